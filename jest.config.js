@@ -1,0 +1,15 @@
+// Unit, protocol-peer integration and e2e tiers that need nothing outside this process tree.
+// Suites under test/integration need external servers and run with `npm run test:integration`.
+const swc = JSON.parse(require('fs').readFileSync(__dirname + '/.swcrc', 'utf8'));
+swc.jsc.baseUrl = __dirname;
+module.exports = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, swcrc: false }] },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper: { '^@lib/([^/]+)$': '<rootDir>/libs/$1/src', '^@lib/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2' },
+  testMatch: ['<rootDir>/{apps,libs,test}/**/*.spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/integration/'],
+  testTimeout: 30000,
+  maxWorkers: 2,
+};
