@@ -1,0 +1,94 @@
+/** An event to append. `id` makes appends idempotent where the adapter supports it (a retried append with the same ids is not duplicated). */
+export interface NewEvent {
+  id?: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata?: Record<string, unknown>;
+}
+
+/** An event as stored: its stream revision (0-based, per stream) and global position (monotonic across all streams). */
+export interface RecordedEvent<D = any> {
+  id: string;
+  type: string;
+  streamId: string;
+  revision: number;
+  position: number;
+  data: D;
+  metadata: Record<string, unknown>;
+  /** ISO 8601 UTC time the store recorded the event. */
+  recordedAt: string;
+}
+
+/** `no_stream`: the stream must not exist; `stream_exists`: it must; `any`: no check; a number: the stream's last revision must equal it. */
+export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | number;
+
+export interface AppendResult {
+  /** Revision of the last event written; the expected revision for the next append. */
+  nextRevision: number;
+  /** Global position of the last event written. */
+  position: number;
+}
+
+export interface ReadStreamOptions {
+  direction?: 'forwards' | 'backwards';
+  /** Inclusive start revision; defaults to the first (forwards) or last (backwards) event. */
+  fromRevision?: number;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: only events after this global position. Omit to read from the start. */
+  after?: number;
+  maxCount?: number;
+  /** Only these event types (a server-side filter where the engine has one). */
+  eventTypes?: string[];
+}
+
+export interface SubscribeOptions {
+  /** Exclusive checkpoint: deliver events after this global position. Omit to start from the beginning. */
+  after?: number;
+  eventTypes?: string[];
+  /** A name for logs and diagnostics. */
+  name?: string;
+}
+
+export interface EventSubscription {
+  /** Stops delivery; resolves once the handler is no longer running. */
+  stop(): Promise<void>;
+}
+
+/** Raised when an append's expected revision does not match the stream. */
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** The event store port: streams of events with optimistic concurrency and a global ordered log. */
+export abstract class EventStore {
+  /** Appends events atomically to one stream if its revision matches `expectedRevision`; otherwise throws WrongExpectedRevisionError. */
+  abstract appendToStream(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+
+  /** Reads one stream in order; a missing stream reads as an empty array. */
+  abstract readStream<D = any>(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent<D>[]>;
+
+  /** Reads the global log forwards after a position, optionally filtered by event type. */
+  abstract readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+
+  /**
+   * Delivers every event after the checkpoint (catch-up) and then live events, one at a time, in global order.
+   * The handler's promise is awaited before the next event; if it rejects, the subscription retries that event after a pause.
+   */
+  abstract subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): EventSubscription;
+
+  /** Whether the store answers; used by /ready. */
+  abstract ping(): Promise<boolean>;
+
+  /** Releases connections and files. */
+  abstract close(): Promise<void>;
+}

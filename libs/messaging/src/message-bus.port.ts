@@ -1,0 +1,52 @@
+export interface OutgoingMessage {
+  /** Messages with one key keep their order and go to one consumer at a time. */
+  key: string;
+  value: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+export interface IncomingMessage<V = any> {
+  topic: string;
+  key: string;
+  value: V;
+  headers: Record<string, string>;
+  /** 1 on first delivery; counts redeliveries after handler failures. */
+  attempt: number;
+  partition: number;
+  offset: string;
+}
+
+export interface SubscribeOptions {
+  groupId: string;
+  topics: string[];
+  /** Failed deliveries of one message before it goes to `<topic>.dlq` and is committed. Default 5. */
+  maxAttempts?: number;
+  /** Base pause between redeliveries, doubled each attempt. Default 200 ms. */
+  retryDelayMs?: number;
+  /** Handlers running at once across different keys (one key is never handled concurrently). Default 1. */
+  concurrency?: number;
+}
+
+export interface BusConsumer {
+  /** Stops fetching, waits for in-flight handlers to finish and commit, then resolves. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The message bus port (Kafka in production). At-least-once: an offset is committed only after the
+ * handler resolves, so a crash redelivers; handlers must be idempotent.
+ */
+export abstract class MessageBus {
+  /** Ensures topics exist (with the configured partition count); safe to call repeatedly. */
+  abstract ensureTopics(topics: string[]): Promise<void>;
+  /** Publishes durably: resolves once the broker (or embedded log) has stored the messages. */
+  abstract publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
+  /** Joins a consumer group; members of one group share the topic's partitions. */
+  abstract subscribe(options: SubscribeOptions, handler: (message: IncomingMessage) => Promise<void>): Promise<BusConsumer>;
+  /** Whether the bus answers; used by /ready. */
+  abstract ping(): Promise<boolean>;
+  abstract close(): Promise<void>;
+}
+
+/** The dead-letter topic of a topic. */
+export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;
