@@ -1,1 +1,4 @@
 export * from './event-store.port';
+export { SqliteEventStore } from './embedded/sqlite-event-store';
+export type { SqliteEventStoreOptions } from './embedded/sqlite-event-store';
+export * from './command-runner';

@@ -1,0 +1,25 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig } from '@lib/config';
+import { Clock } from '@lib/common';
+import { PlatformModule } from '@lib/platform';
+import { ApiModule } from '../../api/src/api.module';
+import { OpsModule } from '../../api/src/ops.module';
+import { ProjectorModule } from '../../projector/src/projector.module';
+import { WorkerModule } from '../../worker/src/worker.module';
+
+/** Composes the roles this process runs (APP_ROLES) on the adapters chosen by configuration. */
+@Module({})
+export class RootModule {
+  static forRoles(config: AppConfig, overrides: { clock?: Clock } = {}): DynamicModule {
+    const roles = new Set(config.roles);
+    return {
+      module: RootModule,
+      imports: [
+        PlatformModule.forRoot(config, overrides),
+        roles.has('api') ? ApiModule : OpsModule,
+        ...(roles.has('worker') ? [WorkerModule] : []),
+        ...(roles.has('projector') ? [ProjectorModule] : []),
+      ],
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import { Logger } from '@nestjs/common';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppConfig, ConfigError, loadConfig } from '@lib/config';
+import { Clock } from '@lib/common';
+import { describeAdapters } from '@lib/platform';
+import { createApiApp } from '../../api/src/create-api-app';
+import { ensureDemoAccount } from '../../api/src/admin/demo-account';
+import { RootModule } from './root.module';
+
+export interface RunningApp {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  url: string;
+  demo: { accountId: string; apiKey: string } | null;
+}
+
+/** Builds and starts a process with the given roles; the one entry used by every main and by the e2e tests. */
+export async function startRoles(config: AppConfig, overrides: { clock?: Clock } = {}): Promise<RunningApp> {
+  const app = await createApiApp(RootModule.forRoles(config, overrides), config);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const demo = config.roles.includes('api') ? await ensureDemoAccount(app, config) : null;
+  return { app, config, url: `http://127.0.0.1:${port}`, demo };
+}
+
+export async function main(defaultRoles: AppConfig['roles']): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig(process.env, defaultRoles);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const logger = new Logger('main');
+  const running = await startRoles(config);
+  logger.log(`roles ${config.roles.join('+')} on ${JSON.stringify(describeAdapters(config))}; listening on ${running.url} (docs at ${running.url}/docs)`);
+}

@@ -1,0 +1,24 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+
+export class CreateAccountDto {
+  @ApiProperty({ example: 'Acme Inc.' })
+  @IsString()
+  @Length(1, 200)
+  name!: string;
+
+  @ApiPropertyOptional({ description: 'Opening credit grant (recorded as an Adjusted transaction).', example: 1000 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000_000)
+  credits?: number;
+}
+
+export class CreateKeyDto {
+  @ApiPropertyOptional({ example: 'CRM integration' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  label?: string;
+}

@@ -1,0 +1,59 @@
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiKeyAuthenticator } from '@lib/accounts';
+import { DomainError } from '@lib/common';
+import { AppConfig } from '@lib/config';
+import { APP_CONFIG } from '@lib/platform';
+import { ADMIN_ROUTE, PUBLIC_ROUTE, QUERY_KEY_ALLOWED } from './auth.decorators';
+import { RateLimiter } from './rate-limiter';
+import { verifyAdminToken } from './admin-token';
+
+/** Authenticates every route by X-API-KEY (or the admin token on admin routes), then applies the per-key rate limit. */
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  private readonly limiter: RateLimiter;
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly authenticator: ApiKeyAuthenticator,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.limiter = new RateLimiter(config.rateLimit.perSecond, config.rateLimit.burst);
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    const request = context.switchToHttp().getRequest<FastifyRequest & { principal?: unknown }>();
+    if (this.reflector.getAllAndOverride<boolean>(ADMIN_ROUTE, targets)) {
+      verifyAdminToken(this.config.adminToken, request.headers.authorization);
+      return true;
+    }
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    const principal = await this.authenticator.authenticate(this.presentedKey(request, targets));
+    request.principal = principal;
+    this.applyRateLimit(principal.keyId, context.switchToHttp().getResponse<FastifyReply>());
+    return true;
+  }
+
+  private presentedKey(request: FastifyRequest, targets: Parameters<Reflector['getAllAndOverride']>[1]): string | undefined {
+    const header = request.headers['x-api-key'];
+    if (typeof header === 'string' && header) return header;
+    if (this.reflector.getAllAndOverride<boolean>(QUERY_KEY_ALLOWED, targets)) {
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const value = query['X-API-KEY'] ?? query['x-api-key'];
+      if (typeof value === 'string' && value) return value;
+    }
+    return undefined;
+  }
+
+  private applyRateLimit(keyId: string, reply: FastifyReply): void {
+    const decision = this.limiter.take(keyId);
+    reply.header('RateLimit-Limit', String(decision.limit));
+    reply.header('RateLimit-Remaining', String(decision.remaining));
+    reply.header('RateLimit-Reset', String(decision.resetSeconds));
+    if (!decision.allowed) {
+      throw new DomainError('RATE_LIMITED', undefined, { 'Retry-After': String(decision.retryAfterSeconds) });
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { DynamicModule, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppConfig } from '@lib/config';
+import { configureFastify, JSON_BODY_LIMIT } from './http/configure-fastify';
+import { ROUTES } from './http/route-table';
+import { createValidationPipe } from './http/validation.pipe';
+import { setupOpenApi } from './docs/openapi';
+
+/** Builds the Fastify-based Nest application around a root module that includes the ApiModule. */
+export async function createApiApp(root: Type<unknown> | DynamicModule, config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    // Proxies and load balancers keep SSE and long uploads open; do not cut them.
+    requestTimeout: 0,
+  });
+  await configureFastify(adapter.getInstance() as never, ROUTES, config.jobs.maxUploadBytes);
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, { bufferLogs: false, logger: config.logLevel === 'silent' ? false : ['error', 'warn', 'log'] });
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+  adapter.getInstance().addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  setupOpenApi(app);
+  await app.init();
+  return app;
+}

@@ -1,0 +1,48 @@
+import { applyDecorators, Type } from '@nestjs/common';
+import { ApiExtraModels, ApiProperty, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+
+export class ApiErrorBody {
+  @ApiProperty({ example: 1006, description: 'Stable numeric code; see the error code table' })
+  code!: number;
+
+  @ApiProperty({ example: 'email: must be a string' })
+  message!: string;
+}
+
+export class ErrorEnvelope {
+  @ApiProperty({ enum: ['error'] })
+  status!: 'error';
+
+  @ApiProperty({ type: 'null', nullable: true, example: null })
+  data!: null;
+
+  @ApiProperty({ type: ApiErrorBody })
+  error!: ApiErrorBody;
+}
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'Bad request', 401: 'Missing, invalid or revoked API key', 402: 'Not enough credits', 404: 'Not found',
+  409: 'Conflict', 413: 'Payload too large', 415: 'Unsupported media type', 429: 'Rate limit exceeded (see Retry-After)',
+};
+
+/** Documents the error statuses an endpoint can answer, each with the error envelope. */
+export const ApiErrors = (...statuses: number[]): MethodDecorator =>
+  applyDecorators(...statuses.map((status) => ApiResponse({ status, description: DESCRIPTIONS[status] ?? 'Error', type: ErrorEnvelope })));
+
+/** Documents a success response whose `data` has the given model. */
+export const ApiEnvelope = (model: Type<unknown>, status = 200, description = 'Success'): MethodDecorator =>
+  applyDecorators(
+    ApiExtraModels(model),
+    ApiResponse({
+      status,
+      description,
+      schema: {
+        type: 'object',
+        properties: {
+          status: { type: 'string', enum: ['success'] },
+          data: { $ref: getSchemaPath(model) },
+          error: { type: 'object', nullable: true, example: null },
+        },
+      },
+    }),
+  );

@@ -1,0 +1,26 @@
+import { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { ErrorCodes } from '@lib/common';
+
+function errorTable(): string {
+  const rows = Object.entries(ErrorCodes).map(([name, entry]) => `| ${entry.code} | ${entry.status} | ${name} | ${entry.message} |`);
+  return ['| code | HTTP | name | meaning |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+/** OpenAPI 3 generated from the controllers and DTOs: JSON at /docs-json, Swagger UI at /docs. */
+export function setupOpenApi(app: INestApplication): void {
+  const config = new DocumentBuilder()
+    .setTitle('Email verification and finder API')
+    .setVersion('v1')
+    .setDescription(
+      'Every JSON response uses the envelope `{ status, data, error }`; on failure `error = { code, message }` and clients branch on the numeric `code`.\n\n' +
+        'Authenticate with the `X-API-KEY` header. Rate limits are per key: over the limit the API answers 429 with `Retry-After` and `RateLimit-*` headers; back off exponentially.\n\n' +
+        '## Error codes\n\n' + errorTable(),
+    )
+    .addApiKey({ type: 'apiKey', name: 'X-API-KEY', in: 'header' }, 'apiKey')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN, for /admin/v1 only' }, 'admin')
+    .addSecurityRequirements('apiKey')
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+}

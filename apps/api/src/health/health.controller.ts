@@ -1,0 +1,57 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AppConfig } from '@lib/config';
+import { EventStore } from '@lib/eventstore';
+import { ReadStore } from '@lib/readstore';
+import { MessageBus } from '@lib/messaging';
+import { BlobStore } from '@lib/blobstore';
+import { APP_CONFIG, describeAdapters } from '@lib/platform';
+import { Public } from '../auth/auth.decorators';
+import { failure, success } from '../http/envelope';
+import { RawResponse } from '../http/raw-response.decorator';
+
+async function probe(ping: () => Promise<boolean>): Promise<boolean> {
+  try {
+    return await Promise.race([ping(), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000))]);
+  } catch {
+    return false;
+  }
+}
+
+@ApiTags('operations')
+@Public()
+@Controller()
+export class HealthController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly eventStore: EventStore,
+    private readonly readStore: ReadStore,
+    private readonly bus: MessageBus,
+    private readonly blobs: BlobStore,
+  ) {}
+
+  @Get('health')
+  @ApiOperation({ summary: 'Liveness: the process answers' })
+  health() {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @RawResponse()
+  @ApiOperation({ summary: "Readiness: each adapter's status; 503 when any is down" })
+  async ready(@Res() reply: FastifyReply) {
+    const adapters = describeAdapters(this.config);
+    const [eventStore, readStore, messageBus, blobStore] = await Promise.all([
+      probe(() => this.eventStore.ping()), probe(() => this.readStore.ping()), probe(() => this.bus.ping()), probe(() => this.blobs.ping()),
+    ]);
+    const checks = {
+      eventStore: { adapter: adapters.eventStore, up: eventStore },
+      readStore: { adapter: adapters.readStore, up: readStore },
+      messageBus: { adapter: adapters.messageBus, up: messageBus },
+      blobStore: { adapter: adapters.blobStore, up: blobStore },
+    };
+    const allUp = Object.values(checks).every((check) => check.up);
+    reply.status(allUp ? 200 : 503).send(allUp ? success({ status: 'ready', checks }) : { ...failure(1008, `Not ready: ${JSON.stringify(checks)}`) });
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Every registered route pattern, so an unknown method on a known path answers 405 (with Allow)
+ * instead of Fastify's 404.
+ */
+export class RouteTable {
+  private readonly routes: Array<{ pattern: RegExp; methods: Set<string> }> = [];
+
+  add(url: string, methods: string | string[]): void {
+    const source = '^' + url.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/') + '/?$';
+    const pattern = new RegExp(source);
+    const existing = this.routes.find((route) => route.pattern.source === pattern.source);
+    const list = Array.isArray(methods) ? methods : [methods];
+    if (existing) list.forEach((method) => existing.methods.add(method));
+    else this.routes.push({ pattern, methods: new Set(list) });
+  }
+
+  /** Methods allowed on a concrete path, or an empty list when no route has this path. */
+  allowedMethods(path: string): string[] {
+    const clean = path.split('?')[0];
+    return [...new Set(this.routes.filter((route) => route.pattern.test(clean)).flatMap((route) => [...route.methods]))];
+  }
+}
+
+/** The process-wide table: Fastify's onRoute hook fills it, the exception filter reads it. */
+export const ROUTES = new RouteTable();

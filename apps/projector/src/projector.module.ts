@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '@lib/accounts';
+import { CreditsModule } from '@lib/credits';
+import { ProjectorService } from './projector.service';
+
+/** Imports every domain module so their projections are registered, then runs them. */
+@Module({
+  imports: [AccountsModule, CreditsModule],
+  providers: [ProjectorService],
+})
+export class ProjectorModule {}

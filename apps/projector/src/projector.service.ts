@@ -1,0 +1,34 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { EventStore } from '@lib/eventstore';
+import { EventRelay, MessageBus } from '@lib/messaging';
+import { ProjectionRunner, ReadStore } from '@lib/readstore';
+import { ProjectionRegistry } from '@lib/platform';
+
+/** The projector role: keeps every read model current and relays domain events to the analytics topics. */
+@Injectable()
+export class ProjectorService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('projector');
+  private runner?: ProjectionRunner;
+  private relay?: EventRelay;
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly readStore: ReadStore,
+    private readonly bus: MessageBus,
+    private readonly registry: ProjectionRegistry,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const projections = this.registry.all();
+    this.runner = new ProjectionRunner(this.events, this.readStore, projections);
+    await this.runner.start();
+    this.relay = new EventRelay(this.events, this.bus, this.readStore);
+    await this.relay.start();
+    this.logger.log(`projecting ${projections.length} read models and relaying events to analytics topics`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay?.stop();
+    await this.runner?.stop();
+  }
+}

@@ -1,0 +1,7 @@
+import 'reflect-metadata';
+import { main } from '../../all-in-one/src/run-roles';
+
+void main(['worker']).catch((error) => {
+  process.stderr.write(`fatal: ${error?.stack ?? error}\n`);
+  process.exit(1);
+});

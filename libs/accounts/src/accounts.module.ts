@@ -1,0 +1,23 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ProjectionRegistry } from '@lib/platform';
+import { ApiKeyAuthenticator } from './authenticate/api-key-authenticator';
+import { IssueApiKeyHandler } from './issue-api-key/issue-api-key.handler';
+import { OpenAccountHandler } from './open-account/open-account.handler';
+import { accountsProjection } from './projection/accounts.projection';
+import { apiKeysProjection } from './projection/api-keys.projection';
+import { RevokeApiKeyHandler } from './revoke-api-key/revoke-api-key.handler';
+import { RotateApiKeyHandler } from './rotate-api-key/rotate-api-key.handler';
+
+@Module({
+  imports: [CqrsModule],
+  providers: [OpenAccountHandler, IssueApiKeyHandler, RevokeApiKeyHandler, RotateApiKeyHandler, ApiKeyAuthenticator],
+  exports: [ApiKeyAuthenticator],
+})
+export class AccountsModule implements OnModuleInit {
+  constructor(private readonly projections: ProjectionRegistry) {}
+
+  onModuleInit(): void {
+    this.projections.register(accountsProjection, apiKeysProjection);
+  }
+}

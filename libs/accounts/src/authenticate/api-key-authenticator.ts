@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '@lib/common';
+import { ReadStore } from '@lib/readstore';
+import { parseApiKey, secretMatches } from '../keys/api-key-secret';
+import { API_KEYS_COLLECTION, ApiKeyDoc } from '../projection/api-keys.projection';
+
+/** Who is calling: the key, and the account whose credits it spends (the team owner's). */
+export interface Principal {
+  keyId: string;
+  accountId: string;
+  role: 'owner' | 'member';
+}
+
+/**
+ * Resolves an API key on every request from the read model, with no cache, so a revoked or
+ * rotated key fails at once in every process.
+ */
+@Injectable()
+export class ApiKeyAuthenticator {
+  constructor(private readonly readStore: ReadStore) {}
+
+  async authenticate(rawKey: string | undefined): Promise<Principal> {
+    if (!rawKey) throw new DomainError('MISSING_API_KEY');
+    const parsed = parseApiKey(rawKey);
+    if (!parsed) throw new DomainError('INVALID_API_KEY');
+    const doc = await this.readStore.collection<ApiKeyDoc>(API_KEYS_COLLECTION).get(parsed.keyId);
+    // Compare even when the key is unknown or revoked so timing does not reveal which key ids exist.
+    const matches = secretMatches(parsed.secret, doc?.secretHash ?? '0'.repeat(64));
+    if (!doc || doc.revoked || !matches) throw new DomainError('INVALID_API_KEY');
+    return { keyId: doc._id, accountId: doc.accountId, role: doc.role };
+  }
+}

@@ -1,0 +1,11 @@
+// Event type strings are stored forever: never rename one; add a new type and an upcaster instead.
+export type AccountOpened = { type: 'AccountOpened'; data: { accountId: string; name: string; openedAt: string } };
+export type ApiKeyIssued = {
+  type: 'ApiKeyIssued';
+  data: { accountId: string; keyId: string; secretHash: string; label: string; role: 'owner' | 'member'; issuedAt: string };
+};
+export type ApiKeyRevoked = { type: 'ApiKeyRevoked'; data: { accountId: string; keyId: string; revokedAt: string } };
+export type ApiKeyRotated = { type: 'ApiKeyRotated'; data: { accountId: string; keyId: string; secretHash: string; rotatedAt: string } };
+
+export type AccountEvent = AccountOpened | ApiKeyIssued | ApiKeyRevoked | ApiKeyRotated;
+export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = ['AccountOpened', 'ApiKeyIssued', 'ApiKeyRevoked', 'ApiKeyRotated'];

@@ -1,0 +1,11 @@
+export * from './accounts.module';
+export * from './authenticate/api-key-authenticator';
+export * from './open-account/open-account.command';
+export * from './issue-api-key/issue-api-key.command';
+export * from './revoke-api-key/revoke-api-key.command';
+export * from './rotate-api-key/rotate-api-key.command';
+export * from './domain/account.decider';
+export * from './domain/account.events';
+export * from './projection/accounts.projection';
+export * from './projection/api-keys.projection';
+export { parseApiKey } from './keys/api-key-secret';

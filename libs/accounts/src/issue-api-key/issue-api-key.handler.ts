@@ -1,0 +1,20 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Clock } from '@lib/common';
+import { EventStore, runCommand } from '@lib/eventstore';
+import { accountDecider, accountStream } from '../domain/account.decider';
+import { formatApiKey, hashSecret, newKeyId, newSecret } from '../keys/api-key-secret';
+import { IssueApiKeyCommand, IssuedKey } from './issue-api-key.command';
+
+@CommandHandler(IssueApiKeyCommand)
+export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand, IssuedKey> {
+  constructor(private readonly events: EventStore, private readonly clock: Clock) {}
+
+  async execute(command: IssueApiKeyCommand): Promise<IssuedKey> {
+    const keyId = newKeyId();
+    const secret = newSecret();
+    const result = await runCommand(this.events, accountStream(command.accountId), accountDecider, {
+      type: 'IssueApiKey', keyId, secretHash: hashSecret(secret), label: command.label, at: this.clock.nowIso(),
+    });
+    return { keyId, apiKey: formatApiKey(keyId, secret), position: result.position };
+  }
+}

@@ -1,0 +1,38 @@
+import { documentProjection } from '@lib/readstore';
+import { AccountEvent } from '../domain/account.events';
+
+/** Read model used by authentication: one document per key id. */
+export interface ApiKeyDoc {
+  _id: string;
+  accountId: string;
+  secretHash: string;
+  label: string;
+  role: 'owner' | 'member';
+  revoked: boolean;
+  issuedAt: string;
+  revokedAt: string | null;
+  rotatedAt: string | null;
+  _position?: number;
+}
+
+export const API_KEYS_COLLECTION = 'api_keys';
+
+export const apiKeysProjection = documentProjection<ApiKeyDoc>({
+  name: 'api-keys',
+  collection: API_KEYS_COLLECTION,
+  eventTypes: ['ApiKeyIssued', 'ApiKeyRevoked', 'ApiKeyRotated'],
+  documentId: (event) => (event.data as { keyId: string }).keyId,
+  evolve: (doc, recorded) => {
+    const event = { type: recorded.type, data: recorded.data } as AccountEvent;
+    switch (event.type) {
+      case 'ApiKeyIssued':
+        return { _id: event.data.keyId, accountId: event.data.accountId, secretHash: event.data.secretHash, label: event.data.label, role: event.data.role, revoked: false, issuedAt: event.data.issuedAt, revokedAt: null, rotatedAt: null };
+      case 'ApiKeyRevoked':
+        return doc && { ...doc, revoked: true, revokedAt: event.data.revokedAt };
+      case 'ApiKeyRotated':
+        return doc && { ...doc, secretHash: event.data.secretHash, rotatedAt: event.data.rotatedAt };
+      default:
+        return doc;
+    }
+  },
+});

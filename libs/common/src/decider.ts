@@ -1,0 +1,17 @@
+/** A domain event as deciders see it: a type tag and its data. */
+export interface DomainEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+}
+
+/** An aggregate as a decider: pure functions, no I/O, no clock (time and ids arrive in commands). */
+export interface Decider<Command, Event extends DomainEvent, State> {
+  initialState: State;
+  evolve(state: State, event: Event): State;
+  decide(command: Command, state: State): Event[];
+}
+
+/** Folds events into state from the decider's initial state. */
+export function fold<E extends DomainEvent, S>(decider: Pick<Decider<unknown, E, S>, 'initialState' | 'evolve'>, events: E[]): S {
+  return events.reduce((state, event) => decider.evolve(state, event), decider.initialState);
+}

@@ -1,0 +1,35 @@
+/** Validated configuration of every app. Built once at start from the environment; nothing else reads process.env. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  adminToken: string | null;
+  eventStoreUrl: string | null;
+  mongoUrl: string | null;
+  mongoDatabase: string;
+  kafkaBrokers: string[] | null;
+  kafkaPartitions: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  rateLimit: { perSecond: number; burst: number };
+  demoAccount: { enabled: boolean; credits: number };
+  probe: {
+    dnsServers: string[] | null;
+    smtpPort: number;
+    heloName: string;
+    mailFrom: string;
+    connectTimeoutMs: number;
+    bannerTimeoutMs: number;
+    commandTimeoutMs: number;
+    greylistDelaysMs: number[];
+    interactiveBudgetMs: number;
+    perMxConcurrency: number;
+    allowPrivateNetworks: boolean;
+    sessionReuse: boolean;
+    preflight: boolean;
+  };
+  jobs: { chunkSize: number; greylistRetryDelaysMs: number[]; maxUploadBytes: number; maxUniqueEmails: number };
+  webhooks: { allowPrivateNetworks: boolean; caFile: string | null; timeoutMs: number; retryDelaysMs: number[] };
+  credits: { packagesFile: string | null };
+  /** Which roles this process runs: all-in-one runs api, worker and projector. */
+  roles: Array<'api' | 'worker' | 'projector'>;
+}

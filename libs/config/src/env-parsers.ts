@@ -1,0 +1,73 @@
+/** Small parsers that collect problems instead of throwing at the first, so start-up lists every bad variable at once. */
+export class EnvReader {
+  readonly problems: string[] = [];
+
+  constructor(private readonly env: Record<string, string | undefined>) {}
+
+  string(name: string, fallback: string): string {
+    const value = this.env[name];
+    return value === undefined || value === '' ? fallback : value;
+  }
+
+  optional(name: string): string | null {
+    const value = this.env[name];
+    return value === undefined || value === '' ? null : value;
+  }
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      this.problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const raw = this.env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (/^(true|1|yes)$/i.test(raw)) return true;
+    if (/^(false|0|no)$/i.test(raw)) return false;
+    this.problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  }
+
+  list(name: string): string[] | null {
+    const raw = this.optional(name);
+    return raw === null ? null : raw.split(',').map((s) => s.trim()).filter(Boolean);
+  }
+
+  intList(name: string, fallback: number[]): number[] {
+    const items = this.list(name);
+    if (items === null) return fallback;
+    if (items.some((s) => !/^\d+$/.test(s))) {
+      this.problems.push(`${name} must be a comma-separated list of non-negative integers (got "${this.env[name]}")`);
+      return fallback;
+    }
+    return items.map(Number);
+  }
+
+  oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
+    const raw = this.optional(name);
+    if (raw === null) return fallback;
+    if (!allowed.includes(raw as T)) {
+      this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+      return fallback;
+    }
+    return raw as T;
+  }
+
+  url(name: string, protocols: string[]): string | null {
+    const raw = this.optional(name);
+    if (raw === null) return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) this.problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+    } catch {
+      this.problems.push(`${name} is not a valid URL`);
+    }
+    return raw;
+  }
+}

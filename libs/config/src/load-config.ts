@@ -1,0 +1,70 @@
+import * as path from 'node:path';
+import { AppConfig } from './app-config';
+import { EnvReader } from './env-parsers';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const ROLES = ['api', 'worker', 'projector'] as const;
+
+/** Reads and validates the whole configuration; throws ConfigError listing every problem. */
+export function loadConfig(env: Record<string, string | undefined>, defaultRoles: AppConfig['roles']): AppConfig {
+  const r = new EnvReader(env);
+  const brokers = r.list('KAFKA_BROKERS');
+  const roles = (r.list('APP_ROLES') ?? defaultRoles) as AppConfig['roles'];
+  for (const role of roles) if (!ROLES.includes(role)) r.problems.push(`APP_ROLES has unknown role "${role}"`);
+  const dnsServers = r.list('DNS_SERVERS');
+  for (const server of dnsServers ?? []) {
+    if (!/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\])(:\d{1,5})?$|^[0-9a-f:]+$/i.test(server)) r.problems.push(`DNS_SERVERS entry "${server}" must be ip or ip:port`);
+  }
+  const config: AppConfig = {
+    port: r.int('PORT', 3000, 0, 65535),
+    host: r.string('HOST', '0.0.0.0'),
+    dataDir: path.resolve(r.string('DATA_DIR', './data')),
+    adminToken: r.optional('ADMIN_TOKEN'),
+    eventStoreUrl: r.url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:']),
+    mongoUrl: r.url('MONGO_URL', ['mongodb:', 'mongodb+srv:']),
+    mongoDatabase: r.string('MONGO_DATABASE', 'mailcheck'),
+    kafkaBrokers: brokers,
+    kafkaPartitions: r.int('KAFKA_PARTITIONS', 6, 1, 1000),
+    logLevel: r.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
+    rateLimit: { perSecond: r.int('RATE_LIMIT_PER_SECOND', 50, 1, 1_000_000), burst: r.int('RATE_LIMIT_BURST', 100, 1, 1_000_000) },
+    demoAccount: { enabled: r.bool('DEMO_ACCOUNT', true), credits: r.int('DEMO_ACCOUNT_CREDITS', 1000, 0, 1_000_000_000) },
+    probe: {
+      dnsServers,
+      smtpPort: r.int('SMTP_PROBE_PORT', 25, 1, 65535),
+      heloName: r.string('SMTP_HELO_NAME', 'verifier.localhost'),
+      mailFrom: r.string('SMTP_MAIL_FROM', 'probe@verifier.localhost'),
+      connectTimeoutMs: r.int('SMTP_CONNECT_TIMEOUT_MS', 10_000, 100, 120_000),
+      bannerTimeoutMs: r.int('SMTP_BANNER_TIMEOUT_MS', 30_000, 100, 300_000),
+      commandTimeoutMs: r.int('SMTP_COMMAND_TIMEOUT_MS', 20_000, 100, 300_000),
+      greylistDelaysMs: r.intList('GREYLIST_RETRY_DELAYS_MS', [60_000, 300_000, 900_000]),
+      interactiveBudgetMs: r.int('VERIFY_INTERACTIVE_BUDGET_MS', 25_000, 100, 300_000),
+      perMxConcurrency: r.int('SMTP_PER_MX_CONCURRENCY', 3, 1, 100),
+      allowPrivateNetworks: r.bool('PROBE_ALLOW_PRIVATE_NETWORKS', false),
+      sessionReuse: r.bool('SMTP_SESSION_REUSE', true),
+      preflight: r.bool('SMTP_PREFLIGHT', true),
+    },
+    jobs: {
+      chunkSize: r.int('JOB_CHUNK_SIZE', 200, 1, 10_000),
+      greylistRetryDelaysMs: r.intList('JOB_GREYLIST_RETRY_DELAYS_MS', [120_000, 600_000, 1_800_000]),
+      maxUploadBytes: r.int('JOB_MAX_UPLOAD_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      maxUniqueEmails: r.int('JOB_MAX_UNIQUE_EMAILS', 500_000, 1, 10_000_000),
+    },
+    webhooks: {
+      allowPrivateNetworks: r.bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
+      caFile: r.optional('WEBHOOK_CA_FILE'),
+      timeoutMs: r.int('WEBHOOK_TIMEOUT_MS', 5_000, 100, 60_000),
+      retryDelaysMs: r.intList('WEBHOOK_RETRY_DELAYS_MS', [30_000, 120_000, 600_000, 1_800_000, 7_200_000, 21_600_000]),
+    },
+    credits: { packagesFile: r.optional('CREDIT_PACKAGES_FILE') },
+    roles,
+  };
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  return config;
+}

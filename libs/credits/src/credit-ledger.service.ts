@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { Clock, KeyedMutex } from '@lib/common';
+import { EventStore, runCommand } from '@lib/eventstore';
+import { CreditLedgerCommand } from './domain/credit-ledger.commands';
+import { OrderSource } from './domain/credit-ledger.events';
+import { available, creditLedgerDecider, creditLedgerStream, LedgerState } from './domain/credit-ledger.decider';
+
+type WithoutMeta<C> = C extends unknown ? Omit<C, 'accountId' | 'at' | 'type'> : never;
+
+export interface LedgerView {
+  balance: number;
+  held: number;
+  available: number;
+  position: number;
+}
+
+/**
+ * The only way anything touches credits. Every operation is a ledger command on the account's
+ * stream: load the latest event, decide, append with the expected revision.
+ */
+@Injectable()
+export class CreditLedger {
+  private readonly mutex = new KeyedMutex();
+
+  constructor(private readonly events: EventStore, private readonly clock: Clock) {}
+
+  /** Sets credits aside before work; throws INSUFFICIENT_CREDITS (402) when the available balance cannot cover it. Idempotent per holdId. */
+  hold(accountId: string, command: WithoutMeta<Extract<CreditLedgerCommand, { type: 'HoldCredits' }>>): Promise<LedgerView> {
+    return this.run(accountId, { type: 'HoldCredits', ...command });
+  }
+
+  /** Charges up to the held amount and frees the rest; settling an unknown or settled hold changes nothing. */
+  settle(accountId: string, holdId: string, charge: number): Promise<LedgerView> {
+    return this.run(accountId, { type: 'SettleHold', holdId, charge, transactionId: `tx_${holdId}` });
+  }
+
+  release(accountId: string, holdId: string, reason: string): Promise<LedgerView> {
+    return this.run(accountId, { type: 'ReleaseHold', holdId, reason });
+  }
+
+  grant(accountId: string, amount: number, bonus: number, source: OrderSource | { kind: 'grant'; reason: string }, transactionId = `tx_${randomUUID()}`): Promise<LedgerView> {
+    return this.run(accountId, { type: 'GrantCredits', transactionId, amount, bonus, source });
+  }
+
+  adjust(accountId: string, amount: number, reason: string): Promise<LedgerView> {
+    return this.run(accountId, { type: 'AdjustCredits', transactionId: `tx_${randomUUID()}`, amount, reason });
+  }
+
+  /** The exact current ledger state, read from the event store (not the read model). */
+  async current(accountId: string): Promise<LedgerView> {
+    const [last] = await this.events.readStream(creditLedgerStream(accountId), { direction: 'backwards', maxCount: 1 });
+    const state: LedgerState = last ? creditLedgerDecider.evolve(creditLedgerDecider.initialState, last as never) : creditLedgerDecider.initialState;
+    return this.view(state, last?.position ?? -1);
+  }
+
+  private async run(accountId: string, partial: WithoutMeta<CreditLedgerCommand> & { type: CreditLedgerCommand['type'] }): Promise<LedgerView> {
+    const stream = creditLedgerStream(accountId);
+    const command = { ...partial, accountId, at: this.clock.nowIso() } as CreditLedgerCommand;
+    const result = await this.mutex.run(stream, () => runCommand(this.events, stream, creditLedgerDecider, command, { load: 'last' }));
+    return this.view(result.state, result.position);
+  }
+
+  private view(state: LedgerState, position: number): LedgerView {
+    const free = available(state);
+    return { balance: state.balance, held: state.balance - free, available: free, position };
+  }
+}

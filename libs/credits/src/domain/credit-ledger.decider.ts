@@ -1,0 +1,73 @@
+import { Decider, DomainError } from '@lib/common';
+import { CreditLedgerCommand } from './credit-ledger.commands';
+import { CreditLedgerEvent, Holds } from './credit-ledger.events';
+
+/** balance: credits owned; held: set aside for work in flight; available = balance - held. */
+export type LedgerState = { balance: number; holds: Holds };
+
+export const creditLedgerStream = (accountId: string): string => `credits-${accountId}`;
+
+export const heldTotal = (holds: Holds): number => Object.values(holds).reduce((sum, hold) => sum + hold.amount, 0);
+export const available = (state: LedgerState): number => state.balance - heldTotal(state.holds);
+
+const MAX_AMOUNT = 1_000_000_000;
+
+function requireAmount(amount: number, allowNegative: boolean): void {
+  const ok = Number.isSafeInteger(amount) && Math.abs(amount) <= MAX_AMOUNT && (allowNegative ? amount !== 0 : amount > 0);
+  if (!ok) throw new DomainError('INVALID_CREDIT_AMOUNT');
+}
+
+function without(holds: Holds, holdId: string): Holds {
+  const { [holdId]: _removed, ...rest } = holds;
+  return rest;
+}
+
+export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent, LedgerState> = {
+  initialState: { balance: 0, holds: {} },
+
+  decide(command, state) {
+    const base = { accountId: command.accountId, at: command.at };
+    switch (command.type) {
+      case 'GrantCredits': {
+        requireAmount(command.amount + command.bonus, false);
+        const balanceAfter = state.balance + command.amount + command.bonus;
+        return [{ type: 'CreditsAdded', data: { ...base, transactionId: command.transactionId, amount: command.amount, bonus: command.bonus, source: command.source, balanceAfter, holdsAfter: state.holds } }];
+      }
+      case 'AdjustCredits': {
+        requireAmount(command.amount, true);
+        // An adjustment may not take away credits that are held for work in flight.
+        if (available(state) + command.amount < 0) throw new DomainError('INVALID_CREDIT_AMOUNT', 'The adjustment would make the available balance negative.');
+        return [{ type: 'CreditsAdjusted', data: { ...base, transactionId: command.transactionId, amount: command.amount, reason: command.reason, balanceAfter: state.balance + command.amount, holdsAfter: state.holds } }];
+      }
+      case 'HoldCredits': {
+        if (state.holds[command.holdId]) return []; // a retried hold is already in place
+        requireAmount(command.amount, false);
+        if (available(state) < command.amount) throw new DomainError('INSUFFICIENT_CREDITS', `This needs ${command.amount} credit(s); ${available(state)} available.`);
+        const hold = { amount: command.amount, purpose: command.purpose, reference: command.reference, heldAt: command.at };
+        return [{ type: 'CreditsHeld', data: { ...base, holdId: command.holdId, amount: command.amount, purpose: command.purpose, reference: command.reference, balanceAfter: state.balance, holdsAfter: { ...state.holds, [command.holdId]: hold } } }];
+      }
+      case 'SettleHold': {
+        const hold = state.holds[command.holdId];
+        if (!hold) return []; // already settled or released: settling twice never charges twice
+        if (!Number.isSafeInteger(command.charge) || command.charge < 0 || command.charge > hold.amount) {
+          throw new DomainError('INVALID_CREDIT_AMOUNT', `A settlement charges 0 to ${hold.amount} credits.`);
+        }
+        const holdsAfter = without(state.holds, command.holdId);
+        if (command.charge === 0) {
+          return [{ type: 'CreditHoldReleased', data: { ...base, holdId: command.holdId, amount: hold.amount, reason: 'nothing to charge', balanceAfter: state.balance, holdsAfter } }];
+        }
+        return [{ type: 'CreditsUsed', data: { ...base, transactionId: command.transactionId, holdId: command.holdId, amount: command.charge, purpose: hold.purpose, reference: hold.reference, balanceAfter: state.balance - command.charge, holdsAfter } }];
+      }
+      case 'ReleaseHold': {
+        const hold = state.holds[command.holdId];
+        if (!hold) return [];
+        return [{ type: 'CreditHoldReleased', data: { ...base, holdId: command.holdId, amount: hold.amount, reason: command.reason, balanceAfter: state.balance, holdsAfter: without(state.holds, command.holdId) } }];
+      }
+    }
+  },
+
+  // Each event holds the full state after it, so evolve ignores the previous state.
+  evolve(_state, event) {
+    return { balance: event.data.balanceAfter, holds: event.data.holdsAfter };
+  },
+};

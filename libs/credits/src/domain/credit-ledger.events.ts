@@ -1,0 +1,42 @@
+// Every ledger event carries the ledger's complete state after it (balance and open holds), so a
+// command loads only the latest event however long the ledger grows (see runCommand load: 'last').
+// Event type strings are stored forever: never rename one.
+
+export type Holds = Record<string, { amount: number; purpose: string; reference: string; heldAt: string }>;
+export type LedgerSnapshot = { balanceAfter: number; holdsAfter: Holds };
+
+export type OrderSource = {
+  kind: 'order';
+  orderId: string;
+  packageId: number;
+  promotionId: number | null;
+  amountUsd: number;
+  discountUsd: number;
+  finalAmountUsd: number;
+  unitPriceUsd: number;
+  invoiceNumber: string;
+};
+
+export type CreditsAdded = {
+  type: 'CreditsAdded';
+  data: LedgerSnapshot & { accountId: string; transactionId: string; amount: number; bonus: number; source: OrderSource | { kind: 'grant'; reason: string }; at: string };
+};
+export type CreditsAdjusted = {
+  type: 'CreditsAdjusted';
+  data: LedgerSnapshot & { accountId: string; transactionId: string; amount: number; reason: string; at: string };
+};
+export type CreditsHeld = {
+  type: 'CreditsHeld';
+  data: LedgerSnapshot & { accountId: string; holdId: string; amount: number; purpose: string; reference: string; at: string };
+};
+export type CreditsUsed = {
+  type: 'CreditsUsed';
+  data: LedgerSnapshot & { accountId: string; transactionId: string; holdId: string | null; amount: number; purpose: string; reference: string; at: string };
+};
+export type CreditHoldReleased = {
+  type: 'CreditHoldReleased';
+  data: LedgerSnapshot & { accountId: string; holdId: string; amount: number; reason: string; at: string };
+};
+
+export type CreditLedgerEvent = CreditsAdded | CreditsAdjusted | CreditsHeld | CreditsUsed | CreditHoldReleased;
+export const CREDIT_LEDGER_EVENT_TYPES: CreditLedgerEvent['type'][] = ['CreditsAdded', 'CreditsAdjusted', 'CreditsHeld', 'CreditsUsed', 'CreditHoldReleased'];

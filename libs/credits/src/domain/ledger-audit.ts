@@ -1,0 +1,52 @@
+import { RecordedEvent } from '@lib/eventstore';
+import { CreditLedgerEvent } from './credit-ledger.events';
+
+export interface AuditLine {
+  revision: number;
+  type: string;
+  at: string;
+  delta: number;
+  transactionType: 'Added' | 'Used' | 'Adjusted' | null;
+  recordedBalance: number;
+  computedBalance: number;
+  reference: string;
+  ok: boolean;
+}
+
+/** The balance change an event makes, computed from its amounts alone. */
+export function balanceDelta(event: CreditLedgerEvent): number {
+  switch (event.type) {
+    case 'CreditsAdded':
+      return event.data.amount + event.data.bonus;
+    case 'CreditsAdjusted':
+      return event.data.amount;
+    case 'CreditsUsed':
+      return -event.data.amount;
+    default:
+      return 0;
+  }
+}
+
+export function transactionType(event: CreditLedgerEvent): AuditLine['transactionType'] {
+  return event.type === 'CreditsAdded' ? 'Added' : event.type === 'CreditsUsed' ? 'Used' : event.type === 'CreditsAdjusted' ? 'Adjusted' : null;
+}
+
+/**
+ * Re-derives the balance from the start by summing amounts, independently of the running balance
+ * each event records, and flags every event where the two disagree or the balance goes negative.
+ */
+export function auditLedger(recorded: RecordedEvent[]): { lines: AuditLine[]; balance: number; ok: boolean } {
+  let balance = 0;
+  const lines = recorded.map((r) => {
+    const event = { type: r.type, data: r.data } as CreditLedgerEvent;
+    const delta = balanceDelta(event);
+    balance += delta;
+    const reference = 'reference' in event.data ? event.data.reference : 'reason' in event.data ? event.data.reason : event.data.transactionId;
+    return {
+      revision: r.revision, type: r.type, at: event.data.at, delta, transactionType: transactionType(event),
+      recordedBalance: event.data.balanceAfter, computedBalance: balance, reference: String(reference),
+      ok: event.data.balanceAfter === balance && balance >= 0,
+    };
+  });
+  return { lines, balance, ok: lines.every((line) => line.ok) };
+}

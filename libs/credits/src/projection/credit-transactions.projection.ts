@@ -1,0 +1,48 @@
+import { documentProjection } from '@lib/readstore';
+import { balanceDelta, transactionType } from '../domain/ledger-audit';
+import { CreditLedgerEvent } from '../domain/credit-ledger.events';
+
+/** One row of GET /v1/credits/transactions. Holds are not transactions; their settlement is. */
+export interface CreditTransactionDoc {
+  _id: string;
+  accountId: string;
+  type: 'Added' | 'Used' | 'Adjusted';
+  /** Signed change to the balance. */
+  amount: number;
+  balanceAfter: number;
+  description: string;
+  purpose: string | null;
+  reference: string | null;
+  createdAt: string;
+  _position?: number;
+}
+
+export const CREDIT_TRANSACTIONS_COLLECTION = 'credit_transactions';
+
+function describe(event: CreditLedgerEvent): Pick<CreditTransactionDoc, 'description' | 'purpose' | 'reference'> {
+  switch (event.type) {
+    case 'CreditsAdded':
+      return event.data.source.kind === 'order'
+        ? { description: `Order ${event.data.source.invoiceNumber}: ${event.data.amount} credits + ${event.data.bonus} bonus`, purpose: 'order', reference: event.data.source.orderId }
+        : { description: `Credit grant: ${event.data.source.reason}`, purpose: 'grant', reference: null };
+    case 'CreditsAdjusted':
+      return { description: `Adjustment: ${event.data.reason}`, purpose: 'adjustment', reference: null };
+    case 'CreditsUsed':
+      return { description: `${event.data.purpose} ${event.data.reference}`, purpose: event.data.purpose, reference: event.data.reference };
+    default:
+      return { description: '', purpose: null, reference: null };
+  }
+}
+
+export const creditTransactionsProjection = documentProjection<CreditTransactionDoc>({
+  name: 'credit-transactions',
+  collection: CREDIT_TRANSACTIONS_COLLECTION,
+  eventTypes: ['CreditsAdded', 'CreditsAdjusted', 'CreditsUsed'],
+  documentId: (event) => (event.data as { transactionId: string }).transactionId,
+  evolve: (_doc, recorded) => {
+    const event = { type: recorded.type, data: recorded.data } as CreditLedgerEvent;
+    const type = transactionType(event);
+    if (!type || !('transactionId' in event.data)) return null;
+    return { _id: event.data.transactionId, accountId: event.data.accountId, type, amount: balanceDelta(event), balanceAfter: event.data.balanceAfter, createdAt: event.data.at, ...describe(event) };
+  },
+});

@@ -1,0 +1,167 @@
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import {
+  AppendResult,
+  EventStore,
+  EventSubscription,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  WrongExpectedRevisionError,
+} from '../event-store.port';
+import { EVENT_COLUMNS, EVENT_SCHEMA, EventRow, toRecordedEvent } from './sqlite-event-schema';
+import { PollingSubscription } from './polling-subscription';
+import { WakeSignal } from './wake-signal';
+
+export interface SqliteEventStoreOptions {
+  /** How often subscriptions look for events written by other processes. Default 200 ms. */
+  pollIntervalMs?: number;
+  /** Pause before a subscription retries an event whose handler rejected. Default 1000 ms. */
+  retryDelayMs?: number;
+}
+
+/**
+ * The embedded event store: one SQLite file in WAL mode.
+ * synchronous=FULL because this file is the source of truth: an acknowledged append must survive a power
+ * cut, and NORMAL in WAL mode may lose the last commits (never corrupting, but losing credits is not ok).
+ */
+export class SqliteEventStore extends EventStore {
+  private readonly db: Database.Database;
+  private readonly appended = new WakeSignal();
+  private readonly subscriptions = new Set<PollingSubscription>();
+
+  constructor(filePath: string, private readonly options: SqliteEventStoreOptions = {}) {
+    super();
+    this.db = new Database(filePath);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    // Another process may hold the write lock for a moment; wait rather than fail.
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(EVENT_SCHEMA);
+  }
+
+  /** Appends in one IMMEDIATE transaction so the revision check and the insert cannot interleave with another writer. */
+  override async appendToStream(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    const result = this.db.transaction(() => this.appendInTransaction(streamId, events, expectedRevision)).immediate();
+    this.appended.notify();
+    return result;
+  }
+
+  override async readStream<D = any>(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent<D>[]> {
+    const backwards = options.direction === 'backwards';
+    const from = options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0);
+    const rows = this.db
+      .prepare(
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ? AND revision ${backwards ? '<=' : '>='} ?
+         ORDER BY revision ${backwards ? 'DESC' : 'ASC'} LIMIT ?`,
+      )
+      .all(streamId, from, options.maxCount ?? -1) as EventRow[];
+    return rows.map(toRecordedEvent);
+  }
+
+  override async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const types = options.eventTypes;
+    if (types && types.length === 0) return [];
+    const typeClause = types ? `AND type IN (${types.map(() => '?').join(', ')})` : '';
+    const rows = this.db
+      .prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ${typeClause} ORDER BY position LIMIT ?`)
+      .all(options.after ?? 0, ...(types ?? []), options.maxCount ?? -1) as EventRow[];
+    return rows.map(toRecordedEvent);
+  }
+
+  override subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): EventSubscription {
+    const subscription = new PollingSubscription(
+      (after) => this.readAll({ after, eventTypes: options.eventTypes, maxCount: 256 }),
+      this.appended,
+      { name: options.name ?? 'subscription', after: options.after ?? 0, pollIntervalMs: this.options.pollIntervalMs ?? 200, retryDelayMs: this.options.retryDelayMs ?? 1000 },
+      handler,
+    );
+    this.subscriptions.add(subscription);
+    return {
+      stop: async () => {
+        await subscription.stop();
+        this.subscriptions.delete(subscription);
+      },
+    };
+  }
+
+  override async ping(): Promise<boolean> {
+    try {
+      return this.db.prepare('SELECT 1 AS ok').get() !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Stops every subscription first so no handler reads from a closed database. */
+  override async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    this.subscriptions.clear();
+    if (this.db.open) this.db.close();
+  }
+
+  private appendInTransaction(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
+    const earlier = this.earlierAppend(streamId, events, expected);
+    if (earlier) return earlier;
+    const last = this.db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?').get(streamId) as {
+      revision: number | null;
+    };
+    const actual = last.revision ?? 'no_stream';
+    if (!revisionMatches(expected, actual)) throw new WrongExpectedRevisionError(streamId, expected, actual);
+    const insert = this.db.prepare(
+      `INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const recordedAt = new Date().toISOString();
+    let revision = actual === 'no_stream' ? -1 : actual;
+    let position = 0;
+    for (const event of events) {
+      revision += 1;
+      const info = insert.run(
+        event.id ?? randomUUID(),
+        streamId,
+        revision,
+        event.type,
+        JSON.stringify(event.data),
+        JSON.stringify(event.metadata ?? {}),
+        recordedAt,
+      );
+      position = Number(info.lastInsertRowid);
+    }
+    return { nextRevision: revision, position };
+  }
+
+  /**
+   * A retried append (same ids, same expected revision) returns what the first attempt wrote, so a client
+   * that lost the reply can safely retry. Ids reused in any other way are refused.
+   */
+  private earlierAppend(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult | null {
+    const ids = events.map((e) => e.id).filter((id): id is string => id !== undefined);
+    if (ids.length === 0) return null;
+    const rows = this.db
+      .prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_id IN (${ids.map(() => '?').join(', ')})`)
+      .all(...ids) as EventRow[];
+    if (rows.length === 0) return null;
+    const byId = new Map(rows.map((r) => [r.event_id, r]));
+    const stored = events.map((e) => (e.id === undefined ? undefined : byId.get(e.id)));
+    const first = stored[0];
+    const isRetry =
+      first !== undefined &&
+      first.stream_id === streamId &&
+      stored.every((row, i) => row !== undefined && row.stream_id === streamId && row.revision === first.revision + i) &&
+      revisionMatches(expected, first.revision === 0 ? 'no_stream' : first.revision - 1);
+    if (!isRetry) throw new Error(`stream ${streamId}: event ids already stored by a different append (${rows.map((r) => r.event_id).join(', ')})`);
+    const last = stored[stored.length - 1] as EventRow;
+    return { nextRevision: last.revision, position: last.position };
+  }
+}
+
+function revisionMatches(expected: ExpectedRevision, actual: number | 'no_stream'): boolean {
+  if (expected === 'any') return true;
+  if (expected === 'no_stream') return actual === 'no_stream';
+  if (expected === 'stream_exists') return actual !== 'no_stream';
+  return actual === expected;
+}

@@ -1,0 +1,72 @@
+import type { PersonName } from '../naming/normalise-name';
+import { DIGRAPH_SPELLING_WEIGHT, type Spelling } from '../naming/transliterate';
+import { patternBelief, type DomainFormat } from '../patterns/domain-format';
+import { EMAIL_PATTERNS, needsLastName, renderPattern, type PatternName } from './email-patterns';
+
+/** One local part to probe, the pattern it came from, and the weight it was ranked by. */
+export interface Candidate {
+  localPart: string;
+  pattern: PatternName;
+  /**
+   * 0..1: the pattern's belief for this domain (its documented share, moved by domain evidence;
+   * see patternBelief) times the relative likelihood of the name spellings used.
+   */
+  prior: number;
+}
+
+export interface CandidateOptions {
+  /** Formats already inferred for the domain; the patterns they support rank first. */
+  formats?: readonly DomainFormat[];
+  /** At most this many candidates (default 10): more probes mostly buy rate-limiting, not finds. */
+  max?: number;
+}
+
+export const DEFAULT_MAX_CANDIDATES = 10;
+
+// Dot-atom subset that every mail server accepts; also rules out empty and doubled separators.
+const SAFE_LOCAL_PART = /^[a-z0-9]+([._-][a-z0-9]+)*$/;
+const MAX_LOCAL_PART = 64;
+
+const hasDigraph = (spellings: readonly Spelling[]) => spellings.some((s) => s.digraph);
+
+/**
+ * How likely this first/last spelling pair is. A person writes both names with one convention, so
+ * jurgen.mueller is not tried when juergen.mueller is, and the digraph discount counts once.
+ */
+function pairWeight(first: Spelling, last: Spelling | null, name: PersonName): number | null {
+  if (!last) return first.weight;
+  if (first.digraph !== last.digraph && hasDigraph(name.first) && hasDigraph(name.last)) return null;
+  const both = first.digraph && last.digraph;
+  return (first.weight * last.weight) / (both ? DIGRAPH_SPELLING_WEIGHT : 1);
+}
+
+/**
+ * The local parts to try for this person, most likely first, deduplicated (flast for Jean-Luc and
+ * for Jean is the same address; the likelier reading is kept) and capped. Without a last name only
+ * the patterns that need none are used.
+ */
+export function generateCandidates(name: PersonName, options: CandidateOptions = {}): Candidate[] {
+  const formats = options.formats ?? [];
+  const best = new Map<string, Candidate>();
+  const lasts = name.last.length > 0 ? name.last : [null];
+  for (const { name: pattern } of EMAIL_PATTERNS) {
+    if (name.last.length === 0 && needsLastName(pattern)) continue;
+    const belief = patternBelief(pattern, formats);
+    for (const first of name.first) {
+      for (const last of lasts) {
+        const fields = { first: first.value, last: last?.value ?? null, middleInitial: name.middleInitial };
+        const localPart = renderPattern(pattern, fields);
+        if (!localPart || localPart.length > MAX_LOCAL_PART || !SAFE_LOCAL_PART.test(localPart)) continue;
+        const spellingWeight = pairWeight(first, last, name);
+        if (spellingWeight === null) continue;
+        const prior = belief * spellingWeight;
+        const existing = best.get(localPart);
+        if (!existing || existing.prior < prior) best.set(localPart, { localPart, pattern, prior });
+      }
+    }
+  }
+  // Array sort is stable, so equal priors keep the table's order (sourced rows before estimates).
+  return [...best.values()]
+    .sort((a, b) => b.prior - a.prior)
+    .slice(0, options.max ?? DEFAULT_MAX_CANDIDATES);
+}

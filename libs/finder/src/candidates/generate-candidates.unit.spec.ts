@@ -1,0 +1,86 @@
+import { normaliseName, type PersonName } from '../naming/normalise-name';
+import { EMAIL_PATTERNS, needsLastName } from './email-patterns';
+import { generateCandidates } from './generate-candidates';
+
+function person(firstName: string, lastName?: string | null): PersonName {
+  const result = normaliseName(firstName, lastName);
+  if (!result.ok) throw new Error(result.rejection.message);
+  return result.name;
+}
+const localParts = (name: PersonName, options = {}) => generateCandidates(name, options).map((c) => c.localPart);
+
+describe('candidate generation', () => {
+  it('orders the common formats by their documented share for John Smith', () => {
+    expect(localParts(person('John', 'Smith'))).toEqual([
+      'john.smith', 'jsmith', 'john', 'johns', 'johnsmith', 'smith.john', 'john_smith', 'j.smith', 'smithj', 'smith',
+    ]);
+  });
+
+  it('labels each candidate with its pattern and a prior equal to the pattern share', () => {
+    const [top, second] = generateCandidates(person('John', 'Smith'));
+    expect(top).toEqual({ localPart: 'john.smith', pattern: 'first.last', prior: 0.361 });
+    expect(second).toMatchObject({ localPart: 'jsmith', pattern: 'flast' });
+  });
+
+  it('uses only patterns that need no last name when there is none', () => {
+    const candidates = generateCandidates(person('Jean-Luc'));
+    expect(candidates.map((c) => c.localPart)).toEqual(['jeanluc', 'jean', 'jean-luc']);
+    expect(candidates.every((c) => !needsLastName(c.pattern))).toBe(true);
+  });
+
+  it('interleaves alternative spellings by likelihood: mueller after muller in the same pattern', () => {
+    const parts = localParts(person('Jürgen', 'Müller'));
+    expect(parts.slice(0, 4)).toEqual(['jurgen.muller', 'jmuller', 'juergen.mueller', 'jmueller']);
+  });
+
+  it('never mixes the two spelling conventions within one address', () => {
+    const parts = localParts(person('Jürgen', 'Müller'), { max: 100 });
+    expect(parts).not.toContain('jurgen.mueller');
+    expect(parts).not.toContain('juergen.muller');
+  });
+
+  it('tries the particle surname with and without the particle', () => {
+    const parts = localParts(person('Jan', 'van der Berg'));
+    expect(parts).toEqual(expect.arrayContaining(['jan.vanderberg', 'jvanderberg', 'jan.berg', 'jberg']));
+    expect(parts.indexOf('jan.vanderberg')).toBeLessThan(parts.indexOf('jan.berg'));
+  });
+
+  it('keeps one candidate per local part, with the likelier reading', () => {
+    // flast of "jeanluc" and of "jean" are both jpicard.
+    const candidates = generateCandidates(person('Jean-Luc', 'Picard'), { max: 50 });
+    const parts = candidates.map((c) => c.localPart);
+    expect(new Set(parts).size).toBe(parts.length);
+    expect(candidates.find((c) => c.localPart === 'jpicard')?.prior).toBeCloseTo(0.337);
+  });
+
+  it('caps the list, 10 by default', () => {
+    const name = person('María José', 'García López');
+    expect(generateCandidates(name)).toHaveLength(10);
+    expect(generateCandidates(name, { max: 3 })).toHaveLength(3);
+  });
+
+  it('adds the middle-initial patterns only for a person with a middle name', () => {
+    const all = { max: 100 };
+    expect(localParts(person('John F.', 'Kennedy'), all)).toEqual(expect.arrayContaining(['jfkennedy', 'john.f.kennedy']));
+    expect(localParts(person('John', 'Kennedy'), all).some((p) => p.includes('jf'))).toBe(false);
+  });
+
+  it('produces only dot-atom-safe local parts', () => {
+    for (const [first, last] of [['Jean-Luc', 'Smith-Jones'], ['Ludwig van', 'Beethoven'], ["D'Arcy", "O'Neil"]]) {
+      for (const part of localParts(person(first, last), { max: 100 })) expect(part).toMatch(/^[a-z0-9]+([._-][a-z0-9]+)*$/);
+    }
+  });
+
+  it('puts the domain format first when evidence supports it', () => {
+    const formats = [{ pattern: 'last.first' as const, strength: 0.75, support: 3 }];
+    const candidates = generateCandidates(person('John', 'Smith'), { formats });
+    expect(candidates[0]).toMatchObject({ localPart: 'smith.john', pattern: 'last.first' });
+    expect(candidates[0].prior).toBeGreaterThan(0.75);
+    expect(candidates[1].prior).toBeLessThan(0.361);
+  });
+
+  it('documents a prior for every pattern, sourced rows ahead of estimates', () => {
+    const shares = EMAIL_PATTERNS.map((p) => p.share);
+    expect([...shares].sort((a, b) => b - a)).toEqual(shares);
+  });
+});

@@ -1,0 +1,57 @@
+/** Per-address outcome of an SMTP probe, as the verification engine reports it. */
+export type ProbeResult = 'ok' | 'invalid' | 'catch_all' | 'unknown' | 'disposable' | 'error';
+
+export interface CandidateProbe {
+  localPart: string;
+  email: string;
+  result: ProbeResult;
+  subResult: string | null;
+}
+
+/**
+ * The verification engine's report for one domain and a list of local parts. Structurally
+ * identical to the engine's own type so the engine can be passed in as the prober directly.
+ */
+export interface CandidateProbeReport {
+  domain: string;
+  mailAccepting: boolean;
+  /** Why mail is not accepted: no_mx, null_mx, dns_error, disposable, nxdomain ... */
+  reason?: string;
+  /** null = inconclusive */
+  catchAll: boolean | null;
+  provider: string;
+  antiSpam: boolean;
+  free: boolean;
+  disposable: boolean;
+  probes: CandidateProbe[];
+}
+
+export interface ProbeOptions {
+  stopAtFirstOk: boolean;
+  maxProbes: number;
+  /** Milliseconds the engine may spend on this call (what is left of the finder's budget). */
+  deadlineMs: number;
+}
+
+/** The verification engine as the finder needs it: probe a domain's candidate mailboxes, ideally in one SMTP session. */
+export abstract class CandidateProber {
+  /**
+   * Resolves the domain's mail set-up and probes the local parts in the given order, stopping at
+   * the first `ok` when asked, after `maxProbes` probes, or when `deadlineMs` has run out. Probes not
+   * made are simply absent from the report.
+   */
+  abstract probeCandidates(domain: string, localParts: string[], options: ProbeOptions): Promise<CandidateProbeReport>;
+}
+
+/** An address found or verified earlier on a domain, with the name of the person it belonged to. */
+export interface KnownAddressRecord {
+  email: string;
+  firstName: string;
+  lastName: string | null;
+}
+
+/** Earlier addresses on a domain (the event store has them), from which its mailbox format is inferred. */
+export abstract class DomainFormatSource {
+  /** Addresses found or verified as deliverable on `domain` (lower-case ASCII), with their owners' names; empty when none. */
+  abstract knownAddresses(domain: string): Promise<KnownAddressRecord[]>;
+}

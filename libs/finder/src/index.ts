@@ -1,0 +1,13 @@
+export * from './finder.ports';
+export * from './finder-outcome';
+export * from './find-email';
+export * from './confidence';
+export { decideOutcome, type OutcomeEvidence } from './decide-outcome';
+export { FinderInputError, validateFinderInput, type FinderInput, type FinderInputField, type ValidFinderInput } from './input/finder-input';
+export { normaliseDomain, type DomainNormalisation } from './input/normalise-domain';
+export { normaliseName, type NameNormalisation, type NameRejection, type NameRejectionReason, type PersonName } from './naming/normalise-name';
+export { foldToAscii, type Spelling } from './naming/transliterate';
+export { EMAIL_PATTERNS, PATTERN_NAMES, isPatternName, patternShare, renderPattern, type PatternName } from './candidates/email-patterns';
+export { DEFAULT_MAX_CANDIDATES, generateCandidates, type Candidate, type CandidateOptions } from './candidates/generate-candidates';
+export { patternBelief, type DomainFormat } from './patterns/domain-format';
+export { inferDomainFormats, patternsMatching } from './patterns/infer-domain-format';

@@ -1,0 +1,18 @@
+export * from './csv-errors';
+export * from './csv-record';
+export { CsvRecordReader, readCsvRecords } from './csv-record-reader';
+export type { CsvSource } from './csv-record-reader';
+export { detectDelimiter } from './delimiter-detection';
+export { detectHeader } from './header-detection';
+export type { HeaderDetection } from './header-detection';
+export { detectEmailColumn } from './email-column-detection';
+export type { ColumnMatch } from './email-column-detection';
+export { detectFinderColumns, domainFromCell } from './finder-column-detection';
+export type { DomainColumnMatch, DomainSource, FinderColumns } from './finder-column-detection';
+export { looksLikeEmail } from './cell-patterns';
+export { formatCsvField, neutralizeFormula } from './csv-field-format';
+export { formatResultHeader, formatResultRow } from './merge-writer';
+export type { MergeOptions } from './merge-writer';
+export { parseResultColumns, RESULT_COLUMNS } from './result-columns';
+export type { ResultColumn } from './result-columns';
+export { limitBytes } from './limit-bytes';

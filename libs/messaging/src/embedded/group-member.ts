@@ -1,0 +1,71 @@
+import { Logger } from '@nestjs/common';
+import type { IncomingMessage, SubscribeOptions } from '../message-bus.port';
+import type { LoggedMessage } from './topic-log';
+import { WakeSignal } from './wake-signal';
+
+/** Sends a message that exhausted its attempts to the dead-letter topic. */
+export type DeadLetter = (message: LoggedMessage, error: unknown, attempts: number) => Promise<void>;
+
+/**
+ * One subscriber of a consumer group: its handler, retry policy and concurrency budget. Partition workers
+ * hand it messages; it retries with exponential backoff, dead-letters after `maxAttempts`, and commits only
+ * once the message is settled.
+ */
+export class GroupMember {
+  stopping = false;
+  private active = 0;
+  private readonly changed = new WakeSignal();
+  private readonly logger = new Logger('MessageBus');
+  private readonly maxAttempts: number;
+  private readonly retryDelayMs: number;
+  private readonly concurrency: number;
+
+  constructor(
+    readonly topics: string[],
+    options: SubscribeOptions,
+    private readonly handler: (message: IncomingMessage) => Promise<void>,
+    private readonly deadLetter: DeadLetter,
+  ) {
+    this.maxAttempts = Math.max(1, options.maxAttempts ?? 5);
+    this.retryDelayMs = options.retryDelayMs ?? 200;
+    this.concurrency = Math.max(1, options.concurrency ?? 1);
+  }
+
+  /**
+   * Delivers until the handler succeeds or the message is dead-lettered, then commits; true when committed,
+   * false when this member began stopping first (the message stays uncommitted for the next owner).
+   */
+  async process(message: LoggedMessage, commit: () => void): Promise<boolean> {
+    while (this.active >= this.concurrency && !this.stopping) await this.changed.wait(1000);
+    if (this.stopping) return false;
+    this.active += 1;
+    try {
+      for (let attempt = 1; !this.stopping; attempt += 1) {
+        try {
+          await this.handler({ ...message, offset: String(message.offset), attempt });
+          commit();
+          return true;
+        } catch (error) {
+          if (attempt >= this.maxAttempts) {
+            await this.deadLetter(message, error, attempt);
+            commit();
+            return true;
+          }
+          this.logger.warn(`${message.topic}[${message.partition}]@${message.offset} attempt ${attempt} failed: ${String(error)}`);
+          await this.changed.wait(this.retryDelayMs * 2 ** (attempt - 1));
+        }
+      }
+      return false;
+    } finally {
+      this.active -= 1;
+      this.changed.notify();
+    }
+  }
+
+  /** Stops taking messages and cuts retry pauses short; resolves when no handler of this member runs. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.changed.notify();
+    while (this.active > 0) await this.changed.wait(1000);
+  }
+}

@@ -1,0 +1,52 @@
+import type { GroupMember } from './group-member';
+import type { TopicLog } from './topic-log';
+import type { WakeSignal } from './wake-signal';
+
+/**
+ * The only reader of one partition for one group in this process: it reads from the committed offset and
+ * hands messages one by one to whichever member currently owns the partition. Because it waits for each
+ * message to settle, a key is never handled twice at once and order per key holds across rebalances.
+ */
+export class PartitionWorker {
+  private running = true;
+  private readonly done: Promise<void>;
+
+  constructor(
+    private readonly log: TopicLog,
+    private readonly groupId: string,
+    private readonly topic: string,
+    private readonly partition: number,
+    private readonly ownerOf: () => GroupMember | null,
+    private readonly published: WakeSignal,
+    private readonly pollIntervalMs: number,
+  ) {
+    this.done = this.run();
+  }
+
+  /** Resolves once the message in progress (if any) has settled. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.published.notify();
+    await this.done;
+  }
+
+  private async run(): Promise<void> {
+    let offset = this.log.committed(this.groupId, this.topic, this.partition);
+    while (this.running) {
+      const batch = this.log.fetch(this.topic, this.partition, offset, 100);
+      if (batch.length === 0) {
+        await this.published.wait(this.pollIntervalMs);
+        continue;
+      }
+      for (const message of batch) {
+        const owner = this.ownerOf();
+        if (!this.running || !owner) break;
+        const next = message.offset + 1;
+        const settled = await owner.process(message, () => this.log.commit(this.groupId, this.topic, this.partition, next));
+        // Not settled: the owner is leaving; re-read from the same offset for the next owner.
+        if (!settled) break;
+        offset = next;
+      }
+    }
+  }
+}

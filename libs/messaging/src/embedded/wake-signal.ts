@@ -1,0 +1,25 @@
+/**
+ * Wakes sleepers early: a loop waits for "something may have changed" or a timeout, whichever comes first.
+ * The timeout is the fallback that notices writes from other processes, which cannot notify us.
+ */
+export class WakeSignal {
+  private waiters = new Set<() => void>();
+
+  /** Resolves on the next `notify()` or after `timeoutMs`. */
+  wait(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.waiters.add(done);
+    });
+  }
+
+  /** Wakes every current waiter. */
+  notify(): void {
+    for (const waiter of [...this.waiters]) waiter();
+  }
+}

@@ -1,0 +1,45 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { AppConfig } from '@lib/config';
+import { EventStore, SqliteEventStore } from '@lib/eventstore';
+import { ReadStore, SqliteReadStore } from '@lib/readstore';
+import { MessageBus, SqliteMessageBus } from '@lib/messaging';
+import { BlobStore, FileBlobStore } from '@lib/blobstore';
+
+/** Which adapter each port got; logged at start and shown by /ready. */
+export interface AdapterChoice {
+  eventStore: 'eventstoredb' | 'sqlite';
+  readStore: 'mongodb' | 'sqlite';
+  messageBus: 'kafka' | 'sqlite';
+  blobStore: 'gridfs' | 'files';
+}
+
+export function describeAdapters(config: AppConfig): AdapterChoice {
+  return {
+    eventStore: config.eventStoreUrl ? 'eventstoredb' : 'sqlite',
+    readStore: config.mongoUrl ? 'mongodb' : 'sqlite',
+    messageBus: config.kafkaBrokers ? 'kafka' : 'sqlite',
+    blobStore: config.mongoUrl ? 'gridfs' : 'files',
+  };
+}
+
+function ensureDataDir(config: AppConfig): string {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  return config.dataDir;
+}
+
+export function createEventStore(config: AppConfig): EventStore {
+  return new SqliteEventStore(path.join(ensureDataDir(config), 'events.sqlite'));
+}
+
+export function createReadStore(config: AppConfig): ReadStore {
+  return new SqliteReadStore(path.join(ensureDataDir(config), 'read-models.sqlite'));
+}
+
+export function createMessageBus(config: AppConfig): MessageBus {
+  return new SqliteMessageBus(path.join(ensureDataDir(config), 'bus.sqlite'), { partitions: config.kafkaPartitions });
+}
+
+export function createBlobStore(config: AppConfig): BlobStore {
+  return new FileBlobStore(path.join(ensureDataDir(config), 'blobs'));
+}

@@ -1,0 +1,2 @@
+/** DI token of the validated AppConfig (an interface, so it needs a token). */
+export const APP_CONFIG = Symbol('APP_CONFIG');

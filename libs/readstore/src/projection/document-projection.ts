@@ -1,0 +1,47 @@
+import type { RecordedEvent } from '@lib/eventstore';
+import type { Doc } from '../read-store.port';
+import type { Projection } from './projection';
+
+/** A stored document carries the global position of the last event applied to it. */
+export type Positioned<T extends Doc> = T & { _position: number };
+
+export interface DocumentProjectionSpec<T extends Doc> {
+  name: string;
+  collection: string;
+  eventTypes: string[];
+  /** The document an event changes, or null to ignore the event. */
+  documentId(event: RecordedEvent): string | null;
+  /** The document after the event (`_id` is set for you); null deletes it. Pure: no I/O, no clock. */
+  evolve(doc: T | null, event: RecordedEvent): T | null;
+}
+
+/**
+ * A projection that folds events into one document each. It stores `_position` in the document and skips
+ * any event at or below it, so replaying events it has already applied changes nothing.
+ */
+export function documentProjection<T extends Doc>(spec: DocumentProjectionSpec<T>): Projection {
+  return {
+    name: spec.name,
+    eventTypes: spec.eventTypes,
+    collections: [spec.collection],
+    async handle(event, store) {
+      const id = spec.documentId(event);
+      if (id === null) return;
+      const collection = store.collection<Positioned<T>>(spec.collection);
+      const stored = await collection.get(id);
+      if (stored && stored._position >= event.position) return;
+      const next = spec.evolve(stored ? withoutPosition(stored) : null, event);
+      // A deleted document loses its position; replays run in log order, so they end in the same state.
+      if (next === null) {
+        if (stored) await collection.delete(id);
+        return;
+      }
+      await collection.upsert({ ...next, _id: id, _position: event.position });
+    },
+  };
+}
+
+function withoutPosition<T extends Doc>(doc: Positioned<T>): T {
+  const { _position, ...rest } = doc;
+  return rest as unknown as T;
+}

@@ -1,0 +1,130 @@
+import type { EventStore, EventSubscription, RecordedEvent } from '@lib/eventstore';
+import type { ReadStore } from '../read-store.port';
+import { CheckpointStore } from './checkpoint-store';
+import type { Projection } from './projection';
+import { ProgressSignal } from './progress-signal';
+
+export interface ProjectionRunnerOptions {
+  /** Names this runner in logs and subscription diagnostics. Default 'projections'. */
+  name?: string;
+  /** Events read per page during a rebuild. Default 500. */
+  rebuildPageSize?: number;
+}
+
+export interface RebuildProgress {
+  /** Global position of the last event applied. */
+  position: number;
+  /** Events applied so far. */
+  events: number;
+}
+
+/**
+ * Feeds projections from one event-store subscription. Each projection has its own checkpoint
+ * (`projection:<name>` in `_checkpoints`), saved after the event is applied, so a restart resumes where it
+ * stopped and a newly added projection replays from the beginning without touching the others.
+ * A crash between apply and save replays one event: projections are idempotent for that reason.
+ * One runner per set of projections: two runners on the same checkpoints would race.
+ */
+export class ProjectionRunner {
+  private readonly checkpoints: CheckpointStore;
+  private readonly positions = new Map<string, number>();
+  private readonly progress = new ProgressSignal();
+  private readonly eventTypes: string[];
+  private subscription: EventSubscription | null = null;
+
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly readStore: ReadStore,
+    private readonly projections: Projection[],
+    private readonly options: ProjectionRunnerOptions = {},
+  ) {
+    const names = new Set(projections.map((p) => p.name));
+    if (names.size !== projections.length) throw new Error('projection names must be unique');
+    this.checkpoints = new CheckpointStore(readStore);
+    this.eventTypes = [...new Set(projections.flatMap((p) => p.eventTypes))];
+  }
+
+  /** Loads the checkpoints and subscribes from the oldest of them; safe to call once per stop. */
+  async start(): Promise<void> {
+    if (this.subscription) return;
+    for (const p of this.projections) this.positions.set(p.name, await this.checkpoints.load(checkpointName(p)));
+    const from = Math.min(...this.positions.values());
+    this.progress.advance(from);
+    this.subscription = this.eventStore.subscribeToAll(
+      { after: from, eventTypes: this.eventTypes, name: this.options.name ?? 'projections' },
+      (event) => this.apply(event),
+    );
+  }
+
+  /** Stops the subscription after the event in progress has been applied and checkpointed. */
+  async stop(): Promise<void> {
+    const subscription = this.subscription;
+    this.subscription = null;
+    await subscription?.stop();
+  }
+
+  /**
+   * Resolves true once every event up to `position` that these projections handle has been applied (so an
+   * API can read its own writes), or false after `timeoutMs`.
+   */
+  async waitForPosition(position: number, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (this.progress.position >= position) return true;
+      // The subscription is filtered, so it never reaches positions of events nobody here handles.
+      const [next] = await this.eventStore.readAll({ after: this.progress.position, eventTypes: this.eventTypes, maxCount: 1 });
+      if (!next || next.position > position) return true;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return false;
+      await this.progress.wait(Math.min(remaining, 100));
+    }
+  }
+
+  /**
+   * Drops the projections' collections and checkpoints and replays the whole log into them, then resumes
+   * live delivery if the runner was running. Stop every other runner of these projections first.
+   */
+  async rebuild(onProgress?: (progress: RebuildProgress) => void): Promise<RebuildProgress> {
+    const orphan = this.projections.find((p) => p.collections === undefined);
+    if (orphan) throw new Error(`projection ${orphan.name} does not declare its collections; it cannot be rebuilt`);
+    const wasRunning = this.subscription !== null;
+    await this.stop();
+    for (const collection of new Set(this.projections.flatMap((p) => p.collections ?? []))) {
+      await this.readStore.collection(collection).clear();
+    }
+    await this.checkpoints.reset(this.projections.map(checkpointName));
+    for (const p of this.projections) this.positions.set(p.name, 0);
+    this.progress.reset();
+    const progress: RebuildProgress = { position: 0, events: 0 };
+    for (;;) {
+      const page = await this.eventStore.readAll({
+        after: progress.position,
+        eventTypes: this.eventTypes,
+        maxCount: this.options.rebuildPageSize ?? 500,
+      });
+      if (page.length === 0) break;
+      for (const event of page) await this.apply(event);
+      progress.position = page[page.length - 1].position;
+      progress.events += page.length;
+      onProgress?.({ ...progress });
+    }
+    if (wasRunning) await this.start();
+    return progress;
+  }
+
+  private async apply(event: RecordedEvent): Promise<void> {
+    for (const projection of this.projections) {
+      if ((this.positions.get(projection.name) ?? 0) >= event.position) continue;
+      if (projection.eventTypes.includes(event.type)) await projection.handle(event, this.readStore);
+      // Kept in memory at once so a retry of this event (another projection failed) does not re-apply it.
+      this.positions.set(projection.name, event.position);
+    }
+    const reached = this.projections.filter((p) => this.positions.get(p.name) === event.position);
+    await this.checkpoints.save(reached.map((p) => ({ name: checkpointName(p), position: event.position })));
+    this.progress.advance(event.position);
+  }
+}
+
+function checkpointName(projection: Projection): string {
+  return `projection:${projection.name}`;
+}

@@ -1,0 +1,83 @@
+import type { ReadContractContext } from './contract-context';
+
+type Account = { _id: string; name: string; balance?: number; plan?: { tier: string } };
+
+/** Single-document writes: upsert, partial set, delete, bulk writes and clear. */
+export function documentsContract(ctx: ReadContractContext): void {
+  describe('documents', () => {
+    it('returns null for an unknown id and the stored document after an upsert', async () => {
+      const accounts = ctx.store.collection<Account>(ctx.unique('accounts'));
+      expect(await accounts.get('a1')).toBeNull();
+      await accounts.upsert({ _id: 'a1', name: 'Ada', plan: { tier: 'pro' } });
+      expect(await accounts.get('a1')).toEqual({ _id: 'a1', name: 'Ada', plan: { tier: 'pro' } });
+    });
+
+    it('replaces the whole document on a second upsert', async () => {
+      const accounts = ctx.store.collection<Account>(ctx.unique('accounts'));
+      await accounts.upsert({ _id: 'a1', name: 'Ada', balance: 5 });
+      await accounts.upsert({ _id: 'a1', name: 'Ada L.' });
+      expect(await accounts.get('a1')).toEqual({ _id: 'a1', name: 'Ada L.' });
+    });
+
+    it('sets top-level fields and keeps the others', async () => {
+      const accounts = ctx.store.collection<Account>(ctx.unique('accounts'));
+      await accounts.upsert({ _id: 'a1', name: 'Ada', balance: 5, plan: { tier: 'pro' } });
+      await expect(accounts.set('a1', { balance: 7, plan: { tier: 'free' } })).resolves.toBe(true);
+      expect(await accounts.get('a1')).toEqual({ _id: 'a1', name: 'Ada', balance: 7, plan: { tier: 'free' } });
+    });
+
+    it('reports a set on a missing document as false unless asked to upsert', async () => {
+      const accounts = ctx.store.collection<Account>(ctx.unique('accounts'));
+      await expect(accounts.set('ghost', { balance: 1 })).resolves.toBe(false);
+      expect(await accounts.get('ghost')).toBeNull();
+      await accounts.set('new', { name: 'Neo' }, { upsert: true });
+      expect(await accounts.get('new')).toEqual({ _id: 'new', name: 'Neo' });
+    });
+
+    it('deletes a document and reports whether it existed', async () => {
+      const accounts = ctx.store.collection<Account>(ctx.unique('accounts'));
+      await accounts.upsert({ _id: 'a1', name: 'Ada' });
+      await expect(accounts.delete('a1')).resolves.toBe(true);
+      await expect(accounts.delete('a1')).resolves.toBe(false);
+      expect(await accounts.get('a1')).toBeNull();
+    });
+
+    it('applies bulk writes in order', async () => {
+      const accounts = ctx.store.collection<Account>(ctx.unique('accounts'));
+      await accounts.bulkWrite([
+        { kind: 'upsert', doc: { _id: 'a', name: 'A' } },
+        { kind: 'upsert', doc: { _id: 'b', name: 'B' } },
+        { kind: 'set', id: 'a', fields: { balance: 3 } },
+        { kind: 'set', id: 'c', fields: { name: 'C' }, upsert: true },
+        { kind: 'delete', id: 'b' },
+      ]);
+      expect(await accounts.find({ sort: { _id: 1 } })).toEqual([
+        { _id: 'a', name: 'A', balance: 3 },
+        { _id: 'c', name: 'C' },
+      ]);
+    });
+
+    it('clears one collection and leaves the others', async () => {
+      const [one, two] = [ctx.store.collection(ctx.unique('one')), ctx.store.collection(ctx.unique('two'))];
+      await one.upsert({ _id: 'x' });
+      await two.upsert({ _id: 'y' });
+      await one.clear();
+      expect(await one.count()).toBe(0);
+      expect(await two.count()).toBe(1);
+    });
+
+    it('lists a collection once it holds documents', async () => {
+      const name = ctx.unique('listed');
+      await ctx.store.collection(name).upsert({ _id: 'x' });
+      expect(await ctx.store.listCollections()).toContain(name);
+    });
+
+    it('keeps documents when the client is closed and reopened', async () => {
+      const name = ctx.unique('durable');
+      await ctx.store.collection(name).upsert({ _id: 'kept', n: 1 });
+      await ctx.store.close();
+      const reopened = await ctx.open();
+      expect(await reopened.store.collection(name).get('kept')).toEqual({ _id: 'kept', n: 1 });
+    });
+  });
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { MailRouter } from '../dns/mail-routing';
+import { isDisposableDomain } from '../lists/disposable-domains';
+import { ProviderProfile, providerForHosts } from '../providers/provider-playbook';
+import { MAILBOX_REJECTIONS, RcptClass } from '../smtp/reply-classifier';
+import { CatchAllCache } from './catch-all-cache';
+import { DomainProber } from './domain-prober';
+import { ProbeOutcome } from './probe-outcome';
+
+export type DomainStatus = 'probed' | 'null_mx' | 'domain_not_found' | 'no_mx' | 'dns_error' | 'disposable';
+
+export interface DomainFindings {
+  status: DomainStatus;
+  detail?: string;
+  profile: ProviderProfile;
+  /** null when inconclusive or not needed (nothing was accepted). */
+  catchAll: boolean | null;
+  outcomes: Map<string, ProbeOutcome>;
+}
+
+export interface FindingsContext {
+  router: MailRouter;
+  prober: DomainProber;
+  catchAll: CatchAllCache;
+  disposableAllowList: string[];
+  chunkSize: number;
+  clock: () => number;
+}
+
+const NO_PROFILE: ProviderProfile = { provider: '', antiSpam: false, acceptsAllAtRcpt: false };
+
+/** DNS, disposable check, then RCPT probes for every address and the catch-all probe when something was accepted. */
+export async function gatherFindings(ctx: FindingsContext, domain: string, addresses: string[], deadline: number): Promise<DomainFindings> {
+  const route = await ctx.router.route(domain);
+  if (route.kind !== 'hosts') return { status: route.kind, detail: route.kind === 'dns_error' ? route.detail : undefined, profile: NO_PROFILE, catchAll: null, outcomes: new Map() };
+  const profile = route.viaAddressFallback ? NO_PROFILE : providerForHosts(route.hosts.map((h) => h.name));
+  if (isDisposableDomain(domain, ctx.disposableAllowList)) return { status: 'disposable', profile, catchAll: null, outcomes: new Map() };
+  const outcomes = await probeChunks(ctx, route.hosts, addresses, deadline);
+  const catchAll = await catchAllStatus(ctx, domain, route.hosts, outcomes, deadline);
+  return { status: 'probed', profile, catchAll, outcomes };
+}
+
+/** Re-probes some addresses of an already routed domain (greylist retries); keeps the catch-all verdict. */
+export async function reprobe(ctx: FindingsContext, domain: string, addresses: string[], deadline: number, findings: DomainFindings): Promise<void> {
+  const route = await ctx.router.route(domain);
+  if (route.kind !== 'hosts') return;
+  const fresh = await probeChunks(ctx, route.hosts, addresses, deadline);
+  for (const [address, outcome] of fresh) findings.outcomes.set(address, outcome);
+  if (findings.catchAll === null) findings.catchAll = await catchAllStatus(ctx, domain, route.hosts, findings.outcomes, deadline);
+}
+
+async function probeChunks(ctx: FindingsContext, hosts: Parameters<DomainProber['probe']>[0], addresses: string[], deadline: number) {
+  const chunks: string[][] = [];
+  for (let i = 0; i < addresses.length; i += ctx.chunkSize) chunks.push(addresses.slice(i, i + ctx.chunkSize));
+  const results = await Promise.all(chunks.map((chunk) => ctx.prober.probe(hosts, chunk, deadline)));
+  return new Map(results.flatMap((m) => [...m]));
+}
+
+async function catchAllStatus(ctx: FindingsContext, domain: string, hosts: Parameters<DomainProber['probe']>[0], outcomes: Map<string, ProbeOutcome>, deadline: number): Promise<boolean | null> {
+  const kinds = [...outcomes.values()].map((o) => o.kind);
+  if (kinds.some((k) => MAILBOX_REJECTIONS.has(k as RcptClass))) ctx.catchAll.set(domain, false);
+  const cached = ctx.catchAll.get(domain);
+  if (cached !== undefined) return cached;
+  if (!kinds.includes('accepted')) return null;
+  // Probed after the real addresses, on a session that has been RSET, so the random
+  // address cannot hide the real answer (the flaw of probing it first).
+  const random = `${randomBytes(9).toString('hex')}-nx@${domain}`;
+  const probe = (await ctx.prober.probe(hosts, [random], deadline)).get(random);
+  if (probe?.kind === 'accepted') ctx.catchAll.set(domain, true);
+  else if (probe && MAILBOX_REJECTIONS.has(probe.kind as RcptClass)) ctx.catchAll.set(domain, false);
+  return ctx.catchAll.get(domain) ?? null;
+}

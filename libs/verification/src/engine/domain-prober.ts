@@ -1,0 +1,128 @@
+import { nonPublicReason } from '@lib/net';
+import { MailHost } from '../dns/mail-routing';
+import { classifyRcptReply } from '../smtp/reply-classifier';
+import { SmtpTransportError } from '../smtp/smtp-errors';
+import { SmtpRefusedError } from '../smtp/smtp-session';
+import { Lease, MxBackoffError, MxPool } from '../smtp/mx-pool';
+import { ProbeOutcome } from './probe-outcome';
+
+export interface ProberSettings { port: number; allowPrivateNetworks: boolean; maxRcptsPerSession: number; backoffMs: number }
+
+interface Target { host: string; address: string }
+
+const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s);
+
+/**
+ * Sends RCPTs for a list of addresses on one domain: every MX in preference order (and
+ * every address of each), moving on when a host refuses, times out or throttles, and
+ * keeping each recipient's first decisive reply.
+ */
+export class DomainProber {
+  constructor(private readonly pool: MxPool, private readonly settings: ProberSettings, private readonly clock: () => number) {}
+
+  async probe(hosts: MailHost[], addresses: string[], deadline: number): Promise<Map<string, ProbeOutcome>> {
+    const outcomes = new Map<string, ProbeOutcome>();
+    const targets = this.targets(hosts);
+    if (targets.refused && targets.list.length === 0) {
+      for (const a of addresses) outcomes.set(a, { kind: 'private_mx_refused', mxHost: hosts[0]?.name });
+      return outcomes;
+    }
+    if (targets.list.length === 0) {
+      for (const a of addresses) outcomes.set(a, { kind: 'no_mx_address', mxHost: hosts[0]?.name });
+      return outcomes;
+    }
+    let pending = [...addresses];
+    let lastFailure: ProbeOutcome = { kind: 'connect_refused' };
+    for (const target of targets.list) {
+      if (pending.length === 0) break;
+      if (this.clock() >= deadline) { lastFailure = { kind: 'deadline_exceeded' }; break; }
+      const failure = await this.onTarget(target, pending, outcomes, deadline);
+      pending = pending.filter((a) => !outcomes.has(a));
+      if (failure) lastFailure = failure;
+    }
+    for (const a of pending) outcomes.set(a, lastFailure);
+    return outcomes;
+  }
+
+  private targets(hosts: MailHost[]): { list: Target[]; refused: boolean } {
+    const list: Target[] = [];
+    let refused = false;
+    for (const host of hosts) {
+      for (const address of host.addresses) {
+        if (!this.settings.allowPrivateNetworks && nonPublicReason(address)) refused = true;
+        else list.push({ host: host.name, address });
+      }
+    }
+    return { list, refused };
+  }
+
+  /** Probes as many pending addresses as this target allows; returns the failure that stopped it, if any. */
+  private async onTarget(target: Target, pending: string[], outcomes: Map<string, ProbeOutcome>, deadline: number): Promise<ProbeOutcome | null> {
+    let queue = [...pending];
+    let freshRetryLeft = true;
+    while (queue.length) {
+      let lease: Lease;
+      try {
+        lease = await this.pool.acquire(target.host, target.address, this.settings.port);
+      } catch (error) {
+        return this.failureOf(error, target);
+      }
+      const result = await this.runSession(lease, target, queue, outcomes, deadline);
+      await this.pool.release(lease, result.healthy, this.settings.maxRcptsPerSession);
+      queue = queue.filter((a) => !outcomes.has(a));
+      if (result.failure) {
+        // A parked session may have been closed by the server meanwhile: one fresh try.
+        if (lease.reused && freshRetryLeft && result.failure.kind === 'connection_closed') { freshRetryLeft = false; continue; }
+        return result.failure;
+      }
+    }
+    return null;
+  }
+
+  private async runSession(lease: Lease, target: Target, queue: string[], outcomes: Map<string, ProbeOutcome>, deadline: number) {
+    const { session } = lease;
+    try {
+      for (const address of queue) {
+        if (session.rcptCount >= this.settings.maxRcptsPerSession) return { healthy: true, failure: null };
+        if (this.clock() >= deadline) return { healthy: true, failure: { kind: 'deadline_exceeded' } as ProbeOutcome };
+        const utf8 = !isAscii(address);
+        if (utf8 && !session.supports('SMTPUTF8')) { outcomes.set(address, { kind: 'smtputf8_unsupported', mxHost: target.host }); continue; }
+        const refusal = await session.ensureTransaction(utf8);
+        if (refusal) {
+          const kind = classifyRcptReply(refusal);
+          // A refused MAIL FROM says nothing about any recipient.
+          const policyKind = kind === 'no_mailbox' || kind === 'mailbox_disabled' ? 'policy_rejection' : kind;
+          return { healthy: false, failure: { kind: policyKind, reply: refusal, mxHost: target.host } as ProbeOutcome };
+        }
+        let reply = await session.rcpt(address);
+        let kind = classifyRcptReply(reply);
+        if (kind === 'too_many_recipients') {
+          await session.rset();
+          await session.ensureTransaction(utf8);
+          reply = await session.rcpt(address);
+          kind = classifyRcptReply(reply);
+        }
+        if (reply.code === 421 || (reply.code === 452 && kind !== 'mailbox_full')) {
+          this.pool.backoff(target.address, this.settings.port, this.settings.backoffMs);
+          return { healthy: false, failure: { kind, reply, mxHost: target.host, retryAfterMs: this.settings.backoffMs } as ProbeOutcome };
+        }
+        outcomes.set(address, { kind, reply, mxHost: target.host });
+      }
+      return { healthy: true, failure: null };
+    } catch (error) {
+      return { healthy: false, failure: this.failureOf(error, target) };
+    }
+  }
+
+  private failureOf(error: unknown, target: Target): ProbeOutcome {
+    if (error instanceof MxBackoffError) return { kind: 'rate_limited', mxHost: target.host, retryAfterMs: Math.max(0, error.untilMs - this.clock()) };
+    if (error instanceof SmtpTransportError) return { kind: error.kind, mxHost: target.host };
+    if (error instanceof SmtpRefusedError) {
+      if (error.reply.code === 421) this.pool.backoff(target.address, this.settings.port, this.settings.backoffMs);
+      const kind = classifyRcptReply(error.reply);
+      const policyKind = kind === 'no_mailbox' || kind === 'mailbox_disabled' || kind === 'accepted' ? 'policy_rejection' : kind;
+      return { kind: policyKind, reply: error.reply, mxHost: target.host };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,19 @@
+import { RcptClass } from '../smtp/reply-classifier';
+import { SmtpFailureKind } from '../smtp/smtp-errors';
+import { SmtpReply } from '../smtp/smtp-reply';
+
+/** What probing one recipient came to, before catch-all and provider evidence are weighed. */
+export type ProbeKind = RcptClass | SmtpFailureKind | 'private_mx_refused' | 'no_mx_address' | 'smtputf8_unsupported' | 'deadline_exceeded';
+
+export interface ProbeOutcome {
+  kind: ProbeKind;
+  reply?: SmtpReply;
+  mxHost?: string;
+  retryAfterMs?: number;
+}
+
+/** Outcomes worth another attempt later: temporary replies and transport trouble. */
+export const TRANSIENT_KINDS: ReadonlySet<ProbeKind> = new Set<ProbeKind>([
+  'greylisted', 'rate_limited', 'temporary_failure', 'too_many_recipients', 'connect_refused', 'connect_timeout',
+  'banner_timeout', 'command_timeout', 'connection_closed', 'network_error', 'tls_failed', 'deadline_exceeded',
+]);

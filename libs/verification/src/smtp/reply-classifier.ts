@@ -1,0 +1,60 @@
+import { SmtpReply } from './smtp-reply';
+import { BLOCKLIST, DISABLED, GREYLIST, MAILBOX_FULL, NO_MAILBOX, RATE, RDNS, RELAY, TOO_MANY_RCPTS } from './reply-patterns';
+
+export type RcptClass =
+  | 'accepted'
+  | 'cannot_verify'
+  | 'no_mailbox'
+  | 'mailbox_disabled'
+  | 'mailbox_full'
+  | 'greylisted'
+  | 'rate_limited'
+  | 'ip_blocked'
+  | 'rdns_required'
+  | 'policy_rejection'
+  | 'relay_denied'
+  | 'too_many_recipients'
+  | 'temporary_failure'
+  | 'rejected_unclassified';
+
+const any = (patterns: RegExp[], text: string) => patterns.some((p) => p.test(text));
+
+/** Classes that prove the mailbox does not exist: the only ones allowed to yield `invalid`. */
+export const MAILBOX_REJECTIONS: ReadonlySet<RcptClass> = new Set(['no_mailbox', 'mailbox_disabled']);
+/** Classes a later attempt may turn into a decision. */
+export const RETRYABLE: ReadonlySet<RcptClass> = new Set(['greylisted', 'rate_limited', 'temporary_failure', 'too_many_recipients']);
+
+/**
+ * Mailbox-versus-policy decision for a RCPT reply, from the code, the enhanced status and
+ * the text. Policy evidence wins over mailbox evidence, and a 4xx is never a mailbox
+ * rejection, because `invalid` must be right every time it is said.
+ */
+export function classifyRcptReply(reply: SmtpReply): RcptClass {
+  const { code } = reply;
+  const text = reply.text.toLowerCase();
+  const enhanced = reply.enhanced ?? '';
+  if (code === 250 || code === 251) return 'accepted';
+  if (code === 252) return 'cannot_verify';
+  if (code === 452 && (enhanced === '4.5.3' || any(TOO_MANY_RCPTS, text))) return 'too_many_recipients';
+  if (enhanced.endsWith('.2.2') || any(MAILBOX_FULL, text)) return 'mailbox_full';
+  if (any(RDNS, text)) return 'rdns_required';
+  if (code >= 400 && code < 500) return classifyTemporary(code, text);
+  if (code < 500 || code > 599) return 'rejected_unclassified';
+  if (any(RELAY, text)) return 'relay_denied';
+  if (any(BLOCKLIST, text)) return 'ip_blocked';
+  if (any(RATE, text)) return 'rate_limited';
+  if (enhanced.startsWith('5.7.')) return 'policy_rejection';
+  if (enhanced === '5.2.1' || (enhanced.startsWith('5.1.') || enhanced === '' || enhanced.startsWith('5.0.') || enhanced.startsWith('5.5.') || enhanced.startsWith('5.2.')) && any(DISABLED, text)) {
+    return 'mailbox_disabled';
+  }
+  if (enhanced === '5.1.1' || enhanced === '5.1.10' || enhanced === '5.1.6') return 'no_mailbox';
+  if (enhanced.startsWith('5.4.') || enhanced.startsWith('5.3.')) return 'rejected_unclassified';
+  return any(NO_MAILBOX, text) ? 'no_mailbox' : 'rejected_unclassified';
+}
+
+function classifyTemporary(code: number, text: string): RcptClass {
+  if (any(BLOCKLIST, text)) return 'ip_blocked';
+  if (code === 421 || any(RATE, text) && !any(GREYLIST.slice(0, 1), text)) return 'rate_limited';
+  if (code === 450 || code === 451 || any(GREYLIST, text)) return 'greylisted';
+  return 'temporary_failure';
+}

@@ -1,0 +1,128 @@
+import { connect, Socket } from 'node:net';
+import { connect as tlsConnect, TLSSocket } from 'node:tls';
+import { SmtpReply, SmtpReplyParser } from './smtp-reply';
+import { SmtpTransportError } from './smtp-errors';
+
+export interface ConnectionTimeouts { connectTimeoutMs: number; bannerTimeoutMs: number; commandTimeoutMs: number }
+
+type Waiter = { resolve: (reply: SmtpReply) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
+
+/**
+ * One SMTP client connection over a raw socket: reads replies in order, applies a timeout
+ * per awaited reply, and can be upgraded in place by STARTTLS.
+ */
+export class SmtpConnection {
+  private parser = new SmtpReplyParser();
+  private readonly queued: SmtpReply[] = [];
+  private waiter: Waiter | null = null;
+  private failure: Error | null = null;
+  private secure = false;
+
+  private constructor(private socket: Socket | TLSSocket, private readonly timeouts: ConnectionTimeouts) {
+    this.attach(socket);
+  }
+
+  static open(address: string, port: number, timeouts: ConnectionTimeouts): Promise<SmtpConnection> {
+    return new Promise((resolve, reject) => {
+      const socket = connect({ host: address, port });
+      const timer = setTimeout(() => {
+        socket.destroy();
+        reject(new SmtpTransportError('connect_timeout', `connect to ${address}:${port} timed out`));
+      }, timeouts.connectTimeoutMs);
+      const onError = (error: NodeJS.ErrnoException) => {
+        clearTimeout(timer);
+        const kind = error.code === 'ECONNREFUSED' ? 'connect_refused' : 'network_error';
+        reject(new SmtpTransportError(kind, `${address}:${port}: ${error.code ?? error.message}`));
+      };
+      socket.once('error', onError);
+      socket.once('connect', () => {
+        clearTimeout(timer);
+        socket.off('error', onError);
+        resolve(new SmtpConnection(socket, timeouts));
+      });
+    });
+  }
+
+  get isSecure(): boolean { return this.secure; }
+
+  readBanner(): Promise<SmtpReply> {
+    return this.next(this.timeouts.bannerTimeoutMs, 'banner_timeout');
+  }
+
+  command(line: string): Promise<SmtpReply> {
+    if (this.failure) return Promise.reject(this.failure);
+    this.socket.write(`${line}\r\n`);
+    return this.next(this.timeouts.commandTimeoutMs, 'command_timeout');
+  }
+
+  /** Upgrades after a 220 to STARTTLS. Certificates are not verified: no message content is ever sent. */
+  startTls(servername: string): Promise<void> {
+    const plain = this.socket;
+    plain.removeAllListeners('data');
+    return new Promise((resolve, reject) => {
+      const secure = tlsConnect({ socket: plain, servername: servername.replace(/\.$/, ''), rejectUnauthorized: false });
+      const timer = setTimeout(() => { secure.destroy(); reject(new SmtpTransportError('tls_failed', 'TLS handshake timed out')); }, this.timeouts.commandTimeoutMs);
+      secure.once('error', (error) => { clearTimeout(timer); reject(new SmtpTransportError('tls_failed', error.message)); });
+      secure.once('secureConnect', () => {
+        clearTimeout(timer);
+        secure.removeAllListeners('error');
+        this.socket = secure;
+        this.parser = new SmtpReplyParser();
+        this.secure = true;
+        this.attach(secure);
+        resolve();
+      });
+    });
+  }
+
+  get closed(): boolean { return this.failure !== null; }
+
+  destroy(): void {
+    this.fail(new SmtpTransportError('connection_closed', 'closed by client'));
+    this.socket.destroy();
+  }
+
+  private attach(socket: Socket | TLSSocket): void {
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      for (const reply of this.parser.push(chunk)) this.deliver(reply);
+    });
+    socket.on('error', (error) => this.fail(new SmtpTransportError('network_error', error.message)));
+    socket.on('close', () => this.fail(new SmtpTransportError('connection_closed', 'connection closed by server')));
+  }
+
+  private deliver(reply: SmtpReply): void {
+    if (!this.waiter) { this.queued.push(reply); return; }
+    const { resolve, timer } = this.waiter;
+    clearTimeout(timer);
+    this.waiter = null;
+    resolve(reply);
+  }
+
+  private fail(error: Error): void {
+    if (this.failure) return;
+    this.failure = error;
+    if (this.waiter) {
+      const { reject, timer } = this.waiter;
+      clearTimeout(timer);
+      this.waiter = null;
+      reject(error);
+    }
+  }
+
+  private next(timeoutMs: number, kind: 'banner_timeout' | 'command_timeout'): Promise<SmtpReply> {
+    const queued = this.queued.shift();
+    if (queued) return Promise.resolve(queued);
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiter = null;
+        const error = new SmtpTransportError(kind, `no reply within ${timeoutMs} ms`);
+        this.fail(error);
+        this.socket.destroy();
+        reject(error);
+      }, timeoutMs);
+      this.waiter = { resolve, reject, timer };
+    });
+  }
+}

@@ -1,0 +1,98 @@
+import { ConnectionTimeouts, SmtpConnection } from './smtp-connection';
+import { SmtpReply } from './smtp-reply';
+
+export interface SessionOptions extends ConnectionTimeouts {
+  heloName: string;
+  mailFrom: string;
+  port: number;
+  /** False after a failed handshake with this host, to retry in clear text. */
+  tls: boolean;
+}
+
+/** Why a session could not be opened although the server answered: it said no at banner or EHLO. */
+export class SmtpRefusedError extends Error {
+  constructor(readonly stage: 'banner' | 'ehlo' | 'starttls', readonly reply: SmtpReply) {
+    super(`${stage}: ${reply.code} ${reply.text}`);
+  }
+}
+
+/**
+ * A probing SMTP session: greeting, EHLO (HELO fallback), opportunistic STARTTLS, then
+ * transactions of MAIL FROM and RCPT TO closed by RSET. DATA is never sent.
+ */
+export class SmtpSession {
+  private extensions = new Set<string>();
+  private inTransaction = false;
+  rcptCount = 0;
+
+  private constructor(readonly host: string, readonly address: string, private readonly connection: SmtpConnection, private readonly options: SessionOptions) {}
+
+  static async open(host: string, address: string, options: SessionOptions): Promise<SmtpSession> {
+    const connection = await SmtpConnection.open(address, options.port, options);
+    const session = new SmtpSession(host, address, connection, options);
+    try {
+      const banner = await connection.readBanner();
+      if (banner.code !== 220) throw new SmtpRefusedError('banner', banner);
+      await session.greet();
+      if (options.tls && session.extensions.has('STARTTLS')) {
+        const ready = await connection.command('STARTTLS');
+        if (ready.code !== 220) throw new SmtpRefusedError('starttls', ready);
+        await connection.startTls(host);
+        await session.greet();
+      }
+      return session;
+    } catch (error) {
+      connection.destroy();
+      throw error;
+    }
+  }
+
+  get usable(): boolean { return !this.connection.closed; }
+  get secure(): boolean { return this.connection.isSecure; }
+  supports(extension: string): boolean { return this.extensions.has(extension); }
+
+  /** Opens a transaction unless one is open. Returns the reply when the server refused it. */
+  async ensureTransaction(needsUtf8: boolean): Promise<SmtpReply | null> {
+    if (this.inTransaction) return null;
+    const params = needsUtf8 && this.extensions.has('SMTPUTF8') ? ' SMTPUTF8' : '';
+    const reply = await this.connection.command(`MAIL FROM:<${this.options.mailFrom}>${params}`);
+    if (reply.code !== 250) return reply;
+    this.inTransaction = true;
+    return null;
+  }
+
+  async rcpt(address: string): Promise<SmtpReply> {
+    this.rcptCount++;
+    return this.connection.command(`RCPT TO:<${address}>`);
+  }
+
+  /** Ends the transaction so the next MAIL FROM starts clean (and the catch-all probe is independent). */
+  async rset(): Promise<boolean> {
+    this.inTransaction = false;
+    const reply = await this.connection.command('RSET');
+    return reply.code === 250;
+  }
+
+  async quit(): Promise<void> {
+    try {
+      if (this.usable) await this.connection.command('QUIT');
+    } catch {
+      // The server may close before answering QUIT; the session is over either way.
+    } finally {
+      this.connection.destroy();
+    }
+  }
+
+  destroy(): void { this.connection.destroy(); }
+
+  private async greet(): Promise<void> {
+    let reply = await this.connection.command(`EHLO ${this.options.heloName}`);
+    if (reply.code !== 250) {
+      reply = await this.connection.command(`HELO ${this.options.heloName}`);
+      if (reply.code !== 250) throw new SmtpRefusedError('ehlo', reply);
+      this.extensions = new Set();
+      return;
+    }
+    this.extensions = new Set(reply.lines.slice(1).map((line) => line.split(/\s+/)[0].toUpperCase()));
+  }
+}

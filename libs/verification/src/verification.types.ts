@@ -1,0 +1,92 @@
+export type VerificationResultName = 'ok' | 'invalid' | 'catch_all' | 'unknown' | 'disposable' | 'error';
+
+export type VerificationQuality = 'good' | 'risky' | 'bad' | '';
+
+export type VerificationMode = 'interactive' | 'bulk';
+
+export interface SmtpDiagnostics {
+  code?: number;
+  enhanced?: string;
+  message?: string;
+  mxHost?: string;
+}
+
+export interface VerificationVerdict {
+  /** The address as given, trimmed. */
+  email: string;
+  /** Local part as given plus the lowercased punycode domain: what is probed. */
+  normalized: string;
+  /** Provider-aware dedupe key; never used for probing. */
+  canonical: string;
+  /** ASCII (punycode) domain. */
+  domain: string;
+  result: VerificationResultName;
+  /** 1 ok, 2 catch_all, 3 unknown, 4 error, 5 disposable, 6 invalid. */
+  resultCode: number;
+  subResult: string | null;
+  quality: VerificationQuality;
+  free: boolean;
+  role: boolean;
+  disposable: boolean;
+  catchAll: boolean;
+  didYouMean: string | null;
+  provider: string;
+  antiSpam: boolean;
+  riskScore: number;
+  executionMs: number;
+  /** Set when the result is unknown for a temporary reason a later retry may resolve. */
+  retryAfterMs?: number;
+  smtp?: SmtpDiagnostics;
+}
+
+export interface VerificationConfig {
+  /** 'ip' or 'ip:port'; the system's resolvers when absent or empty. */
+  dnsServers?: string[];
+  smtpPort: number;
+  heloName: string;
+  mailFrom: string;
+  connectTimeoutMs: number;
+  bannerTimeoutMs: number;
+  commandTimeoutMs: number;
+  greylistDelaysMs: number[];
+  interactiveBudgetMs: number;
+  perMxConcurrency: number;
+  allowPrivateNetworks: boolean;
+  disposableAllowList?: string[];
+  sessionReuse: boolean;
+  /** Per-query DNS timeout; defaults to 3000 ms. */
+  dnsTimeoutMs?: number;
+  /** RCPTs sent in one SMTP session before it is recycled; defaults to 20. */
+  maxRcptsPerSession?: number;
+}
+
+export interface CandidateProbe {
+  localPart: string;
+  email: string;
+  result: VerificationResultName;
+  subResult: string | null;
+}
+
+export interface CandidateProbeReport {
+  domain: string;
+  /** Has MX or an A/AAAA fallback and no null MX. */
+  mailAccepting: boolean;
+  /** Why the domain cannot be probed: no_mx, null_mx, domain_not_found, dns_error, disposable, private_mx_refused ... */
+  reason?: string;
+  /** null = inconclusive or not run. */
+  catchAll: boolean | null;
+  provider: string;
+  antiSpam: boolean;
+  free: boolean;
+  disposable: boolean;
+  probes: CandidateProbe[];
+}
+
+export const RESULT_CODES: Record<VerificationResultName, number> = {
+  ok: 1,
+  catch_all: 2,
+  unknown: 3,
+  error: 4,
+  disposable: 5,
+  invalid: 6,
+};

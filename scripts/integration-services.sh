@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# Starts, without Docker, the servers that `npm run test:integration` runs against, on loopback:
+#   Apache Kafka (KRaft, single combined broker+controller) from its Maven Central jars, and
+#   FerretDB v1 (SQLite handler) as the MongoDB-wire server, built with `go install`.
+# Usage: scripts/integration-services.sh up|down|status
+# Installs, data, logs and pid files live in .integration/ (gitignored); `up` writes .integration/env.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+HERE=$ROOT/scripts/integration
+DIR=${INTEGRATION_DIR:-$ROOT/.integration}
+KAFKA_VERSION=${KAFKA_VERSION:-3.9.1}
+FERRETDB_VERSION=${FERRETDB_VERSION:-v1.24.2}
+# Non-default ports so a developer's own Kafka or MongoDB on the usual ports is left alone.
+KAFKA_PORT=${KAFKA_PORT:-19092}
+KAFKA_CONTROLLER_PORT=${KAFKA_CONTROLLER_PORT:-19093}
+MONGO_PORT=${MONGO_PORT:-27027}
+# The machine is small and shared: a small heap, serial GC and C1 only keep the broker light.
+KAFKA_JAVA_OPTS=${KAFKA_JAVA_OPTS:--Xms128m -Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true}
+
+KAFKA_DIR=$DIR/kafka
+FERRET_DIR=$DIR/ferretdb
+KAFKA_PID=$DIR/kafka.pid
+FERRET_PID=$DIR/ferretdb.pid
+ENV_FILE=$DIR/env
+KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT
+MONGO_URL=mongodb://127.0.0.1:$MONGO_PORT/
+
+log() { printf '[integration] %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# Prints the pid recorded in a pid file when that process is still alive.
+running_pid() {
+  local file=$1 pid
+  [[ -f $file ]] || return 1
+  pid=$(<"$file")
+  [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
+}
+
+install_kafka() {
+  local libs=$KAFKA_DIR/libs
+  if [[ -f $libs/kafka_2.13-$KAFKA_VERSION.jar ]]; then return; fi
+  command -v mvn >/dev/null || die "mvn not found (needed once to fetch the Kafka jars)"
+  log "fetching Kafka $KAFKA_VERSION jars from Maven Central"
+  mkdir -p "$KAFKA_DIR/build"
+  cp "$HERE/kafka-pom.xml" "$KAFKA_DIR/build/pom.xml"
+  rm -rf "$libs.tmp"
+  # Into a temporary folder first, so an interrupted fetch is never mistaken for a cached install.
+  (cd "$KAFKA_DIR/build" && mvn -q -B dependency:copy-dependencies -Dkafka.version="$KAFKA_VERSION" \
+    -DincludeScope=runtime -DoutputDirectory="$libs.tmp") >"$KAFKA_DIR/build/mvn.log" 2>&1 ||
+    { tail -30 "$KAFKA_DIR/build/mvn.log" >&2; die "maven could not fetch Kafka $KAFKA_VERSION"; }
+  rm -rf "$libs"
+  mv "$libs.tmp" "$libs"
+}
+
+install_ferretdb() {
+  local marker=$DIR/bin/ferretdb.version
+  if [[ -x $DIR/bin/ferretdb && -f $marker && $(<"$marker") == "$FERRETDB_VERSION" ]]; then return; fi
+  command -v go >/dev/null || die "go not found (needed once to build FerretDB)"
+  log "building FerretDB $FERRETDB_VERSION with go install (a few minutes the first time)"
+  mkdir -p "$DIR/bin"
+  local module=github.com/FerretDB/FerretDB
+  if ! GOBIN=$DIR/bin go install "$module/cmd/ferretdb@$FERRETDB_VERSION"; then
+    # `go install pkg@version` also asks the proxy for the module's version list (a deprecation check);
+    # proxies that serve only exact versions refuse that, so fetch this exact version and build it in place.
+    log "go install failed; building $module@$FERRETDB_VERSION from the module cache instead"
+    local src
+    src=$(go mod download -json "$module@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+    [[ -d $src ]] || die "go mod download of $module@$FERRETDB_VERSION failed"
+    (cd "$src" && go build -trimpath -o "$DIR/bin/ferretdb" ./cmd/ferretdb) ||
+      die "go build of FerretDB $FERRETDB_VERSION failed"
+  fi
+  echo "$FERRETDB_VERSION" >"$marker"
+}
+
+# Starts a command detached from this shell (it outlives the script) and records its pid.
+spawn() {
+  local pidfile=$1 logfile=$2
+  shift 2
+  setsid bash -c 'echo $$ > "$0"; exec "$@"' "$pidfile" "$@" >"$logfile" 2>&1 </dev/null &
+  for _ in $(seq 50); do [[ -s $pidfile ]] && return; sleep 0.1; done
+  die "could not start $1"
+}
+
+start_kafka() {
+  if running_pid "$KAFKA_PID" >/dev/null; then log "kafka already running (pid $(<"$KAFKA_PID"))"; return; fi
+  port_open "$KAFKA_PORT" && die "port $KAFKA_PORT is taken by a process this script did not start"
+  port_open "$KAFKA_CONTROLLER_PORT" && die "port $KAFKA_CONTROLLER_PORT is taken by a process this script did not start"
+  local props=$KAFKA_DIR/server.properties java_cp="$KAFKA_DIR/libs/*"
+  mkdir -p "$KAFKA_DIR/data"
+  sed -e "s|@KAFKA_PORT@|$KAFKA_PORT|g" -e "s|@CONTROLLER_PORT@|$KAFKA_CONTROLLER_PORT|g" \
+    -e "s|@DATA_DIR@|$KAFKA_DIR/data|g" "$HERE/kafka-server.properties.template" >"$props"
+  local jvm=(java $KAFKA_JAVA_OPTS "-Dlog4j.configuration=file:$HERE/log4j.properties" -cp "$java_cp")
+  if [[ ! -f $KAFKA_DIR/data/meta.properties ]]; then
+    local cluster_id
+    cluster_id=$("${jvm[@]}" kafka.tools.StorageTool random-uuid)
+    log "formatting KRaft storage (cluster $cluster_id)"
+    "${jvm[@]}" kafka.tools.StorageTool format -t "$cluster_id" -c "$props" >"$KAFKA_DIR/format.log" 2>&1 ||
+      { cat "$KAFKA_DIR/format.log" >&2; die "kafka storage format failed"; }
+  fi
+  log "starting kafka $KAFKA_VERSION on $KAFKA_BROKERS"
+  spawn "$KAFKA_PID" "$KAFKA_DIR/server.log" "${jvm[@]}" kafka.Kafka "$props"
+}
+
+start_ferretdb() {
+  if running_pid "$FERRET_PID" >/dev/null; then log "ferretdb already running (pid $(<"$FERRET_PID"))"; return; fi
+  port_open "$MONGO_PORT" && die "port $MONGO_PORT is taken by a process this script did not start"
+  mkdir -p "$FERRET_DIR/data" "$FERRET_DIR/state"
+  log "starting ferretdb $FERRETDB_VERSION on 127.0.0.1:$MONGO_PORT"
+  spawn "$FERRET_PID" "$FERRET_DIR/server.log" "$DIR/bin/ferretdb" --handler=sqlite \
+    "--sqlite-url=file:$FERRET_DIR/data/" "--listen-addr=127.0.0.1:$MONGO_PORT" \
+    "--state-dir=$FERRET_DIR/state" --telemetry=disable --debug-addr=- --log-level=warn
+}
+
+wait_ready() {
+  log "waiting for kafka (metadata request) and ferretdb (ping)"
+  (cd "$ROOT" && KAFKA_PID=$(<"$KAFKA_PID") MONGO_PID=$(<"$FERRET_PID") KAFKA_BROKERS=$KAFKA_BROKERS MONGO_URL=$MONGO_URL \
+    node -r ./scripts/register-ts.js scripts/integration/wait-ready.ts) >&2 ||
+    { log "kafka log tail:"; tail -20 "$KAFKA_DIR/server.log" >&2 || true
+      log "ferretdb log tail:"; tail -20 "$FERRET_DIR/server.log" >&2 || true; die "services did not become ready"; }
+}
+
+# Sends SIGTERM (Kafka shuts down cleanly on it), then SIGKILL if the process lingers.
+stop_one() {
+  local name=$1 pidfile=$2 pid
+  if ! pid=$(running_pid "$pidfile"); then log "$name not running"; rm -f "$pidfile"; return; fi
+  log "stopping $name (pid $pid)"
+  kill -TERM "$pid"
+  for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || { rm -f "$pidfile"; return; }; sleep 0.1; done
+  log "$name did not stop in 30 s; killing it"
+  kill -KILL "$pid" 2>/dev/null || true
+  rm -f "$pidfile"
+}
+
+cmd_up() {
+  mkdir -p "$DIR"
+  install_kafka
+  install_ferretdb
+  start_kafka
+  start_ferretdb
+  wait_ready
+  printf 'export KAFKA_BROKERS=%s\nexport MONGO_URL=%s\n' "$KAFKA_BROKERS" "$MONGO_URL" >"$ENV_FILE"
+  log "ready; load the environment with: . $ENV_FILE"
+  cat "$ENV_FILE"
+}
+
+cmd_down() {
+  stop_one kafka "$KAFKA_PID"
+  stop_one ferretdb "$FERRET_PID"
+  rm -f "$ENV_FILE"
+}
+
+cmd_status() {
+  local state=0 pid
+  if pid=$(running_pid "$KAFKA_PID"); then echo "kafka: running (pid $pid) on $KAFKA_BROKERS"; else echo "kafka: stopped"; state=3; fi
+  if pid=$(running_pid "$FERRET_PID"); then echo "ferretdb: running (pid $pid) on $MONGO_URL"; else echo "ferretdb: stopped"; state=3; fi
+  return "$state"
+}
+
+case ${1:-} in
+  up) cmd_up ;;
+  down) cmd_down ;;
+  status) cmd_status ;;
+  *) echo "usage: $0 up|down|status" >&2; exit 2 ;;
+esac
