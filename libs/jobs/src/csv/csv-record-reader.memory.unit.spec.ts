@@ -27,10 +27,9 @@ describe('CSV record reader on a 50 MB upload', () => {
     }
     expect(bytes).toBeGreaterThan(50 * MB);
     expect(records).toBe(500_001);
-    process.stdout.write(`heap +${((peakHeap - baseline!.heapUsed) / MB).toFixed(1)} MB, rss +${((peakRss - baseline!.rss) / MB).toFixed(1)} MB\n`);
-    // Holding the file (50 MB of bytes, ~150 MB as records) would blow far past these;
-    // the slack is uncollected garbage between GCs.
-    expect((peakHeap - baseline!.heapUsed) / MB).toBeLessThan(48);
-    expect((peakRss - baseline!.rss) / MB).toBeLessThan(64);
+    // Measured growth is ~13 MB heap / ~15 MB RSS (garbage between GCs). Holding the file
+    // (50 MB as bytes or as a string, far more as records) would exceed these bounds.
+    expect((peakHeap - baseline!.heapUsed) / MB).toBeLessThan(40);
+    expect((peakRss - baseline!.rss) / MB).toBeLessThan(40);
   });
 });

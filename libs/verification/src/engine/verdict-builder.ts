@@ -3,7 +3,7 @@ import { isRoleLocalPart } from '../lists/role-local-parts';
 import { qualityFor, riskScore } from '../scoring/risk-score';
 import { RESULT_CODES, VerificationVerdict } from '../verification.types';
 import { DomainFindings } from './domain-findings';
-import { ProbeOutcome } from './probe-outcome';
+import { ProbeOutcome, TRANSIENT_KINDS } from './probe-outcome';
 import { domainResult, probeResult } from './result-mapping';
 
 export interface AddressFacts {
@@ -46,7 +46,8 @@ export function buildVerdict(facts: AddressFacts, findings: DomainFindings, exec
     riskScore: score,
     executionMs,
   };
-  if (mapped.result === 'unknown' && retryAfterMs !== undefined) verdict.retryAfterMs = retryAfterMs;
+  const retryable = findings.status === 'dns_error' || (findings.status === 'probed' && (TRANSIENT_KINDS.has(outcome.kind) || outcome.kind === 'accepted'));
+  if (mapped.result === 'unknown' && retryable && retryAfterMs !== undefined) verdict.retryAfterMs = retryAfterMs;
   if (outcome.reply || outcome.mxHost) {
     verdict.smtp = { code: outcome.reply?.code, enhanced: outcome.reply?.enhanced, message: outcome.reply?.text, mxHost: outcome.mxHost };
   }

@@ -1,0 +1,104 @@
+import { BusConsumer, deadLetterTopic, IncomingMessage, MessageBus, OutgoingMessage, SubscribeOptions } from '../message-bus.port';
+import { ConsumerGroup } from './consumer-group';
+import { GroupMember } from './group-member';
+import { LoggedMessage, TopicLog } from './topic-log';
+import { WakeSignal } from './wake-signal';
+
+export interface SqliteMessageBusOptions {
+  /** Partitions of a new topic. Default 4. */
+  partitions?: number;
+  /** How often idle consumers look for messages published by other processes. Default 200 ms. */
+  pollIntervalMs?: number;
+}
+
+/**
+ * The embedded message bus: Kafka's semantics over a SQLite file. Accepted messages are on disk before
+ * `publish` resolves; offsets are committed per group and partition only after the handler succeeded, so
+ * a crash redelivers rather than loses. Consumers in this process are woken at once on publish; those in
+ * other processes notice within the poll interval.
+ * Group membership is per process: two processes consuming with the same group id would both receive
+ * every message, so run one consuming process per group (the all-in-one and worker apps do).
+ */
+export class SqliteMessageBus extends MessageBus {
+  private readonly log: TopicLog;
+  private readonly signals = new Map<string, WakeSignal>();
+  private readonly groups = new Map<string, ConsumerGroup>();
+  private readonly consumers = new Set<BusConsumer>();
+
+  constructor(filePath: string, private readonly options: SqliteMessageBusOptions = {}) {
+    super();
+    this.log = new TopicLog(filePath, options.partitions ?? 4);
+  }
+
+  override async ensureTopics(topics: string[]): Promise<void> {
+    for (const topic of topics) this.log.partitions(topic);
+  }
+
+  override async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    this.log.append(topic, messages);
+    this.signalOf(topic).notify();
+  }
+
+  /** Joins the group in this process; partitions are shared among the group's live members. */
+  override async subscribe(options: SubscribeOptions, handler: (message: IncomingMessage) => Promise<void>): Promise<BusConsumer> {
+    const member = new GroupMember([...new Set(options.topics)], options, handler, (message, error, attempts) =>
+      this.deadLetter(message, error, attempts),
+    );
+    const group = this.groupOf(options.groupId);
+    group.join(member);
+    const consumer: BusConsumer = {
+      stop: async () => {
+        if (!this.consumers.delete(consumer)) return;
+        await group.leave(member);
+        if (group.isEmpty) this.groups.delete(options.groupId);
+      },
+    };
+    this.consumers.add(consumer);
+    return consumer;
+  }
+
+  override async ping(): Promise<boolean> {
+    try {
+      return this.log.ping();
+    } catch {
+      return false;
+    }
+  }
+
+  /** Stops every consumer (waiting for in-flight handlers) before closing the file. */
+  override async close(): Promise<void> {
+    await Promise.all([...this.consumers].map((c) => c.stop()));
+    this.log.close();
+  }
+
+  private async deadLetter(message: LoggedMessage, error: unknown, attempts: number): Promise<void> {
+    const headers = {
+      ...message.headers,
+      'x-dlq-original-topic': message.topic,
+      'x-dlq-original-partition': String(message.partition),
+      'x-dlq-original-offset': String(message.offset),
+      'x-dlq-attempts': String(attempts),
+      'x-dlq-error': error instanceof Error ? error.message : String(error),
+    };
+    await this.publish(deadLetterTopic(message.topic), [{ key: message.key, value: message.value, headers }]);
+  }
+
+  private groupOf(groupId: string): ConsumerGroup {
+    let group = this.groups.get(groupId);
+    if (!group) {
+      group = new ConsumerGroup(groupId, this.log, (topic) => this.signalOf(topic), this.options.pollIntervalMs ?? 200);
+      this.groups.set(groupId, group);
+    }
+    return group;
+  }
+
+  private signalOf(topic: string): WakeSignal {
+    let signal = this.signals.get(topic);
+    if (!signal) {
+      signal = new WakeSignal();
+      this.signals.set(topic, signal);
+    }
+    return signal;
+  }
+}

@@ -1,0 +1,98 @@
+import { DnsClient } from '../dns/dns-client';
+import { MailRouter } from '../dns/mail-routing';
+import { MxPool } from '../smtp/mx-pool';
+import { checkSyntax } from '../syntax/email-syntax';
+import { canonicalEmail } from '../syntax/canonical-email';
+import { suggestCorrection } from '../syntax/did-you-mean';
+import { CandidateProbeReport, VerificationConfig, VerificationMode, VerificationVerdict } from '../verification.types';
+import { mapBounded } from './bounded-concurrency';
+import { probeCandidatesOn } from './candidate-probing';
+import { CatchAllCache } from './catch-all-cache';
+import { DomainProber } from './domain-prober';
+import { FindingsContext, gatherFindings } from './domain-findings';
+import { settleTemporaryFailures } from './greylist-retry';
+import { AddressFacts, buildVerdict, earlyVerdict } from './verdict-builder';
+
+const DEFAULT_DOMAIN_CONCURRENCY = 8;
+
+/**
+ * The ten-step pipeline: syntax, normalize, did-you-mean, DNS/MX, disposable, free, role,
+ * SMTP probe, risk score, quality. Holds the DNS cache, catch-all cache and SMTP session
+ * pool, so one instance should serve a whole process; call close() at shutdown.
+ */
+export class VerificationEngine {
+  private readonly pool: MxPool;
+  private readonly ctx: FindingsContext;
+
+  constructor(private readonly config: VerificationConfig, private readonly clock: () => number = Date.now) {
+    const maxRcpts = config.maxRcptsPerSession ?? 20;
+    this.pool = new MxPool(config.perMxConcurrency, config.sessionReuse, {
+      heloName: config.heloName, mailFrom: config.mailFrom, port: config.smtpPort, tls: true,
+      connectTimeoutMs: config.connectTimeoutMs, bannerTimeoutMs: config.bannerTimeoutMs, commandTimeoutMs: config.commandTimeoutMs,
+    }, clock);
+    const prober = new DomainProber(this.pool, {
+      port: config.smtpPort, allowPrivateNetworks: config.allowPrivateNetworks, maxRcptsPerSession: maxRcpts,
+      backoffMs: config.greylistDelaysMs[0] ?? 60_000,
+    }, clock);
+    this.ctx = {
+      router: new MailRouter(new DnsClient(config.dnsServers, config.dnsTimeoutMs ?? 3_000), clock),
+      prober,
+      catchAll: new CatchAllCache(clock),
+      disposableAllowList: config.disposableAllowList ?? [],
+      chunkSize: config.sessionReuse ? maxRcpts : 1,
+      clock,
+    };
+  }
+
+  async verify(email: string, options: { mode?: VerificationMode } = {}): Promise<VerificationVerdict> {
+    const [verdict] = await this.verifyMany([email], options);
+    return verdict;
+  }
+
+  /** Same order as given; addresses are grouped per domain so one SMTP session serves many RCPTs. */
+  async verifyMany(emails: string[], options: { mode?: VerificationMode; concurrency?: number } = {}): Promise<VerificationVerdict[]> {
+    const start = this.clock();
+    const mode = options.mode ?? 'interactive';
+    const verdicts = new Array<VerificationVerdict>(emails.length);
+    const byDomain = new Map<string, Array<{ index: number; facts: AddressFacts }>>();
+    emails.forEach((raw, index) => {
+      const email = raw.trim();
+      const didYouMean = suggestCorrection(email);
+      const syntax = checkSyntax(email);
+      if (!syntax.ok) { verdicts[index] = earlyVerdict(email, 'invalid', 'invalid_syntax', didYouMean, this.clock() - start); return; }
+      const facts: AddressFacts = {
+        email, local: syntax.local, domain: syntax.domain, normalized: `${syntax.local}@${syntax.domain}`,
+        canonical: canonicalEmail(email) ?? email.toLowerCase(), didYouMean,
+      };
+      const group = byDomain.get(syntax.domain) ?? [];
+      group.push({ index, facts });
+      byDomain.set(syntax.domain, group);
+    });
+    await mapBounded([...byDomain], options.concurrency ?? DEFAULT_DOMAIN_CONCURRENCY, async ([domain, group]) => {
+      try {
+        const deadline = mode === 'interactive' ? start + this.config.interactiveBudgetMs : Number.POSITIVE_INFINITY;
+        const unique = [...new Set(group.map((g) => g.facts.normalized))];
+        const findings = await gatherFindings(this.ctx, domain, unique, deadline);
+        const settled = await settleTemporaryFailures(this.ctx, domain, findings, mode, this.config.greylistDelaysMs, deadline);
+        const retryAfterMs = findings.status === 'dns_error' ? this.config.greylistDelaysMs[0] : settled;
+        for (const { index, facts } of group) verdicts[index] = buildVerdict(facts, findings, this.clock() - start, retryAfterMs);
+      } catch (error) {
+        // A defect must not sink the other domains of a batch: report `error` for this one.
+        for (const { index, facts } of group) verdicts[index] = earlyVerdict(facts.email, 'error', 'internal_error', facts.didYouMean, this.clock() - start);
+      }
+    });
+    return verdicts;
+  }
+
+  /** For the finder: candidate local parts on one domain, in order, sharing SMTP sessions. */
+  probeCandidates(domain: string, localParts: string[], options: { stopAtFirstOk: boolean; maxProbes: number; deadlineMs: number }): Promise<CandidateProbeReport> {
+    return probeCandidatesOn(this.ctx, domain, localParts, options);
+  }
+
+  /** Number of SMTP connections opened so far (tests and the benchmark use it). */
+  get sessionsOpened(): number { return this.pool.opened; }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+}
