@@ -1,1 +1,2 @@
 export * from './blob-store.port';
+export { FileBlobStore } from './embedded/file-blob-store';

@@ -26,6 +26,8 @@ export const ErrorCodes = {
   IDEMPOTENCY_IN_PROGRESS: { code: 2004, status: 409, message: 'A request with this Idempotency-Key is still being processed; retry shortly.' },
   PACKAGE_NOT_FOUND: { code: 2005, status: 404, message: 'Credit package not found.' },
   INVALID_CREDIT_AMOUNT: { code: 2006, status: 400, message: 'Credit amounts must be integers within range.' },
+  PROMOTION_NOT_APPLICABLE: { code: 2007, status: 400, message: 'The promotion does not exist, is not running, or does not apply to this package.' },
+  INVALID_TRANSACTION_TYPE: { code: 2008, status: 400, message: 'type must be one of Added, Used, Adjusted.' },
   BATCH_TOO_LARGE: { code: 2101, status: 400, message: 'Too many items in one request.' },
   BATCH_EMPTY: { code: 2102, status: 400, message: 'The list is empty.' },
   JOB_NOT_FOUND: { code: 3001, status: 404, message: 'Job not found.' },
@@ -45,6 +47,7 @@ export const ErrorCodes = {
   WEBHOOK_INACTIVE: { code: 4004, status: 400, message: 'Only an active webhook can receive a test delivery.' },
   WEBHOOK_EVENTS_INVALID: { code: 4005, status: 400, message: 'events must list at least one known event.' },
   FINDER_INVALID_INPUT: { code: 5001, status: 400, message: 'A contact needs a domain and a first or last name.' },
+  WEBHOOK_URL_UNRESOLVABLE: { code: 4006, status: 400, message: 'The webhook URL host does not resolve to any address.' },
 } as const;
 
 export type ErrorName = keyof typeof ErrorCodes;

@@ -29,7 +29,8 @@ export interface AppConfig {
   };
   jobs: { chunkSize: number; greylistRetryDelaysMs: number[]; maxUploadBytes: number; maxUniqueEmails: number };
   webhooks: { allowPrivateNetworks: boolean; caFile: string | null; timeoutMs: number; retryDelaysMs: number[] };
-  credits: { packagesFile: string | null };
+  /** holdExpirySeconds: the worker releases verification holds older than this (left by a crashed request). */
+  credits: { packagesFile: string | null; holdExpirySeconds: number };
   /** Which roles this process runs: all-in-one runs api, worker and projector. */
   roles: Array<'api' | 'worker' | 'projector'>;
 }

@@ -62,7 +62,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
       timeoutMs: r.int('WEBHOOK_TIMEOUT_MS', 5_000, 100, 60_000),
       retryDelaysMs: r.intList('WEBHOOK_RETRY_DELAYS_MS', [30_000, 120_000, 600_000, 1_800_000, 7_200_000, 21_600_000]),
     },
-    credits: { packagesFile: r.optional('CREDIT_PACKAGES_FILE') },
+    credits: { packagesFile: r.optional('CREDIT_PACKAGES_FILE'), holdExpirySeconds: r.int('CREDIT_HOLD_EXPIRY_SECONDS', 600, 1, 86_400) },
     roles,
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);

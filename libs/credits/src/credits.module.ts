@@ -1,20 +1,37 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { ProjectionRegistry } from '@lib/platform';
+import { AppConfig } from '@lib/config';
+import { APP_CONFIG, ProjectionRegistry } from '@lib/platform';
+import { ReadStore } from '@lib/readstore';
+import { AdjustCreditsHandler } from './adjust/adjust-credits.handler';
+import { CreditCatalogue } from './catalogue/credit-catalogue';
 import { GrantCreditsHandler } from './commands/grant-credits.handler';
 import { CreditLedger } from './credit-ledger.service';
+import { RecordOrderHandler } from './orders/record-order.handler';
 import { creditBalancesProjection } from './projection/credit-balances.projection';
+import { creditOpenHoldsProjection } from './projection/credit-open-holds.projection';
+import { creditOrdersProjection } from './projection/credit-orders.projection';
 import { creditTransactionsProjection } from './projection/credit-transactions.projection';
+import { GetBalanceHandler } from './queries/get-balance.handler';
+import { ListOrdersHandler } from './queries/list-orders.handler';
+import { ListTransactionsHandler } from './queries/list-transactions.handler';
+import { ensureCreditIndexes } from './read-model-indexes';
 
 @Module({
   imports: [CqrsModule],
-  providers: [CreditLedger, GrantCreditsHandler],
-  exports: [CreditLedger],
+  providers: [
+    CreditLedger,
+    { provide: CreditCatalogue, useFactory: (config: AppConfig) => CreditCatalogue.fromFile(config.credits.packagesFile), inject: [APP_CONFIG] },
+    GrantCreditsHandler, RecordOrderHandler, AdjustCreditsHandler,
+    GetBalanceHandler, ListTransactionsHandler, ListOrdersHandler,
+  ],
+  exports: [CreditLedger, CreditCatalogue],
 })
 export class CreditsModule implements OnModuleInit {
-  constructor(private readonly projections: ProjectionRegistry) {}
+  constructor(private readonly projections: ProjectionRegistry, private readonly readStore: ReadStore) {}
 
-  onModuleInit(): void {
-    this.projections.register(creditBalancesProjection, creditTransactionsProjection);
+  async onModuleInit(): Promise<void> {
+    this.projections.register(creditBalancesProjection, creditTransactionsProjection, creditOrdersProjection, creditOpenHoldsProjection);
+    await ensureCreditIndexes(this.readStore);
   }
 }

@@ -2,3 +2,4 @@ export * from './event-store.port';
 export { SqliteEventStore } from './embedded/sqlite-event-store';
 export type { SqliteEventStoreOptions } from './embedded/sqlite-event-store';
 export * from './command-runner';
+export * from './eventstoredb/esdb-event-store';

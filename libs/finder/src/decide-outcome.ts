@@ -30,7 +30,13 @@ function reasonForNoMail(reason: string | undefined): FinderReason {
   }
 }
 
-function found(verdict: FinderVerdict, candidate: Candidate, probe: CandidateProbe | undefined, report: CandidateProbeReport, domain: string): OutcomeWithoutTiming {
+function found(
+  verdict: FinderVerdict,
+  candidate: Candidate,
+  probe: CandidateProbe | undefined,
+  report: CandidateProbeReport,
+  domain: string,
+): OutcomeWithoutTiming {
   return {
     email: probe?.email ?? `${candidate.localPart}@${domain}`,
     status: 'Found',

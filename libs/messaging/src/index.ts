@@ -1,1 +1,2 @@
 export * from './message-bus.port';
+export * from './kafka/kafka-message-bus';

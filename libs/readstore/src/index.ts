@@ -7,3 +7,4 @@ export * from './projection/document-projection';
 export * from './projection/checkpoint-store';
 export { ProjectionRunner } from './projection/projection-runner';
 export type { ProjectionRunnerOptions, RebuildProgress } from './projection/projection-runner';
+export * from './mongo/mongo-read-store';

@@ -15,6 +15,11 @@ export type OrderSource = {
   finalAmountUsd: number;
   unitPriceUsd: number;
   invoiceNumber: string;
+  processorPaymentIntentId: string;
+  processorChargeId: string;
+  isAutoTopup: boolean;
+  /** When the order was placed; the CreditsAdded event's `at` is when it completed. */
+  createdAt: string;
 };
 
 export type CreditsAdded = {

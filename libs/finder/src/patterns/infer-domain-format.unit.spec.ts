@@ -10,7 +10,9 @@ describe('domain format inference', () => {
   });
 
   it('grows the strength with the number of agreeing addresses but never to certainty', () => {
-    const names = [['Ann', 'Lee'], ['Bob', 'Ray'], ['Cid', 'Moe'], ['Dan', 'Poe'], ['Eve', 'Fox'], ['Fay', 'Orr'], ['Gus', 'Tam'], ['Hal', 'Ito'], ['Ida', 'Ng']];
+    const names = [
+      ['Ann', 'Lee'], ['Bob', 'Ray'], ['Cid', 'Moe'], ['Dan', 'Poe'], ['Eve', 'Fox'], ['Fay', 'Orr'], ['Gus', 'Tam'], ['Hal', 'Ito'], ['Ida', 'Ng'],
+    ];
     const known = names.map(([first, last]) => at(`${first}.${last}@acme.com`.toLowerCase(), first, last));
     expect(inferDomainFormats('acme.com', known.slice(0, 1))[0].strength).toBeCloseTo(0.5);
     expect(inferDomainFormats('acme.com', known.slice(0, 3))[0].strength).toBeCloseTo(0.75);
@@ -18,7 +20,6 @@ describe('domain format inference', () => {
   });
 
   it('splits the vote of an address that fits several patterns', () => {
-    // With no last name, "anna" fits only "first"; "anna.k" fits first.l for Anna K. only.
     const formats = inferDomainFormats('acme.com', [at('jsmith@acme.com', 'J', 'Smith')]);
     // j + smith: flast ("jsmith") and firstlast ("jsmith") are the same address here.
     expect(formats.map((f) => f.pattern).sort()).toEqual(['firstlast', 'flast']);

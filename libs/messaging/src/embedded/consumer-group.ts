@@ -11,6 +11,8 @@ import type { WakeSignal } from './wake-signal';
 export class ConsumerGroup {
   private readonly members: GroupMember[] = [];
   private readonly workers = new Map<string, PartitionWorker[]>();
+  /** Workers still finishing their in-flight message after their topic lost its last member. */
+  private readonly retiring = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly groupId: string,
@@ -20,7 +22,9 @@ export class ConsumerGroup {
   ) {}
 
   /** Adds the member and starts one worker per partition of each topic not yet consumed by the group. */
-  join(member: GroupMember): void {
+  async join(member: GroupMember): Promise<void> {
+    // A retiring worker may still hold a message; a new worker must start after it commits.
+    await Promise.all(member.topics.map((t) => this.retiring.get(t)));
     this.members.push(member);
     for (const topic of member.topics) {
       if (this.workers.has(topic)) continue;
@@ -41,14 +45,13 @@ export class ConsumerGroup {
       orphaned.map(async (topic) => {
         const workers = this.workers.get(topic) ?? [];
         this.workers.delete(topic);
-        await Promise.all(workers.map((w) => w.stop()));
+        const retired = Promise.all(workers.map((w) => w.stop()));
+        this.retiring.set(topic, retired);
+        await retired;
+        if (this.retiring.get(topic) === retired) this.retiring.delete(topic);
       }),
     );
     await stopped;
-  }
-
-  get isEmpty(): boolean {
-    return this.members.length === 0;
   }
 
   private ownerOf(topic: string, partition: number): GroupMember | null {

@@ -46,12 +46,11 @@ export class SqliteMessageBus extends MessageBus {
       this.deadLetter(message, error, attempts),
     );
     const group = this.groupOf(options.groupId);
-    group.join(member);
+    await group.join(member);
     const consumer: BusConsumer = {
       stop: async () => {
         if (!this.consumers.delete(consumer)) return;
         await group.leave(member);
-        if (group.isEmpty) this.groups.delete(options.groupId);
       },
     };
     this.consumers.add(consumer);

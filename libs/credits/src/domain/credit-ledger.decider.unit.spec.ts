@@ -1,0 +1,121 @@
+import { DomainError } from '@lib/common';
+import { CreditLedgerCommand } from './credit-ledger.commands';
+import { available, creditLedgerDecider, LedgerState } from './credit-ledger.decider';
+import { CreditLedgerEvent } from './credit-ledger.events';
+
+const at = '2025-01-01T00:00:00.000Z';
+const accountId = '42';
+
+/** given events, when a command: the events it decides (or the error it throws). */
+function given(events: CreditLedgerEvent[]) {
+  const state = events.reduce<LedgerState>((s, e) => creditLedgerDecider.evolve(s, e), creditLedgerDecider.initialState);
+  return {
+    state,
+    when(command: Omit<CreditLedgerCommand, 'accountId' | 'at'>): CreditLedgerEvent[] {
+      return creditLedgerDecider.decide({ ...command, accountId, at } as CreditLedgerCommand, state);
+    },
+  };
+}
+
+function thenEvolve(events: CreditLedgerEvent[], more: CreditLedgerEvent[]): LedgerState {
+  return [...events, ...more].reduce<LedgerState>((s, e) => creditLedgerDecider.evolve(s, e), creditLedgerDecider.initialState);
+}
+
+function codeOf(fn: () => unknown): string | null {
+  try {
+    fn();
+    return null;
+  } catch (error) {
+    return error instanceof DomainError ? error.errorName : String(error);
+  }
+}
+
+const granted = given([]).when({ type: 'GrantCredits', transactionId: 't1', amount: 10, bonus: 2, source: { kind: 'grant', reason: 'test' } });
+
+describe('credit ledger', () => {
+  describe('when credits are granted', () => {
+    it('adds the amount and the bonus to the balance', () => {
+      expect(granted).toHaveLength(1);
+      expect(granted[0]).toMatchObject({ type: 'CreditsAdded', data: { amount: 10, bonus: 2, balanceAfter: 12 } });
+    });
+
+    it('refuses a zero or fractional grant', () => {
+      expect(codeOf(() => given([]).when({ type: 'GrantCredits', transactionId: 't', amount: 0, bonus: 0, source: { kind: 'grant', reason: '' } }))).toBe('INVALID_CREDIT_AMOUNT');
+      expect(codeOf(() => given([]).when({ type: 'GrantCredits', transactionId: 't', amount: 1.5, bonus: 0, source: { kind: 'grant', reason: '' } }))).toBe('INVALID_CREDIT_AMOUNT');
+    });
+  });
+
+  describe('when credits are held', () => {
+    const held = given(granted).when({ type: 'HoldCredits', holdId: 'h1', amount: 5, purpose: 'verification', reference: 'v1' });
+
+    it('keeps the balance but reduces what is available', () => {
+      const state = thenEvolve(granted, held);
+      expect(state.balance).toBe(12);
+      expect(available(state)).toBe(7);
+    });
+
+    it('does not hold twice for a retried hold id', () => {
+      expect(given([...granted, ...held]).when({ type: 'HoldCredits', holdId: 'h1', amount: 5, purpose: 'verification', reference: 'v1' })).toEqual([]);
+    });
+
+    it('refuses a hold larger than the available balance with INSUFFICIENT_CREDITS', () => {
+      expect(codeOf(() => given([...granted, ...held]).when({ type: 'HoldCredits', holdId: 'h2', amount: 8, purpose: 'batch', reference: 'b' }))).toBe('INSUFFICIENT_CREDITS');
+    });
+
+    it('refuses any hold on an empty ledger', () => {
+      expect(codeOf(() => given([]).when({ type: 'HoldCredits', holdId: 'h', amount: 1, purpose: 'verification', reference: 'v' }))).toBe('INSUFFICIENT_CREDITS');
+    });
+  });
+
+  describe('when a hold is settled', () => {
+    const history = [...granted, ...given(granted).when({ type: 'HoldCredits', holdId: 'h1', amount: 5, purpose: 'batch', reference: 'b1' })];
+    const settled = given(history).when({ type: 'SettleHold', holdId: 'h1', charge: 3, transactionId: 'tx_h1' });
+
+    it('charges the decisive count and frees the rest of the hold', () => {
+      expect(settled[0]).toMatchObject({ type: 'CreditsUsed', data: { amount: 3, balanceAfter: 9, reference: 'b1', purpose: 'batch' } });
+      const state = thenEvolve(history, settled);
+      expect(state.holds).toEqual({});
+      expect(available(state)).toBe(9);
+    });
+
+    it('charges nothing the second time', () => {
+      expect(given([...history, ...settled]).when({ type: 'SettleHold', holdId: 'h1', charge: 3, transactionId: 'tx_h1' })).toEqual([]);
+    });
+
+    it('releases the hold without a transaction when the charge is 0', () => {
+      const free = given(history).when({ type: 'SettleHold', holdId: 'h1', charge: 0, transactionId: 'tx_h1' });
+      expect(free).toHaveLength(1);
+      expect(free[0]).toMatchObject({ type: 'CreditHoldReleased', data: { balanceAfter: 12, holdsAfter: {} } });
+    });
+
+    it('refuses to charge more than was held', () => {
+      expect(codeOf(() => given(history).when({ type: 'SettleHold', holdId: 'h1', charge: 6, transactionId: 'tx_h1' }))).toBe('INVALID_CREDIT_AMOUNT');
+    });
+  });
+
+  describe('when a hold is released', () => {
+    it('returns the held credits and a second release changes nothing', () => {
+      const history = [...granted, ...given(granted).when({ type: 'HoldCredits', holdId: 'h1', amount: 4, purpose: 'verification', reference: 'v' })];
+      const released = given(history).when({ type: 'ReleaseHold', holdId: 'h1', reason: 'expired' });
+      expect(released[0]).toMatchObject({ type: 'CreditHoldReleased', data: { amount: 4, reason: 'expired' } });
+      expect(available(thenEvolve(history, released))).toBe(12);
+      expect(given([...history, ...released]).when({ type: 'ReleaseHold', holdId: 'h1', reason: 'expired' })).toEqual([]);
+    });
+  });
+
+  describe('when credits are adjusted', () => {
+    it('adds or removes credits with the reason recorded', () => {
+      const down = given(granted).when({ type: 'AdjustCredits', transactionId: 'a1', amount: -2, reason: 'refund' });
+      expect(down[0]).toMatchObject({ type: 'CreditsAdjusted', data: { amount: -2, reason: 'refund', balanceAfter: 10 } });
+    });
+
+    it('refuses to take away credits that are held for work in flight', () => {
+      const history = [...granted, ...given(granted).when({ type: 'HoldCredits', holdId: 'h1', amount: 10, purpose: 'verification', reference: 'v' })];
+      expect(codeOf(() => given(history).when({ type: 'AdjustCredits', transactionId: 'a2', amount: -3, reason: 'x' }))).toBe('INVALID_CREDIT_AMOUNT');
+    });
+
+    it('refuses a zero adjustment', () => {
+      expect(codeOf(() => given(granted).when({ type: 'AdjustCredits', transactionId: 'a3', amount: 0, reason: 'x' }))).toBe('INVALID_CREDIT_AMOUNT');
+    });
+  });
+});

@@ -1,0 +1,61 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Clock } from '@lib/common';
+import { AppConfig } from '@lib/config';
+import { APP_CONFIG } from '@lib/platform';
+import { ReadStore } from '@lib/readstore';
+import { CreditLedger } from '../credit-ledger.service';
+import { CREDIT_OPEN_HOLDS_COLLECTION, OpenHoldDoc } from '../projection/credit-open-holds.projection';
+
+/**
+ * Holds of interactive calls live for seconds; one older than the expiry was left by a process that
+ * died between hold and settle, and would block those credits forever. Only purposes whose work is
+ * interactive are swept: a bulk job may legitimately hold a chunk while it waits out greylisting.
+ */
+export const SWEPT_PURPOSES = ['verification', 'batch'];
+
+@Injectable()
+export class ExpiredHoldSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('hold-sweeper');
+  private timer?: NodeJS.Timeout;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly ledger: CreditLedger,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const everyMs = Math.min(60_000, Math.max(1_000, (this.config.credits.holdExpirySeconds * 1000) / 2));
+    this.timer = setInterval(() => void this.sweepOnce().catch((error) => this.logger.warn(`sweep failed: ${error}`)), everyMs);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Releases every swept-purpose hold older than the expiry; returns how many it released. */
+  sweepOnce(): Promise<number> {
+    this.running ??= this.sweep().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async sweep(): Promise<number> {
+    const cutoff = new Date(this.clock.now() - this.config.credits.holdExpirySeconds * 1000).toISOString();
+    const holds = this.readStore.collection<OpenHoldDoc>(CREDIT_OPEN_HOLDS_COLLECTION);
+    const expired: OpenHoldDoc[] = [];
+    for await (const hold of holds.stream({ sort: { heldAt: 1 } })) {
+      if (hold.heldAt >= cutoff) break;
+      if (SWEPT_PURPOSES.includes(hold.purpose)) expired.push(hold);
+    }
+    for (const hold of expired) {
+      // Idempotent: a hold settled meanwhile is simply not found by the decider.
+      await this.ledger.release(hold.accountId, hold._id, 'expired');
+    }
+    if (expired.length > 0) this.logger.warn(`released ${expired.length} expired credit hold(s)`);
+    return expired.length;
+  }
+}

@@ -1,0 +1,14 @@
+import { Command } from '@nestjs/cqrs';
+import type { OrderView } from '../projection/credit-orders.projection';
+
+/** Records a completed order for a catalogue package and adds its credits (admin API and CLI). */
+export class RecordOrderCommand extends Command<OrderView> {
+  constructor(
+    readonly accountId: string,
+    readonly packageId: number,
+    readonly promotionId: number | null,
+    readonly payment: { paymentIntentId?: string; chargeId?: string; isAutoTopup?: boolean } = {},
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,26 @@
+import { documentProjection } from '@lib/readstore';
+import { CreditLedgerEvent } from '../domain/credit-ledger.events';
+
+/** One document per hold still open; the expired-hold sweeper scans it oldest first. */
+export interface OpenHoldDoc {
+  _id: string;
+  accountId: string;
+  purpose: string;
+  amount: number;
+  heldAt: string;
+  _position?: number;
+}
+
+export const CREDIT_OPEN_HOLDS_COLLECTION = 'credit_open_holds';
+
+export const creditOpenHoldsProjection = documentProjection<OpenHoldDoc>({
+  name: 'credit-open-holds',
+  collection: CREDIT_OPEN_HOLDS_COLLECTION,
+  eventTypes: ['CreditsHeld', 'CreditsUsed', 'CreditHoldReleased'],
+  documentId: (event) => (event.data as { holdId?: string | null }).holdId ?? null,
+  evolve: (_doc, recorded) => {
+    const event = { type: recorded.type, data: recorded.data } as CreditLedgerEvent;
+    if (event.type !== 'CreditsHeld') return null; // settled or released: the hold is gone
+    return { _id: event.data.holdId, accountId: event.data.accountId, purpose: event.data.purpose, amount: event.data.amount, heldAt: event.data.at };
+  },
+});

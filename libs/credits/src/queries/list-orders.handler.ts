@@ -1,0 +1,20 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { ReadStore } from '@lib/readstore';
+import { CREDIT_ORDERS_COLLECTION, CreditOrderDoc, OrderView } from '../projection/credit-orders.projection';
+import { ListOrdersQuery, OrderPage } from './list-orders.query';
+
+@QueryHandler(ListOrdersQuery)
+export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery, OrderPage> {
+  constructor(private readonly readStore: ReadStore) {}
+
+  async execute(query: ListOrdersQuery): Promise<OrderPage> {
+    const collection = this.readStore.collection<CreditOrderDoc>(CREDIT_ORDERS_COLLECTION);
+    const filter = { accountId: query.accountId };
+    const [docs, total] = await Promise.all([
+      collection.find({ filter, sort: { createdAt: -1, _id: -1 }, skip: (query.page - 1) * query.limit, limit: query.limit }),
+      collection.count(filter),
+    ]);
+    const items = docs.map(({ _id, accountId, _position, ...order }): OrderView => order);
+    return { items, page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) };
+  }
+}

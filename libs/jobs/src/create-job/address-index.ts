@@ -1,0 +1,66 @@
+import { Readable } from 'node:stream';
+import { DomainError } from '@lib/common';
+import { CsvDelimiter, CsvRecordReader } from '../csv';
+import { addressKey } from '../domain/address-key';
+import { JobCounts } from '../domain/job.events';
+
+/**
+ * The distinct addresses of an upload in first-seen order, in parallel arrays (about 100 bytes per
+ * address): memory is bounded by the 500,000-address limit, not by the file's size or row count.
+ */
+export class AddressIndex {
+  readonly emails: string[] = [];
+  readonly canonicals: string[] = [];
+  readonly firstRows: number[] = [];
+  readonly rowCounts: number[] = [];
+  private readonly byCanonical = new Map<string, number>();
+  counts: JobCounts = { rows: 0, uniqueAddresses: 0, duplicates: 0, invalidSyntax: 0 };
+
+  add(recordIndex: number, cell: string | undefined, maxUnique: number): void {
+    this.counts.rows++;
+    const key = addressKey(cell);
+    if (!key) {
+      this.counts.invalidSyntax++;
+      return;
+    }
+    const seen = this.byCanonical.get(key.canonical);
+    if (seen !== undefined) {
+      this.counts.duplicates++;
+      this.rowCounts[seen]++;
+      return;
+    }
+    if (this.emails.length >= maxUnique) {
+      throw new DomainError('TOO_MANY_EMAILS', `The file has more than ${maxUnique.toLocaleString('en')} unique addresses; split it into several jobs.`);
+    }
+    this.byCanonical.set(key.canonical, this.emails.length);
+    this.emails.push(key.email);
+    this.canonicals.push(key.canonical);
+    this.firstRows.push(recordIndex);
+    this.rowCounts.push(1);
+    this.counts.uniqueAddresses++;
+  }
+
+  get size(): number {
+    return this.emails.length;
+  }
+
+  domainOf(i: number): string {
+    const email = this.emails[i];
+    return email.slice(email.lastIndexOf('@') + 1);
+  }
+}
+
+/** Second pass, over the stored original: dedupes the email column and counts rows. */
+export async function indexAddresses(
+  original: Readable, delimiter: CsvDelimiter, hasHeader: boolean, emailColumn: number, maxUnique: number,
+): Promise<AddressIndex> {
+  const index = new AddressIndex();
+  for await (const record of new CsvRecordReader(original, { delimiter })) {
+    if (hasHeader && record.index === 0) continue;
+    index.add(record.index, record.fields[emailColumn], maxUnique);
+  }
+  if (index.size === 0) {
+    throw new DomainError('EMAIL_COLUMN_NOT_FOUND', `Column ${emailColumn} holds no valid email address; pass emailColumn, the zero-based index of the email column.`);
+  }
+  return index;
+}

@@ -1,0 +1,57 @@
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BlobStore } from '@lib/blobstore';
+import { Clock } from '@lib/common';
+import { EventStore, runCommand } from '@lib/eventstore';
+import { BusConsumer, IncomingMessage, MessageBus } from '@lib/messaging';
+import { jobDecider, jobStream } from '../domain/job.decider';
+import { JobCreated } from '../domain/job.events';
+import { CHUNK_TOPIC, ChunkMessage } from '../process-chunk/chunk-message';
+import { readPlan } from './plan-reader';
+
+/** The relay's topic for `jobs-` streams (docs/contracts.md). */
+export const JOB_EVENTS_TOPIC = 'events.jobs';
+
+/**
+ * Starts jobs: on JobCreated (delivered by the event relay, so a job appended just before a crash is
+ * still dispatched), moves the job to Processing, then publishes its stored chunk plan. A redelivery
+ * publishes the plan again; workers skip chunks already recorded. A job cancelled before this runs is
+ * never published.
+ */
+@Injectable()
+export class JobDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private consumer?: BusConsumer;
+
+  constructor(private readonly events: EventStore, private readonly bus: MessageBus, private readonly blobs: BlobStore, private readonly clock: Clock) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.bus.ensureTopics([JOB_EVENTS_TOPIC, CHUNK_TOPIC]);
+    this.consumer = await this.bus.subscribe({ groupId: 'job-dispatch', topics: [JOB_EVENTS_TOPIC], maxAttempts: 10, retryDelayMs: 500 }, (m) => this.handle(m));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.consumer?.stop();
+  }
+
+  private async handle(message: IncomingMessage): Promise<void> {
+    const event = relayedEvent(message.value);
+    if (event?.type !== 'JobCreated') return;
+    await this.dispatch(event.data as JobCreated['data']);
+  }
+
+  async dispatch(created: JobCreated['data']): Promise<void> {
+    const run = await runCommand(this.events, jobStream(created.jobId), jobDecider, { type: 'StartJob', at: this.clock.nowIso() }, { load: 'last' });
+    if (run.state.status !== 'Processing') return;
+    for await (const chunks of readPlan(this.blobs, created.file.planKey, 100)) {
+      await this.bus.publish(CHUNK_TOPIC, chunks.map((chunk) => {
+        const value: ChunkMessage = { jobId: created.jobId, accountId: created.accountId, chunkNo: chunk.chunkNo, level: 0, items: chunk.items };
+        return { key: chunk.key, value: { ...value } };
+      }));
+    }
+  }
+}
+
+/** The relay's message value carries the recorded event's type and data. */
+function relayedEvent(value: unknown): { type: string; data: unknown } | null {
+  const v = value as { type?: unknown; data?: unknown } | null;
+  return v && typeof v.type === 'string' ? { type: v.type, data: v.data } : null;
+}

@@ -1,0 +1,140 @@
+import { DomainError, fold } from '@lib/common';
+import { CompleteChunk, CreateJob, JobCommand } from './job.commands';
+import { jobDecider } from './job.decider';
+import { ChunkResult, JobEvent, ResultName } from './job.events';
+
+const AT = '2025-03-01T10:00:00.000Z';
+
+const createJob = (chunkCount = 2): CreateJob => ({
+  type: 'CreateJob', jobId: 42, accountId: 'acc-1', kind: 'verification', at: AT, dedupe: false, chunkCount,
+  file: { name: 'list.csv', blobKey: 'jobs/42/original', planKey: 'jobs/42/plan', sizeBytes: 100, delimiter: ',', hasBom: false, hasHeader: true, columnCount: 3 },
+  emailColumn: { index: 1, chosenBy: 'header', headerName: 'email' },
+  counts: { rows: 6, uniqueAddresses: 4, duplicates: 1, invalidSyntax: 1 },
+});
+
+const result = (email: string, outcome: ResultName, rows = 1): ChunkResult => ({
+  email, canonical: email, firstRow: 1, rows,
+  verdict: { result: outcome, resultCode: 1, subResult: null, quality: 'good', free: false, role: false, disposable: false, catchAll: false, didYouMean: null, provider: '', antiSpam: false, riskScore: 10 },
+});
+
+function given(...commands: JobCommand[]): JobEvent[] {
+  const events: JobEvent[] = [];
+  for (const command of commands) events.push(...jobDecider.decide(command, fold(jobDecider, events)));
+  return events;
+}
+
+const when = (history: JobEvent[], command: JobCommand): JobEvent[] => jobDecider.decide(command, fold(jobDecider, history));
+/** What a load-'last' command runner sees: only the latest event folded. */
+const whenLoadingLast = (history: JobEvent[], command: JobCommand): JobEvent[] => jobDecider.decide(command, fold(jobDecider, history.slice(-1)));
+
+const chunk = (chunkNo: number, results: ChunkResult[], retry: CompleteChunk['retry'] = null): JobCommand =>
+  ({ type: 'CompleteChunk', chunkNo, results, retry, at: AT });
+
+const started = () => given(createJob(), { type: 'StartJob', at: AT });
+
+describe('bulk verification job', () => {
+  describe('when created', () => {
+    it('is Pending, quotes one credit per unique address and counts invalid-syntax rows as processed', () => {
+      const [event] = given(createJob());
+      expect(event.type).toBe('JobCreated');
+      if (event.type !== 'JobCreated') return;
+      expect(event.data.quote).toBe(4);
+      expect(event.data.snapshot).toMatchObject({ status: 'Pending', processedRows: 1, chunksOpen: 2, creditsCharged: 0 });
+      expect(event.data.snapshot.counts.invalid).toBe(1);
+    });
+
+    it('refuses to create a job whose stream already exists', () => {
+      expect(() => when(given(createJob()), createJob())).toThrow(/already exists/);
+    });
+  });
+
+  describe('when started', () => {
+    it('moves to Processing once, and a repeated start changes nothing', () => {
+      const history = started();
+      expect(history.map((e) => e.type)).toEqual(['JobCreated', 'JobStarted']);
+      expect(when(history, { type: 'StartJob', at: AT })).toEqual([]);
+    });
+  });
+
+  describe('when a chunk completes', () => {
+    it('records its results, charges only decisive verdicts and counts rows per result', () => {
+      const events = when(started(), chunk(0, [result('a@x.test', 'ok', 2), result('b@x.test', 'unknown'), result('c@x.test', 'invalid')]));
+      expect(events.map((e) => e.type)).toEqual(['ChunkCompleted']);
+      const data = events[0].data as Extract<JobEvent, { type: 'ChunkCompleted' }>['data'];
+      expect(data.charged).toBe(2);
+      expect(data.snapshot).toMatchObject({ creditsCharged: 2, processedRows: 5, processedAddresses: 3, chunksOpen: 1 });
+      expect(data.snapshot.counts).toMatchObject({ ok: 2, unknown: 1, invalid: 2 });
+    });
+
+    it('ignores a redelivered chunk, even when only the latest event is loaded', () => {
+      const history = started();
+      const first = when(history, chunk(0, [result('a@x.test', 'ok')]));
+      expect(whenLoadingLast([...history, ...first], chunk(0, [result('a@x.test', 'ok')]))).toEqual([]);
+    });
+
+    it('completes the job with the contract summary when the last open chunk completes', () => {
+      const history = started();
+      const afterFirst = [...history, ...when(history, chunk(0, [result('a@x.test', 'ok')]))];
+      const events = whenLoadingLast(afterFirst, chunk(1, [result('b@x.test', 'catch_all')]));
+      expect(events.map((e) => e.type)).toEqual(['ChunkCompleted', 'JobCompleted']);
+      expect(events[1].data).toEqual({
+        jobId: 42, accountId: 'acc-1', kind: 'verification', finishedAt: AT,
+        summary: { status: 'Completed', totalRows: 6, processedRows: 3, counts: { ok: 1, invalid: 1, catch_all: 1, unknown: 0, disposable: 0, error: 0 }, creditsCharged: 2, downloadPath: '/v1/jobs/42/download' },
+      });
+    });
+
+    it('schedules greylisted addresses as a new chunk, so the job stays open until the retry completes', () => {
+      const retry = { items: [{ email: 'g@x.test', canonical: 'g@x.test', firstRow: 3, rows: 1 }], level: 1, notBefore: '2025-03-01T10:02:00.000Z' };
+      const history = [...started(), ...when(started(), chunk(0, [result('a@x.test', 'ok')]))];
+      const events = whenLoadingLast(history, chunk(1, [result('b@x.test', 'ok')], retry));
+      expect(events.map((e) => e.type)).toEqual(['ChunkCompleted', 'ChunkRetryScheduled']);
+      expect(events[1].data).toMatchObject({ fromChunkNo: 1, retryChunkNo: 2, level: 1, items: retry.items });
+      const done = whenLoadingLast([...history, ...events], chunk(2, [result('g@x.test', 'ok')]));
+      expect(done.map((e) => e.type)).toEqual(['ChunkCompleted', 'JobCompleted']);
+    });
+
+    it('drops results that arrive after the job was cancelled', () => {
+      const history = [...started(), ...when(started(), { type: 'CancelJob', accountId: 'acc-1', at: AT })];
+      expect(when(history, chunk(0, [result('a@x.test', 'ok')]))).toEqual([]);
+    });
+
+    it('refuses a chunk number that was never scheduled', () => {
+      expect(() => when(started(), chunk(7, []))).toThrow(/no chunk 7/);
+    });
+  });
+
+  describe('when credits run out', () => {
+    it('fails with the rows verified so far in the summary', () => {
+      const history = [...started(), ...when(started(), chunk(0, [result('a@x.test', 'ok')]))];
+      const [failed] = whenLoadingLast(history, { type: 'FailJob', reason: 'insufficient_credits', at: AT });
+      expect(failed.type).toBe('JobFailed');
+      expect(failed.data).toMatchObject({ reason: 'insufficient_credits', summary: { status: 'Failed', processedRows: 2, creditsCharged: 1 } });
+    });
+
+    it('fails only once', () => {
+      const history = given(createJob(), { type: 'StartJob', at: AT }, { type: 'FailJob', reason: 'insufficient_credits', at: AT });
+      expect(when(history, { type: 'FailJob', reason: 'insufficient_credits', at: AT })).toEqual([]);
+    });
+  });
+
+  describe('when cancelled', () => {
+    it('cancels a Pending job, after which it cannot be started', () => {
+      const history = given(createJob(), { type: 'CancelJob', accountId: 'acc-1', at: AT });
+      expect(history.map((e) => e.type)).toEqual(['JobCreated', 'JobCancelled']);
+      expect(when(history, { type: 'StartJob', at: AT })).toEqual([]);
+    });
+
+    it('refuses with 400 code 3002 once the job is Completed or Cancelled', () => {
+      const cancelled = given(createJob(), { type: 'CancelJob', accountId: 'acc-1', at: AT });
+      const attempt = () => when(cancelled, { type: 'CancelJob', accountId: 'acc-1', at: AT });
+      expect(attempt).toThrow(DomainError);
+      expect(attempt).toThrow(expect.objectContaining({ code: 3002, status: 400 }));
+      const completed = given(createJob(1), { type: 'StartJob', at: AT }, chunk(0, [result('a@x.test', 'ok')]));
+      expect(() => whenLoadingLast(completed, { type: 'CancelJob', accountId: 'acc-1', at: AT })).toThrow(expect.objectContaining({ code: 3002 }));
+    });
+
+    it("answers 404 to another account, as if the job did not exist", () => {
+      expect(() => when(started(), { type: 'CancelJob', accountId: 'intruder', at: AT })).toThrow(expect.objectContaining({ code: 3001, status: 404 }));
+    });
+  });
+});

@@ -1,0 +1,126 @@
+// Event type strings are stored forever: never rename one; add a new type and an upcaster.
+// Every non-terminal event carries the job's complete decision state (`snapshot`), so a command
+// loads only the latest event however many chunk results the stream holds (runCommand load: 'last').
+
+export type JobKind = 'verification' | 'finder';
+export type JobStatus = 'Pending' | 'Processing' | 'Completed' | 'Cancelled' | 'Failed';
+export type ResultName = 'ok' | 'invalid' | 'catch_all' | 'unknown' | 'disposable' | 'error';
+
+export interface JobCounts {
+  /** Data rows (a header row excluded). */
+  rows: number;
+  /** Distinct syntactically valid addresses: what is probed, and the most the job can cost. */
+  uniqueAddresses: number;
+  /** Rows whose address repeats an earlier row's (never probed or charged again). */
+  duplicates: number;
+  /** Rows whose email cell is empty or not an address: resolved at upload, never charged. */
+  invalidSyntax: number;
+}
+
+export interface EmailColumnChoice {
+  index: number;
+  chosenBy: 'request' | 'header' | 'values';
+  headerName: string | null;
+}
+
+/** How to read the stored original again at download. */
+export interface JobFile {
+  name: string;
+  blobKey: string;
+  planKey: string;
+  sizeBytes: number;
+  delimiter: ',' | ';' | '\t';
+  hasBom: boolean;
+  hasHeader: boolean;
+  columnCount: number;
+}
+
+/** The decision state after an event. `doneChunks` is a base64 bitmap indexed by chunk number. */
+export interface JobSnapshot {
+  jobId: number;
+  accountId: string;
+  kind: JobKind;
+  status: 'Pending' | 'Processing';
+  totalRows: number;
+  totalAddresses: number;
+  chunksScheduled: number;
+  chunksOpen: number;
+  doneChunks: string;
+  processedRows: number;
+  processedAddresses: number;
+  counts: Record<ResultName, number>;
+  creditsCharged: number;
+}
+
+/** One address to verify, as cut into a chunk at upload. */
+export interface ChunkItem {
+  email: string;
+  canonical: string;
+  /** Record index of the first row holding the address (the row kept when downloading deduplicated). */
+  firstRow: number;
+  /** Rows holding the address. */
+  rows: number;
+}
+
+/** The appended result columns of one address. */
+export interface RowVerdict {
+  result: ResultName;
+  resultCode: number;
+  subResult: string | null;
+  quality: string;
+  free: boolean;
+  role: boolean;
+  disposable: boolean;
+  catchAll: boolean;
+  didYouMean: string | null;
+  provider: string;
+  antiSpam: boolean;
+  riskScore: number;
+}
+
+export interface ChunkResult extends ChunkItem {
+  verdict: RowVerdict;
+}
+
+/** Per docs/contracts.md, consumed by webhook delivery. */
+export interface JobSummary {
+  status: 'Completed' | 'Failed';
+  totalRows: number;
+  processedRows: number;
+  counts: Record<string, number>;
+  creditsCharged: number;
+  downloadPath: string;
+}
+
+export type JobCreated = {
+  type: 'JobCreated';
+  data: {
+    jobId: number; accountId: string; kind: JobKind; file: JobFile; emailColumn: EmailColumnChoice; dedupe: boolean;
+    counts: JobCounts; quote: number; chunkCount: number; createdAt: string; snapshot: JobSnapshot;
+  };
+};
+export type JobStarted = { type: 'JobStarted'; data: { jobId: number; startedAt: string; snapshot: JobSnapshot } };
+export type ChunkCompleted = {
+  type: 'ChunkCompleted';
+  data: { jobId: number; chunkNo: number; results: ChunkResult[]; charged: number; completedAt: string; snapshot: JobSnapshot };
+};
+/** Greylisted addresses of a chunk, to be verified again as chunk `retryChunkNo` no earlier than `notBefore`. */
+export type ChunkRetryScheduled = {
+  type: 'ChunkRetryScheduled';
+  data: { jobId: number; fromChunkNo: number; retryChunkNo: number; level: number; notBefore: string; items: ChunkItem[]; snapshot: JobSnapshot };
+};
+export type JobCompleted = {
+  type: 'JobCompleted';
+  data: { jobId: number; accountId: string; kind: JobKind; summary: JobSummary; finishedAt: string };
+};
+export type JobFailed = {
+  type: 'JobFailed';
+  data: { jobId: number; accountId: string; kind: JobKind; reason: string; summary: JobSummary; finishedAt: string };
+};
+export type JobCancelled = { type: 'JobCancelled'; data: { jobId: number; accountId: string; cancelledAt: string; snapshot: JobSnapshot } };
+
+export type JobEvent = JobCreated | JobStarted | ChunkCompleted | ChunkRetryScheduled | JobCompleted | JobFailed | JobCancelled;
+
+export const JOB_EVENT_TYPES: JobEvent['type'][] = [
+  'JobCreated', 'JobStarted', 'ChunkCompleted', 'ChunkRetryScheduled', 'JobCompleted', 'JobFailed', 'JobCancelled',
+];

@@ -1,0 +1,25 @@
+import { ChunkItem } from '../domain/job.events';
+
+/** First passes of chunks, keyed by domain. */
+export const CHUNK_TOPIC = 'jobs.chunks';
+
+/**
+ * Greylisting retries, one topic per retry level: every message of a level waits the same delay, so
+ * within a partition messages are due in publishing order and a consumer waiting for the head of a
+ * partition never holds back a message that is already due.
+ */
+export const retryTopic = (level: number): string => `jobs.chunks.retry.${level}`;
+
+export interface ChunkMessage {
+  jobId: number;
+  accountId: string;
+  chunkNo: number;
+  /** 0 for a first pass; n for the n-th greylisting retry. */
+  level: number;
+  /** ISO time before which a retry must not run; absent for first passes. */
+  notBefore?: string;
+  items: ChunkItem[];
+}
+
+/** One hold per chunk: the ledger makes a retried hold with the same id a no-op. */
+export const chunkHoldId = (jobId: number, chunkNo: number): string => `job-${jobId}-chunk-${chunkNo}`;

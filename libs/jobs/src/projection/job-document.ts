@@ -1,0 +1,40 @@
+import { EmailColumnChoice, JobCounts, JobFile, JobKind, JobStatus, ResultName } from '../domain/job.events';
+
+/** The job status read model (collection `jobs`), one document per job, for any job kind. */
+export interface JobDocument {
+  _id: string;
+  jobId: number;
+  accountId: string;
+  kind: JobKind;
+  status: JobStatus;
+  file: JobFile;
+  emailColumn: EmailColumnChoice;
+  dedupe: boolean;
+  counts: JobCounts;
+  quote: number;
+  results: Record<ResultName, number>;
+  processedRows: number;
+  processedAddresses: number;
+  creditsCharged: number;
+  chunks: { scheduled: number; open: number };
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  failureReason: string | null;
+}
+
+export const JOBS_COLLECTION = 'jobs';
+
+/** Row results (collection `job_results`), one document per distinct address of a job. */
+export interface JobResultDocument {
+  _id: string;
+  jobId: number;
+  firstRow: number;
+  /** Result columns in RESULT_COLUMNS order, ready to append. */
+  values: string[];
+}
+
+export const JOB_RESULTS_COLLECTION = 'job_results';
+
+/** `_id` of an address's result: the job and the address's canonical form. */
+export const jobResultId = (jobId: number, canonical: string): string => `${jobId}:${canonical}`;

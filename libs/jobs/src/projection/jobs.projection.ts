@@ -1,0 +1,34 @@
+import type { Projection } from '@lib/readstore';
+import { RESULT_COLUMNS } from '../csv';
+import { ChunkCompleted, JOB_EVENT_TYPES, RowVerdict } from '../domain/job.events';
+import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION, JobResultDocument, jobResultId } from './job-document';
+import { jobStatusProjection } from './job-status.projection';
+
+/** A verdict as the download's text cells, in RESULT_COLUMNS order. */
+export function resultValues(verdict: RowVerdict): string[] {
+  return RESULT_COLUMNS.map((column) => {
+    const value = verdict[column];
+    return value === null || value === undefined ? '' : String(value);
+  });
+}
+
+/**
+ * One projection for both job read models, so they share a checkpoint: a chunk's row results are
+ * written before the status document counts them, hence a job read as Completed always has every
+ * row result in place (a full download never misses rows). Result upserts are keyed by address, so
+ * replaying a chunk rewrites the same documents.
+ */
+export const jobsProjection: Projection = {
+  name: 'jobs',
+  eventTypes: JOB_EVENT_TYPES,
+  collections: [JOBS_COLLECTION, JOB_RESULTS_COLLECTION],
+  async handle(event, store) {
+    if (event.type === 'ChunkCompleted') {
+      const { jobId, results } = (event as unknown as ChunkCompleted).data;
+      await store.collection<JobResultDocument>(JOB_RESULTS_COLLECTION).bulkWrite(
+        results.map((r) => ({ kind: 'upsert', doc: { _id: jobResultId(jobId, r.canonical), jobId, firstRow: r.firstRow, values: resultValues(r.verdict) } })),
+      );
+    }
+    await jobStatusProjection.handle(event, store);
+  },
+};

@@ -1,0 +1,114 @@
+import type { Consumer, EachMessagePayload, KafkaMessage } from 'kafkajs';
+import type { BusConsumer, IncomingMessage, SubscribeOptions } from '../message-bus.port';
+import { decode, UndecodableMessageError } from './kafka-codec';
+
+export type DeadLetter = (topic: string, partition: number, message: KafkaMessage, attempts: number, error: unknown) => Promise<void>;
+
+/** An interruptible pause, so stop() does not wait out a retry backoff. */
+class Pauses {
+  private readonly wakers = new Set<() => void>();
+  wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.wakers.add(wake);
+    });
+  }
+  interruptAll(): void {
+    for (const wake of [...this.wakers]) wake();
+  }
+}
+
+/**
+ * One consumer-group member. kafkajs hands each partition's messages to eachMessage one at a time
+ * (so a key, which maps to one partition, is never handled concurrently) and up to `concurrency`
+ * partitions at once. The offset is committed only after the handler succeeded, or after the message
+ * was dead-lettered; a crash in between redelivers it.
+ */
+export class KafkaBusConsumer implements BusConsumer {
+  private stopping = false;
+  private stopped?: Promise<void>;
+  private readonly pauses = new Pauses();
+
+  constructor(
+    private readonly consumer: Consumer,
+    private readonly options: SubscribeOptions,
+    private readonly handler: (message: IncomingMessage) => Promise<void>,
+    private readonly deadLetter: DeadLetter,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  /** Connects, joins the group and starts consuming; resolves once the member is running. */
+  async start(): Promise<void> {
+    await this.consumer.connect();
+    // A group without committed offsets starts at the beginning: nothing published before the first worker is lost.
+    await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: true });
+    await this.consumer.run({
+      autoCommit: false,
+      partitionsConsumedConcurrently: Math.max(1, this.options.concurrency ?? 1),
+      eachMessage: (payload) => this.handle(payload),
+    });
+  }
+
+  /** Stops fetching, lets in-flight handlers finish and commit, then leaves the group. */
+  stop(): Promise<void> {
+    if (!this.stopped) {
+      this.stopping = true;
+      // A message waiting to be retried is left uncommitted: the partition's next owner redelivers it.
+      this.pauses.interruptAll();
+      this.stopped = this.consumer.disconnect();
+    }
+    return this.stopped;
+  }
+
+  private async handle({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
+    if (this.stopping) return;
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    const baseDelay = this.options.retryDelayMs ?? 200;
+    for (let attempt = 1; ; attempt++) {
+      const error = await this.attempt(topic, partition, message, attempt, heartbeat);
+      if (error === undefined) return this.commit(topic, partition, message.offset);
+      const final = attempt >= maxAttempts || error instanceof UndecodableMessageError;
+      this.log(`${topic}[${partition}]@${message.offset} attempt ${attempt}/${maxAttempts} failed: ${(error as Error)?.message ?? error}`);
+      if (final) {
+        await this.deadLetter(topic, partition, message, attempt, error);
+        return this.commit(topic, partition, message.offset);
+      }
+      await this.pauses.wait(baseDelay * 2 ** (attempt - 1));
+      if (this.stopping) return;
+      await heartbeat().catch(() => undefined);
+    }
+  }
+
+  /** Runs the handler once, heartbeating meanwhile so a slow handler does not cost the member its partitions. */
+  private async attempt(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    attempt: number,
+    heartbeat: () => Promise<void>,
+  ): Promise<unknown> {
+    const beat = setInterval(() => heartbeat().catch(() => undefined), 3000);
+    try {
+      await this.handler(decode(topic, partition, message, attempt));
+      return undefined;
+    } catch (error) {
+      return error ?? new Error('handler rejected without a reason');
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  /** Commits the offset after this message. A failed commit (e.g. during a rebalance) means a redelivery, which handlers tolerate. */
+  private async commit(topic: string, partition: number, offset: string): Promise<void> {
+    try {
+      await this.consumer.commitOffsets([{ topic, partition, offset: (BigInt(offset) + 1n).toString() }]);
+    } catch (error) {
+      this.log(`commit of ${topic}[${partition}]@${offset} failed (${(error as Error).message}); it will be redelivered`);
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import { Kafka, logLevel, Partitioners, type Admin, type KafkaMessage, type Producer } from 'kafkajs';
+import { deadLetterTopic, MessageBus, type BusConsumer, type IncomingMessage, type OutgoingMessage, type SubscribeOptions } from '../message-bus.port';
+import { KafkaBusConsumer } from './kafka-bus-consumer';
+import { deadLetterHeaders, encode } from './kafka-codec';
+
+export interface KafkaMessageBusOptions {
+  brokers: string[];
+  clientId: string;
+  /** Partitions of topics this bus creates. Default 4. */
+  partitions?: number;
+  /** Replicas of topics this bus creates; default -1 = the broker's default.replication.factor. */
+  replicationFactor?: number;
+  /** A member that misses heartbeats this long loses its partitions. Default 30 s. */
+  sessionTimeoutMs?: number;
+  /** How long ping() waits. Default 3 s. */
+  pingTimeoutMs?: number;
+  log?: (message: string) => void;
+}
+
+/**
+ * The message bus on Kafka (kafkajs). Publishing waits for all in-sync replicas (acks=-1); consumers
+ * commit manually after their handler succeeds; failed messages are retried with backoff and then
+ * published to `<topic>.dlq` and committed.
+ */
+export class KafkaMessageBus extends MessageBus {
+  private readonly kafka: Kafka;
+  private readonly producer: Producer;
+  private readonly admin: Admin;
+  private connecting?: Promise<void>;
+  private readonly consumers = new Set<KafkaBusConsumer>();
+  private readonly log: (message: string) => void;
+
+  constructor(private readonly options: KafkaMessageBusOptions) {
+    super();
+    this.log = options.log ?? ((message) => console.warn(`[kafka] ${message}`));
+    this.kafka = new Kafka({ clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.ERROR });
+    // The Java client's murmur2 partitioner: a key lands on the same partition whichever client published it.
+    this.producer = this.kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, allowAutoTopicCreation: false });
+    this.admin = this.kafka.admin();
+  }
+
+  /** Creates the missing topics with the configured partitions; existing topics are left as they are. */
+  async ensureTopics(topics: string[]): Promise<void> {
+    await this.connect();
+    const existing = new Set(await this.admin.listTopics());
+    const missing = [...new Set(topics)].filter((topic) => !existing.has(topic));
+    if (missing.length === 0) return;
+    // Resolves false, rather than failing, when another process created a topic first.
+    await this.admin.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((topic) => ({
+        topic,
+        numPartitions: this.options.partitions ?? 4,
+        replicationFactor: this.options.replicationFactor ?? -1,
+      })),
+    });
+  }
+
+  /** Resolves once every in-sync replica has the messages. */
+  async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    await this.connect();
+    await this.producer.send({ topic, acks: -1, messages: messages.map(encode) });
+  }
+
+  /** Joins the consumer group; its dead-letter topics are created first so a poison message always has a place to go. */
+  async subscribe(options: SubscribeOptions, handler: (message: IncomingMessage) => Promise<void>): Promise<BusConsumer> {
+    await this.ensureTopics(options.topics.map(deadLetterTopic));
+    const consumer = new KafkaBusConsumer(
+      this.kafka.consumer({
+        groupId: options.groupId,
+        sessionTimeout: this.options.sessionTimeoutMs ?? 30_000,
+        allowAutoTopicCreation: false,
+      }),
+      options,
+      handler,
+      (topic, partition, message, attempts, error) => this.deadLetter(topic, partition, message, attempts, error),
+      this.log,
+    );
+    this.consumers.add(consumer);
+    try {
+      await consumer.start();
+    } catch (error) {
+      this.consumers.delete(consumer);
+      await consumer.stop().catch(() => undefined);
+      throw error;
+    }
+    return {
+      stop: async () => {
+        this.consumers.delete(consumer);
+        await consumer.stop();
+      },
+    };
+  }
+
+  /** True when a broker answers a metadata request within the timeout. */
+  async ping(): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), this.options.pingTimeoutMs ?? 3000)));
+    const answer = this.connect()
+      .then(() => this.admin.describeCluster())
+      .then(
+        (cluster) => cluster.brokers.length > 0,
+        () => false,
+      );
+    try {
+      return await Promise.race([answer, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Stops every consumer (each finishing its in-flight message), then disconnects the producer and admin. */
+  async close(): Promise<void> {
+    await Promise.all([...this.consumers].map((consumer) => consumer.stop()));
+    this.consumers.clear();
+    await Promise.all([this.producer.disconnect(), this.admin.disconnect()]);
+    this.connecting = undefined;
+  }
+
+  /** The original bytes go to the dead-letter topic, with where they came from and why they failed in headers. */
+  private async deadLetter(topic: string, partition: number, message: KafkaMessage, attempts: number, error: unknown): Promise<void> {
+    await this.connect();
+    await this.producer.send({
+      topic: deadLetterTopic(topic),
+      acks: -1,
+      messages: [{ key: message.key, value: message.value, headers: deadLetterHeaders(topic, partition, message, attempts, error) }],
+    });
+  }
+
+  /** Connects the producer and admin once; a failed attempt is forgotten so the next call retries. */
+  private connect(): Promise<void> {
+    if (!this.connecting) {
+      this.connecting = Promise.all([this.producer.connect(), this.admin.connect()]).then(
+        () => undefined,
+        (error) => {
+          this.connecting = undefined;
+          throw error;
+        },
+      );
+    }
+    return this.connecting;
+  }
+}

@@ -1,0 +1,83 @@
+import type { BusContractContext } from './contract-context';
+import { eventually, sleep } from './contract-context';
+
+const values = (seen: { value: { n: number } }[]) => seen.map((m) => m.value.n);
+
+/** Delivery, ordering per key, consumer groups and cross-client visibility. */
+export function deliveryContract(ctx: BusContractContext): void {
+  describe('delivery', () => {
+    it('delivers key, value and headers on the first attempt, including messages published before joining', async () => {
+      const topic = ctx.unique('orders');
+      await ctx.bus.ensureTopics([topic]);
+      await ctx.bus.publish(topic, [{ key: 'k1', value: { n: 1 }, headers: { trace: 't1' } }]);
+      const { seen } = await ctx.record({ groupId: ctx.unique('g'), topics: [topic] });
+      await eventually(() => expect(seen).toHaveLength(1));
+      expect(seen[0]).toMatchObject({ topic, key: 'k1', value: { n: 1 }, attempt: 1 });
+      expect(seen[0].headers).toMatchObject({ trace: 't1' });
+      expect(typeof seen[0].offset).toBe('string');
+    });
+
+    it('keeps the order of each key while handling different keys concurrently', async () => {
+      const topic = ctx.unique('ordered');
+      await ctx.bus.ensureTopics([topic]);
+      const keys = ['a', 'b', 'c', 'd', 'e', 'f'];
+      const running = new Set<string>();
+      let overlapOnKey = false;
+      const { seen } = await ctx.record({ groupId: ctx.unique('g'), topics: [topic], concurrency: 4 }, undefined, async (m) => {
+        if (running.has(m.key)) overlapOnKey = true;
+        running.add(m.key);
+        await sleep(Math.random() * 5);
+        running.delete(m.key);
+      });
+      for (let n = 0; n < 20; n += 1) await ctx.bus.publish(topic, keys.map((key) => ({ key, value: { n } })));
+      await eventually(() => expect(seen).toHaveLength(120));
+      for (const key of keys) expect(values(seen.filter((m) => m.key === key))).toEqual(Array.from({ length: 20 }, (_, n) => n));
+      expect(overlapOnKey).toBe(false);
+    });
+
+    it('gives every group its own copy of each message', async () => {
+      const topic = ctx.unique('fanout');
+      await ctx.bus.ensureTopics([topic]);
+      const first = await ctx.record({ groupId: ctx.unique('billing'), topics: [topic] });
+      const second = await ctx.record({ groupId: ctx.unique('analytics'), topics: [topic] });
+      await ctx.bus.publish(topic, [1, 2, 3].map((n) => ({ key: `k${n}`, value: { n } })));
+      await eventually(() => {
+        expect(values(first.seen).sort()).toEqual([1, 2, 3]);
+        expect(values(second.seen).sort()).toEqual([1, 2, 3]);
+      });
+    });
+
+    it('shares the work between two consumers of one group without handling a message twice', async () => {
+      const topic = ctx.unique('shared');
+      await ctx.bus.ensureTopics([topic]);
+      const groupId = ctx.unique('workers');
+      const one = await ctx.record({ groupId, topics: [topic] }, undefined, () => sleep(2));
+      const two = await ctx.record({ groupId, topics: [topic] }, undefined, () => sleep(2));
+      const messages = Array.from({ length: 60 }, (_, n) => ({ key: `key-${n % 20}`, value: { n } }));
+      await ctx.bus.publish(topic, messages);
+      await eventually(() => expect(one.seen.length + two.seen.length).toBe(60));
+      await sleep(300);
+      const all = [...values(one.seen), ...values(two.seen)];
+      expect(new Set(all).size).toBe(60);
+      expect(all).toHaveLength(60);
+      expect(one.seen.length).toBeGreaterThan(0);
+      expect(two.seen.length).toBeGreaterThan(0);
+    });
+
+    it('delivers messages published by another client', async () => {
+      const topic = ctx.unique('remote');
+      await ctx.bus.ensureTopics([topic]);
+      const { seen } = await ctx.record({ groupId: ctx.unique('g'), topics: [topic] });
+      const other = await ctx.open();
+      await other.bus.publish(topic, [{ key: 'k', value: { n: 9 } }]);
+      await eventually(() => expect(values(seen)).toEqual([9]));
+    });
+
+    it('accepts the same topics being ensured twice and answers ping', async () => {
+      const topic = ctx.unique('twice');
+      await ctx.bus.ensureTopics([topic]);
+      await ctx.bus.ensureTopics([topic]);
+      await expect(ctx.bus.ping()).resolves.toBe(true);
+    });
+  });
+}

@@ -1,0 +1,88 @@
+import { deadLetterTopic } from '../message-bus.port';
+import type { BusContractContext } from './contract-context';
+import { eventually, sleep } from './contract-context';
+
+/** At-least-once under failures, dead-lettering, stopping, and restarts. */
+export function failureContract(ctx: BusContractContext): void {
+  describe('failures and restarts', () => {
+    it('redelivers a message whose handler throws and holds back the later messages of its key', async () => {
+      const topic = ctx.unique('flaky');
+      await ctx.bus.ensureTopics([topic]);
+      let failures = 2;
+      const { seen } = await ctx.record({ groupId: ctx.unique('g'), topics: [topic], retryDelayMs: 20 }, undefined, async (m) => {
+        if (m.value.n === 1 && failures-- > 0) throw new Error('transient');
+      });
+      await ctx.bus.publish(topic, [1, 2].map((n) => ({ key: 'same', value: { n } })));
+      await eventually(() => expect(seen.map((m) => [m.value.n, m.attempt])).toEqual([[1, 1], [1, 2], [1, 3], [2, 1]]));
+    });
+
+    it('dead-letters a message after maxAttempts failures and moves on', async () => {
+      const topic = ctx.unique('poison');
+      await ctx.bus.ensureTopics([topic, deadLetterTopic(topic)]);
+      const { seen } = await ctx.record({ groupId: ctx.unique('g'), topics: [topic], maxAttempts: 3, retryDelayMs: 10 }, undefined, async (m) => {
+        if (m.value.poison) throw new Error('cannot handle');
+      });
+      const dead = await ctx.record({ groupId: ctx.unique('dlq'), topics: [deadLetterTopic(topic)] });
+      await ctx.bus.publish(topic, [
+        { key: 'k', value: { poison: true } },
+        { key: 'k', value: { n: 2 } },
+      ]);
+      await eventually(() => expect(seen.map((m) => m.attempt)).toEqual([1, 2, 3, 1]));
+      await eventually(() => expect(dead.seen.map((m) => [m.key, m.value])).toEqual([['k', { poison: true }]]));
+    });
+
+    it('resolves stop only after the in-flight handler finished and committed', async () => {
+      const topic = ctx.unique('inflight');
+      await ctx.bus.ensureTopics([topic]);
+      const groupId = ctx.unique('g');
+      let finished = false;
+      const first = await ctx.record({ groupId, topics: [topic] }, undefined, async () => {
+        await sleep(300);
+        finished = true;
+      });
+      await ctx.bus.publish(topic, [{ key: 'k', value: { n: 1 } }]);
+      await eventually(() => expect(first.seen).toHaveLength(1));
+      await first.consumer.stop();
+      expect(finished).toBe(true);
+      await ctx.bus.publish(topic, [{ key: 'k', value: { n: 2 } }]);
+      const next = await ctx.record({ groupId, topics: [topic] });
+      await eventually(() => expect(next.seen.map((m) => m.value.n)).toEqual([2]));
+      await sleep(200);
+      expect(next.seen).toHaveLength(1);
+    });
+
+    it('redelivers an uncommitted message to the next consumer of the group', async () => {
+      const topic = ctx.unique('handover');
+      await ctx.bus.ensureTopics([topic]);
+      const groupId = ctx.unique('g');
+      const failing = await ctx.record({ groupId, topics: [topic], maxAttempts: 100, retryDelayMs: 20 }, undefined, async () => {
+        throw new Error('down');
+      });
+      await ctx.bus.publish(topic, [{ key: 'k', value: { n: 1 } }]);
+      await eventually(() => expect(failing.seen.length).toBeGreaterThanOrEqual(2));
+      await failing.consumer.stop();
+      const healthy = await ctx.record({ groupId, topics: [topic] });
+      await eventually(() => expect(healthy.seen.map((m) => m.value.n)).toEqual([1]));
+    });
+
+    it('keeps accepted messages and committed offsets when clients are closed and reopened', async () => {
+      const topic = ctx.unique('durable');
+      await ctx.bus.ensureTopics([topic]);
+      const groupId = ctx.unique('g');
+      const before = await ctx.record({ groupId, topics: [topic] });
+      await ctx.bus.publish(topic, [1, 2].map((n) => ({ key: 'k', value: { n } })));
+      await eventually(() => expect(before.seen).toHaveLength(2));
+      await before.consumer.stop();
+      await ctx.bus.publish(topic, [{ key: 'k', value: { n: 3 } }]);
+      await ctx.bus.close();
+
+      const reopened = await ctx.open();
+      const resumed = await ctx.record({ groupId, topics: [topic] }, reopened.bus);
+      const fresh = await ctx.record({ groupId: ctx.unique('fresh'), topics: [topic] }, reopened.bus);
+      await eventually(() => {
+        expect(resumed.seen.map((m) => m.value.n)).toEqual([3]);
+        expect(fresh.seen.map((m) => m.value.n)).toEqual([1, 2, 3]);
+      });
+    });
+  });
+}

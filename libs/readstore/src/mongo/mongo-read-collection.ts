@@ -1,0 +1,116 @@
+import { MongoServerError, type AnyBulkWriteOperation, type Collection, type Document, type FindCursor } from 'mongodb';
+import { ReadCollection, type BulkOp, type Doc, type Filter, type FindOptions } from '../read-store.port';
+import { toMongoFilter, toMongoSort } from './mongo-query';
+
+const DUPLICATE_KEY = 11000;
+
+/** Two concurrent upserts of one new _id can both try to insert; the loser's retry then updates. */
+function isIdRace(error: unknown): boolean {
+  return error instanceof MongoServerError && error.code === DUPLICATE_KEY && /_id_|\b_id\b/.test(error.message);
+}
+
+async function retryIdRace<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isIdRace(error)) throw error;
+    return write();
+  }
+}
+
+/** `_id` cannot be changed by $set; it is the key the write already targets. */
+function settable(fields: Record<string, unknown>): Record<string, unknown> {
+  const { _id, ...rest } = fields;
+  return rest;
+}
+
+/**
+ * One read-model collection on MongoDB. Every write is a single-document operation that is
+ * idempotent on replay (replace, $set, delete by _id), so no multi-document transaction is needed.
+ */
+export class MongoReadCollection<T extends Doc = Doc> extends ReadCollection<T> {
+  constructor(private readonly collection: Collection<Document>) {
+    super();
+  }
+
+  /** The document with this id, or null. */
+  async get(id: string): Promise<T | null> {
+    return (await this.collection.findOne({ _id: id as never })) as T | null;
+  }
+
+  /** Inserts or replaces the whole document. */
+  async upsert(doc: T): Promise<void> {
+    await retryIdRace(() => this.collection.replaceOne({ _id: doc._id as never }, doc, { upsert: true }));
+  }
+
+  /** Sets top-level fields; false when the document is missing and no upsert was asked. */
+  async set(id: string, fields: Partial<T>, options: { upsert?: boolean } = {}): Promise<boolean> {
+    const update = settable(fields);
+    if (Object.keys(update).length === 0) {
+      if (options.upsert) await retryIdRace(() => this.collection.updateOne({ _id: id as never }, { $setOnInsert: { _id: id } }, { upsert: true }));
+      return options.upsert ? true : (await this.get(id)) !== null;
+    }
+    const result = await retryIdRace(() => this.collection.updateOne({ _id: id as never }, { $set: update }, { upsert: options.upsert ?? false }));
+    return result.matchedCount > 0 || result.upsertedCount > 0;
+  }
+
+  /** Removes a document; returns whether it existed. */
+  async delete(id: string): Promise<boolean> {
+    return (await this.collection.deleteOne({ _id: id as never })).deletedCount > 0;
+  }
+
+  /** Documents matching the filter, sorted (ties broken by _id) and paged. */
+  async find(options: FindOptions = {}): Promise<T[]> {
+    return (await this.cursor(options).toArray()) as T[];
+  }
+
+  /** Number of documents matching the filter. */
+  async count(filter?: Filter): Promise<number> {
+    return this.collection.countDocuments(toMongoFilter(filter));
+  }
+
+  /** Sends the writes as one ordered bulk request (ordered: a failure stops the rest, as in order-by-order application). */
+  async bulkWrite(ops: BulkOp<T>[]): Promise<void> {
+    if (ops.length === 0) return;
+    const writes = ops.map((op): AnyBulkWriteOperation<Document> => {
+      if (op.kind === 'upsert') return { replaceOne: { filter: { _id: op.doc._id }, replacement: op.doc, upsert: true } };
+      if (op.kind === 'delete') return { deleteOne: { filter: { _id: op.id } } };
+      const update = settable(op.fields);
+      return {
+        updateOne: {
+          filter: { _id: op.id },
+          update: Object.keys(update).length > 0 ? { $set: update } : { $setOnInsert: { _id: op.id } },
+          upsert: op.upsert ?? false,
+        },
+      };
+    });
+    await retryIdRace(() => this.collection.bulkWrite(writes, { ordered: true }));
+  }
+
+  /** Iterates a server cursor in batches; leaving the loop early closes the cursor. */
+  async *stream(options: FindOptions = {}): AsyncIterable<T> {
+    const cursor = this.cursor(options).batchSize(500);
+    try {
+      for await (const doc of cursor) yield doc as T;
+    } finally {
+      await cursor.close();
+    }
+  }
+
+  /** Creates the index if it does not exist (createIndex is a no-op for an identical one). */
+  async ensureIndex(fields: Record<string, 1 | -1>, options: { unique?: boolean } = {}): Promise<void> {
+    await this.collection.createIndex(fields, { unique: options.unique ?? false });
+  }
+
+  /** Removes every document but keeps the collection and its indexes. */
+  async clear(): Promise<void> {
+    await this.collection.deleteMany({});
+  }
+
+  private cursor(options: FindOptions): FindCursor<Document> {
+    let cursor = this.collection.find(toMongoFilter(options.filter)).sort(toMongoSort(options.sort));
+    if (options.skip) cursor = cursor.skip(options.skip);
+    if (options.limit !== undefined) cursor = cursor.limit(options.limit);
+    return cursor;
+  }
+}

@@ -1,0 +1,12 @@
+export * from './verification.types';
+export { defaultVerificationConfig } from './verification.config';
+export { VerificationEngine } from './engine/verification-engine';
+export { checkSyntax } from './syntax/email-syntax';
+export { canonicalEmail, normalizeEmail } from './syntax/canonical-email';
+export { suggestCorrection } from './syntax/did-you-mean';
+export { smtpPreflight } from './smtp/smtp-preflight';
+export { isFreeProvider } from './lists/free-providers';
+export { isDisposableDomain } from './lists/disposable-domains';
+export { isRoleLocalPart } from './lists/role-local-parts';
+export { riskScore, qualityFor, RESULT_BASE, SIGNAL_WEIGHTS } from './scoring/risk-score';
+export { providerForMx } from './providers/provider-playbook';

@@ -1,0 +1,38 @@
+import { lookup } from 'node:dns/promises';
+import { DomainError } from '@lib/common';
+import { nonPublicReason } from '@lib/net';
+
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
+
+/**
+ * Keeps webhooks off private, loopback and reserved networks (SSRF). Checked at registration for a
+ * clear 400 and again before every send, because DNS may change after registration (rebinding).
+ */
+export class WebhookAddressGuard {
+  constructor(private readonly allowPrivateNetworks: boolean, private readonly resolve: Resolver = systemResolver) {}
+
+  /** Every address of the host, refused when any of them is not public (unless allowed). */
+  async check(hostname: string): Promise<ResolvedAddress[]> {
+    const bare = hostname.replace(/^\[(.*)\]$/, '$1'); // URL keeps IPv6 literals bracketed
+    let addresses: ResolvedAddress[];
+    try {
+      addresses = await this.resolve(bare);
+    } catch {
+      addresses = [];
+    }
+    if (addresses.length === 0) throw new DomainError('WEBHOOK_URL_UNRESOLVABLE', `The host ${hostname} does not resolve.`);
+    if (this.allowPrivateNetworks) return addresses;
+    for (const { address } of addresses) {
+      const reason = nonPublicReason(address);
+      if (reason) throw new DomainError('WEBHOOK_URL_PRIVATE', `The host ${hostname} resolves to ${address}, a ${reason.replace('_', '-')} address.`);
+    }
+    return addresses;
+  }
+}

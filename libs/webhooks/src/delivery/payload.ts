@@ -1,0 +1,51 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { WebhookEventName } from '../domain/webhook-event-types';
+
+/** The relay's message value on `events.<category>` (docs/contracts.md). */
+export interface RelayedEvent<D = Record<string, unknown>> {
+  schemaVersion: number;
+  eventId: string;
+  type: string;
+  stream: string;
+  category: string;
+  position: number;
+  revision: number;
+  occurredAt: string;
+  data: D;
+}
+
+/** JobCompleted / JobFailed data per docs/contracts.md. */
+export interface JobFinishedData {
+  jobId: number;
+  accountId: string;
+  kind: 'verification' | 'finder';
+  reason?: string;
+  summary: Record<string, unknown>;
+  finishedAt: string;
+}
+
+/** The job events webhooks announce, by their event-store type. Cancelled jobs send nothing. */
+export const JOB_EVENT_NAMES: Readonly<Record<string, WebhookEventName>> = { JobCompleted: 'job.completed', JobFailed: 'job.failed' };
+
+/** Fixed key order: the body is built once, stored, and signed byte for byte on every attempt. */
+export function jobEventBody(event: RelayedEvent<JobFinishedData>, type: WebhookEventName): string {
+  const { jobId, kind, reason, summary, finishedAt } = event.data;
+  const data = type === 'job.failed' ? { jobId, kind, reason: reason ?? null, finishedAt, summary } : { jobId, kind, finishedAt, summary };
+  return JSON.stringify({ id: event.eventId, type, createdAt: event.occurredAt, data });
+}
+
+export function testEventBody(eventId: string, webhookId: number, createdAt: string): string {
+  return JSON.stringify({ id: eventId, type: 'webhook.test', createdAt, data: { webhookId, message: 'Test delivery: your endpoint is reachable and can verify signatures.' } });
+}
+
+/**
+ * One delivery per (webhook, job event), derived rather than random so that a redelivered bus message
+ * finds the delivery it already scheduled instead of sending twice.
+ */
+export function jobDeliveryId(webhookId: number, eventId: string): string {
+  const hex = createHash('sha256').update(`${webhookId}:${eventId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** A new signing secret: 32 random bytes, prefixed so it is recognisable in a leaked-secret scan. */
+export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('hex')}`;

@@ -1,0 +1,105 @@
+import { DomainError, fold } from '@lib/common';
+import type { WebhookCommand } from './webhook.commands';
+import { webhookDecider } from './webhook.decider';
+import type { WebhookEvent } from './webhook.events';
+
+const AT = '2025-03-01T10:00:00.000Z';
+const ids = { webhookId: 42, accountId: 'acc-1' };
+const registered: WebhookEvent = {
+  type: 'WebhookRegistered',
+  data: { ...ids, url: 'https://hooks.example.com/a', events: ['job.completed'], isActive: true, secret: 'whsec_1', registeredAt: AT },
+};
+const deactivated: WebhookEvent = { type: 'WebhookDeactivated', data: { ...ids, deactivatedAt: AT } };
+
+function given(...history: WebhookEvent[]) {
+  return {
+    when: (command: WebhookCommand) => webhookDecider.decide(command, fold(webhookDecider, history)),
+  };
+}
+
+function errorName(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof DomainError ? error.errorName : String(error);
+  }
+  return undefined;
+}
+
+describe('webhook decider', () => {
+  describe('registering', () => {
+    it('records url, events, activity and the generated secret', () => {
+      const events = given().when({ type: 'RegisterWebhook', ...ids, url: 'https://hooks.example.com/a', events: ['job.completed'], isActive: true, secret: 'whsec_1', at: AT });
+      expect(events).toEqual([registered]);
+    });
+
+    it('is a no-op when the same registration is retried', () => {
+      expect(given(registered).when({ type: 'RegisterWebhook', ...ids, url: 'https://x.example', events: ['job.failed'], isActive: false, secret: 's', at: AT })).toEqual([]);
+    });
+  });
+
+  describe('updating', () => {
+    it('emits the complete new url and events', () => {
+      expect(given(registered).when({ type: 'UpdateWebhook', accountId: 'acc-1', events: ['job.completed', 'job.failed'], at: AT })).toEqual([
+        { type: 'WebhookUpdated', data: { ...ids, url: 'https://hooks.example.com/a', events: ['job.completed', 'job.failed'], updatedAt: AT } },
+      ]);
+    });
+
+    it('changes nothing when the values are the current ones', () => {
+      expect(given(registered).when({ type: 'UpdateWebhook', accountId: 'acc-1', url: 'https://hooks.example.com/a', isActive: true, at: AT })).toEqual([]);
+    });
+
+    it('deactivates when isActive is false', () => {
+      expect(given(registered).when({ type: 'UpdateWebhook', accountId: 'acc-1', isActive: false, at: AT })).toEqual([deactivated]);
+    });
+
+    it("answers not found for another account's webhook", () => {
+      expect(errorName(() => given(registered).when({ type: 'UpdateWebhook', accountId: 'acc-2', isActive: false, at: AT }))).toBe('WEBHOOK_NOT_FOUND');
+    });
+  });
+
+  describe('toggling', () => {
+    it('flips an active webhook to inactive when no isActive is given', () => {
+      expect(given(registered).when({ type: 'ToggleWebhook', accountId: 'acc-1', at: AT })).toEqual([deactivated]);
+    });
+
+    it('flips an inactive webhook to active when no isActive is given', () => {
+      expect(given(registered, deactivated).when({ type: 'ToggleWebhook', accountId: 'acc-1', at: AT })).toEqual([
+        { type: 'WebhookActivated', data: { ...ids, activatedAt: AT } },
+      ]);
+    });
+
+    it('applies a given isActive instead of flipping, so a repeated request is idempotent', () => {
+      expect(given(registered).when({ type: 'ToggleWebhook', accountId: 'acc-1', isActive: true, at: AT })).toEqual([]);
+    });
+  });
+
+  describe('rotating the secret', () => {
+    it('records the new secret, which later state carries', () => {
+      const events = given(registered).when({ type: 'RotateWebhookSecret', accountId: 'acc-1', secret: 'whsec_2', at: AT });
+      expect(events).toEqual([{ type: 'WebhookSecretRotated', data: { ...ids, secret: 'whsec_2', rotatedAt: AT } }]);
+      expect(fold(webhookDecider, [registered, ...events])).toMatchObject({ secret: 'whsec_2' });
+    });
+  });
+
+  describe('when deleted', () => {
+    const deleted: WebhookEvent = { type: 'WebhookDeleted', data: { ...ids, deletedAt: AT } };
+
+    it('answers not found to every later command', () => {
+      expect(errorName(() => given(registered, deleted).when({ type: 'DeleteWebhook', accountId: 'acc-1', at: AT }))).toBe('WEBHOOK_NOT_FOUND');
+      expect(errorName(() => given(registered, deleted).when({ type: 'ToggleWebhook', accountId: 'acc-1', at: AT }))).toBe('WEBHOOK_NOT_FOUND');
+    });
+  });
+
+  describe('test deliveries', () => {
+    it('are requested for an active webhook', () => {
+      expect(given(registered).when({ type: 'RequestTestDelivery', accountId: 'acc-1', deliveryId: 'd1', at: AT })).toEqual([
+        { type: 'WebhookTestRequested', data: { ...ids, deliveryId: 'd1', requestedAt: AT } },
+      ]);
+    });
+
+    it('are refused for an inactive webhook', () => {
+      expect(errorName(() => given(registered, deactivated).when({ type: 'RequestTestDelivery', accountId: 'acc-1', deliveryId: 'd1', at: AT }))).toBe('WEBHOOK_INACTIVE');
+    });
+  });
+});

@@ -1,0 +1,25 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DomainError, Page, toPage } from '@lib/common';
+import { ReadStore } from '@lib/readstore';
+import { DeliveryDoc, DELIVERIES_COLLECTION } from '../projection/webhook-deliveries.projection';
+import { WebhookDoc, WEBHOOKS_COLLECTION } from '../projection/webhooks.projection';
+import { deliveryView, DeliveryView } from './delivery.view';
+import { ListDeliveriesQuery } from './list-deliveries.query';
+
+/** A webhook's delivery history, newest first. */
+@QueryHandler(ListDeliveriesQuery)
+export class ListDeliveriesHandler implements IQueryHandler<ListDeliveriesQuery, Page<DeliveryView>> {
+  constructor(private readonly readStore: ReadStore) {}
+
+  async execute({ accountId, webhookId, page }: ListDeliveriesQuery): Promise<Page<DeliveryView>> {
+    const webhook = await this.readStore.collection<WebhookDoc>(WEBHOOKS_COLLECTION).get(String(webhookId));
+    if (!webhook || webhook.deleted || webhook.accountId !== accountId) throw new DomainError('WEBHOOK_NOT_FOUND');
+    const deliveries = this.readStore.collection<DeliveryDoc>(DELIVERIES_COLLECTION);
+    const filter = { webhookId };
+    const [docs, total] = await Promise.all([
+      deliveries.find({ filter, sort: { createdAt: -1 }, skip: (page.page - 1) * page.pageSize, limit: page.pageSize }),
+      deliveries.count(filter),
+    ]);
+    return toPage(docs.map(deliveryView), page, total);
+  }
+}

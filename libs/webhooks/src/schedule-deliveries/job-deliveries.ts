@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '@lib/common';
+import { AppConfig } from '@lib/config';
+import { EventStore, runCommand } from '@lib/eventstore';
+import { APP_CONFIG } from '@lib/platform';
+import { ReadStore } from '@lib/readstore';
+import { jobDeliveryId, jobEventBody, JOB_EVENT_NAMES, JobFinishedData, RelayedEvent } from '../delivery/payload';
+import { deliveryDecider, deliveryStream } from '../domain/delivery.decider';
+import { WebhookDoc, WEBHOOKS_COLLECTION } from '../projection/webhooks.projection';
+
+/**
+ * Turns one finished-job event into one scheduled delivery per active webhook of the account that
+ * subscribes to it. Only appends: sending is the dispatcher's job, so a slow receiver never holds up
+ * the topic. Safe to repeat: delivery ids derive from (webhook, event).
+ */
+@Injectable()
+export class JobDeliveries {
+  constructor(
+    private readonly events: EventStore,
+    private readonly readStore: ReadStore,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Returns how many deliveries the event needs (already scheduled ones included). */
+  async schedule(event: RelayedEvent<JobFinishedData>): Promise<number> {
+    const type = JOB_EVENT_NAMES[event.type];
+    if (!type) return 0;
+    const hooks = await this.readStore
+      .collection<WebhookDoc>(WEBHOOKS_COLLECTION)
+      .find({ filter: { accountId: event.data.accountId, isActive: true, deleted: false } });
+    const subscribed = hooks.filter((hook) => hook.events.includes(type));
+    const body = jobEventBody(event, type);
+    for (const hook of subscribed) {
+      const deliveryId = jobDeliveryId(hook.webhookId, event.eventId);
+      await runCommand(this.events, deliveryStream(deliveryId), deliveryDecider, {
+        type: 'ScheduleDelivery', deliveryId, webhookId: hook.webhookId, accountId: hook.accountId, eventId: event.eventId, eventType: type,
+        body, retryDelaysMs: this.config.webhooks.retryDelaysMs, at: this.clock.nowIso(),
+      });
+    }
+    return subscribed.length;
+  }
+}

@@ -1,0 +1,31 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BusConsumer, MessageBus } from '@lib/messaging';
+import { JobDeliveries } from './job-deliveries';
+
+export const JOB_EVENTS_TOPIC = 'events.jobs';
+export const WEBHOOK_DELIVERY_GROUP = 'webhook-delivery';
+
+/** Consumes the relay's job events (docs/contracts.md) and schedules webhook deliveries for the finished ones. */
+@Injectable()
+export class JobEventsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('webhook-delivery');
+  private consumer?: BusConsumer;
+
+  constructor(private readonly bus: MessageBus, private readonly deliveries: JobDeliveries) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.bus.ensureTopics([JOB_EVENTS_TOPIC]);
+    this.consumer = await this.bus.subscribe(
+      // Scheduling is a few appends per event, so a handful in parallel keeps up with bulk job bursts.
+      { groupId: WEBHOOK_DELIVERY_GROUP, topics: [JOB_EVENTS_TOPIC], concurrency: 4 },
+      async (message) => {
+        const count = await this.deliveries.schedule(message.value);
+        if (count > 0) this.logger.debug(`${message.value.type} ${message.value.eventId}: ${count} webhook deliveries scheduled`);
+      },
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.consumer?.stop();
+  }
+}

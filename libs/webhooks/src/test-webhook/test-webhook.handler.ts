@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Clock } from '@lib/common';
+import { EventStore, runCommand } from '@lib/eventstore';
+import { DeliveryAttempts } from '../delivery/delivery-attempts';
+import { testEventBody } from '../delivery/payload';
+import { deliveryDecider, deliveryStream, PendingDelivery } from '../domain/delivery.decider';
+import { isSuccessStatus } from '../domain/retry-schedule';
+import { webhookDecider, webhookStream } from '../domain/webhook.decider';
+import { TestDeliveryResult, TestWebhookCommand } from './test-webhook.command';
+
+@CommandHandler(TestWebhookCommand)
+export class TestWebhookHandler implements ICommandHandler<TestWebhookCommand, TestDeliveryResult> {
+  constructor(private readonly events: EventStore, private readonly attempts: DeliveryAttempts, private readonly clock: Clock) {}
+
+  async execute({ accountId, webhookId }: TestWebhookCommand): Promise<TestDeliveryResult> {
+    const deliveryId = randomUUID();
+    const eventId = randomUUID();
+    const at = this.clock.nowIso();
+    // The webhook decides whether it may be tested (404 for others' webhooks, 400 when inactive).
+    await runCommand(this.events, webhookStream(webhookId), webhookDecider, { type: 'RequestTestDelivery', accountId, deliveryId, at });
+    const scheduled = await runCommand(this.events, deliveryStream(deliveryId), deliveryDecider, {
+      type: 'ScheduleDelivery', deliveryId, webhookId, accountId, eventId, eventType: 'webhook.test',
+      body: testEventBody(eventId, webhookId, at), retryDelaysMs: [], at, claimLeaseMs: this.attempts.leaseMs,
+    });
+    const outcome = await this.attempts.deliver(scheduled.state as PendingDelivery);
+    return { deliveryId, eventId, success: isSuccessStatus(outcome.status), statusCode: outcome.status, durationMs: outcome.durationMs, error: outcome.error };
+  }
+}

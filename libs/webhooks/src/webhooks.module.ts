@@ -1,0 +1,54 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AppConfig } from '@lib/config';
+import { APP_CONFIG, ProjectionRegistry } from '@lib/platform';
+import { WebhookAddressGuard } from './delivery/address-guard';
+import { DeliveryAttempts } from './delivery/delivery-attempts';
+import { createWebhookAgent, HttpsWebhookSender } from './delivery/https-sender';
+import { DeleteWebhookHandler } from './delete-webhook/delete-webhook.handler';
+import { ListDeliveriesHandler } from './list-deliveries/list-deliveries.handler';
+import { ListWebhooksHandler } from './list-webhooks/list-webhooks.handler';
+import { webhookDeliveriesProjection } from './projection/webhook-deliveries.projection';
+import { webhooksProjection } from './projection/webhooks.projection';
+import { RegisterWebhookHandler } from './register-webhook/register-webhook.handler';
+import { RotateWebhookSecretHandler } from './rotate-webhook-secret/rotate-webhook-secret.handler';
+import { WebhookCommandRunner } from './shared/webhook-command-runner';
+import { TestWebhookHandler } from './test-webhook/test-webhook.handler';
+import { ToggleWebhookHandler } from './toggle-webhook/toggle-webhook.handler';
+import { UpdateWebhookHandler } from './update-webhook/update-webhook.handler';
+
+/** Webhook registration, queries, test deliveries and the signed HTTPS sender; registers the webhook read models. */
+@Module({
+  imports: [CqrsModule],
+  providers: [
+    {
+      provide: WebhookAddressGuard,
+      useFactory: (config: AppConfig) => new WebhookAddressGuard(config.webhooks.allowPrivateNetworks),
+      inject: [APP_CONFIG],
+    },
+    {
+      provide: HttpsWebhookSender,
+      useFactory: (config: AppConfig, guard: WebhookAddressGuard) =>
+        new HttpsWebhookSender(guard, createWebhookAgent(config.webhooks.caFile), config.webhooks.timeoutMs),
+      inject: [APP_CONFIG, WebhookAddressGuard],
+    },
+    DeliveryAttempts,
+    WebhookCommandRunner,
+    RegisterWebhookHandler,
+    UpdateWebhookHandler,
+    ToggleWebhookHandler,
+    RotateWebhookSecretHandler,
+    DeleteWebhookHandler,
+    TestWebhookHandler,
+    ListWebhooksHandler,
+    ListDeliveriesHandler,
+  ],
+  exports: [DeliveryAttempts],
+})
+export class WebhooksModule implements OnModuleInit {
+  constructor(private readonly projections: ProjectionRegistry) {}
+
+  onModuleInit(): void {
+    this.projections.register(webhooksProjection, webhookDeliveriesProjection);
+  }
+}

@@ -1,0 +1,81 @@
+import { startTestApp, TestApp } from '../../support/test-app';
+
+describe('the error envelope', () => {
+  let app: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    key = (await app.createAccount(10)).apiKey;
+  });
+  afterAll(() => app.close());
+
+  const expectEnvelope = (body: any, code: number) => {
+    expect(body).toEqual({ status: 'error', data: null, error: { code, message: expect.any(String) } });
+  };
+
+  it('answers an unknown route with 404 and code 1001', async () => {
+    const res = await app.request('GET', '/v1/nothing-here', { key });
+    expect(res.status).toBe(404);
+    expectEnvelope(res.body, 1001);
+  });
+
+  it('answers a known path with the wrong method with 405, code 1002 and Allow', async () => {
+    const res = await app.request('PUT', '/v1/credits/balance', { key });
+    expect(res.status).toBe(405);
+    expectEnvelope(res.body, 1002);
+    expect(res.headers.get('allow')).toContain('GET');
+  });
+
+  it('answers malformed JSON with 400 and code 1005', async () => {
+    const res = await app.request('POST', '/admin/v1/accounts', { body: '{"name": ', headers: { authorization: 'Bearer test-admin-token' } });
+    expect(res.status).toBe(400);
+    expectEnvelope(res.body, 1005);
+  });
+
+  it('answers an unsupported content type with 415 and code 1004', async () => {
+    const res = await app.request('POST', '/admin/v1/accounts', { body: 'name=x', headers: { authorization: 'Bearer test-admin-token', 'content-type': 'text/plain' } });
+    expect(res.status).toBe(415);
+    expectEnvelope(res.body, 1004);
+  });
+
+  it('answers a body over the JSON limit with 413 and code 1003', async () => {
+    const res = await app.request('POST', '/admin/v1/accounts', { body: { name: 'x'.repeat(2 * 1024 * 1024) }, headers: { authorization: 'Bearer test-admin-token' } });
+    expect(res.status).toBe(413);
+    expectEnvelope(res.body, 1003);
+  });
+
+  it('names the field and the reason on a validation error (400, code 1006)', async () => {
+    const res = await app.request('POST', '/admin/v1/accounts', { body: { name: 42 }, headers: { authorization: 'Bearer test-admin-token' } });
+    expect(res.status).toBe(400);
+    expectEnvelope(res.body, 1006);
+    expect(res.body.error.message).toContain('name');
+  });
+
+  it('accepts text/json and application/*+json bodies', async () => {
+    for (const type of ['text/json', 'application/vnd.acme+json']) {
+      const res = await app.request('POST', '/admin/v1/accounts', { body: { name: 'typed' }, headers: { authorization: 'Bearer test-admin-token', 'content-type': type } });
+      expect(res.status).toBe(201);
+    }
+  });
+
+  it('wraps success in the envelope with error null', async () => {
+    const res = await app.request('GET', '/health');
+    expect(res.body).toEqual({ status: 'success', data: { status: 'ok' }, error: null });
+  });
+
+  it('reports each adapter on /ready', async () => {
+    const res = await app.request('GET', '/ready');
+    expect(res.status).toBe(200);
+    expect(res.body.data.checks.eventStore).toEqual({ adapter: 'sqlite', up: true });
+    expect(res.body.data.checks.messageBus).toEqual({ adapter: 'sqlite', up: true });
+  });
+
+  it('serves the OpenAPI document with the auth scheme and the error code table', async () => {
+    const res = await app.request('GET', '/docs-json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    expect(res.body.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', name: 'X-API-KEY', in: 'header' });
+    expect(res.body.info.description).toContain('| 1101 | 401 |');
+  });
+});

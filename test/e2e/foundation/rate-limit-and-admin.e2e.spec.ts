@@ -1,0 +1,95 @@
+import { ADMIN_TOKEN, startTestApp, TestApp } from '../../support/test-app';
+
+describe('rate limiting per API key', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ RATE_LIMIT_BURST: '3', RATE_LIMIT_PER_SECOND: '1' });
+  });
+  afterAll(() => app.close());
+
+  it('answers 429 with code 1201, Retry-After and RateLimit headers once the burst is spent', async () => {
+    const { apiKey } = await app.createAccount(10);
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 5; i++) {
+      last = await app.request('GET', '/v1/credits/balance', { key: apiKey });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses[4]).toBe(429);
+    expect(last!.body.error.code).toBe(1201);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(last!.headers.get('ratelimit-limit')).toBe('3');
+    expect(last!.headers.get('ratelimit-remaining')).toBe('0');
+  });
+
+  it('keeps separate buckets for separate keys', async () => {
+    const a = await app.createAccount(1);
+    const b = await app.createAccount(1);
+    for (let i = 0; i < 4; i++) await app.request('GET', '/v1/credits/balance', { key: a.apiKey });
+    expect((await app.request('GET', '/v1/credits/balance', { key: b.apiKey })).status).toBe(200);
+  });
+});
+
+describe('the admin API', () => {
+  describe('when ADMIN_TOKEN is unset', () => {
+    it('is disabled entirely (404, code 1103)', async () => {
+      const app = await startTestApp({ ADMIN_TOKEN: '' });
+      try {
+        const res = await app.request('POST', '/admin/v1/accounts', { body: { name: 'x' }, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+        expect(res.status).toBe(404);
+        expect(res.body.error.code).toBe(1103);
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
+  describe('when ADMIN_TOKEN is set', () => {
+    let app: TestApp;
+    beforeAll(async () => {
+      app = await startTestApp();
+    });
+    afterAll(() => app.close());
+
+    it('refuses a wrong bearer token with 401, code 1104', async () => {
+      const res = await app.request('POST', '/admin/v1/accounts', { body: { name: 'x' }, headers: { authorization: 'Bearer nope' } });
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe(1104);
+    });
+
+    it('opens an account and shows its key once', async () => {
+      const res = await app.request('POST', '/admin/v1/accounts', { body: { name: 'Acme', credits: 7 }, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      expect(res.status).toBe(201);
+      expect(res.body.data).toEqual({ accountId: expect.stringMatching(/^\d+$/), keyId: expect.any(String), apiKey: expect.stringMatching(/^mk_/), credits: 7 });
+    });
+
+    it('answers 404 for keys of an unknown account and for unknown key ids', async () => {
+      const keys = await app.request('POST', '/admin/v1/accounts/999/keys', { body: {}, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      expect(keys.status).toBe(404);
+      expect(keys.body.error.code).toBe(1105);
+      const revoke = await app.request('DELETE', '/admin/v1/keys/0000000000000000', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      expect(revoke.status).toBe(404);
+      expect(revoke.body.error.code).toBe(1106);
+    });
+  });
+});
+
+describe('persistence across a restart', () => {
+  it('keeps accounts and keys', async () => {
+    const first = await startTestApp({}, { dataDir: require('node:fs').mkdtempSync(require('node:path').join(require('node:os').tmpdir(), 'restart-')) });
+    const { apiKey } = await first.createAccount(9);
+    const dataDir = first.dataDir;
+    await first.close();
+    const second = await startTestApp({}, { dataDir });
+    try {
+      const res = await second.request('GET', '/v1/credits/balance', { key: apiKey });
+      expect(res.status).toBe(200);
+      expect(res.body.data.balance).toBe(9);
+    } finally {
+      await second.close();
+      require('node:fs').rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,18 @@
+// The MessageBus contract against Kafka (KAFKA_BROKERS, comma-separated host:port).
+import { KafkaMessageBus } from '@lib/messaging';
+import { messageBusContract } from '../../libs/messaging/src/testing/message-bus.contract';
+import { brokersOf, describeWithServers } from './support/servers';
+
+describeWithServers(['KAFKA_BROKERS'], 'Kafka message bus adapter', ({ KAFKA_BROKERS }) => {
+  messageBusContract('kafka', async () => {
+    // sessionTimeout at the broker's minimum: a stopped member's partitions move on quickly.
+    const bus = new KafkaMessageBus({
+      brokers: brokersOf(KAFKA_BROKERS),
+      clientId: 'contract-test',
+      partitions: 4,
+      sessionTimeoutMs: 6000,
+      log: () => undefined,
+    });
+    return { bus, cleanup: () => bus.close() };
+  });
+});

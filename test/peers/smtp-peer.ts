@@ -1,0 +1,154 @@
+/**
+ * A scripted SMTP server on loopback for tests of anything that probes mailboxes.
+ *
+ *   const peer = await startSmtpPeer({
+ *     domains: { 'acme.test': { default: reject(), recipients: { alice: accept() } } },
+ *     listen: ['127.0.0.1', '127.0.0.3'],            // every address shares one port
+ *     hosts: { '127.0.0.3': { connection: 'tarpit' } }, // per listening address
+ *   });
+ *   peer.port; peer.stats; await peer.close();
+ *
+ * Behaviours per recipient, by full address, else `domains[domain].recipients[local]`,
+ * else `domains[domain].default`, else `script.default` (550 5.1.1 user unknown):
+ *   accept(), reject(code?, text?), catchAll (domain default accept), greylist(n) (451 n times
+ *   per address, then accept), full(552|452), blocklist() (554 Spamhaus), rateLimit() (421 then
+ *   the connection is closed), reply(code, text).
+ * Connection behaviours per listening address: 'normal' (smtp-server), 'tarpit' (banner then
+ * silence), 'silent' (no banner at all), 'refuse_banner' (554 banner). Addresses not listed in
+ * `listen` refuse connections, which is how tests make an MX unreachable.
+ * `stats` records sessions, every command name seen (to prove DATA is never sent), RCPTs
+ * with the address they arrived on, and the highest number of concurrent sessions.
+ */
+import { createServer, Server, Socket } from 'node:net';
+import { SMTPServer, SMTPServerSession } from 'smtp-server';
+
+export type RcptBehaviour =
+  | { kind: 'accept' }
+  | { kind: 'reply'; code: number; text: string; closeAfter?: boolean }
+  | { kind: 'greylist'; times: number };
+
+export const accept = (): RcptBehaviour => ({ kind: 'accept' });
+export const reject = (code = 550, text = '5.1.1 <user>: Recipient address rejected: User unknown in virtual mailbox table'): RcptBehaviour => ({ kind: 'reply', code, text });
+export const greylist = (times: number): RcptBehaviour => ({ kind: 'greylist', times });
+export const full = (code: 552 | 452 = 552): RcptBehaviour => ({ kind: 'reply', code, text: code === 552 ? '5.2.2 Mailbox full' : '4.2.2 Mailbox full, try again later' });
+export const blocklist = (): RcptBehaviour => ({ kind: 'reply', code: 554, text: '5.7.1 Service unavailable; Client host [127.0.0.1] blocked using zen.spamhaus.org' });
+export const rateLimit = (): RcptBehaviour => ({ kind: 'reply', code: 421, text: '4.7.0 Too many connections, rate limit exceeded, closing', closeAfter: true });
+export const reply = (code: number, text: string): RcptBehaviour => ({ kind: 'reply', code, text });
+
+export interface DomainScript { default?: RcptBehaviour; recipients?: Record<string, RcptBehaviour> }
+export type ConnectionBehaviour = 'normal' | 'tarpit' | 'silent' | 'refuse_banner';
+
+export interface SmtpPeerScript {
+  domains?: Record<string, DomainScript>;
+  recipients?: Record<string, RcptBehaviour>;
+  default?: RcptBehaviour;
+  listen?: string[];
+  hosts?: Record<string, { connection?: ConnectionBehaviour; bannerDelayMs?: number }>;
+  /** Hide STARTTLS / SMTPUTF8 from the EHLO reply. */
+  hideStartTls?: boolean;
+  hideSmtpUtf8?: boolean;
+}
+
+export interface SmtpPeerStats {
+  sessions: number;
+  commands: string[];
+  rcpts: Array<{ address: string; via: string }>;
+  maxConcurrent: number;
+  tlsSessions: number;
+}
+
+export interface SmtpPeer { port: number; stats: SmtpPeerStats; close(): Promise<void> }
+
+function behaviourFor(script: SmtpPeerScript, address: string): RcptBehaviour {
+  const lower = address.toLowerCase();
+  const at = lower.lastIndexOf('@');
+  const local = lower.slice(0, at);
+  const domain = script.domains?.[lower.slice(at + 1)];
+  return script.recipients?.[lower] ?? domain?.recipients?.[local] ?? domain?.default ?? script.default ?? reject();
+}
+
+export async function startSmtpPeer(script: SmtpPeerScript = {}): Promise<SmtpPeer> {
+  const stats: SmtpPeerStats = { sessions: 0, commands: [], rcpts: [], maxConcurrent: 0, tlsSessions: 0 };
+  const greylistSeen = new Map<string, number>();
+  let open = 0;
+  const listeners: Array<{ close(): Promise<void> }> = [];
+  const addresses = script.listen ?? ['127.0.0.1'];
+  let port = 0;
+  for (const ip of addresses) {
+    const behaviour = script.hosts?.[ip]?.connection ?? 'normal';
+    const listener = behaviour === 'normal'
+      ? await smtpListener(ip, port, script, stats, greylistSeen, () => ++open, () => open--)
+      : await rawListener(ip, port, behaviour, stats);
+    port = listener.port;
+    listeners.push(listener);
+  }
+  return { port, stats, close: async () => { await Promise.all(listeners.map((l) => l.close())); } };
+}
+
+async function smtpListener(
+  ip: string, port: number, script: SmtpPeerScript, stats: SmtpPeerStats, greylistSeen: Map<string, number>, opened: () => number, closed: () => void,
+): Promise<{ port: number; close(): Promise<void> }> {
+  const delay = script.hosts?.[ip]?.bannerDelayMs ?? 0;
+  const logger = {
+    debug: (meta: { tnx?: string; command?: string }) => { if (meta?.tnx === 'command' && meta.command) stats.commands.push(meta.command.toUpperCase()); },
+    info: () => undefined, warn: () => undefined, error: () => undefined, trace: () => undefined, fatal: () => undefined,
+  };
+  const server: SMTPServer = new SMTPServer({
+    logger: logger as never,
+    disabledCommands: ['AUTH'],
+    hideSTARTTLS: script.hideStartTls ?? false,
+    hideSMTPUTF8: script.hideSmtpUtf8 ?? false,
+    onConnect: (_session, callback) => {
+      stats.sessions++;
+      stats.maxConcurrent = Math.max(stats.maxConcurrent, opened());
+      setTimeout(() => callback(), delay);
+    },
+    onClose: () => closed(),
+    onSecure: (_socket, _session, callback) => { stats.tlsSessions++; callback(); },
+    onMailFrom: (_address, _session, callback) => callback(),
+    onRcptTo: (address, session: SMTPServerSession, callback) => {
+      stats.rcpts.push({ address: address.address, via: ip });
+      const behaviour = behaviourFor(script, address.address);
+      if (behaviour.kind === 'accept') return callback();
+      if (behaviour.kind === 'greylist') {
+        const seen = greylistSeen.get(address.address.toLowerCase()) ?? 0;
+        greylistSeen.set(address.address.toLowerCase(), seen + 1);
+        return seen < behaviour.times ? callback(codeError(451, '4.7.1 Greylisted, please try again later')) : callback();
+      }
+      callback(codeError(behaviour.code, behaviour.text));
+      if (behaviour.closeAfter) {
+        const connection = [...(server as unknown as { connections: Set<{ id: string; close(): void }> }).connections].find((c) => c.id === session.id);
+        setTimeout(() => connection?.close(), 20);
+      }
+    },
+    onData: (stream, _session, callback) => { stream.resume(); stream.on('end', () => callback(codeError(554, 'test peer never accepts DATA'))); },
+  });
+  server.on('error', () => undefined);
+  await new Promise<void>((resolve, reject) => { server.listen(port, ip, () => resolve()); server.once('error', reject); });
+  const bound = (server as unknown as { server: Server }).server.address();
+  return { port: typeof bound === 'object' && bound ? bound.port : port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+function codeError(code: number, text: string): Error & { responseCode: number } {
+  return Object.assign(new Error(text), { responseCode: code });
+}
+
+/** Misbehaving servers smtp-server cannot imitate: tarpits and silent or hostile banners. */
+async function rawListener(ip: string, port: number, behaviour: ConnectionBehaviour, stats: SmtpPeerStats): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    stats.sessions++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk) => stats.commands.push(...chunk.toString().split(/\r?\n/).filter(Boolean).map((l) => l.split(' ')[0].toUpperCase())));
+    if (behaviour === 'tarpit') socket.write('220 tarpit.test ESMTP\r\n');
+    if (behaviour === 'refuse_banner') socket.end('554 5.7.1 tarpit.test No SMTP service here\r\n');
+  });
+  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(port, ip, () => resolve()); });
+  const bound = server.address();
+  return {
+    port: typeof bound === 'object' && bound ? bound.port : port,
+    close: () => new Promise<void>((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
+  };
+}
