@@ -84,7 +84,7 @@ describeWithServers(['KAFKA_BROKERS', 'MONGO_URL'], 'Kafka worker killed mid-str
     second.kill('SIGTERM');
     await new Promise((resolve) => second.once('exit', resolve));
 
-    const accounts = await db.collection('accounts').find().sort({ _id: 1 }).toArray();
+    const accounts = await db.collection<{ _id: string; total: number; applied: string[] }>('accounts').find().sort({ _id: 1 }).toArray();
     expect(accounts).toHaveLength(KEYS);
     for (const account of accounts) {
       const expected = transfers.filter((t) => t.key === account._id);

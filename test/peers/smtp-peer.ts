@@ -19,8 +19,15 @@
  * `stats` records sessions, every command name seen (to prove DATA is never sent), RCPTs
  * with the address they arrived on, and the highest number of concurrent sessions.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, Server, Socket } from 'node:net';
+import { domainToASCII } from 'node:url';
 import { SMTPServer, SMTPServerSession } from 'smtp-server';
+
+// A throwaway self-signed certificate for STARTTLS on loopback (probers do not verify it).
+const TLS_KEY = readFileSync(join(__dirname, 'smtp-peer.key.pem'));
+const TLS_CERT = readFileSync(join(__dirname, 'smtp-peer.cert.pem'));
 
 export type RcptBehaviour =
   | { kind: 'accept' }
@@ -63,7 +70,8 @@ function behaviourFor(script: SmtpPeerScript, address: string): RcptBehaviour {
   const lower = address.toLowerCase();
   const at = lower.lastIndexOf('@');
   const local = lower.slice(0, at);
-  const domain = script.domains?.[lower.slice(at + 1)];
+  // smtp-server hands IDN domains over in Unicode; scripts may key them either way.
+  const domain = script.domains?.[lower.slice(at + 1)] ?? script.domains?.[domainToASCII(lower.slice(at + 1))];
   return script.recipients?.[lower] ?? domain?.recipients?.[local] ?? domain?.default ?? script.default ?? reject();
 }
 
@@ -96,6 +104,8 @@ async function smtpListener(
   const server: SMTPServer = new SMTPServer({
     logger: logger as never,
     disabledCommands: ['AUTH'],
+    key: TLS_KEY,
+    cert: TLS_CERT,
     hideSTARTTLS: script.hideStartTls ?? false,
     hideSMTPUTF8: script.hideSmtpUtf8 ?? false,
     onConnect: (_session, callback) => {

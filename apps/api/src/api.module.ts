@@ -5,15 +5,20 @@ import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
 import { AccountProvisioning } from './admin/account-provisioning';
 import { AdminAccountsController } from './admin/admin-accounts.controller';
+import { AdminCreditsController } from './admin/admin-credits.controller';
+import { CreditsController } from './credits/credits.controller';
+import { VerifyModule } from './verify/verify.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
+import { FinderApiModule } from './finder/finder-api.module';
 import { HealthController } from './health/health.controller';
+import { WebhooksApiModule } from './webhooks/webhooks-api.module';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 
 /** The HTTP role: controllers, auth, the envelope. Domain modules bring their own command handlers. */
 @Module({
-  imports: [CqrsModule, AccountsModule, CreditsModule],
-  controllers: [HealthController, AdminAccountsController],
+  imports: [CqrsModule, AccountsModule, CreditsModule, FinderApiModule, WebhooksApiModule, VerifyModule],
+  controllers: [HealthController, AdminAccountsController, AdminCreditsController, CreditsController],
   providers: [
     AccountProvisioning,
     { provide: APP_GUARD, useClass: ApiKeyGuard },

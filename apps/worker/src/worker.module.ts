@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
-import { CreditsModule } from '@lib/credits';
+import { CreditHoldSweeperModule, CreditsModule } from '@lib/credits';
+import { WebhookDeliveryModule } from '@lib/webhooks';
 
 /** The worker role: Kafka consumers for probing, finder jobs and webhook delivery. */
 @Module({
-  imports: [CreditsModule],
+  imports: [CreditsModule, CreditHoldSweeperModule, WebhookDeliveryModule],
 })
 export class WorkerModule {}

@@ -11,3 +11,4 @@ export { EMAIL_PATTERNS, PATTERN_NAMES, isPatternName, patternShare, renderPatte
 export { DEFAULT_MAX_CANDIDATES, generateCandidates, type Candidate, type CandidateOptions } from './candidates/generate-candidates';
 export { patternBelief, type DomainFormat } from './patterns/domain-format';
 export { inferDomainFormats, patternsMatching } from './patterns/infer-domain-format';
+export * from './app';

@@ -1,4 +1,5 @@
 export * from './webhooks.module';
+export * from './webhooks-read-model.module';
 export * from './webhook-delivery.module';
 export * from './register-webhook/register-webhook.command';
 export * from './update-webhook/update-webhook.command';

@@ -1,25 +1,24 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from '@lib/config';
-import { APP_CONFIG, ProjectionRegistry } from '@lib/platform';
+import { APP_CONFIG } from '@lib/platform';
 import { WebhookAddressGuard } from './delivery/address-guard';
 import { DeliveryAttempts } from './delivery/delivery-attempts';
 import { createWebhookAgent, HttpsWebhookSender } from './delivery/https-sender';
 import { DeleteWebhookHandler } from './delete-webhook/delete-webhook.handler';
 import { ListDeliveriesHandler } from './list-deliveries/list-deliveries.handler';
 import { ListWebhooksHandler } from './list-webhooks/list-webhooks.handler';
-import { webhookDeliveriesProjection } from './projection/webhook-deliveries.projection';
-import { webhooksProjection } from './projection/webhooks.projection';
 import { RegisterWebhookHandler } from './register-webhook/register-webhook.handler';
 import { RotateWebhookSecretHandler } from './rotate-webhook-secret/rotate-webhook-secret.handler';
 import { WebhookCommandRunner } from './shared/webhook-command-runner';
 import { TestWebhookHandler } from './test-webhook/test-webhook.handler';
 import { ToggleWebhookHandler } from './toggle-webhook/toggle-webhook.handler';
 import { UpdateWebhookHandler } from './update-webhook/update-webhook.handler';
+import { WebhooksReadModelModule } from './webhooks-read-model.module';
 
-/** Webhook registration, queries, test deliveries and the signed HTTPS sender; registers the webhook read models. */
+/** Webhook registration, queries, test deliveries and the signed HTTPS sender. */
 @Module({
-  imports: [CqrsModule],
+  imports: [CqrsModule, WebhooksReadModelModule],
   providers: [
     {
       provide: WebhookAddressGuard,
@@ -45,10 +44,4 @@ import { UpdateWebhookHandler } from './update-webhook/update-webhook.handler';
   ],
   exports: [DeliveryAttempts],
 })
-export class WebhooksModule implements OnModuleInit {
-  constructor(private readonly projections: ProjectionRegistry) {}
-
-  onModuleInit(): void {
-    this.projections.register(webhooksProjection, webhookDeliveriesProjection);
-  }
-}
+export class WebhooksModule {}

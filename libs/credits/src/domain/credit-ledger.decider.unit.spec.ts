@@ -6,12 +6,14 @@ import { CreditLedgerEvent } from './credit-ledger.events';
 const at = '2025-01-01T00:00:00.000Z';
 const accountId = '42';
 
+type Bare<C> = C extends unknown ? Omit<C, 'accountId' | 'at'> : never;
+
 /** given events, when a command: the events it decides (or the error it throws). */
 function given(events: CreditLedgerEvent[]) {
   const state = events.reduce<LedgerState>((s, e) => creditLedgerDecider.evolve(s, e), creditLedgerDecider.initialState);
   return {
     state,
-    when(command: Omit<CreditLedgerCommand, 'accountId' | 'at'>): CreditLedgerEvent[] {
+    when(command: Bare<CreditLedgerCommand>): CreditLedgerEvent[] {
       return creditLedgerDecider.decide({ ...command, accountId, at } as CreditLedgerCommand, state);
     },
   };

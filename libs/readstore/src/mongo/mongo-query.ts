@@ -1,4 +1,5 @@
-import type { Document, Filter as MongoFilter, Sort } from 'mongodb';
+import type { Filter as MongoFilter, Sort } from 'mongodb';
+import type { StoredDoc } from './mongo-read-collection';
 import type { Filter } from '../read-store.port';
 
 /** Raised for a filter using an operator the port does not promise (every adapter must accept the same filters). */
@@ -17,7 +18,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * filters as they are; this only refuses other operators so no adapter silently accepts more than another.
  * `null` matches a missing field or null in Mongo, as the port promises.
  */
-export function toMongoFilter(filter: Filter = {}): MongoFilter<Document> {
+export function toMongoFilter(filter: Filter = {}): MongoFilter<StoredDoc> {
   for (const [field, value] of Object.entries(filter)) {
     if (field.startsWith('$')) throw new UnsupportedFilterError(field, field);
     if (!isPlainObject(value)) continue;
@@ -26,7 +27,7 @@ export function toMongoFilter(filter: Filter = {}): MongoFilter<Document> {
     if (bad) throw new UnsupportedFilterError(field, bad);
     if (operators.length > 0 && !Array.isArray(value.$in)) throw new UnsupportedFilterError(field, '$in without an array');
   }
-  return filter as MongoFilter<Document>;
+  return filter as MongoFilter<StoredDoc>;
 }
 
 /** The sort in key order, with `_id` last as a tie-breaker so find() and stream() agree on ties. */

@@ -1,8 +1,11 @@
-import { MongoServerError, type AnyBulkWriteOperation, type Collection, type Document, type FindCursor } from 'mongodb';
+import { MongoServerError, type AnyBulkWriteOperation, type Collection, type FindCursor } from 'mongodb';
 import { ReadCollection, type BulkOp, type Doc, type Filter, type FindOptions } from '../read-store.port';
 import { toMongoFilter, toMongoSort } from './mongo-query';
 
 const DUPLICATE_KEY = 11000;
+
+/** Read-model documents are keyed by string ids, never ObjectIds. */
+export type StoredDoc = { _id: string; [field: string]: unknown };
 
 /** Two concurrent upserts of one new _id can both try to insert; the loser's retry then updates. */
 function isIdRace(error: unknown): boolean {
@@ -29,34 +32,34 @@ function settable(fields: Record<string, unknown>): Record<string, unknown> {
  * idempotent on replay (replace, $set, delete by _id), so no multi-document transaction is needed.
  */
 export class MongoReadCollection<T extends Doc = Doc> extends ReadCollection<T> {
-  constructor(private readonly collection: Collection<Document>) {
+  constructor(private readonly collection: Collection<StoredDoc>) {
     super();
   }
 
   /** The document with this id, or null. */
   async get(id: string): Promise<T | null> {
-    return (await this.collection.findOne({ _id: id as never })) as T | null;
+    return (await this.collection.findOne({ _id: id })) as T | null;
   }
 
   /** Inserts or replaces the whole document. */
   async upsert(doc: T): Promise<void> {
-    await retryIdRace(() => this.collection.replaceOne({ _id: doc._id as never }, doc, { upsert: true }));
+    await retryIdRace(() => this.collection.replaceOne({ _id: doc._id }, doc, { upsert: true }));
   }
 
   /** Sets top-level fields; false when the document is missing and no upsert was asked. */
   async set(id: string, fields: Partial<T>, options: { upsert?: boolean } = {}): Promise<boolean> {
     const update = settable(fields);
     if (Object.keys(update).length === 0) {
-      if (options.upsert) await retryIdRace(() => this.collection.updateOne({ _id: id as never }, { $setOnInsert: { _id: id } }, { upsert: true }));
+      if (options.upsert) await retryIdRace(() => this.collection.updateOne({ _id: id }, { $setOnInsert: { _id: id } }, { upsert: true }));
       return options.upsert ? true : (await this.get(id)) !== null;
     }
-    const result = await retryIdRace(() => this.collection.updateOne({ _id: id as never }, { $set: update }, { upsert: options.upsert ?? false }));
+    const result = await retryIdRace(() => this.collection.updateOne({ _id: id }, { $set: update }, { upsert: options.upsert ?? false }));
     return result.matchedCount > 0 || result.upsertedCount > 0;
   }
 
   /** Removes a document; returns whether it existed. */
   async delete(id: string): Promise<boolean> {
-    return (await this.collection.deleteOne({ _id: id as never })).deletedCount > 0;
+    return (await this.collection.deleteOne({ _id: id })).deletedCount > 0;
   }
 
   /** Documents matching the filter, sorted (ties broken by _id) and paged. */
@@ -72,7 +75,7 @@ export class MongoReadCollection<T extends Doc = Doc> extends ReadCollection<T> 
   /** Sends the writes as one ordered bulk request (ordered: a failure stops the rest, as in order-by-order application). */
   async bulkWrite(ops: BulkOp<T>[]): Promise<void> {
     if (ops.length === 0) return;
-    const writes = ops.map((op): AnyBulkWriteOperation<Document> => {
+    const writes = ops.map((op): AnyBulkWriteOperation<StoredDoc> => {
       if (op.kind === 'upsert') return { replaceOne: { filter: { _id: op.doc._id }, replacement: op.doc, upsert: true } };
       if (op.kind === 'delete') return { deleteOne: { filter: { _id: op.id } } };
       const update = settable(op.fields);
@@ -107,7 +110,7 @@ export class MongoReadCollection<T extends Doc = Doc> extends ReadCollection<T> 
     await this.collection.deleteMany({});
   }
 
-  private cursor(options: FindOptions): FindCursor<Document> {
+  private cursor(options: FindOptions): FindCursor<StoredDoc> {
     let cursor = this.collection.find(toMongoFilter(options.filter)).sort(toMongoSort(options.sort));
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit !== undefined) cursor = cursor.limit(options.limit);

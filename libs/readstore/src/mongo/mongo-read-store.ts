@@ -1,6 +1,6 @@
 import { MongoClient, type Db } from 'mongodb';
 import { ReadStore, type Doc, type ReadCollection } from '../read-store.port';
-import { MongoReadCollection } from './mongo-read-collection';
+import { MongoReadCollection, type StoredDoc } from './mongo-read-collection';
 
 export interface MongoReadStoreOptions {
   /** e.g. `mongodb://mongo:27017/?replicaSet=rs0`. */
@@ -36,7 +36,7 @@ export class MongoReadStore extends ReadStore {
   collection<T extends Doc = Doc>(name: string): ReadCollection<T> {
     let collection = this.collections.get(name);
     if (!collection) {
-      collection = new MongoReadCollection<T>(this.db.collection(name));
+      collection = new MongoReadCollection<T>(this.db.collection<StoredDoc>(name));
       this.collections.set(name, collection);
     }
     return collection as MongoReadCollection<T>;

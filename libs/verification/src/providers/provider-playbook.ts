@@ -15,7 +15,7 @@ interface Rule extends ProviderProfile { suffixes: string[] }
 const RULES: Rule[] = [
   { provider: 'google', antiSpam: false, acceptsAllAtRcpt: false, suffixes: ['google.com', 'googlemail.com', 'aspmx.l.google.com', 'smtp.goog'] },
   { provider: 'outlook', antiSpam: false, acceptsAllAtRcpt: false, suffixes: ['olc.protection.outlook.com', 'hotmail.com', 'outlook.com'] },
-  { provider: 'microsoft365', antiSpam: false, acceptsAllAtRcpt: true, suffixes: ['mail.protection.outlook.com', 'protection.outlook.com', 'mx.microsoft', 'outlook.cn'] },
+  { provider: 'microsoft365', antiSpam: false, acceptsAllAtRcpt: true, suffixes: ['mail.protection.outlook.com', 'protection.outlook.com', 'mail.eo.outlook.com', 'mx.microsoft', 'outlook.cn'] },
   { provider: 'yahoo', antiSpam: false, acceptsAllAtRcpt: true, suffixes: ['yahoodns.net', 'yahoo.com', 'aol.com', 'mx.aol.com'] },
   { provider: 'icloud', antiSpam: false, acceptsAllAtRcpt: false, suffixes: ['mail.icloud.com', 'icloud.com', 'me.com'] },
   { provider: 'zoho', antiSpam: false, acceptsAllAtRcpt: false, suffixes: ['zoho.com', 'zoho.eu', 'zoho.in', 'zohomail.com'] },

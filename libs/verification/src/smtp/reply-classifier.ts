@@ -1,5 +1,5 @@
 import { SmtpReply } from './smtp-reply';
-import { BLOCKLIST, DISABLED, GREYLIST, MAILBOX_FULL, NO_MAILBOX, RATE, RDNS, RELAY, TOO_MANY_RCPTS } from './reply-patterns';
+import { BLOCKLIST, DISABLED, GREYLIST, MAILBOX_FULL, NO_MAILBOX, RATE, RDNS, RELAY, SENDER, TOO_MANY_RCPTS } from './reply-patterns';
 
 export type RcptClass =
   | 'accepted'
@@ -42,6 +42,7 @@ export function classifyRcptReply(reply: SmtpReply): RcptClass {
   if (code < 500 || code > 599) return 'rejected_unclassified';
   if (any(RELAY, text)) return 'relay_denied';
   if (any(BLOCKLIST, text)) return 'ip_blocked';
+  if (any(SENDER, text)) return 'policy_rejection';
   if (any(RATE, text)) return 'rate_limited';
   if (enhanced.startsWith('5.7.')) return 'policy_rejection';
   if (enhanced === '5.2.1' || (enhanced.startsWith('5.1.') || enhanced === '' || enhanced.startsWith('5.0.') || enhanced.startsWith('5.5.') || enhanced.startsWith('5.2.')) && any(DISABLED, text)) {

@@ -2,7 +2,7 @@
 // Exchange, gateways, blocklist operators). Matched case-insensitively against the reply text.
 
 export const BLOCKLIST = [
-  /spamhaus/, /spamcop/, /\bsorbs\b/, /barracuda ?(central|reputation)/, /\b(rbl|dnsbl|blacklist(ed)?|blocklist(ed)?|block list|black list)\b/,
+  /spamhaus/, /spamcop/, /\bsorbs\b/, /barracuda ?(central|reputation)/, /\b(rbl|dnsbls?|blacklist(ed)?|blocklist(ed)?|block list|black list)\b/,
   /\bblocked\b/, /\bbanned\b/, /poor reputation/, /reputation/, /\blisted (at|on|in|by)\b/, /not allowed to send/,
   /access denied/, /\bjunkmail rejected\b/, /service unavailable; client host/, /client host .* blocked/,
   /your (ip|address|server|host).*(rejected|refused|denied|blocked)/, /sender ip/, /ip (address )?(is )?(rejected|refused|blocked)/,
@@ -12,6 +12,8 @@ export const RDNS = [/reverse dns/, /\bptr\b/, /\brdns\b/, /reverse (lookup|host
 export const RATE = [/rate limit/, /ratelimit/, /too many (connections|messages|requests|errors|invalid)/, /throttl/, /exceeded.*(limit|rate)/, /unusual rate/, /sending rate/, /temporarily (deferred|rate)/, /\bts0[1-4]\b/, /concurrent connections/];
 export const GREYLIST = [/gr[ae]y-?list/, /please (retry|try again)/, /try again later/, /temporarily (rejected|deferred|unavailable)/, /come back later/, /\bdeferred\b/];
 export const RELAY = [/relay(ing)? (access )?(denied|not permitted|prohibited)/, /not permitted to relay/, /unable to relay/, /we do not relay/, /relay not (allowed|permitted)/];
+// Replies about our envelope sender, not the recipient: never evidence about the mailbox.
+export const SENDER = [/sender (address )?(rejected|verif)/, /sender verify failed/, /verification failed for/, /your e-?mail address/, /sender domain/, /from address/];
 export const TOO_MANY_RCPTS = [/too many recipients/, /recipient limit/, /too many rcpt/];
 export const MAILBOX_FULL = [/mailbox (is )?full/, /over ?quota/, /quota exceeded/, /exceeded (its|the|their) (storage|quota)/, /mail ?box.*full/, /out of storage/, /full mailbox/, /storage allocation/];
 export const DISABLED = [/disabled/, /deactivated/, /suspended/, /inactive/, /no longer (active|in use|available)/, /account (has )?expired/, /account.*(closed|blocked for inactivity)/, /is not active/];

@@ -1,0 +1,31 @@
+import { Body, Controller, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdjustCreditsCommand, RecordOrderCommand } from '@lib/credits';
+import { AdminRoute } from '../auth/auth.decorators';
+import { ApiErrors } from '../docs/api-envelope.decorators';
+import { AdjustCreditsDto, RecordOrderDto } from './admin-credits.dto';
+
+/** Top-ups happen outside the public API: the dashboard records paid orders and corrections here. */
+@ApiTags('admin')
+@ApiBearerAuth('admin')
+@AdminRoute()
+@Controller('admin/v1/accounts/:accountId')
+export class AdminCreditsController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('orders')
+  @ApiOperation({ summary: 'Record a completed order for a package and add its credits (plus bonus)' })
+  @ApiErrors(400, 401, 404)
+  recordOrder(@Param('accountId') accountId: string, @Body() body: RecordOrderDto) {
+    return this.commands.execute(new RecordOrderCommand(accountId, body.packageId, body.promotionId ?? null, body));
+  }
+
+  @Post('adjustments')
+  @ApiOperation({ summary: 'Add or remove credits with a reason (an Adjusted transaction)' })
+  @ApiErrors(400, 401, 404)
+  async adjust(@Param('accountId') accountId: string, @Body() body: AdjustCreditsDto) {
+    const view = await this.commands.execute(new AdjustCreditsCommand(accountId, body.amount, body.reason));
+    return { balance: view.balance, held: view.held, available: view.available };
+  }
+}

@@ -1,0 +1,46 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsInt, IsOptional, IsString, Length, Max, Min, NotEquals } from 'class-validator';
+
+export class RecordOrderDto {
+  @ApiProperty({ example: 2 })
+  @IsInt()
+  @Min(1)
+  packageId!: number;
+
+  @ApiPropertyOptional({ example: 1, description: 'Must be running and cover the package (else 400 code 2007)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  promotionId?: number;
+
+  @ApiPropertyOptional({ description: 'Payment processor ids; default manual_<orderId>' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  paymentIntentId?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  chargeId?: string;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean()
+  isAutoTopup?: boolean;
+}
+
+export class AdjustCreditsDto {
+  @ApiProperty({ example: -50, description: 'Signed; may not make the available balance negative' })
+  @IsInt()
+  @NotEquals(0)
+  @Min(-1_000_000_000)
+  @Max(1_000_000_000)
+  amount!: number;
+
+  @ApiProperty({ example: 'refund for bounced batch' })
+  @IsString()
+  @Length(1, 500)
+  reason!: string;
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock, DomainError, fold } from '@lib/common';
+import { AppConfig } from '@lib/config';
+import { EventStore, runCommand } from '@lib/eventstore';
+import { APP_CONFIG } from '@lib/platform';
+import { idempotencyDecider, IdempotencyState } from './idempotency.decider';
+import { IdempotencyCommand, IdempotencyEvent, idempotencyStream } from './idempotency.events';
+import { sha256 } from './idempotency-key';
+
+export interface GateResult<T> {
+  data: T;
+  replayed: boolean;
+}
+
+/**
+ * Runs a request at most once per (account, Idempotency-Key) across every process: the claim is an
+ * append with an expected revision, so exactly one concurrent request wins; the others wait for its
+ * recorded response and replay it, or answer 409 (code 2004) if it takes longer than the bound.
+ */
+@Injectable()
+export class IdempotencyGate {
+  private readonly waitMs: number;
+  private readonly staleMs: number;
+
+  constructor(private readonly events: EventStore, private readonly clock: Clock, @Inject(APP_CONFIG) config: AppConfig) {
+    // A request runs at most the interactive budget; past twice that its process is presumed dead.
+    this.waitMs = config.probe.interactiveBudgetMs + 5_000;
+    this.staleMs = Math.max(60_000, config.probe.interactiveBudgetMs * 2);
+  }
+
+  async run<T>(accountId: string, key: string, requestHash: string, work: () => Promise<T>): Promise<GateResult<T>> {
+    const stream = idempotencyStream(accountId, sha256(key));
+    const deadline = this.clock.now() + this.waitMs;
+    for (;;) {
+      const claimId = randomUUID();
+      const staleBefore = new Date(this.clock.now() - this.staleMs).toISOString();
+      const claim = await this.exec(stream, { type: 'ClaimKey', requestHash, claimId, at: this.clock.nowIso(), staleBefore });
+      if (claim.events.length > 0) return { data: await this.runClaimed(stream, claimId, work), replayed: false };
+      if (claim.state.status === 'recorded') return { data: claim.state.response as T, replayed: true };
+      const settled = await this.waitWhileClaimed(stream, deadline);
+      if (settled.status === 'recorded') {
+        if (settled.requestHash !== requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+        return { data: settled.response as T, replayed: true };
+      }
+      if (settled.status === 'claimed') throw new DomainError('IDEMPOTENCY_IN_PROGRESS');
+      // released: the other request failed, so this one may try (it loops to claim again)
+    }
+  }
+
+  private async runClaimed<T>(stream: string, claimId: string, work: () => Promise<T>): Promise<T> {
+    let data: T;
+    try {
+      data = await work();
+    } catch (error) {
+      await this.exec(stream, { type: 'ReleaseKey', claimId, reason: error instanceof DomainError ? error.errorName : 'failed', at: this.clock.nowIso() });
+      throw error;
+    }
+    await this.exec(stream, { type: 'RecordResponse', claimId, response: data, at: this.clock.nowIso() });
+    return data;
+  }
+
+  private async waitWhileClaimed(stream: string, deadline: number): Promise<IdempotencyState> {
+    let pause = 10;
+    for (;;) {
+      const state = await this.load(stream);
+      if (state.status !== 'claimed' || this.clock.now() >= deadline) return state;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      pause = Math.min(pause * 2, 200);
+    }
+  }
+
+  private async load(stream: string): Promise<IdempotencyState> {
+    const recorded = await this.events.readStream(stream);
+    return fold(idempotencyDecider, recorded.map((r) => ({ type: r.type, data: r.data }) as IdempotencyEvent));
+  }
+
+  private exec(stream: string, command: IdempotencyCommand) {
+    return runCommand(this.events, stream, idempotencyDecider, command, { load: 'full' });
+  }
+}

@@ -1,0 +1,49 @@
+import { DomainError } from '@lib/common';
+import { idempotencyDecider, IdempotencyState } from './idempotency.decider';
+import { IdempotencyCommand, IdempotencyEvent } from './idempotency.events';
+
+const at = '2025-01-01T00:01:00.000Z';
+const staleBefore = '2025-01-01T00:00:00.000Z';
+const claim = (requestHash: string, claimId: string): IdempotencyCommand => ({ type: 'ClaimKey', requestHash, claimId, at, staleBefore });
+
+function given(events: IdempotencyEvent[]): IdempotencyState {
+  return events.reduce((s, e) => idempotencyDecider.evolve(s, e), idempotencyDecider.initialState);
+}
+
+const claimed: IdempotencyEvent = { type: 'IdempotencyKeyClaimed', data: { requestHash: 'h1', claimId: 'c1', at: '2025-01-01T00:00:30.000Z' } };
+const recorded: IdempotencyEvent = { type: 'IdempotentResponseRecorded', data: { requestHash: 'h1', claimId: 'c1', response: { ok: 1 }, at } };
+
+describe('idempotency key', () => {
+  it('is claimed by the first request', () => {
+    expect(idempotencyDecider.decide(claim('h1', 'c1'), given([]))).toEqual([expect.objectContaining({ type: 'IdempotencyKeyClaimed' })]);
+  });
+
+  it('is not claimed again while its request runs', () => {
+    expect(idempotencyDecider.decide(claim('h1', 'c2'), given([claimed]))).toEqual([]);
+  });
+
+  it('is taken over when the running claim is older than the stale bound', () => {
+    const old: IdempotencyEvent = { ...claimed, data: { ...claimed.data, at: '2024-12-31T23:59:00.000Z' } };
+    expect(idempotencyDecider.decide(claim('h1', 'c2'), given([old]))).toHaveLength(1);
+  });
+
+  it('replays the recorded response instead of claiming', () => {
+    const state = given([claimed, recorded]);
+    expect(idempotencyDecider.decide(claim('h1', 'c2'), state)).toEqual([]);
+    expect(state).toEqual({ status: 'recorded', requestHash: 'h1', response: { ok: 1 } });
+  });
+
+  it('refuses a different request body with IDEMPOTENCY_KEY_REUSED', () => {
+    expect(() => idempotencyDecider.decide(claim('h2', 'c2'), given([claimed, recorded]))).toThrow(DomainError);
+    expect(() => idempotencyDecider.decide(claim('h2', 'c2'), given([claimed]))).toThrow(expect.objectContaining({ errorName: 'IDEMPOTENCY_KEY_REUSED' }));
+  });
+
+  it('can be claimed again after its request failed', () => {
+    const released: IdempotencyEvent = { type: 'IdempotencyKeyReleased', data: { claimId: 'c1', reason: '402', at } };
+    expect(idempotencyDecider.decide(claim('h2', 'c2'), given([claimed, released]))).toHaveLength(1);
+  });
+
+  it('does not record a response for a claim that was taken over', () => {
+    expect(idempotencyDecider.decide({ type: 'RecordResponse', claimId: 'c0', response: {}, at }, given([claimed]))).toEqual([]);
+  });
+});

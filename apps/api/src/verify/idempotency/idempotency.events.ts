@@ -1,0 +1,16 @@
+// Event type strings are stored forever: never rename one.
+
+/** `idempotency-<accountId>-<sha256(key)>`: keys are scoped per account and never stored in clear. */
+export const idempotencyStream = (accountId: string, keyHash: string): string => `idempotency-${accountId}-${keyHash}`;
+
+export type IdempotencyKeyClaimed = { type: 'IdempotencyKeyClaimed'; data: { requestHash: string; claimId: string; at: string } };
+export type IdempotentResponseRecorded = { type: 'IdempotentResponseRecorded'; data: { requestHash: string; claimId: string; response: unknown; at: string } };
+/** The claimed request failed (402, probe error): the key may be used again. */
+export type IdempotencyKeyReleased = { type: 'IdempotencyKeyReleased'; data: { claimId: string; reason: string; at: string } };
+
+export type IdempotencyEvent = IdempotencyKeyClaimed | IdempotentResponseRecorded | IdempotencyKeyReleased;
+
+export type IdempotencyCommand =
+  | { type: 'ClaimKey'; requestHash: string; claimId: string; at: string; /** claims older than this are from a dead process */ staleBefore: string }
+  | { type: 'RecordResponse'; claimId: string; response: unknown; at: string }
+  | { type: 'ReleaseKey'; claimId: string; reason: string; at: string };

@@ -1,0 +1,52 @@
+import { Body, Controller, Get, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { Principal } from '@lib/accounts';
+import { AllowQueryApiKey, CurrentPrincipal } from '../../auth/auth.decorators';
+import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { IdempotencyGate } from '../idempotency/idempotency-gate';
+import { parseIdempotencyKey, requestFingerprint } from '../idempotency/idempotency-key';
+import { PaidVerification } from '../paid-verification';
+import { VerificationResultModel } from '../verification-result.model';
+import { VerifySingleDto } from './verify-single.dto';
+
+export const IDEMPOTENCY_HEADER_DOC = {
+  name: 'Idempotency-Key', required: false,
+  description: 'Retrying with the same key and body replays the stored response byte for byte, with no charge and no probe (header Idempotent-Replayed: true). The same key with another body: 400 code 2002. While the first request runs: the retry waits for it, or gets 409 code 2004.',
+};
+
+@ApiTags('verification')
+@Controller('v1/verify/single')
+export class VerifySingleController {
+  constructor(private readonly verification: PaidVerification, private readonly gate: IdempotencyGate) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Verify one address (1 credit on ok, invalid, catch_all, disposable; unknown and error are free)' })
+  @ApiHeader(IDEMPOTENCY_HEADER_DOC)
+  @ApiEnvelope(VerificationResultModel)
+  @ApiErrors(400, 401, 402, 409)
+  post(@CurrentPrincipal() principal: Principal, @Body() body: VerifySingleDto, @Headers('idempotency-key') key: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.verify(principal, body.email, key, reply);
+  }
+
+  @Get()
+  @AllowQueryApiKey()
+  @ApiOperation({ summary: 'Same as POST; the key may also be sent as the X-API-KEY query parameter (discouraged: keys leak into logs and history)' })
+  @ApiQuery({ name: 'email', required: true })
+  @ApiQuery({ name: 'X-API-KEY', required: false, description: 'Browser tests only; prefer the header' })
+  @ApiHeader(IDEMPOTENCY_HEADER_DOC)
+  @ApiEnvelope(VerificationResultModel)
+  @ApiErrors(400, 401, 402, 409)
+  get(@CurrentPrincipal() principal: Principal, @Query() query: VerifySingleDto, @Headers('idempotency-key') key: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.verify(principal, query.email, key, reply);
+  }
+
+  private async verify(principal: Principal, email: string, rawKey: unknown, reply: FastifyReply) {
+    const key = parseIdempotencyKey(rawKey);
+    if (!key) return this.verification.single(principal, email);
+    const outcome = await this.gate.run(principal.accountId, key, requestFingerprint('verify.single', email), () => this.verification.single(principal, email));
+    if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
+    return outcome.data;
+  }
+}

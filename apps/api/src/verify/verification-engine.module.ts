@@ -1,0 +1,41 @@
+import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { AppConfig } from '@lib/config';
+import { APP_CONFIG } from '@lib/platform';
+import { defaultVerificationConfig, VerificationConfig, VerificationEngine } from '@lib/verification';
+
+/** The engine's settings from validated configuration; the library itself never reads configuration. */
+export function engineConfigFrom(config: AppConfig): VerificationConfig {
+  const probe = config.probe;
+  return {
+    ...defaultVerificationConfig(),
+    dnsServers: probe.dnsServers ?? undefined,
+    smtpPort: probe.smtpPort,
+    heloName: probe.heloName,
+    mailFrom: probe.mailFrom,
+    connectTimeoutMs: probe.connectTimeoutMs,
+    bannerTimeoutMs: probe.bannerTimeoutMs,
+    commandTimeoutMs: probe.commandTimeoutMs,
+    greylistDelaysMs: probe.greylistDelaysMs,
+    interactiveBudgetMs: probe.interactiveBudgetMs,
+    perMxConcurrency: probe.perMxConcurrency,
+    allowPrivateNetworks: probe.allowPrivateNetworks,
+    sessionReuse: probe.sessionReuse,
+  };
+}
+
+/**
+ * One engine per process: it owns the DNS and catch-all caches and the per-MX SMTP session pool,
+ * so every role that probes (api, worker) must share it rather than build its own.
+ */
+@Global()
+@Module({
+  providers: [{ provide: VerificationEngine, useFactory: (config: AppConfig) => new VerificationEngine(engineConfigFrom(config)), inject: [APP_CONFIG] }],
+  exports: [VerificationEngine],
+})
+export class VerificationEngineModule implements OnApplicationShutdown {
+  constructor(@Inject(VerificationEngine) private readonly engine: VerificationEngine) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.engine.close();
+  }
+}

@@ -1,0 +1,37 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class VerificationResultModel {
+  @ApiProperty({ example: 'jane@acme.com', description: 'The address verified, echoed from the request' }) email!: string;
+  @ApiProperty({ enum: ['ok', 'invalid', 'catch_all', 'unknown', 'disposable', 'error'] }) result!: string;
+  @ApiProperty({ example: 1, description: '1 ok, 2 catch_all, 3 unknown, 4 error, 5 disposable, 6 invalid' }) resultCode!: number;
+  @ApiProperty({ nullable: true, type: String, example: 'ok', description: 'ok, greylisted, ip_blocked, mailbox_full, no_mailbox, invalid_syntax, dns_error, timeout … (open-ended)' }) subResult!: string | null;
+  @ApiProperty({ enum: ['good', 'risky', 'bad', ''], description: 'Empty for an error result' }) quality!: string;
+  @ApiProperty() free!: boolean;
+  @ApiProperty() role!: boolean;
+  @ApiProperty() disposable!: boolean;
+  @ApiProperty() catchAll!: boolean;
+  @ApiProperty({ nullable: true, type: String, example: null }) didYouMean!: string | null;
+  @ApiProperty({ example: 'google', description: 'Empty when unknown' }) provider!: string;
+  @ApiProperty() antiSpam!: boolean;
+  @ApiProperty({ example: 12, description: '0-100, lower is safer: 0-29 good, 30-69 risky, 70-100 bad' }) riskScore!: number;
+  @ApiProperty({ example: 1, description: '1 on ok, invalid, catch_all, disposable; 0 on unknown and error (and on a repeated batch address)' }) creditsCharged!: number;
+  @ApiProperty({ example: 99, description: 'Available credits after this call' }) creditsRemaining!: number;
+  @ApiProperty({ example: 840 }) executionMs!: number;
+}
+
+export class BatchSummaryModel {
+  @ApiProperty({ description: 'Number of results (request positions, duplicates included)' }) total!: number;
+  @ApiProperty({ description: 'Results `ok`' }) valid!: number;
+  @ApiProperty() invalid!: number;
+  @ApiProperty() catchAll!: number;
+  @ApiProperty() unknown!: number;
+  @ApiProperty() disposable!: number;
+  @ApiProperty() error!: number;
+  @ApiProperty({ description: 'Sum of the results’ creditsCharged: one per unique decisive address' }) creditsCharged!: number;
+  @ApiProperty() creditsRemaining!: number;
+}
+
+export class BatchResponseModel {
+  @ApiProperty({ type: [VerificationResultModel] }) results!: VerificationResultModel[];
+  @ApiProperty({ type: BatchSummaryModel }) summary!: BatchSummaryModel;
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { CreditsModule } from '@lib/credits';
+import { VerifyBatchController } from './batch/verify-batch.controller';
+import { IdempotencyGate } from './idempotency/idempotency-gate';
+import { PaidVerification } from './paid-verification';
+import { VerifySingleController } from './single/verify-single.controller';
+import { VerificationEngineModule } from './verification-engine.module';
+
+/** POST/GET /v1/verify/single and POST /v1/verify/batch: charged through the credit ledger, idempotent by key. */
+@Module({
+  imports: [CreditsModule, VerificationEngineModule],
+  controllers: [VerifySingleController, VerifyBatchController],
+  providers: [PaidVerification, IdempotencyGate],
+})
+export class VerifyModule {}

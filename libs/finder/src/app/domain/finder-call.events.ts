@@ -1,0 +1,32 @@
+// Event type strings are stored forever: never rename one; add a new type and an upcaster.
+import type { FinderOutcome } from '../../finder-outcome';
+
+/** The contact as the caller sent it, after validation (domain normalised). */
+export interface FinderCallInput {
+  firstName: string;
+  lastName: string | null;
+  domain: string;
+}
+
+/** Where the call came from, so analytics can tell single calls from batch items. */
+export type FinderCallSource = { kind: 'single' } | { kind: 'batch'; batchId: number; index: number };
+
+interface FinderCallData {
+  findId: number;
+  accountId: string;
+  source: FinderCallSource;
+  input: FinderCallInput;
+  /** The finder's full answer, probes and timing included, so history and analytics can be rebuilt. */
+  outcome: FinderOutcome;
+  creditsCharged: number;
+  at: string;
+}
+
+/** An address was returned (Ok, Catch-all or Unknown on a known format); 10 credits were charged. */
+export type EmailFound = { type: 'EmailFound'; data: FinderCallData };
+/** Nothing was returned; the call was free. Kept for the miss rate and the reasons behind it. */
+export type EmailNotFound = { type: 'EmailNotFound'; data: FinderCallData };
+
+export type FinderCallEvent = EmailFound | EmailNotFound;
+
+export const FINDER_CALL_EVENT_TYPES: FinderCallEvent['type'][] = ['EmailFound', 'EmailNotFound'];

@@ -1,0 +1,110 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Clock, DomainError, ErrorCodes, newNumericId } from '@lib/common';
+import { CreditLedger } from '@lib/credits';
+import { EventStore } from '@lib/eventstore';
+import { EmailFinder } from '../../find-email';
+import type { FinderOutcome } from '../../finder-outcome';
+import { FinderInputError, type ValidFinderInput } from '../../input/finder-input';
+import { chargeForOutcome, FINDER_PRICE } from '../domain/finder-call.decider';
+import { MAX_BATCH_CONTACTS, readBatchContacts, type EchoedContact, type ItemError } from './batch-contacts';
+import { toResultFields, type FinderResultView } from './finder-result.view';
+import { mapBounded } from './map-bounded';
+import { recordFinderCall } from './record-finder-call';
+
+/** Contacts looked up at once: the engine's per-MX limits still apply underneath. */
+const CONTACT_CONCURRENCY = 8;
+
+export type BatchItemView =
+  | ({ index: number; input: EchoedContact; error: null } & Omit<FinderResultView, 'creditsRemaining'>)
+  | { index: number; input: EchoedContact; error: ItemError };
+
+export interface BatchSummaryView {
+  total: number;
+  found: number;
+  notFound: number;
+  errors: number;
+  creditsCharged: number;
+  creditsRemaining: number;
+}
+
+export interface FinderBatchView {
+  results: BatchItemView[];
+  summary: BatchSummaryView;
+}
+
+type Lookup = { outcome: FinderOutcome } | { error: ItemError };
+
+/**
+ * POST /v1/finder/batch: up to 100 contacts, synchronous. Invalid contacts get a per-item error;
+ * repeated contacts are looked up and charged once (the repeats carry creditsCharged 0). One hold of
+ * 10 x distinct valid contacts is taken before any probe (402 otherwise) and settled with 10 x found.
+ */
+@Injectable()
+export class FindBatchService {
+  private readonly logger = new Logger('finder');
+
+  constructor(
+    private readonly finder: EmailFinder,
+    private readonly ledger: CreditLedger,
+    private readonly events: EventStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async find(accountId: string, contacts: readonly unknown[]): Promise<FinderBatchView> {
+    if (contacts.length === 0) throw new DomainError('BATCH_EMPTY', 'contacts must list at least one contact.');
+    if (contacts.length > MAX_BATCH_CONTACTS) throw new DomainError('BATCH_TOO_LARGE', `contacts may list at most ${MAX_BATCH_CONTACTS} contacts; send larger lists as a finder job.`);
+    const items = readBatchContacts(contacts);
+    const distinct = new Map<string, { index: number; valid: ValidFinderInput }>();
+    for (const item of items) if ('valid' in item && !distinct.has(item.key)) distinct.set(item.key, item);
+
+    const batchId = newNumericId(this.clock.now());
+    const holdId = `finder-batch-${batchId}`;
+    if (distinct.size > 0) {
+      await this.ledger.hold(accountId, { holdId, amount: FINDER_PRICE * distinct.size, purpose: 'finder_batch', reference: `finder-batch:${batchId}` });
+    }
+    let lookups: Map<string, Lookup>;
+    try {
+      const keys = [...distinct.keys()];
+      const done = await mapBounded([...distinct.values()], CONTACT_CONCURRENCY, (c) => this.lookUp(accountId, batchId, c.index, c.valid));
+      lookups = new Map(keys.map((key, k) => [key, done[k]]));
+    } catch (error) {
+      await this.ledger.release(accountId, holdId, 'finder_batch_failed');
+      throw error;
+    }
+    const charged = [...lookups.values()].reduce((sum, l) => sum + ('outcome' in l ? chargeForOutcome(l.outcome) : 0), 0);
+    const after = distinct.size > 0 ? await this.ledger.settle(accountId, holdId, charged) : await this.ledger.current(accountId);
+    return assemble(items, lookups, charged, after.balance);
+  }
+
+  /** One contact; a defect in one lookup becomes that item's error instead of sinking the batch. */
+  private async lookUp(accountId: string, batchId: number, index: number, input: ValidFinderInput): Promise<Lookup> {
+    try {
+      const outcome = await this.finder.find(input);
+      const findId = newNumericId(this.clock.now());
+      await recordFinderCall(this.events, { findId, accountId, source: { kind: 'batch', batchId, index }, input, outcome, at: this.clock.nowIso() });
+      return { outcome };
+    } catch (error) {
+      if (error instanceof FinderInputError) return { error: { code: ErrorCodes.FINDER_INVALID_INPUT.code, message: `${error.field}: ${error.message}` } };
+      this.logger.error(`finder batch ${batchId} contact failed: ${String(error)}`);
+      return { error: { code: ErrorCodes.INTERNAL.code, message: 'This contact could not be looked up; it was not charged. Retry it later.' } };
+    }
+  }
+}
+
+function assemble(items: ReturnType<typeof readBatchContacts>, lookups: Map<string, Lookup>, charged: number, balance: number): FinderBatchView {
+  const seen = new Set<string>();
+  const summary: BatchSummaryView = { total: items.length, found: 0, notFound: 0, errors: 0, creditsCharged: charged, creditsRemaining: balance };
+  const results = items.map((item): BatchItemView => {
+    const lookup: Lookup = 'valid' in item ? (lookups.get(item.key) as Lookup) : { error: item.error };
+    if ('error' in lookup) {
+      summary.errors++;
+      return { index: item.index, input: item.input, error: lookup.error };
+    }
+    const first = !seen.has((item as { key: string }).key);
+    seen.add((item as { key: string }).key);
+    if (lookup.outcome.email) summary.found++;
+    else summary.notFound++;
+    return { index: item.index, input: item.input, ...toResultFields(lookup.outcome), creditsCharged: first ? chargeForOutcome(lookup.outcome) : 0, error: null };
+  });
+  return { results, summary };
+}

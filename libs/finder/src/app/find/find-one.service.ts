@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, newNumericId } from '@lib/common';
+import { CreditLedger } from '@lib/credits';
+import { EventStore } from '@lib/eventstore';
+import { EmailFinder } from '../../find-email';
+import { validateFinderInput, type FinderInput } from '../../input/finder-input';
+import { chargeForOutcome, FINDER_PRICE } from '../domain/finder-call.decider';
+import { toPublicInputError } from './finder-input-errors';
+import { toResultFields, type FinderResultView } from './finder-result.view';
+import { recordFinderCall } from './record-finder-call';
+
+/**
+ * POST /v1/finder: validate (400, nothing held), hold 10 credits (402, nothing probed), find,
+ * record the outcome on `finder-<id>`, settle 10 for a returned address or 0 for a miss.
+ * Any failure after the hold releases it.
+ */
+@Injectable()
+export class FindOneService {
+  constructor(
+    private readonly finder: EmailFinder,
+    private readonly ledger: CreditLedger,
+    private readonly events: EventStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async find(accountId: string, input: FinderInput): Promise<FinderResultView> {
+    const valid = (() => {
+      try {
+        return validateFinderInput(input);
+      } catch (error) {
+        throw toPublicInputError(error);
+      }
+    })();
+    const findId = newNumericId(this.clock.now());
+    const holdId = `finder-${findId}`;
+    await this.ledger.hold(accountId, { holdId, amount: FINDER_PRICE, purpose: 'finder', reference: `finder:${findId}` });
+    try {
+      const outcome = await this.finder.find(valid);
+      await recordFinderCall(this.events, { findId, accountId, source: { kind: 'single' }, input: valid, outcome, at: this.clock.nowIso() });
+      const charge = chargeForOutcome(outcome);
+      const after = await this.ledger.settle(accountId, holdId, charge);
+      return { ...toResultFields(outcome), creditsCharged: charge, creditsRemaining: after.balance };
+    } catch (error) {
+      await this.ledger.release(accountId, holdId, 'finder_call_failed');
+      throw toPublicInputError(error);
+    }
+  }
+}

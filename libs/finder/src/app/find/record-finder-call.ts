@@ -1,0 +1,23 @@
+import type { EventStore } from '@lib/eventstore';
+import { runCommand } from '@lib/eventstore';
+import type { FinderOutcome } from '../../finder-outcome';
+import { finderCallDecider, finderCallStream } from '../domain/finder-call.decider';
+import type { FinderCallInput, FinderCallSource } from '../domain/finder-call.events';
+
+export interface FinderCall {
+  findId: number;
+  accountId: string;
+  source: FinderCallSource;
+  input: FinderCallInput;
+  outcome: FinderOutcome;
+  at: string;
+}
+
+/**
+ * Appends the call's EmailFound / EmailNotFound before credits are settled: the charge always has a
+ * recorded reason, and a crash in between leaves a hold that expires rather than a charge without one.
+ * A retried record finds the stream written and appends nothing (the decider records a call once).
+ */
+export async function recordFinderCall(events: EventStore, call: FinderCall): Promise<void> {
+  await runCommand(events, finderCallStream(call.findId), finderCallDecider, { type: 'RecordFinderOutcome', ...call }, { maxAttempts: 3 });
+}

@@ -1,0 +1,10 @@
+export { FinderModule } from './finder.module';
+export { FinderReadModelModule } from './finder-read-model.module';
+export { FindOneService } from './find/find-one.service';
+export { FindBatchService, type BatchItemView, type BatchSummaryView, type FinderBatchView } from './find/find-batch.service';
+export { MAX_BATCH_CONTACTS, readBatchContacts, type BatchContact, type EchoedContact, type ItemError } from './find/batch-contacts';
+export type { FinderResultView } from './find/finder-result.view';
+export * from './domain/finder-call.events';
+export { finderCallDecider, finderCallStream, chargeForOutcome, FINDER_PRICE, type RecordFinderOutcome } from './domain/finder-call.decider';
+export { KNOWN_ADDRESSES_COLLECTION, knownAddressesProjection, type KnownAddressesDocument } from './known-addresses/known-addresses.projection';
+export { KnownAddressesReadModel } from './known-addresses/known-addresses.read-model';

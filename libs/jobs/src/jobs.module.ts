@@ -1,0 +1,24 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { ProjectionRegistry } from '@lib/platform';
+import { ReadStore } from '@lib/readstore';
+import { CancelJobService } from './cancel-job/cancel-job.service';
+import { CreateJobService } from './create-job/create-job.service';
+import { JobDownloadService } from './download/job-download.service';
+import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION } from './projection/job-document';
+import { jobsProjection } from './projection/jobs.projection';
+import { JobQueries } from './query/job-queries';
+
+/** Bulk jobs for the API and the projector: create, cancel, read, download; registers the job read models. */
+@Module({
+  providers: [CreateJobService, CancelJobService, JobQueries, JobDownloadService],
+  exports: [CreateJobService, CancelJobService, JobQueries, JobDownloadService],
+})
+export class JobsModule implements OnModuleInit {
+  constructor(private readonly projections: ProjectionRegistry, private readonly readStore: ReadStore) {}
+
+  async onModuleInit(): Promise<void> {
+    this.projections.register(jobsProjection);
+    await this.readStore.collection(JOBS_COLLECTION).ensureIndex({ accountId: 1, kind: 1, createdAt: -1 });
+    await this.readStore.collection(JOB_RESULTS_COLLECTION).ensureIndex({ jobId: 1 });
+  }
+}

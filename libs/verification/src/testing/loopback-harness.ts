@@ -1,0 +1,44 @@
+import { DnsPeer, startDnsPeer, ZoneEntry } from '../../../../test/peers/dns-peer';
+import { SmtpPeer, SmtpPeerScript, startSmtpPeer } from '../../../../test/peers/smtp-peer';
+import { defaultVerificationConfig } from '../verification.config';
+import { VerificationConfig } from '../verification.types';
+import { VerificationEngine } from '../engine/verification-engine';
+
+export interface Harness { engine: VerificationEngine; smtp: SmtpPeer; dns: DnsPeer; stop(): Promise<void> }
+
+/** Fast timeouts and loopback peers for integration specs and the benchmark. */
+export function loopbackConfig(dnsServer: string, smtpPort: number, overrides: Partial<VerificationConfig> = {}): VerificationConfig {
+  return {
+    ...defaultVerificationConfig(),
+    dnsServers: [dnsServer],
+    smtpPort,
+    heloName: 'verifier.test',
+    mailFrom: 'probe@verifier.test',
+    connectTimeoutMs: 1_000,
+    bannerTimeoutMs: 1_000,
+    commandTimeoutMs: 800,
+    greylistDelaysMs: [150, 300],
+    interactiveBudgetMs: 4_000,
+    allowPrivateNetworks: true,
+    dnsTimeoutMs: 500,
+    ...overrides,
+  };
+}
+
+/** Starts the DNS and SMTP peers and an engine wired to them. */
+export async function startHarness(zones: Record<string, ZoneEntry>, script: SmtpPeerScript, overrides: Partial<VerificationConfig> = {}): Promise<Harness> {
+  const dns = await startDnsPeer(zones);
+  const smtp = await startSmtpPeer(script);
+  const engine = new VerificationEngine(loopbackConfig(dns.server, smtp.port, overrides));
+  return {
+    engine, smtp, dns,
+    stop: async () => { await engine.close(); await smtp.close(); await dns.close(); },
+  };
+}
+
+/** One MX host resolving to a loopback address. */
+export function mxZone(domain: string, hosts: Array<[string, number, string]>, ttl = 300): Record<string, ZoneEntry> {
+  const zones: Record<string, ZoneEntry> = { [domain]: { mx: hosts.map(([exchange, priority]) => ({ exchange, priority })), ttl } };
+  for (const [exchange, , ip] of hosts) zones[exchange] = { a: [ip], ttl };
+  return zones;
+}
