@@ -5,7 +5,9 @@ swc.jsc.baseUrl = __dirname;
 module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, swcrc: false }] },
+  transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, swcrc: false }], '/node_modules/content-disposition/.+\\.js$': ['@swc/jest', { ...swc, swcrc: false }] },
+  // content-disposition 3 (under @fastify/static, used by Swagger UI) is ESM-only; Node loads it natively, Jest needs it compiled.
+  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: { '^@lib/([^/]+)$': '<rootDir>/libs/$1/src', '^@lib/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2' },
   testMatch: ['<rootDir>/{apps,libs,test}/**/*.spec.ts'],

@@ -55,23 +55,24 @@ install_kafka() {
   mv "$libs.tmp" "$libs"
 }
 
+# Builds FerretDB from its module source. Plain `go install ...@version` is not enough: the module zip
+# lacks build/version/version.txt (made by FerretDB's own build), so such a binary panics at start, and
+# proxies that serve only exact versions also refuse go install's version-list (deprecation) lookup.
 install_ferretdb() {
-  local marker=$DIR/bin/ferretdb.version
+  local marker=$DIR/bin/ferretdb.version module=github.com/FerretDB/FerretDB
   if [[ -x $DIR/bin/ferretdb && -f $marker && $(<"$marker") == "$FERRETDB_VERSION" ]]; then return; fi
   command -v go >/dev/null || die "go not found (needed once to build FerretDB)"
-  log "building FerretDB $FERRETDB_VERSION with go install (a few minutes the first time)"
-  mkdir -p "$DIR/bin"
-  local module=github.com/FerretDB/FerretDB
-  if ! GOBIN=$DIR/bin go install "$module/cmd/ferretdb@$FERRETDB_VERSION"; then
-    # `go install pkg@version` also asks the proxy for the module's version list (a deprecation check);
-    # proxies that serve only exact versions refuse that, so fetch this exact version and build it in place.
-    log "go install failed; building $module@$FERRETDB_VERSION from the module cache instead"
-    local src
-    src=$(go mod download -json "$module@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
-    [[ -d $src ]] || die "go mod download of $module@$FERRETDB_VERSION failed"
-    (cd "$src" && go build -trimpath -o "$DIR/bin/ferretdb" ./cmd/ferretdb) ||
-      die "go build of FerretDB $FERRETDB_VERSION failed"
-  fi
+  log "building FerretDB $FERRETDB_VERSION from its Go module (a few minutes the first time)"
+  local cached src=$DIR/build/ferretdb-$FERRETDB_VERSION
+  cached=$(go mod download -json "$module@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+  [[ -d $cached ]] || die "go mod download of $module@$FERRETDB_VERSION failed"
+  rm -rf "$src"
+  mkdir -p "$DIR/build" "$DIR/bin"
+  cp -R "$cached" "$src"
+  chmod -R u+w "$src"
+  echo "$FERRETDB_VERSION" >"$src/build/version/version.txt"
+  (cd "$src" && go build -trimpath -o "$DIR/bin/ferretdb" ./cmd/ferretdb) || die "go build of FerretDB $FERRETDB_VERSION failed"
+  "$DIR/bin/ferretdb" --version >/dev/null || die "the FerretDB build does not start"
   echo "$FERRETDB_VERSION" >"$marker"
 }
 

@@ -3,7 +3,7 @@ import { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig } from '@lib/config';
-import { configureFastify, JSON_BODY_LIMIT } from './http/configure-fastify';
+import { configureFastify, installFastifyErrorHandler, JSON_BODY_LIMIT } from './http/configure-fastify';
 import { ROUTES } from './http/route-table';
 import { createValidationPipe } from './http/validation.pipe';
 import { setupOpenApi } from './docs/openapi';
@@ -27,5 +27,6 @@ export async function createApiApp(root: Type<unknown> | DynamicModule, config: 
   });
   setupOpenApi(app);
   await app.init();
+  installFastifyErrorHandler(adapter.getInstance() as never);
   return app;
 }

@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
 import { FinderReadModelModule } from '@lib/finder';
+import { JobsModule } from '@lib/jobs';
 import { WebhooksReadModelModule } from '@lib/webhooks';
 import { ProjectorService } from './projector.service';
 
 /** Imports every domain module so their projections are registered, then runs them. */
 @Module({
-  imports: [AccountsModule, CreditsModule, FinderReadModelModule, WebhooksReadModelModule],
+  imports: [AccountsModule, CreditsModule, FinderReadModelModule, WebhooksReadModelModule, JobsModule],
   providers: [ProjectorService],
 })
 export class ProjectorModule {}

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { CreditHoldSweeperModule, CreditsModule } from '@lib/credits';
 import { WebhookDeliveryModule } from '@lib/webhooks';
+import { JobsWorkerModule } from '@lib/jobs';
 
 /** The worker role: Kafka consumers for probing, finder jobs and webhook delivery. */
 @Module({
-  imports: [CreditsModule, CreditHoldSweeperModule, WebhookDeliveryModule],
+  imports: [CreditsModule, CreditHoldSweeperModule, WebhookDeliveryModule, JobsWorkerModule],
 })
 export class WorkerModule {}

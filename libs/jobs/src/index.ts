@@ -19,3 +19,4 @@ export * from './download/csv-download';
 export * from './progress-stream/sse-progress';
 export { CHUNK_TOPIC, retryTopic } from './process-chunk/chunk-message';
 export type { ChunkMessage } from './process-chunk/chunk-message';
+export * from './upload-reuse';

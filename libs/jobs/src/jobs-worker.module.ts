@@ -1,4 +1,5 @@
 import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { AppConfig } from '@lib/config';
 import { CreditsModule } from '@lib/credits';
 import { APP_CONFIG } from '@lib/platform';
@@ -8,30 +9,46 @@ import { JOB_VERIFICATION_ENGINE } from './jobs.tokens';
 import { ChunkConsumers } from './process-chunk/chunk-consumers';
 import { ChunkProcessor } from './process-chunk/chunk-processor';
 
-/** The engine the job workers share, from validated configuration. */
-export function jobVerificationEngine(config: AppConfig): VerificationEngine {
-  const { probe } = config;
-  return new VerificationEngine({
-    ...defaultVerificationConfig(),
-    dnsServers: probe.dnsServers ?? undefined, smtpPort: probe.smtpPort, heloName: probe.heloName, mailFrom: probe.mailFrom,
-    connectTimeoutMs: probe.connectTimeoutMs, bannerTimeoutMs: probe.bannerTimeoutMs, commandTimeoutMs: probe.commandTimeoutMs,
-    greylistDelaysMs: probe.greylistDelaysMs, interactiveBudgetMs: probe.interactiveBudgetMs, perMxConcurrency: probe.perMxConcurrency,
-    allowPrivateNetworks: probe.allowPrivateNetworks, sessionReuse: probe.sessionReuse,
-  });
+interface EngineHandle {
+  engine: VerificationEngine;
+  owned: boolean;
 }
+
+/**
+ * The process's engine when another module provides one (the API role in an all-in-one process), so
+ * every probe shares one per-MX session pool and its concurrency limit; otherwise one built here.
+ */
+function engineHandle(moduleRef: ModuleRef, config: AppConfig): EngineHandle {
+  try {
+    return { engine: moduleRef.get(VerificationEngine, { strict: false }), owned: false };
+  } catch {
+    const { probe } = config;
+    const engine = new VerificationEngine({
+      ...defaultVerificationConfig(),
+      dnsServers: probe.dnsServers ?? undefined, smtpPort: probe.smtpPort, heloName: probe.heloName, mailFrom: probe.mailFrom,
+      connectTimeoutMs: probe.connectTimeoutMs, bannerTimeoutMs: probe.bannerTimeoutMs, commandTimeoutMs: probe.commandTimeoutMs,
+      greylistDelaysMs: probe.greylistDelaysMs, interactiveBudgetMs: probe.interactiveBudgetMs, perMxConcurrency: probe.perMxConcurrency,
+      allowPrivateNetworks: probe.allowPrivateNetworks, sessionReuse: probe.sessionReuse,
+    });
+    return { engine, owned: true };
+  }
+}
+
+const ENGINE_HANDLE = Symbol('JOB_ENGINE_HANDLE');
 
 /** The worker role's part of bulk jobs: dispatching new jobs and verifying their chunks. */
 @Module({
   imports: [CreditsModule],
   providers: [
-    { provide: JOB_VERIFICATION_ENGINE, inject: [APP_CONFIG], useFactory: jobVerificationEngine },
+    { provide: ENGINE_HANDLE, inject: [ModuleRef, APP_CONFIG], useFactory: engineHandle },
+    { provide: JOB_VERIFICATION_ENGINE, inject: [ENGINE_HANDLE], useFactory: (handle: EngineHandle) => handle.engine },
     ChunkProcessor, ChunkConsumers, JobDispatcher,
   ],
 })
 export class JobsWorkerModule implements OnApplicationShutdown {
-  constructor(@Inject(JOB_VERIFICATION_ENGINE) private readonly engine: VerificationEngine) {}
+  constructor(@Inject(ENGINE_HANDLE) private readonly handle: EngineHandle) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.engine.close();
+    if (this.handle.owned) await this.handle.engine.close();
   }
 }

@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AppConfig } from '@lib/config';
-import { EventStore, SqliteEventStore } from '@lib/eventstore';
-import { ReadStore, SqliteReadStore } from '@lib/readstore';
-import { MessageBus, SqliteMessageBus } from '@lib/messaging';
-import { BlobStore, FileBlobStore } from '@lib/blobstore';
+import { EsdbEventStore, EventStore, SqliteEventStore } from '@lib/eventstore';
+import { MongoReadStore, ReadStore, SqliteReadStore } from '@lib/readstore';
+import { KafkaMessageBus, MessageBus, SqliteMessageBus } from '@lib/messaging';
+import { BlobStore, FileBlobStore, GridFsBlobStore } from '@lib/blobstore';
 
 /** Which adapter each port got; logged at start and shown by /ready. */
 export interface AdapterChoice {
@@ -29,17 +29,21 @@ function ensureDataDir(config: AppConfig): string {
 }
 
 export function createEventStore(config: AppConfig): EventStore {
+  if (config.eventStoreUrl) return new EsdbEventStore({ connectionString: config.eventStoreUrl });
   return new SqliteEventStore(path.join(ensureDataDir(config), 'events.sqlite'));
 }
 
 export function createReadStore(config: AppConfig): ReadStore {
+  if (config.mongoUrl) return new MongoReadStore({ url: config.mongoUrl, dbName: config.mongoDatabase });
   return new SqliteReadStore(path.join(ensureDataDir(config), 'read-models.sqlite'));
 }
 
 export function createMessageBus(config: AppConfig): MessageBus {
+  if (config.kafkaBrokers) return new KafkaMessageBus({ brokers: config.kafkaBrokers, clientId: `mailcheck-${config.roles.join('-')}`, partitions: config.kafkaPartitions });
   return new SqliteMessageBus(path.join(ensureDataDir(config), 'bus.sqlite'), { partitions: config.kafkaPartitions });
 }
 
 export function createBlobStore(config: AppConfig): BlobStore {
+  if (config.mongoUrl) return new GridFsBlobStore({ url: config.mongoUrl, dbName: config.mongoDatabase });
   return new FileBlobStore(path.join(ensureDataDir(config), 'blobs'));
 }

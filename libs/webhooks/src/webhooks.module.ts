@@ -11,6 +11,7 @@ import { ListWebhooksHandler } from './list-webhooks/list-webhooks.handler';
 import { RegisterWebhookHandler } from './register-webhook/register-webhook.handler';
 import { RotateWebhookSecretHandler } from './rotate-webhook-secret/rotate-webhook-secret.handler';
 import { WebhookCommandRunner } from './shared/webhook-command-runner';
+import { WebhookSecrets } from './shared/webhook-secrets';
 import { TestWebhookHandler } from './test-webhook/test-webhook.handler';
 import { ToggleWebhookHandler } from './toggle-webhook/toggle-webhook.handler';
 import { UpdateWebhookHandler } from './update-webhook/update-webhook.handler';
@@ -33,6 +34,7 @@ import { WebhooksReadModelModule } from './webhooks-read-model.module';
     },
     DeliveryAttempts,
     WebhookCommandRunner,
+    WebhookSecrets,
     RegisterWebhookHandler,
     UpdateWebhookHandler,
     ToggleWebhookHandler,

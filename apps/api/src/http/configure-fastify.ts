@@ -14,6 +14,8 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
  */
 export async function configureFastify(fastify: FastifyInstance, routes: RouteTable, maxUploadBytes: number): Promise<void> {
   fastify.addHook('onRoute', (route) => routes.add(route.url, route.method as string | string[]));
+  // JSON endpoints accept only the JSON media types of the spec; plain text is a 415, not a string body.
+  fastify.removeContentTypeParser('text/plain');
   fastify.addContentTypeParser(['text/json', /^application\/[a-z0-9.!#$&^_-]+\+json$/i] as never, { parseAs: 'string' }, (_request: unknown, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
     try {
       const text = String(body);
@@ -23,6 +25,13 @@ export async function configureFastify(fastify: FastifyInstance, routes: RouteTa
     }
   });
   await fastify.register(multipart as never, { limits: { fileSize: maxUploadBytes, files: 1, fields: 20, fieldSize: 1024 * 64 } });
+}
+
+/**
+ * Errors raised by Fastify itself (body parsing, size limits) before a Nest handler runs. Installed
+ * after Nest's init, which sets its own handler that would map them all to a generic 400.
+ */
+export function installFastifyErrorHandler(fastify: FastifyInstance): void {
   fastify.setErrorHandler((error, request, reply) => {
     const mapped = mapError(error);
     if (mapped.unexpected) request.log.error({ err: error }, 'unhandled error');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { constants, mkdirSync } from 'node:fs';
+import { constants, createWriteStream, mkdirSync } from 'node:fs';
 import { access, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -77,9 +77,10 @@ export class FileBlobStore extends BlobStore {
   }
 
   private async writeDurably(file: string, body: Readable): Promise<void> {
-    const handle = await open(file, 'wx');
+    await pipeline(body, createWriteStream(file, { flags: 'wx' }));
+    // fsync before the rename: otherwise a power cut can leave the new name pointing at an empty file.
+    const handle = await open(file, 'r+');
     try {
-      await pipeline(body, handle.createWriteStream({ autoClose: false }));
       await handle.sync();
     } finally {
       await handle.close();

@@ -43,7 +43,11 @@ export class GridFsBlobStore extends BlobStore {
     super();
     this.client = new MongoClient(options.url, { serverSelectionTimeoutMS: 10_000 });
     this.db = this.client.db(options.dbName);
-    this.bucket = new GridFSBucket(this.db, { bucketName: options.bucketName ?? 'blobs', chunkSizeBytes: options.chunkSizeBytes });
+    this.bucket = new GridFSBucket(this.db, {
+      bucketName: options.bucketName ?? 'blobs',
+      // An explicit undefined would override the driver's default chunk size.
+      ...(options.chunkSizeBytes ? { chunkSizeBytes: options.chunkSizeBytes } : {}),
+    });
   }
 
   /** Streams the body into a new GridFS file, then drops the key's older files. */
@@ -67,7 +71,9 @@ export class GridFsBlobStore extends BlobStore {
     const file = await this.current(key);
     if (!file) throw new BlobNotFoundError(key);
     const start = Math.min(options.start ?? 0, file.length);
-    return this.bucket.openDownloadStream(file._id, { start });
+    if (start === 0) return this.bucket.openDownloadStream(file._id);
+    // The driver defaults `end` to 0 and then refuses any start beyond it, so the end is given explicitly.
+    return this.bucket.openDownloadStream(file._id, { start, end: file.length });
   }
 
   /** Metadata of the current blob, or null. */

@@ -56,7 +56,7 @@ export class CreateJobService {
       return { ...staged, inspection };
     } catch (error) {
       await this.discard(staged);
-      throw toUploadError(error);
+      throw toUploadError(error, this.config.jobs.maxUploadBytes);
     }
   }
 
@@ -65,7 +65,7 @@ export class CreateJobService {
       return await this.createStaged(staged, options);
     } catch (error) {
       await this.discard(staged);
-      throw toUploadError(error);
+      throw toUploadError(error, this.config.jobs.maxUploadBytes);
     }
   }
 

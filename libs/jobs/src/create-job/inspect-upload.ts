@@ -47,7 +47,9 @@ export async function storeAndInspect(source: Readable, blobs: BlobStore, blobKe
     }
   } catch (error) {
     toBlob.destroy();
-    source.resume(); // drain what the client still sends, so the error response reaches it
+    // The blob write must be over (failed, or finished when the error came at the very end) before
+    // the caller deletes it, or a late rename would leave an orphan.
+    await stored.catch(() => undefined);
     throw error;
   }
   await stored;

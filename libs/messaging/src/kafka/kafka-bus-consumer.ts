@@ -33,6 +33,7 @@ export class KafkaBusConsumer implements BusConsumer {
   private stopping = false;
   private stopped?: Promise<void>;
   private readonly pauses = new Pauses();
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly consumer: Consumer,
@@ -50,19 +51,33 @@ export class KafkaBusConsumer implements BusConsumer {
     await this.consumer.run({
       autoCommit: false,
       partitionsConsumedConcurrently: Math.max(1, this.options.concurrency ?? 1),
-      eachMessage: (payload) => this.handle(payload),
+      eachMessage: (payload) => this.track(this.handle(payload)),
     });
   }
 
   /** Stops fetching, lets in-flight handlers finish and commit, then leaves the group. */
   stop(): Promise<void> {
-    if (!this.stopped) {
-      this.stopping = true;
-      // A message waiting to be retried is left uncommitted: the partition's next owner redelivers it.
-      this.pauses.interruptAll();
-      this.stopped = this.consumer.disconnect();
-    }
+    this.stopped ??= this.shutdown();
     return this.stopped;
+  }
+
+  private async shutdown(): Promise<void> {
+    this.stopping = true;
+    try {
+      this.consumer.pause(this.options.topics.map((topic) => ({ topic })));
+    } catch {
+      // Not running yet (stop during start): there is nothing to pause.
+    }
+    // A message waiting to be retried is left uncommitted: the partition's next owner redelivers it.
+    this.pauses.interruptAll();
+    // kafkajs drops commits once its runner is stopping, so in-flight handlers finish and commit before disconnect.
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    await this.consumer.disconnect();
+  }
+
+  private track(handling: Promise<void>): Promise<void> {
+    this.inFlight.add(handling);
+    return handling.finally(() => this.inFlight.delete(handling));
   }
 
   private async handle({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {

@@ -1,4 +1,4 @@
-import { Kafka, logLevel, Partitioners, type Admin, type KafkaMessage, type Producer } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, type Admin, type KafkaMessage, type LogEntry, type Producer } from 'kafkajs';
 import { deadLetterTopic, MessageBus, type BusConsumer, type IncomingMessage, type OutgoingMessage, type SubscribeOptions } from '../message-bus.port';
 import { KafkaBusConsumer } from './kafka-bus-consumer';
 import { deadLetterHeaders, encode } from './kafka-codec';
@@ -33,7 +33,9 @@ export class KafkaMessageBus extends MessageBus {
   constructor(private readonly options: KafkaMessageBusOptions) {
     super();
     this.log = options.log ?? ((message) => console.warn(`[kafka] ${message}`));
-    this.kafka = new Kafka({ clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.ERROR });
+    // kafkajs logs through the same sink as the adapter, so tests and apps decide what is shown.
+    const logCreator = () => (entry: LogEntry) => this.log(`kafkajs ${entry.namespace}: ${entry.log.message}${entry.log.error ? ` (${entry.log.error})` : ''}`);
+    this.kafka = new Kafka({ clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.ERROR, logCreator });
     // The Java client's murmur2 partitioner: a key lands on the same partition whichever client published it.
     this.producer = this.kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, allowAutoTopicCreation: false });
     this.admin = this.kafka.admin();

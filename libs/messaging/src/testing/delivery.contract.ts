@@ -51,8 +51,12 @@ export function deliveryContract(ctx: BusContractContext): void {
       const topic = ctx.unique('shared');
       await ctx.bus.ensureTopics([topic]);
       const groupId = ctx.unique('workers');
-      const one = await ctx.record({ groupId, topics: [topic] }, undefined, () => sleep(2));
-      const two = await ctx.record({ groupId, topics: [topic] }, undefined, () => sleep(2));
+      const one = await ctx.record({ groupId, topics: [topic] }, undefined, async () => {
+        await sleep(2);
+      });
+      const two = await ctx.record({ groupId, topics: [topic] }, undefined, async () => {
+        await sleep(2);
+      });
       const messages = Array.from({ length: 60 }, (_, n) => ({ key: `key-${n % 20}`, value: { n } }));
       await ctx.bus.publish(topic, messages);
       await eventually(() => expect(one.seen.length + two.seen.length).toBe(60));

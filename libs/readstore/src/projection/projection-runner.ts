@@ -48,7 +48,7 @@ export class ProjectionRunner {
   async start(): Promise<void> {
     if (this.subscription) return;
     for (const p of this.projections) this.positions.set(p.name, await this.checkpoints.load(checkpointName(p)));
-    const from = Math.min(...this.positions.values());
+    const from = this.positions.size ? Math.min(...this.positions.values()) : 0;
     this.progress.advance(from);
     this.subscription = this.eventStore.subscribeToAll(
       { after: from, eventTypes: this.eventTypes, name: this.options.name ?? 'projections' },

@@ -24,7 +24,7 @@ export class SmtpConnection {
 
   static open(address: string, port: number, timeouts: ConnectionTimeouts): Promise<SmtpConnection> {
     return new Promise((resolve, reject) => {
-      const socket = connect({ host: address, port });
+      const socket = connect({ host: address, port, noDelay: true });
       const timer = setTimeout(() => {
         socket.destroy();
         reject(new SmtpTransportError('connect_timeout', `connect to ${address}:${port} timed out`));

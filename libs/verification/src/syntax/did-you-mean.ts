@@ -27,6 +27,8 @@ function closestPopular(domain: string): string | null {
   const name = domain.split('.')[0];
   let best: { candidate: string; distance: number } | null = null;
   for (const candidate of POPULAR) {
+    // Suggestions are at most two edits away, so longer length gaps cannot qualify.
+    if (Math.abs(candidate.length - domain.length) > 2) continue;
     const distance = osaDistance(domain, candidate);
     if (!best || distance < best.distance) best = { candidate, distance };
   }

@@ -4,17 +4,27 @@
  * which matches how people mistype (gmial, hotmial).
  */
 export function osaDistance(a: string, b: string): number {
-  const rows = a.length + 1;
   const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i < rows; i++) {
+  // Three rolling rows (the transposition looks two rows back) keep this allocation-light:
+  // it runs against every popular domain for every address.
+  let prevPrev = new Uint16Array(cols);
+  let prev = new Uint16Array(cols);
+  let row = new Uint16Array(cols);
+  for (let j = 0; j < cols; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    row[0] = i;
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      let best = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, prevPrev[j - 2] + 1);
+      row[j] = best;
     }
+    const spare = prevPrev;
+    prevPrev = prev;
+    prev = row;
+    row = spare;
   }
-  return d[rows - 1][cols - 1];
+  return prev[cols - 1];
 }
 
 /** True when b differs from a by one insertion, deletion or adjacent transposition (no substitution). */

@@ -1,15 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock, fold } from '@lib/common';
+import { Clock } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { APP_CONFIG } from '@lib/platform';
 import { deliveryDecider, deliveryStream, PendingDelivery } from '../domain/delivery.decider';
-import { webhookDecider, webhookStream, WebhookState } from '../domain/webhook.decider';
-import type { WebhookEvent } from '../domain/webhook.events';
+import type { WebhookState } from '../domain/webhook.decider';
+import { loadWebhook } from '../shared/load-webhook';
+import { WebhookSecrets } from '../shared/webhook-secrets';
 import { HttpsWebhookSender, WebhookResponse } from './https-sender';
 import { signedHeaders } from './signature';
 
-export type AttemptOutcome = WebhookResponse & { attempt: number };
+/** `position` is where the outcome was appended, for callers that wait for the history read model. */
+export type AttemptOutcome = WebhookResponse & { attempt: number; position: number };
 
 /** Why a webhook can no longer receive a pending delivery, or null when it can. */
 function unreachableReason(webhook: WebhookState): string | null {
@@ -30,6 +32,7 @@ export class DeliveryAttempts {
   constructor(
     private readonly events: EventStore,
     private readonly sender: HttpsWebhookSender,
+    private readonly secrets: WebhookSecrets,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -47,22 +50,22 @@ export class DeliveryAttempts {
   /** Sends a claimed attempt and records what happened. */
   async deliver(delivery: PendingDelivery): Promise<AttemptOutcome> {
     const attempt = delivery.claim?.attempt ?? delivery.attempts + 1;
-    const history = await this.events.readStream(webhookStream(delivery.webhookId));
-    const webhook = fold(webhookDecider, history.map((e) => ({ type: e.type, data: e.data }) as WebhookEvent));
-    const reason = unreachableReason(webhook);
-    if (reason !== null || webhook.status !== 'registered') {
-      await this.apply(delivery.deliveryId, { type: 'AbandonDelivery', reason: reason ?? 'webhook deleted', at: this.clock.nowIso() });
-      return { attempt, status: null, durationMs: 0, error: reason };
+    const webhook = await loadWebhook(this.events, delivery.webhookId);
+    const secret = webhook.status === 'registered' ? await this.secrets.get(webhook.secretId) : null;
+    const reason = unreachableReason(webhook) ?? (secret === null ? 'signing secret missing' : null);
+    if (reason !== null || webhook.status !== 'registered' || secret === null) {
+      const position = await this.apply(delivery.deliveryId, { type: 'AbandonDelivery', reason: reason ?? 'webhook deleted', at: this.clock.nowIso() });
+      return { attempt, status: null, durationMs: 0, error: reason, position };
     }
     const headers = signedHeaders({
-      secret: webhook.secret, body: delivery.body, deliveryId: delivery.deliveryId, eventType: delivery.eventType, attempt, nowMs: this.clock.now(),
+      secret, body: delivery.body, deliveryId: delivery.deliveryId, eventType: delivery.eventType, attempt, nowMs: this.clock.now(),
     });
     const response = await this.sender.send({ url: webhook.url, body: delivery.body, headers });
-    await this.apply(delivery.deliveryId, { type: 'RecordDeliveryAttempt', attempt, ...response, at: this.clock.nowIso(), jitter: Math.random() });
-    return { attempt, ...response };
+    const position = await this.apply(delivery.deliveryId, { type: 'RecordDeliveryAttempt', attempt, ...response, at: this.clock.nowIso(), jitter: Math.random() });
+    return { attempt, ...response, position };
   }
 
-  private async apply(deliveryId: string, command: Parameters<typeof deliveryDecider.decide>[0]): Promise<void> {
-    await runCommand(this.events, deliveryStream(deliveryId), deliveryDecider, command);
+  private async apply(deliveryId: string, command: Parameters<typeof deliveryDecider.decide>[0]): Promise<number> {
+    return (await runCommand(this.events, deliveryStream(deliveryId), deliveryDecider, command)).position;
   }
 }

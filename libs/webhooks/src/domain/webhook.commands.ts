@@ -1,6 +1,6 @@
 import type { WebhookEventName } from './webhook-event-types';
 
-// URLs and events arrive already validated (parseWebhookUrl, parseWebhookEvents); time and secrets arrive from the caller.
+// URLs and events arrive already validated (parseWebhookUrl, parseWebhookEvents); time and secret ids arrive from the caller.
 export type RegisterWebhook = {
   type: 'RegisterWebhook';
   webhookId: number;
@@ -8,13 +8,13 @@ export type RegisterWebhook = {
   url: string;
   events: WebhookEventName[];
   isActive: boolean;
-  secret: string;
+  secretId: string;
   at: string;
 };
 export type UpdateWebhook = { type: 'UpdateWebhook'; accountId: string; url?: string; events?: WebhookEventName[]; isActive?: boolean; at: string };
 /** `isActive` given: apply it; absent: flip the current state. */
 export type ToggleWebhook = { type: 'ToggleWebhook'; accountId: string; isActive?: boolean; at: string };
-export type RotateWebhookSecret = { type: 'RotateWebhookSecret'; accountId: string; secret: string; at: string };
+export type RotateWebhookSecret = { type: 'RotateWebhookSecret'; accountId: string; secretId: string; at: string };
 export type DeleteWebhook = { type: 'DeleteWebhook'; accountId: string; at: string };
 export type RequestTestDelivery = { type: 'RequestTestDelivery'; accountId: string; deliveryId: string; at: string };
 

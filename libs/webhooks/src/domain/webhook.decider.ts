@@ -10,7 +10,7 @@ export type LiveWebhook = {
   url: string;
   events: WebhookEventName[];
   isActive: boolean;
-  secret: string;
+  secretId: string;
   createdAt: string;
   updatedAt: string;
 };
@@ -38,8 +38,8 @@ export const webhookDecider: Decider<WebhookCommand, WebhookEvent, WebhookState>
   decide(command, state) {
     if (command.type === 'RegisterWebhook') {
       if (state.status !== 'none') return []; // a retried registration is a no-op
-      const { webhookId, accountId, url, events, isActive, secret, at } = command;
-      return [{ type: 'WebhookRegistered', data: { webhookId, accountId, url, events, isActive, secret, registeredAt: at } }];
+      const { webhookId, accountId, url, events, isActive, secretId, at } = command;
+      return [{ type: 'WebhookRegistered', data: { webhookId, accountId, url, events, isActive, secretId, registeredAt: at } }];
     }
     const hook = requireOwned(state, command.accountId);
     const ids = { webhookId: hook.webhookId, accountId: hook.accountId };
@@ -54,7 +54,7 @@ export const webhookDecider: Decider<WebhookCommand, WebhookEvent, WebhookState>
       case 'ToggleWebhook':
         return activation(hook, command.isActive ?? !hook.isActive, command.at);
       case 'RotateWebhookSecret':
-        return [{ type: 'WebhookSecretRotated', data: { ...ids, secret: command.secret, rotatedAt: command.at } }];
+        return [{ type: 'WebhookSecretRotated', data: { ...ids, secretId: command.secretId, rotatedAt: command.at } }];
       case 'DeleteWebhook':
         return [{ type: 'WebhookDeleted', data: { ...ids, deletedAt: command.at } }];
       case 'RequestTestDelivery':
@@ -65,8 +65,8 @@ export const webhookDecider: Decider<WebhookCommand, WebhookEvent, WebhookState>
 
   evolve(state, event) {
     if (event.type === 'WebhookRegistered') {
-      const { webhookId, accountId, url, events, isActive, secret, registeredAt } = event.data;
-      return { status: 'registered', webhookId, accountId, url, events, isActive, secret, createdAt: registeredAt, updatedAt: registeredAt };
+      const { webhookId, accountId, url, events, isActive, secretId, registeredAt } = event.data;
+      return { status: 'registered', webhookId, accountId, url, events, isActive, secretId, createdAt: registeredAt, updatedAt: registeredAt };
     }
     if (state.status !== 'registered') return state;
     switch (event.type) {
@@ -77,7 +77,7 @@ export const webhookDecider: Decider<WebhookCommand, WebhookEvent, WebhookState>
       case 'WebhookDeactivated':
         return { ...state, isActive: false, updatedAt: event.data.deactivatedAt };
       case 'WebhookSecretRotated':
-        return { ...state, secret: event.data.secret, updatedAt: event.data.rotatedAt };
+        return { ...state, secretId: event.data.secretId, updatedAt: event.data.rotatedAt };
       case 'WebhookDeleted':
         return { status: 'deleted', webhookId: state.webhookId, accountId: state.accountId };
       case 'WebhookTestRequested':

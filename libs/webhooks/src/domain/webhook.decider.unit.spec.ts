@@ -7,7 +7,7 @@ const AT = '2025-03-01T10:00:00.000Z';
 const ids = { webhookId: 42, accountId: 'acc-1' };
 const registered: WebhookEvent = {
   type: 'WebhookRegistered',
-  data: { ...ids, url: 'https://hooks.example.com/a', events: ['job.completed'], isActive: true, secret: 'whsec_1', registeredAt: AT },
+  data: { ...ids, url: 'https://hooks.example.com/a', events: ['job.completed'], isActive: true, secretId: 'sec-1', registeredAt: AT },
 };
 const deactivated: WebhookEvent = { type: 'WebhookDeactivated', data: { ...ids, deactivatedAt: AT } };
 
@@ -28,13 +28,13 @@ function errorName(run: () => unknown): string | undefined {
 
 describe('webhook decider', () => {
   describe('registering', () => {
-    it('records url, events, activity and the generated secret', () => {
-      const events = given().when({ type: 'RegisterWebhook', ...ids, url: 'https://hooks.example.com/a', events: ['job.completed'], isActive: true, secret: 'whsec_1', at: AT });
+    it('records url, events, activity and the id of the generated secret', () => {
+      const events = given().when({ type: 'RegisterWebhook', ...ids, url: 'https://hooks.example.com/a', events: ['job.completed'], isActive: true, secretId: 'sec-1', at: AT });
       expect(events).toEqual([registered]);
     });
 
     it('is a no-op when the same registration is retried', () => {
-      expect(given(registered).when({ type: 'RegisterWebhook', ...ids, url: 'https://x.example', events: ['job.failed'], isActive: false, secret: 's', at: AT })).toEqual([]);
+      expect(given(registered).when({ type: 'RegisterWebhook', ...ids, url: 'https://x.example', events: ['job.failed'], isActive: false, secretId: 'sec-x', at: AT })).toEqual([]);
     });
   });
 
@@ -75,10 +75,10 @@ describe('webhook decider', () => {
   });
 
   describe('rotating the secret', () => {
-    it('records the new secret, which later state carries', () => {
-      const events = given(registered).when({ type: 'RotateWebhookSecret', accountId: 'acc-1', secret: 'whsec_2', at: AT });
-      expect(events).toEqual([{ type: 'WebhookSecretRotated', data: { ...ids, secret: 'whsec_2', rotatedAt: AT } }]);
-      expect(fold(webhookDecider, [registered, ...events])).toMatchObject({ secret: 'whsec_2' });
+    it('records the new secret id, which later state carries', () => {
+      const events = given(registered).when({ type: 'RotateWebhookSecret', accountId: 'acc-1', secretId: 'sec-2', at: AT });
+      expect(events).toEqual([{ type: 'WebhookSecretRotated', data: { ...ids, secretId: 'sec-2', rotatedAt: AT } }]);
+      expect(fold(webhookDecider, [registered, ...events])).toMatchObject({ secretId: 'sec-2' });
     });
   });
 

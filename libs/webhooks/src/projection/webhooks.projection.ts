@@ -13,8 +13,6 @@ export interface WebhookDoc {
   url: string;
   events: WebhookEventName[];
   isActive: boolean;
-  /** Served only to the delivery side and in create/rotate responses; never listed. */
-  secret: string;
   deleted: boolean;
   createdAt: string;
   updatedAt: string;
@@ -31,8 +29,8 @@ export const webhooksProjection = documentProjection<WebhookDoc>({
   evolve: (doc, recorded) => {
     const event = { type: recorded.type, data: recorded.data } as WebhookEvent;
     if (event.type === 'WebhookRegistered') {
-      const { webhookId, accountId, url, events, isActive, secret, registeredAt } = event.data;
-      return { _id: String(webhookId), webhookId, accountId, url, events, isActive, secret, deleted: false, createdAt: registeredAt, updatedAt: registeredAt };
+      const { webhookId, accountId, url, events, isActive, registeredAt } = event.data;
+      return { _id: String(webhookId), webhookId, accountId, url, events, isActive, deleted: false, createdAt: registeredAt, updatedAt: registeredAt };
     }
     if (!doc) return null;
     switch (event.type) {
@@ -43,9 +41,9 @@ export const webhooksProjection = documentProjection<WebhookDoc>({
       case 'WebhookDeactivated':
         return { ...doc, isActive: false, updatedAt: event.data.deactivatedAt };
       case 'WebhookSecretRotated':
-        return { ...doc, secret: event.data.secret, updatedAt: event.data.rotatedAt };
+        return { ...doc, updatedAt: event.data.rotatedAt };
       case 'WebhookDeleted':
-        return { ...doc, deleted: true, isActive: false, secret: '', updatedAt: event.data.deletedAt };
+        return { ...doc, deleted: true, isActive: false, updatedAt: event.data.deletedAt };
       default:
         return doc;
     }

@@ -1,0 +1,94 @@
+import { Readable } from 'node:stream';
+import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiConsumes, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from '@lib/accounts';
+import { parsePageRequest } from '@lib/common';
+import { AppConfig } from '@lib/config';
+import { CancelJobService, CreateJobService, isTerminal, JobDownloadService, JobQueries } from '@lib/jobs';
+import { APP_CONFIG } from '@lib/platform';
+import { CurrentPrincipal } from '../auth/auth.decorators';
+import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
+import { RawResponse } from '../http/raw-response.decorator';
+import { JobDto, JobPageDto } from './jobs.dto';
+import { receiveJobUpload } from './job-upload';
+import { contentDisposition, streamJobEvents } from './raw-replies';
+
+/** Bulk verification jobs (spec: Bulk verification jobs). */
+@ApiTags('jobs')
+@Controller('v1/jobs')
+export class JobsController {
+  constructor(
+    private readonly create: CreateJobService,
+    private readonly cancelJob: CancelJobService,
+    private readonly queries: JobQueries,
+    private readonly downloads: JobDownloadService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Upload a CSV (multipart: file, emailColumn, dedupe); answers with the counts and the quote, status Pending' })
+  @ApiConsumes('multipart/form-data')
+  @ApiEnvelope(JobDto, 201)
+  @ApiErrors(400, 401, 413)
+  createJob(@Req() request: FastifyRequest, @CurrentPrincipal() principal: Principal) {
+    return receiveJobUpload(request, this.create, principal.accountId, this.config.jobs.maxUploadBytes);
+  }
+
+  @Get()
+  @ApiOperation({ summary: "The caller's jobs, newest first" })
+  @ApiQuery({ name: 'page', required: false }) @ApiQuery({ name: 'pageSize', required: false, description: 'default 20, at most 100' })
+  @ApiEnvelope(JobPageDto)
+  @ApiErrors(400, 401)
+  list(@CurrentPrincipal() principal: Principal, @Query('page') page?: string, @Query('pageSize') pageSize?: string) {
+    return this.queries.list(principal.accountId, parsePageRequest(page, pageSize, 20));
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Status, counts per result, progress, credits charged, timestamps and ETA' })
+  @ApiParam({ name: 'id', description: 'int64 job id' })
+  @ApiEnvelope(JobDto)
+  @ApiErrors(401, 404)
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+    return this.queries.view(principal.accountId, id);
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Cancel a Pending or Processing job; rows not yet verified are never charged' })
+  @ApiEnvelope(JobDto)
+  @ApiErrors(400, 401, 404)
+  cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+    return this.cancelJob.cancel(principal.accountId, id);
+  }
+
+  @Get(':id/download')
+  @RawResponse()
+  @ApiOperation({ summary: 'The original CSV with result columns appended; while not Completed, the rows verified so far (X-Partial-Result: true)' })
+  @ApiQuery({ name: 'columns', required: false, description: "Comma-separated result columns in the wanted order (result,resultCode,subResult,quality,free,role,disposable,catchAll,didYouMean,provider,antiSpam,riskScore), case-insensitive; 'all' (default) or 'none'" })
+  @ApiQuery({ name: 'dedupe', required: false, description: "true: one row per address; defaults to the job's setting" })
+  @ApiProduces('text/csv')
+  @ApiResponse({ status: 200, description: 'CSV, streamed' })
+  @ApiErrors(400, 401, 404)
+  async download(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query('columns') columns: string | undefined, @Query('dedupe') dedupe: string | undefined, @Res() reply: FastifyReply) {
+    const prepared = await this.downloads.prepare(principal.accountId, id, columns, dedupe);
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', contentDisposition(prepared.fileName))
+      .header('cache-control', 'no-store')
+      .header('x-partial-result', String(prepared.partial))
+      .send(Readable.from(prepared.body));
+  }
+
+  @Get(':id/stream')
+  @RawResponse()
+  @ApiOperation({ summary: 'Server-Sent Events: `progress` about every second (the job as in GET /v1/jobs/{id}), a final `done`, heartbeat comments' })
+  @ApiProduces('text/event-stream')
+  @ApiResponse({ status: 200, description: 'text/event-stream' })
+  @ApiErrors(401, 404)
+  async stream(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply) {
+    await this.queries.view(principal.accountId, id); // 404 in the envelope before the stream opens
+    await streamJobEvents(reply, { load: () => this.queries.view(principal.accountId, id), isTerminal: (view) => isTerminal(view.status) });
+  }
+}

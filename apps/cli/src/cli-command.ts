@@ -1,0 +1,16 @@
+import type { INestApplicationContext } from '@nestjs/common';
+
+/** The JSON printed on stdout, and the exit code (0 unless the command found a problem). */
+export interface CliOutcome {
+  output: unknown;
+  exitCode?: number;
+}
+
+export interface CliCommand {
+  name: string;
+  usage: string;
+  run(app: INestApplicationContext, flags: Record<string, string>): Promise<CliOutcome>;
+}
+
+/** Exit codes: 0 done, 1 failed, 2 usage mistake, 3 the audit found a mismatch. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, mismatch: 3 } as const;

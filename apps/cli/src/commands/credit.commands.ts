@@ -1,0 +1,22 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { AdjustCreditsCommand, RecordOrderCommand } from '@lib/credits';
+import { intFlag, stringFlag } from '../cli-args';
+import { CliCommand } from '../cli-command';
+
+export const addOrder: CliCommand = {
+  name: 'add-order',
+  usage: 'add-order --account <accountId> --package <packageId> [--promotion <promotionId>]',
+  async run(app, flags) {
+    const promotion = flags.promotion === undefined ? null : intFlag(flags, 'promotion');
+    return { output: await app.get(CommandBus).execute(new RecordOrderCommand(stringFlag(flags, 'account'), intFlag(flags, 'package'), promotion)) };
+  },
+};
+
+export const adjust: CliCommand = {
+  name: 'adjust',
+  usage: 'adjust --account <accountId> --amount <signed n> --reason <text>',
+  async run(app, flags) {
+    const view = await app.get(CommandBus).execute(new AdjustCreditsCommand(stringFlag(flags, 'account'), intFlag(flags, 'amount'), stringFlag(flags, 'reason')));
+    return { output: { balance: view.balance, held: view.held, available: view.available } };
+  },
+};

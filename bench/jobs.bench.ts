@@ -1,0 +1,107 @@
+/**
+ * Bulk job throughput and memory, end to end through the real all-in-one app (api + worker + projector
+ * on the embedded adapters): a generated CSV over 300 domains (MX spread over 30 loopback IPs, served
+ * by a local SMTP server in a child process) is uploaded, followed to `done`, and downloaded.
+ * Prints rows/second from upload to done, time to the first partial download, and peak RSS of the app
+ * process and of the peer process.
+ *
+ *   npm run bench:jobs                    # 100,000 rows
+ *   npm run bench:jobs -- --rows=500000   # the 500,000-row / ~50 MB limit case
+ */
+import { fork, ChildProcess } from 'node:child_process';
+import { createWriteStream, openAsBlob, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { syntheticCsv } from '../libs/jobs/src/csv/synthetic-csv';
+import { startDnsPeer, ZoneEntry } from '../test/peers/dns-peer';
+import { accept, startSmtpPeer } from '../test/peers/smtp-peer';
+import { startTestApp } from '../test/support/test-app';
+
+const MB = 1024 * 1024;
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const ROWS = Number(arg('rows') ?? 100_000);
+const DOMAINS = 300; // syntheticCsv spreads rows over domain0..domain299.example
+const IPS = Array.from({ length: 30 }, (_, i) => `127.0.2.${i + 1}`);
+
+async function runPeers(): Promise<void> {
+  const zones: Record<string, ZoneEntry> = {};
+  for (let i = 0; i < DOMAINS; i++) {
+    zones[`domain${i}.example`] = { mx: [{ exchange: `mx.domain${i}.example`, priority: 10 }], ttl: 3600 };
+    zones[`mx.domain${i}.example`] = { a: [IPS[i % IPS.length]], ttl: 3600 };
+  }
+  const dns = await startDnsPeer(zones);
+  const smtp = await startSmtpPeer({ default: accept(), listen: IPS });
+  setInterval(() => process.send!({ rss: process.memoryUsage().rss }), 250).unref();
+  process.send!({ dns: dns.server, smtpPort: smtp.port });
+  process.on('disconnect', () => process.exit(0));
+}
+
+function startPeers(): Promise<{ child: ChildProcess; dns: string; smtpPort: number; peakRss: () => number }> {
+  const child = fork(__filename, ['--peers'], { execArgv: process.execArgv });
+  let peak = 0;
+  return new Promise((resolve) => child.on('message', (m: any) => {
+    if (m.rss) peak = Math.max(peak, m.rss);
+    if (m.dns) resolve({ child, dns: m.dns, smtpPort: m.smtpPort, peakRss: () => peak });
+  }));
+}
+
+async function main(): Promise<void> {
+  const file = join(tmpdir(), `jobs-bench-${process.pid}.csv`);
+  await pipeline(Readable.from(syntheticCsv(ROWS)), createWriteStream(file));
+  const size = statSync(file).size;
+  const peers = await startPeers();
+  const app = await startTestApp({
+    DNS_SERVERS: peers.dns, SMTP_PROBE_PORT: String(peers.smtpPort), JOB_MAX_UPLOAD_BYTES: String(Math.max(50 * MB, size)), LOG_LEVEL: 'silent',
+  });
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+  try {
+    const { apiKey } = await app.createAccount(ROWS + 1000);
+    const started = Date.now();
+    const form = new FormData();
+    form.append('file', await openAsBlob(file), 'bench.csv');
+    const created = await fetch(`${app.url}/v1/jobs`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: form });
+    const job = ((await created.json()) as any).data;
+    if (created.status !== 201) throw new Error(`upload failed: ${created.status} ${JSON.stringify(job)}`);
+    const uploaded = Date.now();
+    let firstPartialMs: number | null = null;
+    let status = job.status;
+    let view = job;
+    while (status !== 'Completed' && status !== 'Failed') {
+      await new Promise((r) => setTimeout(r, 250));
+      view = ((await (await fetch(`${app.url}/v1/jobs/${job.id}`, { headers: { 'x-api-key': apiKey } })).json()) as any).data;
+      status = view.status;
+      if (firstPartialMs === null && view.results.catch_all + view.results.ok > 0) {
+        const partial = await fetch(`${app.url}/v1/jobs/${job.id}/download`, { headers: { 'x-api-key': apiKey } });
+        const lines = (await partial.text()).split('\r\n').filter(Boolean).length;
+        if (partial.status === 200 && lines > 1) firstPartialMs = Date.now() - uploaded;
+      }
+    }
+    const done = Date.now();
+    const download = await fetch(`${app.url}/v1/jobs/${job.id}/download`, { headers: { 'x-api-key': apiKey } });
+    let downloaded = 0;
+    for await (const chunk of download.body as unknown as AsyncIterable<Uint8Array>) downloaded += chunk.length;
+    const downloadMs = Date.now() - done;
+    console.log(JSON.stringify({
+      file: `${(size / MB).toFixed(1)} MB, ${ROWS.toLocaleString('en')} rows, ${job.counts.uniqueAddresses.toLocaleString('en')} unique over ${DOMAINS} domains`,
+      status,
+      uploadToCreatedSeconds: ((uploaded - started) / 1000).toFixed(1),
+      uploadToDoneSeconds: ((done - started) / 1000).toFixed(1),
+      rowsPerSecond: Math.round(ROWS / ((done - started) / 1000)),
+      firstPartialDownloadSeconds: firstPartialMs === null ? null : (firstPartialMs / 1000).toFixed(1),
+      fullDownload: `${(downloaded / MB).toFixed(1)} MB in ${(downloadMs / 1000).toFixed(1)} s`,
+      peakRssMB: { app: Math.round(peakRss / MB), smtpAndDnsPeers: Math.round(peers.peakRss() / MB) },
+      creditsCharged: view.creditsCharged,
+    }, null, 2));
+  } finally {
+    clearInterval(sampler);
+    await app.close();
+    peers.child.disconnect();
+    rmSync(file, { force: true });
+  }
+}
+
+if (process.argv.includes('--peers')) void runPeers();
+else main().catch((error) => { console.error(error); process.exit(1); });

@@ -1,0 +1,32 @@
+import { readBatchContacts } from './batch-contacts';
+
+describe('batch contacts', () => {
+  it('reads snake_case keys as the camelCase fields', () => {
+    const [contact] = readBatchContacts([{ first_name: 'Jane', last_name: 'Doe', domain: 'acme.test' }]);
+    expect(contact).toMatchObject({ index: 0, input: { firstName: 'Jane', lastName: 'Doe', domain: 'acme.test' }, valid: { firstName: 'Jane', lastName: 'Doe', domain: 'acme.test' } });
+  });
+
+  it('prefers the camelCase key when both are sent', () => {
+    const [contact] = readBatchContacts([{ firstName: 'Jane', first_name: 'Joan', domain: 'acme.test' }]);
+    expect(contact.input.firstName).toBe('Jane');
+  });
+
+  it('turns a contact without a domain into a per-item error naming the field', () => {
+    const [contact] = readBatchContacts([{ firstName: 'Jane' }]);
+    expect(contact).toMatchObject({ error: { code: 5001, message: expect.stringMatching(/^domain:/) } });
+  });
+
+  it('turns a non-object into a per-item error without touching the others', () => {
+    const contacts = readBatchContacts([42, { firstName: 'Jane', domain: 'acme.test' }]);
+    expect('error' in contacts[0]).toBe(true);
+    expect('valid' in contacts[1]).toBe(true);
+  });
+
+  it('gives the same key to the same person however the name is cased or the domain written', () => {
+    const [a, b] = readBatchContacts([
+      { firstName: 'José', lastName: 'van der Berg', domain: 'acme.test' },
+      { firstName: 'JOSÉ ', lastName: 'Van  der Berg', domain: 'https://www.ACME.test/' },
+    ]);
+    expect((a as { key: string }).key).toBe((b as { key: string }).key);
+  });
+});

@@ -1,0 +1,40 @@
+import { DomainError } from '@lib/common';
+import { detectFinderColumns, detectHeader, type UploadInspection } from '@lib/jobs';
+import type { FinderColumnsChoice } from './finder-job.events';
+
+/** Columns named in the request: a header name (case-insensitive) or a zero-based index. */
+export interface RequestedColumns {
+  firstName?: string;
+  lastName?: string;
+  domain?: string;
+}
+
+function resolve(requested: string, header: string[] | undefined, columnCount: number, field: string): number {
+  const byName = header?.findIndex((h) => h.trim().toLowerCase() === requested.trim().toLowerCase()) ?? -1;
+  if (byName >= 0) return byName;
+  if (/^\d{1,4}$/.test(requested.trim()) && Number(requested) < columnCount) return Number(requested);
+  throw new DomainError('FINDER_COLUMNS_NOT_FOUND', `${field} "${requested}" is neither a header of the file nor a column index below ${columnCount}.`);
+}
+
+/**
+ * The first name, last name and domain columns: each taken from the request when given, otherwise
+ * detected from the header (detectFinderColumns). First name and domain are required.
+ */
+export function chooseFinderColumns(inspection: UploadInspection, requested: RequestedColumns): { hasHeader: boolean; columns: FinderColumnsChoice } {
+  if (inspection.records === 0) throw new DomainError('FILE_EMPTY', 'The file is empty.');
+  const { hasHeader } = detectHeader(inspection.sample);
+  if (hasHeader && inspection.records === 1) throw new DomainError('FILE_EMPTY', 'The file has a header row but no data rows.');
+  const header = hasHeader ? inspection.sample[0] : undefined;
+  const detected = detectFinderColumns(header, hasHeader ? inspection.sample.slice(1) : inspection.sample);
+  const pick = (field: keyof RequestedColumns, found: number | undefined) =>
+    requested[field] ? resolve(requested[field] as string, header, inspection.columnCount, `${field}Column`) : found;
+  const firstName = pick('firstName', detected.firstName?.column);
+  const domain = pick('domain', detected.domain?.column);
+  const lastName = pick('lastName', detected.lastName?.column) ?? null;
+  if (firstName === undefined || domain === undefined) {
+    throw new DomainError('FINDER_COLUMNS_NOT_FOUND', 'The file needs a first name and a domain column: name them in the header (first_name, last_name, domain or website) or pass firstNameColumn and domainColumn.');
+  }
+  const anyRequested = Boolean(requested.firstName || requested.lastName || requested.domain);
+  const domainSource = requested.domain ? 'url' : (detected.domain?.source ?? 'url');
+  return { hasHeader, columns: { firstName, lastName, domain, domainSource, chosenBy: anyRequested ? 'request' : 'header' } };
+}

@@ -1,0 +1,55 @@
+import { Readable } from 'node:stream';
+import { createInterface } from 'node:readline';
+import type { BlobStore } from '@lib/blobstore';
+import { CsvRecordReader, domainFromCell, type CsvDelimiter } from '@lib/jobs';
+import { validateFinderInput } from '../../input/finder-input';
+import type { FinderCallInput } from '../domain/finder-call.events';
+import type { FinderColumnsChoice, FinderJobCounts } from './finder-job.events';
+
+/** Contacts per chunk: a chunk is one credit hold and one bus message, probed ~10 s per contact at worst. */
+export const FINDER_CHUNK_SIZE = 20;
+
+export interface FinderChunk {
+  chunkNo: number;
+  contacts: Array<{ row: number; input: FinderCallInput }>;
+}
+
+/** Reads the stored upload, keeps the rows with a usable first name and domain, cuts them into chunks. */
+export async function planFinderJob(original: Readable, delimiter: CsvDelimiter, hasHeader: boolean, columns: FinderColumnsChoice): Promise<{ counts: FinderJobCounts; chunks: FinderChunk[] }> {
+  const counts: FinderJobCounts = { rows: 0, contacts: 0, invalid: 0 };
+  const chunks: FinderChunk[] = [];
+  for await (const record of new CsvRecordReader(original, { delimiter })) {
+    if (hasHeader && record.index === 0) continue;
+    counts.rows++;
+    const input = contactOf(record.fields, columns);
+    if (!input) {
+      counts.invalid++;
+      continue;
+    }
+    counts.contacts++;
+    if (chunks.length === 0 || chunks[chunks.length - 1].contacts.length >= FINDER_CHUNK_SIZE) chunks.push({ chunkNo: chunks.length, contacts: [] });
+    chunks[chunks.length - 1].contacts.push({ row: record.index, input });
+  }
+  return { counts, chunks };
+}
+
+/** A row's contact, or null when it has no usable first name or domain (the same test single calls pass). */
+export function contactOf(fields: readonly string[], columns: FinderColumnsChoice): FinderCallInput | null {
+  const domain = domainFromCell(fields[columns.domain] ?? '', columns.domainSource);
+  if (!domain) return null;
+  try {
+    return validateFinderInput({ firstName: fields[columns.firstName] ?? '', lastName: columns.lastName === null ? null : (fields[columns.lastName] ?? null), domain });
+  } catch {
+    return null;
+  }
+}
+
+export function planLines(chunks: FinderChunk[]): Readable {
+  return Readable.from(chunks.map((chunk) => Buffer.from(`${JSON.stringify(chunk)}\n`)));
+}
+
+export async function* readFinderPlan(blobs: BlobStore, planKey: string): AsyncGenerator<FinderChunk> {
+  for await (const line of createInterface({ input: await blobs.get(planKey), crlfDelay: Infinity })) {
+    if (line) yield JSON.parse(line) as FinderChunk;
+  }
+}

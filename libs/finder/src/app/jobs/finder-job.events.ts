@@ -1,0 +1,62 @@
+// Event type strings are stored forever: never rename one; add a new type and an upcaster.
+// Finder jobs live on `jobs-<id>` like bulk verification jobs (docs/contracts.md) and end with the
+// same JobCompleted / JobFailed (kind 'finder'), so webhooks fire for both. Their other events have
+// their own types: a finder job carries contacts and finder outcomes, not addresses and verdicts.
+import type { JobCompleted, JobFailed, JobFile } from '@lib/jobs';
+import type { FinderOutcome } from '../../finder-outcome';
+import type { FinderCallInput } from '../domain/finder-call.events';
+
+export interface FinderColumnsChoice {
+  firstName: number;
+  lastName: number | null;
+  domain: number;
+  /** How the domain cell is read: a bare domain, a website URL, or an email address's domain. */
+  domainSource: 'domain' | 'url' | 'email';
+  chosenBy: 'request' | 'header';
+}
+
+export interface FinderJobCounts {
+  rows: number;
+  /** Rows with a usable first name and domain: what is looked up, at most 10 credits each. */
+  contacts: number;
+  /** Rows without them: reported in the download with reason `invalid_input`, never charged. */
+  invalid: number;
+}
+
+/** The decision state carried by every non-terminal event, so a command folds only the latest one. */
+export interface FinderJobSnapshot {
+  jobId: number;
+  accountId: string;
+  status: 'Pending' | 'Processing';
+  counts: FinderJobCounts;
+  chunksScheduled: number;
+  doneChunks: number[];
+  processedContacts: number;
+  found: number;
+  notFound: number;
+  creditsCharged: number;
+}
+
+export interface FinderJobRowResult {
+  /** Record index of the row in the uploaded file (a header counts as record 0). */
+  row: number;
+  input: FinderCallInput;
+  outcome: FinderOutcome;
+}
+
+export type FinderJobCreated = {
+  type: 'FinderJobCreated';
+  data: { jobId: number; accountId: string; kind: 'finder'; file: JobFile; columns: FinderColumnsChoice; chunkCount: number; quote: number; createdAt: string; snapshot: FinderJobSnapshot };
+};
+export type FinderJobStarted = { type: 'FinderJobStarted'; data: { jobId: number; startedAt: string; snapshot: FinderJobSnapshot } };
+export type FinderChunkCompleted = {
+  type: 'FinderChunkCompleted';
+  data: { jobId: number; chunkNo: number; results: FinderJobRowResult[]; charged: number; completedAt: string; snapshot: FinderJobSnapshot };
+};
+export type FinderJobCancelled = { type: 'FinderJobCancelled'; data: { jobId: number; accountId: string; cancelledAt: string; snapshot: FinderJobSnapshot } };
+
+export type FinderJobEvent = FinderJobCreated | FinderJobStarted | FinderChunkCompleted | FinderJobCancelled | JobCompleted | JobFailed;
+
+export const FINDER_JOB_EVENT_TYPES: FinderJobEvent['type'][] = [
+  'FinderJobCreated', 'FinderJobStarted', 'FinderChunkCompleted', 'FinderJobCancelled', 'JobCompleted', 'JobFailed',
+];

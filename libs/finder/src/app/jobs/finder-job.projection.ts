@@ -1,0 +1,95 @@
+import type { RecordedEvent } from '@lib/eventstore';
+import type { JobFile, JobStatus } from '@lib/jobs';
+import type { Projection, ReadStore } from '@lib/readstore';
+import type { FinderOutcome } from '../../finder-outcome';
+import type { FinderColumnsChoice, FinderJobCounts, FinderJobEvent, FinderJobSnapshot } from './finder-job.events';
+
+export const FINDER_JOBS_COLLECTION = 'finder_jobs';
+export const FINDER_JOB_RESULTS_COLLECTION = 'finder_job_results';
+
+/** Result columns appended to the download, in this order. */
+export const FINDER_RESULT_COLUMNS = ['email', 'status', 'quality', 'result', 'reason', 'confidence', 'provider'] as const;
+
+export interface FinderJobDocument {
+  _id: string;
+  jobId: number;
+  accountId: string;
+  status: JobStatus;
+  file: JobFile;
+  columns: FinderColumnsChoice;
+  counts: FinderJobCounts;
+  quote: number;
+  processedContacts: number;
+  found: number;
+  notFound: number;
+  creditsCharged: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  failureReason: string | null;
+  _position: number;
+}
+
+/** One document per looked-up row: `<jobId>:<row>`, its cells in FINDER_RESULT_COLUMNS order. */
+export interface FinderJobResultDocument {
+  _id: string;
+  jobId: number;
+  row: number;
+  values: string[];
+}
+
+export const finderJobResultId = (jobId: number, row: number): string => `${jobId}:${row}`;
+
+export function resultCells(outcome: Pick<FinderOutcome, (typeof FINDER_RESULT_COLUMNS)[number]>): string[] {
+  return FINDER_RESULT_COLUMNS.map((column) => (outcome[column] === null || outcome[column] === undefined ? '' : String(outcome[column])));
+}
+
+const progress = (s: FinderJobSnapshot) => ({ processedContacts: s.processedContacts, found: s.found, notFound: s.notFound, creditsCharged: s.creditsCharged });
+
+function evolve(doc: FinderJobDocument | null, event: FinderJobEvent, position: number): FinderJobDocument | null {
+  if (event.type === 'FinderJobCreated') {
+    const d = event.data;
+    return {
+      _id: String(d.jobId), jobId: d.jobId, accountId: d.accountId, status: 'Pending', file: d.file, columns: d.columns, counts: d.snapshot.counts, quote: d.quote,
+      ...progress(d.snapshot), createdAt: d.createdAt, startedAt: null, finishedAt: null, failureReason: null, _position: position,
+    };
+  }
+  if (!doc) return null; // a verification job's JobCompleted / JobFailed: not ours
+  switch (event.type) {
+    case 'FinderJobStarted':
+      return { ...doc, ...progress(event.data.snapshot), status: 'Processing', startedAt: event.data.startedAt, _position: position };
+    case 'FinderChunkCompleted':
+      return { ...doc, ...progress(event.data.snapshot), _position: position };
+    case 'FinderJobCancelled':
+      return { ...doc, status: 'Cancelled', finishedAt: event.data.cancelledAt, _position: position };
+    case 'JobCompleted':
+      return { ...doc, status: 'Completed', finishedAt: event.data.finishedAt, _position: position };
+    case 'JobFailed':
+      return { ...doc, status: 'Failed', finishedAt: event.data.finishedAt, failureReason: event.data.reason, _position: position };
+  }
+}
+
+/**
+ * Both finder job read models in one projection, so a job read as Completed already has every row
+ * result (they are written before the status document counts them). Idempotent: the status document
+ * keeps the last position applied, and row results are upserts keyed by job and row.
+ */
+export const finderJobsProjection: Projection = {
+  name: 'finder-jobs',
+  eventTypes: ['FinderJobCreated', 'FinderJobStarted', 'FinderChunkCompleted', 'FinderJobCancelled', 'JobCompleted', 'JobFailed'],
+  collections: [FINDER_JOBS_COLLECTION, FINDER_JOB_RESULTS_COLLECTION],
+  async handle(recorded: RecordedEvent, store: ReadStore) {
+    const event = { type: recorded.type, data: recorded.data } as FinderJobEvent;
+    const jobs = store.collection<FinderJobDocument>(FINDER_JOBS_COLLECTION);
+    const stored = await jobs.get(String(event.data.jobId));
+    if (stored && stored._position >= recorded.position) return;
+    if (event.type === 'FinderChunkCompleted') {
+      const { jobId, results } = event.data;
+      await store.collection<FinderJobResultDocument>(FINDER_JOB_RESULTS_COLLECTION).bulkWrite(
+        results.map((r) => ({ kind: 'upsert', doc: { _id: finderJobResultId(jobId, r.row), jobId, row: r.row, values: resultCells(r.outcome) } })),
+      );
+    }
+    const next = evolve(stored, event, recorded.position);
+    if (next) await jobs.upsert(next);
+  },
+};

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, isNumericId, Page, PageRequest, toPage } from '@lib/common';
+import { ReadStore } from '@lib/readstore';
+import { FINDER_JOBS_COLLECTION, type FinderJobDocument } from './finder-job.projection';
+import { toFinderJobView, type FinderJobView } from './finder-job.view';
+
+/** Ownership is checked here: another account's job, or a malformed id, is simply not found. */
+@Injectable()
+export class FinderJobQueries {
+  constructor(private readonly readStore: ReadStore) {}
+
+  private get jobs() {
+    return this.readStore.collection<FinderJobDocument>(FINDER_JOBS_COLLECTION);
+  }
+
+  async document(accountId: string, id: string): Promise<FinderJobDocument> {
+    const doc = isNumericId(id) ? await this.jobs.get(String(Number(id))) : null;
+    if (!doc || doc.accountId !== accountId) throw new DomainError('JOB_NOT_FOUND', `Finder job ${id} not found.`);
+    return doc;
+  }
+
+  async view(accountId: string, id: string): Promise<FinderJobView> {
+    return toFinderJobView(await this.document(accountId, id));
+  }
+
+  /** Newest first. */
+  async list(accountId: string, request: PageRequest): Promise<Page<FinderJobView>> {
+    const filter = { accountId };
+    const [docs, total] = await Promise.all([
+      this.jobs.find({ filter, sort: { createdAt: -1, jobId: -1 }, skip: (request.page - 1) * request.pageSize, limit: request.pageSize }),
+      this.jobs.count(filter),
+    ]);
+    return toPage(docs.map(toFinderJobView), request, total);
+  }
+}

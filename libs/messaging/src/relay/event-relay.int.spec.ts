@@ -1,0 +1,108 @@
+import { SqliteEventStore } from '@lib/eventstore';
+import { SqliteReadStore } from '@lib/readstore';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteMessageBus } from '../embedded/sqlite-message-bus';
+import type { BusConsumer, IncomingMessage } from '../message-bus.port';
+import { eventually } from '../testing/contract-context';
+import { EventRelay } from './event-relay';
+import schema from './relay-message.schema.json';
+
+describe('event relay', () => {
+  let dir: string;
+  let events: SqliteEventStore;
+  let reads: SqliteReadStore;
+  let bus: SqliteMessageBus;
+  let relay: EventRelay;
+  let consumer: BusConsumer | null;
+  const received: IncomingMessage[] = [];
+
+  function open(): void {
+    events = new SqliteEventStore(join(dir, 'events.sqlite'), { pollIntervalMs: 20 });
+    reads = new SqliteReadStore(join(dir, 'read.sqlite'));
+    bus = new SqliteMessageBus(join(dir, 'bus.sqlite'), { partitions: 2, pollIntervalMs: 20 });
+    relay = new EventRelay(events, bus, reads);
+  }
+
+  async function closeAll(): Promise<void> {
+    await consumer?.stop();
+    consumer = null;
+    await relay.stop();
+    await Promise.all([events.close(), reads.close(), bus.close()]);
+  }
+
+  async function listen(topics: string[]): Promise<void> {
+    consumer = await bus.subscribe({ groupId: 'analytics-test', topics }, async (m) => {
+      received.push(m);
+    });
+  }
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'relay-'));
+    received.length = 0;
+    open();
+  });
+  afterEach(async () => {
+    await closeAll();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('publishes each event to its category topic keyed by stream, in the documented v1 shape', async () => {
+    await events.appendToStream('credits-acc1', [{ type: 'CreditsAdded', data: { amount: 5 }, metadata: { occurredAt: '2025-01-02T03:04:05.000Z' } }], 'no_stream');
+    const job = await events.appendToStream('jobs-j1', [{ type: 'JobQueued', data: { size: 3 } }], 'no_stream');
+    await relay.start();
+    await listen(['events.credits', 'events.jobs']);
+    await eventually(() => expect(received).toHaveLength(2));
+    const credits = received.find((m) => m.topic === 'events.credits') as IncomingMessage;
+    expect(credits.key).toBe('credits-acc1');
+    expect(credits.value).toMatchObject({ schemaVersion: 1, type: 'CreditsAdded', stream: 'credits-acc1', category: 'credits', revision: 0, occurredAt: '2025-01-02T03:04:05.000Z', data: { amount: 5 } });
+    const jobs = received.find((m) => m.topic === 'events.jobs') as IncomingMessage;
+    expect(jobs.value).toMatchObject({ category: 'jobs', position: job.position });
+    const [stored] = await events.readStream('jobs-j1');
+    expect(jobs.value).toMatchObject({ eventId: stored.id, occurredAt: stored.recordedAt });
+  });
+
+  it('sends exactly the fields the JSON schema requires, with the declared types', async () => {
+    await events.appendToStream('finder-f1', [{ type: 'FinderRequested', data: { domain: 'example.com' } }], 'no_stream');
+    await relay.start();
+    await listen(['events.finder']);
+    await eventually(() => expect(received).toHaveLength(1));
+    const value = received[0].value as Record<string, unknown>;
+    expect(Object.keys(value).sort()).toEqual([...schema.required].sort());
+    const jsonType = (v: unknown) => (Number.isInteger(v) ? 'integer' : Array.isArray(v) ? 'array' : typeof v);
+    for (const [field, rule] of Object.entries(schema.properties) as [string, { type?: string; const?: unknown }][]) {
+      if (rule.const !== undefined) expect(value[field]).toBe(rule.const);
+      else expect([field, jsonType(value[field])]).toEqual([field, rule.type]);
+    }
+  });
+
+  it('keeps the order of one stream on its topic', async () => {
+    await relay.start();
+    await listen(['events.verifications']);
+    for (let n = 0; n < 10; n += 1) await events.appendToStream('verifications-v1', [{ type: 'Step', data: { n } }], n === 0 ? 'no_stream' : n - 1);
+    await eventually(() => expect(received.map((m) => m.value.data.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]));
+  });
+
+  it('resumes from its checkpoint after a restart without publishing earlier events again', async () => {
+    await relay.start();
+    await events.appendToStream('webhooks-w1', [{ type: 'WebhookRegistered', data: {} }], 'no_stream');
+    await listen(['events.webhooks']);
+    await eventually(() => expect(received).toHaveLength(1));
+    await closeAll();
+    open();
+    await events.appendToStream('webhooks-w1', [{ type: 'WebhookDisabled', data: {} }], 0);
+    await relay.start();
+    await listen(['events.webhooks']);
+    await eventually(() => expect(received.map((m) => m.value.type)).toEqual(['WebhookRegistered', 'WebhookDisabled']));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received).toHaveLength(2);
+  });
+
+  it('routes streams without a known category prefix to events.other rather than dropping them', async () => {
+    await events.appendToStream('legacy', [{ type: 'Imported', data: {} }], 'no_stream');
+    await relay.start();
+    await listen(['events.other']);
+    await eventually(() => expect(received.map((m) => [m.key, m.value.category])).toEqual([['legacy', 'other']]));
+  });
+});

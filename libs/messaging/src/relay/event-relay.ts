@@ -1,0 +1,51 @@
+import type { EventStore, EventSubscription, RecordedEvent } from '@lib/eventstore';
+import { CheckpointStore, ReadStore } from '@lib/readstore';
+import { MessageBus } from '../message-bus.port';
+import { RELAY_CATEGORIES, relayTopic, toRelayMessage } from './relay-message';
+
+export interface EventRelayOptions {
+  /** Names the checkpoint (`relay:<name>` in `_checkpoints`); one relay per name. Default 'analytics'. */
+  name?: string;
+}
+
+/**
+ * Publishes every domain event, in global order, to `events.<category>` (see relay-message.ts for the
+ * format). The checkpoint is saved only after the bus has stored the message, so a crash republishes at
+ * most the last event and never skips one.
+ */
+export class EventRelay {
+  private subscription: EventSubscription | null = null;
+  private readonly checkpoints: CheckpointStore;
+  private readonly checkpointName: string;
+
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly bus: MessageBus,
+    readStore: ReadStore,
+    options: EventRelayOptions = {},
+  ) {
+    this.checkpoints = new CheckpointStore(readStore);
+    this.checkpointName = `relay:${options.name ?? 'analytics'}`;
+  }
+
+  /** Creates the category topics and follows the log from the saved checkpoint. */
+  async start(): Promise<void> {
+    if (this.subscription) return;
+    await this.bus.ensureTopics(RELAY_CATEGORIES.map(relayTopic));
+    const after = await this.checkpoints.load(this.checkpointName);
+    this.subscription = this.eventStore.subscribeToAll({ after, name: this.checkpointName }, (event) => this.relay(event));
+  }
+
+  /** Stops after the event in progress has been published and checkpointed. */
+  async stop(): Promise<void> {
+    const subscription = this.subscription;
+    this.subscription = null;
+    await subscription?.stop();
+  }
+
+  private async relay(event: RecordedEvent): Promise<void> {
+    const message = toRelayMessage(event);
+    await this.bus.publish(relayTopic(message.category), [{ key: event.streamId, value: { ...message } }]);
+    await this.checkpoints.save([{ name: this.checkpointName, position: event.position }]);
+  }
+}

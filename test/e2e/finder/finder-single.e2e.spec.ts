@@ -1,0 +1,121 @@
+import { ReadStore } from '@lib/readstore';
+import { KNOWN_ADDRESSES_COLLECTION } from '@lib/finder';
+import { FinderWorld, startFinderWorld } from './finder-peers';
+
+describe('POST /v1/finder', () => {
+  let world: FinderWorld;
+  let key: string;
+
+  beforeAll(async () => {
+    world = await startFinderWorld();
+    key = (await world.app.createAccount(1_000)).apiKey;
+  }, 30_000);
+  afterAll(() => world.close());
+
+  const find = (body: unknown, apiKey = key, route = '/v1/finder') => world.app.request('POST', route, { key: apiKey, body });
+
+  describe.each([
+    ['first.last', 'firstlast.test', 'jane.doe@firstlast.test'],
+    ['flast', 'flast.test', 'jdoe@flast.test'],
+    ['first', 'first.test', 'jane@first.test'],
+  ])('on a company using %s', (pattern, domain, expected) => {
+    it('returns the confirmed address and charges 10 credits', async () => {
+      const res = await find({ firstName: 'Jane', lastName: 'Doe', domain });
+      expect(res.status).toBe(200);
+      expect(res.body.status).toBe('success');
+      expect(res.body.data).toMatchObject({
+        email: expected, status: 'Found', result: 'Ok', quality: 'Good', reason: 'found', pattern, creditsCharged: 10,
+      });
+      expect(res.body.data.confidence).toBeGreaterThanOrEqual(85);
+    });
+  });
+
+  it('answers /v1/finder/single exactly like /v1/finder', async () => {
+    const res = await find({ firstName: 'Jane', lastName: 'Doe', domain: 'https://www.flast.test/about' }, key, '/v1/finder/single');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ email: 'jdoe@flast.test', status: 'Found', creditsCharged: 10 });
+  });
+
+  it('finds José Müller under the German transliteration (jmueller)', async () => {
+    const res = await find({ firstName: 'José', lastName: 'Müller', domain: 'umlaut.test' });
+    expect(res.body.data).toMatchObject({ email: 'jmueller@umlaut.test', result: 'Ok', pattern: 'flast' });
+  });
+
+  it('finds Anna van der Berg whose mailbox drops the particle (aberg)', async () => {
+    const res = await find({ firstName: 'Anna', lastName: 'van der Berg', domain: 'particle.test' });
+    expect(res.body.data).toMatchObject({ email: 'aberg@particle.test', result: 'Ok' });
+  });
+
+  it('returns the likeliest candidate on a catch-all domain, with lower confidence', async () => {
+    const res = await find({ firstName: 'Jane', lastName: 'Doe', domain: 'catchall.test' });
+    expect(res.body.data).toMatchObject({ email: 'jane.doe@catchall.test', status: 'Found', result: 'Catch-all', quality: 'Risky', reason: 'catch_all', creditsCharged: 10 });
+    expect(res.body.data.confidence).toBeLessThan(85);
+  });
+
+  it('refuses a free consumer domain without probing or charging', async () => {
+    const before = world.smtp.stats.rcpts.length;
+    const res = await find({ firstName: 'Jane', lastName: 'Doe', domain: 'gmail.com' });
+    expect(res.body.data).toMatchObject({ email: null, status: 'Not Found', reason: 'unsupported_free_domain', creditsCharged: 0, confidence: 0 });
+    expect(world.smtp.stats.rcpts.length).toBe(before);
+  });
+
+  it('reports a domain without MX as a free miss', async () => {
+    const res = await find({ firstName: 'Jane', lastName: 'Doe', domain: 'nomx.test' });
+    expect(res.body.data).toMatchObject({ email: null, status: 'Not Found', reason: 'no_mail_server', quality: 'Bad', creditsCharged: 0 });
+  });
+
+  it('reports a miss for free when every candidate is rejected', async () => {
+    const first = await find({ firstName: 'Nobody', lastName: 'Here', domain: 'flast.test' });
+    expect(first.body.data).toMatchObject({ email: null, status: 'Not Found', reason: 'not_found', creditsCharged: 0 });
+    const second = await find({ firstName: 'Nobody', lastName: 'Here', domain: 'flast.test' });
+    expect(second.body.data.creditsRemaining).toBe(first.body.data.creditsRemaining);
+  });
+
+  it('rejects a contact without a first name with 400 and code 5001', async () => {
+    const res = await find({ lastName: 'Doe', domain: 'flast.test' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ status: 'error', data: null, error: { code: 5001, message: expect.stringContaining('firstName') } });
+  });
+
+  it('rejects an unusable domain with 400 and code 5001', async () => {
+    const res = await find({ firstName: 'Jane', domain: 'not a domain' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe(5001);
+  });
+
+  it('answers 402 before any probe when 10 credits cannot be held', async () => {
+    const poor = await world.app.createAccount(9);
+    const before = world.rcptsFor('first.test').length;
+    const res = await find({ firstName: 'Jane', lastName: 'Doe', domain: 'first.test' }, poor.apiKey);
+    expect(res.status).toBe(402);
+    expect(res.body.error.code).toBe(2001);
+    expect(world.rcptsFor('first.test').length).toBe(before);
+  });
+
+  it('answers 401 without an API key', async () => {
+    const res = await world.app.request('POST', '/v1/finder', { body: { firstName: 'Jane', domain: 'first.test' } });
+    expect(res.status).toBe(401);
+  });
+
+  describe('when a domain format was confirmed earlier', () => {
+    it('returns the known format for a mailbox the server will not confirm, as Unknown', async () => {
+      const learned = await find({ firstName: 'Bob', lastName: 'Stone', domain: 'learns.test' });
+      expect(learned.body.data).toMatchObject({ email: 'bob.stone@learns.test', result: 'Ok' });
+      await waitForKnownAddress(world, 'learns.test');
+      const res = await find({ firstName: 'Carol', lastName: 'White', domain: 'learns.test' });
+      expect(res.body.data).toMatchObject({
+        email: 'carol.white@learns.test', status: 'Found', result: 'Unknown', reason: 'known_format_unverified', pattern: 'first.last', creditsCharged: 10,
+      });
+      expect(res.body.data.confidence).toBeLessThanOrEqual(50);
+    });
+  });
+});
+
+async function waitForKnownAddress(world: FinderWorld, domain: string): Promise<void> {
+  const collection = world.app.running.app.get(ReadStore).collection(KNOWN_ADDRESSES_COLLECTION);
+  for (let k = 0; k < 100; k++) {
+    if (await collection.get(domain)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${domain} never reached ${KNOWN_ADDRESSES_COLLECTION}`);
+}

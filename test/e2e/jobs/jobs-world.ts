@@ -1,0 +1,102 @@
+import { CreditLedger } from '@lib/credits';
+import { readCsvRecords } from '@lib/jobs';
+import { DnsPeer, startDnsPeer, ZoneEntry } from '../../peers/dns-peer';
+import { accept, DomainScript, greylist, reject, SmtpPeer, startSmtpPeer } from '../../peers/smtp-peer';
+import { startTestApp, TestApp } from '../../support/test-app';
+
+/**
+ * Mail domains on loopback peers: alpha.test has two mailboxes, beta.test accepts everything
+ * (catch-all), gamma.test rejects everyone, grey.test greylists `slow` once, and sticky.test greylists
+ * `stuck` on every attempt.
+ */
+export const DOMAINS: Record<string, DomainScript> = {
+  'alpha.test': { default: reject(), recipients: { alice: accept(), bob: accept() } },
+  'beta.test': { default: accept() },
+  'gamma.test': { default: reject() },
+  'grey.test': { default: reject(), recipients: { slow: greylist(1) } },
+  'sticky.test': { default: reject(), recipients: { stuck: greylist(1_000) } },
+};
+
+export interface JobsWorld {
+  app: TestApp;
+  smtp: SmtpPeer;
+  dns: DnsPeer;
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function startJobsWorld(env: Record<string, string> = {}, dataDir?: string): Promise<JobsWorld> {
+  const smtp = await startSmtpPeer({ domains: DOMAINS });
+  const zones: Record<string, ZoneEntry> = {};
+  for (const domain of Object.keys(DOMAINS)) {
+    zones[domain] = { mx: [{ exchange: `mx.${domain}`, priority: 10 }] };
+    zones[`mx.${domain}`] = { a: ['127.0.0.1'] };
+  }
+  const dns = await startDnsPeer(zones);
+  const fullEnv = {
+    DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
+    SMTP_CONNECT_TIMEOUT_MS: '2000', SMTP_COMMAND_TIMEOUT_MS: '2000', SMTP_BANNER_TIMEOUT_MS: '2000',
+    JOB_CHUNK_SIZE: '2', JOB_GREYLIST_RETRY_DELAYS_MS: '300,600', GREYLIST_RETRY_DELAYS_MS: '100', ...env,
+  };
+  const app = await startTestApp(fullEnv, { dataDir });
+  return {
+    app, smtp, dns, env: fullEnv,
+    async close() {
+      await app.close();
+      await Promise.all([smtp.close(), dns.close()]);
+    },
+  };
+}
+
+export async function uploadJob(app: TestApp, key: string, csv: string | Uint8Array, fields: Record<string, string> = {}, fileName = 'list.csv') {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([csv]), fileName);
+  const response = await fetch(`${app.url}/v1/jobs`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+export interface SseEvent { event: string; data: any }
+
+/** Follows GET /v1/jobs/{id}/stream until `done` (or the stream ends), returning every event. */
+export async function followStream(app: TestApp, key: string, jobId: number, timeoutMs = 25_000): Promise<{ events: SseEvent[]; headers: Headers; comments: string[] }> {
+  const response = await fetch(`${app.url}/v1/jobs/${jobId}/stream`, { headers: { 'x-api-key': key }, signal: AbortSignal.timeout(timeoutMs) });
+  const events: SseEvent[] = [];
+  const comments: string[] = [];
+  let buffer = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const lines = block.split('\n');
+      comments.push(...lines.filter((l) => l.startsWith(':')).map((l) => l.slice(1).trim()));
+      const name = lines.find((l) => l.startsWith('event: '))?.slice(7);
+      const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
+      if (name && data) events.push({ event: name, data: JSON.parse(data) });
+    }
+  }
+  return { events, headers: response.headers, comments };
+}
+
+/** Parses a downloaded CSV with the same reader the service uses. */
+export async function parseCsv(text: string): Promise<string[][]> {
+  const rows: string[][] = [];
+  for await (const record of readCsvRecords([Buffer.from(text)])) rows.push(record.fields);
+  return rows;
+}
+
+export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The ledger as the event store has it (the balance endpoint may be cached). */
+export const ledgerOf = (app: TestApp, accountId: string) => app.running.app.get(CreditLedger).current(accountId);

@@ -1,0 +1,67 @@
+import { DnsPeer, startDnsPeer, ZoneEntry } from '../peers/dns-peer';
+import { accept, blocklist, SmtpPeer, startSmtpPeer } from '../peers/smtp-peer';
+import { ADMIN_TOKEN, startTestApp, TestApp } from '../support/test-app';
+
+function mx(domain: string): Record<string, ZoneEntry> {
+  return { [domain]: { mx: [{ exchange: `mx.${domain}`, priority: 10 }] }, [`mx.${domain}`]: { a: ['127.0.0.1'] } };
+}
+
+/**
+ * Addresses with a known verdict on the loopback peers:
+ * ok alice@acme.test, invalid bob@acme.test (550 user unknown), catch_all anyone@catchall.test,
+ * unknown anyone@blocked.test (554 blocklisted), disposable anyone@mailinator.com (its MX is never probed).
+ */
+export const ADDRESSES = {
+  ok: 'alice@acme.test',
+  invalid: 'bob@acme.test',
+  catchAll: 'someone@catchall.test',
+  unknown: 'someone@blocked.test',
+  disposable: 'someone@mailinator.com',
+} as const;
+
+export interface VerifyWorld {
+  app: TestApp;
+  smtp: SmtpPeer;
+  dns: DnsPeer;
+  /** RCPT TO commands the SMTP peer has received for this address (case-insensitive). */
+  rcptsFor(address: string): number;
+  admin(method: string, route: string, body?: unknown): ReturnType<TestApp['request']>;
+  close(): Promise<void>;
+}
+
+/** The real all-in-one app probing real SMTP and DNS servers on loopback, with short timeouts. */
+export async function startVerifyWorld(env: Record<string, string> = {}): Promise<VerifyWorld> {
+  const dns = await startDnsPeer({ ...mx('acme.test'), ...mx('catchall.test'), ...mx('blocked.test'), ...mx('mailinator.com') });
+  const smtp = await startSmtpPeer({
+    domains: {
+      'acme.test': { recipients: { alice: accept(), carol: accept(), dave: accept() } },
+      'catchall.test': { default: accept() },
+      'blocked.test': { default: blocklist() },
+    },
+  });
+  const app = await startTestApp({
+    DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
+    SMTP_CONNECT_TIMEOUT_MS: '1000', SMTP_BANNER_TIMEOUT_MS: '1000', SMTP_COMMAND_TIMEOUT_MS: '1000',
+    GREYLIST_RETRY_DELAYS_MS: '150,300', VERIFY_INTERACTIVE_BUDGET_MS: '5000', ...env,
+  });
+  return {
+    app, smtp, dns,
+    rcptsFor: (address) => smtp.stats.rcpts.filter((r) => r.address.toLowerCase() === address.toLowerCase()).length,
+    admin: (method, route, body) => app.request(method, route, { body, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }),
+    async close() {
+      await app.close();
+      await smtp.close();
+      await dns.close();
+    },
+  };
+}
+
+/** The read model trails the ledger by a projector hop; poll until the balance shows what the ledger says. */
+export async function eventuallyBalance(app: TestApp, key: string, expected: number, timeoutMs = 5000): Promise<Record<string, number>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await app.request('GET', '/v1/credits/balance', { key });
+    if (res.body.data?.balance === expected || Date.now() > deadline) return res.body.data;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
