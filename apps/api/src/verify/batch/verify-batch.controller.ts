@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, UseGuards, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Principal } from '@lib/accounts';
@@ -7,6 +7,7 @@ import { CurrentPrincipal } from '../../auth/auth.decorators';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { IdempotencyGate } from '../idempotency/idempotency-gate';
 import { parseIdempotencyKey, requestFingerprint } from '../idempotency/idempotency-key';
+import { JsonBodyGuard } from '../json-body.guard';
 import { PaidVerification } from '../paid-verification';
 import { IDEMPOTENCY_HEADER_DOC } from '../single/verify-single.controller';
 import { BatchResponseModel } from '../verification-result.model';
@@ -19,13 +20,14 @@ export class VerifyBatchController {
 
   @Post()
   @HttpCode(200)
+  @UseGuards(JsonBodyGuard)
   @ApiOperation({
     summary: `Verify up to ${MAX_BATCH_SIZE} addresses at once`,
     description: 'The spec gives both 30 and 100 as the limit; 100 is accepted. Duplicates (by canonical form: case, gmail dots and +tags) are probed and charged once; each repeated position carries the same result with creditsCharged 0. The credits for every unique address must be available up front (else 402, nothing probed); only decisive results are finally charged.',
   })
   @ApiHeader(IDEMPOTENCY_HEADER_DOC)
   @ApiEnvelope(BatchResponseModel)
-  @ApiErrors(400, 401, 402, 409)
+  @ApiErrors(400, 401, 402, 409, 415)
   async verify(@CurrentPrincipal() principal: Principal, @Body() body: VerifyBatchDto, @Headers('idempotency-key') rawKey: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     if (body.emails.length === 0) throw new DomainError('BATCH_EMPTY');
     if (body.emails.length > MAX_BATCH_SIZE) throw new DomainError('BATCH_TOO_LARGE', `At most ${MAX_BATCH_SIZE} addresses per request; got ${body.emails.length}. Use a bulk job for more.`);
