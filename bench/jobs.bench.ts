@@ -55,7 +55,8 @@ async function main(): Promise<void> {
   const app = await startTestApp({
     DNS_SERVERS: peers.dns, SMTP_PROBE_PORT: String(peers.smtpPort), JOB_MAX_UPLOAD_BYTES: String(Math.max(50 * MB, size)), LOG_LEVEL: 'silent',
   });
-  let peakRss = process.memoryUsage().rss;
+  const idleRss = process.memoryUsage().rss;
+  let peakRss = idleRss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
   try {
     const { apiKey } = await app.createAccount(ROWS + 1000);
@@ -92,7 +93,8 @@ async function main(): Promise<void> {
       rowsPerSecond: Math.round(ROWS / ((done - started) / 1000)),
       firstPartialDownloadSeconds: firstPartialMs === null ? null : (firstPartialMs / 1000).toFixed(1),
       fullDownload: `${(downloaded / MB).toFixed(1)} MB in ${(downloadMs / 1000).toFixed(1)} s`,
-      peakRssMB: { app: Math.round(peakRss / MB), smtpAndDnsPeers: Math.round(peers.peakRss() / MB) },
+      peakRssMB: { app: Math.round(peakRss / MB), appIdleBeforeUpload: Math.round(idleRss / MB), smtpAndDnsPeers: Math.round(peers.peakRss() / MB) },
+      loadAverage: require('node:os').loadavg().map((l: number) => l.toFixed(1)).join(' '),
       creditsCharged: view.creditsCharged,
     }, null, 2));
   } finally {

@@ -59,6 +59,13 @@ describe('webhooks API', () => {
       expect(res.body).toMatchObject({ status: 'error', data: null, error: { code } });
     });
 
+    it('documents the numeric event values in the OpenAPI schema', async () => {
+      const doc = (await app.request('GET', '/docs-json')).body;
+      const events = doc.components.schemas.CreateWebhookDto.properties.events;
+      expect(events.description).toContain('1 = job.completed, 2 = job.failed');
+      expect(events.items.oneOf).toContainEqual(expect.objectContaining({ type: 'integer', enum: [1, 2] }));
+    });
+
     it('needs an API key', async () => {
       expect((await app.request('GET', '/v1/webhooks')).status).toBe(401);
     });

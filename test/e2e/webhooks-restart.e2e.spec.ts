@@ -21,8 +21,8 @@ describe('webhook deliveries across a worker restart', () => {
   });
 
   it('sends a pending retry after the process that scheduled it has stopped', async () => {
-    // The retry is due 2-3 s after the first attempt: the process is stopped well before that.
-    const env = { WEBHOOK_CA_FILE: receiver.caFile, WEBHOOK_TIMEOUT_MS: '600', WEBHOOK_RETRY_DELAYS_MS: '2500' };
+    // The retry is due 4-6 s after the first attempt: the process is stopped well before that.
+    const env = { WEBHOOK_CA_FILE: receiver.caFile, WEBHOOK_TIMEOUT_MS: '3000', WEBHOOK_RETRY_DELAYS_MS: '5000' };
     receiver.reply('/restart', 500);
     app = await startTestApp(env, { dataDir });
     const { accountId, apiKey } = await app.createAccount();
@@ -37,15 +37,15 @@ describe('webhook deliveries across a worker restart', () => {
     expect(receiver.received('/restart')).toHaveLength(1);
 
     app = await startTestApp(env, { dataDir });
-    const [first, second] = await receiver.waitFor('/restart', 2, 10_000);
+    const [first, second] = await receiver.waitFor('/restart', 2, 30_000);
     expect(second.body).toBe(first.body);
     expect(second.headers['x-svc-attempt']).toBe('2');
-    const deadline = Date.now() + 5_000;
+    const deadline = Date.now() + 15_000;
     let delivery: { status: string } | undefined;
     while (Date.now() < deadline && delivery?.status !== 'succeeded') {
       delivery = (await app.request('GET', `/v1/webhooks/${hook.id}/deliveries`, { key: apiKey })).body.data.items[0];
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: [{ status: 500 }, { status: 200 }] });
-  });
+  }, 90_000);
 });

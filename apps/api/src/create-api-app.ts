@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DynamicModule, Type } from '@nestjs/common';
+import { ConsoleLogger, DynamicModule, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig } from '@lib/config';
@@ -19,7 +19,7 @@ export async function createApiApp(root: Type<unknown> | DynamicModule, config: 
     requestTimeout: 0,
   });
   await configureFastify(adapter.getInstance() as never, ROUTES, config.jobs.maxUploadBytes);
-  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, { bufferLogs: false, logger: config.logLevel === 'silent' ? false : ['error', 'warn', 'log'] });
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, { bufferLogs: false, logger: nestLogger(config) });
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   adapter.getInstance().addHook('onSend', async (request, reply) => {
@@ -29,4 +29,14 @@ export async function createApiApp(root: Type<unknown> | DynamicModule, config: 
   await app.init();
   installFastifyErrorHandler(adapter.getInstance() as never);
   return app;
+}
+
+const NEST_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
+  fatal: ['fatal'], error: ['fatal', 'error'], warn: ['fatal', 'error', 'warn'], info: ['fatal', 'error', 'warn', 'log'],
+  debug: ['fatal', 'error', 'warn', 'log', 'debug'], trace: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'], silent: [],
+};
+
+/** Nest's own messages as JSON lines, like Fastify's request logs, so one log pipeline parses both. */
+function nestLogger(config: AppConfig): ConsoleLogger | false {
+  return config.logLevel === 'silent' ? false : new ConsoleLogger({ json: true, logLevels: NEST_LEVELS[config.logLevel] });
 }

@@ -25,7 +25,14 @@ export interface JobsWorld {
   close(): Promise<void>;
 }
 
-export async function startJobsWorld(env: Record<string, string> = {}, dataDir?: string): Promise<JobsWorld> {
+export interface JobsPeers {
+  smtp: SmtpPeer;
+  dns: DnsPeer;
+  /** App environment pointing probes at the peers, with small chunks and short greylisting delays. */
+  env: Record<string, string>;
+}
+
+export async function startJobsPeers(env: Record<string, string> = {}): Promise<JobsPeers> {
   const smtp = await startSmtpPeer({ domains: DOMAINS });
   const zones: Record<string, ZoneEntry> = {};
   for (const domain of Object.keys(DOMAINS)) {
@@ -33,12 +40,19 @@ export async function startJobsWorld(env: Record<string, string> = {}, dataDir?:
     zones[`mx.${domain}`] = { a: ['127.0.0.1'] };
   }
   const dns = await startDnsPeer(zones);
-  const fullEnv = {
-    DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
-    SMTP_CONNECT_TIMEOUT_MS: '2000', SMTP_COMMAND_TIMEOUT_MS: '2000', SMTP_BANNER_TIMEOUT_MS: '2000',
-    JOB_CHUNK_SIZE: '2', JOB_GREYLIST_RETRY_DELAYS_MS: '300,600', GREYLIST_RETRY_DELAYS_MS: '100', ...env,
+  return {
+    smtp, dns,
+    env: {
+      DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
+      SMTP_CONNECT_TIMEOUT_MS: '2000', SMTP_COMMAND_TIMEOUT_MS: '2000', SMTP_BANNER_TIMEOUT_MS: '2000',
+      JOB_CHUNK_SIZE: '2', JOB_GREYLIST_RETRY_DELAYS_MS: '300,600', GREYLIST_RETRY_DELAYS_MS: '100', ...env,
+    },
   };
-  const app = await startTestApp(fullEnv, { dataDir });
+}
+
+export async function startJobsWorld(env: Record<string, string> = {}): Promise<JobsWorld> {
+  const { smtp, dns, env: fullEnv } = await startJobsPeers(env);
+  const app = await startTestApp(fullEnv);
   return {
     app, smtp, dns, env: fullEnv,
     async close() {

@@ -6,7 +6,7 @@ const HOW_TO = 'run `scripts/integration-services.sh up && . .integration/env` (
 
 /**
  * Registers `body` under `title` when every variable names a server. Otherwise the same tests are
- * registered under describe.skip with the reason in the suite name and a warning on the console, so
+ * registered under describe.skip with the reason in the suite name and a banner on stderr, so
  * jest reports each of them as skipped by name instead of the suite silently passing.
  */
 export function describeWithServers(variables: ServerVariable[], title: string, body: (env: Record<ServerVariable, string>) => void): void {
@@ -17,7 +17,8 @@ export function describeWithServers(variables: ServerVariable[], title: string, 
     return;
   }
   const reason = `${missing.join(' and ')} not set`;
-  console.warn(`\n*** SKIPPED integration suite "${title}": ${reason}; ${HOW_TO} ***\n`);
+  // Straight to stderr: jest drops console output of a file whose tests were all skipped.
+  process.stderr.write(`\n*** SKIPPED integration suite "${title}": ${reason}; ${HOW_TO} ***\n\n`);
   describe.skip(`${title} [SKIPPED: ${reason}]`, () => body(env));
 }
 

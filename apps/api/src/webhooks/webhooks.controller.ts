@@ -12,11 +12,10 @@ import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
 import { CreateWebhookDto, ToggleWebhookDto, UpdateWebhookDto } from './webhooks.dto';
 import { DeletedWebhookModel, DeliveryPageModel, TestDeliveryModel, WebhookModel, WebhookWithSecretModel } from './webhooks.models';
 
-const ID_PARAM = { name: 'id', description: 'Webhook id (int64). Non-integer, unknown or another account’s: 404 code 4001.' };
+const IdParam = () => ApiParam({ name: 'id', description: 'Webhook id (int64). Non-integer, unknown or another account’s: 404 code 4001.' });
 
 /** Webhook registration and delivery history; payloads, signatures and retries are described in docs/webhooks.md. */
 @ApiTags('webhooks')
-@ApiParam(ID_PARAM)
 @Controller('v1/webhooks')
 export class WebhooksController {
   constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
@@ -43,6 +42,7 @@ export class WebhooksController {
   }
 
   @Patch(':id')
+  @IdParam()
   @ApiOperation({ summary: 'Change url, events and/or isActive; absent or null fields are kept' })
   @ApiEnvelope(WebhookModel)
   @ApiErrors(400, 401, 404)
@@ -51,6 +51,7 @@ export class WebhooksController {
   }
 
   @Post(':id/toggle')
+  @IdParam()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Activate or deactivate',
@@ -63,6 +64,7 @@ export class WebhooksController {
   }
 
   @Delete(':id')
+  @IdParam()
   @ApiOperation({ summary: 'Delete a webhook; pending retries for it end as failed' })
   @ApiEnvelope(DeletedWebhookModel)
   @ApiErrors(401, 404)
@@ -71,6 +73,7 @@ export class WebhooksController {
   }
 
   @Post(':id/test')
+  @IdParam()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Send a signed test delivery now and report how the receiver answered',
@@ -83,6 +86,7 @@ export class WebhooksController {
   }
 
   @Post(':id/rotate-secret')
+  @IdParam()
   @HttpCode(200)
   @ApiOperation({ summary: 'Replace the signing secret', description: 'The new secret signs every attempt from now on, retries of earlier events included.' })
   @ApiEnvelope(WebhookWithSecretModel)
@@ -92,6 +96,7 @@ export class WebhooksController {
   }
 
   @Get(':id/deliveries')
+  @IdParam()
   @ApiOperation({ summary: 'Delivery history with every attempt, newest first' })
   @ApiQuery({ name: 'page', required: false, type: Number, description: '1-based, default 1' })
   @ApiQuery({ name: 'pageSize', required: false, type: Number, description: `default 20, at most ${MAX_PAGE_SIZE}` })

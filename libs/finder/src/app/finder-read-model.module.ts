@@ -1,14 +1,18 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { ProjectionRegistry } from '@lib/platform';
+import { ReadStore } from '@lib/readstore';
+import { FINDER_JOB_RESULTS_COLLECTION, FINDER_JOBS_COLLECTION, finderJobsProjection } from './jobs/finder-job.projection';
 import { FOUND_ADDRESS_READERS } from './known-addresses/found-address-readers';
 import { knownAddressesProjection } from './known-addresses/known-addresses.projection';
 
-/** Registers the finder's read models; the projector imports only this (it never probes). */
+/** Registers the finder's read models (known addresses, finder jobs); the projector imports only this. */
 @Module({})
 export class FinderReadModelModule implements OnModuleInit {
-  constructor(private readonly projections: ProjectionRegistry) {}
+  constructor(private readonly projections: ProjectionRegistry, private readonly readStore: ReadStore) {}
 
-  onModuleInit(): void {
-    this.projections.register(knownAddressesProjection(FOUND_ADDRESS_READERS));
+  async onModuleInit(): Promise<void> {
+    this.projections.register(knownAddressesProjection(FOUND_ADDRESS_READERS), finderJobsProjection);
+    await this.readStore.collection(FINDER_JOBS_COLLECTION).ensureIndex({ accountId: 1, createdAt: -1 });
+    await this.readStore.collection(FINDER_JOB_RESULTS_COLLECTION).ensureIndex({ jobId: 1 });
   }
 }

@@ -8,7 +8,7 @@ import { CHUNK_TOPIC, ChunkMessage, retryTopic } from './chunk-message';
 import { ChunkProcessor, HOLD_ATTEMPTS } from './chunk-processor';
 
 /** Chunks verified at once per worker process (each already verifies its domains concurrently). */
-const CHUNK_CONCURRENCY = 4;
+const CHUNK_CONCURRENCY = 8;
 /** Retry messages waiting for their time hold no resources but a timer, so many may wait at once. */
 const RETRY_CONCURRENCY = 64;
 

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CreditsModule } from '@lib/credits';
+import { FinderModule } from '../finder.module';
+import { FinderChunkProcessor } from './finder-chunk.processor';
+import { FinderJobWorkers } from './finder-job-workers';
+
+/** The worker role's part of finder jobs: starting them and looking up their chunks (needs the app's VerificationEngine). */
+@Module({
+  imports: [CreditsModule, FinderModule],
+  providers: [FinderChunkProcessor, FinderJobWorkers],
+})
+export class FinderJobsWorkerModule {}

@@ -1,0 +1,35 @@
+import { AddressIndex } from './address-index';
+import { cutChunks } from './chunk-plan';
+
+function indexOf(emails: string[]): AddressIndex {
+  const index = new AddressIndex();
+  emails.forEach((email, row) => index.add(row + 1, email, 1_000));
+  return index;
+}
+
+describe('cutting a job into chunks', () => {
+  it('gives a large domain chunks of its own, all keyed by that domain', () => {
+    const index = indexOf([...Array.from({ length: 5 }, (_, i) => `u${i}@big.test`), 'a@small.test']);
+    const chunks = [...cutChunks(index, 2)];
+    expect(chunks.map((c) => c.key)).toEqual(['big.test', 'big.test', 'big.test', 'small.test']);
+    expect(chunks.map((c) => c.chunkNo)).toEqual([0, 1, 2, 3]);
+    expect(chunks.flatMap((c) => c.items.map((i) => i.email))).toHaveLength(6);
+  });
+
+  it('packs small domains whole, never splitting one across chunks', () => {
+    const index = indexOf(['a@a.test', 'b@b.test', 'b2@b.test', 'c@c.test']);
+    const chunks = [...cutChunks(index, 3)];
+    expect(chunks.map((c) => c.items.map((i) => i.email))).toEqual([['a@a.test', 'b@b.test', 'b2@b.test'], ['c@c.test']]);
+    expect(chunks.map((c) => c.key)).toEqual(['a.test', 'c.test']);
+  });
+
+  it('carries each address once, with its first row and how many rows hold it', () => {
+    const index = indexOf(['Ann@x.test', 'ann@X.test', 'bad', 'bob@x.test']);
+    expect(index.counts).toEqual({ rows: 4, uniqueAddresses: 2, duplicates: 1, invalidSyntax: 1 });
+    const [chunk] = [...cutChunks(index, 10)];
+    expect(chunk.items).toEqual([
+      { email: 'Ann@x.test', canonical: 'ann@x.test', firstRow: 1, rows: 2 },
+      { email: 'bob@x.test', canonical: 'bob@x.test', firstRow: 4, rows: 1 },
+    ]);
+  });
+});

@@ -1,0 +1,45 @@
+import { createServer } from 'node:net';
+import { accept, SmtpPeer, startSmtpPeer } from '../../../../test/peers/smtp-peer';
+import { loopbackConfig, mxZone, startHarness } from '../testing/loopback-harness';
+import { smtpPreflight } from './smtp-preflight';
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('port-25 preflight', () => {
+  let peer: SmtpPeer;
+  beforeAll(async () => { peer = await startSmtpPeer({}); });
+  afterAll(async () => { await peer.close(); });
+
+  it('reports a reachable server with its banner', async () => {
+    const result = await smtpPreflight(loopbackConfig('127.0.0.1:53', peer.port), '127.0.0.1', () => undefined);
+    expect(result.reachable).toBe(true);
+    expect(result.detail).toContain('220');
+  });
+
+  it('says clearly, and quickly, when outbound SMTP is blocked', async () => {
+    const logged: string[] = [];
+    const started = Date.now();
+    const result = await smtpPreflight(loopbackConfig('127.0.0.1:53', await closedPort()), '127.0.0.1', (m) => logged.push(m));
+    expect(result.reachable).toBe(false);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(logged.join('\n')).toMatch(/port 25 is probably blocked/);
+  });
+});
+
+describe('a slow banner', () => {
+  it('is waited for within the banner timeout rather than failing the probe', async () => {
+    const zones = mxZone('slow.test', [['mx.slow.test', 10, '127.0.0.1']]);
+    const h = await startHarness(zones, { hosts: { '127.0.0.1': { bannerDelayMs: 600 } }, domains: { 'slow.test': { recipients: { ann: accept() } } } }, { bannerTimeoutMs: 2_000, commandTimeoutMs: 500 });
+    try {
+      expect((await h.engine.verify('ann@slow.test')).result).toBe('ok');
+    } finally {
+      await h.stop();
+    }
+  });
+});

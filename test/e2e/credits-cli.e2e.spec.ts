@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CREDIT_BALANCES_COLLECTION } from '@lib/credits';
+import { ReadStore } from '@lib/readstore';
+import { ADMIN_TOKEN, startTestApp, TestApp } from '../support/test-app';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** Runs `npm run admin -- <args>` as a separate process on the same data directory. */
+function admin(dataDir: string, ...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['-r', './scripts/register-ts.js', 'apps/cli/src/main.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } }, (error, stdout, stderr) => {
+      let json: unknown = null;
+      try { json = JSON.parse(stdout); } catch { /* usage errors print no JSON */ }
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, json, stderr });
+    });
+  });
+}
+
+describe('admin CLI ledger audit', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailcheck-cli-'));
+  let app: TestApp;
+  let accountId: string;
+
+  beforeAll(async () => {
+    app = await startTestApp({}, { dataDir });
+    accountId = (await app.createAccount(40)).accountId;
+    const headers = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    await app.request('POST', `/admin/v1/accounts/${accountId}/orders`, { body: { packageId: 1 }, headers });
+    await app.request('POST', `/admin/v1/accounts/${accountId}/adjustments`, { body: { amount: -15, reason: 'refund' }, headers });
+  });
+  afterAll(async () => {
+    await app?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('replays a consistent ledger, prints each transaction and exits 0', async () => {
+    const result = await admin(dataDir, 'ledger-replay', '--account', accountId);
+    expect(result.code).toBe(0);
+    expect(result.json).toMatchObject({ accountId, balance: 1025, ok: true, mismatches: [], readModel: { balance: 1025, transactions: 3 } });
+    expect(result.json.transactions.map((t: { delta: number; computedBalance: number }) => [t.delta, t.computedBalance])).toEqual([[40, 40], [1000, 1040], [-15, 1025]]);
+  }, 60_000);
+
+  it('exits 3 and names the difference when the read model disagrees with the ledger', async () => {
+    await app.running.app.get(ReadStore).collection(CREDIT_BALANCES_COLLECTION).set(accountId, { balance: 999 });
+    const result = await admin(dataDir, 'ledger-replay', '--account', accountId, '--wait-seconds', '0');
+    expect(result.code).toBe(3);
+    expect(result.json.ok).toBe(false);
+    expect(result.json.mismatches).toContain('read model balance 999 != replayed 1025');
+  }, 60_000);
+
+  it('rebuilds every read model from the event store, after which the audit passes again', async () => {
+    await app.close();
+    const rebuilt = await admin(dataDir, 'rebuild-read-models');
+    expect(rebuilt.code).toBe(0);
+    expect(rebuilt.json.projections).toEqual(expect.arrayContaining(['credit-balances', 'credit-transactions', 'credit-orders']));
+    expect(rebuilt.stderr).toMatch(/100%/);
+    const replay = await admin(dataDir, 'ledger-replay', '--account', accountId);
+    expect(replay.code).toBe(0);
+    app = await startTestApp({}, { dataDir });
+  }, 90_000);
+
+  it('exits 2 on a usage mistake and 1 when the command fails', async () => {
+    expect((await admin(dataDir, 'adjust', '--account', accountId)).code).toBe(2);
+    const failed = await admin(dataDir, 'add-order', '--account', accountId, '--package', '99');
+    expect(failed.code).toBe(1);
+    expect(failed.json.error.code).toBe(2005);
+  }, 60_000);
+});
