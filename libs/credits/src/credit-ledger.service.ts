@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { Clock, KeyedMutex } from '@lib/common';
-import { EventStore, runCommand } from '@lib/eventstore';
+import { Clock } from '@lib/common';
+import { EventStore } from '@lib/eventstore';
 import { CreditLedgerCommand } from './domain/credit-ledger.commands';
 import { OrderSource } from './domain/credit-ledger.events';
 import { available, creditLedgerDecider, creditLedgerStream, LedgerState } from './domain/credit-ledger.decider';
+import { LedgerGroupCommit } from './ledger-group-commit';
 
 type WithoutMeta<C> = C extends unknown ? Omit<C, 'accountId' | 'at' | 'type'> : never;
 
@@ -17,13 +18,16 @@ export interface LedgerView {
 
 /**
  * The only way anything touches credits. Every operation is a ledger command on the account's
- * stream: load the latest event, decide, append with the expected revision.
+ * stream: load the latest event, decide, append with the expected revision (group-committed with
+ * whatever else is queued for the same account, see LedgerGroupCommit).
  */
 @Injectable()
 export class CreditLedger {
-  private readonly mutex = new KeyedMutex();
+  private readonly commits: LedgerGroupCommit;
 
-  constructor(private readonly events: EventStore, private readonly clock: Clock) {}
+  constructor(private readonly events: EventStore, private readonly clock: Clock) {
+    this.commits = new LedgerGroupCommit(events);
+  }
 
   /** Sets credits aside before work; throws INSUFFICIENT_CREDITS (402) when the available balance cannot cover it. Idempotent per holdId. */
   hold(accountId: string, command: WithoutMeta<Extract<CreditLedgerCommand, { type: 'HoldCredits' }>>): Promise<LedgerView> {
@@ -57,7 +61,7 @@ export class CreditLedger {
   private async run(accountId: string, partial: WithoutMeta<CreditLedgerCommand> & { type: CreditLedgerCommand['type'] }): Promise<LedgerView> {
     const stream = creditLedgerStream(accountId);
     const command = { ...partial, accountId, at: this.clock.nowIso() } as CreditLedgerCommand;
-    const result = await this.mutex.run(stream, () => runCommand(this.events, stream, creditLedgerDecider, command, { load: 'last' }));
+    const result = await this.commits.submit(stream, command);
     return this.view(result.state, result.position);
   }
 

@@ -17,6 +17,8 @@ export class EventRelay {
   private subscription: EventSubscription | null = null;
   private readonly checkpoints: CheckpointStore;
   private readonly checkpointName: string;
+  /** Topics known to exist; a category not in the list gets its topic created on first sight. */
+  private readonly ensuredTopics = new Set<string>();
 
   constructor(
     private readonly eventStore: EventStore,
@@ -31,7 +33,9 @@ export class EventRelay {
   /** Creates the category topics and follows the log from the saved checkpoint. */
   async start(): Promise<void> {
     if (this.subscription) return;
-    await this.bus.ensureTopics(RELAY_CATEGORIES.map(relayTopic));
+    const topics = RELAY_CATEGORIES.map(relayTopic);
+    await this.bus.ensureTopics(topics);
+    topics.forEach((topic) => this.ensuredTopics.add(topic));
     const after = await this.checkpoints.load(this.checkpointName);
     this.subscription = this.eventStore.subscribeToAll({ after, name: this.checkpointName }, (event) => this.relay(event));
   }
@@ -45,7 +49,13 @@ export class EventRelay {
 
   private async relay(event: RecordedEvent): Promise<void> {
     const message = toRelayMessage(event);
-    await this.bus.publish(relayTopic(message.category), [{ key: event.streamId, value: { ...message } }]);
+    const topic = relayTopic(message.category);
+    if (!this.ensuredTopics.has(topic)) {
+      // Brokers often run without topic auto-creation; publishing to a missing topic would stall the relay.
+      await this.bus.ensureTopics([topic]);
+      this.ensuredTopics.add(topic);
+    }
+    await this.bus.publish(topic, [{ key: event.streamId, value: { ...message } }]);
     await this.checkpoints.save([{ name: this.checkpointName, position: event.position }]);
   }
 }
