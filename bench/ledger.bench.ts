@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const expected = opening - charges;
   const ok = view.balance === expected && view.held === 0 && audit.ok && audit.balance === expected;
   console.log(`ledger: ${charges} charges (hold+settle) on one account, ${concurrency} concurrent chargers`);
-  console.log(`  ${(charges / seconds).toFixed(0)} charges/s  (${seconds.toFixed(2)} s; ${((charges * 2) / seconds).toFixed(0)} ledger appends/s)`);
+  console.log(`  ${(charges / seconds).toFixed(0)} charges/s  (${seconds.toFixed(2)} s; ${((charges * 2) / seconds).toFixed(0)} ledger commands/s, group-committed)`);
   console.log(`  latency per charge p50 ${pct(0.5)} ms  p99 ${pct(0.99)} ms`);
   console.log(`  final balance ${view.balance} (expected ${expected}), held ${view.held}, replayed ${audit.balance}: ${ok ? 'EXACT' : 'MISMATCH'}`);
   await events.close();

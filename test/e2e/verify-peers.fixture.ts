@@ -1,6 +1,6 @@
 import { DnsPeer, startDnsPeer, ZoneEntry } from '../peers/dns-peer';
 import { accept, blocklist, SmtpPeer, startSmtpPeer } from '../peers/smtp-peer';
-import { ADMIN_TOKEN, startTestApp, TestApp } from '../support/test-app';
+import { ADMIN_TOKEN, HttpResult, startTestApp, TestApp } from '../support/test-app';
 
 function mx(domain: string): Record<string, ZoneEntry> {
   return { [domain]: { mx: [{ exchange: `mx.${domain}`, priority: 10 }] }, [`mx.${domain}`]: { a: ['127.0.0.1'] } };
@@ -25,7 +25,7 @@ export interface VerifyWorld {
   dns: DnsPeer;
   /** RCPT TO commands the SMTP peer has received for this address (case-insensitive). */
   rcptsFor(address: string): number;
-  admin(method: string, route: string, body?: unknown): ReturnType<TestApp['request']>;
+  admin(method: string, route: string, body?: unknown): Promise<HttpResult>;
   close(): Promise<void>;
 }
 

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { FinderModule } from '@lib/finder';
+import { FinderJobsModule, FinderModule } from '@lib/finder';
 import { VerificationEngineModule } from '../verify/verification-engine.module';
+import { FinderJobsController } from './finder-jobs.controller';
 import { FinderController } from './finder.controller';
 
 /** HTTP side of the finder: single, batch and file jobs, on the process's one VerificationEngine. */
 @Module({
-  imports: [VerificationEngineModule, FinderModule],
-  controllers: [FinderController],
+  imports: [VerificationEngineModule, FinderModule, FinderJobsModule],
+  controllers: [FinderController, FinderJobsController],
 })
 export class FinderApiModule {}

@@ -9,9 +9,8 @@ import { APP_CONFIG, ReadModelFreshness } from '@lib/platform';
 import { chooseFinderColumns, type RequestedColumns } from './finder-columns';
 import { finderJobDecider } from './finder-job.decider';
 import { planFinderJob, planLines } from './finder-job-plan';
-import { FINDER_JOBS_COLLECTION } from './finder-job.projection';
-import { FinderJobQueries } from './finder-job.queries';
-import type { FinderJobView } from './finder-job.view';
+import { evolveFinderJob, FINDER_JOBS_COLLECTION, type FinderJobDocument } from './finder-job.projection';
+import { toFinderJobView, type FinderJobView } from './finder-job.view';
 
 export interface StagedFinderUpload {
   jobId: number;
@@ -36,7 +35,6 @@ export class CreateFinderJobService {
     private readonly blobs: BlobStore,
     private readonly clock: Clock,
     private readonly freshness: ReadModelFreshness,
-    private readonly queries: FinderJobQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -64,9 +62,9 @@ export class CreateFinderJobService {
       const run = await runCommand(this.events, jobStream(staged.jobId), finderJobDecider, {
         type: 'CreateFinderJob', jobId: staged.jobId, accountId: staged.accountId, file, columns, counts: plan.counts, chunkCount: plan.chunks.length, at: this.clock.nowIso(),
       }, { maxAttempts: 1 });
-      // Read-your-writes: the 201 answers from the read model, as a GET right after it would.
+      // Read-your-writes: a GET right after the 201 finds the job. The 201 itself shows the job as created.
       await this.freshness.waitForDocument(FINDER_JOBS_COLLECTION, String(staged.jobId), run.position, 5_000);
-      return await this.queries.view(staged.accountId, String(staged.jobId));
+      return toFinderJobView(evolveFinderJob(null, run.events[0], run.position) as FinderJobDocument);
     } catch (error) {
       await this.discard(staged);
       throw toUploadError(error, this.config.jobs.maxUploadBytes);

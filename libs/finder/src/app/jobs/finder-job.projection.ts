@@ -46,7 +46,8 @@ export function resultCells(outcome: Pick<FinderOutcome, (typeof FINDER_RESULT_C
 
 const progress = (s: FinderJobSnapshot) => ({ processedContacts: s.processedContacts, found: s.found, notFound: s.notFound, creditsCharged: s.creditsCharged });
 
-function evolve(doc: FinderJobDocument | null, event: FinderJobEvent, position: number): FinderJobDocument | null {
+/** Pure: the job document after one event; also answers the create request without a read. */
+export function evolveFinderJob(doc: FinderJobDocument | null, event: FinderJobEvent, position: number): FinderJobDocument | null {
   if (event.type === 'FinderJobCreated') {
     const d = event.data;
     return {
@@ -89,7 +90,7 @@ export const finderJobsProjection: Projection = {
         results.map((r) => ({ kind: 'upsert', doc: { _id: finderJobResultId(jobId, r.row), jobId, row: r.row, values: resultCells(r.outcome) } })),
       );
     }
-    const next = evolve(stored, event, recorded.position);
+    const next = evolveFinderJob(stored, event, recorded.position);
     if (next) await jobs.upsert(next);
   },
 };

@@ -1,0 +1,86 @@
+import { Readable } from 'node:stream';
+import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiConsumes, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from '@lib/accounts';
+import { parsePageRequest } from '@lib/common';
+import { AppConfig } from '@lib/config';
+import { CreateFinderJobService, FinderJobActions, FinderJobQueries } from '@lib/finder';
+import { isTerminal } from '@lib/jobs';
+import { APP_CONFIG } from '@lib/platform';
+import { CurrentPrincipal } from '../auth/auth.decorators';
+import { ApiErrors } from '../docs/api-envelope.decorators';
+import { RawResponse } from '../http/raw-response.decorator';
+import { contentDisposition, streamJobEvents } from '../jobs/raw-replies';
+import { receiveFinderJobUpload } from './finder-job-upload';
+
+/** Finder file jobs, following the bulk-job conventions (detail, cancel, download, SSE progress). */
+@ApiTags('finder')
+@Controller('v1/finder/jobs')
+export class FinderJobsController {
+  constructor(
+    private readonly create: CreateFinderJobService,
+    private readonly actions: FinderJobActions,
+    private readonly queries: FinderJobQueries,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Upload a CSV of contacts (multipart: file; optional firstNameColumn, lastNameColumn, domainColumn as header name or zero-based index)' })
+  @ApiConsumes('multipart/form-data')
+  @ApiResponse({ status: 201, description: 'The job, status Pending, with its counts and quote (10 credits per usable contact at most)' })
+  @ApiErrors(400, 401, 413)
+  createJob(@Req() request: FastifyRequest, @CurrentPrincipal() principal: Principal) {
+    return receiveFinderJobUpload(request, this.create, principal.accountId, this.config.jobs.maxUploadBytes);
+  }
+
+  @Get()
+  @ApiOperation({ summary: "The caller's finder jobs, newest first" })
+  @ApiQuery({ name: 'page', required: false }) @ApiQuery({ name: 'pageSize', required: false, description: 'default 10, at most 100' })
+  @ApiErrors(400, 401)
+  list(@CurrentPrincipal() principal: Principal, @Query('page') page?: string, @Query('pageSize') pageSize?: string) {
+    return this.queries.list(principal.accountId, parsePageRequest(page, pageSize, 10));
+  }
+
+  @Get(':id')
+  @ApiParam({ name: 'id', description: 'int64 job id' })
+  @ApiOperation({ summary: 'Status, found / not found counts, progress, credits charged, timestamps' })
+  @ApiErrors(401, 404)
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+    return this.queries.view(principal.accountId, id);
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Cancel a Pending or Processing job; contacts not yet looked up are never charged' })
+  @ApiErrors(400, 401, 404)
+  cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+    return this.actions.cancel(principal.accountId, id);
+  }
+
+  @Get(':id/download')
+  @RawResponse()
+  @ApiOperation({ summary: 'The original CSV with email, status, quality, result, reason, confidence, provider appended; while not Completed, the rows done so far (X-Partial-Result: true)' })
+  @ApiProduces('text/csv')
+  @ApiErrors(400, 401, 404)
+  async download(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply) {
+    const prepared = await this.actions.download(principal.accountId, id);
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', contentDisposition(prepared.fileName))
+      .header('cache-control', 'no-store')
+      .header('x-partial-result', String(prepared.partial))
+      .send(Readable.from(prepared.body));
+  }
+
+  @Get(':id/stream')
+  @RawResponse()
+  @ApiOperation({ summary: 'Server-Sent Events: `progress` about every second (the job as in GET /v1/finder/jobs/{id}), a final `done`' })
+  @ApiProduces('text/event-stream')
+  @ApiErrors(401, 404)
+  async stream(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply) {
+    await this.queries.view(principal.accountId, id); // 404 in the envelope before the stream opens
+    await streamJobEvents(reply, { load: () => this.queries.view(principal.accountId, id), isTerminal: (view) => isTerminal(view.status) });
+  }
+}

@@ -1,0 +1,116 @@
+import { EventStore } from '@lib/eventstore';
+import { FinderWorld, startFinderWorld } from './finder-peers';
+
+const CSV = [
+  'First Name,Last Name,Company Domain,Note',
+  'Jane,Doe,firstlast.test,"keeps, its quoting"',
+  'José,Müller,https://www.umlaut.test/team,second',
+  'Nobody,Here,flast.test,third',
+  ',Doe,first.test,no first name',
+  'Jane,Doe,gmail.com,free',
+].join('\r\n') + '\r\n';
+
+describe('finder file jobs', () => {
+  let world: FinderWorld;
+  let key: string;
+
+  beforeAll(async () => {
+    world = await startFinderWorld();
+    key = (await world.app.createAccount(1_000)).apiKey;
+  }, 30_000);
+  afterAll(() => world.close());
+
+  const upload = async (csv: string, fields: Record<string, string> = {}) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'contacts.csv');
+    const response = await fetch(`${world.app.url}/v1/finder/jobs`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+
+  async function completed(id: number) {
+    for (let k = 0; k < 200; k++) {
+      const res = await world.app.request('GET', `/v1/finder/jobs/${id}`, { key });
+      if (res.body.data.status === 'Completed') return res.body.data;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`finder job ${id} did not complete`);
+  }
+
+  describe('a CSV whose columns are named in the header', () => {
+    it('runs to Completed, charges 10 per address returned and appends the results to the original rows', async () => {
+      const created = await upload(CSV);
+      expect(created.status).toBe(201);
+      expect(created.body.data).toMatchObject({
+        kind: 'finder', status: 'Pending', counts: { rows: 5, contacts: 4, invalid: 1 }, quote: 40,
+        columns: { firstName: 0, lastName: 1, domain: 2, chosenBy: 'header' },
+      });
+      const id = created.body.data.id;
+      const job = await completed(id);
+      expect(job).toMatchObject({ results: { found: 2, notFound: 2, invalid: 1 }, creditsCharged: 20, progress: { processedRows: 5, totalRows: 5, percent: 100 } });
+
+      const download = await world.app.request('GET', `/v1/finder/jobs/${id}/download`, { key });
+      expect(download.status).toBe(200);
+      expect(download.headers.get('x-partial-result')).toBe('false');
+      const lines = download.text.trimEnd().split('\r\n');
+      expect(lines[0]).toBe('First Name,Last Name,Company Domain,Note,email,status,quality,result,reason,confidence,provider');
+      expect(lines[1]).toMatch(/^Jane,Doe,firstlast\.test,"keeps, its quoting",jane\.doe@firstlast\.test,Found,Good,Ok,found,\d+,$/);
+      expect(lines[2]).toMatch(/^José,Müller,https:\/\/www\.umlaut\.test\/team,second,jmueller@umlaut\.test,Found,Good,Ok,found,\d+,$/);
+      expect(lines[3]).toBe('Nobody,Here,flast.test,third,,Not Found,,,not_found,0,');
+      expect(lines[4]).toBe(',Doe,first.test,no first name,,Not Found,,,invalid_input,0,');
+      expect(lines[5]).toBe('Jane,Doe,gmail.com,free,,Not Found,,,unsupported_free_domain,0,');
+    });
+
+    it('appends JobCompleted with kind finder for webhooks', async () => {
+      const { body } = await upload('first_name,domain\nJane,first.test\n');
+      await completed(body.data.id);
+      const events = await world.app.running.app.get(EventStore).readStream(`jobs-${body.data.id}`);
+      const done = events.find((e) => e.type === 'JobCompleted');
+      expect(done?.data).toMatchObject({ kind: 'finder', accountId: expect.any(String), summary: { status: 'Completed', creditsCharged: 10, downloadPath: `/v1/finder/jobs/${body.data.id}/download` } });
+    });
+
+    it('ends the progress stream with a done event', async () => {
+      const { body } = await upload('first_name,domain\nJane,first.test\n');
+      await completed(body.data.id);
+      const stream = await world.app.request('GET', `/v1/finder/jobs/${body.data.id}/stream`, { key });
+      expect(stream.headers.get('content-type')).toContain('text/event-stream');
+      expect(stream.text).toMatch(/event: done\ndata: \{.*"status":"Completed"/);
+    });
+
+    it('refuses to cancel a completed job with 400', async () => {
+      const { body } = await upload('first_name,domain\nJane,first.test\n');
+      await completed(body.data.id);
+      const res = await world.app.request('DELETE', `/v1/finder/jobs/${body.data.id}`, { key });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe(3002);
+    });
+  });
+
+  it('takes the columns from the request when the header does not name them', async () => {
+    const created = await upload('who,surname,site\nJane,Doe,flast.test\n', { firstNameColumn: 'who', lastNameColumn: '1', domainColumn: 'site' });
+    expect(created.status).toBe(201);
+    expect(created.body.data.columns).toMatchObject({ firstName: 0, lastName: 1, domain: 2, chosenBy: 'request' });
+    expect((await completed(created.body.data.id)).results.found).toBe(1);
+  });
+
+  it('refuses a file without a first name column with 400', async () => {
+    const created = await upload('company,city\nflast.test,Paris\n');
+    expect(created.status).toBe(400);
+    expect(created.body.error.code).toBe(3011);
+  });
+
+  it('lists the caller\'s finder jobs newest first, 10 per page by default', async () => {
+    const res = await world.app.request('GET', '/v1/finder/jobs', { key });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ page: 1, pageSize: 10, total: expect.any(Number) });
+    const created = res.body.data.items.map((j: { createdAt: string }) => j.createdAt);
+    expect([...created].sort().reverse()).toEqual(created);
+  });
+
+  it('does not show another account\'s job', async () => {
+    const { body } = await upload('first_name,domain\nJane,first.test\n');
+    const other = await world.app.createAccount(10);
+    const res = await world.app.request('GET', `/v1/finder/jobs/${body.data.id}`, { key: other.apiKey });
+    expect(res.status).toBe(404);
+  });
+});
