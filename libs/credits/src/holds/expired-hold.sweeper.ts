@@ -11,7 +11,7 @@ import { CREDIT_OPEN_HOLDS_COLLECTION, OpenHoldDoc } from '../projection/credit-
  * died between hold and settle, and would block those credits forever. Only purposes whose work is
  * interactive are swept: a bulk job may legitimately hold a chunk while it waits out greylisting.
  */
-export const SWEPT_PURPOSES = ['verification', 'batch'];
+export const SWEPT_PURPOSES = ['verification', 'batch', 'finder', 'finder_batch'];
 
 @Injectable()
 export class ExpiredHoldSweeper implements OnApplicationBootstrap, OnApplicationShutdown {

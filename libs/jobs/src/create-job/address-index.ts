@@ -13,7 +13,11 @@ export class AddressIndex {
   readonly canonicals: string[] = [];
   readonly firstRows: number[] = [];
   readonly rowCounts: number[] = [];
+  /** Per address, the index of its domain in `domains` (domains are few; addresses are many). */
+  readonly domainIds: number[] = [];
+  readonly domains: string[] = [];
   private readonly byCanonical = new Map<string, number>();
+  private readonly domainIndex = new Map<string, number>();
   counts: JobCounts = { rows: 0, uniqueAddresses: 0, duplicates: 0, invalidSyntax: 0 };
 
   add(recordIndex: number, cell: string | undefined, maxUnique: number): void {
@@ -32,9 +36,12 @@ export class AddressIndex {
     if (this.emails.length >= maxUnique) {
       throw new DomainError('TOO_MANY_EMAILS', `The file has more than ${maxUnique.toLocaleString('en')} unique addresses; split it into several jobs.`);
     }
-    this.byCanonical.set(key.canonical, this.emails.length);
+    // Most addresses are their own canonical form: keep one string for both.
+    const canonical = key.canonical === key.email ? key.email : key.canonical;
+    this.byCanonical.set(canonical, this.emails.length);
     this.emails.push(key.email);
-    this.canonicals.push(key.canonical);
+    this.canonicals.push(canonical);
+    this.domainIds.push(this.domainId(key.domain));
     this.firstRows.push(recordIndex);
     this.rowCounts.push(1);
     this.counts.uniqueAddresses++;
@@ -44,9 +51,14 @@ export class AddressIndex {
     return this.emails.length;
   }
 
-  domainOf(i: number): string {
-    const email = this.emails[i];
-    return email.slice(email.lastIndexOf('@') + 1);
+  private domainId(domain: string): number {
+    let id = this.domainIndex.get(domain);
+    if (id === undefined) {
+      id = this.domains.length;
+      this.domains.push(domain);
+      this.domainIndex.set(domain, id);
+    }
+    return id;
   }
 }
 

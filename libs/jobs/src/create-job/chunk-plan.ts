@@ -15,23 +15,16 @@ export interface PlannedChunk {
  * whole, never split, into shared chunks keyed by their first domain.
  */
 export function* cutChunks(index: AddressIndex, chunkSize: number): Generator<PlannedChunk> {
-  const order = Array.from({ length: index.size }, (_, i) => i);
-  const domains = order.map((i) => index.domainOf(i));
-  order.sort((a, b) => (domains[a] < domains[b] ? -1 : domains[a] > domains[b] ? 1 : a - b));
   let chunkNo = 0;
   let packed: number[] = [];
   const emit = (members: number[]): PlannedChunk => ({
     chunkNo: chunkNo++,
-    key: domains[members[0]],
+    key: index.domains[index.domainIds[members[0]]],
     items: members.map((i) => ({ email: index.emails[i], canonical: index.canonicals[i], firstRow: index.firstRows[i], rows: index.rowCounts[i] })),
   });
-  for (let start = 0; start < order.length; ) {
-    let end = start;
-    while (end < order.length && domains[order[end]] === domains[order[start]]) end++;
-    const group = order.slice(start, end);
-    start = end;
+  for (const group of byDomain(index)) {
     if (group.length >= chunkSize) {
-      for (let k = 0; k < group.length; k += chunkSize) yield emit(group.slice(k, k + chunkSize));
+      for (let k = 0; k < group.length; k += chunkSize) yield emit(Array.from(group.subarray(k, k + chunkSize)));
       continue;
     }
     if (packed.length + group.length > chunkSize) {
@@ -41,6 +34,17 @@ export function* cutChunks(index: AddressIndex, chunkSize: number): Generator<Pl
     packed.push(...group);
   }
   if (packed.length > 0) yield emit(packed);
+}
+
+/** Address indices grouped by domain (domains in first-seen order, addresses in file order): a counting sort, 4 bytes per address. */
+function* byDomain(index: AddressIndex): Generator<Int32Array> {
+  const starts = new Int32Array(index.domains.length + 1);
+  for (const id of index.domainIds) starts[id + 1]++;
+  for (let d = 0; d < index.domains.length; d++) starts[d + 1] += starts[d];
+  const order = new Int32Array(index.size);
+  const next = starts.slice(0, index.domains.length);
+  index.domainIds.forEach((id, i) => (order[next[id]++] = i));
+  for (let d = 0; d < index.domains.length; d++) yield order.subarray(starts[d], starts[d + 1]);
 }
 
 /** The plan as stored in the blob store: one JSON chunk per line, so it can be streamed back and republished. */
