@@ -7,7 +7,8 @@
  *   BENCH_ADDRESSES=5000 BENCH_DOMAINS=100 node -r ./scripts/register-ts.js bench/engine.bench.ts
  *
  * Env: BENCH_ADDRESSES (50000), BENCH_DOMAINS (500), BENCH_MX_IPS (50), BENCH_PER_MX (3),
- * BENCH_CONCURRENCY (64 domains in flight), BENCH_TLS (1 = offer STARTTLS, 0 = plain).
+ * BENCH_CONCURRENCY (64 domains in flight), BENCH_TLS (1 = offer STARTTLS, 0 = plain),
+ * BENCH_MODES ('on,off': which session-reuse settings to run).
  */
 import { startDnsPeer, ZoneEntry } from '../test/peers/dns-peer';
 import { accept, startSmtpPeer } from '../test/peers/smtp-peer';
@@ -21,6 +22,13 @@ const MX_IPS = num('BENCH_MX_IPS', 50);
 const PER_MX = num('BENCH_PER_MX', 3);
 const CONCURRENCY = num('BENCH_CONCURRENCY', 64);
 const TLS = num('BENCH_TLS', 1) === 1;
+const MODES = (process.env.BENCH_MODES ?? 'on,off').split(',').map((m) => m.trim() === 'on');
+
+function tally(labels: string[]): string {
+  const counts = new Map<string, number>();
+  for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
+  return [...counts].map(([label, n]) => `${label} ${n}`).join(', ');
+}
 
 async function main(): Promise<void> {
   const ips = Array.from({ length: MX_IPS }, (_, i) => `127.0.1.${i + 1}`);
@@ -37,9 +45,9 @@ async function main(): Promise<void> {
 
   const dns = await startDnsPeer(zones);
   const smtp = await startSmtpPeer({ listen: ips, hideStartTls: !TLS, domains: Object.fromEntries(domains.map((d) => [d, { recipients }])) });
-  const rows: Array<{ mode: string; seconds: number; rate: number; sessions: number; ok: number; invalid: number; other: number }> = [];
+  const rows: Array<{ mode: string; seconds: number; rate: number; sessions: number; ok: number; invalid: number; other: number; otherKinds: string }> = [];
   try {
-    for (const sessionReuse of [true, false]) {
+    for (const sessionReuse of MODES) {
       const engine = new VerificationEngine(loopbackConfig(dns.server, smtp.port, {
         sessionReuse, perMxConcurrency: PER_MX, commandTimeoutMs: 10_000, bannerTimeoutMs: 10_000, connectTimeoutMs: 10_000, dnsTimeoutMs: 2_000,
       }));
@@ -51,7 +59,7 @@ async function main(): Promise<void> {
       const count = (r: string) => verdicts.filter((v) => v.result === r).length;
       rows.push({
         mode: sessionReuse ? 'reuse on' : 'reuse off', seconds, rate: ADDRESSES / seconds, sessions: smtp.stats.sessions - sessionsBefore,
-        ok: count('ok'), invalid: count('invalid'), other: ADDRESSES - count('ok') - count('invalid'),
+        ok: count('ok'), invalid: count('invalid'), other: ADDRESSES - count('ok') - count('invalid'), otherKinds: tally(verdicts.filter((v) => v.result !== 'ok' && v.result !== 'invalid').map((v) => `${v.result}/${v.subResult}`)),
       });
     }
   } finally {
@@ -63,6 +71,7 @@ async function main(): Promise<void> {
   for (const r of rows) {
     console.log([r.mode.padEnd(10), r.seconds.toFixed(2).padStart(9), r.rate.toFixed(0).padStart(9), String(r.sessions).padStart(9), String(r.ok).padStart(7), String(r.invalid).padStart(8), String(r.other).padStart(6)].join(' '));
   }
+  for (const r of rows.filter((row) => row.other > 0)) console.log(`${r.mode} undecided: ${r.otherKinds}`);
   if (rows.length === 2) console.log(`speed-up from session reuse: ${(rows[0].rate / rows[1].rate).toFixed(1)}x`);
 }
 

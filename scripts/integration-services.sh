@@ -63,6 +63,10 @@ install_ferretdb() {
   if [[ -x $DIR/bin/ferretdb && -f $marker && $(<"$marker") == "$FERRETDB_VERSION" ]]; then return; fi
   command -v go >/dev/null || die "go not found (needed once to build FerretDB)"
   log "building FerretDB $FERRETDB_VERSION from its Go module (a few minutes the first time)"
+  # Without HOME (some CI runners) go has no GOPATH (module cache, checksum database state) and no
+  # build cache, and refuses to download or build; keep them under .integration then.
+  [[ -n $(go env GOPATH) ]] || export GOPATH=$DIR/go
+  [[ $(go env GOCACHE) != off ]] || export GOCACHE=$DIR/go/cache
   local cached src=$DIR/build/ferretdb-$FERRETDB_VERSION
   cached=$(go mod download -json "$module@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
   [[ -d $cached ]] || die "go mod download of $module@$FERRETDB_VERSION failed"
@@ -71,7 +75,9 @@ install_ferretdb() {
   cp -R "$cached" "$src"
   chmod -R u+w "$src"
   echo "$FERRETDB_VERSION" >"$src/build/version/version.txt"
-  (cd "$src" && go build -trimpath -o "$DIR/bin/ferretdb" ./cmd/ferretdb) || die "go build of FerretDB $FERRETDB_VERSION failed"
+  # -buildvcs=false: the copy sits inside this repository's git work tree (gitignored), and stamping it
+  # with the repository's VCS state fails where git refuses the checkout (e.g. "dubious ownership").
+  (cd "$src" && go build -trimpath -buildvcs=false -o "$DIR/bin/ferretdb" ./cmd/ferretdb) || die "go build of FerretDB $FERRETDB_VERSION failed"
   "$DIR/bin/ferretdb" --version >/dev/null || die "the FerretDB build does not start"
   echo "$FERRETDB_VERSION" >"$marker"
 }

@@ -2,28 +2,12 @@
 // MongoDB-wire server (FerretDB from scripts/integration-services.sh) sharing one event store, and a
 // request has to pass through each of them: the projector projects the new key before the api accepts
 // it, and a bulk job is dispatched and verified by the worker over Kafka after the relay publishes it.
-import { readCsvRecords } from '@lib/jobs';
 import { startAppCluster, showingOutputsOnFailure, type AppCluster } from './support/app-cluster';
+import { balanceOnceSettled, downloadRows, jobWhenFinished } from './support/cluster-helpers';
 import { describeWithServers } from './support/servers';
 
 const CSV = ['email,name', 'alice@alpha.test,Alice', 'bob@alpha.test,Bob', 'nobody@gamma.test,Nobody', 'anyone@beta.test,Any', 'Alice@Alpha.test,Alice again', 'not-an-email,Broken'].join('\n');
 const EXPECTED_RESULTS = ['ok', 'ok', 'invalid', 'catch_all', 'ok', 'invalid'];
-
-async function csvRows(text: string): Promise<string[][]> {
-  const rows: string[][] = [];
-  for await (const record of readCsvRecords([Buffer.from(text)])) rows.push(record.fields);
-  return rows;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describeWithServers(['KAFKA_BROKERS', 'MONGO_URL'], 'api, worker and projector as separate processes', (servers) => {
   let cluster: AppCluster | undefined;
@@ -41,11 +25,16 @@ describeWithServers(['KAFKA_BROKERS', 'MONGO_URL'], 'api, worker and projector a
   test('every process reports Kafka, MongoDB and the shared event store as up on /ready', async () => {
     const expected = process.env.EVENTSTORE_URL ? 'eventstoredb' : 'sqlite';
     for (const role of [cluster!.api, cluster!.worker, cluster!.projector]) {
-      const ready = await fetch(`${role.url}/ready`).then((r) => r.json() as Promise<any>);
-      expect([role.name, JSON.stringify(ready)]).toEqual([role.name, expect.stringContaining('"adapter":"kafka"')]);
-      expect(JSON.stringify(ready)).toContain('"adapter":"mongodb"');
-      expect(JSON.stringify(ready)).toContain(`"adapter":"${expected}"`);
-      expect(JSON.stringify(ready)).not.toContain('"up":false');
+      const ready = (await fetch(`${role.url}/ready`).then((r) => r.json())) as any;
+      expect({ process: role.name, checks: ready.data.checks }).toEqual({
+        process: role.name,
+        checks: {
+          eventStore: { adapter: expected, up: true },
+          readStore: { adapter: 'mongodb', up: true },
+          messageBus: { adapter: 'kafka', up: true },
+          blobStore: { adapter: 'gridfs', up: true },
+        },
+      });
     }
   });
 
@@ -53,9 +42,11 @@ describeWithServers(['KAFKA_BROKERS', 'MONGO_URL'], 'api, worker and projector a
     const opened = await cluster!.request('POST', '/admin/v1/accounts', { admin: true, body: { name: 'Multi-process', credits: 20 } });
     expect(opened.status).toBe(201);
     key = opened.body.data.apiKey;
-    const balance = await cluster!.request('GET', '/v1/credits/balance', { key });
-    expect(balance.status).toBe(200);
-    expect(balance.body.data).toMatchObject({ balance: 20, held: 0 });
+    // The first call with the new key, straight away: 401 if the api had answered before the projection.
+    const first = await cluster!.request('GET', '/v1/credits/balance', { key });
+    expect(first.status).toBe(200);
+    // The balance is another read model, which may trail the admin call by a projector hop.
+    expect(await balanceOnceSettled(cluster!, key, 20)).toMatchObject({ balance: 20, held: 0 });
   });
 
   test('verifies a single address against the loopback SMTP peer and charges one credit', async () => {
@@ -70,27 +61,18 @@ describeWithServers(['KAFKA_BROKERS', 'MONGO_URL'], 'api, worker and projector a
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ status: 'Pending', counts: { rows: 6, uniqueAddresses: 4, duplicates: 1, invalidSyntax: 1 }, quote: 4 });
     jobId = created.body.data.id;
-    const job = await until('the job to finish', async () => {
-      const read = await cluster!.request('GET', `/v1/jobs/${jobId}`, { key });
-      return ['Completed', 'Failed', 'Cancelled'].includes(read.body.data?.status) ? read.body.data : undefined;
-    }, 90_000);
+    const job = await jobWhenFinished(cluster!, key, jobId, 90_000);
     expect(job).toMatchObject({ status: 'Completed', progress: { processedRows: 6, totalRows: 6 }, creditsCharged: 4 });
     expect(job.results).toMatchObject({ ok: 3, invalid: 2, catch_all: 1, unknown: 0 });
   }, 120_000);
 
   test('downloads the original rows with one result each, and the ledger shows the charges', async () => {
-    const download = await fetch(`${cluster!.api.url}/v1/jobs/${jobId}/download?columns=result`, { headers: { 'x-api-key': key } });
-    expect(download.status).toBe(200);
-    expect(download.headers.get('x-partial-result')).toBe('false');
-    const [header, ...rows] = await csvRows(await download.text());
+    const { partial, rows: [header, ...rows] } = await downloadRows(cluster!, key, jobId);
+    expect(partial).toBe('false');
     expect(header).toEqual(['email', 'name', 'result']);
     expect(rows.map((row) => row[0])).toEqual(CSV.split('\n').slice(1).map((line) => line.split(',')[0]));
     expect(rows.map((row) => row[2])).toEqual(EXPECTED_RESULTS);
     // 20 granted, 1 single verification, 4 decisive unique addresses in the job.
-    const balance = await until('the balance read model to catch up', async () => {
-      const data = (await cluster!.request('GET', '/v1/credits/balance', { key })).body.data;
-      return data?.balance === 15 ? data : undefined;
-    }, 20_000);
-    expect(balance).toMatchObject({ balance: 15, held: 0 });
+    expect(await balanceOnceSettled(cluster!, key, 15)).toMatchObject({ balance: 15, held: 0 });
   });
 });

@@ -1,5 +1,4 @@
 import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { AppConfig } from '@lib/config';
 import { CreditsModule } from '@lib/credits';
 import { APP_CONFIG } from '@lib/platform';
@@ -15,23 +14,22 @@ interface EngineHandle {
 }
 
 /**
- * The process's engine when another module provides one (the API role in an all-in-one process), so
- * every probe shares one per-MX session pool and its concurrency limit; otherwise one built here.
+ * The process's engine when another module provides one (VerificationEngineModule in the api and worker
+ * roles), so every probe shares one per-MX session pool and its concurrency limit; otherwise one built here.
+ * Injected, not looked up with ModuleRef: a lookup can run before that provider is instantiated and
+ * returns null in a worker-only process.
  */
-function engineHandle(moduleRef: ModuleRef, config: AppConfig): EngineHandle {
-  try {
-    return { engine: moduleRef.get(VerificationEngine, { strict: false }), owned: false };
-  } catch {
-    const { probe } = config;
-    const engine = new VerificationEngine({
-      ...defaultVerificationConfig(),
-      dnsServers: probe.dnsServers ?? undefined, smtpPort: probe.smtpPort, heloName: probe.heloName, mailFrom: probe.mailFrom,
-      connectTimeoutMs: probe.connectTimeoutMs, bannerTimeoutMs: probe.bannerTimeoutMs, commandTimeoutMs: probe.commandTimeoutMs,
-      greylistDelaysMs: probe.greylistDelaysMs, interactiveBudgetMs: probe.interactiveBudgetMs, perMxConcurrency: probe.perMxConcurrency,
-      allowPrivateNetworks: probe.allowPrivateNetworks, sessionReuse: probe.sessionReuse,
-    });
-    return { engine, owned: true };
-  }
+function engineHandle(shared: VerificationEngine | undefined, config: AppConfig): EngineHandle {
+  if (shared) return { engine: shared, owned: false };
+  const { probe } = config;
+  const engine = new VerificationEngine({
+    ...defaultVerificationConfig(),
+    dnsServers: probe.dnsServers ?? undefined, smtpPort: probe.smtpPort, heloName: probe.heloName, mailFrom: probe.mailFrom,
+    connectTimeoutMs: probe.connectTimeoutMs, bannerTimeoutMs: probe.bannerTimeoutMs, commandTimeoutMs: probe.commandTimeoutMs,
+    greylistDelaysMs: probe.greylistDelaysMs, interactiveBudgetMs: probe.interactiveBudgetMs, perMxConcurrency: probe.perMxConcurrency,
+    allowPrivateNetworks: probe.allowPrivateNetworks, sessionReuse: probe.sessionReuse,
+  });
+  return { engine, owned: true };
 }
 
 const ENGINE_HANDLE = Symbol('JOB_ENGINE_HANDLE');
@@ -40,7 +38,7 @@ const ENGINE_HANDLE = Symbol('JOB_ENGINE_HANDLE');
 @Module({
   imports: [CreditsModule],
   providers: [
-    { provide: ENGINE_HANDLE, inject: [ModuleRef, APP_CONFIG], useFactory: engineHandle },
+    { provide: ENGINE_HANDLE, inject: [{ token: VerificationEngine, optional: true }, APP_CONFIG], useFactory: engineHandle },
     { provide: JOB_VERIFICATION_ENGINE, inject: [ENGINE_HANDLE], useFactory: (handle: EngineHandle) => handle.engine },
     ChunkProcessor, ChunkConsumers, JobDispatcher,
   ],

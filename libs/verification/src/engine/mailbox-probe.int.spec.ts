@@ -105,7 +105,7 @@ describe('verification engine against a scripted SMTP server', () => {
     it('answers unknown/timeout within the command timeout', async () => {
       const started = Date.now();
       expect(await h.engine.verify('someone@tarpit.test', { mode: 'bulk' })).toMatchObject({ result: 'unknown', subResult: 'timeout' });
-      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(Date.now() - started).toBeLessThan(6_000);
     });
   });
 

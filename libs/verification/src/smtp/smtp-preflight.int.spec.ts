@@ -35,7 +35,7 @@ describe('port-25 preflight', () => {
 describe('a slow banner', () => {
   it('is waited for within the banner timeout rather than failing the probe', async () => {
     const zones = mxZone('slow.test', [['mx.slow.test', 10, '127.0.0.1']]);
-    const h = await startHarness(zones, { hosts: { '127.0.0.1': { bannerDelayMs: 600 } }, domains: { 'slow.test': { recipients: { ann: accept() } } } }, { bannerTimeoutMs: 2_000, commandTimeoutMs: 500 });
+    const h = await startHarness(zones, { hosts: { '127.0.0.1': { bannerDelayMs: 1_200 } }, domains: { 'slow.test': { recipients: { ann: accept() } } } }, { bannerTimeoutMs: 5_000, commandTimeoutMs: 1_000 });
     try {
       expect((await h.engine.verify('ann@slow.test')).result).toBe('ok');
     } finally {

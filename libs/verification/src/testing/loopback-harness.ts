@@ -14,13 +14,14 @@ export function loopbackConfig(dnsServer: string, smtpPort: number, overrides: P
     smtpPort,
     heloName: 'verifier.test',
     mailFrom: 'probe@verifier.test',
-    connectTimeoutMs: 1_000,
-    bannerTimeoutMs: 1_000,
-    commandTimeoutMs: 800,
+    // Generous enough for a CI machine shared by several test runs, short enough for tarpits.
+    connectTimeoutMs: 2_000,
+    bannerTimeoutMs: 2_000,
+    commandTimeoutMs: 2_000,
     greylistDelaysMs: [150, 300],
-    interactiveBudgetMs: 4_000,
+    interactiveBudgetMs: 8_000,
     allowPrivateNetworks: true,
-    dnsTimeoutMs: 500,
+    dnsTimeoutMs: 1_500,
     ...overrides,
   };
 }
