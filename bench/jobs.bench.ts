@@ -56,8 +56,13 @@ async function main(): Promise<void> {
     DNS_SERVERS: peers.dns, SMTP_PROBE_PORT: String(peers.smtpPort), JOB_MAX_UPLOAD_BYTES: String(Math.max(50 * MB, size)), LOG_LEVEL: 'silent',
   });
   const idleRss = process.memoryUsage().rss;
-  let peakRss = idleRss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+  // Peaks per phase: the upload (store, dedupe, plan) and the processing (chunks, projections, relay).
+  const peaks = { upload: { rss: idleRss, heap: 0 }, processing: { rss: idleRss, heap: 0 } };
+  let phase: keyof typeof peaks = 'upload';
+  const sampler = setInterval(() => {
+    const { rss, heapUsed } = process.memoryUsage();
+    peaks[phase] = { rss: Math.max(peaks[phase].rss, rss), heap: Math.max(peaks[phase].heap, heapUsed) };
+  }, 100);
   try {
     const { apiKey } = await app.createAccount(ROWS + 1000);
     const started = Date.now();
@@ -67,6 +72,7 @@ async function main(): Promise<void> {
     const job = ((await created.json()) as any).data;
     if (created.status !== 201) throw new Error(`upload failed: ${created.status} ${JSON.stringify(job)}`);
     const uploaded = Date.now();
+    phase = 'processing';
     let firstPartialMs: number | null = null;
     let status = job.status;
     let view = job;
@@ -93,7 +99,9 @@ async function main(): Promise<void> {
       rowsPerSecond: Math.round(ROWS / ((done - started) / 1000)),
       firstPartialDownloadSeconds: firstPartialMs === null ? null : (firstPartialMs / 1000).toFixed(1),
       fullDownload: `${(downloaded / MB).toFixed(1)} MB in ${(downloadMs / 1000).toFixed(1)} s`,
-      peakRssMB: { app: Math.round(peakRss / MB), appIdleBeforeUpload: Math.round(idleRss / MB), smtpAndDnsPeers: Math.round(peers.peakRss() / MB) },
+      appIdleRssMB: Math.round(idleRss / MB),
+      appPeakMB: Object.fromEntries(Object.entries(peaks).map(([name, p]) => [name, { rss: Math.round(p.rss / MB), heapUsed: Math.round(p.heap / MB) }])),
+      peersPeakRssMB: Math.round(peers.peakRss() / MB),
       loadAverage: require('node:os').loadavg().map((l: number) => l.toFixed(1)).join(' '),
       creditsCharged: view.creditsCharged,
     }, null, 2));

@@ -62,9 +62,9 @@ export async function startAppCluster(servers: { KAFKA_BROKERS: string; MONGO_UR
 
   const started: RoleProcess[] = [];
   const start = async (role: Role, name: string = role) => {
-    const role_ = await startRole(role, env, name);
-    started.push(role_);
-    return role_;
+    const child = await startRole(role, env, name);
+    started.push(child);
+    return child;
   };
   const outputs = () => started.map((p) => `----- ${p.name} (pid ${p.child.pid}) -----\n${p.output()}`).join('\n');
   let api: RoleProcess, projector: RoleProcess, worker: RoleProcess;

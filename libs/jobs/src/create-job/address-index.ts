@@ -5,7 +5,7 @@ import { addressKey } from '../domain/address-key';
 import { JobCounts } from '../domain/job.events';
 
 /**
- * The distinct addresses of an upload in first-seen order, in parallel arrays (about 100 bytes per
+ * The distinct addresses of an upload in first-seen order, in parallel arrays (about 200 bytes per
  * address): memory is bounded by the 500,000-address limit, not by the file's size or row count.
  */
 export class AddressIndex {
