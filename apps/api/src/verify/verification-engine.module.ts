@@ -1,7 +1,7 @@
-import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@lib/config';
 import { APP_CONFIG } from '@lib/platform';
-import { defaultVerificationConfig, VerificationConfig, VerificationEngine } from '@lib/verification';
+import { defaultVerificationConfig, smtpPreflight, VerificationConfig, VerificationEngine } from '@lib/verification';
 
 /** The engine's settings from validated configuration; the library itself never reads configuration. */
 export function engineConfigFrom(config: AppConfig): VerificationConfig {
@@ -32,8 +32,18 @@ export function engineConfigFrom(config: AppConfig): VerificationConfig {
   providers: [{ provide: VerificationEngine, useFactory: (config: AppConfig) => new VerificationEngine(engineConfigFrom(config)), inject: [APP_CONFIG] }],
   exports: [VerificationEngine],
 })
-export class VerificationEngineModule implements OnApplicationShutdown {
-  constructor(@Inject(VerificationEngine) private readonly engine: VerificationEngine) {}
+export class VerificationEngineModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('verification');
+
+  constructor(@Inject(VerificationEngine) private readonly engine: VerificationEngine, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /** Port-25 check in the background: start-up is not delayed, but a blocked network is said once, loudly. */
+  onApplicationBootstrap(): void {
+    if (!this.config.probe.preflight) return;
+    void smtpPreflight(engineConfigFrom(this.config), undefined, (message) => this.logger.warn(message)).then((result) => {
+      if (result.reachable) this.logger.log(`SMTP preflight: ${result.detail}`);
+    });
+  }
 
   async onApplicationShutdown(): Promise<void> {
     await this.engine.close();
