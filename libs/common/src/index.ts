@@ -5,3 +5,4 @@ export * from './decider';
 export * from './pagination';
 export * from './keyed-mutex';
 export * from './numeric-id';
+export * from './wake-signal';

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { RecordedEvent } from '../event-store.port';
-import { WakeSignal } from './wake-signal';
+import { WakeSignal } from '@lib/common';
 
 export interface PollingSubscriptionOptions {
   after: number;

@@ -14,7 +14,7 @@ import {
 } from '../event-store.port';
 import { EVENT_COLUMNS, EVENT_SCHEMA, EventRow, toRecordedEvent } from './sqlite-event-schema';
 import { PollingSubscription } from './polling-subscription';
-import { WakeSignal } from './wake-signal';
+import { WakeSignal } from '@lib/common';
 
 export interface SqliteEventStoreOptions {
   /** How often subscriptions look for events written by other processes. Default 200 ms. */

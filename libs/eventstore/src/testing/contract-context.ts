@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { eventually, portContractContext } from '@lib/common/testing';
 import type { EventStore } from '../event-store.port';
 
 /**
@@ -25,39 +25,14 @@ export interface ContractContext {
 
 /** Registers beforeEach/afterEach hooks that open and close the clients a test uses. */
 export function contractContext(factory: EventStoreFactory): ContractContext {
-  const run = randomUUID().slice(0, 8);
-  let opened: EventStoreFixture[] = [];
-  beforeEach(async () => {
-    opened = [await factory()];
-  });
-  afterEach(async () => {
-    // Closed newest first and tolerant of a client the test already closed.
-    for (const fixture of opened.reverse()) await fixture.cleanup().catch(() => undefined);
-    opened = [];
-  });
+  const context = portContractContext(factory);
   return {
     get store() {
-      return opened[0].store;
+      return context.fixture.store;
     },
-    async open() {
-      const fixture = await factory();
-      opened.push(fixture);
-      return fixture;
-    },
-    unique: (prefix) => `${prefix}${run}${randomUUID().slice(0, 8)}`,
+    open: () => context.open(),
+    unique: (prefix) => context.unique(prefix),
   };
 }
 
-/** Polls until the assertion stops throwing or the time is up (then rethrows its last error). */
-export async function eventually(assertion: () => void | Promise<void>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
+export { eventually };

@@ -1,7 +1,7 @@
 import type { GroupMember } from './group-member';
 import { PartitionWorker } from './partition-worker';
 import type { TopicLog } from './topic-log';
-import type { WakeSignal } from './wake-signal';
+import type { WakeSignal } from '@lib/common';
 
 /**
  * The members of one consumer group in this process. Partition p of a topic belongs to member

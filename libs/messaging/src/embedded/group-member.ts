@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { IncomingMessage, SubscribeOptions } from '../message-bus.port';
 import type { LoggedMessage } from './topic-log';
-import { WakeSignal } from './wake-signal';
+import { WakeSignal } from '@lib/common';
 
 /** Sends a message that exhausted its attempts to the dead-letter topic. */
 export type DeadLetter = (message: LoggedMessage, error: unknown, attempts: number) => Promise<void>;

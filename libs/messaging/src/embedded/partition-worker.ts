@@ -1,6 +1,6 @@
 import type { GroupMember } from './group-member';
 import type { TopicLog } from './topic-log';
-import type { WakeSignal } from './wake-signal';
+import type { WakeSignal } from '@lib/common';
 
 /**
  * The only reader of one partition for one group in this process: it reads from the committed offset and

@@ -2,7 +2,7 @@ import { BusConsumer, deadLetterTopic, IncomingMessage, MessageBus, OutgoingMess
 import { ConsumerGroup } from './consumer-group';
 import { GroupMember } from './group-member';
 import { LoggedMessage, TopicLog } from './topic-log';
-import { WakeSignal } from './wake-signal';
+import { WakeSignal } from '@lib/common';
 
 export interface SqliteMessageBusOptions {
   /** Partitions of a new topic. Default 4. */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { eventually as sharedEventually, portContractContext } from '@lib/common/testing';
 import type { BusConsumer, IncomingMessage, MessageBus, SubscribeOptions } from '../message-bus.port';
 
 /**
@@ -29,29 +29,20 @@ export interface Recorder {
 }
 
 export function busContractContext(factory: MessageBusFactory): BusContractContext {
-  const run = randomUUID().slice(0, 8);
-  let opened: MessageBusFixture[] = [];
+  const context = portContractContext(factory, '.');
   let consumers: BusConsumer[] = [];
-  beforeEach(async () => {
-    opened = [await factory()];
-  });
+  // Consumers stop in their own hook; a stop after its client closed is tolerated.
   afterEach(async () => {
     await Promise.all(consumers.map((c) => c.stop().catch(() => undefined)));
-    for (const fixture of opened.reverse()) await fixture.cleanup().catch(() => undefined);
-    opened = [];
     consumers = [];
   });
   return {
     get bus() {
-      return opened[0].bus;
+      return context.fixture.bus;
     },
-    async open() {
-      const fixture = await factory();
-      opened.push(fixture);
-      return fixture;
-    },
-    unique: (prefix) => `${prefix}.${run}.${randomUUID().slice(0, 8)}`,
-    async record(options, bus = opened[0].bus, handler = async () => undefined) {
+    open: () => context.open(),
+    unique: (prefix) => context.unique(prefix),
+    async record(options, bus = context.fixture.bus, handler = async () => undefined) {
       const seen: IncomingMessage[] = [];
       const consumer = await bus.subscribe(options, async (m) => {
         seen.push(m);
@@ -63,18 +54,7 @@ export function busContractContext(factory: MessageBusFactory): BusContractConte
   };
 }
 
-/** Polls until the assertion stops throwing or the time is up (then rethrows its last error). */
-export async function eventually(assertion: () => void | Promise<void>, timeoutMs = 20000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(25);
-    }
-  }
-}
+/** Polls until the assertion stops throwing or the time is up; broker round trips get a longer default. */
+export const eventually = (assertion: () => void | Promise<void>, timeoutMs = 20000): Promise<void> => sharedEventually(assertion, timeoutMs);
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { portContractContext } from '@lib/common/testing';
 import type { ReadStore } from '../read-store.port';
 
 /**
@@ -24,24 +24,12 @@ export interface ReadContractContext {
 
 /** Registers beforeEach/afterEach hooks that open and close the clients a test uses. */
 export function readContractContext(factory: ReadStoreFactory): ReadContractContext {
-  const run = randomUUID().slice(0, 8);
-  let opened: ReadStoreFixture[] = [];
-  beforeEach(async () => {
-    opened = [await factory()];
-  });
-  afterEach(async () => {
-    for (const fixture of opened.reverse()) await fixture.cleanup().catch(() => undefined);
-    opened = [];
-  });
+  const context = portContractContext(factory, '_');
   return {
     get store() {
-      return opened[0].store;
+      return context.fixture.store;
     },
-    async open() {
-      const fixture = await factory();
-      opened.push(fixture);
-      return fixture;
-    },
-    unique: (prefix) => `${prefix}_${run}_${randomUUID().slice(0, 8)}`,
+    open: () => context.open(),
+    unique: (prefix) => context.unique(prefix),
   };
 }
