@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiConsumes, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,7 +10,7 @@ import { APP_CONFIG } from '@lib/platform';
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { ApiErrors } from '../docs/api-envelope.decorators';
 import { RawResponse } from '../http/raw-response.decorator';
-import { contentDisposition, streamJobEvents } from '../jobs/raw-replies';
+import { sendCsvDownload, streamJobEvents } from '../jobs/raw-replies';
 import { receiveFinderJobUpload } from './finder-job-upload';
 
 /** Finder file jobs, following the bulk-job conventions (detail, cancel, download, SSE progress). */
@@ -66,12 +65,7 @@ export class FinderJobsController {
   @ApiErrors(400, 401, 404)
   async download(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply) {
     const prepared = await this.actions.download(principal.accountId, id);
-    void reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', contentDisposition(prepared.fileName))
-      .header('cache-control', 'no-store')
-      .header('x-partial-result', String(prepared.partial))
-      .send(Readable.from(prepared.body));
+    sendCsvDownload(reply, prepared);
   }
 
   @Get(':id/stream')

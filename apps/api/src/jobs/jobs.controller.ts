@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiConsumes, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,7 +11,7 @@ import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
 import { RawResponse } from '../http/raw-response.decorator';
 import { JobDto, JobPageDto } from './jobs.dto';
 import { receiveJobUpload } from './job-upload';
-import { contentDisposition, streamJobEvents } from './raw-replies';
+import { sendCsvDownload, streamJobEvents } from './raw-replies';
 
 /** Bulk verification jobs (spec: Bulk verification jobs). */
 @ApiTags('jobs')
@@ -73,12 +72,7 @@ export class JobsController {
   @ApiErrors(400, 401, 404)
   async download(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query('columns') columns: string | undefined, @Query('dedupe') dedupe: string | undefined, @Res() reply: FastifyReply) {
     const prepared = await this.downloads.prepare(principal.accountId, id, columns, dedupe);
-    void reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', contentDisposition(prepared.fileName))
-      .header('cache-control', 'no-store')
-      .header('x-partial-result', String(prepared.partial))
-      .send(Readable.from(prepared.body));
+    sendCsvDownload(reply, prepared);
   }
 
   @Get(':id/stream')

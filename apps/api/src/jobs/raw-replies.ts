@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { ProgressSource, SSE_HEADERS, streamProgress } from '@lib/jobs';
 
@@ -5,6 +6,16 @@ import { ProgressSource, SSE_HEADERS, streamProgress } from '@lib/jobs';
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Streams a job's CSV download; `partial` says whether rows are still to come (X-Partial-Result). */
+export function sendCsvDownload(reply: FastifyReply, prepared: { fileName: string; partial: boolean; body: AsyncIterable<string | Buffer> | Iterable<string | Buffer> }): void {
+  void reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', contentDisposition(prepared.fileName))
+    .header('cache-control', 'no-store')
+    .header('x-partial-result', String(prepared.partial))
+    .send(Readable.from(prepared.body));
 }
 
 /** Takes the response over from Fastify and streams job progress until done or until the client leaves. */
