@@ -67,14 +67,16 @@ export async function startAppCluster(servers: { KAFKA_BROKERS: string; MONGO_UR
     return child;
   };
   const outputs = () => started.map((p) => `----- ${p.name} (pid ${p.child.pid}) -----\n${p.output()}`).join('\n');
-  let api: RoleProcess, projector: RoleProcess, worker: RoleProcess;
-  try {
-    [projector, worker, api] = await Promise.all([start('projector'), start('worker'), start('api')]);
-  } catch (error) {
+  // allSettled, not all: a role still starting when another fails must finish starting before it can be
+  // killed, or it outlives the test and keeps jest from exiting.
+  const starting = await Promise.allSettled([start('projector'), start('worker'), start('api')]);
+  const failure = starting.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failure) {
     await Promise.all(started.map((p) => p.kill()));
     await peers.close();
-    throw error;
+    throw failure.reason;
   }
+  const [projector, worker, api] = starting.map((r) => (r as PromiseFulfilledResult<RoleProcess>).value);
 
   const request: AppCluster['request'] = async (method, route, { key, body, admin } = {}) => {
     const headers: Record<string, string> = {};

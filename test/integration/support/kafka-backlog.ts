@@ -1,4 +1,5 @@
 import { Kafka, logLevel } from 'kafkajs';
+import { waitForTopicLeaders } from '../../../libs/messaging/src/kafka/topic-readiness';
 
 /**
  * Commits, for each consumer group, the current end of its topics. The integration Kafka outlives test
@@ -14,6 +15,8 @@ export async function skipBacklog(brokers: string[], groups: Record<string, stri
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
+    const known = Object.values(groups).flat().filter((topic) => existing.has(topic));
+    if (known.length > 0) await waitForTopicLeaders(admin, [...new Set(known)]);
     await Promise.all(
       Object.entries(groups).map(async ([groupId, all]) => {
         const topics = all.filter((topic) => existing.has(topic));

@@ -1,6 +1,7 @@
 import { Kafka, logLevel, Partitioners, type Admin, type KafkaMessage, type LogEntry, type Producer } from 'kafkajs';
 import { deadLetterTopic, MessageBus, type BusConsumer, type IncomingMessage, type OutgoingMessage, type SubscribeOptions } from '../message-bus.port';
 import { KafkaBusConsumer } from './kafka-bus-consumer';
+import { isOnlyTopicExists, waitForTopicLeaders } from './topic-readiness';
 import { deadLetterHeaders, encode } from './kafka-codec';
 
 export interface KafkaMessageBusOptions {
@@ -44,18 +45,21 @@ export class KafkaMessageBus extends MessageBus {
   /** Creates the missing topics with the configured partitions; existing topics are left as they are. */
   async ensureTopics(topics: string[]): Promise<void> {
     await this.connect();
+    const wanted = [...new Set(topics)];
     const existing = new Set(await this.admin.listTopics());
-    const missing = [...new Set(topics)].filter((topic) => !existing.has(topic));
-    if (missing.length === 0) return;
-    // Resolves false, rather than failing, when another process created a topic first.
-    await this.admin.createTopics({
-      waitForLeaders: true,
-      topics: missing.map((topic) => ({
-        topic,
-        numPartitions: this.options.partitions ?? 4,
-        replicationFactor: this.options.replicationFactor ?? -1,
-      })),
-    });
+    const missing = wanted.filter((topic) => !existing.has(topic));
+    if (missing.length > 0) {
+      // Resolves false, rather than failing, when another process created a topic first.
+      await this.admin
+        .createTopics({
+          waitForLeaders: false,
+          topics: missing.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 4, replicationFactor: this.options.replicationFactor ?? -1 })),
+        })
+        .catch((error: unknown) => {
+          if (!isOnlyTopicExists(error)) throw error;
+        });
+    }
+    await waitForTopicLeaders(this.admin, wanted);
   }
 
   /** Resolves once every in-sync replica has the messages. */
