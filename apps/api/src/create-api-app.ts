@@ -3,7 +3,7 @@ import { ConsoleLogger, DynamicModule, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig } from '@lib/config';
-import { configureFastify, installFastifyErrorHandler, JSON_BODY_LIMIT } from './http/configure-fastify';
+import { configureFastify, JSON_BODY_LIMIT } from './http/configure-fastify';
 import { ROUTES } from './http/route-table';
 import { createValidationPipe } from './http/validation.pipe';
 import { setupOpenApi } from './docs/openapi';
@@ -19,7 +19,7 @@ export async function createApiApp(root: Type<unknown> | DynamicModule, config: 
     requestTimeout: 0,
   });
   await configureFastify(adapter.getInstance() as never, ROUTES, config.jobs.maxUploadBytes);
-  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, { bufferLogs: false, logger: nestLogger(config) });
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, { bodyParser: false, bufferLogs: false, logger: nestLogger(config) });
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   adapter.getInstance().addHook('onSend', async (request, reply) => {
@@ -27,7 +27,6 @@ export async function createApiApp(root: Type<unknown> | DynamicModule, config: 
   });
   setupOpenApi(app);
   await app.init();
-  installFastifyErrorHandler(adapter.getInstance() as never);
   return app;
 }
 

@@ -33,6 +33,12 @@ describe('the error envelope', () => {
     expectEnvelope(res.body, 1005);
   });
 
+  it('refuses a prototype-poisoning body as malformed JSON (400, code 1005)', async () => {
+    const res = await app.request('POST', '/admin/v1/accounts', { body: '{"name":"x","__proto__":{"admin":true}}', headers: { authorization: 'Bearer test-admin-token' } });
+    expect(res.status).toBe(400);
+    expectEnvelope(res.body, 1005);
+  });
+
   it('answers an unsupported content type with 415 and code 1004', async () => {
     const res = await app.request('POST', '/admin/v1/accounts', { body: 'name=x', headers: { authorization: 'Bearer test-admin-token', 'content-type': 'text/plain' } });
     expect(res.status).toBe(415);

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { DomainError, ErrorCodes } from '@lib/common';
 import { failure } from './envelope';
-import { mapError } from './error-mapping';
 import { RouteTable } from './route-table';
 
 /** JSON bodies larger than this are refused with 413; uploads go through multipart with their own limit. */
@@ -15,29 +14,17 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export async function configureFastify(fastify: FastifyInstance, routes: RouteTable, maxUploadBytes: number): Promise<void> {
   fastify.addHook('onRoute', (route) => routes.add(route.url, route.method as string | string[]));
   // JSON endpoints accept only the JSON media types of the spec; plain text is a 415, not a string body.
-  fastify.removeContentTypeParser('text/plain');
-  fastify.addContentTypeParser(['text/json', /^application\/[a-z0-9.!#$&^_-]+\+json$/i] as never, { parseAs: 'string' }, (_request: unknown, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
-    try {
-      const text = String(body);
-      done(null, text.length === 0 ? undefined : JSON.parse(text));
-    } catch {
-      done(new DomainError('MALFORMED_JSON'), undefined);
-    }
+  fastify.removeContentTypeParser(['text/plain', 'application/json']);
+  // One parser for every JSON media type, raising our own error: Nest rewraps Fastify's parse errors
+  // as a bare HttpException(400), which would lose the malformed-JSON code.
+  // Fastify's own parser refuses __proto__ and constructor.prototype keys (prototype poisoning).
+  const safeParse = fastify.getDefaultJsonParser('error', 'error');
+  fastify.addContentTypeParser(['application/json', 'text/json', /^application\/[a-z0-9.!#$&^_-]+\+json$/i] as never, { parseAs: 'string' }, (request: unknown, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
+    const text = String(body);
+    if (text.length === 0) return done(null, undefined);
+    safeParse(request as never, text, (error, value) => (error ? done(new DomainError('MALFORMED_JSON'), undefined) : done(null, value)));
   });
   await fastify.register(multipart as never, { limits: { fileSize: maxUploadBytes, files: 1, fields: 20, fieldSize: 1024 * 64 } });
-}
-
-/**
- * Errors raised by Fastify itself (body parsing, size limits) before a Nest handler runs. Installed
- * after Nest's init, which sets its own handler that would map them all to a generic 400.
- */
-export function installFastifyErrorHandler(fastify: FastifyInstance): void {
-  fastify.setErrorHandler((error, request, reply) => {
-    const mapped = mapError(error);
-    if (mapped.unexpected) request.log.error({ err: error }, 'unhandled error');
-    for (const [name, value] of Object.entries(mapped.headers ?? {})) reply.header(name, value);
-    void reply.status(mapped.status).send(mapped.body);
-  });
 }
 
 /** Called for paths no route matches; distinguishes a wrong method (405) from an unknown path (404). */

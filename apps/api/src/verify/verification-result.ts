@@ -1,24 +1,14 @@
-import { VerificationVerdict } from '@lib/verification';
+import type { PublicVerdict, VerificationVerdict } from '@lib/verification';
 
-/** The spec's verification result: `data` of single verify and each element of batch `results`. Field order is the spec's. */
-export interface VerificationResult {
-  email: string;
-  result: string;
-  resultCode: number;
-  subResult: string | null;
-  quality: string;
-  free: boolean;
-  role: boolean;
-  disposable: boolean;
-  catchAll: boolean;
-  didYouMean: string | null;
-  provider: string;
-  antiSpam: boolean;
-  riskScore: number;
-  creditsCharged: number;
-  creditsRemaining: number;
-  executionMs: number;
-}
+/**
+ * The spec's verification result: `data` of single verify and each element of batch `results`.
+ * The spec's field order on the wire is the order toVerificationResult writes them in.
+ */
+export type VerificationResult = Pick<VerificationVerdict, 'email' | 'executionMs'> &
+  PublicVerdict & {
+    creditsCharged: number;
+    creditsRemaining: number;
+  };
 
 export function toVerificationResult(verdict: VerificationVerdict, creditsCharged: number, creditsRemaining: number): VerificationResult {
   return {

@@ -1,4 +1,4 @@
-import { Body, Controller, UseGuards, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Principal } from '@lib/accounts';
@@ -7,7 +7,6 @@ import { CurrentPrincipal } from '../../auth/auth.decorators';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { IdempotencyGate } from '../idempotency/idempotency-gate';
 import { parseIdempotencyKey, requestFingerprint } from '../idempotency/idempotency-key';
-import { JsonBodyGuard } from '../json-body.guard';
 import { PaidVerification } from '../paid-verification';
 import { IDEMPOTENCY_HEADER_DOC } from '../single/verify-single.controller';
 import { BatchResponseModel } from '../verification-result.model';
@@ -20,7 +19,6 @@ export class VerifyBatchController {
 
   @Post()
   @HttpCode(200)
-  @UseGuards(JsonBodyGuard)
   @ApiOperation({
     summary: `Verify up to ${MAX_BATCH_SIZE} addresses at once`,
     description: 'The spec gives both 30 and 100 as the limit; 100 is accepted. Duplicates (by canonical form: case, gmail dots and +tags) are probed and charged once; each repeated position carries the same result with creditsCharged 0. The credits for every unique address must be available up front (else 402, nothing probed); only decisive results are finally charged.',

@@ -1,4 +1,4 @@
-import { Body, Controller, UseGuards, Get, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Principal } from '@lib/accounts';
@@ -6,7 +6,6 @@ import { AllowQueryApiKey, CurrentPrincipal } from '../../auth/auth.decorators';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { IdempotencyGate } from '../idempotency/idempotency-gate';
 import { parseIdempotencyKey, requestFingerprint } from '../idempotency/idempotency-key';
-import { JsonBodyGuard } from '../json-body.guard';
 import { PaidVerification } from '../paid-verification';
 import { VerificationResultModel } from '../verification-result.model';
 import { VerifySingleDto } from './verify-single.dto';
@@ -23,7 +22,6 @@ export class VerifySingleController {
 
   @Post()
   @HttpCode(200)
-  @UseGuards(JsonBodyGuard)
   @ApiOperation({ summary: 'Verify one address (1 credit on ok, invalid, catch_all, disposable; unknown and error are free)' })
   @ApiHeader(IDEMPOTENCY_HEADER_DOC)
   @ApiEnvelope(VerificationResultModel)
