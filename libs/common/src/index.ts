@@ -6,3 +6,4 @@ export * from './pagination';
 export * from './keyed-mutex';
 export * from './numeric-id';
 export * from './wake-signal';
+export * from './settle-within';

@@ -11,7 +11,7 @@ export { jobsProjection } from './projection/jobs.projection';
 export { JobQueries } from './query/job-queries';
 export * from './query/job-view';
 export { CreateJobService } from './create-job/create-job.service';
-export type { StagedUpload, CreateJobOptions } from './create-job/create-job.service';
+export type { CreateJobOptions } from './create-job/create-job.service';
 export { CancelJobService } from './cancel-job/cancel-job.service';
 export { JobDownloadService } from './download/job-download.service';
 export type { PreparedDownload } from './download/job-download.service';

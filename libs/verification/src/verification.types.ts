@@ -39,6 +39,15 @@ export interface VerificationVerdict {
   smtp?: SmtpDiagnostics;
 }
 
+/**
+ * The verdict fields a customer sees, in API results and as bulk CSV columns alike; the other
+ * fields (normalized, canonical, domain, retryAfterMs, smtp) are internal diagnostics.
+ */
+export type PublicVerdict = Pick<
+  VerificationVerdict,
+  'result' | 'resultCode' | 'subResult' | 'quality' | 'free' | 'role' | 'disposable' | 'catchAll' | 'didYouMean' | 'provider' | 'antiSpam' | 'riskScore'
+>;
+
 export interface VerificationConfig {
   /** 'ip' or 'ip:port'; the system's resolvers when absent or empty. */
   dnsServers?: string[];

@@ -1,18 +1,14 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GridFSBucket, MongoClient, type Db, type GridFSFile } from 'mongodb';
+import { GridFSBucket, type GridFSFile } from 'mongodb';
+import { MongoConnection, type MongoConnectionOptions } from '@lib/mongo';
 import { BlobNotFoundError, BlobStore, type BlobInfo } from '../blob-store.port';
 
-export interface GridFsBlobStoreOptions {
-  /** e.g. `mongodb://mongo:27017/?replicaSet=rs0`. */
-  url: string;
-  dbName: string;
+export interface GridFsBlobStoreOptions extends Pick<MongoConnectionOptions, 'url' | 'dbName' | 'pingTimeoutMs'> {
   /** GridFS bucket (collections `<bucket>.files` and `<bucket>.chunks`). Default `blobs`. */
   bucketName?: string;
   /** Default 255 KiB, the GridFS default. */
   chunkSizeBytes?: number;
-  /** How long ping() waits for an answer. Default 2 s. */
-  pingTimeoutMs?: number;
 }
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
@@ -35,15 +31,13 @@ function toInfo(file: GridFSFile): BlobInfo {
  * only then removes older ones, so a reader always finds a complete blob.
  */
 export class GridFsBlobStore extends BlobStore {
-  private readonly client: MongoClient;
-  private readonly db: Db;
+  private readonly mongo: MongoConnection;
   private readonly bucket: GridFSBucket;
 
-  constructor(private readonly options: GridFsBlobStoreOptions) {
+  constructor(options: GridFsBlobStoreOptions) {
     super();
-    this.client = new MongoClient(options.url, { serverSelectionTimeoutMS: 10_000 });
-    this.db = this.client.db(options.dbName);
-    this.bucket = new GridFSBucket(this.db, {
+    this.mongo = new MongoConnection({ url: options.url, dbName: options.dbName, pingTimeoutMs: options.pingTimeoutMs });
+    this.bucket = new GridFSBucket(this.mongo.db, {
       bucketName: options.bucketName ?? 'blobs',
       // An explicit undefined would override the driver's default chunk size.
       ...(options.chunkSizeBytes ? { chunkSizeBytes: options.chunkSizeBytes } : {}),
@@ -90,23 +84,13 @@ export class GridFsBlobStore extends BlobStore {
   }
 
   /** True when the server answers a ping within the ping timeout. */
-  async ping(): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), this.options.pingTimeoutMs ?? 2000)));
-    const answer = this.db.command({ ping: 1 }).then(
-      (reply) => reply.ok === 1,
-      () => false,
-    );
-    try {
-      return await Promise.race([answer, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+  ping(): Promise<boolean> {
+    return this.mongo.ping();
   }
 
   /** Closes the connection pool. */
-  async close(): Promise<void> {
-    await this.client.close();
+  close(): Promise<void> {
+    return this.mongo.close();
   }
 
   private async current(key: string): Promise<GridFSFile | null> {

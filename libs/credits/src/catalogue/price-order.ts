@@ -3,6 +3,7 @@ import { CreditPackage, Promotion } from './credit-catalogue.types';
 /** What an order for a package (with an optional promotion) adds and costs. */
 export interface OrderQuote {
   packageId: number;
+  /** null when the order had no promotion. */
   promotionId: number | null;
   creditsPurchased: number;
   bonusCredits: number;

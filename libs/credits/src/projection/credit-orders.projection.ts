@@ -1,21 +1,12 @@
 import { documentProjection } from '@lib/readstore';
 import { CreditsAdded, OrderSource } from '../domain/credit-ledger.events';
 import { OrderStatus } from '../orders/order-status';
+import type { OrderQuote } from '../catalogue/price-order';
 
-/** An element of `items` in GET /v1/credits/orders: the spec's Order fields. */
-export interface OrderView {
+/** An element of `items` in GET /v1/credits/orders: the spec's Order fields, the priced quote among them. */
+export interface OrderView extends OrderQuote {
   id: number;
   userId: number;
-  packageId: number;
-  /** null when the order had no promotion. */
-  promotionId: number | null;
-  creditsPurchased: number;
-  bonusCredits: number;
-  totalCreditsAdded: number;
-  amountUsd: number;
-  discountUsd: number;
-  finalAmountUsd: number;
-  unitPriceUsd: number;
   processorPaymentIntentId: string;
   processorChargeId: string;
   /** See OrderStatus: 1 Pending, 2 Completed, 3 Failed, 4 Refunded. */

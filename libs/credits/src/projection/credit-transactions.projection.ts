@@ -1,21 +1,10 @@
 import { documentProjection } from '@lib/readstore';
 import { balanceDelta, transactionType } from '../domain/ledger-audit';
 import { CreditLedgerEvent } from '../domain/credit-ledger.events';
+import type { TransactionView } from '../queries/list-transactions.query';
 
-/** One row of GET /v1/credits/transactions. Holds are not transactions; their settlement is. */
-export interface CreditTransactionDoc {
-  _id: string;
-  accountId: string;
-  type: 'Added' | 'Used' | 'Adjusted';
-  /** Signed change to the balance. */
-  amount: number;
-  balanceAfter: number;
-  description: string;
-  purpose: string | null;
-  reference: string | null;
-  createdAt: string;
-  _position?: number;
-}
+/** One row of GET /v1/credits/transactions as stored. Holds are not transactions; their settlement is. */
+export type CreditTransactionDoc = Omit<TransactionView, 'id'> & { _id: string; accountId: string; _position?: number };
 
 export const CREDIT_TRANSACTIONS_COLLECTION = 'credit_transactions';
 

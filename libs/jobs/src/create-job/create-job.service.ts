@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
-import { Clock, newNumericId } from '@lib/common';
+import { Clock } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { APP_CONFIG, ReadModelFreshness } from '@lib/platform';
@@ -12,17 +12,7 @@ import { JobView, toJobView } from '../query/job-view';
 import { indexAddresses } from './address-index';
 import { cutChunks, planLines } from './chunk-plan';
 import { chooseEmailColumn } from './choose-email-column';
-import { storeAndInspect, UploadInspection } from './inspect-upload';
-import { toUploadError } from './upload-errors';
-
-export interface StagedUpload {
-  jobId: number;
-  accountId: string;
-  fileName: string;
-  blobKey: string;
-  planKey: string;
-  inspection: UploadInspection;
-}
+import { stagedJobFile, UploadStaging, type StagedUpload } from './upload-staging';
 
 export interface CreateJobOptions {
   /** Zero-based; null to detect it. */
@@ -38,7 +28,7 @@ export interface CreateJobOptions {
  */
 @Injectable()
 export class CreateJobService {
-  private readonly logger = new Logger('jobs');
+  private readonly staging: UploadStaging;
 
   constructor(
     private readonly events: EventStore,
@@ -46,32 +36,21 @@ export class CreateJobService {
     private readonly clock: Clock,
     private readonly freshness: ReadModelFreshness,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  async stage(accountId: string, fileName: string, source: Readable): Promise<StagedUpload> {
-    const jobId = newNumericId(this.clock.now());
-    const staged = { jobId, accountId, fileName: fileName || 'upload.csv', blobKey: `jobs/${jobId}/original`, planKey: `jobs/${jobId}/plan.jsonl` };
-    try {
-      const inspection = await storeAndInspect(source, this.blobs, staged.blobKey, this.config.jobs.maxUploadBytes);
-      return { ...staged, inspection };
-    } catch (error) {
-      await this.discard(staged);
-      throw toUploadError(error, this.config.jobs.maxUploadBytes);
-    }
+  ) {
+    this.staging = new UploadStaging(blobs, clock, config.jobs.maxUploadBytes, new Logger('jobs'));
   }
 
-  async create(staged: StagedUpload, options: CreateJobOptions): Promise<JobView> {
-    try {
-      return await this.createStaged(staged, options);
-    } catch (error) {
-      await this.discard(staged);
-      throw toUploadError(error, this.config.jobs.maxUploadBytes);
-    }
+  stage(accountId: string, fileName: string, source: Readable): Promise<StagedUpload> {
+    return this.staging.stage(accountId, fileName, source, { defaultFileName: 'upload.csv', planFileName: 'plan.jsonl' });
+  }
+
+  create(staged: StagedUpload, options: CreateJobOptions): Promise<JobView> {
+    return this.staging.orDiscard(staged, () => this.createStaged(staged, options));
   }
 
   /** Removes a staged upload's blobs (a request that failed after the file arrived). */
-  async discard(staged: Pick<StagedUpload, 'blobKey' | 'planKey'>): Promise<void> {
-    await Promise.all([this.blobs.delete(staged.blobKey), this.blobs.delete(staged.planKey)]).catch((error) => this.logger.warn(`could not delete staged upload ${staged.blobKey}: ${String(error)}`));
+  discard(staged: Pick<StagedUpload, 'blobKey' | 'planKey'>): Promise<void> {
+    return this.staging.discard(staged);
   }
 
   private async createStaged(staged: StagedUpload, options: CreateJobOptions): Promise<JobView> {
@@ -80,12 +59,8 @@ export class CreateJobService {
     const index = await indexAddresses(await this.blobs.get(staged.blobKey), inspection.delimiter, hasHeader, emailColumn.index, this.config.jobs.maxUniqueEmails);
     const counter = { chunks: 0 };
     await this.blobs.put(staged.planKey, planLines(cutChunks(index, this.config.jobs.chunkSize), counter), { contentType: 'application/x-ndjson' });
-    const file = {
-      name: staged.fileName, blobKey: staged.blobKey, planKey: staged.planKey, sizeBytes: inspection.sizeBytes, delimiter: inspection.delimiter,
-      hasBom: inspection.hasBom, hasHeader, columnCount: inspection.columnCount,
-    };
     const result = await runCommand(this.events, jobStream(staged.jobId), jobDecider, {
-      type: 'CreateJob', jobId: staged.jobId, accountId: staged.accountId, kind: 'verification', file, emailColumn, dedupe: options.dedupe,
+      type: 'CreateJob', jobId: staged.jobId, accountId: staged.accountId, kind: 'verification', file: stagedJobFile(staged, hasHeader), emailColumn, dedupe: options.dedupe,
       counts: index.counts, chunkCount: counter.chunks, at: this.clock.nowIso(),
     }, { maxAttempts: 1 });
     // Read-your-writes: a GET right after the 201 finds the job.

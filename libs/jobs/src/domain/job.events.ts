@@ -1,10 +1,12 @@
+import type { PublicVerdict, VerificationResultName } from '@lib/verification';
+
 // Event type strings are stored forever: never rename one; add a new type and an upcaster.
 // Every non-terminal event carries the job's complete decision state (`snapshot`), so a command
 // loads only the latest event however many chunk results the stream holds (runCommand load: 'last').
 
 export type JobKind = 'verification' | 'finder';
 export type JobStatus = 'Pending' | 'Processing' | 'Completed' | 'Cancelled' | 'Failed';
-export type ResultName = 'ok' | 'invalid' | 'catch_all' | 'unknown' | 'disposable' | 'error';
+export type ResultName = VerificationResultName;
 
 export interface JobCounts {
   /** Data rows (a header row excluded). */
@@ -62,21 +64,11 @@ export interface ChunkItem {
   rows: number;
 }
 
-/** The appended result columns of one address. */
-export interface RowVerdict {
-  result: ResultName;
-  resultCode: number;
-  subResult: string | null;
-  quality: string;
-  free: boolean;
-  role: boolean;
-  disposable: boolean;
-  catchAll: boolean;
-  didYouMean: string | null;
-  provider: string;
-  antiSpam: boolean;
-  riskScore: number;
-}
+/**
+ * The appended result columns of one address: the engine's public verdict fields. Stored in
+ * ChunkCompleted events, so a change to those fields must stay readable for old events.
+ */
+export type RowVerdict = PublicVerdict;
 
 export interface ChunkResult extends ChunkItem {
   verdict: RowVerdict;

@@ -1,13 +1,15 @@
+import { WakeSignal } from '@lib/common';
+
 /** The position a runner has reached, with a way to wait for it to move. */
 export class ProgressSignal {
   position = 0;
-  private waiters = new Set<() => void>();
+  private readonly moved = new WakeSignal();
 
   /** Records progress and wakes waiters; never moves backwards. */
   advance(position: number): void {
     if (position <= this.position) return;
     this.position = position;
-    for (const waiter of [...this.waiters]) waiter();
+    this.moved.notify();
   }
 
   /** Back to the start (a rebuild). */
@@ -17,14 +19,6 @@ export class ProgressSignal {
 
   /** Resolves on the next advance or after `timeoutMs`. */
   wait(timeoutMs: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        this.waiters.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      this.waiters.add(done);
-    });
+    return this.moved.wait(timeoutMs);
   }
 }

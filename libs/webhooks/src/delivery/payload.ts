@@ -1,18 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { RelayMessageV1 } from '@lib/messaging';
 import type { WebhookEventName } from '../domain/webhook-event-types';
 
-/** The relay's message value on `events.<category>` (docs/contracts.md). */
-export interface RelayedEvent<D = Record<string, unknown>> {
-  schemaVersion: number;
-  eventId: string;
-  type: string;
-  stream: string;
-  category: string;
-  position: number;
-  revision: number;
-  occurredAt: string;
-  data: D;
-}
+/** The relay's message value on `events.<category>` (docs/contracts.md), with the event's data typed. */
+export type RelayedEvent<D = Record<string, unknown>> = Omit<RelayMessageV1, 'data'> & { data: D };
 
 /** JobCompleted / JobFailed data per docs/contracts.md. */
 export interface JobFinishedData {

@@ -1,17 +1,9 @@
 import type { EventStore } from '@lib/eventstore';
 import { runCommand } from '@lib/eventstore';
-import type { FinderOutcome } from '../../finder-outcome';
-import { finderCallDecider, finderCallStream } from '../domain/finder-call.decider';
-import type { FinderCallInput, FinderCallSource } from '../domain/finder-call.events';
+import { finderCallDecider, finderCallStream, type RecordFinderOutcome } from '../domain/finder-call.decider';
 
-export interface FinderCall {
-  findId: number;
-  accountId: string;
-  source: FinderCallSource;
-  input: FinderCallInput;
-  outcome: FinderOutcome;
-  at: string;
-}
+/** The recorded call: the command's fields, the command type aside. */
+export type FinderCall = Omit<RecordFinderOutcome, 'type'>;
 
 /**
  * Appends the call's EmailFound / EmailNotFound before credits are settled: the charge always has a

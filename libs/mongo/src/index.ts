@@ -1,0 +1,2 @@
+// Driver plumbing shared by the MongoDB adapters (readstore, blobstore); imports only @lib/common.
+export * from './mongo-connection';
