@@ -7,3 +7,4 @@ export * from './keyed-mutex';
 export * from './numeric-id';
 export * from './wake-signal';
 export * from './settle-within';
+export * from './memo-by-key';

@@ -14,7 +14,7 @@ import {
 } from '../event-store.port';
 import { EVENT_COLUMNS, EVENT_SCHEMA, EventRow, toRecordedEvent } from './sqlite-event-schema';
 import { PollingSubscription } from './polling-subscription';
-import { WakeSignal } from '@lib/common';
+import { WakeSignal, MemoByKey } from '@lib/common';
 
 export interface SqliteEventStoreOptions {
   /** How often subscriptions look for events written by other processes. Default 200 ms. */
@@ -30,6 +30,7 @@ export interface SqliteEventStoreOptions {
  */
 export class SqliteEventStore extends EventStore {
   private readonly db: Database.Database;
+  private readonly statements = new MemoByKey((sql) => this.db.prepare(sql));
   private readonly appended = new WakeSignal();
   private readonly subscriptions = new Set<PollingSubscription>();
 
@@ -54,8 +55,7 @@ export class SqliteEventStore extends EventStore {
   override async readStream<D = any>(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent<D>[]> {
     const backwards = options.direction === 'backwards';
     const from = options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0);
-    const rows = this.db
-      .prepare(
+    const rows = this.statements.get(
         `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ? AND revision ${backwards ? '<=' : '>='} ?
          ORDER BY revision ${backwards ? 'DESC' : 'ASC'} LIMIT ?`,
       )
@@ -67,8 +67,7 @@ export class SqliteEventStore extends EventStore {
     const types = options.eventTypes;
     if (types && types.length === 0) return [];
     const typeClause = types ? `AND type IN (${types.map(() => '?').join(', ')})` : '';
-    const rows = this.db
-      .prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ${typeClause} ORDER BY position LIMIT ?`)
+    const rows = this.statements.get(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ${typeClause} ORDER BY position LIMIT ?`)
       .all(options.after ?? 0, ...(types ?? []), options.maxCount ?? -1) as EventRow[];
     return rows.map(toRecordedEvent);
   }
@@ -91,7 +90,7 @@ export class SqliteEventStore extends EventStore {
 
   override async ping(): Promise<boolean> {
     try {
-      return this.db.prepare('SELECT 1 AS ok').get() !== undefined;
+      return this.statements.get('SELECT 1 AS ok').get() !== undefined;
     } catch {
       return false;
     }
@@ -107,12 +106,12 @@ export class SqliteEventStore extends EventStore {
   private appendInTransaction(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
     const earlier = this.earlierAppend(streamId, events, expected);
     if (earlier) return earlier;
-    const last = this.db.prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?').get(streamId) as {
+    const last = this.statements.get('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?').get(streamId) as {
       revision: number | null;
     };
     const actual = last.revision ?? 'no_stream';
     if (!revisionMatches(expected, actual)) throw new WrongExpectedRevisionError(streamId, expected, actual);
-    const insert = this.db.prepare(
+    const insert = this.statements.get(
       `INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
     const recordedAt = new Date().toISOString();
@@ -141,8 +140,7 @@ export class SqliteEventStore extends EventStore {
   private earlierAppend(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult | null {
     const ids = events.map((e) => e.id).filter((id): id is string => id !== undefined);
     if (ids.length === 0) return null;
-    const rows = this.db
-      .prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_id IN (${ids.map(() => '?').join(', ')})`)
+    const rows = this.statements.get(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_id IN (${ids.map(() => '?').join(', ')})`)
       .all(...ids) as EventRow[];
     if (rows.length === 0) return null;
     const byId = new Map(rows.map((r) => [r.event_id, r]));

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { MemoByKey } from '@lib/common';
 import { BulkOp, Doc, Filter, FindOptions, ReadCollection } from '../read-store.port';
 import { afterRow } from './keyset';
 import { fieldExpression } from './sql-identifiers';
@@ -6,6 +7,8 @@ import { orderBy, sortKeys, whereClause } from './sql-query';
 
 /** One collection as a table `(id TEXT PRIMARY KEY, doc JSON)`; filters and sorts go through json_extract. */
 export class SqliteReadCollection<T extends Doc = Doc> extends ReadCollection<T> {
+  private readonly statements = new MemoByKey((sql) => this.db.prepare(sql), 64);
+
   constructor(
     private readonly db: Database.Database,
     private readonly table: string,
@@ -28,20 +31,19 @@ export class SqliteReadCollection<T extends Doc = Doc> extends ReadCollection<T>
   }
 
   override async delete(id: string): Promise<boolean> {
-    return this.db.prepare(`DELETE FROM ${this.table} WHERE id = ?`).run(id).changes > 0;
+    return this.statements.get(`DELETE FROM ${this.table} WHERE id = ?`).run(id).changes > 0;
   }
 
   override async find(options: FindOptions = {}): Promise<T[]> {
     const where = whereClause(options.filter);
-    const rows = this.db
-      .prepare(`SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${orderBy(sortKeys(options.sort))} LIMIT ? OFFSET ?`)
+    const rows = this.statements.get(`SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${orderBy(sortKeys(options.sort))} LIMIT ? OFFSET ?`)
       .all(...where.params, options.limit ?? -1, options.skip ?? 0) as { doc: string }[];
     return rows.map((row) => JSON.parse(row.doc) as T);
   }
 
   override async count(filter?: Filter): Promise<number> {
     const where = whereClause(filter);
-    return (this.db.prepare(`SELECT COUNT(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
+    return (this.statements.get(`SELECT COUNT(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
   }
 
   /** Applies every op in one transaction: all or nothing, and one fsync instead of one per op. */
@@ -50,7 +52,7 @@ export class SqliteReadCollection<T extends Doc = Doc> extends ReadCollection<T>
       for (const op of ops) {
         if (op.kind === 'upsert') this.write(op.doc);
         else if (op.kind === 'set') this.setNow(op.id, op.fields, op.upsert ?? false);
-        else this.db.prepare(`DELETE FROM ${this.table} WHERE id = ?`).run(op.id);
+        else this.statements.get(`DELETE FROM ${this.table} WHERE id = ?`).run(op.id);
       }
     })();
   }
@@ -69,8 +71,7 @@ export class SqliteReadCollection<T extends Doc = Doc> extends ReadCollection<T>
     while (remaining > 0) {
       const after = last ? afterRow(keys, last) : { sql: '1', params: [] };
       const size = Math.min(this.pageSize, remaining);
-      const rows = this.db
-        .prepare(
+      const rows = this.statements.get(
           `SELECT doc, ${keyColumns} FROM ${this.table} WHERE ${where.sql} AND ${after.sql}
            ORDER BY ${orderBy(keys)} LIMIT ? OFFSET ?`,
         )
@@ -94,16 +95,16 @@ export class SqliteReadCollection<T extends Doc = Doc> extends ReadCollection<T>
   }
 
   override async clear(): Promise<void> {
-    this.db.prepare(`DELETE FROM ${this.table}`).run();
+    this.statements.get(`DELETE FROM ${this.table}`).run();
   }
 
   private read(id: string): T | null {
-    const row = this.db.prepare(`SELECT doc FROM ${this.table} WHERE id = ?`).get(id) as { doc: string } | undefined;
+    const row = this.statements.get(`SELECT doc FROM ${this.table} WHERE id = ?`).get(id) as { doc: string } | undefined;
     return row ? (JSON.parse(row.doc) as T) : null;
   }
 
   private write(doc: T): void {
-    this.db.prepare(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`).run(doc._id, JSON.stringify(doc));
+    this.statements.get(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`).run(doc._id, JSON.stringify(doc));
   }
 
   private setNow(id: string, fields: Partial<T>, upsert: boolean): boolean {
