@@ -9,6 +9,10 @@ export interface AppConfig {
   mongoDatabase: string;
   kafkaBrokers: string[] | null;
   kafkaPartitions: number;
+  /** A Kafka consumer that misses heartbeats this long loses its partitions (how soon a crashed worker's work moves). */
+  kafkaSessionTimeoutMs: number;
+  /** Embedded bus: age after which messages every group has read are deleted; 0 keeps the log forever. */
+  busRetentionHours: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   rateLimit: { perSecond: number; burst: number };
   demoAccount: { enabled: boolean; credits: number };

@@ -32,6 +32,9 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
     mongoDatabase: r.string('MONGO_DATABASE', 'mailcheck'),
     kafkaBrokers: brokers,
     kafkaPartitions: r.int('KAFKA_PARTITIONS', 6, 1, 1000),
+    // Within the broker's default group.min/max.session.timeout.ms (6 s / 30 min; 5 min before Kafka 2.3).
+    kafkaSessionTimeoutMs: r.int('KAFKA_SESSION_TIMEOUT_MS', 30_000, 6_000, 300_000),
+    busRetentionHours: r.int('BUS_RETENTION_HOURS', 24, 0, 87_600),
     logLevel: r.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
     rateLimit: { perSecond: r.int('RATE_LIMIT_PER_SECOND', 50, 1, 1_000_000), burst: r.int('RATE_LIMIT_BURST', 100, 1, 1_000_000) },
     demoAccount: { enabled: r.bool('DEMO_ACCOUNT', true), credits: r.int('DEMO_ACCOUNT_CREDITS', 1000, 0, 1_000_000_000) },

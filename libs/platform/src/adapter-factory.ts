@@ -39,8 +39,18 @@ export function createReadStore(config: AppConfig): ReadStore {
 }
 
 export function createMessageBus(config: AppConfig): MessageBus {
-  if (config.kafkaBrokers) return new KafkaMessageBus({ brokers: config.kafkaBrokers, clientId: `mailcheck-${config.roles.join('-')}`, partitions: config.kafkaPartitions });
-  return new SqliteMessageBus(path.join(ensureDataDir(config), 'bus.sqlite'), { partitions: config.kafkaPartitions });
+  if (config.kafkaBrokers) {
+    return new KafkaMessageBus({
+      brokers: config.kafkaBrokers,
+      clientId: `mailcheck-${config.roles.join('-')}`,
+      partitions: config.kafkaPartitions,
+      sessionTimeoutMs: config.kafkaSessionTimeoutMs,
+    });
+  }
+  return new SqliteMessageBus(path.join(ensureDataDir(config), 'bus.sqlite'), {
+    partitions: config.kafkaPartitions,
+    retentionMs: config.busRetentionHours * 3_600_000,
+  });
 }
 
 export function createBlobStore(config: AppConfig): BlobStore {

@@ -31,6 +31,7 @@ export class PartitionWorker {
   }
 
   private async run(): Promise<void> {
+    this.log.register(this.groupId, this.topic, this.partition);
     let offset = this.log.committed(this.groupId, this.topic, this.partition);
     while (this.running) {
       const batch = this.log.fetch(this.topic, this.partition, offset, 100);

@@ -1,6 +1,7 @@
 import { BusConsumer, deadLetterTopic, IncomingMessage, MessageBus, OutgoingMessage, SubscribeOptions } from '../message-bus.port';
 import { ConsumerGroup } from './consumer-group';
 import { GroupMember } from './group-member';
+import { LogRetention } from './log-retention';
 import { LoggedMessage, TopicLog } from './topic-log';
 import { WakeSignal } from '@lib/common';
 
@@ -9,6 +10,14 @@ export interface SqliteMessageBusOptions {
   partitions?: number;
   /** How often idle consumers look for messages published by other processes. Default 200 ms. */
   pollIntervalMs?: number;
+  /** Age after which messages every group has read are deleted; 0 (the default) keeps the log forever. */
+  retentionMs?: number;
+  /** Pause between retention passes. Default 60 s. */
+  retentionIntervalMs?: number;
+  /** Messages deleted per retention transaction. Default 500. */
+  retentionBatchSize?: number;
+  /** The clock stamped on published messages and used by retention. Default Date.now. */
+  now?: () => number;
 }
 
 /**
@@ -18,16 +27,34 @@ export interface SqliteMessageBusOptions {
  * other processes notice within the poll interval.
  * Group membership is per process: two processes consuming with the same group id would both receive
  * every message, so run one consuming process per group (the all-in-one and worker apps do).
+ * Retention (`retentionMs` > 0): every `retentionIntervalMs` a background pass deletes, in small
+ * transactions, messages published more than `retentionMs` ago that lie below the committed offset of every
+ * group that has subscribed to the topic (a topic nobody subscribed to is trimmed by age alone). A message
+ * some group has not committed is never deleted, and each partition keeps its newest message so offsets
+ * go on from it. Freed pages are reused by later appends (WAL); files created since retention existed also
+ * hand some back to the file system (incremental vacuum). A group that will never consume again still holds
+ * its topic's log: delete its rows from the `offsets` table.
  */
 export class SqliteMessageBus extends MessageBus {
   private readonly log: TopicLog;
   private readonly signals = new Map<string, WakeSignal>();
   private readonly groups = new Map<string, ConsumerGroup>();
   private readonly consumers = new Set<BusConsumer>();
+  private readonly retention?: LogRetention;
 
   constructor(filePath: string, private readonly options: SqliteMessageBusOptions = {}) {
     super();
-    this.log = new TopicLog(filePath, options.partitions ?? 4);
+    const now = options.now ?? Date.now;
+    this.log = new TopicLog(filePath, options.partitions ?? 4, now);
+    if (options.retentionMs && options.retentionMs > 0) {
+      this.retention = new LogRetention(this.log, {
+        retentionMs: options.retentionMs,
+        intervalMs: options.retentionIntervalMs ?? 60_000,
+        batchSize: options.retentionBatchSize ?? 500,
+        now,
+      });
+      this.retention.start();
+    }
   }
 
   override async ensureTopics(topics: string[]): Promise<void> {
@@ -65,8 +92,14 @@ export class SqliteMessageBus extends MessageBus {
     }
   }
 
-  /** Stops every consumer (waiting for in-flight handlers) before closing the file. */
+  /** Runs a retention pass now (it also runs on its own schedule); resolves with the messages deleted, 0 when retention is off. */
+  async trimLog(): Promise<number> {
+    return this.retention ? this.retention.runOnce() : 0;
+  }
+
+  /** Stops retention and every consumer (waiting for in-flight handlers) before closing the file. */
   override async close(): Promise<void> {
+    await this.retention?.stop();
     await Promise.all([...this.consumers].map((c) => c.stop()));
     this.log.close();
   }

@@ -17,7 +17,7 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS topics (name TEXT PRIMARY KEY, partitions INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS messages (
   topic TEXT NOT NULL, partition INTEGER NOT NULL, offset INTEGER NOT NULL,
-  key TEXT NOT NULL, value TEXT NOT NULL, headers TEXT NOT NULL,
+  key TEXT NOT NULL, value TEXT NOT NULL, headers TEXT NOT NULL, published_at INTEGER NOT NULL,
   PRIMARY KEY (topic, partition, offset)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS offsets (
@@ -27,20 +27,24 @@ CREATE TABLE IF NOT EXISTS offsets (
 `;
 
 /**
- * The durable side of the embedded bus: per topic, N partitions of contiguous offsets (like Kafka), and
+ * The durable side of the embedded bus: per topic, N partitions of increasing offsets (like Kafka), and
  * the next offset each consumer group will read per partition.
  * synchronous=FULL: `publish` promises the message is stored, and the relay advances its checkpoint on
  * that promise, so an acknowledged message must survive a power cut.
+ * Retention may leave gaps below a partition's newest message (see `trim`); readers fetch by `offset >=`.
  */
 export class TopicLog {
   private readonly db: Database.Database;
 
-  constructor(filePath: string, private readonly defaultPartitions: number) {
+  constructor(filePath: string, private readonly defaultPartitions: number, private readonly now: () => number = Date.now) {
     this.db = new Database(filePath);
+    // Only takes effect on a new file (before the first table); lets retention hand freed pages back.
+    this.db.pragma('auto_vacuum = INCREMENTAL');
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
+    this.addPublishedAt();
   }
 
   /** The topic's partition count, creating the topic with the default count on first use. */
@@ -55,12 +59,13 @@ export class TopicLog {
       .transaction(() => {
         const count = this.partitions(topic);
         const last = this.db.prepare('SELECT MAX(offset) AS o FROM messages WHERE topic = ? AND partition = ?');
-        const insert = this.db.prepare('INSERT INTO messages (topic, partition, offset, key, value, headers) VALUES (?, ?, ?, ?, ?, ?)');
+        const insert = this.db.prepare('INSERT INTO messages (topic, partition, offset, key, value, headers, published_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+        const publishedAt = this.now();
         const next = new Map<number, number>();
         for (const message of messages) {
           const partition = partitionOf(message.key, count);
           const offset = next.get(partition) ?? ((last.get(topic, partition) as { o: number | null }).o ?? -1) + 1;
-          insert.run(topic, partition, offset, message.key, JSON.stringify(message.value), JSON.stringify(message.headers ?? {}));
+          insert.run(topic, partition, offset, message.key, JSON.stringify(message.value), JSON.stringify(message.headers ?? {}), publishedAt);
           next.set(partition, offset + 1);
         }
       })
@@ -83,6 +88,13 @@ export class TopicLog {
     return row?.next_offset ?? 0;
   }
 
+  /** Records the group as a reader of the partition (at offset 0 if new), so retention keeps what it has not read. */
+  register(groupId: string, topic: string, partition: number): void {
+    this.db
+      .prepare('INSERT INTO offsets (group_id, topic, partition, next_offset) VALUES (?, ?, ?, 0) ON CONFLICT (group_id, topic, partition) DO NOTHING')
+      .run(groupId, topic, partition);
+  }
+
   commit(groupId: string, topic: string, partition: number, nextOffset: number): void {
     this.db
       .prepare(
@@ -92,12 +104,71 @@ export class TopicLog {
       .run(groupId, topic, partition, nextOffset);
   }
 
+  /** Every partition of every topic, for retention to walk. */
+  allPartitions(): Array<{ topic: string; partition: number }> {
+    const topics = this.db.prepare('SELECT name, partitions FROM topics ORDER BY name').all() as Array<{ name: string; partitions: number }>;
+    return topics.flatMap((t) => Array.from({ length: t.partitions }, (_, partition) => ({ topic: t.name, partition })));
+  }
+
+  /**
+   * Deletes up to `limit` of the partition's oldest messages that every group of the topic has committed
+   * and that were published before `olderThan` (epoch ms); returns how many. A topic no group has read is
+   * trimmed by age alone. The partition's newest message is always kept: `append` numbers on from it.
+   */
+  trim(topic: string, partition: number, olderThan: number, limit: number): number {
+    return this.db
+      .transaction(() => {
+        const range = this.db.prepare('SELECT MIN(offset) AS first, MAX(offset) AS last FROM messages WHERE topic = ? AND partition = ?').get(topic, partition) as {
+          first: number | null;
+          last: number | null;
+        };
+        if (range.first === null || range.last === null) return 0;
+        let upTo = Math.min(range.last, range.first + limit, this.readFloor(topic, partition));
+        // Stops at the first young message, so a clock step back never lets a newer message go early.
+        const young = this.db
+          .prepare('SELECT offset FROM messages WHERE topic = ? AND partition = ? AND offset < ? AND published_at >= ? ORDER BY offset LIMIT 1')
+          .get(topic, partition, upTo, olderThan) as { offset: number } | undefined;
+        if (young) upTo = young.offset;
+        return this.db.prepare('DELETE FROM messages WHERE topic = ? AND partition = ? AND offset < ?').run(topic, partition, upTo).changes;
+      })
+      .immediate();
+  }
+
+  /** Returns up to `pages` free pages to the file system (a no-op on files created before auto_vacuum). */
+  releaseFreePages(pages: number): void {
+    this.db.pragma(`incremental_vacuum(${Math.max(0, Math.floor(pages))})`);
+  }
+
   ping(): boolean {
     return this.db.prepare('SELECT 1 AS ok').get() !== undefined;
   }
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+
+  /** The lowest offset any group of the topic still needs in this partition; a group with no row here needs all of it. */
+  private readFloor(topic: string, partition: number): number {
+    const rows = this.db.prepare('SELECT group_id, partition, next_offset FROM offsets WHERE topic = ?').all(topic) as Array<{
+      group_id: string;
+      partition: number;
+      next_offset: number;
+    }>;
+    const groups = new Set(rows.map((r) => r.group_id));
+    let floor = Number.POSITIVE_INFINITY;
+    for (const group of groups) floor = Math.min(floor, rows.find((r) => r.group_id === group && r.partition === partition)?.next_offset ?? 0);
+    return floor;
+  }
+
+  /** Files written before retention have no publish time: stamp their messages "now", so they age from the upgrade. */
+  private addPublishedAt(): void {
+    this.db
+      .transaction(() => {
+        const columns = this.db.prepare("SELECT name FROM pragma_table_info('messages')").all() as Array<{ name: string }>;
+        if (columns.some((c) => c.name === 'published_at')) return;
+        this.db.exec(`ALTER TABLE messages ADD COLUMN published_at INTEGER NOT NULL DEFAULT ${Math.floor(this.now())}`);
+      })
+      .immediate();
   }
 }
 

@@ -11,7 +11,7 @@ export interface KafkaMessageBusOptions {
   partitions?: number;
   /** Replicas of topics this bus creates; default -1 = the broker's default.replication.factor. */
   replicationFactor?: number;
-  /** A member that misses heartbeats this long loses its partitions. Default 30 s. */
+  /** A member that misses heartbeats this long loses its partitions. Default 30 s; the broker accepts 6 s to 30 min by default. */
   sessionTimeoutMs?: number;
   /** How long ping() waits. Default 3 s. */
   pingTimeoutMs?: number;
@@ -72,10 +72,13 @@ export class KafkaMessageBus extends MessageBus {
   /** Joins the consumer group; its dead-letter topics are created first so a poison message always has a place to go. */
   async subscribe(options: SubscribeOptions, handler: (message: IncomingMessage) => Promise<void>): Promise<BusConsumer> {
     await this.ensureTopics(options.topics.map(deadLetterTopic));
+    const sessionTimeout = this.options.sessionTimeoutMs ?? 30_000;
     const consumer = new KafkaBusConsumer(
       this.kafka.consumer({
         groupId: options.groupId,
-        sessionTimeout: this.options.sessionTimeoutMs ?? 30_000,
+        sessionTimeout,
+        // kafkajs beats every 3 s; a short session needs a few beats per timeout to survive one lost beat.
+        heartbeatInterval: Math.min(3000, Math.floor(sessionTimeout / 3)),
         allowAutoTopicCreation: false,
       }),
       options,
