@@ -3,7 +3,6 @@ export * from './domain-error';
 export * from './clock';
 export * from './decider';
 export * from './pagination';
-export * from './keyed-mutex';
 export * from './numeric-id';
 export * from './wake-signal';
 export * from './settle-within';

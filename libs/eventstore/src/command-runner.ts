@@ -10,8 +10,6 @@ export interface RunOptions {
   load?: 'full' | 'last';
   /** Attempts on a concurrency conflict. Safe because decide() runs again on the fresh state. */
   maxAttempts?: number;
-  /** Deterministic event ids (e.g. derived from a charge id) make a retried append a no-op. */
-  eventIds?: (events: DomainEvent[]) => string[];
   metadata?: Record<string, unknown>;
 }
 
@@ -43,11 +41,10 @@ export async function runCommand<C, E extends DomainEvent, S>(
     if (events.length === 0) {
       return { events, state: newState, position: -1, nextRevision: typeof expected === 'number' ? expected : -1 };
     }
-    const ids = options.eventIds?.(events);
     try {
       const result = await store.appendToStream(
         streamId,
-        events.map((e, i) => ({ id: ids?.[i], type: e.type, data: e.data as Record<string, unknown>, metadata: options.metadata })),
+        events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata: options.metadata })),
         expected,
       );
       return { events, state: newState, position: result.position, nextRevision: result.nextRevision };

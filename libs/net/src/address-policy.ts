@@ -38,6 +38,3 @@ export function nonPublicReason(ip: string): string | null {
   }
   return 'reserved';
 }
-
-/** True when the address is public and may be contacted without an explicit allow-private setting. */
-export const isPublicAddress = (ip: string): boolean => nonPublicReason(ip) === null;
