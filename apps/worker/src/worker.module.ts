@@ -7,6 +7,6 @@ import { VerificationEngineModule } from '../../api/src/verify/verification-engi
 
 /** The worker role: Kafka consumers for probing, finder jobs and webhook delivery. */
 @Module({
-  imports: [CreditsModule, CreditHoldSweeperModule, WebhookDeliveryModule, JobsWorkerModule, VerificationEngineModule, FinderJobsWorkerModule],
+  imports: [VerificationEngineModule, CreditsModule, CreditHoldSweeperModule, WebhookDeliveryModule, JobsWorkerModule, FinderJobsWorkerModule],
 })
 export class WorkerModule {}

@@ -5,7 +5,6 @@ export { jobDecider, jobStream, jobDownloadPath, isTerminal, chargeFor } from '.
 export type { JobState } from './domain/job.decider';
 export * from './jobs.module';
 export * from './jobs-worker.module';
-export * from './jobs.tokens';
 export * from './projection/job-document';
 export { jobsProjection } from './projection/jobs.projection';
 export { JobQueries } from './query/job-queries';

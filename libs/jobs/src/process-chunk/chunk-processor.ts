@@ -9,7 +9,6 @@ import { VerificationEngine } from '@lib/verification';
 import { splitForRetry } from '../domain/chunk-retry';
 import { chunkDone, isTerminal, jobDecider, jobStream } from '../domain/job.decider';
 import { JobEvent } from '../domain/job.events';
-import { JOB_VERIFICATION_ENGINE } from '../jobs.tokens';
 import { ChunkMessage, chunkHoldId, retryTopic } from './chunk-message';
 import { findRecordedChunk, loadJobState, RecordedChunk } from './job-stream-reader';
 
@@ -34,7 +33,7 @@ export class ChunkProcessor {
     private readonly ledger: CreditLedger,
     private readonly bus: MessageBus,
     private readonly clock: Clock,
-    @Inject(JOB_VERIFICATION_ENGINE) private readonly engine: VerificationEngine,
+    private readonly engine: VerificationEngine,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
