@@ -11,21 +11,12 @@ import { FinderBatchDto, FinderBatchModel, FinderRequestDto, FinderResultModel }
 export class FinderController {
   constructor(private readonly one: FindOneService, private readonly batch: FindBatchService) {}
 
-  @Post()
+  @Post(['', 'single'])
   @HttpCode(200)
-  @ApiOperation({ summary: "Find a person's address at a company domain (10 credits when an address is returned, free on a miss)" })
+  @ApiOperation({ summary: "Find a person's address at a company domain (10 credits when an address is returned, free on a miss); /v1/finder and /v1/finder/single are the same endpoint" })
   @ApiEnvelope(FinderResultModel)
   @ApiErrors(400, 401, 402, 429)
   find(@CurrentPrincipal() principal: Principal, @Body() body: FinderRequestDto) {
-    return this.one.find(principal.accountId, body as never);
-  }
-
-  @Post('single')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Identical to POST /v1/finder' })
-  @ApiEnvelope(FinderResultModel)
-  @ApiErrors(400, 401, 402, 429)
-  findSingle(@CurrentPrincipal() principal: Principal, @Body() body: FinderRequestDto) {
     return this.one.find(principal.accountId, body as never);
   }
 
