@@ -2,6 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ProjectionRegistry } from '@lib/platform';
 import { ApiKeyAuthenticator } from './authenticate/api-key-authenticator';
+import { KeyCommandRunner } from './key-command';
 import { IssueApiKeyHandler } from './issue-api-key/issue-api-key.handler';
 import { OpenAccountHandler } from './open-account/open-account.handler';
 import { accountsProjection } from './projection/accounts.projection';
@@ -11,7 +12,7 @@ import { RotateApiKeyHandler } from './rotate-api-key/rotate-api-key.handler';
 
 @Module({
   imports: [CqrsModule],
-  providers: [OpenAccountHandler, IssueApiKeyHandler, RevokeApiKeyHandler, RotateApiKeyHandler, ApiKeyAuthenticator],
+  providers: [KeyCommandRunner, OpenAccountHandler, IssueApiKeyHandler, RevokeApiKeyHandler, RotateApiKeyHandler, ApiKeyAuthenticator],
   exports: [ApiKeyAuthenticator],
 })
 export class AccountsModule implements OnModuleInit {

@@ -49,6 +49,7 @@ describe('API key authentication', () => {
       expect((await app.request('GET', '/v1/credits/balance', { key: apiKey })).status).toBe(200);
       const revoke = await app.request('DELETE', `/admin/v1/keys/${keyId}`, { headers: admin });
       expect(revoke.status).toBe(200);
+      expect(revoke.body.data).toMatchObject({ keyId, effective: true });
       const res = await app.request('GET', '/v1/credits/balance', { key: apiKey });
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe(1102);
@@ -68,6 +69,7 @@ describe('API key authentication', () => {
       const { apiKey, keyId } = await app.createAccount(5);
       const rotated = await app.request('POST', `/admin/v1/keys/${keyId}/rotate`, { headers: admin });
       expect(rotated.status).toBe(200);
+      expect(rotated.body.data.effective).toBe(true);
       expect(rotated.body.data.apiKey).not.toBe(apiKey);
       expect((await app.request('GET', '/v1/credits/balance', { key: apiKey })).status).toBe(401);
       expect((await app.request('GET', '/v1/credits/balance', { key: rotated.body.data.apiKey })).status).toBe(200);

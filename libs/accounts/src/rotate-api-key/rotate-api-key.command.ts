@@ -1,6 +1,13 @@
 import { Command } from '@nestjs/cqrs';
 
-export class RotateApiKeyCommand extends Command<{ keyId: string; apiKey: string }> {
+/** `effective`: the old secret is already refused and the new one accepted in every process. */
+export interface RotatedKey {
+  keyId: string;
+  apiKey: string;
+  effective: boolean;
+}
+
+export class RotateApiKeyCommand extends Command<RotatedKey> {
   constructor(readonly keyId: string) {
     super();
   }

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { EventStore, runCommand } from '@lib/eventstore';
+import { ReadStore } from '@lib/readstore';
+import { ReadModelFreshness } from '@lib/platform';
+import { AccountCommand } from './domain/account.commands';
+import { accountDecider, accountStream } from './domain/account.decider';
+import { keyOwner } from './key-owner';
+import { API_KEYS_COLLECTION } from './projection/api-keys.projection';
+
+/**
+ * Runs a command on the account that owns a key, then waits until authentication (which reads the
+ * projected key in every process) sees it. `effective` is false when the projector did not catch up
+ * in time: the change is recorded and takes effect as soon as it does, but not yet.
+ */
+@Injectable()
+export class KeyCommandRunner {
+  constructor(private readonly events: EventStore, private readonly readStore: ReadStore, private readonly freshness: ReadModelFreshness) {}
+
+  async run(keyId: string, command: AccountCommand): Promise<{ effective: boolean }> {
+    const accountId = await keyOwner(this.readStore, keyId);
+    const result = await runCommand(this.events, accountStream(accountId), accountDecider, command);
+    return { effective: await this.freshness.waitForDocument(API_KEYS_COLLECTION, keyId, result.position) };
+  }
+}
