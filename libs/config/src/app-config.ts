@@ -33,7 +33,7 @@ export interface AppConfig {
   };
   jobs: { chunkSize: number; greylistRetryDelaysMs: number[]; maxUploadBytes: number; maxUniqueEmails: number };
   webhooks: { allowPrivateNetworks: boolean; caFile: string | null; timeoutMs: number; retryDelaysMs: number[] };
-  /** holdExpirySeconds: the worker releases verification holds older than this (left by a crashed request). */
+  /** holdExpirySeconds: the worker ends interactive holds older than this (left by a crashed request): charged from recorded work, else released. */
   credits: { packagesFile: string | null; holdExpirySeconds: number };
   /** Which roles this process runs: all-in-one runs api, worker and projector. */
   roles: Array<'api' | 'worker' | 'projector'>;

@@ -16,16 +16,18 @@ import { GetBalanceHandler } from './queries/get-balance.handler';
 import { ListOrdersHandler } from './queries/list-orders.handler';
 import { ListTransactionsHandler } from './queries/list-transactions.handler';
 import { ensureCreditIndexes } from './read-model-indexes';
+import { RecordedWorkCharges } from './holds/recorded-work-charges';
 
 @Module({
   imports: [CqrsModule],
   providers: [
     CreditLedger,
+    RecordedWorkCharges,
     { provide: CreditCatalogue, useFactory: (config: AppConfig) => CreditCatalogue.fromFile(config.credits.packagesFile), inject: [APP_CONFIG] },
     GrantCreditsHandler, RecordOrderHandler, AdjustCreditsHandler,
     GetBalanceHandler, ListTransactionsHandler, ListOrdersHandler,
   ],
-  exports: [CreditLedger, CreditCatalogue],
+  exports: [CreditLedger, CreditCatalogue, RecordedWorkCharges],
 })
 export class CreditsModule implements OnModuleInit {
   constructor(private readonly projections: ProjectionRegistry, private readonly readStore: ReadStore) {}

@@ -13,6 +13,7 @@ export * from './queries/list-transactions.query';
 export * from './queries/list-orders.query';
 export * from './holds/credit-hold-sweeper.module';
 export * from './holds/expired-hold.sweeper';
+export * from './holds/recorded-work-charges';
 export * from './domain/credit-ledger.decider';
 export * from './domain/credit-ledger.events';
 export * from './domain/credit-ledger.commands';

@@ -27,7 +27,7 @@ export interface FinderWorld {
   close(): Promise<void>;
 }
 
-export async function startFinderWorld(): Promise<FinderWorld> {
+export async function startFinderWorld(env: Record<string, string> = {}): Promise<FinderWorld> {
   const smtp = await startSmtpPeer({ domains: Object.fromEntries(Object.entries(COMPANIES).map(([d, s]) => [d, { default: reject(), ...s }])) });
   const zones: Record<string, ZoneEntry> = { 'nomx.test': {} };
   for (const domain of Object.keys(COMPANIES)) {
@@ -37,7 +37,7 @@ export async function startFinderWorld(): Promise<FinderWorld> {
   const dns = await startDnsPeer(zones);
   const app = await startTestApp({
     DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
-    SMTP_CONNECT_TIMEOUT_MS: '2000', SMTP_COMMAND_TIMEOUT_MS: '2000', SMTP_BANNER_TIMEOUT_MS: '2000',
+    SMTP_CONNECT_TIMEOUT_MS: '2000', SMTP_COMMAND_TIMEOUT_MS: '2000', SMTP_BANNER_TIMEOUT_MS: '2000', ...env,
   });
   return {
     app, smtp, dns,

@@ -7,7 +7,9 @@ import { EventStore } from '@lib/eventstore';
 import { VerificationEngine, VerificationVerdict } from '@lib/verification';
 import { planBatch, summarize, BatchSummary } from './batch/batch-plan';
 import { creditsFor } from './credit-rules';
-import { BatchVerified, EmailVerified, verificationStream } from './verification.events';
+import type { IdempotentAttempt } from './idempotency/idempotency-gate';
+import { BatchVerified, EmailVerified, recordedCharge, VERIFICATION_HOLD_PURPOSES, VerificationEvent, verificationStream } from './verification.events';
+import { VerificationRecords } from './verification-records';
 import { toVerificationResult, VerificationResult } from './verification-result';
 
 export interface BatchResponse {
@@ -15,10 +17,18 @@ export interface BatchResponse {
   summary: BatchSummary;
 }
 
+interface PaidProbe {
+  verdicts: VerificationVerdict[];
+  /** Available credits right after the hold; the hold amount is one credit per address. */
+  availableAfterHold: number;
+}
+
 /**
  * Verification as a paid operation: hold the most it can cost before probing (402 and no probe when
- * that cannot be held), probe, settle with what the results actually cost, then record the whole
- * result as an event. A crash between hold and settle leaves a hold the worker's sweeper releases.
+ * that cannot be held), probe, record the result as an event, then settle with what it costs.
+ * Recording before settling makes the record the proof of work: a process that dies after recording
+ * is charged by the hold sweeper (or by a retry with the same Idempotency-Key, which replays the
+ * record); one that dies before recording has its hold released, so nothing is charged twice or lost.
  */
 @Injectable()
 export class PaidVerification {
@@ -26,49 +36,71 @@ export class PaidVerification {
     private readonly engine: VerificationEngine,
     private readonly ledger: CreditLedger,
     private readonly events: EventStore,
+    private readonly records: VerificationRecords,
     private readonly clock: Clock,
   ) {}
 
-  async single(principal: Principal, email: string): Promise<VerificationResult> {
-    const verificationId = randomUUID();
-    const [verdict] = await this.probePaid(principal.accountId, verificationId, 'verification', [email]);
+  async single(principal: Principal, email: string, attempt: IdempotentAttempt = { id: randomUUID() }): Promise<VerificationResult> {
+    const earlier = await this.resume(principal.accountId, attempt.supersedes);
+    if (earlier?.type === 'EmailVerified') return earlier.data.result;
+    const verificationId = attempt.id;
+    const paid = await this.probePaid(principal.accountId, verificationId, VERIFICATION_HOLD_PURPOSES.single, [email]);
+    const [verdict] = paid.verdicts;
     const charge = creditsFor(verdict.result);
-    const view = await this.ledger.settle(principal.accountId, verificationId, charge);
-    const result = toVerificationResult(verdict, charge, view.available);
+    const result = toVerificationResult(verdict, charge, paid.availableAfterHold + 1 - charge);
     const event: EmailVerified = { type: 'EmailVerified', data: { verificationId, accountId: principal.accountId, keyId: principal.keyId, verdict, result, at: this.clock.nowIso() } };
-    await this.events.appendToStream(verificationStream(verificationId), [event], 'no_stream');
+    await this.recordThenSettle(principal.accountId, verificationId, event);
     return result;
   }
 
   /** Duplicates (by canonical form) are probed and charged once; each position repeats its address's result. */
-  async batch(principal: Principal, emails: string[]): Promise<BatchResponse> {
-    const verificationId = randomUUID();
+  async batch(principal: Principal, emails: string[], attempt: IdempotentAttempt = { id: randomUUID() }): Promise<BatchResponse> {
+    const earlier = await this.resume(principal.accountId, attempt.supersedes);
+    if (earlier?.type === 'BatchVerified') return { results: earlier.data.results, summary: earlier.data.summary };
+    const verificationId = attempt.id;
     const plan = planBatch(emails);
-    const verdicts = await this.probePaid(principal.accountId, verificationId, 'batch', plan.unique);
-    const charges = verdicts.map((v) => creditsFor(v.result));
-    const view = await this.ledger.settle(principal.accountId, verificationId, charges.reduce<number>((a, b) => a + b, 0));
+    const paid = await this.probePaid(principal.accountId, verificationId, VERIFICATION_HOLD_PURPOSES.batch, plan.unique);
+    const charges = paid.verdicts.map((v) => creditsFor(v.result));
+    const remaining = paid.availableAfterHold + plan.unique.length - charges.reduce<number>((a, b) => a + b, 0);
     const seen = new Set<number>();
     const results = emails.map((email, position) => {
       const index = plan.positionToUnique[position];
       // The first position of an address carries its charge, so per-item charges add up to the summary.
       const charged = seen.has(index) ? 0 : charges[index];
       seen.add(index);
-      return { ...toVerificationResult(verdicts[index], charged, view.available), email: email.trim() };
+      return { ...toVerificationResult(paid.verdicts[index], charged, remaining), email: email.trim() };
     });
-    const summary = summarize(results, view.available);
+    const summary = summarize(results, remaining);
     const event: BatchVerified = {
       type: 'BatchVerified',
-      data: { verificationId, accountId: principal.accountId, keyId: principal.keyId, emails, verdicts, results, summary, at: this.clock.nowIso() },
+      data: { verificationId, accountId: principal.accountId, keyId: principal.keyId, emails, verdicts: paid.verdicts, results, summary, at: this.clock.nowIso() },
     };
-    await this.events.appendToStream(verificationStream(verificationId), [event], 'no_stream');
+    await this.recordThenSettle(principal.accountId, verificationId, event);
     return { results, summary };
   }
 
-  private async probePaid(accountId: string, holdId: string, purpose: string, emails: string[]): Promise<VerificationVerdict[]> {
+  /**
+   * An earlier attempt under the same Idempotency-Key that never recorded its response: if it recorded
+   * its verification, that is settled (a no-op when it was) and returned; if not, its hold is released.
+   */
+  private async resume(accountId: string, supersededId: string | undefined): Promise<VerificationEvent | null> {
+    if (!supersededId) return null;
+    const recorded = await this.records.find(supersededId);
+    if (recorded) await this.ledger.settle(accountId, supersededId, recordedCharge(recorded));
+    else await this.ledger.release(accountId, supersededId, 'superseded by a retry');
+    return recorded;
+  }
+
+  private async recordThenSettle(accountId: string, verificationId: string, event: VerificationEvent): Promise<void> {
+    await this.events.appendToStream(verificationStream(verificationId), [event], 'no_stream');
+    await this.ledger.settle(accountId, verificationId, recordedCharge(event));
+  }
+
+  private async probePaid(accountId: string, holdId: string, purpose: string, emails: string[]): Promise<PaidProbe> {
     // Throws INSUFFICIENT_CREDITS (402) before anything is probed.
-    await this.ledger.hold(accountId, { holdId, amount: emails.length, purpose, reference: holdId });
+    const held = await this.ledger.hold(accountId, { holdId, amount: emails.length, purpose, reference: holdId });
     try {
-      return await this.engine.verifyMany(emails, { mode: 'interactive' });
+      return { verdicts: await this.engine.verifyMany(emails, { mode: 'interactive' }), availableAfterHold: held.available };
     } catch (error) {
       await this.ledger.release(accountId, holdId, 'probe failed');
       throw error;

@@ -29,3 +29,11 @@ export type BatchVerified = {
 };
 
 export type VerificationEvent = EmailVerified | BatchVerified;
+
+/** What a recorded verification costs: the result is recorded before its hold is settled. */
+export function recordedCharge(event: VerificationEvent): number {
+  return event.type === 'EmailVerified' ? event.data.result.creditsCharged : event.data.summary.creditsCharged;
+}
+
+/** Hold purposes of the verification endpoints; the hold id is the verification id. */
+export const VERIFICATION_HOLD_PURPOSES = { single: 'verification', batch: 'batch' } as const;

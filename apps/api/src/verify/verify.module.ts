@@ -5,10 +5,11 @@ import { IdempotencyGate } from './idempotency/idempotency-gate';
 import { PaidVerification } from './paid-verification';
 import { VerifySingleController } from './single/verify-single.controller';
 import { VerificationEngineModule } from './verification-engine.module';
+import { VerificationRecordsModule } from './verification-records.module';
 
 /** POST/GET /v1/verify/single and POST /v1/verify/batch: charged through the credit ledger, idempotent by key. */
 @Module({
-  imports: [CreditsModule, VerificationEngineModule],
+  imports: [CreditsModule, VerificationEngineModule, VerificationRecordsModule],
   controllers: [VerifySingleController, VerifyBatchController],
   providers: [PaidVerification, IdempotencyGate],
 })

@@ -5,6 +5,7 @@ import { APP_CONFIG } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
 import { CreditLedger } from '../credit-ledger.service';
 import { CREDIT_OPEN_HOLDS_COLLECTION, OpenHoldDoc } from '../projection/credit-open-holds.projection';
+import { RecordedWorkCharges } from './recorded-work-charges';
 
 /**
  * Holds of interactive calls live for seconds; one older than the expiry was left by a process that
@@ -22,6 +23,7 @@ export class ExpiredHoldSweeper implements OnApplicationBootstrap, OnApplication
   constructor(
     private readonly readStore: ReadStore,
     private readonly ledger: CreditLedger,
+    private readonly recordedWork: RecordedWorkCharges,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -37,7 +39,10 @@ export class ExpiredHoldSweeper implements OnApplicationBootstrap, OnApplication
     await this.running;
   }
 
-  /** Releases every swept-purpose hold older than the expiry; returns how many it released. */
+  /**
+   * Ends every swept-purpose hold older than the expiry: charged what its work recorded (see
+   * RecordedWorkCharges), released when nothing was recorded. Returns how many holds it ended.
+   */
   sweepOnce(): Promise<number> {
     this.running ??= this.sweep().finally(() => (this.running = null));
     return this.running;
@@ -51,11 +56,18 @@ export class ExpiredHoldSweeper implements OnApplicationBootstrap, OnApplication
       if (hold.heldAt >= cutoff) break;
       if (SWEPT_PURPOSES.includes(hold.purpose)) expired.push(hold);
     }
+    let charged = 0;
     for (const hold of expired) {
-      // Idempotent: a hold settled meanwhile is simply not found by the decider.
-      await this.ledger.release(hold.accountId, hold._id, 'expired');
+      // Both idempotent: a hold settled meanwhile is simply not found by the decider.
+      const charge = await this.recordedWork.chargeFor(hold);
+      if (charge === null) {
+        await this.ledger.release(hold.accountId, hold._id, 'expired');
+      } else {
+        await this.ledger.settle(hold.accountId, hold._id, Math.min(charge, hold.amount));
+        charged++;
+      }
     }
-    if (expired.length > 0) this.logger.warn(`released ${expired.length} expired credit hold(s)`);
+    if (expired.length > 0) this.logger.warn(`ended ${expired.length} expired credit hold(s): ${charged} charged from recorded work, ${expired.length - charged} released`);
     return expired.length;
   }
 }

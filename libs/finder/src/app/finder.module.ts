@@ -5,6 +5,7 @@ import { finderEngineProviders } from './finder-engine.providers';
 import { FinderReadModelModule } from './finder-read-model.module';
 import { FindBatchService } from './find/find-batch.service';
 import { FindOneService } from './find/find-one.service';
+import { FinderCallCharges } from './find/finder-call-charges';
 
 /**
  * Single and batch finds (credits, events), learning formats from the finder's read model. Needs the
@@ -12,7 +13,7 @@ import { FindOneService } from './find/find-one.service';
  */
 @Module({
   imports: [CreditsModule, FinderReadModelModule],
-  providers: [...finderEngineProviders, FindOneService, FindBatchService],
+  providers: [...finderEngineProviders, FindOneService, FindBatchService, FinderCallCharges],
   exports: [EmailFinder, FindOneService, FindBatchService],
 })
 export class FinderModule {}

@@ -31,7 +31,7 @@ export class VerifyBatchController {
     if (body.emails.length > MAX_BATCH_SIZE) throw new DomainError('BATCH_TOO_LARGE', `At most ${MAX_BATCH_SIZE} addresses per request; got ${body.emails.length}. Use a bulk job for more.`);
     const key = parseIdempotencyKey(rawKey);
     if (!key) return this.verification.batch(principal, body.emails);
-    const outcome = await this.gate.run(principal.accountId, key, requestFingerprint('verify.batch', body.emails), () => this.verification.batch(principal, body.emails));
+    const outcome = await this.gate.run(principal.accountId, key, requestFingerprint('verify.batch', body.emails), (attempt) => this.verification.batch(principal, body.emails, attempt));
     if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
     return outcome.data;
   }

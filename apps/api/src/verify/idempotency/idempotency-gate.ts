@@ -8,6 +8,12 @@ import { idempotencyDecider, IdempotencyState } from './idempotency.decider';
 import { IdempotencyCommand, IdempotencyEvent, idempotencyStream } from './idempotency.events';
 import { sha256 } from './idempotency-key';
 
+/** The claim a request runs under: its id names the work, `supersedes` the earlier claim of the same key, if any. */
+export interface IdempotentAttempt {
+  id: string;
+  supersedes?: string;
+}
+
 export interface GateResult<T> {
   data: T;
   replayed: boolean;
@@ -29,14 +35,18 @@ export class IdempotencyGate {
     this.staleMs = Math.max(60_000, config.probe.interactiveBudgetMs * 2);
   }
 
-  async run<T>(accountId: string, key: string, requestHash: string, work: () => Promise<T>): Promise<GateResult<T>> {
+  async run<T>(accountId: string, key: string, requestHash: string, work: (attempt: IdempotentAttempt) => Promise<T>): Promise<GateResult<T>> {
     const stream = idempotencyStream(accountId, sha256(key));
     const deadline = this.clock.now() + this.waitMs;
     for (;;) {
       const claimId = randomUUID();
       const staleBefore = new Date(this.clock.now() - this.staleMs).toISOString();
       const claim = await this.exec(stream, { type: 'ClaimKey', requestHash, claimId, at: this.clock.nowIso(), staleBefore });
-      if (claim.events.length > 0) return { data: await this.runClaimed(stream, claimId, work), replayed: false };
+      const [claimed] = claim.events;
+      if (claimed?.type === 'IdempotencyKeyClaimed') {
+        const attempt = { id: claimId, supersedes: claimed.data.supersedes };
+        return { data: await this.runClaimed(stream, attempt, work), replayed: false };
+      }
       if (claim.state.status === 'recorded') return { data: claim.state.response as T, replayed: true };
       const settled = await this.waitWhileClaimed(stream, deadline);
       if (settled.status === 'recorded') {
@@ -48,10 +58,11 @@ export class IdempotencyGate {
     }
   }
 
-  private async runClaimed<T>(stream: string, claimId: string, work: () => Promise<T>): Promise<T> {
+  private async runClaimed<T>(stream: string, attempt: IdempotentAttempt, work: (attempt: IdempotentAttempt) => Promise<T>): Promise<T> {
+    const claimId = attempt.id;
     let data: T;
     try {
-      data = await work();
+      data = await work(attempt);
     } catch (error) {
       await this.exec(stream, { type: 'ReleaseKey', claimId, reason: error instanceof DomainError ? error.errorName : 'failed', at: this.clock.nowIso() });
       throw error;

@@ -2,14 +2,15 @@ import { Decider, DomainError } from '@lib/common';
 import { IdempotencyCommand, IdempotencyEvent } from './idempotency.events';
 
 export type IdempotencyState =
-  | { status: 'free' }
+  | { status: 'free'; previousClaimId?: string }
   | { status: 'claimed'; requestHash: string; claimId: string; at: string }
   | { status: 'recorded'; requestHash: string; response: unknown };
 
 /**
  * One Idempotency-Key: free -> claimed (one request runs) -> recorded (its response is replayed
  * forever) or back to free when it failed. A claim on a recorded or running key decides nothing:
- * the caller reads the state to replay or wait. A different request body is refused.
+ * the caller reads the state to replay or wait. A different request body is refused. A claim that
+ * follows another (stale or released) names it, so the new claimant can find work already recorded.
  */
 export const idempotencyDecider: Decider<IdempotencyCommand, IdempotencyEvent, IdempotencyState> = {
   initialState: { status: 'free' },
@@ -20,7 +21,8 @@ export const idempotencyDecider: Decider<IdempotencyCommand, IdempotencyEvent, I
         if (state.status !== 'free' && state.requestHash !== command.requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
         if (state.status === 'recorded') return [];
         if (state.status === 'claimed' && state.at >= command.staleBefore) return [];
-        return [{ type: 'IdempotencyKeyClaimed', data: { requestHash: command.requestHash, claimId: command.claimId, at: command.at } }];
+        const supersedes = state.status === 'claimed' ? state.claimId : state.previousClaimId;
+        return [{ type: 'IdempotencyKeyClaimed', data: { requestHash: command.requestHash, claimId: command.claimId, at: command.at, ...(supersedes ? { supersedes } : {}) } }];
       }
       case 'RecordResponse':
         if (state.status !== 'claimed' || state.claimId !== command.claimId) return []; // the claim was taken over
@@ -38,7 +40,7 @@ export const idempotencyDecider: Decider<IdempotencyCommand, IdempotencyEvent, I
       case 'IdempotentResponseRecorded':
         return { status: 'recorded', requestHash: event.data.requestHash, response: event.data.response };
       case 'IdempotencyKeyReleased':
-        return { status: 'free' };
+        return { status: 'free', previousClaimId: event.data.claimId };
     }
   },
 };

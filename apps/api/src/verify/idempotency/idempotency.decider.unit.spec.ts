@@ -24,7 +24,14 @@ describe('idempotency key', () => {
 
   it('is taken over when the running claim is older than the stale bound', () => {
     const old: IdempotencyEvent = { ...claimed, data: { ...claimed.data, at: '2024-12-31T23:59:00.000Z' } };
-    expect(idempotencyDecider.decide(claim('h1', 'c2'), given([old]))).toHaveLength(1);
+    const [takeover] = idempotencyDecider.decide(claim('h1', 'c2'), given([old]));
+    // Named so the new claimant can find what the dead one recorded (and charged) before it died.
+    expect(takeover.data).toMatchObject({ claimId: 'c2', supersedes: 'c1' });
+  });
+
+  it('names no earlier claim on a first claim', () => {
+    const [first] = idempotencyDecider.decide(claim('h1', 'c1'), given([]));
+    expect(first.data).not.toHaveProperty('supersedes');
   });
 
   it('replays the recorded response instead of claiming', () => {
@@ -40,7 +47,8 @@ describe('idempotency key', () => {
 
   it('can be claimed again after its request failed', () => {
     const released: IdempotencyEvent = { type: 'IdempotencyKeyReleased', data: { claimId: 'c1', reason: '402', at } };
-    expect(idempotencyDecider.decide(claim('h2', 'c2'), given([claimed, released]))).toHaveLength(1);
+    const [again] = idempotencyDecider.decide(claim('h2', 'c2'), given([claimed, released]));
+    expect(again.data).toMatchObject({ claimId: 'c2', supersedes: 'c1' });
   });
 
   it('does not record a response for a claim that was taken over', () => {

@@ -3,7 +3,11 @@
 /** `idempotency-<accountId>-<sha256(key)>`: keys are scoped per account and never stored in clear. */
 export const idempotencyStream = (accountId: string, keyHash: string): string => `idempotency-${accountId}-${keyHash}`;
 
-export type IdempotencyKeyClaimed = { type: 'IdempotencyKeyClaimed'; data: { requestHash: string; claimId: string; at: string } };
+/**
+ * `supersedes`: the claim before this one, taken over from a dead process or released after a failure.
+ * Its work may have been recorded (and charged) before the end: the new claimant looks for it first.
+ */
+export type IdempotencyKeyClaimed = { type: 'IdempotencyKeyClaimed'; data: { requestHash: string; claimId: string; at: string; supersedes?: string } };
 export type IdempotentResponseRecorded = { type: 'IdempotentResponseRecorded'; data: { requestHash: string; claimId: string; response: unknown; at: string } };
 /** The claimed request failed (402, probe error): the key may be used again. */
 export type IdempotencyKeyReleased = { type: 'IdempotencyKeyReleased'; data: { claimId: string; reason: string; at: string } };

@@ -45,7 +45,7 @@ export class VerifySingleController {
   private async verify(principal: Principal, email: string, rawKey: unknown, reply: FastifyReply) {
     const key = parseIdempotencyKey(rawKey);
     if (!key) return this.verification.single(principal, email);
-    const outcome = await this.gate.run(principal.accountId, key, requestFingerprint('verify.single', email), () => this.verification.single(principal, email));
+    const outcome = await this.gate.run(principal.accountId, key, requestFingerprint('verify.single', email), (attempt) => this.verification.single(principal, email, attempt));
     if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
     return outcome.data;
   }

@@ -4,7 +4,7 @@ import { CreditLedger } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { EmailFinder } from '../../find-email';
 import { validateFinderInput, type FinderInput } from '../../input/finder-input';
-import { chargeForOutcome, FINDER_PRICE } from '../domain/finder-call.decider';
+import { chargeForOutcome, FINDER_PRICE, finderCallStream } from '../domain/finder-call.decider';
 import { toPublicInputError } from './finder-input-errors';
 import { toResultFields, type FinderResultView } from './finder-result.view';
 import { recordFinderCall } from './record-finder-call';
@@ -32,7 +32,8 @@ export class FindOneService {
       }
     })();
     const findId = newNumericId(this.clock.now());
-    const holdId = `finder-${findId}`;
+    // The hold is named after the record it waits for (the sweeper looks the record up by it).
+    const holdId = finderCallStream(findId);
     await this.ledger.hold(accountId, { holdId, amount: FINDER_PRICE, purpose: 'finder', reference: `finder:${findId}` });
     try {
       const outcome = await this.finder.find(valid);

@@ -1,0 +1,39 @@
+import { CreditLedger, ExpiredHoldSweeper } from '@lib/credits';
+import { EventStore, runCommand } from '@lib/eventstore';
+import { EmailFinder, finderCallDecider, finderCallStream, FINDER_PRICE, validateFinderInput } from '@lib/finder';
+import { FinderWorld, startFinderWorld } from './finder-peers';
+
+/**
+ * A single finder call records its outcome, then settles. A process that died in between leaves an
+ * open hold next to a recorded found address: the sweeper must charge it, not give the address away;
+ * a hold with no record (died while probing) is released.
+ */
+describe('hold sweeper on single finder calls', () => {
+  let world: FinderWorld;
+  beforeAll(async () => { world = await startFinderWorld({ CREDIT_HOLD_EXPIRY_SECONDS: '1' }); }, 30_000);
+  afterAll(() => world.close());
+
+  it('charges an expired hold whose call recorded a found address and releases one that recorded nothing', async () => {
+    const { accountId } = await world.app.createAccount(100);
+    const ledger = world.app.running.app.get(CreditLedger);
+    const events = world.app.running.app.get(EventStore);
+    const recordedId = Date.now() * 1000 + 1;
+    const silentId = recordedId + 1;
+    // What the dead process recorded: a real find against the loopback company.
+    const input = validateFinderInput({ firstName: 'Jane', lastName: 'Doe', domain: 'flast.test' });
+    const outcome = await world.app.running.app.get(EmailFinder).find(input);
+    expect(outcome.email).toBe('jdoe@flast.test');
+    await runCommand(events, finderCallStream(recordedId), finderCallDecider, {
+      type: 'RecordFinderOutcome', findId: recordedId, accountId, source: { kind: 'single' }, input, outcome, at: new Date().toISOString(),
+    });
+
+    // Held after recording (a live process holds first) so that no sweep can fall between the two.
+    for (const findId of [recordedId, silentId]) {
+      await ledger.hold(accountId, { holdId: finderCallStream(findId), amount: FINDER_PRICE, purpose: 'finder', reference: `finder:${findId}` });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The worker's own timer may get there first; either way the ledger below must be the outcome.
+    await world.app.running.app.get(ExpiredHoldSweeper).sweepOnce();
+    expect(await ledger.current(accountId)).toMatchObject({ balance: 100 - FINDER_PRICE, held: 0 });
+  });
+});
