@@ -14,7 +14,9 @@
  *   per address, then accept), full(552|452), blocklist() (554 Spamhaus), rateLimit() (421 then
  *   the connection is closed), reply(code, text).
  * Connection behaviours per listening address: 'normal' (smtp-server), 'tarpit' (banner then
- * silence), 'silent' (no banner at all), 'refuse_banner' (554 banner). Addresses not listed in
+ * silence), 'silent' (no banner at all), 'refuse_banner' (554 banner), 'broken_tls' (offers
+ * STARTTLS, answers 220, then sends bytes that are not TLS; in clear text it serves the domains'
+ * recipient scripts, without greylisting). Addresses not listed in
  * `listen` refuse connections, which is how tests make an MX unreachable.
  * `stats` records sessions, every command name seen (to prove DATA is never sent), RCPTs
  * with the address they arrived on, and the highest number of concurrent sessions.
@@ -43,7 +45,7 @@ export const rateLimit = (): RcptBehaviour => ({ kind: 'reply', code: 421, text:
 export const reply = (code: number, text: string): RcptBehaviour => ({ kind: 'reply', code, text });
 
 export interface DomainScript { default?: RcptBehaviour; recipients?: Record<string, RcptBehaviour> }
-export type ConnectionBehaviour = 'normal' | 'tarpit' | 'silent' | 'refuse_banner';
+export type ConnectionBehaviour = 'normal' | 'tarpit' | 'silent' | 'refuse_banner' | 'broken_tls';
 
 export interface SmtpPeerScript {
   domains?: Record<string, DomainScript>;
@@ -86,7 +88,9 @@ export async function startSmtpPeer(script: SmtpPeerScript = {}): Promise<SmtpPe
     const behaviour = script.hosts?.[ip]?.connection ?? 'normal';
     const listener = behaviour === 'normal'
       ? await smtpListener(ip, port, script, stats, greylistSeen, () => ++open, () => open--)
-      : await rawListener(ip, port, behaviour, stats);
+      : behaviour === 'broken_tls'
+        ? await brokenTlsListener(ip, port, script, stats)
+        : await rawListener(ip, port, behaviour, stats);
     port = listener.port;
     listeners.push(listener);
   }
@@ -154,6 +158,57 @@ async function rawListener(ip: string, port: number, behaviour: ConnectionBehavi
     socket.on('data', (chunk) => stats.commands.push(...chunk.toString().split(/\r?\n/).filter(Boolean).map((l) => l.split(' ')[0].toUpperCase())));
     if (behaviour === 'tarpit') socket.write('220 tarpit.test ESMTP\r\n');
     if (behaviour === 'refuse_banner') socket.end('554 5.7.1 tarpit.test No SMTP service here\r\n');
+  });
+  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(port, ip, () => resolve()); });
+  const bound = server.address();
+  return {
+    port: typeof bound === 'object' && bound ? bound.port : port,
+    close: () => new Promise<void>((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
+  };
+}
+
+/**
+ * An MTA whose TLS is broken (as with ancient ciphers or a meddling middlebox): it offers STARTTLS and
+ * then kills the handshake. In clear text it answers MAIL/RCPT/RSET/QUIT from the script.
+ */
+async function brokenTlsListener(ip: string, port: number, script: SmtpPeerScript, stats: SmtpPeerStats): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const answer = (line: string): string => {
+    const verb = line.split(' ')[0].toUpperCase();
+    stats.commands.push(verb);
+    if (verb === 'EHLO') return '250-brokentls.test\r\n250-STARTTLS\r\n250 8BITMIME';
+    if (verb === 'HELO' || verb === 'MAIL' || verb === 'RSET') return '250 2.0.0 OK';
+    if (verb === 'QUIT') return '221 2.0.0 Bye';
+    if (verb !== 'RCPT') return '502 5.5.2 Command not implemented';
+    const address = /<([^>]*)>/.exec(line)?.[1] ?? '';
+    stats.rcpts.push({ address, via: ip });
+    const behaviour = behaviourFor(script, address);
+    return behaviour.kind === 'reply' ? `${behaviour.code} ${behaviour.text}` : '250 2.1.5 OK';
+  };
+  const server = createServer((socket) => {
+    stats.sessions++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    let buffered = '';
+    socket.on('data', (chunk) => {
+      buffered += chunk.toString('latin1');
+      let end: number;
+      while ((end = buffered.indexOf('\r\n')) >= 0) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        if (line.toUpperCase() === 'STARTTLS') {
+          stats.commands.push('STARTTLS');
+          // A TLS alert would be honest; plain text where a ServerHello belongs fails the handshake just the same.
+          socket.end('220 2.0.0 Ready to start TLS\r\nthis is not a TLS record\r\n');
+          return;
+        }
+        const reply = answer(line);
+        socket.write(`${reply}\r\n`);
+        if (reply.startsWith('221')) socket.end();
+      }
+    });
+    socket.write('220 brokentls.test ESMTP\r\n');
   });
   await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(port, ip, () => resolve()); });
   const bound = server.address();

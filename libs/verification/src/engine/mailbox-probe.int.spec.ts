@@ -12,11 +12,12 @@ const zones = {
   ...mxZone('refused.test', [['mx.refused.test', 10, '127.0.0.4']]),
   ...mxZone('gmail-hosted.test', [['aspmx.l.google.com', 1, '127.0.0.1']]),
   ...mxZone('tenant.test', [['tenant-test.mail.protection.outlook.com', 0, '127.0.0.1']]),
+  ...mxZone('brokentls.test', [['mx.brokentls.test', 10, '127.0.0.5']]),
 };
 
 const script = {
-  listen: ['127.0.0.1', '127.0.0.2', '127.0.0.3'],
-  hosts: { '127.0.0.3': { connection: 'tarpit' as const } },
+  listen: ['127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.5'],
+  hosts: { '127.0.0.3': { connection: 'tarpit' as const }, '127.0.0.5': { connection: 'broken_tls' as const } },
   domains: {
     'acme.test': { recipients: { alice: accept(), 'josé': accept() } },
     'catchall.test': { default: accept() },
@@ -26,6 +27,7 @@ const script = {
     'throttled.test': { default: rateLimit() },
     'gmail-hosted.test': { recipients: { gina: accept() } },
     'tenant.test': { default: accept() },
+    'brokentls.test': { recipients: { alice: accept() } },
   },
 };
 
@@ -133,6 +135,15 @@ describe('verification engine against a scripted SMTP server', () => {
       expect(h.smtp.stats.tlsSessions).toBeGreaterThan(0);
       expect(h.smtp.stats.commands).toContain('STARTTLS');
       expect(h.smtp.stats.commands).not.toContain('DATA');
+    });
+
+    it('falls back to clear text when the TLS handshake fails, and remembers it for that host', async () => {
+      const starttlsBefore = h.smtp.stats.commands.filter((c) => c === 'STARTTLS').length;
+      expect(await h.engine.verify('alice@brokentls.test')).toMatchObject({ result: 'ok', subResult: 'ok' });
+      expect(await h.engine.verify('nobody@brokentls.test')).toMatchObject({ result: 'invalid', subResult: 'no_mailbox' });
+      // One failed handshake, then clear text only: the second address (and the catch-all probe) did not try TLS again.
+      expect(h.smtp.stats.commands.filter((c) => c === 'STARTTLS').length - starttlsBefore).toBe(1);
+      expect(h.smtp.stats.rcpts.filter((r) => r.via === '127.0.0.5').length).toBeGreaterThanOrEqual(2);
     });
   });
 });

@@ -1,3 +1,4 @@
+import { SmtpTransportError } from './smtp-errors';
 import { SessionOptions, SmtpSession } from './smtp-session';
 
 export class MxBackoffError extends Error {
@@ -8,11 +9,14 @@ export class MxBackoffError extends Error {
 
 export interface Lease { session: SmtpSession; reused: boolean; key: string }
 
-interface HostState { active: number; idle: SmtpSession[]; waiters: Array<() => void>; backoffUntil: number }
+interface HostState { active: number; idle: SmtpSession[]; waiters: Array<() => void>; backoffUntil: number; clearTextUntil: number }
 
 // An idle session is kept briefly so the next batch for the same MX skips connect+EHLO,
 // but not so long that servers drop it (most close idle clients after 60-300 s).
 const IDLE_MS = 15_000;
+// A host whose TLS handshake failed (old ciphers, broken certificate chain middleboxes) is spoken to in
+// clear text for a while instead of failing every probe; it is tried with TLS again after this.
+const CLEAR_TEXT_MS = 60 * 60_000;
 
 /**
  * Sessions per MX address: at most `perMxConcurrency` connections at once (active plus idle),
@@ -34,12 +38,24 @@ export class MxPool {
     const idle = this.takeIdle(state);
     if (idle) return { session: idle, reused: true, key };
     try {
-      this.opened++;
-      const session = await SmtpSession.open(host, address, { ...this.options, port });
-      return { session, reused: false, key };
+      return { session: await this.open(state, host, address, port), reused: false, key };
     } catch (error) {
       this.releaseSlot(state);
       throw error;
+    }
+  }
+
+  /** Opens with opportunistic TLS; a failed handshake kills the connection, so it reconnects in clear text once. */
+  private async open(state: HostState, host: string, address: string, port: number): Promise<SmtpSession> {
+    const tls = this.options.tls && state.clearTextUntil <= this.clock();
+    this.opened++;
+    try {
+      return await SmtpSession.open(host, address, { ...this.options, port, tls });
+    } catch (error) {
+      if (!tls || !(error instanceof SmtpTransportError) || error.kind !== 'tls_failed') throw error;
+      state.clearTextUntil = this.clock() + CLEAR_TEXT_MS;
+      this.opened++;
+      return SmtpSession.open(host, address, { ...this.options, port, tls: false });
     }
   }
 
@@ -69,7 +85,7 @@ export class MxPool {
 
   private state(key: string): HostState {
     let state = this.hosts.get(key);
-    if (!state) this.hosts.set(key, (state = { active: 0, idle: [], waiters: [], backoffUntil: 0 }));
+    if (!state) this.hosts.set(key, (state = { active: 0, idle: [], waiters: [], backoffUntil: 0, clearTextUntil: 0 }));
     return state;
   }
 

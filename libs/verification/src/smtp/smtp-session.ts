@@ -5,7 +5,7 @@ export interface SessionOptions extends ConnectionTimeouts {
   heloName: string;
   mailFrom: string;
   port: number;
-  /** False after a failed handshake with this host, to retry in clear text. */
+  /** Opportunistic STARTTLS; the pool turns it off for a host whose TLS handshake failed (see MxPool). */
   tls: boolean;
 }
 
@@ -36,9 +36,13 @@ export class SmtpSession {
       await session.greet();
       if (options.tls && session.extensions.has('STARTTLS')) {
         const ready = await connection.command('STARTTLS');
-        if (ready.code !== 220) throw new SmtpRefusedError('starttls', ready);
-        await connection.startTls(host);
-        await session.greet();
+        if (ready.code === 421) throw new SmtpRefusedError('starttls', ready);
+        // Any other refusal (454 "TLS not available") leaves the session in clear text, where RFC 3207
+        // lets the client carry on: TLS is opportunistic here, the verdict does not depend on it.
+        if (ready.code === 220) {
+          await connection.startTls(host);
+          await session.greet();
+        }
       }
       return session;
     } catch (error) {
