@@ -49,6 +49,20 @@ describe('admin CLI ledger audit', () => {
     expect(result.code).toBe(3);
     expect(result.json.ok).toBe(false);
     expect(result.json.mismatches).toContain('read model balance 999 != replayed 1025');
+    expect(result.json).toMatchObject({ ledgerOk: true, readModelStatus: 'disagrees' });
+  }, 60_000);
+
+  it('exits 4, not 3, when the ledger is sound but no projector has built its read model yet', async () => {
+    const freshDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailcheck-cli-fresh-'));
+    try {
+      const created = await admin(freshDir, 'create-account', '--name', 'CLI only', '--credits', '30');
+      expect(created.code).toBe(0);
+      const replay = await admin(freshDir, 'ledger-replay', '--account', created.json.accountId, '--wait-seconds', '0');
+      expect(replay.code).toBe(4);
+      expect(replay.json).toMatchObject({ balance: 30, ok: false, ledgerOk: true, readModelStatus: 'behind', readModel: null });
+    } finally {
+      fs.rmSync(freshDir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('rebuilds every read model from the event store, after which the audit passes again', async () => {

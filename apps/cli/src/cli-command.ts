@@ -13,4 +13,5 @@ export interface CliCommand {
 }
 
 /** Exit codes: 0 done, 1 failed, 2 usage mistake, 3 the audit found a mismatch. */
-export const EXIT = { ok: 0, failed: 1, usage: 2, mismatch: 3 } as const;
+/** stale: an audit found the data sound but a read model not caught up yet. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, mismatch: 3, stale: 4 } as const;

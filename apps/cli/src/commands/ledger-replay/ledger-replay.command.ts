@@ -17,7 +17,11 @@ async function readModelFigures(readStore: ReadStore, accountId: string): Promis
   return { balance, transactionCount, transactionSum };
 }
 
-/** Folds the account's ledger stream from its first event by amounts alone and checks the read models against it. */
+/**
+ * Folds the account's ledger stream from its first event by amounts alone and checks the read models
+ * against it. Exit 0: all agree; 3: the ledger or an up-to-date read model is wrong; 4: the ledger is
+ * sound but the read models have not caught up (start the service or run rebuild-read-models).
+ */
 export const ledgerReplay: CliCommand = {
   name: 'ledger-replay',
   usage: 'ledger-replay --account <accountId> [--wait-seconds <n, default 5>]',
@@ -29,10 +33,12 @@ export const ledgerReplay: CliCommand = {
     if (last) await app.get(ReadModelFreshness).waitForDocument(CREDIT_BALANCES_COLLECTION, accountId, last.position, intFlag(flags, 'wait-seconds', 5) * 1000);
     const audit = auditLedger(recorded);
     const figures = await readModelFigures(app.get(ReadStore), accountId);
-    const mismatches = compareWithReadModel(recorded, audit, figures);
+    const comparison = compareWithReadModel(recorded, audit, figures);
+    const mismatches = [...comparison.ledgerProblems, ...comparison.readModelProblems];
+    const wrong = comparison.ledgerProblems.length > 0 || comparison.readModel === 'disagrees';
     const doc = figures.balance;
     return {
-      exitCode: mismatches.length > 0 ? EXIT.mismatch : EXIT.ok,
+      exitCode: wrong ? EXIT.mismatch : comparison.readModel === 'behind' ? EXIT.stale : EXIT.ok,
       output: {
         accountId,
         events: recorded.length,
@@ -40,6 +46,8 @@ export const ledgerReplay: CliCommand = {
         balance: audit.balance,
         readModel: doc ? { balance: doc.balance, held: doc.held, available: doc.available, position: doc._position ?? null, transactions: figures.transactionCount } : null,
         ok: mismatches.length === 0,
+        ledgerOk: comparison.ledgerProblems.length === 0,
+        readModelStatus: comparison.readModel,
         mismatches,
       },
     };
