@@ -1,13 +1,19 @@
 import { Module } from '@nestjs/common';
 import { CreditHoldSweeperModule, CreditsModule } from '@lib/credits';
 import { WebhookDeliveryModule } from '@lib/webhooks';
-import { JobsWorkerModule } from '@lib/jobs';
-import { FinderJobsWorkerModule } from '@lib/finder';
+import { JobRetentionModule, JobsWorkerModule, VERIFICATION_JOB_FILES } from '@lib/jobs';
+import { FINDER_JOB_FILES, FinderJobsWorkerModule } from '@lib/finder';
 import { VerificationEngineModule } from '../../api/src/verify/verification-engine.module';
 import { VerificationRecordsModule } from '../../api/src/verify/verification-records.module';
 
-/** The worker role: Kafka consumers for probing, finder jobs and webhook delivery; the hold sweeper (which settles recorded verifications). */
+/**
+ * The worker role: Kafka consumers for probing, finder jobs and webhook delivery; the hold sweeper (which
+ * settles recorded verifications); the retention sweep of both job kinds' files.
+ */
 @Module({
-  imports: [VerificationEngineModule, VerificationRecordsModule, CreditsModule, CreditHoldSweeperModule, WebhookDeliveryModule, JobsWorkerModule, FinderJobsWorkerModule],
+  imports: [
+    VerificationEngineModule, VerificationRecordsModule, CreditsModule, CreditHoldSweeperModule, WebhookDeliveryModule, JobsWorkerModule, FinderJobsWorkerModule,
+    JobRetentionModule.forKinds([VERIFICATION_JOB_FILES, FINDER_JOB_FILES]),
+  ],
 })
 export class WorkerModule {}

@@ -48,6 +48,7 @@ export const ErrorCodes = {
   WEBHOOK_EVENTS_INVALID: { code: 4005, status: 400, message: 'events must list at least one known event.' },
   FINDER_INVALID_INPUT: { code: 5001, status: 400, message: 'A contact needs a domain and a first or last name.' },
   WEBHOOK_URL_UNRESOLVABLE: { code: 4006, status: 400, message: 'The webhook URL host does not resolve to any address.' },
+  JOB_FILES_PURGED: { code: 3012, status: 410, message: "The job's uploaded file and results were deleted under the data-retention policy." },
 } as const;
 
 export type ErrorName = keyof typeof ErrorCodes;

@@ -58,6 +58,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
       greylistRetryDelaysMs: r.intList('JOB_GREYLIST_RETRY_DELAYS_MS', [120_000, 600_000, 1_800_000]),
       maxUploadBytes: r.int('JOB_MAX_UPLOAD_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
       maxUniqueEmails: r.int('JOB_MAX_UNIQUE_EMAILS', 500_000, 1, 10_000_000),
+      fileRetentionDays: r.int('JOB_FILE_RETENTION_DAYS', 30, 0, 36_500),
     },
     webhooks: {
       allowPrivateNetworks: r.bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),

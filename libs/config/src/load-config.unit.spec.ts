@@ -26,4 +26,18 @@ describe('loadConfig', () => {
       expect(() => load({ BUS_RETENTION_HOURS: '1.5' })).toThrow(/BUS_RETENTION_HOURS/);
     });
   });
+
+  describe('JOB_FILE_RETENTION_DAYS', () => {
+    it('defaults to 30 days and accepts 0 (keep job files forever)', () => {
+      expect(load({}).jobs.fileRetentionDays).toBe(30);
+      expect(load({ JOB_FILE_RETENTION_DAYS: '0' }).jobs.fileRetentionDays).toBe(0);
+      expect(load({ JOB_FILE_RETENTION_DAYS: '7' }).jobs.fileRetentionDays).toBe(7);
+    });
+
+    it('refuses a negative, fractional or non-numeric value', () => {
+      expect(() => load({ JOB_FILE_RETENTION_DAYS: '-1' })).toThrow(/JOB_FILE_RETENTION_DAYS/);
+      expect(() => load({ JOB_FILE_RETENTION_DAYS: '1.5' })).toThrow(/JOB_FILE_RETENTION_DAYS/);
+      expect(() => load({ JOB_FILE_RETENTION_DAYS: 'month' })).toThrow(ConfigError);
+    });
+  });
 });

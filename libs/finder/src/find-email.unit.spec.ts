@@ -142,6 +142,19 @@ describe('email finder', () => {
       expect(outcome).toMatchObject({ email: 'jose.mueller@acme.de', result: 'Ok', probesUsed: 3 });
     });
 
+    it('reads a whole name typed into firstName as given and family name', async () => {
+      const { finder } = setUp({ 'acme.com': { mailboxes: ['jane.doe'] } });
+      const outcome = await finder.find({ firstName: 'Jane Doe', lastName: null, domain: 'acme.com' });
+      expect(outcome).toMatchObject({ email: 'jane.doe@acme.com', result: 'Ok', pattern: 'first.last', probesUsed: 1 });
+    });
+
+    it('finds a mailbox under the nickname after the own spelling\'s likelier formats: mike.doe for Michael Doe', async () => {
+      const { finder, engine } = setUp({ 'acme.com': { mailboxes: ['mike.doe'] } });
+      const outcome = await finder.find({ firstName: 'Michael', lastName: 'Doe', domain: 'acme.com' });
+      expect(engine.calls[0].localParts.slice(0, 4)).toEqual(['michael.doe', 'mdoe', 'michael', 'mike.doe']);
+      expect(outcome).toMatchObject({ email: 'mike.doe@acme.com', result: 'Ok', pattern: 'first.last', probesUsed: 4 });
+    });
+
     it('probes only first-name candidates without a last name', async () => {
       const { finder, engine } = setUp({ 'acme.com': { mailboxes: [] } });
       await finder.find({ firstName: 'Anna', domain: 'acme.com' });

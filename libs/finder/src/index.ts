@@ -8,7 +8,7 @@ export { normaliseDomain, type DomainNormalisation } from './input/normalise-dom
 export { normaliseName, type NameNormalisation, type NameRejection, type NameRejectionReason, type PersonName } from './naming/normalise-name';
 export { foldToAscii, type Spelling } from './naming/transliterate';
 export { EMAIL_PATTERNS, PATTERN_NAMES, isPatternName, patternShare, renderPattern, type PatternName } from './candidates/email-patterns';
-export { DEFAULT_MAX_CANDIDATES, generateCandidates, type Candidate, type CandidateOptions } from './candidates/generate-candidates';
+export { DEFAULT_MAX_CANDIDATES, MAX_NICKNAME_CANDIDATES, generateCandidates, type Candidate, type CandidateOptions } from './candidates/generate-candidates';
 export { patternBelief, type DomainFormat } from './patterns/domain-format';
 export { inferDomainFormats, patternsMatching } from './patterns/infer-domain-format';
 export * from './app';

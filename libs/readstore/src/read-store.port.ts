@@ -27,6 +27,8 @@ export abstract class ReadCollection<T extends Doc = Doc> {
   abstract set(id: string, fields: Partial<T>, options?: { upsert?: boolean }): Promise<boolean>;
   /** Removes a document; returns whether it existed. */
   abstract delete(id: string): Promise<boolean>;
+  /** Removes every document matching the filter (an empty filter matches all); returns how many. */
+  abstract deleteMany(filter: Filter): Promise<number>;
   /** Documents matching the filter, sorted and paged. */
   abstract find(options?: FindOptions): Promise<T[]>;
   /** Number of documents matching the filter. */

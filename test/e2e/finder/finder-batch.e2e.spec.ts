@@ -39,6 +39,17 @@ describe('POST /v1/finder/batch', () => {
     });
   });
 
+  it('splits a whole name typed into firstName like a single call does', async () => {
+    const { apiKey } = await world.app.createAccount(100);
+    const res = await batch(apiKey, [
+      { firstName: 'Jane Doe', domain: 'flast.test' },
+      { first_name: 'Michael Doe', last_name: null, domain: 'nick.test' },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.data.results[0]).toMatchObject({ input: { firstName: 'Jane Doe', lastName: null }, email: 'jdoe@flast.test', result: 'Ok' });
+    expect(res.body.data.results[1]).toMatchObject({ email: 'mike.doe@nick.test', result: 'Ok' });
+  });
+
   it('answers 402 before any probe when 10 x the valid contacts cannot be held', async () => {
     const { apiKey } = await world.app.createAccount(15);
     const before = world.rcptsFor('first.test').length;

@@ -93,6 +93,20 @@ describe('finder file jobs', () => {
     expect((await completed(created.body.data.id)).results.found).toBe(1);
   });
 
+  it('splits a single full-name column into given and family name', async () => {
+    const created = await upload('name,domain\nJane Doe,firstlast.test\nDr. Anna van der Berg,particle.test\nMichael Doe,nick.test\nNobody Here,flast.test\n');
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      counts: { rows: 4, contacts: 4, invalid: 0 },
+      columns: { firstName: null, lastName: null, fullName: 0, domain: 1, domainSource: 'domain', chosenBy: 'header' },
+    });
+    const job = await completed(created.body.data.id);
+    expect(job.results).toEqual({ found: 3, notFound: 1, invalid: 0 });
+    const download = await world.app.request('GET', `/v1/finder/jobs/${created.body.data.id}/download`, { key });
+    const emails = download.text.trimEnd().split(/\r?\n/).slice(1).map((line: string) => line.split(',')[2]);
+    expect(emails).toEqual(['jane.doe@firstlast.test', 'aberg@particle.test', 'mike.doe@nick.test', '']);
+  });
+
   it('refuses a file without a first name column with 400', async () => {
     const created = await upload('company,city\nflast.test,Paris\n');
     expect(created.status).toBe(400);

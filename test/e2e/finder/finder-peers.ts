@@ -6,7 +6,8 @@ import { startTestApp, TestApp } from '../../support/test-app';
  * Companies on loopback peers, each with its own mailbox format:
  * first.last (jane.doe), flast (jdoe), first (jane), catch-all, German transliteration (jmueller for
  * José Müller), a particle surname written without its particle (aberg for Anna van der Berg), a
- * domain whose server greylists one mailbox forever (learns.test), and one without MX.
+ * company that gives people their nickname (mike.doe for Michael Doe), a domain whose server
+ * greylists one mailbox forever (learns.test), and one without MX.
  */
 export const COMPANIES = {
   'firstlast.test': { recipients: { 'jane.doe': accept(), 'bob.stone': accept() } },
@@ -15,6 +16,7 @@ export const COMPANIES = {
   'catchall.test': { default: accept() },
   'umlaut.test': { recipients: { jmueller: accept() } },
   'particle.test': { recipients: { aberg: accept() } },
+  'nick.test': { recipients: { 'mike.doe': accept() } },
   'learns.test': { recipients: { 'bob.stone': accept(), 'carol.white': greylist(1_000) } },
 };
 

@@ -46,6 +46,25 @@ describe('POST /v1/finder', () => {
     expect(res.body.data).toMatchObject({ email: 'aberg@particle.test', result: 'Ok' });
   });
 
+  it('finds Michael Doe under his nickname (mike.doe) once his own spelling is rejected', async () => {
+    const res = await find({ firstName: 'Michael', lastName: 'Doe', domain: 'nick.test' });
+    expect(res.body.data).toMatchObject({ email: 'mike.doe@nick.test', status: 'Found', result: 'Ok', pattern: 'first.last', creditsCharged: 10 });
+    const probed = world.rcptsFor('nick.test');
+    expect(probed.indexOf('mike.doe@nick.test')).toBeGreaterThan(probed.indexOf('michael.doe@nick.test'));
+    expect(probed).toContain('michael.doe@nick.test');
+  });
+
+  describe('when the whole name is typed into firstName and lastName is missing', () => {
+    it.each([
+      [{ firstName: 'Jane Doe', domain: 'firstlast.test' }, 'jane.doe@firstlast.test'],
+      [{ firstName: 'Dr. Anna van der Berg', lastName: null, domain: 'particle.test' }, 'aberg@particle.test'],
+      [{ firstName: 'José Müller', lastName: '', domain: 'umlaut.test' }, 'jmueller@umlaut.test'],
+    ])('reads %j as given and family name and finds %s', async (body, expected) => {
+      const res = await find(body);
+      expect(res.body.data).toMatchObject({ email: expected, status: 'Found', result: 'Ok' });
+    });
+  });
+
   it('returns the likeliest candidate on a catch-all domain, with lower confidence', async () => {
     const res = await find({ firstName: 'Jane', lastName: 'Doe', domain: 'catchall.test' });
     expect(res.body.data).toMatchObject({ email: 'jane.doe@catchall.test', status: 'Found', result: 'Catch-all', quality: 'Risky', reason: 'catch_all', creditsCharged: 10 });

@@ -26,7 +26,7 @@ export class FinderJobsController {
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Upload a CSV of contacts (multipart: file; optional firstNameColumn, lastNameColumn, domainColumn as header name or zero-based index)' })
+  @ApiOperation({ summary: 'Upload a CSV of contacts (multipart: file; optional firstNameColumn, lastNameColumn, domainColumn as header name or zero-based index). Without a first-name column, a full-name column (name, full name, contact) is split per row' })
   @ApiConsumes('multipart/form-data')
   @ApiResponse({ status: 201, description: 'The job, status Pending, with its counts and quote (10 credits per usable contact at most)' })
   @ApiErrors(400, 401, 413)

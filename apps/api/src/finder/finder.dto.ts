@@ -6,7 +6,7 @@ import { Allow, IsArray } from 'class-validator';
  * bad contact, alone or in a batch, gets the same code (5001) naming the field.
  */
 export class FinderRequestDto {
-  @ApiProperty({ example: 'José' })
+  @ApiProperty({ example: 'José', description: 'Given name. Without lastName, a whole name ("Jane Doe", "Doe, Jane") is read as given and family name' })
   @Allow()
   firstName!: unknown;
 

@@ -69,7 +69,7 @@ export class JobsController {
   @ApiQuery({ name: 'dedupe', required: false, description: "true: one row per address; defaults to the job's setting" })
   @ApiProduces('text/csv')
   @ApiResponse({ status: 200, description: 'CSV, streamed' })
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 401, 404, 410)
   async download(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query('columns') columns: string | undefined, @Query('dedupe') dedupe: string | undefined, @Res() reply: FastifyReply) {
     const prepared = await this.downloads.prepare(principal.accountId, id, columns, dedupe);
     sendCsvDownload(reply, prepared);

@@ -37,6 +37,7 @@ export class JobDto {
   @ApiPropertyOptional({ type: String, nullable: true, format: 'date-time' }) startedAt!: string | null;
   @ApiPropertyOptional({ type: String, nullable: true, format: 'date-time' }) finishedAt!: string | null;
   @ApiPropertyOptional({ type: String, nullable: true, example: 'insufficient_credits' }) failureReason!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'date-time', description: 'When the uploaded file and results were deleted under the retention policy (JOB_FILE_RETENTION_DAYS after the job ended); the download then answers 410' }) filesPurgedAt!: string | null;
   @ApiProperty({ example: '/v1/jobs/1843020410880/download' }) downloadPath!: string;
 }
 

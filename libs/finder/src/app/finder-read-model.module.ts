@@ -13,6 +13,7 @@ export class FinderReadModelModule implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     this.projections.register(knownAddressesProjection(FOUND_ADDRESS_READERS), finderJobsProjection);
     await this.readStore.collection(FINDER_JOBS_COLLECTION).ensureIndex({ accountId: 1, createdAt: -1 });
+    await this.readStore.collection(FINDER_JOBS_COLLECTION).ensureIndex({ filesPurged: 1, finishedAt: 1 }); // the retention sweep
     await this.readStore.collection(FINDER_JOB_RESULTS_COLLECTION).ensureIndex({ jobId: 1 });
   }
 }

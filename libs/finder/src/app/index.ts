@@ -10,6 +10,7 @@ export { KNOWN_ADDRESSES_COLLECTION, knownAddressesProjection, type KnownAddress
 export { KnownAddressesReadModel } from './known-addresses/known-addresses.read-model';
 export { FinderJobsModule } from './jobs/finder-jobs.module';
 export { FinderJobsWorkerModule } from './jobs/finder-jobs-worker.module';
+export { FINDER_JOB_FILES } from './jobs/finder-job-files';
 export { CreateFinderJobService } from './jobs/create-finder-job.service';
 export { FinderJobActions } from './jobs/finder-job-actions.service';
 export { FinderJobQueries } from './jobs/finder-job.queries';

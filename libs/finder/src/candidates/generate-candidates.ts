@@ -23,6 +23,12 @@ export interface CandidateOptions {
 
 export const DEFAULT_MAX_CANDIDATES = 10;
 
+/**
+ * Nickname addresses per call: mike.doe and mike for Michael Doe, or will.doe and bill.doe for
+ * William Doe. With 8 probes a call, at least 6 of them stay on the person's own spellings.
+ */
+export const MAX_NICKNAME_CANDIDATES = 2;
+
 // Dot-atom subset that every mail server accepts; also rules out empty and doubled separators.
 const SAFE_LOCAL_PART = /^[a-z0-9]+([._-][a-z0-9]+)*$/;
 const MAX_LOCAL_PART = 64;
@@ -40,19 +46,14 @@ function pairWeight(first: Spelling, last: Spelling | null, name: PersonName): n
   return (first.weight * last.weight) / (both ? DIGRAPH_SPELLING_WEIGHT : 1);
 }
 
-/**
- * The local parts to try for this person, most likely first, deduplicated (flast for Jean-Luc and
- * for Jean is the same address; the likelier reading is kept) and capped. Without a last name only
- * the patterns that need none are used.
- */
-export function generateCandidates(name: PersonName, options: CandidateOptions = {}): Candidate[] {
-  const formats = options.formats ?? [];
+/** Every local part these given-name spellings render, each with its likeliest reading, most likely first. */
+function rankCandidates(name: PersonName, firsts: readonly Spelling[], formats: readonly DomainFormat[]): Candidate[] {
   const best = new Map<string, Candidate>();
   const lasts = name.last.length > 0 ? name.last : [null];
   for (const { name: pattern } of EMAIL_PATTERNS) {
     if (name.last.length === 0 && needsLastName(pattern)) continue;
     const belief = patternBelief(pattern, formats);
-    for (const first of name.first) {
+    for (const first of firsts) {
       for (const last of lasts) {
         const fields = { first: first.value, last: last?.value ?? null, middleInitial: name.middleInitial };
         const localPart = renderPattern(pattern, fields);
@@ -66,7 +67,25 @@ export function generateCandidates(name: PersonName, options: CandidateOptions =
     }
   }
   // Array sort is stable, so equal priors keep the table's order (sourced rows before estimates).
-  return [...best.values()]
+  return [...best.values()].sort((a, b) => b.prior - a.prior);
+}
+
+/**
+ * The local parts to try for this person, most likely first, deduplicated (flast for Jean-Luc and
+ * for Jean is the same address; the likelier reading is kept) and capped. Without a last name only
+ * the patterns that need none are used. Nickname spellings (mike.doe for Michael Doe) add at most
+ * MAX_NICKNAME_CANDIDATES addresses the own spellings do not already give, ranked by their (low)
+ * prior, so they only displace the own spellings' least likely formats.
+ */
+export function generateCandidates(name: PersonName, options: CandidateOptions = {}): Candidate[] {
+  const formats = options.formats ?? [];
+  const own = rankCandidates(name, name.first, formats);
+  const taken = new Set(own.map((candidate) => candidate.localPart));
+  const nicknames = rankCandidates(name, name.nicknames, formats)
+    .filter((candidate) => !taken.has(candidate.localPart))
+    .slice(0, MAX_NICKNAME_CANDIDATES);
+  // Stable sort: on an equal prior the own spelling stays ahead of the nickname.
+  return [...own, ...nicknames]
     .sort((a, b) => b.prior - a.prior)
     .slice(0, options.max ?? DEFAULT_MAX_CANDIDATES);
 }

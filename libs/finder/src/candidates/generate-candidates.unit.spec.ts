@@ -1,6 +1,6 @@
 import { normaliseName, type PersonName } from '../naming/normalise-name';
 import { EMAIL_PATTERNS, needsLastName } from './email-patterns';
-import { generateCandidates } from './generate-candidates';
+import { generateCandidates, MAX_NICKNAME_CANDIDATES } from './generate-candidates';
 
 function person(firstName: string, lastName?: string | null): PersonName {
   const result = normaliseName(firstName, lastName);
@@ -82,5 +82,47 @@ describe('candidate generation', () => {
   it('documents a prior for every pattern, sourced rows ahead of estimates', () => {
     const shares = EMAIL_PATTERNS.map((p) => p.share);
     expect([...shares].sort((a, b) => b - a)).toEqual(shares);
+  });
+
+  describe('with nickname alternates', () => {
+    const withoutNicknames = (name: PersonName) => localParts({ ...name, nicknames: [] }, { max: 100 });
+
+    it('tries mike.doe for Michael Doe within the 8 probes, after the likeliest own formats', () => {
+      const parts = localParts(person('Michael', 'Doe'));
+      expect(parts.slice(0, 4)).toEqual(['michael.doe', 'mdoe', 'michael', 'mike.doe']);
+    });
+
+    it('tries michael.doe for Mike Doe', () => {
+      expect(localParts(person('Mike', 'Doe')).indexOf('michael.doe')).toBe(3);
+    });
+
+    it.each([['William', 'Doe'], ['Chris', 'Doe'], ['Elizabeth', 'van der Berg'], ['Mike', null]])(
+      'adds at most two nickname addresses for %s %s and keeps the cap of 10',
+      (first, last) => {
+        const name = person(first, last);
+        const own = new Set(withoutNicknames(name));
+        const parts = localParts(name);
+        expect(parts.length).toBeLessThanOrEqual(10);
+        expect(parts.filter((part) => !own.has(part)).length).toBeLessThanOrEqual(MAX_NICKNAME_CANDIDATES);
+      },
+    );
+
+    it('ranks a nickname address after the own spelling in the same format', () => {
+      const name = person('William', 'Doe');
+      const own = new Set(withoutNicknames(name));
+      const candidates = generateCandidates(name);
+      candidates.forEach((candidate, index) => {
+        if (own.has(candidate.localPart)) return;
+        const ownSameFormat = candidates.findIndex((c) => c.pattern === candidate.pattern && own.has(c.localPart));
+        expect(ownSameFormat).toBeGreaterThanOrEqual(0);
+        expect(ownSameFormat).toBeLessThan(index);
+      });
+    });
+
+    it('changes nothing for a name without nicknames', () => {
+      const name = person('Anna', 'Schmidt');
+      expect(name.nicknames).toEqual([]);
+      expect(localParts(name, { max: 100 })).toEqual(withoutNicknames(name));
+    });
   });
 });

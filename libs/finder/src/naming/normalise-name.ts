@@ -1,4 +1,5 @@
-import { givenNameForms } from './given-name-variants';
+import { splitFullName, type NameParts } from './full-name';
+import { givenNameForms, nicknameForms } from './given-name-variants';
 import { isParticle, isSuffix, splitWords, withoutHonorifics, withoutSuffixes } from './name-words';
 import { describeScript } from './script-tables';
 import { surnameForms, type NameForm } from './surname-variants';
@@ -7,9 +8,15 @@ import { foldToAscii, isAsciiName, spellingsOf, type Spelling } from './translit
 /** A person's name as the ASCII spellings a mailbox name could use, most likely first. */
 export interface PersonName {
   first: Spelling[];
+  /**
+   * Nickname alternates of the given name (Michael -> mike, Mike -> michael), each less likely than
+   * every `first` spelling. Kept apart so they never take an own spelling's place; generateCandidates
+   * decides how many of them are tried.
+   */
+  nicknames: Spelling[];
   /** Initial of the first middle name (John F. Kennedy -> "f"), used by the f.m.last style patterns. */
   middleInitial: string | null;
-  /** Empty when no last name was given: only patterns that need no last name apply then. */
+  /** Empty when no family name is known (no lastName, one-word firstName): only patterns that need none apply then. */
   last: Spelling[];
 }
 
@@ -39,6 +46,16 @@ function spellingsOfForms(forms: NameForm[]): Spelling[] {
     .slice(0, MAX_SPELLINGS);
 }
 
+/** Nickname alternates per person: room for will and bill, no more. */
+const MAX_NICKNAME_SPELLINGS = 2;
+
+function nicknameSpellings(given: string[], own: readonly Spelling[]): Spelling[] {
+  const taken = new Set(own.map((spelling) => spelling.value));
+  return spellingsOfForms(nicknameForms(given))
+    .filter((spelling) => !taken.has(spelling.value))
+    .slice(0, MAX_NICKNAME_SPELLINGS);
+}
+
 function untransliterable(words: string[], field: NameRejection['field']): NameRejection | null {
   const word = words.find((w) => !isAsciiName(foldToAscii(w)));
   if (word === undefined) return null;
@@ -50,33 +67,41 @@ function untransliterable(words: string[], field: NameRejection['field']): NameR
   };
 }
 
-function splitFields(firstName: string, lastName: string | null | undefined): { given: string[]; family: string[] } {
+/** The given and family words, and the field the family name was read from (for rejections). */
+function splitFields(firstName: string, lastName: string | null | undefined): NameParts & { familyField: NameRejection['field'] } {
   let family = withoutSuffixes(splitWords(lastName ?? ''));
   if (family.length === 1 && isSuffix(family[0])) family = [];
+  // Without a last name, a first name of two or more words is far more often a whole name from a
+  // CRM or CSV export than a compound given name (docs/finder.md, "Names").
+  if (family.length === 0) return { ...splitFullName(firstName), familyField: 'firstName' };
   const given = withoutSuffixes(withoutHonorifics(splitWords(firstName)));
   // "Ludwig van" + "Beethoven": a trailing particle in the given-name field belongs to the surname.
-  while (family.length > 0 && given.length > 1 && isParticle(given[given.length - 1])) {
+  while (given.length > 1 && isParticle(given[given.length - 1])) {
     family.unshift(given.pop() as string);
   }
-  return { given, family };
+  return { given, family, familyField: 'lastName' };
 }
 
 /**
  * Normalises a person's name into the spellings a corporate mailbox may use: case, diacritics
  * (José -> jose; Müller -> muller and mueller), apostrophes, titles and suffixes, hyphenated and
- * particle surnames, middle names. Rejects a name written in a script with no accepted romanisation.
+ * particle surnames, middle names, a whole name typed into firstName when there is no lastName
+ * (splitFullName), and nickname alternates of the given name (Michael -> mike) after its own
+ * spellings. Rejects a name written in a script with no accepted romanisation.
  */
 export function normaliseName(firstName: string, lastName?: string | null): NameNormalisation {
-  const { given, family } = splitFields(firstName, lastName);
+  const { given, family, familyField } = splitFields(firstName, lastName);
   if (given.length === 0) {
     return { ok: false, rejection: { reason: 'missing_first_name', field: 'firstName', message: 'firstName has no letters' } };
   }
-  const rejection = untransliterable(given, 'firstName') ?? untransliterable(family, 'lastName');
+  const rejection = untransliterable(given, 'firstName') ?? untransliterable(family, familyField);
   if (rejection) return { ok: false, rejection };
+  const first = spellingsOfForms(givenNameForms(given));
   return {
     ok: true,
     name: {
-      first: spellingsOfForms(givenNameForms(given)),
+      first,
+      nicknames: nicknameSpellings(given, first),
       middleInitial: given.length > 1 ? foldToAscii(given[1]).charAt(0) : null,
       last: family.length > 0 ? spellingsOfForms(surnameForms(family)) : [],
     },

@@ -3,12 +3,12 @@ import { normaliseName, type PersonName } from '../naming/normalise-name';
 import type { KnownAddressRecord } from '../finder.ports';
 import type { DomainFormat } from './domain-format';
 
-/** The patterns that produce `localPart` for this person, under any of their spellings. */
+/** The patterns that produce `localPart` for this person, under any of their spellings or nicknames (mike.doe for Michael Doe is first.last). */
 export function patternsMatching(localPart: string, name: PersonName): Set<PatternName> {
   const matches = new Set<PatternName>();
   const lasts = name.last.length > 0 ? name.last.map((s) => s.value) : [null];
   for (const { name: pattern } of EMAIL_PATTERNS) {
-    for (const first of name.first) {
+    for (const first of [...name.first, ...name.nicknames]) {
       for (const last of lasts) {
         const fields = { first: first.value, last, middleInitial: name.middleInitial };
         if (renderPattern(pattern, fields) === localPart) matches.add(pattern);

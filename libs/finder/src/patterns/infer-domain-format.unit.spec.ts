@@ -36,6 +36,16 @@ describe('domain format inference', () => {
     expect(formats[0]).toMatchObject({ pattern: 'first.last', support: 1 });
   });
 
+  it('counts a nickname address as the format it fits: mike.doe for Michael Doe is first.last', () => {
+    const formats = inferDomainFormats('acme.com', [at('mike.doe@acme.com', 'Michael', 'Doe')]);
+    expect(formats).toEqual([{ pattern: 'first.last', strength: 0.5, support: 1 }]);
+  });
+
+  it('reads the owner\'s whole name from firstName when lastName is missing', () => {
+    const formats = inferDomainFormats('acme.com', [at('jdoe@acme.com', 'Jane Doe', null)]);
+    expect(formats[0]).toMatchObject({ pattern: 'flast', support: 1 });
+  });
+
   it('ignores addresses on other domains, duplicates and untransliterable names', () => {
     const formats = inferDomainFormats('acme.com', [
       at('jsmith@other.com', 'John', 'Smith'),

@@ -1,6 +1,6 @@
-import { columnCount, columnShare, looksLikeDomainOrUrl, normalizeHeaderName } from './cell-patterns';
+import { columnCount, columnShare, looksLikeDomainOrUrl, looksLikeEmail, normalizeHeaderName } from './cell-patterns';
 import { ColumnMatch, detectEmailColumn } from './email-column-detection';
-import { DOMAIN_HEADERS, FIRST_NAME_HEADERS, LAST_NAME_HEADERS, URL_HEADERS } from './header-names';
+import { DOMAIN_HEADERS, FIRST_NAME_HEADERS, FULL_NAME_HEADERS, LAST_NAME_HEADERS, URL_HEADERS } from './header-names';
 
 export type DomainSource = 'domain' | 'url' | 'email';
 
@@ -12,15 +12,23 @@ export interface DomainColumnMatch extends ColumnMatch {
 export interface FinderColumns {
   firstName?: ColumnMatch;
   lastName?: ColumnMatch;
+  /** A whole-name column (`Name`, `Full Name`, `Contact`), looked for only when there is no first-name column. */
+  fullName?: ColumnMatch;
   domain?: DomainColumnMatch;
 }
 
 const DOMAIN_VALUES_THRESHOLD = 0.5;
+/** A `Contact` column whose cells are at least this often addresses or websites holds no names. */
+const FULL_NAME_MAX_ADDRESS_SHARE = 0.5;
+
+type HeaderLookup = (words: ReadonlySet<string>, parts: string[], accept?: (column: number) => boolean) => ColumnMatch | undefined;
 
 /**
  * Finds the first name, last name and domain columns of a finder upload. Names are only
  * recognised by header (values cannot tell a first name from a last name); a header word
- * inside a longer name also counts (`Contact First Name`). The domain comes, in order of
+ * inside a longer name also counts (`Contact First Name`). Without a first-name column, a
+ * whole-name column (`Name`, `Full Name`, `Contact`) whose cells are not mostly addresses is
+ * taken instead; the finder splits each cell itself. The domain comes, in order of
  * preference, from a domain header, a website/URL header, a column whose values are mostly
  * domains or URLs, or the domain part of an email column. Missing entries mean not found.
  */
@@ -31,23 +39,31 @@ export function detectFinderColumns(header: readonly string[] | undefined, rows:
     if (match) used.add(match.column);
     return match;
   };
-  const byHeader = (words: ReadonlySet<string>, parts: string[]): ColumnMatch | undefined => {
-    let column = names.findIndex((name, k) => !used.has(k) && words.has(name));
-    if (column < 0) column = names.findIndex((name, k) => !used.has(k) && parts.some((part) => name.includes(part)));
+  const byHeader: HeaderLookup = (words, parts, accept = () => true) => {
+    const free = (k: number) => !used.has(k) && accept(k);
+    let column = names.findIndex((name, k) => words.has(name) && free(k));
+    if (column < 0) column = names.findIndex((name, k) => parts.some((part) => name.includes(part)) && free(k));
     return column < 0 ? undefined : { column, reason: 'header', headerName: header![column] };
   };
 
   const firstName = claim(byHeader(FIRST_NAME_HEADERS, ['firstname', 'givenname', 'prenom']));
   const lastName = claim(byHeader(LAST_NAME_HEADERS, ['lastname', 'surname', 'familyname']));
+  const fullName = firstName ? undefined : claim(detectFullNameColumn(rows, byHeader));
   const domain = claim(detectDomainColumn(header, rows, used, byHeader));
-  return { firstName, lastName, domain };
+  return { firstName, lastName, ...(fullName ? { fullName } : {}), domain };
+}
+
+function detectFullNameColumn(rows: readonly string[][], byHeader: HeaderLookup): ColumnMatch | undefined {
+  const holdsNames = (column: number) =>
+    columnShare(rows, column, (cell) => looksLikeEmail(cell) || looksLikeDomainOrUrl(cell)) < FULL_NAME_MAX_ADDRESS_SHARE;
+  return byHeader(FULL_NAME_HEADERS, ['fullname', 'contactname', 'personname'], holdsNames);
 }
 
 function detectDomainColumn(
   header: readonly string[] | undefined,
   rows: readonly string[][],
   used: ReadonlySet<number>,
-  byHeader: (words: ReadonlySet<string>, parts: string[]) => ColumnMatch | undefined,
+  byHeader: HeaderLookup,
 ): DomainColumnMatch | undefined {
   const domainHeader = byHeader(DOMAIN_HEADERS, ['domain']);
   if (domainHeader) return { ...domainHeader, source: 'domain' };

@@ -29,7 +29,44 @@ describe('finder column detection', () => {
   });
 
   it('leaves out what it cannot find', () => {
-    expect(detectFinderColumns(['Name', 'Notes'], [['Ann Lee', 'met at fair']])).toEqual({});
+    expect(detectFinderColumns(['Notes', 'City'], [['met at fair', 'Paris']])).toEqual({});
+  });
+
+  describe('without a first-name column', () => {
+    it.each(['name', 'Full Name', 'fullname', 'Contact Name', 'contact', 'Person', 'full_name', 'Lead Full Name'])(
+      'takes a whole-name column headed %s',
+      (headerName) => {
+        expect(detectFinderColumns([headerName, 'domain'], [['Jane Doe', 'acme.io']])).toEqual({
+          fullName: { column: 0, reason: 'header', headerName },
+          domain: { column: 1, reason: 'header', headerName: 'domain', source: 'domain' },
+        });
+      },
+    );
+
+    it('prefers an exact whole-name header over one that merely contains it', () => {
+      expect(detectFinderColumns(['Contact Full Name', 'Name', 'domain'], []).fullName?.column).toBe(1);
+    });
+
+    it('skips a contact column that holds addresses, and reads the domain from it', () => {
+      const rows = [['jane@acme.io', 'Jane Doe'], ['bob@initech.com', 'Bob Ray']];
+      expect(detectFinderColumns(['contact', 'person'], rows)).toEqual({
+        fullName: { column: 1, reason: 'header', headerName: 'person' },
+        domain: { column: 0, reason: 'values', source: 'email' },
+      });
+    });
+
+    it('keeps a last-name column next to it', () => {
+      const found = detectFinderColumns(['Name', 'Surname', 'Website'], []);
+      expect([found.fullName?.column, found.lastName?.column, found.domain?.column]).toEqual([0, 1, 2]);
+    });
+
+    it('does not take a company name for a person', () => {
+      expect(detectFinderColumns(['Company Name', 'domain'], []).fullName).toBeUndefined();
+    });
+  });
+
+  it('ignores a whole-name column when a first-name column exists', () => {
+    expect(detectFinderColumns(['Name', 'First Name', 'domain'], []).fullName).toBeUndefined();
   });
 });
 

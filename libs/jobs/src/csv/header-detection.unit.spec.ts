@@ -11,6 +11,12 @@ describe('header detection', () => {
     }
   });
 
+  it('says header for a whole-name column next to a domain the header does not name', () => {
+    for (const name of ['Name', 'Full Name', 'Contact', 'Person']) {
+      expect(detectHeader([[name, 'Firma'], ['Jane Doe', 'acme.io']])).toEqual({ hasHeader: true, reason: 'known_column_name' });
+    }
+  });
+
   it('says header when the column below is mostly addresses and its first cell is not', () => {
     expect(detectHeader([['Kontakt', 'Wer'], ['a@x.io', 'Ann'], ['b@x.io', 'Bob']])).toEqual({ hasHeader: true, reason: 'emails_below' });
   });

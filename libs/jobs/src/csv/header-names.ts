@@ -17,6 +17,11 @@ export const LAST_NAME_HEADERS = new Set([
   'lastname', 'last', 'lname', 'surname', 'familyname', 'family', 'nom', 'nomdefamille',
   'nachname', 'apellido', 'apellidos', 'cognome', 'achternaam',
 ]);
+// A whole name in one column ("Jane Doe"), used by finder jobs only when no first-name column exists.
+export const FULL_NAME_HEADERS = new Set([
+  'name', 'fullname', 'contactname', 'contact', 'person', 'personname', 'nomcomplet',
+  'nombrecompleto', 'nomecompleto', 'vollstandigername',
+]);
 export const DOMAIN_HEADERS = new Set(['domain', 'domainname', 'companydomain', 'emaildomain', 'maildomain', 'websitedomain']);
 export const URL_HEADERS = new Set([
   'website', 'companywebsite', 'url', 'companyurl', 'websiteurl', 'web', 'site', 'siteweb',
@@ -25,7 +30,7 @@ export const URL_HEADERS = new Set([
 
 /** Words that appear in header rows but hardly ever as data, beyond the column names above. */
 const OTHER_HEADERS = new Set([
-  'name', 'fullname', 'company', 'companyname', 'organization', 'organisation', 'title',
+  'company', 'companyname', 'organization', 'organisation', 'title',
   'jobtitle', 'phone', 'telephone', 'mobile', 'city', 'country', 'state', 'address', 'zip',
   'id', 'status', 'source', 'notes', 'note', 'tags', 'createdat', 'date',
 ]);
@@ -41,6 +46,6 @@ export function isKnownHeaderName(cell: string): boolean {
   const name = normalizeHeaderName(cell);
   return (
     emailHeaderScore(cell) > 0 ||
-    [FIRST_NAME_HEADERS, LAST_NAME_HEADERS, DOMAIN_HEADERS, URL_HEADERS, OTHER_HEADERS].some((set) => set.has(name))
+    [FIRST_NAME_HEADERS, LAST_NAME_HEADERS, FULL_NAME_HEADERS, DOMAIN_HEADERS, URL_HEADERS, OTHER_HEADERS].some((set) => set.has(name))
   );
 }

@@ -17,5 +17,10 @@ export type CompleteChunk = {
 };
 export type FailJob = { type: 'FailJob'; reason: string; at: string };
 export type CancelJob = { type: 'CancelJob'; accountId: string; at: string };
+/**
+ * Records that an ended job's files were deleted because it ended more than `retentionDays` before `at`.
+ * Both job kinds' deciders accept it (job-files-purge.ts decides for both).
+ */
+export type PurgeJobFiles = { type: 'PurgeJobFiles'; reason: 'retention'; retentionDays: number; at: string };
 
-export type JobCommand = CreateJob | StartJob | CompleteChunk | FailJob | CancelJob;
+export type JobCommand = CreateJob | StartJob | CompleteChunk | FailJob | CancelJob | PurgeJobFiles;

@@ -1,15 +1,17 @@
 import { Decider, DomainError } from '@lib/common';
 import { hasChunk, withChunk, EMPTY_BITMAP } from './chunk-bitmap';
+import { decidePurge, EndedJob, purgedJob } from './job-files-purge';
 import { CancelJob, CompleteChunk, CreateJob, FailJob, JobCommand } from './job.commands';
-import { ChunkResult, JobEvent, JobSnapshot, JobStatus, JobSummary, ResultName } from './job.events';
+import { ChunkResult, JobEvent, JobSnapshot, JobSummary, ResultName } from './job.events';
 
 /**
- * `snapshot` is the last non-terminal decision state; a terminal state keeps it when the event
- * before the terminal one was folded too (the worker reads two events to know which chunks were done).
+ * `snapshot` is the last non-terminal decision state; an ended state keeps it when the event before the
+ * terminal one was folded too (the worker reads two events to know which chunks were done).
  */
 export type JobState =
   | { status: 'Initial' }
-  | { status: JobStatus; jobId: number; accountId: string; snapshot: JobSnapshot | null };
+  | { status: 'Pending' | 'Processing'; jobId: number; accountId: string; snapshot: JobSnapshot }
+  | (EndedJob & { snapshot: JobSnapshot | null });
 
 export const jobStream = (jobId: number | string): string => `jobs-${jobId}`;
 export const jobDownloadPath = (jobId: number): string => `/v1/jobs/${jobId}/download`;
@@ -24,7 +26,11 @@ const TERMINAL: ReadonlySet<string> = new Set(['Completed', 'Cancelled', 'Failed
 export const isTerminal = (status: string): boolean => TERMINAL.has(status);
 
 function active(state: JobState): JobSnapshot | null {
-  return state.status === 'Pending' || state.status === 'Processing' ? (state as { snapshot: JobSnapshot }).snapshot : null;
+  return state.status === 'Pending' || state.status === 'Processing' ? state.snapshot : null;
+}
+
+function ended(state: JobState): EndedJob | null {
+  return isTerminal(state.status) ? (state as EndedJob) : null;
 }
 
 function summary(snapshot: JobSnapshot, status: JobSummary['status']): JobSummary {
@@ -111,16 +117,24 @@ export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
         return fail(command, active(state));
       case 'CancelJob':
         return cancel(command, state);
+      case 'PurgeJobFiles':
+        return decidePurge(ended(state), command);
     }
   },
 
   evolve(state, event) {
     switch (event.type) {
       case 'JobCompleted':
-      case 'JobFailed':
-        return { status: event.type === 'JobCompleted' ? 'Completed' : 'Failed', jobId: event.data.jobId, accountId: event.data.accountId, snapshot: previousSnapshot(state) };
-      case 'JobCancelled':
-        return { status: 'Cancelled', jobId: event.data.jobId, accountId: event.data.accountId, snapshot: event.data.snapshot };
+      case 'JobFailed': {
+        const { jobId, accountId, kind, finishedAt } = event.data;
+        return { status: event.type === 'JobCompleted' ? 'Completed' : 'Failed', jobId, accountId, kind, finishedAt, filesPurgedAt: null, snapshot: previousSnapshot(state) };
+      }
+      case 'JobCancelled': {
+        const { jobId, accountId, cancelledAt, snapshot } = event.data;
+        return { status: 'Cancelled', jobId, accountId, kind: snapshot.kind, finishedAt: cancelledAt, filesPurgedAt: null, snapshot };
+      }
+      case 'JobFilesPurged':
+        return { ...purgedJob(event), snapshot: previousSnapshot(state) };
       default: {
         const snapshot = event.data.snapshot;
         return { status: snapshot.status, jobId: snapshot.jobId, accountId: snapshot.accountId, snapshot };

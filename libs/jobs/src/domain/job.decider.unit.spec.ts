@@ -1,5 +1,5 @@
 import { DomainError, fold } from '@lib/common';
-import { CompleteChunk, CreateJob, JobCommand } from './job.commands';
+import { CompleteChunk, CreateJob, JobCommand, PurgeJobFiles } from './job.commands';
 import { jobDecider } from './job.decider';
 import { ChunkResult, JobEvent, ResultName } from './job.events';
 
@@ -135,6 +135,53 @@ describe('bulk verification job', () => {
 
     it("answers 404 to another account, as if the job did not exist", () => {
       expect(() => when(started(), { type: 'CancelJob', accountId: 'intruder', at: AT })).toThrow(expect.objectContaining({ code: 3001, status: 404 }));
+    });
+  });
+
+  describe('when its files are purged for retention', () => {
+    const purge = (at: string, retentionDays = 30): PurgeJobFiles => ({ type: 'PurgeJobFiles', reason: 'retention', retentionDays, at });
+    const completed = () => given(createJob(1), { type: 'StartJob', at: AT }, chunk(0, [result('a@x.test', 'ok')]));
+
+    it('records JobFilesPurged with how the job ended, once it ended more than the retention ago', () => {
+      const events = whenLoadingLast(completed(), purge('2025-03-31T10:00:00.000Z'));
+      expect(events).toEqual([{
+        type: 'JobFilesPurged',
+        data: { jobId: 42, accountId: 'acc-1', kind: 'verification', status: 'Completed', finishedAt: AT, reason: 'retention', retentionDays: 30, purgedAt: '2025-03-31T10:00:00.000Z' },
+      }]);
+    });
+
+    it('keeps a job that ended less than the retention ago', () => {
+      expect(whenLoadingLast(completed(), purge('2025-03-31T09:59:59.999Z'))).toEqual([]);
+    });
+
+    it('never purges a Pending or Processing job, however old', () => {
+      expect(when(given(createJob()), purge('2030-01-01T00:00:00.000Z'))).toEqual([]);
+      expect(whenLoadingLast(started(), purge('2030-01-01T00:00:00.000Z'))).toEqual([]);
+    });
+
+    it('purges Failed and Cancelled jobs, counting from when they ended', () => {
+      const failed = given(createJob(), { type: 'StartJob', at: AT }, { type: 'FailJob', reason: 'insufficient_credits', at: '2025-03-10T10:00:00.000Z' });
+      expect(whenLoadingLast(failed, purge('2025-04-01T10:00:00.000Z'))).toEqual([]);
+      expect(whenLoadingLast(failed, purge('2025-04-01T10:00:00.000Z', 20))[0].data).toMatchObject({ status: 'Failed', finishedAt: '2025-03-10T10:00:00.000Z' });
+      const cancelled = given(createJob(), { type: 'CancelJob', accountId: 'acc-1', at: AT });
+      expect(whenLoadingLast(cancelled, purge('2025-04-01T10:00:00.000Z'))[0].data).toMatchObject({ status: 'Cancelled', finishedAt: AT });
+    });
+
+    it('purges once: a second purge records nothing, even when only the latest event is loaded', () => {
+      const history = [...completed(), ...whenLoadingLast(completed(), purge('2025-04-01T10:00:00.000Z'))];
+      expect(whenLoadingLast(history, purge('2025-05-01T10:00:00.000Z'))).toEqual([]);
+      expect(when(history, purge('2025-05-01T10:00:00.000Z'))).toEqual([]);
+    });
+
+    it('keeps everything with a retention of 0 days', () => {
+      expect(whenLoadingLast(completed(), purge('2099-01-01T00:00:00.000Z', 0))).toEqual([]);
+    });
+
+    it('stays what it was: still Completed, not cancellable, and late chunk results are dropped', () => {
+      const history = [...completed(), ...whenLoadingLast(completed(), purge('2025-04-01T10:00:00.000Z'))];
+      expect(fold(jobDecider, history.slice(-1))).toMatchObject({ status: 'Completed', jobId: 42, accountId: 'acc-1', filesPurgedAt: '2025-04-01T10:00:00.000Z' });
+      expect(() => whenLoadingLast(history, { type: 'CancelJob', accountId: 'acc-1', at: AT })).toThrow(expect.objectContaining({ code: 3002 }));
+      expect(whenLoadingLast(history, chunk(0, [result('a@x.test', 'ok')]))).toEqual([]);
     });
   });
 });

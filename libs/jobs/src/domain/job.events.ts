@@ -111,8 +111,23 @@ export type JobFailed = {
 };
 export type JobCancelled = { type: 'JobCancelled'; data: { jobId: number; accountId: string; cancelledAt: string; snapshot: JobSnapshot } };
 
-export type JobEvent = JobCreated | JobStarted | ChunkCompleted | ChunkRetryScheduled | JobCompleted | JobFailed | JobCancelled;
+export type EndedStatus = 'Completed' | 'Failed' | 'Cancelled';
+
+/**
+ * The job's uploaded file, chunk plan and row results were deleted (data retention); its record, counts
+ * and charges stay. Shared by both job kinds, like JobCompleted. It repeats how the job ended so that
+ * folding this event alone (commands load only the latest event) gives the whole ended state.
+ */
+export type JobFilesPurged = {
+  type: 'JobFilesPurged';
+  data: {
+    jobId: number; accountId: string; kind: JobKind; status: EndedStatus; finishedAt: string;
+    reason: 'retention'; retentionDays: number; purgedAt: string;
+  };
+};
+
+export type JobEvent = JobCreated | JobStarted | ChunkCompleted | ChunkRetryScheduled | JobCompleted | JobFailed | JobCancelled | JobFilesPurged;
 
 export const JOB_EVENT_TYPES: JobEvent['type'][] = [
-  'JobCreated', 'JobStarted', 'ChunkCompleted', 'ChunkRetryScheduled', 'JobCompleted', 'JobFailed', 'JobCancelled',
+  'JobCreated', 'JobStarted', 'ChunkCompleted', 'ChunkRetryScheduled', 'JobCompleted', 'JobFailed', 'JobCancelled', 'JobFilesPurged',
 ];

@@ -6,6 +6,7 @@ import { InvalidResultColumnsError, parseResultColumns, RESULT_COLUMNS } from '.
 import { JOB_RESULTS_COLLECTION, JobResultDocument } from '../projection/job-document';
 import { JobQueries } from '../query/job-queries';
 import { csvDownload } from './csv-download';
+import { assertFilesKept } from './files-kept';
 import { VerificationRowResolver } from './verification-row-resolver';
 
 export interface PreparedDownload {
@@ -25,6 +26,7 @@ export class JobDownloadService {
     const columns = parseColumns(columnsParam);
     const dedupe = parseDedupe(dedupeParam) ?? job.dedupe;
     if (job.status === 'Pending') throw new DomainError('JOB_NOT_DOWNLOADABLE', 'The job has not started yet; nothing has been verified.');
+    await assertFilesKept(this.blobs, job);
     const resolver = new VerificationRowResolver(this.readStore.collection<JobResultDocument>(JOB_RESULTS_COLLECTION), job, dedupe);
     const selection = { names: columns, positions: columns.map((c) => RESULT_COLUMNS.indexOf(c)) };
     return { fileName: resultFileName(job.file.name), partial: job.status !== 'Completed', body: csvDownload(this.blobs, job.file, selection, resolver) };

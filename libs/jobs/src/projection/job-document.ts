@@ -1,4 +1,13 @@
-import { EmailColumnChoice, JobCounts, JobFile, JobKind, JobStatus, ResultName } from '../domain/job.events';
+import { EmailColumnChoice, JobCounts, JobFile, JobFilesPurged, JobKind, JobStatus, ResultName } from '../domain/job.events';
+
+/** When and why a job's files were deleted, as the read models of both job kinds keep it. */
+export interface FilesPurge {
+  at: string;
+  reason: JobFilesPurged['data']['reason'];
+  retentionDays: number;
+}
+
+export const filesPurgeOf = (event: JobFilesPurged): FilesPurge => ({ at: event.data.purgedAt, reason: event.data.reason, retentionDays: event.data.retentionDays });
 
 /** The job status read model (collection `jobs`), one document per job, for any job kind. */
 export interface JobDocument {
@@ -21,6 +30,8 @@ export interface JobDocument {
   startedAt: string | null;
   finishedAt: string | null;
   failureReason: string | null;
+  /** Null until the job's files are deleted; absent in documents written before retention existed. */
+  filesPurged?: FilesPurge | null;
 }
 
 export const JOBS_COLLECTION = 'jobs';

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@lib/eventstore';
 import { documentProjection } from '@lib/readstore';
 import { JOB_EVENT_TYPES, JobEvent, JobSnapshot } from '../domain/job.events';
-import { JOBS_COLLECTION, JobDocument } from './job-document';
+import { filesPurgeOf, JOBS_COLLECTION, JobDocument } from './job-document';
 
 function progress(snapshot: JobSnapshot): Partial<JobDocument> {
   return {
@@ -18,7 +18,7 @@ export function evolveJobDocument(doc: JobDocument | null, recorded: Pick<Record
     return {
       _id: String(d.jobId), jobId: d.jobId, accountId: d.accountId, kind: d.kind, status: 'Pending', file: d.file, emailColumn: d.emailColumn,
       dedupe: d.dedupe, counts: d.counts, quote: d.quote, createdAt: d.createdAt, startedAt: null, finishedAt: null, failureReason: null,
-      ...progress(d.snapshot),
+      filesPurged: null, ...progress(d.snapshot),
     } as JobDocument;
   }
   if (!doc) return null;
@@ -34,6 +34,8 @@ export function evolveJobDocument(doc: JobDocument | null, recorded: Pick<Record
       return { ...doc, status: 'Failed', finishedAt: event.data.finishedAt, failureReason: event.data.reason };
     case 'JobCancelled':
       return { ...doc, status: 'Cancelled', finishedAt: event.data.cancelledAt };
+    case 'JobFilesPurged':
+      return { ...doc, filesPurged: filesPurgeOf(event) };
   }
 }
 

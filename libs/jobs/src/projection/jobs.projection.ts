@@ -1,6 +1,6 @@
 import type { Projection } from '@lib/readstore';
 import { RESULT_COLUMNS } from '../csv';
-import { ChunkCompleted, JOB_EVENT_TYPES, RowVerdict } from '../domain/job.events';
+import { ChunkCompleted, JOB_EVENT_TYPES, JobFilesPurged, RowVerdict } from '../domain/job.events';
 import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION, JobResultDocument, jobResultId } from './job-document';
 import { jobStatusProjection } from './job-status.projection';
 
@@ -16,7 +16,8 @@ export function resultValues(verdict: RowVerdict): string[] {
  * One projection for both job read models, so they share a checkpoint: a chunk's row results are
  * written before the status document counts them, hence a job read as Completed always has every
  * row result in place (a full download never misses rows). Result upserts are keyed by address, so
- * replaying a chunk rewrites the same documents.
+ * replaying a chunk rewrites the same documents. A purge deletes the rows here, from its event, so a
+ * rebuild from the log ends without them too; deleting again on a replay deletes nothing.
  */
 export const jobsProjection: Projection = {
   name: 'jobs',
@@ -28,6 +29,10 @@ export const jobsProjection: Projection = {
       await store.collection<JobResultDocument>(JOB_RESULTS_COLLECTION).bulkWrite(
         results.map((r) => ({ kind: 'upsert', doc: { _id: jobResultId(jobId, r.canonical), jobId, firstRow: r.firstRow, values: resultValues(r.verdict) } })),
       );
+    }
+    const purged = event as unknown as JobFilesPurged;
+    if (purged.type === 'JobFilesPurged' && purged.data.kind === 'verification') {
+      await store.collection(JOB_RESULTS_COLLECTION).deleteMany({ jobId: purged.data.jobId });
     }
     await jobStatusProjection.handle(event, store);
   },

@@ -22,6 +22,8 @@ export interface JobView {
   startedAt: string | null;
   finishedAt: string | null;
   failureReason: string | null;
+  /** When the uploaded file and results were deleted (data retention); the download then answers 410. */
+  filesPurgedAt: string | null;
   downloadPath: string;
 }
 
@@ -44,6 +46,6 @@ export function toJobView(doc: JobDocument, now: number): JobView {
     dedupe: doc.dedupe, counts: doc.counts, quote: doc.quote, results: doc.results,
     progress: { processedRows: doc.processedRows, totalRows, percent: totalRows === 0 ? 100 : Math.floor((doc.processedRows / totalRows) * 1000) / 10 },
     creditsCharged: doc.creditsCharged, etaSeconds: estimateSeconds(doc, now), createdAt: doc.createdAt, startedAt: doc.startedAt,
-    finishedAt: doc.finishedAt, failureReason: doc.failureReason, downloadPath: jobDownloadPath(doc.jobId),
+    finishedAt: doc.finishedAt, failureReason: doc.failureReason, filesPurgedAt: doc.filesPurged?.at ?? null, downloadPath: jobDownloadPath(doc.jobId),
   };
 }

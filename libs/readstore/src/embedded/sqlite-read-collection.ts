@@ -34,6 +34,11 @@ export class SqliteReadCollection<T extends Doc = Doc> extends ReadCollection<T>
     return this.statements.get(`DELETE FROM ${this.table} WHERE id = ?`).run(id).changes > 0;
   }
 
+  override async deleteMany(filter: Filter): Promise<number> {
+    const where = whereClause(filter);
+    return this.statements.get(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params).changes;
+  }
+
   override async find(options: FindOptions = {}): Promise<T[]> {
     const where = whereClause(options.filter);
     const rows = this.statements.get(`SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${orderBy(sortKeys(options.sort))} LIMIT ? OFFSET ?`)

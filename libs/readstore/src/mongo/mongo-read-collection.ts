@@ -62,6 +62,11 @@ export class MongoReadCollection<T extends Doc = Doc> extends ReadCollection<T> 
     return (await this.collection.deleteOne({ _id: id })).deletedCount > 0;
   }
 
+  /** Removes every document matching the filter; returns how many. */
+  async deleteMany(filter: Filter): Promise<number> {
+    return (await this.collection.deleteMany(toMongoFilter(filter))).deletedCount;
+  }
+
   /** Documents matching the filter, sorted (ties broken by _id) and paged. */
   async find(options: FindOptions = {}): Promise<T[]> {
     return (await this.cursor(options).toArray()) as T[];

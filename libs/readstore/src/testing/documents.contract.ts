@@ -42,6 +42,14 @@ export function documentsContract(ctx: ReadContractContext): void {
       expect(await accounts.get('a1')).toBeNull();
     });
 
+    it('deletes every document matching a filter, reports how many, and keeps the rest', async () => {
+      const rows = ctx.store.collection<{ _id: string; jobId: number }>(ctx.unique('rows'));
+      await rows.bulkWrite([1, 1, 2].map((jobId, k) => ({ kind: 'upsert', doc: { _id: `r${k}`, jobId } })));
+      await expect(rows.deleteMany({ jobId: 1 })).resolves.toBe(2);
+      await expect(rows.deleteMany({ jobId: 1 })).resolves.toBe(0);
+      expect(await rows.find()).toEqual([{ _id: 'r2', jobId: 2 }]);
+    });
+
     it('applies bulk writes in order', async () => {
       const accounts = ctx.store.collection<Account>(ctx.unique('accounts'));
       await accounts.bulkWrite([

@@ -18,7 +18,8 @@ function resolve(requested: string, header: string[] | undefined, columnCount: n
 
 /**
  * The first name, last name and domain columns: each taken from the request when given, otherwise
- * detected from the header (detectFinderColumns). First name and domain are required.
+ * detected from the header (detectFinderColumns). First name and domain are required; a file
+ * without a first-name column may give a whole-name column instead (`name`, `full name`, `contact`).
  */
 export function chooseFinderColumns(inspection: UploadInspection, requested: RequestedColumns): { hasHeader: boolean; columns: FinderColumnsChoice } {
   if (inspection.records === 0) throw new DomainError('FILE_EMPTY', 'The file is empty.');
@@ -29,12 +30,16 @@ export function chooseFinderColumns(inspection: UploadInspection, requested: Req
   const pick = (field: keyof RequestedColumns, found: number | undefined) =>
     requested[field] ? resolve(requested[field] as string, header, inspection.columnCount, `${field}Column`) : found;
   const firstName = pick('firstName', detected.firstName?.column);
+  const fullName = firstName === undefined ? detected.fullName?.column : undefined;
   const domain = pick('domain', detected.domain?.column);
   const lastName = pick('lastName', detected.lastName?.column) ?? null;
-  if (firstName === undefined || domain === undefined) {
-    throw new DomainError('FINDER_COLUMNS_NOT_FOUND', 'The file needs a first name and a domain column: name them in the header (first_name, last_name, domain or website) or pass firstNameColumn and domainColumn.');
+  if ((firstName === undefined && fullName === undefined) || domain === undefined) {
+    throw new DomainError('FINDER_COLUMNS_NOT_FOUND', 'The file needs a first name (or full name) and a domain column: name them in the header (first_name, last_name or name, domain or website) or pass firstNameColumn and domainColumn.');
   }
   const anyRequested = Boolean(requested.firstName || requested.lastName || requested.domain);
   const domainSource = requested.domain ? 'url' : (detected.domain?.source ?? 'url');
-  return { hasHeader, columns: { firstName, lastName, domain, domainSource, chosenBy: anyRequested ? 'request' : 'header' } };
+  return {
+    hasHeader,
+    columns: { firstName: firstName ?? null, lastName, fullName: fullName ?? null, domain, domainSource, chosenBy: anyRequested ? 'request' : 'header' },
+  };
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
 import { Clock, DomainError } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
-import { csvDownload, jobStream, type CsvRecord, type RowResolver } from '@lib/jobs';
+import { assertFilesKept, csvDownload, jobStream, type CsvRecord, type RowResolver } from '@lib/jobs';
 import { ReadModelFreshness } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
 import { finderJobDecider } from './finder-job.decider';
@@ -39,6 +39,7 @@ export class FinderJobActions {
   async download(accountId: string, id: string): Promise<{ fileName: string; partial: boolean; body: AsyncGenerator<string> }> {
     const job = await this.queries.document(accountId, id);
     if (job.status === 'Pending') throw new DomainError('JOB_NOT_DOWNLOADABLE', 'The job has not started yet; nothing has been looked up.');
+    await assertFilesKept(this.blobs, job);
     const resolver = new FinderRowResolver(this.readStore, job);
     const columns = { names: [...FINDER_RESULT_COLUMNS], positions: FINDER_RESULT_COLUMNS.map((_, k) => k) };
     return { fileName: `${job.file.name.replace(/\.(csv|txt|tsv)$/i, '') || 'contacts'}-found.csv`, partial: job.status !== 'Completed', body: csvDownload(this.blobs, job.file, columns, resolver) };

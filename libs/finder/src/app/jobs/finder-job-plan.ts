@@ -33,12 +33,21 @@ export async function planFinderJob(original: Readable, delimiter: CsvDelimiter,
   return { counts, chunks };
 }
 
+/**
+ * The column read as the finder's firstName. A whole-name cell goes in as it is: with no last name
+ * the finder splits "Jane Doe" itself, exactly as for a single call (normaliseName).
+ */
+function firstNameColumn(columns: FinderColumnsChoice): number | null {
+  return columns.firstName ?? columns.fullName ?? null;
+}
+
 /** A row's contact, or null when it has no usable first name or domain (the same test single calls pass). */
 export function contactOf(fields: readonly string[], columns: FinderColumnsChoice): FinderCallInput | null {
   const domain = domainFromCell(fields[columns.domain] ?? '', columns.domainSource);
-  if (!domain) return null;
+  const nameColumn = firstNameColumn(columns);
+  if (!domain || nameColumn === null) return null;
   try {
-    return validateFinderInput({ firstName: fields[columns.firstName] ?? '', lastName: columns.lastName === null ? null : (fields[columns.lastName] ?? null), domain });
+    return validateFinderInput({ firstName: fields[nameColumn] ?? '', lastName: columns.lastName === null ? null : (fields[columns.lastName] ?? null), domain });
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import { Decider, DomainError } from '@lib/common';
-import type { JobFile, JobSummary } from '@lib/jobs';
+import { decidePurge, purgedJob, type EndedJob, type JobFile, type JobSummary, type PurgeJobFiles } from '@lib/jobs';
 import { chargeForOutcome, FINDER_PRICE } from '../domain/finder-call.decider';
 import type { FinderColumnsChoice, FinderJobCounts, FinderJobEvent, FinderJobRowResult, FinderJobSnapshot } from './finder-job.events';
 
@@ -8,12 +8,13 @@ export type FinderJobCommand =
   | { type: 'StartFinderJob'; at: string }
   | { type: 'CompleteFinderChunk'; chunkNo: number; results: FinderJobRowResult[]; at: string }
   | { type: 'FailFinderJob'; reason: string; at: string }
-  | { type: 'CancelFinderJob'; accountId: string; at: string };
+  | { type: 'CancelFinderJob'; accountId: string; at: string }
+  | PurgeJobFiles;
 
 export type FinderJobState =
   | { status: 'Initial' }
   | { status: 'Pending' | 'Processing'; snapshot: FinderJobSnapshot }
-  | { status: 'Completed' | 'Failed' | 'Cancelled'; jobId: number; accountId: string };
+  | EndedJob;
 
 export const finderJobDownloadPath = (jobId: number): string => `/v1/finder/jobs/${jobId}/download`;
 
@@ -64,20 +65,26 @@ export const finderJobDecider: Decider<FinderJobCommand, FinderJobEvent, FinderJ
       case 'FailFinderJob':
         return active ? [{ type: 'JobFailed', data: { jobId: active.jobId, accountId: active.accountId, kind: 'finder', reason: command.reason, summary: summary(active, 'Failed'), finishedAt: command.at } }] : [];
       case 'CancelFinderJob': {
-        if (state.status === 'Initial' || (active ? active.accountId : (state as { accountId: string }).accountId) !== command.accountId) throw new DomainError('JOB_NOT_FOUND');
+        if (state.status === 'Initial' || (active ? active.accountId : (state as EndedJob).accountId) !== command.accountId) throw new DomainError('JOB_NOT_FOUND');
         if (!active) throw new DomainError('JOB_NOT_CANCELLABLE', `The job is ${state.status}; only Pending or Processing jobs can be cancelled.`);
         return [{ type: 'FinderJobCancelled', data: { jobId: active.jobId, accountId: active.accountId, cancelledAt: command.at, snapshot: active } }];
       }
+      case 'PurgeJobFiles':
+        return decidePurge(state.status === 'Initial' || active ? null : (state as EndedJob), command);
     }
   },
 
   evolve(state, event) {
     switch (event.type) {
       case 'JobCompleted':
-      case 'JobFailed':
-        return { status: event.type === 'JobCompleted' ? 'Completed' : 'Failed', jobId: event.data.jobId, accountId: event.data.accountId };
+      case 'JobFailed': {
+        const { jobId, accountId, finishedAt } = event.data;
+        return { status: event.type === 'JobCompleted' ? 'Completed' : 'Failed', jobId, accountId, kind: 'finder', finishedAt, filesPurgedAt: null };
+      }
       case 'FinderJobCancelled':
-        return { status: 'Cancelled', jobId: event.data.jobId, accountId: event.data.accountId };
+        return { status: 'Cancelled', jobId: event.data.jobId, accountId: event.data.accountId, kind: 'finder', finishedAt: event.data.cancelledAt, filesPurgedAt: null };
+      case 'JobFilesPurged':
+        return purgedJob(event);
       default:
         return { status: event.data.snapshot.status, snapshot: event.data.snapshot };
     }

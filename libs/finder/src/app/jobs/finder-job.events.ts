@@ -7,8 +7,14 @@ import type { FinderOutcome } from '../../finder-outcome';
 import type { FinderCallInput } from '../domain/finder-call.events';
 
 export interface FinderColumnsChoice {
-  firstName: number;
+  /** Null when the names come from a whole-name column instead. */
+  firstName: number | null;
   lastName: number | null;
+  /**
+   * A whole-name column ("Jane Doe"), used only when the file has no first-name column; each cell is
+   * split as the finder splits a whole name typed into firstName. Absent on jobs created before.
+   */
+  fullName?: number | null;
   domain: number;
   /** How the domain cell is read: a bare domain, a website URL, or an email address's domain. */
   domainSource: 'domain' | 'url' | 'email';

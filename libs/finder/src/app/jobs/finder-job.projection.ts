@@ -1,8 +1,8 @@
 import type { RecordedEvent } from '@lib/eventstore';
-import type { JobFile, JobStatus } from '@lib/jobs';
+import { filesPurgeOf, type FilesPurge, type JobFile, type JobStatus } from '@lib/jobs';
 import type { Projection, ReadStore } from '@lib/readstore';
 import type { FinderOutcome } from '../../finder-outcome';
-import type { FinderColumnsChoice, FinderJobCounts, FinderJobEvent, FinderJobSnapshot } from './finder-job.events';
+import { FINDER_JOB_EVENT_TYPES, type FinderColumnsChoice, type FinderJobCounts, type FinderJobEvent, type FinderJobSnapshot } from './finder-job.events';
 
 export const FINDER_JOBS_COLLECTION = 'finder_jobs';
 export const FINDER_JOB_RESULTS_COLLECTION = 'finder_job_results';
@@ -27,6 +27,8 @@ export interface FinderJobDocument {
   startedAt: string | null;
   finishedAt: string | null;
   failureReason: string | null;
+  /** Null until the job's files are deleted; absent in documents written before retention existed. */
+  filesPurged?: FilesPurge | null;
   _position: number;
 }
 
@@ -52,7 +54,7 @@ export function evolveFinderJob(doc: FinderJobDocument | null, event: FinderJobE
     const d = event.data;
     return {
       _id: String(d.jobId), jobId: d.jobId, accountId: d.accountId, status: 'Pending', file: d.file, columns: d.columns, counts: d.snapshot.counts, quote: d.quote,
-      ...progress(d.snapshot), createdAt: d.createdAt, startedAt: null, finishedAt: null, failureReason: null, _position: position,
+      ...progress(d.snapshot), createdAt: d.createdAt, startedAt: null, finishedAt: null, failureReason: null, filesPurged: null, _position: position,
     };
   }
   if (!doc) return null; // a verification job's JobCompleted / JobFailed: not ours
@@ -67,17 +69,20 @@ export function evolveFinderJob(doc: FinderJobDocument | null, event: FinderJobE
       return { ...doc, status: 'Completed', finishedAt: event.data.finishedAt, _position: position };
     case 'JobFailed':
       return { ...doc, status: 'Failed', finishedAt: event.data.finishedAt, failureReason: event.data.reason, _position: position };
+    case 'JobFilesPurged':
+      return { ...doc, filesPurged: filesPurgeOf(event), _position: position };
   }
 }
 
 /**
  * Both finder job read models in one projection, so a job read as Completed already has every row
  * result (they are written before the status document counts them). Idempotent: the status document
- * keeps the last position applied, and row results are upserts keyed by job and row.
+ * keeps the last position applied, and row results are upserts keyed by job and row. A purge deletes
+ * the rows from its event, before the status document shows it, so a rebuild ends without them too.
  */
 export const finderJobsProjection: Projection = {
   name: 'finder-jobs',
-  eventTypes: ['FinderJobCreated', 'FinderJobStarted', 'FinderChunkCompleted', 'FinderJobCancelled', 'JobCompleted', 'JobFailed'],
+  eventTypes: FINDER_JOB_EVENT_TYPES,
   collections: [FINDER_JOBS_COLLECTION, FINDER_JOB_RESULTS_COLLECTION],
   async handle(recorded: RecordedEvent, store: ReadStore) {
     const event = { type: recorded.type, data: recorded.data } as FinderJobEvent;
@@ -89,6 +94,9 @@ export const finderJobsProjection: Projection = {
       await store.collection<FinderJobResultDocument>(FINDER_JOB_RESULTS_COLLECTION).bulkWrite(
         results.map((r) => ({ kind: 'upsert', doc: { _id: finderJobResultId(jobId, r.row), jobId, row: r.row, values: resultCells(r.outcome) } })),
       );
+    }
+    if (event.type === 'JobFilesPurged' && event.data.kind === 'finder') {
+      await store.collection(FINDER_JOB_RESULTS_COLLECTION).deleteMany({ jobId: event.data.jobId });
     }
     const next = evolveFinderJob(stored, event, recorded.position);
     if (next) await jobs.upsert(next);

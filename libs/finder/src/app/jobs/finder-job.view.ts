@@ -21,6 +21,8 @@ export interface FinderJobView {
   startedAt: string | null;
   finishedAt: string | null;
   failureReason: string | null;
+  /** When the uploaded file and results were deleted (data retention); the download then answers 410. */
+  filesPurgedAt: string | null;
   downloadPath: string;
 }
 
@@ -33,6 +35,6 @@ export function toFinderJobView(doc: FinderJobDocument): FinderJobView {
     quote: doc.quote, results: { found: doc.found, notFound: doc.notFound, invalid: doc.counts.invalid },
     progress: { processedRows, totalRows, percent: totalRows === 0 ? 100 : Math.floor((processedRows / totalRows) * 1000) / 10 },
     creditsCharged: doc.creditsCharged, createdAt: doc.createdAt, startedAt: doc.startedAt, finishedAt: doc.finishedAt, failureReason: doc.failureReason,
-    downloadPath: finderJobDownloadPath(doc.jobId),
+    filesPurgedAt: doc.filesPurged?.at ?? null, downloadPath: finderJobDownloadPath(doc.jobId),
   };
 }

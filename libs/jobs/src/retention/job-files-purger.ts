@@ -1,0 +1,67 @@
+import type { Logger } from '@nestjs/common';
+import type { BlobStore } from '@lib/blobstore';
+import { fold } from '@lib/common';
+import { EventStore, runCommand } from '@lib/eventstore';
+import type { ReadStore } from '@lib/readstore';
+import { jobStream } from '../domain/job.decider';
+import type { PurgeJobFiles } from '../domain/job.commands';
+import { retentionCutoff } from '../domain/job-files-purge';
+import type { EndedStatus } from '../domain/job.events';
+import type { PurgeableJobKind, PurgeCandidate } from './purgeable-job-kind';
+
+const ENDED: EndedStatus[] = ['Completed', 'Failed', 'Cancelled'];
+
+/**
+ * Deletes the files of ended jobs and records it on each job's stream. The per-row results in the read
+ * store are not touched here: the kind's projection deletes them when it applies JobFilesPurged, so a
+ * rebuild of the read models from the log ends in the same state.
+ */
+export class JobFilesPurger {
+  constructor(
+    private readonly events: EventStore,
+    private readonly readStore: ReadStore,
+    private readonly blobs: BlobStore,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Purges every job of the kind that ended by the command's retention cut-off; returns how many it purged. */
+  async purgeEnded(kind: PurgeableJobKind, command: PurgeJobFiles): Promise<number> {
+    const cutoff = retentionCutoff(Date.parse(command.at), command.retentionDays);
+    const jobs = this.readStore.collection<PurgeCandidate>(kind.collection).stream({ filter: { filesPurged: null, status: { $in: ENDED } }, sort: { finishedAt: 1 } });
+    let purged = 0;
+    for await (const job of jobs) {
+      if (!job.finishedAt) continue;
+      if (job.finishedAt > cutoff) break;
+      try {
+        if (await this.purge(kind, job, command)) purged++;
+      } catch (error) {
+        // One job's failure must not hold back the others; the next sweep tries it again.
+        this.logger.warn(`could not purge the files of job ${job.jobId}: ${String(error)}`);
+      }
+    }
+    return purged;
+  }
+
+  /**
+   * Blobs first, then the event. The event is the record that the files are gone: the job shows
+   * filesPurgedAt, downloads answer 410 and the projection deletes the row results. Appended first, a
+   * crash before the deletes would leave a job recorded as purged whose personal data is still stored,
+   * and no sweep would look at it again (sweeps select jobs not recorded as purged). Deleted first, a
+   * crash leaves a job not yet recorded as purged: the next sweep selects it again, the deletes find
+   * nothing and the event is appended. A download in between finds no original and gets the same 410.
+   */
+  private async purge(kind: PurgeableJobKind, job: PurgeCandidate, command: PurgeJobFiles): Promise<boolean> {
+    // The read model only proposes; nothing is deleted unless the job's own stream agrees.
+    if (!(await this.wouldPurge(kind, job.jobId, command))) return false;
+    await this.blobs.delete(job.file.blobKey);
+    await this.blobs.delete(job.file.planKey);
+    const run = await runCommand(this.events, jobStream(job.jobId), kind.decider, command, { load: 'last' });
+    return run.events.length > 0;
+  }
+
+  private async wouldPurge(kind: PurgeableJobKind, jobId: number, command: PurgeJobFiles): Promise<boolean> {
+    const latest = await this.events.readStream(jobStream(jobId), { direction: 'backwards', maxCount: 1 });
+    const state = fold(kind.decider, latest.map((e) => ({ type: e.type, data: e.data })));
+    return kind.decider.decide(command, state).length > 0;
+  }
+}

@@ -1,0 +1,79 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BlobStore } from '@lib/blobstore';
+import { Clock } from '@lib/common';
+import { AppConfig } from '@lib/config';
+import { EventStore } from '@lib/eventstore';
+import { APP_CONFIG } from '@lib/platform';
+import { ReadStore } from '@lib/readstore';
+import type { PurgeJobFiles } from '../domain/job.commands';
+import { JobFilesPurger } from './job-files-purger';
+import type { PurgeableJobKind } from './purgeable-job-kind';
+
+export const PURGEABLE_JOB_KINDS = Symbol('PURGEABLE_JOB_KINDS');
+
+/** Retention is counted in days: an hourly sweep is punctual enough. */
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** The first sweep also runs soon after start, so a worker restarted more often than hourly still sweeps. */
+const FIRST_SWEEP_AFTER_MS = 60 * 1000;
+
+/**
+ * Data retention for job files (JOB_FILE_RETENTION_DAYS): the uploaded file, the chunk plan and the row
+ * results of every job of the registered kinds that ended more than the retention ago are deleted; the
+ * job's record, counts and charges stay. Safe with several workers: a purge is idempotent.
+ */
+@Injectable()
+export class JobRetentionSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('job-retention');
+  private readonly purger: JobFilesPurger;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly inFlight = new Set<Promise<number>>();
+  private ticking = false;
+
+  constructor(
+    @Inject(PURGEABLE_JOB_KINDS) private readonly kinds: PurgeableJobKind[],
+    events: EventStore,
+    readStore: ReadStore,
+    blobs: BlobStore,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.purger = new JobFilesPurger(events, readStore, blobs, this.logger);
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.config.jobs.fileRetentionDays === 0) return;
+    this.timers.push(setTimeout(() => this.tick(), FIRST_SWEEP_AFTER_MS), setInterval(() => this.tick(), SWEEP_EVERY_MS));
+    for (const timer of this.timers) timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Purges every job that ended more than the retention ago and is not purged yet; returns how many. */
+  sweepOnce(): Promise<number> {
+    const sweep = this.sweep();
+    this.inFlight.add(sweep);
+    void sweep.catch(() => undefined).finally(() => this.inFlight.delete(sweep));
+    return sweep;
+  }
+
+  private tick(): void {
+    if (this.ticking) return; // a sweep of a large backlog may outlast the interval
+    this.ticking = true;
+    void this.sweepOnce()
+      .catch((error) => this.logger.warn(`retention sweep failed: ${String(error)}`))
+      .finally(() => (this.ticking = false));
+  }
+
+  private async sweep(): Promise<number> {
+    const retentionDays = this.config.jobs.fileRetentionDays;
+    if (retentionDays === 0) return 0;
+    const command: PurgeJobFiles = { type: 'PurgeJobFiles', reason: 'retention', retentionDays, at: this.clock.nowIso() };
+    let purged = 0;
+    for (const kind of this.kinds) purged += await this.purger.purgeEnded(kind, command);
+    if (purged > 0) this.logger.log(`deleted the files of ${purged} job(s) that ended more than ${retentionDays} days ago`);
+    return purged;
+  }
+}
