@@ -62,7 +62,7 @@ export class FinderJobsController {
   @RawResponse()
   @ApiOperation({ summary: 'The original CSV with email, status, quality, result, reason, confidence, provider appended; while not Completed, the rows done so far (X-Partial-Result: true)' })
   @ApiProduces('text/csv')
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 401, 404, 410)
   async download(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply) {
     const prepared = await this.actions.download(principal.accountId, id);
     sendCsvDownload(reply, prepared);

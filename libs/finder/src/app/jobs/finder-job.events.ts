@@ -2,7 +2,7 @@
 // Finder jobs live on `jobs-<id>` like bulk verification jobs (docs/contracts.md) and end with the
 // same JobCompleted / JobFailed (kind 'finder'), so webhooks fire for both. Their other events have
 // their own types: a finder job carries contacts and finder outcomes, not addresses and verdicts.
-import type { JobCompleted, JobFailed, JobFile } from '@lib/jobs';
+import type { JobCompleted, JobFailed, JobFile, JobFilesPurged } from '@lib/jobs';
 import type { FinderOutcome } from '../../finder-outcome';
 import type { FinderCallInput } from '../domain/finder-call.events';
 
@@ -61,8 +61,8 @@ export type FinderChunkCompleted = {
 };
 export type FinderJobCancelled = { type: 'FinderJobCancelled'; data: { jobId: number; accountId: string; cancelledAt: string; snapshot: FinderJobSnapshot } };
 
-export type FinderJobEvent = FinderJobCreated | FinderJobStarted | FinderChunkCompleted | FinderJobCancelled | JobCompleted | JobFailed;
+export type FinderJobEvent = FinderJobCreated | FinderJobStarted | FinderChunkCompleted | FinderJobCancelled | JobCompleted | JobFailed | JobFilesPurged;
 
 export const FINDER_JOB_EVENT_TYPES: FinderJobEvent['type'][] = [
-  'FinderJobCreated', 'FinderJobStarted', 'FinderChunkCompleted', 'FinderJobCancelled', 'JobCompleted', 'JobFailed',
+  'FinderJobCreated', 'FinderJobStarted', 'FinderChunkCompleted', 'FinderJobCancelled', 'JobCompleted', 'JobFailed', 'JobFilesPurged',
 ];
