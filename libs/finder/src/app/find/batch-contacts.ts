@@ -1,5 +1,6 @@
 import { ErrorCodes } from '@lib/common';
 import { FinderInputError, validateFinderInput, type ValidFinderInput } from '../../input/finder-input';
+import { normaliseName } from '../../naming/normalise-name';
 
 /** The spec's batch limit. */
 export const MAX_BATCH_CONTACTS = 100;
@@ -24,10 +25,19 @@ function pick(item: Record<string, unknown>, camel: string, snake: string): unkn
   return item[camel] !== undefined ? item[camel] : item[snake];
 }
 
-/** Same person at the same domain, however the name was cased or spaced: looked up and charged once. */
+/**
+ * Same person at the same domain, however the name was written (case, spacing, accents, titles, or
+ * the whole name typed into firstName): looked up and charged once. The key is the name as the finder
+ * reads it, so two contacts share a key exactly when they would produce the same candidates.
+ */
 function contactKey(valid: ValidFinderInput): string {
-  const fold = (s: string | null) => (s ?? '').normalize('NFC').toLowerCase().replace(/\s+/g, ' ');
-  return `${fold(valid.firstName)}|${fold(valid.lastName)}|${valid.domain}`;
+  const read = normaliseName(valid.firstName, valid.lastName);
+  if (!read.ok) {
+    const fold = (s: string | null) => (s ?? '').normalize('NFC').toLowerCase().replace(/\s+/g, ' ');
+    return `raw|${fold(valid.firstName)}|${fold(valid.lastName)}|${valid.domain}`;
+  }
+  const { first, middleInitial, last } = read.name;
+  return `${first[0]?.value ?? ''}|${middleInitial ?? ''}|${last[0]?.value ?? ''}|${valid.domain}`;
 }
 
 /**

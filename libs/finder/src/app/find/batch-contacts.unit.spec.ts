@@ -29,4 +29,24 @@ describe('batch contacts', () => {
     ]);
     expect((a as { key: string }).key).toBe((b as { key: string }).key);
   });
+
+  it('gives the same key when the whole name is typed into firstName or a title is added', () => {
+    const keys = readBatchContacts([
+      { firstName: 'Jane', lastName: 'Doe', domain: 'acme.test' },
+      { firstName: 'Jane Doe', domain: 'acme.test' },
+      { firstName: 'Dr. Jane', lastName: 'Doe', domain: 'acme.test' },
+    ]).map((c) => (c as { key: string }).key);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('keeps different people apart: another surname, another middle initial, another domain', () => {
+    const keys = readBatchContacts([
+      { firstName: 'Jane', lastName: 'Doe', domain: 'acme.test' },
+      { firstName: 'Jane', lastName: 'Dow', domain: 'acme.test' },
+      { firstName: 'Jane Q.', lastName: 'Doe', domain: 'acme.test' },
+      { firstName: 'Jane', lastName: 'Doe', domain: 'other.test' },
+      { firstName: 'Jane', domain: 'acme.test' },
+    ]).map((c) => (c as { key: string }).key);
+    expect(new Set(keys).size).toBe(5);
+  });
 });
