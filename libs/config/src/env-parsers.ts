@@ -39,11 +39,12 @@ export class EnvReader {
     return raw === null ? null : raw.split(',').map((s) => s.trim()).filter(Boolean);
   }
 
-  intList(name: string, fallback: number[]): number[] {
+  /** Delays in ms: each at most `max` (a day by default; Node timers overflow past ~24.8 days and fire at once). */
+  intList(name: string, fallback: number[], max = 86_400_000): number[] {
     const items = this.list(name);
     if (items === null) return fallback;
-    if (items.some((s) => !/^\d+$/.test(s))) {
-      this.problems.push(`${name} must be a comma-separated list of non-negative integers (got "${this.env[name]}")`);
+    if (items.some((s) => !/^\d+$/.test(s) || Number(s) > max)) {
+      this.problems.push(`${name} must be a comma-separated list of integers from 0 to ${max} (got "${this.env[name]}")`);
       return fallback;
     }
     return items.map(Number);

@@ -40,4 +40,16 @@ describe('loadConfig', () => {
       expect(() => load({ JOB_FILE_RETENTION_DAYS: 'month' })).toThrow(ConfigError);
     });
   });
+
+  describe('retry delay lists', () => {
+    it('take delays up to a day', () => {
+      expect(load({ JOB_GREYLIST_RETRY_DELAYS_MS: '60000,86400000' }).jobs.greylistRetryDelaysMs).toEqual([60_000, 86_400_000]);
+    });
+
+    it('refuse a delay above a day, which a Node timer would overflow and fire at once', () => {
+      for (const name of ['GREYLIST_RETRY_DELAYS_MS', 'JOB_GREYLIST_RETRY_DELAYS_MS', 'WEBHOOK_RETRY_DELAYS_MS']) {
+        expect(() => load({ [name]: '60000,2200000000' })).toThrow(new RegExp(name));
+      }
+    });
+  });
 });
