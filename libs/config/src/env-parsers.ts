@@ -39,8 +39,8 @@ export class EnvReader {
     return raw === null ? null : raw.split(',').map((s) => s.trim()).filter(Boolean);
   }
 
-  /** Delays in ms: each at most `max` (a day by default; Node timers overflow past ~24.8 days and fire at once). */
-  intList(name: string, fallback: number[], max = 86_400_000): number[] {
+  /** Delays in ms: each at most `max`, by default what a Node timer can wait (2^31-1 ms, ~24.8 days; longer fires at once). */
+  intList(name: string, fallback: number[], max = 2_147_483_647): number[] {
     const items = this.list(name);
     if (items === null) return fallback;
     if (items.some((s) => !/^\d+$/.test(s) || Number(s) > max)) {

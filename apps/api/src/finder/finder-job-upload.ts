@@ -1,17 +1,27 @@
 import type { FastifyRequest } from 'fastify';
-import { CreateFinderJobService, FinderJobView } from '@lib/finder';
+import { CreateFinderJobService, FinderJobQueries, FinderJobView } from '@lib/finder';
 import { receiveCsvUpload } from '../http/csv-upload';
+import { createJobOnce } from '../jobs/create-job-once';
+import type { UploadIdempotency } from '../jobs/job-upload';
 
 /**
  * POST /v1/finder/jobs: firstNameColumn / lastNameColumn / domainColumn (header name or zero-based
  * index) may come before or after the file.
  */
-export function receiveFinderJobUpload(request: FastifyRequest, service: CreateFinderJobService, accountId: string, maxBytes: number): Promise<FinderJobView> {
+export function receiveFinderJobUpload(
+  request: FastifyRequest, service: CreateFinderJobService, queries: FinderJobQueries, accountId: string, maxBytes: number, idempotency: UploadIdempotency,
+): Promise<FinderJobView> {
   return receiveCsvUpload(request, maxBytes, {
     stage: (fileName, file) => service.stage(accountId, fileName, file),
-    create: (staged, fields) => {
+    create: (staged, fields, file) => {
       const column = (name: string) => fields[name]?.trim() || undefined;
-      return service.create(staged, { firstName: column('firstNameColumn'), lastName: column('lastNameColumn'), domain: column('domainColumn') });
+      const options = { firstName: column('firstNameColumn'), lastName: column('lastNameColumn'), domain: column('domainColumn') };
+      return createJobOnce<FinderJobView>({
+        ...idempotency, accountId, operation: 'finder.jobs.create', file, options, stagedJobId: staged.jobId,
+        create: () => service.create(staged, options),
+        discardStaged: () => service.discard(staged),
+        viewOf: (jobId) => queries.view(accountId, jobId),
+      });
     },
     discard: (staged) => service.discard(staged),
   });

@@ -1,13 +1,27 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '@lib/common';
-import { CreateJobOptions, CreateJobService, JobView } from '@lib/jobs';
+import { CreateJobOptions, CreateJobService, JobQueries, JobView } from '@lib/jobs';
 import { receiveCsvUpload } from '../http/csv-upload';
+import { createJobOnce, JobCreation } from './create-job-once';
+
+/** What an upload endpoint passes on for Idempotency-Key (see createJobOnce). */
+export type UploadIdempotency = Pick<JobCreation<unknown>, 'gate' | 'events' | 'reply' | 'key'>;
 
 /** POST /v1/jobs: `emailColumn` and `dedupe` may come before or after the file. */
-export function receiveJobUpload(request: FastifyRequest, service: CreateJobService, accountId: string, maxBytes: number): Promise<JobView> {
+export function receiveJobUpload(
+  request: FastifyRequest, service: CreateJobService, queries: JobQueries, accountId: string, maxBytes: number, idempotency: UploadIdempotency,
+): Promise<JobView> {
   return receiveCsvUpload(request, maxBytes, {
     stage: (fileName, file) => service.stage(accountId, fileName, file),
-    create: (staged, fields) => service.create(staged, parseOptions(fields)),
+    create: (staged, fields, file) => {
+      const options = parseOptions(fields);
+      return createJobOnce<JobView>({
+        ...idempotency, accountId, operation: 'jobs.create', file, options, stagedJobId: staged.jobId,
+        create: () => service.create(staged, options),
+        discardStaged: () => service.discard(staged),
+        viewOf: (jobId) => queries.view(accountId, jobId),
+      });
+    },
     discard: (staged) => service.discard(staged),
   });
 }

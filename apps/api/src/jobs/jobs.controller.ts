@@ -1,15 +1,19 @@
-import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiConsumes, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiConsumes, ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { parsePageRequest } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { CancelJobService, CreateJobService, isTerminal, JobDownloadService, JobQueries } from '@lib/jobs';
+import { EventStore } from '@lib/eventstore';
 import { APP_CONFIG } from '@lib/platform';
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
 import { RawResponse } from '../http/raw-response.decorator';
 import { JobDto, JobPageDto } from './jobs.dto';
+import { IdempotencyGate } from '../idempotency/idempotency-gate';
+import { parseIdempotencyKey } from '../idempotency/idempotency-key';
+import { UPLOAD_IDEMPOTENCY_HEADER_DOC } from './create-job-once';
 import { receiveJobUpload } from './job-upload';
 import { sendCsvDownload, streamJobEvents } from './raw-replies';
 
@@ -22,6 +26,8 @@ export class JobsController {
     private readonly cancelJob: CancelJobService,
     private readonly queries: JobQueries,
     private readonly downloads: JobDownloadService,
+    private readonly gate: IdempotencyGate,
+    private readonly events: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -30,9 +36,15 @@ export class JobsController {
   @ApiOperation({ summary: 'Upload a CSV (multipart: file, emailColumn, dedupe); answers with the counts and the quote, status Pending' })
   @ApiConsumes('multipart/form-data')
   @ApiEnvelope(JobDto, 201)
-  @ApiErrors(400, 401, 413)
-  createJob(@Req() request: FastifyRequest, @CurrentPrincipal() principal: Principal) {
-    return receiveJobUpload(request, this.create, principal.accountId, this.config.jobs.maxUploadBytes);
+  @ApiHeader(UPLOAD_IDEMPOTENCY_HEADER_DOC)
+  @ApiErrors(400, 401, 409, 413)
+  createJob(
+    @Req() request: FastifyRequest, @CurrentPrincipal() principal: Principal,
+    @Headers('idempotency-key') rawKey: unknown, @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    // Checked before a byte of the file is read.
+    const key = parseIdempotencyKey(rawKey);
+    return receiveJobUpload(request, this.create, this.queries, principal.accountId, this.config.jobs.maxUploadBytes, { gate: this.gate, events: this.events, reply, key });
   }
 
   @Get()

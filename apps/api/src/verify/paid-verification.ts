@@ -7,7 +7,7 @@ import { EventStore } from '@lib/eventstore';
 import { VerificationEngine, VerificationVerdict } from '@lib/verification';
 import { planBatch, summarize, BatchSummary } from './batch/batch-plan';
 import { creditsFor } from './credit-rules';
-import type { IdempotentAttempt } from './idempotency/idempotency-gate';
+import type { IdempotentAttempt } from '../idempotency/idempotency-gate';
 import { BatchVerified, EmailVerified, recordedCharge, VERIFICATION_HOLD_PURPOSES, VerificationEvent, verificationStream } from './verification.events';
 import { VerificationRecords } from './verification-records';
 import { toVerificationResult, VerificationResult } from './verification-result';
@@ -16,6 +16,9 @@ export interface BatchResponse {
   results: VerificationResult[];
   summary: BatchSummary;
 }
+
+/** Verification binds nothing: its hold and record are named by the attempt id itself. */
+type VerificationAttempt = Pick<IdempotentAttempt, 'id' | 'supersedes'>;
 
 interface PaidProbe {
   verdicts: VerificationVerdict[];
@@ -40,7 +43,7 @@ export class PaidVerification {
     private readonly clock: Clock,
   ) {}
 
-  async single(principal: Principal, email: string, attempt: IdempotentAttempt = { id: randomUUID() }): Promise<VerificationResult> {
+  async single(principal: Principal, email: string, attempt: VerificationAttempt = { id: randomUUID() }): Promise<VerificationResult> {
     const earlier = await this.resume(principal.accountId, attempt.supersedes);
     if (earlier?.type === 'EmailVerified') return earlier.data.result;
     const verificationId = attempt.id;
@@ -54,7 +57,7 @@ export class PaidVerification {
   }
 
   /** Duplicates (by canonical form) are probed and charged once; each position repeats its address's result. */
-  async batch(principal: Principal, emails: string[], attempt: IdempotentAttempt = { id: randomUUID() }): Promise<BatchResponse> {
+  async batch(principal: Principal, emails: string[], attempt: VerificationAttempt = { id: randomUUID() }): Promise<BatchResponse> {
     const earlier = await this.resume(principal.accountId, attempt.supersedes);
     if (earlier?.type === 'BatchVerified') return { results: earlier.data.results, summary: earlier.data.summary };
     const verificationId = attempt.id;

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CreditsModule } from '@lib/credits';
 import { VerifyBatchController } from './batch/verify-batch.controller';
-import { IdempotencyGate } from './idempotency/idempotency-gate';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { PaidVerification } from './paid-verification';
 import { VerifySingleController } from './single/verify-single.controller';
 import { VerificationEngineModule } from './verification-engine.module';
@@ -9,8 +9,8 @@ import { VerificationRecordsModule } from './verification-records.module';
 
 /** POST/GET /v1/verify/single and POST /v1/verify/batch: charged through the credit ledger, idempotent by key. */
 @Module({
-  imports: [CreditsModule, VerificationEngineModule, VerificationRecordsModule],
+  imports: [CreditsModule, VerificationEngineModule, VerificationRecordsModule, IdempotencyModule],
   controllers: [VerifySingleController, VerifyBatchController],
-  providers: [PaidVerification, IdempotencyGate],
+  providers: [PaidVerification],
 })
 export class VerifyModule {}

@@ -54,4 +54,17 @@ describe('idempotency key', () => {
   it('does not record a response for a claim that was taken over', () => {
     expect(idempotencyDecider.decide({ type: 'RecordResponse', claimId: 'c0', response: {}, at }, given([claimed]))).toEqual([]);
   });
+
+  it('names the work a dead claim had bound itself to when it is taken over', () => {
+    const old: IdempotencyEvent = { ...claimed, data: { ...claimed.data, at: '2024-12-31T23:59:00.000Z' } };
+    const bound: IdempotencyEvent = { type: 'IdempotentWorkBound', data: { claimId: 'c1', work: '42', at: old.data.at } };
+    const [takeover] = idempotencyDecider.decide(claim('h1', 'c2'), given([old, bound]));
+    expect(takeover.data).toMatchObject({ claimId: 'c2', supersedes: 'c1', supersededWork: '42' });
+  });
+
+  it('refuses to bind work for a claim that was taken over', () => {
+    const state = given([claimed]);
+    expect(() => idempotencyDecider.decide({ type: 'BindWork', claimId: 'c0', work: '42', at }, state)).toThrow(expect.objectContaining({ errorName: 'IDEMPOTENCY_IN_PROGRESS' }));
+    expect(idempotencyDecider.decide({ type: 'BindWork', claimId: 'c1', work: '42', at }, state)).toHaveLength(1);
+  });
 });

@@ -2,8 +2,8 @@ import { Decider, DomainError } from '@lib/common';
 import { IdempotencyCommand, IdempotencyEvent } from './idempotency.events';
 
 export type IdempotencyState =
-  | { status: 'free'; previousClaimId?: string }
-  | { status: 'claimed'; requestHash: string; claimId: string; at: string }
+  | { status: 'free'; previousClaimId?: string; previousWork?: string }
+  | { status: 'claimed'; requestHash: string; claimId: string; at: string; work?: string }
   | { status: 'recorded'; requestHash: string; response: unknown };
 
 /**
@@ -22,7 +22,13 @@ export const idempotencyDecider: Decider<IdempotencyCommand, IdempotencyEvent, I
         if (state.status === 'recorded') return [];
         if (state.status === 'claimed' && state.at >= command.staleBefore) return [];
         const supersedes = state.status === 'claimed' ? state.claimId : state.previousClaimId;
-        return [{ type: 'IdempotencyKeyClaimed', data: { requestHash: command.requestHash, claimId: command.claimId, at: command.at, ...(supersedes ? { supersedes } : {}) } }];
+        const supersededWork = state.status === 'claimed' ? state.work : state.previousWork;
+        const data = { requestHash: command.requestHash, claimId: command.claimId, at: command.at, ...(supersedes ? { supersedes } : {}), ...(supersededWork ? { supersededWork } : {}) };
+        return [{ type: 'IdempotencyKeyClaimed', data }];
+      }
+      case 'BindWork': {
+        if (state.status !== 'claimed' || state.claimId !== command.claimId) throw new DomainError('IDEMPOTENCY_IN_PROGRESS', 'This request lost its Idempotency-Key to a retry; the retry carries on.');
+        return [{ type: 'IdempotentWorkBound', data: { claimId: command.claimId, work: command.work, at: command.at } }];
       }
       case 'RecordResponse':
         if (state.status !== 'claimed' || state.claimId !== command.claimId) return []; // the claim was taken over
@@ -33,14 +39,16 @@ export const idempotencyDecider: Decider<IdempotencyCommand, IdempotencyEvent, I
     }
   },
 
-  evolve(_state, event) {
+  evolve(state, event) {
     switch (event.type) {
       case 'IdempotencyKeyClaimed':
         return { status: 'claimed', requestHash: event.data.requestHash, claimId: event.data.claimId, at: event.data.at };
+      case 'IdempotentWorkBound':
+        return state.status === 'claimed' ? { ...state, work: event.data.work } : state;
       case 'IdempotentResponseRecorded':
         return { status: 'recorded', requestHash: event.data.requestHash, response: event.data.response };
       case 'IdempotencyKeyReleased':
-        return { status: 'free', previousClaimId: event.data.claimId };
+        return { status: 'free', previousClaimId: event.data.claimId, ...(state.status === 'claimed' && state.work ? { previousWork: state.work } : {}) };
     }
   },
 };

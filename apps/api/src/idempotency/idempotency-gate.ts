@@ -8,10 +8,25 @@ import { idempotencyDecider, IdempotencyState } from './idempotency.decider';
 import { IdempotencyCommand, IdempotencyEvent, idempotencyStream } from './idempotency.events';
 import { sha256 } from './idempotency-key';
 
-/** The claim a request runs under: its id names the work, `supersedes` the earlier claim of the same key, if any. */
+/**
+ * The claim a request runs under: its id names the work, `supersedes` the earlier claim of the same
+ * key if any, and `supersededWork` what that claim had bound itself to before it died or failed.
+ */
 export interface IdempotentAttempt {
   id: string;
   supersedes?: string;
+  supersededWork?: string;
+  /** Records the id of the work this attempt is about to create, before creating it (see IdempotentWorkBound). */
+  bind(work: string): Promise<void>;
+}
+
+/**
+ * staleMs: a claim older than this belongs to a dead process and may be taken over; it must exceed
+ * the longest the work can take. waitMs: how long a concurrent duplicate waits for the first answer.
+ */
+export interface GateTiming {
+  staleMs: number;
+  waitMs: number;
 }
 
 export interface GateResult<T> {
@@ -35,16 +50,21 @@ export class IdempotencyGate {
     this.staleMs = Math.max(60_000, config.probe.interactiveBudgetMs * 2);
   }
 
-  async run<T>(accountId: string, key: string, requestHash: string, work: (attempt: IdempotentAttempt) => Promise<T>): Promise<GateResult<T>> {
+  async run<T>(accountId: string, key: string, requestHash: string, work: (attempt: IdempotentAttempt) => Promise<T>, timing: Partial<GateTiming> = {}): Promise<GateResult<T>> {
     const stream = idempotencyStream(accountId, sha256(key));
-    const deadline = this.clock.now() + this.waitMs;
+    const deadline = this.clock.now() + (timing.waitMs ?? this.waitMs);
     for (;;) {
       const claimId = randomUUID();
-      const staleBefore = new Date(this.clock.now() - this.staleMs).toISOString();
+      const staleBefore = new Date(this.clock.now() - (timing.staleMs ?? this.staleMs)).toISOString();
       const claim = await this.exec(stream, { type: 'ClaimKey', requestHash, claimId, at: this.clock.nowIso(), staleBefore });
       const [claimed] = claim.events;
       if (claimed?.type === 'IdempotencyKeyClaimed') {
-        const attempt = { id: claimId, supersedes: claimed.data.supersedes };
+        const attempt: IdempotentAttempt = {
+          id: claimId,
+          supersedes: claimed.data.supersedes,
+          supersededWork: claimed.data.supersededWork,
+          bind: async (bound) => { await this.exec(stream, { type: 'BindWork', claimId, work: bound, at: this.clock.nowIso() }); },
+        };
         return { data: await this.runClaimed(stream, attempt, work), replayed: false };
       }
       if (claim.state.status === 'recorded') return { data: claim.state.response as T, replayed: true };

@@ -1,0 +1,62 @@
+import type { FastifyReply } from 'fastify';
+import { EventStore } from '@lib/eventstore';
+import { jobStream } from '@lib/jobs';
+import { IdempotencyGate } from '../idempotency/idempotency-gate';
+import { requestFingerprint } from '../idempotency/idempotency-key';
+import type { ReceivedFile } from '../http/csv-upload';
+
+// An upload's create step re-reads and plans the whole file (tens of seconds for 500k rows), so a
+// claim is presumed dead only after 15 minutes; a concurrent duplicate waits up to a minute for it.
+const JOB_CREATE_TIMING = { staleMs: 15 * 60_000, waitMs: 60_000 };
+
+export const UPLOAD_IDEMPOTENCY_HEADER_DOC = {
+  name: 'Idempotency-Key', required: false,
+  description: 'Retrying an upload with the same key, file bytes and options answers with the job the first upload created (header Idempotent-Replayed: true) and creates nothing: the list is never run, nor charged, twice. The same key with another file or options: 400 code 2002; while the first upload is still being created: the retry waits, or gets 409 code 2004.',
+};
+
+export interface JobCreation<T> {
+  gate: IdempotencyGate;
+  events: EventStore;
+  reply: FastifyReply;
+  accountId: string;
+  /** The validated Idempotency-Key header, or null when the request has none. */
+  key: string | null;
+  /** `jobs.create` or `finder.jobs.create`: the same file sent to the other endpoint is another request. */
+  operation: string;
+  file: ReceivedFile;
+  /** The validated options: the same bytes with other options are another request (2002). */
+  options: unknown;
+  stagedJobId: number;
+  create(): Promise<T>;
+  discardStaged(): Promise<void>;
+  /** The current view of a job an earlier attempt created. */
+  viewOf(jobId: string): Promise<T>;
+}
+
+/**
+ * Creates the job at most once per Idempotency-Key: a retried upload (a marketer's flaky connection)
+ * must not create, and later charge, the same list twice. The same key and bytes replay the first
+ * answer and throw the new copy away. If the first attempt's process died, the retry takes the key
+ * over and first looks for the job that attempt had bound itself to: found, it answers with that job.
+ */
+export async function createJobOnce<T>(job: JobCreation<T>): Promise<T> {
+  if (!job.key) return job.create();
+  const requestHash = requestFingerprint(job.operation, [job.file.sha256, job.file.fileName, job.options]);
+  const outcome = await job.gate.run(job.accountId, job.key, requestHash, async (attempt) => {
+    if (attempt.supersededWork && (await exists(job.events, attempt.supersededWork))) {
+      await job.discardStaged();
+      return job.viewOf(attempt.supersededWork);
+    }
+    await attempt.bind(String(job.stagedJobId));
+    return job.create();
+  }, JOB_CREATE_TIMING);
+  if (outcome.replayed) {
+    await job.discardStaged();
+    job.reply.header('Idempotent-Replayed', 'true');
+  }
+  return outcome.data;
+}
+
+async function exists(events: EventStore, jobId: string): Promise<boolean> {
+  return (await events.readStream(jobStream(jobId), { maxCount: 1 })).length > 0;
+}
