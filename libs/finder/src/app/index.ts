@@ -5,6 +5,8 @@ export { FindBatchService, type BatchItemView, type BatchSummaryView, type Finde
 export { MAX_BATCH_CONTACTS, readBatchContacts, type BatchContact, type EchoedContact, type ItemError } from './find/batch-contacts';
 export type { FinderResultView } from './find/finder-result.view';
 export * from './domain/finder-call.events';
+export * from './domain/finder-batch.events';
+export type { FindAttempt } from './find/find-attempt';
 export { finderCallDecider, finderCallStream, chargeForOutcome, FINDER_PRICE, type RecordFinderOutcome } from './domain/finder-call.decider';
 export { KNOWN_ADDRESSES_COLLECTION, knownAddressesProjection, type KnownAddressesDocument } from './known-addresses/known-addresses.projection';
 export { KnownAddressesReadModel } from './known-addresses/known-addresses.read-model';

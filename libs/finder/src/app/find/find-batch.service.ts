@@ -5,7 +5,9 @@ import { EventStore } from '@lib/eventstore';
 import { EmailFinder } from '../../find-email';
 import type { FinderOutcome } from '../../finder-outcome';
 import { FinderInputError, type ValidFinderInput } from '../../input/finder-input';
+import { FinderBatchAnswered, finderBatchStream } from '../domain/finder-batch.events';
 import { chargeForOutcome, FINDER_PRICE } from '../domain/finder-call.decider';
+import type { FindAttempt } from './find-attempt';
 import { MAX_BATCH_CONTACTS, readBatchContacts, type EchoedContact, type ItemError } from './batch-contacts';
 import { toResultFields, type FinderResultView } from './finder-result.view';
 import { mapBounded } from './map-bounded';
@@ -37,7 +39,8 @@ type Lookup = { outcome: FinderOutcome } | { error: ItemError };
 /**
  * POST /v1/finder/batch: up to 100 contacts, synchronous. Invalid contacts get a per-item error;
  * repeated contacts are looked up and charged once (the repeats carry creditsCharged 0). One hold of
- * 10 x distinct valid contacts is taken before any probe (402 otherwise) and settled with 10 x found.
+ * 10 x distinct valid contacts is taken before any probe (402 otherwise); the answer is recorded
+ * (FinderBatchAnswered) and then the hold is settled with 10 x found.
  */
 @Injectable()
 export class FindBatchService {
@@ -50,18 +53,25 @@ export class FindBatchService {
     private readonly clock: Clock,
   ) {}
 
-  async find(accountId: string, contacts: readonly unknown[]): Promise<FinderBatchView> {
+  async find(accountId: string, contacts: readonly unknown[], attempt?: FindAttempt): Promise<FinderBatchView> {
     if (contacts.length === 0) throw new DomainError('BATCH_EMPTY', 'contacts must list at least one contact.');
     if (contacts.length > MAX_BATCH_CONTACTS) throw new DomainError('BATCH_TOO_LARGE', `contacts may list at most ${MAX_BATCH_CONTACTS} contacts; send larger lists as a finder job.`);
     const items = readBatchContacts(contacts);
     const distinct = new Map<string, { index: number; valid: ValidFinderInput }>();
     for (const item of items) if ('valid' in item && !distinct.has(item.key)) distinct.set(item.key, item);
 
-    const batchId = newNumericId(this.clock.now());
-    const holdId = `finder-batch-${batchId}`;
-    if (distinct.size > 0) {
-      await this.ledger.hold(accountId, { holdId, amount: FINDER_PRICE * distinct.size, purpose: 'finder_batch', reference: `finder-batch:${batchId}` });
+    if (attempt?.supersededWork) {
+      const earlier = await this.resume(accountId, attempt.supersededWork);
+      if (earlier) return earlier;
     }
+    const batchId = newNumericId(this.clock.now());
+    await attempt?.bind(String(batchId));
+    const holdId = finderBatchStream(batchId);
+    if (distinct.size === 0) {
+      // Nothing to look up or charge: every contact is an item error.
+      return assemble(items, new Map(), 0, (await this.ledger.current(accountId)).balance);
+    }
+    const held = await this.ledger.hold(accountId, { holdId, amount: FINDER_PRICE * distinct.size, purpose: 'finder_batch', reference: `finder-batch:${batchId}` });
     let lookups: Map<string, Lookup>;
     try {
       const keys = [...distinct.keys()];
@@ -72,8 +82,26 @@ export class FindBatchService {
       throw error;
     }
     const charged = [...lookups.values()].reduce((sum, l) => sum + ('outcome' in l ? chargeForOutcome(l.outcome) : 0), 0);
-    const after = distinct.size > 0 ? await this.ledger.settle(accountId, holdId, charged) : await this.ledger.current(accountId);
-    return assemble(items, lookups, charged, after.balance);
+    // The balance once this hold is settled (holds do not lower the balance, only the available credits).
+    const view = assemble(items, lookups, charged, held.balance - charged);
+    const answered: FinderBatchAnswered = { type: 'FinderBatchAnswered', data: { batchId, accountId, creditsCharged: charged, view, at: this.clock.nowIso() } };
+    await this.events.appendToStream(finderBatchStream(batchId), [answered], 'no_stream');
+    await this.ledger.settle(accountId, holdId, charged);
+    return view;
+  }
+
+  /**
+   * An earlier attempt under the same Idempotency-Key that never stored its response: if it recorded
+   * its answer, that is settled (a no-op when it was) and returned; if not, its hold is released.
+   */
+  private async resume(accountId: string, batchId: string): Promise<FinderBatchView | null> {
+    const [recorded] = await this.events.readStream<FinderBatchAnswered['data']>(finderBatchStream(batchId), { maxCount: 1 });
+    if (!recorded) {
+      await this.ledger.release(accountId, finderBatchStream(batchId), 'superseded by a retry');
+      return null;
+    }
+    await this.ledger.settle(accountId, finderBatchStream(batchId), recorded.data.creditsCharged);
+    return recorded.data.view;
   }
 
   /** One contact; a defect in one lookup becomes that item's error instead of sinking the batch. */

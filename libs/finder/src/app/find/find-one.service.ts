@@ -7,7 +7,8 @@ import { validateFinderInput, type FinderInput } from '../../input/finder-input'
 import { chargeForOutcome, FINDER_PRICE, finderCallStream } from '../domain/finder-call.decider';
 import { toPublicInputError } from './finder-input-errors';
 import { toResultFields, type FinderResultView } from './finder-result.view';
-import { recordFinderCall } from './record-finder-call';
+import type { FindAttempt } from './find-attempt';
+import { recordFinderCall, type FinderCall } from './record-finder-call';
 
 /**
  * POST /v1/finder: validate (400, nothing held), hold 10 credits (402, nothing probed), find,
@@ -23,7 +24,7 @@ export class FindOneService {
     private readonly clock: Clock,
   ) {}
 
-  async find(accountId: string, input: FinderInput): Promise<FinderResultView> {
+  async find(accountId: string, input: FinderInput, attempt?: FindAttempt): Promise<FinderResultView> {
     const valid = (() => {
       try {
         return validateFinderInput(input);
@@ -31,7 +32,12 @@ export class FindOneService {
         throw toPublicInputError(error);
       }
     })();
+    if (attempt?.supersededWork) {
+      const earlier = await this.resume(accountId, Number(attempt.supersededWork));
+      if (earlier) return earlier;
+    }
     const findId = newNumericId(this.clock.now());
+    await attempt?.bind(String(findId));
     // The hold is named after the record it waits for (the sweeper looks the record up by it).
     const holdId = finderCallStream(findId);
     await this.ledger.hold(accountId, { holdId, amount: FINDER_PRICE, purpose: 'finder', reference: `finder:${findId}` });
@@ -45,5 +51,20 @@ export class FindOneService {
       await this.ledger.release(accountId, holdId, 'finder_call_failed');
       throw toPublicInputError(error);
     }
+  }
+
+  /**
+   * An earlier attempt under the same Idempotency-Key that never stored its response: if it recorded
+   * its outcome, that is settled (a no-op when it was) and returned; if not, its hold is released.
+   */
+  private async resume(accountId: string, findId: number): Promise<FinderResultView | null> {
+    const holdId = finderCallStream(findId);
+    const [recorded] = await this.events.readStream<FinderCall & { creditsCharged: number }>(finderCallStream(findId), { maxCount: 1 });
+    if (!recorded) {
+      await this.ledger.release(accountId, holdId, 'superseded by a retry');
+      return null;
+    }
+    const after = await this.ledger.settle(accountId, holdId, recorded.data.creditsCharged);
+    return { ...toResultFields(recorded.data.outcome), creditsCharged: recorded.data.creditsCharged, creditsRemaining: after.balance };
   }
 }

@@ -1,0 +1,9 @@
+/**
+ * An Idempotency-Key claim as the finder sees it (the api's IdempotencyGate provides it): `bind` names
+ * the call or batch id before any credit is held, and `supersededWork` is what an earlier claim of the
+ * same key had bound before its process died or its request failed, so the retry can find that work.
+ */
+export interface FindAttempt {
+  supersededWork?: string;
+  bind(work: string): Promise<void>;
+}

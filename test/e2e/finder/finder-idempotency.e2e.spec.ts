@@ -1,0 +1,110 @@
+import { CreditLedger, ExpiredHoldSweeper } from '@lib/credits';
+import { EventStore, runCommand } from '@lib/eventstore';
+import { EmailFinder, FinderBatchAnswered, finderBatchStream, finderCallDecider, finderCallStream, FINDER_PRICE, validateFinderInput } from '@lib/finder';
+import { idempotencyStream } from '../../../apps/api/src/idempotency/idempotency.events';
+import { requestFingerprint, sha256 } from '../../../apps/api/src/idempotency/idempotency-key';
+import { FinderWorld, startFinderWorld } from './finder-peers';
+
+const JANE = { firstName: 'Jane', lastName: 'Doe', domain: 'flast.test' };
+
+/**
+ * Idempotency-Key on the finder, and what a retry finds when the first request's process died part-way:
+ * the stores are left exactly as a dead process leaves them (through the app's own ledger, finder and
+ * event store), then the request is retried as a client would.
+ */
+describe('Idempotency-Key on the finder', () => {
+  let world: FinderWorld;
+  let ledger: CreditLedger;
+  let events: EventStore;
+  // Short hold expiry so the sweeper case need not wait; an earlier sweep never changes an outcome below.
+  beforeAll(async () => {
+    world = await startFinderWorld({ CREDIT_HOLD_EXPIRY_SECONDS: '1' });
+    ledger = world.app.running.app.get(CreditLedger);
+    events = world.app.running.app.get(EventStore);
+  }, 30_000);
+  afterAll(() => world.close());
+
+  const post = (apiKey: string, route: string, body: unknown, idem?: string) =>
+    world.app.request('POST', route, { key: apiKey, body, headers: idem ? { 'idempotency-key': idem } : {} });
+
+  /** A claim two hours old, bound to the work it was doing when its process died. */
+  async function deadClaim(accountId: string, idem: string, requestHash: string, work: number): Promise<void> {
+    const at = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    await events.appendToStream(idempotencyStream(accountId, sha256(idem)), [
+      { type: 'IdempotencyKeyClaimed', data: { requestHash, claimId: 'dead', at } },
+      { type: 'IdempotentWorkBound', data: { claimId: 'dead', work: String(work), at } },
+    ], 'no_stream');
+  }
+
+  it('replays a single find without probing or charging again', async () => {
+    const { apiKey, accountId } = await world.app.createAccount(100);
+    const first = await post(apiKey, '/v1/finder', JANE, 'find-1');
+    expect(first.body.data).toMatchObject({ email: 'jdoe@flast.test', creditsCharged: 10 });
+    const probes = world.rcptsFor('flast.test').length;
+    const again = await post(apiKey, '/v1/finder/single', JANE, 'find-1');
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(world.rcptsFor('flast.test')).toHaveLength(probes);
+    expect(await ledger.current(accountId)).toMatchObject({ balance: 90, held: 0 });
+  });
+
+  it('replays a batch and refuses the key with other contacts (2002)', async () => {
+    const { apiKey, accountId } = await world.app.createAccount(100);
+    const contacts = [JANE, { firstName: 'Nobody', lastName: 'Here', domain: 'first.test' }];
+    const first = await post(apiKey, '/v1/finder/batch', { contacts }, 'batch-1');
+    expect(first.body.data.summary).toMatchObject({ found: 1, creditsCharged: 10 });
+    const again = await post(apiKey, '/v1/finder/batch', { contacts }, 'batch-1');
+    expect(again.text).toBe(first.text);
+    const other = await post(apiKey, '/v1/finder/batch', { contacts: [JANE] }, 'batch-1');
+    expect(other.status).toBe(400);
+    expect(other.body.error.code).toBe(2002);
+    expect(await ledger.current(accountId)).toMatchObject({ balance: 90, held: 0 });
+  });
+
+  it('after a single find died having recorded and charged its answer, the retry returns that answer with no probe and no second charge', async () => {
+    const { apiKey, accountId } = await world.app.createAccount(100);
+    const findId = Date.now() * 1000 + 7;
+    const input = validateFinderInput(JANE);
+    const outcome = await world.app.running.app.get(EmailFinder).find(input);
+    await runCommand(events, finderCallStream(findId), finderCallDecider, { type: 'RecordFinderOutcome', findId, accountId, source: { kind: 'single' }, input, outcome, at: new Date().toISOString() });
+    await ledger.hold(accountId, { holdId: finderCallStream(findId), amount: FINDER_PRICE, purpose: 'finder', reference: `finder:${findId}` });
+    await ledger.settle(accountId, finderCallStream(findId), FINDER_PRICE);
+    await deadClaim(accountId, 'find-dead', requestFingerprint('finder.single', JANE), findId);
+    const probes = world.rcptsFor('flast.test').length;
+
+    const retry = await post(apiKey, '/v1/finder', JANE, 'find-dead');
+    expect(retry.status).toBe(200);
+    expect(retry.body.data).toMatchObject({ email: 'jdoe@flast.test', creditsCharged: 10, creditsRemaining: 90 });
+    expect(world.rcptsFor('flast.test')).toHaveLength(probes);
+    expect(await ledger.current(accountId)).toMatchObject({ balance: 90, held: 0 });
+  });
+
+  it('after a batch died having recorded but not settled its answer, the retry returns it and charges it once', async () => {
+    const donor = await world.app.createAccount(100);
+    const answered = await post(donor.apiKey, '/v1/finder/batch', { contacts: [JANE] });
+    const { apiKey, accountId } = await world.app.createAccount(100);
+    const batchId = Date.now() * 1000 + 9;
+    const record: FinderBatchAnswered = { type: 'FinderBatchAnswered', data: { batchId, accountId, creditsCharged: 10, view: answered.body.data, at: new Date().toISOString() } };
+    await events.appendToStream(finderBatchStream(batchId), [record], 'no_stream');
+    await ledger.hold(accountId, { holdId: finderBatchStream(batchId), amount: FINDER_PRICE, purpose: 'finder_batch', reference: `finder-batch:${batchId}` });
+    await deadClaim(accountId, 'batch-dead', requestFingerprint('finder.batch', [JANE]), batchId);
+    const probes = world.rcptsFor('flast.test').length;
+
+    const retry = await post(apiKey, '/v1/finder/batch', { contacts: [JANE] }, 'batch-dead');
+    expect(retry.status).toBe(200);
+    expect(retry.body.data.results[0]).toMatchObject({ email: 'jdoe@flast.test', creditsCharged: 10 });
+    expect(world.rcptsFor('flast.test')).toHaveLength(probes);
+    expect(await ledger.current(accountId)).toMatchObject({ balance: 90, held: 0 });
+  });
+
+  it('the hold sweeper charges an expired batch hold whose answer was recorded', async () => {
+    const { accountId } = await world.app.createAccount(100);
+    const batchId = Date.now() * 1000 + 11;
+    const view = { results: [], summary: { total: 1, found: 1, notFound: 0, errors: 0, creditsCharged: 10, creditsRemaining: 90 } };
+    await events.appendToStream(finderBatchStream(batchId), [{ type: 'FinderBatchAnswered', data: { batchId, accountId, creditsCharged: 10, view, at: new Date().toISOString() } }], 'no_stream');
+    await ledger.hold(accountId, { holdId: finderBatchStream(batchId), amount: 2 * FINDER_PRICE, purpose: 'finder_batch', reference: `finder-batch:${batchId}` });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await world.app.running.app.get(ExpiredHoldSweeper).sweepOnce();
+    expect(await ledger.current(accountId)).toMatchObject({ balance: 90, held: 0 });
+  });
+});
