@@ -5,6 +5,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { AppConfig } from '@lib/config';
 import { configureFastify, JSON_BODY_LIMIT } from './http/configure-fastify';
 import { ROUTES } from './http/route-table';
+import { answerClientError, answerFrameworkError } from './http/transport-errors';
 import { createValidationPipe } from './http/validation.pipe';
 import { setupOpenApi } from './docs/openapi';
 
@@ -17,6 +18,9 @@ export async function createApiApp(root: Type<unknown> | DynamicModule, config: 
     genReqId: () => randomUUID(),
     // Proxies and load balancers keep SSE and long uploads open; do not cut them.
     requestTimeout: 0,
+    // Refusals raised before any route runs answer in the envelope too.
+    frameworkErrors: answerFrameworkError as never, // Nest bundles its own copy of Fastify's types
+    clientErrorHandler: answerClientError,
   });
   await configureFastify(adapter.getInstance() as never, ROUTES, config.jobs.maxUploadBytes);
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, { bodyParser: false, bufferLogs: false, logger: nestLogger(config) });

@@ -1,4 +1,32 @@
+import * as http from 'node:http';
+import * as net from 'node:net';
 import { startTestApp, TestApp } from '../../support/test-app';
+
+/** Sends bytes as they are (fetch would refuse or fix them) and reads the answer until the server closes. */
+function rawExchange(url: string, bytes: string): Promise<{ status: number; body: any }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.end(bytes));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head, body] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), body: JSON.parse(body) });
+    });
+  });
+}
+
+function withHeader(url: string, name: string, value: string): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { [name]: value } }, (response) => {
+      let text = '';
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
+    });
+    request.on('error', reject);
+  });
+}
 
 describe('the error envelope', () => {
   let app: TestApp;
@@ -56,6 +84,51 @@ describe('the error envelope', () => {
     expect(res.status).toBe(400);
     expectEnvelope(res.body, 1006);
     expect(res.body.error.message).toContain('name');
+  });
+
+  it('refuses JSON nested deeper than 32 levels with 400 and code 1006, before validation recurses into it', async () => {
+    const res = await app.request('POST', '/admin/v1/accounts', { body: '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000), headers: { authorization: 'Bearer test-admin-token' } });
+    expect(res.status).toBe(400);
+    expectEnvelope(res.body, 1006);
+    expect(res.body.error.message).toContain('32 levels');
+  });
+
+  it('refuses a lone UTF-16 surrogate with 400 and code 1006 instead of storing altered text', async () => {
+    const res = await app.request('POST', '/admin/v1/accounts', { body: '{"name":"Acme \\ud800"}', headers: { authorization: 'Bearer test-admin-token' } });
+    expect(res.status).toBe(400);
+    expectEnvelope(res.body, 1006);
+    expect(res.body.error.message).toContain('surrogate');
+  });
+
+  it('refuses a blank name with 400 and code 1006', async () => {
+    const res = await app.request('POST', '/admin/v1/accounts', { body: { name: '   ' }, headers: { authorization: 'Bearer test-admin-token' } });
+    expect(res.status).toBe(400);
+    expectEnvelope(res.body, 1006);
+    expect(res.body.error.message).toBe('name: must not be blank');
+  });
+
+  it('answers a path with a malformed percent-encoding with 400 and code 1006', async () => {
+    const res = await app.request('GET', '/v1/jobs/%ZZ', { key });
+    expect(res.status).toBe(400);
+    expectEnvelope(res.body, 1006);
+  });
+
+  it('answers an over-long path id with 414 and code 1009', async () => {
+    const res = await app.request('GET', `/v1/jobs/${'9'.repeat(4_000)}`, { key });
+    expect(res.status).toBe(414);
+    expectEnvelope(res.body, 1009);
+  });
+
+  it('answers headers over the server limit with 431 and code 1010', async () => {
+    const res = await withHeader(`${app.url}/v1/credits/balance`, 'x-padding', 'p'.repeat(20_000));
+    expect(res.status).toBe(431);
+    expectEnvelope(res.body, 1010);
+  });
+
+  it('answers bytes that are not HTTP with 400 and code 1006', async () => {
+    const res = await rawExchange(app.url, 'HELLO THERE\r\n\r\n');
+    expect(res.status).toBe(400);
+    expectEnvelope(res.body, 1006);
   });
 
   it('accepts text/json and application/*+json bodies', async () => {

@@ -1,6 +1,29 @@
 import * as fs from 'node:fs';
+import * as http from 'node:http';
 import * as path from 'node:path';
 import { JobsWorld, startJobsWorld, uploadJob } from './jobs-world';
+
+/**
+ * Posts a chunked body, one write per string a few milliseconds apart, reading the answer while it
+ * is still sending (fetch waits for the whole body to go out first).
+ */
+function postRaw(url: string, headers: Record<string, string>, chunks: string[]): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', headers, timeout: 5_000 }, (response) => {
+      let text = '';
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, text }));
+    });
+    request.on('timeout', () => request.destroy(new Error('no answer within 5 s')));
+    request.on('error', reject);
+    const writeFrom = (index: number): void => {
+      if (index === chunks.length || request.destroyed) return void request.end();
+      request.write(chunks[index]);
+      setTimeout(() => writeFrom(index + 1), 20);
+    };
+    writeFrom(0);
+  });
+}
 
 function storedFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -35,6 +58,27 @@ describe('creating a bulk job from a bad upload', () => {
     expect(response.status).toBe(status);
     expect(response.body).toMatchObject({ status: 'error', data: null, error: { code } });
     expect(response.body.error.message).toMatch(message);
+    expect((await world.app.request('GET', '/v1/jobs', { key })).body.data.total).toBe(0);
+    expect(storedFiles(path.join(world.app.dataDir, 'blobs'))).toEqual([]);
+  });
+
+  const boundary = 'upload-boundary';
+  const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n`;
+  const fieldParts = (count: number) => Array.from({ length: count }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`).join('');
+  // Each string is written separately (chunked), so the server reads them apart.
+  const malformed: Array<[string, string, string[], number, number, RegExp]> = [
+    ['a multipart type without a boundary', 'multipart/form-data', ['email\nann@alpha.test\n'], 400, 1006, /Boundary not found/],
+    ['a body cut off inside the file', `multipart/form-data; boundary=${boundary}`, [`${fileHead}email\nann@alpha.test\n`], 400, 1006, /malformed/],
+    // The rest of the file arriving after the 21st field used to never reach the upload: no answer, a stray blob.
+    ['21 form fields before the file', `multipart/form-data; boundary=${boundary}`, [`${fieldParts(21)}${fileHead}email\n`, 'ann@alpha.test\n'.repeat(100), `\r\n--${boundary}--\r\n`], 413, 1003, /at most 20 form fields/],
+  ];
+
+  it.each(malformed)('answers %s in the envelope (never a 500 or a hang), and creates and stores nothing', async (_what, contentType, body, status, code, message) => {
+    const response = await postRaw(`${world.app.url}/v1/jobs`, { 'x-api-key': key, 'content-type': contentType }, body);
+    const answer = JSON.parse(response.text);
+    expect(response.status).toBe(status);
+    expect(answer).toMatchObject({ status: 'error', data: null, error: { code } });
+    expect(answer.error.message).toMatch(message);
     expect((await world.app.request('GET', '/v1/jobs', { key })).body.data.total).toBe(0);
     expect(storedFiles(path.join(world.app.dataDir, 'blobs'))).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsOptional, IsString, Length, Max, Min, NotEquals } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Length, Matches, Max, Min, NotEquals } from 'class-validator';
 
 export class RecordOrderDto {
   @ApiProperty({ example: 2 })
@@ -17,12 +17,14 @@ export class RecordOrderDto {
   @IsOptional()
   @IsString()
   @Length(1, 200)
+  @Matches(/\S/, { message: '$property must not be blank' })
   paymentIntentId?: string;
 
   @ApiPropertyOptional()
   @IsOptional()
   @IsString()
   @Length(1, 200)
+  @Matches(/\S/, { message: '$property must not be blank' })
   chargeId?: string;
 
   @ApiPropertyOptional({ default: false })
@@ -42,5 +44,6 @@ export class AdjustCreditsDto {
   @ApiProperty({ example: 'refund for bounced batch' })
   @IsString()
   @Length(1, 500)
+  @Matches(/\S/, { message: '$property must not be blank' })
   reason!: string;
 }

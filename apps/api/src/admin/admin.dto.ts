@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 
 export class CreateAccountDto {
   @ApiProperty({ example: 'Acme Inc.' })
   @IsString()
   @Length(1, 200)
+  @Matches(/\S/, { message: '$property must not be blank' })
   name!: string;
 
   @ApiPropertyOptional({ description: 'Opening credit grant (recorded as an Adjusted transaction).', example: 1000 })
@@ -20,5 +21,6 @@ export class CreateKeyDto {
   @IsOptional()
   @IsString()
   @Length(1, 100)
+  @Matches(/\S/, { message: '$property must not be blank' })
   label?: string;
 }

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiConsumes, ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { parsePageRequest } from '@lib/common';
@@ -9,6 +9,7 @@ import { isTerminal } from '@lib/jobs';
 import { EventStore } from '@lib/eventstore';
 import { APP_CONFIG } from '@lib/platform';
 import { CurrentPrincipal } from '../auth/auth.decorators';
+import { ApiCsvUpload } from '../docs/api-csv-upload.decorator';
 import { ApiErrors } from '../docs/api-envelope.decorators';
 import { RawResponse } from '../http/raw-response.decorator';
 import { IdempotencyGate } from '../idempotency/idempotency-gate';
@@ -33,7 +34,11 @@ export class FinderJobsController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Upload a CSV of contacts (multipart: file; optional firstNameColumn, lastNameColumn, domainColumn as header name or zero-based index). Without a first-name column, a full-name column (name, full name, contact) is split per row' })
-  @ApiConsumes('multipart/form-data')
+  @ApiCsvUpload({
+    firstNameColumn: 'Header name or zero-based index of the first-name column; detected when absent',
+    lastNameColumn: 'Header name or zero-based index of the last-name column; detected when absent',
+    domainColumn: 'Header name or zero-based index of the domain (or website) column; detected when absent',
+  })
   @ApiResponse({ status: 201, description: 'The job, status Pending, with its counts and quote (10 credits per usable contact at most)' })
   @ApiHeader(UPLOAD_IDEMPOTENCY_HEADER_DOC)
   @ApiErrors(400, 401, 409, 413)

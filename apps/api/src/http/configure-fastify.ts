@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { DomainError, ErrorCodes } from '@lib/common';
+import { MAX_UPLOAD_FIELDS } from './csv-upload';
 import { failure } from './envelope';
+import { hasLoneSurrogate, MAX_JSON_DEPTH, nestsDeeperThan } from './json-body-rules';
 import { RouteTable } from './route-table';
 
 /** JSON bodies larger than this are refused with 413; uploads go through multipart with their own limit. */
@@ -22,9 +24,14 @@ export async function configureFastify(fastify: FastifyInstance, routes: RouteTa
   fastify.addContentTypeParser(['application/json', 'text/json', /^application\/[a-z0-9.!#$&^_-]+\+json$/i] as never, { parseAs: 'string' }, (request: unknown, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
     const text = String(body);
     if (text.length === 0) return done(null, undefined);
-    safeParse(request as never, text, (error, value) => (error ? done(new DomainError('MALFORMED_JSON'), undefined) : done(null, value)));
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(new DomainError('VALIDATION_FAILED', `The JSON body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep.`), undefined);
+    safeParse(request as never, text, (error, value) => {
+      if (error) return done(new DomainError('MALFORMED_JSON'), undefined);
+      if (hasLoneSurrogate(value)) return done(new DomainError('VALIDATION_FAILED', 'The JSON body has a lone UTF-16 surrogate (a \\uD800-\\uDFFF escape without its pair); send well-formed Unicode text.'), undefined);
+      done(null, value);
+    });
   });
-  await fastify.register(multipart as never, { limits: { fileSize: maxUploadBytes, files: 1, fields: 20, fieldSize: 1024 * 64 } });
+  await fastify.register(multipart as never, { limits: { fileSize: maxUploadBytes, files: 1, fields: MAX_UPLOAD_FIELDS * 50, fieldSize: 1024 * 64 } });
 }
 
 /** Called for paths no route matches; distinguishes a wrong method (405) from an unknown path (404). */

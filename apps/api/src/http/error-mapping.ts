@@ -10,14 +10,17 @@ export interface MappedError {
   unexpected: boolean;
 }
 
-const FASTIFY_CODES: Record<string, keyof typeof ErrorCodes> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  FST_REQ_FILE_TOO_LARGE: 'FILE_TOO_LARGE',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+/** Fastify's own errors (body parsing, routing, multipart limits), each with what to add to the catalogue's message. */
+const FASTIFY_CODES: Record<string, { name: keyof typeof ErrorCodes; detail?: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { name: 'PAYLOAD_TOO_LARGE' },
+  FST_REQ_FILE_TOO_LARGE: { name: 'FILE_TOO_LARGE' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { name: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Send application/json, text/json or application/*+json.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { name: 'VALIDATION_FAILED' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { name: 'MALFORMED_JSON' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { name: 'MALFORMED_JSON' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { name: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_BAD_URL: { name: 'VALIDATION_FAILED', detail: 'The URL path has a malformed percent-encoding.' },
+  FST_ERR_MAX_PARAM_LENGTH: { name: 'URL_TOO_LONG', detail: 'A path segment (an id) is too long.' },
 };
 
 const BY_STATUS: Record<number, keyof typeof ErrorCodes> = {
@@ -32,9 +35,9 @@ export function mapError(error: unknown): MappedError {
   }
   const code = (error as { code?: string })?.code;
   if (typeof code === 'string' && FASTIFY_CODES[code]) {
-    const entry = ErrorCodes[FASTIFY_CODES[code]];
-    const detail = code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? ' Send application/json, text/json or application/*+json.' : '';
-    return { status: entry.status, body: failure(entry.code, entry.message + detail), unexpected: false };
+    const { name, detail } = FASTIFY_CODES[code];
+    const entry = ErrorCodes[name];
+    return { status: entry.status, body: failure(entry.code, detail ? `${entry.message} ${detail}` : entry.message), unexpected: false };
   }
   if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400) {
     return { status: 400, body: failure(ErrorCodes.MALFORMED_JSON.code, ErrorCodes.MALFORMED_JSON.message), unexpected: false };

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiConsumes, ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { parsePageRequest } from '@lib/common';
@@ -8,6 +8,7 @@ import { CancelJobService, CreateJobService, isTerminal, JobDownloadService, Job
 import { EventStore } from '@lib/eventstore';
 import { APP_CONFIG } from '@lib/platform';
 import { CurrentPrincipal } from '../auth/auth.decorators';
+import { ApiCsvUpload } from '../docs/api-csv-upload.decorator';
 import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
 import { RawResponse } from '../http/raw-response.decorator';
 import { JobDto, JobPageDto } from './jobs.dto';
@@ -34,7 +35,10 @@ export class JobsController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Upload a CSV (multipart: file, emailColumn, dedupe); answers with the counts and the quote, status Pending' })
-  @ApiConsumes('multipart/form-data')
+  @ApiCsvUpload({
+    emailColumn: 'Zero-based index of the column to verify; detected from the header or the values when absent',
+    dedupe: 'true or false (default): whether the download keeps one row per address',
+  })
   @ApiEnvelope(JobDto, 201)
   @ApiHeader(UPLOAD_IDEMPOTENCY_HEADER_DOC)
   @ApiErrors(400, 401, 409, 413)
