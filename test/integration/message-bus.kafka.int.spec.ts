@@ -4,7 +4,7 @@ import { messageBusContract } from '../../libs/messaging/src/testing/message-bus
 import { brokersOf, describeWithServers } from './support/servers';
 
 describeWithServers(['KAFKA_BROKERS'], 'Kafka message bus adapter', ({ KAFKA_BROKERS }) => {
-  messageBusContract('kafka', async () => {
+  messageBusContract('kafka', async (observer) => {
     // sessionTimeout at the broker's minimum: a stopped member's partitions move on quickly.
     const bus = new KafkaMessageBus({
       brokers: brokersOf(KAFKA_BROKERS),
@@ -12,6 +12,7 @@ describeWithServers(['KAFKA_BROKERS'], 'Kafka message bus adapter', ({ KAFKA_BRO
       partitions: 4,
       sessionTimeoutMs: 6000,
       log: () => undefined,
+      observer,
     });
     return { bus, cleanup: () => bus.close() };
   });

@@ -1,21 +1,24 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '@lib/config';
 import { Clock } from '@lib/common';
+import { Metrics, MetricsModule } from '@lib/metrics';
 import { PlatformModule } from '@lib/platform';
 import { ApiModule } from '../../api/src/api.module';
 import { OpsModule } from '../../api/src/ops.module';
 import { ProjectorModule } from '../../projector/src/projector.module';
 import { WorkerModule } from '../../worker/src/worker.module';
 
-/** Composes the roles this process runs (APP_ROLES) on the adapters chosen by configuration. */
+/** Composes the roles this process runs (APP_ROLES) on the adapters chosen by configuration, with one Metrics for the process. */
 @Module({})
 export class RootModule {
   static forRoles(config: AppConfig, overrides: { clock?: Clock } = {}): DynamicModule {
     const roles = new Set(config.roles);
+    const metrics = new Metrics();
     return {
       module: RootModule,
       imports: [
-        PlatformModule.forRoot(config, overrides),
+        PlatformModule.forRoot(config, { ...overrides, observers: { appends: metrics.events, bus: metrics.bus } }),
+        MetricsModule.forRoot(metrics),
         roles.has('api') ? ApiModule : OpsModule,
         ...(roles.has('worker') ? [WorkerModule] : []),
         ...(roles.has('projector') ? [ProjectorModule] : []),

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, ConfigError, loadConfig } from '@lib/config';
 import { Clock } from '@lib/common';
+import { MetricsExposure } from '@lib/metrics';
 import { describeAdapters } from '@lib/platform';
 import { createApiApp } from '../../api/src/create-api-app';
 import { ensureDemoAccount } from '../../api/src/admin/demo-account';
@@ -11,6 +12,8 @@ export interface RunningApp {
   app: NestFastifyApplication;
   config: AppConfig;
   url: string;
+  /** Where Prometheus scrapes this process; null when metrics are not served (README, Operations). */
+  metricsUrl: string | null;
   demo: { accountId: string; apiKey: string } | null;
 }
 
@@ -21,7 +24,10 @@ export async function startRoles(config: AppConfig, overrides: { clock?: Clock }
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const demo = config.roles.includes('api') ? await ensureDemoAccount(app, config) : null;
-  return { app, config, url: `http://127.0.0.1:${port}`, demo };
+  const url = `http://127.0.0.1:${port}`;
+  const exposure = app.get(MetricsExposure);
+  const metricsUrl = exposure.mode === 'own-port' ? exposure.listenerUrl : exposure.mode === 'api-port' ? `${url}/metrics` : null;
+  return { app, config, url, metricsUrl, demo };
 }
 
 export async function main(defaultRoles: AppConfig['roles']): Promise<void> {
@@ -38,4 +44,5 @@ export async function main(defaultRoles: AppConfig['roles']): Promise<void> {
   const logger = new Logger('main');
   const running = await startRoles(config);
   logger.log(`roles ${config.roles.join('+')} on ${JSON.stringify(describeAdapters(config))}; listening on ${running.url} (docs at ${running.url}/docs)`);
+  logger.log(running.app.get(MetricsExposure).describe(running.url));
 }

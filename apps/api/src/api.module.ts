@@ -11,17 +11,19 @@ import { VerifyModule } from './verify/verify.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { FinderApiModule } from './finder/finder-api.module';
 import { HealthController } from './health/health.controller';
+import { MetricsHttp } from './metrics/metrics-http';
 import { JobsApiModule } from './jobs/jobs-api.module';
 import { WebhooksApiModule } from './webhooks/webhooks-api.module';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 
-/** The HTTP role: controllers, auth, the envelope. Domain modules bring their own command handlers. */
+/** The HTTP role: controllers, auth, the envelope, request metrics. Domain modules bring their own command handlers. */
 @Module({
   imports: [CqrsModule, AccountsModule, CreditsModule, FinderApiModule, WebhooksApiModule, VerifyModule, JobsApiModule],
   controllers: [HealthController, AdminAccountsController, AdminCreditsController, CreditsController],
   providers: [
     AccountProvisioning,
+    MetricsHttp,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },

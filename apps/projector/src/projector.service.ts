@@ -1,6 +1,7 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { EventStore } from '@lib/eventstore';
 import { EventRelay, MessageBus } from '@lib/messaging';
+import { Metrics } from '@lib/metrics';
 import { ProjectionRunner, ReadStore } from '@lib/readstore';
 import { ProjectionRegistry } from '@lib/platform';
 
@@ -16,6 +17,7 @@ export class ProjectorService implements OnApplicationBootstrap, OnApplicationSh
     private readonly readStore: ReadStore,
     private readonly bus: MessageBus,
     private readonly registry: ProjectionRegistry,
+    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -24,10 +26,16 @@ export class ProjectorService implements OnApplicationBootstrap, OnApplicationSh
     await this.runner.start();
     this.relay = new EventRelay(this.events, this.bus, this.readStore);
     await this.relay.start();
+    const runner = this.runner;
+    const relay = this.relay;
+    this.metrics?.projections.track('projections', (cap) => runner.lag(cap));
+    this.metrics?.projections.track('relay', (cap) => relay.lag(cap));
     this.logger.log(`projecting ${projections.length} read models and relaying events to analytics topics`);
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.metrics?.projections.untrack('projections');
+    this.metrics?.projections.untrack('relay');
     await this.relay?.stop();
     await this.runner?.stop();
   }

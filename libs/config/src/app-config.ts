@@ -39,6 +39,12 @@ export interface AppConfig {
   webhooks: { allowPrivateNetworks: boolean; caFile: string | null; timeoutMs: number; retryDelaysMs: number[] };
   /** holdExpirySeconds: the worker ends interactive holds older than this (left by a crashed request): charged from recorded work, else released. */
   credits: { packagesFile: string | null; holdExpirySeconds: number };
+  /**
+   * Prometheus /metrics. port: a listener of its own on host:port serving only /metrics (null: none);
+   * token: the bearer token /metrics then requires. Without a port, /metrics is served on PORT only when
+   * a token is set, so the public listener never exposes it unauthenticated.
+   */
+  metrics: { port: number | null; host: string; token: string | null };
   /** Which roles this process runs: all-in-one runs api, worker and projector. */
   roles: Array<'api' | 'worker' | 'projector'>;
 }

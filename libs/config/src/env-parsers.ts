@@ -25,6 +25,12 @@ export class EnvReader {
     return value;
   }
 
+  /** An integer when set, null when unset or empty. */
+  optionalInt(name: string, min: number, max: number): number | null {
+    const raw = this.optional(name);
+    return raw === null ? null : this.int(name, min, min, max);
+  }
+
   bool(name: string, fallback: boolean): boolean {
     const raw = this.env[name];
     if (raw === undefined || raw === '') return fallback;

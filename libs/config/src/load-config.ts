@@ -67,8 +67,21 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
       retryDelaysMs: r.intList('WEBHOOK_RETRY_DELAYS_MS', [30_000, 120_000, 600_000, 1_800_000, 7_200_000, 21_600_000]),
     },
     credits: { packagesFile: r.optional('CREDIT_PACKAGES_FILE'), holdExpirySeconds: r.int('CREDIT_HOLD_EXPIRY_SECONDS', 600, 1, 86_400) },
+    metrics: readMetrics(r),
     roles,
   };
+  if (config.metrics.port !== null && config.metrics.port !== 0 && config.metrics.port === config.port) {
+    r.problems.push(`METRICS_PORT must differ from PORT (both ${config.port}): the metrics listener is a second one`);
+  }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
+}
+
+// A token that guards metrics on the public port should not be guessable or break the header.
+const METRICS_TOKEN_SHAPE = /^[\x21-\x7e]{16,}$/;
+
+function readMetrics(r: EnvReader): AppConfig['metrics'] {
+  const token = r.optional('METRICS_TOKEN');
+  if (token !== null && !METRICS_TOKEN_SHAPE.test(token)) r.problems.push('METRICS_TOKEN must be at least 16 printable ASCII characters without spaces');
+  return { port: r.optionalInt('METRICS_PORT', 0, 65535), host: r.string('METRICS_HOST', r.string('HOST', '0.0.0.0')), token };
 }

@@ -52,4 +52,33 @@ describe('loadConfig', () => {
       }
     });
   });
+
+  describe('metrics', () => {
+    it('is not exposed by default: no listener of its own and no token', () => {
+      expect(load({}).metrics).toEqual({ port: null, host: '0.0.0.0', token: null });
+    });
+
+    it('takes a port of its own, on HOST unless METRICS_HOST names another address', () => {
+      expect(load({ METRICS_PORT: '9464', HOST: '10.0.0.5' }).metrics).toMatchObject({ port: 9464, host: '10.0.0.5' });
+      expect(load({ METRICS_PORT: '9464', HOST: '0.0.0.0', METRICS_HOST: '127.0.0.1' }).metrics).toMatchObject({ port: 9464, host: '127.0.0.1' });
+      expect(load({ METRICS_PORT: '0' }).metrics.port).toBe(0);
+    });
+
+    it('refuses a port that is not one, or the API port itself', () => {
+      expect(() => load({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+      expect(() => load({ METRICS_PORT: 'metrics' })).toThrow(/METRICS_PORT/);
+      expect(() => load({ METRICS_PORT: '3000' })).toThrow(/METRICS_PORT must differ from PORT/);
+      expect(() => load({ METRICS_PORT: '3001', PORT: '3001' })).toThrow(/METRICS_PORT must differ from PORT/);
+    });
+
+    it('takes a bearer token of at least 16 printable characters', () => {
+      expect(load({ METRICS_TOKEN: 'scrape-0123456789abcdef' }).metrics.token).toBe('scrape-0123456789abcdef');
+    });
+
+    it('refuses a short token or one that would not fit an Authorization header', () => {
+      expect(() => load({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+      expect(() => load({ METRICS_TOKEN: 'has a space in the middle!' })).toThrow(/METRICS_TOKEN/);
+      expect(() => load({ METRICS_TOKEN: 'caf\u00e9-0123456789abcdef' })).toThrow(/METRICS_TOKEN/);
+    });
+  });
 });

@@ -14,6 +14,7 @@ export * from './queries/list-orders.query';
 export * from './holds/credit-hold-sweeper.module';
 export * from './holds/expired-hold.sweeper';
 export * from './holds/recorded-work-charges';
+export * from './holds/hold-sweep-observer';
 export * from './domain/credit-ledger.decider';
 export * from './domain/credit-ledger.events';
 export * from './domain/credit-ledger.commands';

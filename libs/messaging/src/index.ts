@@ -1,4 +1,5 @@
 export * from './message-bus.port';
+export * from './bus-observer';
 export { SqliteMessageBus } from './embedded/sqlite-message-bus';
 export type { SqliteMessageBusOptions } from './embedded/sqlite-message-bus';
 export * from './relay/relay-message';

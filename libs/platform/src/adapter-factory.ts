@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AppConfig } from '@lib/config';
-import { EsdbEventStore, EventStore, SqliteEventStore } from '@lib/eventstore';
+import { AppendObserver, EsdbEventStore, EventStore, ObservedEventStore, SqliteEventStore } from '@lib/eventstore';
 import { MongoReadStore, ReadStore, SqliteReadStore } from '@lib/readstore';
-import { KafkaMessageBus, MessageBus, SqliteMessageBus } from '@lib/messaging';
+import { BusObserver, KafkaMessageBus, MessageBus, SqliteMessageBus } from '@lib/messaging';
 import { BlobStore, FileBlobStore, GridFsBlobStore } from '@lib/blobstore';
 
 /** Which adapter each port got; logged at start and shown by /ready. */
@@ -28,9 +28,17 @@ function ensureDataDir(config: AppConfig): string {
   return config.dataDir;
 }
 
-export function createEventStore(config: AppConfig): EventStore {
-  if (config.eventStoreUrl) return new EsdbEventStore({ connectionString: config.eventStoreUrl });
-  return new SqliteEventStore(path.join(ensureDataDir(config), 'events.sqlite'));
+/** What the process's metrics observe in the adapters; absent (CLI), nothing is reported. */
+export interface AdapterObservers {
+  appends?: AppendObserver;
+  bus?: BusObserver;
+}
+
+export function createEventStore(config: AppConfig, observers: AdapterObservers = {}): EventStore {
+  const store = config.eventStoreUrl
+    ? new EsdbEventStore({ connectionString: config.eventStoreUrl })
+    : new SqliteEventStore(path.join(ensureDataDir(config), 'events.sqlite'));
+  return observers.appends ? new ObservedEventStore(store, observers.appends) : store;
 }
 
 export function createReadStore(config: AppConfig): ReadStore {
@@ -38,18 +46,20 @@ export function createReadStore(config: AppConfig): ReadStore {
   return new SqliteReadStore(path.join(ensureDataDir(config), 'read-models.sqlite'));
 }
 
-export function createMessageBus(config: AppConfig): MessageBus {
+export function createMessageBus(config: AppConfig, observers: AdapterObservers = {}): MessageBus {
   if (config.kafkaBrokers) {
     return new KafkaMessageBus({
       brokers: config.kafkaBrokers,
       clientId: `mailcheck-${config.roles.join('-')}`,
       partitions: config.kafkaPartitions,
       sessionTimeoutMs: config.kafkaSessionTimeoutMs,
+      observer: observers.bus,
     });
   }
   return new SqliteMessageBus(path.join(ensureDataDir(config), 'bus.sqlite'), {
     partitions: config.kafkaPartitions,
     retentionMs: config.busRetentionHours * 3_600_000,
+    observer: observers.bus,
   });
 }
 

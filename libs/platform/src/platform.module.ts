@@ -6,7 +6,7 @@ import { ReadStore } from '@lib/readstore';
 import { MessageBus } from '@lib/messaging';
 import { BlobStore } from '@lib/blobstore';
 import { APP_CONFIG } from './tokens';
-import { createBlobStore, createEventStore, createMessageBus, createReadStore } from './adapter-factory';
+import { AdapterObservers, createBlobStore, createEventStore, createMessageBus, createReadStore } from './adapter-factory';
 import { ProjectionRegistry } from './projection-registry';
 import { ReadModelFreshness } from './read-model-freshness';
 
@@ -21,15 +21,15 @@ export class PlatformModule implements OnApplicationShutdown {
     @Inject(BlobStore) private readonly blobs: BlobStore,
   ) {}
 
-  static forRoot(config: AppConfig, overrides: { clock?: Clock } = {}): DynamicModule {
+  static forRoot(config: AppConfig, overrides: { clock?: Clock; observers?: AdapterObservers } = {}): DynamicModule {
     return {
       module: PlatformModule,
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: Clock, useValue: overrides.clock ?? new SystemClock() },
-        { provide: EventStore, useFactory: () => createEventStore(config) },
+        { provide: EventStore, useFactory: () => createEventStore(config, overrides.observers) },
         { provide: ReadStore, useFactory: () => createReadStore(config) },
-        { provide: MessageBus, useFactory: () => createMessageBus(config) },
+        { provide: MessageBus, useFactory: () => createMessageBus(config, overrides.observers) },
         { provide: BlobStore, useFactory: () => createBlobStore(config) },
         ProjectionRegistry,
         ReadModelFreshness,

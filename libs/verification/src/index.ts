@@ -1,4 +1,6 @@
 export * from './verification.types';
+export * from './verification-observer';
+export type { ProbeKind } from './engine/probe-outcome';
 export { defaultVerificationConfig } from './verification.config';
 export { VerificationEngine } from './engine/verification-engine';
 export { checkSyntax } from './syntax/email-syntax';

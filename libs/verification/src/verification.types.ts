@@ -1,3 +1,5 @@
+import type { VerificationObserver } from './verification-observer';
+
 export type VerificationResultName = 'ok' | 'invalid' | 'catch_all' | 'unknown' | 'disposable' | 'error';
 
 export type VerificationQuality = 'good' | 'risky' | 'bad' | '';
@@ -67,6 +69,8 @@ export interface VerificationConfig {
   dnsTimeoutMs?: number;
   /** RCPTs sent in one SMTP session before it is recycled; defaults to 20. */
   maxRcptsPerSession?: number;
+  /** Receives verdicts and SMTP events (an app's metrics); nothing is reported when absent. */
+  observer?: VerificationObserver;
 }
 
 export interface CandidateProbe {

@@ -1,5 +1,6 @@
 import { Global, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@lib/config';
+import { Metrics } from '@lib/metrics';
 import { APP_CONFIG } from '@lib/platform';
 import { defaultVerificationConfig, smtpPreflight, VerificationConfig, VerificationEngine } from '@lib/verification';
 
@@ -29,7 +30,11 @@ export function engineConfigFrom(config: AppConfig): VerificationConfig {
  */
 @Global()
 @Module({
-  providers: [{ provide: VerificationEngine, useFactory: (config: AppConfig) => new VerificationEngine(engineConfigFrom(config)), inject: [APP_CONFIG] }],
+  providers: [{
+    provide: VerificationEngine,
+    useFactory: (config: AppConfig, metrics?: Metrics) => new VerificationEngine({ ...engineConfigFrom(config), observer: metrics?.verification }),
+    inject: [APP_CONFIG, { token: Metrics, optional: true }],
+  }],
   exports: [VerificationEngine],
 })
 export class VerificationEngineModule implements OnApplicationBootstrap, OnApplicationShutdown {

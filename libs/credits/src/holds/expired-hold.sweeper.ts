@@ -1,10 +1,11 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { APP_CONFIG } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
 import { CreditLedger } from '../credit-ledger.service';
 import { CREDIT_OPEN_HOLDS_COLLECTION, OpenHoldDoc } from '../projection/credit-open-holds.projection';
+import { HoldSweepObserver } from './hold-sweep-observer';
 import { RecordedWorkCharges } from './recorded-work-charges';
 
 /**
@@ -26,6 +27,7 @@ export class ExpiredHoldSweeper implements OnApplicationBootstrap, OnApplication
     private readonly recordedWork: RecordedWorkCharges,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly observer?: HoldSweepObserver,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -66,6 +68,7 @@ export class ExpiredHoldSweeper implements OnApplicationBootstrap, OnApplication
         await this.ledger.settle(hold.accountId, hold._id, Math.min(charge, hold.amount));
         charged++;
       }
+      this.observer?.swept(charge === null ? 'released' : 'charged');
     }
     if (expired.length > 0) this.logger.warn(`ended ${expired.length} expired credit hold(s): ${charged} charged from recorded work, ${expired.length - charged} released`);
     return expired.length;

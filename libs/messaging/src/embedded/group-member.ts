@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { BusObserver } from '../bus-observer';
 import type { IncomingMessage, SubscribeOptions } from '../message-bus.port';
 import type { LoggedMessage } from './topic-log';
 import { WakeSignal } from '@lib/common';
@@ -19,13 +20,16 @@ export class GroupMember {
   private readonly maxAttempts: number;
   private readonly retryDelayMs: number;
   private readonly concurrency: number;
+  private readonly groupId: string;
 
   constructor(
     readonly topics: string[],
     options: SubscribeOptions,
     private readonly handler: (message: IncomingMessage) => Promise<void>,
     private readonly deadLetter: DeadLetter,
+    private readonly observer: BusObserver,
   ) {
+    this.groupId = options.groupId;
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 5);
     this.retryDelayMs = options.retryDelayMs ?? 200;
     this.concurrency = Math.max(1, options.concurrency ?? 1);
@@ -44,11 +48,14 @@ export class GroupMember {
         try {
           await this.handler({ ...message, offset: String(message.offset), attempt });
           commit();
+          this.observer.consumed(message.topic, this.groupId);
           return true;
         } catch (error) {
+          this.observer.failed(message.topic, this.groupId);
           if (attempt >= this.maxAttempts) {
             await this.deadLetter(message, error, attempt);
             commit();
+            this.observer.deadLettered(message.topic, this.groupId);
             return true;
           }
           this.logger.warn(`${message.topic}[${message.partition}]@${message.offset} attempt ${attempt} failed: ${String(error)}`);

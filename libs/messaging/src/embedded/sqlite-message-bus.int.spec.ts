@@ -13,8 +13,8 @@ const dir = mkdtempSync(join(tmpdir(), 'messaging-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // Every factory call opens another connection on the same file, like a second process would.
-messageBusContract('embedded SQLite', async () => {
-  const bus = new SqliteMessageBus(join(dir, 'bus.sqlite'), { partitions: 4, pollIntervalMs: 50 });
+messageBusContract('embedded SQLite', async (observer) => {
+  const bus = new SqliteMessageBus(join(dir, 'bus.sqlite'), { partitions: 4, pollIntervalMs: 50, observer });
   return { bus, cleanup: () => bus.close() };
 });
 

@@ -1,3 +1,4 @@
+import { BusObserver, SILENT_BUS_OBSERVER } from '../bus-observer';
 import { BusConsumer, deadLetterTopic, IncomingMessage, MessageBus, OutgoingMessage, SubscribeOptions } from '../message-bus.port';
 import { ConsumerGroup } from './consumer-group';
 import { GroupMember } from './group-member';
@@ -18,6 +19,8 @@ export interface SqliteMessageBusOptions {
   retentionBatchSize?: number;
   /** The clock stamped on published messages and used by retention. Default Date.now. */
   now?: () => number;
+  /** Told about every delivery's outcome (metrics). */
+  observer?: BusObserver;
 }
 
 /**
@@ -70,7 +73,7 @@ export class SqliteMessageBus extends MessageBus {
   /** Joins the group in this process; partitions are shared among the group's live members. */
   override async subscribe(options: SubscribeOptions, handler: (message: IncomingMessage) => Promise<void>): Promise<BusConsumer> {
     const member = new GroupMember([...new Set(options.topics)], options, handler, (message, error, attempts) =>
-      this.deadLetter(message, error, attempts),
+      this.deadLetter(message, error, attempts), this.options.observer ?? SILENT_BUS_OBSERVER,
     );
     const group = this.groupOf(options.groupId);
     await group.join(member);

@@ -1,4 +1,5 @@
 import type { Consumer, EachMessagePayload, KafkaMessage } from 'kafkajs';
+import type { BusObserver } from '../bus-observer';
 import type { BusConsumer, IncomingMessage, SubscribeOptions } from '../message-bus.port';
 import { decode, UndecodableMessageError } from './kafka-codec';
 
@@ -41,6 +42,7 @@ export class KafkaBusConsumer implements BusConsumer {
     private readonly handler: (message: IncomingMessage) => Promise<void>,
     private readonly deadLetter: DeadLetter,
     private readonly log: (message: string) => void,
+    private readonly observer: BusObserver,
   ) {}
 
   /** Connects, joins the group and starts consuming; resolves once the member is running. */
@@ -86,11 +88,16 @@ export class KafkaBusConsumer implements BusConsumer {
     const baseDelay = this.options.retryDelayMs ?? 200;
     for (let attempt = 1; ; attempt++) {
       const error = await this.attempt(topic, partition, message, attempt, heartbeat);
-      if (error === undefined) return this.commit(topic, partition, message.offset);
+      if (error === undefined) {
+        this.observer.consumed(topic, this.options.groupId);
+        return this.commit(topic, partition, message.offset);
+      }
+      this.observer.failed(topic, this.options.groupId);
       const final = attempt >= maxAttempts || error instanceof UndecodableMessageError;
       this.log(`${topic}[${partition}]@${message.offset} attempt ${attempt}/${maxAttempts} failed: ${(error as Error)?.message ?? error}`);
       if (final) {
         await this.deadLetter(topic, partition, message, attempt, error);
+        this.observer.deadLettered(topic, this.options.groupId);
         return this.commit(topic, partition, message.offset);
       }
       await this.pauses.wait(baseDelay * 2 ** (attempt - 1));

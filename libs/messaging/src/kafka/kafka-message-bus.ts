@@ -1,5 +1,6 @@
 import { Kafka, logLevel, Partitioners, type Admin, type KafkaMessage, type LogEntry, type Producer } from 'kafkajs';
 import { deadLetterTopic, MessageBus, type BusConsumer, type IncomingMessage, type OutgoingMessage, type SubscribeOptions } from '../message-bus.port';
+import { BusObserver, SILENT_BUS_OBSERVER } from '../bus-observer';
 import { KafkaBusConsumer } from './kafka-bus-consumer';
 import { isOnlyTopicExists, waitForTopicLeaders } from './topic-readiness';
 import { deadLetterHeaders, encode } from './kafka-codec';
@@ -16,6 +17,8 @@ export interface KafkaMessageBusOptions {
   /** How long ping() waits. Default 3 s. */
   pingTimeoutMs?: number;
   log?: (message: string) => void;
+  /** Told about every delivery's outcome (metrics). */
+  observer?: BusObserver;
 }
 
 /**
@@ -85,6 +88,7 @@ export class KafkaMessageBus extends MessageBus {
       handler,
       (topic, partition, message, attempts, error) => this.deadLetter(topic, partition, message, attempts, error),
       this.log,
+      this.options.observer ?? SILENT_BUS_OBSERVER,
     );
     this.consumers.add(consumer);
     try {

@@ -63,6 +63,16 @@ describe('event relay', () => {
     expect(jobs.value).toMatchObject({ eventId: stored.id, occurredAt: stored.recordedAt });
   });
 
+  it('counts the events stored after the last one it published as its lag, up to the cap', async () => {
+    for (const n of [1, 2, 3]) await events.appendToStream(`jobs-lag${n}`, [{ type: 'JobQueued', data: { n } }], 'no_stream');
+    expect(await relay.lag(100)).toBe(3);
+    expect(await relay.lag(2)).toBe(2);
+    await relay.start();
+    await listen(['events.jobs']);
+    await eventually(() => expect(received).toHaveLength(3));
+    await eventually(async () => expect(await relay.lag(100)).toBe(0));
+  });
+
   it('sends exactly the fields the JSON schema requires, with the declared types', async () => {
     await events.appendToStream('finder-f1', [{ type: 'FinderRequested', data: { domain: 'example.com' } }], 'no_stream');
     await relay.start();

@@ -15,6 +15,8 @@ export interface EventRelayOptions {
  */
 export class EventRelay {
   private subscription: EventSubscription | null = null;
+  /** Global position of the last event published. */
+  private position = 0;
   private readonly checkpoints: CheckpointStore;
   private readonly checkpointName: string;
   /** Topics known to exist; a category not in the list gets its topic created on first sight. */
@@ -37,6 +39,7 @@ export class EventRelay {
     await this.bus.ensureTopics(topics);
     topics.forEach((topic) => this.ensuredTopics.add(topic));
     const after = await this.checkpoints.load(this.checkpointName);
+    this.position = after;
     this.subscription = this.eventStore.subscribeToAll({ after, name: this.checkpointName }, (event) => this.relay(event));
   }
 
@@ -45,6 +48,11 @@ export class EventRelay {
     const subscription = this.subscription;
     this.subscription = null;
     await subscription?.stop();
+  }
+
+  /** Events stored after the last one published, counted up to `cap` (one bounded read; 0 when caught up). */
+  async lag(cap: number): Promise<number> {
+    return (await this.eventStore.readAll({ after: this.position, maxCount: cap })).length;
   }
 
   private async relay(event: RecordedEvent): Promise<void> {
@@ -57,5 +65,6 @@ export class EventRelay {
     }
     await this.bus.publish(topic, [{ key: event.streamId, value: { ...message } }]);
     await this.checkpoints.save([{ name: this.checkpointName, position: event.position }]);
+    this.position = event.position;
   }
 }

@@ -1,4 +1,5 @@
 import { eventually as sharedEventually, portContractContext } from '@lib/common/testing';
+import type { BusObserver } from '../bus-observer';
 import type { BusConsumer, IncomingMessage, MessageBus, SubscribeOptions } from '../message-bus.port';
 
 /**
@@ -12,7 +13,8 @@ export interface MessageBusFixture {
   cleanup(): Promise<void>;
 }
 
-export type MessageBusFactory = () => Promise<MessageBusFixture>;
+/** `observer`, when given, must receive the client's delivery reports (the adapter's `observer` option). */
+export type MessageBusFactory = (observer?: BusObserver) => Promise<MessageBusFixture>;
 
 export interface BusContractContext {
   readonly bus: MessageBus;
@@ -29,7 +31,7 @@ export interface Recorder {
 }
 
 export function busContractContext(factory: MessageBusFactory): BusContractContext {
-  const context = portContractContext(factory, '.');
+  const context = portContractContext(() => factory(), '.');
   let consumers: BusConsumer[] = [];
   // Consumers stop in their own hook; a stop after its client closed is tolerated.
   afterEach(async () => {

@@ -110,6 +110,21 @@ describe('projection runner', () => {
     expect(await runner.waitForPosition(unrelated.position, 2000)).toBe(true);
   });
 
+  it('counts as lag only the events it handles that are not applied yet, up to the cap', async () => {
+    await add('a1', 10);
+    await charge('a1', 1);
+    await charge('a1', 2);
+    await events.appendToStream('jobs-j1', [{ type: 'JobQueued', data: {} }], 'no_stream');
+    expect(await runner.lag(100)).toBe(3);
+    expect(await runner.lag(2)).toBe(2);
+    await runner.start();
+    const last = await charge('a1', 3);
+    await runner.waitForPosition(last.position, 5000);
+    // The newest event is one no projection here handles: caught up all the same.
+    await events.appendToStream('jobs-j2', [{ type: 'JobQueued', data: {} }], 'no_stream');
+    expect(await runner.lag(100)).toBe(0);
+  });
+
   it('gives up waiting after the timeout when the runner is not running', async () => {
     const { position } = await add('a1', 10);
     const started = Date.now();

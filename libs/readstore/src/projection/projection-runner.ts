@@ -81,6 +81,15 @@ export class ProjectionRunner {
   }
 
   /**
+   * Events these projections handle that are stored after the last one applied, counted up to `cap`
+   * (one bounded read; 0 when caught up). Positions cannot be subtracted instead: EventStoreDB's are byte
+   * offsets, and the subscription never sees the types nobody here handles.
+   */
+  async lag(cap: number): Promise<number> {
+    return (await this.eventStore.readAll({ after: this.progress.position, eventTypes: this.eventTypes, maxCount: cap })).length;
+  }
+
+  /**
    * Drops the projections' collections and checkpoints and replays the whole log into them, then resumes
    * live delivery if the runner was running. Stop every other runner of these projections first.
    */

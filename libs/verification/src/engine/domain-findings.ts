@@ -3,6 +3,7 @@ import { MailRouter } from '../dns/mail-routing';
 import { isDisposableDomain } from '../lists/disposable-domains';
 import { ProviderProfile, providerForHosts } from '../providers/provider-playbook';
 import { MAILBOX_REJECTIONS, RcptClass } from '../smtp/reply-classifier';
+import { VerificationObserver } from '../verification-observer';
 import { CatchAllCache } from './catch-all-cache';
 import { DomainProber } from './domain-prober';
 import { ProbeOutcome } from './probe-outcome';
@@ -25,6 +26,7 @@ export interface FindingsContext {
   disposableAllowList: string[];
   chunkSize: number;
   clock: () => number;
+  observer: VerificationObserver;
 }
 
 const NO_PROFILE: ProviderProfile = { provider: '', antiSpam: false, acceptsAllAtRcpt: false };

@@ -1,9 +1,11 @@
 import { nonPublicReason } from '@lib/net';
 import { MailHost } from '../dns/mail-routing';
+import { providerForMx } from '../providers/provider-playbook';
 import { classifyRcptReply } from '../smtp/reply-classifier';
 import { SmtpTransportError } from '../smtp/smtp-errors';
 import { SmtpRefusedError } from '../smtp/smtp-session';
 import { Lease, MxBackoffError, MxPool } from '../smtp/mx-pool';
+import { SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
 import { ProbeOutcome } from './probe-outcome';
 
 export interface ProberSettings { port: number; allowPrivateNetworks: boolean; maxRcptsPerSession: number; backoffMs: number }
@@ -18,22 +20,31 @@ const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s);
  * keeping each recipient's first decisive reply.
  */
 export class DomainProber {
-  constructor(private readonly pool: MxPool, private readonly settings: ProberSettings, private readonly clock: () => number) {}
+  constructor(
+    private readonly pool: MxPool,
+    private readonly settings: ProberSettings,
+    private readonly clock: () => number,
+    private readonly observer: VerificationObserver = SILENT_VERIFICATION_OBSERVER,
+  ) {}
 
   async probe(hosts: MailHost[], addresses: string[], deadline: number): Promise<Map<string, ProbeOutcome>> {
-    const outcomes = new Map<string, ProbeOutcome>();
     const targets = this.targets(hosts);
-    if (targets.refused && targets.list.length === 0) {
-      for (const a of addresses) outcomes.set(a, { kind: 'private_mx_refused', mxHost: hosts[0]?.name });
-      return outcomes;
-    }
     if (targets.list.length === 0) {
-      for (const a of addresses) outcomes.set(a, { kind: 'no_mx_address', mxHost: hosts[0]?.name });
-      return outcomes;
+      const kind = targets.refused ? 'private_mx_refused' : 'no_mx_address';
+      return new Map<string, ProbeOutcome>(addresses.map((a) => [a, { kind, mxHost: hosts[0]?.name }]));
     }
+    const started = this.clock();
+    const outcomes = await this.probeTargets(targets.list, addresses, deadline);
+    const durationMs = this.clock() - started;
+    for (const outcome of outcomes.values()) this.observer.probed(outcome.kind, providerOf(outcome.mxHost), durationMs);
+    return outcomes;
+  }
+
+  private async probeTargets(list: Target[], addresses: string[], deadline: number): Promise<Map<string, ProbeOutcome>> {
+    const outcomes = new Map<string, ProbeOutcome>();
     let pending = [...addresses];
     let lastFailure: ProbeOutcome = { kind: 'connect_refused' };
-    for (const target of targets.list) {
+    for (const target of list) {
       if (pending.length === 0) break;
       if (this.clock() >= deadline) { lastFailure = { kind: 'deadline_exceeded' }; break; }
       const failure = await this.onTarget(target, pending, outcomes, deadline);
@@ -103,7 +114,7 @@ export class DomainProber {
           kind = classifyRcptReply(reply);
         }
         if (reply.code === 421 || (reply.code === 452 && kind !== 'mailbox_full')) {
-          this.pool.backoff(target.address, this.settings.port, this.settings.backoffMs);
+          this.backoff(target, reply.code);
           return { healthy: false, failure: { kind, reply, mxHost: target.host, retryAfterMs: this.settings.backoffMs } as ProbeOutcome };
         }
         outcomes.set(address, { kind, reply, mxHost: target.host });
@@ -114,11 +125,16 @@ export class DomainProber {
     }
   }
 
+  private backoff(target: Target, replyCode: number): void {
+    this.pool.backoff(target.address, this.settings.port, this.settings.backoffMs);
+    this.observer.mxBackedOff(providerOf(target.host), replyCode);
+  }
+
   private failureOf(error: unknown, target: Target): ProbeOutcome {
     if (error instanceof MxBackoffError) return { kind: 'rate_limited', mxHost: target.host, retryAfterMs: Math.max(0, error.untilMs - this.clock()) };
     if (error instanceof SmtpTransportError) return { kind: error.kind, mxHost: target.host };
     if (error instanceof SmtpRefusedError) {
-      if (error.reply.code === 421) this.pool.backoff(target.address, this.settings.port, this.settings.backoffMs);
+      if (error.reply.code === 421) this.backoff(target, 421);
       const kind = classifyRcptReply(error.reply);
       const policyKind = kind === 'no_mailbox' || kind === 'mailbox_disabled' || kind === 'accepted' ? 'policy_rejection' : kind;
       return { kind: policyKind, reply: error.reply, mxHost: target.host };
@@ -126,3 +142,5 @@ export class DomainProber {
     throw error;
   }
 }
+
+const providerOf = (mxHost: string | undefined): string => (mxHost ? providerForMx(mxHost).provider : '');

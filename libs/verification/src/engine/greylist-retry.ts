@@ -26,6 +26,7 @@ export async function settleTemporaryFailures(
     for (let pending = needsRetry(findings); pending; pending = needsRetry(findings)) {
       const delay = delays[attempt];
       if (delay === undefined || ctx.clock() + delay >= deadline) break;
+      ctx.observer.greylistRetried(pending.length);
       await sleep(delay);
       attempt++;
       await reprobe(ctx, domain, pending, deadline, findings);

@@ -5,6 +5,7 @@ import { checkSyntax } from '../syntax/email-syntax';
 import { canonicalEmail } from '../syntax/canonical-email';
 import { suggestCorrection } from '../syntax/did-you-mean';
 import { CandidateProbeReport, VerificationConfig, VerificationMode, VerificationVerdict } from '../verification.types';
+import { SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
 import { mapBounded } from './bounded-concurrency';
 import { probeCandidatesOn } from './candidate-probing';
 import { CatchAllCache } from './catch-all-cache';
@@ -23,17 +24,19 @@ const DEFAULT_DOMAIN_CONCURRENCY = 8;
 export class VerificationEngine {
   private readonly pool: MxPool;
   private readonly ctx: FindingsContext;
+  private readonly observer: VerificationObserver;
 
   constructor(private readonly config: VerificationConfig, private readonly clock: () => number = Date.now) {
     const maxRcpts = config.maxRcptsPerSession ?? 20;
+    this.observer = config.observer ?? SILENT_VERIFICATION_OBSERVER;
     this.pool = new MxPool(config.perMxConcurrency, config.sessionReuse, {
       heloName: config.heloName, mailFrom: config.mailFrom, port: config.smtpPort, tls: true,
       connectTimeoutMs: config.connectTimeoutMs, bannerTimeoutMs: config.bannerTimeoutMs, commandTimeoutMs: config.commandTimeoutMs,
-    }, clock);
+    }, clock, this.observer);
     const prober = new DomainProber(this.pool, {
       port: config.smtpPort, allowPrivateNetworks: config.allowPrivateNetworks, maxRcptsPerSession: maxRcpts,
       backoffMs: config.greylistDelaysMs[0] ?? 60_000,
-    }, clock);
+    }, clock, this.observer);
     this.ctx = {
       router: new MailRouter(new DnsClient(config.dnsServers, config.dnsTimeoutMs ?? 3_000), clock),
       prober,
@@ -41,6 +44,7 @@ export class VerificationEngine {
       disposableAllowList: config.disposableAllowList ?? [],
       chunkSize: config.sessionReuse ? maxRcpts : 1,
       clock,
+      observer: this.observer,
     };
   }
 
@@ -81,6 +85,7 @@ export class VerificationEngine {
         for (const { index, facts } of group) verdicts[index] = earlyVerdict(facts.email, 'error', 'internal_error', facts.didYouMean, this.clock() - start);
       }
     });
+    for (const verdict of verdicts) this.observer.verdict(verdict, mode);
     return verdicts;
   }
 

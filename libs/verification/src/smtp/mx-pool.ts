@@ -1,3 +1,5 @@
+import { providerForMx } from '../providers/provider-playbook';
+import { SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
 import { SmtpTransportError } from './smtp-errors';
 import { SessionOptions, SmtpSession } from './smtp-session';
 
@@ -27,7 +29,13 @@ export class MxPool {
   private readonly idleTimers = new Map<SmtpSession, NodeJS.Timeout>();
   opened = 0;
 
-  constructor(private readonly cap: number, private readonly reuse: boolean, private readonly options: SessionOptions, private readonly clock: () => number) {}
+  constructor(
+    private readonly cap: number,
+    private readonly reuse: boolean,
+    private readonly options: SessionOptions,
+    private readonly clock: () => number,
+    private readonly observer: VerificationObserver = SILENT_VERIFICATION_OBSERVER,
+  ) {}
 
   async acquire(host: string, address: string, port: number): Promise<Lease> {
     const key = `${address}:${port}`;
@@ -36,7 +44,10 @@ export class MxPool {
     while (state.active >= Math.max(1, this.cap)) await new Promise<void>((resolve) => state.waiters.push(resolve));
     state.active++;
     const idle = this.takeIdle(state);
-    if (idle) return { session: idle, reused: true, key };
+    if (idle) {
+      this.observer.sessionReused(providerForMx(host).provider);
+      return { session: idle, reused: true, key };
+    }
     try {
       return { session: await this.open(state, host, address, port), reused: false, key };
     } catch (error) {
@@ -48,13 +59,16 @@ export class MxPool {
   /** Opens with opportunistic TLS; a failed handshake kills the connection, so it reconnects in clear text once. */
   private async open(state: HostState, host: string, address: string, port: number): Promise<SmtpSession> {
     const tls = this.options.tls && state.clearTextUntil <= this.clock();
+    const provider = providerForMx(host).provider;
     this.opened++;
+    this.observer.sessionOpened(provider);
     try {
       return await SmtpSession.open(host, address, { ...this.options, port, tls });
     } catch (error) {
       if (!tls || !(error instanceof SmtpTransportError) || error.kind !== 'tls_failed') throw error;
       state.clearTextUntil = this.clock() + CLEAR_TEXT_MS;
       this.opened++;
+      this.observer.sessionOpened(provider);
       return SmtpSession.open(host, address, { ...this.options, port, tls: false });
     }
   }

@@ -1,0 +1,58 @@
+import {
+  EventStore,
+  type AppendResult,
+  type EventSubscription,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+} from '../event-store.port';
+
+/** Told about every append this process made, once the store has accepted it (an app's metrics). */
+export interface AppendObserver {
+  /** Must be cheap and must not throw; a throw is swallowed so an observer never fails a command. */
+  appended(streamId: string, events: readonly NewEvent[]): void;
+}
+
+/**
+ * Any adapter, with each successful append reported to an observer. Appends are where every fact of
+ * the domain enters the system, so counting them here needs no hook in the domain code; refused
+ * appends (a concurrency conflict) report nothing.
+ */
+export class ObservedEventStore extends EventStore {
+  constructor(private readonly inner: EventStore, private readonly observer: AppendObserver) {
+    super();
+  }
+
+  async appendToStream(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    const result = await this.inner.appendToStream(streamId, events, expectedRevision);
+    try {
+      this.observer.appended(streamId, events);
+    } catch {
+      // Metrics must never turn a stored fact into a failed command.
+    }
+    return result;
+  }
+
+  readStream<D = any>(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent<D>[]> {
+    return this.inner.readStream<D>(streamId, options);
+  }
+
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
+    return this.inner.readAll(options);
+  }
+
+  subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): EventSubscription {
+    return this.inner.subscribeToAll(options, handler);
+  }
+
+  ping(): Promise<boolean> {
+    return this.inner.ping();
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

@@ -1,0 +1,48 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { AppConfig } from '@lib/config';
+import { APP_CONFIG } from '@lib/platform';
+import { Metrics } from '../metrics';
+import { MetricsListener } from './metrics-listener';
+
+/**
+ * own-port: a listener of its own on METRICS_HOST:METRICS_PORT (token required there too when set);
+ * api-port: GET /metrics on PORT behind the bearer METRICS_TOKEN; off: not served at all.
+ */
+export type MetricsExposureMode = 'own-port' | 'api-port' | 'off';
+
+/** Never unauthenticated on the public port: without a port of its own, only a token puts /metrics on PORT. */
+export function exposureOf(settings: AppConfig['metrics']): MetricsExposureMode {
+  if (settings.port !== null) return 'own-port';
+  return settings.token !== null ? 'api-port' : 'off';
+}
+
+/** Where this process serves /metrics, decided once from configuration; runs the own listener when there is one. */
+@Injectable()
+export class MetricsExposure implements OnApplicationBootstrap, OnApplicationShutdown {
+  readonly mode: MetricsExposureMode;
+  private listener: MetricsListener | null = null;
+  /** The own listener's scrape URL once it listens. */
+  listenerUrl: string | null = null;
+
+  constructor(private readonly metrics: Metrics, @Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.mode = exposureOf(config.metrics);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const { port, host, token } = this.config.metrics;
+    if (port === null) return;
+    this.listener = new MetricsListener(this.metrics, { port, host, token });
+    this.listenerUrl = await this.listener.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.listener?.stop();
+  }
+
+  /** One line for the start-up log. */
+  describe(apiUrl: string): string {
+    if (this.mode === 'own-port') return `metrics at ${this.listenerUrl}${this.config.metrics.token ? ' (bearer token required)' : ''}`;
+    if (this.mode === 'api-port') return `metrics at ${apiUrl}/metrics (bearer token required)`;
+    return 'metrics not served: set METRICS_PORT or METRICS_TOKEN';
+  }
+}

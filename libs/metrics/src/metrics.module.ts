@@ -1,0 +1,20 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { HoldSweepObserver } from '@lib/credits';
+import { MetricsExposure } from './exposure/metrics-exposure';
+import { Metrics } from './metrics';
+
+/**
+ * The process's one Metrics, for the modules that report to it (the engine, the projector, the HTTP
+ * hooks, the hold sweeper), and its exposure. The event store and bus get theirs through PlatformModule.
+ */
+@Global()
+@Module({})
+export class MetricsModule {
+  static forRoot(metrics: Metrics): DynamicModule {
+    return {
+      module: MetricsModule,
+      providers: [{ provide: Metrics, useValue: metrics }, { provide: HoldSweepObserver, useValue: metrics.holdSweeps }, MetricsExposure],
+      exports: [Metrics, HoldSweepObserver, MetricsExposure],
+    };
+  }
+}

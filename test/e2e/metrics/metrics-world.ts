@@ -1,0 +1,56 @@
+import { DnsPeer, startDnsPeer, ZoneEntry } from '../../peers/dns-peer';
+import { accept, blocklist, DomainScript, greylist, SmtpPeer, startSmtpPeer } from '../../peers/smtp-peer';
+import { HttpsReceiver } from '../../support/https-receiver';
+import { startTestApp, TestApp } from '../../support/test-app';
+
+/** The bearer token the counters suite scrapes with (METRICS_TOKEN puts /metrics on the API's port). */
+export const METRICS_TOKEN = 'metrics-e2e-token-0123456789';
+
+/**
+ * acme.test: alice, carol, dave accepted, slow greylisted once, stuck greylisted on every attempt, anyone
+ * else rejected (550 user unknown); catchall.test accepts everyone; blocked.test blocklists us (unknown);
+ * mailinator.com is disposable and never probed.
+ */
+const DOMAINS: Record<string, DomainScript> = {
+  'acme.test': { recipients: { alice: accept(), carol: accept(), dave: accept(), slow: greylist(1), stuck: greylist(1_000) } },
+  'catchall.test': { default: accept() },
+  'blocked.test': { default: blocklist() },
+};
+
+export interface MetricsWorld {
+  app: TestApp;
+  smtp: SmtpPeer;
+  receiver: HttpsReceiver;
+  scrape(authorization?: string): Promise<{ status: number; headers: Headers; text: string }>;
+  close(): Promise<void>;
+}
+
+/** The real all-in-one app with loopback SMTP and DNS peers and an HTTPS webhook receiver. */
+export async function startMetricsWorld(): Promise<MetricsWorld> {
+  const zones: Record<string, ZoneEntry> = {};
+  for (const domain of [...Object.keys(DOMAINS), 'mailinator.com']) {
+    zones[domain] = { mx: [{ exchange: `mx.${domain}`, priority: 10 }] };
+    zones[`mx.${domain}`] = { a: ['127.0.0.1'] };
+  }
+  const dns: DnsPeer = await startDnsPeer(zones);
+  const smtp = await startSmtpPeer({ domains: DOMAINS });
+  const receiver = await HttpsReceiver.start();
+  const app = await startTestApp({
+    METRICS_TOKEN,
+    DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port),
+    SMTP_CONNECT_TIMEOUT_MS: '2000', SMTP_BANNER_TIMEOUT_MS: '2000', SMTP_COMMAND_TIMEOUT_MS: '2000',
+    GREYLIST_RETRY_DELAYS_MS: '150', VERIFY_INTERACTIVE_BUDGET_MS: '5000', JOB_GREYLIST_RETRY_DELAYS_MS: '200,400',
+    WEBHOOK_CA_FILE: receiver.caFile, WEBHOOK_TIMEOUT_MS: '3000',
+  });
+  return {
+    app, smtp, receiver,
+    async scrape(authorization = `Bearer ${METRICS_TOKEN}`) {
+      const response = await fetch(`${app.url}/metrics`, { headers: authorization ? { authorization } : {} });
+      return { status: response.status, headers: response.headers, text: await response.text() };
+    },
+    async close() {
+      await app.close();
+      await Promise.all([smtp.close(), dns.close(), receiver.close()]);
+    },
+  };
+}
