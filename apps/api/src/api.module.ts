@@ -16,6 +16,7 @@ import { JobsApiModule } from './jobs/jobs-api.module';
 import { WebhooksApiModule } from './webhooks/webhooks-api.module';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { MultipartRoutesGuard } from './http/multipart-routes.guard';
 
 /** The HTTP role: controllers, auth, the envelope, request metrics. Domain modules bring their own command handlers. */
 @Module({
@@ -25,6 +26,7 @@ import { EnvelopeInterceptor } from './http/envelope.interceptor';
     AccountProvisioning,
     MetricsHttp,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
+    { provide: APP_GUARD, useClass: MultipartRoutesGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],

@@ -73,6 +73,16 @@ describe('the error envelope', () => {
     expectEnvelope(res.body, 1004);
   });
 
+  it('answers a multipart form sent to a JSON endpoint with 415 and code 1004, naming the upload endpoints', async () => {
+    const form = new FormData();
+    form.append('name', 'x');
+    const response = await fetch(`${app.url}/admin/v1/accounts`, { method: 'POST', headers: { authorization: 'Bearer test-admin-token' }, body: form });
+    expect(response.status).toBe(415);
+    const body = await response.json();
+    expectEnvelope(body, 1004);
+    expect(body.error.message).toContain('/v1/jobs');
+  });
+
   it('answers a body over the JSON limit with 413 and code 1003', async () => {
     const res = await app.request('POST', '/admin/v1/accounts', { body: { name: 'x'.repeat(2 * 1024 * 1024) }, headers: { authorization: 'Bearer test-admin-token' } });
     expect(res.status).toBe(413);

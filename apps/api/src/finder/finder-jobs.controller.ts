@@ -9,6 +9,7 @@ import { isTerminal } from '@lib/jobs';
 import { EventStore } from '@lib/eventstore';
 import { APP_CONFIG } from '@lib/platform';
 import { CurrentPrincipal } from '../auth/auth.decorators';
+import { AcceptsUpload } from '../http/multipart-routes.guard';
 import { ApiCsvUpload } from '../docs/api-csv-upload.decorator';
 import { ApiErrors } from '../docs/api-envelope.decorators';
 import { RawResponse } from '../http/raw-response.decorator';
@@ -32,6 +33,7 @@ export class FinderJobsController {
   ) {}
 
   @Post()
+  @AcceptsUpload()
   @HttpCode(201)
   @ApiOperation({ summary: 'Upload a CSV of contacts (multipart: file; optional firstNameColumn, lastNameColumn, domainColumn as header name or zero-based index). Without a first-name column, a full-name column (name, full name, contact) is split per row' })
   @ApiCsvUpload({

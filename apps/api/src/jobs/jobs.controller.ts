@@ -8,6 +8,7 @@ import { CancelJobService, CreateJobService, isTerminal, JobDownloadService, Job
 import { EventStore } from '@lib/eventstore';
 import { APP_CONFIG } from '@lib/platform';
 import { CurrentPrincipal } from '../auth/auth.decorators';
+import { AcceptsUpload } from '../http/multipart-routes.guard';
 import { ApiCsvUpload } from '../docs/api-csv-upload.decorator';
 import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
 import { RawResponse } from '../http/raw-response.decorator';
@@ -33,6 +34,7 @@ export class JobsController {
   ) {}
 
   @Post()
+  @AcceptsUpload()
   @HttpCode(201)
   @ApiOperation({ summary: 'Upload a CSV (multipart: file, emailColumn, dedupe); answers with the counts and the quote, status Pending' })
   @ApiCsvUpload({
