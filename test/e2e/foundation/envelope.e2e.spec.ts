@@ -167,4 +167,15 @@ describe('the error envelope', () => {
     expect(res.body.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', name: 'X-API-KEY', in: 'header' });
     expect(res.body.info.description).toContain('| 1101 | 401 |');
   });
+
+  it('documents the public routes as needing no key and the webhook isActive flags as booleans', async () => {
+    const { body } = await app.request('GET', '/docs-json');
+    for (const [route, method] of [['/health', 'get'], ['/ready', 'get'], ['/v1/credits/packages', 'get']]) {
+      expect({ route, security: body.paths[route][method].security }).toEqual({ route, security: [{}] });
+    }
+    expect(body.paths['/v1/jobs'].get.security).toBeUndefined();
+    for (const schema of ['UpdateWebhookDto', 'ToggleWebhookDto']) {
+      expect({ schema, isActive: body.components.schemas[schema].properties.isActive.type }).toEqual({ schema, isActive: 'boolean' });
+    }
+  });
 });

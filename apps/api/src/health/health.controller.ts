@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AppConfig } from '@lib/config';
 import { EventStore } from '@lib/eventstore';
@@ -21,6 +21,8 @@ async function probe(ping: () => Promise<boolean>): Promise<boolean> {
 
 @ApiTags('operations')
 @Public()
+// No key needed: an empty requirement overrides the document-wide X-API-KEY one.
+@ApiSecurity({})
 @Controller()
 export class HealthController {
   constructor(

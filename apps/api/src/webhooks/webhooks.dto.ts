@@ -42,7 +42,7 @@ export class UpdateWebhookDto {
   @Allow()
   events?: Array<number | string> | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: 'boolean', nullable: true })
   @IsOptional()
   @IsBoolean()
   isActive?: boolean | null;
@@ -51,6 +51,7 @@ export class UpdateWebhookDto {
 /** The same body as PATCH; only isActive is read (url and events are ignored by toggle). */
 export class ToggleWebhookDto {
   @ApiPropertyOptional({
+    type: 'boolean',
     nullable: true,
     description: 'true or false: set the webhook to that state (repeatable). Absent or null (or no body at all): flip the current state.',
   })
