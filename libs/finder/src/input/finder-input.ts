@@ -38,6 +38,9 @@ function checkName(value: unknown, field: FinderInputField, required: boolean): 
   if (typeof value !== 'string') throw new FinderInputError(field, `${field} must be a string`);
   if (value.length > MAX_NAME_LENGTH) throw new FinderInputError(field, `${field} is longer than ${MAX_NAME_LENGTH} characters`);
   if (!/\p{L}/u.test(value)) throw new FinderInputError(field, `${field} has no letters`);
+  // A name never holds control characters (NUL, tabs, line breaks): they come from broken exports and
+  // would otherwise reach the event log, the learned formats and the CSV download.
+  if (/\p{Cc}/u.test(value)) throw new FinderInputError(field, `${field} contains control characters`);
   return value.trim();
 }
 

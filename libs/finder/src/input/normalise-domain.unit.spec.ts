@@ -42,6 +42,8 @@ describe('finder input validation', () => {
     [{ firstName: '123', domain: 'acme.com' }, 'firstName'],
     [{ firstName: 'Ann', lastName: 'x'.repeat(201), domain: 'acme.com' }, 'lastName'],
     [{ firstName: 'Ann', domain: 'not a domain' }, 'domain'],
+    [{ firstName: 'An\u0000n', domain: 'acme.com' }, 'firstName'],
+    [{ firstName: 'Ann', lastName: 'Lee\nSmith', domain: 'acme.com' }, 'lastName'],
   ])('names the bad field of %j', (input, field) => {
     expect(() => validateFinderInput(input)).toThrow(FinderInputError);
     try {
