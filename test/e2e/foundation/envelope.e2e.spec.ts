@@ -78,7 +78,7 @@ describe('the error envelope', () => {
     form.append('name', 'x');
     const response = await fetch(`${app.url}/admin/v1/accounts`, { method: 'POST', headers: { authorization: 'Bearer test-admin-token' }, body: form });
     expect(response.status).toBe(415);
-    const body = await response.json();
+    const body = (await response.json()) as { error: { message: string } };
     expectEnvelope(body, 1004);
     expect(body.error.message).toContain('/v1/jobs');
   });

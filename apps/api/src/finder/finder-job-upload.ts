@@ -2,14 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import { CreateFinderJobService, FinderJobQueries, FinderJobView } from '@lib/finder';
 import { receiveCsvUpload } from '../http/csv-upload';
 import { createJobOnce } from '../jobs/create-job-once';
-import type { UploadIdempotency } from '../jobs/job-upload';
+import type { UploadIdempotencyContext } from '../idempotency/upload-idempotency';
 
 /**
  * POST /v1/finder/jobs: firstNameColumn / lastNameColumn / domainColumn (header name or zero-based
  * index) may come before or after the file.
  */
 export function receiveFinderJobUpload(
-  request: FastifyRequest, service: CreateFinderJobService, queries: FinderJobQueries, accountId: string, maxBytes: number, idempotency: UploadIdempotency,
+  request: FastifyRequest, service: CreateFinderJobService, queries: FinderJobQueries, accountId: string, maxBytes: number, idempotency: UploadIdempotencyContext,
 ): Promise<FinderJobView> {
   return receiveCsvUpload(request, maxBytes, {
     stage: (fileName, file) => service.stage(accountId, fileName, file),

@@ -1,21 +1,18 @@
-import { Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, Headers, HttpCode, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { parsePageRequest } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { CreateFinderJobService, FinderJobActions, FinderJobQueries } from '@lib/finder';
 import { isTerminal } from '@lib/jobs';
-import { EventStore } from '@lib/eventstore';
 import { APP_CONFIG } from '@lib/platform';
 import { CurrentPrincipal } from '../auth/auth.decorators';
-import { AcceptsUpload } from '../http/multipart-routes.guard';
 import { ApiCsvUpload } from '../docs/api-csv-upload.decorator';
 import { ApiErrors } from '../docs/api-envelope.decorators';
 import { RawResponse } from '../http/raw-response.decorator';
-import { IdempotencyGate } from '../idempotency/idempotency-gate';
-import { parseIdempotencyKey } from '../idempotency/idempotency-key';
-import { UPLOAD_IDEMPOTENCY_HEADER_DOC } from '../jobs/create-job-once';
+import { UploadIdempotency } from '../idempotency/upload-idempotency';
+import { JobUploadRoute } from '../jobs/job-upload-route.decorator';
 import { sendCsvDownload, streamJobEvents } from '../jobs/raw-replies';
 import { receiveFinderJobUpload } from './finder-job-upload';
 
@@ -27,14 +24,11 @@ export class FinderJobsController {
     private readonly create: CreateFinderJobService,
     private readonly actions: FinderJobActions,
     private readonly queries: FinderJobQueries,
-    private readonly gate: IdempotencyGate,
-    private readonly events: EventStore,
+    private readonly idempotency: UploadIdempotency,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @Post()
-  @AcceptsUpload()
-  @HttpCode(201)
+  @JobUploadRoute()
   @ApiOperation({ summary: 'Upload a CSV of contacts (multipart: file; optional firstNameColumn, lastNameColumn, domainColumn as header name or zero-based index). Without a first-name column, a full-name column (name, full name, contact) is split per row' })
   @ApiCsvUpload({
     firstNameColumn: 'Header name or zero-based index of the first-name column; detected when absent',
@@ -42,14 +36,11 @@ export class FinderJobsController {
     domainColumn: 'Header name or zero-based index of the domain (or website) column; detected when absent',
   })
   @ApiResponse({ status: 201, description: 'The job, status Pending, with its counts and quote (10 credits per usable contact at most)' })
-  @ApiHeader(UPLOAD_IDEMPOTENCY_HEADER_DOC)
-  @ApiErrors(400, 401, 409, 413)
   createJob(
     @Req() request: FastifyRequest, @CurrentPrincipal() principal: Principal,
     @Headers('idempotency-key') rawKey: unknown, @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const key = parseIdempotencyKey(rawKey);
-    return receiveFinderJobUpload(request, this.create, this.queries, principal.accountId, this.config.jobs.maxUploadBytes, { gate: this.gate, events: this.events, reply, key });
+    return receiveFinderJobUpload(request, this.create, this.queries, principal.accountId, this.config.jobs.maxUploadBytes, this.idempotency.forRequest(rawKey, reply));
   }
 
   @Get()

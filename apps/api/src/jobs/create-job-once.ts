@@ -4,6 +4,7 @@ import { jobStream } from '@lib/jobs';
 import { IdempotencyGate } from '../idempotency/idempotency-gate';
 import { requestFingerprint } from '../idempotency/idempotency-key';
 import type { ReceivedFile } from '../http/csv-upload';
+import type { UploadIdempotencyContext } from '../idempotency/upload-idempotency';
 
 // An upload's create step re-reads and plans the whole file (tens of seconds for 500k rows), so a
 // claim is presumed dead only after 15 minutes; a concurrent duplicate waits up to a minute for it.
@@ -14,13 +15,8 @@ export const UPLOAD_IDEMPOTENCY_HEADER_DOC = {
   description: 'Retrying an upload with the same key, file bytes and options answers with the job the first upload created (header Idempotent-Replayed: true) and creates nothing: the list is never run, nor charged, twice. The same key with another file or options: 400 code 2002; while the first upload is still being created: the retry waits, or gets 409 code 2004.',
 };
 
-export interface JobCreation<T> {
-  gate: IdempotencyGate;
-  events: EventStore;
-  reply: FastifyReply;
+export interface JobCreation<T> extends UploadIdempotencyContext {
   accountId: string;
-  /** The validated Idempotency-Key header, or null when the request has none. */
-  key: string | null;
   /** `jobs.create` or `finder.jobs.create`: the same file sent to the other endpoint is another request. */
   operation: string;
   file: ReceivedFile;

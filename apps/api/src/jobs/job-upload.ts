@@ -2,14 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { DomainError } from '@lib/common';
 import { CreateJobOptions, CreateJobService, JobQueries, JobView } from '@lib/jobs';
 import { receiveCsvUpload } from '../http/csv-upload';
-import { createJobOnce, JobCreation } from './create-job-once';
-
-/** What an upload endpoint passes on for Idempotency-Key (see createJobOnce). */
-export type UploadIdempotency = Pick<JobCreation<unknown>, 'gate' | 'events' | 'reply' | 'key'>;
+import type { UploadIdempotencyContext } from '../idempotency/upload-idempotency';
+import { createJobOnce } from './create-job-once';
 
 /** POST /v1/jobs: `emailColumn` and `dedupe` may come before or after the file. */
 export function receiveJobUpload(
-  request: FastifyRequest, service: CreateJobService, queries: JobQueries, accountId: string, maxBytes: number, idempotency: UploadIdempotency,
+  request: FastifyRequest, service: CreateJobService, queries: JobQueries, accountId: string, maxBytes: number, idempotency: UploadIdempotencyContext,
 ): Promise<JobView> {
   return receiveCsvUpload(request, maxBytes, {
     stage: (fileName, file) => service.stage(accountId, fileName, file),

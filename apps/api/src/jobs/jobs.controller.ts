@@ -1,21 +1,18 @@
-import { Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, Headers, HttpCode, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { parsePageRequest } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { CancelJobService, CreateJobService, isTerminal, JobDownloadService, JobQueries } from '@lib/jobs';
-import { EventStore } from '@lib/eventstore';
 import { APP_CONFIG } from '@lib/platform';
 import { CurrentPrincipal } from '../auth/auth.decorators';
-import { AcceptsUpload } from '../http/multipart-routes.guard';
 import { ApiCsvUpload } from '../docs/api-csv-upload.decorator';
 import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
 import { RawResponse } from '../http/raw-response.decorator';
 import { JobDto, JobPageDto } from './jobs.dto';
-import { IdempotencyGate } from '../idempotency/idempotency-gate';
-import { parseIdempotencyKey } from '../idempotency/idempotency-key';
-import { UPLOAD_IDEMPOTENCY_HEADER_DOC } from './create-job-once';
+import { UploadIdempotency } from '../idempotency/upload-idempotency';
+import { JobUploadRoute } from './job-upload-route.decorator';
 import { receiveJobUpload } from './job-upload';
 import { sendCsvDownload, streamJobEvents } from './raw-replies';
 
@@ -28,29 +25,22 @@ export class JobsController {
     private readonly cancelJob: CancelJobService,
     private readonly queries: JobQueries,
     private readonly downloads: JobDownloadService,
-    private readonly gate: IdempotencyGate,
-    private readonly events: EventStore,
+    private readonly idempotency: UploadIdempotency,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @Post()
-  @AcceptsUpload()
-  @HttpCode(201)
+  @JobUploadRoute()
   @ApiOperation({ summary: 'Upload a CSV (multipart: file, emailColumn, dedupe); answers with the counts and the quote, status Pending' })
   @ApiCsvUpload({
     emailColumn: 'Zero-based index of the column to verify; detected from the header or the values when absent',
     dedupe: 'true or false (default): whether the download keeps one row per address',
   })
   @ApiEnvelope(JobDto, 201)
-  @ApiHeader(UPLOAD_IDEMPOTENCY_HEADER_DOC)
-  @ApiErrors(400, 401, 409, 413)
   createJob(
     @Req() request: FastifyRequest, @CurrentPrincipal() principal: Principal,
     @Headers('idempotency-key') rawKey: unknown, @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    // Checked before a byte of the file is read.
-    const key = parseIdempotencyKey(rawKey);
-    return receiveJobUpload(request, this.create, this.queries, principal.accountId, this.config.jobs.maxUploadBytes, { gate: this.gate, events: this.events, reply, key });
+    return receiveJobUpload(request, this.create, this.queries, principal.accountId, this.config.jobs.maxUploadBytes, this.idempotency.forRequest(rawKey, reply));
   }
 
   @Get()

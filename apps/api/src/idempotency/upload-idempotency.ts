@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { EventStore } from '@lib/eventstore';
+import { IdempotencyGate } from './idempotency-gate';
+import { parseIdempotencyKey } from './idempotency-key';
+
+/** What an upload needs to create its job at most once per Idempotency-Key (see createJobOnce). */
+export interface UploadIdempotencyContext {
+  gate: IdempotencyGate;
+  events: EventStore;
+  reply: FastifyReply;
+  /** The validated header, or null when the request has none. */
+  key: string | null;
+}
+
+/** One place for both upload endpoints to read the header and hand the gate on. */
+@Injectable()
+export class UploadIdempotency {
+  constructor(private readonly gate: IdempotencyGate, private readonly events: EventStore) {}
+
+  /** Validates the header before a byte of the file is read (400 code 2003 when malformed). */
+  forRequest(rawKey: unknown, reply: FastifyReply): UploadIdempotencyContext {
+    return { gate: this.gate, events: this.events, reply, key: parseIdempotencyKey(rawKey) };
+  }
+}
