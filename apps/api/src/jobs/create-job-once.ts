@@ -1,7 +1,5 @@
-import type { FastifyReply } from 'fastify';
 import { EventStore } from '@lib/eventstore';
 import { jobStream } from '@lib/jobs';
-import { IdempotencyGate } from '../idempotency/idempotency-gate';
 import { requestFingerprint } from '../idempotency/idempotency-key';
 import type { ReceivedFile } from '../http/csv-upload';
 import type { UploadIdempotencyContext } from '../idempotency/upload-idempotency';
