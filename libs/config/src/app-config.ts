@@ -30,6 +30,8 @@ export interface AppConfig {
     allowPrivateNetworks: boolean;
     sessionReuse: boolean;
     preflight: boolean;
+    /** The public MX the port-25 preflight connects to; null: the library's default (Gmail's MX). */
+    preflightHost: string | null;
   };
   /**
    * fileRetentionDays: the worker deletes an ended job's uploaded file and row results this many days after

@@ -52,6 +52,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
       allowPrivateNetworks: r.bool('PROBE_ALLOW_PRIVATE_NETWORKS', false),
       sessionReuse: r.bool('SMTP_SESSION_REUSE', true),
       preflight: r.bool('SMTP_PREFLIGHT', true),
+      preflightHost: r.optional('SMTP_PREFLIGHT_HOST'),
     },
     jobs: {
       chunkSize: r.int('JOB_CHUNK_SIZE', 200, 1, 10_000),

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Optional, Res } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AppConfig } from '@lib/config';
@@ -7,6 +7,7 @@ import { ReadStore } from '@lib/readstore';
 import { MessageBus } from '@lib/messaging';
 import { BlobStore } from '@lib/blobstore';
 import { APP_CONFIG, describeAdapters } from '@lib/platform';
+import { VerificationEngine } from '@lib/verification';
 import { Public } from '../auth/auth.decorators';
 import { failure, success } from '../http/envelope';
 import { RawResponse } from '../http/raw-response.decorator';
@@ -31,6 +32,8 @@ export class HealthController {
     private readonly readStore: ReadStore,
     private readonly bus: MessageBus,
     private readonly blobs: BlobStore,
+    // Absent in a process that does not probe (a projector alone).
+    @Optional() private readonly engine?: VerificationEngine,
   ) {}
 
   @Get('health')
@@ -54,6 +57,8 @@ export class HealthController {
       blobStore: { adapter: adapters.blobStore, up: blobStore },
     };
     const allUp = Object.values(checks).every((check) => check.up);
-    reply.status(allUp ? 200 : 503).send(allUp ? success({ status: 'ready', checks }) : { ...failure(1008, `Not ready: ${JSON.stringify(checks)}`) });
+    // Informational: a blocked port 25 does not make the API unready (it answers port_25_blocked honestly).
+    const smtpEgress = this.engine?.egress.status;
+    reply.status(allUp ? 200 : 503).send(allUp ? success({ status: 'ready', checks, ...(smtpEgress ? { smtpEgress } : {}) }) : { ...failure(1008, `Not ready: ${JSON.stringify(checks)}`) });
   }
 }

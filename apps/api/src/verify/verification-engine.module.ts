@@ -1,8 +1,9 @@
-import { Global, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@lib/config';
 import { Metrics } from '@lib/metrics';
 import { APP_CONFIG } from '@lib/platform';
-import { defaultVerificationConfig, smtpPreflight, VerificationConfig, VerificationEngine } from '@lib/verification';
+import { defaultVerificationConfig, VerificationConfig, VerificationEngine } from '@lib/verification';
+import { SmtpEgressMonitor } from './smtp-egress-monitor';
 
 /** The engine's settings from validated configuration; the library itself never reads configuration. */
 export function engineConfigFrom(config: AppConfig): VerificationConfig {
@@ -38,19 +39,19 @@ export function engineConfigFrom(config: AppConfig): VerificationConfig {
   exports: [VerificationEngine],
 })
 export class VerificationEngineModule implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('verification');
-
   constructor(@Inject(VerificationEngine) private readonly engine: VerificationEngine, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  /** Port-25 check in the background: start-up is not delayed, but a blocked network is said once, loudly. */
+  private egressMonitor?: SmtpEgressMonitor;
+
+  /** Port-25 check in the background: start-up is not delayed; while blocked, public MX probes answer port_25_blocked at once. */
   onApplicationBootstrap(): void {
     if (!this.config.probe.preflight) return;
-    void smtpPreflight(engineConfigFrom(this.config), undefined, (message) => this.logger.warn(message)).then((result) => {
-      if (result.reachable) this.logger.log(`SMTP preflight: ${result.detail}`);
-    });
+    this.egressMonitor = new SmtpEgressMonitor(this.engine, engineConfigFrom(this.config), this.config.probe.preflightHost ?? undefined);
+    this.egressMonitor.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.egressMonitor?.stop();
     await this.engine.close();
   }
 }

@@ -5,6 +5,7 @@ import { classifyRcptReply } from '../smtp/reply-classifier';
 import { SmtpTransportError } from '../smtp/smtp-errors';
 import { SmtpRefusedError } from '../smtp/smtp-session';
 import { Lease, MxBackoffError, MxPool } from '../smtp/mx-pool';
+import { SmtpEgress } from '../smtp/smtp-egress';
 import { SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
 import { ProbeOutcome } from './probe-outcome';
 
@@ -13,6 +14,9 @@ export interface ProberSettings { port: number; allowPrivateNetworks: boolean; m
 interface Target { host: string; address: string }
 
 const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s);
+
+/** How soon a client may retry an address answered `port_25_blocked`: the preflight re-checks this often. */
+export const EGRESS_RECHECK_MS = 5 * 60_000;
 
 /**
  * Sends RCPTs for a list of addresses on one domain: every MX in preference order (and
@@ -25,6 +29,7 @@ export class DomainProber {
     private readonly settings: ProberSettings,
     private readonly clock: () => number,
     private readonly observer: VerificationObserver = SILENT_VERIFICATION_OBSERVER,
+    private readonly egress: SmtpEgress = new SmtpEgress(),
   ) {}
 
   async probe(hosts: MailHost[], addresses: string[], deadline: number): Promise<Map<string, ProbeOutcome>> {
@@ -32,6 +37,14 @@ export class DomainProber {
     if (targets.list.length === 0) {
       const kind = targets.refused ? 'private_mx_refused' : 'no_mx_address';
       return new Map<string, ProbeOutcome>(addresses.map((a) => [a, { kind, mxHost: hosts[0]?.name }]));
+    }
+    if (this.egress.blocked) {
+      // Only public hosts sit behind a blocked port 25; private and loopback ones (labs) are still tried.
+      targets.list = targets.list.filter((target) => nonPublicReason(target.address) !== null);
+      if (targets.list.length === 0) {
+        const blocked: ProbeOutcome = { kind: 'port_25_blocked', mxHost: hosts[0]?.name, retryAfterMs: EGRESS_RECHECK_MS };
+        return new Map<string, ProbeOutcome>(addresses.map((a) => [a, blocked]));
+      }
     }
     const started = this.clock();
     const outcomes = await this.probeTargets(targets.list, addresses, deadline);

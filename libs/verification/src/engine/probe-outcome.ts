@@ -3,7 +3,7 @@ import { SmtpFailureKind } from '../smtp/smtp-errors';
 import { SmtpReply } from '../smtp/smtp-reply';
 
 /** What probing one recipient came to, before catch-all and provider evidence are weighed. */
-export type ProbeKind = RcptClass | SmtpFailureKind | 'private_mx_refused' | 'no_mx_address' | 'smtputf8_unsupported' | 'deadline_exceeded';
+export type ProbeKind = RcptClass | SmtpFailureKind | 'private_mx_refused' | 'no_mx_address' | 'smtputf8_unsupported' | 'deadline_exceeded' | 'port_25_blocked';
 
 export interface ProbeOutcome {
   kind: ProbeKind;

@@ -27,6 +27,7 @@ const SUB_RESULT: Partial<Record<ProbeKind, string>> = {
   private_mx_refused: 'private_mx_refused',
   no_mx_address: 'mx_unresolvable',
   smtputf8_unsupported: 'smtputf8_unsupported',
+  port_25_blocked: 'port_25_blocked',
 };
 
 /** Domain-level outcomes that end the pipeline before SMTP. */

@@ -46,7 +46,8 @@ export function buildVerdict(facts: AddressFacts, findings: DomainFindings, exec
     riskScore: score,
     executionMs,
   };
-  const retryable = findings.status === 'dns_error' || (findings.status === 'probed' && (TRANSIENT_KINDS.has(outcome.kind) || outcome.kind === 'accepted'));
+  // port_25_blocked is not transient for a retry within this call, but a later call may get through.
+  const retryable = findings.status === 'dns_error' || (findings.status === 'probed' && (TRANSIENT_KINDS.has(outcome.kind) || outcome.kind === 'accepted' || outcome.kind === 'port_25_blocked'));
   if (mapped.result === 'unknown' && retryable && retryAfterMs !== undefined) verdict.retryAfterMs = retryAfterMs;
   if (outcome.reply || outcome.mxHost) {
     verdict.smtp = { code: outcome.reply?.code, enhanced: outcome.reply?.enhanced, message: outcome.reply?.text, mxHost: outcome.mxHost };

@@ -1,6 +1,7 @@
 import { DnsClient } from '../dns/dns-client';
 import { MailRouter } from '../dns/mail-routing';
 import { MxPool } from '../smtp/mx-pool';
+import { SmtpEgress } from '../smtp/smtp-egress';
 import { checkSyntax } from '../syntax/email-syntax';
 import { canonicalEmail } from '../syntax/canonical-email';
 import { suggestCorrection } from '../syntax/did-you-mean';
@@ -25,6 +26,8 @@ export class VerificationEngine {
   private readonly pool: MxPool;
   private readonly ctx: FindingsContext;
   private readonly observer: VerificationObserver;
+  /** What the port-25 preflight last found; the app records each check here (see SmtpEgress). */
+  readonly egress = new SmtpEgress();
 
   constructor(private readonly config: VerificationConfig, private readonly clock: () => number = Date.now) {
     const maxRcpts = config.maxRcptsPerSession ?? 20;
@@ -36,7 +39,7 @@ export class VerificationEngine {
     const prober = new DomainProber(this.pool, {
       port: config.smtpPort, allowPrivateNetworks: config.allowPrivateNetworks, maxRcptsPerSession: maxRcpts,
       backoffMs: config.greylistDelaysMs[0] ?? 60_000,
-    }, clock, this.observer);
+    }, clock, this.observer, this.egress);
     this.ctx = {
       router: new MailRouter(new DnsClient(config.dnsServers, config.dnsTimeoutMs ?? 3_000), clock),
       prober,

@@ -1,9 +1,13 @@
 import { VerificationConfig } from '../verification.types';
 import { SmtpConnection } from './smtp-connection';
-import { SmtpTransportError } from './smtp-errors';
+import { SmtpFailureKind, SmtpTransportError } from './smtp-errors';
+import type { SmtpEgressState } from './smtp-egress';
 
 // A large public MX that always answers on port 25 when outbound SMTP is allowed.
-const DEFAULT_PREFLIGHT_HOST = 'gmail-smtp-in.l.google.com';
+export const DEFAULT_PREFLIGHT_HOST = 'gmail-smtp-in.l.google.com';
+
+// Failures that mean the network stops outbound SMTP; anything else (no DNS, say) proves nothing either way.
+const BLOCKED_KINDS: ReadonlySet<SmtpFailureKind> = new Set<SmtpFailureKind>(['connect_refused', 'connect_timeout', 'banner_timeout']);
 
 /**
  * Port-25 reachability check for service start. Many clouds and ISPs block outbound port 25,
@@ -11,18 +15,20 @@ const DEFAULT_PREFLIGHT_HOST = 'gmail-smtp-in.l.google.com';
  */
 export async function smtpPreflight(
   config: VerificationConfig, host: string = DEFAULT_PREFLIGHT_HOST, log: (message: string) => void = (m) => console.warn(m),
-): Promise<{ reachable: boolean; detail: string }> {
+): Promise<{ reachable: boolean; state: SmtpEgressState; detail: string }> {
   let connection: SmtpConnection | null = null;
   try {
     connection = await SmtpConnection.open(host, config.smtpPort, config);
     const banner = await connection.readBanner();
-    return { reachable: true, detail: `${host}:${config.smtpPort} answered ${banner.code} ${banner.text}`.trim() };
+    return { reachable: true, state: 'open', detail: `${host}:${config.smtpPort} answered ${banner.code} ${banner.text}`.trim() };
   } catch (error) {
-    const kind = error instanceof SmtpTransportError ? error.kind : 'network_error';
-    const detail = `outbound SMTP to ${host}:${config.smtpPort} failed (${kind}: ${(error as Error).message}); ` +
-      'port 25 is probably blocked by the network, and mailbox probes will end as unknown/timeout';
+    const kind: SmtpFailureKind = error instanceof SmtpTransportError ? error.kind : 'network_error';
+    const blocked = BLOCKED_KINDS.has(kind);
+    const detail = `outbound SMTP to ${host}:${config.smtpPort} failed (${kind}: ${(error as Error).message}); ` + (blocked
+      ? 'port 25 is blocked by the network: probes of public mail servers answer unknown/port_25_blocked until a later check gets through'
+      : 'the check could not tell whether port 25 is open; probes go ahead');
     log(`[verification] SMTP preflight: ${detail}`);
-    return { reachable: false, detail };
+    return { reachable: false, state: blocked ? 'blocked' : 'unknown', detail };
   } finally {
     connection?.destroy();
   }
