@@ -43,6 +43,15 @@ export class CreditLedger {
     return this.run(accountId, { type: 'ReleaseHold', holdId, reason });
   }
 
+  /**
+   * Ends a hold left by work that may have died part-way: charged what the work recorded (a no-op if
+   * it was settled meanwhile), or released with `releaseReason` when it recorded nothing (null).
+   * Work records its result before settling, so a record always means the work was done.
+   */
+  endHold(accountId: string, holdId: string, recordedCharge: number | null, releaseReason: string): Promise<LedgerView> {
+    return recordedCharge === null ? this.release(accountId, holdId, releaseReason) : this.settle(accountId, holdId, recordedCharge);
+  }
+
   grant(accountId: string, amount: number, bonus: number, source: OrderSource | { kind: 'grant'; reason: string }, transactionId = `tx_${randomUUID()}`): Promise<LedgerView> {
     return this.run(accountId, { type: 'GrantCredits', transactionId, amount, bonus, source });
   }

@@ -5,14 +5,10 @@ import type { Principal } from '@lib/accounts';
 import { FindBatchService, FindOneService } from '@lib/finder';
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
-import { IdempotencyGate, IdempotentAttempt } from '../idempotency/idempotency-gate';
-import { parseIdempotencyKey, requestFingerprint } from '../idempotency/idempotency-key';
+import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../idempotency/answer-once';
+import { IdempotencyGate } from '../idempotency/idempotency-gate';
+import { requestFingerprint } from '../idempotency/idempotency-key';
 import { FinderBatchDto, FinderBatchModel, FinderRequestDto, FinderResultModel } from './finder.dto';
-
-const FINDER_IDEMPOTENCY_HEADER_DOC = {
-  name: 'Idempotency-Key', required: false,
-  description: 'Retrying with the same key and body replays the stored response, with no new probe and no new charge (header Idempotent-Replayed: true). The same key with another body: 400 code 2002; while the first request runs: the retry waits for it, or gets 409 code 2004.',
-};
 
 // A batch of 100 contacts runs 8 at a time within each call's budget: a claim is presumed dead only
 // after 15 minutes, and a concurrent duplicate waits up to two minutes for the first answer.
@@ -26,32 +22,23 @@ export class FinderController {
   @Post(['', 'single'])
   @HttpCode(200)
   @ApiOperation({ summary: "Find a person's address at a company domain (10 credits when an address is returned, free on a miss); /v1/finder and /v1/finder/single are the same endpoint" })
-  @ApiHeader(FINDER_IDEMPOTENCY_HEADER_DOC)
+  @ApiHeader(IDEMPOTENCY_HEADER_DOC)
   @ApiEnvelope(FinderResultModel)
   @ApiErrors(400, 401, 402, 409, 429)
   find(@CurrentPrincipal() principal: Principal, @Body() body: FinderRequestDto, @Headers('idempotency-key') key: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     const input = { firstName: body.firstName, lastName: body.lastName ?? null, domain: body.domain };
-    return this.once(principal, key, reply, requestFingerprint('finder.single', input), (attempt) => this.one.find(principal.accountId, body as never, attempt));
+    const request = { accountId: principal.accountId, rawKey: key, reply, requestHash: requestFingerprint('finder.single', input) };
+    return answerOnce(this.gate, request, (attempt) => this.one.find(principal.accountId, body as never, attempt));
   }
 
   @Post('batch')
   @HttpCode(200)
   @ApiOperation({ summary: 'Up to 100 contacts at once, synchronously; invalid contacts get a per-item error' })
-  @ApiHeader(FINDER_IDEMPOTENCY_HEADER_DOC)
+  @ApiHeader(IDEMPOTENCY_HEADER_DOC)
   @ApiEnvelope(FinderBatchModel)
   @ApiErrors(400, 401, 402, 409, 429)
   findBatch(@CurrentPrincipal() principal: Principal, @Body() body: FinderBatchDto, @Headers('idempotency-key') key: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.once(principal, key, reply, requestFingerprint('finder.batch', body.contacts), (attempt) => this.batch.find(principal.accountId, body.contacts, attempt), BATCH_TIMING);
-  }
-
-  private async once<T>(
-    principal: Principal, rawKey: unknown, reply: FastifyReply, requestHash: string,
-    work: (attempt?: IdempotentAttempt) => Promise<T>, timing?: { staleMs: number; waitMs: number },
-  ): Promise<T> {
-    const key = parseIdempotencyKey(rawKey);
-    if (!key) return work();
-    const outcome = await this.gate.run(principal.accountId, key, requestHash, work, timing);
-    if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
-    return outcome.data;
+    const request = { accountId: principal.accountId, rawKey: key, reply, requestHash: requestFingerprint('finder.batch', body.contacts), timing: BATCH_TIMING };
+    return answerOnce(this.gate, request, (attempt) => this.batch.find(principal.accountId, body.contacts, attempt));
   }
 }

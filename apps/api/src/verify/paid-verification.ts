@@ -89,8 +89,7 @@ export class PaidVerification {
   private async resume(accountId: string, supersededId: string | undefined): Promise<VerificationEvent | null> {
     if (!supersededId) return null;
     const recorded = await this.records.find(supersededId);
-    if (recorded) await this.ledger.settle(accountId, supersededId, recordedCharge(recorded));
-    else await this.ledger.release(accountId, supersededId, 'superseded by a retry');
+    await this.ledger.endHold(accountId, supersededId, recorded ? recordedCharge(recorded) : null, 'superseded by a retry');
     return recorded;
   }
 

@@ -62,12 +62,8 @@ export class ExpiredHoldSweeper implements OnApplicationBootstrap, OnApplication
     for (const hold of expired) {
       // Both idempotent: a hold settled meanwhile is simply not found by the decider.
       const charge = await this.recordedWork.chargeFor(hold);
-      if (charge === null) {
-        await this.ledger.release(hold.accountId, hold._id, 'expired');
-      } else {
-        await this.ledger.settle(hold.accountId, hold._id, Math.min(charge, hold.amount));
-        charged++;
-      }
+      await this.ledger.endHold(hold.accountId, hold._id, charge === null ? null : Math.min(charge, hold.amount), 'expired');
+      if (charge !== null) charged++;
       this.observer?.swept(charge === null ? 'released' : 'charged');
     }
     if (expired.length > 0) this.logger.warn(`ended ${expired.length} expired credit hold(s): ${charged} charged from recorded work, ${expired.length - charged} released`);

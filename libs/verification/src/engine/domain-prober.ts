@@ -5,7 +5,7 @@ import { classifyRcptReply } from '../smtp/reply-classifier';
 import { SmtpTransportError } from '../smtp/smtp-errors';
 import { SmtpRefusedError } from '../smtp/smtp-session';
 import { Lease, MxBackoffError, MxPool } from '../smtp/mx-pool';
-import { SmtpEgress } from '../smtp/smtp-egress';
+import { EGRESS_RECHECK_MS, SmtpEgress } from '../smtp/smtp-egress';
 import { SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
 import { ProbeOutcome } from './probe-outcome';
 
@@ -15,8 +15,6 @@ interface Target { host: string; address: string }
 
 const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s);
 
-/** How soon a client may retry an address answered `port_25_blocked`: the preflight re-checks this often. */
-export const EGRESS_RECHECK_MS = 5 * 60_000;
 
 /**
  * Sends RCPTs for a list of addresses on one domain: every MX in preference order (and

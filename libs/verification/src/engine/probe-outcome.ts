@@ -17,3 +17,10 @@ export const TRANSIENT_KINDS: ReadonlySet<ProbeKind> = new Set<ProbeKind>([
   'greylisted', 'rate_limited', 'temporary_failure', 'too_many_recipients', 'connect_refused', 'connect_timeout',
   'banner_timeout', 'command_timeout', 'connection_closed', 'network_error', 'tls_failed', 'deadline_exceeded',
 ]);
+
+/**
+ * Outcomes a later call may decide, so the verdict carries `retryAfterMs`: the transient ones, an
+ * accepted address whose catch-all test was inconclusive, and a probe not made because port 25 is
+ * blocked (not worth retrying within this call, unlike the transient ones).
+ */
+export const RETRY_LATER_KINDS: ReadonlySet<ProbeKind> = new Set<ProbeKind>([...TRANSIENT_KINDS, 'accepted', 'port_25_blocked']);

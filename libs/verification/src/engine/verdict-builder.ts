@@ -3,7 +3,7 @@ import { isRoleLocalPart } from '../lists/role-local-parts';
 import { qualityFor, riskScore } from '../scoring/risk-score';
 import { RESULT_CODES, VerificationVerdict } from '../verification.types';
 import { DomainFindings } from './domain-findings';
-import { ProbeOutcome, TRANSIENT_KINDS } from './probe-outcome';
+import { ProbeOutcome, RETRY_LATER_KINDS } from './probe-outcome';
 import { domainResult, probeResult } from './result-mapping';
 
 export interface AddressFacts {
@@ -46,8 +46,7 @@ export function buildVerdict(facts: AddressFacts, findings: DomainFindings, exec
     riskScore: score,
     executionMs,
   };
-  // port_25_blocked is not transient for a retry within this call, but a later call may get through.
-  const retryable = findings.status === 'dns_error' || (findings.status === 'probed' && (TRANSIENT_KINDS.has(outcome.kind) || outcome.kind === 'accepted' || outcome.kind === 'port_25_blocked'));
+  const retryable = findings.status === 'dns_error' || (findings.status === 'probed' && RETRY_LATER_KINDS.has(outcome.kind));
   if (mapped.result === 'unknown' && retryable && retryAfterMs !== undefined) verdict.retryAfterMs = retryAfterMs;
   if (outcome.reply || outcome.mxHost) {
     verdict.smtp = { code: outcome.reply?.code, enhanced: outcome.reply?.enhanced, message: outcome.reply?.text, mxHost: outcome.mxHost };

@@ -1,3 +1,6 @@
+/** How often a blocked or unknown port 25 is checked again, and so how soon a `port_25_blocked` address may be retried. */
+export const EGRESS_RECHECK_MS = 5 * 60_000;
+
 export type SmtpEgressState = 'unknown' | 'open' | 'blocked';
 
 export interface SmtpEgressStatus {

@@ -6,9 +6,9 @@ import { DomainError } from '@lib/common';
 import { CurrentPrincipal } from '../../auth/auth.decorators';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { IdempotencyGate } from '../../idempotency/idempotency-gate';
-import { parseIdempotencyKey, requestFingerprint } from '../../idempotency/idempotency-key';
+import { requestFingerprint } from '../../idempotency/idempotency-key';
 import { PaidVerification } from '../paid-verification';
-import { IDEMPOTENCY_HEADER_DOC } from '../single/verify-single.controller';
+import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { BatchResponseModel } from '../verification-result.model';
 import { MAX_BATCH_SIZE, VerifyBatchDto } from './verify-batch.dto';
 
@@ -29,10 +29,7 @@ export class VerifyBatchController {
   async verify(@CurrentPrincipal() principal: Principal, @Body() body: VerifyBatchDto, @Headers('idempotency-key') rawKey: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     if (body.emails.length === 0) throw new DomainError('BATCH_EMPTY');
     if (body.emails.length > MAX_BATCH_SIZE) throw new DomainError('BATCH_TOO_LARGE', `At most ${MAX_BATCH_SIZE} addresses per request; got ${body.emails.length}. Use a bulk job for more.`);
-    const key = parseIdempotencyKey(rawKey);
-    if (!key) return this.verification.batch(principal, body.emails);
-    const outcome = await this.gate.run(principal.accountId, key, requestFingerprint('verify.batch', body.emails), (attempt) => this.verification.batch(principal, body.emails, attempt));
-    if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
-    return outcome.data;
+    const request = { accountId: principal.accountId, rawKey, reply, requestHash: requestFingerprint('verify.batch', body.emails) };
+    return answerOnce(this.gate, request, (attempt) => this.verification.batch(principal, body.emails, attempt));
   }
 }

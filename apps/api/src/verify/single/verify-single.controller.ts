@@ -5,15 +5,11 @@ import type { Principal } from '@lib/accounts';
 import { AllowQueryApiKey, CurrentPrincipal } from '../../auth/auth.decorators';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { IdempotencyGate } from '../../idempotency/idempotency-gate';
-import { parseIdempotencyKey, requestFingerprint } from '../../idempotency/idempotency-key';
+import { requestFingerprint } from '../../idempotency/idempotency-key';
+import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { PaidVerification } from '../paid-verification';
 import { VerificationResultModel } from '../verification-result.model';
 import { VerifySingleDto } from './verify-single.dto';
-
-export const IDEMPOTENCY_HEADER_DOC = {
-  name: 'Idempotency-Key', required: false,
-  description: 'Retrying with the same key and body replays the stored response byte for byte, with no charge and no probe (header Idempotent-Replayed: true). The same key with another body: 400 code 2002. While the first request runs: the retry waits for it, or gets 409 code 2004.',
-};
 
 @ApiTags('verification')
 @Controller('v1/verify/single')
@@ -42,11 +38,8 @@ export class VerifySingleController {
     return this.verify(principal, query.email, key, reply);
   }
 
-  private async verify(principal: Principal, email: string, rawKey: unknown, reply: FastifyReply) {
-    const key = parseIdempotencyKey(rawKey);
-    if (!key) return this.verification.single(principal, email);
-    const outcome = await this.gate.run(principal.accountId, key, requestFingerprint('verify.single', email), (attempt) => this.verification.single(principal, email, attempt));
-    if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
-    return outcome.data;
+  private verify(principal: Principal, email: string, rawKey: unknown, reply: FastifyReply) {
+    const request = { accountId: principal.accountId, rawKey, reply, requestHash: requestFingerprint('verify.single', email) };
+    return answerOnce(this.gate, request, (attempt) => this.verification.single(principal, email, attempt));
   }
 }

@@ -95,13 +95,10 @@ export class FindBatchService {
    * its answer, that is settled (a no-op when it was) and returned; if not, its hold is released.
    */
   private async resume(accountId: string, batchId: string): Promise<FinderBatchView | null> {
-    const [recorded] = await this.events.readStream<FinderBatchAnswered['data']>(finderBatchStream(batchId), { maxCount: 1 });
-    if (!recorded) {
-      await this.ledger.release(accountId, finderBatchStream(batchId), 'superseded by a retry');
-      return null;
-    }
-    await this.ledger.settle(accountId, finderBatchStream(batchId), recorded.data.creditsCharged);
-    return recorded.data.view;
+    const holdId = finderBatchStream(batchId);
+    const [recorded] = await this.events.readStream<FinderBatchAnswered['data']>(holdId, { maxCount: 1 });
+    await this.ledger.endHold(accountId, holdId, recorded ? recorded.data.creditsCharged : null, 'superseded by a retry');
+    return recorded ? recorded.data.view : null;
   }
 
   /** One contact; a defect in one lookup becomes that item's error instead of sinking the batch. */

@@ -59,12 +59,8 @@ export class FindOneService {
    */
   private async resume(accountId: string, findId: number): Promise<FinderResultView | null> {
     const holdId = finderCallStream(findId);
-    const [recorded] = await this.events.readStream<FinderCall & { creditsCharged: number }>(finderCallStream(findId), { maxCount: 1 });
-    if (!recorded) {
-      await this.ledger.release(accountId, holdId, 'superseded by a retry');
-      return null;
-    }
-    const after = await this.ledger.settle(accountId, holdId, recorded.data.creditsCharged);
-    return { ...toResultFields(recorded.data.outcome), creditsCharged: recorded.data.creditsCharged, creditsRemaining: after.balance };
+    const [recorded] = await this.events.readStream<FinderCall & { creditsCharged: number }>(holdId, { maxCount: 1 });
+    const after = await this.ledger.endHold(accountId, holdId, recorded ? recorded.data.creditsCharged : null, 'superseded by a retry');
+    return recorded ? { ...toResultFields(recorded.data.outcome), creditsCharged: recorded.data.creditsCharged, creditsRemaining: after.balance } : null;
   }
 }
