@@ -3,20 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import type { EventStore } from '@lib/eventstore';
-import { CHECKPOINTS_COLLECTION, documentProjection, MongoReadStore, ProjectionRunner, type Doc, type Projection } from '@lib/readstore';
+import { CHECKPOINTS_COLLECTION, MongoReadStore, ProjectionRunner, type Projection } from '@lib/readstore';
 import { eventStoreUnderTest, type EventStoreUnderTest } from './support/event-store-under-test';
 import { describeWithServers, uniqueDbName } from './support/servers';
-
-type Balance = Doc & { credits: number; events: number };
-
-// Idempotent by the position stored in each document; `events` makes a double-apply visible.
-const balances = documentProjection<Balance>({
-  name: 'balances',
-  collection: 'balances',
-  eventTypes: ['CreditsAdded', 'CreditsCharged'],
-  documentId: (e) => e.streamId.slice('credits-'.length),
-  evolve: (doc, e) => ({ _id: '', credits: (doc?.credits ?? 0) + (e.type === 'CreditsAdded' ? 1 : -1) * e.data.amount, events: (doc?.events ?? 0) + 1 }),
-});
+import { balancesProjection as balances, type Balance } from '../../libs/readstore/src/testing/balance-projection';
 
 // Deliberately not idempotent: only the runner's checkpoint keeps it from counting a charge twice.
 const chargeCounter: Projection = {

@@ -3,25 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteReadStore } from '../embedded/sqlite-read-store';
-import type { Doc } from '../read-store.port';
 import { CHECKPOINTS_COLLECTION } from './checkpoint-store';
-import { documentProjection } from './document-projection';
 import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
-
-type Balance = Doc & { credits: number; events: number };
-
-// Folds credit events into a balance per account; counting events makes a double-apply visible.
-const balances = documentProjection<Balance>({
-  name: 'balances',
-  collection: 'balances',
-  eventTypes: ['CreditsAdded', 'CreditsCharged'],
-  documentId: (e) => e.streamId.slice('credits-'.length),
-  evolve: (doc, e) => {
-    const sign = e.type === 'CreditsAdded' ? 1 : -1;
-    return { _id: '', credits: (doc?.credits ?? 0) + sign * e.data.amount, events: (doc?.events ?? 0) + 1 };
-  },
-});
+import { balancesProjection as balances, type Balance } from '../testing/balance-projection';
 
 // Deliberately not idempotent: only the runner's checkpoints protect it from double-applying.
 const chargeCounter: Projection = {

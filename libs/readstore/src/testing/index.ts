@@ -1,1 +1,2 @@
 export * from './read-store.contract';
+export * from './balance-projection';
