@@ -49,6 +49,7 @@ export const ErrorCodes = {
   FINDER_INVALID_INPUT: { code: 5001, status: 400, message: 'A contact needs a domain and a first or last name.' },
   WEBHOOK_URL_UNRESOLVABLE: { code: 4006, status: 400, message: 'The webhook URL host does not resolve to any address.' },
   JOB_FILES_PURGED: { code: 3012, status: 410, message: "The job's uploaded file and results were deleted under the data-retention policy." },
+  INVALID_RESULT_FILTER: { code: 3013, status: 400, message: 'Unknown result in "results".' },
   URL_TOO_LONG: { code: 1009, status: 414, message: 'The request URL is too long.' },
   HEADERS_TOO_LARGE: { code: 1010, status: 431, message: 'The request headers are too large.' },
   REQUEST_TIMEOUT: { code: 1011, status: 408, message: 'The request did not arrive in time.' },

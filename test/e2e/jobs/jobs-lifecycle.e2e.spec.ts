@@ -105,6 +105,27 @@ describe('bulk verification job, from upload to download', () => {
     expect(rows.slice(1).map((r) => r[5])).toEqual(['ok', 'ok', 'invalid', 'catch_all', 'ok', 'invalid']);
   });
 
+  it('keeps only the rows with the asked results, whatever columns are chosen', async () => {
+    const deliverable = await fetch(`${world.app.url}/v1/jobs/${jobId}/download?results=ok`, { headers: { 'x-api-key': key } });
+    expect(deliverable.status).toBe(200);
+    const okRows = await parseCsv(await deliverable.text());
+    expect(okRows.slice(1).map((r) => r[0])).toEqual(['1', '2', '5', '6', '8']);
+    expect(okRows.slice(1).every((r) => r[4] === 'ok')).toBe(true);
+    const withCatchAll = await fetch(`${world.app.url}/v1/jobs/${jobId}/download?results=OK,catch_all&columns=none&dedupe=true`, { headers: { 'x-api-key': key } });
+    const rows = await parseCsv(await withCatchAll.text());
+    expect(rows[0]).toEqual(['id', 'Full Name', 'Email', 'notes']);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['1', '2', '4', '6']);
+    const invalid = await fetch(`${world.app.url}/v1/jobs/${jobId}/download?results=invalid&columns=result`, { headers: { 'x-api-key': key } });
+    expect((await parseCsv(await invalid.text())).slice(1).map((r) => [r[0], r[4]])).toEqual([['3', 'invalid'], ['7', 'invalid']]);
+  });
+
+  it('refuses an unknown result in the filter with 400 code 3013 naming it', async () => {
+    const response = await world.app.request('GET', `/v1/jobs/${jobId}/download?results=ok,good`, { key });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ status: 'error', data: null, error: { code: 3013 } });
+    expect(response.body.error.message).toContain('good');
+  });
+
   it('refuses an unknown result column with 400 in the envelope', async () => {
     const response = await world.app.request('GET', `/v1/jobs/${jobId}/download?columns=result,colour`, { key });
     expect(response.status).toBe(400);

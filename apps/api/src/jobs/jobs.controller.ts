@@ -75,11 +75,15 @@ export class JobsController {
   @ApiOperation({ summary: 'The original CSV with result columns appended; while not Completed, the rows verified so far (X-Partial-Result: true)' })
   @ApiQuery({ name: 'columns', required: false, description: "Comma-separated result columns in the wanted order (result,resultCode,subResult,quality,free,role,disposable,catchAll,didYouMean,provider,antiSpam,riskScore), case-insensitive; 'all' (default) or 'none'" })
   @ApiQuery({ name: 'dedupe', required: false, description: "true: one row per address; defaults to the job's setting" })
+  @ApiQuery({ name: 'results', required: false, description: "Comma-separated results whose rows to keep (ok,invalid,catch_all,unknown,disposable,error), case-insensitive; 'all' (default) keeps every row. Example: ok,catch_all" })
   @ApiProduces('text/csv')
   @ApiResponse({ status: 200, description: 'CSV, streamed' })
   @ApiErrors(400, 401, 404, 410)
-  async download(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query('columns') columns: string | undefined, @Query('dedupe') dedupe: string | undefined, @Res() reply: FastifyReply) {
-    const prepared = await this.downloads.prepare(principal.accountId, id, columns, dedupe);
+  async download(
+    @CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query('columns') columns: string | undefined, @Query('dedupe') dedupe: string | undefined,
+    @Query('results') results: string | undefined, @Res() reply: FastifyReply,
+  ) {
+    const prepared = await this.downloads.prepare(principal.accountId, id, columns, dedupe, results);
     sendCsvDownload(reply, prepared);
   }
 

@@ -7,6 +7,7 @@ import { JOB_RESULTS_COLLECTION, JobResultDocument } from '../projection/job-doc
 import { JobQueries } from '../query/job-queries';
 import { csvDownload } from './csv-download';
 import { assertFilesKept } from './files-kept';
+import { filterRowsByResult, parseResultFilter } from './result-filter';
 import { VerificationRowResolver } from './verification-row-resolver';
 
 export interface PreparedDownload {
@@ -21,13 +22,14 @@ export interface PreparedDownload {
 export class JobDownloadService {
   constructor(private readonly queries: JobQueries, private readonly readStore: ReadStore, private readonly blobs: BlobStore) {}
 
-  async prepare(accountId: string, id: string, columnsParam: string | undefined, dedupeParam: string | undefined): Promise<PreparedDownload> {
+  async prepare(accountId: string, id: string, columnsParam: string | undefined, dedupeParam: string | undefined, resultsParam?: string): Promise<PreparedDownload> {
     const job = await this.queries.document(accountId, id);
     const columns = parseColumns(columnsParam);
+    const wanted = parseResultFilter(resultsParam);
     const dedupe = parseDedupe(dedupeParam) ?? job.dedupe;
     if (job.status === 'Pending') throw new DomainError('JOB_NOT_DOWNLOADABLE', 'The job has not started yet; nothing has been verified.');
     await assertFilesKept(this.blobs, job);
-    const resolver = new VerificationRowResolver(this.readStore.collection<JobResultDocument>(JOB_RESULTS_COLLECTION), job, dedupe);
+    const resolver = filterRowsByResult(new VerificationRowResolver(this.readStore.collection<JobResultDocument>(JOB_RESULTS_COLLECTION), job, dedupe), wanted);
     const selection = { names: columns, positions: columns.map((c) => RESULT_COLUMNS.indexOf(c)) };
     return { fileName: resultFileName(job.file.name), partial: job.status !== 'Completed', body: csvDownload(this.blobs, job.file, selection, resolver) };
   }
