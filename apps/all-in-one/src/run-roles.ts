@@ -5,7 +5,7 @@ import { Clock } from '@lib/common';
 import { MetricsExposure } from '@lib/metrics';
 import { describeAdapters } from '@lib/platform';
 import { createApiApp } from '../../api/src/create-api-app';
-import { ensureDemoAccount } from '../../api/src/admin/demo-account';
+import { announceDemoAccount, ensureDemoAccount } from '../../api/src/admin/demo-account';
 import { RootModule } from './root.module';
 
 export interface RunningApp {
@@ -14,7 +14,7 @@ export interface RunningApp {
   url: string;
   /** Where Prometheus scrapes this process; null when metrics are not served (README, Operations). */
   metricsUrl: string | null;
-  demo: { accountId: string; apiKey: string } | null;
+  demo: { accountId: string; apiKey: string; credits: number } | null;
 }
 
 /** Builds and starts a process with the given roles; the one entry used by every main and by the e2e tests. */
@@ -43,6 +43,7 @@ export async function main(defaultRoles: AppConfig['roles']): Promise<void> {
   }
   const logger = new Logger('main');
   const running = await startRoles(config);
-  logger.log(`roles ${config.roles.join('+')} on ${JSON.stringify(describeAdapters(config))}; listening on ${running.url} (docs at ${running.url}/docs)`);
+  logger.log(`listening on ${running.url}; API docs at ${running.url}/docs (OpenAPI JSON at /docs-json); roles ${config.roles.join('+')} on ${JSON.stringify(describeAdapters(config))}`);
+  if (running.demo) announceDemoAccount(running.demo, `http://localhost:${new URL(running.url).port}`);
   logger.log(running.app.get(MetricsExposure).describe(running.url));
 }

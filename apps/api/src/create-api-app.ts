@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConsoleLogger, DynamicModule, LogLevel, Type } from '@nestjs/common';
+import { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig } from '@lib/config';
@@ -8,11 +8,13 @@ import { ROUTES } from './http/route-table';
 import { answerClientError, answerFrameworkError } from './http/transport-errors';
 import { createValidationPipe } from './http/validation.pipe';
 import { setupOpenApi } from './docs/openapi';
+import { createPino, PinoNestLogger } from './logging/app-logger';
 
 /** Builds the Fastify-based Nest application around a root module that includes the ApiModule. */
 export async function createApiApp(root: Type<unknown> | DynamicModule, config: AppConfig): Promise<NestFastifyApplication> {
+  const pino = createPino(config);
   const adapter = new FastifyAdapter({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    loggerInstance: pino as never, // Nest bundles its own copy of Fastify's types
     bodyLimit: JSON_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -23,7 +25,7 @@ export async function createApiApp(root: Type<unknown> | DynamicModule, config: 
     clientErrorHandler: answerClientError,
   });
   await configureFastify(adapter.getInstance() as never, ROUTES, config.jobs.maxUploadBytes);
-  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, { bodyParser: false, bufferLogs: false, logger: nestLogger(config) });
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, { bodyParser: false, bufferLogs: false, logger: config.logLevel === 'silent' ? false : new PinoNestLogger(pino) });
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   adapter.getInstance().addHook('onSend', async (request, reply) => {
@@ -32,14 +34,4 @@ export async function createApiApp(root: Type<unknown> | DynamicModule, config: 
   setupOpenApi(app);
   await app.init();
   return app;
-}
-
-const NEST_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
-  fatal: ['fatal'], error: ['fatal', 'error'], warn: ['fatal', 'error', 'warn'], info: ['fatal', 'error', 'warn', 'log'],
-  debug: ['fatal', 'error', 'warn', 'log', 'debug'], trace: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'], silent: [],
-};
-
-/** Nest's own messages as JSON lines, like Fastify's request logs, so one log pipeline parses both. */
-function nestLogger(config: AppConfig): ConsoleLogger | false {
-  return config.logLevel === 'silent' ? false : new ConsoleLogger({ json: true, logLevels: NEST_LEVELS[config.logLevel] });
 }

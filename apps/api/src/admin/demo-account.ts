@@ -6,24 +6,32 @@ import { AccountProvisioning } from './account-provisioning';
 
 /**
  * First start of an embedded installation with no accounts: open a demo account with credits and
- * print its key once, so a newcomer can call the API straight away. Never on production adapters.
+ * hand its key back once (announceDemoAccount prints it), so a newcomer can call the API straight away. Never on production adapters.
  */
-export async function ensureDemoAccount(app: INestApplication, config: AppConfig): Promise<{ accountId: string; apiKey: string } | null> {
+export async function ensureDemoAccount(app: INestApplication, config: AppConfig): Promise<{ accountId: string; apiKey: string; credits: number } | null> {
   if (!config.demoAccount.enabled || describeAdapters(config).eventStore !== 'sqlite') return null;
   const events = app.get(EventStore);
   const existing = await events.readAll({ eventTypes: ['AccountOpened'], maxCount: 1 });
   if (existing.length > 0) return null;
   const opened = await app.get(AccountProvisioning).openAccount('Demo account', config.demoAccount.credits);
-  const banner = [
+  return { accountId: opened.accountId, apiKey: opened.apiKey, credits: opened.credits };
+}
+
+/**
+ * The demo key as a JSON log line (log pipelines, `docker logs`) and, on a terminal, also as a box
+ * a person can read and copy from.
+ */
+export function announceDemoAccount(demo: { accountId: string; apiKey: string; credits: number }, url: string): void {
+  new Logger('demo').log({ msg: 'demo account created (this key is shown only once)', accountId: demo.accountId, credits: demo.credits, apiKey: demo.apiKey });
+  if (!process.stdout.isTTY) return;
+  process.stdout.write([
     '',
     '================ demo account created (this key is shown only once) ================',
-    `  account id: ${opened.accountId}   credits: ${opened.credits}`,
-    `  API key:    ${opened.apiKey}`,
-    `  try:        curl -H 'X-API-KEY: ${opened.apiKey}' '${'http://localhost:' + config.port}/v1/credits/balance'`,
+    `  account id: ${demo.accountId}   credits: ${demo.credits}`,
+    `  API key:    ${demo.apiKey}`,
+    `  try:        curl -H 'X-API-KEY: ${demo.apiKey}' '${url}/v1/credits/balance'`,
+    `  API docs:   ${url}/docs`,
     '=====================================================================================',
     '',
-  ].join('\n');
-  process.stdout.write(banner);
-  new Logger('demo').log(`demo account ${opened.accountId} created`);
-  return { accountId: opened.accountId, apiKey: opened.apiKey };
+  ].join('\n') + '\n');
 }
