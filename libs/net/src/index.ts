@@ -1,1 +1,2 @@
 export * from './address-policy';
+export * from './ipv6-words';

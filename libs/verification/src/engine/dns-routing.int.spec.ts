@@ -12,6 +12,9 @@ const zones = {
   'nomail.test': {},
   'broken.test': { rcode: 'SERVFAIL' as const },
   'silent.test': { dropQueries: true },
+  // Loopback and the cloud metadata address spelt as IPv6 (IPv4-mapped, NAT64, 6to4, Teredo).
+  'v6spelt.test': { mx: [{ exchange: 'mx.v6spelt.test', priority: 10 }] },
+  'mx.v6spelt.test': { aaaa: ['::ffff:127.0.0.1', '64:ff9b::7f00:1', '::ffff:a9fe:a9fe', '2002:7f00:1::1', '2001:0:a00:1::1'] },
   ...mxZone('mailinator.com', [['mail.mailinator.com', 10, '127.0.0.1']]),
 };
 
@@ -86,6 +89,17 @@ describe('verification engine mail routing against a DNS server', () => {
       const sessions = h.smtp.stats.sessions;
       try {
         expect(await engine.verify('ann@order.test')).toMatchObject({ result: 'unknown', subResult: 'private_mx_refused' });
+        expect(h.smtp.stats.sessions).toBe(sessions);
+      } finally {
+        await engine.close();
+      }
+    });
+
+    it('refuses an MX whose only addresses are internal IPv4 addresses spelt as IPv6, and never connects', async () => {
+      const engine = new VerificationEngine(loopbackConfig(h.dns.server, h.smtp.port, { allowPrivateNetworks: false }));
+      const sessions = h.smtp.stats.sessions;
+      try {
+        expect(await engine.verify('ann@v6spelt.test')).toMatchObject({ result: 'unknown', subResult: 'private_mx_refused' });
         expect(h.smtp.stats.sessions).toBe(sessions);
       } finally {
         await engine.close();

@@ -35,4 +35,12 @@ export class WebhookAddressGuard {
     }
     return addresses;
   }
+
+  /**
+   * The last word, on the socket actually connected: whatever resolved or rewrote the address on the
+   * way (an IP literal in any spelling, a proxy, a resolver change), a non-public peer is refused.
+   */
+  refusesPeer(remoteAddress: string | undefined): boolean {
+    return !this.allowPrivateNetworks && (remoteAddress === undefined || nonPublicReason(remoteAddress) !== null);
+  }
 }

@@ -1,6 +1,6 @@
 import { HttpsReceiver } from '../../../../test/support/https-receiver';
 import { WebhookAddressGuard } from './address-guard';
-import { createWebhookAgent, HttpsWebhookSender } from './https-sender';
+import { createWebhookAgent, DeliveryFailures, HttpsWebhookSender } from './https-sender';
 import { signBody, signedHeaders, signTimestamped } from './signature';
 
 describe('HTTPS webhook sender against a real HTTPS receiver', () => {
@@ -39,8 +39,7 @@ describe('HTTPS webhook sender against a real HTTPS receiver', () => {
   it('gives up on a receiver that does not answer within the timeout', async () => {
     receiver.reply('/slow', 'hang');
     const result = await trusting(300).send({ url: receiver.url('/slow'), body, headers });
-    expect(result.status).toBeNull();
-    expect(result.error).toMatch(/timeout/);
+    expect(result).toMatchObject({ status: null, error: DeliveryFailures.timeout });
     expect(result.durationMs).toBeGreaterThanOrEqual(290);
     expect(result.durationMs).toBeLessThan(2_000);
   });
@@ -48,16 +47,32 @@ describe('HTTPS webhook sender against a real HTTPS receiver', () => {
   it('refuses a certificate from a CA it was not told to trust', async () => {
     const sender = new HttpsWebhookSender(new WebhookAddressGuard(true), createWebhookAgent(null), 2_000);
     const result = await sender.send({ url: receiver.url('/untrusted'), body, headers });
-    expect(result.status).toBeNull();
-    expect(result.error).toMatch(/certificate/i);
+    expect(result).toMatchObject({ status: null, error: DeliveryFailures.unreachable });
     expect(receiver.received('/untrusted')).toHaveLength(0);
   });
 
   it('refuses to send to a loopback address unless private networks are allowed', async () => {
     const sender = new HttpsWebhookSender(new WebhookAddressGuard(false), createWebhookAgent(receiver.caFile), 2_000);
     const result = await sender.send({ url: receiver.url('/private'), body, headers });
-    expect(result).toMatchObject({ status: null, error: expect.stringMatching(/loopback/) });
+    expect(result).toMatchObject({ status: null, error: DeliveryFailures.notPublic });
     expect(receiver.received('/private')).toHaveLength(0);
+  });
+
+  it('refuses a connected peer that is not public even when the name check let it through', async () => {
+    // A guard whose name check is wrong (a resolver that lies, a rebinding race): the socket's own peer address decides.
+    class LaxNameCheck extends WebhookAddressGuard {
+      async check(): Promise<Array<{ address: string; family: number }>> { return [{ address: '127.0.0.1', family: 4 }]; }
+    }
+    const sender = new HttpsWebhookSender(new LaxNameCheck(false), createWebhookAgent(receiver.caFile), 2_000);
+    const result = await sender.send({ url: receiver.url('/rebound').replace('127.0.0.1', 'rebound.example'), body, headers });
+    expect(result).toMatchObject({ status: null, error: DeliveryFailures.notPublic });
+    expect(receiver.received('/rebound')).toHaveLength(0);
+  });
+
+  it('reports a closed port as unreachable, without the network error text', async () => {
+    const closedPort = receiver.url('/x').replace(/:\d+\//, ':1/');
+    const result = await trusting().send({ url: closedPort, body, headers });
+    expect(result).toMatchObject({ status: null, error: DeliveryFailures.unreachable });
   });
 
   it('connects to the address it checked even if the name would resolve elsewhere later', async () => {

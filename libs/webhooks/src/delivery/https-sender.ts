@@ -3,7 +3,7 @@ import * as https from 'node:https';
 import { isIP, LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import * as tls from 'node:tls';
-import { DomainError } from '@lib/common';
+import { DomainError, ErrorCodes } from '@lib/common';
 import { ResolvedAddress, WebhookAddressGuard } from './address-guard';
 
 export interface WebhookRequest {
@@ -33,10 +33,24 @@ function pinnedLookup(address: ResolvedAddress): LookupFunction {
   }) as unknown as LookupFunction;
 }
 
-function describeError(error: unknown): string {
-  if (error instanceof DomainError) return error.message;
-  const { code, message } = error as { code?: string; message?: string };
-  return code ? `${code}: ${message}` : (message ?? String(error));
+/**
+ * What a user is told about a failed attempt: a few coarse classes and never the network's own words.
+ * Telling "refused" from "reset" from "TLS alert" from "timeout" would make the test endpoint a port
+ * scanner of whatever the sender can reach.
+ */
+export const DeliveryFailures = {
+  notPublic: 'refused: the webhook host is not a public address',
+  unresolvable: 'the webhook host does not resolve',
+  unreachable: 'could not connect: the connection or its TLS handshake failed (refused, reset, or a certificate that is not trusted)',
+  timeout: 'timeout: no response within the time limit',
+} as const;
+
+class PeerNotPublic extends Error {}
+
+function classify(error: unknown): string {
+  if (error instanceof PeerNotPublic) return DeliveryFailures.notPublic;
+  if (error instanceof DomainError) return error.code === ErrorCodes.WEBHOOK_URL_PRIVATE.code ? DeliveryFailures.notPublic : DeliveryFailures.unresolvable;
+  return DeliveryFailures.unreachable;
 }
 
 /**
@@ -62,7 +76,7 @@ export class HttpsWebhookSender {
         outgoing?.destroy();
         resolve({ status, durationMs: Math.round(performance.now() - started), error });
       };
-      const timer = setTimeout(() => finish(null, `timeout: no response within ${this.timeoutMs} ms`), this.timeoutMs);
+      const timer = setTimeout(() => finish(null, DeliveryFailures.timeout), this.timeoutMs);
       const url = new URL(request.url);
       this.guard.check(url.hostname).then(
         ([address]) => {
@@ -70,9 +84,14 @@ export class HttpsWebhookSender {
           outgoing = this.post(url, address, request, (status) =>
             finish(status, status >= 300 && status < 400 ? `redirect (HTTP ${status}) not followed` : null),
           );
-          outgoing.on('error', (error) => finish(null, describeError(error)));
+          outgoing.on('error', (error) => finish(null, classify(error)));
+          outgoing.on('socket', (socket) => {
+            const judge = () => { if (this.guard.refusesPeer(socket.remoteAddress)) outgoing?.destroy(new PeerNotPublic()); };
+            if (socket.remoteAddress) judge();
+            else socket.once('connect', judge);
+          });
         },
-        (error) => finish(null, describeError(error)),
+        (error) => finish(null, classify(error)),
       );
     });
   }
