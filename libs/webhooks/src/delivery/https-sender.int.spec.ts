@@ -61,7 +61,7 @@ describe('HTTPS webhook sender against a real HTTPS receiver', () => {
   it('refuses a connected peer that is not public even when the name check let it through', async () => {
     // A guard whose name check is wrong (a resolver that lies, a rebinding race): the socket's own peer address decides.
     class LaxNameCheck extends WebhookAddressGuard {
-      async check(): Promise<Array<{ address: string; family: number }>> { return [{ address: '127.0.0.1', family: 4 }]; }
+      override async check(): Promise<Array<{ address: string; family: number }>> { return [{ address: '127.0.0.1', family: 4 }]; }
     }
     const sender = new HttpsWebhookSender(new LaxNameCheck(false), createWebhookAgent(receiver.caFile), 2_000);
     const result = await sender.send({ url: receiver.url('/rebound').replace('127.0.0.1', 'rebound.example'), body, headers });
