@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadConfig, AppConfig } from '@lib/config';
 import { Clock } from '@lib/common';
+import type { AdapterWrappers } from '@lib/platform';
 import { startRoles, RunningApp } from '../../apps/all-in-one/src/run-roles';
 
 export const ADMIN_TOKEN = 'test-admin-token';
@@ -30,7 +31,7 @@ export interface TestApp {
  * Starts the real all-in-one app (api + worker + projector) on embedded adapters in a fresh data
  * directory, listening on a random loopback port. Environment entries override the defaults.
  */
-export async function startTestApp(env: Record<string, string> = {}, overrides: { clock?: Clock; dataDir?: string } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, overrides: { clock?: Clock; dataDir?: string; wrap?: AdapterWrappers } = {}): Promise<TestApp> {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mailcheck-e2e-'));
   const config = loadConfig(
     {
@@ -40,7 +41,7 @@ export async function startTestApp(env: Record<string, string> = {}, overrides: 
     },
     ['api', 'worker', 'projector'],
   );
-  const running = await startRoles(config, { clock: overrides.clock });
+  const running = await startRoles(config, { clock: overrides.clock, wrap: overrides.wrap });
   const request: TestApp['request'] = async (method, route, options = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.key) headers['x-api-key'] = options.key;

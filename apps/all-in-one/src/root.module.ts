@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '@lib/config';
 import { Clock } from '@lib/common';
 import { Metrics, MetricsModule } from '@lib/metrics';
-import { PlatformModule } from '@lib/platform';
+import { AdapterWrappers, PlatformModule } from '@lib/platform';
 import { ApiModule } from '../../api/src/api.module';
 import { OpsModule } from '../../api/src/ops.module';
 import { ProjectorModule } from '../../projector/src/projector.module';
@@ -11,7 +11,7 @@ import { WorkerModule } from '../../worker/src/worker.module';
 /** Composes the roles this process runs (APP_ROLES) on the adapters chosen by configuration, with one Metrics for the process. */
 @Module({})
 export class RootModule {
-  static forRoles(config: AppConfig, overrides: { clock?: Clock } = {}): DynamicModule {
+  static forRoles(config: AppConfig, overrides: { clock?: Clock; wrap?: AdapterWrappers } = {}): DynamicModule {
     const roles = new Set(config.roles);
     const metrics = new Metrics();
     return {

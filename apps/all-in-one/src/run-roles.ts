@@ -3,7 +3,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, ConfigError, loadConfig } from '@lib/config';
 import { Clock } from '@lib/common';
 import { MetricsExposure } from '@lib/metrics';
-import { describeAdapters } from '@lib/platform';
+import { AdapterWrappers, describeAdapters } from '@lib/platform';
 import { createApiApp } from '../../api/src/create-api-app';
 import { announceDemoAccount, ensureDemoAccount } from '../../api/src/admin/demo-account';
 import { RootModule } from './root.module';
@@ -18,7 +18,7 @@ export interface RunningApp {
 }
 
 /** Builds and starts a process with the given roles; the one entry used by every main and by the e2e tests. */
-export async function startRoles(config: AppConfig, overrides: { clock?: Clock } = {}): Promise<RunningApp> {
+export async function startRoles(config: AppConfig, overrides: { clock?: Clock; wrap?: AdapterWrappers } = {}): Promise<RunningApp> {
   const app = await createApiApp(RootModule.forRoles(config, overrides), config);
   await app.listen({ port: config.port, host: config.host });
   const address = app.getHttpServer().address();

@@ -39,9 +39,9 @@ describe('credit ledger group commit', () => {
     it('rejects only that caller', async () => {
       await a.grant('8', 2, 0, { kind: 'grant', reason: 'test' });
       const results = await Promise.allSettled([
-        a.hold('8', { holdId: 'x1', amount: 1, purpose: 'p', reference: 'r' }),
-        a.hold('8', { holdId: 'x2', amount: 5, purpose: 'p', reference: 'r' }),
-        a.hold('8', { holdId: 'x3', amount: 1, purpose: 'p', reference: 'r' }),
+        a.hold('8', { holdId: 'x1', amount: 1, purpose: 'verification', reference: 'r' }),
+        a.hold('8', { holdId: 'x2', amount: 5, purpose: 'verification', reference: 'r' }),
+        a.hold('8', { holdId: 'x3', amount: 1, purpose: 'verification', reference: 'r' }),
       ]);
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       expect(await a.current('8')).toMatchObject({ balance: 2, held: 2, available: 0 });

@@ -3,6 +3,7 @@ import { CreditsModule } from '@lib/credits';
 import { JobDispatcher } from './dispatch-job/job-dispatcher';
 import { ChunkConsumers } from './process-chunk/chunk-consumers';
 import { ChunkProcessor } from './process-chunk/chunk-processor';
+import { ChunkWorkflowModule } from './process-chunk/chunk-workflow.module';
 
 /**
  * The worker role's part of bulk jobs: dispatching new jobs and verifying their chunks. Chunks are
@@ -10,7 +11,7 @@ import { ChunkProcessor } from './process-chunk/chunk-processor';
  * every probe shares one per-MX session pool and its concurrency limit.
  */
 @Module({
-  imports: [CreditsModule],
+  imports: [CreditsModule, ChunkWorkflowModule],
   providers: [ChunkProcessor, ChunkConsumers, JobDispatcher],
 })
 export class JobsWorkerModule {}

@@ -10,6 +10,23 @@ import { AdapterObservers, createBlobStore, createEventStore, createMessageBus, 
 import { ProjectionRegistry } from './projection-registry';
 import { ReadModelFreshness } from './read-model-freshness';
 
+/**
+ * Decorators around the chosen adapters: the redelivery and crash harness (test/harness) wraps the event
+ * store and the bus of a real app this way to deliver every message twice and kill a handler mid-way.
+ */
+export interface AdapterWrappers {
+  eventStore?: (store: EventStore) => EventStore;
+  bus?: (bus: MessageBus) => MessageBus;
+}
+
+export interface PlatformOverrides {
+  clock?: Clock;
+  observers?: AdapterObservers;
+  wrap?: AdapterWrappers;
+}
+
+const same = <T>(adapter: T): T => adapter;
+
 /** Chooses every port's adapter once from validated configuration and closes them on shutdown. */
 @Global()
 @Module({})
@@ -21,15 +38,16 @@ export class PlatformModule implements OnApplicationShutdown {
     @Inject(BlobStore) private readonly blobs: BlobStore,
   ) {}
 
-  static forRoot(config: AppConfig, overrides: { clock?: Clock; observers?: AdapterObservers } = {}): DynamicModule {
+  static forRoot(config: AppConfig, overrides: PlatformOverrides = {}): DynamicModule {
+    const wrap = overrides.wrap ?? {};
     return {
       module: PlatformModule,
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: Clock, useValue: overrides.clock ?? new SystemClock() },
-        { provide: EventStore, useFactory: () => createEventStore(config, overrides.observers) },
+        { provide: EventStore, useFactory: () => (wrap.eventStore ?? same)(createEventStore(config, overrides.observers)) },
         { provide: ReadStore, useFactory: () => createReadStore(config) },
-        { provide: MessageBus, useFactory: () => createMessageBus(config, overrides.observers) },
+        { provide: MessageBus, useFactory: () => (wrap.bus ?? same)(createMessageBus(config, overrides.observers)) },
         { provide: BlobStore, useFactory: () => createBlobStore(config) },
         ProjectionRegistry,
         ReadModelFreshness,

@@ -29,7 +29,15 @@ export interface FinderWorld {
   close(): Promise<void>;
 }
 
-export async function startFinderWorld(env: Record<string, string> = {}): Promise<FinderWorld> {
+export interface FinderPeers {
+  smtp: SmtpPeer;
+  dns: DnsPeer;
+  /** App environment pointing probes at the peers. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function startFinderPeers(env: Record<string, string> = {}): Promise<FinderPeers> {
   const smtp = await startSmtpPeer({ domains: Object.fromEntries(Object.entries(COMPANIES).map(([d, s]) => [d, { default: reject(), ...s }])) });
   const zones: Record<string, ZoneEntry> = { 'nomx.test': {} };
   for (const domain of Object.keys(COMPANIES)) {
@@ -37,16 +45,26 @@ export async function startFinderWorld(env: Record<string, string> = {}): Promis
     zones[`mx.${domain}`] = { a: ['127.0.0.1'] };
   }
   const dns = await startDnsPeer(zones);
-  const app = await startTestApp({
-    DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
-    SMTP_CONNECT_TIMEOUT_MS: '2000', SMTP_COMMAND_TIMEOUT_MS: '2000', SMTP_BANNER_TIMEOUT_MS: '2000', ...env,
-  });
+  return {
+    smtp, dns,
+    env: {
+      DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
+      SMTP_CONNECT_TIMEOUT_MS: '2000', SMTP_COMMAND_TIMEOUT_MS: '2000', SMTP_BANNER_TIMEOUT_MS: '2000', ...env,
+    },
+    close: () => Promise.all([smtp.close(), dns.close()]).then(() => undefined),
+  };
+}
+
+export async function startFinderWorld(env: Record<string, string> = {}): Promise<FinderWorld> {
+  const peers = await startFinderPeers(env);
+  const { smtp, dns } = peers;
+  const app = await startTestApp(peers.env);
   return {
     app, smtp, dns,
     rcptsFor: (domain) => smtp.stats.rcpts.map((r) => r.address.toLowerCase()).filter((a) => a.endsWith(`@${domain}`)),
     async close() {
       await app.close();
-      await Promise.all([smtp.close(), dns.close()]);
+      await peers.close();
     },
   };
 }

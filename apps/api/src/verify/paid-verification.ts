@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '@lib/accounts';
 import { Clock } from '@lib/common';
-import { CreditLedger } from '@lib/credits';
+import { CreditLedger, type HoldPurpose } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { VerificationEngine, VerificationVerdict } from '@lib/verification';
 import { planBatch, summarize, BatchSummary } from './batch/batch-plan';
@@ -98,7 +98,7 @@ export class PaidVerification {
     await this.ledger.settle(accountId, verificationId, recordedCharge(event));
   }
 
-  private async probePaid(accountId: string, holdId: string, purpose: string, emails: string[]): Promise<PaidProbe> {
+  private async probePaid(accountId: string, holdId: string, purpose: HoldPurpose, emails: string[]): Promise<PaidProbe> {
     // Throws INSUFFICIENT_CREDITS (402) before anything is probed.
     const held = await this.ledger.hold(accountId, { holdId, amount: emails.length, purpose, reference: holdId });
     try {

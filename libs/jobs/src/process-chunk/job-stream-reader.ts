@@ -1,5 +1,5 @@
 import { fold } from '@lib/common';
-import { EventStore } from '@lib/eventstore';
+import { EventStore, RecordedEvent } from '@lib/eventstore';
 import { jobDecider, JobState, jobStream } from '../domain/job.decider';
 import { ChunkCompleted, ChunkRetryScheduled, JobEvent } from '../domain/job.events';
 
@@ -14,27 +14,35 @@ export async function loadJobState(events: EventStore, jobId: number): Promise<J
   return fold(jobDecider, latest.reverse().map((e) => ({ type: e.type, data: e.data }) as JobEvent));
 }
 
+/**
+ * Visits a job's events from the newest back until `visit` returns true. Only used when a chunk message
+ * is redelivered after its results were appended, which is rare and almost always concerns one of the
+ * latest events. Both job kinds live on `jobs-<id>`.
+ */
+export async function scanJobStreamBackwards(events: EventStore, jobId: number, visit: (event: RecordedEvent) => boolean): Promise<void> {
+  let fromRevision: number | undefined;
+  for (;;) {
+    const page = await events.readStream(jobStream(jobId), { direction: 'backwards', fromRevision, maxCount: PAGE });
+    if (page.some(visit)) return;
+    const oldest = page[page.length - 1];
+    if (page.length < PAGE || !oldest || oldest.revision === 0) return;
+    fromRevision = oldest.revision - 1;
+  }
+}
+
 export interface RecordedChunk {
   completed: ChunkCompleted['data'];
   retry: ChunkRetryScheduled['data'] | null;
 }
 
-/**
- * What was recorded for a chunk, searching from the newest event back. Only used when a chunk message
- * is redelivered after its results were appended (a crash before the hold was settled), which is rare
- * and almost always concerns one of the latest events.
- */
+/** What was recorded for a bulk chunk: its results and the greylisting retry they scheduled. */
 export async function findRecordedChunk(events: EventStore, jobId: number, chunkNo: number): Promise<RecordedChunk | null> {
   let retry: RecordedChunk['retry'] = null;
-  let fromRevision: number | undefined;
-  for (;;) {
-    const page = await events.readStream(jobStream(jobId), { direction: 'backwards', fromRevision, maxCount: PAGE });
-    for (const event of page) {
-      if (event.type === 'ChunkRetryScheduled' && event.data.fromChunkNo === chunkNo) retry = event.data;
-      if (event.type === 'ChunkCompleted' && event.data.chunkNo === chunkNo) return { completed: event.data, retry };
-    }
-    const oldest = page[page.length - 1];
-    if (page.length < PAGE || !oldest || oldest.revision === 0) return null;
-    fromRevision = oldest.revision - 1;
-  }
+  let found: RecordedChunk | null = null;
+  await scanJobStreamBackwards(events, jobId, (event) => {
+    if (event.type === 'ChunkRetryScheduled' && event.data.fromChunkNo === chunkNo) retry = event.data;
+    if (event.type === 'ChunkCompleted' && event.data.chunkNo === chunkNo) found = { completed: event.data, retry };
+    return found !== null;
+  });
+  return found;
 }

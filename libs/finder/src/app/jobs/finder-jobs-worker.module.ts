@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CreditsModule } from '@lib/credits';
+import { ChunkWorkflowModule } from '@lib/jobs';
 import { FinderModule } from '../finder.module';
 import { FinderChunkProcessor } from './finder-chunk.processor';
 import { FinderJobWorkers } from './finder-job-workers';
 
 /** The worker role's part of finder jobs: starting them and looking up their chunks (needs the app's VerificationEngine). */
 @Module({
-  imports: [CreditsModule, FinderModule],
+  imports: [CreditsModule, ChunkWorkflowModule, FinderModule],
   providers: [FinderChunkProcessor, FinderJobWorkers],
 })
 export class FinderJobsWorkerModule {}

@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '@lib/common';
+import { CreditLedger, type HoldPurpose } from '@lib/credits';
+
+/** What a bus message of any job kind's chunk carries at least. */
+export interface PaidChunk {
+  jobId: number;
+  accountId: string;
+  chunkNo: number;
+}
+
+/** What the job stream says about a chunk: still to be worked, or closed with what was recorded (null: nothing, ever). */
+export type ChunkStatus<R> = { open: true } | { open: false; recorded: R | null };
+
+/**
+ * One job kind in the chunk workflow: what a chunk holds, how it is worked, how its results are recorded
+ * and what they cost. Bulk verification and finder jobs are the two kinds.
+ */
+export interface ChunkKind<M extends PaidChunk, W, R> {
+  readonly purpose: HoldPurpose;
+  /** Deliveries that may find the balance short before the job fails: other chunks' holds may settle meanwhile. */
+  readonly holdAttempts: number;
+  holdId(message: M): string;
+  /** The most the chunk can cost: what is held. */
+  holdAmount(message: M): number;
+  status(message: M): Promise<ChunkStatus<R>>;
+  work(message: M): Promise<W>;
+  /** Appends the chunk's results once; null when nothing was appended (job over, or recorded meanwhile). */
+  record(message: M, work: W): Promise<R | null>;
+  /** The charge a record fixed. */
+  charged(record: R): number;
+  /** Follow-up published from a record (greylisting retries); must be safe to repeat. */
+  afterRecord?(message: M, record: R): Promise<void>;
+  failForCredits(message: M): Promise<void>;
+}
+
+/**
+ * The one chunk workflow of every job kind, in the order that makes a redelivery or a crash anywhere safe:
+ * load what is recorded -> skip the work if the chunk is closed -> hold -> work -> record -> settle with
+ * the charge the RECORD fixed. A redelivery after the record only settles again (a no-op once settled),
+ * so nothing is charged twice; a chunk whose results will never be recorded (job cancelled or failed)
+ * has its hold released. Checking the record before holding matters: a settled hold's id is free again.
+ */
+@Injectable()
+export class ChunkWorkflow {
+  constructor(private readonly ledger: CreditLedger) {}
+
+  async run<M extends PaidChunk, W, R>(kind: ChunkKind<M, W, R>, message: M, attempt: number): Promise<void> {
+    const before = await kind.status(message);
+    if (!before.open) return this.settle(kind, message, before.recorded);
+    if (!(await this.hold(kind, message, attempt))) return;
+    const work = await kind.work(message);
+    const recorded = (await kind.record(message, work)) ?? (await this.recordedMeanwhile(kind, message));
+    await this.settle(kind, message, recorded);
+  }
+
+  /** Nothing appended: the job ended meanwhile (null), or another delivery recorded the chunk first. */
+  private async recordedMeanwhile<M extends PaidChunk, W, R>(kind: ChunkKind<M, W, R>, message: M): Promise<R | null> {
+    const status = await kind.status(message);
+    return status.open ? null : status.recorded;
+  }
+
+  /** False when the job was failed for lack of credits instead. */
+  private async hold<M extends PaidChunk, W, R>(kind: ChunkKind<M, W, R>, message: M, attempt: number): Promise<boolean> {
+    try {
+      await this.ledger.hold(message.accountId, {
+        holdId: kind.holdId(message), amount: kind.holdAmount(message), purpose: kind.purpose, reference: `job:${message.jobId}:chunk:${message.chunkNo}`,
+      });
+      return true;
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.errorName !== 'INSUFFICIENT_CREDITS' || attempt < kind.holdAttempts) throw error;
+      await kind.failForCredits(message);
+      return false;
+    }
+  }
+
+  private async settle<M extends PaidChunk, W, R>(kind: ChunkKind<M, W, R>, message: M, recorded: R | null): Promise<void> {
+    if (recorded && kind.afterRecord) await kind.afterRecord(message, recorded);
+    await this.ledger.settle(message.accountId, kind.holdId(message), recorded ? kind.charged(recorded) : 0);
+  }
+}

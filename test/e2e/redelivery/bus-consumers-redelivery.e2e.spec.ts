@@ -1,0 +1,88 @@
+import { CrashPoint, paidChunkSteps } from '../../harness/crash-points';
+import { HarnessScenario, ledgerState, projected, runScenario, settled } from '../../harness/redelivery-harness';
+import type { TestApp } from '../../support/test-app';
+import { startFinderPeers } from '../finder/finder-peers';
+import { startJobsPeers } from '../jobs/jobs-world';
+
+/**
+ * Every bus consumer under at-least-once delivery: each message (and each event a projection reads) is
+ * delivered twice, and in further runs the handler is killed at each step of its work. The final state
+ * (ledger, job counts, rows, the transaction history) must equal a clean run's.
+ */
+async function upload(app: TestApp, key: string, route: string, csv: string): Promise<number> {
+  const form = new FormData();
+  form.append('file', new Blob([csv]), 'list.csv');
+  const response = await fetch(`${app.url}${route}`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+  const body = (await response.json()) as any;
+  if (response.status !== 201) throw new Error(`upload refused: ${JSON.stringify(body)}`);
+  return body.data.id;
+}
+
+/** Runs an uploaded job to its end and reads everything the customer and the books can see. */
+async function jobScenarioState(app: TestApp, route: string, csv: string) {
+  const { accountId, apiKey } = await app.createAccount(500);
+  const id = await upload(app, apiKey, route, csv);
+  const view = async () => (await app.request('GET', `${route}/${id}`, { key: apiKey })).body.data;
+  await settled(app, accountId, async () => ['Completed', 'Failed', 'Cancelled'].includes((await view()).status));
+  const job = await view();
+  const ledger = await ledgerState(app, accountId);
+  const listed = async () => ((await app.request('GET', '/v1/credits/transactions?pageSize=100', { key: apiKey })).body.data.items as any[])
+    .map((t) => `${t.type} ${t.reference ?? ''} ${t.amount}`).sort();
+  const transactions = await projected(listed, await expectedTransactions(ledger));
+  const download = (await app.request('GET', `${route}/${id}/download`, { key: apiKey })).text;
+  const state = { status: job.status, counts: job.counts, results: job.results, progress: job.progress, creditsCharged: job.creditsCharged, ledger, transactions, download };
+  return JSON.parse(JSON.stringify(state).replaceAll(String(id), '<job>')); // ids differ between runs
+
+}
+
+const expectedTransactions = async (ledger: { charges: string[] }) => ['Added  500', ...ledger.charges.map((c) => { const [reference, amount] = c.split('='); return `Used ${reference} ${-Number(amount)}`; })].sort();
+
+const BULK_CSV = 'email\nalice@alpha.test\nbob@alpha.test\nanyone@beta.test\nnobody@gamma.test\nslow@grey.test\nalice@alpha.test\nnot-an-address\n';
+const bulkJob: HarnessScenario = {
+  startPeers: async () => {
+    const peers = await startJobsPeers();
+    return { env: peers.env, close: () => Promise.all([peers.smtp.close(), peers.dns.close()]).then(() => undefined) };
+  },
+  run: (app) => jobScenarioState(app, '/v1/jobs', BULK_CSV),
+};
+
+const FINDER_CSV = 'First Name,Last Name,Domain\nJane,Doe,firstlast.test\nNobody,Here,flast.test\nJane,Doe,first.test\n,Doe,first.test\n';
+const finderJob: HarnessScenario = {
+  startPeers: () => startFinderPeers(),
+  run: (app) => jobScenarioState(app, '/v1/finder/jobs', FINDER_CSV),
+};
+
+/** A job's dispatch: killed once its start is recorded, and once the first chunk is on the bus. */
+const dispatchSteps = (startedType: string, chunkTopic: string): CrashPoint[] => [
+  { name: startedType, when: 'after', matches: (_, e) => e.type === startedType },
+  { name: `the first ${chunkTopic} publish`, when: 'after', matches: (_, e) => e.type === `publish:${chunkTopic}` },
+];
+
+/** Bulk chunks are 2 addresses here (JOB_CHUNK_SIZE=2), so the job has 3 first-pass chunks and a greylisting retry. */
+const FIRST_PASS_CHUNKS = 3;
+
+const consumers: Array<{ name: string; scenario: HarnessScenario; steps: CrashPoint[] }> = [
+  { name: 'bulk job chunks', scenario: bulkJob, steps: paidChunkSteps('job_chunk', 'ChunkCompleted', (n) => n < FIRST_PASS_CHUNKS) },
+  { name: 'greylisting retries', scenario: bulkJob, steps: paidChunkSteps('job_chunk', 'ChunkCompleted', (n) => n >= FIRST_PASS_CHUNKS) },
+  { name: 'bulk job dispatch', scenario: bulkJob, steps: dispatchSteps('JobStarted', 'jobs.chunks') },
+  { name: 'finder job chunks', scenario: finderJob, steps: paidChunkSteps('finder_job_chunk', 'FinderChunkCompleted') },
+  { name: 'finder job dispatch', scenario: finderJob, steps: dispatchSteps('FinderJobStarted', 'finder.chunks') },
+];
+
+describe.each(consumers)('$name under redelivery and crashes', ({ scenario, steps }) => {
+  let clean: unknown;
+
+  beforeAll(async () => {
+    clean = (await runScenario(scenario, false)).state;
+  }, 60_000);
+
+  it('ends as a clean run does when every message is delivered twice', async () => {
+    expect((await runScenario(scenario, { crashAt: null })).state).toEqual(clean);
+  }, 60_000);
+
+  it.each(steps.map((step) => ({ step, label: `${step.when} ${step.name}` })))('ends as a clean run does when killed $label', async ({ step }) => {
+    const run = await runScenario(scenario, { crashAt: step });
+    expect(run.crashed).toBe(true);
+    expect(run.state).toEqual(clean);
+  }, 60_000);
+});

@@ -1,0 +1,57 @@
+import type { NewEvent } from '@lib/eventstore';
+
+/** Thrown where a crash is simulated: the handler dies there, as if the process had been killed. */
+export class SimulatedCrash extends Error {
+  constructor(readonly point: string) {
+    super(`simulated crash ${point}`);
+    this.name = 'SimulatedCrash';
+  }
+}
+
+/**
+ * Where a handler is killed: just before, or just after, the first append (or bus publish) that matches.
+ * A step of a consumer is the fact it stores: the hold is a CreditsHeld, the record its ChunkCompleted,
+ * the settle a CreditsUsed or CreditHoldReleased. Each point fires once per run.
+ */
+export interface CrashPoint {
+  name: string;
+  when: 'before' | 'after';
+  matches(streamId: string, event: NewEvent): boolean;
+}
+
+/** Fires a crash point at most once; shared by the event store and bus decorators of one run. */
+export class CrashSwitch {
+  private fired = false;
+
+  constructor(private readonly point: CrashPoint | null) {}
+
+  get hasFired(): boolean {
+    return this.fired;
+  }
+
+  /** The point to fire now for these events, if any (and marks it fired). */
+  take(when: CrashPoint['when'], streamId: string, events: readonly NewEvent[]): SimulatedCrash | null {
+    const point = this.point;
+    if (!point || this.fired || point.when !== when || !events.some((e) => point.matches(streamId, e))) return null;
+    this.fired = true;
+    return new SimulatedCrash(`${point.when} ${point.name}`);
+  }
+}
+
+const data = (event: NewEvent) => event.data as Record<string, any>;
+
+/** The four steps of a paid chunk consumer, for holds of one purpose and records of one event type. */
+export function paidChunkSteps(purpose: string, recordType: string, onlyChunk: (chunkNo: number) => boolean = () => true): CrashPoint[] {
+  const chunkOfReference = (reference: string) => Number(/:chunk:(\d+)$/.exec(reference)?.[1] ?? -1);
+  const hold = (_: string, e: NewEvent) => e.type === 'CreditsHeld' && data(e).purpose === purpose && onlyChunk(chunkOfReference(data(e).reference));
+  const record = (_: string, e: NewEvent) => e.type === recordType && onlyChunk(data(e).chunkNo);
+  const settle = (_: string, e: NewEvent) =>
+    (e.type === 'CreditsUsed' && data(e).purpose === purpose && onlyChunk(chunkOfReference(data(e).reference)))
+    || (e.type === 'CreditHoldReleased' && String(data(e).holdId).includes('chunk'));
+  return [
+    { name: `the ${purpose} hold`, when: 'before', matches: hold },
+    { name: `the ${purpose} hold`, when: 'after', matches: hold },
+    { name: `the ${recordType} record`, when: 'after', matches: record },
+    { name: `the ${purpose} settle`, when: 'after', matches: settle },
+  ];
+}

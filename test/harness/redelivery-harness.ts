@@ -1,0 +1,74 @@
+import { EventStore } from '@lib/eventstore';
+import type { MessageBus } from '@lib/messaging';
+import type { TestApp } from '../support/test-app';
+import { startTestApp } from '../support/test-app';
+import { CrashPoint, CrashSwitch } from './crash-points';
+import { CrashingEventStore } from './crashing-event-store';
+import { TwiceDeliveringBus } from './twice-delivering-bus';
+
+/** A world of real peers around one app: what a scenario needs started fresh for every run. */
+export interface HarnessPeers {
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/**
+ * One piece of work through the real app (an upload, a webhook...), and the final state it leaves:
+ * whatever the customer and the books can see (ledger, job counts, rows, deliveries).
+ */
+export interface HarnessScenario {
+  startPeers(): Promise<HarnessPeers>;
+  run(app: TestApp): Promise<unknown>;
+}
+
+export interface HarnessRun {
+  state: unknown;
+  /** Whether the crash point was reached (a point never reached would prove nothing). */
+  crashed: boolean;
+}
+
+/**
+ * Runs a scenario in a fresh app. `faults` false: the plain adapters (the clean run). Otherwise every bus
+ * message and every subscription event is delivered twice, and the handler reaching `crashAt` is killed there.
+ */
+export async function runScenario(scenario: HarnessScenario, faults: false | { crashAt: CrashPoint | null }): Promise<HarnessRun> {
+  const peers = await scenario.startPeers();
+  const crash = new CrashSwitch(faults ? faults.crashAt : null);
+  const wrap = faults ? { eventStore: (s: EventStore) => new CrashingEventStore(s, crash), bus: (b: MessageBus) => new TwiceDeliveringBus(b, crash) } : undefined;
+  const app = await startTestApp(peers.env, { wrap });
+  try {
+    return { state: await scenario.run(app), crashed: crash.hasFired };
+  } finally {
+    await app.close();
+    await peers.close();
+  }
+}
+
+/** The ledger as the customer's books see it: balance, nothing left held, and each charge once. */
+export async function ledgerState(app: TestApp, accountId: string) {
+  const events = await app.running.app.get(EventStore).readStream(`credits-${accountId}`);
+  const last = events[events.length - 1]?.data ?? {};
+  const charges = events.filter((e) => e.type === 'CreditsUsed').map((e) => `${e.data.reference}=${e.data.amount}`).sort();
+  return { balance: last.balanceAfter, openHolds: Object.keys(last.holdsAfter ?? {}).length, charges };
+}
+
+/** Waits until the account's ledger has no open hold and the job is over (settling follows the record). */
+export async function settled(app: TestApp, accountId: string, jobOver: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { openHolds } = await ledgerState(app, accountId);
+    if (openHolds === 0 && (await jobOver())) return;
+    if (Date.now() > deadline) throw new Error('the job did not end with every hold closed');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Polls a read-model answer until it equals what the event store implies (projections lag). */
+export async function projected<T>(read: () => Promise<T>, expected: T, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (JSON.stringify(value) === JSON.stringify(expected) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,41 @@
+import { BusConsumer, IncomingMessage, MessageBus, OutgoingMessage, SubscribeOptions } from '@lib/messaging';
+import type { CrashSwitch } from './crash-points';
+
+/**
+ * The app's bus, delivering every message twice (the second time as a redelivery after a crash between
+ * the handler's end and the offset commit), with a publishing handler killable before or after a publish.
+ * A handler that throws is redelivered by the real bus underneath, as after a restart.
+ */
+export class TwiceDeliveringBus extends MessageBus {
+  constructor(private readonly inner: MessageBus, private readonly crash: CrashSwitch) {
+    super();
+  }
+
+  ensureTopics(topics: string[]): Promise<void> {
+    return this.inner.ensureTopics(topics);
+  }
+
+  async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
+    const asEvents = messages.map((m) => ({ type: `publish:${topic}`, data: m.value }));
+    const before = this.crash.take('before', topic, asEvents);
+    if (before) throw before;
+    await this.inner.publish(topic, messages);
+    const after = this.crash.take('after', topic, asEvents);
+    if (after) throw after;
+  }
+
+  subscribe(options: SubscribeOptions, handler: (message: IncomingMessage) => Promise<void>): Promise<BusConsumer> {
+    return this.inner.subscribe(options, async (message) => {
+      await handler(message);
+      await handler({ ...message, attempt: message.attempt + 1 });
+    });
+  }
+
+  ping(): Promise<boolean> {
+    return this.inner.ping();
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
