@@ -111,18 +111,18 @@ export class DomainProber {
         if (utf8 && !session.supports('SMTPUTF8')) { outcomes.set(address, { kind: 'smtputf8_unsupported', mxHost: target.host }); continue; }
         const refusal = await session.ensureTransaction(utf8);
         if (refusal) {
-          const kind = classifyRcptReply(refusal);
+          const kind = classifyRcptReply(refusal, target.host);
           // A refused MAIL FROM says nothing about any recipient.
           const policyKind = kind === 'no_mailbox' || kind === 'mailbox_disabled' ? 'policy_rejection' : kind;
           return { healthy: false, failure: { kind: policyKind, reply: refusal, mxHost: target.host } as ProbeOutcome };
         }
         let reply = await session.rcpt(address);
-        let kind = classifyRcptReply(reply);
+        let kind = classifyRcptReply(reply, target.host);
         if (kind === 'too_many_recipients') {
           await session.rset();
           await session.ensureTransaction(utf8);
           reply = await session.rcpt(address);
-          kind = classifyRcptReply(reply);
+          kind = classifyRcptReply(reply, target.host);
         }
         if (reply.code === 421 || (reply.code === 452 && kind !== 'mailbox_full')) {
           this.backoff(target, reply.code);
@@ -146,7 +146,7 @@ export class DomainProber {
     if (error instanceof SmtpTransportError) return { kind: error.kind, mxHost: target.host };
     if (error instanceof SmtpRefusedError) {
       if (error.reply.code === 421) this.backoff(target, 421);
-      const kind = classifyRcptReply(error.reply);
+      const kind = classifyRcptReply(error.reply, target.host);
       const policyKind = kind === 'no_mailbox' || kind === 'mailbox_disabled' || kind === 'accepted' ? 'policy_rejection' : kind;
       return { kind: policyKind, reply: error.reply, mxHost: target.host };
     }

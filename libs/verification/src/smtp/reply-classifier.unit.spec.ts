@@ -1,15 +1,24 @@
-import { REJECTION_TEXTS } from './rejection-texts.fixture';
+import { PROVIDER_REPLY_RULES } from '../providers/provider-reply-rules';
+import { REJECTION_TEXTS, SOURCED_REJECTION_TEXTS } from './rejection-texts';
 import { classifyRcptReply, MAILBOX_REJECTIONS } from './reply-classifier';
 import { parseReplyLine } from './smtp-reply';
 
 describe('RCPT reply classification', () => {
-  it('has at least 100 real-world replies in the fixture', () => {
-    expect(REJECTION_TEXTS.length).toBeGreaterThanOrEqual(100);
+  it('has at least 250 real replies whose source is a document or bounce address', () => {
+    expect(SOURCED_REJECTION_TEXTS.length).toBeGreaterThanOrEqual(250);
+    for (const c of SOURCED_REJECTION_TEXTS) expect(c.source).toMatch(/^(https?:\/\/|sisimai\/)/);
   });
 
-  describe.each(REJECTION_TEXTS)('$source: $reply', ({ reply, expect: expected }) => {
+  it('covers the unknown-user and the policy replies of every major provider', () => {
+    const sources = (pattern: RegExp, kind: string) => SOURCED_REJECTION_TEXTS.filter((c) => pattern.test(`${c.source} ${c.mx ?? ''} ${c.reply}`) && c.expect === kind);
+    for (const provider of [/google/, /outlook|microsoft/, /yahoo/, /icloud/, /zoho/, /gmx|web\.de/, /mimecast|barracuda|trendmicro|iphmx/]) {
+      expect(sources(provider, 'no_mailbox').length + sources(provider, 'ip_blocked').length + sources(provider, 'policy_rejection').length).toBeGreaterThan(1);
+    }
+  });
+
+  describe.each(REJECTION_TEXTS)('$source: $reply', ({ reply, mx, expect: expected }) => {
     it(`is classified as ${expected}`, () => {
-      expect(classifyRcptReply(parseReplyLine(reply))).toBe(expected);
+      expect(classifyRcptReply(parseReplyLine(reply), mx)).toBe(expected);
     });
   });
 
@@ -23,6 +32,29 @@ describe('RCPT reply classification', () => {
   describe('when the code is temporary', () => {
     it('never reports a missing mailbox for a 4xx, whatever the text says', () => {
       expect(classifyRcptReply(parseReplyLine('450 4.1.1 <x@example.com>: Recipient address rejected: User unknown'))).not.toBe('no_mailbox');
+    });
+  });
+
+  describe('provider rules keyed by MX', () => {
+    const edgeBlock = parseReplyLine('550 5.4.1 Recipient address rejected: Access denied. AS(201806281)');
+
+    it('reads Exchange Online directory-based edge blocking as a missing mailbox on a Microsoft 365 MX', () => {
+      expect(classifyRcptReply(edgeBlock, 'contoso-com.mail.protection.outlook.com')).toBe('no_mailbox');
+    });
+
+    it('keeps the same text a policy refusal on any other server', () => {
+      expect(classifyRcptReply(edgeBlock, 'mail.example.net')).toBe('ip_blocked');
+      expect(classifyRcptReply(edgeBlock)).toBe('ip_blocked');
+    });
+
+    it('keeps Microsoft 365 IP blocks unknown', () => {
+      for (const text of ['550 5.7.606 Access denied, banned sending IP [203.0.113.5]', "550 5.7.1 Unfortunately, messages from [203.0.113.5] weren't sent. Please contact your Internet service provider since part of their network is on our block list (S3150)."]) {
+        expect(classifyRcptReply(parseReplyLine(text), 'contoso-com.mail.protection.outlook.com')).toBe('ip_blocked');
+      }
+    });
+
+    it('names a documented source for every rule', () => {
+      for (const rule of PROVIDER_REPLY_RULES) expect(rule.source).toMatch(/^https:\/\//);
     });
   });
 });

@@ -1,0 +1,18 @@
+import type { RejectionCase } from './rejection-case';
+import { GATEWAYS_REPLIES } from './gateways.fixture';
+import { GMX_WEBDE_REPLIES } from './gmx-webde.fixture';
+import { GOOGLE_REPLIES } from './google.fixture';
+import { ICLOUD_REPLIES } from './icloud.fixture';
+import { ISPS_AND_BOUNCES_REPLIES } from './isps-and-bounces.fixture';
+import { MICROSOFT_REPLIES } from './microsoft.fixture';
+import { YAHOO_AOL_REPLIES } from './yahoo-aol.fixture';
+import { ZOHO_REPLIES } from './zoho.fixture';
+import { MTA_DEFAULT_REPLIES } from './mta-defaults.fixture';
+
+export type { RejectionCase } from './rejection-case';
+
+/** Replies taken from a named document or a real bounce, with its address. */
+export const SOURCED_REJECTION_TEXTS: RejectionCase[] = [...GATEWAYS_REPLIES, ...GMX_WEBDE_REPLIES, ...GOOGLE_REPLIES, ...ICLOUD_REPLIES, ...ISPS_AND_BOUNCES_REPLIES, ...MICROSOFT_REPLIES, ...YAHOO_AOL_REPLIES, ...ZOHO_REPLIES];
+
+/** Every reply the classifier is checked against: the sourced ones and the MTAs' default texts. */
+export const REJECTION_TEXTS: RejectionCase[] = [...SOURCED_REJECTION_TEXTS, ...MTA_DEFAULT_REPLIES];

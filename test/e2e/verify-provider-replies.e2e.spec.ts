@@ -1,0 +1,56 @@
+import { DnsPeer, startDnsPeer, ZoneEntry } from '../peers/dns-peer';
+import { reply, SmtpPeer, startSmtpPeer } from '../peers/smtp-peer';
+import { startTestApp, TestApp } from '../support/test-app';
+
+/** A domain whose MX host name says Microsoft 365 (the provider playbook keys its rules by MX), served on loopback. */
+function m365(domain: string): Record<string, ZoneEntry> {
+  const host = `${domain.replace(/\./g, '-')}.mail.protection.outlook.com`;
+  return { [domain]: { mx: [{ exchange: host, priority: 0 }] }, [host]: { a: ['127.0.0.1'] } };
+}
+
+const EDGE_BLOCK = '5.4.1 Recipient address rejected: Access denied. AS(201806281) [BN1NAM02FT011.eop-nam02.prod.protection.outlook.com]';
+const IP_BANNED = '5.7.606 Access denied, banned sending IP [127.0.0.1]. To request removal from this list please visit https://sender.office.com/ and follow the directions. (AS16012609)';
+const BLOCK_LIST = "5.7.1 Unfortunately, messages from [127.0.0.1] weren't sent. Please contact your Internet service provider since part of their network is on our block list (S3150).";
+
+describe('verification against a Microsoft 365 tenant', () => {
+  let dns: DnsPeer;
+  let smtp: SmtpPeer;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    dns = await startDnsPeer({ ...m365('contoso.test'), ...m365('fabrikam.test') });
+    smtp = await startSmtpPeer({
+      domains: {
+        // Directory-based edge blocking: every address outside the directory gets the 5.4.1.
+        'contoso.test': { default: reply(550, EDGE_BLOCK) },
+        'fabrikam.test': { default: reply(550, IP_BANNED), recipients: { listed: reply(550, BLOCK_LIST) } },
+      },
+    });
+    app = await startTestApp({
+      DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
+      SMTP_CONNECT_TIMEOUT_MS: '1000', SMTP_BANNER_TIMEOUT_MS: '1000', SMTP_COMMAND_TIMEOUT_MS: '1000', VERIFY_INTERACTIVE_BUDGET_MS: '5000',
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+    await dns?.close();
+  });
+
+  const verify = async (email: string) => {
+    const { apiKey } = await app.createAccount(5);
+    return (await app.request('POST', '/v1/verify/single', { key: apiKey, body: { email } })).body.data;
+  };
+
+  it('reads edge blocking of an unknown recipient as invalid/no_mailbox and charges 1 credit', async () => {
+    expect(await verify('ghost@contoso.test')).toMatchObject({ result: 'invalid', subResult: 'no_mailbox', provider: 'microsoft365', creditsCharged: 1, creditsRemaining: 4 });
+  });
+
+  it('keeps a banned sending IP (5.7.606-649) unknown and free', async () => {
+    expect(await verify('anyone@fabrikam.test')).toMatchObject({ result: 'unknown', subResult: 'ip_blocked', creditsCharged: 0, creditsRemaining: 5 });
+  });
+
+  it('keeps the S3150 network block unknown and free', async () => {
+    expect(await verify('listed@fabrikam.test')).toMatchObject({ result: 'unknown', subResult: 'ip_blocked', creditsCharged: 0, creditsRemaining: 5 });
+  });
+});
