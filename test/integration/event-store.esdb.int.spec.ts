@@ -1,11 +1,17 @@
-// The EventStore contract against EventStoreDB (EVENTSTORE_URL, e.g. esdb://localhost:2113?tls=false).
+// The EventStore contract and the fault cases a real server allows, against EventStoreDB/KurrentDB 22.6+
+// (EVENTSTORE_URL, e.g. esdb://localhost:2113?tls=false). The remaining fault cases need control of the
+// server and run on the loopback fake in libs/eventstore/src/eventstoredb/esdb-event-store.int.spec.ts.
 import { EsdbEventStore } from '@lib/eventstore';
 import { eventStoreContract } from '../../libs/eventstore/src/testing/event-store.contract';
+import { eventStoreFaultContract } from '../../libs/eventstore/src/testing/faults.contract';
+import { realEsdbFaults } from '../../libs/eventstore/src/testing/fake-esdb/esdb-faults';
 import { describeWithServers } from './support/servers';
 
 describeWithServers(['EVENTSTORE_URL'], 'EventStoreDB adapter', ({ EVENTSTORE_URL }) => {
-  eventStoreContract('eventstoredb', async () => {
+  const factory = async () => {
     const store = new EsdbEventStore({ connectionString: EVENTSTORE_URL, retryDelayMs: 50, log: () => undefined });
     return { store, cleanup: () => store.close() };
-  });
+  };
+  eventStoreContract('eventstoredb', factory);
+  eventStoreFaultContract('eventstoredb', factory, realEsdbFaults(EVENTSTORE_URL));
 });

@@ -39,6 +39,8 @@ export interface ReadStreamOptions {
 export interface ReadAllOptions {
   /** Exclusive: only events after this global position. Omit to read from the start. */
   after?: number;
+  /** Inclusive: stop at this global position, so a caller waiting for one position reads nothing past it. */
+  upTo?: number;
   maxCount?: number;
   /** Only these event types (a server-side filter where the engine has one). */
   eventTypes?: string[];
@@ -50,6 +52,12 @@ export interface SubscribeOptions {
   eventTypes?: string[];
   /** A name for logs and diagnostics. */
   name?: string;
+  /**
+   * Told that every event up to this position that the subscription's filter matches has been handled
+   * (an engine's filtered-subscription checkpoint), so a reader waiting for a position can stop waiting
+   * without reading the log. Adapters whose filter runs in the query may never call it.
+   */
+  onCheckpoint?: (position: number) => void;
 }
 
 export interface EventSubscription {
@@ -69,9 +77,24 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
+/**
+ * The store did not confirm an append (a deadline, a dropped connection, a leader change): it may or may not
+ * have been written. Retrying the same events (same ids) with the same expected revision is safe: the store
+ * answers a repeat of a written append with its first result.
+ */
+export class AppendOutcomeUnknownError extends Error {
+  constructor(readonly streamId: string, override readonly cause: Error) {
+    super(`stream ${streamId}: append not confirmed (${cause.message})`);
+    this.name = 'AppendOutcomeUnknownError';
+  }
+}
+
 /** The event store port: streams of events with optimistic concurrency and a global ordered log. */
 export abstract class EventStore {
-  /** Appends events atomically to one stream if its revision matches `expectedRevision`; otherwise throws WrongExpectedRevisionError. */
+  /**
+   * Appends events atomically to one stream if its revision matches `expectedRevision`; otherwise throws
+   * WrongExpectedRevisionError. An empty list is refused. May throw AppendOutcomeUnknownError.
+   */
   abstract appendToStream(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
 
   /** Reads one stream in order; a missing stream reads as an empty array. */
@@ -86,8 +109,16 @@ export abstract class EventStore {
    */
   abstract subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): EventSubscription;
 
-  /** Whether the store answers; used by /ready. */
+  /** Whether the store answers, within a bounded time; used by /ready. */
   abstract ping(): Promise<boolean>;
+
+  /**
+   * Conditions an operator must fix that a ping does not show (a subscription the server refuses, an
+   * unsupported server version), one sentence each; empty when there are none. /ready reports them.
+   */
+  problems(): string[] {
+    return [];
+  }
 
   /** Releases connections and files. */
   abstract close(): Promise<void>;

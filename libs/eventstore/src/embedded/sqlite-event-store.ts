@@ -67,8 +67,8 @@ export class SqliteEventStore extends EventStore {
     const types = options.eventTypes;
     if (types && types.length === 0) return [];
     const typeClause = types ? `AND type IN (${types.map(() => '?').join(', ')})` : '';
-    const rows = this.statements.get(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ${typeClause} ORDER BY position LIMIT ?`)
-      .all(options.after ?? 0, ...(types ?? []), options.maxCount ?? -1) as EventRow[];
+    const rows = this.statements.get(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? AND position <= ? ${typeClause} ORDER BY position LIMIT ?`)
+      .all(options.after ?? 0, options.upTo ?? Number.MAX_SAFE_INTEGER, ...(types ?? []), options.maxCount ?? -1) as EventRow[];
     return rows.map(toRecordedEvent);
   }
 

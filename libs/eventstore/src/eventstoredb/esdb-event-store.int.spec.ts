@@ -1,7 +1,11 @@
-// The EventStore contract, and the fault cases, on the real @eventstore/db-client against a loopback
-// gRPC server speaking EventStoreDB's protocol (no EventStoreDB can be installed on the build machines).
+// The EventStore contract and its fault cases on the real @eventstore/db-client against a loopback gRPC
+// server speaking EventStoreDB's protocol (no EventStoreDB can be installed on the build machines), plus
+// what only this adapter has: server versions, client settings, bounded reads.
+import { fakeEsdbFaults } from '../testing/fake-esdb/esdb-faults';
 import { FakeEsdbServer } from '../testing/fake-esdb/fake-esdb-server';
 import { eventStoreContract } from '../testing/event-store.contract';
+import { eventStoreFaultContract } from '../testing/faults.contract';
+import { WrongExpectedRevisionError } from '../event-store.port';
 import { EsdbEventStore } from './esdb-event-store';
 
 let fake: FakeEsdbServer;
@@ -10,7 +14,67 @@ beforeAll(async () => {
 });
 afterAll(() => fake.stop());
 
-eventStoreContract('eventstoredb (fake server)', async () => {
-  const store = new EsdbEventStore({ connectionString: fake.connectionString(), retryDelayMs: 50, log: () => undefined });
+const open = (query = 'defaultDeadline=1000') => {
+  const store = new EsdbEventStore({ connectionString: fake.connectionString(query), retryDelayMs: 50, pingTimeoutMs: 500, log: () => undefined });
   return { store, cleanup: () => store.close() };
+};
+
+eventStoreContract('eventstoredb (fake server)', async () => open());
+eventStoreFaultContract('eventstoredb (fake server)', async () => open(), fakeEsdbFaults(() => fake));
+
+describe('EventStoreDB adapter specifics (fake server)', () => {
+  let opened: ReturnType<typeof open>[] = [];
+  const store = (query?: string) => {
+    const fixture = open(query);
+    opened.push(fixture);
+    return fixture.store;
+  };
+  afterEach(async () => {
+    await Promise.all(opened.map((fixture) => fixture.cleanup()));
+    opened = [];
+    fake.reset();
+  });
+
+  it.each([
+    ['21.10.0', '21.10.0'],
+    ['unknown (no ServerFeatures service, before 21.10)', null],
+  ])('refuses a server older than 22.6 (%s): appends fail, ping is false, problems say why', async (_label, version) => {
+    fake.serverVersion = version;
+    const old = store();
+    await expect(old.appendToStream('old-server', [{ type: 'A', data: {} }], 'any')).rejects.toThrow(/22\.6/);
+    await expect(old.ping()).resolves.toBe(false);
+    expect(old.problems().join('\n')).toMatch(/22\.6/);
+    expect(fake.log.stream('old-server')).toEqual([]);
+  });
+
+  it('throws WrongExpectedRevisionError even when the connection string sets throwOnAppendFailure=false', async () => {
+    const lenient = store('throwOnAppendFailure=false');
+    await lenient.appendToStream('lenient', [{ type: 'A', data: {} }], 'no_stream');
+    const error = await lenient.appendToStream('lenient', [{ type: 'B', data: {} }], 'no_stream').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WrongExpectedRevisionError);
+    expect(error).toMatchObject({ actual: 0 });
+  });
+
+  it('stops reading $all at upTo and at maxCount instead of paging to the end of the log', async () => {
+    const es = store();
+    const target = await es.appendToStream('bounded-target', [{ type: 'Target', data: {} }], 'no_stream');
+    const before = target.position - 1;
+    await es.appendToStream('bounded-noise', Array.from({ length: 1200 }, (_, n) => ({ type: 'Noise', data: { n } })), 'no_stream');
+    fake.stats.allReads.length = 0;
+    expect(await es.readAll({ after: target.position, upTo: target.position, eventTypes: ['Missing'], maxCount: 1 })).toEqual([]);
+    expect(fake.stats.allReads).toHaveLength(1);
+    fake.stats.allReads.length = 0;
+    const [first] = await es.readAll({ after: before, maxCount: 1 });
+    expect(first.streamId).toBe('bounded-target');
+    expect(fake.stats.allReads).toEqual([{ count: 2 }]);
+  });
+
+  it('reads command state from the leader', async () => {
+    const es = store();
+    fake.stats.streamReadsWithoutLeader = 0;
+    await es.appendToStream('leader-read', [{ type: 'A', data: {} }], 'no_stream');
+    await es.readStream('leader-read');
+    expect(fake.stats.streamReads).toBeGreaterThan(0);
+    expect(fake.stats.streamReadsWithoutLeader).toBe(0);
+  });
 });

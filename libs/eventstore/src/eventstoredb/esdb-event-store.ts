@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import {
   BACKWARDS,
   END,
@@ -6,8 +7,11 @@ import {
   START,
   StreamNotFoundError,
   WrongExpectedVersionError,
+  type ResolvedEvent,
+  type StreamingRead,
 } from '@eventstore/db-client';
 import {
+  AppendOutcomeUnknownError,
   EventStore,
   WrongExpectedRevisionError,
   type AppendResult,
@@ -19,54 +23,82 @@ import {
   type RecordedEvent,
   type SubscribeOptions,
 } from '../event-store.port';
-import { fromCurrentRevision, matchesTypes, toEsdbPosition, toEsdbRevision, toEventData, toRecordedEvent } from './esdb-mapping';
-import { EsdbAllSubscription } from './esdb-subscription';
+import { isOutcomeUnknown, operatorProblem } from './esdb-errors';
+import { commitPositionOf, fromCurrentRevision, matchesTypes, toEsdbPosition, toEsdbRevision, toEventData, toRecordedEvent } from './esdb-mapping';
+import { ServerVersionCheck, UnsupportedServerError } from './esdb-server-version';
+import { EsdbAllSubscription, type EsdbLog } from './esdb-subscription';
 
 export interface EsdbEventStoreOptions {
-  /** e.g. `esdb://localhost:2113?tls=false`, or `esdb+discover://a,b,c` for a cluster. */
+  /** e.g. `esdb://localhost:2113?tls=false`, or `esdb://a:2113,b:2113,c:2113` (gossip seeds) for a cluster; see docs/production.md. */
   connectionString: string;
   /** Pause before a failed subscription handler is retried and before resubscribing after a drop. Default 500 ms. */
   retryDelayMs?: number;
   /** Page size used when reading $all. Default 500. */
   readPageSize?: number;
-  log?: (message: string) => void;
+  /** How long ping waits for the server. Default 2000 ms. */
+  pingTimeoutMs?: number;
+  log?: EsdbLog;
 }
 
-/** The event store on EventStoreDB (gRPC client). Positions are $all commit positions. */
+const logger = new Logger('EventStoreDB');
+const defaultLog: EsdbLog = (message, level) => (level === 'error' ? logger.error(message) : logger.warn(message));
+
+/** The event store on EventStoreDB/KurrentDB 22.6+ (gRPC client). Positions are $all commit positions. */
 export class EsdbEventStore extends EventStore {
   private readonly client: EventStoreDBClient;
   private readonly subscriptions = new Set<EsdbAllSubscription>();
+  private readonly version: ServerVersionCheck;
+  private readonly log: EsdbLog;
+  private unsupported: string | null = null;
+  private globalLogProblem: string | null = null;
 
   constructor(private readonly options: EsdbEventStoreOptions) {
     super();
     this.client = EventStoreDBClient.connectionString(options.connectionString);
+    this.log = options.log ?? defaultLog;
+    this.version = new ServerVersionCheck(this.client, (error) => {
+      this.unsupported = error.message;
+      this.log(error.message, 'error');
+    });
   }
 
-  /** Appends atomically with the expected revision; a mismatch becomes WrongExpectedRevisionError. */
+  /** Appends atomically with the expected revision; a mismatch becomes WrongExpectedRevisionError, an unconfirmed append AppendOutcomeUnknownError. */
   async appendToStream(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    await this.version.ensure();
+    let result;
     try {
-      const result = await this.client.appendToStream(streamId, events.map(toEventData), {
+      result = await this.client.appendToStream(streamId, events.map(toEventData), {
         expectedRevision: toEsdbRevision(expectedRevision),
+        requiresLeader: true,
       });
-      return { nextRevision: Number(result.nextExpectedRevision), position: Number(result.position?.commit ?? -1) };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
         throw new WrongExpectedRevisionError(streamId, expectedRevision, fromCurrentRevision(error.actualVersion));
       }
+      if (isOutcomeUnknown(error)) throw new AppendOutcomeUnknownError(streamId, error);
       throw error;
     }
+    // `throwOnAppendFailure=false` in the connection string turns a conflict into a result instead of an error.
+    if (!result.success) {
+      const actual = result.nextExpectedRevision < 0n ? 'no_stream' : Number(result.nextExpectedRevision);
+      throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);
+    }
+    return { nextRevision: Number(result.nextExpectedRevision), position: Number(result.position?.commit ?? -1) };
   }
 
-  /** Reads one stream forwards or backwards; a missing stream reads as []. */
+  /** Reads one stream forwards or backwards from the leader (commands decide on it); a missing stream reads as []. */
   async readStream<D = any>(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent<D>[]> {
     const backwards = options.direction === 'backwards';
     if (options.maxCount !== undefined && options.maxCount <= 0) return [];
+    await this.version.ensure();
     const events: RecordedEvent<D>[] = [];
     try {
       const read = this.client.readStream(streamId, {
         direction: backwards ? BACKWARDS : FORWARDS,
         fromRevision: options.fromRevision !== undefined ? BigInt(options.fromRevision) : backwards ? END : START,
         maxCount: options.maxCount,
+        requiresLeader: true,
       });
       for await (const resolved of read) {
         const event = toRecordedEvent(resolved);
@@ -79,38 +111,56 @@ export class EsdbEventStore extends EventStore {
     return events;
   }
 
-  /** Reads $all forwards in pages after a position, leaving out system events and other types. */
+  /**
+   * Reads $all forwards in pages after a position, leaving out events the port cannot represent (system and
+   * link events, non-JSON) and other types. The cursor moves on every event read, and the read stops (the call
+   * is cancelled) at `upTo` or once `maxCount` events are found. The type filter runs here: client 6.x sends
+   * no filter on reads.
+   */
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const limit = options.maxCount ?? Number.MAX_SAFE_INTEGER;
-    const pageSize = this.options.readPageSize ?? 500;
+    if (limit <= 0) return [];
+    await this.version.ensure();
+    const upTo = options.upTo ?? Number.POSITIVE_INFINITY;
     const out: RecordedEvent[] = [];
     let after = options.after;
-    while (out.length < limit) {
+    for (;;) {
+      // Starts are inclusive (one more event than asked); unfiltered reads need no more than the limit.
+      const wanted = options.eventTypes ? Number.MAX_SAFE_INTEGER : limit - out.length + 1;
+      const pageSize = Math.max(2, Math.min(this.options.readPageSize ?? 500, wanted));
+      const page = this.client.readAll({ direction: FORWARDS, fromPosition: after === undefined ? START : toEsdbPosition(after), maxCount: pageSize });
       let seen = 0;
-      const page = this.client.readAll({
-        direction: FORWARDS,
-        fromPosition: after === undefined ? START : toEsdbPosition(after),
-        maxCount: pageSize,
-      });
-      for await (const resolved of page) {
-        seen++;
-        const event = toRecordedEvent(resolved);
-        if (!event) continue;
-        // Reads start at the given position inclusively; the port's `after` is exclusive.
-        if (after !== undefined && event.position <= after) continue;
-        after = event.position;
-        if (matchesTypes(event, options.eventTypes) && out.length < limit) out.push(event);
+      let finished = false;
+      try {
+        for await (const resolved of page as AsyncIterable<ResolvedEvent>) {
+          seen++;
+          const position = commitPositionOf(resolved);
+          if (position === null || (after !== undefined && position <= after)) continue;
+          if (position > upTo) {
+            finished = true;
+            break;
+          }
+          after = position;
+          const event = toRecordedEvent(resolved);
+          if (event && matchesTypes(event, options.eventTypes)) out.push(event);
+          if (out.length >= limit) {
+            finished = true;
+            break;
+          }
+        }
+      } finally {
+        await (page as StreamingRead<ResolvedEvent>).cancel().catch(() => undefined);
       }
-      if (seen < pageSize) break;
+      if (finished || seen < pageSize) return out;
     }
-    return out;
   }
 
   /** Catch-up then live subscription to $all with a server-side type filter; resubscribes after drops. */
   subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): EventSubscription {
     const subscription = new EsdbAllSubscription(this.client, options, handler, {
       retryDelayMs: this.options.retryDelayMs ?? 500,
-      log: this.options.log ?? ((message) => console.warn(`[esdb] ${message}`)),
+      log: this.log,
+      beforeOpen: () => this.version.ensure(),
     });
     this.subscriptions.add(subscription);
     return {
@@ -121,14 +171,42 @@ export class EsdbEventStore extends EventStore {
     };
   }
 
-  /** True when the server answers a read (a missing stream is an answer). */
+  /**
+   * True when a supported server answers a one-event read of $all within `pingTimeoutMs` (the client's own
+   * deadline is not applied to reads). Reading $all, not a user stream, is what the subscriptions need, so
+   * a user without access to it fails here.
+   */
   async ping(): Promise<boolean> {
+    let probe: StreamingRead<ResolvedEvent> | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const answer = async (): Promise<boolean> => {
+      try {
+        await this.version.ensure();
+        probe = this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 });
+        for await (const _ of probe as AsyncIterable<ResolvedEvent>) break;
+        this.globalLogProblem = null;
+        return true;
+      } catch (error) {
+        const problem = operatorProblem(error);
+        if (problem && !(error instanceof UnsupportedServerError)) this.globalLogProblem = `reading $all: ${problem}`;
+        return false;
+      }
+    };
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), this.options.pingTimeoutMs ?? 2000);
+    });
     try {
-      for await (const _ of this.client.readStream('ping-probe', { maxCount: 1, deadline: 2000 })) break;
-      return true;
-    } catch (error) {
-      return error instanceof StreamNotFoundError;
+      return await Promise.race([answer(), timeout]);
+    } finally {
+      clearTimeout(timer);
+      await probe?.cancel().catch(() => undefined);
     }
+  }
+
+  /** The unsupported server version, a refused $all, and each subscription's operator problem. */
+  override problems(): string[] {
+    const fromSubscriptions = [...this.subscriptions].map((subscription) => subscription.problem);
+    return [this.unsupported, this.globalLogProblem, ...fromSubscriptions].filter((problem): problem is string => Boolean(problem));
   }
 
   /** Stops every subscription, then closes the gRPC channel. */

@@ -60,17 +60,23 @@ export function toEsdbPosition(position: number): Position {
 /** ESDB reports "no position" on stream reads from older servers as the unsigned 64-bit maximum. */
 const NO_POSITION = 18446744073709551615n;
 
+/** The $all commit position of any event read, JSON or not; null when the server sent none. */
+export function commitPositionOf(resolved: ResolvedEvent): number | null {
+  const commit = resolved.event?.position?.commit ?? resolved.commitPosition;
+  return commit !== undefined && commit !== NO_POSITION ? Number(commit) : null;
+}
+
+/** The port's shape of a JSON event; null for what the port cannot represent (non-JSON events such as links `$>`). */
 export function toRecordedEvent(resolved: ResolvedEvent): RecordedEvent | null {
   const event = resolved.event;
   if (!event || !event.isJson) return null;
   const { [ORIGINAL_ID]: originalId, ...metadata } = (event.metadata ?? {}) as Record<string, unknown>;
-  const commit = event.position?.commit ?? resolved.commitPosition;
   return {
     id: typeof originalId === 'string' ? originalId : event.id,
     type: event.type,
     streamId: event.streamId,
     revision: Number(event.revision),
-    position: commit !== undefined && commit !== NO_POSITION ? Number(commit) : -1,
+    position: commitPositionOf(resolved) ?? -1,
     data: event.data,
     metadata,
     recordedAt: event.created.toISOString(),

@@ -1,11 +1,17 @@
-import { START, type AllStreamSubscription, type EventStoreDBClient, type Position } from '@eventstore/db-client';
+import { START, type AllStreamSubscription, type EventStoreDBClient, type Position, type ResolvedEvent } from '@eventstore/db-client';
 import type { EventSubscription, RecordedEvent, SubscribeOptions } from '../event-store.port';
+import { operatorProblem } from './esdb-errors';
 import { subscriptionFilter, toEsdbPosition, toRecordedEvent } from './esdb-mapping';
+
+/** Where the adapter's messages go: `error` for what needs an operator, `warn` for what heals by itself. */
+export type EsdbLog = (message: string, level: 'warn' | 'error') => void;
 
 export interface EsdbSubscriptionSettings {
   /** Pause before retrying a failed handler, and first pause before resubscribing after a drop (doubled up to 10 s). */
   retryDelayMs: number;
-  log: (message: string) => void;
+  log: EsdbLog;
+  /** Runs before each (re)subscription; a rejection counts as a drop (the server version check). */
+  beforeOpen: () => Promise<void>;
 }
 
 /** An interruptible pause, so stop() does not wait out a backoff. */
@@ -26,9 +32,10 @@ class Pause {
 }
 
 /**
- * A catch-up subscription to $all that survives dropped connections: it resubscribes from the last
- * handled event, or from a later server checkpoint once every event received before that checkpoint
- * has been handled (so a sparse filter does not rescan the log after a reconnect).
+ * A catch-up subscription to $all that survives dropped connections. It resubscribes from the last handled
+ * event only: a server checkpoint is never a resume point, because subscriptions start strictly after their
+ * position and some server versions checkpoint at the end of the log, where the next event is written (so
+ * resuming there skips it). Checkpoints only tell `onCheckpoint` how far the filter has looked.
  */
 export class EsdbAllSubscription implements EventSubscription {
   private stopped = false;
@@ -39,6 +46,8 @@ export class EsdbAllSubscription implements EventSubscription {
   private handled = 0;
   private pendingCheckpoint?: { position: number; afterEvents: number };
   private readonly done: Promise<void>;
+  /** Why the server keeps refusing this subscription, while it does (shown by /ready). */
+  problem: string | null = null;
 
   constructor(
     private readonly client: EventStoreDBClient,
@@ -63,27 +72,40 @@ export class EsdbAllSubscription implements EventSubscription {
   private async run(): Promise<void> {
     let backoff = this.settings.retryDelayMs;
     while (!this.stopped) {
-      const subscription = this.open();
+      let subscription: AllStreamSubscription | undefined;
       try {
-        for await (const resolved of subscription) {
+        await this.settings.beforeOpen();
+        subscription = this.open();
+        for await (const resolved of subscription as AsyncIterable<ResolvedEvent>) {
           this.received++;
           await this.deliver(resolved);
           this.handled++;
-          this.adoptCheckpoint();
+          this.reportCheckpoint();
           backoff = this.settings.retryDelayMs;
           if (this.stopped) break;
         }
-        if (!this.stopped) this.settings.log(`subscription ${this.name} ended by the server; resubscribing`);
+        if (!this.stopped) this.settings.log(`subscription ${this.name} ended by the server; resubscribing`, 'warn');
       } catch (error) {
         if (this.stopped) break;
-        this.settings.log(`subscription ${this.name} dropped (${(error as Error).message}); resubscribing after ${backoff} ms`);
+        this.dropped(error as Error, backoff);
       } finally {
-        await subscription.unsubscribe().catch(() => undefined);
+        await subscription?.unsubscribe().catch(() => undefined);
       }
       if (this.stopped) break;
       await this.pause.wait(backoff);
       backoff = Math.min(backoff * 2, 10_000);
     }
+  }
+
+  /** A refusal that needs an operator is logged as an error and kept for /ready; the subscription keeps retrying. */
+  private dropped(error: Error, backoff: number): void {
+    const problem = operatorProblem(error);
+    if (problem) {
+      if (this.problem === null) this.settings.log(`subscription ${this.name} refused by the server: ${problem}; retrying every ${backoff}-10000 ms`, 'error');
+      this.problem = `subscription ${this.name}: ${problem}`;
+      return;
+    }
+    this.settings.log(`subscription ${this.name} dropped (${error.message}); resubscribing after ${backoff} ms`, 'warn');
   }
 
   private open(): AllStreamSubscription {
@@ -92,25 +114,33 @@ export class EsdbAllSubscription implements EventSubscription {
     const onCheckpoint = (subscription: AllStreamSubscription, position: Position): void => {
       // Events pushed before this checkpoint may still sit in the stream's buffer, unhandled.
       this.pendingCheckpoint = { position: Number(position.commit), afterEvents: this.received + subscription.readableLength };
-      this.adoptCheckpoint();
+      this.reportCheckpoint();
     };
     const from = this.resumeAfter === undefined ? START : toEsdbPosition(this.resumeAfter);
     this.current = this.client.subscribeToAll(
       { fromPosition: from, filter: subscriptionFilter(this.options.eventTypes, onCheckpoint) },
       { highWaterMark: 16 },
     );
+    this.current.on('confirmation', () => {
+      this.problem = null;
+    });
     return this.current;
   }
 
-  private adoptCheckpoint(): void {
+  /**
+   * Once every event received before a checkpoint is handled, tells the owner that all matching events
+   * before the checkpoint's position are handled. Strictly before: a checkpoint at the end of the log is
+   * the position the next event will take.
+   */
+  private reportCheckpoint(): void {
     const checkpoint = this.pendingCheckpoint;
     if (!checkpoint || this.handled < checkpoint.afterEvents) return;
-    if (this.resumeAfter === undefined || checkpoint.position > this.resumeAfter) this.resumeAfter = checkpoint.position;
     this.pendingCheckpoint = undefined;
+    this.options.onCheckpoint?.(checkpoint.position - 1);
   }
 
   /** Awaits the handler, retrying the same event after a pause until it succeeds or the subscription stops. */
-  private async deliver(resolved: Parameters<typeof toRecordedEvent>[0]): Promise<void> {
+  private async deliver(resolved: ResolvedEvent): Promise<void> {
     const event = toRecordedEvent(resolved);
     if (!event) return;
     while (!this.stopped) {
@@ -119,7 +149,7 @@ export class EsdbAllSubscription implements EventSubscription {
         this.resumeAfter = event.position;
         return;
       } catch (error) {
-        this.settings.log(`subscription ${this.name}: handler failed on ${event.type}@${event.position} (${(error as Error).message}); retrying`);
+        this.settings.log(`subscription ${this.name}: handler failed on ${event.type}@${event.position} (${(error as Error).message}); retrying`, 'warn');
         await this.pause.wait(this.settings.retryDelayMs);
       }
     }

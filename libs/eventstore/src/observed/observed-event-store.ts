@@ -52,6 +52,10 @@ export class ObservedEventStore extends EventStore {
     return this.inner.ping();
   }
 
+  override problems(): string[] {
+    return this.inner.problems();
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }

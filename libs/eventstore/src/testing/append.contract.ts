@@ -72,6 +72,12 @@ export function appendContract(ctx: ContractContext): void {
       expect(await ctx.store.readStream(stream)).toHaveLength(2);
     });
 
+    it('refuses an empty append and writes nothing', async () => {
+      const stream = ctx.unique('order-');
+      await expect(ctx.store.appendToStream(stream, [], 'any')).rejects.toThrow(/at least one event/);
+      expect(await ctx.store.readStream(stream)).toEqual([]);
+    });
+
     it('returns the earlier result when the same event ids are retried with the same expected revision', async () => {
       const stream = ctx.unique('order-');
       const events = [

@@ -35,6 +35,9 @@ export interface FakeEsdbStats {
   /** Every non-subscription read of $all: its requested count. */
   allReads: { count: number }[];
   checkpointsSent: number;
+  streamReads: number;
+  /** Stream reads sent without `requires-leader` (a follower may answer them with stale state). */
+  streamReadsWithoutLeader: number;
 }
 
 const STREAMS = 'event_store.client.streams.streams';
@@ -47,12 +50,13 @@ const STREAMS = 'event_store.client.streams.streams';
 export class FakeEsdbServer {
   readonly log = new FakeEsdbLog();
   readonly faults: FakeEsdbFaults = { denyAll: false, silent: false, endOfLogCheckpoints: false, holdLive: false, loseNextAppendReply: false };
-  readonly stats: FakeEsdbStats = { allReads: [], checkpointsSent: 0 };
+  readonly stats: FakeEsdbStats = { allReads: [], checkpointsSent: 0, streamReads: 0, streamReadsWithoutLeader: 0 };
   /** What GetSupportedMethods reports; null answers UNIMPLEMENTED, as servers before 21.10 do. */
   serverVersion: string | null = '24.10.0';
   private readonly server = new Server();
   private readonly subscriptions = new Set<{ drop(): void; pump(): void }>();
   private readonly pending = new Set<() => void>();
+  private readonly checkpointWaiters: Array<() => void> = [];
   private port = 0;
 
   static async start(): Promise<FakeEsdbServer> {
@@ -84,6 +88,19 @@ export class FakeEsdbServer {
   releaseLive(): void {
     this.faults.holdLive = false;
     for (const subscription of this.subscriptions) subscription.pump();
+  }
+
+  /** Resolves when the next checkpoint is sent to a subscription. */
+  nextCheckpoint(): Promise<void> {
+    return new Promise((resolve) => this.checkpointWaiters.push(resolve));
+  }
+
+  /** Back to a well-behaved server (the log is kept). */
+  reset(): void {
+    Object.assign(this.faults, { denyAll: false, silent: false, endOfLogCheckpoints: false, holdLive: false, loseNextAppendReply: false });
+    this.serverVersion = '24.10.0';
+    this.pending.forEach((answer) => answer());
+    this.pending.clear();
   }
 
   async stop(): Promise<void> {
@@ -123,6 +140,8 @@ export class FakeEsdbServer {
 
   private readStream(call: ServerWritableStream<ReadReq, ReadResp>, options: ReadReq.Options): void {
     const stream = options.getStream()!;
+    this.stats.streamReads++;
+    if (call.metadata.get('requires-leader')[0] !== 'true') this.stats.streamReadsWithoutLeader++;
     const streamId = Buffer.from(stream.getStreamIdentifier()!.getStreamName() as Uint8Array).toString('utf8');
     const records = this.log.stream(streamId);
     if (records.length === 0) {
@@ -159,6 +178,7 @@ export class FakeEsdbServer {
           const last = records[records.length - 1];
           call.write(checkpoint(this.faults.endOfLogCheckpoints ? this.log.nextPosition : last.position));
           this.stats.checkpointsSent++;
+          this.checkpointWaiters.splice(0).forEach((resolve) => resolve());
         }
       },
       drop: () => {
