@@ -14,13 +14,14 @@ import { HealthController } from './health/health.controller';
 import { MetricsHttp } from './metrics/metrics-http';
 import { JobsApiModule } from './jobs/jobs-api.module';
 import { WebhooksApiModule } from './webhooks/webhooks-api.module';
+import { DashboardApiModule } from './dashboard/dashboard-api.module';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { MultipartRoutesGuard } from './http/multipart-routes.guard';
 
 /** The HTTP role: controllers, auth, the envelope, request metrics. Domain modules bring their own command handlers. */
 @Module({
-  imports: [CqrsModule, AccountsModule, CreditsModule, FinderApiModule, WebhooksApiModule, VerifyModule, JobsApiModule],
+  imports: [CqrsModule, AccountsModule, CreditsModule, FinderApiModule, WebhooksApiModule, VerifyModule, JobsApiModule, DashboardApiModule],
   controllers: [HealthController, AdminAccountsController, AdminCreditsController, CreditsController],
   providers: [
     AccountProvisioning,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
+import { IdentityModule } from '@lib/identity';
 import { FinderReadModelModule } from '@lib/finder';
 import { JobsModule } from '@lib/jobs';
 import { WebhooksReadModelModule } from '@lib/webhooks';
@@ -8,7 +9,7 @@ import { ProjectorService } from './projector.service';
 
 /** Imports every domain module so their projections are registered, then runs them. */
 @Module({
-  imports: [AccountsModule, CreditsModule, FinderReadModelModule, WebhooksReadModelModule, JobsModule],
+  imports: [AccountsModule, CreditsModule, IdentityModule, FinderReadModelModule, WebhooksReadModelModule, JobsModule],
   providers: [ProjectorService],
 })
 export class ProjectorModule {}

@@ -53,6 +53,15 @@ export const ErrorCodes = {
   URL_TOO_LONG: { code: 1009, status: 414, message: 'The request URL is too long.' },
   HEADERS_TOO_LARGE: { code: 1010, status: 431, message: 'The request headers are too large.' },
   REQUEST_TIMEOUT: { code: 1011, status: 408, message: 'The request did not arrive in time.' },
+  NOT_SIGNED_IN: { code: 6001, status: 401, message: 'Not signed in: the session cookie is missing, expired or revoked.' },
+  CSRF_REJECTED: { code: 6002, status: 403, message: 'Missing or wrong X-CSRF-Token header: send the value of the mc_csrf cookie.' },
+  INVALID_CREDENTIALS: { code: 6003, status: 401, message: 'Wrong email or password.' },
+  SIGN_IN_THROTTLED: { code: 6004, status: 429, message: 'Too many failed sign-ins; retry after the time in Retry-After.' },
+  EMAIL_NOT_CONFIRMED: { code: 6005, status: 403, message: 'Confirm the email address first: follow the link we sent (or ask for a new one).' },
+  INVALID_TOKEN: { code: 6006, status: 400, message: 'The link is invalid, expired or already used.' },
+  EMAIL_TAKEN: { code: 6007, status: 409, message: 'Another user already has this email address.' },
+  SESSION_NOT_FOUND: { code: 6008, status: 404, message: 'Session not found or already ended.' },
+  CURRENT_PASSWORD_WRONG: { code: 6009, status: 400, message: 'The current password is wrong.' },
 } as const;
 
 export type ErrorName = keyof typeof ErrorCodes;

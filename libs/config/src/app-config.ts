@@ -47,6 +47,25 @@ export interface AppConfig {
    * a token is set, so the public listener never exposes it unauthenticated.
    */
   metrics: { port: number | null; host: string; token: string | null };
+  /**
+   * Outgoing mail (confirmation, reset and invitation links). smtpRelayUrl null: the embedded outbox
+   * writes each message as an .eml file under DATA_DIR/outbox/ instead of sending it.
+   */
+  mail: { smtpRelayUrl: string | null; from: string };
+  /**
+   * The customer dashboard (/dashboard/v1). publicUrl: where the web UI is served; mailed links start
+   * with it, and session cookies are Secure when it is https. Sign-in failures are counted per account
+   * and per client address within signInWindowSeconds (in process memory, like the API rate limit).
+   */
+  dashboard: {
+    publicUrl: string;
+    secureCookies: boolean;
+    trialCredits: number;
+    sessionTtlHours: number;
+    signInFailuresPerAccount: number;
+    signInFailuresPerAddress: number;
+    signInWindowSeconds: number;
+  };
   /** Which roles this process runs: all-in-one runs api, worker and projector. */
   roles: Array<'api' | 'worker' | 'projector'>;
 }

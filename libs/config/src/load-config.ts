@@ -69,6 +69,8 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
     },
     credits: { packagesFile: r.optional('CREDIT_PACKAGES_FILE'), holdExpirySeconds: r.int('CREDIT_HOLD_EXPIRY_SECONDS', 600, 1, 86_400) },
     metrics: readMetrics(r),
+    mail: { smtpRelayUrl: r.url('SMTP_RELAY_URL', ['smtp:', 'smtps:']), from: r.string('MAIL_FROM', 'Mailcheck <no-reply@mailcheck.localhost>') },
+    dashboard: readDashboard(r),
     roles,
   };
   if (config.metrics.port !== null && config.metrics.port !== 0 && config.metrics.port === config.port) {
@@ -76,6 +78,20 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
   }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
+}
+
+function readDashboard(r: EnvReader): AppConfig['dashboard'] {
+  const publicUrl = r.url('DASHBOARD_URL', ['http:', 'https:']) ?? `http://localhost:${r.int('PORT', 3000, 0, 65535)}`;
+  return {
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    // Plain HTTP is only for local use; a browser drops Secure cookies there, so they are Secure exactly when the UI is https.
+    secureCookies: publicUrl.startsWith('https:'),
+    trialCredits: r.int('TRIAL_CREDITS', 100, 0, 1_000_000_000),
+    sessionTtlHours: r.int('SESSION_TTL_HOURS', 336, 1, 8_760),
+    signInFailuresPerAccount: r.int('SIGNIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1_000),
+    signInFailuresPerAddress: r.int('SIGNIN_MAX_FAILURES_PER_ADDRESS', 50, 1, 100_000),
+    signInWindowSeconds: r.int('SIGNIN_WINDOW_SECONDS', 900, 1, 86_400),
+  };
 }
 
 // A token that guards metrics on the public port should not be guessable or break the header.

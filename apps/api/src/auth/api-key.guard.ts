@@ -6,6 +6,7 @@ import { DomainError } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { APP_CONFIG } from '@lib/platform';
 import { ADMIN_ROUTE, PUBLIC_ROUTE, QUERY_KEY_ALLOWED } from './auth.decorators';
+import { DASHBOARD_ROUTE } from '../dashboard/dashboard.decorators';
 import { RateLimiter } from './rate-limiter';
 import { verifyAdminToken } from './admin-token';
 
@@ -29,7 +30,9 @@ export class ApiKeyGuard implements CanActivate {
       verifyAdminToken(this.config.adminToken, request.headers.authorization);
       return true;
     }
+    // Public routes need nothing; dashboard routes are authenticated by their session guard instead.
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    if (this.reflector.getAllAndOverride<boolean>(DASHBOARD_ROUTE, targets)) return true;
     const principal = await this.authenticator.authenticate(this.presentedKey(request, targets));
     request.principal = principal;
     this.applyRateLimit(principal.keyId, context.switchToHttp().getResponse<FastifyReply>());

@@ -21,7 +21,7 @@ export class ErrorEnvelope {
 }
 
 const DESCRIPTIONS: Record<number, string> = {
-  400: 'Bad request', 401: 'Missing, invalid or revoked API key', 402: 'Not enough credits', 404: 'Not found',
+  400: 'Bad request', 401: 'Missing, invalid or revoked API key', 402: 'Not enough credits', 403: 'Forbidden (dashboard: missing or wrong CSRF token, unconfirmed address)', 404: 'Not found',
   409: 'Conflict', 410: 'Gone: deleted under the data-retention policy', 413: 'Payload too large', 415: 'Unsupported media type', 429: 'Rate limit exceeded (see Retry-After)',
 };
 

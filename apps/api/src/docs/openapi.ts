@@ -18,6 +18,7 @@ export function setupOpenApi(app: INestApplication): void {
         '## Error codes\n\n' + errorTable(),
     )
     .addApiKey({ type: 'apiKey', name: 'X-API-KEY', in: 'header' }, 'apiKey')
+    .addCookieAuth('mc_session', { type: 'apiKey', in: 'cookie', name: 'mc_session', description: 'Dashboard session (POST /dashboard/v1/sign-in), for /dashboard/v1 only; state-changing requests also need X-CSRF-Token' }, 'session')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN, for /admin/v1 only' }, 'admin')
     .addSecurityRequirements('apiKey')
     .build();

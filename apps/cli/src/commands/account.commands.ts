@@ -15,7 +15,7 @@ export const createAccount: CliCommand = {
     const commands = app.get(CommandBus);
     const opened = await commands.execute(new OpenAccountCommand(name));
     if (credits > 0) await commands.execute(new GrantCreditsCommand(opened.accountId, credits, 'opening balance', `open-${opened.accountId}`));
-    return { output: { accountId: opened.accountId, keyId: opened.keyId, apiKey: opened.apiKey, credits } };
+    return { output: { accountId: opened.accountId, keyId: opened.keyId!, apiKey: opened.apiKey!, credits } };
   },
 };
 

@@ -29,8 +29,10 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
     switch (command.type) {
       case 'OpenAccount':
         if (state.status !== 'none') return []; // a retried open is a no-op, not an error
+        const opened: AccountEvent = { type: 'AccountOpened', data: { accountId: command.accountId, name: command.name, openedAt: command.at } };
+        if (!command.ownerKey) return [opened];
         return [
-          { type: 'AccountOpened', data: { accountId: command.accountId, name: command.name, openedAt: command.at } },
+          opened,
           {
             type: 'ApiKeyIssued',
             data: { accountId: command.accountId, keyId: command.ownerKey.keyId, secretHash: command.ownerKey.secretHash, label: 'owner', role: 'owner', issuedAt: command.at },
@@ -38,7 +40,8 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         ];
       case 'IssueApiKey': {
         const open = requireOpen(state);
-        return [{ type: 'ApiKeyIssued', data: { accountId: open.accountId, keyId: command.keyId, secretHash: command.secretHash, label: command.label, role: 'member', issuedAt: command.at } }];
+        const owner = command.userId ? { userId: command.userId } : {};
+        return [{ type: 'ApiKeyIssued', data: { accountId: open.accountId, keyId: command.keyId, secretHash: command.secretHash, label: command.label, role: 'member', ...owner, issuedAt: command.at } }];
       }
       case 'RevokeApiKey': {
         const open = requireActiveKey(state, command.keyId);

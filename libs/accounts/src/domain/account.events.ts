@@ -2,7 +2,7 @@
 export type AccountOpened = { type: 'AccountOpened'; data: { accountId: string; name: string; openedAt: string } };
 export type ApiKeyIssued = {
   type: 'ApiKeyIssued';
-  data: { accountId: string; keyId: string; secretHash: string; label: string; role: 'owner' | 'member'; issuedAt: string };
+  data: { accountId: string; keyId: string; secretHash: string; label: string; role: 'owner' | 'member'; userId?: string; issuedAt: string };
 };
 export type ApiKeyRevoked = { type: 'ApiKeyRevoked'; data: { accountId: string; keyId: string; revokedAt: string } };
 export type ApiKeyRotated = { type: 'ApiKeyRotated'; data: { accountId: string; keyId: string; secretHash: string; rotatedAt: string } };

@@ -13,7 +13,7 @@ export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand, I
     const keyId = newKeyId();
     const secret = newSecret();
     const result = await runCommand(this.events, accountStream(command.accountId), accountDecider, {
-      type: 'IssueApiKey', keyId, secretHash: hashSecret(secret), label: command.label, at: this.clock.nowIso(),
+      type: 'IssueApiKey', keyId, secretHash: hashSecret(secret), label: command.label, userId: command.userId, at: this.clock.nowIso(),
     });
     return { keyId, apiKey: formatApiKey(keyId, secret), position: result.position };
   }

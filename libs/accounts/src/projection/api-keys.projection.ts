@@ -8,6 +8,8 @@ export interface ApiKeyDoc {
   secretHash: string;
   label: string;
   role: 'owner' | 'member';
+  /** The dashboard user who created the key; null for keys made by an operator. */
+  userId: string | null;
   revoked: boolean;
   issuedAt: string;
   revokedAt: string | null;
@@ -26,7 +28,7 @@ export const apiKeysProjection = documentProjection<ApiKeyDoc>({
     const event = { type: recorded.type, data: recorded.data } as AccountEvent;
     switch (event.type) {
       case 'ApiKeyIssued':
-        return { _id: event.data.keyId, accountId: event.data.accountId, secretHash: event.data.secretHash, label: event.data.label, role: event.data.role, revoked: false, issuedAt: event.data.issuedAt, revokedAt: null, rotatedAt: null };
+        return { _id: event.data.keyId, accountId: event.data.accountId, secretHash: event.data.secretHash, label: event.data.label, role: event.data.role, userId: event.data.userId ?? null, revoked: false, issuedAt: event.data.issuedAt, revokedAt: null, rotatedAt: null };
       case 'ApiKeyRevoked':
         return doc && { ...doc, revoked: true, revokedAt: event.data.revokedAt };
       case 'ApiKeyRotated':

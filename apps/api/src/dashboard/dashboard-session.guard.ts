@@ -1,0 +1,44 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { DomainError } from '@lib/common';
+import { DashboardPrincipal, SessionAuthenticator } from '@lib/identity';
+import { ANONYMOUS_ROUTE } from './dashboard.decorators';
+import { CSRF_COOKIE, CSRF_HEADER, readCookie, SESSION_COOKIE } from './dashboard-cookies';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Every /dashboard/v1 request: the session from its cookie (signed-in routes), and on every
+ * state-changing request a CSRF token in X-CSRF-Token. Signed in, the token must be the one issued
+ * with the session (synchronizer token); anonymous, it must equal the mc_csrf cookie (double submit),
+ * which a cross-site page can neither read nor set.
+ */
+@Injectable()
+export class DashboardSessionGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector, private readonly sessions: SessionAuthenticator) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<FastifyRequest & { dashboardUser?: DashboardPrincipal }>();
+    const stateChanging = !SAFE_METHODS.has(request.method);
+    const presented = headerValue(request.headers[CSRF_HEADER]);
+    if (this.reflector.get<boolean>(ANONYMOUS_ROUTE, context.getHandler())) {
+      if (stateChanging && !sameText(presented, readCookie(request, CSRF_COOKIE))) throw new DomainError('CSRF_REJECTED');
+      return true;
+    }
+    const principal = await this.sessions.authenticate(readCookie(request, SESSION_COOKIE));
+    if (stateChanging) this.sessions.verifyCsrf(principal, presented);
+    request.dashboardUser = principal;
+    return true;
+  }
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+function sameText(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false;
+  return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+}

@@ -1,0 +1,129 @@
+import { Decider, DomainError } from '@lib/common';
+import { sameHash } from '../tokens/secret-hash';
+import { UserCommand } from './user.commands';
+import { SessionEnded, UserEvent } from './user.events';
+
+/** A token mailed in a link: only its hash, until it is used or expires. */
+type PendingToken = { tokenHash: string; expiresAt: string };
+
+export type RegisteredUser = {
+  status: 'registered';
+  userId: string;
+  email: string;
+  emailConfirmed: boolean;
+  passwordHash: string;
+  confirmation: PendingToken | null;
+  reset: PendingToken | null;
+  emailChange: (PendingToken & { newEmail: string }) | null;
+  /** Session ids still open (ended ones are dropped). */
+  openSessions: string[];
+};
+export type UserState = { status: 'none' } | RegisteredUser;
+
+export const userStream = (userId: string): string => `users-${userId}`;
+
+function requireUser(state: UserState): RegisteredUser {
+  if (state.status !== 'registered') throw new DomainError('INVALID_TOKEN');
+  return state;
+}
+
+/** A link works once, before it expires; every failure reads the same so a link reveals nothing. */
+function requireLink(pending: PendingToken | null, tokenHash: string, at: string): void {
+  if (!pending || !sameHash(pending.tokenHash, tokenHash) || pending.expiresAt <= at) throw new DomainError('INVALID_TOKEN');
+}
+
+function endAll(user: RegisteredUser, reason: SessionEnded['data']['reason'], at: string, keep?: string): SessionEnded[] {
+  return user.openSessions.filter((id) => id !== keep).map((sessionId) => ({ type: 'SessionEnded', data: { userId: user.userId, sessionId, reason, endedAt: at } }));
+}
+
+export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
+  initialState: { status: 'none' },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'RegisterUser': {
+        if (state.status !== 'none') return []; // a retried registration is a no-op
+        const { type: _type, at, ...data } = command;
+        return [{ type: 'UserRegistered', data: { ...data, registeredAt: at } }];
+      }
+      case 'ConfirmEmail': {
+        const user = requireUser(state);
+        requireLink(user.confirmation, command.tokenHash, command.at);
+        return [{ type: 'EmailConfirmed', data: { userId: user.userId, email: user.email, confirmedAt: command.at } }];
+      }
+      case 'ReissueConfirmation': {
+        const user = requireUser(state);
+        if (user.emailConfirmed) return [];
+        return [{ type: 'ConfirmationReissued', data: { userId: user.userId, tokenHash: command.tokenHash, expiresAt: command.expiresAt, at: command.at } }];
+      }
+      case 'StartSession': {
+        const user = requireUser(state);
+        if (!user.emailConfirmed) throw new DomainError('EMAIL_NOT_CONFIRMED');
+        const { type: _type, at, ...data } = command;
+        return [{ type: 'SessionStarted', data: { userId: user.userId, ...data, startedAt: at } }];
+      }
+      case 'EndSession': {
+        const user = requireUser(state);
+        if (!user.openSessions.includes(command.sessionId)) throw new DomainError('SESSION_NOT_FOUND');
+        return [{ type: 'SessionEnded', data: { userId: user.userId, sessionId: command.sessionId, reason: command.reason, endedAt: command.at } }];
+      }
+      case 'RequestPasswordReset': {
+        const user = requireUser(state);
+        return [{ type: 'PasswordResetRequested', data: { userId: user.userId, tokenHash: command.tokenHash, expiresAt: command.expiresAt, requestedAt: command.at } }];
+      }
+      case 'ResetPassword': {
+        const user = requireUser(state);
+        requireLink(user.reset, command.tokenHash, command.at);
+        return [{ type: 'PasswordReset', data: { userId: user.userId, passwordHash: command.passwordHash, resetAt: command.at } }, ...endAll(user, 'password_reset', command.at)];
+      }
+      case 'ChangePassword': {
+        const user = requireUser(state);
+        return [
+          { type: 'PasswordChanged', data: { userId: user.userId, passwordHash: command.passwordHash, changedAt: command.at } },
+          ...endAll(user, 'password_changed', command.at, command.keepSessionId),
+        ];
+      }
+      case 'RequestEmailChange': {
+        const user = requireUser(state);
+        return [{ type: 'EmailChangeRequested', data: { userId: user.userId, newEmail: command.newEmail, tokenHash: command.tokenHash, expiresAt: command.expiresAt, requestedAt: command.at } }];
+      }
+      case 'ConfirmEmailChange': {
+        const user = requireUser(state);
+        requireLink(user.emailChange, command.tokenHash, command.at);
+        return [{ type: 'EmailChanged', data: { userId: user.userId, oldEmail: user.email, newEmail: user.emailChange!.newEmail, changedAt: command.at } }];
+      }
+    }
+  },
+
+  evolve(state, event) {
+    if (event.type === 'UserRegistered') {
+      const d = event.data;
+      return {
+        status: 'registered', userId: d.userId, email: d.email, emailConfirmed: false, passwordHash: d.passwordHash,
+        confirmation: { tokenHash: d.confirmTokenHash, expiresAt: d.confirmExpiresAt }, reset: null, emailChange: null, openSessions: [],
+      };
+    }
+    if (state.status !== 'registered') return state;
+    switch (event.type) {
+      case 'EmailConfirmed':
+        return { ...state, emailConfirmed: true, confirmation: null };
+      case 'ConfirmationReissued':
+        return { ...state, confirmation: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
+      case 'SessionStarted':
+        return { ...state, openSessions: [...state.openSessions, event.data.sessionId] };
+      case 'SessionEnded':
+        return { ...state, openSessions: state.openSessions.filter((id) => id !== event.data.sessionId) };
+      case 'PasswordResetRequested':
+        return { ...state, reset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
+      // A new password voids any reset link still in the mailbox.
+      case 'PasswordReset':
+      case 'PasswordChanged':
+        return { ...state, passwordHash: event.data.passwordHash, reset: null };
+      case 'EmailChangeRequested':
+        return { ...state, emailChange: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, newEmail: event.data.newEmail } };
+      // Confirming the new address also proves the mailbox, so it counts as confirmed.
+      case 'EmailChanged':
+        return { ...state, email: event.data.newEmail, emailChange: null, emailConfirmed: true };
+    }
+  },
+};

@@ -1,0 +1,14 @@
+export * from './identity.module';
+export * from './domain/user.decider';
+export * from './domain/user.events';
+export * from './domain/email-claim.decider';
+export * from './projection/users.projection';
+export * from './projection/sessions.projection';
+export * from './services/registration.service';
+export * from './services/sign-in.service';
+export * from './services/session-authenticator';
+export * from './services/sessions.service';
+export * from './services/password.service';
+export * from './services/email-change.service';
+export { normalizeEmail, UserStreams } from './services/user-streams';
+export { newSecretToken } from './tokens/secret-hash';

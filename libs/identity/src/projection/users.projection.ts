@@ -1,0 +1,39 @@
+import { documentProjection } from '@lib/readstore';
+import { UserEvent } from '../domain/user.events';
+
+/** The dashboard's view of a user; read on every dashboard request, so removals and changes act at once. */
+export interface UserDoc {
+  _id: string;
+  email: string;
+  name: string;
+  company: string;
+  /** The account (team) whose balance the user's keys spend. */
+  accountId: string;
+  emailConfirmed: boolean;
+  registeredAt: string;
+  _position?: number;
+}
+
+export const USERS_COLLECTION = 'dashboard_users';
+
+export const usersProjection = documentProjection<UserDoc>({
+  name: 'dashboard-users',
+  collection: USERS_COLLECTION,
+  eventTypes: ['UserRegistered', 'EmailConfirmed', 'EmailChanged'],
+  documentId: (event) => (event.data as { userId: string }).userId,
+  evolve: (doc, recorded) => {
+    const event = { type: recorded.type, data: recorded.data } as UserEvent;
+    switch (event.type) {
+      case 'UserRegistered': {
+        const d = event.data;
+        return { _id: d.userId, email: d.email, name: d.name, company: d.company, accountId: d.accountId, emailConfirmed: false, registeredAt: d.registeredAt };
+      }
+      case 'EmailConfirmed':
+        return doc && { ...doc, emailConfirmed: true };
+      case 'EmailChanged':
+        return doc && { ...doc, email: event.data.newEmail, emailConfirmed: true };
+      default:
+        return doc;
+    }
+  },
+});

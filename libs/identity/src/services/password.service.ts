@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock, DomainError } from '@lib/common';
+import { AppConfig } from '@lib/config';
+import { Mailer } from '@lib/mail';
+import { APP_CONFIG } from '@lib/platform';
+import { PasswordHasher } from '../passwords/password-hasher';
+import { newLinkToken, parseLinkToken } from '../tokens/link-token';
+import { isoAfter, LINK_LIFETIME_MS } from './expiry';
+import { identityMails } from './identity-mails';
+import { normalizeEmail, UserStreams } from './user-streams';
+
+/** Password reset by a mailed single-use link, and change by a signed-in user; both end the other sessions. */
+@Injectable()
+export class PasswordService {
+  constructor(
+    private readonly users: UserStreams,
+    private readonly hasher: PasswordHasher,
+    private readonly mailer: Mailer,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Mails a reset link when the address has an account; answers the same either way. A new link voids the previous one. */
+  async requestReset(rawEmail: string): Promise<void> {
+    const email = normalizeEmail(rawEmail);
+    const userId = await this.users.userIdOf(email);
+    if (!userId || (await this.users.load(userId)).status !== 'registered') return;
+    const link = newLinkToken(userId);
+    await this.users.run(userId, { type: 'RequestPasswordReset', tokenHash: link.tokenHash, expiresAt: isoAfter(this.clock.now(), LINK_LIFETIME_MS.resetPassword), at: this.clock.nowIso() });
+    await this.mailer.send(identityMails.reset(email, this.config.dashboard.publicUrl, link.token));
+  }
+
+  /** Sets a new password from a reset link (once, within the hour) and signs every session out. */
+  async reset(token: unknown, password: string): Promise<void> {
+    const parsed = parseLinkToken(token);
+    if (!parsed) throw new DomainError('INVALID_TOKEN');
+    const passwordHash = await this.hasher.hash(password);
+    await this.users.run(parsed.userId, { type: 'ResetPassword', tokenHash: parsed.tokenHash, passwordHash, at: this.clock.nowIso() });
+  }
+
+  /** Changes the password after checking the current one; every session but this one ends. */
+  async change(userId: string, sessionId: string, current: string, next: string): Promise<void> {
+    const user = await this.users.load(userId);
+    if (user.status !== 'registered' || !(await this.hasher.verify(user.passwordHash, current))) throw new DomainError('CURRENT_PASSWORD_WRONG');
+    await this.users.run(userId, { type: 'ChangePassword', passwordHash: await this.hasher.hash(next), keepSessionId: sessionId, at: this.clock.nowIso() });
+  }
+}

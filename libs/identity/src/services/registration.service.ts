@@ -1,0 +1,115 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock, DomainError, newNumericId } from '@lib/common';
+import { AppConfig } from '@lib/config';
+import { Mailer } from '@lib/mail';
+import { APP_CONFIG } from '@lib/platform';
+import { PasswordHasher } from '../passwords/password-hasher';
+import { newLinkToken, parseLinkToken } from '../tokens/link-token';
+import { isoAfter, LINK_LIFETIME_MS } from './expiry';
+import { identityMails } from './identity-mails';
+import { normalizeEmail, UserStreams } from './user-streams';
+
+export interface SignUpRequest {
+  email: string;
+  password: string;
+  name: string;
+  company: string;
+}
+
+const ABANDONED_AFTER_MS = 5 * 60_000;
+
+/** A user whose team account must exist (opened with its trial credits by the caller, idempotently). */
+export interface RegisteredAccount {
+  userId: string;
+  accountId: string;
+  name: string;
+}
+
+/**
+ * Sign-up and email confirmation. Sign-up answers the same whether or not the address is taken (the
+ * owner of a taken address gets a mail instead), so the answer reveals nothing about who has an account.
+ */
+@Injectable()
+export class RegistrationService {
+  constructor(
+    private readonly users: UserStreams,
+    private readonly hasher: PasswordHasher,
+    private readonly mailer: Mailer,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * The new user, or null when the address already belongs to someone (who has been told by mail).
+   * `openAccount` opens the user's team account before the confirmation link goes out.
+   */
+  async signUp(request: SignUpRequest, openAccount: (account: RegisteredAccount) => Promise<void>): Promise<RegisteredAccount | null> {
+    const email = normalizeEmail(request.email);
+    const now = this.clock.now();
+    const userId = String(newNumericId(now));
+    const passwordHash = await this.hasher.hash(request.password);
+    if (!(await this.claim(email, userId))) {
+      await this.mailer.send(identityMails.alreadyRegistered(email, this.config.dashboard.publicUrl));
+      return null;
+    }
+    const accountId = String(newNumericId(now));
+    const link = newLinkToken(userId);
+    await this.users.run(userId, {
+      type: 'RegisterUser', userId, email, name: request.name, company: request.company, accountId, passwordHash,
+      confirmTokenHash: link.tokenHash, confirmExpiresAt: isoAfter(now, LINK_LIFETIME_MS.confirmEmail), at: this.clock.nowIso(),
+    });
+    const account = { userId, accountId, name: request.company || request.name };
+    await openAccount(account);
+    await this.mailer.send(identityMails.confirm(email, this.config.dashboard.publicUrl, link.token));
+    return account;
+  }
+
+  /** Confirms the address from the mailed link (once); returns the user so the caller can make sure their account is open. */
+  async confirmEmail(token: unknown): Promise<RegisteredAccount> {
+    const parsed = parseLinkToken(token);
+    if (!parsed) throw new DomainError('INVALID_TOKEN');
+    await this.users.run(parsed.userId, { type: 'ConfirmEmail', tokenHash: parsed.tokenHash, at: this.clock.nowIso() });
+    return this.accountOf(parsed.userId);
+  }
+
+  /** Mails a fresh confirmation link to an unconfirmed address; silent for unknown or confirmed ones. */
+  async resendConfirmation(rawEmail: string): Promise<void> {
+    const email = normalizeEmail(rawEmail);
+    const userId = await this.users.userIdOf(email);
+    if (!userId) return;
+    const now = this.clock.now();
+    const link = newLinkToken(userId);
+    const events = await this.users.run(userId, { type: 'ReissueConfirmation', tokenHash: link.tokenHash, expiresAt: isoAfter(now, LINK_LIFETIME_MS.confirmEmail), at: this.clock.nowIso() });
+    if (events.length > 0) await this.mailer.send(identityMails.confirm(email, this.config.dashboard.publicUrl, link.token));
+  }
+
+  private async accountOf(userId: string): Promise<RegisteredAccount> {
+    const recorded = await this.users.registration(userId);
+    if (!recorded) throw new DomainError('INVALID_TOKEN');
+    return { userId, accountId: recorded.accountId, name: recorded.company || recorded.name };
+  }
+
+  /**
+   * Claims the address for a new user. A claim whose user was never recorded (the process died between
+   * the two appends) is taken over, so a crash cannot lock an address out forever.
+   */
+  private async claim(email: string, userId: string): Promise<boolean> {
+    try {
+      await this.users.runClaim({ type: 'ClaimEmail', email, userId, at: this.clock.nowIso() });
+      return true;
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.errorName !== 'EMAIL_TAKEN') throw error;
+    }
+    const holder = await this.users.claimOf(email);
+    // A young claim may belong to a sign-up still between its two appends: only an old one is abandoned.
+    if (holder.status !== 'claimed' || Date.parse(holder.claimedAt) > this.clock.now() - ABANDONED_AFTER_MS) return false;
+    if ((await this.users.load(holder.userId)).status !== 'none') return false;
+    try {
+      await this.users.runClaim({ type: 'ClaimEmail', email, userId, abandonedBy: holder.userId, at: this.clock.nowIso() });
+      return true;
+    } catch (error) {
+      if (error instanceof DomainError && error.errorName === 'EMAIL_TAKEN') return false;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock, DomainError } from '@lib/common';
+import { AppConfig } from '@lib/config';
+import { APP_CONFIG } from '@lib/platform';
+import { PasswordHasher } from '../passwords/password-hasher';
+import { newSession } from '../tokens/session-token';
+import { SignInThrottle } from './sign-in-throttle';
+import { normalizeEmail, UserStreams } from './user-streams';
+
+export interface SignInContext {
+  address: string;
+  userAgent: string;
+}
+
+export interface StartedSession {
+  userId: string;
+  sessionId: string;
+  /** Goes in the HttpOnly session cookie; never shown to scripts. */
+  token: string;
+  /** Sent back in X-CSRF-Token on every state-changing request. */
+  csrfToken: string;
+  expiresAt: string;
+}
+
+/**
+ * Sign-in: throttled per account and per client address; an unknown address, a wrong password and a
+ * throttled attempt answer alike for known and unknown accounts, and an unknown address still costs
+ * one argon2 verification so timing reveals nothing either.
+ */
+@Injectable()
+export class SignInService {
+  constructor(
+    private readonly users: UserStreams,
+    private readonly hasher: PasswordHasher,
+    private readonly throttle: SignInThrottle,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async signIn(rawEmail: string, password: string, context: SignInContext): Promise<StartedSession> {
+    const email = normalizeEmail(rawEmail);
+    const retryAfter = this.throttle.retryAfterSeconds(email, context.address);
+    if (retryAfter > 0) throw new DomainError('SIGN_IN_THROTTLED', undefined, { 'Retry-After': String(retryAfter) });
+    const userId = await this.users.userIdOf(email);
+    const user = userId ? await this.users.load(userId) : null;
+    const passwordHash = user?.status === 'registered' ? user.passwordHash : null;
+    if (!(await this.hasher.verify(passwordHash, password)) || !userId) {
+      this.throttle.recordFailure(email, context.address);
+      throw new DomainError('INVALID_CREDENTIALS');
+    }
+    this.throttle.recordSuccess(email);
+    const session = newSession();
+    const expiresAt = new Date(this.clock.now() + this.config.dashboard.sessionTtlHours * 3_600_000).toISOString();
+    await this.users.run(userId, {
+      type: 'StartSession', sessionId: session.sessionId, secretHash: session.secretHash, csrfHash: session.csrfHash,
+      userAgent: context.userAgent.slice(0, 200), address: context.address, expiresAt, at: this.clock.nowIso(),
+    });
+    return { userId, sessionId: session.sessionId, token: session.token, csrfToken: session.csrfToken, expiresAt };
+  }
+}

@@ -1,0 +1,15 @@
+/** A plain-text message to one recipient. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The outgoing mail port: an SMTP relay in production, the embedded outbox directory otherwise. */
+export abstract class Mailer {
+  /** Sends (or, embedded, stores) one message; rejects when the relay refuses it. */
+  abstract send(mail: OutgoingMail): Promise<void>;
+
+  /** Releases connections. */
+  abstract close(): Promise<void>;
+}
