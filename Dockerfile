@@ -16,6 +16,7 @@ RUN npm ci
 COPY tsconfig.json tsconfig.build.json nest-cli.json .swcrc ./
 COPY apps ./apps
 COPY libs ./libs
+COPY web ./web
 RUN npm run build && npm prune --omit=dev
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime

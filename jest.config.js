@@ -2,15 +2,17 @@
 // Suites under test/integration need external servers and run with `npm run test:integration`.
 const swc = JSON.parse(require('fs').readFileSync(__dirname + '/.swcrc', 'utf8'));
 swc.jsc.baseUrl = __dirname;
+// The dashboard's components (web/src, React): TSX compiled with the automatic JSX runtime; their specs pick jsdom with a docblock.
+const swcTsx = { ...swc, swcrc: false, jsc: { ...swc.jsc, parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } };
 module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, swcrc: false }], '/node_modules/content-disposition/.+\\.js$': ['@swc/jest', { ...swc, swcrc: false }] },
+  transform: { '^.+\\.tsx$': ['@swc/jest', swcTsx], '^.+\\.ts$': ['@swc/jest', { ...swc, swcrc: false }], '/node_modules/content-disposition/.+\\.js$': ['@swc/jest', { ...swc, swcrc: false }] },
   // content-disposition 3 (under @fastify/static, used by Swagger UI) is ESM-only; Node loads it natively, Jest needs it compiled.
   transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
-  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   moduleNameMapper: { '^@lib/([^/]+)$': '<rootDir>/libs/$1/src', '^@lib/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2' },
-  testMatch: ['<rootDir>/{apps,libs,test}/**/*.spec.ts'],
+  testMatch: ['<rootDir>/{apps,libs,test}/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/integration/'],
   testTimeout: 30000,
   maxWorkers: 2,

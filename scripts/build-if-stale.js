@@ -8,12 +8,13 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
 const stamp = path.join(root, 'dist', '.build-stamp');
-const inputs = ['apps', 'libs', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
+const inputs = ['apps', 'libs', 'web', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
+const SOURCE = /\.(ts|tsx|json|css|html)$/;
 
 function newestMtime(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
   if (!stat) return 0;
-  if (!stat.isDirectory()) return entry.endsWith('.ts') || entry.endsWith('.json') ? stat.mtimeMs : 0;
+  if (!stat.isDirectory()) return SOURCE.test(entry) ? stat.mtimeMs : 0;
   return fs.readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);
 }
 

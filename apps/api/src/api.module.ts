@@ -18,6 +18,7 @@ import { DashboardApiModule } from './dashboard/dashboard-api.module';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { MultipartRoutesGuard } from './http/multipart-routes.guard';
+import { WebApp } from './web/web-app';
 
 /** The HTTP role: controllers, auth, the envelope, request metrics. Domain modules bring their own command handlers. */
 @Module({
@@ -26,6 +27,7 @@ import { MultipartRoutesGuard } from './http/multipart-routes.guard';
   providers: [
     AccountProvisioning,
     MetricsHttp,
+    WebApp,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_GUARD, useClass: MultipartRoutesGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

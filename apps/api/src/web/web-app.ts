@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { readBuiltPage, webBuildDir } from './web-dir';
+
+/** The dashboard talks only to this origin; no inline script, no framing (clickjacking). */
+export const PAGE_SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'self'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+};
+
+export const NOT_BUILT = 'The dashboard is not built: run `npm run build` (it writes dist/web).\n';
+
+/**
+ * The landing page at / and the dashboard under /app, from a Vite build directory. Every /app path
+ * that is not a built asset answers the app's page, so deep links and reloads work (the app routes
+ * in the browser). Without a build, those paths answer 503 saying how to build; the API still runs.
+ */
+export async function registerWebApp(fastify: FastifyInstance, dir: string): Promise<void> {
+  const appPage = readBuiltPage(dir, 'index.html');
+  const landingPage = readBuiltPage(dir, 'landing.html');
+  const page = (html: string | null) => (_request: unknown, reply: FastifyReply) => {
+    if (html === null) return reply.status(503).header('content-type', 'text/plain; charset=utf-8').send(NOT_BUILT);
+    return reply.headers(PAGE_SECURITY_HEADERS).header('cache-control', 'no-cache').header('content-type', 'text/html; charset=utf-8').send(html);
+  };
+  fastify.get('/', page(landingPage));
+  fastify.get('/app', page(appPage));
+  fastify.get('/app/*', page(appPage));
+  if (appPage === null) return;
+  // Vite names assets by content hash, so one name never changes content: cache them for a year.
+  await fastify.register(fastifyStatic as never, { root: join(dir, 'assets'), prefix: '/app/assets/', decorateReply: false, index: false, immutable: true, maxAge: '365d' });
+}
+
+/**
+ * Mounts the build of `npm run build` (dist/web). Fastify's own routes, not Nest controllers: no API
+ * key, envelope or OpenAPI entry; the app calls the API from the browser with its session cookie.
+ */
+@Injectable()
+export class WebApp implements OnModuleInit {
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  async onModuleInit(): Promise<void> {
+    await registerWebApp(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), webBuildDir());
+  }
+}

@@ -1,0 +1,55 @@
+/** The self-service back end (/dashboard/v1, docs/dashboard-api.md): routes and the shapes the pages read. */
+export const DASHBOARD = {
+  me: '/dashboard/v1/me',
+  signUp: '/dashboard/v1/signup',
+  confirm: '/dashboard/v1/confirm',
+  signIn: '/dashboard/v1/signin',
+  signOut: '/dashboard/v1/signout',
+  resetRequest: '/dashboard/v1/password-reset',
+  resetConfirm: '/dashboard/v1/password-reset/confirm',
+  keys: '/dashboard/v1/keys',
+  team: '/dashboard/v1/team',
+  invitations: '/dashboard/v1/team/invitations',
+  usage: '/dashboard/v1/usage',
+  checkout: '/dashboard/v1/orders',
+  autoTopup: '/dashboard/v1/auto-topup',
+};
+
+export interface Me {
+  userId: string;
+  email: string;
+  name: string;
+  accountId: string;
+  role: 'owner' | 'admin' | 'member';
+}
+
+export interface ApiKey {
+  keyId: string;
+  label: string;
+  prefix: string;
+  ownerEmail: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface CreatedKey { keyId: string; apiKey: string }
+
+export interface Member { userId: string; email: string; name: string; role: 'owner' | 'admin' | 'member'; usage30d?: { verifications: number; credits: number } }
+export interface Invitation { invitationId: string; email: string; role: string; expiresAt: string }
+export interface Team { members: Member[]; invitations: Invitation[] }
+
+export interface Package { id: number; name: string; credits: number; priceUsd: number; unitPriceUsd: number; currency: string }
+export interface Promotion { id: number; description: string; packageId?: number | null; discountPercent?: number; bonusCredits?: number }
+export interface Order {
+  id: number;
+  packageId: number;
+  totalCreditsAdded: number;
+  finalAmountUsd: number;
+  status: string;
+  invoiceNumber: string | null;
+  isAutoTopup: boolean;
+  createdAt: string;
+  failureReason?: string | null;
+}
+export interface AutoTopup { enabled: boolean; thresholdCredits: number; packageId: number | null }

@@ -1,0 +1,116 @@
+import { FormEvent, useEffect, useState } from 'react';
+import { api } from '../api/client';
+import { DASHBOARD } from '../api/dashboard';
+import { ErrorAlert, Notice } from '../components/Alert';
+import { Field } from '../components/Field';
+import { PageTitle } from '../components/PageTitle';
+import { Link, useRouter } from '../router';
+import { useSession } from '../session';
+
+function useSubmit(task: () => Promise<void>) {
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try { await task(); } catch (e) { setError(e); } finally { setBusy(false); }
+  };
+  return { submit, error, busy };
+}
+
+export function SignUpPage() {
+  const [form, setForm] = useState({ name: '', company: '', email: '', password: '' });
+  const [done, setDone] = useState(false);
+  const { submit, error, busy } = useSubmit(async () => { await api('POST', DASHBOARD.signUp, form); setDone(true); });
+  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: e.target.value });
+  return (
+    <div className="auth">
+      <PageTitle>Create your account</PageTitle>
+      {done ? <Notice>Check your inbox: we sent a confirmation link to {form.email}. Open it to finish signing up.</Notice> : (
+        <form onSubmit={submit} className="card">
+          <Field label="Your name" value={form.name} onChange={set('name')} autoComplete="name" required />
+          <Field label="Company (optional)" value={form.company} onChange={set('company')} autoComplete="organization" />
+          <Field label="Email" type="email" value={form.email} onChange={set('email')} autoComplete="email" required />
+          <Field label="Password" type="password" value={form.password} onChange={set('password')} autoComplete="new-password" minLength={10} required hint="At least 10 characters." />
+          <ErrorAlert error={error} />
+          <button type="submit" disabled={busy}>{busy ? 'Creating…' : 'Create account'}</button>
+          <p>Already have an account? <Link to="/signin">Sign in</Link></p>
+        </form>
+      )}
+    </div>
+  );
+}
+
+export function ConfirmPage() {
+  const { query, navigate } = useRouter();
+  const { refresh } = useSession();
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState(false);
+  const token = query.get('token') ?? '';
+  useEffect(() => {
+    api('POST', DASHBOARD.confirm, { token }).then(async () => { setDone(true); await refresh(); }, setError);
+  }, [token]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <div className="auth">
+      <PageTitle>Confirm your email</PageTitle>
+      {!done && !error && <p role="status">Confirming…</p>}
+      <ErrorAlert error={error} />
+      {done && <><Notice>Your email is confirmed.</Notice><button type="button" onClick={() => navigate('/')}>Go to the dashboard</button></>}
+    </div>
+  );
+}
+
+export function SignInPage() {
+  const { refresh } = useSession();
+  const { navigate, query } = useRouter();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { submit, error, busy } = useSubmit(async () => {
+    await api('POST', DASHBOARD.signIn, { email, password });
+    await refresh();
+    navigate(query.get('next') ?? '/');
+  });
+  return (
+    <div className="auth">
+      <PageTitle>Sign in</PageTitle>
+      <form onSubmit={submit} className="card">
+        <Field label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" required />
+        <Field label="Password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required />
+        <ErrorAlert error={error} />
+        <button type="submit" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
+        <p><Link to="/reset">Forgot your password?</Link> · <Link to="/signup">Create an account</Link></p>
+      </form>
+    </div>
+  );
+}
+
+export function ResetPage() {
+  const { query, navigate } = useRouter();
+  const token = query.get('token');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [done, setDone] = useState(false);
+  const { submit, error, busy } = useSubmit(async () => {
+    if (token) await api('POST', DASHBOARD.resetConfirm, { token, password });
+    else await api('POST', DASHBOARD.resetRequest, { email });
+    setDone(true);
+  });
+  return (
+    <div className="auth">
+      <PageTitle>{token ? 'Choose a new password' : 'Reset your password'}</PageTitle>
+      {done ? (
+        token ? <><Notice>Your password is changed; every other session was signed out.</Notice><button type="button" onClick={() => navigate('/signin')}>Sign in</button></>
+          : <Notice>If an account uses {email}, we sent it a link to choose a new password. The link works once, for a limited time.</Notice>
+      ) : (
+        <form onSubmit={submit} className="card">
+          {token
+            ? <Field label="New password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" minLength={10} required hint="At least 10 characters." />
+            : <Field label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" required />}
+          <ErrorAlert error={error} />
+          <button type="submit" disabled={busy}>{token ? 'Change password' : 'Send the link'}</button>
+        </form>
+      )}
+    </div>
+  );
+}

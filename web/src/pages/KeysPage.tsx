@@ -1,0 +1,61 @@
+import { FormEvent, useState } from 'react';
+import { api } from '../api/client';
+import { ApiKey, CreatedKey, DASHBOARD } from '../api/dashboard';
+import { ErrorAlert } from '../components/Alert';
+import { Field } from '../components/Field';
+import { PageTitle } from '../components/PageTitle';
+import { SecretOnce } from '../components/SecretOnce';
+import { useLoad } from '../lib/use-load';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en') : 'never');
+
+export function KeysPage() {
+  const keys = useLoad(() => api<ApiKey[]>('GET', DASHBOARD.keys));
+  const [label, setLabel] = useState('');
+  const [secret, setSecret] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const act = async (task: () => Promise<void>) => {
+    setError(null);
+    try { await task(); await keys.reload(); } catch (e) { setError(e); }
+  };
+  const create = (event: FormEvent) => {
+    event.preventDefault();
+    void act(async () => { setSecret((await api<CreatedKey>('POST', DASHBOARD.keys, { label })).apiKey); setLabel(''); });
+  };
+  return (
+    <>
+      <PageTitle>API keys</PageTitle>
+      <p className="hint">A key spends your team's credits: keep it on your server, never in a web page or app.</p>
+      <form className="card" onSubmit={create}>
+        <Field label="Label for the new key" value={label} onChange={(e) => setLabel(e.target.value)} placeholder="CRM sync" maxLength={100} required />
+        <button type="submit">Create key</button>
+      </form>
+      {secret && <SecretOnce label="Your new API key" value={secret} onDone={() => setSecret(null)} />}
+      <ErrorAlert error={error ?? keys.error} />
+      {keys.data && (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="API keys">
+          <table data-testid="keys-table">
+            <thead><tr><th scope="col">Label</th><th scope="col">Key</th><th scope="col">Owner</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Actions</th></tr></thead>
+            <tbody>
+              {keys.data.map((key) => (
+                <tr key={key.keyId}>
+                  <td>{key.label}</td>
+                  <td><code>{key.prefix}…</code>{key.revokedAt ? ' (revoked)' : ''}</td>
+                  <td>{key.ownerEmail ?? ''}</td>
+                  <td>{when(key.createdAt)}</td>
+                  <td>{when(key.lastUsedAt)}</td>
+                  <td className="actions">
+                    {!key.revokedAt && <>
+                      <button type="button" className="secondary" onClick={() => void act(async () => setSecret((await api<CreatedKey>('POST', `${DASHBOARD.keys}/${key.keyId}/rotate`)).apiKey))}>Rotate</button>
+                      <button type="button" className="danger" onClick={() => { if (window.confirm(`Revoke the key “${key.label}”? Programs using it stop working at once.`)) void act(async () => { await api('DELETE', `${DASHBOARD.keys}/${key.keyId}`); }); }}>Revoke</button>
+                    </>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

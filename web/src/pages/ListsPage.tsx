@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { api, upload } from '../api/client';
+import { Job, Page, V1 } from '../api/v1';
+import { ErrorAlert } from '../components/Alert';
+import { DropZone } from '../components/DropZone';
+import { JobTable } from '../components/JobTable';
+import { PageTitle } from '../components/PageTitle';
+import { UploadPreview } from '../components/UploadPreview';
+import { affordability, CostEstimate, estimateCost } from '../lib/cost';
+import { CsvPreview, PREVIEW_BYTES, previewCsv, readFileStart } from '../lib/csv-preview';
+import { useLoad } from '../lib/use-load';
+import { useRouter } from '../router';
+
+interface Chosen { file: File; text: string; preview: CsvPreview }
+
+export function ListsPage({ balance, onSpent }: { balance: number | null; onSpent: () => void }) {
+  const { navigate } = useRouter();
+  const jobs = useLoad(() => api<Page<Job>>('GET', `${V1.jobs}?pageSize=50`));
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [emailColumn, setEmailColumn] = useState<number | null>(null);
+  const [dedupe, setDedupe] = useState(false);
+  const [sent, setSent] = useState<number | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  const choose = async (file: File) => {
+    setError(null);
+    const { text, complete } = await readFileStart(file);
+    const preview = previewCsv(text, complete);
+    setChosen({ file, text, preview });
+    setEmailColumn(preview.emailColumn);
+  };
+
+  const cost: CostEstimate | null = chosen && emailColumn !== null
+    ? estimateCost(chosen.text, chosen.preview.delimiter, chosen.preview.hasHeader, emailColumn, Math.min(chosen.file.size, PREVIEW_BYTES), chosen.file.size, chosen.preview.complete)
+    : null;
+  const money = cost ? affordability(cost.credits, balance) : null;
+
+  const start = async () => {
+    if (!chosen || emailColumn === null) return;
+    const form = new FormData();
+    form.append('emailColumn', String(emailColumn));
+    form.append('dedupe', String(dedupe));
+    form.append('file', chosen.file, chosen.file.name);
+    setSent(0);
+    setError(null);
+    try {
+      const job = await upload<Job>(V1.jobs, form, (done, total) => setSent(total ? Math.floor((done / total) * 100) : 0));
+      onSpent();
+      navigate(`/lists/${job.id}`);
+    } catch (e) {
+      setError(e);
+      setSent(null);
+    }
+  };
+
+  return (
+    <>
+      <PageTitle>Lists</PageTitle>
+      <section className="card" aria-labelledby="upload-title">
+        <h2 id="upload-title">Verify a list</h2>
+        <DropZone onFile={(f) => void choose(f)} label="Choose a CSV file" />
+        {chosen && (
+          <>
+            <p><strong>{chosen.file.name}</strong>, {(chosen.file.size / 1024).toFixed(1)} KB{chosen.preview.complete ? `, ${chosen.preview.rowsRead.toLocaleString('en')} rows` : ''}</p>
+            <UploadPreview preview={chosen.preview} emailColumn={emailColumn} onColumnChange={setEmailColumn} />
+            <div className="checkbox">
+              <input id="dedupe" type="checkbox" checked={dedupe} onChange={(e) => setDedupe(e.target.checked)} />
+              <label htmlFor="dedupe">Remove duplicate addresses from the download (a repeated address is never charged twice either way)</label>
+            </div>
+            {cost && money && (
+              <p className={money.enough ? 'cost' : 'cost field-error'} data-testid="cost">
+                Cost: {cost.exact ? 'at most' : 'about'} <strong>{cost.credits.toLocaleString('en')}</strong> credits (one per distinct address; unknown and error results are free).
+                {' '}Balance: <strong>{balance === null ? '…' : balance.toLocaleString('en')}</strong>.
+                {!money.enough && ` You are ${money.shortBy.toLocaleString('en')} credits short: the job stops when the balance runs out. Buy credits on the Billing page.`}
+              </p>
+            )}
+            <button type="button" onClick={() => void start()} disabled={emailColumn === null || sent !== null}>Start verification</button>
+            {sent !== null && <p role="status">Uploading: {sent} %</p>}
+          </>
+        )}
+        <ErrorAlert error={error} />
+      </section>
+      <section aria-labelledby="jobs-title">
+        <h2 id="jobs-title">Your lists</h2>
+        <ErrorAlert error={jobs.error} />
+        {jobs.data && <JobTable jobs={jobs.data.items} basePath="/lists" />}
+      </section>
+    </>
+  );
+}

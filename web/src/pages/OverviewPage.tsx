@@ -1,0 +1,36 @@
+import { api } from '../api/client';
+import { DASHBOARD } from '../api/dashboard';
+import { Job, Page, V1 } from '../api/v1';
+import { ErrorAlert } from '../components/Alert';
+import { JobTable } from '../components/JobTable';
+import { PageTitle } from '../components/PageTitle';
+import { UsageChart } from '../components/UsageChart';
+import { UsageDay } from '../lib/chart';
+import { useLoad } from '../lib/use-load';
+import { Link } from '../router';
+
+export function OverviewPage({ balance, balanceError }: { balance: number | null; balanceError: unknown }) {
+  const jobs = useLoad(() => api<Page<Job>>('GET', `${V1.jobs}?pageSize=5`));
+  const usage = useLoad(() => api<{ days: UsageDay[] }>('GET', `${DASHBOARD.usage}?days=30`));
+  return (
+    <>
+      <PageTitle>Overview</PageTitle>
+      <section className="card balance" aria-labelledby="balance-title">
+        <h2 id="balance-title">Balance</h2>
+        <ErrorAlert error={balanceError} />
+        <p className="big" data-testid="balance">{balance === null ? '…' : balance.toLocaleString('en')} <span>credits</span></p>
+        <p><Link to="/billing">Buy credits</Link> · <Link to="/verify">Verify an address</Link> · <Link to="/lists">Verify a list</Link></p>
+      </section>
+      <section className="card" aria-labelledby="usage-title">
+        <h2 id="usage-title">Usage</h2>
+        <ErrorAlert error={usage.error} />
+        {usage.data && <UsageChart days={usage.data.days} />}
+      </section>
+      <section aria-labelledby="recent-title">
+        <h2 id="recent-title">Recent lists</h2>
+        <ErrorAlert error={jobs.error} />
+        {jobs.data && <JobTable jobs={jobs.data.items} basePath="/lists" />}
+      </section>
+    </>
+  );
+}
