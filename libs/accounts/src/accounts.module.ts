@@ -9,11 +9,12 @@ import { accountsProjection } from './projection/accounts.projection';
 import { apiKeysProjection } from './projection/api-keys.projection';
 import { RevokeApiKeyHandler } from './revoke-api-key/revoke-api-key.handler';
 import { RotateApiKeyHandler } from './rotate-api-key/rotate-api-key.handler';
+import { KeyLastUsed } from './usage/key-last-used';
 
 @Module({
   imports: [CqrsModule],
-  providers: [KeyCommandRunner, OpenAccountHandler, IssueApiKeyHandler, RevokeApiKeyHandler, RotateApiKeyHandler, ApiKeyAuthenticator],
-  exports: [ApiKeyAuthenticator],
+  providers: [KeyCommandRunner, OpenAccountHandler, IssueApiKeyHandler, RevokeApiKeyHandler, RotateApiKeyHandler, ApiKeyAuthenticator, KeyLastUsed],
+  exports: [ApiKeyAuthenticator, KeyLastUsed],
 })
 export class AccountsModule implements OnModuleInit {
   constructor(private readonly projections: ProjectionRegistry) {}

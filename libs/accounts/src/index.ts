@@ -9,3 +9,4 @@ export * from './domain/account.events';
 export * from './projection/accounts.projection';
 export * from './projection/api-keys.projection';
 export { parseApiKey } from './keys/api-key-secret';
+export * from './usage/key-last-used';

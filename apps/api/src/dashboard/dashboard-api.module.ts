@@ -4,12 +4,15 @@ import { IdentityModule } from '@lib/identity';
 import { AccountProvisioning } from '../admin/account-provisioning';
 import { DashboardAccountController } from './dashboard-account.controller';
 import { DashboardAuthController } from './dashboard-auth.controller';
+import { DashboardKeysController } from './dashboard-keys.controller';
+import { DashboardKeysService } from './dashboard-keys.service';
+import { AccountsModule } from '@lib/accounts';
 import { DashboardSessionGuard } from './dashboard-session.guard';
 
 /** /dashboard/v1: the customer dashboard's back end, authenticated by session cookies. */
 @Module({
-  imports: [CqrsModule, IdentityModule],
-  controllers: [DashboardAuthController, DashboardAccountController],
-  providers: [DashboardSessionGuard, AccountProvisioning],
+  imports: [CqrsModule, IdentityModule, AccountsModule],
+  controllers: [DashboardAuthController, DashboardAccountController, DashboardKeysController],
+  providers: [DashboardSessionGuard, AccountProvisioning, DashboardKeysService],
 })
 export class DashboardApiModule {}

@@ -3,6 +3,7 @@ import { DomainError } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
 import { parseApiKey, secretMatches } from '../keys/api-key-secret';
 import { API_KEYS_COLLECTION, ApiKeyDoc } from '../projection/api-keys.projection';
+import { KeyLastUsed } from '../usage/key-last-used';
 
 /** Who is calling: the key, and the account whose credits it spends (the team owner's). */
 export interface Principal {
@@ -17,7 +18,7 @@ export interface Principal {
  */
 @Injectable()
 export class ApiKeyAuthenticator {
-  constructor(private readonly readStore: ReadStore) {}
+  constructor(private readonly readStore: ReadStore, private readonly lastUsed: KeyLastUsed) {}
 
   async authenticate(rawKey: string | undefined): Promise<Principal> {
     if (!rawKey) throw new DomainError('MISSING_API_KEY');
@@ -27,6 +28,7 @@ export class ApiKeyAuthenticator {
     // Compare even when the key is unknown or revoked so timing does not reveal which key ids exist.
     const matches = secretMatches(parsed.secret, doc?.secretHash ?? '0'.repeat(64));
     if (!doc || doc.revoked || !matches) throw new DomainError('INVALID_API_KEY');
+    this.lastUsed.touch(doc._id);
     return { keyId: doc._id, accountId: doc.accountId, role: doc.role };
   }
 }
