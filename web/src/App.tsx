@@ -1,7 +1,7 @@
 import { ReactElement, useCallback, useEffect, useState } from 'react';
 import { api } from './api/client';
 import { Balance, V1 } from './api/v1';
-import { ConfirmPage, ResetPage, SignInPage, SignUpPage } from './pages/AuthPages';
+import { ConfirmEmailChangePage, ConfirmPage, ResetPage, SignInPage, SignUpPage } from './pages/AuthPages';
 import { BillingPage } from './pages/BillingPage';
 import { FinderPage } from './pages/FinderPage';
 import { JobPage } from './pages/JobPage';
@@ -25,7 +25,10 @@ const NAV = [
   { to: '/webhooks', label: 'Webhooks' },
 ];
 
-const PUBLIC_PAGES: Record<string, () => ReactElement> = { '/signup': SignUpPage, '/signin': SignInPage, '/confirm': ConfirmPage, '/reset': ResetPage };
+// Paths of the links the back end mails (confirm-email, reset-password, confirm-email-change) are fixed by it.
+const PUBLIC_PAGES: Record<string, () => ReactElement> = {
+  '/signup': SignUpPage, '/signin': SignInPage, '/confirm-email': ConfirmPage, '/reset-password': ResetPage, '/confirm-email-change': ConfirmEmailChangePage,
+};
 
 /** The balance every page shows, re-read after anything that spends or buys credits. */
 function useBalance(signedIn: boolean) {

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
+import { IdentityModule } from '@lib/identity';
 import { AccountProvisioning } from './admin/account-provisioning';
 import { AdminAccountsController } from './admin/admin-accounts.controller';
 import { AdminCreditsController } from './admin/admin-credits.controller';
@@ -22,7 +23,7 @@ import { WebApp } from './web/web-app';
 
 /** The HTTP role: controllers, auth, the envelope, request metrics. Domain modules bring their own command handlers. */
 @Module({
-  imports: [CqrsModule, AccountsModule, CreditsModule, FinderApiModule, WebhooksApiModule, VerifyModule, JobsApiModule, DashboardApiModule],
+  imports: [CqrsModule, AccountsModule, CreditsModule, IdentityModule, FinderApiModule, WebhooksApiModule, VerifyModule, JobsApiModule, DashboardApiModule],
   controllers: [HealthController, AdminAccountsController, AdminCreditsController, CreditsController],
   providers: [
     AccountProvisioning,

@@ -42,6 +42,13 @@ describe('the dashboard and landing page served by the API process', () => {
     }
   });
 
+  it('sends the links mailed from the host root to the app, token kept', async () => {
+    const res = await fastify.inject({ method: 'GET', url: '/confirm-email?token=abc_DEF-123' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/app/confirm-email?token=abc_DEF-123');
+    expect((await fastify.inject({ method: 'GET', url: '/reset-password?token=x' })).headers.location).toBe('/app/reset-password?token=x');
+  });
+
   it('sends pages with a strict content security policy and no framing', async () => {
     const res = await fastify.inject({ method: 'GET', url: '/app/verify' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");

@@ -45,7 +45,19 @@ export async function readEnvelope<T>(response: Response): Promise<T> {
   throw new ApiError(response.status, 0, `The service answered ${response.status} ${response.statusText || ''}`.trim() + '. Try again in a moment.', retryAfter);
 }
 
+/**
+ * Before the first state change of a visit with no CSRF cookie yet (anonymous forms: sign-up,
+ * sign-in, mailed links), ask the server for one; signing in replaces it with the session's token.
+ */
+async function ensureCsrfCookie(method: Method): Promise<void> {
+  if (method === 'GET' || readCookie(CSRF_COOKIE)) return;
+  await fetch(CSRF_PATH, { credentials: 'same-origin', headers: { Accept: 'application/json' } }).catch(() => undefined);
+}
+
+export const CSRF_PATH = '/dashboard/v1/csrf';
+
 export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  await ensureCsrfCookie(method);
   const init: RequestInit = { method, credentials: 'same-origin', headers: requestHeaders(method, body === undefined ? {} : { 'Content-Type': 'application/json' }) };
   if (body !== undefined) init.body = JSON.stringify(body);
   let response: Response;
@@ -58,7 +70,8 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
 }
 
 /** Multipart upload (CSV files) with upload progress, which fetch cannot report. */
-export function upload<T>(path: string, form: FormData, onProgress: (sent: number, total: number) => void): Promise<T> {
+export async function upload<T>(path: string, form: FormData, onProgress: (sent: number, total: number) => void): Promise<T> {
+  await ensureCsrfCookie('POST');
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);

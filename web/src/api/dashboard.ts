@@ -1,12 +1,14 @@
 /** The self-service back end (/dashboard/v1, docs/dashboard-api.md): routes and the shapes the pages read. */
 export const DASHBOARD = {
   me: '/dashboard/v1/me',
-  signUp: '/dashboard/v1/signup',
-  confirm: '/dashboard/v1/confirm',
-  signIn: '/dashboard/v1/signin',
-  signOut: '/dashboard/v1/signout',
-  resetRequest: '/dashboard/v1/password-reset',
+  signUp: '/dashboard/v1/sign-up',
+  confirm: '/dashboard/v1/confirm-email',
+  resendConfirmation: '/dashboard/v1/resend-confirmation',
+  signIn: '/dashboard/v1/sign-in',
+  signOut: '/dashboard/v1/sign-out',
+  resetRequest: '/dashboard/v1/password-reset/request',
   resetConfirm: '/dashboard/v1/password-reset/confirm',
+  emailChangeConfirm: '/dashboard/v1/email-change/confirm',
   keys: '/dashboard/v1/keys',
   team: '/dashboard/v1/team',
   invitations: '/dashboard/v1/team/invitations',
@@ -20,7 +22,8 @@ export interface Me {
   email: string;
   name: string;
   accountId: string;
-  role: 'owner' | 'admin' | 'member';
+  /** Team role, once teams exist (absent: the user owns their account). */
+  role?: 'owner' | 'admin' | 'member';
 }
 
 export interface ApiKey {

@@ -1,5 +1,5 @@
 import { FormEvent, useEffect, useState } from 'react';
-import { api } from '../api/client';
+import { api, ApiError } from '../api/client';
 import { DASHBOARD } from '../api/dashboard';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { Field } from '../components/Field';
@@ -42,35 +42,41 @@ export function SignUpPage() {
   );
 }
 
-export function ConfirmPage() {
+/** A mailed one-time link: posts its token once when the page opens. */
+function TokenLinkPage({ title, path, doneText }: { title: string; path: string; doneText: string }) {
   const { query, navigate } = useRouter();
-  const { refresh } = useSession();
+  const { me, refresh } = useSession();
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState(false);
   const token = query.get('token') ?? '';
   useEffect(() => {
-    api('POST', DASHBOARD.confirm, { token }).then(async () => { setDone(true); await refresh(); }, setError);
+    api('POST', path, { token }).then(async () => { setDone(true); await refresh(); }, setError);
   }, [token]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <div className="auth">
-      <PageTitle>Confirm your email</PageTitle>
+      <PageTitle>{title}</PageTitle>
       {!done && !error && <p role="status">Confirming…</p>}
       <ErrorAlert error={error} />
-      {done && <><Notice>Your email is confirmed.</Notice><button type="button" onClick={() => navigate('/')}>Go to the dashboard</button></>}
+      {done && <><Notice>{doneText}</Notice><button type="button" onClick={() => navigate(me ? '/' : '/signin')}>{me ? 'Go to the dashboard' : 'Sign in'}</button></>}
     </div>
   );
 }
+
+export const ConfirmPage = () => <TokenLinkPage title="Confirm your email" path={DASHBOARD.confirm} doneText="Your email address is confirmed. You can sign in now." />;
+export const ConfirmEmailChangePage = () => <TokenLinkPage title="Confirm your new address" path={DASHBOARD.emailChangeConfirm} doneText="Your new email address is confirmed." />;
 
 export function SignInPage() {
   const { refresh } = useSession();
   const { navigate, query } = useRouter();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [resent, setResent] = useState(false);
   const { submit, error, busy } = useSubmit(async () => {
     await api('POST', DASHBOARD.signIn, { email, password });
     await refresh();
     navigate(query.get('next') ?? '/');
   });
+  const unconfirmed = error instanceof ApiError && error.code === 6005;
   return (
     <div className="auth">
       <PageTitle>Sign in</PageTitle>
@@ -78,8 +84,11 @@ export function SignInPage() {
         <Field label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" required />
         <Field label="Password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required />
         <ErrorAlert error={error} />
+        {unconfirmed && (resent
+          ? <Notice>A new confirmation link is on its way to {email}.</Notice>
+          : <button type="button" className="secondary" onClick={() => void api('POST', DASHBOARD.resendConfirmation, { email }).then(() => setResent(true))}>Send the confirmation link again</button>)}
         <button type="submit" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
-        <p><Link to="/reset">Forgot your password?</Link> · <Link to="/signup">Create an account</Link></p>
+        <p><Link to="/reset-password">Forgot your password?</Link> · <Link to="/signup">Create an account</Link></p>
       </form>
     </div>
   );

@@ -1,16 +1,23 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyAuthenticator } from '@lib/accounts';
+import { ApiKeyAuthenticator, Principal } from '@lib/accounts';
 import { DomainError } from '@lib/common';
 import { AppConfig } from '@lib/config';
+import { SessionAuthenticator } from '@lib/identity';
 import { APP_CONFIG } from '@lib/platform';
 import { ADMIN_ROUTE, PUBLIC_ROUTE, QUERY_KEY_ALLOWED } from './auth.decorators';
 import { DASHBOARD_ROUTE } from '../dashboard/dashboard.decorators';
+import { authenticateSession, hasSessionCookie } from '../dashboard/dashboard-session.guard';
 import { RateLimiter } from './rate-limiter';
 import { verifyAdminToken } from './admin-token';
 
-/** Authenticates every route by X-API-KEY (or the admin token on admin routes), then applies the per-key rate limit. */
+/**
+ * Authenticates every route by X-API-KEY (or the admin token on admin routes), then applies the
+ * per-key rate limit. The dashboard's web UI calls /v1 without a key (a key is a server-side secret):
+ * a request with no key but a session cookie is the signed-in user spending their team's credits,
+ * with the session's CSRF token required on every state change, rate-limited per session.
+ */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   private readonly limiter: RateLimiter;
@@ -18,6 +25,7 @@ export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticator: ApiKeyAuthenticator,
+    private readonly sessions: SessionAuthenticator,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.limiter = new RateLimiter(config.rateLimit.perSecond, config.rateLimit.burst);
@@ -33,10 +41,17 @@ export class ApiKeyGuard implements CanActivate {
     // Public routes need nothing; dashboard routes are authenticated by their session guard instead.
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     if (this.reflector.getAllAndOverride<boolean>(DASHBOARD_ROUTE, targets)) return true;
-    const principal = await this.authenticator.authenticate(this.presentedKey(request, targets));
+    const key = this.presentedKey(request, targets);
+    const principal = key === undefined && hasSessionCookie(request) ? await this.sessionPrincipal(request) : await this.authenticator.authenticate(key);
     request.principal = principal;
     this.applyRateLimit(principal.keyId, context.switchToHttp().getResponse<FastifyReply>());
     return true;
+  }
+
+  private async sessionPrincipal(request: FastifyRequest): Promise<Principal> {
+    const user = await authenticateSession(this.sessions, request);
+    // Account management (keys, team, billing) lives under /dashboard/v1 with its own role checks; on /v1 a session only spends.
+    return { keyId: `session:${user.sessionId}`, accountId: user.accountId, role: 'member' };
   }
 
   private presentedKey(request: FastifyRequest, targets: Parameters<Reflector['getAllAndOverride']>[1]): string | undefined {

@@ -27,11 +27,24 @@ export class DashboardSessionGuard implements CanActivate {
       if (stateChanging && !sameText(presented, readCookie(request, CSRF_COOKIE))) throw new DomainError('CSRF_REJECTED');
       return true;
     }
-    const principal = await this.sessions.authenticate(readCookie(request, SESSION_COOKIE));
-    if (stateChanging) this.sessions.verifyCsrf(principal, presented);
-    request.dashboardUser = principal;
+    request.dashboardUser = await authenticateSession(this.sessions, request);
     return true;
   }
+}
+
+/**
+ * The signed-in user of a request from its session cookie; a state-changing request must also carry
+ * the session's CSRF token. Used by /dashboard/v1 and by /v1 when the web UI calls it without a key.
+ */
+export async function authenticateSession(sessions: SessionAuthenticator, request: FastifyRequest): Promise<DashboardPrincipal> {
+  const principal = await sessions.authenticate(readCookie(request, SESSION_COOKIE));
+  if (!SAFE_METHODS.has(request.method)) sessions.verifyCsrf(principal, headerValue(request.headers[CSRF_HEADER]));
+  return principal;
+}
+
+/** Whether the request carries a session cookie at all (the web UI), as opposed to an API client. */
+export function hasSessionCookie(request: FastifyRequest): boolean {
+  return readCookie(request, SESSION_COOKIE) !== undefined;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

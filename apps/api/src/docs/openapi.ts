@@ -14,7 +14,7 @@ export function setupOpenApi(app: INestApplication): void {
     .setVersion('v1')
     .setDescription(
       'Every JSON response uses the envelope `{ status, data, error }`; on failure `error = { code, message }` and clients branch on the numeric `code`.\n\n' +
-        'Authenticate with the `X-API-KEY` header. Rate limits are per key: over the limit the API answers 429 with `Retry-After` and `RateLimit-*` headers; back off exponentially.\n\n' +
+        'Authenticate with the `X-API-KEY` header. (The dashboard web UI calls the same routes with its session cookie instead, and the session\'s `X-CSRF-Token` on every state change; see docs/dashboard-api.md.) Rate limits are per key: over the limit the API answers 429 with `Retry-After` and `RateLimit-*` headers; back off exponentially.\n\n' +
         '## Error codes\n\n' + errorTable(),
     )
     .addApiKey({ type: 'apiKey', name: 'X-API-KEY', in: 'header' }, 'apiKey')

@@ -13,6 +13,12 @@ export const PAGE_SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
 };
 
+/**
+ * Links the dashboard back end mails (DASHBOARD_URL + path + ?token=…). DASHBOARD_URL defaults to the
+ * host root, and the app lives under /app, so the root paths redirect there with the query kept.
+ */
+export const MAILED_LINK_PATHS = ['/confirm-email', '/reset-password', '/confirm-email-change'];
+
 export const NOT_BUILT = 'The dashboard is not built: run `npm run build` (it writes dist/web).\n';
 
 /**
@@ -28,6 +34,7 @@ export async function registerWebApp(fastify: FastifyInstance, dir: string): Pro
     return reply.headers(PAGE_SECURITY_HEADERS).header('cache-control', 'no-cache').header('content-type', 'text/html; charset=utf-8').send(html);
   };
   fastify.get('/', page(landingPage));
+  for (const path of MAILED_LINK_PATHS) fastify.get(path, (request, reply) => reply.redirect(`/app${request.url}`, 302));
   fastify.get('/app', page(appPage));
   fastify.get('/app/*', page(appPage));
   if (appPage === null) return;
