@@ -1,3 +1,4 @@
+import { EventStore } from '@lib/eventstore';
 import { DnsPeer, startDnsPeer, ZoneEntry } from '../peers/dns-peer';
 import { reply, SmtpPeer, startSmtpPeer } from '../peers/smtp-peer';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -52,5 +53,44 @@ describe('verification against a Microsoft 365 tenant', () => {
 
   it('keeps the S3150 network block unknown and free', async () => {
     expect(await verify('listed@fabrikam.test')).toMatchObject({ result: 'unknown', subResult: 'ip_blocked', creditsCharged: 0, creditsRemaining: 5 });
+  });
+
+  describe('evidence', () => {
+    const edgeEvidence = {
+      mxHost: 'contoso-test.mail.protection.outlook.com', mxAddress: '127.0.0.1', smtpCode: 550, smtpEnhanced: '5.4.1', smtpReply: EDGE_BLOCK,
+    };
+
+    it('adds the MX host and address and the deciding reply when evidence=true, and not otherwise', async () => {
+      const { apiKey } = await app.createAccount(5);
+      const plain = await app.request('POST', '/v1/verify/single', { key: apiKey, body: { email: 'ghost@contoso.test' } });
+      expect(plain.body.data).not.toHaveProperty('smtpReply');
+      const withEvidence = await app.request('POST', '/v1/verify/single', { key: apiKey, body: { email: 'ghost@contoso.test', evidence: true } });
+      expect(withEvidence.body.data).toMatchObject({ result: 'invalid', ...edgeEvidence });
+      const viaQuery = await app.request('GET', '/v1/verify/single?email=ghost%40contoso.test&evidence=true', { key: apiKey });
+      expect(viaQuery.body.data).toMatchObject(edgeEvidence);
+    });
+
+    it('adds it per position in a batch, null where no SMTP reply decided', async () => {
+      const { apiKey } = await app.createAccount(5);
+      const res = await app.request('POST', '/v1/verify/batch', { key: apiKey, body: { emails: ['ghost@contoso.test', 'not-an-address'], evidence: true } });
+      expect(res.body.data.results[0]).toMatchObject(edgeEvidence);
+      expect(res.body.data.results[1]).toMatchObject({ result: 'invalid', mxHost: null, mxAddress: null, smtpCode: null, smtpEnhanced: null, smtpReply: null });
+    });
+
+    it('keeps it in the verification event whether or not the caller asked', async () => {
+      const events = await app.running.app.get(EventStore).readAll({ eventTypes: ['EmailVerified'] });
+      const ghost = events.map((e) => (e.data as { verdict: { email: string; smtp?: object } }).verdict).filter((v) => v.email === 'ghost@contoso.test');
+      expect(ghost.length).toBeGreaterThan(0);
+      for (const verdict of ghost) {
+        expect(verdict.smtp).toEqual({ mxHost: edgeEvidence.mxHost, mxAddress: '127.0.0.1', code: 550, enhanced: '5.4.1', message: EDGE_BLOCK });
+      }
+    });
+
+    it('refuses an evidence flag that is not a boolean', async () => {
+      const { apiKey } = await app.createAccount(5);
+      const res = await app.request('POST', '/v1/verify/single', { key: apiKey, body: { email: 'ghost@contoso.test', evidence: 'yes' } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ status: 'error', data: null });
+    });
   });
 });

@@ -13,3 +13,4 @@ export { isDisposableDomain } from './lists/disposable-domains';
 export { isRoleLocalPart } from './lists/role-local-parts';
 export { riskScore, qualityFor, RESULT_BASE, SIGNAL_WEIGHTS } from './scoring/risk-score';
 export { providerForMx } from './providers/provider-playbook';
+export { EVIDENCE_FIELDS, verdictEvidence, type VerdictEvidence } from './verdict-evidence';

@@ -6,11 +6,14 @@ export type VerificationQuality = 'good' | 'risky' | 'bad' | '';
 
 export type VerificationMode = 'interactive' | 'bulk';
 
+/** The SMTP evidence behind a verdict: who was asked and what exactly they answered. */
 export interface SmtpDiagnostics {
   code?: number;
   enhanced?: string;
   message?: string;
   mxHost?: string;
+  /** IP address of mxHost the prober spoke to. */
+  mxAddress?: string;
 }
 
 export interface VerificationVerdict {

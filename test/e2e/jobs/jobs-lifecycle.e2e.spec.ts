@@ -119,6 +119,16 @@ describe('bulk verification job, from upload to download', () => {
     expect((await parseCsv(await invalid.text())).slice(1).map((r) => [r[0], r[4]])).toEqual([['3', 'invalid'], ['7', 'invalid']]);
   });
 
+  it('adds the evidence columns when asked: the MX spoken to and the reply that decided each row', async () => {
+    const response = await fetch(`${world.app.url}/v1/jobs/${jobId}/download?results=invalid&columns=result,mxHost,mxAddress,smtpCode,smtpEnhanced,smtpReply`, { headers: { 'x-api-key': key } });
+    const rows = await parseCsv(await response.text());
+    expect(rows[0].slice(4)).toEqual(['result', 'mxHost', 'mxAddress', 'smtpCode', 'smtpEnhanced', 'smtpReply']);
+    expect(rows[1].slice(4, 9)).toEqual(['invalid', 'mx.gamma.test', '127.0.0.1', '550', '5.1.1']);
+    expect(rows[1][9]).toContain('User unknown');
+    // A syntax failure was decided without any SMTP conversation: empty evidence.
+    expect(rows[2].slice(4)).toEqual(['invalid', '', '', '', '', '']);
+  });
+
   it('refuses an unknown result in the filter with 400 code 3013 naming it', async () => {
     const response = await world.app.request('GET', `/v1/jobs/${jobId}/download?results=ok,good`, { key });
     expect(response.status).toBe(400);

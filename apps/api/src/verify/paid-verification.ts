@@ -4,7 +4,7 @@ import type { Principal } from '@lib/accounts';
 import { Clock } from '@lib/common';
 import { CreditLedger, type HoldPurpose } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
-import { VerificationEngine, VerificationVerdict } from '@lib/verification';
+import { VerificationEngine, VerificationVerdict, verdictEvidence } from '@lib/verification';
 import { planBatch, summarize, BatchSummary } from './batch/batch-plan';
 import { creditsFor } from './credit-rules';
 import type { IdempotentAttempt } from '../idempotency/idempotency-gate';
@@ -43,9 +43,9 @@ export class PaidVerification {
     private readonly clock: Clock,
   ) {}
 
-  async single(principal: Principal, email: string, attempt: VerificationAttempt = { id: randomUUID() }): Promise<VerificationResult> {
+  async single(principal: Principal, email: string, attempt: VerificationAttempt = { id: randomUUID() }, evidence = false): Promise<VerificationResult> {
     const earlier = await this.resume(principal.accountId, attempt.supersedes);
-    if (earlier?.type === 'EmailVerified') return earlier.data.result;
+    if (earlier?.type === 'EmailVerified') return withEvidence(earlier.data.result, earlier.data.verdict, evidence);
     const verificationId = attempt.id;
     const paid = await this.probePaid(principal.accountId, verificationId, VERIFICATION_HOLD_PURPOSES.single, [email]);
     const [verdict] = paid.verdicts;
@@ -53,13 +53,13 @@ export class PaidVerification {
     const result = toVerificationResult(verdict, charge, paid.availableAfterHold + 1 - charge);
     const event: EmailVerified = { type: 'EmailVerified', data: { verificationId, accountId: principal.accountId, keyId: principal.keyId, verdict, result, at: this.clock.nowIso() } };
     await this.recordThenSettle(principal.accountId, verificationId, event);
-    return result;
+    return withEvidence(result, verdict, evidence);
   }
 
   /** Duplicates (by canonical form) are probed and charged once; each position repeats its address's result. */
-  async batch(principal: Principal, emails: string[], attempt: VerificationAttempt = { id: randomUUID() }): Promise<BatchResponse> {
+  async batch(principal: Principal, emails: string[], attempt: VerificationAttempt = { id: randomUUID() }, evidence = false): Promise<BatchResponse> {
     const earlier = await this.resume(principal.accountId, attempt.supersedes);
-    if (earlier?.type === 'BatchVerified') return { results: earlier.data.results, summary: earlier.data.summary };
+    if (earlier?.type === 'BatchVerified') return batchResponse(earlier.data, evidence);
     const verificationId = attempt.id;
     const plan = planBatch(emails);
     const paid = await this.probePaid(principal.accountId, verificationId, VERIFICATION_HOLD_PURPOSES.batch, plan.unique);
@@ -79,7 +79,7 @@ export class PaidVerification {
       data: { verificationId, accountId: principal.accountId, keyId: principal.keyId, emails, verdicts: paid.verdicts, results, summary, at: this.clock.nowIso() },
     };
     await this.recordThenSettle(principal.accountId, verificationId, event);
-    return { results, summary };
+    return batchResponse(event.data, evidence);
   }
 
   /**
@@ -108,4 +108,15 @@ export class PaidVerification {
       throw error;
     }
   }
+}
+
+/** The result as recorded, plus the evidence fields when the caller asked for them. */
+function withEvidence(result: VerificationResult, verdict: VerificationVerdict, evidence: boolean): VerificationResult {
+  return evidence ? { ...result, ...verdictEvidence(verdict) } : result;
+}
+
+function batchResponse(recorded: BatchVerified['data'], evidence: boolean): BatchResponse {
+  if (!evidence) return { results: recorded.results, summary: recorded.summary };
+  const { positionToUnique } = planBatch(recorded.emails);
+  return { results: recorded.results.map((result, position) => withEvidence(result, recorded.verdicts[positionToUnique[position]], true)), summary: recorded.summary };
 }

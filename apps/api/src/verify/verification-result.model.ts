@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class VerificationResultModel {
   @ApiProperty({ example: 'jane@acme.com', description: 'The address verified, echoed from the request' }) email!: string;
@@ -17,7 +17,15 @@ export class VerificationResultModel {
   @ApiProperty({ example: 1, description: '1 on ok, invalid, catch_all, disposable; 0 on unknown and error (and on a repeated batch address)' }) creditsCharged!: number;
   @ApiProperty({ example: 99, description: 'Available credits after this call' }) creditsRemaining!: number;
   @ApiProperty({ example: 840 }) executionMs!: number;
+  @ApiPropertyOptional({ nullable: true, type: String, example: 'aspmx.l.google.com', description: 'Evidence (only with evidence=true): the MX host spoken to' }) mxHost?: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, example: '142.250.27.26', description: 'Evidence: the address of that MX host' }) mxAddress?: string | null;
+  @ApiPropertyOptional({ nullable: true, type: Number, example: 550, description: 'Evidence: the SMTP reply code that decided the result' }) smtpCode?: number | null;
+  @ApiPropertyOptional({ nullable: true, type: String, example: '5.1.1', description: 'Evidence: its RFC 3463 enhanced status code' }) smtpEnhanced?: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, example: 'The email account that you tried to reach does not exist.', description: 'Evidence: the reply text' }) smtpReply?: string | null;
 }
+
+/** The one description of the opt-in evidence switch, for single and batch. */
+export const EVIDENCE_DOC = 'Add the evidence behind each result: mxHost, mxAddress, smtpCode, smtpEnhanced, smtpReply (null where no SMTP reply decided it). Default false: the spec\'s fields only.';
 
 export class BatchSummaryModel {
   @ApiProperty({ description: 'Number of results (request positions, duplicates included)' }) total!: number;

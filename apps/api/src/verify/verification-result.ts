@@ -1,4 +1,4 @@
-import type { PublicVerdict, VerificationVerdict } from '@lib/verification';
+import type { PublicVerdict, VerdictEvidence, VerificationVerdict } from '@lib/verification';
 
 /**
  * The spec's verification result: `data` of single verify and each element of batch `results`.
@@ -8,7 +8,7 @@ export type VerificationResult = Pick<VerificationVerdict, 'email' | 'executionM
   PublicVerdict & {
     creditsCharged: number;
     creditsRemaining: number;
-  };
+  } & Partial<VerdictEvidence>;
 
 export function toVerificationResult(verdict: VerificationVerdict, creditsCharged: number, creditsRemaining: number): VerificationResult {
   return {

@@ -13,6 +13,6 @@ export { looksLikeEmail } from './cell-patterns';
 export { formatCsvField, neutralizeFormula } from './csv-field-format';
 export { formatResultHeader, formatResultRow } from './merge-writer';
 export type { MergeOptions } from './merge-writer';
-export { parseResultColumns, RESULT_COLUMNS } from './result-columns';
+export { parseResultColumns, RESULT_COLUMNS, STORED_COLUMNS } from './result-columns';
 export type { ResultColumn } from './result-columns';
 export { limitBytes } from './limit-bytes';

@@ -1,5 +1,5 @@
 import { InvalidResultColumnsError } from './csv-errors';
-import { parseResultColumns, RESULT_COLUMNS } from './result-columns';
+import { parseResultColumns, STORED_COLUMNS } from './result-columns';
 
 function parseError(param: string): InvalidResultColumnsError {
   try {
@@ -28,6 +28,12 @@ describe('result columns parameter', () => {
     expect(parseResultColumns('quality,result,Quality')).toEqual(['quality', 'result']);
   });
 
+  it('adds the evidence columns only when named, after the result columns where `all` stands', () => {
+    expect(parseResultColumns('all')).not.toContain('smtpReply');
+    expect(parseResultColumns('all,mxHost,smtpCode,smtpreply')).toEqual([...STORED_COLUMNS.slice(0, 12), 'mxHost', 'smtpCode', 'smtpReply']);
+    expect(parseResultColumns('result,mxAddress,smtpEnhanced')).toEqual(['result', 'mxAddress', 'smtpEnhanced']);
+  });
+
   it('returns no columns for none', () => {
     expect(parseResultColumns('none')).toEqual([]);
   });
@@ -35,7 +41,7 @@ describe('result columns parameter', () => {
   it('rejects unknown names, listing them and every valid name', () => {
     const error = parseError('result,score,Foo');
     expect(error.invalid).toEqual(['score', 'Foo']);
-    expect(error.valid).toEqual(RESULT_COLUMNS);
+    expect(error.valid).toEqual(STORED_COLUMNS);
     expect(error.message).toContain('score, Foo');
     expect(error.message).toContain('riskScore');
   });

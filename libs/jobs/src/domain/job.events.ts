@@ -1,4 +1,4 @@
-import type { PublicVerdict, VerificationResultName } from '@lib/verification';
+import type { PublicVerdict, VerdictEvidence, VerificationResultName } from '@lib/verification';
 
 // Event type strings are stored forever: never rename one; add a new type and an upcaster.
 // Every non-terminal event carries the job's complete decision state (`snapshot`), so a command
@@ -68,7 +68,8 @@ export interface ChunkItem {
  * The appended result columns of one address: the engine's public verdict fields. Stored in
  * ChunkCompleted events, so a change to those fields must stay readable for old events.
  */
-export type RowVerdict = PublicVerdict;
+/** A row's verdict as recorded: the public fields, and (since evidence was added) what decided it. */
+export type RowVerdict = PublicVerdict & Partial<VerdictEvidence>;
 
 export interface ChunkResult extends ChunkItem {
   verdict: RowVerdict;

@@ -1,11 +1,12 @@
-import { qualityFor, riskScore, suggestCorrection, VerificationVerdict } from '@lib/verification';
+import { qualityFor, riskScore, suggestCorrection, verdictEvidence, VerificationVerdict } from '@lib/verification';
 import { RowVerdict } from './job.events';
 
-/** The appended columns of a verdict (the rest of the verdict is diagnostics, not part of the file). */
+/** The appended columns of a verdict: the public fields and the evidence (the rest of the verdict is diagnostics). */
 export function toRowVerdict(v: VerificationVerdict): RowVerdict {
   return {
     result: v.result, resultCode: v.resultCode, subResult: v.subResult, quality: v.quality, free: v.free, role: v.role,
     disposable: v.disposable, catchAll: v.catchAll, didYouMean: v.didYouMean, provider: v.provider, antiSpam: v.antiSpam, riskScore: v.riskScore,
+    ...verdictEvidence(v),
   };
 }
 

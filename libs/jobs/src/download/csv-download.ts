@@ -38,7 +38,7 @@ export async function* csvDownload(blobs: BlobStore, source: CsvDownloadSource, 
     const cells = await resolver.resolve(batch);
     const text = batch.map((record, k) => {
       const row = cells[k];
-      return row ? formatResultRow(record, columns.positions.map((p) => row[p]), source.delimiter, options) : '';
+      return row ? formatResultRow(record, columns.positions.map((p) => row[p] ?? ''), source.delimiter, options) : '';
     }).join('');
     batch = [];
     return text;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
 import { DomainError } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
-import { InvalidResultColumnsError, parseResultColumns, RESULT_COLUMNS } from '../csv';
+import { InvalidResultColumnsError, parseResultColumns, STORED_COLUMNS } from '../csv';
 import { JOB_RESULTS_COLLECTION, JobResultDocument } from '../projection/job-document';
 import { JobQueries } from '../query/job-queries';
 import { csvDownload } from './csv-download';
@@ -30,7 +30,7 @@ export class JobDownloadService {
     if (job.status === 'Pending') throw new DomainError('JOB_NOT_DOWNLOADABLE', 'The job has not started yet; nothing has been verified.');
     await assertFilesKept(this.blobs, job);
     const resolver = filterRowsByResult(new VerificationRowResolver(this.readStore.collection<JobResultDocument>(JOB_RESULTS_COLLECTION), job, dedupe), wanted);
-    const selection = { names: columns, positions: columns.map((c) => RESULT_COLUMNS.indexOf(c)) };
+    const selection = { names: columns, positions: columns.map((c) => STORED_COLUMNS.indexOf(c)) };
     return { fileName: resultFileName(job.file.name), partial: job.status !== 'Completed', body: csvDownload(this.blobs, job.file, selection, resolver) };
   }
 }

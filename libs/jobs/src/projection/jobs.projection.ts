@@ -1,12 +1,12 @@
 import type { Projection } from '@lib/readstore';
-import { RESULT_COLUMNS } from '../csv';
+import { STORED_COLUMNS } from '../csv';
 import { ChunkCompleted, JOB_EVENT_TYPES, JobFilesPurged, RowVerdict } from '../domain/job.events';
 import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION, JobResultDocument, jobResultId } from './job-document';
 import { jobStatusProjection } from './job-status.projection';
 
-/** A verdict as the download's text cells, in RESULT_COLUMNS order. */
+/** A verdict as the download's text cells, in STORED_COLUMNS order (evidence cells empty when not recorded). */
 export function resultValues(verdict: RowVerdict): string[] {
-  return RESULT_COLUMNS.map((column) => {
+  return STORED_COLUMNS.map((column) => {
     const value = verdict[column];
     return value === null || value === undefined ? '' : String(value);
   });

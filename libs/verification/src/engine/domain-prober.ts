@@ -108,13 +108,13 @@ export class DomainProber {
         if (session.rcptCount >= this.settings.maxRcptsPerSession) return { healthy: true, failure: null };
         if (this.clock() >= deadline) return { healthy: true, failure: { kind: 'deadline_exceeded' } as ProbeOutcome };
         const utf8 = !isAscii(address);
-        if (utf8 && !session.supports('SMTPUTF8')) { outcomes.set(address, { kind: 'smtputf8_unsupported', mxHost: target.host }); continue; }
+        if (utf8 && !session.supports('SMTPUTF8')) { outcomes.set(address, { kind: 'smtputf8_unsupported', ...spokenTo(target) }); continue; }
         const refusal = await session.ensureTransaction(utf8);
         if (refusal) {
           const kind = classifyRcptReply(refusal, target.host);
           // A refused MAIL FROM says nothing about any recipient.
           const policyKind = kind === 'no_mailbox' || kind === 'mailbox_disabled' ? 'policy_rejection' : kind;
-          return { healthy: false, failure: { kind: policyKind, reply: refusal, mxHost: target.host } as ProbeOutcome };
+          return { healthy: false, failure: { kind: policyKind, reply: refusal, ...spokenTo(target) } as ProbeOutcome };
         }
         let reply = await session.rcpt(address);
         let kind = classifyRcptReply(reply, target.host);
@@ -126,9 +126,9 @@ export class DomainProber {
         }
         if (reply.code === 421 || (reply.code === 452 && kind !== 'mailbox_full')) {
           this.backoff(target, reply.code);
-          return { healthy: false, failure: { kind, reply, mxHost: target.host, retryAfterMs: this.settings.backoffMs } as ProbeOutcome };
+          return { healthy: false, failure: { kind, reply, ...spokenTo(target), retryAfterMs: this.settings.backoffMs } as ProbeOutcome };
         }
-        outcomes.set(address, { kind, reply, mxHost: target.host });
+        outcomes.set(address, { kind, reply, ...spokenTo(target) });
       }
       return { healthy: true, failure: null };
     } catch (error) {
@@ -142,16 +142,19 @@ export class DomainProber {
   }
 
   private failureOf(error: unknown, target: Target): ProbeOutcome {
-    if (error instanceof MxBackoffError) return { kind: 'rate_limited', mxHost: target.host, retryAfterMs: Math.max(0, error.untilMs - this.clock()) };
-    if (error instanceof SmtpTransportError) return { kind: error.kind, mxHost: target.host };
+    if (error instanceof MxBackoffError) return { kind: 'rate_limited', ...spokenTo(target), retryAfterMs: Math.max(0, error.untilMs - this.clock()) };
+    if (error instanceof SmtpTransportError) return { kind: error.kind, ...spokenTo(target) };
     if (error instanceof SmtpRefusedError) {
       if (error.reply.code === 421) this.backoff(target, 421);
       const kind = classifyRcptReply(error.reply, target.host);
       const policyKind = kind === 'no_mailbox' || kind === 'mailbox_disabled' || kind === 'accepted' ? 'policy_rejection' : kind;
-      return { kind: policyKind, reply: error.reply, mxHost: target.host };
+      return { kind: policyKind, reply: error.reply, ...spokenTo(target) };
     }
     throw error;
   }
 }
 
 const providerOf = (mxHost: string | undefined): string => (mxHost ? providerForMx(mxHost).provider : '');
+
+/** The host and address a reply came from: the evidence kept with the verdict. */
+const spokenTo = (target: Target): Pick<ProbeOutcome, 'mxHost' | 'mxAddress'> => ({ mxHost: target.host, mxAddress: target.address });

@@ -9,6 +9,8 @@ export interface ProbeOutcome {
   kind: ProbeKind;
   reply?: SmtpReply;
   mxHost?: string;
+  /** The IP address of mxHost that was spoken to. */
+  mxAddress?: string;
   retryAfterMs?: number;
 }
 

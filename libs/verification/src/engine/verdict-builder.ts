@@ -49,7 +49,7 @@ export function buildVerdict(facts: AddressFacts, findings: DomainFindings, exec
   const retryable = findings.status === 'dns_error' || (findings.status === 'probed' && RETRY_LATER_KINDS.has(outcome.kind));
   if (mapped.result === 'unknown' && retryable && retryAfterMs !== undefined) verdict.retryAfterMs = retryAfterMs;
   if (outcome.reply || outcome.mxHost) {
-    verdict.smtp = { code: outcome.reply?.code, enhanced: outcome.reply?.enhanced, message: outcome.reply?.text, mxHost: outcome.mxHost };
+    verdict.smtp = { code: outcome.reply?.code, enhanced: outcome.reply?.enhanced, message: outcome.reply?.text, mxHost: outcome.mxHost, mxAddress: outcome.mxAddress };
   }
   return verdict;
 }

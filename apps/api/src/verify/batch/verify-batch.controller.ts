@@ -29,7 +29,9 @@ export class VerifyBatchController {
   async verify(@CurrentPrincipal() principal: Principal, @Body() body: VerifyBatchDto, @Headers('idempotency-key') rawKey: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     if (body.emails.length === 0) throw new DomainError('BATCH_EMPTY');
     if (body.emails.length > MAX_BATCH_SIZE) throw new DomainError('BATCH_TOO_LARGE', `At most ${MAX_BATCH_SIZE} addresses per request; got ${body.emails.length}. Use a bulk job for more.`);
-    const request = { accountId: principal.accountId, rawKey, reply, requestHash: requestFingerprint('verify.batch', body.emails) };
-    return answerOnce(this.gate, request, (attempt) => this.verification.batch(principal, body.emails, attempt));
+    const evidence = body.evidence ?? false;
+    const requestHash = requestFingerprint('verify.batch', evidence ? { emails: body.emails, evidence } : body.emails);
+    const request = { accountId: principal.accountId, rawKey, reply, requestHash };
+    return answerOnce(this.gate, request, (attempt) => this.verification.batch(principal, body.emails, attempt, evidence));
   }
 }

@@ -1,5 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsArray, IsString, Matches, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsArray, IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { EVIDENCE_DOC } from '../verification-result.model';
 
 /**
  * The spec states both 30 (the endpoint's purpose) and 100 (the field) as the batch limit; we accept
@@ -14,4 +15,9 @@ export class VerifyBatchDto {
   @Matches(/\S/, { each: true, message: 'each value in emails must not be empty' })
   @MaxLength(512, { each: true })
   emails!: string[];
+
+  @ApiPropertyOptional({ type: Boolean, default: false, description: EVIDENCE_DOC })
+  @IsOptional()
+  @IsBoolean()
+  evidence?: boolean;
 }

@@ -8,7 +8,7 @@ import { IdempotencyGate } from '../../idempotency/idempotency-gate';
 import { requestFingerprint } from '../../idempotency/idempotency-key';
 import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { PaidVerification } from '../paid-verification';
-import { VerificationResultModel } from '../verification-result.model';
+import { EVIDENCE_DOC, VerificationResultModel } from '../verification-result.model';
 import { VerifySingleDto } from './verify-single.dto';
 
 @ApiTags('verification')
@@ -23,23 +23,26 @@ export class VerifySingleController {
   @ApiEnvelope(VerificationResultModel)
   @ApiErrors(400, 401, 402, 409, 415)
   post(@CurrentPrincipal() principal: Principal, @Body() body: VerifySingleDto, @Headers('idempotency-key') key: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.verify(principal, body.email, key, reply);
+    return this.verify(principal, body, key, reply);
   }
 
   @Get()
   @AllowQueryApiKey()
   @ApiOperation({ summary: 'Same as POST; the key may also be sent as the X-API-KEY query parameter (discouraged: keys leak into logs and history)' })
   @ApiQuery({ name: 'email', required: true })
+  @ApiQuery({ name: 'evidence', required: false, type: Boolean, description: EVIDENCE_DOC })
   @ApiQuery({ name: 'X-API-KEY', required: false, description: 'Browser tests only; prefer the header' })
   @ApiHeader(IDEMPOTENCY_HEADER_DOC)
   @ApiEnvelope(VerificationResultModel)
   @ApiErrors(400, 401, 402, 409)
   get(@CurrentPrincipal() principal: Principal, @Query() query: VerifySingleDto, @Headers('idempotency-key') key: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.verify(principal, query.email, key, reply);
+    return this.verify(principal, query, key, reply);
   }
 
-  private verify(principal: Principal, email: string, rawKey: unknown, reply: FastifyReply) {
-    const request = { accountId: principal.accountId, rawKey, reply, requestHash: requestFingerprint('verify.single', email) };
-    return answerOnce(this.gate, request, (attempt) => this.verification.single(principal, email, attempt));
+  private verify(principal: Principal, { email, evidence = false }: VerifySingleDto, rawKey: unknown, reply: FastifyReply) {
+    // Asking for evidence is part of the request: a retry must ask the same way (the plain request hashes as before).
+    const requestHash = requestFingerprint('verify.single', evidence ? { email, evidence } : email);
+    const request = { accountId: principal.accountId, rawKey, reply, requestHash };
+    return answerOnce(this.gate, request, (attempt) => this.verification.single(principal, email, attempt, evidence));
   }
 }
