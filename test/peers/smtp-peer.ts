@@ -53,6 +53,8 @@ export interface SmtpPeerScript {
   default?: RcptBehaviour;
   listen?: string[];
   hosts?: Record<string, { connection?: ConnectionBehaviour; bannerDelayMs?: number }>;
+  /** Every RCPT reply waits this long, as a server slowing down a client does (Postfix's error sleep, tarpitting MTAs). */
+  rcptDelayMs?: number;
   /** Hide STARTTLS / SMTPUTF8 from the EHLO reply. */
   hideStartTls?: boolean;
   hideSmtpUtf8?: boolean;
@@ -61,7 +63,8 @@ export interface SmtpPeerScript {
 export interface SmtpPeerStats {
   sessions: number;
   commands: string[];
-  rcpts: Array<{ address: string; via: string }>;
+  /** `at`: when the RCPT arrived (Date.now()), to prove none was sent after a point in time. */
+  rcpts: Array<{ address: string; via: string; at: number }>;
   maxConcurrent: number;
   tlsSessions: number;
 }
@@ -121,7 +124,11 @@ async function smtpListener(
     onSecure: (_socket, _session, callback) => { stats.tlsSessions++; callback(); },
     onMailFrom: (_address, _session, callback) => callback(),
     onRcptTo: (address, session: SMTPServerSession, callback) => {
-      stats.rcpts.push({ address: address.address, via: ip });
+      stats.rcpts.push({ address: address.address, via: ip, at: Date.now() });
+      if (script.rcptDelayMs) {
+        const answer = callback;
+        callback = (error?: Error | null) => void setTimeout(() => answer(error), script.rcptDelayMs);
+      }
       const behaviour = behaviourFor(script, address.address);
       if (behaviour.kind === 'accept') return callback();
       if (behaviour.kind === 'greylist') {
@@ -181,7 +188,7 @@ async function brokenTlsListener(ip: string, port: number, script: SmtpPeerScrip
     if (verb === 'QUIT') return '221 2.0.0 Bye';
     if (verb !== 'RCPT') return '502 5.5.2 Command not implemented';
     const address = /<([^>]*)>/.exec(line)?.[1] ?? '';
-    stats.rcpts.push({ address, via: ip });
+    stats.rcpts.push({ address, via: ip, at: Date.now() });
     const behaviour = behaviourFor(script, address);
     return behaviour.kind === 'reply' ? `${behaviour.code} ${behaviour.text}` : '250 2.1.5 OK';
   };

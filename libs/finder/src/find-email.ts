@@ -39,9 +39,9 @@ export class EmailFinder {
    * Validates the input (throws FinderInputError), refuses free domains and untransliterable
    * names without probing, ranks candidates with the domain's known format first, probes them in
    * one engine call that stops at the first ok, and decides the outcome (see decideOutcome).
-   * `budgetMs` overrides the per-call time budget.
+   * `budgetMs` overrides the per-call time budget; `signal` stops probing (a cancelled finder job).
    */
-  async find(input: FinderInput, call: { budgetMs?: number } = {}): Promise<FinderOutcome> {
+  async find(input: FinderInput, call: { budgetMs?: number; signal?: AbortSignal } = {}): Promise<FinderOutcome> {
     const { now, isFreeDomain } = this.settings;
     const started = now();
     const budgetMs = call.budgetMs ?? this.settings.budgetMs;
@@ -62,7 +62,7 @@ export class EmailFinder {
     const report = await this.prober.probeCandidates(
       domain,
       candidates.map((c) => c.localPart),
-      { stopAtFirstOk: true, maxProbes: this.settings.maxProbes, deadlineMs: Math.max(0, budgetMs - (now() - started)) },
+      { stopAtFirstOk: true, maxProbes: this.settings.maxProbes, deadlineMs: Math.max(0, budgetMs - (now() - started)), signal: call.signal },
     );
     const { minFormatStrength } = this.settings;
     return timed(decideOutcome(report, { domain, candidates, formats, minFormatStrength }));

@@ -31,6 +31,8 @@ export interface ProbeOptions {
   maxProbes: number;
   /** Milliseconds the engine may spend on this call (what is left of the finder's budget). */
   deadlineMs: number;
+  /** Aborted when the work is no longer wanted (a cancelled job): no probe is started after it. */
+  signal?: AbortSignal;
 }
 
 /** The verification engine as the finder needs it: probe a domain's candidate mailboxes, ideally in one SMTP session. */

@@ -6,7 +6,7 @@ import { CandidateProbe, CandidateProbeReport } from '../verification.types';
 import { DomainFindings, FindingsContext, gatherFindings } from './domain-findings';
 import { probeResult } from './result-mapping';
 
-export interface CandidateOptions { stopAtFirstOk: boolean; maxProbes: number; deadlineMs: number }
+export interface CandidateOptions { stopAtFirstOk: boolean; maxProbes: number; deadlineMs: number; signal?: AbortSignal }
 
 /** deadlineMs is a budget from now; a value that looks like an epoch timestamp (> 10^12) is taken as absolute. */
 export function deadlineFrom(deadlineMs: number, now: number): number {
@@ -35,8 +35,8 @@ export async function probeCandidatesOn(ctx: FindingsContext, rawDomain: string,
   let last: DomainFindings | null = null;
   const probed: Array<{ local: string; findings: DomainFindings }> = [];
   for (const local of candidates) {
-    if (ctx.clock() >= deadline) break;
-    const findings = await gatherFindings(ctx, domain, [`${local}@${domain}`], deadline);
+    if (ctx.clock() >= deadline || options.signal?.aborted) break;
+    const findings = await gatherFindings(ctx, domain, [`${local}@${domain}`], deadline, options.signal);
     probed.push({ local, findings });
     last = findings;
     const accepted = findings.outcomes.get(`${local}@${domain}`)?.kind === 'accepted';

@@ -32,42 +32,42 @@ export interface FindingsContext {
 const NO_PROFILE: ProviderProfile = { provider: '', antiSpam: false, acceptsAllAtRcpt: false };
 
 /** DNS, disposable check, then RCPT probes for every address and the catch-all probe when something was accepted. */
-export async function gatherFindings(ctx: FindingsContext, domain: string, addresses: string[], deadline: number): Promise<DomainFindings> {
+export async function gatherFindings(ctx: FindingsContext, domain: string, addresses: string[], deadline: number, signal?: AbortSignal): Promise<DomainFindings> {
   const route = await ctx.router.route(domain);
   if (route.kind !== 'hosts') return { status: route.kind, detail: route.kind === 'dns_error' ? route.detail : undefined, profile: NO_PROFILE, catchAll: null, outcomes: new Map() };
   const profile = route.viaAddressFallback ? NO_PROFILE : providerForHosts(route.hosts.map((h) => h.name));
   if (isDisposableDomain(domain, ctx.disposableAllowList)) return { status: 'disposable', profile, catchAll: null, outcomes: new Map() };
-  const outcomes = await probeChunks(ctx, route.hosts, addresses, deadline);
-  const catchAll = await catchAllStatus(ctx, domain, route.hosts, outcomes, deadline);
+  const outcomes = await probeChunks(ctx, route.hosts, addresses, deadline, signal);
+  const catchAll = await catchAllStatus(ctx, domain, route.hosts, outcomes, deadline, signal);
   return { status: 'probed', profile, catchAll, outcomes };
 }
 
 /** Re-probes some addresses of an already routed domain (greylist retries); keeps the catch-all verdict. */
-export async function reprobe(ctx: FindingsContext, domain: string, addresses: string[], deadline: number, findings: DomainFindings): Promise<void> {
+export async function reprobe(ctx: FindingsContext, domain: string, addresses: string[], deadline: number, findings: DomainFindings, signal?: AbortSignal): Promise<void> {
   const route = await ctx.router.route(domain);
   if (route.kind !== 'hosts') return;
-  const fresh = await probeChunks(ctx, route.hosts, addresses, deadline);
+  const fresh = await probeChunks(ctx, route.hosts, addresses, deadline, signal);
   for (const [address, outcome] of fresh) findings.outcomes.set(address, outcome);
-  if (findings.catchAll === null) findings.catchAll = await catchAllStatus(ctx, domain, route.hosts, findings.outcomes, deadline);
+  if (findings.catchAll === null) findings.catchAll = await catchAllStatus(ctx, domain, route.hosts, findings.outcomes, deadline, signal);
 }
 
-async function probeChunks(ctx: FindingsContext, hosts: Parameters<DomainProber['probe']>[0], addresses: string[], deadline: number) {
+async function probeChunks(ctx: FindingsContext, hosts: Parameters<DomainProber['probe']>[0], addresses: string[], deadline: number, signal?: AbortSignal) {
   const chunks: string[][] = [];
   for (let i = 0; i < addresses.length; i += ctx.chunkSize) chunks.push(addresses.slice(i, i + ctx.chunkSize));
-  const results = await Promise.all(chunks.map((chunk) => ctx.prober.probe(hosts, chunk, deadline)));
+  const results = await Promise.all(chunks.map((chunk) => ctx.prober.probe(hosts, chunk, deadline, signal)));
   return new Map(results.flatMap((m) => [...m]));
 }
 
-async function catchAllStatus(ctx: FindingsContext, domain: string, hosts: Parameters<DomainProber['probe']>[0], outcomes: Map<string, ProbeOutcome>, deadline: number): Promise<boolean | null> {
+async function catchAllStatus(ctx: FindingsContext, domain: string, hosts: Parameters<DomainProber['probe']>[0], outcomes: Map<string, ProbeOutcome>, deadline: number, signal?: AbortSignal): Promise<boolean | null> {
   const kinds = [...outcomes.values()].map((o) => o.kind);
   if (kinds.some((k) => MAILBOX_REJECTIONS.has(k as RcptClass))) ctx.catchAll.set(domain, false);
   const cached = ctx.catchAll.get(domain);
   if (cached !== undefined) return cached;
-  if (!kinds.includes('accepted')) return null;
+  if (!kinds.includes('accepted') || signal?.aborted) return null;
   // Probed after the real addresses, on a session that has been RSET, so the random
   // address cannot hide the real answer (the flaw of probing it first).
   const random = `${randomBytes(9).toString('hex')}-nx@${domain}`;
-  const probe = (await ctx.prober.probe(hosts, [random], deadline)).get(random);
+  const probe = (await ctx.prober.probe(hosts, [random], deadline, signal)).get(random);
   if (probe?.kind === 'accepted') ctx.catchAll.set(domain, true);
   else if (probe && MAILBOX_REJECTIONS.has(probe.kind as RcptClass)) ctx.catchAll.set(domain, false);
   return ctx.catchAll.get(domain) ?? null;

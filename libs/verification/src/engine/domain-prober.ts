@@ -30,7 +30,8 @@ export class DomainProber {
     private readonly egress: SmtpEgress = new SmtpEgress(),
   ) {}
 
-  async probe(hosts: MailHost[], addresses: string[], deadline: number): Promise<Map<string, ProbeOutcome>> {
+  /** `signal`: once aborted no further RCPT is sent; the addresses left get `deadline_exceeded` (unknown). */
+  async probe(hosts: MailHost[], addresses: string[], deadline: number, signal?: AbortSignal): Promise<Map<string, ProbeOutcome>> {
     const targets = this.targets(hosts);
     if (targets.list.length === 0) {
       const kind = targets.refused ? 'private_mx_refused' : 'no_mx_address';
@@ -45,20 +46,20 @@ export class DomainProber {
       }
     }
     const started = this.clock();
-    const outcomes = await this.probeTargets(targets.list, addresses, deadline);
+    const outcomes = await this.probeTargets(targets.list, addresses, deadline, signal);
     const durationMs = this.clock() - started;
     for (const outcome of outcomes.values()) this.observer.probed(outcome.kind, providerOf(outcome.mxHost), durationMs);
     return outcomes;
   }
 
-  private async probeTargets(list: Target[], addresses: string[], deadline: number): Promise<Map<string, ProbeOutcome>> {
+  private async probeTargets(list: Target[], addresses: string[], deadline: number, signal?: AbortSignal): Promise<Map<string, ProbeOutcome>> {
     const outcomes = new Map<string, ProbeOutcome>();
     let pending = [...addresses];
     let lastFailure: ProbeOutcome = { kind: 'connect_refused' };
     for (const target of list) {
       if (pending.length === 0) break;
-      if (this.clock() >= deadline) { lastFailure = { kind: 'deadline_exceeded' }; break; }
-      const failure = await this.onTarget(target, pending, outcomes, deadline);
+      if (this.clock() >= deadline || signal?.aborted) { lastFailure = { kind: 'deadline_exceeded' }; break; }
+      const failure = await this.onTarget(target, pending, outcomes, deadline, signal);
       pending = pending.filter((a) => !outcomes.has(a));
       if (failure) lastFailure = failure;
     }
@@ -79,7 +80,7 @@ export class DomainProber {
   }
 
   /** Probes as many pending addresses as this target allows; returns the failure that stopped it, if any. */
-  private async onTarget(target: Target, pending: string[], outcomes: Map<string, ProbeOutcome>, deadline: number): Promise<ProbeOutcome | null> {
+  private async onTarget(target: Target, pending: string[], outcomes: Map<string, ProbeOutcome>, deadline: number, signal?: AbortSignal): Promise<ProbeOutcome | null> {
     let queue = [...pending];
     let freshRetryLeft = true;
     while (queue.length) {
@@ -89,7 +90,7 @@ export class DomainProber {
       } catch (error) {
         return this.failureOf(error, target);
       }
-      const result = await this.runSession(lease, target, queue, outcomes, deadline);
+      const result = await this.runSession(lease, target, queue, outcomes, deadline, signal);
       await this.pool.release(lease, result.healthy, this.settings.maxRcptsPerSession);
       queue = queue.filter((a) => !outcomes.has(a));
       if (result.failure) {
@@ -101,12 +102,12 @@ export class DomainProber {
     return null;
   }
 
-  private async runSession(lease: Lease, target: Target, queue: string[], outcomes: Map<string, ProbeOutcome>, deadline: number) {
+  private async runSession(lease: Lease, target: Target, queue: string[], outcomes: Map<string, ProbeOutcome>, deadline: number, signal?: AbortSignal) {
     const { session } = lease;
     try {
       for (const address of queue) {
         if (session.rcptCount >= this.settings.maxRcptsPerSession) return { healthy: true, failure: null };
-        if (this.clock() >= deadline) return { healthy: true, failure: { kind: 'deadline_exceeded' } as ProbeOutcome };
+        if (this.clock() >= deadline || signal?.aborted) return { healthy: true, failure: { kind: 'deadline_exceeded' } as ProbeOutcome };
         const utf8 = !isAscii(address);
         if (utf8 && !session.supports('SMTPUTF8')) { outcomes.set(address, { kind: 'smtputf8_unsupported', ...spokenTo(target) }); continue; }
         const refusal = await session.ensureTransaction(utf8);

@@ -18,18 +18,18 @@ function needsRetry(findings: DomainFindings): string[] | null {
  * come back. Returns the suggested retryAfterMs for whatever stayed undecided.
  */
 export async function settleTemporaryFailures(
-  ctx: FindingsContext, domain: string, findings: DomainFindings, mode: VerificationMode, delays: number[], deadline: number,
+  ctx: FindingsContext, domain: string, findings: DomainFindings, mode: VerificationMode, delays: number[], deadline: number, signal?: AbortSignal,
 ): Promise<number | undefined> {
   if (findings.status !== 'probed') return undefined;
   let attempt = 0;
   if (mode === 'interactive') {
     for (let pending = needsRetry(findings); pending; pending = needsRetry(findings)) {
       const delay = delays[attempt];
-      if (delay === undefined || ctx.clock() + delay >= deadline) break;
+      if (delay === undefined || ctx.clock() + delay >= deadline || signal?.aborted) break;
       ctx.observer.greylistRetried(pending.length);
       await sleep(delay);
       attempt++;
-      await reprobe(ctx, domain, pending, deadline, findings);
+      await reprobe(ctx, domain, pending, deadline, findings, signal);
     }
   }
   const backoff = Math.max(0, ...[...findings.outcomes.values()].map((o) => o.retryAfterMs ?? 0));

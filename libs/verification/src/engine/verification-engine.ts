@@ -8,7 +8,7 @@ import { suggestCorrection } from '../syntax/did-you-mean';
 import { CandidateProbeReport, VerificationConfig, VerificationMode, VerificationVerdict } from '../verification.types';
 import { SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
 import { mapBounded } from './bounded-concurrency';
-import { probeCandidatesOn } from './candidate-probing';
+import { CandidateOptions, probeCandidatesOn } from './candidate-probing';
 import { CatchAllCache } from './catch-all-cache';
 import { DomainProber } from './domain-prober';
 import { FindingsContext, gatherFindings } from './domain-findings';
@@ -51,13 +51,16 @@ export class VerificationEngine {
     };
   }
 
-  async verify(email: string, options: { mode?: VerificationMode } = {}): Promise<VerificationVerdict> {
+  async verify(email: string, options: { mode?: VerificationMode; signal?: AbortSignal } = {}): Promise<VerificationVerdict> {
     const [verdict] = await this.verifyMany([email], options);
     return verdict;
   }
 
-  /** Same order as given; addresses are grouped per domain so one SMTP session serves many RCPTs. */
-  async verifyMany(emails: string[], options: { mode?: VerificationMode; concurrency?: number } = {}): Promise<VerificationVerdict[]> {
+  /**
+   * Same order as given; addresses are grouped per domain so one SMTP session serves many RCPTs. Once
+   * `signal` aborts (a cancelled job) no further RCPT is sent: what was not probed yet is unknown.
+   */
+  async verifyMany(emails: string[], options: { mode?: VerificationMode; concurrency?: number; signal?: AbortSignal } = {}): Promise<VerificationVerdict[]> {
     const start = this.clock();
     const mode = options.mode ?? 'interactive';
     const verdicts = new Array<VerificationVerdict>(emails.length);
@@ -79,8 +82,8 @@ export class VerificationEngine {
       try {
         const deadline = mode === 'interactive' ? start + this.config.interactiveBudgetMs : Number.POSITIVE_INFINITY;
         const unique = [...new Set(group.map((g) => g.facts.normalized))];
-        const findings = await gatherFindings(this.ctx, domain, unique, deadline);
-        const settled = await settleTemporaryFailures(this.ctx, domain, findings, mode, this.config.greylistDelaysMs, deadline);
+        const findings = await gatherFindings(this.ctx, domain, unique, deadline, options.signal);
+        const settled = await settleTemporaryFailures(this.ctx, domain, findings, mode, this.config.greylistDelaysMs, deadline, options.signal);
         const retryAfterMs = findings.status === 'dns_error' ? this.config.greylistDelaysMs[0] : settled;
         for (const { index, facts } of group) verdicts[index] = buildVerdict(facts, findings, this.clock() - start, retryAfterMs);
       } catch (error) {
@@ -92,8 +95,8 @@ export class VerificationEngine {
     return verdicts;
   }
 
-  /** For the finder: candidate local parts on one domain, in order, sharing SMTP sessions. */
-  probeCandidates(domain: string, localParts: string[], options: { stopAtFirstOk: boolean; maxProbes: number; deadlineMs: number }): Promise<CandidateProbeReport> {
+  /** For the finder: candidate local parts on one domain, in order, sharing SMTP sessions; none after `signal` aborts. */
+  probeCandidates(domain: string, localParts: string[], options: CandidateOptions): Promise<CandidateProbeReport> {
     return probeCandidatesOn(this.ctx, domain, localParts, options);
   }
 

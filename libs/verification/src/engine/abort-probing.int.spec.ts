@@ -1,0 +1,41 @@
+import { reject } from '../../../../test/peers/smtp-peer';
+import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
+
+const zones = mxZone('slow.test', [['mx.slow.test', 10, '127.0.0.1']]);
+const ADDRESSES = Array.from({ length: 40 }, (_, k) => `person${k}@slow.test`);
+
+async function untilRcpts(h: Harness, count: number): Promise<void> {
+  while (h.smtp.stats.rcpts.length < count) await new Promise((resolve) => setTimeout(resolve, 2));
+}
+
+describe('verification engine when the caller aborts (a cancelled job)', () => {
+  let h: Harness;
+  // One session for the whole domain (no split across parallel sessions), each RCPT answered after 40 ms.
+  beforeAll(async () => { h = await startHarness(zones, { rcptDelayMs: 40, domains: { 'slow.test': { default: reject() } } }, { maxRcptsPerSession: 100 }); });
+  afterAll(async () => { await h.stop(); });
+
+  it('sends no RCPT once the signal aborted and answers unknown for the addresses left', async () => {
+    const abort = new AbortController();
+    const running = h.engine.verifyMany(ADDRESSES, { mode: 'bulk', signal: abort.signal });
+    await untilRcpts(h, 5);
+    const abortedAt = Date.now();
+    const seenAtAbort = h.smtp.stats.rcpts.length;
+    abort.abort();
+    const verdicts = await running;
+
+    expect(h.smtp.stats.rcpts.filter((r) => r.at > abortedAt)).toEqual([]);
+    expect(h.smtp.stats.rcpts).toHaveLength(seenAtAbort);
+    const unknown = verdicts.filter((v) => v.result === 'unknown');
+    expect(unknown.length).toBe(ADDRESSES.length - seenAtAbort); // the RCPT in flight at the abort still gets its answer
+    expect(verdicts.slice(0, seenAtAbort).map((v) => v.result)).toEqual(Array(seenAtAbort).fill('invalid'));
+  });
+
+  it('probes no finder candidate once the signal aborted', async () => {
+    const before = h.smtp.stats.rcpts.length;
+    const abort = new AbortController();
+    abort.abort();
+    const report = await h.engine.probeCandidates('slow.test', ['jane.doe', 'jdoe', 'jane'], { stopAtFirstOk: true, maxProbes: 3, deadlineMs: 5_000, signal: abort.signal });
+    expect(report.probes).toEqual([]);
+    expect(h.smtp.stats.rcpts.length).toBe(before);
+  });
+});
