@@ -54,8 +54,8 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkOutcome, Rec
     return { open: false, recorded: done === false ? null : await findRecordedChunk(this.events, message.jobId, message.chunkNo) };
   }
 
-  async work(message: ChunkMessage): Promise<ChunkOutcome> {
-    const verdicts = await this.engine.verifyMany(message.items.map((item) => item.email), { mode: 'bulk' });
+  async work(message: ChunkMessage, signal: AbortSignal): Promise<ChunkOutcome> {
+    const verdicts = await this.engine.verifyMany(message.items.map((item) => item.email), { mode: 'bulk', signal });
     return splitForRetry(message.items, verdicts, message.level, this.config.jobs.greylistRetryDelaysMs, this.clock.now());
   }
 

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@lib/common';
 import { CreditLedger, type HoldPurpose } from '@lib/credits';
+import { EventStore } from '@lib/eventstore';
+import { jobStream } from '../domain/job.decider';
+import { watchJobEnd } from './job-end-watch';
 
 /** What a bus message of any job kind's chunk carries at least. */
 export interface PaidChunk {
@@ -24,7 +27,8 @@ export interface ChunkKind<M extends PaidChunk, W, R> {
   /** The most the chunk can cost: what is held. */
   holdAmount(message: M): number;
   status(message: M): Promise<ChunkStatus<R>>;
-  work(message: M): Promise<W>;
+  /** `signal` aborts when the job ends meanwhile (cancelled, failed): stop issuing probes. */
+  work(message: M, signal: AbortSignal): Promise<W>;
   /** Appends the chunk's results once; null when nothing was appended (job over, or recorded meanwhile). */
   record(message: M, work: W): Promise<R | null>;
   /** The charge a record fixed. */
@@ -43,15 +47,21 @@ export interface ChunkKind<M extends PaidChunk, W, R> {
  */
 @Injectable()
 export class ChunkWorkflow {
-  constructor(private readonly ledger: CreditLedger) {}
+  constructor(private readonly ledger: CreditLedger, private readonly events: EventStore) {}
 
   async run<M extends PaidChunk, W, R>(kind: ChunkKind<M, W, R>, message: M, attempt: number): Promise<void> {
     const before = await kind.status(message);
     if (!before.open) return this.settle(kind, message, before.recorded);
     if (!(await this.hold(kind, message, attempt))) return;
-    const work = await kind.work(message);
+    const watch = watchJobEnd(() => this.lastEventType(message.jobId));
+    const work = await kind.work(message, watch.signal).finally(() => watch.stop());
     const recorded = (await kind.record(message, work)) ?? (await this.recordedMeanwhile(kind, message));
     await this.settle(kind, message, recorded);
+  }
+
+  private async lastEventType(jobId: number): Promise<string | undefined> {
+    const [last] = await this.events.readStream(jobStream(jobId), { direction: 'backwards', maxCount: 1 });
+    return last?.type;
   }
 
   /** Nothing appended: the job ended meanwhile (null), or another delivery recorded the chunk first. */

@@ -54,8 +54,8 @@ export class FinderChunkProcessor implements ChunkKind<FinderChunkMessage, Finde
     return { open: false, recorded: await this.findRecorded(message) };
   }
 
-  work(message: FinderChunkMessage): Promise<FinderJobRowResult[]> {
-    return mapBounded(message.contacts, CONTACT_CONCURRENCY, async ({ row, input }) => ({ row, input, outcome: await this.finder.find(input) }));
+  work(message: FinderChunkMessage, signal: AbortSignal): Promise<FinderJobRowResult[]> {
+    return mapBounded(message.contacts, CONTACT_CONCURRENCY, async ({ row, input }) => ({ row, input, outcome: await this.finder.find(input, { signal }) }));
   }
 
   async record(message: FinderChunkMessage, results: FinderJobRowResult[]): Promise<Recorded | null> {
