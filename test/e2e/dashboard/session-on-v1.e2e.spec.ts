@@ -39,10 +39,10 @@ describe('the public API called by a signed-in dashboard session', () => {
   it('answers 401 code 6001 for a forged or ended session, never falling back to anything', async () => {
     const forged = await fetch(`${world.app.url}/v1/credits/balance`, { headers: { cookie: 'mc_session=abc.def' } });
     expect(forged.status).toBe(401);
-    expect((await forged.json()).error.code).toBe(6001);
+    expect(((await forged.json()) as any).error.code).toBe(6001);
     const ended = await fetch(`${world.app.url}/v1/credits/balance`, { headers: { cookie: `mc_session=${(await signOutKeepingCookie(world)).cookie}` } });
     expect(ended.status).toBe(401);
-    expect((await ended.json()).error.code).toBe(6001);
+    expect(((await ended.json()) as any).error.code).toBe(6001);
   });
 
   it('lets an API key win over a cookie: the key decides whose credits are spent', async () => {
