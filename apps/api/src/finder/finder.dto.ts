@@ -1,10 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsArray } from 'class-validator';
+import { ValidatesOwnText } from '../http/input-text-rules';
 
 /**
  * FinderRequest. Fields are only allowed through here: the finder validates them itself so every
  * bad contact, alone or in a batch, gets the same code (5001) naming the field.
  */
+@ValidatesOwnText()
 export class FinderRequestDto {
   @ApiProperty({ example: 'José', description: 'Given name. Without lastName, a whole name ("Jane Doe", "Doe, Jane") is read as given and family name' })
   @Allow()
@@ -19,6 +21,7 @@ export class FinderRequestDto {
   domain!: unknown;
 }
 
+@ValidatesOwnText()
 export class FinderBatchDto {
   @ApiProperty({
     type: 'array',

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { DomainError, ErrorCodes } from '@lib/common';
 import { MAX_UPLOAD_FIELDS } from './csv-upload';
 import { failure } from './envelope';
-import { hasLoneSurrogate, MAX_JSON_DEPTH, nestsDeeperThan } from './json-body-rules';
+import { bodyProblem, MAX_JSON_DEPTH, nestsDeeperThan } from './json-body-rules';
 import { RouteTable } from './route-table';
 
 /** JSON bodies larger than this are refused with 413; uploads go through multipart with their own limit. */
@@ -27,7 +27,8 @@ export async function configureFastify(fastify: FastifyInstance, routes: RouteTa
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(new DomainError('VALIDATION_FAILED', `The JSON body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep.`), undefined);
     safeParse(request as never, text, (error, value) => {
       if (error) return done(new DomainError('MALFORMED_JSON'), undefined);
-      if (hasLoneSurrogate(value)) return done(new DomainError('VALIDATION_FAILED', 'The JSON body has a lone UTF-16 surrogate (a \\uD800-\\uDFFF escape without its pair); send well-formed Unicode text.'), undefined);
+      const problem = bodyProblem(value);
+      if (problem) return done(new DomainError('VALIDATION_FAILED', `JSON body refused: ${problem}`), undefined);
       done(null, value);
     });
   });

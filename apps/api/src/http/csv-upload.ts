@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '@lib/common';
+import { refuseControlCharacters } from './input-text-rules';
 
 /** Room for multipart boundaries and small fields on top of the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -44,7 +45,9 @@ export async function receiveCsvUpload<S, T>(request: FastifyRequest, maxBytes: 
     for await (const part of multipartParts(request, { fileSize: maxBytes + 1 })) {
       if (part.type === 'field') {
         if (++fieldCount > MAX_UPLOAD_FIELDS) throw new DomainError('PAYLOAD_TOO_LARGE', `An upload may carry at most ${MAX_UPLOAD_FIELDS} form fields besides the file.`);
-        fields[part.fieldname] = String(part.value);
+        const value = String(part.value);
+        refuseControlCharacters(value, part.fieldname, 'a form field');
+        fields[part.fieldname] = value;
       } else if (part.fieldname !== 'file' || staged) {
         part.file.resume(); // not ours: skip its bytes
       } else {

@@ -30,16 +30,48 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
+/**
+ * What one JSON body may hold, checked in one linear pass before anything else reads it. class-transformer
+ * de-duplicates an object's keys with `indexOf` (quadratic: 130,000 unknown keys cost 10 s of CPU), and
+ * everything after parsing walks the whole value, so work per request is bounded here, far above what
+ * any DTO needs (the largest, a 100-contact finder batch, has about 500 keys).
+ */
+export const JSON_BODY_BOUNDS = { keysPerObject: 1_000, keysInBody: 10_000, arrayItems: 10_000, stringLength: 65_536 } as const;
+
 const LONE_SURROGATE = /\p{Cs}/u; // with the u flag a well-formed pair is one code point and never matches
 
 /**
- * Whether a parsed body holds a lone UTF-16 surrogate (a `\ud800` escape without its pair) in a
- * string or a key. Such text cannot be stored as UTF-8 (MongoDB replaces it), written to an SMTP
- * session or a CSV, so it is refused rather than silently altered. Recursive: call it after the
- * depth check.
+ * Why a parsed body breaks the bounds or holds a lone UTF-16 surrogate (a `\ud800` escape without its
+ * pair; such text cannot be stored as UTF-8, written to an SMTP session or a CSV), or null. Recursive:
+ * call it after the depth check.
  */
-export function hasLoneSurrogate(value: unknown): boolean {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value);
-  if (value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([key, item]) => LONE_SURROGATE.test(key) || hasLoneSurrogate(item));
+export function bodyProblem(body: unknown): string | null {
+  let keys = 0;
+  const visit = (value: unknown, at: string): string | null => {
+    if (typeof value === 'string') {
+      if (value.length > JSON_BODY_BOUNDS.stringLength) return `${at} is longer than ${JSON_BODY_BOUNDS.stringLength} characters.`;
+      return LONE_SURROGATE.test(value) ? loneSurrogateAt(at) : null;
+    }
+    if (value === null || typeof value !== 'object') return null;
+    if (Array.isArray(value)) {
+      if (value.length > JSON_BODY_BOUNDS.arrayItems) return `${at} has more than ${JSON_BODY_BOUNDS.arrayItems} items.`;
+      for (let i = 0; i < value.length; i++) {
+        const problem = visit(value[i], `${at}[${i}]`);
+        if (problem) return problem;
+      }
+      return null;
+    }
+    let own = 0;
+    for (const key in value) {
+      if (++own > JSON_BODY_BOUNDS.keysPerObject) return `${at} has more than ${JSON_BODY_BOUNDS.keysPerObject} keys.`;
+      if (++keys > JSON_BODY_BOUNDS.keysInBody) return `The JSON body has more than ${JSON_BODY_BOUNDS.keysInBody} keys in all.`;
+      if (LONE_SURROGATE.test(key)) return loneSurrogateAt(`a key of ${at}`);
+      const problem = visit((value as Record<string, unknown>)[key], at === 'the body' ? key : `${at}.${key}`);
+      if (problem) return problem;
+    }
+    return null;
+  };
+  return visit(body, 'the body');
 }
+
+const loneSurrogateAt = (at: string): string => `${at} has a lone UTF-16 surrogate (a \\uD800-\\uDFFF escape without its pair); send well-formed Unicode text.`;

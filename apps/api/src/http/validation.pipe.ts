@@ -1,5 +1,7 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
 import { DomainError } from '@lib/common';
+import { refuseControlCharacters, validatesOwnText } from './input-text-rules';
 
 function describe(errors: ValidationError[], prefix = ''): string[] {
   return errors.flatMap((error) => {
@@ -9,9 +11,33 @@ function describe(errors: ValidationError[], prefix = ''): string[] {
   });
 }
 
-/** class-validator on every DTO; failures name the field and the reason in one stable code. */
+/** The properties a DTO declares to class-validator, or null for a type without validation metadata. */
+function declaredProperties(type: unknown): Set<string> | null {
+  if (typeof type !== 'function') return null;
+  const names = getMetadataStorage().getTargetValidationMetadatas(type, '', true, false).map((meta) => meta.propertyName);
+  return names.length > 0 ? new Set(names) : null;
+}
+
+/**
+ * class-validator on every DTO; failures name the field and the reason in one stable code. Unknown keys
+ * are dropped here in one pass, before class-transformer, whose own key handling is quadratic in the
+ * key count (`whitelist` would drop them too, but only after that work). Then no field may hold a
+ * control character (1006), except in DTOs whose domain validates its own text.
+ */
+class InputValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const declared = declaredProperties(metadata.metatype);
+    const known = declared && value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).filter(([key]) => declared.has(key)))
+      : value;
+    const result = await super.transform(known, metadata);
+    if (metadata.type !== 'custom' && !validatesOwnText(metadata.metatype)) refuseControlCharacters(result, metadata.data ?? '', `the ${metadata.type}`);
+    return result;
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new InputValidationPipe({
     transform: true,
     whitelist: true,
     forbidUnknownValues: true,

@@ -27,6 +27,8 @@ export class FinderInputError extends Error {
   }
 }
 
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
 // Longer than any real name field; keeps pathological input from costing normalisation time.
 const MAX_NAME_LENGTH = 200;
 
@@ -40,7 +42,7 @@ function checkName(value: unknown, field: FinderInputField, required: boolean): 
   if (!/\p{L}/u.test(value)) throw new FinderInputError(field, `${field} has no letters`);
   // A name never holds control characters (NUL, tabs, line breaks): they come from broken exports and
   // would otherwise reach the event log, the learned formats and the CSV download.
-  if (/\p{Cc}/u.test(value)) throw new FinderInputError(field, `${field} contains control characters`);
+  if (CONTROL_CHARACTER.test(value)) throw new FinderInputError(field, `${field} contains control characters`);
   return value.trim();
 }
 
@@ -49,6 +51,8 @@ export function validateFinderInput(input: FinderInput): ValidFinderInput {
   const firstName = checkName(input.firstName, 'firstName', true) as string;
   const lastName = checkName(input.lastName, 'lastName', false);
   if (typeof input.domain !== 'string') throw new FinderInputError('domain', 'domain is required');
+  // Refused, not cleaned: "acme.test>\r\nRCPT TO:<x@other.test>" must never reach a DNS query or an SMTP line.
+  if (CONTROL_CHARACTER.test(input.domain)) throw new FinderInputError('domain', 'domain contains control characters');
   const domain = normaliseDomain(input.domain);
   if (!domain.ok) throw new FinderInputError('domain', domain.message);
   return { firstName, lastName, domain: domain.domain };
