@@ -29,11 +29,13 @@ export interface Me {
 export interface ApiKey {
   keyId: string;
   label: string;
-  prefix: string;
-  ownerEmail: string | null;
   createdAt: string;
+  /** To the minute. */
   lastUsedAt: string | null;
   revokedAt: string | null;
+  rotatedAt: string | null;
+  /** null for keys an operator made. */
+  owner: { userId: string; email: string } | null;
 }
 
 export interface CreatedKey { keyId: string; apiKey: string }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../api/client';
 import { Job, V1 } from '../api/v1';
 import { ErrorAlert } from '../components/Alert';
@@ -18,6 +18,9 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
   const [actionError, setActionError] = useState<unknown>(null);
   const [cancelled, setCancelled] = useState<Job | null>(null);
   const shown = cancelled ?? job;
+  const finished = shown !== null && isTerminal(shown.status);
+  // The job's charges are final when it ends: show the new balance.
+  useEffect(() => { if (finished) onSpent(); }, [finished]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const cancel = async () => {
     if (!window.confirm('Cancel this job? Rows not yet verified are not charged.')) return;

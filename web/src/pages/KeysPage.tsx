@@ -10,7 +10,7 @@ import { useLoad } from '../lib/use-load';
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en') : 'never');
 
 export function KeysPage() {
-  const keys = useLoad(() => api<ApiKey[]>('GET', DASHBOARD.keys));
+  const keys = useLoad(async () => (await api<{ items: ApiKey[] }>('GET', DASHBOARD.keys)).items);
   const [label, setLabel] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -27,7 +27,7 @@ export function KeysPage() {
       <PageTitle>API keys</PageTitle>
       <p className="hint">A key spends your team's credits: keep it on your server, never in a web page or app.</p>
       <form className="card" onSubmit={create}>
-        <Field label="Label for the new key" value={label} onChange={(e) => setLabel(e.target.value)} placeholder="CRM sync" maxLength={100} required />
+        <Field label="Label for the new key" value={label} onChange={(e) => setLabel(e.target.value)} placeholder="CRM sync" maxLength={100} hint="What uses the key, so you know which one to revoke later." />
         <button type="submit">Create key</button>
       </form>
       {secret && <SecretOnce label="Your new API key" value={secret} onDone={() => setSecret(null)} />}
@@ -35,13 +35,13 @@ export function KeysPage() {
       {keys.data && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="API keys">
           <table data-testid="keys-table">
-            <thead><tr><th scope="col">Label</th><th scope="col">Key</th><th scope="col">Owner</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Actions</th></tr></thead>
+            <thead><tr><th scope="col">Label</th><th scope="col">Key id</th><th scope="col">Made by</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Actions</th></tr></thead>
             <tbody>
               {keys.data.map((key) => (
                 <tr key={key.keyId}>
                   <td>{key.label}</td>
-                  <td><code>{key.prefix}…</code>{key.revokedAt ? ' (revoked)' : ''}</td>
-                  <td>{key.ownerEmail ?? ''}</td>
+                  <td><code>{key.keyId}</code>{key.revokedAt ? ` (revoked ${when(key.revokedAt)})` : key.rotatedAt ? ` (rotated ${when(key.rotatedAt)})` : ''}</td>
+                  <td>{key.owner?.email ?? 'an operator'}</td>
                   <td>{when(key.createdAt)}</td>
                   <td>{when(key.lastUsedAt)}</td>
                   <td className="actions">

@@ -1,4 +1,4 @@
-import { api } from '../api/client';
+import { api, ApiError } from '../api/client';
 import { DASHBOARD } from '../api/dashboard';
 import { Job, Page, V1 } from '../api/v1';
 import { ErrorAlert } from '../components/Alert';
@@ -23,7 +23,9 @@ export function OverviewPage({ balance, balanceError }: { balance: number | null
       </section>
       <section className="card" aria-labelledby="usage-title">
         <h2 id="usage-title">Usage</h2>
-        <ErrorAlert error={usage.error} />
+        {usage.error instanceof ApiError && usage.error.code === 1001
+          ? <p>Usage history is not available on this server yet.</p>
+          : <ErrorAlert error={usage.error} />}
         {usage.data && <UsageChart days={usage.data.days} />}
       </section>
       <section aria-labelledby="recent-title">

@@ -1,0 +1,208 @@
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { startDnsPeer, DnsPeer, ZoneEntry } from '../../peers/dns-peer';
+import { accept, DomainScript, SmtpPeer, startSmtpPeer } from '../../peers/smtp-peer';
+import { tokenFromOutbox } from '../../support/dashboard-browser';
+import { startTestApp, TestApp } from '../../support/test-app';
+import { parseCsv } from '../../e2e/jobs/jobs-world';
+import { describeWithBrowser, launchChromium, overflowsHorizontally, screenshot, seriousAxeViolations } from './browser-support';
+
+// 2,000 rows: 1,200 deliverable, 300 at a catch-all domain, 450 rejected, 50 repeats of deliverable addresses.
+const ROWS = 2000;
+function listCsv(): string {
+  const lines = ['id,name,email,company'];
+  for (let i = 0; i < ROWS; i++) {
+    const email = i < 1200 ? `p${i}@shop.test` : i < 1500 ? `c${i}@beta.test` : i < 1950 ? `x${i}@shop.test` : `p${i - 1950}@shop.test`;
+    lines.push(`${i},Person ${i},${email},"Shop, Inc."`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+const DOMAINS: Record<string, DomainScript> = {
+  'shop.test': { recipients: Object.fromEntries(Array.from({ length: 1200 }, (_, i) => [`p${i}`, accept()])) },
+  'beta.test': { default: accept() },
+};
+
+const PASSWORD = 'correct horse battery staple';
+const OWNER = { name: 'Ada Owner', email: 'ada@owner.example', company: 'Engines Ltd' };
+
+describeWithBrowser('the customer dashboard in Chromium', () => {
+  let smtp: SmtpPeer;
+  let dns: DnsPeer;
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const axeFindings: Record<string, unknown[]> = {};
+  const url = (path: string) => `${app.url}${path}`;
+
+  /** Runs axe on the page and keeps the serious findings by page name (asserted at the end). */
+  const audit = async (name: string) => {
+    axeFindings[name] = await seriousAxeViolations(page);
+  };
+  const headerBalance = async () => Number((await page.getByTestId('header-balance').innerText()).replace(/[^0-9]/g, ''));
+  /** Reloads the overview until it shows `expected` (the balance read model trails the ledger by a moment). */
+  const overviewShowsBalance = async (expected: number) => {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await page.goto(url('/app'));
+      await page.getByTestId('header-balance').filter({ hasText: 'credits' }).waitFor();
+      if ((await headerBalance()) === expected) break;
+      await page.waitForTimeout(250);
+    }
+    expect(await headerBalance()).toBe(expected);
+    expect(Number((await page.getByTestId('balance').innerText()).replace(/[^0-9]/g, ''))).toBe(expected);
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpPeer({ domains: DOMAINS });
+    const zones: Record<string, ZoneEntry> = {};
+    for (const domain of Object.keys(DOMAINS)) {
+      zones[domain] = { mx: [{ exchange: `mx.${domain}`, priority: 10 }] };
+      zones[`mx.${domain}`] = { a: ['127.0.0.1'] };
+    }
+    dns = await startDnsPeer(zones);
+    app = await startTestApp({
+      DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), SMTP_CONNECT_TIMEOUT_MS: '3000', SMTP_COMMAND_TIMEOUT_MS: '3000', SMTP_BANNER_TIMEOUT_MS: '3000',
+      TRIAL_CREDITS: '2500',
+    });
+    browser = await launchChromium();
+    // bypassCSP only so the test can inject axe-core; the app itself runs under the page's CSP.
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, bypassCSP: true });
+    page = await context.newPage();
+    page.on('pageerror', (error) => process.stderr.write(`page error: ${error.message}\n`));
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await Promise.all([smtp?.close(), dns?.close()]);
+  });
+
+  it('signs up from the landing page, confirms from the outbox link and signs in', async () => {
+    await page.goto(url('/'));
+    await screenshot(page, 'landing');
+    await audit('landing');
+    await page.getByRole('link', { name: 'Create an account', exact: true }).click();
+    await page.getByLabel('Your name', { exact: true }).fill(OWNER.name);
+    await page.getByLabel('Company (optional)', { exact: true }).fill(OWNER.company);
+    await page.getByLabel('Email', { exact: true }).fill(OWNER.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await audit('sign-up');
+    await screenshot(page, 'sign-up');
+    await page.getByRole('button', { name: 'Create account', exact: true }).click();
+    await page.getByText('Check your inbox').waitFor();
+
+    await page.goto(url(`/confirm-email?token=${tokenFromOutbox(app.dataDir, OWNER.email, '/confirm-email')}`));
+    await page.getByText('Your email address is confirmed').waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByLabel('Email', { exact: true }).fill(OWNER.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await audit('sign-in');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
+    await page.getByTestId('balance').filter({ hasText: '2,500' }).waitFor();
+    expect(await headerBalance()).toBe(2500);
+  });
+
+  it('previews a dropped 2,000-row CSV with the email column detected and the cost against the balance', async () => {
+    await page.getByRole('link', { name: 'Lists', exact: true }).click();
+    await page.getByRole('heading', { name: 'Lists', exact: true }).waitFor();
+    // A real drop event carrying the file, as a drag from the desktop delivers it.
+    const csv = listCsv();
+    await page.evaluate(([text]) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'leads.csv', { type: 'text/csv' }));
+      document.querySelector('[data-testid="dropzone"]')!.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, [csv]);
+    const column = page.getByLabel('Email column', { exact: true });
+    await column.waitFor();
+    expect(await column.inputValue()).toBe('2');
+    expect(await page.locator('td.chosen').first().innerText()).toBe('p0@shop.test');
+    expect(await page.getByTestId('cost').innerText()).toMatch(/at most 1,950 credits.*Balance: 2,500/s);
+    await audit('lists-preview');
+    await screenshot(page, 'lists-upload-preview');
+  });
+
+  it('starts the job and shows live progress until 100 %', async () => {
+    await page.getByRole('button', { name: 'Start verification', exact: true }).click();
+    await page.getByRole('heading', { name: 'leads.csv', exact: true }).waitFor();
+    await page.getByTestId('progress-text').filter({ hasText: 'Done: 2,000 of 2,000 rows' }).waitFor({ timeout: 90_000 });
+    expect(await page.locator('progress').first().evaluate((el) => (el as HTMLProgressElement).value)).toBe(100);
+    expect(await page.locator('.legend').innerText()).toContain('Deliverable: 1,250');
+    await audit('job');
+    await screenshot(page, 'job');
+  }, 120_000);
+
+  it('downloads the deliverable rows only', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-deliverable').click()]);
+    const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+    const rows = await parseCsv(text);
+    expect(rows[0].slice(0, 5)).toEqual(['id', 'name', 'email', 'company', 'result']);
+    expect(rows).toHaveLength(1 + 1250);
+    expect(rows.slice(1).every((row) => row[4] === 'ok' && row[2].startsWith('p'))).toBe(true);
+    expect(download.suggestedFilename()).toBe('leads-results.csv');
+  });
+
+  it('creates an API key shown once; a verify with it lowers the balance shown in the UI', async () => {
+    // The job charged its 1,950 decisive results (1,200 ok, 300 catch-all, 450 invalid; repeats are free).
+    await overviewShowsBalance(2500 - 1950);
+    await page.getByRole('link', { name: 'API keys', exact: true }).click();
+    await page.getByLabel('Label for the new key', { exact: true }).fill('CRM sync');
+    await page.getByRole('button', { name: 'Create key', exact: true }).click();
+    const secret = await page.getByTestId('secret-value').innerText();
+    expect(secret).toMatch(/^mk_/);
+    await page.getByRole('cell', { name: 'CRM sync' }).waitFor();
+    await audit('keys');
+    await screenshot(page, 'keys');
+    await page.getByRole('button', { name: 'I saved it', exact: true }).click();
+    expect(await page.getByTestId('secret-value').count()).toBe(0);
+
+    const verified = await fetch(url('/v1/verify/single'), { method: 'POST', headers: { 'x-api-key': secret, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'p5@shop.test' }) });
+    expect((await verified.json()).data).toMatchObject({ result: 'ok', creditsCharged: 1 });
+    await overviewShowsBalance(2500 - 1950 - 1);
+    await audit('overview');
+    await screenshot(page, 'overview');
+  });
+
+  it('verifies pasted addresses with each result explained', async () => {
+    await page.getByRole('link', { name: 'Verify', exact: true }).click();
+    await page.getByLabel(/One address, or up to 100/).fill('p7@shop.test\nx1600@shop.test\nsomeone@beta.test');
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    const table = page.getByTestId('verify-results');
+    await table.waitFor();
+    const text = await table.innerText();
+    expect(text).toContain('Deliverable');
+    expect(text).toContain('Invalid');
+    expect(text).toContain('Catch-all');
+    expect(text).toContain('The mailbox exists and accepts mail');
+    await audit('verify');
+    await screenshot(page, 'verify');
+  });
+
+  it('works on a phone: no sideways scrolling, the menu opens from a button', async () => {
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(url('/app/lists'));
+    await phone.getByRole('heading', { name: 'Lists', exact: true }).waitFor();
+    expect(await overflowsHorizontally(phone)).toBe(false);
+    expect(await phone.getByRole('link', { name: 'Billing', exact: true }).isVisible()).toBe(false);
+    await phone.getByRole('button', { name: 'Menu', exact: true }).click();
+    expect(await phone.getByRole('link', { name: 'Billing', exact: true }).isVisible()).toBe(true);
+    await screenshot(phone, 'phone-lists');
+    await phone.close();
+  });
+
+  it('is reachable by keyboard: the skip link comes first and moves focus to the content', async () => {
+    await page.goto(url('/app/verify'));
+    await page.getByRole('heading', { name: 'Verify addresses', exact: true }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the content');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('verify-input');
+  });
+
+  it('has no serious or critical accessibility violations on any page checked (axe-core)', () => {
+    expect(Object.keys(axeFindings).length).toBeGreaterThanOrEqual(7);
+    expect(axeFindings).toEqual(Object.fromEntries(Object.keys(axeFindings).map((name) => [name, []])));
+  });
+});
