@@ -66,6 +66,15 @@ export class EnvReader {
     return raw as T;
   }
 
+  /** A value whose own parser decides; `problem` returns why it is unusable, or null. */
+  checked(name: string, problem: (raw: string) => string | null): string | null {
+    const raw = this.optional(name);
+    if (raw === null) return null;
+    const reason = problem(raw);
+    if (reason !== null) this.problems.push(reason);
+    return raw;
+  }
+
   url(name: string, protocols: string[]): string | null {
     const raw = this.optional(name);
     if (raw === null) return null;

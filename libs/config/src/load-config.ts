@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { AppConfig } from './app-config';
 import { EnvReader } from './env-parsers';
+import { eventStoreUrlProblem } from './eventstore-url';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -27,7 +28,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
     host: r.string('HOST', '0.0.0.0'),
     dataDir: path.resolve(r.string('DATA_DIR', './data')),
     adminToken: r.optional('ADMIN_TOKEN'),
-    eventStoreUrl: r.url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:']),
+    eventStoreUrl: r.checked('EVENTSTORE_URL', eventStoreUrlProblem),
     mongoUrl: r.url('MONGO_URL', ['mongodb:', 'mongodb+srv:']),
     mongoDatabase: r.string('MONGO_DATABASE', 'mailcheck'),
     kafkaBrokers: brokers,

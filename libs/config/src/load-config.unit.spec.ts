@@ -81,4 +81,31 @@ describe('loadConfig', () => {
       expect(() => load({ METRICS_TOKEN: 'caf\u00e9-0123456789abcdef' })).toThrow(/METRICS_TOKEN/);
     });
   });
+
+  describe('EVENTSTORE_URL', () => {
+    it.each([
+      ['one node', 'esdb://eventstore:2113?tls=false'],
+      ['gossip seeds with credentials and a node preference', 'esdb://svc:s3cret@es1:2113,es2:2113,es3:2113?nodePreference=leader'],
+      ['one DNS name for discovery', 'esdb+discover://cluster.example.com:2113'],
+    ])('takes %s, as the client parses it', (_label, url) => {
+      expect(load({ EVENTSTORE_URL: url }).eventStoreUrl).toBe(url);
+    });
+
+    it('refuses esdb+discover with several hosts, which the client reduces to the first one', () => {
+      expect(() => load({ EVENTSTORE_URL: 'esdb+discover://es1:2113,es2:2113,es3:2113' })).toThrow(/first one only/);
+    });
+
+    it("refuses what the client's parser refuses, without echoing the value", () => {
+      expect(() => load({ EVENTSTORE_URL: 'http://eventstore:2113' })).toThrow(/EVENTSTORE_URL is not a valid EventStoreDB connection string/);
+      const error = (() => {
+        try {
+          load({ EVENTSTORE_URL: 'esdb://svc:s3cret@es1:2113?tls=maybe' });
+        } catch (caught) {
+          return caught as Error;
+        }
+      })();
+      expect(error?.message).toMatch(/expected true or false/);
+      expect(error?.message).not.toContain('s3cret');
+    });
+  });
 });

@@ -50,8 +50,10 @@ export class HealthController {
     const [eventStore, readStore, messageBus, blobStore] = await Promise.all([
       probe(() => this.eventStore.ping()), probe(() => this.readStore.ping()), probe(() => this.bus.ping()), probe(() => this.blobs.ping()),
     ]);
+    // Problems a ping cannot show (a subscription the server refuses, an unsupported server) also make it unready.
+    const eventStoreProblems = this.eventStore.problems();
     const checks = {
-      eventStore: { adapter: adapters.eventStore, up: eventStore },
+      eventStore: { adapter: adapters.eventStore, up: eventStore && eventStoreProblems.length === 0, ...(eventStoreProblems.length ? { problems: eventStoreProblems } : {}) },
       readStore: { adapter: adapters.readStore, up: readStore },
       messageBus: { adapter: adapters.messageBus, up: messageBus },
       blobStore: { adapter: adapters.blobStore, up: blobStore },

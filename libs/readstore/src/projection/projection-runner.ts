@@ -51,7 +51,13 @@ export class ProjectionRunner {
     const from = this.positions.size ? Math.min(...this.positions.values()) : 0;
     this.progress.advance(from);
     this.subscription = this.eventStore.subscribeToAll(
-      { after: from, eventTypes: this.eventTypes, name: this.options.name ?? 'projections' },
+      {
+        after: from,
+        eventTypes: this.eventTypes,
+        name: this.options.name ?? 'projections',
+        // The filter has looked this far: waitForPosition and lag need not read the events nobody here handles.
+        onCheckpoint: (position) => this.progress.advance(position),
+      },
       (event) => this.apply(event),
     );
   }
@@ -71,9 +77,9 @@ export class ProjectionRunner {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (this.progress.position >= position) return true;
-      // The subscription is filtered, so it never reaches positions of events nobody here handles.
-      const [next] = await this.eventStore.readAll({ after: this.progress.position, eventTypes: this.eventTypes, maxCount: 1 });
-      if (!next || next.position > position) return true;
+      // The subscription is filtered, so it never reaches positions of events nobody here handles; read no further than `position`.
+      const [next] = await this.eventStore.readAll({ after: this.progress.position, upTo: position, eventTypes: this.eventTypes, maxCount: 1 });
+      if (!next) return true;
       const remaining = deadline - Date.now();
       if (remaining <= 0) return false;
       await this.progress.wait(Math.min(remaining, 100));
