@@ -57,8 +57,8 @@ export function toEsdbPosition(position: number): Position {
   return { commit: BigInt(position), prepare: BigInt(position) };
 }
 
-/** ESDB reports "no position" on stream reads from older servers as the unsigned 64-bit maximum. */
-const NO_POSITION = 18446744073709551615n;
+/** "No position" (the unsigned 64-bit maximum): stream reads on servers before 22.6, some checkpoints. */
+export const NO_POSITION = 18446744073709551615n;
 
 /** The $all commit position of any event read, JSON or not; null when the server sent none. */
 export function commitPositionOf(resolved: ResolvedEvent): number | null {

@@ -1,7 +1,7 @@
 import { START, type AllStreamSubscription, type EventStoreDBClient, type Position, type ResolvedEvent } from '@eventstore/db-client';
 import type { EventSubscription, RecordedEvent, SubscribeOptions } from '../event-store.port';
 import { operatorProblem } from './esdb-errors';
-import { subscriptionFilter, toEsdbPosition, toRecordedEvent } from './esdb-mapping';
+import { NO_POSITION, subscriptionFilter, toEsdbPosition, toRecordedEvent } from './esdb-mapping';
 
 /** Where the adapter's messages go: `error` for what needs an operator, `warn` for what heals by itself. */
 export type EsdbLog = (message: string, level: 'warn' | 'error') => void;
@@ -112,6 +112,8 @@ export class EsdbAllSubscription implements EventSubscription {
     this.received = this.handled = 0;
     this.pendingCheckpoint = undefined;
     const onCheckpoint = (subscription: AllStreamSubscription, position: Position): void => {
+      // Servers before KurrentDB PR #4892 could send "no position" (2^64-1) when going live; it says nothing.
+      if (position.commit >= NO_POSITION) return;
       // Events pushed before this checkpoint may still sit in the stream's buffer, unhandled.
       this.pendingCheckpoint = { position: Number(position.commit), afterEvents: this.received + subscription.readableLength };
       this.reportCheckpoint();
