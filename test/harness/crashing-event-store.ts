@@ -30,6 +30,10 @@ export class CrashingEventStore extends EventStore {
     return this.inner.readAll(options);
   }
 
+  headPosition(): Promise<number> {
+    return this.inner.headPosition();
+  }
+
   subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): EventSubscription {
     return this.inner.subscribeToAll(options, async (event) => {
       await handler(event);
@@ -39,6 +43,10 @@ export class CrashingEventStore extends EventStore {
 
   ping(): Promise<boolean> {
     return this.inner.ping();
+  }
+
+  override problems(): string[] {
+    return this.inner.problems();
   }
 
   close(): Promise<void> {

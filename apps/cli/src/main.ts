@@ -9,8 +9,9 @@ import { createAccount, createKey, revokeKey, rotateKey } from './commands/accou
 import { addOrder, adjust } from './commands/credit.commands';
 import { ledgerReplay } from './commands/ledger-replay/ledger-replay.command';
 import { rebuildReadModels } from './commands/rebuild-read-models/rebuild-read-models.command';
+import { listCheckpoints, moveCheckpoint } from './commands/checkpoints/checkpoint.commands';
 
-const COMMANDS: CliCommand[] = [createAccount, createKey, revokeKey, rotateKey, addOrder, adjust, ledgerReplay, rebuildReadModels];
+const COMMANDS: CliCommand[] = [createAccount, createKey, revokeKey, rotateKey, addOrder, adjust, ledgerReplay, rebuildReadModels, listCheckpoints, moveCheckpoint];
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 

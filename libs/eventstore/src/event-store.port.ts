@@ -104,6 +104,12 @@ export abstract class EventStore {
   abstract readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
 
   /**
+   * The global position of the newest event in the log (any stream, any type), 0 when it is empty: a
+   * progress bar's 100%, or where a checkpoint carried over from another store should start.
+   */
+  abstract headPosition(): Promise<number>;
+
+  /**
    * Delivers every event after the checkpoint (catch-up) and then live events, one at a time, in global order.
    * The handler's promise is awaited before the next event; if it rejects, the subscription retries that event after a pause.
    */

@@ -72,6 +72,11 @@ export class SqliteEventStore extends EventStore {
     return rows.map(toRecordedEvent);
   }
 
+  override async headPosition(): Promise<number> {
+    const row = this.statements.get('SELECT MAX(position) AS position FROM events').get() as { position: number | null };
+    return row.position ?? 0;
+  }
+
   override subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): EventSubscription {
     const subscription = new PollingSubscription(
       (after) => this.readAll({ after, eventTypes: options.eventTypes, maxCount: 256 }),

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => fake.stop());
 
-const open = (query = 'defaultDeadline=1000') => {
+// A short append deadline keeps the lost-reply case quick; long enough for a loaded 2-core machine.
+const open = (query = 'defaultDeadline=3000') => {
   const store = new EsdbEventStore({ connectionString: fake.connectionString(query), retryDelayMs: 50, pingTimeoutMs: 500, log: () => undefined });
   return { store, cleanup: () => store.close() };
 };
@@ -57,9 +58,10 @@ describe('EventStoreDB adapter specifics (fake server)', () => {
 
   it('stops reading $all at upTo and at maxCount instead of paging to the end of the log', async () => {
     const es = store();
+    const { position: before } = await es.appendToStream('bounded-before', [{ type: 'Before', data: {} }], 'no_stream');
     const target = await es.appendToStream('bounded-target', [{ type: 'Target', data: {} }], 'no_stream');
-    const before = target.position - 1;
-    await es.appendToStream('bounded-noise', Array.from({ length: 1200 }, (_, n) => ({ type: 'Noise', data: { n } })), 'no_stream');
+    // More than one page (500) after the target.
+    await es.appendToStream('bounded-noise', Array.from({ length: 600 }, (_, n) => ({ type: 'Noise', data: { n } })), 'no_stream');
     fake.stats.allReads.length = 0;
     expect(await es.readAll({ after: target.position, upTo: target.position, eventTypes: ['Missing'], maxCount: 1 })).toEqual([]);
     expect(fake.stats.allReads).toHaveLength(1);

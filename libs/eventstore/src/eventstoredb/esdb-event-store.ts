@@ -155,6 +155,18 @@ export class EsdbEventStore extends EventStore {
     }
   }
 
+  /** The commit position of the last record in $all, whatever it is (system and link events included). */
+  async headPosition(): Promise<number> {
+    await this.version.ensure();
+    const read = this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 });
+    try {
+      for await (const resolved of read as AsyncIterable<ResolvedEvent>) return commitPositionOf(resolved) ?? 0;
+      return 0;
+    } finally {
+      await read.cancel().catch(() => undefined);
+    }
+  }
+
   /** Catch-up then live subscription to $all with a server-side type filter; resubscribes after drops. */
   subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): EventSubscription {
     const subscription = new EsdbAllSubscription(this.client, options, handler, {

@@ -44,6 +44,10 @@ export class ObservedEventStore extends EventStore {
     return this.inner.readAll(options);
   }
 
+  headPosition(): Promise<number> {
+    return this.inner.headPosition();
+  }
+
   subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): EventSubscription {
     return this.inner.subscribeToAll(options, handler);
   }

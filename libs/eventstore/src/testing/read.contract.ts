@@ -46,6 +46,21 @@ export function readContract(ctx: ContractContext): void {
       expect(new Set(positions).size).toBe(positions.length);
     });
 
+    it('reports the position of the newest event as the head', async () => {
+      const written = await ctx.store.appendToStream(ctx.unique('head-'), [{ type: 'N', data: {} }], 'no_stream');
+      // Other suites may share the server and write after us, never before.
+      expect(await ctx.store.headPosition()).toBeGreaterThanOrEqual(written.position);
+    });
+
+    it('stops at upTo, inclusive', async () => {
+      const stream = ctx.unique('upto-');
+      const first = await ctx.store.appendToStream(stream, [{ type: 'N', data: { n: 0 } }], 'no_stream');
+      const second = await ctx.store.appendToStream(stream, [{ type: 'N', data: { n: 1 } }], 0);
+      await ctx.store.appendToStream(stream, [{ type: 'N', data: { n: 2 } }], 1);
+      const upTo = (await ctx.store.readAll({ after: first.position, upTo: second.position })).filter((e) => e.streamId === stream);
+      expect(upTo.map((e) => e.data.n)).toEqual([1]);
+    });
+
     it('filters by event type and honours the maximum count', async () => {
       const [wanted, other] = [ctx.unique('Wanted'), ctx.unique('Other')];
       const stream = ctx.unique('mixed-');

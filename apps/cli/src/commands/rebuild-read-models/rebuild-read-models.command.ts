@@ -2,7 +2,6 @@ import { EventStore } from '@lib/eventstore';
 import { ProjectionRegistry } from '@lib/platform';
 import { ProjectionRunner, ReadStore } from '@lib/readstore';
 import { CliCommand } from '../../cli-command';
-import { headPosition } from './head-position';
 import { ProgressBar } from './progress-bar';
 
 /** Drops every registered read model and replays the whole event store into it. Stop the projector first. */
@@ -12,8 +11,7 @@ export const rebuildReadModels: CliCommand = {
   async run(app) {
     const projections = app.get(ProjectionRegistry).all();
     const events = app.get(EventStore);
-    const eventTypes = [...new Set(projections.flatMap((p) => p.eventTypes))];
-    const head = await headPosition(events, eventTypes);
+    const head = await events.headPosition();
     const bar = new ProgressBar(head);
     const started = Date.now();
     const runner = new ProjectionRunner(events, app.get(ReadStore), projections, { name: 'cli-rebuild' });
