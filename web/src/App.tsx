@@ -1,7 +1,7 @@
 import { ReactElement, useCallback, useEffect, useState } from 'react';
 import { api } from './api/client';
 import { Balance, V1 } from './api/v1';
-import { ConfirmEmailChangePage, ConfirmPage, ResetPage, SignInPage, SignUpPage } from './pages/AuthPages';
+import { AcceptInvitePage, ConfirmEmailChangePage, ConfirmPage, ResetPage, SignInPage, SignUpPage } from './pages/AuthPages';
 import { BillingPage } from './pages/BillingPage';
 import { FinderPage } from './pages/FinderPage';
 import { JobPage } from './pages/JobPage';
@@ -27,7 +27,7 @@ const NAV = [
 
 // Paths of the links the back end mails (confirm-email, reset-password, confirm-email-change) are fixed by it.
 const PUBLIC_PAGES: Record<string, () => ReactElement> = {
-  '/signup': SignUpPage, '/signin': SignInPage, '/confirm-email': ConfirmPage, '/reset-password': ResetPage, '/confirm-email-change': ConfirmEmailChangePage,
+  '/signup': SignUpPage, '/signin': SignInPage, '/confirm-email': ConfirmPage, '/reset-password': ResetPage, '/confirm-email-change': ConfirmEmailChangePage, '/accept-invite': AcceptInvitePage,
 };
 
 /** The balance every page shows, re-read after anything that spends or buys credits. */

@@ -11,7 +11,8 @@ export const DASHBOARD = {
   emailChangeConfirm: '/dashboard/v1/email-change/confirm',
   keys: '/dashboard/v1/keys',
   team: '/dashboard/v1/team',
-  invitations: '/dashboard/v1/team/invitations',
+  invites: '/dashboard/v1/team/invites',
+  acceptInvite: '/dashboard/v1/team/invites/accept',
   usage: '/dashboard/v1/usage',
   checkout: '/dashboard/v1/orders',
   autoTopup: '/dashboard/v1/auto-topup',
@@ -22,8 +23,6 @@ export interface Me {
   email: string;
   name: string;
   accountId: string;
-  /** Team role, once teams exist (absent: the user owns their account). */
-  role?: 'owner' | 'admin' | 'member';
 }
 
 export interface ApiKey {
@@ -40,9 +39,11 @@ export interface ApiKey {
 
 export interface CreatedKey { keyId: string; apiKey: string }
 
-export interface Member { userId: string; email: string; name: string; role: 'owner' | 'admin' | 'member'; usage30d?: { verifications: number; credits: number } }
-export interface Invitation { invitationId: string; email: string; role: string; expiresAt: string }
-export interface Team { members: Member[]; invitations: Invitation[] }
+export type TeamRole = 'owner' | 'admin' | 'member';
+export interface Member { userId: string; email: string; name: string; role: TeamRole; joinedAt: string }
+/** The team whose balance the signed-in user spends, and their role in it. */
+export interface Team { accountId: string; role: TeamRole; members: Member[] }
+export interface Invitation { email: string; role: string; expiresAt: string }
 
 export interface Package { id: number; name: string; credits: number; priceUsd: number; unitPriceUsd: number; currency: string }
 export interface Promotion { id: number; description: string; packageId?: number | null; discountPercent?: number; bonusCredits?: number }

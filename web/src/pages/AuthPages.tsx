@@ -123,3 +123,36 @@ export function ResetPage() {
     </div>
   );
 }
+
+/**
+ * The mailed invitation link. Signed in (as the invited address), one click joins the team; otherwise
+ * sign in or create the account first and come back here.
+ */
+export function AcceptInvitePage() {
+  const { query, navigate } = useRouter();
+  const { me, loading, refresh } = useSession();
+  const token = query.get('token') ?? '';
+  const here = `/accept-invite?token=${encodeURIComponent(token)}`;
+  const { submit, error, busy } = useSubmit(async () => {
+    await api('POST', DASHBOARD.acceptInvite, { token });
+    await refresh();
+    navigate('/team');
+  });
+  return (
+    <div className="auth">
+      <PageTitle>Join a team</PageTitle>
+      {loading ? <p role="status">Loading…</p> : me ? (
+        <form onSubmit={submit} className="card">
+          <p>You are signed in as <strong>{me.email}</strong>. Joining means your keys spend the team's credits.</p>
+          <ErrorAlert error={error} />
+          <button type="submit" disabled={busy}>Join the team</button>
+        </form>
+      ) : (
+        <div className="card">
+          <p>Sign in with the invited address, or create an account with it, then come back to this link.</p>
+          <p><Link to={`/signin?next=${encodeURIComponent(here)}`}>Sign in</Link> · <Link to={`/signup?next=${encodeURIComponent(here)}`}>Create an account</Link></p>
+        </div>
+      )}
+    </div>
+  );
+}

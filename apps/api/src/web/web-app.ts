@@ -17,7 +17,7 @@ export const PAGE_SECURITY_HEADERS = {
  * Links the dashboard back end mails (DASHBOARD_URL + path + ?token=…). DASHBOARD_URL defaults to the
  * host root, and the app lives under /app, so the root paths redirect there with the query kept.
  */
-export const MAILED_LINK_PATHS = ['/confirm-email', '/reset-password', '/confirm-email-change'];
+export const MAILED_LINK_PATHS = ['/confirm-email', '/reset-password', '/confirm-email-change', '/accept-invite'];
 
 export const NOT_BUILT = 'The dashboard is not built: run `npm run build` (it writes dist/web).\n';
 
