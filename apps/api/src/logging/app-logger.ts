@@ -1,10 +1,14 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger as Pino } from 'pino';
 import { AppConfig } from '@lib/config';
+import { redactSecrets } from './redact-secrets';
 
-/** One pino instance per process: Fastify's request logs and Nest's messages share its JSON lines. */
-export function createPino(config: AppConfig): Pino {
-  return pino({ level: config.logLevel, formatters: { level: (label) => ({ level: label }) } });
+/**
+ * One pino instance per process: Fastify's request logs and Nest's messages share its JSON lines. Every
+ * line passes through redactSecrets on its way out, whatever field or message carries a credential.
+ */
+export function createPino(config: AppConfig, out: { write(line: string): unknown } = process.stdout): Pino {
+  return pino({ level: config.logLevel, formatters: { level: (label) => ({ level: label }) } }, { write: (line: string) => out.write(redactSecrets(line)) });
 }
 
 // Nest's start-up chatter (one line per module and route) would push the lines that matter, where the
