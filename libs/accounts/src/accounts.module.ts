@@ -7,6 +7,7 @@ import { IssueApiKeyHandler } from './issue-api-key/issue-api-key.handler';
 import { OpenAccountHandler } from './open-account/open-account.handler';
 import { accountsProjection } from './projection/accounts.projection';
 import { apiKeysProjection } from './projection/api-keys.projection';
+import { teamMembersProjection } from './projection/team-members.projection';
 import { RevokeApiKeyHandler } from './revoke-api-key/revoke-api-key.handler';
 import { RotateApiKeyHandler } from './rotate-api-key/rotate-api-key.handler';
 import { KeyLastUsed } from './usage/key-last-used';
@@ -20,6 +21,6 @@ export class AccountsModule implements OnModuleInit {
   constructor(private readonly projections: ProjectionRegistry) {}
 
   onModuleInit(): void {
-    this.projections.register(accountsProjection, apiKeysProjection);
+    this.projections.register(accountsProjection, apiKeysProjection, teamMembersProjection);
   }
 }

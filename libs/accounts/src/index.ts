@@ -8,5 +8,7 @@ export * from './domain/account.decider';
 export * from './domain/account.events';
 export * from './projection/accounts.projection';
 export * from './projection/api-keys.projection';
+export * from './projection/team-members.projection';
+export * from './domain/account.commands';
 export { parseApiKey } from './keys/api-key-secret';
 export * from './usage/key-last-used';

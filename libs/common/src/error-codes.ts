@@ -62,6 +62,9 @@ export const ErrorCodes = {
   EMAIL_TAKEN: { code: 6007, status: 409, message: 'Another user already has this email address.' },
   SESSION_NOT_FOUND: { code: 6008, status: 404, message: 'Session not found or already ended.' },
   CURRENT_PASSWORD_WRONG: { code: 6009, status: 400, message: 'The current password is wrong.' },
+  TEAM_ROLE_FORBIDDEN: { code: 6010, status: 403, message: 'Your team role does not allow this.' },
+  MEMBER_NOT_FOUND: { code: 6011, status: 404, message: 'No such member in your team.' },
+  ALREADY_A_MEMBER: { code: 6012, status: 409, message: 'You are already a member of this team.' },
 } as const;
 
 export type ErrorName = keyof typeof ErrorCodes;

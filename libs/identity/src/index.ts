@@ -12,3 +12,4 @@ export * from './services/password.service';
 export * from './services/email-change.service';
 export { normalizeEmail, UserStreams } from './services/user-streams';
 export { newSecretToken } from './tokens/secret-hash';
+export { newLinkToken, parseLinkToken } from './tokens/link-token';

@@ -24,8 +24,8 @@ export class AccountProvisioning {
    * link and confirmation runs it again (once: the link is single-use), so a crash between the steps
    * heals without granting twice: the trial goes only into a ledger that has no event yet.
    */
-  async ensureSignUpAccount(accountId: string, name: string, trialCredits: number): Promise<void> {
-    await this.commands.execute(new OpenAccountCommand(name, accountId, false));
+  async ensureSignUpAccount(accountId: string, name: string, ownerUserId: string, trialCredits: number): Promise<void> {
+    await this.commands.execute(new OpenAccountCommand(name, accountId, false, ownerUserId));
     if (trialCredits <= 0) return;
     const first = await this.events.readStream(creditLedgerStream(accountId), { maxCount: 1 });
     if (first.length > 0) return;

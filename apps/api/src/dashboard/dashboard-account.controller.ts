@@ -30,7 +30,7 @@ export class DashboardAccountController {
   @ApiEnvelope(DashboardUserModel)
   @ApiErrors(401)
   me(@CurrentUser() user: DashboardPrincipal) {
-    return { userId: user.userId, email: user.email, name: user.name, accountId: user.accountId };
+    return { userId: user.userId, email: user.email, name: user.name, accountId: user.accountId, role: user.role };
   }
 
   @Post('sign-out')

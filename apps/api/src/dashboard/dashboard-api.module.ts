@@ -6,13 +6,15 @@ import { DashboardAccountController } from './dashboard-account.controller';
 import { DashboardAuthController } from './dashboard-auth.controller';
 import { DashboardKeysController } from './dashboard-keys.controller';
 import { DashboardKeysService } from './dashboard-keys.service';
+import { DashboardTeamController } from './dashboard-team.controller';
+import { DashboardTeamService } from './dashboard-team.service';
 import { AccountsModule } from '@lib/accounts';
 import { DashboardSessionGuard } from './dashboard-session.guard';
 
 /** /dashboard/v1: the customer dashboard's back end, authenticated by session cookies. */
 @Module({
   imports: [CqrsModule, IdentityModule, AccountsModule],
-  controllers: [DashboardAuthController, DashboardAccountController, DashboardKeysController],
-  providers: [DashboardSessionGuard, AccountProvisioning, DashboardKeysService],
+  controllers: [DashboardAuthController, DashboardAccountController, DashboardKeysController, DashboardTeamController],
+  providers: [DashboardSessionGuard, AccountProvisioning, DashboardKeysService, DashboardTeamService],
 })
 export class DashboardApiModule {}

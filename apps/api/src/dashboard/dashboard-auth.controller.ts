@@ -52,7 +52,7 @@ export class DashboardAuthController {
   async signUp(@Body() body: SignUpDto) {
     await this.registration.signUp(
       { email: body.email, password: body.password, name: body.name, company: body.company ?? '' },
-      (account) => this.provisioning.ensureSignUpAccount(account.accountId, account.name, this.config.dashboard.trialCredits),
+      (account) => this.provisioning.ensureSignUpAccount(account.accountId, account.name, account.userId, this.config.dashboard.trialCredits),
     );
     return MAYBE_SENT;
   }
@@ -65,7 +65,7 @@ export class DashboardAuthController {
   @ApiErrors(400, 403)
   async confirmEmail(@Body() body: TokenDto) {
     const account = await this.registration.confirmEmail(body.token);
-    await this.provisioning.ensureSignUpAccount(account.accountId, account.name, this.config.dashboard.trialCredits);
+    await this.provisioning.ensureSignUpAccount(account.accountId, account.name, account.userId, this.config.dashboard.trialCredits);
     return { accepted: true, message: 'Email address confirmed: you can sign in.' };
   }
 

@@ -30,7 +30,9 @@ export class DashboardKeysService {
   ) {}
 
   async list(user: DashboardPrincipal): Promise<TeamKeyView[]> {
-    const keys = await this.readStore.collection<ApiKeyDoc>(API_KEYS_COLLECTION).find({ filter: { accountId: user.accountId }, sort: { issuedAt: -1 } });
+    // A member sees and manages only the keys they made; owners and admins see the whole team's.
+    const filter = user.role === 'member' ? { accountId: user.accountId, userId: user.userId } : { accountId: user.accountId };
+    const keys = await this.readStore.collection<ApiKeyDoc>(API_KEYS_COLLECTION).find({ filter, sort: { issuedAt: -1 } });
     const lastUsed = await this.lastUsed.of(keys.map((key) => key._id));
     const ownerIds = [...new Set(keys.map((key) => key.userId).filter((id): id is string => !!id))];
     const owners = ownerIds.length === 0 ? [] : await this.readStore.collection<UserDoc>(USERS_COLLECTION).find({ filter: { _id: { $in: ownerIds } } });
@@ -60,7 +62,7 @@ export class DashboardKeysService {
 
   private async requireTeamKey(user: DashboardPrincipal, keyId: string): Promise<ApiKeyDoc> {
     const key = await this.readStore.collection<ApiKeyDoc>(API_KEYS_COLLECTION).get(keyId);
-    if (!key || key.accountId !== user.accountId) throw new DomainError('API_KEY_NOT_FOUND');
+    if (!key || key.accountId !== user.accountId || (user.role === 'member' && key.userId !== user.userId)) throw new DomainError('API_KEY_NOT_FOUND');
     return key;
   }
 }

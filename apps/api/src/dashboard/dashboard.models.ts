@@ -16,6 +16,7 @@ export class DashboardUserModel {
   @ApiProperty({ example: 'ada@example.com' }) email!: string;
   @ApiProperty({ example: 'Ada Lovelace' }) name!: string;
   @ApiProperty({ example: '3349518220705793', description: 'The team account whose balance this user spends' }) accountId!: string;
+  @ApiProperty({ enum: ['owner', 'admin', 'member'], required: false, description: 'Role in that team (in GET /me)' }) role?: string;
 }
 
 export class SignedInModel {

@@ -1,20 +1,24 @@
 import { Decider, DomainError } from '@lib/common';
+import { timingSafeEqual } from 'node:crypto';
 import { AccountCommand } from './account.commands';
 import { AccountEvent } from './account.events';
 
-type KeyState = { revoked: boolean };
+type KeyState = { revoked: boolean; userId: string | null };
+type InviteState = { email: string; role: 'admin' | 'member'; tokenHash: string; expiresAt: string; used: boolean };
+export type TeamMemberRole = 'owner' | 'admin' | 'member';
 export type AccountState =
   | { status: 'none' }
-  | { status: 'open'; accountId: string; keys: Record<string, KeyState> };
+  | { status: 'open'; accountId: string; keys: Record<string, KeyState>; members: Record<string, TeamMemberRole>; invites: Record<string, InviteState> };
+type OpenAccount = Extract<AccountState, { status: 'open' }>;
 
 export const accountStream = (accountId: string): string => `accounts-${accountId}`;
 
-function requireOpen(state: AccountState): Extract<AccountState, { status: 'open' }> {
+function requireOpen(state: AccountState): OpenAccount {
   if (state.status !== 'open') throw new DomainError('ACCOUNT_NOT_FOUND');
   return state;
 }
 
-function requireActiveKey(state: AccountState, keyId: string): Extract<AccountState, { status: 'open' }> {
+function requireActiveKey(state: AccountState, keyId: string): OpenAccount {
   const open = requireOpen(state);
   const key = open.keys[keyId];
   if (!key) throw new DomainError('API_KEY_NOT_FOUND');
@@ -22,14 +26,26 @@ function requireActiveKey(state: AccountState, keyId: string): Extract<AccountSt
   return open;
 }
 
+function sameHex(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
+}
+
+/** The unused, unexpired invite whose token this is; every failure reads the same. */
+function requireInvite(open: OpenAccount, tokenHash: string, email: string, at: string): [string, InviteState] {
+  const found = Object.entries(open.invites).find(([, invite]) => sameHex(invite.tokenHash, tokenHash));
+  if (!found || found[1].used || found[1].expiresAt <= at || found[1].email !== email) throw new DomainError('INVALID_TOKEN');
+  return found;
+}
+
 export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = {
   initialState: { status: 'none' },
 
   decide(command, state) {
     switch (command.type) {
-      case 'OpenAccount':
+      case 'OpenAccount': {
         if (state.status !== 'none') return []; // a retried open is a no-op, not an error
-        const opened: AccountEvent = { type: 'AccountOpened', data: { accountId: command.accountId, name: command.name, openedAt: command.at } };
+        const owner = command.ownerUserId ? { ownerUserId: command.ownerUserId } : {};
+        const opened: AccountEvent = { type: 'AccountOpened', data: { accountId: command.accountId, name: command.name, ...owner, openedAt: command.at } };
         if (!command.ownerKey) return [opened];
         return [
           opened,
@@ -38,6 +54,7 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
             data: { accountId: command.accountId, keyId: command.ownerKey.keyId, secretHash: command.ownerKey.secretHash, label: 'owner', role: 'owner', issuedAt: command.at },
           },
         ];
+      }
       case 'IssueApiKey': {
         const open = requireOpen(state);
         const owner = command.userId ? { userId: command.userId } : {};
@@ -51,20 +68,58 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         const open = requireActiveKey(state, command.keyId);
         return [{ type: 'ApiKeyRotated', data: { accountId: open.accountId, keyId: command.keyId, secretHash: command.secretHash, rotatedAt: command.at } }];
       }
+      case 'InviteMember': {
+        const open = requireOpen(state);
+        const { type: _type, at, ...data } = command;
+        return [{ type: 'MemberInvited', data: { accountId: open.accountId, ...data, invitedAt: at } }];
+      }
+      case 'AcceptInvite': {
+        const open = requireOpen(state);
+        const [inviteId, invite] = requireInvite(open, command.tokenHash, command.email, command.at);
+        if (open.members[command.userId]) throw new DomainError('ALREADY_A_MEMBER');
+        return [{ type: 'MemberJoined', data: { accountId: open.accountId, inviteId, userId: command.userId, role: invite.role, joinedAt: command.at } }];
+      }
+      case 'RemoveMember': {
+        const open = requireOpen(state);
+        const role = open.members[command.userId];
+        if (!role) throw new DomainError('MEMBER_NOT_FOUND');
+        if (role === 'owner') throw new DomainError('TEAM_ROLE_FORBIDDEN', 'The team owner cannot be removed.');
+        // The member's keys spend this account's credits: they are revoked in the same append, so no window remains.
+        const revoked: AccountEvent[] = Object.entries(open.keys)
+          .filter(([, key]) => key.userId === command.userId && !key.revoked)
+          .map(([keyId]) => ({ type: 'ApiKeyRevoked', data: { accountId: open.accountId, keyId, revokedAt: command.at } }));
+        return [{ type: 'MemberRemoved', data: { accountId: open.accountId, userId: command.userId, removedAt: command.at } }, ...revoked];
+      }
     }
   },
 
   evolve(state, event) {
+    if (event.type === 'AccountOpened') {
+      const members: Record<string, TeamMemberRole> = event.data.ownerUserId ? { [event.data.ownerUserId]: 'owner' } : {};
+      return { status: 'open', accountId: event.data.accountId, keys: {}, members, invites: {} };
+    }
+    if (state.status !== 'open') return state;
     switch (event.type) {
-      case 'AccountOpened':
-        return { status: 'open', accountId: event.data.accountId, keys: {} };
       case 'ApiKeyIssued':
+        return { ...state, keys: { ...state.keys, [event.data.keyId]: { revoked: false, userId: event.data.userId ?? null } } };
       case 'ApiKeyRotated':
-        if (state.status !== 'open') return state;
-        return { ...state, keys: { ...state.keys, [event.data.keyId]: { revoked: false } } };
+        return { ...state, keys: { ...state.keys, [event.data.keyId]: { ...state.keys[event.data.keyId], revoked: false } } };
       case 'ApiKeyRevoked':
-        if (state.status !== 'open') return state;
-        return { ...state, keys: { ...state.keys, [event.data.keyId]: { revoked: true } } };
+        return { ...state, keys: { ...state.keys, [event.data.keyId]: { ...state.keys[event.data.keyId], revoked: true } } };
+      case 'MemberInvited': {
+        const d = event.data;
+        return { ...state, invites: { ...state.invites, [d.inviteId]: { email: d.email, role: d.role, tokenHash: d.tokenHash, expiresAt: d.expiresAt, used: false } } };
+      }
+      case 'MemberJoined':
+        return {
+          ...state,
+          members: { ...state.members, [event.data.userId]: event.data.role },
+          invites: { ...state.invites, [event.data.inviteId]: { ...state.invites[event.data.inviteId], used: true } },
+        };
+      case 'MemberRemoved': {
+        const { [event.data.userId]: _removed, ...members } = state.members;
+        return { ...state, members };
+      }
     }
   },
 };

@@ -1,5 +1,5 @@
 // Event type strings are stored forever: never rename one; add a new type and an upcaster instead.
-export type AccountOpened = { type: 'AccountOpened'; data: { accountId: string; name: string; openedAt: string } };
+export type AccountOpened = { type: 'AccountOpened'; data: { accountId: string; name: string; ownerUserId?: string; openedAt: string } };
 export type ApiKeyIssued = {
   type: 'ApiKeyIssued';
   data: { accountId: string; keyId: string; secretHash: string; label: string; role: 'owner' | 'member'; userId?: string; issuedAt: string };
@@ -7,5 +7,12 @@ export type ApiKeyIssued = {
 export type ApiKeyRevoked = { type: 'ApiKeyRevoked'; data: { accountId: string; keyId: string; revokedAt: string } };
 export type ApiKeyRotated = { type: 'ApiKeyRotated'; data: { accountId: string; keyId: string; secretHash: string; rotatedAt: string } };
 
-export type AccountEvent = AccountOpened | ApiKeyIssued | ApiKeyRevoked | ApiKeyRotated;
-export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = ['AccountOpened', 'ApiKeyIssued', 'ApiKeyRevoked', 'ApiKeyRotated'];
+export type MemberInvited = {
+  type: 'MemberInvited';
+  data: { accountId: string; inviteId: string; email: string; role: 'admin' | 'member'; tokenHash: string; expiresAt: string; invitedBy: string; invitedAt: string };
+};
+export type MemberJoined = { type: 'MemberJoined'; data: { accountId: string; inviteId: string; userId: string; role: 'admin' | 'member'; joinedAt: string } };
+export type MemberRemoved = { type: 'MemberRemoved'; data: { accountId: string; userId: string; removedAt: string } };
+
+export type AccountEvent = AccountOpened | ApiKeyIssued | ApiKeyRevoked | ApiKeyRotated | MemberInvited | MemberJoined | MemberRemoved;
+export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = ['AccountOpened', 'ApiKeyIssued', 'ApiKeyRevoked', 'ApiKeyRotated', 'MemberInvited', 'MemberJoined', 'MemberRemoved'];

@@ -9,7 +9,7 @@ export interface OpenedAccount {
 }
 
 export class OpenAccountCommand extends Command<OpenedAccount> {
-  constructor(readonly name: string, readonly accountId?: string, readonly withOwnerKey = true) {
+  constructor(readonly name: string, readonly accountId?: string, readonly withOwnerKey = true, readonly ownerUserId?: string) {
     super();
   }
 }

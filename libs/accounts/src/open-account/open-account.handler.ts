@@ -15,7 +15,7 @@ export class OpenAccountHandler implements ICommandHandler<OpenAccountCommand, O
     const secret = newSecret();
     const ownerKey = command.withOwnerKey ? { keyId, secretHash: hashSecret(secret) } : undefined;
     const result = await runCommand(this.events, accountStream(accountId), accountDecider, {
-      type: 'OpenAccount', accountId, name: command.name, ownerKey, at: this.clock.nowIso(),
+      type: 'OpenAccount', accountId, name: command.name, ownerKey, ownerUserId: command.ownerUserId, at: this.clock.nowIso(),
     });
     if (!ownerKey) return { accountId, keyId: null, apiKey: null, position: result.position };
     return { accountId, keyId, apiKey: formatApiKey(keyId, secret), position: result.position };

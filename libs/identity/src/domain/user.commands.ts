@@ -19,6 +19,9 @@ export type RequestEmailChange = { type: 'RequestEmailChange'; newEmail: string;
 /** The caller has claimed the new address for this user before running it. */
 export type ConfirmEmailChange = { type: 'ConfirmEmailChange'; tokenHash: string; at: string };
 
+export type JoinTeam = { type: 'JoinTeam'; accountId: string; role: 'admin' | 'member'; at: string };
+export type LeaveTeam = { type: 'LeaveTeam'; accountId: string; at: string };
+
 export type UserCommand =
   | RegisterUser | ConfirmEmail | ReissueConfirmation | StartSession | EndSession
-  | RequestPasswordReset | ResetPassword | ChangePassword | RequestEmailChange | ConfirmEmailChange;
+  | RequestPasswordReset | ResetPassword | ChangePassword | RequestEmailChange | ConfirmEmailChange | JoinTeam | LeaveTeam;

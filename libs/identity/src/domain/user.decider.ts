@@ -12,6 +12,9 @@ export type RegisteredUser = {
   email: string;
   emailConfirmed: boolean;
   passwordHash: string;
+  /** The account the user signed up with, and the one they work in now (a team they joined, or the same). */
+  homeAccountId: string;
+  accountId: string;
   confirmation: PendingToken | null;
   reset: PendingToken | null;
   emailChange: (PendingToken & { newEmail: string }) | null;
@@ -92,6 +95,15 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         requireLink(user.emailChange, command.tokenHash, command.at);
         return [{ type: 'EmailChanged', data: { userId: user.userId, oldEmail: user.email, newEmail: user.emailChange!.newEmail, changedAt: command.at } }];
       }
+      case 'JoinTeam': {
+        const user = requireUser(state);
+        return [{ type: 'TeamJoined', data: { userId: user.userId, accountId: command.accountId, role: command.role, joinedAt: command.at } }];
+      }
+      case 'LeaveTeam': {
+        const user = requireUser(state);
+        if (user.accountId !== command.accountId) return []; // already gone (a retried removal)
+        return [{ type: 'TeamLeft', data: { userId: user.userId, accountId: command.accountId, homeAccountId: user.homeAccountId, leftAt: command.at } }];
+      }
     }
   },
 
@@ -99,7 +111,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     if (event.type === 'UserRegistered') {
       const d = event.data;
       return {
-        status: 'registered', userId: d.userId, email: d.email, emailConfirmed: false, passwordHash: d.passwordHash,
+        status: 'registered', userId: d.userId, email: d.email, emailConfirmed: false, passwordHash: d.passwordHash, homeAccountId: d.accountId, accountId: d.accountId,
         confirmation: { tokenHash: d.confirmTokenHash, expiresAt: d.confirmExpiresAt }, reset: null, emailChange: null, openSessions: [],
       };
     }
@@ -124,6 +136,10 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       // Confirming the new address also proves the mailbox, so it counts as confirmed.
       case 'EmailChanged':
         return { ...state, email: event.data.newEmail, emailChange: null, emailConfirmed: true };
+      case 'TeamJoined':
+        return { ...state, accountId: event.data.accountId };
+      case 'TeamLeft':
+        return { ...state, accountId: event.data.homeAccountId };
     }
   },
 };

@@ -20,13 +20,18 @@ export type PasswordChanged = { type: 'PasswordChanged'; data: { userId: string;
 export type EmailChangeRequested = { type: 'EmailChangeRequested'; data: { userId: string; newEmail: string; tokenHash: string; expiresAt: string; requestedAt: string } };
 export type EmailChanged = { type: 'EmailChanged'; data: { userId: string; oldEmail: string; newEmail: string; changedAt: string } };
 
+/** The user now works in (and spends the balance of) another account, with this role. */
+export type TeamJoined = { type: 'TeamJoined'; data: { userId: string; accountId: string; role: 'admin' | 'member'; joinedAt: string } };
+/** Removed from a team: back to the account the user signed up with. */
+export type TeamLeft = { type: 'TeamLeft'; data: { userId: string; accountId: string; homeAccountId: string; leftAt: string } };
+
 export type SessionEndReason = 'signed_out' | 'revoked' | 'password_reset' | 'password_changed';
 
 export type UserEvent =
   | UserRegistered | EmailConfirmed | ConfirmationReissued | SessionStarted | SessionEnded
-  | PasswordResetRequested | PasswordReset | PasswordChanged | EmailChangeRequested | EmailChanged;
+  | PasswordResetRequested | PasswordReset | PasswordChanged | EmailChangeRequested | EmailChanged | TeamJoined | TeamLeft;
 
 export const USER_EVENT_TYPES: UserEvent['type'][] = [
   'UserRegistered', 'EmailConfirmed', 'ConfirmationReissued', 'SessionStarted', 'SessionEnded',
-  'PasswordResetRequested', 'PasswordReset', 'PasswordChanged', 'EmailChangeRequested', 'EmailChanged',
+  'PasswordResetRequested', 'PasswordReset', 'PasswordChanged', 'EmailChangeRequested', 'EmailChanged', 'TeamJoined', 'TeamLeft',
 ];

@@ -9,6 +9,8 @@ export interface UserDoc {
   company: string;
   /** The account (team) whose balance the user's keys spend. */
   accountId: string;
+  /** The user's role in that account: owner of the one they signed up with, else the role they were invited with. */
+  role: 'owner' | 'admin' | 'member';
   emailConfirmed: boolean;
   registeredAt: string;
   _position?: number;
@@ -19,19 +21,23 @@ export const USERS_COLLECTION = 'dashboard_users';
 export const usersProjection = documentProjection<UserDoc>({
   name: 'dashboard-users',
   collection: USERS_COLLECTION,
-  eventTypes: ['UserRegistered', 'EmailConfirmed', 'EmailChanged'],
+  eventTypes: ['UserRegistered', 'EmailConfirmed', 'EmailChanged', 'TeamJoined', 'TeamLeft'],
   documentId: (event) => (event.data as { userId: string }).userId,
   evolve: (doc, recorded) => {
     const event = { type: recorded.type, data: recorded.data } as UserEvent;
     switch (event.type) {
       case 'UserRegistered': {
         const d = event.data;
-        return { _id: d.userId, email: d.email, name: d.name, company: d.company, accountId: d.accountId, emailConfirmed: false, registeredAt: d.registeredAt };
+        return { _id: d.userId, email: d.email, name: d.name, company: d.company, accountId: d.accountId, role: 'owner', emailConfirmed: false, registeredAt: d.registeredAt };
       }
       case 'EmailConfirmed':
         return doc && { ...doc, emailConfirmed: true };
       case 'EmailChanged':
         return doc && { ...doc, email: event.data.newEmail, emailConfirmed: true };
+      case 'TeamJoined':
+        return doc && { ...doc, accountId: event.data.accountId, role: event.data.role };
+      case 'TeamLeft':
+        return doc && { ...doc, accountId: event.data.homeAccountId, role: 'owner' };
       default:
         return doc;
     }

@@ -13,6 +13,7 @@ export interface DashboardPrincipal {
   email: string;
   name: string;
   accountId: string;
+  role: 'owner' | 'admin' | 'member';
   csrfHash: string;
 }
 
@@ -32,7 +33,7 @@ export class SessionAuthenticator {
     if (!session || !matches || session.endedAt !== null || session.expiresAt <= this.clock.nowIso()) throw new DomainError('NOT_SIGNED_IN');
     const user = await this.readStore.collection<UserDoc>(USERS_COLLECTION).get(session.userId);
     if (!user) throw new DomainError('NOT_SIGNED_IN');
-    return { userId: user._id, sessionId: session._id, email: user.email, name: user.name, accountId: user.accountId, csrfHash: session.csrfHash };
+    return { userId: user._id, sessionId: session._id, email: user.email, name: user.name, accountId: user.accountId, role: user.role, csrfHash: session.csrfHash };
   }
 
   /** The CSRF token must be the one issued with this session (compared as hashes, in constant time). */

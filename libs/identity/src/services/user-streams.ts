@@ -56,7 +56,7 @@ export class UserStreams {
   private async awaitProjected(event: UserEvent, position: number): Promise<void> {
     if (event.type === 'SessionStarted' || event.type === 'SessionEnded') {
       await this.freshness.waitForDocument(SESSIONS_COLLECTION, event.data.sessionId, position);
-    } else if (event.type === 'UserRegistered' || event.type === 'EmailConfirmed' || event.type === 'EmailChanged') {
+    } else if (event.type === 'UserRegistered' || event.type === 'EmailConfirmed' || event.type === 'EmailChanged' || event.type === 'TeamJoined' || event.type === 'TeamLeft') {
       await this.freshness.waitForDocument(USERS_COLLECTION, event.data.userId, position);
     }
   }

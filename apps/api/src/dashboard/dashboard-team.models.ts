@@ -1,0 +1,31 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class TeamMemberModel {
+  @ApiProperty({ example: '3349518220705792' }) userId!: string;
+  @ApiProperty({ example: 'grace@example.com' }) email!: string;
+  @ApiProperty({ example: 'Grace Hopper' }) name!: string;
+  @ApiProperty({ enum: ['owner', 'admin', 'member'] }) role!: string;
+  @ApiProperty({ example: '2025-06-01T12:00:00.000Z' }) joinedAt!: string;
+}
+
+export class TeamModel {
+  @ApiProperty({ example: '3349518220705793' }) accountId!: string;
+  @ApiProperty({ enum: ['owner', 'admin', 'member'], description: 'Your role in it' }) role!: string;
+  @ApiProperty({ type: [TeamMemberModel] }) members!: TeamMemberModel[];
+}
+
+export class InvitationModel {
+  @ApiProperty({ example: 'grace@example.com' }) email!: string;
+  @ApiProperty({ enum: ['admin', 'member'] }) role!: string;
+  @ApiProperty({ example: '2025-06-08T12:00:00.000Z' }) expiresAt!: string;
+}
+
+export class JoinedTeamModel {
+  @ApiProperty({ example: '3349518220705793' }) accountId!: string;
+  @ApiProperty({ enum: ['admin', 'member'] }) role!: string;
+}
+
+export class RemovedMemberModel {
+  @ApiProperty({ example: '3349518220705792' }) userId!: string;
+  @ApiProperty({ example: 2, description: 'Keys of the member revoked with the removal' }) revokedKeys!: number;
+}
