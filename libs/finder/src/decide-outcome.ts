@@ -19,8 +19,10 @@ const REASON_BY_VERDICT: Record<FinderVerdict, FinderReason> = { ok: 'found', ca
 /** The engine's reason for "no mail accepted" in the finder's terms; a DNS failure proves nothing. */
 function reasonForNoMail(reason: string | undefined): FinderReason {
   switch (reason) {
-    case 'nxdomain':
+    case 'domain_not_found':
       return 'invalid_domain';
+    case 'reserved_domain':
+      return 'reserved_domain';
     case 'disposable':
       return 'disposable_domain';
     case 'dns_error':

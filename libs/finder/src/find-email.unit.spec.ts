@@ -92,7 +92,8 @@ describe('email finder', () => {
     it.each([
       [{ mailAccepting: false, reason: 'no_mx' }, 'no_mail_server'],
       [{ mailAccepting: false, reason: 'null_mx' }, 'no_mail_server'],
-      [{ mailAccepting: false, reason: 'nxdomain' }, 'invalid_domain'],
+      [{ mailAccepting: false, reason: 'domain_not_found' }, 'invalid_domain'],
+      [{ mailAccepting: false, reason: 'reserved_domain' }, 'reserved_domain'],
       [{ mailAccepting: true, disposable: true }, 'disposable_domain'],
     ])('answers Not Found / Bad for %j with reason %s', async (fake, reason) => {
       const { finder } = setUp({ 'acme.com': fake });

@@ -10,6 +10,7 @@ export type FinderResult = 'Ok' | 'Catch-all' | 'Unknown';
  * (domain accepts anything), known_format_unverified (server would not say; the domain's known
  * format picked it). Without: not_found (every probed candidate was rejected),
  * unsupported_free_domain, disposable_domain, no_mail_server, invalid_domain (does not exist),
+ * reserved_domain (RFC 2606/6761 names such as example.com, which take no mail),
  * unverifiable (server or DNS would not say and the format is unknown), untransliterable_name.
  */
 export type FinderReason =
@@ -21,6 +22,7 @@ export type FinderReason =
   | 'disposable_domain'
   | 'no_mail_server'
   | 'invalid_domain'
+  | 'reserved_domain'
   | 'unverifiable'
   | 'untransliterable_name';
 
@@ -46,7 +48,7 @@ export interface FinderOutcome {
 export type OutcomeWithoutTiming = Omit<FinderOutcome, 'executionMs'>;
 
 // A domain that is disposable, has no mail server or does not exist is itself a bad destination.
-const BAD_DOMAIN_REASONS: ReadonlySet<FinderReason> = new Set(['disposable_domain', 'no_mail_server', 'invalid_domain']);
+const BAD_DOMAIN_REASONS: ReadonlySet<FinderReason> = new Set(['disposable_domain', 'no_mail_server', 'invalid_domain', 'reserved_domain']);
 
 /** A miss: no address, no charge. */
 export function notFound(reason: FinderReason, details: { provider?: string; probesUsed?: number } = {}): OutcomeWithoutTiming {

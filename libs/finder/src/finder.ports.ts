@@ -15,7 +15,7 @@ export interface CandidateProbe {
 export interface CandidateProbeReport {
   domain: string;
   mailAccepting: boolean;
-  /** Why mail is not accepted: no_mx, null_mx, dns_error, disposable, nxdomain ... */
+  /** Why mail is not accepted: no_mx, null_mx, domain_not_found, reserved_domain, dns_error, disposable ... */
   reason?: string;
   /** null = inconclusive */
   catchAll: boolean | null;

@@ -38,7 +38,7 @@ export class FinderResultModel {
   @ApiProperty({ enum: ['Found', 'Not Found'] }) status!: string;
   @ApiProperty({ enum: ['Good', 'Risky', 'Bad'], nullable: true }) quality!: string | null;
   @ApiProperty({ enum: ['Ok', 'Catch-all', 'Unknown'], nullable: true }) result!: string | null;
-  @ApiProperty({ example: 'found', description: 'found, catch_all, known_format_unverified, not_found, unsupported_free_domain, disposable_domain, no_mail_server, invalid_domain, unverifiable, untransliterable_name' }) reason!: string;
+  @ApiProperty({ example: 'found', description: 'found, catch_all, known_format_unverified, not_found, unsupported_free_domain, disposable_domain, no_mail_server, invalid_domain, reserved_domain, unverifiable, untransliterable_name' }) reason!: string;
   @ApiProperty({ minimum: 0, maximum: 100, example: 92 }) confidence!: number;
   @ApiProperty({ example: '' }) provider!: string;
   @ApiProperty({ type: 'string', nullable: true, example: 'first.last' }) pattern!: string | null;

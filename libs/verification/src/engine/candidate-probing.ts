@@ -3,7 +3,7 @@ import { isFreeProvider } from '../lists/free-providers';
 import { providerForHosts } from '../providers/provider-playbook';
 import { checkSyntax, toAsciiDomain } from '../syntax/email-syntax';
 import { CandidateProbe, CandidateProbeReport } from '../verification.types';
-import { DomainFindings, FindingsContext, gatherFindings } from './domain-findings';
+import { DomainFindings, FindingsContext, gatherFindings, routeUnlessReserved } from './domain-findings';
 import { probeResult } from './result-mapping';
 
 export interface CandidateOptions { stopAtFirstOk: boolean; maxProbes: number; deadlineMs: number; signal?: AbortSignal }
@@ -26,7 +26,7 @@ export async function probeCandidatesOn(ctx: FindingsContext, rawDomain: string,
     domain, mailAccepting: false, catchAll: null, provider: '', antiSpam: false,
     free: isFreeProvider(domain), disposable: isDisposableDomain(domain, ctx.disposableAllowList), probes: [],
   };
-  const route = await ctx.router.route(domain);
+  const route = await routeUnlessReserved(ctx, domain);
   if (route.kind !== 'hosts') return { ...report, reason: route.kind };
   const profile = route.viaAddressFallback ? { provider: '', antiSpam: false, acceptsAllAtRcpt: false } : providerForHosts(route.hosts.map((h) => h.name));
   Object.assign(report, { mailAccepting: true, provider: profile.provider, antiSpam: profile.antiSpam });

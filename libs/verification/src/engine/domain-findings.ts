@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { MailRouter } from '../dns/mail-routing';
+import { MailRoute, MailRouter } from '../dns/mail-routing';
 import { isDisposableDomain } from '../lists/disposable-domains';
+import { reservedName } from '../lists/reserved-domains';
 import { ProviderProfile, providerForHosts } from '../providers/provider-playbook';
 import { MAILBOX_REJECTIONS, RcptClass } from '../smtp/reply-classifier';
 import { VerificationObserver } from '../verification-observer';
 import { CatchAllCache } from './catch-all-cache';
 import { DomainProber } from './domain-prober';
-import { ProbeOutcome } from './probe-outcome';
+import { ProbeKind, ProbeOutcome } from './probe-outcome';
 
-export type DomainStatus = 'probed' | 'null_mx' | 'domain_not_found' | 'no_mx' | 'dns_error' | 'disposable';
+export type DomainStatus = 'probed' | 'null_mx' | 'domain_not_found' | 'no_mx' | 'dns_error' | 'disposable' | 'reserved_domain';
 
 export interface DomainFindings {
   status: DomainStatus;
@@ -16,6 +17,8 @@ export interface DomainFindings {
   profile: ProviderProfile;
   /** null when inconclusive or not needed (nothing was accepted). */
   catchAll: boolean | null;
+  /** What the random-address probe answered when it left the catch-all test open (greylisted, rate_limited, ...). */
+  catchAllProbe?: ProbeKind;
   outcomes: Map<string, ProbeOutcome>;
 }
 
@@ -31,15 +34,30 @@ export interface FindingsContext {
 
 const NO_PROFILE: ProviderProfile = { provider: '', antiSpam: false, acceptsAllAtRcpt: false };
 
-/** DNS, disposable check, then RCPT probes for every address and the catch-all probe when something was accepted. */
+/**
+ * Reserved names (RFC 2606/6761), DNS, disposable check, then RCPT probes for every address and the
+ * catch-all probe when something was accepted.
+ */
 export async function gatherFindings(ctx: FindingsContext, domain: string, addresses: string[], deadline: number, signal?: AbortSignal): Promise<DomainFindings> {
-  const route = await ctx.router.route(domain);
+  const route = await routeUnlessReserved(ctx, domain);
   if (route.kind !== 'hosts') return { status: route.kind, detail: route.kind === 'dns_error' ? route.detail : undefined, profile: NO_PROFILE, catchAll: null, outcomes: new Map() };
   const profile = route.viaAddressFallback ? NO_PROFILE : providerForHosts(route.hosts.map((h) => h.name));
   if (isDisposableDomain(domain, ctx.disposableAllowList)) return { status: 'disposable', profile, catchAll: null, outcomes: new Map() };
   const outcomes = await probeChunks(ctx, route.hosts, addresses, deadline, signal);
-  const catchAll = await catchAllStatus(ctx, domain, route.hosts, outcomes, deadline, signal);
-  return { status: 'probed', profile, catchAll, outcomes };
+  const { catchAll, probeKind } = await catchAllStatus(ctx, domain, route.hosts, outcomes, deadline, signal);
+  return { status: 'probed', profile, catchAll, catchAllProbe: probeKind, outcomes };
+}
+
+/**
+ * The domain's mail route, or reserved_domain: at once for names that never take mail, and for
+ * test and private-use names the configured DNS does not know (NXDOMAIN).
+ */
+export async function routeUnlessReserved(ctx: Pick<FindingsContext, 'router'>, domain: string): Promise<MailRoute | { kind: 'reserved_domain' }> {
+  const reserved = reservedName(domain);
+  if (reserved?.reach === 'never') return { kind: 'reserved_domain' };
+  const route = await ctx.router.route(domain);
+  // A null MX or an empty zone is the configured DNS speaking for the name: those answers stand.
+  return reserved && route.kind === 'domain_not_found' ? { kind: 'reserved_domain' } : route;
 }
 
 /** Re-probes some addresses of an already routed domain (greylist retries); keeps the catch-all verdict. */
@@ -48,7 +66,10 @@ export async function reprobe(ctx: FindingsContext, domain: string, addresses: s
   if (route.kind !== 'hosts') return;
   const fresh = await probeChunks(ctx, route.hosts, addresses, deadline, signal);
   for (const [address, outcome] of fresh) findings.outcomes.set(address, outcome);
-  if (findings.catchAll === null) findings.catchAll = await catchAllStatus(ctx, domain, route.hosts, findings.outcomes, deadline, signal);
+  if (findings.catchAll === null) {
+    const { catchAll, probeKind } = await catchAllStatus(ctx, domain, route.hosts, findings.outcomes, deadline, signal);
+    Object.assign(findings, { catchAll, catchAllProbe: probeKind });
+  }
 }
 
 async function probeChunks(ctx: FindingsContext, hosts: Parameters<DomainProber['probe']>[0], addresses: string[], deadline: number, signal?: AbortSignal) {
@@ -58,17 +79,20 @@ async function probeChunks(ctx: FindingsContext, hosts: Parameters<DomainProber[
   return new Map(results.flatMap((m) => [...m]));
 }
 
-async function catchAllStatus(ctx: FindingsContext, domain: string, hosts: Parameters<DomainProber['probe']>[0], outcomes: Map<string, ProbeOutcome>, deadline: number, signal?: AbortSignal): Promise<boolean | null> {
+interface CatchAllStatus { catchAll: boolean | null; probeKind?: ProbeKind }
+
+async function catchAllStatus(ctx: FindingsContext, domain: string, hosts: Parameters<DomainProber['probe']>[0], outcomes: Map<string, ProbeOutcome>, deadline: number, signal?: AbortSignal): Promise<CatchAllStatus> {
   const kinds = [...outcomes.values()].map((o) => o.kind);
   if (kinds.some((k) => MAILBOX_REJECTIONS.has(k as RcptClass))) ctx.catchAll.set(domain, false);
   const cached = ctx.catchAll.get(domain);
-  if (cached !== undefined) return cached;
-  if (!kinds.includes('accepted') || signal?.aborted) return null;
+  if (cached !== undefined) return { catchAll: cached };
+  if (!kinds.includes('accepted') || signal?.aborted) return { catchAll: null };
   // Probed after the real addresses, on a session that has been RSET, so the random
   // address cannot hide the real answer (the flaw of probing it first).
   const random = `${randomBytes(9).toString('hex')}-nx@${domain}`;
   const probe = (await ctx.prober.probe(hosts, [random], deadline, signal)).get(random);
   if (probe?.kind === 'accepted') ctx.catchAll.set(domain, true);
   else if (probe && MAILBOX_REJECTIONS.has(probe.kind as RcptClass)) ctx.catchAll.set(domain, false);
-  return ctx.catchAll.get(domain) ?? null;
+  const catchAll = ctx.catchAll.get(domain) ?? null;
+  return { catchAll, probeKind: catchAll === null ? probe?.kind : undefined };
 }

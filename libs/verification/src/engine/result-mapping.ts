@@ -1,6 +1,6 @@
 import { VerificationResultName } from '../verification.types';
 import { DomainFindings } from './domain-findings';
-import { ProbeKind, ProbeOutcome } from './probe-outcome';
+import { ProbeKind, ProbeOutcome, TRANSIENT_KINDS } from './probe-outcome';
 
 export interface MappedResult { result: VerificationResultName; subResult: string }
 
@@ -38,6 +38,8 @@ export function domainResult(findings: DomainFindings): MappedResult | null {
     case 'no_mx': return { result: 'invalid', subResult: 'no_mx' };
     case 'dns_error': return { result: 'unknown', subResult: 'dns_error' };
     case 'disposable': return { result: 'disposable', subResult: 'disposable' };
+    // Reserved names can never receive mail: as decided as a domain that does not exist (see README).
+    case 'reserved_domain': return { result: 'invalid', subResult: 'reserved_domain' };
     default: return null;
   }
 }
@@ -45,11 +47,14 @@ export function domainResult(findings: DomainFindings): MappedResult | null {
 /**
  * RCPT outcome to result. `ok` needs a 250 for the address AND a rejected random address on
  * the same domain; a 250 with an accepting or unanswered random probe is never `ok`.
+ * `catchAllProbe` is the random probe's answer when it left the test open.
  */
-export function probeResult(outcome: ProbeOutcome, catchAll: boolean | null, acceptsAllProvider: boolean): MappedResult {
+export function probeResult(outcome: ProbeOutcome, catchAll: boolean | null, acceptsAllProvider: boolean, catchAllProbe?: ProbeKind): MappedResult {
   if (outcome.kind === 'accepted') {
     if (catchAll === true) return { result: 'catch_all', subResult: 'catch_all' };
     if (catchAll === false) return { result: 'ok', subResult: 'ok' };
+    // The label names what kept the test open: greylisting or a rate limit on the random address, when that was it.
+    if (catchAllProbe && TRANSIENT_KINDS.has(catchAllProbe)) return { result: 'unknown', subResult: SUB_RESULT[catchAllProbe] ?? catchAllProbe };
     return { result: 'unknown', subResult: acceptsAllProvider ? 'accept_all_provider' : 'catch_all_inconclusive' };
   }
   if (outcome.kind === 'no_mailbox') return { result: 'invalid', subResult: 'no_mailbox' };

@@ -18,7 +18,7 @@ export interface AddressFacts {
 /** Steps 5-10 for one address: list flags, the mapped result, risk score and quality. */
 export function buildVerdict(facts: AddressFacts, findings: DomainFindings, executionMs: number, retryAfterMs?: number): VerificationVerdict {
   const outcome: ProbeOutcome = findings.outcomes.get(facts.normalized) ?? { kind: 'deadline_exceeded' };
-  const mapped = domainResult(findings) ?? probeResult(outcome, findings.catchAll, findings.profile.acceptsAllAtRcpt);
+  const mapped = domainResult(findings) ?? probeResult(outcome, findings.catchAll, findings.profile.acceptsAllAtRcpt, findings.catchAllProbe);
   const role = isRoleLocalPart(facts.local);
   const score = riskScore({
     result: mapped.result,

@@ -1,5 +1,6 @@
 import { parse } from 'tldts';
 import popularDomains from '../../data/popular-mail-domains.json';
+import { isDisposableDomain } from '../lists/disposable-domains';
 import { osaDistance, isShapePreservingTypo } from './string-distance';
 
 const POPULAR: string[] = popularDomains;
@@ -11,7 +12,10 @@ const COMMON_TLDS = ['com', 'net', 'org', 'edu', 'gov', 'io', 'co', 'us', 'uk', 
  * Did-you-mean for mistyped domains. The address may be otherwise valid; a correct popular
  * domain never gets a suggestion. Domain names of up to 5 characters before the suffix only
  * accept one insertion, deletion or transposition, because one substitution there often lands
- * on another real domain (live.com / love.com).
+ * on another real domain (live.com / love.com) - unless the typed domain is on the disposable
+ * lists: those carry typo-squatting domains (gnail.com) precisely because they catch mistyped
+ * mail, so a one-edit neighbour of a popular domain there is a typo, and the address keeps its
+ * `disposable` verdict besides.
  */
 export function suggestCorrection(email: string): string | null {
   const at = email.trim().lastIndexOf('@');
@@ -33,7 +37,7 @@ function closestPopular(domain: string): string | null {
     if (!best || distance < best.distance) best = { candidate, distance };
   }
   if (!best || best.distance === 0) return null;
-  if (name.length <= 5) return isShapePreservingTypo(domain, best.candidate) ? best.candidate : null;
+  if (name.length <= 5) return isShapePreservingTypo(domain, best.candidate) || (best.distance === 1 && isDisposableDomain(domain)) ? best.candidate : null;
   return best.distance <= (name.length >= 8 ? 2 : 1) ? best.candidate : null;
 }
 

@@ -19,4 +19,14 @@ describe('did-you-mean', () => {
   it.each(['ann@acme.com', 'ann@love.com', 'ann@stripe.com', 'ann@ibm.com', 'ann@aa.com'])('leaves ordinary company domain %s alone', (email) => {
     expect(suggestCorrection(email)).toBeNull();
   });
+
+  describe('when the mistyped domain is a typo-squat on the disposable lists', () => {
+    it('still suggests its popular one-edit neighbour, substitution included', () => {
+      expect(suggestCorrection('jane.doe@gnail.com')).toBe('jane.doe@gmail.com');
+    });
+
+    it('keeps short ordinary domains free of substitution guesses', () => {
+      expect(suggestCorrection('ann@love.com')).toBeNull();
+    });
+  });
 });
