@@ -3,4 +3,5 @@ export { SqliteEventStore } from './embedded/sqlite-event-store';
 export type { SqliteEventStoreOptions } from './embedded/sqlite-event-store';
 export * from './command-runner';
 export * from './eventstoredb/esdb-event-store';
+export * from './delegating-event-store';
 export * from './observed/observed-event-store';

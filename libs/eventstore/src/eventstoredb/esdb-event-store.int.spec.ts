@@ -6,6 +6,7 @@ import { FakeEsdbServer } from '../testing/fake-esdb/fake-esdb-server';
 import { eventStoreContract } from '../testing/event-store.contract';
 import { eventStoreFaultContract } from '../testing/faults.contract';
 import { WrongExpectedRevisionError } from '../event-store.port';
+import { eventually } from '../testing/contract-context';
 import { EsdbEventStore } from './esdb-event-store';
 
 let fake: FakeEsdbServer;
@@ -69,6 +70,21 @@ describe('EventStoreDB adapter specifics (fake server)', () => {
     const [first] = await es.readAll({ after: before, maxCount: 1 });
     expect(first.streamId).toBe('bounded-target');
     expect(fake.stats.allReads).toEqual([{ count: 2 }]);
+  });
+
+  it("tells onCheckpoint how far the filter looked, strictly before an end-of-log checkpoint's position", async () => {
+    const es = store();
+    const marker = await es.appendToStream('looked-a', [{ type: 'Other', data: {} }], 'no_stream');
+    await es.appendToStream('looked-b', [{ type: 'Other', data: {} }], 'no_stream');
+    fake.faults.endOfLogCheckpoints = true;
+    const nextEventPosition = fake.log.nextPosition;
+    const reported: number[] = [];
+    const sub = es.subscribeToAll({ after: marker.position, eventTypes: ['Wanted'], onCheckpoint: (position) => reported.push(position) }, async () => undefined);
+    try {
+      await eventually(() => expect(reported).toEqual([nextEventPosition - 1]));
+    } finally {
+      await sub.stop();
+    }
   });
 
   it('reads command state from the leader', async () => {

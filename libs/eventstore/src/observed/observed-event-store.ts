@@ -1,14 +1,5 @@
-import {
-  EventStore,
-  type AppendResult,
-  type EventSubscription,
-  type ExpectedRevision,
-  type NewEvent,
-  type ReadAllOptions,
-  type ReadStreamOptions,
-  type RecordedEvent,
-  type SubscribeOptions,
-} from '../event-store.port';
+import { DelegatingEventStore } from '../delegating-event-store';
+import type { AppendResult, EventStore, ExpectedRevision, NewEvent } from '../event-store.port';
 
 /** Told about every append this process made, once the store has accepted it (an app's metrics). */
 export interface AppendObserver {
@@ -21,12 +12,12 @@ export interface AppendObserver {
  * the domain enters the system, so counting them here needs no hook in the domain code; refused
  * appends (a concurrency conflict) report nothing.
  */
-export class ObservedEventStore extends EventStore {
-  constructor(private readonly inner: EventStore, private readonly observer: AppendObserver) {
-    super();
+export class ObservedEventStore extends DelegatingEventStore {
+  constructor(inner: EventStore, private readonly observer: AppendObserver) {
+    super(inner);
   }
 
-  async appendToStream(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+  override async appendToStream(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     const result = await this.inner.appendToStream(streamId, events, expectedRevision);
     try {
       this.observer.appended(streamId, events);
@@ -34,33 +25,5 @@ export class ObservedEventStore extends EventStore {
       // Metrics must never turn a stored fact into a failed command.
     }
     return result;
-  }
-
-  readStream<D = any>(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent<D>[]> {
-    return this.inner.readStream<D>(streamId, options);
-  }
-
-  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
-    return this.inner.readAll(options);
-  }
-
-  headPosition(): Promise<number> {
-    return this.inner.headPosition();
-  }
-
-  subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): EventSubscription {
-    return this.inner.subscribeToAll(options, handler);
-  }
-
-  ping(): Promise<boolean> {
-    return this.inner.ping();
-  }
-
-  override problems(): string[] {
-    return this.inner.problems();
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }
