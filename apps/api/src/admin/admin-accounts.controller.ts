@@ -5,6 +5,8 @@ import { IssueApiKeyCommand, OpenAccountCommand, RevokeApiKeyCommand, RotateApiK
 import { AdminRoute } from '../auth/auth.decorators';
 import { CreateAccountDto, CreateKeyDto } from './admin.dto';
 import { AccountProvisioning } from './account-provisioning';
+import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
+import { IssuedKeyModel, OpenedAccountModel, RevokedKeyModel, RotatedKeyModel } from './admin.models';
 
 /** The dashboard side: accounts and keys. Disabled entirely when ADMIN_TOKEN is unset. */
 @ApiTags('admin')
@@ -16,12 +18,15 @@ export class AdminAccountsController {
 
   @Post('accounts')
   @ApiOperation({ summary: 'Open an account with an owner key (shown once) and optional opening credits' })
+  @ApiEnvelope(OpenedAccountModel, 201)
   createAccount(@Body() body: CreateAccountDto) {
     return this.provisioning.openAccount(body.name, body.credits ?? 0);
   }
 
   @Post('accounts/:accountId/keys')
   @ApiOperation({ summary: "Issue a member key that spends the account owner's credits" })
+  @ApiEnvelope(IssuedKeyModel, 201)
+  @ApiErrors(404)
   async createKey(@Param('accountId') accountId: string, @Body() body: CreateKeyDto) {
     const issued = await this.commands.execute(new IssueApiKeyCommand(accountId, body.label ?? 'member'));
     await this.provisioning.waitForKey(issued.keyId, issued.position);
@@ -31,6 +36,8 @@ export class AdminAccountsController {
   @Delete('keys/:keyId')
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke a key; it fails with 401 in every process once this returns' })
+  @ApiEnvelope(RevokedKeyModel)
+  @ApiErrors(404)
   revokeKey(@Param('keyId') keyId: string) {
     return this.commands.execute(new RevokeApiKeyCommand(keyId));
   }
@@ -38,6 +45,8 @@ export class AdminAccountsController {
   @Post('keys/:keyId/rotate')
   @HttpCode(200)
   @ApiOperation({ summary: 'Replace a key secret; the old secret stops working once this returns' })
+  @ApiEnvelope(RotatedKeyModel)
+  @ApiErrors(404)
   rotateKey(@Param('keyId') keyId: string) {
     return this.commands.execute(new RotateApiKeyCommand(keyId));
   }

@@ -2,12 +2,12 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsOptional, IsString, Length, Matches, Max, Min, NotEquals } from 'class-validator';
 
 export class RecordOrderDto {
-  @ApiProperty({ example: 2 })
+  @ApiProperty({ type: 'integer', format: 'int64', minimum: 1, example: 2 })
   @IsInt()
   @Min(1)
   packageId!: number;
 
-  @ApiPropertyOptional({ example: 1, description: 'Must be running and cover the package (else 400 code 2007)' })
+  @ApiPropertyOptional({ type: 'integer', format: 'int64', minimum: 1, example: 1, description: 'Must be running and cover the package (else 400 code 2007)' })
   @IsOptional()
   @IsInt()
   @Min(1)
@@ -34,7 +34,7 @@ export class RecordOrderDto {
 }
 
 export class AdjustCreditsDto {
-  @ApiProperty({ example: -50, description: 'Signed; may not make the available balance negative' })
+  @ApiProperty({ type: 'integer', format: 'int64', minimum: -1_000_000_000, maximum: 1_000_000_000, not: { enum: [0] }, example: -50, description: 'Signed; may not make the available balance negative' })
   @IsInt()
   @NotEquals(0)
   @Min(-1_000_000_000)

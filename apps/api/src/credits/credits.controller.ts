@@ -2,14 +2,13 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
-import { Clock, MAX_PAGE_SIZE, parsePageRequest } from '@lib/common';
+import { Clock, parsePageRequest } from '@lib/common';
 import { CreditCatalogue, GetBalanceQuery, ListOrdersQuery, ListTransactionsQuery } from '@lib/credits';
 import { CurrentPrincipal, Public } from '../auth/auth.decorators';
 import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
+import { ApiPageQueries } from '../docs/api-params.decorators';
 import { BalanceModel, CatalogueModel, OrderPageModel, TransactionPageModel } from './credits.models';
 import { parseTransactionType } from './transaction-type';
-
-const PAGE_DOC = `1-based; page sizes above ${MAX_PAGE_SIZE} are refused with 400 (code 1007) rather than silently capped`;
 
 @ApiTags('credits')
 @Controller('v1/credits')
@@ -26,9 +25,8 @@ export class CreditsController {
 
   @Get('transactions')
   @ApiOperation({ summary: 'Credit transaction history, newest first' })
-  @ApiQuery({ name: 'page', required: false, type: Number, description: PAGE_DOC })
-  @ApiQuery({ name: 'pageSize', required: false, type: Number, description: 'default 20, at most 100' })
-  @ApiQuery({ name: 'type', required: false, enum: ['Added', 'Used', 'Adjusted'], description: 'anything else: 400 code 2008' })
+  @ApiPageQueries(20)
+  @ApiQuery({ name: 'type', required: false, schema: { type: 'string', enum: ['Added', 'Used', 'Adjusted'] }, description: 'anything else: 400 code 2008' })
   @ApiEnvelope(TransactionPageModel)
   @ApiErrors(400, 401)
   transactions(@CurrentPrincipal() principal: Principal, @Query('page') page?: string, @Query('pageSize') pageSize?: string, @Query('type') type?: string) {
@@ -47,8 +45,7 @@ export class CreditsController {
 
   @Get('orders')
   @ApiOperation({ summary: 'Order history, newest first (the spec’s order page wrapper)' })
-  @ApiQuery({ name: 'page', required: false, type: Number, description: PAGE_DOC })
-  @ApiQuery({ name: 'limit', required: false, type: Number, description: 'default 20, at most 100' })
+  @ApiPageQueries(20, 'limit')
   @ApiEnvelope(OrderPageModel)
   @ApiErrors(400, 401)
   orders(@CurrentPrincipal() principal: Principal, @Query('page') page?: string, @Query('limit') limit?: string) {

@@ -1,8 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 
-/** Documents a CSV upload: multipart/form-data with the file in `file` and optional text fields. */
-export const ApiCsvUpload = (fields: Record<string, string>): MethodDecorator =>
+/** Documents a CSV upload: multipart/form-data with the file in `file` and optional typed form fields. */
+export const ApiCsvUpload = (fields: Record<string, SchemaObject>): MethodDecorator =>
   applyDecorators(
     ApiConsumes('multipart/form-data'),
     ApiBody({
@@ -11,7 +12,7 @@ export const ApiCsvUpload = (fields: Record<string, string>): MethodDecorator =>
         required: ['file'],
         properties: {
           file: { type: 'string', format: 'binary', description: 'The CSV file' },
-          ...Object.fromEntries(Object.entries(fields).map(([name, description]) => [name, { type: 'string', description }])),
+          ...fields,
         },
       },
     }),

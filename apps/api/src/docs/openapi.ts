@@ -1,10 +1,14 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ErrorCodes } from '@lib/common';
+import { applyHttpConventions } from './openapi-conventions';
 
+/** The error codes sorted by code, folded away so the operations stay on the first screen of /docs. */
 function errorTable(): string {
-  const rows = Object.entries(ErrorCodes).map(([name, entry]) => `| ${entry.code} | ${entry.status} | ${name} | ${entry.message} |`);
-  return ['| code | HTTP | name | meaning |', '|---|---|---|---|', ...rows].join('\n');
+  const rows = Object.entries(ErrorCodes)
+    .sort(([, a], [, b]) => a.code - b.code)
+    .map(([name, entry]) => `| ${entry.code} | ${entry.status} | ${name} | ${entry.message} |`);
+  return ['<details><summary>Error codes (click to open)</summary>', '', '| code | HTTP | name | meaning |', '|---|---|---|---|', ...rows, '', '</details>'].join('\n');
 }
 
 /** OpenAPI 3 generated from the controllers and DTOs: JSON at /docs-json, Swagger UI at /docs. */
@@ -13,15 +17,20 @@ export function setupOpenApi(app: INestApplication): void {
     .setTitle('Email verification and finder API')
     .setVersion('v1')
     .setDescription(
-      'Every JSON response uses the envelope `{ status, data, error }`; on failure `error = { code, message }` and clients branch on the numeric `code`.\n\n' +
+      'Every JSON response uses the envelope `{ status, data, error }`; on failure `error = { code, message }` and clients branch on the numeric `code`. ' +
+        'JSON bodies are accepted as `application/json`, `text/json` or `application/*+json`.\n\n' +
         'Authenticate with the `X-API-KEY` header. (The dashboard web UI calls the same routes with its session cookie instead, and the session\'s `X-CSRF-Token` on every state change; see docs/dashboard-api.md.) Rate limits are per key: over the limit the API answers 429 with `Retry-After` and `RateLimit-*` headers; back off exponentially.\n\n' +
-        '## Error codes\n\n' + errorTable(),
+        errorTable(),
     )
+    .addServer('/', 'This service')
     .addApiKey({ type: 'apiKey', name: 'X-API-KEY', in: 'header' }, 'apiKey')
     .addCookieAuth('mc_session', { type: 'apiKey', in: 'cookie', name: 'mc_session', description: 'Dashboard session (POST /dashboard/v1/sign-in), for /dashboard/v1 only; state-changing requests also need X-CSRF-Token' }, 'session')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN, for /admin/v1 only' }, 'admin')
     .addSecurityRequirements('apiKey')
     .build();
-  const document = SwaggerModule.createDocument(app, config);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  const document = applyHttpConventions(SwaggerModule.createDocument(app, config));
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'docs-json',
+    swaggerOptions: { docExpansion: 'list', defaultModelsExpandDepth: 0 },
+  });
 }

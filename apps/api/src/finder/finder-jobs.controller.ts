@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Headers, HttpCode, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { parsePageRequest } from '@lib/common';
@@ -9,12 +9,16 @@ import { isTerminal } from '@lib/jobs';
 import { APP_CONFIG } from '@lib/platform';
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { ApiCsvUpload } from '../docs/api-csv-upload.decorator';
-import { ApiErrors } from '../docs/api-envelope.decorators';
+import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
+import { ApiIdParam, ApiPageQueries } from '../docs/api-params.decorators';
 import { RawResponse } from '../http/raw-response.decorator';
 import { UploadIdempotency } from '../idempotency/upload-idempotency';
 import { JobUploadRoute } from '../jobs/job-upload-route.decorator';
 import { sendCsvDownload, streamJobEvents } from '../jobs/raw-replies';
 import { receiveFinderJobUpload } from './finder-job-upload';
+import { FinderJobDto, FinderJobPageDto } from './finder-jobs.dto';
+
+const JobIdParam = () => ApiIdParam('Finder job id (int64)');
 
 /** Finder file jobs, following the bulk-job conventions (detail, cancel, download, SSE progress). */
 @ApiTags('finder')
@@ -31,11 +35,11 @@ export class FinderJobsController {
   @JobUploadRoute()
   @ApiOperation({ summary: 'Upload a CSV of contacts (multipart: file; optional firstNameColumn, lastNameColumn, domainColumn as header name or zero-based index). Without a first-name column, a full-name column (name, full name, contact) is split per row' })
   @ApiCsvUpload({
-    firstNameColumn: 'Header name or zero-based index of the first-name column; detected when absent',
-    lastNameColumn: 'Header name or zero-based index of the last-name column; detected when absent',
-    domainColumn: 'Header name or zero-based index of the domain (or website) column; detected when absent',
+    firstNameColumn: { type: 'string', description: 'Header name or zero-based index of the first-name column; detected when absent' },
+    lastNameColumn: { type: 'string', description: 'Header name or zero-based index of the last-name column; detected when absent' },
+    domainColumn: { type: 'string', description: 'Header name or zero-based index of the domain (or website) column; detected when absent' },
   })
-  @ApiResponse({ status: 201, description: 'The job, status Pending, with its counts and quote (10 credits per usable contact at most)' })
+  @ApiEnvelope(FinderJobDto, 201, 'The job, status Pending, with its counts and quote (10 credits per usable contact at most)')
   createJob(
     @Req() request: FastifyRequest, @CurrentPrincipal() principal: Principal,
     @Headers('idempotency-key') rawKey: unknown, @Res({ passthrough: true }) reply: FastifyReply,
@@ -45,15 +49,17 @@ export class FinderJobsController {
 
   @Get()
   @ApiOperation({ summary: "The caller's finder jobs, newest first" })
-  @ApiQuery({ name: 'page', required: false }) @ApiQuery({ name: 'pageSize', required: false, description: 'default 10, at most 100' })
+  @ApiPageQueries(10)
+  @ApiEnvelope(FinderJobPageDto)
   @ApiErrors(400, 401)
   list(@CurrentPrincipal() principal: Principal, @Query('page') page?: string, @Query('pageSize') pageSize?: string) {
     return this.queries.list(principal.accountId, parsePageRequest(page, pageSize, 10));
   }
 
   @Get(':id')
-  @ApiParam({ name: 'id', description: 'int64 job id' })
+  @JobIdParam()
   @ApiOperation({ summary: 'Status, found / not found counts, progress, credits charged, timestamps' })
+  @ApiEnvelope(FinderJobDto)
   @ApiErrors(401, 404)
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.queries.view(principal.accountId, id);
@@ -61,7 +67,9 @@ export class FinderJobsController {
 
   @Delete(':id')
   @HttpCode(200)
+  @JobIdParam()
   @ApiOperation({ summary: 'Cancel a Pending or Processing job; contacts not yet looked up are never charged' })
+  @ApiEnvelope(FinderJobDto)
   @ApiErrors(400, 401, 404)
   cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.actions.cancel(principal.accountId, id);
@@ -70,7 +78,9 @@ export class FinderJobsController {
   @Get(':id/download')
   @RawResponse()
   @ApiOperation({ summary: 'The original CSV with email, status, quality, result, reason, confidence, provider appended; while not Completed, the rows done so far (X-Partial-Result: true)' })
+  @JobIdParam()
   @ApiProduces('text/csv')
+  @ApiResponse({ status: 200, description: 'CSV, streamed', schema: { type: 'string' } })
   @ApiErrors(400, 401, 404, 410)
   async download(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply) {
     const prepared = await this.actions.download(principal.accountId, id);
@@ -80,7 +90,9 @@ export class FinderJobsController {
   @Get(':id/stream')
   @RawResponse()
   @ApiOperation({ summary: 'Server-Sent Events: `progress` about every second (the job as in GET /v1/finder/jobs/{id}), a final `done`' })
+  @JobIdParam()
   @ApiProduces('text/event-stream')
+  @ApiResponse({ status: 200, description: 'text/event-stream: `progress` events, then `done`', schema: { type: 'string' } })
   @ApiErrors(401, 404)
   async stream(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply) {
     await this.queries.view(principal.accountId, id); // 404 in the envelope before the stream opens

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsArray } from 'class-validator';
 import { ValidatesOwnText } from '../http/input-text-rules';
+import { ApiErrorBody } from '../docs/api-envelope.decorators';
 
 /**
  * FinderRequest. Fields are only allowed through here: the finder validates them itself so every
@@ -8,15 +9,15 @@ import { ValidatesOwnText } from '../http/input-text-rules';
  */
 @ValidatesOwnText()
 export class FinderRequestDto {
-  @ApiProperty({ example: 'José', description: 'Given name. Without lastName, a whole name ("Jane Doe", "Doe, Jane") is read as given and family name' })
+  @ApiProperty({ type: 'string', example: 'José', description: 'Given name. Without lastName, a whole name ("Jane Doe", "Doe, Jane") is read as given and family name' })
   @Allow()
   firstName!: unknown;
 
-  @ApiPropertyOptional({ example: 'van der Berg', nullable: true, description: 'Recommended: enables first.last, flast and the other formats that need it' })
+  @ApiPropertyOptional({ type: 'string', example: 'van der Berg', nullable: true, description: 'Recommended: enables first.last, flast and the other formats that need it' })
   @Allow()
   lastName?: unknown;
 
-  @ApiProperty({ example: 'example.com', description: 'Company domain; a URL or an address is reduced to its domain. Free consumer providers are unsupported.' })
+  @ApiProperty({ type: 'string', example: 'example.com', description: 'Company domain; a URL or an address is reduced to its domain. Free consumer providers are unsupported.' })
   @Allow()
   domain!: unknown;
 }
@@ -26,7 +27,14 @@ export class FinderBatchDto {
   @ApiProperty({
     type: 'array',
     maxItems: 100,
-    items: { type: 'object', properties: { firstName: { type: 'string' }, lastName: { type: 'string', nullable: true }, domain: { type: 'string' }, first_name: { type: 'string' }, last_name: { type: 'string' } } },
+    items: {
+      type: 'object',
+      properties: {
+        firstName: { type: 'string' }, lastName: { type: 'string', nullable: true }, domain: { type: 'string' },
+        first_name: { type: 'string' }, last_name: { type: 'string', nullable: true },
+      },
+    },
+    example: [{ firstName: 'Ada', lastName: 'Lovelace', domain: 'example.org' }, { first_name: 'Alan', last_name: 'Turing', domain: 'example.org' }],
     description: 'Up to 100 contacts; camelCase (firstName, lastName) or snake_case (first_name, last_name) keys',
   })
   @IsArray()
@@ -36,33 +44,56 @@ export class FinderBatchDto {
 export class FinderResultModel {
   @ApiProperty({ type: 'string', nullable: true, example: 'jose.muller@example.com' }) email!: string | null;
   @ApiProperty({ enum: ['Found', 'Not Found'] }) status!: string;
-  @ApiProperty({ enum: ['Good', 'Risky', 'Bad'], nullable: true }) quality!: string | null;
-  @ApiProperty({ enum: ['Ok', 'Catch-all', 'Unknown'], nullable: true }) result!: string | null;
+  @ApiProperty({ type: 'string', enum: ['Good', 'Risky', 'Bad', null], nullable: true }) quality!: string | null;
+  @ApiProperty({ type: 'string', enum: ['Ok', 'Catch-all', 'Unknown', null], nullable: true }) result!: string | null;
   @ApiProperty({ example: 'found', description: 'found, catch_all, known_format_unverified, not_found, unsupported_free_domain, disposable_domain, no_mail_server, invalid_domain, reserved_domain, unverifiable, untransliterable_name' }) reason!: string;
-  @ApiProperty({ minimum: 0, maximum: 100, example: 92 }) confidence!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', minimum: 0, maximum: 100, example: 92 }) confidence!: number;
   @ApiProperty({ example: '' }) provider!: string;
   @ApiProperty({ type: 'string', nullable: true, example: 'first.last' }) pattern!: string | null;
-  @ApiProperty({ example: 140 }) executionMs!: number;
-  @ApiProperty({ enum: [0, 10] }) creditsCharged!: number;
-  @ApiProperty({ example: 990 }) creditsRemaining!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 140 }) executionMs!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', enum: [0, 10] }) creditsCharged!: number;
+  @ApiProperty({ type: 'integer', format: 'int64', example: 990 }) creditsRemaining!: number;
+}
+
+// Echoed input is whatever the caller sent, valid or not.
+const ANY_JSON = [{ type: 'string', nullable: true }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }, { type: 'array', items: {} }];
+
+/** A contact as echoed back in a batch answer: the values sent, whatever their type (null when absent). */
+export class EchoedContactModel {
+  @ApiProperty({ anyOf: ANY_JSON, description: 'As sent (any JSON value); null when absent', example: 'Ada' }) firstName!: unknown;
+  @ApiProperty({ anyOf: ANY_JSON, description: 'As sent (any JSON value); null when absent', example: 'Lovelace' }) lastName!: unknown;
+  @ApiProperty({ anyOf: ANY_JSON, description: 'As sent (any JSON value); null when absent', example: 'example.org' }) domain!: unknown;
+}
+
+/** One contact's answer in a finder batch: the result fields when it was looked up, else `error`. */
+export class FinderBatchItemModel {
+  @ApiProperty({ type: 'integer', format: 'int32', example: 0, description: 'Position in `contacts`' }) index!: number;
+  @ApiProperty({ type: EchoedContactModel }) input!: EchoedContactModel;
+  @ApiProperty({ type: ApiErrorBody, nullable: true, description: 'null when looked up; else why this contact could not be (code 5001)' }) error!: ApiErrorBody | null;
+  @ApiPropertyOptional({ type: 'string', nullable: true, example: 'ada.lovelace@example.org' }) email?: string | null;
+  @ApiPropertyOptional({ enum: ['Found', 'Not Found'] }) status?: string;
+  @ApiPropertyOptional({ type: 'string', enum: ['Good', 'Risky', 'Bad', null], nullable: true }) quality?: string | null;
+  @ApiPropertyOptional({ type: 'string', enum: ['Ok', 'Catch-all', 'Unknown', null], nullable: true }) result?: string | null;
+  @ApiPropertyOptional({ type: 'string', example: 'found' }) reason?: string;
+  @ApiPropertyOptional({ type: 'integer', format: 'int32', minimum: 0, maximum: 100 }) confidence?: number;
+  @ApiPropertyOptional({ type: 'string', example: '' }) provider?: string;
+  @ApiPropertyOptional({ type: 'string', nullable: true, example: 'first.last' }) pattern?: string | null;
+  @ApiPropertyOptional({ type: 'integer', format: 'int32' }) executionMs?: number;
+  @ApiPropertyOptional({ type: 'integer', format: 'int32', enum: [0, 10], description: '10 on the first position of a found person; repeats and misses are free' }) creditsCharged?: number;
 }
 
 export class FinderBatchSummaryModel {
-  @ApiProperty() total!: number;
-  @ApiProperty() found!: number;
-  @ApiProperty() notFound!: number;
-  @ApiProperty() errors!: number;
-  @ApiProperty() creditsCharged!: number;
-  @ApiProperty() creditsRemaining!: number;
+  @ApiProperty({ type: 'integer', format: 'int32' }) total!: number;
+  @ApiProperty({ type: 'integer', format: 'int32' }) found!: number;
+  @ApiProperty({ type: 'integer', format: 'int32' }) notFound!: number;
+  @ApiProperty({ type: 'integer', format: 'int32' }) errors!: number;
+  @ApiProperty({ type: 'integer', format: 'int32' }) creditsCharged!: number;
+  @ApiProperty({ type: 'integer', format: 'int64' }) creditsRemaining!: number;
 }
 
 export class FinderBatchModel {
-  @ApiProperty({
-    type: 'array',
-    items: { type: 'object' },
-    description: '{ index, input: {firstName, lastName, domain}, error: null, ...finder result fields without creditsRemaining } or { index, input, error: {code, message} }',
-  })
-  results!: unknown[];
+  @ApiProperty({ type: [FinderBatchItemModel], description: 'One per contact, in request order: the finder result fields, or `error` for a contact that could not be looked up' })
+  results!: FinderBatchItemModel[];
 
   @ApiProperty({ type: FinderBatchSummaryModel }) summary!: FinderBatchSummaryModel;
 }

@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Optional, Res } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiEnvelope, ErrorEnvelope } from '../docs/api-envelope.decorators';
 import type { FastifyReply } from 'fastify';
 import { AppConfig } from '@lib/config';
 import { EventStore } from '@lib/eventstore';
@@ -20,6 +21,17 @@ async function probe(ping: () => Promise<boolean>): Promise<boolean> {
   }
 }
 
+class LivenessModel {
+  @ApiProperty({ enum: ['ok'] }) status!: string;
+}
+
+class ReadinessModel {
+  @ApiProperty({ enum: ['ready'] }) status!: string;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'object', properties: { adapter: { type: 'string' }, up: { type: 'boolean' } } }, description: 'eventStore, readStore, messageBus, blobStore' })
+  checks!: Record<string, { adapter: string; up: boolean }>;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Port 25 preflight state (informational)' }) smtpEgress?: object;
+}
+
 @ApiTags('operations')
 @Public()
 // No key needed: an empty requirement overrides the document-wide X-API-KEY one.
@@ -38,6 +50,7 @@ export class HealthController {
 
   @Get('health')
   @ApiOperation({ summary: 'Liveness: the process answers' })
+  @ApiEnvelope(LivenessModel)
   health() {
     return { status: 'ok' };
   }
@@ -45,6 +58,8 @@ export class HealthController {
   @Get('ready')
   @RawResponse()
   @ApiOperation({ summary: "Readiness: each adapter's status; 503 when any is down" })
+  @ApiEnvelope(ReadinessModel)
+  @ApiResponse({ status: 503, description: 'An adapter is down (code 1008)', type: ErrorEnvelope })
   async ready(@Res() reply: FastifyReply) {
     const adapters = describeAdapters(this.config);
     const [eventStore, readStore, messageBus, blobStore] = await Promise.all([

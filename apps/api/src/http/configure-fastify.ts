@@ -21,7 +21,7 @@ export async function configureFastify(fastify: FastifyInstance, routes: RouteTa
   // as a bare HttpException(400), which would lose the malformed-JSON code.
   // Fastify's own parser refuses __proto__ and constructor.prototype keys (prototype poisoning).
   const safeParse = fastify.getDefaultJsonParser('error', 'error');
-  fastify.addContentTypeParser(['application/json', 'text/json', /^application\/[a-z0-9.!#$&^_-]+\+json$/i] as never, { parseAs: 'string' }, (request: unknown, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
+  fastify.addContentTypeParser(['application/json', 'text/json', /^application\/[a-z0-9.!#$&^_*-]+\+json$/i] as never, { parseAs: 'string' }, (request: unknown, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
     const text = String(body);
     if (text.length === 0) return done(null, undefined);
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(new DomainError('VALIDATION_FAILED', `The JSON body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep.`), undefined);

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Headers, HttpCode, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { parsePageRequest } from '@lib/common';
@@ -9,12 +9,15 @@ import { APP_CONFIG } from '@lib/platform';
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { ApiCsvUpload } from '../docs/api-csv-upload.decorator';
 import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
+import { ApiIdParam, ApiPageQueries } from '../docs/api-params.decorators';
 import { RawResponse } from '../http/raw-response.decorator';
 import { JobDto, JobPageDto } from './jobs.dto';
 import { UploadIdempotency } from '../idempotency/upload-idempotency';
 import { JobUploadRoute } from './job-upload-route.decorator';
 import { receiveJobUpload } from './job-upload';
 import { sendCsvDownload, streamJobEvents } from './raw-replies';
+
+const JobIdParam = () => ApiIdParam('Job id (int64)');
 
 /** Bulk verification jobs (spec: Bulk verification jobs). */
 @ApiTags('jobs')
@@ -32,8 +35,8 @@ export class JobsController {
   @JobUploadRoute()
   @ApiOperation({ summary: 'Upload a CSV (multipart: file, emailColumn, dedupe); answers with the counts and the quote, status Pending' })
   @ApiCsvUpload({
-    emailColumn: 'Zero-based index of the column to verify; detected from the header or the values when absent',
-    dedupe: 'true or false (default): whether the download keeps one row per address',
+    emailColumn: { type: 'integer', format: 'int32', minimum: 0, description: 'Zero-based index of the column to verify; detected from the header or the values when absent' },
+    dedupe: { type: 'boolean', default: false, description: 'Whether the download keeps one row per address' },
   })
   @ApiEnvelope(JobDto, 201)
   createJob(
@@ -45,7 +48,7 @@ export class JobsController {
 
   @Get()
   @ApiOperation({ summary: "The caller's jobs, newest first" })
-  @ApiQuery({ name: 'page', required: false }) @ApiQuery({ name: 'pageSize', required: false, description: 'default 20, at most 100' })
+  @ApiPageQueries(20)
   @ApiEnvelope(JobPageDto)
   @ApiErrors(400, 401)
   list(@CurrentPrincipal() principal: Principal, @Query('page') page?: string, @Query('pageSize') pageSize?: string) {
@@ -54,7 +57,7 @@ export class JobsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'Status, counts per result, progress, credits charged, timestamps and ETA' })
-  @ApiParam({ name: 'id', description: 'int64 job id' })
+  @JobIdParam()
   @ApiEnvelope(JobDto)
   @ApiErrors(401, 404)
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
@@ -63,6 +66,7 @@ export class JobsController {
 
   @Delete(':id')
   @HttpCode(200)
+  @JobIdParam()
   @ApiOperation({ summary: 'Cancel a Pending or Processing job; rows not yet verified are never charged' })
   @ApiEnvelope(JobDto)
   @ApiErrors(400, 401, 404)
@@ -73,11 +77,12 @@ export class JobsController {
   @Get(':id/download')
   @RawResponse()
   @ApiOperation({ summary: 'The original CSV with result columns appended; while not Completed, the rows verified so far (X-Partial-Result: true)' })
-  @ApiQuery({ name: 'columns', required: false, description: "Comma-separated result columns in the wanted order (result,resultCode,subResult,quality,free,role,disposable,catchAll,didYouMean,provider,antiSpam,riskScore), case-insensitive; 'all' (default) or 'none'" })
-  @ApiQuery({ name: 'dedupe', required: false, description: "true: one row per address; defaults to the job's setting" })
-  @ApiQuery({ name: 'results', required: false, description: "Comma-separated results whose rows to keep (ok,invalid,catch_all,unknown,disposable,error), case-insensitive; 'all' (default) keeps every row. Example: ok,catch_all" })
+  @ApiQuery({ name: 'columns', required: false, schema: { type: 'string' }, description: "Comma-separated result columns in the wanted order (result,resultCode,subResult,quality,free,role,disposable,catchAll,didYouMean,provider,antiSpam,riskScore), case-insensitive; 'all' (default) or 'none'" })
+  @ApiQuery({ name: 'dedupe', required: false, schema: { type: 'boolean' }, description: "true: one row per address; defaults to the job's setting" })
+  @ApiQuery({ name: 'results', required: false, schema: { type: 'string' }, description: "Comma-separated results whose rows to keep (ok,invalid,catch_all,unknown,disposable,error), case-insensitive; 'all' (default) keeps every row. Example: ok,catch_all" })
+  @JobIdParam()
   @ApiProduces('text/csv')
-  @ApiResponse({ status: 200, description: 'CSV, streamed' })
+  @ApiResponse({ status: 200, description: 'CSV, streamed', schema: { type: 'string' } })
   @ApiErrors(400, 401, 404, 410)
   async download(
     @CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query('columns') columns: string | undefined, @Query('dedupe') dedupe: string | undefined,
@@ -90,8 +95,9 @@ export class JobsController {
   @Get(':id/stream')
   @RawResponse()
   @ApiOperation({ summary: 'Server-Sent Events: `progress` about every second (the job as in GET /v1/jobs/{id}), a final `done`, heartbeat comments' })
+  @JobIdParam()
   @ApiProduces('text/event-stream')
-  @ApiResponse({ status: 200, description: 'text/event-stream' })
+  @ApiResponse({ status: 200, description: 'text/event-stream: `progress` events about every second, then `done`', schema: { type: 'string' } })
   @ApiErrors(401, 404)
   async stream(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply) {
     await this.queries.view(principal.accountId, id); // 404 in the envelope before the stream opens

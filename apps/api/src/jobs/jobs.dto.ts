@@ -1,26 +1,26 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class EmailColumnDto {
-  @ApiProperty({ example: 1, description: 'Zero-based index of the verified column' }) index!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 1, description: 'Zero-based index of the verified column' }) index!: number;
   @ApiProperty({ enum: ['request', 'header', 'values'], description: 'Given in the request, or detected from the header name or from the values' }) chosenBy!: string;
   @ApiProperty({ type: String, nullable: true, example: 'Email' }) headerName!: string | null;
 }
 
 export class JobCountsDto {
-  @ApiProperty({ example: 1200, description: 'Data rows (header excluded)' }) rows!: number;
-  @ApiProperty({ example: 1100, description: 'Distinct valid addresses: what is probed' }) uniqueAddresses!: number;
-  @ApiProperty({ example: 60, description: 'Rows repeating an earlier address (never charged)' }) duplicates!: number;
-  @ApiProperty({ example: 40, description: 'Rows with an empty or malformed address (invalid, never charged)' }) invalidSyntax!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 1200, description: 'Data rows (header excluded)' }) rows!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 1100, description: 'Distinct valid addresses: what is probed' }) uniqueAddresses!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 60, description: 'Rows repeating an earlier address (never charged)' }) duplicates!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 40, description: 'Rows with an empty or malformed address (invalid, never charged)' }) invalidSyntax!: number;
 }
 
 export class JobProgressDto {
-  @ApiProperty({ example: 600 }) processedRows!: number;
-  @ApiProperty({ example: 1200 }) totalRows!: number;
-  @ApiProperty({ example: 50, description: 'processedRows / totalRows, one decimal' }) percent!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 600 }) processedRows!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 1200 }) totalRows!: number;
+  @ApiProperty({ type: 'number', format: 'double', example: 50, description: 'processedRows / totalRows, one decimal' }) percent!: number;
 }
 
 export class JobDto {
-  @ApiProperty({ example: 1843020410880, format: 'int64' }) id!: number;
+  @ApiProperty({ type: 'integer', format: 'int64', example: 1843020410880 }) id!: number;
   @ApiProperty({ enum: ['verification', 'finder'] }) kind!: string;
   @ApiProperty({ enum: ['Pending', 'Processing', 'Completed', 'Cancelled', 'Failed'] }) status!: string;
   @ApiProperty({ example: 'leads.csv' }) fileName!: string;
@@ -28,11 +28,11 @@ export class JobDto {
   @ApiProperty() hasHeader!: boolean;
   @ApiProperty({ description: 'Whether the download keeps one row per address' }) dedupe!: boolean;
   @ApiProperty({ type: JobCountsDto }) counts!: JobCountsDto;
-  @ApiProperty({ example: 1100, description: 'Most credits the job can cost: one per unique address; unknown and error results are free' }) quote!: number;
-  @ApiProperty({ example: { ok: 500, invalid: 60, catch_all: 20, unknown: 10, disposable: 10, error: 0 }, description: 'Rows per result so far' }) results!: Record<string, number>;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 1100, description: 'Most credits the job can cost: one per unique address; unknown and error results are free' }) quote!: number;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer', format: 'int32' }, example: { ok: 500, invalid: 60, catch_all: 20, unknown: 10, disposable: 10, error: 0 }, description: 'Rows per result so far' }) results!: Record<string, number>;
   @ApiProperty({ type: JobProgressDto }) progress!: JobProgressDto;
-  @ApiProperty({ example: 580 }) creditsCharged!: number;
-  @ApiProperty({ type: Number, nullable: true, example: 42, description: 'Seconds left at the rate so far; null until measurable' }) etaSeconds!: number | null;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 580 }) creditsCharged!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', nullable: true, example: 42, description: 'Seconds left at the rate so far; null until measurable' }) etaSeconds!: number | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiPropertyOptional({ type: String, nullable: true, format: 'date-time' }) startedAt!: string | null;
   @ApiPropertyOptional({ type: String, nullable: true, format: 'date-time' }) finishedAt!: string | null;
@@ -43,8 +43,8 @@ export class JobDto {
 
 export class JobPageDto {
   @ApiProperty({ type: [JobDto] }) items!: JobDto[];
-  @ApiProperty({ example: 1 }) page!: number;
-  @ApiProperty({ example: 20 }) pageSize!: number;
-  @ApiProperty({ example: 3 }) total!: number;
-  @ApiProperty({ example: 1 }) totalPages!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 1 }) page!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 20 }) pageSize!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 3 }) total!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 1 }) totalPages!: number;
 }

@@ -1,18 +1,19 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiExtraModels, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
-import { MAX_PAGE_SIZE, parsePageRequest } from '@lib/common';
+import { parsePageRequest } from '@lib/common';
 import {
   DeleteWebhookCommand, ListDeliveriesQuery, ListWebhooksQuery, parseWebhookId, RegisterWebhookCommand, RotateWebhookSecretCommand,
   TestWebhookCommand, ToggleWebhookCommand, UpdateWebhookCommand,
 } from '@lib/webhooks';
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
+import { ApiIdParam, ApiPageQueries } from '../docs/api-params.decorators';
 import { CreateWebhookDto, ToggleWebhookDto, UpdateWebhookDto } from './webhooks.dto';
 import { DeletedWebhookModel, DeliveryPageModel, TestDeliveryModel, WebhookModel, WebhookWithSecretModel } from './webhooks.models';
 
-const IdParam = () => ApiParam({ name: 'id', description: 'Webhook id (int64). Non-integer, unknown or another account’s: 404 code 4001.' });
+const IdParam = () => ApiIdParam('Webhook id (int64). Non-integer, unknown or another account’s: 404 code 4001.');
 
 /** Webhook registration and delivery history; payloads, signatures and retries are described in docs/webhooks.md. */
 @ApiTags('webhooks')
@@ -26,7 +27,7 @@ export class WebhooksController {
   @ApiResponse({
     status: 200,
     description: 'Success',
-    schema: { type: 'object', properties: { status: { type: 'string', enum: ['success'] }, data: { type: 'array', items: { $ref: getSchemaPath(WebhookModel) } }, error: { type: 'object', nullable: true } } },
+    schema: { type: 'object', properties: { status: { type: 'string', enum: ['success'] }, data: { type: 'array', items: { $ref: getSchemaPath(WebhookModel) } }, error: { type: 'object', nullable: true, example: null } } },
   })
   @ApiErrors(401)
   list(@CurrentPrincipal() principal: Principal) {
@@ -98,8 +99,7 @@ export class WebhooksController {
   @Get(':id/deliveries')
   @IdParam()
   @ApiOperation({ summary: 'Delivery history with every attempt, newest first' })
-  @ApiQuery({ name: 'page', required: false, type: Number, description: '1-based, default 1' })
-  @ApiQuery({ name: 'pageSize', required: false, type: Number, description: `default 20, at most ${MAX_PAGE_SIZE}` })
+  @ApiPageQueries(20)
   @ApiEnvelope(DeliveryPageModel)
   @ApiErrors(400, 401, 404)
   deliveries(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query('page') page?: string, @Query('pageSize') pageSize?: string) {

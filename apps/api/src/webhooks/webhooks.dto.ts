@@ -8,7 +8,7 @@ const EVENTS_SCHEMA = {
   minItems: 1,
   items: {
     oneOf: [
-      { type: 'integer', enum: [1, 2], description: '1 = job.completed, 2 = job.failed' },
+      { type: 'integer', format: 'int32', enum: [1, 2], description: '1 = job.completed, 2 = job.failed' },
       { type: 'string', enum: ['job.completed', 'job.failed'] },
     ],
   },
@@ -59,11 +59,11 @@ export class ToggleWebhookDto {
   @IsBoolean()
   isActive?: boolean | null;
 
-  @ApiPropertyOptional({ description: 'Ignored by toggle; use PATCH to change it.' })
+  @ApiPropertyOptional({ type: 'string', nullable: true, description: 'Ignored by toggle; use PATCH to change it.' })
   @Allow()
   url?: unknown;
 
-  @ApiPropertyOptional({ description: 'Ignored by toggle; use PATCH to change them.' })
+  @ApiPropertyOptional({ ...EVENTS_SCHEMA, nullable: true, description: 'Ignored by toggle; use PATCH to change them.' })
   @Allow()
   events?: unknown;
 }

@@ -7,7 +7,7 @@ export class WebhookModel {
   @ApiProperty({ example: 'https://example.com/hooks/mailcheck' })
   url!: string;
 
-  @ApiProperty({ type: 'integer', isArray: true, enum: [1, 2], description: '1 = job.completed, 2 = job.failed', example: [1, 2] })
+  @ApiProperty({ type: 'integer', format: 'int32', isArray: true, enum: [1, 2], description: '1 = job.completed, 2 = job.failed', example: [1, 2] })
   events!: number[];
 
   @ApiProperty({ type: 'string', isArray: true, enum: ['job.completed', 'job.failed'] })
@@ -46,10 +46,10 @@ export class TestDeliveryModel {
   @ApiProperty({ description: 'The receiver answered 2xx within the timeout' })
   success!: boolean;
 
-  @ApiProperty({ type: 'integer', nullable: true, description: "The receiver's HTTP status; null when it did not answer" })
+  @ApiProperty({ type: 'integer', format: 'int32', nullable: true, description: "The receiver's HTTP status; null when it did not answer" })
   statusCode!: number | null;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', format: 'int32' })
   durationMs!: number;
 
   @ApiProperty({ type: 'string', nullable: true, example: null })
@@ -57,13 +57,13 @@ export class TestDeliveryModel {
 }
 
 export class DeliveryAttemptModel {
-  @ApiProperty({ type: 'integer', example: 1 })
+  @ApiProperty({ type: 'integer', format: 'int32', example: 1 })
   attempt!: number;
 
-  @ApiProperty({ type: 'integer', nullable: true, example: 500 })
+  @ApiProperty({ type: 'integer', format: 'int32', nullable: true, example: 500 })
   status!: number | null;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', format: 'int32' })
   durationMs!: number;
 
   @ApiProperty({ type: 'string', nullable: true })
@@ -109,15 +109,15 @@ export class DeliveryPageModel {
   @ApiProperty({ type: DeliveryModel, isArray: true })
   items!: DeliveryModel[];
 
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', format: 'int32' })
   page!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', format: 'int32' })
   pageSize!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', format: 'int32' })
   total!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', format: 'int32' })
   totalPages!: number;
 }

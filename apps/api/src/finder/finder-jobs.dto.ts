@@ -1,0 +1,53 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { JobProgressDto } from '../jobs/jobs.dto';
+
+// OpenAPI shapes of the finder job views (libs/finder FinderJobView), the `data` inside the envelope.
+
+export class FinderColumnsDto {
+  @ApiProperty({ type: 'integer', format: 'int32', nullable: true, example: 0, description: 'Zero-based; null when names come from a whole-name column' }) firstName!: number | null;
+  @ApiProperty({ type: 'integer', format: 'int32', nullable: true, example: 1 }) lastName!: number | null;
+  @ApiProperty({ type: 'integer', format: 'int32', nullable: true, required: false, example: null, description: 'Whole-name column, used only without a first-name column' }) fullName?: number | null;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 2 }) domain!: number;
+  @ApiProperty({ enum: ['domain', 'url', 'email'], description: 'How the domain cell is read' }) domainSource!: string;
+  @ApiProperty({ enum: ['request', 'header'] }) chosenBy!: string;
+}
+
+export class FinderJobCountsDto {
+  @ApiProperty({ type: 'integer', format: 'int32', example: 4, description: 'Data rows (header excluded)' }) rows!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 3, description: 'Rows with a usable name and domain: what is looked up, at most 10 credits each' }) contacts!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 1, description: 'Rows without them: reason invalid_input in the download, never charged' }) invalid!: number;
+}
+
+export class FinderJobResultsDto {
+  @ApiProperty({ type: 'integer', format: 'int32', example: 2 }) found!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 1 }) notFound!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 1 }) invalid!: number;
+}
+
+export class FinderJobDto {
+  @ApiProperty({ type: 'integer', format: 'int64', example: 1843020410880 }) id!: number;
+  @ApiProperty({ enum: ['finder'] }) kind!: string;
+  @ApiProperty({ enum: ['Pending', 'Processing', 'Completed', 'Cancelled', 'Failed'] }) status!: string;
+  @ApiProperty({ example: 'contacts.csv' }) fileName!: string;
+  @ApiProperty() hasHeader!: boolean;
+  @ApiProperty({ type: FinderColumnsDto }) columns!: FinderColumnsDto;
+  @ApiProperty({ type: FinderJobCountsDto }) counts!: FinderJobCountsDto;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 30, description: 'Most credits the job can cost: 10 per usable contact; only returned addresses are charged' }) quote!: number;
+  @ApiProperty({ type: FinderJobResultsDto }) results!: FinderJobResultsDto;
+  @ApiProperty({ type: JobProgressDto }) progress!: JobProgressDto;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 20 }) creditsCharged!: number;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: 'string', nullable: true, format: 'date-time' }) startedAt!: string | null;
+  @ApiProperty({ type: 'string', nullable: true, format: 'date-time' }) finishedAt!: string | null;
+  @ApiProperty({ type: 'string', nullable: true, example: null }) failureReason!: string | null;
+  @ApiProperty({ type: 'string', nullable: true, format: 'date-time', description: 'When the uploaded file and results were deleted (data retention); the download then answers 410' }) filesPurgedAt!: string | null;
+  @ApiProperty({ example: '/v1/finder/jobs/1843020410880/download' }) downloadPath!: string;
+}
+
+export class FinderJobPageDto {
+  @ApiProperty({ type: [FinderJobDto] }) items!: FinderJobDto[];
+  @ApiProperty({ type: 'integer', format: 'int32', example: 1 }) page!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 10 }) pageSize!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 3 }) total!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 1 }) totalPages!: number;
+}
