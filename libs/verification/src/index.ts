@@ -14,3 +14,4 @@ export { isRoleLocalPart } from './lists/role-local-parts';
 export { riskScore, qualityFor, RESULT_BASE, SIGNAL_WEIGHTS } from './scoring/risk-score';
 export { providerForMx } from './providers/provider-playbook';
 export { EVIDENCE_FIELDS, verdictEvidence, type VerdictEvidence } from './verdict-evidence';
+export { HostNotFoundError, HostResolver, type ResolvedAddress } from './dns/host-resolver';

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from '@lib/config';
 import { APP_CONFIG } from '@lib/platform';
+import { HostResolver } from '@lib/verification';
 import { WebhookAddressGuard } from './delivery/address-guard';
 import { DeliveryAttempts } from './delivery/delivery-attempts';
 import { createWebhookAgent, HttpsWebhookSender } from './delivery/https-sender';
@@ -23,7 +24,11 @@ import { WebhooksReadModelModule } from './webhooks-read-model.module';
   providers: [
     {
       provide: WebhookAddressGuard,
-      useFactory: (config: AppConfig) => new WebhookAddressGuard(config.webhooks.allowPrivateNetworks),
+      // Webhook hosts resolve like every name in the process: through DNS_SERVERS when configured.
+      useFactory: (config: AppConfig) => {
+        const resolver = new HostResolver(config.probe.dnsServers);
+        return new WebhookAddressGuard(config.webhooks.allowPrivateNetworks, (hostname) => resolver.resolve(hostname));
+      },
       inject: [APP_CONFIG],
     },
     {

@@ -29,6 +29,16 @@ describe('port-25 preflight', () => {
     expect(logged.join('\n')).toMatch(/port 25 is blocked by the network/);
   });
 
+  it('resolves the host through the configured DNS servers, not the system resolver', async () => {
+    const h = await startHarness({ 'preflight.lab.test': { a: ['127.0.0.1'] } }, {});
+    try {
+      const result = await smtpPreflight(loopbackConfig(h.dns.server, h.smtp.port), 'preflight.lab.test', () => undefined);
+      expect(result).toMatchObject({ reachable: true, state: 'open' });
+    } finally {
+      await h.stop();
+    }
+  });
+
   it('does not call port 25 blocked when the check itself cannot run (the host does not resolve)', async () => {
     const result = await smtpPreflight(loopbackConfig('127.0.0.1:53', peer.port), 'preflight-host.invalid', () => undefined);
     expect(result).toMatchObject({ reachable: false, state: 'unknown' });

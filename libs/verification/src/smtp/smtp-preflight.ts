@@ -1,3 +1,4 @@
+import { HostResolver } from '../dns/host-resolver';
 import { VerificationConfig } from '../verification.types';
 import { SmtpConnection } from './smtp-connection';
 import { SmtpFailureKind, SmtpTransportError } from './smtp-errors';
@@ -18,7 +19,10 @@ export async function smtpPreflight(
 ): Promise<{ reachable: boolean; state: SmtpEgressState; detail: string }> {
   let connection: SmtpConnection | null = null;
   try {
-    connection = await SmtpConnection.open(host, config.smtpPort, config);
+    // The host is resolved like every other name in the process: through DNS_SERVERS when configured.
+    const addresses = await new HostResolver(config.dnsServers, config.dnsTimeoutMs).resolve(host);
+    const address = (addresses.find((a) => a.family === 4) ?? addresses[0]).address;
+    connection = await SmtpConnection.open(address, config.smtpPort, config);
     const banner = await connection.readBanner();
     return { reachable: true, state: 'open', detail: `${host}:${config.smtpPort} answered ${banner.code} ${banner.text}`.trim() };
   } catch (error) {

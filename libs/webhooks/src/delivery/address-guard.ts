@@ -16,6 +16,7 @@ const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, ver
  * clear 400 and again before every send, because DNS may change after registration (rebinding).
  */
 export class WebhookAddressGuard {
+  /** `resolve` is the process's resolver (HostResolver, honouring DNS_SERVERS); the system's by default. */
   constructor(private readonly allowPrivateNetworks: boolean, private readonly resolve: Resolver = systemResolver) {}
 
   /** Every address of the host, refused when any of them is not public (unless allowed). */
