@@ -2,6 +2,7 @@ import { Browser, BrowserContext, Page } from 'playwright-core';
 import { startDnsPeer, DnsPeer, ZoneEntry } from '../../peers/dns-peer';
 import { accept, DomainScript, SmtpPeer, startSmtpPeer } from '../../peers/smtp-peer';
 import { tokenFromOutbox } from '../../support/dashboard-browser';
+import { HttpsReceiver } from '../../support/https-receiver';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { parseCsv } from '../../e2e/jobs/jobs-world';
 import { describeWithBrowser, launchChromium, overflowsHorizontally, screenshot, seriousAxeViolations } from './browser-support';
@@ -18,7 +19,7 @@ function listCsv(): string {
 }
 
 const DOMAINS: Record<string, DomainScript> = {
-  'shop.test': { recipients: Object.fromEntries(Array.from({ length: 1200 }, (_, i) => [`p${i}`, accept()])) },
+  'shop.test': { recipients: { ...Object.fromEntries(Array.from({ length: 1200 }, (_, i) => [`p${i}`, accept()])), 'grace.hopper': accept(), 'alan.turing': accept() } },
   'beta.test': { default: accept() },
 };
 
@@ -27,6 +28,7 @@ const OWNER = { name: 'Ada Owner', email: 'ada@owner.example', company: 'Engines
 
 describeWithBrowser('the customer dashboard in Chromium', () => {
   let smtp: SmtpPeer;
+  let receiver: HttpsReceiver;
   let dns: DnsPeer;
   let app: TestApp;
   let browser: Browser;
@@ -60,7 +62,9 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
       zones[`mx.${domain}`] = { a: ['127.0.0.1'] };
     }
     dns = await startDnsPeer(zones);
+    receiver = await HttpsReceiver.start();
     app = await startTestApp({
+      WEBHOOK_CA_FILE: receiver.caFile,
       DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), SMTP_CONNECT_TIMEOUT_MS: '3000', SMTP_COMMAND_TIMEOUT_MS: '3000', SMTP_BANNER_TIMEOUT_MS: '3000',
       TRIAL_CREDITS: '2500',
     });
@@ -74,7 +78,7 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await app?.close();
-    await Promise.all([smtp?.close(), dns?.close()]);
+    await Promise.all([smtp?.close(), dns?.close(), receiver?.close()]);
   });
 
   it('signs up from the landing page, confirms from the outbox link and signs in', async () => {
@@ -176,6 +180,43 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     expect(text).toContain('The mailbox exists and accepts mail');
     await audit('verify');
     await screenshot(page, 'verify');
+  });
+
+  it('finds one person, a pasted batch and a file of people, with progress', async () => {
+    await page.getByRole('link', { name: 'Finder', exact: true }).click();
+    await page.getByLabel('First name', { exact: true }).fill('Grace');
+    await page.getByLabel('Last name', { exact: true }).fill('Hopper');
+    await page.getByLabel('Company domain', { exact: true }).fill('shop.test');
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    expect(await page.getByTestId('finder-one-result').innerText()).toContain('grace.hopper@shop.test');
+    await page.getByLabel(/One person per line/).fill('Alan Turing, shop.test\nNobody Here, shop.test');
+    await page.getByRole('button', { name: 'Find all', exact: true }).click();
+    await page.getByText('1 found, 1 not found').waitFor();
+    await page.locator('input[type=file]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from('first_name,last_name,domain\nGrace,Hopper,shop.test\nAlan,Turing,shop.test\nNo,Body,shop.test\n') });
+    await page.getByTestId('progress-text').filter({ hasText: 'Done: 3 of 3 rows' }).waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('link', { name: 'Download', exact: true }).getAttribute('href')).toMatch(/^\/v1\/finder\/jobs\/\d+\/download$/);
+    await audit('finder');
+    await screenshot(page, 'finder');
+  }, 90_000);
+
+  it('adds a webhook, sends a signed test delivery and shows it in the delivery log', async () => {
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
+    await page.getByLabel('HTTPS address that receives the events', { exact: true }).fill(receiver.url('/dashboard-hook'));
+    await page.getByRole('button', { name: 'Add webhook', exact: true }).click();
+    expect(await page.getByTestId('secret-value').innerText()).toMatch(/\S{16,}/);
+    await page.getByRole('button', { name: 'I saved it', exact: true }).click();
+    await page.getByRole('button', { name: 'Send a test', exact: true }).click();
+    await page.getByText(/Test delivered: the receiver answered 200/).waitFor();
+    expect(receiver.requests.some((r) => r.path === '/dashboard-hook')).toBe(true);
+    await page.getByRole('button', { name: 'Delivery log', exact: true }).click();
+    // The log is a read model: it may trail the delivery by a moment.
+    for (let attempt = 0; attempt < 20 && (await page.getByRole('cell', { name: 'webhook.test', exact: true }).count()) === 0; attempt++) {
+      await page.getByRole('button', { name: 'Refresh the log', exact: true }).click();
+      await page.waitForTimeout(250);
+    }
+    expect(await page.getByTestId('delivery-log').innerText()).toMatch(/webhook\.test\s+succeeded\s+#1: 200/);
+    await audit('webhooks');
+    await screenshot(page, 'webhooks');
   });
 
   it('works on a phone: no sideways scrolling, the menu opens from a button', async () => {

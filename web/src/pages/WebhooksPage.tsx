@@ -13,11 +13,14 @@ const EVENTS = [
 
 function Deliveries({ id }: { id: number }) {
   const log = useLoad(() => api<Page<Delivery>>('GET', `${V1.webhooks}/${id}/deliveries?pageSize=20`), [id]);
-  if (log.error) return <ErrorAlert error={log.error} />;
+  const refresh = <button type="button" className="secondary" onClick={() => void log.reload()}>Refresh the log</button>;
+  if (log.error) return <><ErrorAlert error={log.error} />{refresh}</>;
   if (!log.data) return <p role="status">Loading deliveries…</p>;
-  if (log.data.items.length === 0) return <p>No deliveries yet.</p>;
+  if (log.data.items.length === 0) return <><p>No deliveries yet.</p>{refresh}</>;
   return (
-    <table>
+    <>
+    {refresh}
+    <table data-testid="delivery-log">
       <thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Attempts</th></tr></thead>
       <tbody>
         {log.data.items.map((d) => (
@@ -28,6 +31,7 @@ function Deliveries({ id }: { id: number }) {
         ))}
       </tbody>
     </table>
+    </>
   );
 }
 
