@@ -11,6 +11,7 @@ import { OverviewPage } from './pages/OverviewPage';
 import { TeamPage } from './pages/TeamPage';
 import { VerifyPage } from './pages/VerifyPage';
 import { WebhooksPage } from './pages/WebhooksPage';
+import { ErrorBoundary } from './components/ErrorBoundary';
 import { Link, matchRoute, useRouter } from './router';
 import { useSession } from './session';
 
@@ -85,7 +86,7 @@ export function App() {
           <button type="button" className="secondary" onClick={() => void signOut().then(() => navigate('/signin'))}>Sign out</button>
         </div>
       </header>
-      <main id="main">{page}</main>
+      <main id="main"><ErrorBoundary resetKey={path}>{page}</ErrorBoundary></main>
     </>
   );
 }

@@ -25,6 +25,7 @@ const DOMAINS: Record<string, DomainScript> = {
 
 const PASSWORD = 'correct horse battery staple';
 const OWNER = { name: 'Ada Owner', email: 'ada@owner.example', company: 'Engines Ltd' };
+const MEMBER = { name: 'Grace Member', email: 'grace@member.example' };
 
 describeWithBrowser('the customer dashboard in Chromium', () => {
   let smtp: SmtpPeer;
@@ -146,26 +147,64 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     expect(download.suggestedFilename()).toBe('leads-results.csv');
   });
 
-  it('creates an API key shown once; a verify with it lowers the balance shown in the UI', async () => {
+  it('creates an API key whose secret is shown once', async () => {
     // The job charged its 1,950 decisive results (1,200 ok, 300 catch-all, 450 invalid; repeats are free).
     await overviewShowsBalance(2500 - 1950);
     await page.getByRole('link', { name: 'API keys', exact: true }).click();
     await page.getByLabel('Label for the new key', { exact: true }).fill('CRM sync');
     await page.getByRole('button', { name: 'Create key', exact: true }).click();
-    const secret = await page.getByTestId('secret-value').innerText();
-    expect(secret).toMatch(/^mk_/);
-    await page.getByRole('cell', { name: 'CRM sync' }).waitFor();
+    expect(await page.getByTestId('secret-value').innerText()).toMatch(/^mk_/);
+    await page.getByRole('cell', { name: 'CRM sync', exact: true }).waitFor();
     await audit('keys');
     await screenshot(page, 'keys');
     await page.getByRole('button', { name: 'I saved it', exact: true }).click();
     expect(await page.getByTestId('secret-value').count()).toBe(0);
+  });
+
+  it('invites a member who signs up, joins and makes a key; a verify with it lowers the owner\'s balance in the UI', async () => {
+    await page.getByRole('link', { name: 'Team', exact: true }).click();
+    await page.getByLabel('Email of the person to invite', { exact: true }).fill(MEMBER.email);
+    await page.getByLabel('Role', { exact: true }).selectOption('member');
+    await page.getByRole('button', { name: 'Send invitation', exact: true }).click();
+    await page.getByText(`Invitation sent to ${MEMBER.email} as member`).waitFor();
+    await audit('team');
+
+    const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const member = await memberContext.newPage();
+    const invite = url(`/accept-invite?token=${tokenFromOutbox(app.dataDir, MEMBER.email, '/accept-invite')}`);
+    await member.goto(invite);
+    await member.getByRole('link', { name: 'Create an account', exact: true }).click();
+    await member.getByLabel('Your name', { exact: true }).fill(MEMBER.name);
+    await member.getByLabel('Email', { exact: true }).fill(MEMBER.email);
+    await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await member.getByRole('button', { name: 'Create account', exact: true }).click();
+    await member.getByText('Check your inbox').waitFor();
+    await member.goto(url(`/confirm-email?token=${tokenFromOutbox(app.dataDir, MEMBER.email, '/confirm-email')}`));
+    await member.getByText('Your email address is confirmed').waitFor();
+    await member.goto(invite);
+    await member.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await member.getByLabel('Email', { exact: true }).fill(MEMBER.email);
+    await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await member.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await member.getByRole('button', { name: 'Join the team', exact: true }).click();
+    await member.getByRole('heading', { name: 'Team', exact: true }).waitFor();
+    await member.getByText('Your role: member').waitFor();
+
+    await member.getByRole('link', { name: 'API keys', exact: true }).click();
+    await member.getByLabel('Label for the new key', { exact: true }).fill('Grace laptop');
+    await member.getByRole('button', { name: 'Create key', exact: true }).click();
+    const secret = await member.getByTestId('secret-value').innerText();
+    await memberContext.close();
 
     const verified = await fetch(url('/v1/verify/single'), { method: 'POST', headers: { 'x-api-key': secret, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'p5@shop.test' }) });
     expect((await verified.json()).data).toMatchObject({ result: 'ok', creditsCharged: 1 });
     await overviewShowsBalance(2500 - 1950 - 1);
     await audit('overview');
     await screenshot(page, 'overview');
-  });
+    await page.getByRole('link', { name: 'Team', exact: true }).click();
+    await page.getByRole('cell', { name: MEMBER.email, exact: true }).waitFor();
+    await screenshot(page, 'team');
+  }, 90_000);
 
   it('verifies pasted addresses with each result explained', async () => {
     await page.getByRole('link', { name: 'Verify', exact: true }).click();
@@ -243,7 +282,7 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
   });
 
   it('has no serious or critical accessibility violations on any page checked (axe-core)', () => {
-    expect(Object.keys(axeFindings).length).toBeGreaterThanOrEqual(7);
+    expect(Object.keys(axeFindings).length).toBeGreaterThanOrEqual(11);
     expect(axeFindings).toEqual(Object.fromEntries(Object.keys(axeFindings).map((name) => [name, []])));
   });
 });

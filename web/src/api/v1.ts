@@ -51,8 +51,14 @@ export interface FinderResult {
   creditsRemaining: number;
 }
 
+/** One batch item: the finder result fields with `error: null`, or only `error` for an unusable contact. */
+export type FinderBatchItem = { index: number; input: { firstName: string; lastName: string; domain: string } } & (
+  | (Omit<FinderResult, 'creditsRemaining'> & { error: null })
+  | { error: { code: number; message: string } }
+);
+
 export interface FinderBatch {
-  results: Array<FinderResult | { error: { code: number; message: string } }>;
+  results: FinderBatchItem[];
   summary: { total: number; found: number; notFound: number; errors: number; creditsCharged: number; creditsRemaining: number };
 }
 

@@ -1,6 +1,6 @@
 import { FormEvent, useState } from 'react';
 import { api, upload } from '../api/client';
-import { FinderBatch, FinderResult, Job, Page, V1 } from '../api/v1';
+import { FinderBatch, FinderBatchItem, FinderResult, Job, Page, V1 } from '../api/v1';
 import { ErrorAlert } from '../components/Alert';
 import { DropZone } from '../components/DropZone';
 import { JobTable } from '../components/JobTable';
@@ -24,8 +24,9 @@ export function parseContacts(text: string): { contacts: Contact[]; bad: number[
   return { contacts, bad };
 }
 
-function FinderRow({ person, result }: { person: string; result: FinderResult | { error: { code: number; message: string } } }) {
-  if ('error' in result) return <tr><td>{person}</td><td colSpan={3} className="field-error">{result.error.message}</td></tr>;
+function FinderRow({ result }: { result: FinderBatchItem }) {
+  const person = `${result.input.firstName} ${result.input.lastName} @ ${result.input.domain}`.trim();
+  if (result.error !== null) return <tr><td>{person}</td><td colSpan={3} className="field-error">{result.error.message} (code {result.error.code})</td></tr>;
   return <tr><td>{person}</td><td>{result.email ?? 'Not found'}</td><td>{result.quality ?? ''} {result.result ? `(${result.result})` : ''}</td><td>{result.confidence}</td></tr>;
 }
 
@@ -33,7 +34,7 @@ export function FinderPage({ onSpent }: { onSpent: () => void }) {
   const [one, setOne] = useState<Contact>({ firstName: '', lastName: '', domain: '' });
   const [oneResult, setOneResult] = useState<FinderResult | null>(null);
   const [batchText, setBatchText] = useState('');
-  const [batch, setBatch] = useState<{ contacts: Contact[]; answer: FinderBatch } | null>(null);
+  const [batch, setBatch] = useState<FinderBatch | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [uploadPercent, setUploadPercent] = useState<number | null>(null);
@@ -48,7 +49,7 @@ export function FinderPage({ onSpent }: { onSpent: () => void }) {
   const findOne = (event: FormEvent) => { event.preventDefault(); void run('one', async () => setOneResult(await api<FinderResult>('POST', V1.finderSingle, one))); };
   const findBatch = (event: FormEvent) => {
     event.preventDefault();
-    void run('batch', async () => setBatch({ contacts: parsed.contacts, answer: await api<FinderBatch>('POST', V1.finderBatch, { contacts: parsed.contacts }) }));
+    void run('batch', async () => setBatch(await api<FinderBatch>('POST', V1.finderBatch, { contacts: parsed.contacts })));
   };
   const uploadFile = (file: File) => void run('file', async () => {
     const form = new FormData();
@@ -86,9 +87,9 @@ export function FinderPage({ onSpent }: { onSpent: () => void }) {
         {batch && (
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Finder batch results">
             <table>
-              <caption>{batch.answer.summary.found} found, {batch.answer.summary.notFound} not found, {batch.answer.summary.creditsCharged} credits</caption>
+              <caption>{batch.summary.found} found, {batch.summary.notFound} not found, {batch.summary.creditsCharged} credits</caption>
               <thead><tr><th scope="col">Person</th><th scope="col">Address</th><th scope="col">Quality</th><th scope="col">Confidence</th></tr></thead>
-              <tbody>{batch.answer.results.map((r, k) => <FinderRow key={k} person={`${batch.contacts[k]?.firstName} ${batch.contacts[k]?.lastName} @ ${batch.contacts[k]?.domain}`} result={r} />)}</tbody>
+              <tbody>{batch.results.map((r) => <FinderRow key={r.index} result={r} />)}</tbody>
             </table>
           </div>
         )}
