@@ -53,9 +53,10 @@ export interface SubscribeOptions {
   /** A name for logs and diagnostics. */
   name?: string;
   /**
-   * Told that every event up to this position that the subscription's filter matches has been handled
-   * (an engine's filtered-subscription checkpoint), so a reader waiting for a position can stop waiting
-   * without reading the log. Adapters whose filter runs in the query may never call it.
+   * Told that every event *before* this position that the subscription's filter matches has been handled
+   * (an engine's filtered-subscription checkpoint), so a reader waiting for an earlier position can stop
+   * waiting without reading the log. Not a resume point, nor a position to read from: an event may sit at
+   * exactly this position. Adapters whose filter runs in the query may never call it.
    */
   onCheckpoint?: (position: number) => void;
 }

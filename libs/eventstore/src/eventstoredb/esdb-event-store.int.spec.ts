@@ -72,7 +72,7 @@ describe('EventStoreDB adapter specifics (fake server)', () => {
     expect(fake.stats.allReads).toEqual([{ count: 2 }]);
   });
 
-  it("tells onCheckpoint how far the filter looked, strictly before an end-of-log checkpoint's position", async () => {
+  it('tells onCheckpoint how far the filter looked, passing an end-of-log checkpoint on as it came (a bound, not a resume point)', async () => {
     const es = store();
     const marker = await es.appendToStream('looked-a', [{ type: 'Other', data: {} }], 'no_stream');
     await es.appendToStream('looked-b', [{ type: 'Other', data: {} }], 'no_stream');
@@ -81,7 +81,19 @@ describe('EventStoreDB adapter specifics (fake server)', () => {
     const reported: number[] = [];
     const sub = es.subscribeToAll({ after: marker.position, eventTypes: ['Wanted'], onCheckpoint: (position) => reported.push(position) }, async () => undefined);
     try {
-      await eventually(() => expect(reported).toEqual([nextEventPosition - 1]));
+      await eventually(() => expect(reported).toEqual([nextEventPosition]));
+    } finally {
+      await sub.stop();
+    }
+  });
+
+  it('reports a start position that is no position of this log (a checkpoint from SQLite) as a problem; ping stays true (the server answers)', async () => {
+    const es = store();
+    await es.appendToStream('carried-over', [{ type: 'A', data: {} }], 'no_stream');
+    const sub = es.subscribeToAll({ after: 7, eventTypes: ['A'], name: 'carried' }, async () => undefined);
+    try {
+      await eventually(() => expect(es.problems().join('\n')).toMatch(/carried: the server refused the start position \(.*invalid position/));
+      await expect(es.ping()).resolves.toBe(true);
     } finally {
       await sub.stop();
     }

@@ -131,14 +131,14 @@ export class EsdbAllSubscription implements EventSubscription {
 
   /**
    * Once every event received before a checkpoint is handled, tells the owner that all matching events
-   * before the checkpoint's position are handled. Strictly before: a checkpoint at the end of the log is
-   * the position the next event will take.
+   * before the checkpoint's position are handled (strictly before: a checkpoint at the end of the log is
+   * the position the next event will take).
    */
   private reportCheckpoint(): void {
     const checkpoint = this.pendingCheckpoint;
     if (!checkpoint || this.handled < checkpoint.afterEvents) return;
     this.pendingCheckpoint = undefined;
-    this.options.onCheckpoint?.(checkpoint.position - 1);
+    this.options.onCheckpoint?.(checkpoint.position);
   }
 
   /** Awaits the handler, retrying the same event after a pause until it succeeds or the subscription stops. */

@@ -55,8 +55,8 @@ export class ProjectionRunner {
         after: from,
         eventTypes: this.eventTypes,
         name: this.options.name ?? 'projections',
-        // The filter has looked this far: waitForPosition and lag need not read the events nobody here handles.
-        onCheckpoint: (position) => this.progress.advance(position),
+        // The filter has looked this far: waitForPosition need not read the events nobody here handles.
+        onCheckpoint: (before) => this.progress.cover(before),
       },
       (event) => this.apply(event),
     );
@@ -76,7 +76,7 @@ export class ProjectionRunner {
   async waitForPosition(position: number, timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (this.progress.position >= position) return true;
+      if (this.progress.reached(position)) return true;
       // The subscription is filtered, so it never reaches positions of events nobody here handles; read no further than `position`.
       const [next] = await this.eventStore.readAll({ after: this.progress.position, upTo: position, eventTypes: this.eventTypes, maxCount: 1 });
       if (!next) return true;

@@ -58,15 +58,21 @@ export function serviceError(code: status, exception: string | null, details: st
   return { code, details, metadata, message: details };
 }
 
-/** The read's start in the log, as an index into the records (forwards: the first at or after it; backwards: the first before it). */
-export function allStart(options: ReadReq.Options, records: FakeRecord[], backwards: boolean): number {
+/** What the server answers a read or subscription of $all from a position that is not a record's, the start or the end. */
+export const INVALID_POSITION = 'Trying to read from an invalid position.';
+
+/**
+ * The read's start in the log, as an index into the records (forwards: the one at it; backwards: the one
+ * before it), or null when the position is no record's (the server refuses those with INVALID_ARGUMENT).
+ */
+export function allStart(options: ReadReq.Options, records: FakeRecord[], backwards: boolean, end: number): number | null {
   const all = options.getAll()!;
   if (all.hasStart()) return backwards ? -1 : 0;
   if (all.hasEnd()) return backwards ? records.length - 1 : records.length;
   const position = Number(all.getPosition()!.getCommitPosition());
-  const index = records.findIndex((r) => r.position >= position);
-  const at = index < 0 ? records.length : index;
-  return backwards ? at - 1 : at;
+  const index = position === end ? records.length : position === 0 ? 0 : records.findIndex((r) => r.position === position);
+  if (index < 0) return null;
+  return backwards ? index - 1 : index;
 }
 
 /** The server-side filter of a read or subscription (event type or stream name, by regex or prefixes). */

@@ -14,7 +14,7 @@ import { SupportedMethod, SupportedMethods } from '@eventstore/db-client/generat
 import { AppendReq, AppendResp, ReadReq, type ReadResp } from '@eventstore/db-client/generated/streams_pb';
 import type { Empty } from '@eventstore/db-client/generated/shared_pb';
 import { FakeEsdbLog, type FakeExpected, type ProposedRecord } from './fake-esdb-log';
-import { allStart, checkpoint, confirmation, empty, readEvent, recordFilter, serviceError, streamNotFound } from './fake-esdb-messages';
+import { allStart, checkpoint, confirmation, empty, INVALID_POSITION, readEvent, recordFilter, serviceError, streamNotFound } from './fake-esdb-messages';
 
 /** Faults a test switches on; each mimics a documented server or network behaviour. */
 export interface FakeEsdbFaults {
@@ -128,8 +128,13 @@ export class FakeEsdbServer {
     this.stats.allReads.push({ count });
     const matches = recordFilter(options);
     const records = this.log.records;
+    const start = allStart(options, records, backwards, this.log.nextPosition);
+    if (start === null) {
+      call.emit('error', serviceError(status.INVALID_ARGUMENT, null, INVALID_POSITION));
+      return;
+    }
     let sent = 0;
-    for (let i = allStart(options, records, backwards); i >= 0 && i < records.length && sent < count; i += backwards ? -1 : 1) {
+    for (let i = start; i >= 0 && i < records.length && sent < count; i += backwards ? -1 : 1) {
       if (!matches(records[i])) continue;
       if (call.cancelled) return;
       call.write(readEvent(records[i]));
@@ -158,10 +163,14 @@ export class FakeEsdbServer {
 
   /** Catch-up then live: events strictly after the start position, then a checkpoint whenever the filter skipped records. */
   private subscribeAll(call: ServerWritableStream<ReadReq, ReadResp>, options: ReadReq.Options): void {
-    const all = options.getAll()!;
     const records = this.log.records;
-    let cursor = all.hasPosition() ? records.findIndex((r) => r.position > Number(all.getPosition()!.getCommitPosition())) : all.hasEnd() ? records.length : 0;
-    if (cursor < 0) cursor = records.length;
+    const start = allStart(options, records, false, this.log.nextPosition);
+    if (start === null) {
+      call.emit('error', serviceError(status.INVALID_ARGUMENT, null, INVALID_POSITION));
+      return;
+    }
+    // Subscriptions start strictly after their position.
+    let cursor = options.getAll()!.hasPosition() && start < records.length && records[start].position === Number(options.getAll()!.getPosition()!.getCommitPosition()) ? start + 1 : start;
     const matches = recordFilter(options);
     const filtered = options.hasFilter();
     const subscription = {
