@@ -18,6 +18,9 @@
  * STARTTLS, answers 220, then sends bytes that are not TLS; in clear text it serves the domains'
  * recipient scripts, without greylisting). Addresses not listed in
  * `listen` refuse connections, which is how tests make an MX unreachable.
+ * `defences` (per listening address in `hosts`, or for all of them) makes a listener defend itself
+ * like a real MTA (see mta-defences.ts: Postfix defaults, Exim-like, Microsoft 365-like, slow banner);
+ * `stats.defences` counts what they did.
  * `stats` records sessions, every command name seen (to prove DATA is never sent), RCPTs
  * with the address they arrived on, and the highest number of concurrent sessions.
  */
@@ -26,6 +29,9 @@ import { join } from 'node:path';
 import { createServer, Server, Socket } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { SMTPServer, SMTPServerSession } from 'smtp-server';
+import { DefenceStats, DefendedSession, emptyDefenceStats, MtaDefences } from './mta-defences';
+
+export { eximLike, m365Like, MtaDefences, postfixDefaults, slowBanner } from './mta-defences';
 
 // A throwaway self-signed certificate for STARTTLS on loopback (probers do not verify it).
 const TLS_KEY = readFileSync(join(__dirname, 'smtp-peer.key.pem'));
@@ -52,9 +58,13 @@ export interface SmtpPeerScript {
   recipients?: Record<string, RcptBehaviour>;
   default?: RcptBehaviour;
   listen?: string[];
-  hosts?: Record<string, { connection?: ConnectionBehaviour; bannerDelayMs?: number }>;
+  /** The port every listening address shares; a free one when absent. */
+  port?: number;
+  hosts?: Record<string, { connection?: ConnectionBehaviour; bannerDelayMs?: number; defences?: MtaDefences }>;
   /** Every RCPT reply waits this long, as a server slowing down a client does (Postfix's error sleep, tarpitting MTAs). */
   rcptDelayMs?: number;
+  /** MTA defences for every listening address without its own. */
+  defences?: MtaDefences;
   /** Hide STARTTLS / SMTPUTF8 from the EHLO reply. */
   hideStartTls?: boolean;
   hideSmtpUtf8?: boolean;
@@ -67,6 +77,7 @@ export interface SmtpPeerStats {
   rcpts: Array<{ address: string; via: string; at: number }>;
   maxConcurrent: number;
   tlsSessions: number;
+  defences: DefenceStats;
 }
 
 export interface SmtpPeer { port: number; stats: SmtpPeerStats; close(): Promise<void> }
@@ -81,15 +92,18 @@ function behaviourFor(script: SmtpPeerScript, address: string): RcptBehaviour {
 }
 
 export async function startSmtpPeer(script: SmtpPeerScript = {}): Promise<SmtpPeer> {
-  const stats: SmtpPeerStats = { sessions: 0, commands: [], rcpts: [], maxConcurrent: 0, tlsSessions: 0 };
+  const stats: SmtpPeerStats = { sessions: 0, commands: [], rcpts: [], maxConcurrent: 0, tlsSessions: 0, defences: emptyDefenceStats() };
   const greylistSeen = new Map<string, number>();
   let open = 0;
   const listeners: Array<{ close(): Promise<void> }> = [];
   const addresses = script.listen ?? ['127.0.0.1'];
-  let port = 0;
+  let port = script.port ?? 0;
   for (const ip of addresses) {
     const behaviour = script.hosts?.[ip]?.connection ?? 'normal';
-    const listener = behaviour === 'normal'
+    const defences = script.hosts?.[ip]?.defences ?? script.defences;
+    const listener = behaviour === 'normal' && defences
+      ? await defendedListener(ip, port, script, stats, greylistSeen, defences)
+      : behaviour === 'normal'
       ? await smtpListener(ip, port, script, stats, greylistSeen, () => ++open, () => open--)
       : behaviour === 'broken_tls'
         ? await brokenTlsListener(ip, port, script, stats)
@@ -180,18 +194,8 @@ async function rawListener(ip: string, port: number, behaviour: ConnectionBehavi
  */
 async function brokenTlsListener(ip: string, port: number, script: SmtpPeerScript, stats: SmtpPeerStats): Promise<{ port: number; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
-  const answer = (line: string): string => {
-    const verb = line.split(' ')[0].toUpperCase();
-    stats.commands.push(verb);
-    if (verb === 'EHLO') return '250-brokentls.test\r\n250-STARTTLS\r\n250 8BITMIME';
-    if (verb === 'HELO' || verb === 'MAIL' || verb === 'RSET') return '250 2.0.0 OK';
-    if (verb === 'QUIT') return '221 2.0.0 Bye';
-    if (verb !== 'RCPT') return '502 5.5.2 Command not implemented';
-    const address = /<([^>]*)>/.exec(line)?.[1] ?? '';
-    stats.rcpts.push({ address, via: ip, at: Date.now() });
-    const behaviour = behaviourFor(script, address);
-    return behaviour.kind === 'reply' ? `${behaviour.code} ${behaviour.text}` : '250 2.1.5 OK';
-  };
+  const ehlo = '250-brokentls.test\r\n250-STARTTLS\r\n250 8BITMIME';
+  const answer = (line: string): string => scriptedAnswer(line, ehlo, script, stats, ip, null);
   const server = createServer((socket) => {
     stats.sessions++;
     sockets.add(socket);
@@ -216,6 +220,88 @@ async function brokenTlsListener(ip: string, port: number, script: SmtpPeerScrip
       }
     });
     socket.write('220 brokentls.test ESMTP\r\n');
+  });
+  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(port, ip, () => resolve()); });
+  const bound = server.address();
+  return {
+    port: typeof bound === 'object' && bound ? bound.port : port,
+    close: () => new Promise<void>((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
+  };
+}
+
+/**
+ * The reply to one command line from a line-based listener: the recipient scripts for RCPT (greylisting
+ * counted in `greylistSeen` when given), fixed answers for the rest. DATA is never accepted.
+ */
+function scriptedAnswer(line: string, ehlo: string, script: SmtpPeerScript, stats: SmtpPeerStats, ip: string, greylistSeen: Map<string, number> | null): string {
+  const verb = line.split(' ')[0].toUpperCase();
+  stats.commands.push(verb);
+  if (verb === 'EHLO') return ehlo;
+  if (verb === 'HELO' || verb === 'MAIL' || verb === 'RSET' || verb === 'NOOP') return '250 2.0.0 OK';
+  if (verb === 'QUIT') return '221 2.0.0 Bye';
+  if (verb === 'DATA') return '554 5.5.1 test peer never accepts DATA';
+  if (verb !== 'RCPT') return '502 5.5.2 Error: command not recognized';
+  const address = /<([^>]*)>/.exec(line)?.[1] ?? '';
+  stats.rcpts.push({ address, via: ip, at: Date.now() });
+  const behaviour = behaviourFor(script, address);
+  if (behaviour.kind === 'greylist' && greylistSeen) {
+    const seen = greylistSeen.get(address.toLowerCase()) ?? 0;
+    greylistSeen.set(address.toLowerCase(), seen + 1);
+    return seen < behaviour.times ? '451 4.7.1 Greylisted, please try again later' : '250 2.1.5 Ok';
+  }
+  return behaviour.kind === 'reply' ? `${behaviour.code} ${behaviour.text}` : '250 2.1.5 Ok';
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A listener that defends itself like a real MTA (mta-defences.ts), answering from the recipient
+ * scripts. Commands of one connection are answered in order; a delayed reply holds back the next.
+ */
+async function defendedListener(
+  ip: string, port: number, script: SmtpPeerScript, stats: SmtpPeerStats, greylistSeen: Map<string, number>, defences: MtaDefences,
+): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const perClient = new Map<string, number>();
+  const ehlo = `250-mx.test\r\n250-PIPELINING\r\n250-SIZE 10240000\r\n250-ENHANCEDSTATUSCODES\r\n250-8BITMIME\r\n${script.hideSmtpUtf8 ? '' : '250-SMTPUTF8\r\n'}250 CHUNKING`;
+  const server = createServer((socket) => {
+    const client = socket.remoteAddress ?? '';
+    stats.sessions++;
+    sockets.add(socket);
+    const concurrent = (perClient.get(client) ?? 0) + 1;
+    perClient.set(client, concurrent);
+    stats.maxConcurrent = Math.max(stats.maxConcurrent, sockets.size);
+    socket.on('close', () => { sockets.delete(socket); perClient.set(client, (perClient.get(client) ?? 1) - 1); });
+    socket.on('error', () => undefined);
+    if (concurrent > (defences.maxConnectionsPerClient ?? Infinity)) {
+      stats.defences.connectionRefusals++;
+      socket.end(`${defences.tooManyConnectionsReply ?? '421 4.7.0 Too many connections'}\r\n`);
+      return;
+    }
+    const session = new DefendedSession(defences, stats.defences);
+    let turn = sleep(defences.bannerDelayMs ?? 0).then(() => { if (!socket.destroyed) socket.write('220 mx.test ESMTP\r\n'); });
+    let buffered = '';
+    socket.on('data', (chunk) => {
+      buffered += chunk.toString('latin1');
+      let end: number;
+      while ((end = buffered.indexOf('\r\n')) >= 0) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        turn = turn.then(async () => {
+          if (socket.destroyed || socket.writableEnded) return;
+          const verb = line.split(' ')[0].toUpperCase();
+          const preempted = session.preempt(verb);
+          if (preempted) stats.commands.push(verb);
+          const reply = preempted?.reply ?? scriptedAnswer(line, ehlo, script, stats, ip, greylistSeen);
+          const delay = session.delayFor(reply);
+          if (delay > 0) await sleep(delay);
+          if (socket.destroyed) return;
+          if (delay > 0) stats.defences.delayedReplies++;
+          if (preempted?.close || reply.startsWith('221')) socket.end(`${reply}\r\n`);
+          else socket.write(`${reply}\r\n`);
+        });
+      }
+    });
   });
   await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(port, ip, () => resolve()); });
   const bound = server.address();

@@ -27,6 +27,12 @@ export interface AppConfig {
     greylistDelaysMs: number[];
     interactiveBudgetMs: number;
     perMxConcurrency: number;
+    /** Adaptive SMTP sessions (libs/verification's MxLimits): see the SMTP_* rows in README's configuration table. */
+    perMxConcurrencyFloor: number;
+    connectsPerSecondPerMx: number;
+    sessionErrorBudget: number;
+    reconnectBackoffMs: number;
+    tarpitFloorMs: number;
     allowPrivateNetworks: boolean;
     sessionReuse: boolean;
     preflight: boolean;

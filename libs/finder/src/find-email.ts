@@ -1,6 +1,6 @@
 import { generateCandidates } from './candidates/generate-candidates';
 import { decideOutcome } from './decide-outcome';
-import { CandidateProber, DomainFormatSource } from './finder.ports';
+import { CandidateProber, DomainFormatSource, ProbeOptions } from './finder.ports';
 import { notFound, type FinderOutcome, type OutcomeWithoutTiming } from './finder-outcome';
 import { FinderInputError, validateFinderInput, type FinderInput } from './input/finder-input';
 import { normaliseName } from './naming/normalise-name';
@@ -39,9 +39,10 @@ export class EmailFinder {
    * Validates the input (throws FinderInputError), refuses free domains and untransliterable
    * names without probing, ranks candidates with the domain's known format first, probes them in
    * one engine call that stops at the first ok, and decides the outcome (see decideOutcome).
-   * `budgetMs` overrides the per-call time budget; `signal` stops probing (a cancelled finder job).
+   * `budgetMs` overrides the per-call time budget; `signal` stops probing (a cancelled finder job);
+   * `lane` 'bulk' (finder jobs) lets API calls go first on a shared MX.
    */
-  async find(input: FinderInput, call: { budgetMs?: number; signal?: AbortSignal } = {}): Promise<FinderOutcome> {
+  async find(input: FinderInput, call: { budgetMs?: number; signal?: AbortSignal; lane?: ProbeOptions['lane'] } = {}): Promise<FinderOutcome> {
     const { now, isFreeDomain } = this.settings;
     const started = now();
     const budgetMs = call.budgetMs ?? this.settings.budgetMs;
@@ -62,7 +63,7 @@ export class EmailFinder {
     const report = await this.prober.probeCandidates(
       domain,
       candidates.map((c) => c.localPart),
-      { stopAtFirstOk: true, maxProbes: this.settings.maxProbes, deadlineMs: Math.max(0, budgetMs - (now() - started)), signal: call.signal },
+      { stopAtFirstOk: true, maxProbes: this.settings.maxProbes, deadlineMs: Math.max(0, budgetMs - (now() - started)), signal: call.signal, lane: call.lane },
     );
     const { minFormatStrength } = this.settings;
     return timed(decideOutcome(report, { domain, candidates, formats, minFormatStrength }));

@@ -33,6 +33,8 @@ export interface ProbeOptions {
   deadlineMs: number;
   /** Aborted when the work is no longer wanted (a cancelled job): no probe is started after it. */
   signal?: AbortSignal;
+  /** 'bulk' for finder jobs, so API calls on the same MX are served first; API calls leave it out (interactive). */
+  lane?: 'interactive' | 'bulk';
 }
 
 /** The verification engine as the finder needs it: probe a domain's candidate mailboxes, ideally in one SMTP session. */

@@ -1,5 +1,5 @@
 import { Counter, Histogram, Registry } from 'prom-client';
-import type { ProbeKind, VerificationMode, VerificationObserver, VerificationVerdict } from '@lib/verification';
+import type { AdaptiveDecision, ProbeKind, VerificationMode, VerificationObserver, VerificationVerdict } from '@lib/verification';
 
 // The engine passes playbook provider names only; '' (no rule matched) is shown as `other`.
 const provider = (name: string): string => name || 'other';
@@ -13,6 +13,7 @@ export class VerificationMetrics implements VerificationObserver {
   private readonly sessionsReused: Counter<'provider'>;
   private readonly backoffs: Counter<'provider' | 'code'>;
   private readonly greylistRetries: Counter<'mode'>;
+  private readonly adaptiveDecisions: Counter<'decision' | 'provider'>;
 
   constructor(registry: Registry) {
     const registers = [registry];
@@ -40,6 +41,11 @@ export class VerificationMetrics implements VerificationObserver {
       name: 'mailcheck_smtp_mx_backoffs_total', help: 'MX addresses put in back-off after a 421 or 452 reply, by provider and reply code.',
       labelNames: ['provider', 'code'], registers,
     });
+    this.adaptiveDecisions = new Counter({
+      name: 'mailcheck_smtp_adaptive_decisions_total',
+      help: 'The prober adapting to an MX, by decision (retired_error_budget, retired_tarpit, retired_rcpt_cap, reconnect_after_421, concurrency_raised, concurrency_lowered, connect_paced, error_budget_learned, bulk_yielded) and provider.',
+      labelNames: ['decision', 'provider'], registers,
+    });
     this.greylistRetries = new Counter({
       name: 'mailcheck_verification_greylist_retries_total',
       help: 'Addresses scheduled for another probe after a temporary failure: interactive waits inside the budget, bulk as job chunk retries.',
@@ -66,6 +72,10 @@ export class VerificationMetrics implements VerificationObserver {
 
   mxBackedOff(providerName: string, replyCode: number): void {
     this.backoffs.inc({ provider: provider(providerName), code: String(replyCode) });
+  }
+
+  sessionAdapted(decision: AdaptiveDecision, providerName: string): void {
+    this.adaptiveDecisions.inc({ decision, provider: provider(providerName) });
   }
 
   greylistRetried(addresses: number): void {

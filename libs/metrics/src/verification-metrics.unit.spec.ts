@@ -34,4 +34,13 @@ describe('verification engine reports as series', () => {
     expect(await value('mailcheck_smtp_mx_backoffs_total', { provider: 'yahoo', code: '421' })).toBe(1);
     expect(await value('mailcheck_verification_greylist_retries_total', { mode: 'interactive' })).toBe(3);
   });
+
+  it('counts each adaptive decision of the prober by decision and provider', async () => {
+    metrics.verification.sessionAdapted('retired_error_budget', '');
+    metrics.verification.sessionAdapted('retired_error_budget', '');
+    metrics.verification.sessionAdapted('bulk_yielded', 'google');
+    expect(await value('mailcheck_smtp_adaptive_decisions_total', { decision: 'retired_error_budget', provider: 'other' })).toBe(2);
+    expect(await value('mailcheck_smtp_adaptive_decisions_total', { decision: 'bulk_yielded', provider: 'google' })).toBe(1);
+    expect(await value('mailcheck_smtp_adaptive_decisions_total', { decision: 'retired_tarpit' })).toBe(0);
+  });
 });

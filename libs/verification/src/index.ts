@@ -15,3 +15,4 @@ export { riskScore, qualityFor, RESULT_BASE, SIGNAL_WEIGHTS } from './scoring/ri
 export { providerForMx } from './providers/provider-playbook';
 export { EVIDENCE_FIELDS, verdictEvidence, type VerdictEvidence } from './verdict-evidence';
 export { HostNotFoundError, HostResolver, type ResolvedAddress } from './dns/host-resolver';
+export type { ProbeLane } from './smtp/mx-pool';

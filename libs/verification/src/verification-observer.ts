@@ -2,6 +2,16 @@ import type { ProbeKind } from './engine/probe-outcome';
 import type { VerificationMode, VerificationVerdict } from './verification.types';
 
 /**
+ * The prober adapting to one MX: sessions retired before the server's error limit, when tarpitted or
+ * when a message's recipient cap was reached; a reconnect after a 421; the per-MX concurrency raised or
+ * lowered; a connection held back by the per-MX connect rate; an error budget learned from the server;
+ * a bulk session handing its connection to a waiting interactive call.
+ */
+export type AdaptiveDecision =
+  | 'retired_error_budget' | 'retired_tarpit' | 'retired_rcpt_cap' | 'reconnect_after_421'
+  | 'concurrency_raised' | 'concurrency_lowered' | 'connect_paced' | 'error_budget_learned' | 'bulk_yielded';
+
+/**
  * What the engine reports as it works, for an app to turn into metrics. Every value passed is from a
  * small fixed set (result names, probe kinds, provider names from the playbook, reply codes), never an
  * address or a domain. Called synchronously on the probing path: implementations must be cheap and
@@ -21,6 +31,8 @@ export interface VerificationObserver {
   sessionReused(provider: string): void;
   /** An MX address answered 421 or 452 and is left alone for the back-off delay. */
   mxBackedOff(provider: string, replyCode: number): void;
+  /** The prober changed how it treats an MX (see AdaptiveDecision). */
+  sessionAdapted(decision: AdaptiveDecision, provider: string): void;
   /** Interactive mode waits and probes these addresses again (greylisting and other 4xx replies). */
   greylistRetried(addresses: number): void;
 }
@@ -32,5 +44,6 @@ export const SILENT_VERIFICATION_OBSERVER: VerificationObserver = {
   sessionOpened: () => undefined,
   sessionReused: () => undefined,
   mxBackedOff: () => undefined,
+  sessionAdapted: () => undefined,
   greylistRetried: () => undefined,
 };

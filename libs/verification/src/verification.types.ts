@@ -72,6 +72,16 @@ export interface VerificationConfig {
   dnsTimeoutMs?: number;
   /** RCPTs sent in one SMTP session before it is recycled; defaults to 20. */
   maxRcptsPerSession?: number;
+  /** The adaptive per-MX concurrency never goes below this (perMxConcurrency is its ceiling); defaults to 1. */
+  perMxConcurrencyFloor?: number;
+  /** New SMTP connections per second per MX address; defaults to 50. */
+  connectsPerSecondPerMx?: number;
+  /** Rejected MAIL/RCPTs per session before it is retired, below Postfix's soft error limit of 10; defaults to 8. */
+  sessionErrorBudget?: number;
+  /** First pause before reconnecting after a 421 (doubling, at most 3 reconnects); defaults to 1000 ms. */
+  reconnectBackoffMs?: number;
+  /** A reply at least this slow, and 5x the session's median, means a tarpit: the session is replaced; defaults to 500 ms. */
+  tarpitFloorMs?: number;
   /** Receives verdicts and SMTP events (an app's metrics); nothing is reported when absent. */
   observer?: VerificationObserver;
 }

@@ -20,6 +20,11 @@ export function engineConfigFrom(config: AppConfig): VerificationConfig {
     greylistDelaysMs: probe.greylistDelaysMs,
     interactiveBudgetMs: probe.interactiveBudgetMs,
     perMxConcurrency: probe.perMxConcurrency,
+    perMxConcurrencyFloor: probe.perMxConcurrencyFloor,
+    connectsPerSecondPerMx: probe.connectsPerSecondPerMx,
+    sessionErrorBudget: probe.sessionErrorBudget,
+    reconnectBackoffMs: probe.reconnectBackoffMs,
+    tarpitFloorMs: probe.tarpitFloorMs,
     allowPrivateNetworks: probe.allowPrivateNetworks,
     sessionReuse: probe.sessionReuse,
   };

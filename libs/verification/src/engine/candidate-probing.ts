@@ -3,10 +3,11 @@ import { isFreeProvider } from '../lists/free-providers';
 import { providerForHosts } from '../providers/provider-playbook';
 import { checkSyntax, toAsciiDomain } from '../syntax/email-syntax';
 import { CandidateProbe, CandidateProbeReport } from '../verification.types';
+import { ProbeLane } from '../smtp/mx-pool';
 import { DomainFindings, FindingsContext, gatherFindings, routeUnlessReserved } from './domain-findings';
 import { probeResult } from './result-mapping';
 
-export interface CandidateOptions { stopAtFirstOk: boolean; maxProbes: number; deadlineMs: number; signal?: AbortSignal }
+export interface CandidateOptions { stopAtFirstOk: boolean; maxProbes: number; deadlineMs: number; signal?: AbortSignal; lane?: ProbeLane }
 
 /** deadlineMs is a budget from now; a value that looks like an epoch timestamp (> 10^12) is taken as absolute. */
 export function deadlineFrom(deadlineMs: number, now: number): number {
@@ -36,7 +37,7 @@ export async function probeCandidatesOn(ctx: FindingsContext, rawDomain: string,
   const probed: Array<{ local: string; findings: DomainFindings }> = [];
   for (const local of candidates) {
     if (ctx.clock() >= deadline || options.signal?.aborted) break;
-    const findings = await gatherFindings(ctx, domain, [`${local}@${domain}`], deadline, options.signal);
+    const findings = await gatherFindings(ctx, domain, [`${local}@${domain}`], deadline, options.signal, options.lane);
     probed.push({ local, findings });
     last = findings;
     const accepted = findings.outcomes.get(`${local}@${domain}`)?.kind === 'accepted';

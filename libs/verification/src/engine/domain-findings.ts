@@ -6,6 +6,7 @@ import { ProviderProfile, providerForHosts } from '../providers/provider-playboo
 import { MAILBOX_REJECTIONS, RcptClass } from '../smtp/reply-classifier';
 import { VerificationObserver } from '../verification-observer';
 import { CatchAllCache } from './catch-all-cache';
+import { ProbeLane } from '../smtp/mx-pool';
 import { DomainProber } from './domain-prober';
 import { ProbeKind, ProbeOutcome } from './probe-outcome';
 
@@ -38,13 +39,13 @@ const NO_PROFILE: ProviderProfile = { provider: '', antiSpam: false, acceptsAllA
  * Reserved names (RFC 2606/6761), DNS, disposable check, then RCPT probes for every address and the
  * catch-all probe when something was accepted.
  */
-export async function gatherFindings(ctx: FindingsContext, domain: string, addresses: string[], deadline: number, signal?: AbortSignal): Promise<DomainFindings> {
+export async function gatherFindings(ctx: FindingsContext, domain: string, addresses: string[], deadline: number, signal?: AbortSignal, lane: ProbeLane = 'interactive'): Promise<DomainFindings> {
   const route = await routeUnlessReserved(ctx, domain);
   if (route.kind !== 'hosts') return { status: route.kind, detail: route.kind === 'dns_error' ? route.detail : undefined, profile: NO_PROFILE, catchAll: null, outcomes: new Map() };
   const profile = route.viaAddressFallback ? NO_PROFILE : providerForHosts(route.hosts.map((h) => h.name));
   if (isDisposableDomain(domain, ctx.disposableAllowList)) return { status: 'disposable', profile, catchAll: null, outcomes: new Map() };
-  const outcomes = await probeChunks(ctx, route.hosts, addresses, deadline, signal);
-  const { catchAll, probeKind } = await catchAllStatus(ctx, domain, route.hosts, outcomes, deadline, signal);
+  const outcomes = await probeChunks(ctx, route.hosts, addresses, deadline, signal, lane);
+  const { catchAll, probeKind } = await catchAllStatus(ctx, domain, route.hosts, outcomes, deadline, signal, lane);
   return { status: 'probed', profile, catchAll, catchAllProbe: probeKind, outcomes };
 }
 
@@ -61,27 +62,27 @@ export async function routeUnlessReserved(ctx: Pick<FindingsContext, 'router'>, 
 }
 
 /** Re-probes some addresses of an already routed domain (greylist retries); keeps the catch-all verdict. */
-export async function reprobe(ctx: FindingsContext, domain: string, addresses: string[], deadline: number, findings: DomainFindings, signal?: AbortSignal): Promise<void> {
+export async function reprobe(ctx: FindingsContext, domain: string, addresses: string[], deadline: number, findings: DomainFindings, signal?: AbortSignal, lane: ProbeLane = 'interactive'): Promise<void> {
   const route = await ctx.router.route(domain);
   if (route.kind !== 'hosts') return;
-  const fresh = await probeChunks(ctx, route.hosts, addresses, deadline, signal);
+  const fresh = await probeChunks(ctx, route.hosts, addresses, deadline, signal, lane);
   for (const [address, outcome] of fresh) findings.outcomes.set(address, outcome);
   if (findings.catchAll === null) {
-    const { catchAll, probeKind } = await catchAllStatus(ctx, domain, route.hosts, findings.outcomes, deadline, signal);
+    const { catchAll, probeKind } = await catchAllStatus(ctx, domain, route.hosts, findings.outcomes, deadline, signal, lane);
     Object.assign(findings, { catchAll, catchAllProbe: probeKind });
   }
 }
 
-async function probeChunks(ctx: FindingsContext, hosts: Parameters<DomainProber['probe']>[0], addresses: string[], deadline: number, signal?: AbortSignal) {
+async function probeChunks(ctx: FindingsContext, hosts: Parameters<DomainProber['probe']>[0], addresses: string[], deadline: number, signal: AbortSignal | undefined, lane: ProbeLane) {
   const chunks: string[][] = [];
   for (let i = 0; i < addresses.length; i += ctx.chunkSize) chunks.push(addresses.slice(i, i + ctx.chunkSize));
-  const results = await Promise.all(chunks.map((chunk) => ctx.prober.probe(hosts, chunk, deadline, signal)));
+  const results = await Promise.all(chunks.map((chunk) => ctx.prober.probe(hosts, chunk, deadline, signal, lane)));
   return new Map(results.flatMap((m) => [...m]));
 }
 
 interface CatchAllStatus { catchAll: boolean | null; probeKind?: ProbeKind }
 
-async function catchAllStatus(ctx: FindingsContext, domain: string, hosts: Parameters<DomainProber['probe']>[0], outcomes: Map<string, ProbeOutcome>, deadline: number, signal?: AbortSignal): Promise<CatchAllStatus> {
+async function catchAllStatus(ctx: FindingsContext, domain: string, hosts: Parameters<DomainProber['probe']>[0], outcomes: Map<string, ProbeOutcome>, deadline: number, signal: AbortSignal | undefined, lane: ProbeLane): Promise<CatchAllStatus> {
   const kinds = [...outcomes.values()].map((o) => o.kind);
   if (kinds.some((k) => MAILBOX_REJECTIONS.has(k as RcptClass))) ctx.catchAll.set(domain, false);
   const cached = ctx.catchAll.get(domain);
@@ -90,7 +91,7 @@ async function catchAllStatus(ctx: FindingsContext, domain: string, hosts: Param
   // Probed after the real addresses, on a session that has been RSET, so the random
   // address cannot hide the real answer (the flaw of probing it first).
   const random = `${randomBytes(9).toString('hex')}-nx@${domain}`;
-  const probe = (await ctx.prober.probe(hosts, [random], deadline, signal)).get(random);
+  const probe = (await ctx.prober.probe(hosts, [random], deadline, signal, lane)).get(random);
   if (probe?.kind === 'accepted') ctx.catchAll.set(domain, true);
   else if (probe && MAILBOX_REJECTIONS.has(probe.kind as RcptClass)) ctx.catchAll.set(domain, false);
   const catchAll = ctx.catchAll.get(domain) ?? null;

@@ -4,12 +4,25 @@ import { providerForMx } from '../providers/provider-playbook';
 import { classifyRcptReply } from '../smtp/reply-classifier';
 import { SmtpTransportError } from '../smtp/smtp-errors';
 import { SmtpRefusedError } from '../smtp/smtp-session';
-import { Lease, MxBackoffError, MxPool } from '../smtp/mx-pool';
+import { SmtpReply } from '../smtp/smtp-reply';
+import { Lease, MxBackoffError, MxPool, ProbeLane } from '../smtp/mx-pool';
 import { EGRESS_RECHECK_MS, SmtpEgress } from '../smtp/smtp-egress';
 import { SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
 import { ProbeOutcome } from './probe-outcome';
 
-export interface ProberSettings { port: number; allowPrivateNetworks: boolean; maxRcptsPerSession: number; backoffMs: number }
+export interface ProberSettings {
+  port: number; allowPrivateNetworks: boolean; maxRcptsPerSession: number; backoffMs: number;
+  /** First pause before reconnecting after a 421; doubles for each further one. */
+  reconnectBackoffMs: number;
+  /** A reply this slow (and TARPIT_FACTOR times the session's median) marks the session as tarpitted. */
+  tarpitFloorMs: number;
+}
+
+// Reconnects after 421s per target and probe call before the MX is left alone for `backoffMs`.
+const MAX_RECONNECTS = 3;
+const TARPIT_FACTOR = 5;
+
+const isTimeout = (error: unknown): boolean => error instanceof SmtpTransportError && /timeout/.test(error.kind);
 
 interface Target { host: string; address: string }
 
@@ -31,7 +44,7 @@ export class DomainProber {
   ) {}
 
   /** `signal`: once aborted no further RCPT is sent; the addresses left get `deadline_exceeded` (unknown). */
-  async probe(hosts: MailHost[], addresses: string[], deadline: number, signal?: AbortSignal): Promise<Map<string, ProbeOutcome>> {
+  async probe(hosts: MailHost[], addresses: string[], deadline: number, signal?: AbortSignal, lane: ProbeLane = 'interactive'): Promise<Map<string, ProbeOutcome>> {
     const targets = this.targets(hosts);
     if (targets.list.length === 0) {
       const kind = targets.refused ? 'private_mx_refused' : 'no_mx_address';
@@ -46,20 +59,20 @@ export class DomainProber {
       }
     }
     const started = this.clock();
-    const outcomes = await this.probeTargets(targets.list, addresses, deadline, signal);
+    const outcomes = await this.probeTargets(targets.list, addresses, deadline, signal, lane);
     const durationMs = this.clock() - started;
     for (const outcome of outcomes.values()) this.observer.probed(outcome.kind, providerOf(outcome.mxHost), durationMs);
     return outcomes;
   }
 
-  private async probeTargets(list: Target[], addresses: string[], deadline: number, signal?: AbortSignal): Promise<Map<string, ProbeOutcome>> {
+  private async probeTargets(list: Target[], addresses: string[], deadline: number, signal: AbortSignal | undefined, lane: ProbeLane): Promise<Map<string, ProbeOutcome>> {
     const outcomes = new Map<string, ProbeOutcome>();
     let pending = [...addresses];
     let lastFailure: ProbeOutcome = { kind: 'connect_refused' };
     for (const target of list) {
       if (pending.length === 0) break;
       if (this.clock() >= deadline || signal?.aborted) { lastFailure = { kind: 'deadline_exceeded' }; break; }
-      const failure = await this.onTarget(target, pending, outcomes, deadline, signal);
+      const failure = await this.onTarget(target, pending, outcomes, deadline, signal, lane);
       pending = pending.filter((a) => !outcomes.has(a));
       if (failure) lastFailure = failure;
     }
@@ -79,62 +92,121 @@ export class DomainProber {
     return { list, refused };
   }
 
-  /** Probes as many pending addresses as this target allows; returns the failure that stopped it, if any. */
-  private async onTarget(target: Target, pending: string[], outcomes: Map<string, ProbeOutcome>, deadline: number, signal?: AbortSignal): Promise<ProbeOutcome | null> {
+  /**
+   * Probes as many pending addresses as this target allows, session after session: a session retired
+   * by the adaptive rules (error budget, tarpit, recipient cap) is simply followed by a fresh one; a
+   * 421 (mid-session or at the banner) is followed by a reconnect after a growing pause, up to
+   * MAX_RECONNECTS times in a row. Returns the failure that stopped it, if any.
+   */
+  private async onTarget(target: Target, pending: string[], outcomes: Map<string, ProbeOutcome>, deadline: number, signal: AbortSignal | undefined, lane: ProbeLane): Promise<ProbeOutcome | null> {
     let queue = [...pending];
     let freshRetryLeft = true;
+    let reconnects = 0;
     while (queue.length) {
       let lease: Lease;
       try {
-        lease = await this.pool.acquire(target.host, target.address, this.settings.port);
+        lease = await this.pool.acquire(target.host, target.address, this.settings.port, lane);
       } catch (error) {
+        const refused421 = error instanceof SmtpRefusedError && error.reply.code === 421;
+        if (refused421 || isTimeout(error)) this.trouble(target);
+        if (refused421 && (await this.pauseBeforeReconnect(reconnects++, target, deadline))) continue;
         return this.failureOf(error, target);
       }
-      const result = await this.runSession(lease, target, queue, outcomes, deadline, signal);
-      await this.pool.release(lease, result.healthy, this.settings.maxRcptsPerSession);
-      queue = queue.filter((a) => !outcomes.has(a));
-      if (result.failure) {
-        // A parked session may have been closed by the server meanwhile: one fresh try.
-        if (lease.reused && freshRetryLeft && result.failure.kind === 'connection_closed') { freshRetryLeft = false; continue; }
-        return result.failure;
-      }
+      const result = await this.runSession(lease, target, queue, outcomes, deadline, signal, lane);
+      await this.pool.release(lease, result.keep, this.settings.maxRcptsPerSession);
+      const left = queue.filter((a) => !outcomes.has(a));
+      // Reconnects are counted in a row: a session that decided something starts the count again.
+      if (left.length < queue.length) reconnects = 0;
+      queue = left;
+      if (!result.failure) continue;
+      // A parked session may have been closed by the server meanwhile: one fresh try.
+      if (lease.reused && freshRetryLeft && result.failure.kind === 'connection_closed') { freshRetryLeft = false; continue; }
+      if (result.failure.reply?.code === 421 && (await this.pauseBeforeReconnect(reconnects++, target, deadline))) continue;
+      if (result.failure.reply?.code === 421) this.backoff(target, 421);
+      return result.failure;
     }
     return null;
   }
 
-  private async runSession(lease: Lease, target: Target, queue: string[], outcomes: Map<string, ProbeOutcome>, deadline: number, signal?: AbortSignal) {
-    const { session } = lease;
+  private async runSession(lease: Lease, target: Target, queue: string[], outcomes: Map<string, ProbeOutcome>, deadline: number, signal: AbortSignal | undefined, lane: ProbeLane): Promise<{ keep: boolean; failure: ProbeOutcome | null }> {
+    const { session, limits } = lease;
+    const provider = providerOf(target.host);
     try {
       for (const address of queue) {
-        if (session.rcptCount >= this.settings.maxRcptsPerSession) return { healthy: true, failure: null };
-        if (this.clock() >= deadline || signal?.aborted) return { healthy: true, failure: { kind: 'deadline_exceeded' } as ProbeOutcome };
+        if (session.rcptCount >= this.settings.maxRcptsPerSession) return this.clean(lease, true);
+        if (lane === 'bulk' && this.pool.interactiveWaiting(lease.key)) { this.observer.sessionAdapted('bulk_yielded', provider); return { keep: true, failure: null }; }
+        // Retired before the server's error limit: a fresh session is served without delays.
+        if (session.errors >= limits.errorBudget(this.clock())) { this.observer.sessionAdapted('retired_error_budget', provider); return { keep: false, failure: null }; }
+        const cap = limits.rcptCap(this.clock());
+        if (cap !== null && session.rcptsInTransaction >= cap) { this.observer.sessionAdapted('retired_rcpt_cap', provider); return { keep: false, failure: null }; }
+        if (this.clock() >= deadline || signal?.aborted) return { keep: true, failure: { kind: 'deadline_exceeded' } };
         const utf8 = !isAscii(address);
         if (utf8 && !session.supports('SMTPUTF8')) { outcomes.set(address, { kind: 'smtputf8_unsupported', ...spokenTo(target) }); continue; }
         const refusal = await session.ensureTransaction(utf8);
         if (refusal) {
+          if (refusal.code === 421) return this.closedWith421(lease, target, refusal);
           const kind = classifyRcptReply(refusal, target.host);
           // A refused MAIL FROM says nothing about any recipient.
           const policyKind = kind === 'no_mailbox' || kind === 'mailbox_disabled' ? 'policy_rejection' : kind;
-          return { healthy: false, failure: { kind: policyKind, reply: refusal, ...spokenTo(target) } as ProbeOutcome };
+          return { keep: false, failure: { kind: policyKind, reply: refusal, ...spokenTo(target) } };
         }
-        let reply = await session.rcpt(address);
-        let kind = classifyRcptReply(reply, target.host);
-        if (kind === 'too_many_recipients') {
-          await session.rset();
-          await session.ensureTransaction(utf8);
-          reply = await session.rcpt(address);
-          kind = classifyRcptReply(reply, target.host);
+        const errorsBefore = session.errors;
+        const reply = await session.rcpt(address);
+        const kind = classifyRcptReply(reply, target.host);
+        if (reply.code === 421) return this.closedWith421(lease, target, reply);
+        if (kind === 'too_many_recipients' && session.rcptsInTransaction > 1) {
+          // 452 4.5.3: this message is full; the address goes on in a new session, and later sessions stop short of the cap.
+          limits.learnRcptCap(session.rcptsInTransaction - 1, this.clock());
+          this.observer.sessionAdapted('retired_rcpt_cap', provider);
+          return { keep: false, failure: null };
         }
-        if (reply.code === 421 || (reply.code === 452 && kind !== 'mailbox_full')) {
+        if (reply.code === 452 && kind !== 'mailbox_full') {
           this.backoff(target, reply.code);
-          return { healthy: false, failure: { kind, reply, ...spokenTo(target), retryAfterMs: this.settings.backoffMs } as ProbeOutcome };
+          return { keep: false, failure: { kind, reply, ...spokenTo(target), retryAfterMs: this.settings.backoffMs } };
         }
         outcomes.set(address, { kind, reply, ...spokenTo(target) });
+        if (session.latency.lastWasTarpitted(TARPIT_FACTOR, this.settings.tarpitFloorMs)) {
+          // The reply is good, but the server has started holding this session back: replace it.
+          this.observer.sessionAdapted('retired_tarpit', provider);
+          if (errorsBefore >= 2 && limits.learnErrorLimit(errorsBefore, this.clock(), false)) this.observer.sessionAdapted('error_budget_learned', provider);
+          return { keep: false, failure: null };
+        }
       }
-      return { healthy: true, failure: null };
+      return this.clean(lease, true);
     } catch (error) {
-      return { healthy: false, failure: this.failureOf(error, target) };
+      if (isTimeout(error)) this.trouble(target);
+      return { keep: false, failure: this.failureOf(error, target) };
     }
+  }
+
+  /** A session that ended without trouble may let the MX's concurrency grow. */
+  private clean(lease: Lease, keep: boolean): { keep: boolean; failure: null } {
+    if (lease.limits.sessionClean()) {
+      this.observer.sessionAdapted('concurrency_raised', providerOf(lease.session.host));
+      this.pool.limitRaised(lease.key);
+    }
+    return { keep, failure: null };
+  }
+
+  /** A 421 ends the session and decides nothing: the address stays pending for the reconnect. */
+  private closedWith421(lease: Lease, target: Target, reply: SmtpReply): { keep: boolean; failure: ProbeOutcome } {
+    const errorsBefore = lease.session.errors - 1;
+    if (errorsBefore >= 2 && lease.limits.learnErrorLimit(errorsBefore, this.clock(), true)) this.observer.sessionAdapted('error_budget_learned', providerOf(target.host));
+    this.trouble(target);
+    return { keep: false, failure: { kind: classifyRcptReply(reply, target.host), reply, ...spokenTo(target), retryAfterMs: this.settings.backoffMs } };
+  }
+
+  private trouble(target: Target): void {
+    if (this.pool.limitsOf(target.address, this.settings.port).trouble()) this.observer.sessionAdapted('concurrency_lowered', providerOf(target.host));
+  }
+
+  /** Waits before reconnecting after a 421, doubling each time; false when out of attempts or time. */
+  private async pauseBeforeReconnect(attempt: number, target: Target, deadline: number): Promise<boolean> {
+    const pause = this.settings.reconnectBackoffMs * 2 ** attempt;
+    if (attempt >= MAX_RECONNECTS || this.clock() + pause >= deadline) return false;
+    this.observer.sessionAdapted('reconnect_after_421', providerOf(target.host));
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    return true;
   }
 
   private backoff(target: Target, replyCode: number): void {

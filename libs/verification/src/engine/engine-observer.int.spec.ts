@@ -12,6 +12,7 @@ function recordingObserver(): VerificationObserver & { lines: string[] } {
     sessionOpened: (provider) => lines.push(`opened ${provider || '-'}`),
     sessionReused: (provider) => lines.push(`reused ${provider || '-'}`),
     mxBackedOff: (provider, code) => lines.push(`backoff ${provider || '-'} ${code}`),
+    sessionAdapted: (decision, provider) => lines.push(`adapted ${decision} ${provider || '-'}`),
     greylistRetried: (addresses) => lines.push(`greylist-retry ${addresses}`),
   };
 }
@@ -50,9 +51,10 @@ describe('what the engine reports to its observer', () => {
     const mark = observer.lines.length;
     const verdict = await h.engine.verify('ann@goog.test');
     expect(verdict.result).toBe('ok');
-    // The real address, then the catch-all probe with a random address on the parked session.
+    // The real address, then the catch-all probe with a random address on the parked session; two clean
+    // sessions raise the MX's concurrency limit from its starting 2 to the ceiling of 3.
     expect(since(mark)).toEqual([
-      'opened google', 'probed accepted google', 'reused google', 'probed no_mailbox google', 'verdict ok/ok interactive',
+      'opened google', 'probed accepted google', 'reused google', 'adapted concurrency_raised google', 'probed no_mailbox google', 'verdict ok/ok interactive',
     ]);
     const opened = observer.lines.filter((l) => l.startsWith('opened')).length;
     expect(opened).toBe(h.smtp.stats.sessions);
@@ -69,6 +71,9 @@ describe('what the engine reports to its observer', () => {
     const mark = observer.lines.length;
     const verdict = await h.engine.verify('anyone@busy.test', { mode: 'bulk' });
     expect(verdict.result).toBe('unknown');
-    expect(since(mark).filter((l) => l.startsWith('backoff') || l.startsWith('probed'))).toEqual(['backoff - 421', 'probed rate_limited -']);
+    // Three reconnects after a pause each, then the MX is left alone.
+    expect(since(mark).filter((l) => l.startsWith('backoff') || l.startsWith('probed') || l.startsWith('adapted reconnect'))).toEqual([
+      'adapted reconnect_after_421 -', 'adapted reconnect_after_421 -', 'adapted reconnect_after_421 -', 'backoff - 421', 'probed rate_limited -',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { DnsClient } from '../dns/dns-client';
 import { MailRouter } from '../dns/mail-routing';
-import { MxPool } from '../smtp/mx-pool';
+import { MxPool, ProbeLane } from '../smtp/mx-pool';
 import { SmtpEgress } from '../smtp/smtp-egress';
 import { checkSyntax } from '../syntax/email-syntax';
 import { canonicalEmail } from '../syntax/canonical-email';
@@ -16,6 +16,8 @@ import { settleTemporaryFailures } from './greylist-retry';
 import { AddressFacts, buildVerdict, earlyVerdict } from './verdict-builder';
 
 const DEFAULT_DOMAIN_CONCURRENCY = 8;
+// How long an error budget or recipient cap learned from an MX is trusted before the defaults are tried again.
+const LEARNED_MEMORY_MS = 60 * 60_000;
 
 /**
  * The ten-step pipeline: syntax, normalize, did-you-mean, DNS/MX, disposable, free, role,
@@ -32,13 +34,16 @@ export class VerificationEngine {
   constructor(private readonly config: VerificationConfig, private readonly clock: () => number = Date.now) {
     const maxRcpts = config.maxRcptsPerSession ?? 20;
     this.observer = config.observer ?? SILENT_VERIFICATION_OBSERVER;
-    this.pool = new MxPool(config.perMxConcurrency, config.sessionReuse, {
+    this.pool = new MxPool({
+      concurrencyFloor: Math.min(config.perMxConcurrency, config.perMxConcurrencyFloor ?? 1), concurrencyCeiling: config.perMxConcurrency,
+      connectsPerSecond: config.connectsPerSecondPerMx ?? 50, errorBudget: config.sessionErrorBudget ?? 8, learnedMemoryMs: LEARNED_MEMORY_MS,
+    }, config.sessionReuse, {
       heloName: config.heloName, mailFrom: config.mailFrom, port: config.smtpPort, tls: true,
       connectTimeoutMs: config.connectTimeoutMs, bannerTimeoutMs: config.bannerTimeoutMs, commandTimeoutMs: config.commandTimeoutMs,
     }, clock, this.observer);
     const prober = new DomainProber(this.pool, {
       port: config.smtpPort, allowPrivateNetworks: config.allowPrivateNetworks, maxRcptsPerSession: maxRcpts,
-      backoffMs: config.greylistDelaysMs[0] ?? 60_000,
+      backoffMs: config.greylistDelaysMs[0] ?? 60_000, reconnectBackoffMs: config.reconnectBackoffMs ?? 1_000, tarpitFloorMs: config.tarpitFloorMs ?? 500,
     }, clock, this.observer, this.egress);
     this.ctx = {
       router: new MailRouter(new DnsClient(config.dnsServers, config.dnsTimeoutMs ?? 3_000), clock),
@@ -82,7 +87,7 @@ export class VerificationEngine {
       try {
         const deadline = mode === 'interactive' ? start + this.config.interactiveBudgetMs : Number.POSITIVE_INFINITY;
         const unique = [...new Set(group.map((g) => g.facts.normalized))];
-        const findings = await gatherFindings(this.ctx, domain, unique, deadline, options.signal);
+        const findings = await gatherFindings(this.ctx, domain, unique, deadline, options.signal, mode);
         const settled = await settleTemporaryFailures(this.ctx, domain, findings, mode, this.config.greylistDelaysMs, deadline, options.signal);
         const retryAfterMs = findings.status === 'dns_error' ? this.config.greylistDelaysMs[0] : settled;
         for (const { index, facts } of group) verdicts[index] = buildVerdict(facts, findings, this.clock() - start, retryAfterMs);
@@ -95,7 +100,7 @@ export class VerificationEngine {
     return verdicts;
   }
 
-  /** For the finder: candidate local parts on one domain, in order, sharing SMTP sessions; none after `signal` aborts. */
+  /** For the finder: candidate local parts on one domain, in order, sharing SMTP sessions; none after `signal` aborts. Finder jobs pass lane 'bulk'. */
   probeCandidates(domain: string, localParts: string[], options: CandidateOptions): Promise<CandidateProbeReport> {
     return probeCandidatesOn(this.ctx, domain, localParts, options);
   }

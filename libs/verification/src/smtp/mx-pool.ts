@@ -1,6 +1,7 @@
 import { providerForMx } from '../providers/provider-playbook';
 import { SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
 import { SmtpTransportError } from './smtp-errors';
+import { AdaptiveSettings, MxLimits } from './mx-limits';
 import { SessionOptions, SmtpSession } from './smtp-session';
 
 export class MxBackoffError extends Error {
@@ -9,9 +10,22 @@ export class MxBackoffError extends Error {
   }
 }
 
-export interface Lease { session: SmtpSession; reused: boolean; key: string }
+export interface Lease { session: SmtpSession; reused: boolean; key: string; limits: MxLimits }
 
-interface HostState { active: number; idle: SmtpSession[]; waiters: Array<() => void>; backoffUntil: number; clearTextUntil: number }
+/**
+ * Who is asking for a session: API calls (single and batch verify, finder) are `interactive`, job
+ * chunks `bulk`. Interactive callers are served first, may use one slot bulk work may not, and bulk
+ * sessions hand their connection over between RCPTs when an interactive caller waits (see DomainProber).
+ */
+export type ProbeLane = 'interactive' | 'bulk';
+
+interface HostState {
+  active: number; idle: SmtpSession[]; waiting: Record<ProbeLane, Array<() => void>>;
+  backoffUntil: number; clearTextUntil: number; limits: MxLimits;
+}
+
+// Slots beyond the adaptive limit that only interactive callers may take, so one never waits for a bulk session to end.
+const INTERACTIVE_RESERVE = 1;
 
 // An idle session is kept briefly so the next batch for the same MX skips connect+EHLO,
 // but not so long that servers drop it (most close idle clients after 60-300 s).
@@ -21,8 +35,9 @@ const IDLE_MS = 15_000;
 const CLEAR_TEXT_MS = 60 * 60_000;
 
 /**
- * Sessions per MX address: at most `perMxConcurrency` connections at once (active plus idle),
- * idle sessions reused after RSET when reuse is on, and a back-off window after 421/452.
+ * Sessions per MX address: at most the address's adaptive limit of connections at once (MxLimits;
+ * plus the interactive reserve), new connections paced per second, idle sessions reused after RSET
+ * when reuse is on, and a back-off window after repeated 421s or a 452.
  */
 export class MxPool {
   private readonly hosts = new Map<string, HostState>();
@@ -30,36 +45,60 @@ export class MxPool {
   opened = 0;
 
   constructor(
-    private readonly cap: number,
+    private readonly adaptive: AdaptiveSettings,
     private readonly reuse: boolean,
     private readonly options: SessionOptions,
     private readonly clock: () => number,
     private readonly observer: VerificationObserver = SILENT_VERIFICATION_OBSERVER,
   ) {}
 
-  async acquire(host: string, address: string, port: number): Promise<Lease> {
+  async acquire(host: string, address: string, port: number, lane: ProbeLane = 'interactive'): Promise<Lease> {
     const key = `${address}:${port}`;
     const state = this.state(key);
     if (state.backoffUntil > this.clock()) throw new MxBackoffError(state.backoffUntil);
-    while (state.active >= Math.max(1, this.cap)) await new Promise<void>((resolve) => state.waiters.push(resolve));
-    state.active++;
+    if (state.active < this.capacity(state, lane) && state.waiting[lane].length === 0) state.active++;
+    else await new Promise<void>((resolve) => state.waiting[lane].push(resolve));
     const idle = this.takeIdle(state);
     if (idle) {
       this.observer.sessionReused(providerForMx(host).provider);
-      return { session: idle, reused: true, key };
+      return { session: idle, reused: true, key, limits: state.limits };
     }
     try {
-      return { session: await this.open(state, host, address, port), reused: false, key };
+      return { session: await this.open(state, host, address, port, lane), reused: false, key, limits: state.limits };
     } catch (error) {
       this.releaseSlot(state);
       throw error;
     }
   }
 
+  /** An interactive caller is queued for this MX: a bulk session should hand its connection over. */
+  interactiveWaiting(key: string): boolean {
+    return (this.hosts.get(key)?.waiting.interactive.length ?? 0) > 0;
+  }
+
+  limitsOf(address: string, port: number): MxLimits {
+    return this.state(`${address}:${port}`).limits;
+  }
+
+  /** Lets waiters in after the adaptive limit went up. */
+  limitRaised(key: string): void {
+    const state = this.hosts.get(key);
+    if (state) this.dispatch(state);
+  }
+
+  private capacity(state: HostState, lane: ProbeLane): number {
+    return state.limits.limit + (lane === 'interactive' ? INTERACTIVE_RESERVE : 0);
+  }
+
   /** Opens with opportunistic TLS; a failed handshake kills the connection, so it reconnects in clear text once. */
-  private async open(state: HostState, host: string, address: string, port: number): Promise<SmtpSession> {
+  private async open(state: HostState, host: string, address: string, port: number, lane: ProbeLane): Promise<SmtpSession> {
     const tls = this.options.tls && state.clearTextUntil <= this.clock();
     const provider = providerForMx(host).provider;
+    const pace = state.limits.connectDelay(this.clock(), lane === 'bulk');
+    if (pace > 0) {
+      this.observer.sessionAdapted('connect_paced', provider);
+      await new Promise((resolve) => setTimeout(resolve, pace));
+    }
     this.opened++;
     this.observer.sessionOpened(provider);
     try {
@@ -73,13 +112,13 @@ export class MxPool {
     }
   }
 
-  /** Returns the session for reuse when it is healthy and reuse is on; otherwise ends it. */
+  /** Returns the session for reuse when it is healthy and reuse is on; otherwise ends it without waiting for QUIT's reply. */
   async release(lease: Lease, healthy: boolean, maxRcpts: number): Promise<void> {
     const state = this.state(lease.key);
     const keep = this.reuse && healthy && lease.session.usable && lease.session.rcptCount < maxRcpts;
     try {
       if (keep && (await lease.session.rset().catch(() => false))) this.park(state, lease.session);
-      else await lease.session.quit();
+      else lease.session.retire();
     } finally {
       this.releaseSlot(state);
     }
@@ -99,7 +138,10 @@ export class MxPool {
 
   private state(key: string): HostState {
     let state = this.hosts.get(key);
-    if (!state) this.hosts.set(key, (state = { active: 0, idle: [], waiters: [], backoffUntil: 0, clearTextUntil: 0 }));
+    if (!state) {
+      state = { active: 0, idle: [], waiting: { interactive: [], bulk: [] }, backoffUntil: 0, clearTextUntil: 0, limits: new MxLimits(this.adaptive, this.clock()) };
+      this.hosts.set(key, state);
+    }
     return state;
   }
 
@@ -127,6 +169,16 @@ export class MxPool {
 
   private releaseSlot(state: HostState): void {
     state.active--;
-    state.waiters.shift()?.();
+    this.dispatch(state);
+  }
+
+  /** Hands free slots to waiters, interactive ones first; the slot is counted before the waiter resumes. */
+  private dispatch(state: HostState): void {
+    for (const lane of ['interactive', 'bulk'] as const) {
+      while (state.waiting[lane].length && state.active < this.capacity(state, lane)) {
+        state.active++;
+        state.waiting[lane].shift()!();
+      }
+    }
   }
 }

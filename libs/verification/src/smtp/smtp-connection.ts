@@ -55,6 +55,11 @@ export class SmtpConnection {
     return this.next(this.timeouts.commandTimeoutMs, 'command_timeout');
   }
 
+  /** Writes a line without waiting for a reply (a QUIT on the way out). */
+  send(line: string): void {
+    if (!this.failure) this.socket.write(`${line}\r\n`);
+  }
+
   /** Upgrades after a 220 to STARTTLS. Certificates are not verified: no message content is ever sent. */
   startTls(servername: string): Promise<void> {
     const plain = this.socket;

@@ -1,5 +1,6 @@
 import { ConnectionTimeouts, SmtpConnection } from './smtp-connection';
 import { SmtpReply } from './smtp-reply';
+import { ReplyLatency } from './reply-latency';
 
 export interface SessionOptions extends ConnectionTimeouts {
   heloName: string;
@@ -24,6 +25,14 @@ export class SmtpSession {
   private extensions = new Set<string>();
   private inTransaction = false;
   rcptCount = 0;
+  /** RCPTs in the open transaction (servers cap recipients per message, 452 4.5.3). */
+  rcptsInTransaction = 0;
+  /** 4xx/5xx replies to MAIL and RCPT: what servers count towards their error limits. */
+  errors = 0;
+  /** RSETs sent: servers count them as junk commands, which turn into errors past a limit. */
+  rsets = 0;
+  /** Reply times of this session's commands, to tell a tarpitted reply from the usual. */
+  readonly latency = new ReplyLatency();
 
   private constructor(readonly host: string, readonly address: string, private readonly connection: SmtpConnection, private readonly options: SessionOptions) {}
 
@@ -59,22 +68,34 @@ export class SmtpSession {
   async ensureTransaction(needsUtf8: boolean): Promise<SmtpReply | null> {
     if (this.inTransaction) return null;
     const params = needsUtf8 && this.extensions.has('SMTPUTF8') ? ' SMTPUTF8' : '';
-    const reply = await this.connection.command(`MAIL FROM:<${this.options.mailFrom}>${params}`);
+    const reply = await this.timed(`MAIL FROM:<${this.options.mailFrom}>${params}`);
     if (reply.code !== 250) return reply;
     this.inTransaction = true;
+    this.rcptsInTransaction = 0;
     return null;
   }
 
   async rcpt(address: string): Promise<SmtpReply> {
     this.rcptCount++;
-    return this.connection.command(`RCPT TO:<${address}>`);
+    this.rcptsInTransaction++;
+    return this.timed(`RCPT TO:<${address}>`);
   }
 
   /** Ends the transaction so the next MAIL FROM starts clean (and the catch-all probe is independent). */
   async rset(): Promise<boolean> {
     this.inTransaction = false;
+    this.rsets++;
     const reply = await this.connection.command('RSET');
     return reply.code === 250;
+  }
+
+  /**
+   * Ends a session the prober gave up on (error budget spent, tarpitted, recipient cap reached): QUIT
+   * is sent but its reply not awaited, since a server that is delaying replies would delay that one too.
+   */
+  retire(): void {
+    this.connection.send('QUIT');
+    this.connection.destroy();
   }
 
   async quit(): Promise<void> {
@@ -88,6 +109,14 @@ export class SmtpSession {
   }
 
   destroy(): void { this.connection.destroy(); }
+
+  private async timed(line: string): Promise<SmtpReply> {
+    const started = performance.now();
+    const reply = await this.connection.command(line);
+    this.latency.record(performance.now() - started);
+    if (reply.code >= 400) this.errors++;
+    return reply;
+  }
 
   private async greet(): Promise<void> {
     let reply = await this.connection.command(`EHLO ${this.options.heloName}`);

@@ -22,6 +22,7 @@ export function loopbackConfig(dnsServer: string, smtpPort: number, overrides: P
     interactiveBudgetMs: 8_000,
     allowPrivateNetworks: true,
     dnsTimeoutMs: 1_500,
+    reconnectBackoffMs: 50,
     ...overrides,
   };
 }

@@ -55,7 +55,7 @@ export class FinderChunkProcessor implements ChunkKind<FinderChunkMessage, Finde
   }
 
   work(message: FinderChunkMessage, signal: AbortSignal): Promise<FinderJobRowResult[]> {
-    return mapBounded(message.contacts, CONTACT_CONCURRENCY, async ({ row, input }) => ({ row, input, outcome: await this.finder.find(input, { signal }) }));
+    return mapBounded(message.contacts, CONTACT_CONCURRENCY, async ({ row, input }) => ({ row, input, outcome: await this.finder.find(input, { signal, lane: 'bulk' }) }));
   }
 
   async record(message: FinderChunkMessage, results: FinderJobRowResult[]): Promise<Recorded | null> {

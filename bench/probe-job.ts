@@ -1,0 +1,88 @@
+/**
+ * Phase (b) of `npm run bench:probe`: a bulk job over the profiles' domains through the HTTP API of the
+ * all-in-one app, with single verifies of a real mailbox at the same MX meanwhile (the interactive lane),
+ * and the baseline prober on the same addresses for comparison.
+ */
+import { probeOneSessionEach } from './probe-baseline';
+import { domainOf, PEER_PROFILES, PORT, RealPostfix, startBenchPeers, userAddress } from './probe-peers';
+import { startTestApp } from '../test/support/test-app';
+
+const PER_MX = Number(process.env.BENCH_PER_MX ?? 20);
+const BASELINE = Number(process.env.BENCH_BASELINE ?? 1) === 1;
+
+const METRICS_TOKEN = 'probe-bench-metrics-token';
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+
+export async function runJobPhase(profiles: string[], postfix: RealPostfix | null, rows: number): Promise<void> {
+  const usable = profiles.filter((p) => (p === 'real-postfix' ? postfix !== null : PEER_PROFILES[p] !== undefined));
+  const domains = usable.map((p) => domainOf(p, postfix?.domain ?? ''));
+  // Row i goes to domain i mod D, user i div D: every domain gets its share, 90% of each nonexistent.
+  const addresses = Array.from({ length: rows }, (_, i) => userAddress(Math.floor(i / domains.length), domains[i % domains.length]));
+  const singleProfile = usable.includes('real-postfix') ? 'real-postfix' : usable.includes('postfix') ? 'postfix' : usable[0];
+  const single = userAddress(0, domainOf(singleProfile, postfix?.domain ?? ''));
+  const bench = await startBenchPeers(usable, postfix, Math.ceil(rows / domains.length));
+  const app = await startTestApp({
+    DNS_SERVERS: bench.dns.server, SMTP_PROBE_PORT: String(PORT), SMTP_PER_MX_CONCURRENCY: String(PER_MX),
+    RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000', METRICS_TOKEN: METRICS_TOKEN, SMTP_COMMAND_TIMEOUT_MS: '10000', SMTP_BANNER_TIMEOUT_MS: '10000',
+  });
+  try {
+    const { apiKey } = await app.createAccount(rows + 100_000);
+    const headers = { 'x-api-key': apiKey };
+    const form = new FormData();
+    form.append('file', new Blob([`email\n${addresses.join('\n')}\n`], { type: 'text/csv' }), 'bench.csv');
+    const started = Date.now();
+    const created = await fetch(`${app.url}/v1/jobs`, { method: 'POST', headers, body: form });
+    const job = ((await created.json()) as any).data;
+    if (created.status !== 201) throw new Error(`upload failed: ${created.status} ${JSON.stringify(job)}`);
+
+    // Single verifies one after another while the job runs, against the MX the job is busiest on.
+    const latencies: number[] = [];
+    const singleResults = new Map<string, number>();
+    let jobDone = false;
+    const singles = (async () => {
+      while (!jobDone) {
+        const t0 = process.hrtime.bigint();
+        const res = await fetch(`${app.url}/v1/verify/single?email=${encodeURIComponent(single)}`, { headers });
+        const body = (await res.json()) as { data?: { result: string; subResult: string } };
+        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        const key = `${body.data?.result}/${body.data?.subResult}`;
+        singleResults.set(key, (singleResults.get(key) ?? 0) + 1);
+      }
+    })();
+
+    let view = job;
+    while (view.status !== 'Completed' && view.status !== 'Failed') {
+      await new Promise((r) => setTimeout(r, 200));
+      view = ((await (await fetch(`${app.url}/v1/jobs/${job.id}`, { headers })).json()) as any).data;
+    }
+    const seconds = (Date.now() - started) / 1000;
+    jobDone = true;
+    await singles;
+    latencies.sort((a, b) => a - b);
+    console.log(`(b) bulk job through POST /v1/jobs: ${rows} rows over ${domains.length} domains (${usable.join(', ')}), 90% nonexistent`);
+    console.log(`  engine (HTTP API, end to end): ${view.status} in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds)} rows/s; results ${JSON.stringify(view.results)}`);
+    console.log(`  single verify of ${single} meanwhile: ${latencies.length} calls, p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms, max ${latencies[latencies.length - 1]?.toFixed(0)} ms; ${JSON.stringify(Object.fromEntries(singleResults))}`);
+    const metrics = await (await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const series = (name: string) => metrics.split('\n').filter((l) => l.startsWith(name)).map((l) => l.replace(name, '').replace(/provider="[^"]*",?/, '')).join(' ');
+    console.log(`  engine: SMTP sessions opened ${series('mailcheck_smtp_sessions_opened_total')}; back-offs ${series('mailcheck_smtp_mx_backoffs_total') || 'none'}`);
+    console.log(`  adaptive decisions: ${series('mailcheck_smtp_adaptive_decisions_total')}`);
+    const peerSessions = [...bench.peers.values()].reduce((n, p) => n + p.stats.sessions, 0);
+    const delayed = [...bench.peers.values()].reduce((n, p) => n + p.stats.defences.delayedReplies, 0);
+    const refusals = [...bench.peers.values()].reduce((n, p) => n + p.stats.defences.connectionRefusals + p.stats.defences.errorDisconnects, 0);
+    console.log(`  loopback peers saw ${peerSessions} SMTP sessions, ${refusals} 421s sent, ${delayed} delayed replies waited out (the real Postfix's own sessions are in its maillog)`);
+    if (!BASELINE) return;
+    const baseStarted = process.hrtime.bigint();
+    const perDomain = await Promise.all(domains.map((domain, d) => {
+      const ip = usable[d] === 'real-postfix' ? postfix!.host : PEER_PROFILES[usable[d]].ip;
+      return probeOneSessionEach(addresses.filter((a) => a.endsWith(`@${domain}`)), ip, PORT, 20);
+    }));
+    const baseSeconds = Number(process.hrtime.bigint() - baseStarted) / 1e9;
+    const unknown = perDomain.reduce((n, r) => n + r.results.filter((x) => x === 'unknown').length, 0);
+    const sessions = perDomain.reduce((n, r) => n + r.sessions, 0);
+    const replies421 = perDomain.reduce((n, r) => n + r.replies421, 0);
+    console.log(`  baseline (one session per address, 20 at a time per domain, no HTTP): ${baseSeconds.toFixed(1)} s = ${Math.round(rows / baseSeconds)} addr/s, ${sessions} sessions, ${replies421} 421s, ${unknown} unknown`);
+  } finally {
+    await app.close();
+    await bench.close();
+  }
+}

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# A private Postfix (Debian's package, stock smtpd limits) on a loopback address, for the integration
+# suite and `npm run bench:probe`. The machine's own Postfix configuration (/etc/postfix, the system
+# service) is never read, changed or started: this instance has its own config_directory,
+# queue_directory and data_directory under $INTEGRATION_DIR/postfix and is driven with `postfix -c`.
+# Usage: scripts/integration/postfix.sh up|down|status   (idempotent; `up` writes $INTEGRATION_DIR/postfix.env)
+#
+# What it serves: virtual mailbox domain $POSTFIX_DOMAIN (probe.test) with mailboxes alice, bob, carol
+# and user0, user10, user20 ... user19990 (every tenth userN exists); every other recipient of that
+# domain is refused "550 5.1.1 ... User unknown in virtual mailbox table". mynetworks is a TEST-NET
+# range, so the prober is a stranger like any client on the internet and every default limit applies
+# to it (smtpd_soft_error_limit 10, smtpd_error_sleep_time 1s, smtpd_hard_error_limit 20,
+# smtpd_junk_command_limit 100, smtpd_client_connection_count_limit 50, smtpd_recipient_limit 1000).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+DIR=${INTEGRATION_DIR:-$ROOT/.integration}
+POSTFIX_ADDRESS=${POSTFIX_ADDRESS:-127.0.0.25}
+POSTFIX_PORT=${POSTFIX_PORT:-2525}
+POSTFIX_DOMAIN=${POSTFIX_DOMAIN:-probe.test}
+BASE=$DIR/postfix
+CONF=$BASE/etc
+ENV_FILE=$DIR/postfix.env
+
+log() { printf '[postfix] %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+install_postfix() {
+  [[ -x /usr/sbin/postfix ]] && return
+  command -v apt-get >/dev/null || die "postfix is not installed and apt-get is not available"
+  [[ $(id -u) -eq 0 ]] || die "installing postfix needs root (apt-get)"
+  log "installing postfix from Debian's packages (no system configuration, system instance not started)"
+  # "No configuration" leaves /etc/postfix/main.cf absent, so the package's own instance has nothing to run.
+  echo 'postfix postfix/main_mailer_type select No configuration' | debconf-set-selections
+  # policy-rc.d 101 keeps the package's maintainer scripts from starting the system instance.
+  local policy=/usr/sbin/policy-rc.d created=0
+  if [[ ! -e $policy ]]; then printf '#!/bin/sh\nexit 101\n' >"$policy"; chmod +x "$policy"; created=1; fi
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postfix >&2 ||
+    { [[ $created -eq 1 ]] && rm -f "$policy"; die "apt-get install postfix failed"; }
+  [[ $created -eq 1 ]] && rm -f "$policy"
+  return 0
+}
+
+# The mailbox table as texthash (read at start, no postmap needed).
+write_config() {
+  mkdir -p "$CONF" "$BASE/queue" "$BASE/data" "$BASE/mail"
+  {
+    for name in alice bob carol; do echo "$name@$POSTFIX_DOMAIN $POSTFIX_DOMAIN/$name/"; done
+    for ((n = 0; n < 20000; n += 10)); do echo "user$n@$POSTFIX_DOMAIN $POSTFIX_DOMAIN/user$n/"; done
+  } >"$CONF/vmailbox"
+  cat >"$CONF/main.cf" <<EOF
+# Private test instance written by scripts/integration/postfix.sh; everything not set here is stock.
+compatibility_level = 3.6
+queue_directory = $BASE/queue
+data_directory = $BASE/data
+meta_directory = /etc/postfix
+mail_owner = postfix
+setgid_group = postdrop
+myhostname = mx.$POSTFIX_DOMAIN
+mydestination =
+# The listening address is in master.cf; Postfix only accepts configured interface addresses here,
+# and 127.0.0.25 is loopback without being one.
+inet_interfaces = all
+inet_protocols = ipv4
+mynetworks = 198.51.100.0/24
+maillog_file_prefixes = $BASE
+maillog_file = $BASE/maillog
+virtual_mailbox_domains = $POSTFIX_DOMAIN
+virtual_mailbox_maps = texthash:$CONF/vmailbox
+virtual_mailbox_base = $BASE/mail
+virtual_uid_maps = static:65534
+virtual_gid_maps = static:65534
+biff = no
+EOF
+  # Debian's master.cf without chroot (the chroot would need a copy of /etc files under the queue).
+  sed -e '/^#/d' -e '/^[[:space:]]*$/d' /usr/share/postfix/master.cf.dist |
+    awk -v listen="$POSTFIX_ADDRESS:$POSTFIX_PORT" '
+      /^[^[:space:]]/ { keep = ($1 !~ /^(maildrop|uucp|ifmail|bsmtp|scalemail-backend|mailman|tlsmgr)$/) }
+      !keep { next }
+      $1 == "smtp" && $2 == "inet" { $1 = listen }
+      /^[^[:space:]]/ && NF >= 8 && $5 == "y" { $5 = "n" }
+      { print }' >"$CONF/master.cf"
+}
+
+running() { postfix -c "$CONF" status >/dev/null 2>&1; }
+
+port_open() { (exec 3<>"/dev/tcp/$POSTFIX_ADDRESS/$POSTFIX_PORT") 2>/dev/null; }
+
+cmd_up() {
+  install_postfix
+  if [[ -f $CONF/main.cf ]] && running; then log "already running on $POSTFIX_ADDRESS:$POSTFIX_PORT"; write_env; return; fi
+  port_open && die "$POSTFIX_ADDRESS:$POSTFIX_PORT is taken by a process this script did not start"
+  write_config
+  # Creates the queue's subdirectories with the owners Postfix expects, then checks the configuration.
+  postfix -c "$CONF" set-permissions >/dev/null 2>&1 || true
+  postfix -c "$CONF" check || die "postfix check failed (see above)"
+  log "starting postfix $(postconf -c "$CONF" -h mail_version) on $POSTFIX_ADDRESS:$POSTFIX_PORT (domain $POSTFIX_DOMAIN)"
+  postfix -c "$CONF" start >&2 || die "postfix did not start; see $BASE/maillog"
+  for _ in $(seq 100); do port_open && break; sleep 0.1; done
+  port_open || die "postfix does not listen on $POSTFIX_ADDRESS:$POSTFIX_PORT; see $BASE/maillog"
+  write_env
+}
+
+write_env() {
+  printf 'export POSTFIX_SMTP_HOST=%s\nexport POSTFIX_SMTP_PORT=%s\nexport POSTFIX_DOMAIN=%s\nexport POSTFIX_VERSION=%s\n' \
+    "$POSTFIX_ADDRESS" "$POSTFIX_PORT" "$POSTFIX_DOMAIN" "$(postconf -c "$CONF" -h mail_version)" >"$ENV_FILE"
+  cat "$ENV_FILE"
+}
+
+cmd_down() {
+  if [[ -f $CONF/main.cf ]] && running; then log "stopping"; postfix -c "$CONF" stop >&2 || true; else log "not running"; fi
+  rm -f "$ENV_FILE"
+}
+
+cmd_status() {
+  if [[ -f $CONF/main.cf ]] && running; then echo "postfix: running on $POSTFIX_ADDRESS:$POSTFIX_PORT ($POSTFIX_DOMAIN)"; else echo "postfix: stopped"; return 3; fi
+}
+
+case ${1:-} in
+  up) cmd_up ;;
+  down) cmd_down ;;
+  status) cmd_status ;;
+  *) echo "usage: $0 up|down|status" >&2; exit 2 ;;
+esac
