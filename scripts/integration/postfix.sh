@@ -102,8 +102,8 @@ cmd_up() {
 }
 
 write_env() {
-  printf 'export POSTFIX_SMTP_HOST=%s\nexport POSTFIX_SMTP_PORT=%s\nexport POSTFIX_DOMAIN=%s\nexport POSTFIX_VERSION=%s\n' \
-    "$POSTFIX_ADDRESS" "$POSTFIX_PORT" "$POSTFIX_DOMAIN" "$(postconf -c "$CONF" -h mail_version)" >"$ENV_FILE"
+  printf 'export POSTFIX_SMTP_HOST=%s\nexport POSTFIX_SMTP_PORT=%s\nexport POSTFIX_DOMAIN=%s\nexport POSTFIX_VERSION=%s\nexport POSTFIX_MAILLOG=%s\n' \
+    "$POSTFIX_ADDRESS" "$POSTFIX_PORT" "$POSTFIX_DOMAIN" "$(postconf -c "$CONF" -h mail_version)" "$BASE/maillog" >"$ENV_FILE"
   cat "$ENV_FILE"
 }
 
