@@ -6,12 +6,12 @@ import { parseArgs, UsageError } from './cli-args';
 import { CliCommand, EXIT } from './cli-command';
 import { CliModule } from './cli.module';
 import { createAccount, createKey, revokeKey, rotateKey } from './commands/account.commands';
-import { addOrder, adjust } from './commands/credit.commands';
+import { addOrder, adjust, confirmOrder, failOrder } from './commands/credit.commands';
 import { ledgerReplay } from './commands/ledger-replay/ledger-replay.command';
 import { rebuildReadModels } from './commands/rebuild-read-models/rebuild-read-models.command';
 import { listCheckpoints, moveCheckpoint } from './commands/checkpoints/checkpoint.commands';
 
-const COMMANDS: CliCommand[] = [createAccount, createKey, revokeKey, rotateKey, addOrder, adjust, ledgerReplay, rebuildReadModels, listCheckpoints, moveCheckpoint];
+const COMMANDS: CliCommand[] = [createAccount, createKey, revokeKey, rotateKey, addOrder, adjust, confirmOrder, failOrder, ledgerReplay, rebuildReadModels, listCheckpoints, moveCheckpoint];
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 

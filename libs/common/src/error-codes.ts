@@ -65,6 +65,8 @@ export const ErrorCodes = {
   TEAM_ROLE_FORBIDDEN: { code: 6010, status: 403, message: 'Your team role does not allow this.' },
   MEMBER_NOT_FOUND: { code: 6011, status: 404, message: 'No such member in your team.' },
   ALREADY_A_MEMBER: { code: 6012, status: 409, message: 'You are already a member of this team.' },
+  ORDER_NOT_FOUND: { code: 2009, status: 404, message: 'Order not found.' },
+  PAYMENT_PROCESSOR_MISMATCH: { code: 2010, status: 400, message: 'This order is paid through another payment processor.' },
 } as const;
 
 export type ErrorName = keyof typeof ErrorCodes;

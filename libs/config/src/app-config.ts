@@ -72,6 +72,8 @@ export interface AppConfig {
     signInFailuresPerAddress: number;
     signInWindowSeconds: number;
   };
+  /** manualAutoConfirm: the manual processor's test mode, in which every payment succeeds at once (never in production). */
+  payments: { manualAutoConfirm: boolean };
   /** Which roles this process runs: all-in-one runs api, worker and projector. */
   roles: Array<'api' | 'worker' | 'projector'>;
 }

@@ -77,6 +77,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
     metrics: readMetrics(r),
     mail: { smtpRelayUrl: r.url('SMTP_RELAY_URL', ['smtp:', 'smtps:']), from: r.string('MAIL_FROM', 'Mailcheck <no-reply@mailcheck.localhost>') },
     dashboard: readDashboard(r),
+    payments: { manualAutoConfirm: r.bool('MANUAL_PAYMENTS_AUTO_CONFIRM', false) },
     roles,
   };
   if (config.metrics.port !== null && config.metrics.port !== 0 && config.metrics.port === config.port) {

@@ -17,6 +17,10 @@ import { ListOrdersHandler } from './queries/list-orders.handler';
 import { ListTransactionsHandler } from './queries/list-transactions.handler';
 import { ensureCreditIndexes } from './read-model-indexes';
 import { RecordedWorkCharges } from './holds/recorded-work-charges';
+import { CheckoutService } from './orders/checkout.service';
+import { OrderSettlement } from './orders/order-settlement';
+import { ManualPaymentProcessor } from './payments/manual-payment-processor';
+import { PaymentProcessor } from './payments/payment-processor.port';
 
 @Module({
   imports: [CqrsModule],
@@ -26,8 +30,10 @@ import { RecordedWorkCharges } from './holds/recorded-work-charges';
     { provide: CreditCatalogue, useFactory: (config: AppConfig) => CreditCatalogue.fromFile(config.credits.packagesFile), inject: [APP_CONFIG] },
     GrantCreditsHandler, RecordOrderHandler, AdjustCreditsHandler,
     GetBalanceHandler, ListTransactionsHandler, ListOrdersHandler,
+    { provide: PaymentProcessor, useFactory: (config: AppConfig) => new ManualPaymentProcessor(config.payments.manualAutoConfirm), inject: [APP_CONFIG] },
+    OrderSettlement, CheckoutService,
   ],
-  exports: [CreditLedger, CreditCatalogue, RecordedWorkCharges],
+  exports: [CreditLedger, CreditCatalogue, RecordedWorkCharges, CheckoutService, OrderSettlement, PaymentProcessor],
 })
 export class CreditsModule implements OnModuleInit {
   constructor(private readonly projections: ProjectionRegistry, private readonly readStore: ReadStore) {}

@@ -7,14 +7,16 @@ import { DashboardAuthController } from './dashboard-auth.controller';
 import { DashboardKeysController } from './dashboard-keys.controller';
 import { DashboardKeysService } from './dashboard-keys.service';
 import { DashboardTeamController } from './dashboard-team.controller';
+import { DashboardBillingController } from './dashboard-billing.controller';
+import { CreditsModule } from '@lib/credits';
 import { DashboardTeamService } from './dashboard-team.service';
 import { AccountsModule } from '@lib/accounts';
 import { DashboardSessionGuard } from './dashboard-session.guard';
 
 /** /dashboard/v1: the customer dashboard's back end, authenticated by session cookies. */
 @Module({
-  imports: [CqrsModule, IdentityModule, AccountsModule],
-  controllers: [DashboardAuthController, DashboardAccountController, DashboardKeysController, DashboardTeamController],
+  imports: [CqrsModule, IdentityModule, AccountsModule, CreditsModule],
+  controllers: [DashboardAuthController, DashboardAccountController, DashboardKeysController, DashboardTeamController, DashboardBillingController],
   providers: [DashboardSessionGuard, AccountProvisioning, DashboardKeysService, DashboardTeamService],
 })
 export class DashboardApiModule {}

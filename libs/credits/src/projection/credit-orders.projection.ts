@@ -2,6 +2,7 @@ import { documentProjection } from '@lib/readstore';
 import { CreditsAdded, OrderSource } from '../domain/credit-ledger.events';
 import { OrderStatus } from '../orders/order-status';
 import type { OrderQuote } from '../catalogue/price-order';
+import { OrderEvent, ORDER_EVENT_TYPES } from '../orders/order.events';
 
 /** An element of `items` in GET /v1/credits/orders: the spec's Order fields, the priced quote among them. */
 export interface OrderView extends OrderQuote {
@@ -35,17 +36,41 @@ export function orderViewFrom(accountId: string, credits: number, bonus: number,
   };
 }
 
+/**
+ * Orders placed through a processor appear as Pending (OrderPlaced) and move to Completed or Failed;
+ * orders an operator records come straight from their CreditsAdded event. The ledger's CreditsAdded
+ * for a processor order then fills the same document again, with the same values.
+ */
 export const creditOrdersProjection = documentProjection<CreditOrderDoc>({
   name: 'credit-orders',
   collection: CREDIT_ORDERS_COLLECTION,
-  eventTypes: ['CreditsAdded'],
+  eventTypes: ['CreditsAdded', ...ORDER_EVENT_TYPES],
   documentId: (event) => {
+    if (event.type !== 'CreditsAdded') return (event.data as { orderId: string }).orderId;
     const source = (event.data as CreditsAdded['data']).source;
     return source.kind === 'order' ? source.orderId : null;
   },
-  evolve: (_doc, recorded) => {
-    const data = (recorded as unknown as CreditsAdded).data;
-    if (data.source.kind !== 'order') return null;
-    return { _id: data.source.orderId, accountId: data.accountId, ...orderViewFrom(data.accountId, data.amount, data.bonus, data.source, data.at) };
+  evolve: (doc, recorded) => {
+    if (recorded.type === 'CreditsAdded') {
+      const data = (recorded as unknown as CreditsAdded).data;
+      if (data.source.kind !== 'order') return doc;
+      return { _id: data.source.orderId, accountId: data.accountId, ...orderViewFrom(data.accountId, data.amount, data.bonus, data.source, data.at) };
+    }
+    const event = { type: recorded.type, data: recorded.data } as OrderEvent;
+    switch (event.type) {
+      case 'OrderPlaced': {
+        const { orderId, accountId, processor: _processor, placedBy: _placedBy, placedAt, ...order } = event.data;
+        return {
+          _id: orderId, accountId, ...order, id: Number(orderId), userId: Number(accountId), processorChargeId: '',
+          status: OrderStatus.Pending, failureReason: null, invoiceNumber: '', createdAt: placedAt, completedAt: null,
+        };
+      }
+      case 'OrderCompleted':
+        return doc && { ...doc, status: OrderStatus.Completed, failureReason: null, processorChargeId: event.data.processorChargeId, completedAt: event.data.completedAt };
+      case 'OrderFailed':
+        return doc && { ...doc, status: OrderStatus.Failed, failureReason: event.data.failureReason };
+      case 'OrderCredited':
+        return doc && { ...doc, invoiceNumber: event.data.invoiceNumber };
+    }
   },
 });

@@ -1,0 +1,47 @@
+import { orderDecider, OrderState } from './order.decider';
+import { OrderCommand } from './order.commands';
+import { OrderEvent } from './order.events';
+
+const at = '2025-01-01T00:00:00.000Z';
+const placed: OrderEvent = {
+  type: 'OrderPlaced',
+  data: {
+    orderId: '7', accountId: '1', packageId: 1, promotionId: null, creditsPurchased: 1000, bonusCredits: 0, totalCreditsAdded: 1000,
+    amountUsd: 10, discountUsd: 0, finalAmountUsd: 10, unitPriceUsd: 0.01, processor: 'manual', processorPaymentIntentId: 'pi_7',
+    isAutoTopup: false, placedBy: 'u', placedAt: at,
+  },
+};
+const completed: OrderEvent = { type: 'OrderCompleted', data: { orderId: '7', accountId: '1', processorChargeId: 'ch_7', completedAt: at } };
+const failed: OrderEvent = { type: 'OrderFailed', data: { orderId: '7', accountId: '1', failureReason: 'card_declined', failedAt: at } };
+
+const given = (events: OrderEvent[]) => {
+  const state = events.reduce<OrderState>((s, e) => orderDecider.evolve(s, e), orderDecider.initialState);
+  return { when: (command: OrderCommand) => orderDecider.decide(command, state).map((e) => e.type) };
+};
+const complete: OrderCommand = { type: 'CompleteOrder', processorChargeId: 'ch_7', at };
+const fail: OrderCommand = { type: 'FailOrder', failureReason: 'card_declined', at };
+const credit: OrderCommand = { type: 'MarkOrderCredited', invoiceNumber: 'INV-000001', transactionId: 'order-7', at };
+
+describe('order', () => {
+  it('completes a pending order once: a duplicate success decides nothing', () => {
+    expect(given([placed]).when(complete)).toEqual(['OrderCompleted']);
+    expect(given([placed, completed]).when(complete)).toEqual([]);
+  });
+
+  it('ignores a failure that arrives after the success (out of order)', () => {
+    expect(given([placed, completed]).when(fail)).toEqual([]);
+  });
+
+  it('fails a pending order once, and a later success of a retried payment still completes it', () => {
+    expect(given([placed]).when(fail)).toEqual(['OrderFailed']);
+    expect(given([placed, failed]).when(fail)).toEqual([]);
+    expect(given([placed, failed]).when(complete)).toEqual(['OrderCompleted']);
+  });
+
+  it('is marked credited only once, and only when completed', () => {
+    expect(given([placed]).when(credit)).toEqual([]);
+    expect(given([placed, completed]).when(credit)).toEqual(['OrderCredited']);
+    const credited: OrderEvent = { type: 'OrderCredited', data: { orderId: '7', accountId: '1', invoiceNumber: 'INV-000001', transactionId: 'order-7', creditedAt: at } };
+    expect(given([placed, completed, credited]).when(credit)).toEqual([]);
+  });
+});
