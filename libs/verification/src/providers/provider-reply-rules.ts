@@ -34,6 +34,16 @@ export const PROVIDER_REPLY_RULES: ProviderReplyRule[] = [
     source: 'https://success.trendmicro.com/solution/1053962-smtp-error-554-5-7-1-appears-when-sending-an-email-to-a-hosted-email-security-hes-user',
   },
   {
+    // Proofpoint Essentials answers this for an address its SMTP Discovery found invalid (not in the customer's directory).
+    provider: 'proofpoint', pattern: /user email address is marked as invalid/, kind: 'no_mailbox',
+    source: 'https://www.spambrella.com/faq/email-delivery-error-codes/',
+  },
+  {
+    // Yandex: the recipient's account is blocked for breaking the user agreement.
+    provider: 'yandex', pattern: /policy rejection on the target address/, kind: 'mailbox_disabled',
+    source: 'https://yandex.com/support/mail/bounces/yandex/policy-rejection-on-the-target-address.html',
+  },
+  {
     // Mimecast greylists unknown senders with this 451.
     provider: 'mimecast', pattern: /internal resource temporarily unavailable/, kind: 'greylisted',
     source: 'https://mimecastsupport.zendesk.com/hc/en-us/articles/34000709564691-Policies-Mimecast-SMTP-Error-Codes',

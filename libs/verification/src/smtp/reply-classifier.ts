@@ -1,7 +1,7 @@
 import { providerReplyClass } from '../providers/provider-reply-rules';
 import { SmtpReply } from './smtp-reply';
 import {
-  AUTH, BLOCKLIST, DISABLED, GREYLIST, MAILBOX_FULL, NO_MAILBOX, POLICY, RATE, RDNS, RECIPIENT_DISABLED, RELAY, SENDER, TEMPORARY, TOO_MANY_RCPTS,
+  AUTH, BLOCKLIST, DISABLED, GREYLIST, MAILBOX_FULL, NO_MAILBOX, POLICY, RATE, RDNS, RECIPIENT_DISABLED, RELAY, SENDER, TEMPORARY, TOO_MANY_RCPTS, UNKNOWN_USER,
 } from './reply-patterns';
 
 export type RcptClass =
@@ -59,7 +59,7 @@ function classifyPermanent(enhanced: string, text: string): RcptClass {
   if (any(TOO_MANY_RCPTS, text)) return 'too_many_recipients';
   if (any(POLICY, text)) return 'policy_rejection';
   // A 5.7.x names a policy unless its text says plainly that the user is unknown.
-  if (enhanced.startsWith('5.7.')) return any(NO_MAILBOX, text) ? 'no_mailbox' : 'policy_rejection';
+  if (enhanced.startsWith('5.7.')) return any(UNKNOWN_USER, text) ? 'no_mailbox' : 'policy_rejection';
   const mailboxFamily = enhanced === '' || enhanced.startsWith('5.1.') || enhanced.startsWith('5.0.') || enhanced.startsWith('5.5.') || enhanced.startsWith('5.2.');
   if (enhanced === '5.2.1' && any(NO_MAILBOX, text)) return 'no_mailbox';
   if (enhanced === '5.2.1' || (mailboxFamily && any(DISABLED, text))) return 'mailbox_disabled';

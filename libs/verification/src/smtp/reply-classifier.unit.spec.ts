@@ -53,6 +53,15 @@ describe('RCPT reply classification', () => {
       }
     });
 
+    it('reads the gateways\' and Yandex\'s directory answers only on their own MX', () => {
+      const invalidAtProofpoint = parseReplyLine('550 5.7.1 <a@example.net>: Recipient address rejected: User email address is marked as invalid.');
+      expect(classifyRcptReply(invalidAtProofpoint, 'mx1-us1.ppe-hosted.com')).toBe('no_mailbox');
+      expect(classifyRcptReply(invalidAtProofpoint, 'mail.example.net')).toBe('policy_rejection');
+      const blockedAtYandex = parseReplyLine('550 5.7.1 Policy rejection on the target address');
+      expect(classifyRcptReply(blockedAtYandex, 'mx.yandex.net')).toBe('mailbox_disabled');
+      expect(classifyRcptReply(blockedAtYandex)).toBe('policy_rejection');
+    });
+
     it('names a documented source for every rule', () => {
       for (const rule of PROVIDER_REPLY_RULES) expect(rule.source).toMatch(/^https:\/\//);
     });

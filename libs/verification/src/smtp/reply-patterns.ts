@@ -21,7 +21,7 @@ export const GREYLIST = [/gr[ae]y-?list/, /please (retry|try again)/, /try again
 export const TEMPORARY = [
   /server busy/, /system problem/, /temporary (system|server) (error|problem)/, /temporary error/, /timeout/, /protocol violation/, /multiple destination domains/,
   /insufficient system/, /internal (server )?error/, /resources temporarily/, /service (not available|unavailable)/, /unable to process connection/, /connection expired/,
-  /temporary domain failure/,
+  /temporary domain failure/, /try another server/,
 ];
 export const RELAY = [/relay(ing)? (access )?(denied|not permitted|prohibited)/, /not permitted to relay/, /unable to relay/, /we do not relay/, /relay not (allowed|permitted)/];
 // Replies about our envelope sender, not the recipient: never evidence about the mailbox.
@@ -41,6 +41,8 @@ export const MAILBOX_FULL = [
 export const DISABLED = [/disabled/, /deactivated/, /suspended/, /inactive/, /no longer (active|in use|available)/, /account (has )?expired/, /account.*(closed|blocked for inactivity)/, /is not active/, /frozen/];
 // Phrases that name the recipient's own account as closed, even where a blocklist word appears ("the recipient account is blocked").
 export const RECIPIENT_DISABLED = [/recipient account is (blocked|locked|disabled|suspended)/, /mailbox is frozen/];
+// The plainest unknown-user phrases: the only mailbox evidence allowed to outweigh a 5.7.x (policy) code.
+export const UNKNOWN_USER = [/user ?unknown/, /unknown (user|recipient)/, /no such (user|recipient|mailbox)/, /(user|recipient|mailbox|address) (does not|doesn't) exist/];
 export const NO_MAILBOX = [
   /user ?unknown/, /unknown (user|recipient|local part|address|mailbox)/, /no such (user|recipient|mailbox|person|address|account)/,
   /recipient not found/, /user not found/, /address not found/, /mailbox not found/, /account not found/, /(does not|doesn't|does ?n[o']t) exist/, /not exist/,

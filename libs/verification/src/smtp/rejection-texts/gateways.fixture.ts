@@ -19,4 +19,7 @@ export const GATEWAYS_REPLIES: RejectionCase[] = [
   { source: "https://success.trendmicro.com/solution/1053962-smtp-error-554-5-7-1-appears-when-sending-an-email-to-a-hosted-email-security-hes-user", mx: "in.tmes.trendmicro.com", reply: "554 5.7.1 <someone@example.com>: Recipient address rejected: Access denied.", expect: "no_mailbox" },
   { source: "https://manualsbrain.com/it/manuals/1649627/?page=293 (Cisco IronPort AsyncOS 7.1 Advanced Configuration Guide, SPF settings)", mx: "mx1.hc1234-56.iphmx.com", reply: "550 #5.7.1 SPF unauthorized mail is prohibited.", expect: "policy_rejection" },
   { source: "https://manualsbrain.com/it/manuals/1649627/?page=293 (Cisco IronPort AsyncOS 7.1 Advanced Configuration Guide, SPF settings)", mx: "mx1.hc1234-56.iphmx.com", reply: "451 #4.4.3 Temporary error occurred during SPF verification.", expect: "temporary_failure" },
+  { source: "https://www.spambrella.com/faq/email-delivery-error-codes/ (Proofpoint Essentials reseller)", mx: "mx1-us1.ppe-hosted.com", reply: "550 5.7.1 <someone@example.net>: Recipient address rejected: User email address is marked as invalid.", expect: "no_mailbox" },
+  { source: "https://www.spambrella.com/faq/email-delivery-error-codes/ (Proofpoint Essentials reseller)", mx: "mx1-us1.ppe-hosted.com", reply: "452 4.3.1 Insufficient system resources", expect: "temporary_failure" },
+  { source: "https://www.spambrella.com/faq/email-delivery-error-codes/ (Proofpoint Essentials reseller)", mx: "mx1-us1.ppe-hosted.com", reply: "550 5.7.1 Relay Access denied", expect: "relay_denied" },
 ];

@@ -56,4 +56,10 @@ export const ISPS_AND_BOUNCES_REPLIES: RejectionCase[] = [
   { source: "https://support.onesystems.ch/722126-%C3%9Cbersicht-h%C3%A4ufig-vorkommender-Fehlermeldungen", reply: "554 5.7.1 Service unavailable; Client host [203.0.113.5] blocked using ix.dnsbl.manitu.net", expect: "ip_blocked" },
   { source: "https://support.onesystems.ch/722126-%C3%9Cbersicht-h%C3%A4ufig-vorkommender-Fehlermeldungen", reply: "450 4.7.1 Client host rejected: cannot find your hostname, [203.0.113.5]", expect: "rdns_required" },
   { source: "https://goneo.de/hilfe/email/fehlermeldungen", reply: "550 mail@example.com: Recipient address rejected: User unknown", expect: "no_mailbox" },
+  { source: "https://yandex.com/support/mail/bounces/yandex/policy-rejection-on-the-target-address.html", mx: "mx.yandex.net", reply: "550 5.7.1 Policy rejection on the target address", expect: "mailbox_disabled" },
+  { source: "https://www.yandex.com/support/mail/bounces/yandex.html", mx: "mx.yandex.net", reply: "552 5.2.2 Mailbox size limit exceeded", expect: "mailbox_full" },
+  { source: "https://www.yandex.com/support/mail/bounces/yandex.html", mx: "mx.yandex.net", reply: "554 5.7.1 Client host [203.0.113.5] blocked using; see https://yandex.com/support/mail/bounces/yandex.html", expect: "ip_blocked" },
+  { source: "https://viws.ru/en/poterya-pochtovyh-soobshchenii-oshibki-pochtovoi-sistemy.html (Mail.ru DMARC bounce)", mx: "mxs.mail.ru", reply: "550 5.7.1 This message was not accepted due to domain owner DMARC policy (RFC 7489) https://help.mail.ru/mail-help/postmaster/dmarc", expect: "policy_rejection" },
+  { source: "https://nic.ru/help/mail-diagnostics-and-troubleshooting_14426.html", reply: "451 example.ru prohibited. Disk quota exceeded", expect: "mailbox_full" },
+  { source: "https://nic.ru/help/mail-diagnostics-and-troubleshooting_14426.html", reply: "451 Please try another server", expect: "temporary_failure" },
 ];
