@@ -72,7 +72,7 @@ export async function startTestApp(env: Record<string, string> = {}, overrides: 
       return res.body.data;
     },
     async close() {
-      await running.app.close();
+      await running.close();
       if (!overrides.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

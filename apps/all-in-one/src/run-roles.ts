@@ -3,9 +3,10 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, ConfigError, loadConfig } from '@lib/config';
 import { Clock } from '@lib/common';
 import { MetricsExposure } from '@lib/metrics';
-import { AdapterWrappers, describeAdapters } from '@lib/platform';
+import { AdapterWrappers, DataDirInUseError, DataDirLock, describeAdapters } from '@lib/platform';
 import { createApiApp } from '../../api/src/create-api-app';
 import { announceDemoAccount, ensureDemoAccount } from '../../api/src/admin/demo-account';
+import { exitGracefullyOnSignals } from './graceful-shutdown';
 import { RootModule } from './root.module';
 
 export interface RunningApp {
@@ -15,19 +16,36 @@ export interface RunningApp {
   /** Where Prometheus scrapes this process; null when metrics are not served (README, Operations). */
   metricsUrl: string | null;
   demo: { accountId: string; apiKey: string; credits: number } | null;
+  /** Closes the application, then gives DATA_DIR up to the next process. */
+  close(): Promise<void>;
 }
 
 /** Builds and starts a process with the given roles; the one entry used by every main and by the e2e tests. */
 export async function startRoles(config: AppConfig, overrides: { clock?: Clock; wrap?: AdapterWrappers } = {}): Promise<RunningApp> {
-  const app = await createApiApp(RootModule.forRoles(config, overrides), config);
-  await app.listen({ port: config.port, host: config.host });
+  // Before any store is opened: a second process on the same embedded files must not even start.
+  const lock = DataDirLock.neededFor(config) ? DataDirLock.acquire(config.dataDir, `pid ${process.pid}, roles ${config.roles.join('+')}, since ${new Date().toISOString()}`) : null;
+  let app: NestFastifyApplication;
+  try {
+    app = await createApiApp(RootModule.forRoles(config, overrides), config);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const demo = config.roles.includes('api') ? await ensureDemoAccount(app, config) : null;
   const url = `http://127.0.0.1:${port}`;
   const exposure = app.get(MetricsExposure);
   const metricsUrl = exposure.mode === 'own-port' ? exposure.listenerUrl : exposure.mode === 'api-port' ? `${url}/metrics` : null;
-  return { app, config, url, metricsUrl, demo };
+  const close = async () => {
+    try {
+      await app.close();
+    } finally {
+      lock?.release();
+    }
+  };
+  return { app, config, url, metricsUrl, demo, close };
 }
 
 export async function main(defaultRoles: AppConfig['roles']): Promise<void> {
@@ -42,7 +60,17 @@ export async function main(defaultRoles: AppConfig['roles']): Promise<void> {
     throw error;
   }
   const logger = new Logger('main');
-  const running = await startRoles(config);
+  let running: RunningApp;
+  try {
+    running = await startRoles(config);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(75); // EX_TEMPFAIL: it can start once the other process has stopped
+    }
+    throw error;
+  }
+  exitGracefullyOnSignals(running, config.http.shutdownTimeoutMs);
   logger.log(`listening on ${running.url}; API docs at ${running.url}/docs (OpenAPI JSON at /docs-json); roles ${config.roles.join('+')} on ${JSON.stringify(describeAdapters(config))}`);
   if (running.demo) announceDemoAccount(running.demo, `http://localhost:${new URL(running.url).port}`);
   logger.log(running.app.get(MetricsExposure).describe(running.url));

@@ -18,8 +18,11 @@ export async function createApiApp(root: Type<unknown> | DynamicModule, config: 
     bodyLimit: JSON_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    // Proxies and load balancers keep SSE and long uploads open; do not cut them.
-    requestTimeout: 0,
+    // The request (headers and body, uploads included) must arrive in time: a body trickled a byte at a
+    // time gets 408 instead of holding a connection and delaying shutdown. Responses (SSE) are not bounded.
+    requestTimeout: config.http.requestTimeoutMs,
+    // Node checks request deadlines on this interval (30 s by default, far coarser than the deadline).
+    http: { connectionsCheckingInterval: Math.min(1_000, config.http.requestTimeoutMs / 4), headersTimeout: Math.min(60_000, config.http.requestTimeoutMs) } as never,
     // Refusals raised before any route runs answer in the envelope too.
     frameworkErrors: answerFrameworkError as never, // Nest bundles its own copy of Fastify's types
     clientErrorHandler: answerClientError,
@@ -27,7 +30,6 @@ export async function createApiApp(root: Type<unknown> | DynamicModule, config: 
   await configureFastify(adapter.getInstance() as never, ROUTES, config.jobs.maxUploadBytes);
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, { bodyParser: false, bufferLogs: false, logger: config.logLevel === 'silent' ? false : new PinoNestLogger(pino) });
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
   adapter.getInstance().addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });

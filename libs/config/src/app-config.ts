@@ -14,6 +14,13 @@ export interface AppConfig {
   /** Embedded bus: age after which messages every group has read are deleted; 0 keeps the log forever. */
   busRetentionHours: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * requestTimeoutMs: a request's headers and whole body (uploads included) must arrive within this,
+   * else 408 and the connection is closed (slow bodies). Responses (SSE, downloads) are not bounded by it.
+   * shutdownTimeoutMs: after SIGTERM/SIGINT the process stops its consumers and timers, drains open
+   * requests, and exits at the latest this long after the signal.
+   */
+  http: { requestTimeoutMs: number; shutdownTimeoutMs: number };
   rateLimit: { perSecond: number; burst: number };
   demoAccount: { enabled: boolean; credits: number };
   probe: {

@@ -37,6 +37,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
     kafkaSessionTimeoutMs: r.int('KAFKA_SESSION_TIMEOUT_MS', 30_000, 6_000, 300_000),
     busRetentionHours: r.int('BUS_RETENTION_HOURS', 24, 0, 87_600),
     logLevel: r.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
+    http: readHttpTimeouts(r),
     rateLimit: { perSecond: r.int('RATE_LIMIT_PER_SECOND', 50, 1, 1_000_000), burst: r.int('RATE_LIMIT_BURST', 100, 1, 1_000_000) },
     demoAccount: { enabled: r.bool('DEMO_ACCOUNT', true), credits: r.int('DEMO_ACCOUNT_CREDITS', 1000, 0, 1_000_000_000) },
     probe: {
@@ -85,6 +86,13 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
   }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
+}
+
+function readHttpTimeouts(r: EnvReader): AppConfig['http'] {
+  const requestTimeoutMs = r.int('HTTP_REQUEST_TIMEOUT_MS', 120_000, 1_000, 3_600_000);
+  // Below Docker's 10 s stop grace period by default, so the process ends itself before it is killed.
+  const shutdownTimeoutMs = r.int('SHUTDOWN_TIMEOUT_MS', 8_000, 1_000, 600_000);
+  return { requestTimeoutMs, shutdownTimeoutMs };
 }
 
 function readDashboard(r: EnvReader): AppConfig['dashboard'] {

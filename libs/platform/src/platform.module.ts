@@ -57,7 +57,8 @@ export class PlatformModule implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    // Consumers and subscriptions stop in their own modules first (Nest calls shutdown hooks in reverse order).
+    // Consumers and dispatchers stopped in beforeApplicationShutdown, before the HTTP server drained; the
+    // projector stops in its own onApplicationShutdown first (Nest calls these hooks in reverse order).
     await Promise.allSettled([this.bus.close(), this.eventStore.close(), this.readStore.close(), this.blobs.close()]);
   }
 }

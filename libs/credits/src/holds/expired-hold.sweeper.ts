@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown, Optional } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { APP_CONFIG } from '@lib/platform';
@@ -16,7 +16,7 @@ import { RecordedWorkCharges } from './recorded-work-charges';
 export const SWEPT_PURPOSES = ['verification', 'batch', 'finder', 'finder_batch'];
 
 @Injectable()
-export class ExpiredHoldSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ExpiredHoldSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('hold-sweeper');
   private timer?: NodeJS.Timeout;
   private running: Promise<number> | null = null;
@@ -36,7 +36,7 @@ export class ExpiredHoldSweeper implements OnApplicationBootstrap, OnApplication
     this.timer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     await this.running;
   }

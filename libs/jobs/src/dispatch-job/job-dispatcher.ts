@@ -1,4 +1,4 @@
-import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
 import { Clock } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
@@ -18,7 +18,7 @@ export const JOB_EVENTS_TOPIC = 'events.jobs';
  * never published.
  */
 @Injectable()
-export class JobDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+export class JobDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private consumer?: BusConsumer;
 
   constructor(private readonly events: EventStore, private readonly bus: MessageBus, private readonly blobs: BlobStore, private readonly clock: Clock) {}
@@ -28,7 +28,7 @@ export class JobDispatcher implements OnApplicationBootstrap, OnApplicationShutd
     this.consumer = await this.bus.subscribe({ groupId: 'job-dispatch', topics: [JOB_EVENTS_TOPIC], maxAttempts: 10, retryDelayMs: 500 }, (m) => this.handle(m));
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.consumer?.stop();
   }
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Clock } from '@lib/common';
 import { AppConfig } from '@lib/config';
@@ -18,7 +18,7 @@ const RETRY_CONCURRENCY = 64;
  * message of a level has the same delay, the head of a partition is always the next one due.
  */
 @Injectable()
-export class ChunkConsumers implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ChunkConsumers implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('jobs');
   private readonly consumers: BusConsumer[] = [];
   private readonly shutdown = new AbortController();
@@ -40,7 +40,7 @@ export class ChunkConsumers implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     const stopping = this.consumers.map((c) => c.stop());
     this.shutdown.abort(); // a waiting retry stays uncommitted and is redelivered after a restart
     await Promise.all(stopping);

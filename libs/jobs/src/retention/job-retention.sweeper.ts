@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
 import { Clock } from '@lib/common';
 import { AppConfig } from '@lib/config';
@@ -22,7 +22,7 @@ const FIRST_SWEEP_AFTER_MS = 60 * 1000;
  * job's record, counts and charges stay. Safe with several workers: a purge is idempotent.
  */
 @Injectable()
-export class JobRetentionSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class JobRetentionSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('job-retention');
   private readonly purger: JobFilesPurger;
   private readonly timers: NodeJS.Timeout[] = [];
@@ -46,7 +46,7 @@ export class JobRetentionSweeper implements OnApplicationBootstrap, OnApplicatio
     for (const timer of this.timers) timer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     for (const timer of this.timers) clearTimeout(timer);
     await Promise.allSettled([...this.inFlight]);
   }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { APP_CONFIG } from '@lib/platform';
@@ -18,7 +18,7 @@ export const pollIntervalMs = (retryDelaysMs: number[]): number => Math.min(1_00
  * crashed stopped; the per-attempt lease keeps two workers from sending the same attempt.
  */
 @Injectable()
-export class DeliveryDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('webhook-dispatcher');
   private readonly inFlight = new Map<string, Promise<void>>();
   private timer?: NodeJS.Timeout;
@@ -38,7 +38,7 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, OnApplication
     this.schedule();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await Promise.allSettled(this.inFlight.values());

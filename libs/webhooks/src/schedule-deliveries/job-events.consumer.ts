@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { BusConsumer, MessageBus } from '@lib/messaging';
 import { JobDeliveries } from './job-deliveries';
 
@@ -7,7 +7,7 @@ export const WEBHOOK_DELIVERY_GROUP = 'webhook-delivery';
 
 /** Consumes the relay's job events (docs/contracts.md) and schedules webhook deliveries for the finished ones. */
 @Injectable()
-export class JobEventsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class JobEventsConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('webhook-delivery');
   private consumer?: BusConsumer;
 
@@ -25,7 +25,7 @@ export class JobEventsConsumer implements OnApplicationBootstrap, OnApplicationS
     );
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.consumer?.stop();
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
 import { Clock } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
@@ -20,7 +20,7 @@ const CHUNK_CONCURRENCY = 2;
  * ignored by the decider.
  */
 @Injectable()
-export class FinderJobWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
+export class FinderJobWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly consumers: BusConsumer[] = [];
 
   constructor(
@@ -40,7 +40,7 @@ export class FinderJobWorkers implements OnApplicationBootstrap, OnApplicationSh
     ));
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await Promise.all(this.consumers.map((c) => c.stop()));
   }
 

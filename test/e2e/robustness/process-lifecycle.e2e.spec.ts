@@ -1,0 +1,76 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const SHUTDOWN_TIMEOUT_MS = 1_500;
+
+interface AppProcess {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** `npm start`'s entry as a real OS process on `dataDir`, with everything it prints kept. */
+function startProcess(dataDir: string): AppProcess {
+  const child = spawn(process.execPath, ['-r', './scripts/register-ts.js', 'apps/all-in-one/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DEMO_ACCOUNT: 'false', SMTP_PREFLIGHT: 'false',
+      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), HTTP_REQUEST_TIMEOUT_MS: '600000', // only the shutdown bound may end the slow request
+    },
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => { output += chunk; });
+  child.stderr!.on('data', (chunk) => { output += chunk; });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function listeningUrl(app: AppProcess): Promise<string> {
+  for (;;) {
+    const found = app.output().match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    if (found) return found[1];
+    const gone = await Promise.race([app.exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 100))]);
+    if (gone) throw new Error(`the process exited before listening:\n${app.output()}`);
+  }
+}
+
+describe('the process on one DATA_DIR: lock, slow request, SIGTERM', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailcheck-lifecycle-'));
+  const started: AppProcess[] = [];
+  const start = () => { const app = startProcess(dataDir); started.push(app); return app; };
+  afterAll(() => {
+    for (const app of started) app.child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a second process on a DATA_DIR in use, exits within the bound after SIGTERM with a slow request open, and frees DATA_DIR', async () => {
+    const first = start();
+    const url = new URL(await listeningUrl(first));
+
+    const second = start();
+    expect(await second.exited).toBe(75);
+    expect(second.output()).toContain(`DATA_DIR ${dataDir} is in use by another running process (pid ${first.child.pid}, roles api+worker+projector`);
+
+    // A body that never completes, then SIGTERM: the process must not wait for it.
+    const slow = net.connect(Number(url.port), url.hostname);
+    slow.on('error', () => undefined);
+    slow.write('POST /v1/verify/single HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // let the server read the head
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(1); // the bound ended it, with the request still open
+    expect(first.output()).toMatch(/SIGTERM: stopping consumers and timers, draining open requests, exiting within 1500 ms/);
+    expect(first.output()).toMatch(/shutdown not finished after 1500 ms/);
+    slow.destroy();
+
+    // The lock went with the process: the next one starts on the same files and, with nothing open, ends cleanly.
+    const third = start();
+    const thirdUrl = await listeningUrl(third);
+    expect((await fetch(`${thirdUrl}/health`)).status).toBe(200);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+  }, 240_000);
+});
