@@ -201,23 +201,17 @@ async function brokenTlsListener(ip: string, port: number, script: SmtpPeerScrip
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
-    let buffered = '';
-    socket.on('data', (chunk) => {
-      buffered += chunk.toString('latin1');
-      let end: number;
-      while ((end = buffered.indexOf('\r\n')) >= 0) {
-        const line = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        if (line.toUpperCase() === 'STARTTLS') {
-          stats.commands.push('STARTTLS');
-          // A TLS alert would be honest; plain text where a ServerHello belongs fails the handshake just the same.
-          socket.end('220 2.0.0 Ready to start TLS\r\nthis is not a TLS record\r\n');
-          return;
-        }
-        const reply = answer(line);
-        socket.write(`${reply}\r\n`);
-        if (reply.startsWith('221')) socket.end();
+    onLines(socket, (line) => {
+      if (socket.writableEnded) return;
+      if (line.toUpperCase() === 'STARTTLS') {
+        stats.commands.push('STARTTLS');
+        // A TLS alert would be honest; plain text where a ServerHello belongs fails the handshake just the same.
+        socket.end('220 2.0.0 Ready to start TLS\r\nthis is not a TLS record\r\n');
+        return;
       }
+      const reply = answer(line);
+      socket.write(`${reply}\r\n`);
+      if (reply.startsWith('221')) socket.end();
     });
     socket.write('220 brokentls.test ESMTP\r\n');
   });
@@ -252,6 +246,20 @@ function scriptedAnswer(line: string, ehlo: string, script: SmtpPeerScript, stat
   return behaviour.kind === 'reply' ? `${behaviour.code} ${behaviour.text}` : '250 2.1.5 Ok';
 }
 
+/** Calls `onLine` with each CRLF-terminated line the client sends. */
+function onLines(socket: Socket, onLine: (line: string) => void): void {
+  let buffered = '';
+  socket.on('data', (chunk) => {
+    buffered += chunk.toString('latin1');
+    let end: number;
+    while ((end = buffered.indexOf('\r\n')) >= 0) {
+      const line = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2);
+      onLine(line);
+    }
+  });
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -280,27 +288,20 @@ async function defendedListener(
     }
     const session = new DefendedSession(defences, stats.defences);
     let turn = sleep(defences.bannerDelayMs ?? 0).then(() => { if (!socket.destroyed) socket.write('220 mx.test ESMTP\r\n'); });
-    let buffered = '';
-    socket.on('data', (chunk) => {
-      buffered += chunk.toString('latin1');
-      let end: number;
-      while ((end = buffered.indexOf('\r\n')) >= 0) {
-        const line = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        turn = turn.then(async () => {
-          if (socket.destroyed || socket.writableEnded) return;
-          const verb = line.split(' ')[0].toUpperCase();
-          const preempted = session.preempt(verb);
-          if (preempted) stats.commands.push(verb);
-          const reply = preempted?.reply ?? scriptedAnswer(line, ehlo, script, stats, ip, greylistSeen);
-          const delay = session.delayFor(reply);
-          if (delay > 0) await sleep(delay);
-          if (socket.destroyed) return;
-          if (delay > 0) stats.defences.delayedReplies++;
-          if (preempted?.close || reply.startsWith('221')) socket.end(`${reply}\r\n`);
-          else socket.write(`${reply}\r\n`);
-        });
-      }
+    onLines(socket, (line) => {
+      turn = turn.then(async () => {
+        if (socket.destroyed || socket.writableEnded) return;
+        const verb = line.split(' ')[0].toUpperCase();
+        const preempted = session.preempt(verb);
+        if (preempted) stats.commands.push(verb);
+        const reply = preempted?.reply ?? scriptedAnswer(line, ehlo, script, stats, ip, greylistSeen);
+        const delay = session.delayFor(reply);
+        if (delay > 0) await sleep(delay);
+        if (socket.destroyed) return;
+        if (delay > 0) stats.defences.delayedReplies++;
+        if (preempted?.close || reply.startsWith('221')) socket.end(`${reply}\r\n`);
+        else socket.write(`${reply}\r\n`);
+      });
     });
   });
   await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(port, ip, () => resolve()); });
