@@ -44,8 +44,8 @@ describe('bulk verification job, from upload to download', () => {
     const job = created.body.data;
     jobId = job.id;
     expect(job).toMatchObject({
-      status: 'Pending', fileName: 'list.csv', hasHeader: true, dedupe: false, quote: 5,
-      counts: { rows: 8, uniqueAddresses: 5, duplicates: 2, invalidSyntax: 1 },
+      status: 'Pending', fileName: 'list.csv', hasHeader: true, dedupe: false, quote: 6,
+      counts: { rows: 8, uniqueAddresses: 6, duplicates: 2, invalidSyntax: 1, blank: 0 },
       emailColumn: { index: 2, chosenBy: 'header', headerName: 'Email' },
     });
     const read = await world.app.request('GET', `/v1/jobs/${jobId}`, { key });
@@ -67,9 +67,9 @@ describe('bulk verification job, from upload to download', () => {
   it('counts rows per result, retried the greylisted address within the job and charged decisive results only', async () => {
     const job = (await world.app.request('GET', `/v1/jobs/${jobId}`, { key })).body.data;
     expect(job.results).toEqual({ ok: 5, invalid: 2, catch_all: 1, unknown: 0, disposable: 0, error: 0 });
-    expect(job.creditsCharged).toBe(5);
+    expect(job.creditsCharged).toBe(6); // the malformed row too: `invalid` is decisive, as in single verify
     expect(world.smtp.stats.rcpts.filter((r) => r.address.toLowerCase() === 'slow@grey.test').length).toBeGreaterThanOrEqual(2);
-    expect(await ledgerOf(world.app, accountId)).toMatchObject({ balance: 95, held: 0 });
+    expect(await ledgerOf(world.app, accountId)).toMatchObject({ balance: 94, held: 0 });
   });
 
   it('downloads the original rows byte for byte with every result appended', async () => {

@@ -8,9 +8,10 @@ export class EmailColumnDto {
 
 export class JobCountsDto {
   @ApiProperty({ type: 'integer', format: 'int32', example: 1200, description: 'Data rows (header excluded)' }) rows!: number;
-  @ApiProperty({ type: 'integer', format: 'int32', example: 1100, description: 'Distinct valid addresses: what is probed' }) uniqueAddresses!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 1100, description: 'Distinct addresses to verify (malformed ones included, answered invalid without a probe): the most the job can cost' }) uniqueAddresses!: number;
   @ApiProperty({ type: 'integer', format: 'int32', example: 60, description: 'Rows repeating an earlier address (never charged)' }) duplicates!: number;
-  @ApiProperty({ type: 'integer', format: 'int32', example: 40, description: 'Rows with an empty or malformed address (invalid, never charged)' }) invalidSyntax!: number;
+  @ApiPropertyOptional({ type: 'integer', format: 'int32', example: 5, description: 'Rows with an empty email cell: invalid, decided at upload and free (absent on older jobs)' }) blank?: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 40, description: 'Rows with an empty or malformed address (invalid / invalid_syntax; a malformed one costs 1 credit like any invalid, an empty cell is free)' }) invalidSyntax!: number;
 }
 
 export class JobProgressDto {

@@ -18,13 +18,16 @@ export class AddressIndex {
   readonly domains: string[] = [];
   private readonly byCanonical = new Map<string, number>();
   private readonly domainIndex = new Map<string, number>();
-  counts: JobCounts = { rows: 0, uniqueAddresses: 0, duplicates: 0, invalidSyntax: 0 };
+  counts: JobCounts = { rows: 0, uniqueAddresses: 0, duplicates: 0, invalidSyntax: 0, blank: 0 };
+  /** Distinct well-formed addresses (a column of nothing but malformed cells is not an email column). */
+  wellFormed = 0;
 
   add(recordIndex: number, cell: string | undefined, maxUnique: number): void {
     this.counts.rows++;
     const key = addressKey(cell);
+    if (!key || key.malformed) this.counts.invalidSyntax++;
     if (!key) {
-      this.counts.invalidSyntax++;
+      this.counts.blank!++;
       return;
     }
     const seen = this.byCanonical.get(key.canonical);
@@ -45,6 +48,7 @@ export class AddressIndex {
     this.firstRows.push(recordIndex);
     this.rowCounts.push(1);
     this.counts.uniqueAddresses++;
+    if (!key.malformed) this.wellFormed++;
   }
 
   get size(): number {
@@ -71,7 +75,7 @@ export async function indexAddresses(
     if (hasHeader && record.index === 0) continue;
     index.add(record.index, record.fields[emailColumn], maxUnique);
   }
-  if (index.size === 0) {
+  if (index.wellFormed === 0) {
     throw new DomainError('EMAIL_COLUMN_NOT_FOUND', `Column ${emailColumn} holds no valid email address; pass emailColumn, the zero-based index of the email column.`);
   }
   return index;

@@ -24,12 +24,24 @@ describe('cutting a job into chunks', () => {
   });
 
   it('carries each address once, with its first row and how many rows hold it', () => {
-    const index = indexOf(['Ann@x.test', 'ann@X.test', 'bad', 'bob@x.test']);
-    expect(index.counts).toEqual({ rows: 4, uniqueAddresses: 2, duplicates: 1, invalidSyntax: 1 });
+    const index = indexOf(['Ann@x.test', 'ann@X.test', 'bob@x.test']);
+    expect(index.counts).toEqual({ rows: 3, uniqueAddresses: 2, duplicates: 1, invalidSyntax: 0, blank: 0 });
     const [chunk] = [...cutChunks(index, 10)];
     expect(chunk.items).toEqual([
       { email: 'Ann@x.test', canonical: 'ann@x.test', firstRow: 1, rows: 2 },
-      { email: 'bob@x.test', canonical: 'bob@x.test', firstRow: 4, rows: 1 },
+      { email: 'bob@x.test', canonical: 'bob@x.test', firstRow: 3, rows: 1 },
     ]);
+  });
+
+  describe('when cells are malformed or empty', () => {
+    it('verifies a malformed cell once like an address (charged as invalid) and leaves an empty one decided and free', () => {
+      const index = indexOf(['bad', 'a@x.test', '', ' bad ']);
+      expect(index.counts).toEqual({ rows: 4, uniqueAddresses: 2, duplicates: 1, invalidSyntax: 3, blank: 1 });
+      const chunks = [...cutChunks(index, 10)];
+      expect(chunks.flatMap((c) => c.items)).toEqual([
+        { email: 'bad', canonical: 'malformed:bad', firstRow: 1, rows: 2 },
+        { email: 'a@x.test', canonical: 'a@x.test', firstRow: 2, rows: 1 },
+      ]);
+    });
   });
 });

@@ -2,7 +2,7 @@ import { Decider, DomainError } from '@lib/common';
 import { hasChunk, withChunk, EMPTY_BITMAP } from './chunk-bitmap';
 import { decidePurge, EndedJob, purgedJob } from './job-files-purge';
 import { CancelJob, CompleteChunk, CreateJob, FailJob, JobCommand } from './job.commands';
-import { ChunkResult, JobEvent, JobSnapshot, JobSummary, ResultName } from './job.events';
+import { ChunkResult, JobCounts, JobEvent, JobSnapshot, JobSummary, ResultName } from './job.events';
 
 /**
  * `snapshot` is the last non-terminal decision state; an ended state keeps it when the event before the
@@ -40,15 +40,17 @@ function summary(snapshot: JobSnapshot, status: JobSummary['status']): JobSummar
   };
 }
 
+const decidedAtUpload = (counts: JobCounts): number => counts.blank ?? counts.invalidSyntax;
+
 function create(command: CreateJob, state: JobState): JobEvent[] {
   if (state.status !== 'Initial') throw new Error(`job ${command.jobId} already exists`);
   const { counts } = command;
   const snapshot: JobSnapshot = {
     jobId: command.jobId, accountId: command.accountId, kind: command.kind, status: 'Pending',
     totalRows: counts.rows, totalAddresses: counts.uniqueAddresses, chunksScheduled: command.chunkCount, chunksOpen: command.chunkCount,
-    doneChunks: EMPTY_BITMAP, processedRows: counts.invalidSyntax, processedAddresses: 0,
-    // Rows with an unusable email cell are decided at upload: invalid, and free.
-    counts: { ...emptyCounts(), invalid: counts.invalidSyntax }, creditsCharged: 0,
+    doneChunks: EMPTY_BITMAP, processedRows: decidedAtUpload(counts), processedAddresses: 0,
+    // Rows with an empty email cell are decided at upload: invalid, and free (nothing was verified).
+    counts: { ...emptyCounts(), invalid: decidedAtUpload(counts) }, creditsCharged: 0,
   };
   const { type: _type, at, ...fields } = command;
   return [{ type: 'JobCreated', data: { ...fields, quote: counts.uniqueAddresses, createdAt: at, snapshot } }];

@@ -11,12 +11,20 @@ export type ResultName = VerificationResultName;
 export interface JobCounts {
   /** Data rows (a header row excluded). */
   rows: number;
-  /** Distinct syntactically valid addresses: what is probed, and the most the job can cost. */
+  /**
+   * Distinct addresses to verify, malformed ones included (the engine answers them invalid without a
+   * probe): what the chunks carry, and the most the job can cost.
+   */
   uniqueAddresses: number;
   /** Rows whose address repeats an earlier row's (never probed or charged again). */
   duplicates: number;
-  /** Rows whose email cell is empty or not an address: resolved at upload, never charged. */
+  /** Rows whose email cell is empty or not an address (reported invalid / invalid_syntax). */
   invalidSyntax: number;
+  /**
+   * Rows whose email cell is empty: decided at upload, free. Absent on jobs created before malformed
+   * cells were verified (and charged) like addresses, when every invalidSyntax row was decided at upload.
+   */
+  blank?: number;
 }
 
 export interface EmailColumnChoice {

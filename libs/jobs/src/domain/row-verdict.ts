@@ -10,7 +10,7 @@ export function toRowVerdict(v: VerificationVerdict): RowVerdict {
   };
 }
 
-/** A row whose email cell is empty or not an address: decided at upload without a probe, never charged. */
+/** A row whose email cell is empty: decided at upload without a probe, never charged. */
 export function invalidSyntaxVerdict(cell: string): RowVerdict {
   const didYouMean = cell.trim() ? suggestCorrection(cell.trim()) : null;
   const score = riskScore({ result: 'invalid', role: false, didYouMean: didYouMean !== null, antiSpam: false, acceptsAllProvider: false });
