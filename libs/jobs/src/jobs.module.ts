@@ -6,10 +6,12 @@ import { CreateJobService } from './create-job/create-job.service';
 import { JobDownloadService } from './download/job-download.service';
 import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION } from './projection/job-document';
 import { jobsProjection } from './projection/jobs.projection';
+import { JobProgressModule } from './progress/job-progress.module';
 import { JobQueries } from './query/job-queries';
 
 /** Bulk jobs for the API and the projector: create, cancel, read, download; registers the job read models. */
 @Module({
+  imports: [JobProgressModule],
   providers: [CreateJobService, CancelJobService, JobQueries, JobDownloadService],
   exports: [CreateJobService, CancelJobService, JobQueries, JobDownloadService],
 })

@@ -54,8 +54,9 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkOutcome, Rec
     return { open: false, recorded: done === false ? null : await findRecordedChunk(this.events, message.jobId, message.chunkNo) };
   }
 
-  async work(message: ChunkMessage, signal: AbortSignal): Promise<ChunkOutcome> {
-    const verdicts = await this.engine.verifyMany(message.items.map((item) => item.email), { mode: 'bulk', signal });
+  async work(message: ChunkMessage, signal: AbortSignal, rowsDone: (rows: number) => void): Promise<ChunkOutcome> {
+    const progress = (indexes: number[]) => rowsDone(indexes.reduce((sum, i) => sum + message.items[i].rows, 0));
+    const verdicts = await this.engine.verifyMany(message.items.map((item) => item.email), { mode: 'bulk', signal, progress });
     return splitForRetry(message.items, verdicts, message.level, this.config.jobs.greylistRetryDelaysMs, this.clock.now());
   }
 

@@ -3,6 +3,7 @@ import { DomainError } from '@lib/common';
 import { CreditLedger, type HoldPurpose } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { jobStream } from '../domain/job.decider';
+import { ChunkProgressBoard } from '../progress/chunk-progress-board';
 import { watchJobEnd } from './job-end-watch';
 
 /** What a bus message of any job kind's chunk carries at least. */
@@ -27,8 +28,11 @@ export interface ChunkKind<M extends PaidChunk, W, R> {
   /** The most the chunk can cost: what is held. */
   holdAmount(message: M): number;
   status(message: M): Promise<ChunkStatus<R>>;
-  /** `signal` aborts when the job ends meanwhile (cancelled, failed): stop issuing probes. */
-  work(message: M, signal: AbortSignal): Promise<W>;
+  /**
+   * `signal` aborts when the job ends meanwhile (cancelled, failed): stop issuing probes. `rowsDone`
+   * is told rows as they are answered (live progress).
+   */
+  work(message: M, signal: AbortSignal, rowsDone: (rows: number) => void): Promise<W>;
   /** Appends the chunk's results once; null when nothing was appended (job over, or recorded meanwhile). */
   record(message: M, work: W): Promise<R | null>;
   /** The charge a record fixed. */
@@ -47,14 +51,18 @@ export interface ChunkKind<M extends PaidChunk, W, R> {
  */
 @Injectable()
 export class ChunkWorkflow {
-  constructor(private readonly ledger: CreditLedger, private readonly events: EventStore) {}
+  constructor(private readonly ledger: CreditLedger, private readonly events: EventStore, private readonly progress: ChunkProgressBoard) {}
 
   async run<M extends PaidChunk, W, R>(kind: ChunkKind<M, W, R>, message: M, attempt: number): Promise<void> {
     const before = await kind.status(message);
     if (!before.open) return this.settle(kind, message, before.recorded);
     if (!(await this.hold(kind, message, attempt))) return;
     const watch = watchJobEnd(() => this.lastEventType(message.jobId));
-    const work = await kind.work(message, watch.signal).finally(() => watch.stop());
+    const gauge = this.progress.reporter(message.jobId, message.chunkNo);
+    const work = await kind.work(message, watch.signal, (rows) => gauge.add(rows)).finally(async () => {
+      watch.stop();
+      await gauge.stop();
+    });
     const recorded = (await kind.record(message, work)) ?? (await this.recordedMeanwhile(kind, message));
     await this.settle(kind, message, recorded);
   }
@@ -86,6 +94,7 @@ export class ChunkWorkflow {
 
   private async settle<M extends PaidChunk, W, R>(kind: ChunkKind<M, W, R>, message: M, recorded: R | null): Promise<void> {
     if (recorded && kind.afterRecord) await kind.afterRecord(message, recorded);
+    await this.progress.clear(message.jobId, message.chunkNo); // the record counts these rows now (or they will never count)
     await this.ledger.settle(message.accountId, kind.holdId(message), recorded ? kind.charged(recorded) : 0);
   }
 }

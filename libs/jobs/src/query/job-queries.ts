@@ -3,12 +3,13 @@ import { Clock, DomainError, isNumericId, Page, PageRequest, toPage } from '@lib
 import { ReadStore } from '@lib/readstore';
 import { JobKind } from '../domain/job.events';
 import { JOBS_COLLECTION, JobDocument } from '../projection/job-document';
+import { ChunkProgressBoard } from '../progress/chunk-progress-board';
 import { JobView, toJobView } from './job-view';
 
 /** The read side of jobs of any kind: ownership is checked here, so other accounts' jobs are simply not found. */
 @Injectable()
 export class JobQueries {
-  constructor(private readonly readStore: ReadStore, private readonly clock: Clock) {}
+  constructor(private readonly readStore: ReadStore, private readonly clock: Clock, private readonly progress: ChunkProgressBoard) {}
 
   private get jobs() {
     return this.readStore.collection<JobDocument>(JOBS_COLLECTION);
@@ -22,7 +23,8 @@ export class JobQueries {
   }
 
   async view(accountId: string, id: string, kind: JobKind = 'verification'): Promise<JobView> {
-    return toJobView(await this.document(accountId, id, kind), this.clock.now());
+    const doc = await this.document(accountId, id, kind);
+    return toJobView(doc, this.clock.now(), doc.status === 'Processing' ? await this.progress.rowsInFlight(doc.jobId) : 0);
   }
 
   /** Newest first. */

@@ -1,6 +1,7 @@
 import { jobDownloadPath } from '../domain/job.decider';
 import { EmailColumnChoice, JobCounts, JobKind, JobStatus, ResultName } from '../domain/job.events';
 import { JobDocument } from '../projection/job-document';
+import { etaSeconds, JobProgress, progressOf, ProgressFacts } from '../progress/job-progress';
 
 /** A job as the API shows it (GET /v1/jobs/{id}, list items, the create response, SSE event data). */
 export interface JobView {
@@ -15,8 +16,10 @@ export interface JobView {
   /** Credits the job can cost at most: one per unique address (only decisive results are charged). */
   quote: number;
   results: Record<ResultName, number>;
-  progress: { processedRows: number; totalRows: number; percent: number };
+  /** Rows done, counted within chunks in flight too (moves at least once a second while Processing). */
+  progress: JobProgress;
   creditsCharged: number;
+  /** From the rate of rows done since the job started; null until the first row, 0 once over. */
   etaSeconds: number | null;
   createdAt: string;
   startedAt: string | null;
@@ -27,25 +30,20 @@ export interface JobView {
   downloadPath: string;
 }
 
-/**
- * ETA from the rate so far: addresses verified per second since the job started. Null while Pending
- * or before the first chunk; 0 once the job is over.
- */
-export function estimateSeconds(doc: JobDocument, now: number): number | null {
-  if (doc.status !== 'Processing') return doc.status === 'Pending' ? null : 0;
-  if (!doc.startedAt || doc.processedAddresses === 0) return null;
-  const elapsed = Math.max(now - Date.parse(doc.startedAt), 1);
-  const remaining = Math.max(doc.counts.uniqueAddresses - doc.processedAddresses, 0);
-  return Math.ceil((remaining * elapsed) / doc.processedAddresses / 1000);
+/** The progress facts of a verification job; `rowsInFlight` from ChunkProgressBoard. */
+export function verificationProgressFacts(doc: JobDocument, rowsInFlight: number): ProgressFacts {
+  return {
+    status: doc.status, startedAt: doc.startedAt, recordedRows: doc.processedRows, rowsInFlight,
+    rowsAtStart: doc.counts.blank ?? doc.counts.invalidSyntax, totalRows: doc.counts.rows,
+  };
 }
 
-export function toJobView(doc: JobDocument, now: number): JobView {
-  const totalRows = doc.counts.rows;
+export function toJobView(doc: JobDocument, now: number, rowsInFlight = 0): JobView {
+  const facts = verificationProgressFacts(doc, rowsInFlight);
   return {
     id: doc.jobId, kind: doc.kind, status: doc.status, fileName: doc.file.name, emailColumn: doc.emailColumn, hasHeader: doc.file.hasHeader,
-    dedupe: doc.dedupe, counts: doc.counts, quote: doc.quote, results: doc.results,
-    progress: { processedRows: doc.processedRows, totalRows, percent: totalRows === 0 ? 100 : Math.floor((doc.processedRows / totalRows) * 1000) / 10 },
-    creditsCharged: doc.creditsCharged, etaSeconds: estimateSeconds(doc, now), createdAt: doc.createdAt, startedAt: doc.startedAt,
+    dedupe: doc.dedupe, counts: doc.counts, quote: doc.quote, results: doc.results, progress: progressOf(facts),
+    creditsCharged: doc.creditsCharged, etaSeconds: etaSeconds(facts, now), createdAt: doc.createdAt, startedAt: doc.startedAt,
     finishedAt: doc.finishedAt, failureReason: doc.failureReason, filesPurgedAt: doc.filesPurged?.at ?? null, downloadPath: jobDownloadPath(doc.jobId),
   };
 }

@@ -37,7 +37,7 @@ export async function probeCandidatesOn(ctx: FindingsContext, rawDomain: string,
   const probed: Array<{ local: string; findings: DomainFindings }> = [];
   for (const local of candidates) {
     if (ctx.clock() >= deadline || options.signal?.aborted) break;
-    const findings = await gatherFindings(ctx, domain, [`${local}@${domain}`], deadline, options.signal, options.lane);
+    const findings = await gatherFindings(ctx, domain, [`${local}@${domain}`], deadline, { signal: options.signal }, options.lane);
     probed.push({ local, findings });
     last = findings;
     const accepted = findings.outcomes.get(`${local}@${domain}`)?.kind === 'accepted';

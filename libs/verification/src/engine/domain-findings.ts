@@ -8,7 +8,7 @@ import { VerificationObserver } from '../verification-observer';
 import { CatchAllCache } from './catch-all-cache';
 import { ProbeLane } from '../smtp/mx-pool';
 import { DomainProber } from './domain-prober';
-import { ProbeKind, ProbeOutcome } from './probe-outcome';
+import { ProbeControl, ProbeKind, ProbeOutcome } from './probe-outcome';
 
 export type DomainStatus = 'probed' | 'null_mx' | 'domain_not_found' | 'no_mx' | 'dns_error' | 'disposable' | 'reserved_domain';
 
@@ -39,13 +39,13 @@ const NO_PROFILE: ProviderProfile = { provider: '', antiSpam: false, acceptsAllA
  * Reserved names (RFC 2606/6761), DNS, disposable check, then RCPT probes for every address and the
  * catch-all probe when something was accepted.
  */
-export async function gatherFindings(ctx: FindingsContext, domain: string, addresses: string[], deadline: number, signal?: AbortSignal, lane: ProbeLane = 'interactive'): Promise<DomainFindings> {
+export async function gatherFindings(ctx: FindingsContext, domain: string, addresses: string[], deadline: number, control: ProbeControl = {}, lane: ProbeLane = 'interactive'): Promise<DomainFindings> {
   const route = await routeUnlessReserved(ctx, domain);
   if (route.kind !== 'hosts') return { status: route.kind, detail: route.kind === 'dns_error' ? route.detail : undefined, profile: NO_PROFILE, catchAll: null, outcomes: new Map() };
   const profile = route.viaAddressFallback ? NO_PROFILE : providerForHosts(route.hosts.map((h) => h.name));
   if (isDisposableDomain(domain, ctx.disposableAllowList)) return { status: 'disposable', profile, catchAll: null, outcomes: new Map() };
-  const outcomes = await probeChunks(ctx, route.hosts, addresses, deadline, signal, lane);
-  const { catchAll, probeKind } = await catchAllStatus(ctx, domain, route.hosts, outcomes, deadline, signal, lane);
+  const outcomes = await probeChunks(ctx, route.hosts, addresses, deadline, control, lane);
+  const { catchAll, probeKind } = await catchAllStatus(ctx, domain, route.hosts, outcomes, deadline, control, lane);
   return { status: 'probed', profile, catchAll, catchAllProbe: probeKind, outcomes };
 }
 
@@ -62,36 +62,36 @@ export async function routeUnlessReserved(ctx: Pick<FindingsContext, 'router'>, 
 }
 
 /** Re-probes some addresses of an already routed domain (greylist retries); keeps the catch-all verdict. */
-export async function reprobe(ctx: FindingsContext, domain: string, addresses: string[], deadline: number, findings: DomainFindings, signal?: AbortSignal, lane: ProbeLane = 'interactive'): Promise<void> {
+export async function reprobe(ctx: FindingsContext, domain: string, addresses: string[], deadline: number, findings: DomainFindings, control: ProbeControl = {}, lane: ProbeLane = 'interactive'): Promise<void> {
   const route = await ctx.router.route(domain);
   if (route.kind !== 'hosts') return;
-  const fresh = await probeChunks(ctx, route.hosts, addresses, deadline, signal, lane);
+  const fresh = await probeChunks(ctx, route.hosts, addresses, deadline, control, lane);
   for (const [address, outcome] of fresh) findings.outcomes.set(address, outcome);
   if (findings.catchAll === null) {
-    const { catchAll, probeKind } = await catchAllStatus(ctx, domain, route.hosts, findings.outcomes, deadline, signal, lane);
+    const { catchAll, probeKind } = await catchAllStatus(ctx, domain, route.hosts, findings.outcomes, deadline, control, lane);
     Object.assign(findings, { catchAll, catchAllProbe: probeKind });
   }
 }
 
-async function probeChunks(ctx: FindingsContext, hosts: Parameters<DomainProber['probe']>[0], addresses: string[], deadline: number, signal: AbortSignal | undefined, lane: ProbeLane) {
+async function probeChunks(ctx: FindingsContext, hosts: Parameters<DomainProber['probe']>[0], addresses: string[], deadline: number, control: ProbeControl, lane: ProbeLane) {
   const chunks: string[][] = [];
   for (let i = 0; i < addresses.length; i += ctx.chunkSize) chunks.push(addresses.slice(i, i + ctx.chunkSize));
-  const results = await Promise.all(chunks.map((chunk) => ctx.prober.probe(hosts, chunk, deadline, signal, lane)));
+  const results = await Promise.all(chunks.map((chunk) => ctx.prober.probe(hosts, chunk, deadline, control, lane)));
   return new Map(results.flatMap((m) => [...m]));
 }
 
 interface CatchAllStatus { catchAll: boolean | null; probeKind?: ProbeKind }
 
-async function catchAllStatus(ctx: FindingsContext, domain: string, hosts: Parameters<DomainProber['probe']>[0], outcomes: Map<string, ProbeOutcome>, deadline: number, signal: AbortSignal | undefined, lane: ProbeLane): Promise<CatchAllStatus> {
+async function catchAllStatus(ctx: FindingsContext, domain: string, hosts: Parameters<DomainProber['probe']>[0], outcomes: Map<string, ProbeOutcome>, deadline: number, control: ProbeControl, lane: ProbeLane): Promise<CatchAllStatus> {
   const kinds = [...outcomes.values()].map((o) => o.kind);
   if (kinds.some((k) => MAILBOX_REJECTIONS.has(k as RcptClass))) ctx.catchAll.set(domain, false);
   const cached = ctx.catchAll.get(domain);
   if (cached !== undefined) return { catchAll: cached };
-  if (!kinds.includes('accepted') || signal?.aborted) return { catchAll: null };
+  if (!kinds.includes('accepted') || control.signal?.aborted) return { catchAll: null };
   // Probed after the real addresses, on a session that has been RSET, so the random
   // address cannot hide the real answer (the flaw of probing it first).
   const random = `${randomBytes(9).toString('hex')}-nx@${domain}`;
-  const probe = (await ctx.prober.probe(hosts, [random], deadline, signal, lane)).get(random);
+  const probe = (await ctx.prober.probe(hosts, [random], deadline, control, lane)).get(random);
   if (probe?.kind === 'accepted') ctx.catchAll.set(domain, true);
   else if (probe && MAILBOX_REJECTIONS.has(probe.kind as RcptClass)) ctx.catchAll.set(domain, false);
   const catchAll = ctx.catchAll.get(domain) ?? null;

@@ -8,7 +8,7 @@ import { SmtpReply } from '../smtp/smtp-reply';
 import { Lease, MxBackoffError, MxPool, ProbeLane } from '../smtp/mx-pool';
 import { EGRESS_RECHECK_MS, SmtpEgress } from '../smtp/smtp-egress';
 import { SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
-import { ProbeOutcome } from './probe-outcome';
+import { ProbeControl, ProbeOutcome } from './probe-outcome';
 
 export interface ProberSettings {
   port: number; allowPrivateNetworks: boolean; maxRcptsPerSession: number; backoffMs: number;
@@ -43,8 +43,8 @@ export class DomainProber {
     private readonly egress: SmtpEgress = new SmtpEgress(),
   ) {}
 
-  /** `signal`: once aborted no further RCPT is sent; the addresses left get `deadline_exceeded` (unknown). */
-  async probe(hosts: MailHost[], addresses: string[], deadline: number, signal?: AbortSignal, lane: ProbeLane = 'interactive'): Promise<Map<string, ProbeOutcome>> {
+  /** Once `control.signal` aborts no further RCPT is sent; the addresses left get `deadline_exceeded` (unknown). */
+  async probe(hosts: MailHost[], addresses: string[], deadline: number, control: ProbeControl = {}, lane: ProbeLane = 'interactive'): Promise<Map<string, ProbeOutcome>> {
     const targets = this.targets(hosts);
     if (targets.list.length === 0) {
       const kind = targets.refused ? 'private_mx_refused' : 'no_mx_address';
@@ -59,20 +59,20 @@ export class DomainProber {
       }
     }
     const started = this.clock();
-    const outcomes = await this.probeTargets(targets.list, addresses, deadline, signal, lane);
+    const outcomes = await this.probeTargets(targets.list, addresses, deadline, control, lane);
     const durationMs = this.clock() - started;
     for (const outcome of outcomes.values()) this.observer.probed(outcome.kind, providerOf(outcome.mxHost), durationMs);
     return outcomes;
   }
 
-  private async probeTargets(list: Target[], addresses: string[], deadline: number, signal: AbortSignal | undefined, lane: ProbeLane): Promise<Map<string, ProbeOutcome>> {
+  private async probeTargets(list: Target[], addresses: string[], deadline: number, control: ProbeControl, lane: ProbeLane): Promise<Map<string, ProbeOutcome>> {
     const outcomes = new Map<string, ProbeOutcome>();
     let pending = [...addresses];
     let lastFailure: ProbeOutcome = { kind: 'connect_refused' };
     for (const target of list) {
       if (pending.length === 0) break;
-      if (this.clock() >= deadline || signal?.aborted) { lastFailure = { kind: 'deadline_exceeded' }; break; }
-      const failure = await this.onTarget(target, pending, outcomes, deadline, signal, lane);
+      if (this.clock() >= deadline || control.signal?.aborted) { lastFailure = { kind: 'deadline_exceeded' }; break; }
+      const failure = await this.onTarget(target, pending, outcomes, deadline, control, lane);
       pending = pending.filter((a) => !outcomes.has(a));
       if (failure) lastFailure = failure;
     }
@@ -98,7 +98,7 @@ export class DomainProber {
    * 421 (mid-session or at the banner) is followed by a reconnect after a growing pause, up to
    * MAX_RECONNECTS times in a row. Returns the failure that stopped it, if any.
    */
-  private async onTarget(target: Target, pending: string[], outcomes: Map<string, ProbeOutcome>, deadline: number, signal: AbortSignal | undefined, lane: ProbeLane): Promise<ProbeOutcome | null> {
+  private async onTarget(target: Target, pending: string[], outcomes: Map<string, ProbeOutcome>, deadline: number, control: ProbeControl, lane: ProbeLane): Promise<ProbeOutcome | null> {
     let queue = [...pending];
     let freshRetryLeft = true;
     let reconnects = 0;
@@ -112,7 +112,7 @@ export class DomainProber {
         if (refused421 && (await this.pauseBeforeReconnect(reconnects++, target, deadline))) continue;
         return this.failureOf(error, target);
       }
-      const result = await this.runSession(lease, target, queue, outcomes, deadline, signal, lane);
+      const result = await this.runSession(lease, target, queue, outcomes, deadline, control, lane);
       await this.pool.release(lease, result.keep, this.settings.maxRcptsPerSession);
       const left = queue.filter((a) => !outcomes.has(a));
       // Reconnects are counted in a row: a session that decided something starts the count again.
@@ -128,7 +128,7 @@ export class DomainProber {
     return null;
   }
 
-  private async runSession(lease: Lease, target: Target, queue: string[], outcomes: Map<string, ProbeOutcome>, deadline: number, signal: AbortSignal | undefined, lane: ProbeLane): Promise<{ keep: boolean; failure: ProbeOutcome | null }> {
+  private async runSession(lease: Lease, target: Target, queue: string[], outcomes: Map<string, ProbeOutcome>, deadline: number, control: ProbeControl, lane: ProbeLane): Promise<{ keep: boolean; failure: ProbeOutcome | null }> {
     const { session, limits } = lease;
     const provider = providerOf(target.host);
     try {
@@ -139,7 +139,7 @@ export class DomainProber {
         if (session.errors >= limits.errorBudget(this.clock())) { this.observer.sessionAdapted('retired_error_budget', provider); return { keep: false, failure: null }; }
         const cap = limits.rcptCap(this.clock());
         if (cap !== null && session.rcptsInTransaction >= cap) { this.observer.sessionAdapted('retired_rcpt_cap', provider); return { keep: false, failure: null }; }
-        if (this.clock() >= deadline || signal?.aborted) return { keep: true, failure: { kind: 'deadline_exceeded' } };
+        if (this.clock() >= deadline || control.signal?.aborted) return { keep: true, failure: { kind: 'deadline_exceeded' } };
         const utf8 = !isAscii(address);
         if (utf8 && !session.supports('SMTPUTF8')) { outcomes.set(address, { kind: 'smtputf8_unsupported', ...spokenTo(target) }); continue; }
         const refusal = await session.ensureTransaction(utf8);
@@ -165,6 +165,7 @@ export class DomainProber {
           return { keep: false, failure: { kind, reply, ...spokenTo(target), retryAfterMs: this.settings.backoffMs } };
         }
         outcomes.set(address, { kind, reply, ...spokenTo(target) });
+        control.probed?.(address);
         if (session.latency.lastWasTarpitted(TARPIT_FACTOR, this.settings.tarpitFloorMs)) {
           // The reply is good, but the server has started holding this session back: replace it.
           this.observer.sessionAdapted('retired_tarpit', provider);

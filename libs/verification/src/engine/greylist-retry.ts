@@ -1,5 +1,6 @@
 import { VerificationMode } from '../verification.types';
 import { DomainFindings, FindingsContext, reprobe } from './domain-findings';
+import type { ProbeControl } from './probe-outcome';
 
 // Replies that a later attempt from the same client commonly turns into a decision.
 const WAIT_AND_RETRY = new Set(['greylisted', 'temporary_failure', 'too_many_recipients', 'rate_limited']);
@@ -18,18 +19,18 @@ function needsRetry(findings: DomainFindings): string[] | null {
  * come back. Returns the suggested retryAfterMs for whatever stayed undecided.
  */
 export async function settleTemporaryFailures(
-  ctx: FindingsContext, domain: string, findings: DomainFindings, mode: VerificationMode, delays: number[], deadline: number, signal?: AbortSignal,
+  ctx: FindingsContext, domain: string, findings: DomainFindings, mode: VerificationMode, delays: number[], deadline: number, control: ProbeControl = {},
 ): Promise<number | undefined> {
   if (findings.status !== 'probed') return undefined;
   let attempt = 0;
   if (mode === 'interactive') {
     for (let pending = needsRetry(findings); pending; pending = needsRetry(findings)) {
       const delay = delays[attempt];
-      if (delay === undefined || ctx.clock() + delay >= deadline || signal?.aborted) break;
+      if (delay === undefined || ctx.clock() + delay >= deadline || control.signal?.aborted) break;
       ctx.observer.greylistRetried(pending.length);
       await sleep(delay);
       attempt++;
-      await reprobe(ctx, domain, pending, deadline, findings, signal);
+      await reprobe(ctx, domain, pending, deadline, findings, control);
     }
   }
   const backoff = Math.max(0, ...[...findings.outcomes.values()].map((o) => o.retryAfterMs ?? 0));

@@ -26,3 +26,11 @@ export const TRANSIENT_KINDS: ReadonlySet<ProbeKind> = new Set<ProbeKind>([
  * blocked (not worth retrying within this call, unlike the transient ones).
  */
 export const RETRY_LATER_KINDS: ReadonlySet<ProbeKind> = new Set<ProbeKind>([...TRANSIENT_KINDS, 'accepted', 'port_25_blocked']);
+
+/** What the caller of a probe controls while it runs: stopping it (a cancelled job) and hearing of each answered RCPT (progress). */
+export interface ProbeControl {
+  /** Once aborted, no further RCPT is sent. */
+  signal?: AbortSignal;
+  /** Told each address whose RCPT was answered. */
+  probed?(address: string): void;
+}

@@ -16,6 +16,24 @@ import { settleTemporaryFailures } from './greylist-retry';
 import { AddressFacts, buildVerdict, earlyVerdict } from './verdict-builder';
 
 const DEFAULT_DOMAIN_CONCURRENCY = 8;
+
+export interface VerifyManyOptions {
+  mode?: VerificationMode;
+  concurrency?: number;
+  signal?: AbortSignal;
+  progress?: (indexes: number[]) => void;
+}
+
+/** Reports each index at most once (an address is answered, then its verdict is built). */
+function progressOnce(report: VerifyManyOptions['progress']): (indexes: number[]) => void {
+  if (!report) return () => undefined;
+  const told = new Set<number>();
+  return (indexes) => {
+    const fresh = indexes.filter((i) => !told.has(i));
+    fresh.forEach((i) => told.add(i));
+    if (fresh.length > 0) report(fresh);
+  };
+}
 // How long an error budget or recipient cap learned from an MX is trusted before the defaults are tried again.
 const LEARNED_MEMORY_MS = 60 * 60_000;
 
@@ -64,17 +82,19 @@ export class VerificationEngine {
   /**
    * Same order as given; addresses are grouped per domain so one SMTP session serves many RCPTs. Once
    * `signal` aborts (a cancelled job) no further RCPT is sent: what was not probed yet is unknown.
+   * `progress` hears each input index once, as soon as its RCPT is answered or it is decided without one.
    */
-  async verifyMany(emails: string[], options: { mode?: VerificationMode; concurrency?: number; signal?: AbortSignal } = {}): Promise<VerificationVerdict[]> {
+  async verifyMany(emails: string[], options: VerifyManyOptions = {}): Promise<VerificationVerdict[]> {
     const start = this.clock();
     const mode = options.mode ?? 'interactive';
     const verdicts = new Array<VerificationVerdict>(emails.length);
+    const progress = progressOnce(options.progress);
     const byDomain = new Map<string, Array<{ index: number; facts: AddressFacts }>>();
     emails.forEach((raw, index) => {
       const email = raw.trim();
       const didYouMean = suggestCorrection(email);
       const syntax = checkSyntax(email);
-      if (!syntax.ok) { verdicts[index] = earlyVerdict(email, 'invalid', 'invalid_syntax', didYouMean, this.clock() - start); return; }
+      if (!syntax.ok) { verdicts[index] = earlyVerdict(email, 'invalid', 'invalid_syntax', didYouMean, this.clock() - start); progress([index]); return; }
       const facts: AddressFacts = {
         email, local: syntax.local, domain: syntax.domain, normalized: `${syntax.local}@${syntax.domain}`,
         canonical: canonicalEmail(email) ?? email.toLowerCase(), didYouMean,
@@ -87,14 +107,16 @@ export class VerificationEngine {
       try {
         const deadline = mode === 'interactive' ? start + this.config.interactiveBudgetMs : Number.POSITIVE_INFINITY;
         const unique = [...new Set(group.map((g) => g.facts.normalized))];
-        const findings = await gatherFindings(this.ctx, domain, unique, deadline, options.signal, mode);
-        const settled = await settleTemporaryFailures(this.ctx, domain, findings, mode, this.config.greylistDelaysMs, deadline, options.signal);
+        const control = { signal: options.signal, probed: (address: string) => progress(group.filter((g) => g.facts.normalized === address).map((g) => g.index)) };
+        const findings = await gatherFindings(this.ctx, domain, unique, deadline, control, mode);
+        const settled = await settleTemporaryFailures(this.ctx, domain, findings, mode, this.config.greylistDelaysMs, deadline, control);
         const retryAfterMs = findings.status === 'dns_error' ? this.config.greylistDelaysMs[0] : settled;
         for (const { index, facts } of group) verdicts[index] = buildVerdict(facts, findings, this.clock() - start, retryAfterMs);
       } catch (error) {
         // A defect must not sink the other domains of a batch: report `error` for this one.
         for (const { index, facts } of group) verdicts[index] = earlyVerdict(facts.email, 'error', 'internal_error', facts.didYouMean, this.clock() - start);
       }
+      progress(group.map((g) => g.index));
     });
     for (const verdict of verdicts) this.observer.verdict(verdict, mode);
     return verdicts;

@@ -46,7 +46,7 @@ export class CreateFinderJobService {
       }, { maxAttempts: 1 });
       // Read-your-writes: a GET right after the 201 finds the job. The 201 itself shows the job as created.
       await this.freshness.waitForDocument(FINDER_JOBS_COLLECTION, String(staged.jobId), run.position, 5_000);
-      return toFinderJobView(evolveFinderJob(null, run.events[0], run.position) as FinderJobDocument);
+      return toFinderJobView(evolveFinderJob(null, run.events[0], run.position) as FinderJobDocument, this.clock.now());
     });
   }
 

@@ -54,8 +54,12 @@ export class FinderChunkProcessor implements ChunkKind<FinderChunkMessage, Finde
     return { open: false, recorded: await this.findRecorded(message) };
   }
 
-  work(message: FinderChunkMessage, signal: AbortSignal): Promise<FinderJobRowResult[]> {
-    return mapBounded(message.contacts, CONTACT_CONCURRENCY, async ({ row, input }) => ({ row, input, outcome: await this.finder.find(input, { signal, lane: 'bulk' }) }));
+  work(message: FinderChunkMessage, signal: AbortSignal, rowsDone: (rows: number) => void): Promise<FinderJobRowResult[]> {
+    return mapBounded(message.contacts, CONTACT_CONCURRENCY, async ({ row, input }) => {
+      const outcome = await this.finder.find(input, { signal, lane: 'bulk' });
+      rowsDone(1);
+      return { row, input, outcome };
+    });
   }
 
   async record(message: FinderChunkMessage, results: FinderJobRowResult[]): Promise<Recorded | null> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, isNumericId, Page, PageRequest, toPage } from '@lib/common';
+import { Clock, DomainError, isNumericId, Page, PageRequest, toPage } from '@lib/common';
+import { ChunkProgressBoard } from '@lib/jobs';
 import { ReadStore } from '@lib/readstore';
 import { FINDER_JOBS_COLLECTION, type FinderJobDocument } from './finder-job.projection';
 import { toFinderJobView, type FinderJobView } from './finder-job.view';
@@ -7,7 +8,7 @@ import { toFinderJobView, type FinderJobView } from './finder-job.view';
 /** Ownership is checked here: another account's job, or a malformed id, is simply not found. */
 @Injectable()
 export class FinderJobQueries {
-  constructor(private readonly readStore: ReadStore) {}
+  constructor(private readonly readStore: ReadStore, private readonly clock: Clock, private readonly progress: ChunkProgressBoard) {}
 
   private get jobs() {
     return this.readStore.collection<FinderJobDocument>(FINDER_JOBS_COLLECTION);
@@ -20,7 +21,8 @@ export class FinderJobQueries {
   }
 
   async view(accountId: string, id: string): Promise<FinderJobView> {
-    return toFinderJobView(await this.document(accountId, id));
+    const doc = await this.document(accountId, id);
+    return toFinderJobView(doc, this.clock.now(), doc.status === 'Processing' ? await this.progress.rowsInFlight(doc.jobId) : 0);
   }
 
   /** Newest first. */
@@ -30,6 +32,7 @@ export class FinderJobQueries {
       this.jobs.find({ filter, sort: { createdAt: -1, jobId: -1 }, skip: (request.page - 1) * request.pageSize, limit: request.pageSize }),
       this.jobs.count(filter),
     ]);
-    return toPage(docs.map(toFinderJobView), request, total);
+    const now = this.clock.now();
+    return toPage(docs.map((doc) => toFinderJobView(doc, now)), request, total);
   }
 }

@@ -1,4 +1,4 @@
-import type { JobStatus } from '@lib/jobs';
+import { etaSeconds, progressOf, type JobProgress, type JobStatus, type ProgressFacts } from '@lib/jobs';
 import { finderJobDownloadPath } from './finder-job.decider';
 import type { FinderColumnsChoice, FinderJobCounts } from './finder-job.events';
 import type { FinderJobDocument } from './finder-job.projection';
@@ -15,8 +15,11 @@ export interface FinderJobView {
   /** The most the job can cost: 10 credits per usable contact (only returned addresses are charged). */
   quote: number;
   results: { found: number; notFound: number; invalid: number };
-  progress: { processedRows: number; totalRows: number; percent: number };
+  /** Rows done, counted within chunks in flight too (moves at least once a second while Processing). */
+  progress: JobProgress;
   creditsCharged: number;
+  /** From the rate of rows done since the job started; null until the first row, 0 once over. */
+  etaSeconds: number | null;
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
@@ -26,15 +29,20 @@ export interface FinderJobView {
   downloadPath: string;
 }
 
-export function toFinderJobView(doc: FinderJobDocument): FinderJobView {
-  // Rows without a usable contact are settled at upload, so they count as processed from the start.
-  const processedRows = doc.processedContacts + doc.counts.invalid;
-  const totalRows = doc.counts.rows;
+/** The progress facts of a finder job: rows without a usable contact are settled at upload. */
+export function finderProgressFacts(doc: FinderJobDocument, rowsInFlight: number): ProgressFacts {
+  return {
+    status: doc.status, startedAt: doc.startedAt, recordedRows: doc.processedContacts + doc.counts.invalid, rowsInFlight,
+    rowsAtStart: doc.counts.invalid, totalRows: doc.counts.rows,
+  };
+}
+
+export function toFinderJobView(doc: FinderJobDocument, now: number, rowsInFlight = 0): FinderJobView {
+  const facts = finderProgressFacts(doc, rowsInFlight);
   return {
     id: doc.jobId, kind: 'finder', status: doc.status, fileName: doc.file.name, hasHeader: doc.file.hasHeader, columns: doc.columns, counts: doc.counts,
-    quote: doc.quote, results: { found: doc.found, notFound: doc.notFound, invalid: doc.counts.invalid },
-    progress: { processedRows, totalRows, percent: totalRows === 0 ? 100 : Math.floor((processedRows / totalRows) * 1000) / 10 },
-    creditsCharged: doc.creditsCharged, createdAt: doc.createdAt, startedAt: doc.startedAt, finishedAt: doc.finishedAt, failureReason: doc.failureReason,
-    filesPurgedAt: doc.filesPurged?.at ?? null, downloadPath: finderJobDownloadPath(doc.jobId),
+    quote: doc.quote, results: { found: doc.found, notFound: doc.notFound, invalid: doc.counts.invalid }, progress: progressOf(facts),
+    creditsCharged: doc.creditsCharged, etaSeconds: etaSeconds(facts, now), createdAt: doc.createdAt, startedAt: doc.startedAt, finishedAt: doc.finishedAt,
+    failureReason: doc.failureReason, filesPurgedAt: doc.filesPurged?.at ?? null, downloadPath: finderJobDownloadPath(doc.jobId),
   };
 }

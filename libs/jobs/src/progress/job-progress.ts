@@ -1,0 +1,41 @@
+import type { JobStatus } from '../domain/job.events';
+
+export interface JobProgress {
+  processedRows: number;
+  totalRows: number;
+  percent: number;
+}
+
+/** What both job kinds' views know about their progress. */
+export interface ProgressFacts {
+  status: JobStatus;
+  startedAt: string | null;
+  /** Rows counted by recorded chunks and at upload. */
+  recordedRows: number;
+  /** Rows done by chunks in flight (ChunkProgressBoard); only counted while Processing. */
+  rowsInFlight: number;
+  /** Rows decided at upload (empty or unusable cells): done before the job started, not part of the rate. */
+  rowsAtStart: number;
+  totalRows: number;
+}
+
+/** Rows done (recorded plus in flight, never above the total) and the percentage, one decimal. */
+export function progressOf(facts: ProgressFacts): JobProgress {
+  const live = facts.status === 'Processing' ? facts.rowsInFlight : 0;
+  const processedRows = Math.min(facts.recordedRows + live, facts.totalRows);
+  const percent = facts.totalRows === 0 ? 100 : Math.floor((processedRows / facts.totalRows) * 1000) / 10;
+  return { processedRows, totalRows: facts.totalRows, percent };
+}
+
+/**
+ * ETA from the rate observed so far: rows done per second since the job started. Null while Pending or
+ * before the first row; 0 once the job is over.
+ */
+export function etaSeconds(facts: ProgressFacts, now: number): number | null {
+  if (facts.status !== 'Processing') return facts.status === 'Pending' ? null : 0;
+  const done = progressOf(facts).processedRows - facts.rowsAtStart;
+  if (!facts.startedAt || done <= 0) return null;
+  const elapsed = Math.max(now - Date.parse(facts.startedAt), 1);
+  const remaining = Math.max(facts.totalRows - facts.rowsAtStart - done, 0);
+  return Math.ceil((remaining * elapsed) / done / 1000);
+}
