@@ -14,8 +14,8 @@ export const DASHBOARD = {
   invites: '/dashboard/v1/team/invites',
   acceptInvite: '/dashboard/v1/team/invites/accept',
   usage: '/dashboard/v1/usage',
-  checkout: '/dashboard/v1/orders',
-  autoTopup: '/dashboard/v1/auto-topup',
+  checkout: '/dashboard/v1/billing/checkout',
+  orders: '/dashboard/v1/billing/orders',
 };
 
 export interface Me {
@@ -45,17 +45,27 @@ export interface Member { userId: string; email: string; name: string; role: Tea
 export interface Team { accountId: string; role: TeamRole; members: Member[] }
 export interface Invitation { email: string; role: string; expiresAt: string }
 
-export interface Package { id: number; name: string; credits: number; priceUsd: number; unitPriceUsd: number; currency: string }
-export interface Promotion { id: number; description: string; packageId?: number | null; discountPercent?: number; bonusCredits?: number }
+export interface Package { id: number; name: string; credits: number; bonusCredits: number; priceUsd: number; unitPriceUsd: number; currency: string }
+export interface Promotion { id: number; name: string; description: string; bonusPercent: number; discountPercent: number; packageIds: number[] | null }
+export interface Catalogue { packages: Package[]; promotions: Promotion[] }
+
+/** Order status as the spec numbers it. */
+export const ORDER_STATUS: Record<number, string> = { 1: 'Pending', 2: 'Completed', 3: 'Failed', 4: 'Refunded' };
+
 export interface Order {
   id: number;
   packageId: number;
+  promotionId: number | null;
   totalCreditsAdded: number;
+  amountUsd: number;
+  discountUsd: number;
   finalAmountUsd: number;
-  status: string;
-  invoiceNumber: string | null;
+  status: number;
+  failureReason: string | null;
+  invoiceNumber: string;
   isAutoTopup: boolean;
   createdAt: string;
-  failureReason?: string | null;
+  completedAt: string | null;
 }
-export interface AutoTopup { enabled: boolean; thresholdCredits: number; packageId: number | null }
+
+export interface Checkout { orderId: string; status: 'Pending' | 'Completed' | 'Failed'; processor: 'manual' | 'stripe'; clientSecret: string | null }

@@ -1,6 +1,6 @@
-import { FormEvent, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../api/client';
-import { AutoTopup, DASHBOARD, Order, Package, Promotion } from '../api/dashboard';
+import { Catalogue, Checkout, DASHBOARD, Order, ORDER_STATUS, Package, Promotion } from '../api/dashboard';
 import { V1 } from '../api/v1';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { PageTitle } from '../components/PageTitle';
@@ -8,78 +8,74 @@ import { useLoad } from '../lib/use-load';
 
 const usd = (n: number) => `$${n.toFixed(2)}`;
 
+/** The running promotion that covers a package and gives the most, if any. */
+export function bestPromotion(pkg: Package, promotions: Promotion[]): Promotion | null {
+  const covering = promotions.filter((p) => p.packageIds === null || p.packageIds.includes(pkg.id));
+  const value = (p: Promotion) => p.bonusPercent * pkg.priceUsd + p.discountPercent * pkg.priceUsd;
+  return covering.sort((a, b) => value(b) - value(a))[0] ?? null;
+}
+
+/** What the buyer gets and pays with a promotion: bonus credits on the package credits, discount on the price. */
+export function offer(pkg: Package, promotion: Promotion | null): { credits: number; priceUsd: number } {
+  const bonus = promotion ? Math.floor((pkg.credits * promotion.bonusPercent) / 100) : 0;
+  const price = promotion ? Math.round(pkg.priceUsd * (100 - promotion.discountPercent)) / 100 : pkg.priceUsd;
+  return { credits: pkg.credits + pkg.bonusCredits + bonus, priceUsd: price };
+}
+
+function checkoutMessage(answer: Checkout, credits: number): string {
+  if (answer.status === 'Completed') return `Paid: ${credits.toLocaleString('en')} credits were added.`;
+  if (answer.status === 'Failed') return 'The payment failed; nothing was charged. Try again or use another payment method.';
+  if (answer.processor === 'manual') return 'Order placed. The credits are added as soon as the payment is confirmed by the service operator.';
+  return 'Order placed; the credits are added when the card payment completes.';
+}
+
 export function BillingPage({ balance, onBought }: { balance: number | null; onBought: () => void }) {
-  const catalogue = useLoad(() => api<{ packages: Package[]; promotions: Promotion[] }>('GET', V1.packages));
-  const orders = useLoad(() => api<{ items: Order[] }>('GET', `${V1.orders}?limit=20`));
-  const topup = useLoad(() => api<AutoTopup>('GET', DASHBOARD.autoTopup));
-  const [settings, setSettings] = useState<AutoTopup | null>(null);
+  const catalogue = useLoad(() => api<Catalogue>('GET', V1.packages));
+  const orders = useLoad(() => api<{ items: Order[] }>('GET', `${DASHBOARD.orders}?limit=20`));
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
-  useEffect(() => { if (topup.data) setSettings(topup.data); }, [topup.data]);
+  const [buying, setBuying] = useState<number | null>(null);
+  const names = new Map(catalogue.data?.packages.map((p) => [p.id, p.name]) ?? []);
 
-  const buy = async (pkg: Package) => {
+  const buy = async (pkg: Package, promotion: Promotion | null) => {
     setError(null);
     setNotice(null);
+    setBuying(pkg.id);
     try {
-      const order = await api<Order>('POST', DASHBOARD.checkout, { packageId: pkg.id });
-      setNotice(order.status === 'Completed' ? `Paid: ${order.totalCreditsAdded.toLocaleString('en')} credits added (invoice ${order.invoiceNumber}).` : `Order ${order.id} is ${order.status.toLowerCase()}; the credits are added when the payment is confirmed.`);
+      const answer = await api<Checkout>('POST', DASHBOARD.checkout, promotion ? { packageId: pkg.id, promotionId: promotion.id } : { packageId: pkg.id });
+      setNotice(checkoutMessage(answer, offer(pkg, promotion).credits));
       await orders.reload();
       onBought();
     } catch (e) {
       setError(e);
-    }
-  };
-  const saveTopup = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!settings) return;
-    setError(null);
-    try {
-      setSettings(await api<AutoTopup>('PUT', DASHBOARD.autoTopup, settings));
-      setNotice('Auto top-up settings saved.');
-    } catch (e) {
-      setError(e);
+    } finally {
+      setBuying(null);
     }
   };
 
   return (
     <>
       <PageTitle>Billing</PageTitle>
-      <p>Balance: <strong data-testid="billing-balance">{balance === null ? '…' : balance.toLocaleString('en')}</strong> credits.</p>
+      <p>Balance: <strong data-testid="billing-balance">{balance === null ? '…' : balance.toLocaleString('en')}</strong> credits, shared by the whole team.</p>
       {notice && <Notice>{notice}</Notice>}
       <ErrorAlert error={error ?? catalogue.error} />
       <section aria-labelledby="packages-title">
         <h2 id="packages-title">Buy credits</h2>
-        {catalogue.data?.promotions.map((p) => <p key={p.id} className="promo">{p.description}</p>)}
+        {catalogue.data?.promotions.map((p) => <p key={p.id} className="promo"><strong>{p.name}</strong>: {p.description}</p>)}
         <ul className="packages">
-          {catalogue.data?.packages.map((pkg) => (
-            <li key={pkg.id} className="card">
-              <h3>{pkg.name}</h3>
-              <p className="big">{pkg.credits.toLocaleString('en')} <span>credits</span></p>
-              <p>{usd(pkg.priceUsd)} ({usd(pkg.unitPriceUsd)} per credit)</p>
-              <button type="button" onClick={() => void buy(pkg)} aria-label={`Buy ${pkg.name}: ${pkg.credits} credits for ${usd(pkg.priceUsd)}`}>Buy</button>
-            </li>
-          ))}
+          {catalogue.data?.packages.map((pkg) => {
+            const promotion = bestPromotion(pkg, catalogue.data!.promotions);
+            const deal = offer(pkg, promotion);
+            return (
+              <li key={pkg.id} className="card">
+                <h3>{pkg.name}</h3>
+                <p className="big">{deal.credits.toLocaleString('en')} <span>credits</span></p>
+                <p>{deal.priceUsd < pkg.priceUsd && <><s>{usd(pkg.priceUsd)}</s> </>}{usd(deal.priceUsd)} ({usd(pkg.unitPriceUsd)} per credit list price){promotion ? ` with ${promotion.name}` : ''}</p>
+                <button type="button" disabled={buying !== null} onClick={() => void buy(pkg, promotion)} aria-label={`Buy ${pkg.name}: ${deal.credits} credits for ${usd(deal.priceUsd)}`}>{buying === pkg.id ? 'Buying…' : 'Buy'}</button>
+              </li>
+            );
+          })}
         </ul>
-      </section>
-      <section className="card" aria-labelledby="topup-title">
-        <h2 id="topup-title">Auto top-up</h2>
-        <ErrorAlert error={topup.error} />
-        {settings && catalogue.data && (
-          <form onSubmit={(e) => void saveTopup(e)}>
-            <div className="checkbox">
-              <input id="topup-on" type="checkbox" checked={settings.enabled} onChange={(e) => setSettings({ ...settings, enabled: e.target.checked })} />
-              <label htmlFor="topup-on">Buy a package automatically when the balance falls below the threshold</label>
-            </div>
-            <label htmlFor="topup-threshold">Threshold (credits)</label>
-            <input id="topup-threshold" type="number" min={0} value={settings.thresholdCredits} onChange={(e) => setSettings({ ...settings, thresholdCredits: Number(e.target.value) })} />
-            <label htmlFor="topup-package">Package</label>
-            <select id="topup-package" value={settings.packageId ?? ''} onChange={(e) => setSettings({ ...settings, packageId: Number(e.target.value) })}>
-              <option value="">Choose a package</option>
-              {catalogue.data.packages.map((p) => <option key={p.id} value={p.id}>{p.name} ({p.credits} credits, {usd(p.priceUsd)})</option>)}
-            </select>
-            <button type="submit">Save</button>
-          </form>
-        )}
       </section>
       <section aria-labelledby="orders-title">
         <h2 id="orders-title">Orders</h2>
@@ -87,14 +83,16 @@ export function BillingPage({ balance, onBought }: { balance: number | null; onB
         {orders.data && (orders.data.items.length === 0 ? <p>No orders yet.</p> : (
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Orders">
             <table data-testid="orders-table">
-              <thead><tr><th scope="col">Date</th><th scope="col">Credits</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Invoice</th></tr></thead>
+              <thead><tr><th scope="col">Invoice</th><th scope="col">Date</th><th scope="col">Package</th><th scope="col">Credits</th><th scope="col">Amount</th><th scope="col">Status</th></tr></thead>
               <tbody>
                 {orders.data.items.map((o) => (
                   <tr key={o.id}>
-                    <td>{new Date(o.createdAt).toLocaleDateString('en')}{o.isAutoTopup ? ' (auto)' : ''}</td>
-                    <td>{o.totalCreditsAdded.toLocaleString('en')}</td><td>{usd(o.finalAmountUsd)}</td>
-                    <td>{o.status}{o.failureReason ? `: ${o.failureReason}` : ''}</td>
-                    <td>{o.invoiceNumber ? <a href={`${DASHBOARD.checkout}/${o.id}/invoice`}>{o.invoiceNumber}</a> : ''}</td>
+                    <td>{o.invoiceNumber}</td>
+                    <td>{new Date(o.createdAt).toLocaleDateString('en')}{o.isAutoTopup ? ' (auto top-up)' : ''}</td>
+                    <td>{names.get(o.packageId) ?? o.packageId}</td>
+                    <td>{o.totalCreditsAdded.toLocaleString('en')}</td>
+                    <td>{usd(o.finalAmountUsd)}{o.discountUsd > 0 ? ` (saved ${usd(o.discountUsd)})` : ''}</td>
+                    <td>{ORDER_STATUS[o.status] ?? o.status}{o.failureReason ? `: ${o.failureReason}` : ''}</td>
                   </tr>
                 ))}
               </tbody>
