@@ -16,7 +16,7 @@ function buildDir(): string {
 
 async function serve(dir: string): Promise<FastifyInstance> {
   const fastify = Fastify();
-  await registerWebApp(fastify, dir);
+  registerWebApp(fastify, dir);
   await fastify.ready();
   return fastify;
 }

@@ -1,9 +1,7 @@
-import { join } from 'node:path';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { readBuiltPage, webBuildDir } from './web-dir';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readBuiltAssets, readBuiltPage, webBuildDir } from './web-dir';
 
 /** The dashboard talks only to this origin; no inline script, no framing (clickjacking). */
 export const PAGE_SECURITY_HEADERS = {
@@ -26,7 +24,7 @@ export const NOT_BUILT = 'The dashboard is not built: run `npm run build` (it wr
  * that is not a built asset answers the app's page, so deep links and reloads work (the app routes
  * in the browser). Without a build, those paths answer 503 saying how to build; the API still runs.
  */
-export async function registerWebApp(fastify: FastifyInstance, dir: string): Promise<void> {
+export function registerWebApp(fastify: FastifyInstance, dir: string): void {
   const appPage = readBuiltPage(dir, 'index.html');
   const landingPage = readBuiltPage(dir, 'landing.html');
   const page = (html: string | null) => (_request: unknown, reply: FastifyReply) => {
@@ -37,9 +35,15 @@ export async function registerWebApp(fastify: FastifyInstance, dir: string): Pro
   for (const path of MAILED_LINK_PATHS) fastify.get(path, (request, reply) => reply.redirect(`/app${request.url}`, 302));
   fastify.get('/app', page(appPage));
   fastify.get('/app/*', page(appPage));
-  if (appPage === null) return;
-  // Vite names assets by content hash, so one name never changes content: cache them for a year.
-  await fastify.register(fastifyStatic as never, { root: join(dir, 'assets'), prefix: '/app/assets/', decorateReply: false, index: false, immutable: true, maxAge: '365d' });
+  // The build's assets, held in memory (a few hundred KB) and served by exact name only: no path is
+  // ever joined from the request, so nothing outside the build can be reached. Vite names them by
+  // content hash, so one name never changes content: they are cached for a year.
+  const assets = readBuiltAssets(dir);
+  fastify.get('/app/assets/:name', (request: FastifyRequest<{ Params: { name: string } }>, reply) => {
+    const asset = assets.get(request.params.name);
+    if (!asset) return reply.callNotFound();
+    return reply.header('content-type', asset.type).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff').send(asset.body);
+  });
 }
 
 /**
@@ -50,7 +54,7 @@ export async function registerWebApp(fastify: FastifyInstance, dir: string): Pro
 export class WebApp implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}
 
-  async onModuleInit(): Promise<void> {
-    await registerWebApp(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), webBuildDir());
+  onModuleInit(): void {
+    registerWebApp(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), webBuildDir());
   }
 }
