@@ -2,7 +2,8 @@
 # Starts, without Docker, the servers that `npm run test:integration` runs against, on loopback:
 #   Apache Kafka (KRaft, single combined broker+controller) from its Maven Central jars, and
 #   FerretDB v1 (SQLite handler) as the MongoDB-wire server, built with `go install`, and
-#   a private Postfix from Debian's packages (scripts/integration/postfix.sh, stock smtpd limits).
+#   a private Postfix from Debian's packages (scripts/integration/postfix.sh, stock smtpd limits), and
+#   stripe-mock, Stripe's API mock, with `go install` (scripts/integration/stripe-mock.sh).
 # Usage: scripts/integration-services.sh up|down|status
 # Installs, data, logs and pid files live in .integration/ (gitignored); `up` writes .integration/env.
 set -euo pipefail
@@ -150,8 +151,9 @@ cmd_up() {
   start_ferretdb
   wait_ready
   INTEGRATION_DIR=$DIR bash "$HERE/postfix.sh" up >/dev/null
+  INTEGRATION_DIR=$DIR bash "$HERE/stripe-mock.sh" up
   printf 'export KAFKA_BROKERS=%s\nexport MONGO_URL=%s\n' "$KAFKA_BROKERS" "$MONGO_URL" >"$ENV_FILE"
-  cat "$DIR/postfix.env" >>"$ENV_FILE"
+  cat "$DIR/postfix.env" "$DIR/stripe-mock.env" >>"$ENV_FILE"
   log "ready; load the environment with: . $ENV_FILE"
   cat "$ENV_FILE"
 }
@@ -160,6 +162,7 @@ cmd_down() {
   stop_one kafka "$KAFKA_PID"
   stop_one ferretdb "$FERRET_PID"
   INTEGRATION_DIR=$DIR bash "$HERE/postfix.sh" down
+  INTEGRATION_DIR=$DIR bash "$HERE/stripe-mock.sh" down
   rm -f "$ENV_FILE"
 }
 
@@ -168,6 +171,7 @@ cmd_status() {
   if pid=$(running_pid "$KAFKA_PID"); then echo "kafka: running (pid $pid) on $KAFKA_BROKERS"; else echo "kafka: stopped"; state=3; fi
   if pid=$(running_pid "$FERRET_PID"); then echo "ferretdb: running (pid $pid) on $MONGO_URL"; else echo "ferretdb: stopped"; state=3; fi
   INTEGRATION_DIR=$DIR bash "$HERE/postfix.sh" status || state=3
+  INTEGRATION_DIR=$DIR bash "$HERE/stripe-mock.sh" status || state=3
   return "$state"
 }
 

@@ -8,6 +8,7 @@ import { AccountProvisioning } from './admin/account-provisioning';
 import { AdminAccountsController } from './admin/admin-accounts.controller';
 import { AdminCreditsController } from './admin/admin-credits.controller';
 import { AdminOrdersController } from './admin/admin-orders.controller';
+import { StripeWebhookController } from './payments/stripe-webhook.controller';
 import { CreditsController } from './credits/credits.controller';
 import { VerifyModule } from './verify/verify.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
@@ -25,7 +26,7 @@ import { WebApp } from './web/web-app';
 /** The HTTP role: controllers, auth, the envelope, request metrics. Domain modules bring their own command handlers. */
 @Module({
   imports: [CqrsModule, AccountsModule, CreditsModule, IdentityModule, FinderApiModule, WebhooksApiModule, VerifyModule, JobsApiModule, DashboardApiModule],
-  controllers: [HealthController, AdminAccountsController, AdminCreditsController, AdminOrdersController, CreditsController],
+  controllers: [HealthController, AdminAccountsController, AdminCreditsController, AdminOrdersController, StripeWebhookController, CreditsController],
   providers: [
     AccountProvisioning,
     MetricsHttp,

@@ -67,6 +67,8 @@ export const ErrorCodes = {
   ALREADY_A_MEMBER: { code: 6012, status: 409, message: 'You are already a member of this team.' },
   ORDER_NOT_FOUND: { code: 2009, status: 404, message: 'Order not found.' },
   PAYMENT_PROCESSOR_MISMATCH: { code: 2010, status: 400, message: 'This order is paid through another payment processor.' },
+  PAYMENT_WEBHOOK_SIGNATURE_INVALID: { code: 2011, status: 400, message: 'The Stripe-Signature header is missing, stale or does not match the body.' },
+  PAYMENT_WEBHOOK_DISABLED: { code: 2012, status: 404, message: 'No payment processor webhook is configured (PAYMENT_PROCESSOR is not stripe).' },
 } as const;
 
 export type ErrorName = keyof typeof ErrorCodes;

@@ -80,7 +80,12 @@ export interface AppConfig {
     signInWindowSeconds: number;
   };
   /** manualAutoConfirm: the manual processor's test mode, in which every payment succeeds at once (never in production). */
-  payments: { manualAutoConfirm: boolean };
+  payments: {
+    processor: 'manual' | 'stripe';
+    manualAutoConfirm: boolean;
+    /** Required when processor is stripe. apiUrl: another API base (stripe-mock); null for Stripe's. */
+    stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null;
+  };
   /** Which roles this process runs: all-in-one runs api, worker and projector. */
   roles: Array<'api' | 'worker' | 'projector'>;
 }

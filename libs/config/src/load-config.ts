@@ -78,7 +78,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
     metrics: readMetrics(r),
     mail: { smtpRelayUrl: r.url('SMTP_RELAY_URL', ['smtp:', 'smtps:']), from: r.string('MAIL_FROM', 'Mailcheck <no-reply@mailcheck.localhost>') },
     dashboard: readDashboard(r),
-    payments: { manualAutoConfirm: r.bool('MANUAL_PAYMENTS_AUTO_CONFIRM', false) },
+    payments: readPayments(r),
     roles,
   };
   if (config.metrics.port !== null && config.metrics.port !== 0 && config.metrics.port === config.port) {
@@ -93,6 +93,16 @@ function readHttpTimeouts(r: EnvReader): AppConfig['http'] {
   // Below Docker's 10 s stop grace period by default, so the process ends itself before it is killed.
   const shutdownTimeoutMs = r.int('SHUTDOWN_TIMEOUT_MS', 8_000, 1_000, 600_000);
   return { requestTimeoutMs, shutdownTimeoutMs };
+}
+
+function readPayments(r: EnvReader): AppConfig['payments'] {
+  const processor = r.oneOf('PAYMENT_PROCESSOR', 'manual', ['manual', 'stripe'] as const);
+  const secretKey = r.optional('STRIPE_SECRET_KEY');
+  const webhookSecret = r.optional('STRIPE_WEBHOOK_SECRET');
+  const apiUrl = r.url('STRIPE_API_URL', ['http:', 'https:']);
+  if (processor === 'stripe' && (!secretKey || !webhookSecret)) r.problems.push('PAYMENT_PROCESSOR=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  const stripe = processor === 'stripe' && secretKey && webhookSecret ? { secretKey, webhookSecret, apiUrl } : null;
+  return { processor, manualAutoConfirm: r.bool('MANUAL_PAYMENTS_AUTO_CONFIRM', false), stripe };
 }
 
 function readDashboard(r: EnvReader): AppConfig['dashboard'] {

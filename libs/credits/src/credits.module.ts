@@ -21,6 +21,13 @@ import { CheckoutService } from './orders/checkout.service';
 import { OrderSettlement } from './orders/order-settlement';
 import { ManualPaymentProcessor } from './payments/manual-payment-processor';
 import { PaymentProcessor } from './payments/payment-processor.port';
+import { stripeClient, StripePaymentProcessor } from './payments/stripe-payment-processor';
+import { StripeWebhooks } from './payments/stripe-webhooks';
+import type Stripe from 'stripe';
+import { Clock } from '@lib/common';
+import { EventStore } from '@lib/eventstore';
+
+const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
 
 @Module({
   imports: [CqrsModule],
@@ -30,10 +37,21 @@ import { PaymentProcessor } from './payments/payment-processor.port';
     { provide: CreditCatalogue, useFactory: (config: AppConfig) => CreditCatalogue.fromFile(config.credits.packagesFile), inject: [APP_CONFIG] },
     GrantCreditsHandler, RecordOrderHandler, AdjustCreditsHandler,
     GetBalanceHandler, ListTransactionsHandler, ListOrdersHandler,
-    { provide: PaymentProcessor, useFactory: (config: AppConfig) => new ManualPaymentProcessor(config.payments.manualAutoConfirm), inject: [APP_CONFIG] },
+    { provide: STRIPE_CLIENT, useFactory: (config: AppConfig) => (config.payments.stripe ? stripeClient(config.payments.stripe) : null), inject: [APP_CONFIG] },
+    {
+      provide: PaymentProcessor,
+      useFactory: (config: AppConfig, stripe: Stripe | null) => (stripe ? new StripePaymentProcessor(stripe) : new ManualPaymentProcessor(config.payments.manualAutoConfirm)),
+      inject: [APP_CONFIG, STRIPE_CLIENT],
+    },
+    {
+      provide: StripeWebhooks,
+      useFactory: (config: AppConfig, stripe: Stripe | null, events: EventStore, settlement: OrderSettlement, clock: Clock) =>
+        new StripeWebhooks(stripe, config.payments.stripe?.webhookSecret ?? '', events, settlement, clock),
+      inject: [APP_CONFIG, STRIPE_CLIENT, EventStore, OrderSettlement, Clock],
+    },
     OrderSettlement, CheckoutService,
   ],
-  exports: [CreditLedger, CreditCatalogue, RecordedWorkCharges, CheckoutService, OrderSettlement, PaymentProcessor],
+  exports: [CreditLedger, CreditCatalogue, RecordedWorkCharges, CheckoutService, OrderSettlement, PaymentProcessor, StripeWebhooks],
 })
 export class CreditsModule implements OnModuleInit {
   constructor(private readonly projections: ProjectionRegistry, private readonly readStore: ReadStore) {}

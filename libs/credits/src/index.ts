@@ -11,6 +11,8 @@ export * from './orders/order-settlement';
 export * from './orders/checkout.service';
 export * from './payments/payment-processor.port';
 export { ManualPaymentProcessor } from './payments/manual-payment-processor';
+export * from './payments/stripe-payment-processor';
+export * from './payments/stripe-webhooks';
 export * from './catalogue/credit-catalogue';
 export * from './catalogue/credit-catalogue.types';
 export { DEFAULT_CATALOGUE } from './catalogue/default-catalogue';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
-export type ServerVariable = 'KAFKA_BROKERS' | 'MONGO_URL' | 'EVENTSTORE_URL' | 'POSTFIX_SMTP_HOST' | 'POSTFIX_SMTP_PORT' | 'POSTFIX_DOMAIN' | 'POSTFIX_MAILLOG';
+export type ServerVariable = 'KAFKA_BROKERS' | 'MONGO_URL' | 'EVENTSTORE_URL' | 'POSTFIX_SMTP_HOST' | 'POSTFIX_SMTP_PORT' | 'POSTFIX_DOMAIN' | 'POSTFIX_MAILLOG' | 'STRIPE_MOCK_URL';
 
-const HOW_TO = 'run `scripts/integration-services.sh up && . .integration/env` (Kafka, FerretDB, Postfix), or point the variable at a server';
+const HOW_TO = 'run `scripts/integration-services.sh up && . .integration/env` (Kafka, FerretDB, Postfix, stripe-mock), or point the variable at a server';
 
 /**
  * Registers `body` under `title` when every variable names a server. Otherwise the same tests are

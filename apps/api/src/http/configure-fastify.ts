@@ -13,6 +13,9 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
  * What Nest does not cover: content types the spec accepts, errors raised by Fastify before a Nest
  * handler runs (body parsing, size limits), and unknown routes or methods, all in the envelope.
  */
+/** Routes whose handler needs the raw JSON text as well as the parsed body (request.rawBody). */
+export const RAW_BODY_ROUTES = new Set(['/payments/stripe/webhook']);
+
 export async function configureFastify(fastify: FastifyInstance, routes: RouteTable, maxUploadBytes: number): Promise<void> {
   fastify.addHook('onRoute', (route) => routes.add(route.url, route.method as string | string[]));
   // JSON endpoints accept only the JSON media types of the spec; plain text is a 415, not a string body.
@@ -23,6 +26,8 @@ export async function configureFastify(fastify: FastifyInstance, routes: RouteTa
   const safeParse = fastify.getDefaultJsonParser('error', 'error');
   fastify.addContentTypeParser(['application/json', 'text/json', /^application\/[a-z0-9.!#$&^_*-]+\+json$/i] as never, { parseAs: 'string' }, (request: unknown, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
     const text = String(body);
+    // A signed webhook is verified over the exact bytes received, so its route keeps them.
+    if (RAW_BODY_ROUTES.has((request as { routeOptions?: { url?: string } }).routeOptions?.url ?? '')) (request as { rawBody?: string }).rawBody = text;
     if (text.length === 0) return done(null, undefined);
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(new DomainError('VALIDATION_FAILED', `The JSON body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep.`), undefined);
     safeParse(request as never, text, (error, value) => {

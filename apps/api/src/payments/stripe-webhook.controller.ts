@@ -1,0 +1,30 @@
+import { Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiProperty, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { StripeWebhooks } from '@lib/credits';
+import { Public } from '../auth/auth.decorators';
+import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
+
+class WebhookReceiptModel {
+  @ApiProperty({ example: true }) received!: boolean;
+  @ApiProperty({ example: false, description: 'true: this event id was handled before; nothing changed' }) duplicate!: boolean;
+}
+
+/** Stripe's webhook endpoint (configure it in Stripe for payment_intent.succeeded and payment_intent.payment_failed). */
+@ApiTags('payments')
+@Controller('payments/stripe')
+export class StripeWebhookController {
+  constructor(private readonly webhooks: StripeWebhooks) {}
+
+  @Post('webhook')
+  @Public()
+  @ApiSecurity({})
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Stripe webhook: verified by Stripe-Signature, idempotent on the event id; 404 unless PAYMENT_PROCESSOR=stripe' })
+  @ApiHeader({ name: 'Stripe-Signature', required: true })
+  @ApiEnvelope(WebhookReceiptModel)
+  @ApiErrors(400, 404)
+  receive(@Req() request: FastifyRequest & { rawBody?: string }, @Headers('stripe-signature') signature?: string) {
+    return this.webhooks.receive(request.rawBody ?? '', signature);
+  }
+}

@@ -1,0 +1,72 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type Stripe from 'stripe';
+import { Clock, DomainError } from '@lib/common';
+import { EventStore, WrongExpectedRevisionError } from '@lib/eventstore';
+import { OrderSettlement } from '../orders/order-settlement';
+import { chargeIdOf } from './stripe-payment-processor';
+
+/** One stream per Stripe event id: its existence says the event was fully handled. */
+export const stripeEventStream = (eventId: string): string => `stripe-events-${eventId}`;
+
+export interface WebhookAnswer {
+  received: boolean;
+  duplicate: boolean;
+}
+
+/**
+ * Stripe's webhook deliveries. The Stripe-Signature header is verified (HMAC-SHA256 over the raw body
+ * with the endpoint secret, 5 minutes of tolerance) before anything is read; a bad one changes
+ * nothing. Stripe delivers at least once and in any order: an event id already handled is answered
+ * at once, and the order decider ignores outcomes that no longer apply (a failure after success).
+ * The event id is recorded only after handling, so a delivery that dies half-way is handled again.
+ */
+@Injectable()
+export class StripeWebhooks {
+  private readonly logger = new Logger('stripe-webhooks');
+
+  constructor(
+    /** null when PAYMENT_PROCESSOR is not stripe: the endpoint answers 404. */
+    private readonly stripe: Stripe | null,
+    private readonly webhookSecret: string,
+    private readonly events: EventStore,
+    private readonly settlement: OrderSettlement,
+    private readonly clock: Clock,
+  ) {}
+
+  async receive(rawBody: string, signature: string | undefined): Promise<WebhookAnswer> {
+    if (!this.stripe) throw new DomainError('PAYMENT_WEBHOOK_DISABLED');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret);
+    } catch {
+      throw new DomainError('PAYMENT_WEBHOOK_SIGNATURE_INVALID');
+    }
+    const handled = await this.events.readStream(stripeEventStream(event.id), { maxCount: 1 });
+    if (handled.length > 0) return { received: true, duplicate: true };
+    await this.apply(event);
+    try {
+      await this.events.appendToStream(stripeEventStream(event.id), [{ type: 'StripeEventHandled', data: { eventId: event.id, eventType: event.type, handledAt: this.clock.nowIso() } }], 'no_stream');
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error; // a concurrent delivery recorded it first
+    }
+    return { received: true, duplicate: false };
+  }
+
+  private async apply(event: Stripe.Event): Promise<void> {
+    if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return;
+    const intent = event.data.object;
+    const orderId = intent.metadata?.orderId;
+    if (!orderId || !/^[0-9]{1,20}$/.test(orderId)) {
+      this.logger.warn(`${event.type} ${event.id} for ${intent.id} names no order; ignored`);
+      return;
+    }
+    try {
+      if (event.type === 'payment_intent.succeeded') await this.settlement.complete(orderId, chargeIdOf(intent));
+      else await this.settlement.fail(orderId, intent.last_payment_error?.message ?? intent.last_payment_error?.code ?? 'payment failed');
+    } catch (error) {
+      // An intent of another installation sharing the Stripe account: acknowledged, so Stripe stops retrying it.
+      if (!(error instanceof DomainError && error.errorName === 'ORDER_NOT_FOUND')) throw error;
+      this.logger.warn(`${event.type} ${event.id}: no order ${orderId} here; ignored`);
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import { createHmac } from 'node:crypto';
+import { DashboardBrowser } from '../../support/dashboard-browser';
+import { startTestApp, TestApp } from '../../support/test-app';
+import { signedInUser } from '../../e2e/dashboard/dashboard-fixture';
+import { describeWithServers } from '../support/servers';
+
+const WEBHOOK_SECRET = 'whsec_integration_test_secret';
+
+/** Stripe's documented scheme: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint secret>`. */
+function signature(payload: string, secret = WEBHOOK_SECRET, at = Math.floor(Date.now() / 1000)): string {
+  return `t=${at},v1=${createHmac('sha256', secret).update(`${at}.${payload}`).digest('hex')}`;
+}
+
+function intentEvent(id: string, type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', intentId: string, orderId: string): string {
+  const failed = type === 'payment_intent.payment_failed';
+  return JSON.stringify({
+    id, object: 'event', api_version: '2025-08-27.basil', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type,
+    data: {
+      object: {
+        id: intentId, object: 'payment_intent', amount: 1000, currency: 'usd', metadata: { orderId },
+        status: failed ? 'requires_payment_method' : 'succeeded', latest_charge: failed ? null : `ch_${id}`,
+        last_payment_error: failed ? { code: 'card_declined', message: 'Your card was declined.' } : null,
+      },
+    },
+  });
+}
+
+describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', (env) => {
+  let app: TestApp;
+  let owner: { browser: DashboardBrowser };
+  let key: string;
+
+  const deliver = (payload: string, header = signature(payload)) =>
+    fetch(`${app.url}/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+  const balance = async () => (await app.request('GET', '/v1/credits/balance', { key })).body.data.balance as number;
+  const orderOf = async (orderId: string) => (await owner.browser.request('GET', '/dashboard/v1/billing/orders')).body.data.items.find((o: { id: number }) => o.id === Number(orderId));
+  const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const value = await read();
+      if (done(value) || Date.now() > deadline) return value;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+  const checkout = async () => (await owner.browser.request('POST', '/dashboard/v1/billing/checkout', { body: { packageId: 1 } })).body.data;
+
+  beforeAll(async () => {
+    app = await startTestApp({ PAYMENT_PROCESSOR: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: env.STRIPE_MOCK_URL, TRIAL_CREDITS: '0' });
+    owner = await signedInUser(app);
+    key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'k' } })).body.data.apiKey;
+  });
+  afterAll(() => app?.close());
+
+  it('creates a PaymentIntent through the Stripe library and records a Pending order with its id and client secret', async () => {
+    const order = await checkout();
+    expect(order).toMatchObject({ status: 'Pending', processor: 'stripe', processorPaymentIntentId: expect.stringMatching(/^pi_/), clientSecret: expect.stringMatching(/_secret_/) });
+    expect(await eventually(() => orderOf(order.orderId), (o) => !!o)).toMatchObject({ status: 1, processorPaymentIntentId: order.processorPaymentIntentId, finalAmountUsd: 10 });
+  });
+
+  it('refuses a bad, foreign or stale signature and changes nothing', async () => {
+    const order = await checkout();
+    const payload = intentEvent('evt_bad_sig', 'payment_intent.succeeded', order.processorPaymentIntentId, order.orderId);
+    const answers = await Promise.all([
+      deliver(payload, signature(payload, 'whsec_someone_else')),
+      deliver(payload, signature(payload + ' ')),
+      deliver(payload, signature(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 600)),
+      deliver(payload, 'garbage'),
+      fetch(`${app.url}/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { error: { code: number } }).error.code).toBe(2011);
+    }
+    expect((await orderOf(order.orderId)).status).toBe(1);
+    expect(await balance()).toBe(0);
+  });
+
+  it('credits once for duplicate, concurrent and repeated success events, and ignores a failure that arrives after', async () => {
+    const before = await balance();
+    const order = await checkout();
+    const succeeded = intentEvent('evt_success_1', 'payment_intent.succeeded', order.processorPaymentIntentId, order.orderId);
+    const first = await Promise.all(Array.from({ length: 8 }, () => deliver(succeeded)));
+    expect(first.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const again = await deliver(succeeded);
+    expect(((await again.json()) as { data: { duplicate: boolean } }).data.duplicate).toBe(true);
+    // Stripe may also send a second event id for the same outcome.
+    await deliver(intentEvent('evt_success_2', 'payment_intent.succeeded', order.processorPaymentIntentId, order.orderId));
+    await deliver(intentEvent('evt_late_failure', 'payment_intent.payment_failed', order.processorPaymentIntentId, order.orderId));
+    const settled = await eventually(() => orderOf(order.orderId), (o) => o.invoiceNumber !== '');
+    expect(settled).toMatchObject({ status: 2, failureReason: null, processorChargeId: 'ch_evt_success_1', invoiceNumber: expect.stringMatching(/^INV-\d{6}$/) });
+    expect(await eventually(balance, (b) => b === before + 1_000)).toBe(before + 1_000);
+  });
+
+  it('records a failure with its reason, and a later success of the retried payment still credits once', async () => {
+    const before = await balance();
+    const order = await checkout();
+    await deliver(intentEvent('evt_fail_first', 'payment_intent.payment_failed', order.processorPaymentIntentId, order.orderId));
+    expect(await eventually(() => orderOf(order.orderId), (o) => o.status === 3)).toMatchObject({ status: 3, failureReason: 'Your card was declined.', invoiceNumber: '' });
+    expect(await balance()).toBe(before);
+    await deliver(intentEvent('evt_retry_ok', 'payment_intent.succeeded', order.processorPaymentIntentId, order.orderId));
+    await deliver(intentEvent('evt_retry_ok', 'payment_intent.succeeded', order.processorPaymentIntentId, order.orderId));
+    expect(await eventually(() => orderOf(order.orderId), (o) => o.status === 2)).toMatchObject({ status: 2, failureReason: null });
+    expect(await eventually(balance, (b) => b === before + 1_000)).toBe(before + 1_000);
+  });
+
+  it('acknowledges an event for an order it does not have, so Stripe stops retrying', async () => {
+    const res = await deliver(intentEvent('evt_foreign', 'payment_intent.succeeded', 'pi_foreign', '99999'));
+    expect(res.status).toBe(200);
+  });
+});
