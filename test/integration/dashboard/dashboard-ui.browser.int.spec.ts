@@ -24,6 +24,10 @@ const DOMAINS: Record<string, DomainScript> = {
 };
 
 const PASSWORD = 'correct horse battery staple';
+const TRIAL = 100;
+/** The default catalogue's Growth package (5,000 credits, $40) with its 10 % launch bonus. */
+const GROWTH_WITH_OFFER = 5500;
+const BOUGHT = TRIAL + GROWTH_WITH_OFFER;
 const OWNER = { name: 'Ada Owner', email: 'ada@owner.example', company: 'Engines Ltd' };
 const MEMBER = { name: 'Grace Member', email: 'grace@member.example' };
 
@@ -67,7 +71,8 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     app = await startTestApp({
       WEBHOOK_CA_FILE: receiver.caFile,
       DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), SMTP_CONNECT_TIMEOUT_MS: '3000', SMTP_COMMAND_TIMEOUT_MS: '3000', SMTP_BANNER_TIMEOUT_MS: '3000',
-      TRIAL_CREDITS: '2500',
+      // The manual payment processor's test mode: a checkout completes at once (no operator confirmation).
+      MANUAL_PAYMENTS_AUTO_CONFIRM: 'true',
     });
     browser = await launchChromium();
     // bypassCSP only so the test can inject axe-core; the app itself runs under the page's CSP.
@@ -104,8 +109,19 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     await audit('sign-in');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
-    await page.getByTestId('balance').filter({ hasText: '2,500' }).waitFor();
-    expect(await headerBalance()).toBe(2500);
+    await page.getByTestId('balance').filter({ hasText: '100' }).waitFor();
+    expect(await headerBalance()).toBe(TRIAL);
+  });
+
+  it('buys credits: the Growth package with the launch offer, paid through the manual processor in test mode', async () => {
+    await page.getByRole('link', { name: 'Billing', exact: true }).click();
+    await page.getByRole('button', { name: `Buy Growth: ${GROWTH_WITH_OFFER} credits for $40.00`, exact: true }).click();
+    await page.getByText('Paid: 5,500 credits were added.').waitFor();
+    const order = await page.getByTestId('orders-table').locator('tbody tr').first().innerText();
+    expect(order).toMatch(/^INV-000001\s.*Growth\s+5,500\s+\$40\.00\s+Completed/s);
+    await page.getByTestId('header-balance').filter({ hasText: (TRIAL + GROWTH_WITH_OFFER).toLocaleString('en') }).waitFor();
+    await audit('billing');
+    await screenshot(page, 'billing');
   });
 
   it('previews a dropped 2,000-row CSV with the email column detected and the cost against the balance', async () => {
@@ -122,7 +138,7 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     await column.waitFor();
     expect(await column.inputValue()).toBe('2');
     expect(await page.locator('td.chosen').first().innerText()).toBe('p0@shop.test');
-    expect(await page.getByTestId('cost').innerText()).toMatch(/at most 1,950 credits.*Balance: 2,500/s);
+    expect(await page.getByTestId('cost').innerText()).toMatch(/at most 1,950 credits.*Balance: 5,600/s);
     await audit('lists-preview');
     await screenshot(page, 'lists-upload-preview');
   });
@@ -149,7 +165,7 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
 
   it('creates an API key whose secret is shown once', async () => {
     // The job charged its 1,950 decisive results (1,200 ok, 300 catch-all, 450 invalid; repeats are free).
-    await overviewShowsBalance(2500 - 1950);
+    await overviewShowsBalance(BOUGHT - 1950);
     await page.getByRole('link', { name: 'API keys', exact: true }).click();
     await page.getByLabel('Label for the new key', { exact: true }).fill('CRM sync');
     await page.getByRole('button', { name: 'Create key', exact: true }).click();
@@ -198,7 +214,7 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
 
     const verified = await fetch(url('/v1/verify/single'), { method: 'POST', headers: { 'x-api-key': secret, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'p5@shop.test' }) });
     expect((await verified.json()).data).toMatchObject({ result: 'ok', creditsCharged: 1 });
-    await overviewShowsBalance(2500 - 1950 - 1);
+    await overviewShowsBalance(BOUGHT - 1950 - 1);
     await audit('overview');
     await screenshot(page, 'overview');
     await page.getByRole('link', { name: 'Team', exact: true }).click();
@@ -282,7 +298,7 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
   });
 
   it('has no serious or critical accessibility violations on any page checked (axe-core)', () => {
-    expect(Object.keys(axeFindings).length).toBeGreaterThanOrEqual(11);
+    expect(Object.keys(axeFindings).length).toBeGreaterThanOrEqual(12);
     expect(axeFindings).toEqual(Object.fromEntries(Object.keys(axeFindings).map((name) => [name, []])));
   });
 });
