@@ -166,7 +166,10 @@ export class DomainProber {
         }
         outcomes.set(address, { kind, reply, ...spokenTo(target) });
         control.probed?.(address);
-        if (session.latency.lastWasTarpitted(TARPIT_FACTOR, this.settings.tarpitFloorMs)) {
+        // Only a slow refusal counts: error sleeps hold back every reply, and most replies of a list are
+        // refusals, while a slow acceptance is a server opening its queue file (Postfix waits up to
+        // in_flow_delay for a flow token there when its queue manager has not delivered mail lately).
+        if (reply.code >= 400 && session.latency.lastWasTarpitted(TARPIT_FACTOR, this.settings.tarpitFloorMs)) {
           // The reply is good, but the server has started holding this session back: replace it.
           this.observer.sessionAdapted('retired_tarpit', provider);
           if (errorsBefore >= 2 && limits.learnErrorLimit(errorsBefore, this.clock(), false)) this.observer.sessionAdapted('error_budget_learned', provider);

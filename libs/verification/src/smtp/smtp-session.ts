@@ -1,5 +1,6 @@
 import { ConnectionTimeouts, SmtpConnection } from './smtp-connection';
 import { SmtpReply } from './smtp-reply';
+import { loopStalls } from './loop-stalls';
 import { ReplyLatency } from './reply-latency';
 
 export interface SessionOptions extends ConnectionTimeouts {
@@ -111,9 +112,12 @@ export class SmtpSession {
   destroy(): void { this.connection.destroy(); }
 
   private async timed(line: string): Promise<SmtpReply> {
+    loopStalls.start();
     const started = performance.now();
     const reply = await this.connection.command(line);
-    this.latency.record(performance.now() - started);
+    const ended = performance.now();
+    // Time our own event loop was blocked is not the server's: a busy process must not see tarpits.
+    this.latency.record(Math.max(0, ended - started - loopStalls.during(started, ended)));
     if (reply.code >= 400) this.errors++;
     return reply;
   }
