@@ -107,6 +107,31 @@ describe('finder file jobs', () => {
     expect(emails).toEqual(['jane.doe@firstlast.test', 'aberg@particle.test', 'mike.doe@nick.test', '']);
   });
 
+  describe('when one person is on several rows', () => {
+    it('looks the person up and charges once, and fills every row with the answer', async () => {
+      const account = await world.app.createAccount(100);
+      const form = new FormData();
+      const csv = 'first_name,last_name,domain\nJane,Doe,firstlast.test\n JANE ,doe,FirstLast.test\nBob,Stone,firstlast.test\nJane,Doe,firstlast.test\nNobody,Here,flast.test\nnobody,here,flast.test\n';
+      form.append('file', new Blob([csv], { type: 'text/csv' }), 'people.csv');
+      const response = await fetch(`${world.app.url}/v1/finder/jobs`, { method: 'POST', headers: { 'x-api-key': account.apiKey }, body: form });
+      const created = (await response.json()) as any;
+      expect(created.data).toMatchObject({ counts: { rows: 6, contacts: 3, duplicates: 3, invalid: 0 }, quote: 30 });
+      const rcptsBefore = world.rcptsFor('firstlast.test').filter((a) => a === 'jane.doe@firstlast.test').length;
+      let job: any;
+      for (let k = 0; k < 200 && job?.status !== 'Completed'; k++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        job = (await world.app.request('GET', `/v1/finder/jobs/${created.data.id}`, { key: account.apiKey })).body.data;
+      }
+      expect(job).toMatchObject({ status: 'Completed', creditsCharged: 20, results: { found: 4, notFound: 2, invalid: 0 }, progress: { processedRows: 6, percent: 100 } });
+      expect(world.rcptsFor('firstlast.test').filter((a) => a === 'jane.doe@firstlast.test').length - rcptsBefore).toBeLessThanOrEqual(1);
+      const used = (await world.app.running.app.get(EventStore).readStream(`credits-${account.accountId}`)).filter((e) => e.type === 'CreditsUsed');
+      expect(used.map((e) => e.data.amount)).toEqual([20]);
+      const download = await world.app.request('GET', `/v1/finder/jobs/${created.data.id}/download`, { key: account.apiKey });
+      const emails = download.text.trimEnd().split(/\r?\n/).slice(1).map((line: string) => line.split(',')[3]);
+      expect(emails).toEqual(['jane.doe@firstlast.test', 'jane.doe@firstlast.test', 'bob.stone@firstlast.test', 'jane.doe@firstlast.test', '', '']);
+    });
+  });
+
   it('refuses a file without a first name column with 400', async () => {
     const created = await upload('company,city\nflast.test,Paris\n');
     expect(created.status).toBe(400);

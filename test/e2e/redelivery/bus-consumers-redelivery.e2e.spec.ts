@@ -46,7 +46,7 @@ const bulkJob: HarnessScenario = {
   run: (app) => jobScenarioState(app, '/v1/jobs', BULK_CSV),
 };
 
-const FINDER_CSV = 'First Name,Last Name,Domain\nJane,Doe,firstlast.test\nNobody,Here,flast.test\nJane,Doe,first.test\n,Doe,first.test\n';
+const FINDER_CSV = 'First Name,Last Name,Domain\nJane,Doe,firstlast.test\nNobody,Here,flast.test\nJane,Doe,first.test\n,Doe,first.test\njane,DOE,firstlast.test\n';
 const finderJob: HarnessScenario = {
   startPeers: () => startFinderPeers(),
   run: (app) => jobScenarioState(app, '/v1/finder/jobs', FINDER_CSV),

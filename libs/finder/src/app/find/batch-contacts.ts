@@ -27,10 +27,11 @@ function pick(item: Record<string, unknown>, camel: string, snake: string): unkn
 
 /**
  * Same person at the same domain, however the name was written (case, spacing, accents, titles, or
- * the whole name typed into firstName): looked up and charged once. The key is the name as the finder
- * reads it, so two contacts share a key exactly when they would produce the same candidates.
+ * the whole name typed into firstName): looked up and charged once, in a batch and in a finder job.
+ * The key is the name as the finder reads it, so two contacts share a key exactly when they would
+ * produce the same candidates.
  */
-function contactKey(valid: ValidFinderInput): string {
+export function contactKey(valid: ValidFinderInput): string {
   const read = normaliseName(valid.firstName, valid.lastName);
   if (!read.ok) {
     const fold = (s: string | null) => (s ?? '').normalize('NFC').toLowerCase().replace(/\s+/g, ' ');

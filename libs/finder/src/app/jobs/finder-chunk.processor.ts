@@ -6,7 +6,7 @@ import { EmailFinder } from '../../find-email';
 import { FINDER_PRICE } from '../domain/finder-call.decider';
 import { mapBounded } from '../find/map-bounded';
 import { finderJobDecider } from './finder-job.decider';
-import type { FinderChunk } from './finder-job-plan';
+import { rowsOf, type FinderChunk } from './finder-job-plan';
 import type { FinderChunkCompleted, FinderJobEvent, FinderJobRowResult } from './finder-job.events';
 
 export const FINDER_CHUNK_TOPIC = 'finder.chunks';
@@ -55,10 +55,10 @@ export class FinderChunkProcessor implements ChunkKind<FinderChunkMessage, Finde
   }
 
   work(message: FinderChunkMessage, signal: AbortSignal, rowsDone: (rows: number) => void): Promise<FinderJobRowResult[]> {
-    return mapBounded(message.contacts, CONTACT_CONCURRENCY, async ({ row, input }) => {
-      const outcome = await this.finder.find(input, { signal, lane: 'bulk' });
-      rowsDone(1);
-      return { row, input, outcome };
+    return mapBounded(message.contacts, CONTACT_CONCURRENCY, async (contact) => {
+      const outcome = await this.finder.find(contact.input, { signal, lane: 'bulk' });
+      rowsDone(rowsOf(contact));
+      return { ...contact, outcome };
     });
   }
 

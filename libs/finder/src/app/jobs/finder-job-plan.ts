@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import type { BlobStore } from '@lib/blobstore';
 import { CsvRecordReader, domainFromCell, type CsvDelimiter } from '@lib/jobs';
 import { validateFinderInput } from '../../input/finder-input';
+import { contactKey } from '../find/batch-contacts';
 import type { FinderCallInput } from '../domain/finder-call.events';
 import type { FinderColumnsChoice, FinderJobCounts } from './finder-job.events';
 
@@ -11,13 +12,18 @@ export const FINDER_CHUNK_SIZE = 20;
 
 export interface FinderChunk {
   chunkNo: number;
-  contacts: Array<{ row: number; input: FinderCallInput }>;
+  /** One per person: its first row, and the later rows holding the same person (filled with its answer). */
+  contacts: Array<{ row: number; input: FinderCallInput; alsoRows?: number[] }>;
 }
 
-/** Reads the stored upload, keeps the rows with a usable first name and domain, cuts them into chunks. */
+/** Rows a looked-up person stands for. */
+export const rowsOf = (contact: { alsoRows?: number[] }): number => 1 + (contact.alsoRows?.length ?? 0);
+
+/** Reads the stored upload, keeps the rows with a usable first name and domain, one lookup per person, cuts them into chunks. */
 export async function planFinderJob(original: Readable, delimiter: CsvDelimiter, hasHeader: boolean, columns: FinderColumnsChoice): Promise<{ counts: FinderJobCounts; chunks: FinderChunk[] }> {
-  const counts: FinderJobCounts = { rows: 0, contacts: 0, invalid: 0 };
+  const counts: FinderJobCounts = { rows: 0, contacts: 0, duplicates: 0, invalid: 0 };
   const chunks: FinderChunk[] = [];
+  const people = new Map<string, FinderChunk['contacts'][number]>();
   for await (const record of new CsvRecordReader(original, { delimiter })) {
     if (hasHeader && record.index === 0) continue;
     counts.rows++;
@@ -26,9 +32,18 @@ export async function planFinderJob(original: Readable, delimiter: CsvDelimiter,
       counts.invalid++;
       continue;
     }
+    const key = contactKey(input);
+    const seen = people.get(key);
+    if (seen) {
+      counts.duplicates!++;
+      (seen.alsoRows ??= []).push(record.index);
+      continue;
+    }
     counts.contacts++;
     if (chunks.length === 0 || chunks[chunks.length - 1].contacts.length >= FINDER_CHUNK_SIZE) chunks.push({ chunkNo: chunks.length, contacts: [] });
-    chunks[chunks.length - 1].contacts.push({ row: record.index, input });
+    const contact = { row: record.index, input };
+    people.set(key, contact);
+    chunks[chunks.length - 1].contacts.push(contact);
   }
   return { counts, chunks };
 }

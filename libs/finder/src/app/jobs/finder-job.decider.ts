@@ -1,6 +1,7 @@
 import { Decider, DomainError } from '@lib/common';
 import { decidePurge, purgedJob, type EndedJob, type JobFile, type JobSummary, type PurgeJobFiles } from '@lib/jobs';
 import { chargeForOutcome, FINDER_PRICE } from '../domain/finder-call.decider';
+import { rowsOf } from './finder-job-plan';
 import type { FinderColumnsChoice, FinderJobCounts, FinderJobEvent, FinderJobRowResult, FinderJobSnapshot } from './finder-job.events';
 
 export type FinderJobCommand =
@@ -28,11 +29,13 @@ function summary(s: FinderJobSnapshot, status: JobSummary['status']): JobSummary
 function completeChunk(command: Extract<FinderJobCommand, { type: 'CompleteFinderChunk' }>, s: FinderJobSnapshot): FinderJobEvent[] {
   // A redelivered chunk, or one arriving after a cancel: nothing recorded, so its hold is released.
   if (s.status !== 'Processing' || s.doneChunks.includes(command.chunkNo)) return [];
-  const found = command.results.filter((r) => r.outcome.email).length;
+  // Counts are per row (a repeated person fills all its rows); the charge is per person looked up.
+  const rows = command.results.reduce((sum, r) => sum + rowsOf(r), 0);
+  const found = command.results.reduce((sum, r) => sum + (r.outcome.email ? rowsOf(r) : 0), 0);
   const charged = command.results.reduce((sum, r) => sum + chargeForOutcome(r.outcome), 0);
   const after: FinderJobSnapshot = {
-    ...s, doneChunks: [...s.doneChunks, command.chunkNo], processedContacts: s.processedContacts + command.results.length,
-    found: s.found + found, notFound: s.notFound + command.results.length - found, creditsCharged: s.creditsCharged + charged,
+    ...s, doneChunks: [...s.doneChunks, command.chunkNo], processedContacts: s.processedContacts + rows,
+    found: s.found + found, notFound: s.notFound + rows - found, creditsCharged: s.creditsCharged + charged,
   };
   const events: FinderJobEvent[] = [{ type: 'FinderChunkCompleted', data: { jobId: s.jobId, chunkNo: command.chunkNo, results: command.results, charged, completedAt: command.at, snapshot: after } }];
   if (after.doneChunks.length === after.chunksScheduled) {

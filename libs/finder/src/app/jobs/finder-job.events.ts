@@ -23,8 +23,13 @@ export interface FinderColumnsChoice {
 
 export interface FinderJobCounts {
   rows: number;
-  /** Rows with a usable first name and domain: what is looked up, at most 10 credits each. */
+  /** Distinct people (normalised name and domain) on rows with a usable first name and domain: what is looked up, at most 10 credits each. */
   contacts: number;
+  /**
+   * Rows repeating an earlier row's person: filled with that person's answer, never looked up or charged
+   * again. Absent on jobs created before finder jobs deduplicated people (every row was a lookup then).
+   */
+  duplicates?: number;
   /** Rows without them: reported in the download with reason `invalid_input`, never charged. */
   invalid: number;
 }
@@ -46,6 +51,8 @@ export interface FinderJobSnapshot {
 export interface FinderJobRowResult {
   /** Record index of the row in the uploaded file (a header counts as record 0). */
   row: number;
+  /** Later rows holding the same person: they carry this row's answer. */
+  alsoRows?: number[];
   input: FinderCallInput;
   outcome: FinderOutcome;
 }

@@ -92,7 +92,7 @@ export const finderJobsProjection: Projection = {
     if (event.type === 'FinderChunkCompleted') {
       const { jobId, results } = event.data;
       await store.collection<FinderJobResultDocument>(FINDER_JOB_RESULTS_COLLECTION).bulkWrite(
-        results.map((r) => ({ kind: 'upsert', doc: { _id: finderJobResultId(jobId, r.row), jobId, row: r.row, values: resultCells(r.outcome) } })),
+        results.flatMap((r) => [r.row, ...(r.alsoRows ?? [])].map((row) => ({ kind: 'upsert' as const, doc: { _id: finderJobResultId(jobId, row), jobId, row, values: resultCells(r.outcome) } }))),
       );
     }
     if (event.type === 'JobFilesPurged' && event.data.kind === 'finder') {
