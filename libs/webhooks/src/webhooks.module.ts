@@ -24,12 +24,13 @@ import { WebhooksReadModelModule } from './webhooks-read-model.module';
   providers: [
     {
       provide: WebhookAddressGuard,
-      // Webhook hosts resolve like every name in the process: through DNS_SERVERS when configured.
-      useFactory: (config: AppConfig) => {
-        const resolver = new HostResolver(config.probe.dnsServers);
+      // Webhook hosts resolve like every name in the process: the engine's resolver (DNS_SERVERS when set);
+      // a process without the engine builds the same one from the same configuration.
+      useFactory: (config: AppConfig, shared?: HostResolver) => {
+        const resolver = shared ?? HostResolver.fromServers(config.probe.dnsServers);
         return new WebhookAddressGuard(config.webhooks.allowPrivateNetworks, (hostname) => resolver.resolve(hostname));
       },
-      inject: [APP_CONFIG],
+      inject: [APP_CONFIG, { token: HostResolver, optional: true }],
     },
     {
       provide: HttpsWebhookSender,

@@ -27,7 +27,7 @@ export class SmtpEgressMonitor {
 
   private async check(): Promise<void> {
     const before = this.engine.egress.status.state;
-    const result = await smtpPreflight(this.config, this.host, () => undefined);
+    const result = await smtpPreflight(this.config, this.host, () => undefined, this.engine.resolver);
     this.engine.egress.record(result.state, result.detail, Date.now());
     if (result.state !== before) {
       const line = `SMTP preflight: ${result.detail}`;

@@ -2,7 +2,7 @@ import { Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown }
 import { AppConfig } from '@lib/config';
 import { Metrics } from '@lib/metrics';
 import { APP_CONFIG } from '@lib/platform';
-import { defaultVerificationConfig, VerificationConfig, VerificationEngine } from '@lib/verification';
+import { defaultVerificationConfig, HostResolver, VerificationConfig, VerificationEngine } from '@lib/verification';
 import { SmtpEgressMonitor } from './smtp-egress-monitor';
 
 /** The engine's settings from validated configuration; the library itself never reads configuration. */
@@ -40,8 +40,13 @@ export function engineConfigFrom(config: AppConfig): VerificationConfig {
     provide: VerificationEngine,
     useFactory: (config: AppConfig, metrics?: Metrics) => new VerificationEngine({ ...engineConfigFrom(config), observer: metrics?.verification }),
     inject: [APP_CONFIG, { token: Metrics, optional: true }],
+  }, {
+    // The process's one resolver for host names (webhook URL checks use it too): DNS_SERVERS when set.
+    provide: HostResolver,
+    useFactory: (engine: VerificationEngine) => engine.resolver,
+    inject: [VerificationEngine],
   }],
-  exports: [VerificationEngine],
+  exports: [VerificationEngine, HostResolver],
 })
 export class VerificationEngineModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(@Inject(VerificationEngine) private readonly engine: VerificationEngine, @Inject(APP_CONFIG) private readonly config: AppConfig) {}

@@ -13,14 +13,16 @@ export class HostNotFoundError extends Error {
 /**
  * Host name to addresses the way the whole process resolves: through the DNS_SERVERS when they
  * are configured (the same stub resolver the prober routes mail with), through the system's
- * resolver otherwise. The port-25 preflight and the webhook URL checks use it, so a lab or a
- * split-horizon DNS answers them all alike.
+ * resolver otherwise. The engine owns the one instance of a process (`engine.resolver`, sharing the
+ * DNS client its mail router uses); the port-25 preflight and the webhook URL checks use it, so a
+ * lab or a split-horizon DNS answers them all alike.
  */
 export class HostResolver {
-  private readonly dns: DnsClient | null;
+  /** `dns` is the process's stub resolver when DNS_SERVERS are configured; null means the system's resolver. */
+  constructor(private readonly dns: DnsClient | null) {}
 
-  constructor(servers: string[] | null | undefined, timeoutMs = 3_000) {
-    this.dns = servers && servers.length ? new DnsClient(servers, timeoutMs) : null;
+  static fromServers(servers: string[] | null | undefined, timeoutMs = 3_000): HostResolver {
+    return new HostResolver(servers && servers.length ? new DnsClient(servers, timeoutMs) : null);
   }
 
   async resolve(host: string): Promise<ResolvedAddress[]> {

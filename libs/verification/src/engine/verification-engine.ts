@@ -1,4 +1,5 @@
 import { DnsClient } from '../dns/dns-client';
+import { HostResolver } from '../dns/host-resolver';
 import { MailRouter } from '../dns/mail-routing';
 import { MxPool, ProbeLane } from '../smtp/mx-pool';
 import { SmtpEgress } from '../smtp/smtp-egress';
@@ -48,6 +49,8 @@ export class VerificationEngine {
   private readonly observer: VerificationObserver;
   /** What the port-25 preflight last found; the app records each check here (see SmtpEgress). */
   readonly egress = new SmtpEgress();
+  /** The process's resolver for plain host names, on the same DNS client as mail routing (see HostResolver). */
+  readonly resolver: HostResolver;
 
   constructor(private readonly config: VerificationConfig, private readonly clock: () => number = Date.now) {
     const maxRcpts = config.maxRcptsPerSession ?? 20;
@@ -63,8 +66,10 @@ export class VerificationEngine {
       port: config.smtpPort, allowPrivateNetworks: config.allowPrivateNetworks, maxRcptsPerSession: maxRcpts,
       backoffMs: config.greylistDelaysMs[0] ?? 60_000, reconnectBackoffMs: config.reconnectBackoffMs ?? 1_000, tarpitFloorMs: config.tarpitFloorMs ?? 500,
     }, clock, this.observer, this.egress);
+    const dns = new DnsClient(config.dnsServers, config.dnsTimeoutMs ?? 3_000);
+    this.resolver = new HostResolver(config.dnsServers?.length ? dns : null);
     this.ctx = {
-      router: new MailRouter(new DnsClient(config.dnsServers, config.dnsTimeoutMs ?? 3_000), clock),
+      router: new MailRouter(dns, clock),
       prober,
       catchAll: new CatchAllCache(clock),
       disposableAllowList: config.disposableAllowList ?? [],

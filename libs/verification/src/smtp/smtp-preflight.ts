@@ -16,11 +16,12 @@ const BLOCKED_KINDS: ReadonlySet<SmtpFailureKind> = new Set<SmtpFailureKind>(['c
  */
 export async function smtpPreflight(
   config: VerificationConfig, host: string = DEFAULT_PREFLIGHT_HOST, log: (message: string) => void = (m) => console.warn(m),
+  resolver: HostResolver = HostResolver.fromServers(config.dnsServers, config.dnsTimeoutMs),
 ): Promise<{ reachable: boolean; state: SmtpEgressState; detail: string }> {
   let connection: SmtpConnection | null = null;
   try {
     // The host is resolved like every other name in the process: through DNS_SERVERS when configured.
-    const addresses = await new HostResolver(config.dnsServers, config.dnsTimeoutMs).resolve(host);
+    const addresses = await resolver.resolve(host);
     const address = (addresses.find((a) => a.family === 4) ?? addresses[0]).address;
     connection = await SmtpConnection.open(address, config.smtpPort, config);
     const banner = await connection.readBanner();
