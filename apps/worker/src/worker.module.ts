@@ -5,6 +5,7 @@ import { JobRetentionModule, JobsWorkerModule, VERIFICATION_JOB_FILES } from '@l
 import { FINDER_JOB_FILES, FinderJobsWorkerModule } from '@lib/finder';
 import { VerificationEngineModule } from '../../api/src/verify/verification-engine.module';
 import { VerificationRecordsModule } from '../../api/src/verify/verification-records.module';
+import { AutoTopupModule } from './auto-topup/auto-topup.module';
 
 /**
  * The worker role: Kafka consumers for probing, finder jobs and webhook delivery; the hold sweeper (which
@@ -12,7 +13,7 @@ import { VerificationRecordsModule } from '../../api/src/verify/verification-rec
  */
 @Module({
   imports: [
-    VerificationEngineModule, VerificationRecordsModule, CreditsModule, CreditHoldSweeperModule, WebhookDeliveryModule, JobsWorkerModule, FinderJobsWorkerModule,
+    VerificationEngineModule, VerificationRecordsModule, CreditsModule, CreditHoldSweeperModule, WebhookDeliveryModule, JobsWorkerModule, FinderJobsWorkerModule, AutoTopupModule,
     JobRetentionModule.forKinds([VERIFICATION_JOB_FILES, FINDER_JOB_FILES]),
   ],
 })

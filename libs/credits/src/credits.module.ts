@@ -18,6 +18,7 @@ import { ListTransactionsHandler } from './queries/list-transactions.handler';
 import { ensureCreditIndexes } from './read-model-indexes';
 import { RecordedWorkCharges } from './holds/recorded-work-charges';
 import { CheckoutService } from './orders/checkout.service';
+import { AutoTopupService } from './auto-topup/auto-topup.service';
 import { OrderSettlement } from './orders/order-settlement';
 import { ManualPaymentProcessor } from './payments/manual-payment-processor';
 import { PaymentProcessor } from './payments/payment-processor.port';
@@ -49,9 +50,9 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
         new StripeWebhooks(stripe, config.payments.stripe?.webhookSecret ?? '', events, settlement, clock),
       inject: [APP_CONFIG, STRIPE_CLIENT, EventStore, OrderSettlement, Clock],
     },
-    OrderSettlement, CheckoutService,
+    OrderSettlement, CheckoutService, AutoTopupService,
   ],
-  exports: [CreditLedger, CreditCatalogue, RecordedWorkCharges, CheckoutService, OrderSettlement, PaymentProcessor, StripeWebhooks],
+  exports: [CreditLedger, CreditCatalogue, RecordedWorkCharges, CheckoutService, OrderSettlement, PaymentProcessor, StripeWebhooks, AutoTopupService],
 })
 export class CreditsModule implements OnModuleInit {
   constructor(private readonly projections: ProjectionRegistry, private readonly readStore: ReadStore) {}

@@ -13,6 +13,8 @@ export * from './payments/payment-processor.port';
 export { ManualPaymentProcessor } from './payments/manual-payment-processor';
 export * from './payments/stripe-payment-processor';
 export * from './payments/stripe-webhooks';
+export * from './auto-topup/auto-topup';
+export * from './auto-topup/auto-topup.service';
 export * from './catalogue/credit-catalogue';
 export * from './catalogue/credit-catalogue.types';
 export { DEFAULT_CATALOGUE } from './catalogue/default-catalogue';

@@ -1,9 +1,9 @@
-import { Body, Controller, Get, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { IsInt, IsOptional, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { parsePageRequest } from '@lib/common';
-import { CheckoutService, ListOrdersQuery } from '@lib/credits';
+import { AutoTopupService, CheckoutService, ListOrdersQuery } from '@lib/credits';
 import { DashboardPrincipal } from '@lib/identity';
 import { OrderPageModel } from '../credits/credits.models';
 import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
@@ -32,6 +32,17 @@ export class CheckoutModel {
   @ApiProperty({ type: String, nullable: true, description: "What the UI needs to collect the payment (Stripe's client secret); null for the manual processor" }) clientSecret!: string | null;
 }
 
+export class AutoTopupDto {
+  @ApiProperty({ example: true }) @IsBoolean() enabled!: boolean;
+  @ApiProperty({ example: 500, description: 'When a charge takes the balance below this, one order for the package is bought' })
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000_000)
+  thresholdCredits!: number;
+
+  @ApiProperty({ example: 1 }) @IsInt() @Min(1) packageId!: number;
+}
+
 /** Buying credits for the team: checkout with the configured payment processor, and the order history. */
 @ApiTags('dashboard')
 @ApiSecurity('session')
@@ -39,7 +50,22 @@ export class CheckoutModel {
 @UseGuards(DashboardSessionGuard)
 @Controller('dashboard/v1/billing')
 export class DashboardBillingController {
-  constructor(private readonly checkout: CheckoutService, private readonly queries: QueryBus) {}
+  constructor(private readonly checkout: CheckoutService, private readonly queries: QueryBus, private readonly autoTopups: AutoTopupService) {}
+
+  @Get('auto-topup')
+  @ApiOperation({ summary: 'Automatic top-up settings (null when never configured)' })
+  @ApiErrors(401)
+  async autoTopup(@CurrentUser() user: DashboardPrincipal) {
+    return { settings: await this.autoTopups.settings(user.accountId) };
+  }
+
+  @Put('auto-topup')
+  @ApiOperation({ summary: 'Set automatic top-up (owner or admin): one off-session order per crossing below the threshold; failures are mailed to the owner' })
+  @ApiErrors(400, 401, 403, 404)
+  async configureAutoTopup(@CurrentUser() user: DashboardPrincipal, @Body() body: AutoTopupDto) {
+    requireManager(user);
+    return { settings: await this.autoTopups.configure(user.accountId, { enabled: body.enabled, thresholdCredits: body.thresholdCredits, packageId: body.packageId }, user.userId) };
+  }
 
   @Post('checkout')
   @ApiOperation({ summary: 'Buy a package (owner or admin): creates a Pending order and its payment; Completed adds the credits once' })

@@ -13,6 +13,7 @@ export interface CheckoutResult {
   processor: string;
   processorPaymentIntentId: string;
   clientSecret: string | null;
+  failureReason: string | null;
 }
 
 const STATUS = { pending: 'Pending', completed: 'Completed', failed: 'Failed' } as const;
@@ -28,10 +29,10 @@ export class CheckoutService {
     private readonly clock: Clock,
   ) {}
 
-  async checkout(accountId: string, packageId: number, promotionId: number | null, placedBy: string, isAutoTopup = false): Promise<CheckoutResult> {
+  /** `orderId`: given by an automatic top-up, so a repeated attempt pays for the same order (processors are idempotent on it). */
+  async checkout(accountId: string, packageId: number, promotionId: number | null, placedBy: string, isAutoTopup = false, orderId = String(newNumericId(this.clock.now()))): Promise<CheckoutResult> {
     await requireAccount(this.events, accountId);
     const quote = this.catalogue.quote(packageId, promotionId, this.clock.nowIso());
-    const orderId = String(newNumericId(this.clock.now()));
     const payment = await this.processor.createPayment({
       orderId, accountId, amountCents: Math.round(quote.finalAmountUsd * 100), description: `Credits package ${packageId} (order ${orderId})`, offSession: isAutoTopup,
     });
@@ -43,7 +44,8 @@ export class CheckoutService {
     if (payment.outcome.kind === 'succeeded') state = await this.settlement.complete(orderId, payment.outcome.chargeId);
     if (payment.outcome.kind === 'failed') state = await this.settlement.fail(orderId, payment.outcome.reason);
     if (state.status === 'none') throw new DomainError('ORDER_NOT_FOUND');
-    return { orderId, status: STATUS[state.status], processor: this.processor.name, processorPaymentIntentId: payment.paymentIntentId, clientSecret: payment.clientSecret };
+    const failureReason = payment.outcome.kind === 'failed' ? payment.outcome.reason : null;
+    return { orderId, status: STATUS[state.status], processor: this.processor.name, processorPaymentIntentId: payment.paymentIntentId, clientSecret: payment.clientSecret, failureReason };
   }
 
   /** An operator's decision on a manual order (admin API, CLI). */

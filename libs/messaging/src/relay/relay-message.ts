@@ -40,6 +40,16 @@ export function categoryOf(streamId: string): string {
 /** The topic of a category: `events.<category>`. */
 export const relayTopic = (category: string): string => `events.${category}`;
 
+/**
+ * Secret material never leaves for the analytics feed: password hashes (argon2id) and the SHA-256
+ * hashes of API-key, session, CSRF and link secrets are dropped from the relayed data.
+ */
+const SECRET_FIELDS = new Set(['passwordHash', 'secretHash', 'csrfHash', 'tokenHash', 'confirmTokenHash']);
+
+function withoutSecrets(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data ?? {}).filter(([name]) => !SECRET_FIELDS.has(name)));
+}
+
 /** The message value for one recorded event. */
 export function toRelayMessage(event: RecordedEvent): RelayMessageV1 {
   const occurredAt = event.metadata?.occurredAt;
@@ -52,6 +62,6 @@ export function toRelayMessage(event: RecordedEvent): RelayMessageV1 {
     position: event.position,
     revision: event.revision,
     occurredAt: typeof occurredAt === 'string' ? occurredAt : event.recordedAt,
-    data: event.data,
+    data: withoutSecrets(event.data),
   };
 }

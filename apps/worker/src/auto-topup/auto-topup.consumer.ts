@@ -1,0 +1,61 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { TEAM_MEMBERS_COLLECTION, TeamMemberDoc } from '@lib/accounts';
+import { AutoTopupService } from '@lib/credits';
+import { UserDoc, USERS_COLLECTION } from '@lib/identity';
+import { Mailer } from '@lib/mail';
+import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic } from '@lib/messaging';
+import { ReadStore } from '@lib/readstore';
+
+type LedgerData = { accountId: string; amount: number; balanceAfter: number };
+
+/** The balance before a ledger event that can lower it, or null for events that never do. */
+function balanceBefore(message: RelayMessageV1): number | null {
+  const data = message.data as LedgerData;
+  if (message.type === 'CreditsUsed') return data.balanceAfter + data.amount;
+  if (message.type === 'CreditsAdjusted' && data.amount < 0) return data.balanceAfter - data.amount;
+  return null;
+}
+
+/**
+ * Follows the ledger on the events.credits analytics topic (keyed by ledger stream, so one account's
+ * events arrive in order and one at a time) and hands each balance drop to AutoTopupService. A failed
+ * top-up is mailed to the team's owner once.
+ */
+@Injectable()
+export class AutoTopupConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('auto-topup');
+  private consumer: BusConsumer | null = null;
+
+  constructor(private readonly bus: MessageBus, private readonly autoTopups: AutoTopupService, private readonly readStore: ReadStore, private readonly mailer: Mailer) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const topic = relayTopic('credits');
+    await this.bus.ensureTopics([topic]);
+    this.consumer = await this.bus.subscribe({ groupId: 'auto-topup', topics: [topic], concurrency: 4, maxAttempts: 10, retryDelayMs: 500 }, (m) => this.handle(m));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.consumer?.stop();
+  }
+
+  private async handle(message: IncomingMessage<RelayMessageV1>): Promise<void> {
+    const before = balanceBefore(message.value);
+    if (before === null) return;
+    const data = message.value.data as LedgerData;
+    const outcome = await this.autoTopups.onBalanceChange(data.accountId, message.value.revision, before, data.balanceAfter);
+    if (outcome.kind === 'ordered') this.logger.log(`account ${data.accountId}: balance ${data.balanceAfter} crossed the threshold; order ${outcome.order.orderId} ${outcome.order.status}`);
+    if (outcome.kind === 'failed' && outcome.firstReport) await this.notifyOwner(data.accountId, outcome.orderId, outcome.reason);
+  }
+
+  private async notifyOwner(accountId: string, orderId: string, reason: string): Promise<void> {
+    this.logger.warn(`account ${accountId}: automatic top-up order ${orderId} failed: ${reason}`);
+    const [owner] = await this.readStore.collection<TeamMemberDoc>(TEAM_MEMBERS_COLLECTION).find({ filter: { accountId, role: 'owner' }, limit: 1 });
+    const user = owner ? await this.readStore.collection<UserDoc>(USERS_COLLECTION).get(owner.userId) : null;
+    if (!user) return; // an account an operator opened has no dashboard owner to tell
+    await this.mailer.send({
+      to: user.email,
+      subject: 'Your automatic credit top-up failed',
+      text: `The automatic top-up of your credits (order ${orderId}) failed: ${reason}\n\nBuy credits or update the top-up settings in the dashboard so your API calls keep working.\n`,
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, DomainError, newNumericId } from '@lib/common';
+import { EventStore, runCommand } from '@lib/eventstore';
+import { CreditCatalogue } from '../catalogue/credit-catalogue';
+import { CheckoutResult, CheckoutService } from '../orders/checkout.service';
+import { AutoTopupConfigured, AutoTopupSettings, autoTopupCrossingDecider, autoTopupCrossingStream, autoTopupSettingsStream, crossesThreshold } from './auto-topup';
+
+export type AutoTopupOutcome =
+  | { kind: 'not-crossed' }
+  | { kind: 'ordered'; order: CheckoutResult }
+  | { kind: 'failed'; orderId: string; reason: string; firstReport: boolean };
+
+/**
+ * Automatic top-up: a threshold and a package per account. When a ledger change crosses below the
+ * threshold, one off-session order for the package is bought with the configured processor. The
+ * crossing is claimed in its own stream before paying, so redeliveries and restarts buy nothing more.
+ */
+@Injectable()
+export class AutoTopupService {
+  constructor(private readonly events: EventStore, private readonly checkout: CheckoutService, private readonly catalogue: CreditCatalogue, private readonly clock: Clock) {}
+
+  async settings(accountId: string): Promise<AutoTopupSettings | null> {
+    const [last] = await this.events.readStream(autoTopupSettingsStream(accountId), { direction: 'backwards', maxCount: 1 });
+    if (!last) return null;
+    const { enabled, thresholdCredits, packageId } = (last as unknown as AutoTopupConfigured).data;
+    return { enabled, thresholdCredits, packageId };
+  }
+
+  async configure(accountId: string, settings: AutoTopupSettings, configuredBy: string): Promise<AutoTopupSettings> {
+    if (!this.catalogue.activePackages().some((p) => p.id === settings.packageId)) throw new DomainError('PACKAGE_NOT_FOUND');
+    await this.events.appendToStream(autoTopupSettingsStream(accountId), [{ type: 'AutoTopupConfigured', data: { ...settings, accountId, configuredBy, configuredAt: this.clock.nowIso() } }], 'any');
+    return settings;
+  }
+
+  /** Reacts to one ledger event (balance before and after, its stream revision). */
+  async onBalanceChange(accountId: string, ledgerRevision: number, balanceBefore: number, balanceAfter: number): Promise<AutoTopupOutcome> {
+    const settings = await this.settings(accountId);
+    if (!settings?.enabled || !crossesThreshold(balanceBefore, balanceAfter, settings.thresholdCredits)) return { kind: 'not-crossed' };
+    const stream = autoTopupCrossingStream(accountId, ledgerRevision);
+    const claimed = await runCommand(this.events, stream, autoTopupCrossingDecider, {
+      type: 'TriggerAutoTopup', accountId, ledgerRevision, orderId: String(newNumericId(this.clock.now())), packageId: settings.packageId, at: this.clock.nowIso(),
+    });
+    if (claimed.state.status !== 'triggered') throw new Error('unreachable: a claimed crossing is triggered');
+    const { orderId, failed } = claimed.state;
+    if (failed) return { kind: 'not-crossed' }; // reported before; a redelivery stops here
+    try {
+      const order = await this.checkout.checkout(accountId, settings.packageId, null, 'auto-topup', true, orderId);
+      if (order.status !== 'Failed') return { kind: 'ordered', order };
+      return this.recordFailure(stream, orderId, order.failureReason ?? 'payment failed');
+    } catch (error) {
+      return this.recordFailure(stream, orderId, error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  private async recordFailure(stream: string, orderId: string, reason: string): Promise<AutoTopupOutcome> {
+    const result = await runCommand(this.events, stream, autoTopupCrossingDecider, { type: 'RecordAutoTopupFailure', reason: reason.slice(0, 500), at: this.clock.nowIso() });
+    return { kind: 'failed', orderId, reason, firstReport: result.events.length > 0 };
+  }
+}

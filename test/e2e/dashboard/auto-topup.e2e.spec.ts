@@ -1,0 +1,38 @@
+import { startTestApp, TestApp } from '../../support/test-app';
+import { eventuallyBalance } from '../verify-peers.fixture';
+import { signedInUser } from './dashboard-fixture';
+
+describe('automatic top-up', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ TRIAL_CREDITS: '100', MANUAL_PAYMENTS_AUTO_CONFIRM: 'true' });
+  });
+  afterAll(() => app.close());
+
+  it('buys exactly one package when 50 concurrent charges take the balance below the threshold', async () => {
+    const owner = await signedInUser(app);
+    const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'k' } })).body.data.apiKey;
+    const configured = await owner.browser.request('PUT', '/dashboard/v1/billing/auto-topup', { body: { enabled: true, thresholdCredits: 75, packageId: 1 } });
+    expect(configured.body.data.settings).toEqual({ enabled: true, thresholdCredits: 75, packageId: 1 });
+
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => app.request('GET', `/v1/verify/single?email=not-an-address-${i}`, { key })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(50);
+    // 100 trial - 50 charges + 1,000 from the one automatic order.
+    expect(await eventuallyBalance(app, key, 1_050, 15_000)).toMatchObject({ balance: 1_050 });
+    const deadline = Date.now() + 3_000;
+    let orders: Array<{ isAutoTopup: boolean; status: number; invoiceNumber: string }> = [];
+    while (Date.now() < deadline) {
+      orders = (await owner.browser.request('GET', '/dashboard/v1/billing/orders')).body.data.items;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(orders.map((o) => ({ auto: o.isAutoTopup, status: o.status }))).toEqual([{ auto: true, status: 2 }]);
+    expect(await eventuallyBalance(app, key, 1_050)).toMatchObject({ balance: 1_050 });
+  });
+
+  it('refuses settings for an unknown package', async () => {
+    const owner = await signedInUser(app);
+    const res = await owner.browser.request('PUT', '/dashboard/v1/billing/auto-topup', { body: { enabled: true, thresholdCredits: 10, packageId: 999 } });
+    expect({ status: res.status, code: res.body.error.code }).toEqual({ status: 404, code: 2005 });
+  });
+});
