@@ -1,42 +1,13 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { AppProcess, startAppProcess } from '../../support/app-process';
 
-const ROOT = path.resolve(__dirname, '../../..');
 const SHUTDOWN_TIMEOUT_MS = 1_500;
 
-interface AppProcess {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** `npm start`'s entry as a real OS process on `dataDir`, with everything it prints kept. */
-function startProcess(dataDir: string): AppProcess {
-  const child = spawn(process.execPath, ['-r', './scripts/register-ts.js', 'apps/all-in-one/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DEMO_ACCOUNT: 'false', SMTP_PREFLIGHT: 'false',
-      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), HTTP_REQUEST_TIMEOUT_MS: '600000', // only the shutdown bound may end the slow request
-    },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => { output += chunk; });
-  child.stderr!.on('data', (chunk) => { output += chunk; });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function listeningUrl(app: AppProcess): Promise<string> {
-  for (;;) {
-    const found = app.output().match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
-    if (found) return found[1];
-    const gone = await Promise.race([app.exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 100))]);
-    if (gone) throw new Error(`the process exited before listening:\n${app.output()}`);
-  }
-}
+/** Only the shutdown bound may end the slow request: the request timeout is far longer. */
+const startProcess = (dataDir: string): AppProcess => startAppProcess({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), HTTP_REQUEST_TIMEOUT_MS: '600000' });
 
 describe('the process on one DATA_DIR: lock, slow request, SIGTERM', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailcheck-lifecycle-'));
@@ -49,7 +20,7 @@ describe('the process on one DATA_DIR: lock, slow request, SIGTERM', () => {
 
   it('refuses a second process on a DATA_DIR in use, exits within the bound after SIGTERM with a slow request open, and frees DATA_DIR', async () => {
     const first = start();
-    const url = new URL(await listeningUrl(first));
+    const url = new URL(await first.listening());
 
     const second = start();
     expect(await second.exited).toBe(75);
@@ -68,7 +39,7 @@ describe('the process on one DATA_DIR: lock, slow request, SIGTERM', () => {
 
     // The lock went with the process: the next one starts on the same files and, with nothing open, ends cleanly.
     const third = start();
-    const thirdUrl = await listeningUrl(third);
+    const thirdUrl = await third.listening();
     expect((await fetch(`${thirdUrl}/health`)).status).toBe(200);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { DomainError, ErrorCodes } from '@lib/common';
 import { MAX_UPLOAD_FIELDS } from './csv-upload';
 import { failure } from './envelope';
-import { bodyProblem, MAX_JSON_DEPTH, nestsDeeperThan } from './json-body-rules';
+import { jsonTextProblem, parsedBodyProblem } from './json-body-rules';
 import { RouteTable } from './route-table';
 
 /** JSON bodies larger than this are refused with 413; uploads go through multipart with their own limit. */
@@ -29,11 +29,13 @@ export async function configureFastify(fastify: FastifyInstance, routes: RouteTa
     // A signed webhook is verified over the exact bytes received, so its route keeps them.
     if (RAW_BODY_ROUTES.has((request as { routeOptions?: { url?: string } }).routeOptions?.url ?? '')) (request as { rawBody?: string }).rawBody = text;
     if (text.length === 0) return done(null, undefined);
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(new DomainError('VALIDATION_FAILED', `The JSON body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep.`), undefined);
+    // Bounded before parsing: what a body may cost is decided by its shape, not by what parsing it costs.
+    const shape = jsonTextProblem(text);
+    if (shape) return done(new DomainError('VALIDATION_FAILED', shape), undefined);
     safeParse(request as never, text, (error, value) => {
       if (error) return done(new DomainError('MALFORMED_JSON'), undefined);
-      const problem = bodyProblem(value);
-      if (problem) return done(new DomainError('VALIDATION_FAILED', `JSON body refused: ${problem}`), undefined);
+      const problem = parsedBodyProblem(value);
+      if (problem) return done(new DomainError('VALIDATION_FAILED', problem), undefined);
       done(null, value);
     });
   });
