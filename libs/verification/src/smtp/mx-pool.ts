@@ -14,8 +14,9 @@ export interface Lease { session: SmtpSession; reused: boolean; key: string; lim
 
 /**
  * Who is asking for a session: API calls (single and batch verify, finder) are `interactive`, job
- * chunks `bulk`. Interactive callers are served first, may use one slot bulk work may not, and bulk
- * sessions hand their connection over between RCPTs when an interactive caller waits (see DomainProber).
+ * chunks `bulk`. Interactive callers are served first, may use one slot above the adaptive limit (never
+ * above the ceiling), and bulk sessions hand their connection over between RCPTs when an interactive
+ * caller waits (see DomainProber).
  */
 export type ProbeLane = 'interactive' | 'bulk';
 
@@ -24,7 +25,7 @@ interface HostState {
   backoffUntil: number; clearTextUntil: number; limits: MxLimits;
 }
 
-// Slots beyond the adaptive limit that only interactive callers may take, so one never waits for a bulk session to end.
+// Slots beyond the adaptive limit (up to the ceiling) that only interactive callers may take, so one seldom waits for a bulk session.
 const INTERACTIVE_RESERVE = 1;
 
 // An idle session is kept briefly so the next batch for the same MX skips connect+EHLO,
@@ -86,8 +87,10 @@ export class MxPool {
     if (state) this.dispatch(state);
   }
 
+  /** Interactive callers may go one above the adaptive limit, never above the ceiling: there bulk hands a session over. */
   private capacity(state: HostState, lane: ProbeLane): number {
-    return state.limits.limit + (lane === 'interactive' ? INTERACTIVE_RESERVE : 0);
+    if (lane === 'bulk') return state.limits.limit;
+    return Math.min(this.adaptive.concurrencyCeiling, state.limits.limit + INTERACTIVE_RESERVE);
   }
 
   /** Opens with opportunistic TLS; a failed handshake kills the connection, so it reconnects in clear text once. */
@@ -118,7 +121,7 @@ export class MxPool {
     const keep = this.reuse && healthy && lease.session.usable && lease.session.rcptCount < maxRcpts;
     try {
       if (keep && (await lease.session.rset().catch(() => false))) this.park(state, lease.session);
-      else lease.session.retire();
+      else await lease.session.retire();
     } finally {
       this.releaseSlot(state);
     }

@@ -55,9 +55,20 @@ export class SmtpConnection {
     return this.next(this.timeouts.commandTimeoutMs, 'command_timeout');
   }
 
-  /** Writes a line without waiting for a reply (a QUIT on the way out). */
-  send(line: string): void {
-    if (!this.failure) this.socket.write(`${line}\r\n`);
+  /**
+   * Sends QUIT without reading its reply (a server delaying replies would delay that one too) and
+   * resolves once the server has closed, or after `waitMs`: until then the server still counts the
+   * connection against its per-client limit, so the slot is not handed to a new one earlier.
+   */
+  quitWithoutReply(waitMs: number): Promise<void> {
+    if (this.failure) { this.socket.destroy(); return Promise.resolve(); }
+    return new Promise((resolve) => {
+      const done = () => { clearTimeout(timer); this.socket.destroy(); resolve(); };
+      const timer = setTimeout(done, waitMs);
+      this.socket.once('close', done);
+      this.fail(new SmtpTransportError('connection_closed', 'closed by client'));
+      this.socket.end('QUIT\r\n');
+    });
   }
 
   /** Upgrades after a 220 to STARTTLS. Certificates are not verified: no message content is ever sent. */

@@ -11,6 +11,9 @@ export interface SessionOptions extends ConnectionTimeouts {
   tls: boolean;
 }
 
+// How long a retired session waits for the server to close after QUIT before dropping the connection.
+const RETIRE_WAIT_MS = 1_000;
+
 /** Why a session could not be opened although the server answered: it said no at banner or EHLO. */
 export class SmtpRefusedError extends Error {
   constructor(readonly stage: 'banner' | 'ehlo' | 'starttls', readonly reply: SmtpReply) {
@@ -94,9 +97,8 @@ export class SmtpSession {
    * Ends a session the prober gave up on (error budget spent, tarpitted, recipient cap reached): QUIT
    * is sent but its reply not awaited, since a server that is delaying replies would delay that one too.
    */
-  retire(): void {
-    this.connection.send('QUIT');
-    this.connection.destroy();
+  retire(): Promise<void> {
+    return this.connection.quitWithoutReply(RETIRE_WAIT_MS);
   }
 
   async quit(): Promise<void> {
