@@ -49,6 +49,11 @@ export const PROVIDER_REPLY_RULES: ProviderReplyRule[] = [
     source: 'https://mimecastsupport.zendesk.com/hc/en-us/articles/34000709564691-Policies-Mimecast-SMTP-Error-Codes',
   },
   {
+    // Mimecast's answer once the sending IP tried too many invalid recipients: about the prober, not the mailbox.
+    provider: 'mimecast', pattern: /recipient temporarily unavailable/, kind: 'ip_blocked',
+    source: 'https://community.mimecast.com/s/article/Mimecast-SMTP-Error-Codes-842605754',
+  },
+  {
     // iCloud returned this for existing users during an outage: never proof that the mailbox is gone.
     provider: 'icloud', pattern: /user lookup success but no user record found/, kind: 'temporary_failure',
     source: 'https://status.socketlabs.com/incident/306',

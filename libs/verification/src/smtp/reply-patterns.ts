@@ -29,10 +29,10 @@ export const SENDER = [/sender (address )?(rejected|verif)/, /sender verify fail
 // Sender authentication and transport policy (SPF, DKIM, DMARC, TLS): about the prober, never the mailbox.
 export const AUTH = [
   /is unauthenticated/, /as unauthenticated/, /unauthenticated commands/, /not authenticated/, /authentication required/, /must be authenticated/, /\b(spf|dkim|dmarc) (check|record|policy|authentication|verification|validation)/,
-  /didn't pass (spf|dkim)/, /\[(spf|dkim|dmarc)\]/, /spf unauthori[sz]ed/, /tls required/, /tls connection/,
+  /didn't pass (spf|dkim)/, /\[(spf|dkim|dmarc)\]/, /spf unauthori[sz]ed/, /(spf|dkim|dmarc) sender invalid/, /tls required/, /tls connection/, /requires encryption/,
 ];
 // A refusal by the domain's rules rather than by its directory.
-export const POLICY = [/policy (error|reasons|violation)/, /local policy/, /recipient preferences/, /doesn't want your mail/, /your access .* (rejected|denied)/, /spam message/];
+export const POLICY = [/policy (error|reasons|violation)/, /local policy/, /recipient preferences/, /doesn't want your mail/, /your access .* (rejected|denied)/, /spam message/, /anti-spoofing policy/];
 export const TOO_MANY_RCPTS = [/too many recipients/, /recipient limit/, /too many rcpt/];
 export const MAILBOX_FULL = [
   /mailbox (is )?full/, /over ?quota/, /quota exceeded/, /exceeded (its|the|their) (storage|quota)/, /mail ?box.*full/, /out of storage/, /full mailbox/, /storage allocation/,

@@ -130,7 +130,7 @@ export const MTA_DEFAULT_REPLIES: RejectionCase[] = [
   { source: 'mimecast', reply: '550 Invalid Recipient - https://community.mimecast.com/docs/DOC-1369#550', expect: 'no_mailbox' },
   { source: 'mimecast', reply: '554 Email rejected due to security policies - https://community.mimecast.com/docs/DOC-1369#554', expect: 'rejected_unclassified' },
   { source: 'mimecast', reply: '451 Open relay not allowed - https://community.mimecast.com/docs/DOC-1369#451', expect: 'greylisted' },
-  { source: 'mimecast', reply: '550 Rejected by header based Anti-Spoofing policy', expect: 'rejected_unclassified' },
+  { source: 'mimecast', reply: '550 Rejected by header based Anti-Spoofing policy', expect: 'policy_rejection' },
   { source: 'barracuda', reply: '550 permanent failure for one or more recipients (nobody@example.com:550 5.1.1 <nobody@example.com>: Recipient address rejected: User unknown)', expect: 'no_mailbox' },
   { source: 'barracuda', reply: '554 Service unavailable; Client host [203.0.113.5] blocked using Barracuda Reputation; http://www.barracudanetworks.com/reputation/?r=1&ip=203.0.113.5', expect: 'ip_blocked' },
   { source: 'barracuda', reply: '550 No such domain at this location (nobody@example.com)', expect: 'rejected_unclassified' },
