@@ -2,6 +2,7 @@ import { ReactElement, useCallback, useEffect, useState } from 'react';
 import { api } from './api/client';
 import { Balance, V1 } from './api/v1';
 import { AcceptInvitePage, ConfirmEmailChangePage, ConfirmPage, ResetPage, SignInPage, SignUpPage } from './pages/AuthPages';
+import { AccountPage } from './pages/AccountPage';
 import { BillingPage } from './pages/BillingPage';
 import { FinderPage } from './pages/FinderPage';
 import { JobPage } from './pages/JobPage';
@@ -69,6 +70,7 @@ export function App() {
   else if (path === '/team') page = <TeamPage me={me} />;
   else if (path === '/billing') page = <BillingPage balance={balance} onBought={refresh} />;
   else if (path === '/webhooks') page = <WebhooksPage />;
+  else if (path === '/account') page = <AccountPage me={me} />;
   else page = <><h1>Page not found</h1><p><Link to="/">Back to the overview</Link></p></>;
 
   return (
@@ -82,7 +84,7 @@ export function App() {
         </nav>
         <div className="account">
           <span data-testid="header-balance" aria-label="Balance">{balance === null ? '…' : `${balance.toLocaleString('en')} credits`}</span>
-          <span className="who">{me.email}</span>
+          <Link to="/account" className="who" aria-label={`Your account (${me.email})`}>{me.email}</Link>
           <button type="button" className="secondary" onClick={() => void signOut().then(() => navigate('/signin'))}>Sign out</button>
         </div>
       </header>

@@ -274,6 +274,13 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     await screenshot(page, 'webhooks');
   });
 
+  it('shows the account page with the open sessions', async () => {
+    await page.getByRole('link', { name: `Your account (${OWNER.email})`, exact: true }).click();
+    await page.getByRole('heading', { name: 'Your account', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'This session', exact: true }).waitFor();
+    await audit('account');
+  });
+
   it('works on a phone: no sideways scrolling, the menu opens from a button', async () => {
     const phone = await context.newPage();
     await phone.setViewportSize({ width: 390, height: 844 });
@@ -298,7 +305,7 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
   });
 
   it('has no serious or critical accessibility violations on any page checked (axe-core)', () => {
-    expect(Object.keys(axeFindings).length).toBeGreaterThanOrEqual(12);
+    expect(Object.keys(axeFindings).length).toBeGreaterThanOrEqual(13);
     expect(axeFindings).toEqual(Object.fromEntries(Object.keys(axeFindings).map((name) => [name, []])));
   });
 });

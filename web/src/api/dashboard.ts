@@ -9,6 +9,9 @@ export const DASHBOARD = {
   resetRequest: '/dashboard/v1/password-reset/request',
   resetConfirm: '/dashboard/v1/password-reset/confirm',
   emailChangeConfirm: '/dashboard/v1/email-change/confirm',
+  sessions: '/dashboard/v1/sessions',
+  password: '/dashboard/v1/password',
+  email: '/dashboard/v1/email',
   keys: '/dashboard/v1/keys',
   team: '/dashboard/v1/team',
   invites: '/dashboard/v1/team/invites',
@@ -69,3 +72,5 @@ export interface Order {
 }
 
 export interface Checkout { orderId: string; status: 'Pending' | 'Completed' | 'Failed'; processor: 'manual' | 'stripe'; clientSecret: string | null }
+
+export interface Session { sessionId: string; userAgent: string; address: string; startedAt: string; expiresAt: string; current: boolean }
