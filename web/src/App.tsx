@@ -84,7 +84,7 @@ export function App() {
         </nav>
         <div className="account">
           <span data-testid="header-balance" aria-label="Balance">{balance === null ? '…' : `${balance.toLocaleString('en')} credits`}</span>
-          <Link to="/account" className="who" aria-label={`Your account (${me.email})`}>{me.email}</Link>
+          <Link to="/account" className="who" title="Your account">{me.email}</Link>
           <button type="button" className="secondary" onClick={() => void signOut().then(() => navigate('/signin'))}>Sign out</button>
         </div>
       </header>

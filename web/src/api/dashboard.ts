@@ -19,6 +19,7 @@ export const DASHBOARD = {
   usage: '/dashboard/v1/usage',
   checkout: '/dashboard/v1/billing/checkout',
   orders: '/dashboard/v1/billing/orders',
+  autoTopup: '/dashboard/v1/billing/auto-topup',
 };
 
 export interface Me {
@@ -74,3 +75,6 @@ export interface Order {
 export interface Checkout { orderId: string; status: 'Pending' | 'Completed' | 'Failed'; processor: 'manual' | 'stripe'; clientSecret: string | null }
 
 export interface Session { sessionId: string; userAgent: string; address: string; startedAt: string; expiresAt: string; current: boolean }
+
+/** Automatic top-up: when a charge takes the balance below the threshold, one order of the package. */
+export interface AutoTopup { enabled: boolean; thresholdCredits: number; packageId: number }

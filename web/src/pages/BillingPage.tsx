@@ -3,6 +3,7 @@ import { api } from '../api/client';
 import { Catalogue, Checkout, DASHBOARD, Order, ORDER_STATUS, Package, Promotion } from '../api/dashboard';
 import { V1 } from '../api/v1';
 import { ErrorAlert, Notice } from '../components/Alert';
+import { AutoTopupForm } from '../components/AutoTopupForm';
 import { PageTitle } from '../components/PageTitle';
 import { useLoad } from '../lib/use-load';
 
@@ -76,6 +77,10 @@ export function BillingPage({ balance, onBought }: { balance: number | null; onB
             );
           })}
         </ul>
+      </section>
+      <section className="card" aria-labelledby="topup-title">
+        <h2 id="topup-title">Automatic top-up</h2>
+        {catalogue.data && <AutoTopupForm packages={catalogue.data.packages} />}
       </section>
       <section aria-labelledby="orders-title">
         <h2 id="orders-title">Orders</h2>
