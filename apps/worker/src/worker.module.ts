@@ -6,6 +6,7 @@ import { FINDER_JOB_FILES, FinderJobsWorkerModule } from '@lib/finder';
 import { VerificationEngineModule } from '../../api/src/verify/verification-engine.module';
 import { VerificationRecordsModule } from '../../api/src/verify/verification-records.module';
 import { AutoTopupModule } from './auto-topup/auto-topup.module';
+import { UsageAnalyticsModule } from './usage/usage-analytics.module';
 
 /**
  * The worker role: Kafka consumers for probing, finder jobs and webhook delivery; the hold sweeper (which
@@ -13,7 +14,7 @@ import { AutoTopupModule } from './auto-topup/auto-topup.module';
  */
 @Module({
   imports: [
-    VerificationEngineModule, VerificationRecordsModule, CreditsModule, CreditHoldSweeperModule, WebhookDeliveryModule, JobsWorkerModule, FinderJobsWorkerModule, AutoTopupModule,
+    VerificationEngineModule, VerificationRecordsModule, CreditsModule, CreditHoldSweeperModule, WebhookDeliveryModule, JobsWorkerModule, FinderJobsWorkerModule, AutoTopupModule, UsageAnalyticsModule,
     JobRetentionModule.forKinds([VERIFICATION_JOB_FILES, FINDER_JOB_FILES]),
   ],
 })

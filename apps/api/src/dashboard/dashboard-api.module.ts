@@ -10,6 +10,7 @@ import { DashboardTeamController } from './dashboard-team.controller';
 import { DashboardBillingController } from './dashboard-billing.controller';
 import { CreditsModule } from '@lib/credits';
 import { DashboardTeamService } from './dashboard-team.service';
+import { DashboardUsageService } from './dashboard-usage.service';
 import { AccountsModule } from '@lib/accounts';
 import { DashboardSessionGuard } from './dashboard-session.guard';
 
@@ -17,6 +18,6 @@ import { DashboardSessionGuard } from './dashboard-session.guard';
 @Module({
   imports: [CqrsModule, IdentityModule, AccountsModule, CreditsModule],
   controllers: [DashboardAuthController, DashboardAccountController, DashboardKeysController, DashboardTeamController, DashboardBillingController],
-  providers: [DashboardSessionGuard, AccountProvisioning, DashboardKeysService, DashboardTeamService],
+  providers: [DashboardSessionGuard, AccountProvisioning, DashboardKeysService, DashboardTeamService, DashboardUsageService],
 })
 export class DashboardApiModule {}

@@ -1,11 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { DashboardPrincipal } from '@lib/identity';
 import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
 import { CurrentUser, DashboardRoute } from './dashboard.decorators';
 import { TokenDto } from './dashboard-auth.dto';
 import { DashboardSessionGuard } from './dashboard-session.guard';
 import { DashboardTeamService } from './dashboard-team.service';
+import { DashboardUsageService } from './dashboard-usage.service';
 import { InviteMemberDto } from './dashboard-team.dto';
 import { InvitationModel, JoinedTeamModel, RemovedMemberModel, TeamModel } from './dashboard-team.models';
 
@@ -16,7 +17,15 @@ import { InvitationModel, JoinedTeamModel, RemovedMemberModel, TeamModel } from 
 @UseGuards(DashboardSessionGuard)
 @Controller('dashboard/v1/team')
 export class DashboardTeamController {
-  constructor(private readonly team: DashboardTeamService) {}
+  constructor(private readonly team: DashboardTeamService, private readonly usageReport: DashboardUsageService) {}
+
+  @Get('usage')
+  @ApiOperation({ summary: "Daily usage (verifications, finder calls, credits, per result) and totals per key and per member; a member sees their own keys' usage" })
+  @ApiQuery({ name: 'days', required: false, type: Number, description: '1 to 90, default 30 (ending today, UTC)' })
+  @ApiErrors(400, 401)
+  usage(@CurrentUser() user: DashboardPrincipal, @Query('days') days?: string) {
+    return this.usageReport.usage(user, days);
+  }
 
   @Get()
   @ApiOperation({ summary: 'Your team: its account, your role, the members' })

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { API_KEYS_COLLECTION, ApiKeyDoc } from '@lib/accounts';
+import { Clock, DomainError } from '@lib/common';
+import { DashboardPrincipal, UserDoc, USERS_COLLECTION } from '@lib/identity';
+import { ReadStore } from '@lib/readstore';
+import { USAGE_FACTS_COLLECTION, UsageFactDoc } from '../../../worker/src/usage/usage-fact';
+
+type Totals = { verifications: number; finderCalls: number; credits: number };
+
+const zero = (): Totals => ({ verifications: 0, finderCalls: 0, credits: 0 });
+
+function add(totals: Totals, fact: UsageFactDoc): void {
+  if (fact.kind === 'verification') totals.verifications += fact.calls;
+  else totals.finderCalls += fact.calls;
+  totals.credits += fact.credits;
+}
+
+/**
+ * Daily usage of the team (per day and result, per key, per member), summed from the usage facts the
+ * worker's analytics consumer records. A member sees only the usage of their own keys.
+ */
+@Injectable()
+export class DashboardUsageService {
+  constructor(private readonly readStore: ReadStore, private readonly clock: Clock) {}
+
+  async usage(user: DashboardPrincipal, rawDays: string | undefined) {
+    const days = rawDays === undefined ? 30 : Number(rawDays);
+    if (!Number.isInteger(days) || days < 1 || days > 90) throw new DomainError('VALIDATION_FAILED', 'days must be an integer from 1 to 90.');
+    const dayList = Array.from({ length: days }, (_, i) => new Date(this.clock.now() - i * 86_400_000).toISOString().slice(0, 10)).reverse();
+    const keys = await this.readStore.collection<ApiKeyDoc>(API_KEYS_COLLECTION).find({ filter: { accountId: user.accountId } });
+    const visible = user.role === 'member' ? new Set(keys.filter((k) => k.userId === user.userId).map((k) => k._id)) : null;
+    const facts: UsageFactDoc[] = [];
+    for await (const fact of this.readStore.collection<UsageFactDoc>(USAGE_FACTS_COLLECTION).stream({ filter: { accountId: user.accountId, day: { $in: dayList } } })) {
+      if (!visible || visible.has(fact.keyId)) facts.push(fact);
+    }
+    const daily = new Map(dayList.map((day) => [day, { day, ...zero(), byResult: {} as Record<string, number> }]));
+    const byKey = new Map<string, Totals>();
+    for (const fact of facts) {
+      const entry = daily.get(fact.day)!;
+      add(entry, fact);
+      for (const [result, count] of Object.entries(fact.byResult)) entry.byResult[result] = (entry.byResult[result] ?? 0) + count;
+      if (!byKey.has(fact.keyId)) byKey.set(fact.keyId, zero());
+      add(byKey.get(fact.keyId)!, fact);
+    }
+    const keyDocs = new Map(keys.map((k) => [k._id, k]));
+    const ownerIds = [...new Set(keys.map((k) => k.userId).filter((id): id is string => !!id))];
+    const owners = ownerIds.length ? await this.readStore.collection<UserDoc>(USERS_COLLECTION).find({ filter: { _id: { $in: ownerIds } } }) : [];
+    const emails = new Map(owners.map((o) => [o._id, o.email]));
+    const byMember = new Map<string, Totals & { userId: string | null; email: string | null }>();
+    const keyRows = [...byKey].map(([keyId, totals]) => {
+      const ownerId = keyDocs.get(keyId)?.userId ?? null;
+      const memberKey = ownerId ?? '';
+      if (!byMember.has(memberKey)) byMember.set(memberKey, { userId: ownerId, email: ownerId ? emails.get(ownerId) ?? null : null, ...zero() });
+      const member = byMember.get(memberKey)!;
+      member.verifications += totals.verifications;
+      member.finderCalls += totals.finderCalls;
+      member.credits += totals.credits;
+      return { keyId, label: keyDocs.get(keyId)?.label ?? null, ownerUserId: ownerId, ...totals };
+    });
+    return { from: dayList[0], to: dayList[dayList.length - 1], daily: [...daily.values()], byKey: keyRows, byMember: [...byMember.values()] };
+  }
+}
