@@ -1,23 +1,12 @@
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CREDIT_BALANCES_COLLECTION } from '@lib/credits';
 import { ReadStore } from '@lib/readstore';
+import { runAdmin } from '../support/app-process';
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../support/test-app';
 
-const ROOT = path.resolve(__dirname, '../..');
-
-/** Runs `npm run admin -- <args>` as a separate process on the same data directory. */
-function admin(dataDir: string, ...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['-r', './scripts/register-ts.js', 'apps/cli/src/main.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } }, (error, stdout, stderr) => {
-      let json: unknown = null;
-      try { json = JSON.parse(stdout); } catch { /* usage errors print no JSON */ }
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, json, stderr });
-    });
-  });
-}
+const admin = runAdmin;
 
 describe('admin CLI ledger audit', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailcheck-cli-'));

@@ -1,6 +1,8 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
 import * as net from 'node:net';
 import * as path from 'node:path';
+
+import { ADMIN_TOKEN } from './test-app';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -45,6 +47,35 @@ export function freeLoopbackPort(): Promise<number> {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo;
       server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The app as a killable OS process with an admin token, quiet, on a port chosen beforehand (so it can
+ * be reached as soon as /health answers): the crash tests SIGKILL it in the middle of a chunk.
+ */
+export async function spawnApp(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freeLoopbackPort();
+  const started = startAppProcess({ ...env, PORT: String(port), ADMIN_TOKEN, LOG_LEVEL: 'silent' });
+  return { child: started.child, url: await started.listening() };
+}
+
+/** Kills a spawned app with SIGKILL and waits for it to be gone. */
+export async function killApp(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/** Runs `npm run admin -- <args>` as a separate process on a data directory; stdout parsed as JSON when it is. */
+export function runAdmin(dataDir: string, ...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['-r', './scripts/register-ts.js', 'apps/cli/src/main.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } }, (error, stdout, stderr) => {
+      let json: unknown = null;
+      try { json = JSON.parse(stdout); } catch { /* usage errors print no JSON */ }
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, json, stderr });
     });
   });
 }

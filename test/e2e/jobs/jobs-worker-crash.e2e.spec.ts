@@ -1,35 +1,12 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { EventStore, SqliteEventStore } from '@lib/eventstore';
 import { SmtpPeer, startSmtpPeer } from '../../peers/smtp-peer';
+import { spawnApp } from '../../support/app-process';
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../../support/test-app';
 import { DOMAINS, followStream, JobsPeers, ledgerOf, startJobsPeers, waitFor } from './jobs-world';
-
-const ROOT = path.resolve(__dirname, '../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The all-in-one app as a real OS process, so it can be killed with SIGKILL in the middle of a chunk. */
-async function spawnApp(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['-r', './scripts/register-ts.js', 'apps/all-in-one/src/main.ts'], {
-    cwd: ROOT, stdio: 'ignore',
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', ADMIN_TOKEN, LOG_LEVEL: 'silent', DEMO_ACCOUNT: 'false', SMTP_PREFLIGHT: 'false' },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(() => fetch(`${url}/health`).then((r) => r.ok, () => false), 90_000, 'the app process to listen');
-  return { child, url };
-}
 
 async function postJson(url: string, body: unknown, headers: Record<string, string>): Promise<any> {
   const response = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
