@@ -4,7 +4,7 @@ export class VerificationResultModel {
   @ApiProperty({ example: 'jane@acme.com', description: 'The address verified, echoed from the request' }) email!: string;
   @ApiProperty({ enum: ['ok', 'invalid', 'catch_all', 'unknown', 'disposable', 'error'] }) result!: string;
   @ApiProperty({ type: 'integer', format: 'int32', example: 1, description: '1 ok, 2 catch_all, 3 unknown, 4 error, 5 disposable, 6 invalid' }) resultCode!: number;
-  @ApiProperty({ nullable: true, type: String, example: 'ok', description: 'ok, greylisted, ip_blocked, mailbox_full, no_mailbox, invalid_syntax, dns_error, timeout … (open-ended)' }) subResult!: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'ok', description: 'ok, greylisted, ip_blocked, mailbox_full, no_mailbox, reserved_domain, invalid_syntax, dns_error, timeout … (open-ended; every value in libs/verification/README.md)' }) subResult!: string | null;
   @ApiProperty({ enum: ['good', 'risky', 'bad', ''], description: 'Empty for an error result' }) quality!: string;
   @ApiProperty() free!: boolean;
   @ApiProperty() role!: boolean;
