@@ -15,6 +15,20 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('HTTP_REQUEST_TIMEOUT_MS and SHUTDOWN_TIMEOUT_MS', () => {
+    it('default to 120 s for a request to arrive and 8 s for shutdown (under Docker\'s 10 s grace period)', () => {
+      expect(load({}).http).toEqual({ requestTimeoutMs: 120_000, shutdownTimeoutMs: 8_000 });
+      expect(load({ HTTP_REQUEST_TIMEOUT_MS: '1000', SHUTDOWN_TIMEOUT_MS: '600000' }).http).toEqual({ requestTimeoutMs: 1_000, shutdownTimeoutMs: 600_000 });
+    });
+
+    it('refuse 0 (no bound at all), values out of range and non-numbers, naming the variable', () => {
+      expect(() => load({ HTTP_REQUEST_TIMEOUT_MS: '0' })).toThrow(/HTTP_REQUEST_TIMEOUT_MS/);
+      expect(() => load({ HTTP_REQUEST_TIMEOUT_MS: '3600001' })).toThrow(/HTTP_REQUEST_TIMEOUT_MS/);
+      expect(() => load({ SHUTDOWN_TIMEOUT_MS: '999' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+      expect(() => load({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    });
+  });
+
   describe('BUS_RETENTION_HOURS', () => {
     it('defaults to 24 and accepts 0 (keep forever)', () => {
       expect(load({}).busRetentionHours).toBe(24);
