@@ -6,9 +6,10 @@ import { Operation, operationsOf } from './openapi-operations';
 import { Outcome, sendAll } from './raw-http';
 import { reportedCharge, violationsOf } from './response-rules';
 import { BATTERIES, Credentials } from './surface-probes';
+import { signedInUser } from '../dashboard/dashboard-fixture';
 
 /** Operations in the OpenAPI document when this suite was written; fewer means the loop lost routes. */
-const KNOWN_OPERATIONS = 38;
+const KNOWN_OPERATIONS = 68;
 const OPENING_CREDITS = 1_000;
 const CONCURRENCY = 16;
 
@@ -31,7 +32,9 @@ describe('the HTTP surface under bad input', () => {
 
   beforeAll(async () => {
     world = await startVerifyWorld({ RATE_LIMIT_PER_SECOND: '100000', RATE_LIMIT_BURST: '100000' });
-    credentials = { apiKey: (await world.app.createAccount(OPENING_CREDITS, 'Robustness')).apiKey, adminToken: ADMIN_TOKEN };
+    const { browser } = await signedInUser(world.app);
+    const session = { token: browser.cookies.get('mc_session')!, csrf: browser.cookies.get('mc_csrf')! };
+    credentials = { apiKey: (await world.app.createAccount(OPENING_CREDITS, 'Robustness')).apiKey, adminToken: ADMIN_TOKEN, session };
     operations = operationsOf((await world.app.request('GET', '/docs-json')).body);
   });
   afterAll(async () => { await world?.close(); });

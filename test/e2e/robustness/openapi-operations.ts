@@ -5,7 +5,8 @@ export interface Operation {
   method: string;
   /** Path template with `{param}` placeholders. */
   path: string;
-  auth: 'admin' | 'apiKey';
+  /** session: the dashboard's cookie and CSRF token (every /dashboard/v1 route, signed-in or not). */
+  auth: 'admin' | 'apiKey' | 'session';
   pathParams: string[];
   queryParams: string[];
   requiredQueryParams: string[];
@@ -35,7 +36,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         id: `${method.toUpperCase()} ${path}`,
         method: method.toUpperCase(),
         path,
-        auth: (op.security ?? []).some((requirement) => 'admin' in requirement) ? 'admin' : 'apiKey',
+        auth: (op.security ?? []).some((requirement) => 'admin' in requirement) ? 'admin' : path.startsWith('/dashboard/') ? 'session' : 'apiKey',
         pathParams: params('path'),
         queryParams: params('query'),
         requiredQueryParams: params('query', true),

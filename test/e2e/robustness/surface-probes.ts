@@ -8,7 +8,11 @@ import type { Probe } from './raw-http';
 export interface Credentials {
   apiKey: string;
   adminToken: string;
+  /** A signed-in dashboard session: its cookie value and its CSRF token. */
+  session: { token: string; csrf: string };
 }
+
+const sessionCookie = (token: string, csrf: string): string => `mc_session=${token}; mc_csrf=${csrf}`;
 
 /**
  * Values that make a request otherwise acceptable, so only the part under test is wrong. They are
@@ -43,6 +47,7 @@ function multipart(parts: MultipartPart[]): Buffer {
 const MULTIPART_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
 
 function credentialHeaders(operation: Operation, credentials: Credentials): Record<string, string> {
+  if (operation.auth === 'session') return { cookie: sessionCookie(credentials.session.token, credentials.session.csrf), 'x-csrf-token': credentials.session.csrf };
   return operation.auth === 'admin' ? { authorization: `Bearer ${credentials.adminToken}` } : { 'x-api-key': credentials.apiKey };
 }
 
@@ -78,8 +83,13 @@ const takesBody = (operation: Operation) => operation.method !== 'GET';
 export const BATTERIES: Record<string, Battery> = {
   'missing or garbled credentials': (operation, credentials) => {
     const admin = operation.auth === 'admin';
-    const header = admin ? 'authorization' : 'x-api-key';
-    const asSent = (value: string | string[] | undefined) => (admin && value !== undefined ? [value].flat().map((v) => `Bearer ${v}`) : value);
+    const session = operation.auth === 'session';
+    const header = admin ? 'authorization' : session ? 'cookie' : 'x-api-key';
+    const asSent = (value: string | string[] | undefined) => {
+      if (value === undefined) return value;
+      if (admin) return [value].flat().map((v) => `Bearer ${v}`);
+      return session ? [value].flat().map((v) => sessionCookie(v, credentials.session.csrf)) : value;
+    };
     const cases = [
       ...GARBLED_CREDENTIALS.map(({ name, value }) => ({ name, value: asSent(value) })),
       { name: 'the other kind of credential', value: admin ? `Bearer ${credentials.apiKey}` : credentials.adminToken },
