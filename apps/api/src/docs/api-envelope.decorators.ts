@@ -38,6 +38,7 @@ export const ApiEnvelope = (model: Type<unknown>, status = 200, description = 'S
       description,
       schema: {
         type: 'object',
+        required: ['status', 'data', 'error'],
         properties: {
           status: { type: 'string', enum: ['success'] },
           data: { $ref: getSchemaPath(model) },

@@ -27,7 +27,7 @@ export class WebhooksController {
   @ApiResponse({
     status: 200,
     description: 'Success',
-    schema: { type: 'object', properties: { status: { type: 'string', enum: ['success'] }, data: { type: 'array', items: { $ref: getSchemaPath(WebhookModel) } }, error: { type: 'object', nullable: true, example: null } } },
+    schema: { type: 'object', required: ['status', 'data', 'error'], properties: { status: { type: 'string', enum: ['success'] }, data: { type: 'array', items: { $ref: getSchemaPath(WebhookModel) } }, error: { type: 'object', nullable: true, example: null } } },
   })
   @ApiErrors(401)
   list(@CurrentPrincipal() principal: Principal) {
