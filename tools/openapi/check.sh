@@ -86,7 +86,7 @@ check "redocly lint (zero errors)" "$here/node_modules/.bin/redocly" lint "$work
 
 # Every check, on every operation. `--suppress-health-check=all`: slow answers (the verifier's DNS) are
 # not failures of the document. The admin token goes to every request; the key routes ignore it.
-check "schemathesis (all checks)" "$root/.tools/venv/bin/schemathesis" run "$base/docs-json" \
+check "schemathesis (all checks)" "$root/.tools/venv/bin/schemathesis" --config-file "$here/schemathesis.toml" run "$base/docs-json" \
   --checks all --max-examples "$examples" --workers 2 --seed 20261124 --suppress-health-check=all \
   --header "X-API-KEY: $api_key" --header "Authorization: Bearer $admin_token"
 

@@ -7,27 +7,27 @@ export class RecordOrderDto {
   @Min(1)
   packageId!: number;
 
-  @ApiPropertyOptional({ type: 'integer', format: 'int64', minimum: 1, example: 1, description: 'Must be running and cover the package (else 400 code 2007)' })
+  @ApiPropertyOptional({ type: 'integer', format: 'int64', nullable: true, minimum: 1, example: 1, description: 'Must be running and cover the package (else 400 code 2007)' })
   @IsOptional()
   @IsInt()
   @Min(1)
   promotionId?: number;
 
-  @ApiPropertyOptional({ description: 'Payment processor ids; default manual_<orderId>' })
+  @ApiPropertyOptional({ nullable: true, minLength: 1, maxLength: 200, pattern: '\\S', description: 'Payment processor ids; default manual_<orderId>' })
   @IsOptional()
   @IsString()
   @Length(1, 200)
   @Matches(/\S/, { message: '$property must not be blank' })
   paymentIntentId?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ nullable: true, minLength: 1, maxLength: 200, pattern: '\\S' })
   @IsOptional()
   @IsString()
   @Length(1, 200)
   @Matches(/\S/, { message: '$property must not be blank' })
   chargeId?: string;
 
-  @ApiPropertyOptional({ default: false })
+  @ApiPropertyOptional({ nullable: true, default: false })
   @IsOptional()
   @IsBoolean()
   isAutoTopup?: boolean;
@@ -41,7 +41,7 @@ export class AdjustCreditsDto {
   @Max(1_000_000_000)
   amount!: number;
 
-  @ApiProperty({ example: 'refund for bounced batch' })
+  @ApiProperty({ example: 'refund for bounced batch', minLength: 1, maxLength: 500, pattern: '\\S' })
   @IsString()
   @Length(1, 500)
   @Matches(/\S/, { message: '$property must not be blank' })

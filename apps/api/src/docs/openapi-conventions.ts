@@ -25,7 +25,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 /**
  * Behaviour every route shares is documented here once, next to where the document is built, rather
  * than repeated on each handler: the global API-key guard and rate limiter (401, 429), the JSON body
- * parser (400, 413, 415, the three JSON media types), the error envelope as the only error body (even
+ * parser (400, 413, 415, the three JSON media types), the refusal of control characters in path and
+ * query values (400), the error envelope as the only error body (even
  * on CSV and event-stream routes), and the spec's order of operations.
  */
 export function applyHttpConventions(document: OpenAPIObject): OpenAPIObject {
@@ -39,6 +40,8 @@ export function applyHttpConventions(document: OpenAPIObject): OpenAPIObject {
       const body = operation.requestBody && 'content' in operation.requestBody ? operation.requestBody.content : undefined;
       if (body?.['application/json']) for (const type of JSON_MEDIA_TYPES) body[type] = body['application/json'];
       if (body) [400, 413, 415].forEach((status) => statuses.add(status));
+      // Path and query values with control characters are refused before any handler (400, code 1006).
+      if ((operation.parameters ?? []).some((parameter) => 'in' in parameter && (parameter.in === 'path' || parameter.in === 'query'))) statuses.add(400);
       const security = operation.security ?? document.security ?? [];
       const keyed = security.some((requirement) => 'apiKey' in requirement);
       const admin = security.some((requirement) => 'admin' in requirement);

@@ -22,20 +22,29 @@ export class FinderRequestDto {
   domain!: unknown;
 }
 
+// Any JSON value: what a batch contact may be, and what is echoed back of it.
+const ANY_JSON = [{ type: 'string', nullable: true }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }, { type: 'array', items: {} }];
+
 @ValidatesOwnText()
 export class FinderBatchDto {
   @ApiProperty({
     type: 'array',
     maxItems: 100,
+    // Any value is accepted per contact: one that is not a usable contact gets its own error (5001).
     items: {
-      type: 'object',
-      properties: {
-        firstName: { type: 'string' }, lastName: { type: 'string', nullable: true }, domain: { type: 'string' },
-        first_name: { type: 'string' }, last_name: { type: 'string', nullable: true },
-      },
+      anyOf: [
+        {
+          type: 'object',
+          properties: {
+            firstName: { type: 'string' }, lastName: { type: 'string', nullable: true }, domain: { type: 'string' },
+            first_name: { type: 'string' }, last_name: { type: 'string', nullable: true },
+          },
+        },
+        ...ANY_JSON,
+      ],
     },
     example: [{ firstName: 'Ada', lastName: 'Lovelace', domain: 'example.org' }, { first_name: 'Alan', last_name: 'Turing', domain: 'example.org' }],
-    description: 'Up to 100 contacts; camelCase (firstName, lastName) or snake_case (first_name, last_name) keys',
+    description: 'Up to 100 contacts; camelCase (firstName, lastName) or snake_case (first_name, last_name) keys. A contact that cannot be looked up gets a per-item error (code 5001), never a refusal of the batch.',
   })
   @IsArray()
   contacts!: unknown[];
@@ -54,9 +63,6 @@ export class FinderResultModel {
   @ApiProperty({ type: 'integer', format: 'int32', enum: [0, 10] }) creditsCharged!: number;
   @ApiProperty({ type: 'integer', format: 'int64', example: 990 }) creditsRemaining!: number;
 }
-
-// Echoed input is whatever the caller sent, valid or not.
-const ANY_JSON = [{ type: 'string', nullable: true }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }, { type: 'array', items: {} }];
 
 /** A contact as echoed back in a batch answer: the values sent, whatever their type (null when absent). */
 export class EchoedContactModel {

@@ -18,6 +18,14 @@ export const RAW_BODY_ROUTES = new Set(['/payments/stripe/webhook']);
 
 export async function configureFastify(fastify: FastifyInstance, routes: RouteTable, maxUploadBytes: number): Promise<void> {
   fastify.addHook('onRoute', (route) => routes.add(route.url, route.method as string | string[]));
+  // A method no route uses (QUERY, PROPFIND ...) is a 405 or 404 before its body is read: Fastify would
+  // otherwise try to parse the body of a body-carrying method and answer a bodiless one with a 400.
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (routes.usesMethod(request.method)) return;
+    const answer = notFoundResponse(routes, request.method, request.url);
+    if (answer.allow) reply.header('Allow', answer.allow);
+    return reply.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
+  });
   // JSON endpoints accept only the JSON media types of the spec; plain text is a 415, not a string body.
   fastify.removeContentTypeParser(['text/plain', 'application/json']);
   // One parser for every JSON media type, raising our own error: Nest rewraps Fastify's parse errors

@@ -14,6 +14,11 @@ export class RouteTable {
     else this.routes.push({ pattern, methods: new Set(list) });
   }
 
+  /** Whether any route takes this method. */
+  usesMethod(method: string): boolean {
+    return this.routes.some((route) => route.methods.has(method));
+  }
+
   /** Methods allowed on a concrete path, or an empty list when no route has this path. */
   allowedMethods(path: string): string[] {
     const clean = path.split('?')[0];

@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { GateTiming, IdempotencyGate, IdempotentAttempt } from './idempotency-gate';
-import { parseIdempotencyKey } from './idempotency-key';
+import { IDEMPOTENCY_KEY_SCHEMA, parseIdempotencyKey } from './idempotency-key';
 
 export const IDEMPOTENCY_HEADER_DOC = {
-  name: 'Idempotency-Key', required: false,
+  name: 'Idempotency-Key', required: false, schema: IDEMPOTENCY_KEY_SCHEMA,
   description: 'Retrying with the same key and body replays the stored response byte for byte, with no charge and no probe (header Idempotent-Replayed: true). The same key with another body: 400 code 2002. While the first request runs: the retry waits for it, or gets 409 code 2004.',
 };
 

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { DomainError } from '@lib/common';
 
+/** The header's rule in OpenAPI terms: what parseIdempotencyKey accepts (HTTP drops trailing spaces). */
+export const IDEMPOTENCY_KEY_SCHEMA = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]([ -~]{0,253}[!-~])?$' } as const;
+
 /** 1 to 255 printable ASCII characters (as Stripe and the IETF draft allow), else 400 code 2003. */
 export function parseIdempotencyKey(header: unknown): string | null {
   if (header === undefined) return null;

@@ -1,6 +1,6 @@
 import { EventStore } from '@lib/eventstore';
 import { jobStream } from '@lib/jobs';
-import { requestFingerprint } from '../idempotency/idempotency-key';
+import { IDEMPOTENCY_KEY_SCHEMA, requestFingerprint } from '../idempotency/idempotency-key';
 import type { ReceivedFile } from '../http/csv-upload';
 import type { UploadIdempotencyContext } from '../idempotency/upload-idempotency';
 
@@ -9,7 +9,7 @@ import type { UploadIdempotencyContext } from '../idempotency/upload-idempotency
 const JOB_CREATE_TIMING = { staleMs: 15 * 60_000, waitMs: 60_000 };
 
 export const UPLOAD_IDEMPOTENCY_HEADER_DOC = {
-  name: 'Idempotency-Key', required: false,
+  name: 'Idempotency-Key', required: false, schema: IDEMPOTENCY_KEY_SCHEMA,
   description: 'Retrying an upload with the same key, file bytes and options answers with the job the first upload created (header Idempotent-Replayed: true) and creates nothing: the list is never run, nor charged, twice. The same key with another file or options: 400 code 2002; while the first upload is still being created: the retry waits, or gets 409 code 2004.',
 };
 

@@ -29,7 +29,7 @@ export class VerifySingleController {
   @Get()
   @AllowQueryApiKey()
   @ApiOperation({ summary: 'Same as POST; the key may also be sent as the X-API-KEY query parameter (discouraged: keys leak into logs and history)' })
-  @ApiQuery({ name: 'email', required: true, schema: { type: 'string', maxLength: 512 }, example: 'jane@example.com' })
+  @ApiQuery({ name: 'email', required: true, schema: { type: 'string', minLength: 1, maxLength: 512, pattern: '\\S' }, example: 'jane@example.com' })
   @ApiQuery({ name: 'evidence', required: false, schema: { type: 'boolean', default: false }, description: EVIDENCE_DOC })
   @ApiQuery({ name: 'X-API-KEY', required: false, schema: { type: 'string' }, description: 'Browser tests only; prefer the header' })
   @ApiHeader(IDEMPOTENCY_HEADER_DOC)

@@ -5,7 +5,7 @@ import { EVIDENCE_DOC } from '../verification-result.model';
 
 /** Body of POST /v1/verify/single and the query of GET /v1/verify/single. */
 export class VerifySingleDto {
-  @ApiProperty({ example: 'jane@acme.com', maxLength: 512 })
+  @ApiProperty({ example: 'jane@acme.com', minLength: 1, maxLength: 512, pattern: '\\S' })
   @IsString()
   @Matches(/\S/, { message: 'email must not be empty' })
   @MaxLength(512)
