@@ -16,7 +16,7 @@ export const DASHBOARD = {
   team: '/dashboard/v1/team',
   invites: '/dashboard/v1/team/invites',
   acceptInvite: '/dashboard/v1/team/invites/accept',
-  usage: '/dashboard/v1/usage',
+  usage: '/dashboard/v1/team/usage',
   checkout: '/dashboard/v1/billing/checkout',
   orders: '/dashboard/v1/billing/orders',
   autoTopup: '/dashboard/v1/billing/auto-topup',
@@ -78,3 +78,13 @@ export interface Session { sessionId: string; userAgent: string; address: string
 
 /** Automatic top-up: when a charge takes the balance below the threshold, one order of the package. */
 export interface AutoTopup { enabled: boolean; thresholdCredits: number; packageId: number }
+
+interface UsageTotals { verifications: number; finderCalls: number; credits: number }
+/** GET /team/usage: per day (UTC) and result, per key and per member, over the last `days` days. */
+export interface Usage {
+  from: string;
+  to: string;
+  daily: Array<UsageTotals & { day: string; byResult: Record<string, number> }>;
+  byKey: Array<UsageTotals & { keyId: string; label: string | null; ownerUserId: string | null }>;
+  byMember: Array<UsageTotals & { userId: string | null; email: string | null }>;
+}

@@ -1,17 +1,16 @@
 import { api, ApiError } from '../api/client';
-import { DASHBOARD } from '../api/dashboard';
+import { DASHBOARD, Usage } from '../api/dashboard';
 import { Job, Page, V1 } from '../api/v1';
 import { ErrorAlert } from '../components/Alert';
 import { JobTable } from '../components/JobTable';
 import { PageTitle } from '../components/PageTitle';
 import { UsageChart } from '../components/UsageChart';
-import { UsageDay } from '../lib/chart';
 import { useLoad } from '../lib/use-load';
 import { Link } from '../router';
 
 export function OverviewPage({ balance, balanceError }: { balance: number | null; balanceError: unknown }) {
   const jobs = useLoad(() => api<Page<Job>>('GET', `${V1.jobs}?pageSize=5`));
-  const usage = useLoad(() => api<{ days: UsageDay[] }>('GET', `${DASHBOARD.usage}?days=30`));
+  const usage = useLoad(() => api<Usage>('GET', `${DASHBOARD.usage}?days=30`));
   return (
     <>
       <PageTitle>Overview</PageTitle>
@@ -26,7 +25,8 @@ export function OverviewPage({ balance, balanceError }: { balance: number | null
         {usage.error instanceof ApiError && usage.error.code === 1001
           ? <p>Usage history is not available on this server yet.</p>
           : <ErrorAlert error={usage.error} />}
-        {usage.data && <UsageChart days={usage.data.days} />}
+        {usage.data && <UsageChart days={usage.data.daily.map((d) => ({ date: d.day, byResult: d.byResult }))} />}
+        {usage.data && <p className="hint">Single and batch verifications; bulk lists are counted on their own pages.</p>}
       </section>
       <section aria-labelledby="recent-title">
         <h2 id="recent-title">Recent lists</h2>

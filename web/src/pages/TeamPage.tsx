@@ -1,6 +1,6 @@
 import { FormEvent, useState } from 'react';
 import { api } from '../api/client';
-import { DASHBOARD, Invitation, Me, Team } from '../api/dashboard';
+import { DASHBOARD, Invitation, Me, Team, Usage } from '../api/dashboard';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { Field } from '../components/Field';
 import { PageTitle } from '../components/PageTitle';
@@ -13,6 +13,8 @@ const ROLES = [
 
 export function TeamPage({ me }: { me: Me }) {
   const team = useLoad(() => api<Team>('GET', DASHBOARD.team));
+  const usage = useLoad(() => api<Usage>('GET', `${DASHBOARD.usage}?days=30`));
+  const usageOf = (userId: string) => usage.data?.byMember.find((m) => m.userId === userId);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('member');
   const [notice, setNotice] = useState<string | null>(null);
@@ -52,16 +54,17 @@ export function TeamPage({ me }: { me: Me }) {
         </form>
       )}
       {notice && <Notice>{notice}</Notice>}
-      <ErrorAlert error={error ?? team.error} />
+      <ErrorAlert error={error ?? team.error ?? usage.error} />
       {team.data && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Members">
           <table data-testid="members-table">
             <caption>Members</caption>
-            <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Joined</th>{canManage && <th scope="col">Actions</th>}</tr></thead>
+            <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Joined</th><th scope="col">Verifications (30 days)</th><th scope="col">Finder calls (30 days)</th><th scope="col">Credits (30 days)</th>{canManage && <th scope="col">Actions</th>}</tr></thead>
             <tbody>
               {team.data.members.map((m) => (
                 <tr key={m.userId}>
                   <td>{m.name}</td><td>{m.email}</td><td>{m.role}</td><td>{new Date(m.joinedAt).toLocaleDateString('en')}</td>
+                  <td>{usageOf(m.userId)?.verifications ?? 0}</td><td>{usageOf(m.userId)?.finderCalls ?? 0}</td><td>{usageOf(m.userId)?.credits ?? 0}</td>
                   {canManage && <td>{m.role !== 'owner' && m.userId !== me.userId && <button type="button" className="danger" onClick={() => remove(m.userId, m.email)}>Remove</button>}</td>}
                 </tr>
               ))}
