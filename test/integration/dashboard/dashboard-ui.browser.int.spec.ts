@@ -120,6 +120,13 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     const order = await page.getByTestId('orders-table').locator('tbody tr').first().innerText();
     expect(order).toMatch(/^INV-000001\s.*Growth\s+5,500\s+\$40\.00\s+Completed/s);
     await page.getByTestId('header-balance').filter({ hasText: (TRIAL + GROWTH_WITH_OFFER).toLocaleString('en') }).waitFor();
+    await page.getByLabel('Buy a package automatically when the balance falls below the threshold', { exact: true }).check();
+    await page.getByLabel('Threshold (credits)', { exact: true }).fill('200');
+    await page.getByLabel('Package to buy', { exact: true }).selectOption({ label: 'Starter (1,000 credits, $10.00)' });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Automatic top-up is on.').waitFor();
+    await page.reload();
+    expect(await page.getByLabel('Threshold (credits)', { exact: true }).inputValue()).toBe('200');
     await audit('billing');
     await screenshot(page, 'billing');
   });
@@ -215,10 +222,20 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     const verified = await fetch(url('/v1/verify/single'), { method: 'POST', headers: { 'x-api-key': secret, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'p5@shop.test' }) });
     expect((await verified.json()).data).toMatchObject({ result: 'ok', creditsCharged: 1 });
     await overviewShowsBalance(BOUGHT - 1950 - 1);
+    // The usage chart is fed by the analytics consumer: the member's call shows up as one deliverable result today.
+    for (let attempt = 0; attempt < 20 && !(await page.locator('figcaption').filter({ hasText: '(1 in all)' }).count()); attempt++) {
+      await page.waitForTimeout(250);
+      await page.reload();
+    }
+    expect(await page.locator('.usage-chart figcaption').innerText()).toContain('(1 in all)');
+    expect(await page.locator('.usage-chart rect[data-result="ok"]').count()).toBe(1);
     await audit('overview');
     await screenshot(page, 'overview');
     await page.getByRole('link', { name: 'Team', exact: true }).click();
-    await page.getByRole('cell', { name: MEMBER.email, exact: true }).waitFor();
+    const memberRow = page.getByRole('row').filter({ hasText: MEMBER.email });
+    await memberRow.waitFor();
+    // verifications, finder calls and credits of the last 30 days, per member
+    expect(await memberRow.innerText()).toMatch(/member\s+\S+\s+1\s+0\s+1/);
     await screenshot(page, 'team');
   }, 90_000);
 

@@ -1,5 +1,5 @@
 import { FormEvent, useEffect, useState } from 'react';
-import { api, ApiError } from '../api/client';
+import { api } from '../api/client';
 import { AutoTopup, DASHBOARD, Package } from '../api/dashboard';
 import { useLoad } from '../lib/use-load';
 import { ErrorAlert, Notice } from './Alert';
@@ -16,7 +16,6 @@ export function AutoTopupForm({ packages }: { packages: Package[] }) {
     if (!current.loading && !current.error) setForm(current.data ?? { ...DEFAULTS, packageId: packages[0]?.id ?? 1 });
   }, [current.loading, current.data, current.error, packages]);
 
-  if (current.error instanceof ApiError && current.error.code === 1001) return <p>Automatic top-up is not available on this server yet.</p>;
   if (current.error) return <ErrorAlert error={current.error} />;
   if (!form) return <p role="status">Loading…</p>;
   const save = async (event: FormEvent) => {

@@ -1,4 +1,4 @@
-import { api, ApiError } from '../api/client';
+import { api } from '../api/client';
 import { DASHBOARD, Usage } from '../api/dashboard';
 import { Job, Page, V1 } from '../api/v1';
 import { ErrorAlert } from '../components/Alert';
@@ -22,9 +22,7 @@ export function OverviewPage({ balance, balanceError }: { balance: number | null
       </section>
       <section className="card" aria-labelledby="usage-title">
         <h2 id="usage-title">Usage</h2>
-        {usage.error instanceof ApiError && usage.error.code === 1001
-          ? <p>Usage history is not available on this server yet.</p>
-          : <ErrorAlert error={usage.error} />}
+        <ErrorAlert error={usage.error} />
         {usage.data && <UsageChart days={usage.data.daily.map((d) => ({ date: d.day, byResult: d.byResult }))} />}
         {usage.data && <p className="hint">Single and batch verifications; bulk lists are counted on their own pages.</p>}
       </section>
