@@ -1,27 +1,16 @@
-import { DnsPeer, startDnsPeer } from '../../peers/dns-peer';
-import { reject, SmtpPeer, startSmtpPeer } from '../../peers/smtp-peer';
-import { startTestApp, TestApp } from '../../support/test-app';
-import { ledgerOf, parseCsv, uploadJob, waitFor } from './jobs-world';
+import { JobsWorld, ledgerOf, parseCsv, slowAddresses, startSlowWorld, uploadJob, waitFor } from './jobs-world';
 
-const ADDRESSES = Array.from({ length: 60 }, (_, k) => `person${k}@slow.test`);
+const ADDRESSES = slowAddresses(60);
 
 describe('cancelling a bulk job while a chunk is being probed', () => {
-  let smtp: SmtpPeer;
-  let dns: DnsPeer;
-  let app: TestApp;
+  let world: JobsWorld;
 
   // Every RCPT is answered after 100 ms, so a 20-address chunk is in flight for about 2 s.
-  beforeAll(async () => {
-    smtp = await startSmtpPeer({ rcptDelayMs: 100, domains: { 'slow.test': { default: reject() } } });
-    dns = await startDnsPeer({ 'slow.test': { mx: [{ exchange: 'mx.slow.test', priority: 10 }] }, 'mx.slow.test': { a: ['127.0.0.1'] } });
-    app = await startTestApp({ DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), JOB_CHUNK_SIZE: '20' });
-  }, 30_000);
-  afterAll(async () => {
-    await app?.close();
-    await Promise.all([smtp?.close(), dns?.close()]);
-  });
+  beforeAll(async () => { world = await startSlowWorld(100, { JOB_CHUNK_SIZE: '20' }); }, 30_000);
+  afterAll(() => world?.close());
 
   it('stops probing, releases the chunk hold and keeps the rows verified before the cancel', async () => {
+    const { app, smtp } = world;
     const { apiKey: key, accountId } = await app.createAccount(100);
     const jobId = (await uploadJob(app, key, `email\n${ADDRESSES.join('\n')}\n`)).body.data.id;
     const jobOf = async () => (await app.request('GET', `/v1/jobs/${jobId}`, { key })).body.data;

@@ -114,3 +114,21 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | null | fal
 
 /** The ledger as the event store has it (the balance endpoint may be cached). */
 export const ledgerOf = (app: TestApp, accountId: string) => app.running.app.get(CreditLedger).current(accountId);
+
+/** `count` addresses on slow.test, whose MX rejects every recipient after `rcptDelayMs`. */
+export const slowAddresses = (count: number): string[] => Array.from({ length: count }, (_, k) => `person${k}@slow.test`);
+
+/** An app whose probes go to slow.test alone: every RCPT answered (550) after `rcptDelayMs`, so chunks stay in flight. */
+export async function startSlowWorld(rcptDelayMs: number, env: Record<string, string> = {}): Promise<JobsWorld> {
+  const smtp = await startSmtpPeer({ rcptDelayMs, domains: { 'slow.test': { default: reject() } } });
+  const dns = await startDnsPeer({ 'slow.test': { mx: [{ exchange: 'mx.slow.test', priority: 10 }] }, 'mx.slow.test': { a: ['127.0.0.1'] } });
+  const fullEnv = { DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), ...env };
+  const app = await startTestApp(fullEnv);
+  return {
+    app, smtp, dns, env: fullEnv,
+    async close() {
+      await app.close();
+      await Promise.all([smtp.close(), dns.close()]);
+    },
+  };
+}

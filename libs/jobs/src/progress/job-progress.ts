@@ -39,3 +39,25 @@ export function etaSeconds(facts: ProgressFacts, now: number): number | null {
   const remaining = Math.max(facts.totalRows - facts.rowsAtStart - done, 0);
   return Math.ceil((remaining * elapsed) / done / 1000);
 }
+
+/** What the views of both job kinds show alike: status, progress, charge, timestamps and the download. */
+export interface JobViewCommon {
+  id: number;
+  status: JobStatus;
+  fileName: string;
+  hasHeader: boolean;
+  /** The most the job can cost (only decisive verdicts, or returned addresses, are charged). */
+  quote: number;
+  /** Rows done, counted within chunks in flight too (moves at least once a second while Processing). */
+  progress: JobProgress;
+  creditsCharged: number;
+  /** From the rate of rows done since the job started; null until the first row, 0 once over. */
+  etaSeconds: number | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  failureReason: string | null;
+  /** When the uploaded file and results were deleted (data retention); the download then answers 410. */
+  filesPurgedAt: string | null;
+  downloadPath: string;
+}

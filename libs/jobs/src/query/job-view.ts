@@ -1,33 +1,16 @@
 import { jobDownloadPath } from '../domain/job.decider';
-import { EmailColumnChoice, JobCounts, JobKind, JobStatus, ResultName } from '../domain/job.events';
+import { EmailColumnChoice, JobCounts, JobKind, ResultName } from '../domain/job.events';
 import { JobDocument } from '../projection/job-document';
-import { etaSeconds, JobProgress, progressOf, ProgressFacts } from '../progress/job-progress';
+import { etaSeconds, JobViewCommon, progressOf, ProgressFacts } from '../progress/job-progress';
 
 /** A job as the API shows it (GET /v1/jobs/{id}, list items, the create response, SSE event data). */
-export interface JobView {
-  id: number;
+export interface JobView extends JobViewCommon {
   kind: JobKind;
-  status: JobStatus;
-  fileName: string;
   emailColumn: EmailColumnChoice;
-  hasHeader: boolean;
   dedupe: boolean;
+  /** `quote`: one credit per unique address. */
   counts: JobCounts;
-  /** Credits the job can cost at most: one per unique address (only decisive results are charged). */
-  quote: number;
   results: Record<ResultName, number>;
-  /** Rows done, counted within chunks in flight too (moves at least once a second while Processing). */
-  progress: JobProgress;
-  creditsCharged: number;
-  /** From the rate of rows done since the job started; null until the first row, 0 once over. */
-  etaSeconds: number | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  failureReason: string | null;
-  /** When the uploaded file and results were deleted (data retention); the download then answers 410. */
-  filesPurgedAt: string | null;
-  downloadPath: string;
 }
 
 /** The progress facts of a verification job; `rowsInFlight` from ChunkProgressBoard. */

@@ -1,32 +1,15 @@
-import { etaSeconds, progressOf, type JobProgress, type JobStatus, type ProgressFacts } from '@lib/jobs';
+import { etaSeconds, progressOf, type JobViewCommon, type ProgressFacts } from '@lib/jobs';
 import { finderJobDownloadPath } from './finder-job.decider';
 import type { FinderColumnsChoice, FinderJobCounts } from './finder-job.events';
 import type { FinderJobDocument } from './finder-job.projection';
 
 /** A finder job as the API shows it (detail, list items, the create response, SSE event data). */
-export interface FinderJobView {
-  id: number;
+export interface FinderJobView extends JobViewCommon {
   kind: 'finder';
-  status: JobStatus;
-  fileName: string;
-  hasHeader: boolean;
   columns: FinderColumnsChoice;
+  /** `quote`: 10 credits per distinct person. */
   counts: FinderJobCounts;
-  /** The most the job can cost: 10 credits per usable contact (only returned addresses are charged). */
-  quote: number;
   results: { found: number; notFound: number; invalid: number };
-  /** Rows done, counted within chunks in flight too (moves at least once a second while Processing). */
-  progress: JobProgress;
-  creditsCharged: number;
-  /** From the rate of rows done since the job started; null until the first row, 0 once over. */
-  etaSeconds: number | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  failureReason: string | null;
-  /** When the uploaded file and results were deleted (data retention); the download then answers 410. */
-  filesPurgedAt: string | null;
-  downloadPath: string;
 }
 
 /** The progress facts of a finder job: rows without a usable contact are settled at upload. */
