@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { HttpResult } from './test-app';
+import { HttpResult, readResult } from './test-app';
 
 /**
  * A browser as the dashboard sees it: keeps the cookies the server sets, and sends the mc_csrf cookie's
@@ -23,14 +23,7 @@ export class DashboardBrowser {
     }
     const response = await fetch(this.baseUrl + route, { method, headers, body });
     for (const line of response.headers.getSetCookie()) this.store(line);
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    return { status: response.status, headers: response.headers, body: parsed as never, text };
+    return readResult<T>(response);
   }
 
   /** Fetches an anonymous CSRF token (as the UI does before showing a form). */

@@ -15,6 +15,18 @@ export interface HttpResult<T = any> {
   text: string;
 }
 
+/** The answer with its body parsed as JSON when it is JSON (CSV, SSE and other text stay raw). */
+export async function readResult<T = any>(response: Response): Promise<HttpResult<T>> {
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: the raw text is the body
+  }
+  return { status: response.status, headers: response.headers, body: parsed as never, text };
+}
+
 export interface TestApp {
   url: string;
   config: AppConfig;
@@ -50,15 +62,7 @@ export async function startTestApp(env: Record<string, string> = {}, overrides: 
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(running.url + route, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON (CSV, SSE): the raw text is the body
-    }
-    return { status: response.status, headers: response.headers, body: parsed as never, text };
+    return readResult(await fetch(running.url + route, { method, headers, body }));
   };
   return {
     url: running.url,

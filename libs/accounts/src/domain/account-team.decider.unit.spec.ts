@@ -1,6 +1,6 @@
-import { DomainError } from '@lib/common';
+import { deciderSpec, refusalOf } from '@lib/common/testing';
 import { AccountCommand } from './account.commands';
-import { accountDecider, AccountState } from './account.decider';
+import { accountDecider } from './account.decider';
 import { AccountEvent } from './account.events';
 
 const at = '2025-01-01T00:00:00.000Z';
@@ -12,20 +12,7 @@ const history: AccountEvent[] = [
   { type: 'MemberInvited', data: { accountId: 'a', inviteId: 'i1', email: 'grace@example.com', role: 'member', tokenHash: hash, expiresAt: days(7), invitedBy: 'owner', invitedAt: at } },
 ];
 
-function given(events: AccountEvent[]) {
-  const state = events.reduce<AccountState>((s, e) => accountDecider.evolve(s, e), accountDecider.initialState);
-  return { when: (command: AccountCommand) => accountDecider.decide(command, state) };
-}
-
-function codeOf(fn: () => unknown): string | null {
-  try {
-    fn();
-    return null;
-  } catch (error) {
-    return error instanceof DomainError ? error.errorName : String(error);
-  }
-}
-
+const given = deciderSpec(accountDecider);
 const accept = (when: string, email = 'grace@example.com'): AccountCommand => ({ type: 'AcceptInvite', tokenHash: hash, userId: 'grace', email, at: when });
 
 describe('team account', () => {
@@ -35,10 +22,10 @@ describe('team account', () => {
     });
 
     it('is refused after 7 days, for another address, and a second time', () => {
-      expect(codeOf(() => given(history).when(accept(days(7))))).toBe('INVALID_TOKEN');
-      expect(codeOf(() => given(history).when(accept(days(1), 'eve@example.com')))).toBe('INVALID_TOKEN');
+      expect(refusalOf(() => given(history).when(accept(days(7))))).toBe('INVALID_TOKEN');
+      expect(refusalOf(() => given(history).when(accept(days(1), 'eve@example.com')))).toBe('INVALID_TOKEN');
       const joined = given(history).when(accept(days(1)));
-      expect(codeOf(() => given([...history, ...joined]).when(accept(days(2))))).toBe('INVALID_TOKEN');
+      expect(refusalOf(() => given([...history, ...joined]).when(accept(days(2))))).toBe('INVALID_TOKEN');
     });
   });
 
@@ -56,8 +43,8 @@ describe('team account', () => {
     });
 
     it('refuses to remove the owner or someone not in the team', () => {
-      expect(codeOf(() => given(history).when({ type: 'RemoveMember', userId: 'owner', at }))).toBe('TEAM_ROLE_FORBIDDEN');
-      expect(codeOf(() => given(history).when({ type: 'RemoveMember', userId: 'nobody', at }))).toBe('MEMBER_NOT_FOUND');
+      expect(refusalOf(() => given(history).when({ type: 'RemoveMember', userId: 'owner', at }))).toBe('TEAM_ROLE_FORBIDDEN');
+      expect(refusalOf(() => given(history).when({ type: 'RemoveMember', userId: 'nobody', at }))).toBe('MEMBER_NOT_FOUND');
     });
   });
 });

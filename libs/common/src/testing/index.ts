@@ -1,1 +1,2 @@
 export * from './port-contract-context';
+export * from './decider-spec';

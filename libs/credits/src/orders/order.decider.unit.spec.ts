@@ -1,4 +1,5 @@
-import { orderDecider, OrderState } from './order.decider';
+import { deciderSpec } from '@lib/common/testing';
+import { orderDecider } from './order.decider';
 import { OrderCommand } from './order.commands';
 import { OrderEvent } from './order.events';
 
@@ -14,10 +15,8 @@ const placed: OrderEvent = {
 const completed: OrderEvent = { type: 'OrderCompleted', data: { orderId: '7', accountId: '1', processorChargeId: 'ch_7', completedAt: at } };
 const failed: OrderEvent = { type: 'OrderFailed', data: { orderId: '7', accountId: '1', failureReason: 'card_declined', failedAt: at } };
 
-const given = (events: OrderEvent[]) => {
-  const state = events.reduce<OrderState>((s, e) => orderDecider.evolve(s, e), orderDecider.initialState);
-  return { when: (command: OrderCommand) => orderDecider.decide(command, state).map((e) => e.type) };
-};
+const spec = deciderSpec(orderDecider);
+const given = (events: OrderEvent[]) => ({ when: (command: OrderCommand) => spec(events).when(command).map((e) => e.type) });
 const complete: OrderCommand = { type: 'CompleteOrder', processorChargeId: 'ch_7', at };
 const fail: OrderCommand = { type: 'FailOrder', failureReason: 'card_declined', at };
 const credit: OrderCommand = { type: 'MarkOrderCredited', invoiceNumber: 'INV-000001', transactionId: 'order-7', at };

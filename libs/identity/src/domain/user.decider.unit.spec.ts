@@ -1,6 +1,6 @@
-import { DomainError } from '@lib/common';
+import { deciderSpec, refusalOf } from '@lib/common/testing';
 import { UserCommand } from './user.commands';
-import { userDecider, UserState } from './user.decider';
+import { userDecider } from './user.decider';
 import { UserEvent } from './user.events';
 import { emailClaimDecider } from './email-claim.decider';
 
@@ -17,32 +17,20 @@ const session = (sessionId: string): UserEvent => ({
   type: 'SessionStarted', data: { userId: '1', sessionId, secretHash: 'cc'.repeat(32), csrfHash: 'dd'.repeat(32), userAgent: '', address: '127.0.0.1', startedAt: at, expiresAt: later(24) },
 });
 
-function given(events: UserEvent[]) {
-  const state = events.reduce<UserState>((s, e) => userDecider.evolve(s, e), userDecider.initialState);
-  return { when: (command: UserCommand) => userDecider.decide(command, state) };
-}
-
-function codeOf(fn: () => unknown): string | null {
-  try {
-    fn();
-    return null;
-  } catch (error) {
-    return error instanceof DomainError ? error.errorName : String(error);
-  }
-}
+const given = deciderSpec(userDecider);
 
 describe('user', () => {
   describe('when the address is not confirmed', () => {
     it('refuses to start a session', () => {
       const command: UserCommand = { type: 'StartSession', sessionId: 's1', secretHash: 'x', csrfHash: 'y', userAgent: '', address: '', expiresAt: later(1), at };
-      expect(codeOf(() => given([registered]).when(command))).toBe('EMAIL_NOT_CONFIRMED');
+      expect(refusalOf(() => given([registered]).when(command))).toBe('EMAIL_NOT_CONFIRMED');
     });
 
     it('confirms with the mailed token, once, before it expires', () => {
       expect(given([registered]).when({ type: 'ConfirmEmail', tokenHash: 'aa'.repeat(32), at })).toEqual([{ type: 'EmailConfirmed', data: { userId: '1', email: 'ada@example.com', confirmedAt: at } }]);
-      expect(codeOf(() => given([registered, confirmed]).when({ type: 'ConfirmEmail', tokenHash: 'aa'.repeat(32), at }))).toBe('INVALID_TOKEN');
-      expect(codeOf(() => given([registered]).when({ type: 'ConfirmEmail', tokenHash: 'aa'.repeat(32), at: later(48) }))).toBe('INVALID_TOKEN');
-      expect(codeOf(() => given([registered]).when({ type: 'ConfirmEmail', tokenHash: 'ab'.repeat(32), at }))).toBe('INVALID_TOKEN');
+      expect(refusalOf(() => given([registered, confirmed]).when({ type: 'ConfirmEmail', tokenHash: 'aa'.repeat(32), at }))).toBe('INVALID_TOKEN');
+      expect(refusalOf(() => given([registered]).when({ type: 'ConfirmEmail', tokenHash: 'aa'.repeat(32), at: later(48) }))).toBe('INVALID_TOKEN');
+      expect(refusalOf(() => given([registered]).when({ type: 'ConfirmEmail', tokenHash: 'ab'.repeat(32), at }))).toBe('INVALID_TOKEN');
     });
   });
 
@@ -55,17 +43,17 @@ describe('user', () => {
     });
 
     it('refuses an expired, reused, wrong or superseded token', () => {
-      expect(codeOf(() => given([registered, confirmed, resetRequested]).when(reset('bb'.repeat(32), later(1))))).toBe('INVALID_TOKEN');
+      expect(refusalOf(() => given([registered, confirmed, resetRequested]).when(reset('bb'.repeat(32), later(1))))).toBe('INVALID_TOKEN');
       const used: UserEvent = { type: 'PasswordReset', data: { userId: '1', passwordHash: 'new', resetAt: at } };
-      expect(codeOf(() => given([registered, confirmed, resetRequested, used]).when(reset('bb'.repeat(32), at)))).toBe('INVALID_TOKEN');
-      expect(codeOf(() => given([registered, confirmed, resetRequested]).when(reset('cc'.repeat(32), at)))).toBe('INVALID_TOKEN');
+      expect(refusalOf(() => given([registered, confirmed, resetRequested, used]).when(reset('bb'.repeat(32), at)))).toBe('INVALID_TOKEN');
+      expect(refusalOf(() => given([registered, confirmed, resetRequested]).when(reset('cc'.repeat(32), at)))).toBe('INVALID_TOKEN');
       const newer: UserEvent = { ...resetRequested, data: { ...resetRequested.data, tokenHash: 'ee'.repeat(32) } } as UserEvent;
-      expect(codeOf(() => given([registered, confirmed, resetRequested, newer]).when(reset('bb'.repeat(32), at)))).toBe('INVALID_TOKEN');
+      expect(refusalOf(() => given([registered, confirmed, resetRequested, newer]).when(reset('bb'.repeat(32), at)))).toBe('INVALID_TOKEN');
     });
 
     it('is voided by a password change', () => {
       const changed: UserEvent = { type: 'PasswordChanged', data: { userId: '1', passwordHash: 'p2', changedAt: at } };
-      expect(codeOf(() => given([registered, confirmed, resetRequested, changed]).when(reset('bb'.repeat(32), at)))).toBe('INVALID_TOKEN');
+      expect(refusalOf(() => given([registered, confirmed, resetRequested, changed]).when(reset('bb'.repeat(32), at)))).toBe('INVALID_TOKEN');
     });
   });
 
@@ -74,7 +62,7 @@ describe('user', () => {
       const history = [registered, confirmed, session('s1'), session('s2')];
       expect(given(history).when({ type: 'EndSession', sessionId: 's1', reason: 'revoked', at })).toHaveLength(1);
       const ended: UserEvent = { type: 'SessionEnded', data: { userId: '1', sessionId: 's1', reason: 'revoked', endedAt: at } };
-      expect(codeOf(() => given([...history, ended]).when({ type: 'EndSession', sessionId: 's1', reason: 'revoked', at }))).toBe('SESSION_NOT_FOUND');
+      expect(refusalOf(() => given([...history, ended]).when({ type: 'EndSession', sessionId: 's1', reason: 'revoked', at }))).toBe('SESSION_NOT_FOUND');
       const change = given(history).when({ type: 'ChangePassword', passwordHash: 'p2', keepSessionId: 's2', at });
       expect(change.filter((e) => e.type === 'SessionEnded').map((e) => (e.data as { sessionId: string }).sessionId)).toEqual(['s1']);
     });
@@ -85,7 +73,7 @@ describe('email claim', () => {
   const claimed = emailClaimDecider.evolve(emailClaimDecider.initialState, { type: 'EmailClaimed', data: { email: 'a@x.io', userId: '1', claimedAt: at } });
 
   it('refuses a second user, accepts the same user again as a no-op, and moves an abandoned claim', () => {
-    expect(codeOf(() => emailClaimDecider.decide({ type: 'ClaimEmail', email: 'a@x.io', userId: '2', at }, claimed))).toBe('EMAIL_TAKEN');
+    expect(refusalOf(() => emailClaimDecider.decide({ type: 'ClaimEmail', email: 'a@x.io', userId: '2', at }, claimed))).toBe('EMAIL_TAKEN');
     expect(emailClaimDecider.decide({ type: 'ClaimEmail', email: 'a@x.io', userId: '1', at }, claimed)).toEqual([]);
     expect(emailClaimDecider.decide({ type: 'ClaimEmail', email: 'a@x.io', userId: '2', abandonedBy: '1', at }, claimed)).toHaveLength(1);
   });
