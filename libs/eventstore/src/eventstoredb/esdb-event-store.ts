@@ -41,6 +41,8 @@ export interface EsdbEventStoreOptions {
 }
 
 const logger = new Logger('EventStoreDB');
+/** First page of a filtered $all read; each next one is 4 times larger, up to readPageSize. */
+const FIRST_FILTERED_PAGE = 16;
 const defaultLog: EsdbLog = (message, level) => (level === 'error' ? logger.error(message) : logger.warn(message));
 
 /** The event store on EventStoreDB/KurrentDB 22.6+ (gRPC client). Positions are $all commit positions. */
@@ -113,43 +115,39 @@ export class EsdbEventStore extends EventStore {
 
   /**
    * Reads $all forwards in pages after a position, leaving out events the port cannot represent (system and
-   * link events, non-JSON) and other types. The cursor moves on every event read, and the read stops (the call
-   * is cancelled) at `upTo` or once `maxCount` events are found. The type filter runs here: client 6.x sends
-   * no filter on reads.
+   * link events, non-JSON) and other types. The cursor moves on every event read, and no further page is
+   * asked for past `upTo` or once `maxCount` events are found. Unfiltered pages ask for what is missing;
+   * filtered ones (client 6.x sends no filter on reads, so the filter runs here) start small and grow.
    */
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const limit = options.maxCount ?? Number.MAX_SAFE_INTEGER;
     if (limit <= 0) return [];
     await this.version.ensure();
     const upTo = options.upTo ?? Number.POSITIVE_INFINITY;
+    const maxPage = this.options.readPageSize ?? 500;
     const out: RecordedEvent[] = [];
     let after = options.after;
+    let filteredPage = FIRST_FILTERED_PAGE;
     for (;;) {
-      // Starts are inclusive (one more event than asked); unfiltered reads need no more than the limit.
-      const wanted = options.eventTypes ? Number.MAX_SAFE_INTEGER : limit - out.length + 1;
-      const pageSize = Math.max(2, Math.min(this.options.readPageSize ?? 500, wanted));
+      // Starts are inclusive: one more event than is missing.
+      const pageSize = Math.max(2, Math.min(maxPage, options.eventTypes ? filteredPage : limit - out.length + 1));
+      filteredPage *= 4;
       const page = this.client.readAll({ direction: FORWARDS, fromPosition: after === undefined ? START : toEsdbPosition(after), maxCount: pageSize });
       let seen = 0;
       let finished = false;
-      try {
-        for await (const resolved of page as AsyncIterable<ResolvedEvent>) {
-          seen++;
-          const position = commitPositionOf(resolved);
-          if (position === null || (after !== undefined && position <= after)) continue;
-          if (position > upTo) {
-            finished = true;
-            break;
-          }
-          after = position;
-          const event = toRecordedEvent(resolved);
-          if (event && matchesTypes(event, options.eventTypes)) out.push(event);
-          if (out.length >= limit) {
-            finished = true;
-            break;
-          }
+      // Every page is read to its end: a gRPC read left with unread messages never finishes, and the client's dispose() would wait for it.
+      for await (const resolved of page as AsyncIterable<ResolvedEvent>) {
+        seen++;
+        const position = commitPositionOf(resolved);
+        if (finished || position === null || (after !== undefined && position <= after)) continue;
+        if (position > upTo) {
+          finished = true;
+          continue;
         }
-      } finally {
-        await (page as StreamingRead<ResolvedEvent>).cancel().catch(() => undefined);
+        after = position;
+        const event = toRecordedEvent(resolved);
+        if (event && matchesTypes(event, options.eventTypes)) out.push(event);
+        finished = out.length >= limit;
       }
       if (finished || seen < pageSize) return out;
     }
@@ -158,13 +156,11 @@ export class EsdbEventStore extends EventStore {
   /** The commit position of the last record in $all, whatever it is (system and link events included). */
   async headPosition(): Promise<number> {
     await this.version.ensure();
-    const read = this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 });
-    try {
-      for await (const resolved of read as AsyncIterable<ResolvedEvent>) return commitPositionOf(resolved) ?? 0;
-      return 0;
-    } finally {
-      await read.cancel().catch(() => undefined);
+    let head = 0;
+    for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }) as AsyncIterable<ResolvedEvent>) {
+      head = commitPositionOf(resolved) ?? 0;
     }
+    return head;
   }
 
   /** Catch-up then live subscription to $all with a server-side type filter; resubscribes after drops. */
@@ -195,7 +191,8 @@ export class EsdbEventStore extends EventStore {
       try {
         await this.version.ensure();
         probe = this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 });
-        for await (const _ of probe as AsyncIterable<ResolvedEvent>) break;
+        // Read to its end (one event at most), so the call finishes; only a timeout cancels it.
+        for await (const _ of probe as AsyncIterable<ResolvedEvent>);
         this.globalLogProblem = null;
         return true;
       } catch (error) {
@@ -204,15 +201,14 @@ export class EsdbEventStore extends EventStore {
         return false;
       }
     };
-    const timeout = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), this.options.pingTimeoutMs ?? 2000);
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.options.pingTimeoutMs ?? 2000);
     });
-    try {
-      return await Promise.race([answer(), timeout]);
-    } finally {
-      clearTimeout(timer);
-      await probe?.cancel().catch(() => undefined);
-    }
+    const answered = await Promise.race([answer().then((up) => ({ up })), timeout.then(() => null)]);
+    clearTimeout(timer);
+    if (answered) return answered.up;
+    await probe?.cancel().catch(() => undefined);
+    return false;
   }
 
   /** The unsupported server version, a refused $all, and each subscription's operator problem. */
