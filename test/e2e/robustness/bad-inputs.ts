@@ -76,8 +76,9 @@ export const EXTRA_FIELD_BODIES = named<Record<string, unknown>>({
   'a __defineGetter__ field': { __defineGetter__: 1 },
   'an empty key': { '': 1 },
   '500 unknown fields': Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`f${i}`, i])),
-  // The CPU attack of issue 12 (class-transformer's key handling is quadratic), just under the 1 MiB limit.
-  '100,000 unknown fields': Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [i.toString(36), 0])),
+  // The CPU attack of issue 12 (class-transformer's key handling is quadratic), 20 times the 1,000-key bound;
+  // the full 130,000-key body is in hostile-bodies.e2e.spec.ts.
+  '20,000 unknown fields': Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [i.toString(36), 0])),
 });
 
 /** Values of one query parameter at a time; raw text placed in the query string (already URL-encoded). */

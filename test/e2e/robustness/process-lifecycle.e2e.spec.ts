@@ -29,8 +29,11 @@ describe('the process on one DATA_DIR: lock, slow request, SIGTERM', () => {
     // A body that never completes, then SIGTERM: the process must not wait for it.
     const slow = net.connect(Number(url.port), url.hostname);
     slow.on('error', () => undefined);
-    slow.write('POST /v1/verify/single HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em');
-    await new Promise((resolve) => setTimeout(resolve, 300)); // let the server read the head
+    // Expect: 100-continue makes the server say when it has read the head: from then on the request is open.
+    const headRead = new Promise((resolve) => slow.on('data', (chunk) => { if (String(chunk).includes('100 Continue')) resolve(true); }));
+    slow.write('POST /v1/verify/single HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n');
+    await headRead;
+    slow.write('{"em');
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(1); // the bound ended it, with the request still open
     expect(first.output()).toMatch(/SIGTERM: stopping consumers and timers, draining open requests, exiting within 1500 ms/);
