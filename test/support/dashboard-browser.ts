@@ -45,7 +45,7 @@ export function outboxMails(dataDir: string): Array<{ file: string; to: string; 
   const dir = path.join(dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir).filter((name) => name.endsWith('.eml')).sort().map((file) => {
-    const raw = fs.readFileSync(path.join(dir, file), 'utf8');
+    const raw = fs.readFileSync(path.join(dir, file), 'utf8').replace(/\r\n/g, '\n');
     const [head, ...rest] = raw.split('\n\n');
     const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1] ?? '';
     return { file, to: header('To'), subject: header('Subject'), text: decodeBody(rest.join('\n\n'), header('Content-Transfer-Encoding')) };

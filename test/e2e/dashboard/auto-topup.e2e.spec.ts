@@ -1,3 +1,6 @@
+import { autoTopupSettingsStream } from '@lib/credits';
+import { EventStore } from '@lib/eventstore';
+import { outboxMails } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { eventuallyBalance } from '../verify-peers.fixture';
 import { signedInUser } from './dashboard-fixture';
@@ -34,5 +37,25 @@ describe('automatic top-up', () => {
     const owner = await signedInUser(app);
     const res = await owner.browser.request('PUT', '/dashboard/v1/billing/auto-topup', { body: { enabled: true, thresholdCredits: 10, packageId: 999 } });
     expect({ status: res.status, code: res.body.error.code }).toEqual({ status: 404, code: 2005 });
+  });
+
+  it('records a failed top-up and mails the owner once', async () => {
+    const owner = await signedInUser(app);
+    const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'k' } })).body.data.apiKey;
+    // A package that left the catalogue after it was chosen: the purchase fails at the crossing.
+    await app.running.app.get(EventStore).appendToStream(autoTopupSettingsStream(owner.user.accountId), [
+      { type: 'AutoTopupConfigured', data: { enabled: true, thresholdCredits: 99, packageId: 999, accountId: owner.user.accountId, configuredBy: owner.user.userId, configuredAt: new Date().toISOString() } },
+    ], 'any');
+    await Promise.all([1, 2, 3].map((i) => app.request('GET', `/v1/verify/single?email=nope-${i}`, { key })));
+    const deadline = Date.now() + 10_000;
+    let mails = outboxMails(app.dataDir).filter((m) => m.to.includes(owner.email) && /top-up failed/.test(m.subject));
+    while (mails.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      mails = outboxMails(app.dataDir).filter((m) => m.to.includes(owner.email) && /top-up failed/.test(m.subject));
+    }
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('Credit package not found');
+    const failures = (await app.running.app.get(EventStore).readAll({ eventTypes: ['AutoTopupFailed'] })).filter((e) => e.data.accountId === owner.user.accountId);
+    expect(failures).toHaveLength(1);
   });
 });
