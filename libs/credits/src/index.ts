@@ -1,5 +1,6 @@
 export * from './credits.module';
 export * from './credit-ledger.service';
+export * from './credits-remaining';
 export * from './commands/grant-credits.command';
 export * from './adjust/adjust-credits.command';
 export * from './orders/record-order.command';

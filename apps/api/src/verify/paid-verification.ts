@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '@lib/accounts';
 import { Clock } from '@lib/common';
-import { CreditLedger, type HoldPurpose } from '@lib/credits';
+import { CreditLedger, creditsRemaining, type HoldPurpose, type LedgerView } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { VerificationEngine, VerificationVerdict, verdictEvidence } from '@lib/verification';
 import { planBatch, summarize, BatchSummary } from './batch/batch-plan';
@@ -22,8 +22,8 @@ type VerificationAttempt = Pick<IdempotentAttempt, 'id' | 'supersedes'>;
 
 interface PaidProbe {
   verdicts: VerificationVerdict[];
-  /** Available credits right after the hold; the hold amount is one credit per address. */
-  availableAfterHold: number;
+  /** The ledger as the hold left it (the balance is not lowered by a hold). */
+  held: LedgerView;
 }
 
 /**
@@ -50,7 +50,7 @@ export class PaidVerification {
     const paid = await this.probePaid(principal.accountId, verificationId, VERIFICATION_HOLD_PURPOSES.single, [email]);
     const [verdict] = paid.verdicts;
     const charge = creditsFor(verdict.result);
-    const result = toVerificationResult(verdict, charge, paid.availableAfterHold + 1 - charge);
+    const result = toVerificationResult(verdict, charge, creditsRemaining(paid.held, charge));
     const event: EmailVerified = { type: 'EmailVerified', data: { verificationId, accountId: principal.accountId, keyId: principal.keyId, verdict, result, at: this.clock.nowIso() } };
     await this.recordThenSettle(principal.accountId, verificationId, event);
     return withEvidence(result, verdict, evidence);
@@ -64,7 +64,7 @@ export class PaidVerification {
     const plan = planBatch(emails);
     const paid = await this.probePaid(principal.accountId, verificationId, VERIFICATION_HOLD_PURPOSES.batch, plan.unique);
     const charges = paid.verdicts.map((v) => creditsFor(v.result));
-    const remaining = paid.availableAfterHold + plan.unique.length - charges.reduce<number>((a, b) => a + b, 0);
+    const remaining = creditsRemaining(paid.held, charges.reduce<number>((a, b) => a + b, 0));
     const seen = new Set<number>();
     const results = emails.map((email, position) => {
       const index = plan.positionToUnique[position];
@@ -102,7 +102,7 @@ export class PaidVerification {
     // Throws INSUFFICIENT_CREDITS (402) before anything is probed.
     const held = await this.ledger.hold(accountId, { holdId, amount: emails.length, purpose, reference: holdId });
     try {
-      return { verdicts: await this.engine.verifyMany(emails, { mode: 'interactive' }), availableAfterHold: held.available };
+      return { verdicts: await this.engine.verifyMany(emails, { mode: 'interactive' }), held };
     } catch (error) {
       await this.ledger.release(accountId, holdId, 'probe failed');
       throw error;

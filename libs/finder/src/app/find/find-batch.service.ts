@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock, DomainError, ErrorCodes, newNumericId } from '@lib/common';
-import { CreditLedger } from '@lib/credits';
+import { CreditLedger, creditsRemaining } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { EmailFinder } from '../../find-email';
 import type { FinderOutcome } from '../../finder-outcome';
@@ -82,8 +82,7 @@ export class FindBatchService {
       throw error;
     }
     const charged = [...lookups.values()].reduce((sum, l) => sum + ('outcome' in l ? chargeForOutcome(l.outcome) : 0), 0);
-    // The balance once this hold is settled (holds do not lower the balance, only the available credits).
-    const view = assemble(items, lookups, charged, held.balance - charged);
+    const view = assemble(items, lookups, charged, creditsRemaining(held, charged));
     const answered: FinderBatchAnswered = { type: 'FinderBatchAnswered', data: { batchId, accountId, creditsCharged: charged, view, at: this.clock.nowIso() } };
     await this.events.appendToStream(finderBatchStream(batchId), [answered], 'no_stream');
     await this.ledger.settle(accountId, holdId, charged);

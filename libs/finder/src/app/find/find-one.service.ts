@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, newNumericId } from '@lib/common';
-import { CreditLedger } from '@lib/credits';
+import { CreditLedger, creditsRemaining } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { EmailFinder } from '../../find-email';
 import { validateFinderInput, type FinderInput } from '../../input/finder-input';
@@ -46,7 +46,7 @@ export class FindOneService {
       await recordFinderCall(this.events, { findId, accountId, source: { kind: 'single' }, input: valid, outcome, at: this.clock.nowIso() });
       const charge = chargeForOutcome(outcome);
       const after = await this.ledger.settle(accountId, holdId, charge);
-      return { ...toResultFields(outcome), creditsCharged: charge, creditsRemaining: after.balance };
+      return { ...toResultFields(outcome), creditsCharged: charge, creditsRemaining: creditsRemaining(after, 0) };
     } catch (error) {
       await this.ledger.release(accountId, holdId, 'finder_call_failed');
       throw toPublicInputError(error);
@@ -61,6 +61,6 @@ export class FindOneService {
     const holdId = finderCallStream(findId);
     const [recorded] = await this.events.readStream<FinderCall & { creditsCharged: number }>(holdId, { maxCount: 1 });
     const after = await this.ledger.endHold(accountId, holdId, recorded ? recorded.data.creditsCharged : null, 'superseded by a retry');
-    return recorded ? { ...toResultFields(recorded.data.outcome), creditsCharged: recorded.data.creditsCharged, creditsRemaining: after.balance } : null;
+    return recorded ? { ...toResultFields(recorded.data.outcome), creditsCharged: recorded.data.creditsCharged, creditsRemaining: creditsRemaining(after, 0) } : null;
   }
 }
