@@ -4,8 +4,8 @@ import { ErrorCodes } from '@lib/common';
 import { ERROR_DESCRIPTIONS } from './api-envelope.decorators';
 
 /**
- * The spec's order of the API's parts; /docs and generated clients list operations in it. Admin and
- * operations (health, metrics) come last: they are not part of the customer API.
+ * The spec's order of the API's parts; /docs and generated clients list operations in it. The
+ * dashboard, admin and operations (health, readiness) come last: they are not the spec's customer API.
  */
 export const TAG_ORDER = [
   { name: 'verification', description: 'Verify one address or up to 100 at once' },
@@ -13,6 +13,7 @@ export const TAG_ORDER = [
   { name: 'jobs', description: 'Bulk verification of CSV lists' },
   { name: 'credits', description: 'Balance, history, packages and orders' },
   { name: 'webhooks', description: 'HTTPS endpoints notified when jobs finish' },
+  { name: 'dashboard', description: 'The customer web app: sign-up, sessions, keys, team (session cookie and CSRF token)' },
   { name: 'admin', description: 'Dashboard side (ADMIN_TOKEN): accounts, keys, orders, adjustments' },
   { name: 'operations', description: 'Liveness and readiness, no key' },
 ];
