@@ -10,7 +10,7 @@
  */
 import { fork, ChildProcess } from 'node:child_process';
 import { createWriteStream, openAsBlob, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -102,7 +102,7 @@ async function main(): Promise<void> {
       appIdleRssMB: Math.round(idleRss / MB),
       appPeakMB: Object.fromEntries(Object.entries(peaks).map(([name, p]) => [name, { rss: Math.round(p.rss / MB), heapUsed: Math.round(p.heap / MB) }])),
       peersPeakRssMB: Math.round(peers.peakRss() / MB),
-      loadAverage: require('node:os').loadavg().map((l: number) => l.toFixed(1)).join(' '),
+      loadAverage: loadavg().map((l: number) => l.toFixed(1)).join(' '),
       creditsCharged: view.creditsCharged,
     }, null, 2));
   } finally {

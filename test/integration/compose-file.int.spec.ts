@@ -67,7 +67,7 @@ suite(`docker-compose.yml${hasGo() ? '' : ' [SKIPPED: no Go toolchain]'}`, () =>
       try {
         config = loadConfig(recording, roles);
       } catch (error) {
-        throw new Error(`${app}: ${error instanceof ConfigError ? error.problems.join('; ') : String(error)}`);
+        throw new Error(`${app}: ${error instanceof ConfigError ? error.problems.join('; ') : String(error)}`, { cause: error });
       }
       expect({ app, eventStoreUrl: config.eventStoreUrl, mongoUrl: config.mongoUrl, kafkaBrokers: config.kafkaBrokers }).toEqual({
         app,

@@ -44,7 +44,6 @@ export class HttpsReceiver {
   static async start(): Promise<HttpsReceiver> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webhook-receiver-'));
     const { caFile, key, cert } = issueCertificates(dir);
-    let receiver!: HttpsReceiver;
     const server = https.createServer({ key, cert }, (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -57,7 +56,8 @@ export class HttpsReceiver {
         res.writeHead(reply, { 'content-type': 'text/plain' }).end('ok');
       });
     });
-    receiver = new HttpsReceiver(server, caFile, dir);
+    // The handler above runs only once the server listens, after this line has bound `receiver`.
+    const receiver = new HttpsReceiver(server, caFile, dir);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return receiver;
   }

@@ -7,6 +7,7 @@ export interface NewEvent {
 }
 
 /** An event as stored: its stream revision (0-based, per stream) and global position (monotonic across all streams). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- payloads are typed by the reader (the port stores any JSON); see CONTRIBUTING.md
 export interface RecordedEvent<D = any> {
   id: string;
   type: string;
@@ -99,6 +100,7 @@ export abstract class EventStore {
   abstract appendToStream(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
 
   /** Reads one stream in order; a missing stream reads as an empty array. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- payloads are typed by the reader (the port stores any JSON); see CONTRIBUTING.md
   abstract readStream<D = any>(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent<D>[]>;
 
   /** Reads the global log forwards after a position, optionally filtered by event type. */

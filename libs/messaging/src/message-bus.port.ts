@@ -5,6 +5,7 @@ export interface OutgoingMessage {
   headers?: Record<string, string>;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- payloads are typed by the reader (the port stores any JSON); see CONTRIBUTING.md
 export interface IncomingMessage<V = any> {
   topic: string;
   key: string;

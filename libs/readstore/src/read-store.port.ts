@@ -1,4 +1,5 @@
 /** Every read-model document has a string id. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- payloads are typed by the reader (the port stores any JSON); see CONTRIBUTING.md
 export type Doc = { _id: string } & Record<string, any>;
 
 /** Equality filters on top-level or dotted fields; `{ field: { $in: [...] } }` is also supported. */

@@ -1,7 +1,7 @@
-import { DashboardBrowser, tokenFromOutbox } from '../../support/dashboard-browser';
+import { tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { eventuallyBalance } from '../verify-peers.fixture';
-import { PASSWORD, signedInUser, uniqueEmail } from './dashboard-fixture';
+import { signedInUser, uniqueEmail } from './dashboard-fixture';
 
 describe('dashboard teams', () => {
   let app: TestApp;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../../support/test-app';
 
 describe('rate limiting per API key', () => {
@@ -78,7 +81,7 @@ describe('the admin API', () => {
 
 describe('persistence across a restart', () => {
   it('keeps accounts and keys', async () => {
-    const first = await startTestApp({}, { dataDir: require('node:fs').mkdtempSync(require('node:path').join(require('node:os').tmpdir(), 'restart-')) });
+    const first = await startTestApp({}, { dataDir: mkdtempSync(join(tmpdir(), 'restart-')) });
     const { apiKey } = await first.createAccount(9);
     const dataDir = first.dataDir;
     await first.close();
@@ -89,7 +92,7 @@ describe('persistence across a restart', () => {
       expect(res.body.data.balance).toBe(9);
     } finally {
       await second.close();
-      require('node:fs').rmSync(dataDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

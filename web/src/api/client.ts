@@ -33,7 +33,7 @@ export function requestHeaders(method: Method, extra: Record<string, string> = {
 /** Reads an envelope answer: `data` on success, an ApiError otherwise (also for non-JSON answers such as a proxy's 502 page). */
 export async function readEnvelope<T>(response: Response): Promise<T> {
   const text = await response.text();
-  let body: { status?: string; data?: T; error?: { code: number; message: string } } | null = null;
+  let body: { status?: string; data?: T; error?: { code: number; message: string } } | null;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { IssueApiKeyCommand, OpenAccountCommand, RevokeApiKeyCommand, RotateApiKeyCommand } from '@lib/accounts';
+import { IssueApiKeyCommand, RevokeApiKeyCommand, RotateApiKeyCommand } from '@lib/accounts';
 import { AdminRoute } from '../auth/auth.decorators';
 import { CreateAccountDto, CreateKeyDto } from './admin.dto';
 import { AccountProvisioning } from './account-provisioning';

@@ -3,6 +3,7 @@ import { IsEmail, IsOptional, IsString, Length, Matches, MaxLength } from 'class
 
 // Passwords: 10 to 256 characters, any printable text (long passphrases welcome; the cap bounds argon2's input).
 const PASSWORD_DOC = { example: 'correct horse battery staple', minLength: 10, maxLength: 256 };
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are refused.
 const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
 const TOKEN_DOC = { example: '3349518220705792.q0V9…', description: 'The token from the mailed link (`?token=`).' };
 

@@ -16,6 +16,7 @@ export interface SqliteReadStoreOptions {
  */
 export class SqliteReadStore extends ReadStore {
   private readonly db: Database.Database;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- payloads are typed by the reader (the port stores any JSON); see CONTRIBUTING.md
   private readonly collections = new Map<string, SqliteReadCollection<any>>();
 
   constructor(filePath: string, private readonly options: SqliteReadStoreOptions = {}) {

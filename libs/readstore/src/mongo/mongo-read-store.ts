@@ -11,6 +11,7 @@ export type MongoReadStoreOptions = Omit<MongoConnectionOptions, 'ignoreUndefine
  */
 export class MongoReadStore extends ReadStore {
   private readonly mongo: MongoConnection;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- payloads are typed by the reader (the port stores any JSON); see CONTRIBUTING.md
   private readonly collections = new Map<string, MongoReadCollection<any>>();
 
   constructor(options: MongoReadStoreOptions) {

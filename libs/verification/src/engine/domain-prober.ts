@@ -26,6 +26,7 @@ const isTimeout = (error: unknown): boolean => error instanceof SmtpTransportErr
 
 interface Target { host: string; address: string }
 
+// eslint-disable-next-line no-control-regex -- the ASCII range starts at NUL by definition.
 const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s);
 
 

@@ -1,7 +1,7 @@
 import { DnsClient } from '../dns/dns-client';
 import { HostResolver } from '../dns/host-resolver';
 import { MailRouter } from '../dns/mail-routing';
-import { MxPool, ProbeLane } from '../smtp/mx-pool';
+import { MxPool } from '../smtp/mx-pool';
 import { SmtpEgress } from '../smtp/smtp-egress';
 import { checkSyntax } from '../syntax/email-syntax';
 import { canonicalEmail } from '../syntax/canonical-email';
@@ -117,7 +117,7 @@ export class VerificationEngine {
         const settled = await settleTemporaryFailures(this.ctx, domain, findings, mode, this.config.greylistDelaysMs, deadline, control);
         const retryAfterMs = findings.status === 'dns_error' ? this.config.greylistDelaysMs[0] : settled;
         for (const { index, facts } of group) verdicts[index] = buildVerdict(facts, findings, this.clock() - start, retryAfterMs);
-      } catch (error) {
+      } catch {
         // A defect must not sink the other domains of a batch: report `error` for this one.
         for (const { index, facts } of group) verdicts[index] = earlyVerdict(facts.email, 'error', 'internal_error', facts.didYouMean, this.clock() - start);
       }

@@ -1,0 +1,89 @@
+// Layer boundaries, checked by `npm run lint` (dependency-cruiser over apps, libs, test, bench, scripts).
+// A rule that today's code breaks gets a TEMPORARY exception below that names the files, never a
+// weaker rule: remove the entry when the code moves (issue 16 lists the moves).
+
+/** Infrastructure as a domain folder sees it: Nest, drivers, HTTP, and the adapter folders of libs. */
+const INFRASTRUCTURE = [
+  '(^|/)node_modules/@nestjs/',
+  '(^|/)node_modules/(better-sqlite3|mongodb|kafkajs|@eventstore/db-client|fastify|@fastify/|nodemailer|smtp-server|stripe)',
+  '^libs/[^/]+/src/(embedded|mongo|eventstoredb|kafka|gridfs|sqlite)/',
+];
+
+/** Services and views: what a stored event's payload must never be typed by (events outlive them). */
+const SERVICES_AND_VIEWS = [
+  '\\.(service|view|views|controller|dto|handler|projection)\\.ts$',
+  '/(projection|queries|views)/',
+  '^apps/',
+];
+
+/**
+ * TEMPORARY: the code that breaks a rule today, file by file. Each entry is a move still owed
+ * (issue 16, "Build"); delete it with the move.
+ */
+const TEMPORARY = {
+  // Owed: the verification and idempotency write sides into libs (the worker's consumers reuse them),
+  // startRoles into libs/platform (every main.ts starts its roles through the all-in-one app), the
+  // role modules (api, worker, projector) composed from libs so all-in-one and the CLI stop reaching
+  // into other apps, and the usage fact (read by the dashboard, written by the worker) into a lib.
+  appToApp: [
+    '^apps/worker/src/worker\\.module\\.ts$',
+    '^apps/(api|worker|projector|cli)/src/main\\.ts$',
+    '^apps/all-in-one/src/(root\\.module|run-roles)\\.ts$',
+    '^apps/cli/src/cli\\.module\\.ts$',
+    '^apps/api/src/dashboard/dashboard-usage\\.service\\.ts$',
+  ],
+  // Owed: payloads declared literally in the events file (BatchVerified.results is the API's
+  // VerificationResult, FinderBatchAnswered.view the batch service's FinderBatchView).
+  eventsOnViews: [
+    '^apps/api/src/verify/verification\\.events\\.ts$',
+    '^libs/finder/src/app/domain/finder-batch\\.events\\.ts$',
+  ],
+};
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'apps-never-import-apps',
+      comment: 'An app is a composition root: what two apps share belongs in a lib.',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/', pathNot: TEMPORARY.appToApp },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'libs-never-import-apps',
+      comment: 'Libs are what apps are built from; the arrow runs one way.',
+      severity: 'error',
+      from: { path: '^libs/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'domain-never-imports-infrastructure',
+      comment: 'Deciders, events and commands are pure: no Nest, no driver, no adapter.',
+      severity: 'error',
+      from: { path: '/domain/', pathNot: '\\.spec\\.ts$' },
+      to: { path: INFRASTRUCTURE },
+    },
+    {
+      name: 'events-never-import-services-or-views',
+      comment: 'A stored event outlives every service and view: declare its payload in its *.events.ts.',
+      severity: 'error',
+      from: { path: '\\.events\\.ts$', pathNot: TEMPORARY.eventsOnViews },
+      to: { path: SERVICES_AND_VIEWS, pathNot: '\\.events\\.ts$' },
+    },
+    {
+      name: 'no-circular-between-libs',
+      comment: 'Two libs importing each other are one lib with a wall in the wrong place.',
+      severity: 'error',
+      from: { path: '^libs/([^/]+)/' },
+      to: { path: '^libs/', pathNot: '^libs/$1/', circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|node_modules|web)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js', '.json'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,40 @@
+// ESLint flat config (`npm run lint`, run by .ci/run): typescript-eslint's recommended rules over every
+// TypeScript file (apps, libs, specs, contract suites, bench, scripts, the web UI). Layer boundaries are
+// dependency-cruiser's job (.dependency-cruiser.cjs). No formatting rules: ESLint checks meaning, not layout.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.integration/**', 'web/dist/**', 'tools/openapi/node_modules/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      // TypeScript itself reports unknown names (typescript-eslint's advice); this rule cannot see types.
+      'no-undef': 'off',
+      // A leading underscore says "deliberately unused": `const { type: _type, ...data } = event` drops a field.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Specs, test support and benchmarks read untyped JSON response bodies; `any` there is the honest type.
+    files: ['test/**/*.ts', 'bench/**/*.ts', '**/*.spec.ts', '**/testing/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // The few CommonJS files Node and Jest load directly (configs, the ts register hook, the build check).
+    files: ['**/*.js', '**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', exports: 'writable', __dirname: 'readonly', __filename: 'readonly', process: 'readonly', console: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

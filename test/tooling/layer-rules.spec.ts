@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+
+// The layer rules of `npm run lint` (.dependency-cruiser.cjs), run on a small tree that breaks each
+// one on purpose: a rule that cannot fail here would keep nothing in the real tree.
+const ROOT = join(__dirname, '..', '..');
+const CLI = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+
+type Violation = { rule: { name: string }; from: string; to: string };
+
+async function violations(files: Record<string, string>): Promise<Violation[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'layer-rules-'));
+  try {
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': ['libs/*/src'] } } }));
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const { stdout } = await promisify(execFile)(process.execPath, [CLI, ...new Set(Object.keys(files).map((path) => path.split('/')[0])), '--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json'], { cwd: dir }).catch((error: { stdout: string }) => error);
+    return JSON.parse(stdout).summary.violations;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// The symlinked node_modules resolves outside the tree: name a package from its node_modules on.
+const names = (found: Violation[]) => found.map((v) => `${v.rule.name}: ${v.from} -> ${v.to.replace(/^.*\/node_modules\//, 'node_modules/')}`).sort();
+
+describe('layer rules (dependency-cruiser)', () => {
+  it('refuses an app importing another app, and a lib importing an app', async () => {
+    const found = await violations({
+      'apps/api/src/thing.ts': 'export const thing = 1;\n',
+      'apps/worker/src/uses-api.ts': "import { thing } from '../../api/src/thing';\nexport const x = thing;\n",
+      'apps/api/src/own.ts': "import { thing } from './thing';\nexport const y = thing;\n",
+      'libs/jobs/src/uses-app.ts': "import { thing } from '../../../apps/api/src/thing';\nexport const z = thing;\n",
+    });
+    expect(names(found)).toEqual([
+      'apps-never-import-apps: apps/worker/src/uses-api.ts -> apps/api/src/thing.ts',
+      'libs-never-import-apps: libs/jobs/src/uses-app.ts -> apps/api/src/thing.ts',
+    ]);
+  });
+
+  it('refuses an event importing a view or a service, and a domain folder importing Nest or an adapter', async () => {
+    const found = await violations({
+      'libs/jobs/src/query/job.view.ts': 'export type JobView = { id: string };\n',
+      'libs/jobs/src/domain/job-size.ts': 'export type JobSize = { rows: number };\n',
+      'libs/jobs/src/domain/job.events.ts': "import type { JobView } from '../query/job.view';\nimport type { JobSize } from './job-size';\nexport type JobOpened = { type: 'JobOpened'; data: JobView & JobSize };\n",
+      'libs/jobs/src/embedded/sqlite-jobs.ts': 'export const table = "jobs";\n',
+      'libs/jobs/src/domain/job.decider.ts': "import { Injectable } from '@nestjs/common';\nimport { table } from '../embedded/sqlite-jobs';\nexport const decorate = Injectable;\nexport const t = table;\n",
+    });
+    expect(names(found)).toEqual([
+      'domain-never-imports-infrastructure: libs/jobs/src/domain/job.decider.ts -> libs/jobs/src/embedded/sqlite-jobs.ts',
+      'domain-never-imports-infrastructure: libs/jobs/src/domain/job.decider.ts -> node_modules/@nestjs/common/index.js',
+      'events-never-import-services-or-views: libs/jobs/src/domain/job.events.ts -> libs/jobs/src/query/job.view.ts',
+    ]);
+  });
+});
