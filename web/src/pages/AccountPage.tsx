@@ -4,6 +4,7 @@ import { DASHBOARD, Me, Session } from '../api/dashboard';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { Field } from '../components/Field';
 import { PageTitle } from '../components/PageTitle';
+import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
 
 /** Password, sign-in address and open sessions of the signed-in user. */
@@ -11,13 +12,7 @@ export function AccountPage({ me }: { me: Me }) {
   const sessions = useLoad(async () => (await api<{ items: Session[] }>('GET', DASHBOARD.sessions)).items);
   const [passwords, setPasswords] = useState({ currentPassword: '', newPassword: '' });
   const [change, setChange] = useState({ newEmail: '', password: '' });
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const act = async (task: () => Promise<void>) => {
-    setError(null);
-    setNotice(null);
-    try { await task(); await sessions.reload(); } catch (e) { setError(e); }
-  };
+  const { act, error, notice, setNotice } = useAction(sessions.reload);
   const changePassword = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {

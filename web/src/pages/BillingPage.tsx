@@ -27,7 +27,8 @@ function checkoutMessage(answer: Checkout, credits: number): string {
   if (answer.status === 'Completed') return `Paid: ${credits.toLocaleString('en')} credits were added.`;
   if (answer.status === 'Failed') return 'The payment failed; nothing was charged. Try again or use another payment method.';
   if (answer.processor === 'manual') return 'Order placed. The credits are added as soon as the payment is confirmed by the service operator.';
-  return 'Order placed; the credits are added when the card payment completes.';
+  // Collecting a card needs Stripe's own payment form (Stripe.js, served from Stripe's CDN), which this offline app does not load.
+  return 'Order placed, but card payments cannot be completed from this dashboard yet: the order stays pending. Ask the service operator.';
 }
 
 export function BillingPage({ balance, onBought }: { balance: number | null; onBought: () => void }) {

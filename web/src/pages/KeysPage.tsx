@@ -5,6 +5,7 @@ import { ErrorAlert } from '../components/Alert';
 import { Field } from '../components/Field';
 import { PageTitle } from '../components/PageTitle';
 import { SecretOnce } from '../components/SecretOnce';
+import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en') : 'never');
@@ -13,11 +14,7 @@ export function KeysPage() {
   const keys = useLoad(async () => (await api<{ items: ApiKey[] }>('GET', DASHBOARD.keys)).items);
   const [label, setLabel] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const act = async (task: () => Promise<void>) => {
-    setError(null);
-    try { await task(); await keys.reload(); } catch (e) { setError(e); }
-  };
+  const { act, error } = useAction(keys.reload);
   const create = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => { setSecret((await api<CreatedKey>('POST', DASHBOARD.keys, { label })).apiKey); setLabel(''); });

@@ -4,6 +4,7 @@ import { DASHBOARD, Invitation, Me, Team, Usage } from '../api/dashboard';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { Field } from '../components/Field';
 import { PageTitle } from '../components/PageTitle';
+import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
 
 const ROLES = [
@@ -17,14 +18,8 @@ export function TeamPage({ me }: { me: Me }) {
   const usageOf = (userId: string) => usage.data?.byMember.find((m) => m.userId === userId);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('member');
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { act, error, notice, setNotice } = useAction(team.reload);
   const canManage = team.data?.role === 'owner' || team.data?.role === 'admin';
-  const act = async (task: () => Promise<void>) => {
-    setError(null);
-    setNotice(null);
-    try { await task(); await team.reload(); } catch (e) { setError(e); }
-  };
   const invite = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {

@@ -4,6 +4,7 @@ import { Delivery, Page, TestDelivery, V1, Webhook } from '../api/v1';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { PageTitle } from '../components/PageTitle';
 import { SecretOnce } from '../components/SecretOnce';
+import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
 
 const EVENTS = [
@@ -40,15 +41,8 @@ export function WebhooksPage() {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>(['job.completed', 'job.failed']);
   const [secret, setSecret] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
   const [open, setOpen] = useState<number | null>(null);
-
-  const act = async (task: () => Promise<void>) => {
-    setError(null);
-    setNotice(null);
-    try { await task(); await hooks.reload(); } catch (e) { setError(e); }
-  };
+  const { act, error, notice, setNotice } = useAction(hooks.reload);
   const create = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {
