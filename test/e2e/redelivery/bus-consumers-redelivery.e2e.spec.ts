@@ -1,5 +1,6 @@
 import { CrashPoint, paidChunkSteps } from '../../harness/crash-points';
 import { HarnessScenario, ledgerState, projected, runScenario, settled } from '../../harness/redelivery-harness';
+import { HttpsReceiver } from '../../support/https-receiver';
 import type { TestApp } from '../../support/test-app';
 import { startFinderPeers } from '../finder/finder-peers';
 import { startJobsPeers } from '../jobs/jobs-world';
@@ -18,6 +19,9 @@ async function upload(app: TestApp, key: string, route: string, csv: string): Pr
   return body.data.id;
 }
 
+/** Job ids differ between runs (they are time-based): the states compare with the id replaced. */
+const withoutJobId = (state: unknown, id: number): unknown => JSON.parse(JSON.stringify(state).replaceAll(String(id), '<job>'));
+
 /** Runs an uploaded job to its end and reads everything the customer and the books can see. */
 async function jobScenarioState(app: TestApp, route: string, csv: string) {
   const { accountId, apiKey } = await app.createAccount(500);
@@ -31,7 +35,7 @@ async function jobScenarioState(app: TestApp, route: string, csv: string) {
   const transactions = await projected(listed, await expectedTransactions(ledger));
   const download = (await app.request('GET', `${route}/${id}/download`, { key: apiKey })).text;
   const state = { status: job.status, counts: job.counts, results: job.results, progress: job.progress, creditsCharged: job.creditsCharged, ledger, transactions, download };
-  return JSON.parse(JSON.stringify(state).replaceAll(String(id), '<job>')); // ids differ between runs
+  return withoutJobId(state, id);
 
 }
 
@@ -44,6 +48,34 @@ const bulkJob: HarnessScenario = {
     return { env: peers.env, close: () => Promise.all([peers.smtp.close(), peers.dns.close()]).then(() => undefined) };
   },
   run: (app) => jobScenarioState(app, '/v1/jobs', BULK_CSV),
+};
+
+/**
+ * A bulk job whose account has a webhook for job.completed (HTTPS receiver on loopback): the final state
+ * adds the delivery history and the distinct events the receiver got (a retried POST of the same event
+ * is at-least-once delivery, not a second delivery).
+ */
+let receiver: HttpsReceiver | undefined;
+const webhookedJob: HarnessScenario = {
+  startPeers: async () => {
+    const peers = await startJobsPeers();
+    receiver = await HttpsReceiver.start();
+    return {
+      env: { ...peers.env, WEBHOOK_CA_FILE: receiver.caFile, WEBHOOK_TIMEOUT_MS: '5000', WEBHOOK_RETRY_DELAYS_MS: '200,400' },
+      close: () => Promise.all([peers.smtp.close(), peers.dns.close(), receiver!.close()]).then(() => undefined),
+    };
+  },
+  run: async (app) => {
+    const { accountId, apiKey } = await app.createAccount(500);
+    const hook = (await app.request('POST', '/v1/webhooks', { key: apiKey, body: { url: receiver!.url('/jobs'), events: ['job.completed'], isActive: true } })).body.data;
+    const id = await upload(app, apiKey, '/v1/jobs', BULK_CSV);
+    const view = async () => (await app.request('GET', `/v1/jobs/${id}`, { key: apiKey })).body.data;
+    await settled(app, accountId, async () => (await view()).status === 'Completed');
+    const history = async () => (await app.request('GET', `/v1/webhooks/${hook.id}/deliveries`, { key: apiKey })).body.data.items.map((d: any) => d.status);
+    const deliveries = await projected(history, ['succeeded'], 20_000);
+    const events = new Set(receiver!.received('/jobs').map((r) => JSON.parse(r.body)).map((p) => `${p.type} ${p.data.jobId}`));
+    return withoutJobId({ creditsCharged: (await view()).creditsCharged, ledger: await ledgerState(app, accountId), deliveries, received: [...events] }, id);
+  },
 };
 
 const FINDER_CSV = 'First Name,Last Name,Domain\nJane,Doe,firstlast.test\nNobody,Here,flast.test\nJane,Doe,first.test\n,Doe,first.test\njane,DOE,firstlast.test\n';
@@ -67,6 +99,11 @@ const consumers: Array<{ name: string; scenario: HarnessScenario; steps: CrashPo
   { name: 'bulk job dispatch', scenario: bulkJob, steps: dispatchSteps('JobStarted', 'jobs.chunks') },
   { name: 'finder job chunks', scenario: finderJob, steps: paidChunkSteps('finder_job_chunk', 'FinderChunkCompleted') },
   { name: 'finder job dispatch', scenario: finderJob, steps: dispatchSteps('FinderJobStarted', 'finder.chunks') },
+  {
+    name: 'webhook deliveries', scenario: webhookedJob, steps: ['DeliveryScheduled', 'DeliveryAttemptStarted', 'DeliverySucceeded'].map((type): CrashPoint => (
+      { name: `the ${type} record`, when: 'after', matches: (_, e) => e.type === type }
+    )),
+  },
 ];
 
 describe.each(consumers)('$name under redelivery and crashes', ({ scenario, steps }) => {
