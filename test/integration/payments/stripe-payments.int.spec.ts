@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { DashboardBrowser } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser } from '../../e2e/dashboard/dashboard-fixture';
+import { OFF_SESSION_UNSUPPORTED, stripeClient, StripePaymentProcessor } from '@lib/credits';
 import { describeWithServers } from '../support/servers';
 
 const WEBHOOK_SECRET = 'whsec_integration_test_secret';
@@ -101,6 +102,13 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
     await deliver(intentEvent('evt_retry_ok', 'payment_intent.succeeded', order.processorPaymentIntentId, order.orderId));
     expect(await eventually(() => orderOf(order.orderId), (o) => o.status === 2)).toMatchObject({ status: 2, failureReason: null });
     expect(await eventually(balance, (b) => b === before + 1_000)).toBe(before + 1_000);
+  });
+
+  it('refuses an off-session payment (automatic top-up) without a saved payment method, so the top-up fails loudly', async () => {
+    const processor = new StripePaymentProcessor(stripeClient({ secretKey: 'sk_test_123', apiUrl: env.STRIPE_MOCK_URL }));
+    await expect(processor.createPayment({ orderId: '1', accountId: '2', amountCents: 1000, description: 'auto', offSession: true })).rejects.toThrow(OFF_SESSION_UNSUPPORTED);
+    const onSession = await processor.createPayment({ orderId: '3', accountId: '2', amountCents: 1000, description: 'checkout', offSession: false });
+    expect(onSession).toMatchObject({ paymentIntentId: expect.stringMatching(/^pi_/), outcome: { kind: 'pending' } });
   });
 
   it('acknowledges an event for an order it does not have, so Stripe stops retrying', async () => {

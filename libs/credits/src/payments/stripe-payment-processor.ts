@@ -7,6 +7,8 @@ export interface StripeSettings {
   apiUrl: string | null;
 }
 
+export const OFF_SESSION_UNSUPPORTED = 'Automatic top-up through Stripe needs a saved payment method, which is not set up for this account.';
+
 /** A Stripe client from settings; also what verifies webhook signatures. */
 export function stripeClient(settings: StripeSettings): Stripe {
   const base = settings.apiUrl ? new URL(settings.apiUrl) : null;
@@ -35,6 +37,9 @@ export class StripePaymentProcessor extends PaymentProcessor {
   }
 
   async createPayment(request: PaymentRequest): Promise<CreatedPayment> {
+    // An off-session charge needs a saved payment method (Customer + SetupIntent), not collected yet:
+    // refusing here makes an automatic top-up fail loudly (recorded, owner mailed) instead of waiting forever.
+    if (request.offSession) throw new Error(OFF_SESSION_UNSUPPORTED);
     const intent = await this.stripe.paymentIntents.create(
       {
         amount: request.amountCents,
