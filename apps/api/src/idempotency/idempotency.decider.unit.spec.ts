@@ -1,70 +1,69 @@
 import { DomainError } from '@lib/common';
-import { idempotencyDecider, IdempotencyState } from './idempotency.decider';
+import { deciderSpec } from '@lib/common/testing';
+import { idempotencyDecider } from './idempotency.decider';
 import { IdempotencyCommand, IdempotencyEvent } from './idempotency.events';
 
 const at = '2025-01-01T00:01:00.000Z';
 const staleBefore = '2025-01-01T00:00:00.000Z';
 const claim = (requestHash: string, claimId: string): IdempotencyCommand => ({ type: 'ClaimKey', requestHash, claimId, at, staleBefore });
 
-function given(events: IdempotencyEvent[]): IdempotencyState {
-  return events.reduce((s, e) => idempotencyDecider.evolve(s, e), idempotencyDecider.initialState);
-}
+const given = deciderSpec(idempotencyDecider);
 
 const claimed: IdempotencyEvent = { type: 'IdempotencyKeyClaimed', data: { requestHash: 'h1', claimId: 'c1', at: '2025-01-01T00:00:30.000Z' } };
 const recorded: IdempotencyEvent = { type: 'IdempotentResponseRecorded', data: { requestHash: 'h1', claimId: 'c1', response: { ok: 1 }, at } };
 
 describe('idempotency key', () => {
   it('is claimed by the first request', () => {
-    expect(idempotencyDecider.decide(claim('h1', 'c1'), given([]))).toEqual([expect.objectContaining({ type: 'IdempotencyKeyClaimed' })]);
+    expect(given([]).when(claim('h1', 'c1'))).toEqual([expect.objectContaining({ type: 'IdempotencyKeyClaimed' })]);
   });
 
   it('is not claimed again while its request runs', () => {
-    expect(idempotencyDecider.decide(claim('h1', 'c2'), given([claimed]))).toEqual([]);
+    expect(given([claimed]).when(claim('h1', 'c2'))).toEqual([]);
   });
 
   it('is taken over when the running claim is older than the stale bound', () => {
     const old: IdempotencyEvent = { ...claimed, data: { ...claimed.data, at: '2024-12-31T23:59:00.000Z' } };
-    const [takeover] = idempotencyDecider.decide(claim('h1', 'c2'), given([old]));
+    const [takeover] = given([old]).when(claim('h1', 'c2'));
     // Named so the new claimant can find what the dead one recorded (and charged) before it died.
     expect(takeover.data).toMatchObject({ claimId: 'c2', supersedes: 'c1' });
   });
 
   it('names no earlier claim on a first claim', () => {
-    const [first] = idempotencyDecider.decide(claim('h1', 'c1'), given([]));
+    const [first] = given([]).when(claim('h1', 'c1'));
     expect(first.data).not.toHaveProperty('supersedes');
   });
 
   it('replays the recorded response instead of claiming', () => {
-    const state = given([claimed, recorded]);
-    expect(idempotencyDecider.decide(claim('h1', 'c2'), state)).toEqual([]);
+    const { state, when } = given([claimed, recorded]);
+    expect(when(claim('h1', 'c2'))).toEqual([]);
     expect(state).toEqual({ status: 'recorded', requestHash: 'h1', response: { ok: 1 } });
   });
 
   it('refuses a different request body with IDEMPOTENCY_KEY_REUSED', () => {
-    expect(() => idempotencyDecider.decide(claim('h2', 'c2'), given([claimed, recorded]))).toThrow(DomainError);
-    expect(() => idempotencyDecider.decide(claim('h2', 'c2'), given([claimed]))).toThrow(expect.objectContaining({ errorName: 'IDEMPOTENCY_KEY_REUSED' }));
+    expect(() => given([claimed, recorded]).when(claim('h2', 'c2'))).toThrow(DomainError);
+    expect(() => given([claimed]).when(claim('h2', 'c2'))).toThrow(expect.objectContaining({ errorName: 'IDEMPOTENCY_KEY_REUSED' }));
   });
 
   it('can be claimed again after its request failed', () => {
     const released: IdempotencyEvent = { type: 'IdempotencyKeyReleased', data: { claimId: 'c1', reason: '402', at } };
-    const [again] = idempotencyDecider.decide(claim('h2', 'c2'), given([claimed, released]));
+    const [again] = given([claimed, released]).when(claim('h2', 'c2'));
     expect(again.data).toMatchObject({ claimId: 'c2', supersedes: 'c1' });
   });
 
   it('does not record a response for a claim that was taken over', () => {
-    expect(idempotencyDecider.decide({ type: 'RecordResponse', claimId: 'c0', response: {}, at }, given([claimed]))).toEqual([]);
+    expect(given([claimed]).when({ type: 'RecordResponse', claimId: 'c0', response: {}, at })).toEqual([]);
   });
 
   it('names the work a dead claim had bound itself to when it is taken over', () => {
     const old: IdempotencyEvent = { ...claimed, data: { ...claimed.data, at: '2024-12-31T23:59:00.000Z' } };
     const bound: IdempotencyEvent = { type: 'IdempotentWorkBound', data: { claimId: 'c1', work: '42', at: old.data.at } };
-    const [takeover] = idempotencyDecider.decide(claim('h1', 'c2'), given([old, bound]));
+    const [takeover] = given([old, bound]).when(claim('h1', 'c2'));
     expect(takeover.data).toMatchObject({ claimId: 'c2', supersedes: 'c1', supersededWork: '42' });
   });
 
   it('refuses to bind work for a claim that was taken over', () => {
-    const state = given([claimed]);
-    expect(() => idempotencyDecider.decide({ type: 'BindWork', claimId: 'c0', work: '42', at }, state)).toThrow(expect.objectContaining({ errorName: 'IDEMPOTENCY_IN_PROGRESS' }));
-    expect(idempotencyDecider.decide({ type: 'BindWork', claimId: 'c1', work: '42', at }, state)).toHaveLength(1);
+    const { when } = given([claimed]);
+    expect(() => when({ type: 'BindWork', claimId: 'c0', work: '42', at })).toThrow(expect.objectContaining({ errorName: 'IDEMPOTENCY_IN_PROGRESS' }));
+    expect(when({ type: 'BindWork', claimId: 'c1', work: '42', at })).toHaveLength(1);
   });
 });

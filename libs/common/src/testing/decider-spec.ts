@@ -9,6 +9,12 @@ export function deciderSpec<C, E extends DomainEvent, S>(decider: Decider<C, E, 
   };
 }
 
+/** The events a decider records for these commands in turn, each decided on the state the earlier ones fold to. */
+export function decidedHistory<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, ...commands: C[]): E[] {
+  const given = deciderSpec(decider);
+  return commands.reduce<E[]>((events, command) => [...events, ...given(events).when(command)], []);
+}
+
 /** The name of the DomainError a call throws (null when it returns), for refusals in decider specs. */
 export function refusalOf(fn: () => unknown): string | null {
   try {

@@ -1,4 +1,4 @@
-import { DomainError } from '@lib/common';
+import { deciderSpec, refusalOf } from '@lib/common/testing';
 import { CreditLedgerCommand } from './credit-ledger.commands';
 import { available, creditLedgerDecider, LedgerState } from './credit-ledger.decider';
 import { CreditLedgerEvent } from './credit-ledger.events';
@@ -9,28 +9,13 @@ const accountId = '42';
 type Bare<C> = C extends unknown ? Omit<C, 'accountId' | 'at'> : never;
 
 /** given events, when a command: the events it decides (or the error it throws). */
+const spec = deciderSpec(creditLedgerDecider);
 function given(events: CreditLedgerEvent[]) {
-  const state = events.reduce<LedgerState>((s, e) => creditLedgerDecider.evolve(s, e), creditLedgerDecider.initialState);
-  return {
-    state,
-    when(command: Bare<CreditLedgerCommand>): CreditLedgerEvent[] {
-      return creditLedgerDecider.decide({ ...command, accountId, at } as CreditLedgerCommand, state);
-    },
-  };
+  const { state, when } = spec(events);
+  return { state, when: (command: Bare<CreditLedgerCommand>) => when({ ...command, accountId, at } as CreditLedgerCommand) };
 }
 
-function thenEvolve(events: CreditLedgerEvent[], more: CreditLedgerEvent[]): LedgerState {
-  return [...events, ...more].reduce<LedgerState>((s, e) => creditLedgerDecider.evolve(s, e), creditLedgerDecider.initialState);
-}
-
-function codeOf(fn: () => unknown): string | null {
-  try {
-    fn();
-    return null;
-  } catch (error) {
-    return error instanceof DomainError ? error.errorName : String(error);
-  }
-}
+const thenEvolve = (events: CreditLedgerEvent[], more: CreditLedgerEvent[]): LedgerState => spec([...events, ...more]).state;
 
 const granted = given([]).when({ type: 'GrantCredits', transactionId: 't1', amount: 10, bonus: 2, source: { kind: 'grant', reason: 'test' } });
 
@@ -42,8 +27,8 @@ describe('credit ledger', () => {
     });
 
     it('refuses a zero or fractional grant', () => {
-      expect(codeOf(() => given([]).when({ type: 'GrantCredits', transactionId: 't', amount: 0, bonus: 0, source: { kind: 'grant', reason: '' } }))).toBe('INVALID_CREDIT_AMOUNT');
-      expect(codeOf(() => given([]).when({ type: 'GrantCredits', transactionId: 't', amount: 1.5, bonus: 0, source: { kind: 'grant', reason: '' } }))).toBe('INVALID_CREDIT_AMOUNT');
+      expect(refusalOf(() => given([]).when({ type: 'GrantCredits', transactionId: 't', amount: 0, bonus: 0, source: { kind: 'grant', reason: '' } }))).toBe('INVALID_CREDIT_AMOUNT');
+      expect(refusalOf(() => given([]).when({ type: 'GrantCredits', transactionId: 't', amount: 1.5, bonus: 0, source: { kind: 'grant', reason: '' } }))).toBe('INVALID_CREDIT_AMOUNT');
     });
   });
 
@@ -61,11 +46,11 @@ describe('credit ledger', () => {
     });
 
     it('refuses a hold larger than the available balance with INSUFFICIENT_CREDITS', () => {
-      expect(codeOf(() => given([...granted, ...held]).when({ type: 'HoldCredits', holdId: 'h2', amount: 8, purpose: 'batch', reference: 'b' }))).toBe('INSUFFICIENT_CREDITS');
+      expect(refusalOf(() => given([...granted, ...held]).when({ type: 'HoldCredits', holdId: 'h2', amount: 8, purpose: 'batch', reference: 'b' }))).toBe('INSUFFICIENT_CREDITS');
     });
 
     it('refuses any hold on an empty ledger', () => {
-      expect(codeOf(() => given([]).when({ type: 'HoldCredits', holdId: 'h', amount: 1, purpose: 'verification', reference: 'v' }))).toBe('INSUFFICIENT_CREDITS');
+      expect(refusalOf(() => given([]).when({ type: 'HoldCredits', holdId: 'h', amount: 1, purpose: 'verification', reference: 'v' }))).toBe('INSUFFICIENT_CREDITS');
     });
   });
 
@@ -91,7 +76,7 @@ describe('credit ledger', () => {
     });
 
     it('refuses to charge more than was held', () => {
-      expect(codeOf(() => given(history).when({ type: 'SettleHold', holdId: 'h1', charge: 6, transactionId: 'tx_h1' }))).toBe('INVALID_CREDIT_AMOUNT');
+      expect(refusalOf(() => given(history).when({ type: 'SettleHold', holdId: 'h1', charge: 6, transactionId: 'tx_h1' }))).toBe('INVALID_CREDIT_AMOUNT');
     });
   });
 
@@ -113,11 +98,11 @@ describe('credit ledger', () => {
 
     it('refuses to take away credits that are held for work in flight', () => {
       const history = [...granted, ...given(granted).when({ type: 'HoldCredits', holdId: 'h1', amount: 10, purpose: 'verification', reference: 'v' })];
-      expect(codeOf(() => given(history).when({ type: 'AdjustCredits', transactionId: 'a2', amount: -3, reason: 'x' }))).toBe('INVALID_CREDIT_AMOUNT');
+      expect(refusalOf(() => given(history).when({ type: 'AdjustCredits', transactionId: 'a2', amount: -3, reason: 'x' }))).toBe('INVALID_CREDIT_AMOUNT');
     });
 
     it('refuses a zero adjustment', () => {
-      expect(codeOf(() => given(granted).when({ type: 'AdjustCredits', transactionId: 'a3', amount: 0, reason: 'x' }))).toBe('INVALID_CREDIT_AMOUNT');
+      expect(refusalOf(() => given(granted).when({ type: 'AdjustCredits', transactionId: 'a3', amount: 0, reason: 'x' }))).toBe('INVALID_CREDIT_AMOUNT');
     });
   });
 });

@@ -1,4 +1,5 @@
 import { DomainError, fold } from '@lib/common';
+import { decidedHistory, deciderSpec } from '@lib/common/testing';
 import { CompleteChunk, CreateJob, JobCommand, PurgeJobFiles } from './job.commands';
 import { jobDecider } from './job.decider';
 import { ChunkResult, JobEvent, ResultName } from './job.events';
@@ -17,15 +18,11 @@ const result = (email: string, outcome: ResultName, rows = 1): ChunkResult => ({
   verdict: { result: outcome, resultCode: 1, subResult: null, quality: 'good', free: false, role: false, disposable: false, catchAll: false, didYouMean: null, provider: '', antiSpam: false, riskScore: 10 },
 });
 
-function given(...commands: JobCommand[]): JobEvent[] {
-  const events: JobEvent[] = [];
-  for (const command of commands) events.push(...jobDecider.decide(command, fold(jobDecider, events)));
-  return events;
-}
-
-const when = (history: JobEvent[], command: JobCommand): JobEvent[] => jobDecider.decide(command, fold(jobDecider, history));
+const spec = deciderSpec(jobDecider);
+const given = (...commands: JobCommand[]): JobEvent[] => decidedHistory(jobDecider, ...commands);
+const when = (history: JobEvent[], command: JobCommand): JobEvent[] => spec(history).when(command);
 /** What a load-'last' command runner sees: only the latest event folded. */
-const whenLoadingLast = (history: JobEvent[], command: JobCommand): JobEvent[] => jobDecider.decide(command, fold(jobDecider, history.slice(-1)));
+const whenLoadingLast = (history: JobEvent[], command: JobCommand): JobEvent[] => spec(history.slice(-1)).when(command);
 
 const chunk = (chunkNo: number, results: ChunkResult[], retry: CompleteChunk['retry'] = null): JobCommand =>
   ({ type: 'CompleteChunk', chunkNo, results, retry, at: AT });

@@ -1,4 +1,4 @@
-import { fold } from '@lib/common';
+import { deciderSpec } from '@lib/common/testing';
 import type { DeliveryCommand } from './delivery.commands';
 import { deliveryDecider } from './delivery.decider';
 import type { DeliveryEvent } from './delivery.events';
@@ -22,7 +22,8 @@ const record = (attempt: number, at: number, status: number | null, error: strin
   type: 'RecordDeliveryAttempt', attempt, status, durationMs: 5, error, at: iso(at), jitter,
 });
 
-const given = (...history: DeliveryEvent[]) => ({ when: (command: DeliveryCommand) => deliveryDecider.decide(command, fold(deliveryDecider, history)) });
+const spec = deciderSpec(deliveryDecider);
+const given = (...history: DeliveryEvent[]) => spec(history);
 
 describe('delivery decider', () => {
   describe('scheduling', () => {

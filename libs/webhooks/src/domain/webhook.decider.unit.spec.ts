@@ -1,5 +1,5 @@
-import { DomainError, fold } from '@lib/common';
-import type { WebhookCommand } from './webhook.commands';
+import { fold } from '@lib/common';
+import { deciderSpec, refusalOf } from '@lib/common/testing';
 import { webhookDecider } from './webhook.decider';
 import type { WebhookEvent } from './webhook.events';
 
@@ -11,20 +11,8 @@ const registered: WebhookEvent = {
 };
 const deactivated: WebhookEvent = { type: 'WebhookDeactivated', data: { ...ids, deactivatedAt: AT } };
 
-function given(...history: WebhookEvent[]) {
-  return {
-    when: (command: WebhookCommand) => webhookDecider.decide(command, fold(webhookDecider, history)),
-  };
-}
-
-function errorName(run: () => unknown): string | undefined {
-  try {
-    run();
-  } catch (error) {
-    return error instanceof DomainError ? error.errorName : String(error);
-  }
-  return undefined;
-}
+const spec = deciderSpec(webhookDecider);
+const given = (...history: WebhookEvent[]) => spec(history);
 
 describe('webhook decider', () => {
   describe('registering', () => {
@@ -54,7 +42,7 @@ describe('webhook decider', () => {
     });
 
     it("answers not found for another account's webhook", () => {
-      expect(errorName(() => given(registered).when({ type: 'UpdateWebhook', accountId: 'acc-2', isActive: false, at: AT }))).toBe('WEBHOOK_NOT_FOUND');
+      expect(refusalOf(() => given(registered).when({ type: 'UpdateWebhook', accountId: 'acc-2', isActive: false, at: AT }))).toBe('WEBHOOK_NOT_FOUND');
     });
   });
 
@@ -86,8 +74,8 @@ describe('webhook decider', () => {
     const deleted: WebhookEvent = { type: 'WebhookDeleted', data: { ...ids, deletedAt: AT } };
 
     it('answers not found to every later command', () => {
-      expect(errorName(() => given(registered, deleted).when({ type: 'DeleteWebhook', accountId: 'acc-1', at: AT }))).toBe('WEBHOOK_NOT_FOUND');
-      expect(errorName(() => given(registered, deleted).when({ type: 'ToggleWebhook', accountId: 'acc-1', at: AT }))).toBe('WEBHOOK_NOT_FOUND');
+      expect(refusalOf(() => given(registered, deleted).when({ type: 'DeleteWebhook', accountId: 'acc-1', at: AT }))).toBe('WEBHOOK_NOT_FOUND');
+      expect(refusalOf(() => given(registered, deleted).when({ type: 'ToggleWebhook', accountId: 'acc-1', at: AT }))).toBe('WEBHOOK_NOT_FOUND');
     });
   });
 
@@ -99,7 +87,7 @@ describe('webhook decider', () => {
     });
 
     it('are refused for an inactive webhook', () => {
-      expect(errorName(() => given(registered, deactivated).when({ type: 'RequestTestDelivery', accountId: 'acc-1', deliveryId: 'd1', at: AT }))).toBe('WEBHOOK_INACTIVE');
+      expect(refusalOf(() => given(registered, deactivated).when({ type: 'RequestTestDelivery', accountId: 'acc-1', deliveryId: 'd1', at: AT }))).toBe('WEBHOOK_INACTIVE');
     });
   });
 });

@@ -1,7 +1,6 @@
-import { fold } from '@lib/common';
+import { deciderSpec } from '@lib/common/testing';
 import type { FinderOutcome } from '../../finder-outcome';
 import { finderCallDecider, type RecordFinderOutcome } from './finder-call.decider';
-import type { FinderCallEvent } from './finder-call.events';
 
 const outcome = (email: string | null): FinderOutcome => ({
   email, status: email ? 'Found' : 'Not Found', quality: email ? 'Good' : null, result: email ? 'Ok' : null, reason: email ? 'found' : 'not_found',
@@ -13,19 +12,19 @@ const record = (email: string | null): RecordFinderOutcome => ({
   input: { firstName: 'Jane', lastName: 'Doe', domain: 'acme.test' }, outcome: outcome(email), at: '2026-01-01T00:00:00.000Z',
 });
 
-const given = (events: FinderCallEvent[]) => fold(finderCallDecider, events);
+const given = deciderSpec(finderCallDecider);
 
 describe('finder call', () => {
   describe('when an address was returned', () => {
     it('records EmailFound with the full outcome and a charge of 10', () => {
-      const [event] = finderCallDecider.decide(record('jdoe@acme.test'), given([]));
+      const [event] = given([]).when(record('jdoe@acme.test'));
       expect(event).toEqual({ type: 'EmailFound', data: { ...record('jdoe@acme.test'), type: undefined, creditsCharged: 10 } });
     });
   });
 
   describe('when nothing was returned', () => {
     it('records EmailNotFound, free', () => {
-      const [event] = finderCallDecider.decide(record(null), given([]));
+      const [event] = given([]).when(record(null));
       expect(event.type).toBe('EmailNotFound');
       expect(event.data.creditsCharged).toBe(0);
     });
@@ -33,8 +32,8 @@ describe('finder call', () => {
 
   describe('when the call is already recorded', () => {
     it('records nothing again', () => {
-      const history = finderCallDecider.decide(record('jdoe@acme.test'), given([]));
-      expect(finderCallDecider.decide(record('jdoe@acme.test'), given(history))).toEqual([]);
+      const history = given([]).when(record('jdoe@acme.test'));
+      expect(given(history).when(record('jdoe@acme.test'))).toEqual([]);
     });
   });
 });

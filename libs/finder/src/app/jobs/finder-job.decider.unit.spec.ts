@@ -1,4 +1,4 @@
-import { fold } from '@lib/common';
+import { decidedHistory, deciderSpec } from '@lib/common/testing';
 import type { PurgeJobFiles } from '@lib/jobs';
 import { finderJobDecider, type FinderJobCommand } from './finder-job.decider';
 import type { FinderJobEvent } from './finder-job.events';
@@ -14,13 +14,10 @@ const create: FinderJobCommand = {
 const notFound = { email: null, status: 'Not Found', quality: null, result: null, reason: 'not_found', confidence: 0, provider: '', probesUsed: 3, pattern: null, executionMs: 30 } as const;
 const completeChunk: FinderJobCommand = { type: 'CompleteFinderChunk', chunkNo: 0, at: AT, results: [{ row: 1, input: { firstName: 'Jane', lastName: null, domain: 'acme.test' }, outcome: notFound }] };
 
-function given(...commands: FinderJobCommand[]): FinderJobEvent[] {
-  const events: FinderJobEvent[] = [];
-  for (const command of commands) events.push(...finderJobDecider.decide(command, fold(finderJobDecider, events)));
-  return events;
-}
+const spec = deciderSpec(finderJobDecider);
+const given = (...commands: FinderJobCommand[]): FinderJobEvent[] => decidedHistory(finderJobDecider, ...commands);
 /** What a load-'last' command runner sees: only the latest event folded. */
-const whenLoadingLast = (history: FinderJobEvent[], command: FinderJobCommand) => finderJobDecider.decide(command, fold(finderJobDecider, history.slice(-1)));
+const whenLoadingLast = (history: FinderJobEvent[], command: FinderJobCommand) => spec(history.slice(-1)).when(command);
 const purge = (at: string, retentionDays = 30): PurgeJobFiles => ({ type: 'PurgeJobFiles', reason: 'retention', retentionDays, at });
 
 describe('finder file job', () => {
