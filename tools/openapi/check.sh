@@ -21,7 +21,7 @@ outcomes=()
 record() { names+=("$1"); outcomes+=("$2"); echo "openapi check: $1: $2"; }
 check() {
   local name=$1; shift
-  if "$@" > "$work/$name.log" 2>&1; then record "$name" passed; else record "$name" failed; tail -n 80 "$work/$name.log"; fi
+  if "$@" > "$work/$name.log" 2>&1; then record "$name" passed; else record "$name" failed; tail -n 300 "$work/$name.log"; fi
 }
 write_results() {
   node -e '

@@ -6,7 +6,7 @@ import { AdminRoute } from '../auth/auth.decorators';
 import { CreateAccountDto, CreateKeyDto } from './admin.dto';
 import { AccountProvisioning } from './account-provisioning';
 import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
-import { IssuedKeyModel, OpenedAccountModel, RevokedKeyModel, RotatedKeyModel } from './admin.models';
+import { IssuedKeyModel, OpenedAccountModel, AdminRevokedKeyModel, AdminRotatedKeyModel } from './admin.models';
 
 /** The dashboard side: accounts and keys. Disabled entirely when ADMIN_TOKEN is unset. */
 @ApiTags('admin')
@@ -36,7 +36,7 @@ export class AdminAccountsController {
   @Delete('keys/:keyId')
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke a key; it fails with 401 in every process once this returns' })
-  @ApiEnvelope(RevokedKeyModel)
+  @ApiEnvelope(AdminRevokedKeyModel)
   @ApiErrors(404)
   revokeKey(@Param('keyId') keyId: string) {
     return this.commands.execute(new RevokeApiKeyCommand(keyId));
@@ -45,7 +45,7 @@ export class AdminAccountsController {
   @Post('keys/:keyId/rotate')
   @HttpCode(200)
   @ApiOperation({ summary: 'Replace a key secret; the old secret stops working once this returns' })
-  @ApiEnvelope(RotatedKeyModel)
+  @ApiEnvelope(AdminRotatedKeyModel)
   @ApiErrors(404)
   rotateKey(@Param('keyId') keyId: string) {
     return this.commands.execute(new RotateApiKeyCommand(keyId));

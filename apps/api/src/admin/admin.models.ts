@@ -14,13 +14,13 @@ export class IssuedKeyModel {
   @ApiProperty({ description: 'Shown only here', example: 'mk_934172a49faa628b_…' }) apiKey!: string;
 }
 
-export class RevokedKeyModel {
+export class AdminRevokedKeyModel {
   @ApiProperty() keyId!: string;
   @ApiProperty({ format: 'date-time' }) revokedAt!: string;
   @ApiProperty({ description: 'false when the key was already revoked' }) effective!: boolean;
 }
 
-export class RotatedKeyModel {
+export class AdminRotatedKeyModel {
   @ApiProperty() keyId!: string;
   @ApiProperty({ description: 'The new secret; shown only here' }) apiKey!: string;
   @ApiProperty() effective!: boolean;
