@@ -85,9 +85,10 @@ api_key=$(cat "$work/api-key")
 check "redocly lint (zero errors)" "$here/node_modules/.bin/redocly" lint "$work/openapi.json" --format=stylish
 
 # Every check, on every operation. `--suppress-health-check=all`: slow answers (the verifier's DNS) are
-# not failures of the document. The admin token goes to every request; the key routes ignore it.
+# not failures of the document. One worker: with two threads Hypothesis 6 sometimes fails inside its
+# own lambda-source cache ("AST constructor recursion depth mismatch"), an error of the tool. The admin token goes to every request; the key routes ignore it.
 check "schemathesis (all checks)" "$root/.tools/venv/bin/schemathesis" --config-file "$here/schemathesis.toml" run "$base/docs-json" \
-  --checks all --max-examples "$examples" --workers 2 --seed 20261124 --suppress-health-check=all \
+  --checks all --max-examples "$examples" --workers 1 --seed 20261124 --suppress-health-check=all \
   --header "X-API-KEY: $api_key" --header "Authorization: Bearer $admin_token"
 
 typescript_client() {

@@ -5,7 +5,7 @@ import { IssueApiKeyCommand, RevokeApiKeyCommand, RotateApiKeyCommand } from '@l
 import { AdminRoute } from '../auth/auth.decorators';
 import { CreateAccountDto, CreateKeyDto } from './admin.dto';
 import { AccountProvisioning } from './account-provisioning';
-import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
+import { ApiEnvelope, ApiErrors, ApiOptionalBody } from '../docs/api-envelope.decorators';
 import { IssuedKeyModel, OpenedAccountModel, AdminRevokedKeyModel, AdminRotatedKeyModel } from './admin.models';
 
 /** The dashboard side: accounts and keys. Disabled entirely when ADMIN_TOKEN is unset. */
@@ -25,6 +25,7 @@ export class AdminAccountsController {
 
   @Post('accounts/:accountId/keys')
   @ApiOperation({ summary: "Issue a member key that spends the account owner's credits" })
+  @ApiOptionalBody(CreateKeyDto)
   @ApiEnvelope(IssuedKeyModel, 201)
   @ApiErrors(404)
   async createKey(@Param('accountId') accountId: string, @Body() body: CreateKeyDto) {

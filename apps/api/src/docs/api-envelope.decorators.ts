@@ -1,5 +1,5 @@
 import { applyDecorators, Type } from '@nestjs/common';
-import { ApiExtraModels, ApiProperty, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiProperty, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 
 export class ApiErrorBody {
   @ApiProperty({ type: 'integer', format: 'int32', example: 1006, description: 'Stable numeric code; see the error code table' })
@@ -46,4 +46,11 @@ export const ApiEnvelope = (model: Type<unknown>, status = 200, description = 'S
         },
       },
     }),
+  );
+
+/** A body whose every field is optional: absent, `{}` and JSON `null` all mean "no options". */
+export const ApiOptionalBody = (model: Type<unknown>): MethodDecorator =>
+  applyDecorators(
+    ApiExtraModels(model),
+    ApiBody({ required: false, schema: { type: 'object', nullable: true, allOf: [{ $ref: getSchemaPath(model) }] } }),
   );

@@ -8,7 +8,7 @@ import {
   TestWebhookCommand, ToggleWebhookCommand, UpdateWebhookCommand,
 } from '@lib/webhooks';
 import { CurrentPrincipal } from '../auth/auth.decorators';
-import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
+import { ApiEnvelope, ApiErrors, ApiOptionalBody } from '../docs/api-envelope.decorators';
 import { ApiIdParam, ApiPageQueries } from '../docs/api-params.decorators';
 import { CreateWebhookDto, ToggleWebhookDto, UpdateWebhookDto } from './webhooks.dto';
 import { DeletedWebhookModel, DeliveryPageModel, TestDeliveryModel, WebhookModel, WebhookWithSecretModel } from './webhooks.models';
@@ -58,6 +58,7 @@ export class WebhooksController {
     summary: 'Activate or deactivate',
     description: 'With `isActive` true/false in the body: sets that state (safe to repeat). Without it (no body, `{}`, or null): flips the current state. Other fields are ignored.',
   })
+  @ApiOptionalBody(ToggleWebhookDto)
   @ApiEnvelope(WebhookModel)
   @ApiErrors(400, 401, 404)
   toggle(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: ToggleWebhookDto) {
