@@ -3,6 +3,8 @@ import { EventStore, runCommand } from '@lib/eventstore';
 import { EmailFinder, FinderBatchAnswered, finderBatchStream, finderCallDecider, finderCallStream, FINDER_PRICE, validateFinderInput } from '@lib/finder';
 import { idempotencyStream } from '../../../apps/api/src/idempotency/idempotency.events';
 import { requestFingerprint, sha256 } from '../../../apps/api/src/idempotency/idempotency-key';
+import { eventually } from '@lib/common/testing';
+import { TravelClock } from '../../support/travel-clock';
 import { FinderWorld, startFinderWorld } from './finder-peers';
 
 const JANE = { firstName: 'Jane', lastName: 'Doe', domain: 'flast.test' };
@@ -16,9 +18,11 @@ describe('Idempotency-Key on the finder', () => {
   let world: FinderWorld;
   let ledger: CreditLedger;
   let events: EventStore;
-  // Short hold expiry so the sweeper case need not wait; an earlier sweep never changes an outcome below.
+  // The sweeper case moves this clock past the hold expiry instead of shortening the expiry: a 1 s expiry
+  // let the sweeper release a find's hold while a loaded machine was still answering it.
+  const clock = new TravelClock();
   beforeAll(async () => {
-    world = await startFinderWorld({ CREDIT_HOLD_EXPIRY_SECONDS: '1' });
+    world = await startFinderWorld({}, { clock });
     ledger = world.app.running.app.get(CreditLedger);
     events = world.app.running.app.get(EventStore);
   }, 30_000);
@@ -103,8 +107,10 @@ describe('Idempotency-Key on the finder', () => {
     const view = { results: [], summary: { total: 1, found: 1, notFound: 0, errors: 0, creditsCharged: 10, creditsRemaining: 90 } };
     await events.appendToStream(finderBatchStream(batchId), [{ type: 'FinderBatchAnswered', data: { batchId, accountId, creditsCharged: 10, view, at: new Date().toISOString() } }], 'no_stream');
     await ledger.hold(accountId, { holdId: finderBatchStream(batchId), amount: 2 * FINDER_PRICE, purpose: 'finder_batch', reference: `finder-batch:${batchId}` });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await world.app.running.app.get(ExpiredHoldSweeper).sweepOnce();
+    clock.travel(world.app.config.credits.holdExpirySeconds * 1000 + 1000);
+    // The sweeper reads the open-holds read model, which takes the new hold in asynchronously.
+    const sweeper = world.app.running.app.get(ExpiredHoldSweeper);
+    await eventually(async () => expect(await sweeper.sweepOnce()).toBe(1));
     expect(await ledger.current(accountId)).toMatchObject({ balance: 90, held: 0 });
   });
 });

@@ -1,5 +1,6 @@
 import { accept, greylist, reject, startSmtpPeer, SmtpPeer } from '../../peers/smtp-peer';
 import { DnsPeer, startDnsPeer, ZoneEntry } from '../../peers/dns-peer';
+import { Clock } from '@lib/common';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 /**
@@ -55,10 +56,10 @@ export async function startFinderPeers(env: Record<string, string> = {}): Promis
   };
 }
 
-export async function startFinderWorld(env: Record<string, string> = {}): Promise<FinderWorld> {
+export async function startFinderWorld(env: Record<string, string> = {}, overrides: { clock?: Clock } = {}): Promise<FinderWorld> {
   const peers = await startFinderPeers(env);
   const { smtp, dns } = peers;
-  const app = await startTestApp(peers.env);
+  const app = await startTestApp(peers.env, overrides);
   return {
     app, smtp, dns,
     rcptsFor: (domain) => smtp.stats.rcpts.map((r) => r.address.toLowerCase()).filter((a) => a.endsWith(`@${domain}`)),
