@@ -6,7 +6,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.integration/**', 'web/dist/**', 'tools/openapi/node_modules/**'] },
+  // What .gitignore keeps out of the tree (build output, local data, installed tools), and generated clients.
+  { ignores: ['dist/**', 'web/dist/**', 'data/**', 'coverage/**', '.integration/**', '.tools/**', '.schemathesis/**', 'tools/openapi/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
