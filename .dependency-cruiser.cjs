@@ -24,13 +24,12 @@ const TEMPORARY = {
   // Owed: the verification and idempotency write sides into libs (the worker's consumers reuse them),
   // startRoles into libs/platform (every main.ts starts its roles through the all-in-one app), the
   // role modules (api, worker, projector) composed from libs so all-in-one and the CLI stop reaching
-  // into other apps, and the usage fact (read by the dashboard, written by the worker) into a lib.
+  // into other apps.
   appToApp: [
     '^apps/worker/src/worker\\.module\\.ts$',
-    '^apps/(api|worker|projector|cli)/src/main\\.ts$',
+    '^apps/(api|worker|projector)/src/main\\.ts$',
     '^apps/all-in-one/src/(root\\.module|run-roles)\\.ts$',
     '^apps/cli/src/cli\\.module\\.ts$',
-    '^apps/api/src/dashboard/dashboard-usage\\.service\\.ts$',
   ],
   // Owed: payloads declared literally in the events file (BatchVerified.results is the API's
   // VerificationResult, FinderBatchAnswered.view the batch service's FinderBatchView).

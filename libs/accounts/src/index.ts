@@ -12,3 +12,4 @@ export * from './projection/team-members.projection';
 export * from './domain/account.commands';
 export { parseApiKey } from './keys/api-key-secret';
 export * from './usage/key-last-used';
+export * from './usage/usage-fact';

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { API_KEYS_COLLECTION, ApiKeyDoc } from '@lib/accounts';
 import { Clock, DomainError } from '@lib/common';
 import { DashboardPrincipal, UserDoc, USERS_COLLECTION } from '@lib/identity';
 import { ReadStore } from '@lib/readstore';
-import { USAGE_FACTS_COLLECTION, UsageFactDoc } from '../../../worker/src/usage/usage-fact';
+import { API_KEYS_COLLECTION, ApiKeyDoc, USAGE_FACTS_COLLECTION, UsageFactDoc } from '@lib/accounts';
 
 type Totals = { verifications: number; finderCalls: number; credits: number };
 

@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic } from '@lib/messaging';
 import { ReadStore } from '@lib/readstore';
-import { USAGE_FACTS_COLLECTION, USAGE_TOPICS, UsageFactDoc, usageFactOf } from './usage-fact';
+import { USAGE_FACTS_COLLECTION, USAGE_TOPICS, UsageFactDoc, usageFactOf } from '@lib/accounts';
 
 /** The analytics consumer of the events.* topics: one usage fact per call event (see usage-fact.ts). */
 @Injectable()
