@@ -2,14 +2,14 @@ import { Injectable, OnApplicationBootstrap, BeforeApplicationShutdown } from '@
 import { BlobStore } from '@lib/blobstore';
 import { Clock } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
-import { BusConsumer, IncomingMessage, MessageBus } from '@lib/messaging';
+import { BusConsumer, IncomingMessage, MessageBus, relayTopic } from '@lib/messaging';
 import { jobDecider, jobStream } from '../domain/job.decider';
 import { JobCreated } from '../domain/job.events';
 import { CHUNK_TOPIC, ChunkMessage } from '../process-chunk/chunk-message';
 import { readPlan } from './plan-reader';
 
 /** The relay's topic for `jobs-` streams (docs/contracts.md). */
-export const JOB_EVENTS_TOPIC = 'events.jobs';
+export const JOB_EVENTS_TOPIC = relayTopic('jobs');
 
 /**
  * Starts jobs: on JobCreated (delivered by the event relay, so a job appended just before a crash is

@@ -1,8 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
-import { BusConsumer, MessageBus } from '@lib/messaging';
+import { BusConsumer, MessageBus, relayTopic } from '@lib/messaging';
 import { JobDeliveries } from './job-deliveries';
 
-export const JOB_EVENTS_TOPIC = 'events.jobs';
+export const JOB_EVENTS_TOPIC = relayTopic('jobs');
 export const WEBHOOK_DELIVERY_GROUP = 'webhook-delivery';
 
 /** Consumes the relay's job events (docs/contracts.md) and schedules webhook deliveries for the finished ones. */

@@ -3,14 +3,14 @@ import { BlobStore } from '@lib/blobstore';
 import { Clock } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { jobStream } from '@lib/jobs';
-import { BusConsumer, IncomingMessage, MessageBus } from '@lib/messaging';
+import { BusConsumer, IncomingMessage, MessageBus, relayTopic } from '@lib/messaging';
 import { FinderChunkMessage, FinderChunkProcessor, FINDER_CHUNK_TOPIC, FINDER_HOLD_ATTEMPTS } from './finder-chunk.processor';
 import { finderJobDecider } from './finder-job.decider';
 import { readFinderPlan } from './finder-job-plan';
 import type { FinderJobCreated } from './finder-job.events';
 
 /** The relay's topic for `jobs-` streams (docs/contracts.md). */
-const JOB_EVENTS_TOPIC = 'events.jobs';
+const JOB_EVENTS_TOPIC = relayTopic('jobs');
 const CHUNK_CONCURRENCY = 2;
 
 /**
