@@ -1,3 +1,4 @@
+import { MessageBus, relayTopic, RelayMessageV1 } from '@lib/messaging';
 import { tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser, uniqueEmail } from './dashboard-fixture';
@@ -43,5 +44,55 @@ describe('usage analytics in the dashboard', () => {
     expect(own.byKey.map((k: { keyId: string }) => k.keyId)).toEqual([memberKey.keyId]);
     const bad = await owner.browser.request('GET', '/dashboard/v1/team/usage?days=365');
     expect({ status: bad.status, code: bad.body.error.code }).toEqual({ status: 400, code: 1006 });
+  });
+
+  it('counts bulk-job chunks, finder calls under their key and dashboard-session calls for the member, once per event', async () => {
+    const owner = await signedInUser(app, uniqueEmail('owner'));
+    const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'jobs key' } })).body.data;
+    // A call from the dashboard itself: no key, the session cookie.
+    const viaSession = await owner.browser.request('GET', '/v1/verify/single?email=f');
+    expect(viaSession.status).toBe(200);
+
+    const bus = app.running.app.get(MessageBus);
+    const today = new Date().toISOString();
+    const relayed = (eventId: string, type: string, category: string, data: Record<string, unknown>): RelayMessageV1 => ({
+      schemaVersion: 1, eventId, type, stream: `${category}-${eventId}`, category, position: 1, revision: 0, occurredAt: today, data,
+    });
+    const snapshot = { accountId: owner.user.accountId };
+    const verificationChunk = relayed(`chunk-${key.keyId}`, 'ChunkCompleted', 'jobs', {
+      jobId: 1, chunkNo: 0, charged: 2, completedAt: today, snapshot,
+      results: [{ verdict: { result: 'ok' } }, { verdict: { result: 'ok' } }, { verdict: { result: 'unknown' } }],
+    });
+    const finderChunk = relayed(`fchunk-${key.keyId}`, 'FinderChunkCompleted', 'jobs', {
+      jobId: 2, chunkNo: 0, charged: 10, completedAt: today, snapshot, results: [{ outcome: { email: 'a@b.example' } }, { outcome: { email: null } }],
+    });
+    const found = relayed(`found-${key.keyId}`, 'EmailFound', 'finder', { accountId: owner.user.accountId, keyId: key.keyId, creditsCharged: 10, at: today });
+    const olderFound = relayed(`old-${key.keyId}`, 'EmailNotFound', 'finder', { accountId: owner.user.accountId, creditsCharged: 0, at: today });
+    // Every message twice, as a redelivery would: each still counts once.
+    for (let round = 0; round < 2; round++) {
+      await bus.publish(relayTopic('jobs'), [verificationChunk, finderChunk].map((value) => ({ key: value.stream, value: { ...value } })));
+      await bus.publish(relayTopic('finder'), [found, olderFound].map((value) => ({ key: value.stream, value: { ...value } })));
+    }
+
+    const deadline = Date.now() + 10_000;
+    let usage: any;
+    do {
+      usage = (await owner.browser.request('GET', '/dashboard/v1/team/usage?days=1')).body.data;
+      if (usage.daily[0].verifications >= 4 && usage.daily[0].finderCalls >= 4) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } while (Date.now() < deadline);
+    expect(usage.daily[0]).toEqual({
+      day: today.slice(0, 10), verifications: 4, finderCalls: 4, credits: 2 + 10 + 10 + 1,
+      byResult: { ok: 2, unknown: 1, invalid: 1, found: 2, not_found: 2 },
+    });
+    const byKey = Object.fromEntries(usage.byKey.map((k: { keyId: string }) => [k.keyId, k]));
+    expect(byKey[key.keyId]).toMatchObject({ label: 'jobs key', finderCalls: 1, credits: 10 });
+    expect(byKey.unknown).toMatchObject({ verifications: 3, finderCalls: 3, credits: 12, ownerUserId: null });
+    const sessionKey = usage.byKey.find((k: { keyId: string }) => k.keyId.startsWith('session:'));
+    expect(sessionKey).toMatchObject({ ownerUserId: owner.user.userId, verifications: 1, credits: 1 });
+    expect(usage.byMember).toEqual(expect.arrayContaining([
+      { userId: owner.user.userId, email: owner.email, verifications: 1, finderCalls: 1, credits: 11 },
+      { userId: null, email: null, verifications: 3, finderCalls: 3, credits: 12 },
+    ]));
   });
 });

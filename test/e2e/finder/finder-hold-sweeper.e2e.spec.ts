@@ -24,7 +24,7 @@ describe('hold sweeper on single finder calls', () => {
     const outcome = await world.app.running.app.get(EmailFinder).find(input);
     expect(outcome.email).toBe('jdoe@flast.test');
     await runCommand(events, finderCallStream(recordedId), finderCallDecider, {
-      type: 'RecordFinderOutcome', findId: recordedId, accountId, source: { kind: 'single' }, input, outcome, at: new Date().toISOString(),
+      type: 'RecordFinderOutcome', findId: recordedId, accountId, keyId: 'key-test', source: { kind: 'single' }, input, outcome, at: new Date().toISOString(),
     });
 
     // Held after recording (a live process holds first) so that no sweep can fall between the two.

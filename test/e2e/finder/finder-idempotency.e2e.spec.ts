@@ -70,7 +70,7 @@ describe('Idempotency-Key on the finder', () => {
     const findId = Date.now() * 1000 + 7;
     const input = validateFinderInput(JANE);
     const outcome = await world.app.running.app.get(EmailFinder).find(input);
-    await runCommand(events, finderCallStream(findId), finderCallDecider, { type: 'RecordFinderOutcome', findId, accountId, source: { kind: 'single' }, input, outcome, at: new Date().toISOString() });
+    await runCommand(events, finderCallStream(findId), finderCallDecider, { type: 'RecordFinderOutcome', findId, accountId, keyId: 'key-test', source: { kind: 'single' }, input, outcome, at: new Date().toISOString() });
     await ledger.hold(accountId, { holdId: finderCallStream(findId), amount: FINDER_PRICE, purpose: 'finder', reference: `finder:${findId}` });
     await ledger.settle(accountId, finderCallStream(findId), FINDER_PRICE);
     await deadClaim(accountId, 'find-dead', requestFingerprint('finder.single', JANE), findId);

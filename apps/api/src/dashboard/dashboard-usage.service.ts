@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainError } from '@lib/common';
-import { DashboardPrincipal, UserDoc, USERS_COLLECTION } from '@lib/identity';
+import { DashboardPrincipal, SessionDoc, SESSIONS_COLLECTION, UserDoc, USERS_COLLECTION } from '@lib/identity';
 import { ReadStore } from '@lib/readstore';
 import { API_KEYS_COLLECTION, ApiKeyDoc, USAGE_FACTS_COLLECTION, UsageFactDoc } from '@lib/accounts';
 
 type Totals = { verifications: number; finderCalls: number; credits: number };
 
 const zero = (): Totals => ({ verifications: 0, finderCalls: 0, credits: 0 });
+
+/** Calls made from the dashboard (no key, a session cookie) are recorded under `session:<sessionId>`. */
+const SESSION_KEY_PREFIX = 'session:';
 
 function add(totals: Totals, fact: UsageFactDoc): void {
   if (fact.kind === 'verification') totals.verifications += fact.calls;
@@ -16,7 +19,7 @@ function add(totals: Totals, fact: UsageFactDoc): void {
 
 /**
  * Daily usage of the team (per day and result, per key, per member), summed from the usage facts the
- * worker's analytics consumer records. A member sees only the usage of their own keys.
+ * worker's analytics consumer records. A member sees only the usage of their own keys and sessions.
  */
 @Injectable()
 export class DashboardUsageService {
@@ -27,11 +30,14 @@ export class DashboardUsageService {
     if (!Number.isInteger(days) || days < 1 || days > 90) throw new DomainError('VALIDATION_FAILED', 'days must be an integer from 1 to 90.');
     const dayList = Array.from({ length: days }, (_, i) => new Date(this.clock.now() - i * 86_400_000).toISOString().slice(0, 10)).reverse();
     const keys = await this.readStore.collection<ApiKeyDoc>(API_KEYS_COLLECTION).find({ filter: { accountId: user.accountId } });
-    const visible = user.role === 'member' ? new Set(keys.filter((k) => k.userId === user.userId).map((k) => k._id)) : null;
-    const facts: UsageFactDoc[] = [];
-    for await (const fact of this.readStore.collection<UsageFactDoc>(USAGE_FACTS_COLLECTION).stream({ filter: { accountId: user.accountId, day: { $in: dayList } } })) {
-      if (!visible || visible.has(fact.keyId)) facts.push(fact);
-    }
+    const allFacts: UsageFactDoc[] = [];
+    for await (const fact of this.readStore.collection<UsageFactDoc>(USAGE_FACTS_COLLECTION).stream({ filter: { accountId: user.accountId, day: { $in: dayList } } })) allFacts.push(fact);
+    // Who made each call: a key's owner, or the user whose dashboard session it was.
+    const callerOf = new Map<string, string | null>(keys.map((k) => [k._id, k.userId ?? null]));
+    const sessionIds = [...new Set(allFacts.map((f) => f.keyId).filter((id) => id.startsWith(SESSION_KEY_PREFIX)).map((id) => id.slice(SESSION_KEY_PREFIX.length)))];
+    const sessions = sessionIds.length ? await this.readStore.collection<SessionDoc>(SESSIONS_COLLECTION).find({ filter: { _id: { $in: sessionIds } } }) : [];
+    for (const session of sessions) callerOf.set(SESSION_KEY_PREFIX + session._id, session.userId);
+    const facts = user.role === 'member' ? allFacts.filter((f) => callerOf.get(f.keyId) === user.userId) : allFacts;
     const daily = new Map(dayList.map((day) => [day, { day, ...zero(), byResult: {} as Record<string, number> }]));
     const byKey = new Map<string, Totals>();
     for (const fact of facts) {
@@ -42,12 +48,12 @@ export class DashboardUsageService {
       add(byKey.get(fact.keyId)!, fact);
     }
     const keyDocs = new Map(keys.map((k) => [k._id, k]));
-    const ownerIds = [...new Set(keys.map((k) => k.userId).filter((id): id is string => !!id))];
+    const ownerIds = [...new Set([...callerOf.values()].filter((id): id is string => !!id))];
     const owners = ownerIds.length ? await this.readStore.collection<UserDoc>(USERS_COLLECTION).find({ filter: { _id: { $in: ownerIds } } }) : [];
     const emails = new Map(owners.map((o) => [o._id, o.email]));
     const byMember = new Map<string, Totals & { userId: string | null; email: string | null }>();
     const keyRows = [...byKey].map(([keyId, totals]) => {
-      const ownerId = keyDocs.get(keyId)?.userId ?? null;
+      const ownerId = callerOf.get(keyId) ?? null;
       const memberKey = ownerId ?? '';
       if (!byMember.has(memberKey)) byMember.set(memberKey, { userId: ownerId, email: ownerId ? emails.get(ownerId) ?? null : null, ...zero() });
       const member = byMember.get(memberKey)!;

@@ -28,7 +28,7 @@ export class FinderController {
   find(@CurrentPrincipal() principal: Principal, @Body() body: FinderRequestDto, @Headers('idempotency-key') key: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     const input = { firstName: body.firstName, lastName: body.lastName ?? null, domain: body.domain };
     const request = { accountId: principal.accountId, rawKey: key, reply, requestHash: requestFingerprint('finder.single', input) };
-    return answerOnce(this.gate, request, (attempt) => this.one.find(principal.accountId, body as never, attempt));
+    return answerOnce(this.gate, request, (attempt) => this.one.find(principal, body as never, attempt));
   }
 
   @Post('batch')
@@ -39,6 +39,6 @@ export class FinderController {
   @ApiErrors(400, 401, 402, 409, 429)
   findBatch(@CurrentPrincipal() principal: Principal, @Body() body: FinderBatchDto, @Headers('idempotency-key') key: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     const request = { accountId: principal.accountId, rawKey: key, reply, requestHash: requestFingerprint('finder.batch', body.contacts), timing: BATCH_TIMING };
-    return answerOnce(this.gate, request, (attempt) => this.batch.find(principal.accountId, body.contacts, attempt));
+    return answerOnce(this.gate, request, (attempt) => this.batch.find(principal, body.contacts, attempt));
   }
 }

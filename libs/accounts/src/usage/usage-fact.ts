@@ -9,7 +9,10 @@ export interface UsageFactDoc {
   _id: string;
   day: string;
   accountId: string;
-  /** The key that made the call; 'unknown' for calls whose events do not name one (finder). */
+  /**
+   * The key that made the call (`session:<id>` for a signed-in dashboard user); 'unknown' for calls
+   * whose events do not name one (finder calls recorded before they did, bulk-job chunks).
+   */
   keyId: string;
   kind: 'verification' | 'finder';
   calls: number;
@@ -20,10 +23,15 @@ export interface UsageFactDoc {
 }
 
 export const USAGE_FACTS_COLLECTION = 'usage_facts';
-export const USAGE_TOPICS = ['verifications', 'finder'] as const;
+export const USAGE_TOPICS = ['verifications', 'finder', 'jobs'] as const;
 
 type VerificationData = { accountId: string; keyId: string; at: string; result?: { result: string; creditsCharged: number }; results?: Array<{ result: string; creditsCharged: number }> };
-type FinderData = { accountId: string; creditsCharged: number; at: string };
+type FinderData = { accountId: string; keyId?: string; creditsCharged: number; at: string };
+/** The fields of ChunkCompleted (verification jobs) and FinderChunkCompleted this reads. */
+type ChunkData = {
+  charged: number; completedAt: string; snapshot: { accountId: string; keyId?: string };
+  results: Array<{ verdict?: { result: string }; outcome?: { email: string | null } }>;
+};
 
 /** The usage fact of a relayed event, or null for events that are not calls. */
 export function usageFactOf(message: RelayMessageV1): UsageFactDoc | null {
@@ -39,7 +47,21 @@ export function usageFactOf(message: RelayMessageV1): UsageFactDoc | null {
   if (message.type === 'EmailFound' || message.type === 'EmailNotFound') {
     const data = message.data as FinderData;
     const result = message.type === 'EmailFound' ? 'found' : 'not_found';
-    return { ...base, day: data.at.slice(0, 10), accountId: data.accountId, kind: 'finder', calls: 1, credits: data.creditsCharged, byResult: { [result]: 1 }, at: data.at };
+    return { ...base, day: data.at.slice(0, 10), accountId: data.accountId, keyId: data.keyId ?? 'unknown', kind: 'finder', calls: 1, credits: data.creditsCharged, byResult: { [result]: 1 }, at: data.at };
+  }
+  if (message.type === 'ChunkCompleted' || message.type === 'FinderChunkCompleted') {
+    // A bulk job's chunk: each address verified (or person looked up) is one call, charged as the chunk was.
+    const data = message.data as ChunkData;
+    const finder = message.type === 'FinderChunkCompleted';
+    const byResult: Record<string, number> = {};
+    for (const row of data.results) {
+      const result = finder ? (row.outcome?.email ? 'found' : 'not_found') : row.verdict!.result;
+      byResult[result] = (byResult[result] ?? 0) + 1;
+    }
+    return {
+      ...base, day: data.completedAt.slice(0, 10), accountId: data.snapshot.accountId, keyId: data.snapshot.keyId ?? 'unknown',
+      kind: finder ? 'finder' : 'verification', calls: data.results.length, credits: data.charged, byResult, at: data.completedAt,
+    };
   }
   return null;
 }

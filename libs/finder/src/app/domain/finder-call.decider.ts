@@ -9,6 +9,7 @@ export type RecordFinderOutcome = {
   type: 'RecordFinderOutcome';
   findId: number;
   accountId: string;
+  keyId: string;
   source: FinderCallSource;
   input: FinderCallInput;
   outcome: FinderOutcome;

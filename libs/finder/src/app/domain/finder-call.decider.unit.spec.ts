@@ -8,7 +8,7 @@ const outcome = (email: string | null): FinderOutcome => ({
 });
 
 const record = (email: string | null): RecordFinderOutcome => ({
-  type: 'RecordFinderOutcome', findId: 7, accountId: 'acc_1', source: { kind: 'single' },
+  type: 'RecordFinderOutcome', findId: 7, accountId: 'acc_1', keyId: 'key_1', source: { kind: 'single' },
   input: { firstName: 'Jane', lastName: 'Doe', domain: 'acme.test' }, outcome: outcome(email), at: '2026-01-01T00:00:00.000Z',
 });
 

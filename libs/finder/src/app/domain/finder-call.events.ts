@@ -14,6 +14,11 @@ export type FinderCallSource = { kind: 'single' } | { kind: 'batch'; batchId: nu
 interface FinderCallData {
   findId: number;
   accountId: string;
+  /**
+   * The API key (or `session:<id>` for a signed-in dashboard user) that made the call, for usage
+   * analytics. Absent on calls recorded before it was added; those stay unattributed.
+   */
+  keyId?: string;
   source: FinderCallSource;
   input: FinderCallInput;
   /** The finder's full answer, probes and timing included, so history and analytics can be rebuilt. */

@@ -7,3 +7,9 @@ export interface FindAttempt {
   supersededWork?: string;
   bind(work: string): Promise<void>;
 }
+
+/** Who is calling: the account that pays and the key (or dashboard session) that analytics attribute the call to. */
+export interface FinderCaller {
+  accountId: string;
+  keyId: string;
+}

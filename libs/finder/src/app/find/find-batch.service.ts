@@ -7,7 +7,7 @@ import type { FinderOutcome } from '../../finder-outcome';
 import { FinderInputError, type ValidFinderInput } from '../../input/finder-input';
 import { FinderBatchAnswered, finderBatchStream } from '../domain/finder-batch.events';
 import { chargeForOutcome, FINDER_PRICE } from '../domain/finder-call.decider';
-import type { FindAttempt } from './find-attempt';
+import type { FindAttempt, FinderCaller } from './find-attempt';
 import { MAX_BATCH_CONTACTS, readBatchContacts, type EchoedContact, type ItemError } from './batch-contacts';
 import { toResultFields, type FinderResultView } from './finder-result.view';
 import { mapBounded } from './map-bounded';
@@ -53,7 +53,7 @@ export class FindBatchService {
     private readonly clock: Clock,
   ) {}
 
-  async find(accountId: string, contacts: readonly unknown[], attempt?: FindAttempt): Promise<FinderBatchView> {
+  async find({ accountId, keyId }: FinderCaller, contacts: readonly unknown[], attempt?: FindAttempt): Promise<FinderBatchView> {
     if (contacts.length === 0) throw new DomainError('BATCH_EMPTY', 'contacts must list at least one contact.');
     if (contacts.length > MAX_BATCH_CONTACTS) throw new DomainError('BATCH_TOO_LARGE', `contacts may list at most ${MAX_BATCH_CONTACTS} contacts; send larger lists as a finder job.`);
     const items = readBatchContacts(contacts);
@@ -75,7 +75,7 @@ export class FindBatchService {
     let lookups: Map<string, Lookup>;
     try {
       const keys = [...distinct.keys()];
-      const done = await mapBounded([...distinct.values()], CONTACT_CONCURRENCY, (c) => this.lookUp(accountId, batchId, c.index, c.valid));
+      const done = await mapBounded([...distinct.values()], CONTACT_CONCURRENCY, (c) => this.lookUp({ accountId, keyId }, batchId, c.index, c.valid));
       lookups = new Map(keys.map((key, k) => [key, done[k]]));
     } catch (error) {
       await this.ledger.release(accountId, holdId, 'finder_batch_failed');
@@ -101,11 +101,11 @@ export class FindBatchService {
   }
 
   /** One contact; a defect in one lookup becomes that item's error instead of sinking the batch. */
-  private async lookUp(accountId: string, batchId: number, index: number, input: ValidFinderInput): Promise<Lookup> {
+  private async lookUp({ accountId, keyId }: FinderCaller, batchId: number, index: number, input: ValidFinderInput): Promise<Lookup> {
     try {
       const outcome = await this.finder.find(input);
       const findId = newNumericId(this.clock.now());
-      await recordFinderCall(this.events, { findId, accountId, source: { kind: 'batch', batchId, index }, input, outcome, at: this.clock.nowIso() });
+      await recordFinderCall(this.events, { findId, accountId, keyId, source: { kind: 'batch', batchId, index }, input, outcome, at: this.clock.nowIso() });
       return { outcome };
     } catch (error) {
       if (error instanceof FinderInputError) return { error: { code: ErrorCodes.FINDER_INVALID_INPUT.code, message: `${error.field}: ${error.message}` } };

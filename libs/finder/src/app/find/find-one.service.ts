@@ -7,7 +7,7 @@ import { validateFinderInput, type FinderInput } from '../../input/finder-input'
 import { chargeForOutcome, FINDER_PRICE, finderCallStream } from '../domain/finder-call.decider';
 import { toPublicInputError } from './finder-input-errors';
 import { toResultFields, type FinderResultView } from './finder-result.view';
-import type { FindAttempt } from './find-attempt';
+import type { FindAttempt, FinderCaller } from './find-attempt';
 import { recordFinderCall, type FinderCall } from './record-finder-call';
 
 /**
@@ -24,7 +24,7 @@ export class FindOneService {
     private readonly clock: Clock,
   ) {}
 
-  async find(accountId: string, input: FinderInput, attempt?: FindAttempt): Promise<FinderResultView> {
+  async find({ accountId, keyId }: FinderCaller, input: FinderInput, attempt?: FindAttempt): Promise<FinderResultView> {
     const valid = (() => {
       try {
         return validateFinderInput(input);
@@ -43,7 +43,7 @@ export class FindOneService {
     await this.ledger.hold(accountId, { holdId, amount: FINDER_PRICE, purpose: 'finder', reference: `finder:${findId}` });
     try {
       const outcome = await this.finder.find(valid);
-      await recordFinderCall(this.events, { findId, accountId, source: { kind: 'single' }, input: valid, outcome, at: this.clock.nowIso() });
+      await recordFinderCall(this.events, { findId, accountId, keyId, source: { kind: 'single' }, input: valid, outcome, at: this.clock.nowIso() });
       const charge = chargeForOutcome(outcome);
       const after = await this.ledger.settle(accountId, holdId, charge);
       return { ...toResultFields(outcome), creditsCharged: charge, creditsRemaining: creditsRemaining(after, 0) };
