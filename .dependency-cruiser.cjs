@@ -32,10 +32,9 @@ const TEMPORARY = {
     '^apps/cli/src/cli\\.module\\.ts$',
   ],
   // Owed: payloads declared literally in the events file (BatchVerified.results is the API's
-  // VerificationResult, FinderBatchAnswered.view the batch service's FinderBatchView).
+  // VerificationResult).
   eventsOnViews: [
     '^apps/api/src/verify/verification\\.events\\.ts$',
-    '^libs/finder/src/app/domain/finder-batch\\.events\\.ts$',
   ],
 };
 
