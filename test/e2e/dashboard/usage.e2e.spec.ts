@@ -2,6 +2,7 @@ import { MessageBus, relayTopic, RelayMessageV1 } from '@lib/messaging';
 import { tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser, uniqueEmail } from './dashboard-fixture';
+import { uploadJob } from '../jobs/jobs-world';
 
 describe('usage analytics in the dashboard', () => {
   let app: TestApp;
@@ -94,5 +95,23 @@ describe('usage analytics in the dashboard', () => {
       { userId: owner.user.userId, email: owner.email, verifications: 1, finderCalls: 1, credits: 11 },
       { userId: null, email: null, verifications: 3, finderCalls: 3, credits: 12 },
     ]));
+  });
+
+  it('counts a bulk job\'s verified addresses under the key that uploaded it', async () => {
+    const owner = await signedInUser(app, uniqueEmail('owner'));
+    const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'upload key' } })).body.data;
+    const upload = await uploadJob(app, key.apiKey, 'email\nsomeone@example.invalid\nnot-an-address\nalso-not\n');
+    expect({ status: upload.status, error: upload.body.error }).toEqual({ status: 201, error: null });
+
+    const deadline = Date.now() + 20_000;
+    let row: any;
+    do {
+      const usage = (await owner.browser.request('GET', '/dashboard/v1/team/usage?days=1')).body.data;
+      row = usage.byKey.find((k: { keyId: string }) => k.keyId === key.keyId);
+      if (row?.verifications === 3) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } while (Date.now() < deadline);
+    const job = (await app.request('GET', `/v1/jobs/${upload.body.data.id}`, { key: key.apiKey })).body.data;
+    expect(row).toMatchObject({ label: 'upload key', ownerUserId: owner.user.userId, verifications: 3, finderCalls: 0, credits: job.creditsCharged });
   });
 });

@@ -44,7 +44,7 @@ export class FinderJobsController {
     @Req() request: FastifyRequest, @CurrentPrincipal() principal: Principal,
     @Headers('idempotency-key') rawKey: unknown, @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return receiveFinderJobUpload(request, this.create, this.queries, principal.accountId, this.config.jobs.maxUploadBytes, this.idempotency.forRequest(rawKey, reply));
+    return receiveFinderJobUpload(request, this.create, this.queries, principal, this.config.jobs.maxUploadBytes, this.idempotency.forRequest(rawKey, reply));
   }
 
   @Get()

@@ -1,21 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '@lib/common';
-import { CreateJobOptions, CreateJobService, JobQueries, JobView } from '@lib/jobs';
+import { CreateJobOptions, CreateJobService, JobCaller, JobQueries, JobView } from '@lib/jobs';
 import { receiveCsvUpload } from '../http/csv-upload';
 import type { UploadIdempotencyContext } from '../idempotency/upload-idempotency';
 import { createJobOnce } from './create-job-once';
 
 /** POST /v1/jobs: `emailColumn` and `dedupe` may come before or after the file. */
 export function receiveJobUpload(
-  request: FastifyRequest, service: CreateJobService, queries: JobQueries, accountId: string, maxBytes: number, idempotency: UploadIdempotencyContext,
+  request: FastifyRequest, service: CreateJobService, queries: JobQueries, caller: JobCaller, maxBytes: number, idempotency: UploadIdempotencyContext,
 ): Promise<JobView> {
+  const { accountId, keyId } = caller;
   return receiveCsvUpload(request, maxBytes, {
     stage: (fileName, file) => service.stage(accountId, fileName, file),
     create: (staged, fields, file) => {
       const options = parseOptions(fields);
       return createJobOnce<JobView>({
         ...idempotency, accountId, operation: 'jobs.create', file, options, stagedJobId: staged.jobId,
-        create: () => service.create(staged, options),
+        create: () => service.create(staged, options, keyId),
         discardStaged: () => service.discard(staged),
         viewOf: (jobId) => queries.view(accountId, jobId),
       });

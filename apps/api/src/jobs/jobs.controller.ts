@@ -43,7 +43,7 @@ export class JobsController {
     @Req() request: FastifyRequest, @CurrentPrincipal() principal: Principal,
     @Headers('idempotency-key') rawKey: unknown, @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return receiveJobUpload(request, this.create, this.queries, principal.accountId, this.config.jobs.maxUploadBytes, this.idempotency.forRequest(rawKey, reply));
+    return receiveJobUpload(request, this.create, this.queries, principal, this.config.jobs.maxUploadBytes, this.idempotency.forRequest(rawKey, reply));
   }
 
   @Get()

@@ -11,7 +11,7 @@ export interface UsageFactDoc {
   accountId: string;
   /**
    * The key that made the call (`session:<id>` for a signed-in dashboard user); 'unknown' for calls
-   * whose events do not name one (finder calls recorded before they did, bulk-job chunks).
+   * whose events do not name one (finder calls and bulk jobs recorded before their events did).
    */
   keyId: string;
   kind: 'verification' | 'finder';

@@ -18,4 +18,15 @@ describe('usage fact', () => {
     expect(usageFactOf(message('EmailNotFound', { accountId: '1', creditsCharged: 0, at: '2025-03-04T00:00:00.000Z' }))).toMatchObject({ kind: 'finder', calls: 1, credits: 0, byResult: { not_found: 1 }, keyId: 'unknown' });
     expect(usageFactOf(message('CreditsUsed', { accountId: '1' }))).toBeNull();
   });
+
+  it('counts a bulk-job chunk per address or person under the key in its snapshot, or unknown for older jobs', () => {
+    const chunk = (snapshot: Record<string, unknown>) => message('FinderChunkCompleted', {
+      charged: 10, completedAt: '2025-03-04T05:06:07.000Z', snapshot, results: [{ outcome: { email: 'a@b.example' } }, { outcome: { email: null } }],
+    });
+    expect(usageFactOf(chunk({ accountId: '1', keyId: 'k' }))).toEqual({
+      _id: 'evt-1', day: '2025-03-04', accountId: '1', keyId: 'k', kind: 'finder', calls: 2, credits: 10, byResult: { found: 1, not_found: 1 }, at: '2025-03-04T05:06:07.000Z',
+    });
+    expect(usageFactOf(chunk({ accountId: '1' }))).toMatchObject({ keyId: 'unknown' });
+    expect(usageFactOf(message('EmailFound', { accountId: '1', keyId: 'k', creditsCharged: 10, at: '2025-03-04T00:00:00.000Z' }))).toMatchObject({ keyId: 'k', byResult: { found: 1 } });
+  });
 });

@@ -44,8 +44,8 @@ export class CreateJobService {
     return this.staging.stage(accountId, fileName, source, { defaultFileName: 'upload.csv', planFileName: 'plan.jsonl' });
   }
 
-  create(staged: StagedUpload, options: CreateJobOptions): Promise<JobView> {
-    return this.staging.orDiscard(staged, () => this.createStaged(staged, options));
+  create(staged: StagedUpload, options: CreateJobOptions, keyId?: string): Promise<JobView> {
+    return this.staging.orDiscard(staged, () => this.createStaged(staged, options, keyId));
   }
 
   /** Removes a staged upload's blobs (a request that failed after the file arrived). */
@@ -53,14 +53,14 @@ export class CreateJobService {
     return this.staging.discard(staged);
   }
 
-  private async createStaged(staged: StagedUpload, options: CreateJobOptions): Promise<JobView> {
+  private async createStaged(staged: StagedUpload, options: CreateJobOptions, keyId: string | undefined): Promise<JobView> {
     const { inspection } = staged;
     const { hasHeader, emailColumn } = chooseEmailColumn(inspection, options.emailColumn);
     const index = await indexAddresses(await this.blobs.get(staged.blobKey), inspection.delimiter, hasHeader, emailColumn.index, this.config.jobs.maxUniqueEmails);
     const counter = { chunks: 0 };
     await this.blobs.put(staged.planKey, planLines(cutChunks(index, this.config.jobs.chunkSize), counter), { contentType: 'application/x-ndjson' });
     const result = await runCommand(this.events, jobStream(staged.jobId), jobDecider, {
-      type: 'CreateJob', jobId: staged.jobId, accountId: staged.accountId, kind: 'verification', file: stagedJobFile(staged, hasHeader), emailColumn, dedupe: options.dedupe,
+      type: 'CreateJob', jobId: staged.jobId, accountId: staged.accountId, keyId, kind: 'verification', file: stagedJobFile(staged, hasHeader), emailColumn, dedupe: options.dedupe,
       counts: index.counts, chunkCount: counter.chunks, at: this.clock.nowIso(),
     }, { maxAttempts: 1 });
     // Read-your-writes: a GET right after the 201 finds the job.

@@ -46,7 +46,7 @@ function create(command: CreateJob, state: JobState): JobEvent[] {
   if (state.status !== 'Initial') throw new Error(`job ${command.jobId} already exists`);
   const { counts } = command;
   const snapshot: JobSnapshot = {
-    jobId: command.jobId, accountId: command.accountId, kind: command.kind, status: 'Pending',
+    jobId: command.jobId, accountId: command.accountId, ...(command.keyId ? { keyId: command.keyId } : {}), kind: command.kind, status: 'Pending',
     totalRows: counts.rows, totalAddresses: counts.uniqueAddresses, chunksScheduled: command.chunkCount, chunksOpen: command.chunkCount,
     doneChunks: EMPTY_BITMAP, processedRows: decidedAtUpload(counts), processedAddresses: 0,
     // Rows with an empty email cell are decided at upload: invalid, and free (nothing was verified).

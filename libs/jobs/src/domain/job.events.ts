@@ -45,10 +45,18 @@ export interface JobFile {
   columnCount: number;
 }
 
+/** Who creates a job: the account that pays and the key (or dashboard session) it is attributed to. */
+export interface JobCaller {
+  accountId: string;
+  keyId: string;
+}
+
 /** The decision state after an event. `doneChunks` is a base64 bitmap indexed by chunk number. */
 export interface JobSnapshot {
   jobId: number;
   accountId: string;
+  /** The key (or `session:<id>`) that created the job, for usage analytics; absent on jobs created before it was recorded. */
+  keyId?: string;
   kind: JobKind;
   status: 'Pending' | 'Processing';
   totalRows: number;
@@ -96,7 +104,7 @@ export interface JobSummary {
 export type JobCreated = {
   type: 'JobCreated';
   data: {
-    jobId: number; accountId: string; kind: JobKind; file: JobFile; emailColumn: EmailColumnChoice; dedupe: boolean;
+    jobId: number; accountId: string; keyId?: string; kind: JobKind; file: JobFile; emailColumn: EmailColumnChoice; dedupe: boolean;
     counts: JobCounts; quote: number; chunkCount: number; createdAt: string; snapshot: JobSnapshot;
   };
 };

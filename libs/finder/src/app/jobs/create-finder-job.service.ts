@@ -35,14 +35,14 @@ export class CreateFinderJobService {
     return this.staging.stage(accountId, fileName, source, { defaultFileName: 'contacts.csv', planFileName: 'finder-plan.jsonl' });
   }
 
-  create(staged: StagedUpload, requested: RequestedColumns): Promise<FinderJobView> {
+  create(staged: StagedUpload, requested: RequestedColumns, keyId?: string): Promise<FinderJobView> {
     return this.staging.orDiscard(staged, async () => {
       const { inspection } = staged;
       const { hasHeader, columns } = chooseFinderColumns(inspection, requested);
       const plan = await planFinderJob(await this.blobs.get(staged.blobKey), inspection.delimiter, hasHeader, columns);
       await this.blobs.put(staged.planKey, planLines(plan.chunks), { contentType: 'application/x-ndjson' });
       const run = await runCommand(this.events, jobStream(staged.jobId), finderJobDecider, {
-        type: 'CreateFinderJob', jobId: staged.jobId, accountId: staged.accountId, file: stagedJobFile(staged, hasHeader), columns, counts: plan.counts, chunkCount: plan.chunks.length, at: this.clock.nowIso(),
+        type: 'CreateFinderJob', jobId: staged.jobId, accountId: staged.accountId, keyId, file: stagedJobFile(staged, hasHeader), columns, counts: plan.counts, chunkCount: plan.chunks.length, at: this.clock.nowIso(),
       }, { maxAttempts: 1 });
       // Read-your-writes: a GET right after the 201 finds the job. The 201 itself shows the job as created.
       await this.freshness.waitForDocument(FINDER_JOBS_COLLECTION, String(staged.jobId), run.position, 5_000);

@@ -5,7 +5,7 @@ import { rowsOf } from './finder-job-plan';
 import type { FinderColumnsChoice, FinderJobCounts, FinderJobEvent, FinderJobRowResult, FinderJobSnapshot } from './finder-job.events';
 
 export type FinderJobCommand =
-  | { type: 'CreateFinderJob'; jobId: number; accountId: string; file: JobFile; columns: FinderColumnsChoice; counts: FinderJobCounts; chunkCount: number; at: string }
+  | { type: 'CreateFinderJob'; jobId: number; accountId: string; keyId?: string; file: JobFile; columns: FinderColumnsChoice; counts: FinderJobCounts; chunkCount: number; at: string }
   | { type: 'StartFinderJob'; at: string }
   | { type: 'CompleteFinderChunk'; chunkNo: number; results: FinderJobRowResult[]; at: string }
   | { type: 'FailFinderJob'; reason: string; at: string }
@@ -53,8 +53,8 @@ export const finderJobDecider: Decider<FinderJobCommand, FinderJobEvent, FinderJ
     switch (command.type) {
       case 'CreateFinderJob': {
         if (state.status !== 'Initial') throw new Error(`job ${command.jobId} already exists`);
-        const { jobId, accountId, file, columns, counts, chunkCount, at } = command;
-        const snapshot: FinderJobSnapshot = { jobId, accountId, status: 'Pending', counts, chunksScheduled: chunkCount, doneChunks: [], processedContacts: 0, found: 0, notFound: 0, creditsCharged: 0 };
+        const { jobId, accountId, keyId, file, columns, counts, chunkCount, at } = command;
+        const snapshot: FinderJobSnapshot = { jobId, accountId, ...(keyId ? { keyId } : {}), status: 'Pending', counts, chunksScheduled: chunkCount, doneChunks: [], processedContacts: 0, found: 0, notFound: 0, creditsCharged: 0 };
         return [{ type: 'FinderJobCreated', data: { jobId, accountId, kind: 'finder', file, columns, chunkCount, quote: counts.contacts * FINDER_PRICE, createdAt: at, snapshot } }];
       }
       case 'StartFinderJob':

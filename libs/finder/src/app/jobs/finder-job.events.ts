@@ -38,6 +38,8 @@ export interface FinderJobCounts {
 export interface FinderJobSnapshot {
   jobId: number;
   accountId: string;
+  /** The key (or `session:<id>`) that created the job, for usage analytics; absent on jobs created before it was recorded. */
+  keyId?: string;
   status: 'Pending' | 'Processing';
   counts: FinderJobCounts;
   chunksScheduled: number;
