@@ -6,10 +6,11 @@ import type { CrashSwitch } from './crash-points';
 
 /**
  * The app's event store, with a handler killed at a chosen append (before it, or after it was stored)
- * and every subscription (the projections) handed each event twice, as at-least-once delivery may.
+ * and (unless `doubleSubscriptions` is false) every subscription (the projections, job dispatch) handed
+ * each event twice, as at-least-once delivery may.
  */
 export class CrashingEventStore extends DelegatingEventStore {
-  constructor(inner: EventStore, private readonly crash: CrashSwitch) {
+  constructor(inner: EventStore, private readonly crash: CrashSwitch, private readonly doubleSubscriptions = true) {
     super(inner);
   }
 
@@ -23,6 +24,7 @@ export class CrashingEventStore extends DelegatingEventStore {
   }
 
   override subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): EventSubscription {
+    if (!this.doubleSubscriptions) return this.inner.subscribeToAll(options, handler);
     return this.inner.subscribeToAll(options, async (event) => {
       await handler(event);
       await handler(event);

@@ -52,6 +52,16 @@ export async function ledgerState(app: TestApp, accountId: string) {
   return { balance: last.balanceAfter, openHolds: Object.keys(last.holdsAfter ?? {}).length, charges };
 }
 
+/** Uploads a CSV as a job of the route's kind; the job's id. */
+export async function upload(app: TestApp, key: string, route: string, csv: string): Promise<number> {
+  const form = new FormData();
+  form.append('file', new Blob([csv]), 'list.csv');
+  const response = await fetch(`${app.url}${route}`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+  const body = (await response.json()) as any;
+  if (response.status !== 201) throw new Error(`upload refused: ${JSON.stringify(body)}`);
+  return body.data.id;
+}
+
 /** Waits until the account's ledger has no open hold and the job is over (settling follows the record). */
 export async function settled(app: TestApp, accountId: string, jobOver: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

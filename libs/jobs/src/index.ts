@@ -21,7 +21,7 @@ export type { PreparedDownload } from './download/job-download.service';
 export * from './download/csv-download';
 export { assertFilesKept, type JobFilesRecord } from './download/files-kept';
 export * from './progress-stream/sse-progress';
-export { CHUNK_TOPIC, retryTopic } from './process-chunk/chunk-message';
+export { CHUNK_TOPIC, chunkHoldId, chunkOfHoldId, retryTopic } from './process-chunk/chunk-message';
 export type { ChunkMessage } from './process-chunk/chunk-message';
 export { ChunkWorkflow, type ChunkKind, type ChunkStatus, type PaidChunk } from './process-chunk/chunk-workflow';
 export { ChunkWorkflowModule } from './process-chunk/chunk-workflow.module';

@@ -1,5 +1,5 @@
 import { CrashPoint, paidChunkSteps } from '../../harness/crash-points';
-import { HarnessScenario, ledgerState, projected, runScenario, settled } from '../../harness/redelivery-harness';
+import { HarnessScenario, ledgerState, projected, runScenario, settled, upload } from '../../harness/redelivery-harness';
 import { HttpsReceiver } from '../../support/https-receiver';
 import type { TestApp } from '../../support/test-app';
 import { startFinderPeers } from '../finder/finder-peers';
@@ -10,15 +10,6 @@ import { startJobsPeers } from '../jobs/jobs-world';
  * delivered twice, and in further runs the handler is killed at each step of its work. The final state
  * (ledger, job counts, rows, the transaction history) must equal a clean run's.
  */
-async function upload(app: TestApp, key: string, route: string, csv: string): Promise<number> {
-  const form = new FormData();
-  form.append('file', new Blob([csv]), 'list.csv');
-  const response = await fetch(`${app.url}${route}`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
-  const body = (await response.json()) as any;
-  if (response.status !== 201) throw new Error(`upload refused: ${JSON.stringify(body)}`);
-  return body.data.id;
-}
-
 /** Job ids differ between runs (they are time-based): the states compare with the id replaced. */
 const withoutJobId = (state: unknown, id: number): unknown => JSON.parse(JSON.stringify(state).replaceAll(String(id), '<job>'));
 

@@ -6,14 +6,14 @@ import { ReadStore } from '@lib/readstore';
 import { CreditLedger } from '../credit-ledger.service';
 import { CREDIT_OPEN_HOLDS_COLLECTION, OpenHoldDoc } from '../projection/credit-open-holds.projection';
 import { HoldSweepObserver } from './hold-sweep-observer';
-import { RecordedWorkCharges } from './recorded-work-charges';
+import { RecordedWorkCharges, STILL_WORKING } from './recorded-work-charges';
 
 /**
- * Holds of interactive calls live for seconds; one older than the expiry was left by a process that
- * died between hold and settle, and would block those credits forever. Only purposes whose work is
- * interactive are swept: a bulk job may legitimately hold a chunk while it waits out greylisting.
+ * Holds of interactive calls live for seconds, a job chunk's for as long as its probes; one older than
+ * the expiry was usually left by a process that died between hold and settle (or a chunk message lost
+ * after its record), and would block those credits forever. Every purpose is swept; a job chunk whose
+ * job is still running answers STILL_WORKING and keeps its hold, since its record may still come.
  */
-export const SWEPT_PURPOSES = ['verification', 'batch', 'finder', 'finder_batch'];
 
 @Injectable()
 export class ExpiredHoldSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -42,8 +42,8 @@ export class ExpiredHoldSweeper implements OnApplicationBootstrap, BeforeApplica
   }
 
   /**
-   * Ends every swept-purpose hold older than the expiry: charged what its work recorded (see
-   * RecordedWorkCharges), released when nothing was recorded. Returns how many holds it ended.
+   * Ends every hold older than the expiry: charged what its work recorded (see RecordedWorkCharges),
+   * released when nothing was recorded, kept while its work may still record. Returns how many it ended.
    */
   sweepOnce(): Promise<number> {
     this.running ??= this.sweep().finally(() => (this.running = null));
@@ -56,17 +56,23 @@ export class ExpiredHoldSweeper implements OnApplicationBootstrap, BeforeApplica
     const expired: OpenHoldDoc[] = [];
     for await (const hold of holds.stream({ sort: { heldAt: 1 } })) {
       if (hold.heldAt >= cutoff) break;
-      if (SWEPT_PURPOSES.includes(hold.purpose)) expired.push(hold);
+      expired.push(hold);
     }
     let charged = 0;
+    let kept = 0;
     for (const hold of expired) {
       // Both idempotent: a hold settled meanwhile is simply not found by the decider.
       const charge = await this.recordedWork.chargeFor(hold);
+      if (charge === STILL_WORKING) {
+        kept++;
+        continue;
+      }
       await this.ledger.endHold(hold.accountId, hold._id, charge === null ? null : Math.min(charge, hold.amount), 'expired');
       if (charge !== null) charged++;
       this.observer?.swept(charge === null ? 'released' : 'charged');
     }
-    if (expired.length > 0) this.logger.warn(`ended ${expired.length} expired credit hold(s): ${charged} charged from recorded work, ${expired.length - charged} released`);
-    return expired.length;
+    const ended = expired.length - kept;
+    if (ended > 0) this.logger.warn(`ended ${ended} expired credit hold(s): ${charged} charged from recorded work, ${ended - charged} released`);
+    return ended;
   }
 }

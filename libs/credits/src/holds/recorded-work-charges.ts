@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { OpenHoldDoc } from '../projection/credit-open-holds.projection';
 
+/** Work that has not recorded yet but still may (a job chunk of a job still running): its hold is kept. */
+export const STILL_WORKING = 'still_working';
+
 /**
- * What the work behind a hold recorded it should cost, or null when nothing was recorded. A module
- * whose work records its result before settling registers one per hold purpose.
+ * What the work behind a hold recorded it should cost, null when nothing was or ever will be recorded,
+ * or STILL_WORKING. A module whose work records its result before settling registers one per hold purpose.
  */
-export type RecordedChargeLookup = (hold: Pick<OpenHoldDoc, '_id' | 'accountId' | 'purpose'>) => Promise<number | null>;
+export type RecordedCharge = number | null | typeof STILL_WORKING;
+export type RecordedChargeLookup = (hold: Pick<OpenHoldDoc, '_id' | 'accountId' | 'purpose'>) => Promise<RecordedCharge>;
 
 /**
  * Where the hold sweeper asks, before releasing an expired hold, whether its work was done. Work that
@@ -21,8 +25,8 @@ export class RecordedWorkCharges {
     for (const purpose of purposes) this.byPurpose.set(purpose, lookup);
   }
 
-  /** The recorded charge, or null when the purpose has no lookup or the work left no record. */
-  async chargeFor(hold: Pick<OpenHoldDoc, '_id' | 'accountId' | 'purpose'>): Promise<number | null> {
+  /** The recorded charge, null when the purpose has no lookup or the work left no record, or STILL_WORKING. */
+  async chargeFor(hold: Pick<OpenHoldDoc, '_id' | 'accountId' | 'purpose'>): Promise<RecordedCharge> {
     const lookup = this.byPurpose.get(hold.purpose);
     return lookup ? lookup(hold) : null;
   }

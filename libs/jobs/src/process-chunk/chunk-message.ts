@@ -23,3 +23,9 @@ export interface ChunkMessage {
 
 /** One hold per chunk: the ledger makes a retried hold with the same id a no-op. */
 export const chunkHoldId = (jobId: number, chunkNo: number): string => `job-${jobId}-chunk-${chunkNo}`;
+
+/** The chunk a `chunkHoldId` names, or null for any other id. */
+export function chunkOfHoldId(holdId: string, prefix = 'job'): { jobId: number; chunkNo: number } | null {
+  const match = new RegExp(`^${prefix}-(\\d+)-chunk-(\\d+)$`).exec(holdId);
+  return match ? { jobId: Number(match[1]), chunkNo: Number(match[2]) } : null;
+}

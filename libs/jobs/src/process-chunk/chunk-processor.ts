@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { EventStore, runCommand } from '@lib/eventstore';
@@ -8,8 +8,8 @@ import { VerificationEngine } from '@lib/verification';
 import { splitForRetry, type ChunkOutcome } from '../domain/chunk-retry';
 import { chunkDone, isTerminal, jobDecider, jobStream } from '../domain/job.decider';
 import { JobEvent } from '../domain/job.events';
-import { ChunkMessage, chunkHoldId, retryTopic } from './chunk-message';
-import { ChunkKind, ChunkStatus, ChunkWorkflow } from './chunk-workflow';
+import { ChunkMessage, chunkHoldId, chunkOfHoldId, retryTopic } from './chunk-message';
+import { ChunkKind, ChunkStatus, ChunkWorkflow, PaidChunk } from './chunk-workflow';
 import { findRecordedChunk, loadJobState, RecordedChunk } from './job-stream-reader';
 
 /** Deliveries of a chunk that may find the balance short before the job fails: other chunks' holds may settle meanwhile. */
@@ -21,7 +21,7 @@ export const HOLD_ATTEMPTS = 4;
  * verdict; a record may schedule a greylisting retry, published again whenever the record is settled.
  */
 @Injectable()
-export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkOutcome, RecordedChunk> {
+export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkOutcome, RecordedChunk>, OnModuleInit {
   readonly purpose = 'job_chunk';
   readonly holdAttempts = HOLD_ATTEMPTS;
 
@@ -34,6 +34,10 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkOutcome, Rec
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  onModuleInit(): void {
+    this.workflow.registerSweptHolds(this);
+  }
+
   process(message: ChunkMessage, attempt: number): Promise<void> {
     return this.workflow.run(this, message, attempt);
   }
@@ -42,11 +46,15 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkOutcome, Rec
     return chunkHoldId(message.jobId, message.chunkNo);
   }
 
+  chunkOfHold(holdId: string): Pick<PaidChunk, 'jobId' | 'chunkNo'> | null {
+    return chunkOfHoldId(holdId);
+  }
+
   holdAmount(message: ChunkMessage): number {
     return message.items.length;
   }
 
-  async status(message: ChunkMessage): Promise<ChunkStatus<RecordedChunk>> {
+  async status(message: Pick<PaidChunk, 'jobId' | 'chunkNo'>): Promise<ChunkStatus<RecordedChunk>> {
     const state = await loadJobState(this.events, message.jobId);
     if (state.status === 'Initial') return { open: false, recorded: null }; // a job that never existed: nothing to do or pay
     const done = chunkDone(state, message.chunkNo);

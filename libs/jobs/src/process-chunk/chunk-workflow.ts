@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@lib/common';
-import { CreditLedger, type HoldPurpose } from '@lib/credits';
+import { CreditLedger, RecordedWorkCharges, STILL_WORKING, type HoldPurpose } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { jobStream } from '../domain/job.decider';
 import { ChunkProgressBoard } from '../progress/chunk-progress-board';
@@ -25,9 +25,11 @@ export interface ChunkKind<M extends PaidChunk, W, R> {
   /** Deliveries that may find the balance short before the job fails: other chunks' holds may settle meanwhile. */
   readonly holdAttempts: number;
   holdId(message: M): string;
+  /** The chunk a hold id of this kind names (the inverse of holdId), or null for an id it did not form. */
+  chunkOfHold(holdId: string): Pick<PaidChunk, 'jobId' | 'chunkNo'> | null;
   /** The most the chunk can cost: what is held. */
   holdAmount(message: M): number;
-  status(message: M): Promise<ChunkStatus<R>>;
+  status(chunk: Pick<PaidChunk, 'jobId' | 'chunkNo'>): Promise<ChunkStatus<R>>;
   /**
    * `signal` aborts when the job ends meanwhile (cancelled, failed): stop issuing probes. `rowsDone`
    * is told rows as they are answered (live progress).
@@ -51,7 +53,29 @@ export interface ChunkKind<M extends PaidChunk, W, R> {
  */
 @Injectable()
 export class ChunkWorkflow {
-  constructor(private readonly ledger: CreditLedger, private readonly events: EventStore, private readonly progress: ChunkProgressBoard) {}
+  constructor(
+    private readonly ledger: CreditLedger,
+    private readonly events: EventStore,
+    private readonly progress: ChunkProgressBoard,
+    private readonly recordedWork: RecordedWorkCharges,
+  ) {}
+
+  /**
+   * Tells the expired-hold sweeper what a kind's chunk recorded, so a chunk whose message was lost after
+   * its record (or whose worker died before settling and is never redelivered) is charged what the job
+   * stream's record says, as a redelivery would settle it. A chunk closed without a record (job cancelled
+   * or failed) is released; one of a job still running keeps its hold: its work may still be recording.
+   * A redelivery after the sweep finds the record and settles a hold that is gone: nothing more is charged.
+   */
+  registerSweptHolds<M extends PaidChunk, W, R>(kind: ChunkKind<M, W, R>): void {
+    this.recordedWork.register([kind.purpose], async (hold) => {
+      const chunk = kind.chunkOfHold(hold._id);
+      if (!chunk) return null;
+      const status = await kind.status(chunk);
+      if (status.open) return STILL_WORKING;
+      return status.recorded ? kind.charged(status.recorded) : null;
+    });
+  }
 
   async run<M extends PaidChunk, W, R>(kind: ChunkKind<M, W, R>, message: M, attempt: number): Promise<void> {
     const before = await kind.status(message);

@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Clock, fold } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
-import { ChunkWorkflow, jobStream, scanJobStreamBackwards, type ChunkKind, type ChunkStatus } from '@lib/jobs';
+import { ChunkWorkflow, chunkOfHoldId, jobStream, scanJobStreamBackwards, type ChunkKind, type ChunkStatus, type PaidChunk } from '@lib/jobs';
 import { EmailFinder } from '../../find-email';
 import { FINDER_PRICE } from '../domain/finder-call.decider';
 import { mapBounded } from '../find/map-bounded';
@@ -28,11 +28,15 @@ type Recorded = FinderChunkCompleted['data'];
  * worked by the email finder, 10 credits held per contact and charged per address returned.
  */
 @Injectable()
-export class FinderChunkProcessor implements ChunkKind<FinderChunkMessage, FinderJobRowResult[], Recorded> {
+export class FinderChunkProcessor implements ChunkKind<FinderChunkMessage, FinderJobRowResult[], Recorded>, OnModuleInit {
   readonly purpose = 'finder_job_chunk';
   readonly holdAttempts = FINDER_HOLD_ATTEMPTS;
 
   constructor(private readonly events: EventStore, private readonly workflow: ChunkWorkflow, private readonly finder: EmailFinder, private readonly clock: Clock) {}
+
+  onModuleInit(): void {
+    this.workflow.registerSweptHolds(this);
+  }
 
   process(message: FinderChunkMessage, attempt: number): Promise<void> {
     return this.workflow.run(this, message, attempt);
@@ -42,11 +46,15 @@ export class FinderChunkProcessor implements ChunkKind<FinderChunkMessage, Finde
     return finderChunkHoldId(message.jobId, message.chunkNo);
   }
 
+  chunkOfHold(holdId: string): Pick<PaidChunk, 'jobId' | 'chunkNo'> | null {
+    return chunkOfHoldId(holdId, 'finder-job');
+  }
+
   holdAmount(message: FinderChunkMessage): number {
     return FINDER_PRICE * message.contacts.length;
   }
 
-  async status(message: FinderChunkMessage): Promise<ChunkStatus<Recorded>> {
+  async status(message: Pick<PaidChunk, 'jobId' | 'chunkNo'>): Promise<ChunkStatus<Recorded>> {
     const [last] = await this.events.readStream(jobStream(message.jobId), { direction: 'backwards', maxCount: 1 });
     if (!last) return { open: false, recorded: null }; // a job that never existed: nothing to do or pay
     const state = fold(finderJobDecider, [{ type: last.type, data: last.data } as FinderJobEvent]);
@@ -75,7 +83,7 @@ export class FinderChunkProcessor implements ChunkKind<FinderChunkMessage, Finde
     await runCommand(this.events, jobStream(message.jobId), finderJobDecider, { type: 'FailFinderJob', reason: 'insufficient_credits', at: this.clock.nowIso() }, { load: 'last' });
   }
 
-  private async findRecorded(message: FinderChunkMessage): Promise<Recorded | null> {
+  private async findRecorded(message: Pick<PaidChunk, 'jobId' | 'chunkNo'>): Promise<Recorded | null> {
     let found: Recorded | null = null;
     await scanJobStreamBackwards(this.events, message.jobId, (event) => {
       found = recordIn([{ type: event.type, data: event.data } as FinderJobEvent], message.chunkNo);
