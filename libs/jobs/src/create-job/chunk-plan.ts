@@ -4,27 +4,35 @@ import { AddressIndex } from './address-index';
 
 export interface PlannedChunk {
   chunkNo: number;
-  /** Message key: a domain, so one domain's addresses meet in one worker and share SMTP sessions. */
+  /**
+   * Message key, which picks the partition: `<domain>#<n>` for the n-th chunk of a large domain, so its
+   * chunks spread over the partitions and run side by side (one partition works its messages one at a
+   * time, so a domain key would queue a large domain's chunks, and every domain hashed to the same
+   * partition, behind each other); a packed chunk is keyed by its first domain.
+   */
   key: string;
   items: ChunkItem[];
 }
 
 /**
- * Cuts the addresses into chunks of at most `chunkSize`, grouped by domain: a large domain fills
- * chunks of its own (all keyed by it, hence handled by one worker in order); small domains are packed
- * whole, never split, into shared chunks keyed by their first domain.
+ * Cuts the addresses into chunks of at most `chunkSize`, grouped by domain: small domains are packed
+ * whole, never split, into shared chunks keyed by their first domain (emitted first); a large domain
+ * fills chunks of its own, keyed `<domain>#<n>` (spread over the partitions), the large domains taking
+ * turns chunk by chunk. Politeness to one MX does not
+ * depend on the key: every chunk a worker runs shares its per-MX pool (limits, pacing, learned caps).
  */
 export function* cutChunks(index: AddressIndex, chunkSize: number): Generator<PlannedChunk> {
   let chunkNo = 0;
   let packed: number[] = [];
-  const emit = (members: number[]): PlannedChunk => ({
+  const emit = (members: number[], part?: number): PlannedChunk => ({
     chunkNo: chunkNo++,
-    key: index.domains[index.domainIds[members[0]]],
+    key: part === undefined ? index.domains[index.domainIds[members[0]]] : `${index.domains[index.domainIds[members[0]]]}#${part}`,
     items: members.map((i) => ({ email: index.emails[i], canonical: index.canonicals[i], firstRow: index.firstRows[i], rows: index.rowCounts[i] })),
   });
+  const large: Int32Array[] = [];
   for (const group of byDomain(index)) {
     if (group.length >= chunkSize) {
-      for (let k = 0; k < group.length; k += chunkSize) yield emit(Array.from(group.subarray(k, k + chunkSize)));
+      large.push(group);
       continue;
     }
     if (packed.length + group.length > chunkSize) {
@@ -34,6 +42,17 @@ export function* cutChunks(index: AddressIndex, chunkSize: number): Generator<Pl
     packed.push(...group);
   }
   if (packed.length > 0) yield emit(packed);
+  // Large domains take turns, chunk by chunk: the chunks in flight (dispatched in plan order) then go
+  // to different MXes, each with its own per-MX limits, instead of queuing on one MX's pool.
+  for (let part = 0, left = large.length; left > 0; part++) {
+    left = 0;
+    for (const group of large) {
+      const k = part * chunkSize;
+      if (k >= group.length) continue;
+      yield emit(Array.from(group.subarray(k, k + chunkSize)), part);
+      if (k + chunkSize < group.length) left++;
+    }
+  }
 }
 
 /** Address indices grouped by domain (domains in first-seen order, addresses in file order): a counting sort, 4 bytes per address. */

@@ -8,12 +8,20 @@ function indexOf(emails: string[]): AddressIndex {
 }
 
 describe('cutting a job into chunks', () => {
-  it('gives a large domain chunks of its own, all keyed by that domain', () => {
+  it('gives a large domain chunks of its own, keyed by that domain and their ordinal so they spread over partitions', () => {
     const index = indexOf([...Array.from({ length: 5 }, (_, i) => `u${i}@big.test`), 'a@small.test']);
     const chunks = [...cutChunks(index, 2)];
-    expect(chunks.map((c) => c.key)).toEqual(['big.test', 'big.test', 'big.test', 'small.test']);
+    expect(chunks.map((c) => c.key)).toEqual(['small.test', 'big.test#0', 'big.test#1', 'big.test#2']);
     expect(chunks.map((c) => c.chunkNo)).toEqual([0, 1, 2, 3]);
     expect(chunks.flatMap((c) => c.items.map((i) => i.email))).toHaveLength(6);
+  });
+
+  it('lets large domains take turns chunk by chunk, so chunks in flight go to different MXes', () => {
+    const index = indexOf([...Array.from({ length: 6 }, (_, i) => `u${i}@a.test`), ...Array.from({ length: 3 }, (_, i) => `u${i}@b.test`), 'x@c.test']);
+    const chunks = [...cutChunks(index, 2)];
+    expect(chunks.map((c) => c.key)).toEqual(['c.test', 'a.test#0', 'b.test#0', 'a.test#1', 'b.test#1', 'a.test#2']);
+    expect(chunks.map((c) => c.chunkNo)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(chunks.flatMap((c) => c.items.map((i) => i.email)).sort()).toEqual(index.emails.slice().sort());
   });
 
   it('packs small domains whole, never splitting one across chunks', () => {

@@ -1,6 +1,6 @@
 import { ChunkItem } from '../domain/job.events';
 
-/** First passes of chunks, keyed by domain. */
+/** First passes of chunks, keyed by domain (`<domain>#<n>` for a large domain's chunks, see cutChunks). */
 export const CHUNK_TOPIC = 'jobs.chunks';
 
 /**
