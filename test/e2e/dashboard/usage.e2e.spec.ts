@@ -1,4 +1,6 @@
+import { USAGE_FACTS_COLLECTION, UsageFactDoc } from '@lib/accounts';
 import { MessageBus, relayTopic, RelayMessageV1 } from '@lib/messaging';
+import { ReadStore } from '@lib/readstore';
 import { tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser, uniqueEmail } from './dashboard-fixture';
@@ -69,19 +71,21 @@ describe('usage analytics in the dashboard', () => {
     });
     const found = relayed(`found-${key.keyId}`, 'EmailFound', 'finder', { accountId: owner.user.accountId, keyId: key.keyId, creditsCharged: 10, at: today });
     const olderFound = relayed(`old-${key.keyId}`, 'EmailNotFound', 'finder', { accountId: owner.user.accountId, creditsCharged: 0, at: today });
-    // Every message twice, as a redelivery would: each still counts once.
+    // Every message twice, as a redelivery would: each still counts once. One bus key per topic, so the
+    // bus hands them over in order and a last marker (another account's call) seen means all were handled.
+    const orderKey = `usage-${key.keyId}`;
+    const marker = (category: string) => relayed(`marker-${category}-${key.keyId}`, 'EmailNotFound', category === 'jobs' ? 'finder' : category, { accountId: `marker-${key.keyId}`, creditsCharged: 0, at: today });
+    const send = (category: string, values: RelayMessageV1[]) => bus.publish(relayTopic(category), values.map((value) => ({ key: orderKey, value: { ...value } })));
     for (let round = 0; round < 2; round++) {
-      await bus.publish(relayTopic('jobs'), [verificationChunk, finderChunk].map((value) => ({ key: value.stream, value: { ...value } })));
-      await bus.publish(relayTopic('finder'), [found, olderFound].map((value) => ({ key: value.stream, value: { ...value } })));
+      await send('jobs', [verificationChunk, finderChunk]);
+      await send('finder', [found, olderFound]);
     }
-
+    await send('jobs', [{ ...marker('jobs'), type: 'FinderChunkCompleted', data: { charged: 0, completedAt: today, snapshot: { accountId: `marker-${key.keyId}` }, results: [] } }]);
+    await send('finder', [marker('finder')]);
+    const facts = app.running.app.get(ReadStore).collection<UsageFactDoc>(USAGE_FACTS_COLLECTION);
     const deadline = Date.now() + 10_000;
-    let usage: any;
-    do {
-      usage = (await owner.browser.request('GET', '/dashboard/v1/team/usage?days=1')).body.data;
-      if (usage.daily[0].verifications >= 4 && usage.daily[0].finderCalls >= 4) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    } while (Date.now() < deadline);
+    while ((await facts.find({ filter: { accountId: `marker-${key.keyId}` } })).length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const usage = (await owner.browser.request('GET', '/dashboard/v1/team/usage?days=1')).body.data;
     expect(usage.daily[0]).toEqual({
       day: today.slice(0, 10), verifications: 4, finderCalls: 4, credits: 2 + 10 + 10 + 1,
       byResult: { ok: 2, unknown: 1, invalid: 1, found: 2, not_found: 2 },

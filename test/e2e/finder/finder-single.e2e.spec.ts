@@ -1,5 +1,6 @@
 import { ReadStore } from '@lib/readstore';
 import { KNOWN_ADDRESSES_COLLECTION } from '@lib/finder';
+import { USAGE_FACTS_COLLECTION, UsageFactDoc } from '@lib/accounts';
 import { FinderWorld, startFinderWorld } from './finder-peers';
 
 describe('POST /v1/finder', () => {
@@ -127,6 +128,20 @@ describe('POST /v1/finder', () => {
       });
       expect(res.body.data.confidence).toBeLessThanOrEqual(50);
     });
+  });
+
+  it('records the call under the key that made it, so usage analytics attribute it', async () => {
+    const account = await world.app.createAccount(100);
+    const res = await find({ firstName: 'Jane', lastName: 'Doe', domain: 'flast.test' }, account.apiKey);
+    expect(res.status).toBe(200);
+    const facts = world.app.running.app.get(ReadStore).collection<UsageFactDoc>(USAGE_FACTS_COLLECTION);
+    const deadline = Date.now() + 10_000;
+    let recorded: UsageFactDoc[] = [];
+    while (recorded.length === 0 && Date.now() < deadline) {
+      recorded = await facts.find({ filter: { accountId: account.accountId } });
+      if (recorded.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(recorded).toEqual([expect.objectContaining({ kind: 'finder', keyId: account.keyId, calls: 1, credits: 10, byResult: { found: 1 } })]);
   });
 });
 
