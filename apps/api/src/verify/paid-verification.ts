@@ -50,7 +50,7 @@ export class PaidVerification {
     const paid = await this.probePaid(principal.accountId, verificationId, VERIFICATION_HOLD_PURPOSES.single, [email]);
     const [verdict] = paid.verdicts;
     const charge = creditsFor(verdict.result);
-    const result = toVerificationResult(verdict, charge, creditsRemaining(paid.held, charge));
+    const result = toVerificationResult(verdict, charge, creditsRemaining(paid.held, charge, 1));
     const event: EmailVerified = { type: 'EmailVerified', data: { verificationId, accountId: principal.accountId, keyId: principal.keyId, verdict, result, at: this.clock.nowIso() } };
     await this.recordThenSettle(principal.accountId, verificationId, event);
     return withEvidence(result, verdict, evidence);
@@ -64,7 +64,7 @@ export class PaidVerification {
     const plan = planBatch(emails);
     const paid = await this.probePaid(principal.accountId, verificationId, VERIFICATION_HOLD_PURPOSES.batch, plan.unique);
     const charges = paid.verdicts.map((v) => creditsFor(v.result));
-    const remaining = creditsRemaining(paid.held, charges.reduce<number>((a, b) => a + b, 0));
+    const remaining = creditsRemaining(paid.held, charges.reduce<number>((a, b) => a + b, 0), plan.unique.length);
     const seen = new Set<number>();
     const results = emails.map((email, position) => {
       const index = plan.positionToUnique[position];

@@ -69,7 +69,7 @@ export class FindBatchService {
     const holdId = finderBatchStream(batchId);
     if (distinct.size === 0) {
       // Nothing to look up or charge: every contact is an item error.
-      return assemble(items, new Map(), 0, (await this.ledger.current(accountId)).balance);
+      return assemble(items, new Map(), 0, creditsRemaining(await this.ledger.current(accountId), 0));
     }
     const held = await this.ledger.hold(accountId, { holdId, amount: FINDER_PRICE * distinct.size, purpose: 'finder_batch', reference: `finder-batch:${batchId}` });
     let lookups: Map<string, Lookup>;
@@ -82,7 +82,7 @@ export class FindBatchService {
       throw error;
     }
     const charged = [...lookups.values()].reduce((sum, l) => sum + ('outcome' in l ? chargeForOutcome(l.outcome) : 0), 0);
-    const view = assemble(items, lookups, charged, creditsRemaining(held, charged));
+    const view = assemble(items, lookups, charged, creditsRemaining(held, charged, FINDER_PRICE * distinct.size));
     const answered: FinderBatchAnswered = { type: 'FinderBatchAnswered', data: { batchId, accountId, creditsCharged: charged, view, at: this.clock.nowIso() } };
     await this.events.appendToStream(finderBatchStream(batchId), [answered], 'no_stream');
     await this.ledger.settle(accountId, holdId, charged);
