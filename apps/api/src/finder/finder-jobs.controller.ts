@@ -4,8 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { parsePageRequest } from '@lib/common';
 import { AppConfig } from '@lib/config';
-import { CreateFinderJobService, FinderJobActions, FinderJobQueries } from '@lib/finder';
-import { isTerminal } from '@lib/jobs';
+import { CreateFinderJobService, FinderJobActions, FinderJobQueries, type FinderJobView, type RequestedColumns } from '@lib/finder';
 import { APP_CONFIG } from '@lib/platform';
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { ApiCsvUpload } from '../docs/api-csv-upload.decorator';
@@ -14,8 +13,9 @@ import { ApiIdParam, ApiPageQueries } from '../docs/api-params.decorators';
 import { RawResponse } from '../http/raw-response.decorator';
 import { UploadIdempotency } from '../idempotency/upload-idempotency';
 import { JobUploadRoute } from '../jobs/job-upload-route.decorator';
-import { sendCsvDownload, streamJobEvents } from '../jobs/raw-replies';
-import { receiveFinderJobUpload } from './finder-job-upload';
+import { JobUploadKind, receiveJobUpload } from '../jobs/job-upload';
+import { sendCsvDownload, streamJobView } from '../jobs/raw-replies';
+import { parseFinderJobOptions } from './finder-job-upload';
 import { FinderJobDto, FinderJobPageDto } from './finder-jobs.dto';
 
 const JobIdParam = () => ApiIdParam('Finder job id (int64)');
@@ -24,13 +24,17 @@ const JobIdParam = () => ApiIdParam('Finder job id (int64)');
 @ApiTags('finder')
 @Controller('v1/finder/jobs')
 export class FinderJobsController {
+  private readonly uploads: JobUploadKind<RequestedColumns, FinderJobView>;
+
   constructor(
-    private readonly create: CreateFinderJobService,
+    create: CreateFinderJobService,
     private readonly actions: FinderJobActions,
     private readonly queries: FinderJobQueries,
     private readonly idempotency: UploadIdempotency,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.uploads = { operation: 'finder.jobs.create', service: create, queries, parseOptions: parseFinderJobOptions };
+  }
 
   @JobUploadRoute()
   @ApiOperation({ summary: 'Upload a CSV of contacts (multipart: file; optional firstNameColumn, lastNameColumn, domainColumn as header name or zero-based index). Without a first-name column, a full-name column (name, full name, contact) is split per row' })
@@ -44,7 +48,7 @@ export class FinderJobsController {
     @Req() request: FastifyRequest, @CurrentPrincipal() principal: Principal,
     @Headers('idempotency-key') rawKey: unknown, @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return receiveFinderJobUpload(request, this.create, this.queries, principal, this.config.jobs.maxUploadBytes, this.idempotency.forRequest(rawKey, reply));
+    return receiveJobUpload(request, this.uploads, principal, this.config.jobs.maxUploadBytes, this.idempotency.forRequest(rawKey, reply));
   }
 
   @Get()
@@ -95,7 +99,6 @@ export class FinderJobsController {
   @ApiResponse({ status: 200, description: 'text/event-stream: `progress` events, then `done`', schema: { type: 'string' } })
   @ApiErrors(401, 404)
   async stream(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply) {
-    await this.queries.view(principal.accountId, id); // 404 in the envelope before the stream opens
-    await streamJobEvents(reply, { load: () => this.queries.view(principal.accountId, id), isTerminal: (view) => isTerminal(view.status) });
+    await streamJobView(reply, () => this.queries.view(principal.accountId, id));
   }
 }

@@ -1,31 +1,50 @@
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '@lib/common';
-import { CreateJobOptions, CreateJobService, JobCaller, JobQueries, JobView } from '@lib/jobs';
+import type { CreateJobOptions, JobCaller, StagedUpload } from '@lib/jobs';
 import { receiveCsvUpload } from '../http/csv-upload';
 import type { UploadIdempotencyContext } from '../idempotency/upload-idempotency';
 import { createJobOnce } from './create-job-once';
 
-/** POST /v1/jobs: `emailColumn` and `dedupe` may come before or after the file. */
-export function receiveJobUpload(
-  request: FastifyRequest, service: CreateJobService, queries: JobQueries, caller: JobCaller, maxBytes: number, idempotency: UploadIdempotencyContext,
-): Promise<JobView> {
+/**
+ * What an upload route needs of its job kind (bulk, finder): its create service's two passes, its view
+ * and how its multipart fields read. The fields may come before or after the file.
+ */
+export interface JobUploadKind<O, V> {
+  /** `jobs.create` or `finder.jobs.create`: the same file sent to the other endpoint is another request. */
+  operation: string;
+  service: {
+    stage(accountId: string, fileName: string, source: Readable): Promise<StagedUpload>;
+    create(staged: StagedUpload, options: O, keyId?: string): Promise<V>;
+    discard(staged: Pick<StagedUpload, 'blobKey' | 'planKey'>): Promise<void>;
+  };
+  queries: { view(accountId: string, id: string): Promise<V> };
+  parseOptions(fields: Record<string, string>): O;
+}
+
+/** POST of a job kind's CSV: stage the file, then create the job once per Idempotency-Key. */
+export function receiveJobUpload<O, V>(
+  request: FastifyRequest, kind: JobUploadKind<O, V>, caller: JobCaller, maxBytes: number, idempotency: UploadIdempotencyContext,
+): Promise<V> {
   const { accountId, keyId } = caller;
+  const { service } = kind;
   return receiveCsvUpload(request, maxBytes, {
     stage: (fileName, file) => service.stage(accountId, fileName, file),
     create: (staged, fields, file) => {
-      const options = parseOptions(fields);
-      return createJobOnce<JobView>({
-        ...idempotency, accountId, operation: 'jobs.create', file, options, stagedJobId: staged.jobId,
+      const options = kind.parseOptions(fields);
+      return createJobOnce<V>({
+        ...idempotency, accountId, operation: kind.operation, file, options, stagedJobId: staged.jobId,
         create: () => service.create(staged, options, keyId),
         discardStaged: () => service.discard(staged),
-        viewOf: (jobId) => queries.view(accountId, jobId),
+        viewOf: (jobId) => kind.queries.view(accountId, jobId),
       });
     },
     discard: (staged) => service.discard(staged),
   });
 }
 
-function parseOptions(fields: Record<string, string>): CreateJobOptions {
+/** POST /v1/jobs fields: `emailColumn` (zero-based index) and `dedupe`. */
+export function parseBulkJobOptions(fields: Record<string, string>): CreateJobOptions {
   const column = fields.emailColumn?.trim();
   if (column !== undefined && column !== '' && !/^\d{1,6}$/.test(column)) {
     throw new DomainError('VALIDATION_FAILED', 'emailColumn must be a zero-based column index (0, 1, 2 ...).');

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { parsePageRequest } from '@lib/common';
 import { AppConfig } from '@lib/config';
-import { CancelJobService, CreateJobService, isTerminal, JobDownloadService, JobQueries } from '@lib/jobs';
+import { CancelJobService, CreateJobService, JobDownloadService, JobQueries, type CreateJobOptions, type JobView } from '@lib/jobs';
 import { APP_CONFIG } from '@lib/platform';
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { ApiCsvUpload } from '../docs/api-csv-upload.decorator';
@@ -14,8 +14,8 @@ import { RawResponse } from '../http/raw-response.decorator';
 import { JobDto, JobPageDto } from './jobs.dto';
 import { UploadIdempotency } from '../idempotency/upload-idempotency';
 import { JobUploadRoute } from './job-upload-route.decorator';
-import { receiveJobUpload } from './job-upload';
-import { sendCsvDownload, streamJobEvents } from './raw-replies';
+import { JobUploadKind, parseBulkJobOptions, receiveJobUpload } from './job-upload';
+import { sendCsvDownload, streamJobView } from './raw-replies';
 
 const JobIdParam = () => ApiIdParam('Job id (int64)');
 
@@ -23,14 +23,18 @@ const JobIdParam = () => ApiIdParam('Job id (int64)');
 @ApiTags('jobs')
 @Controller('v1/jobs')
 export class JobsController {
+  private readonly uploads: JobUploadKind<CreateJobOptions, JobView>;
+
   constructor(
-    private readonly create: CreateJobService,
+    create: CreateJobService,
     private readonly cancelJob: CancelJobService,
     private readonly queries: JobQueries,
     private readonly downloads: JobDownloadService,
     private readonly idempotency: UploadIdempotency,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.uploads = { operation: 'jobs.create', service: create, queries, parseOptions: parseBulkJobOptions };
+  }
 
   @JobUploadRoute()
   @ApiOperation({ summary: 'Upload a CSV (multipart: file, emailColumn, dedupe); answers with the counts and the quote, status Pending' })
@@ -43,7 +47,7 @@ export class JobsController {
     @Req() request: FastifyRequest, @CurrentPrincipal() principal: Principal,
     @Headers('idempotency-key') rawKey: unknown, @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return receiveJobUpload(request, this.create, this.queries, principal, this.config.jobs.maxUploadBytes, this.idempotency.forRequest(rawKey, reply));
+    return receiveJobUpload(request, this.uploads, principal, this.config.jobs.maxUploadBytes, this.idempotency.forRequest(rawKey, reply));
   }
 
   @Get()
@@ -100,7 +104,6 @@ export class JobsController {
   @ApiResponse({ status: 200, description: 'text/event-stream: `progress` events about every second, then `done`', schema: { type: 'string' } })
   @ApiErrors(401, 404)
   async stream(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply) {
-    await this.queries.view(principal.accountId, id); // 404 in the envelope before the stream opens
-    await streamJobEvents(reply, { load: () => this.queries.view(principal.accountId, id), isTerminal: (view) => isTerminal(view.status) });
+    await streamJobView(reply, () => this.queries.view(principal.accountId, id));
   }
 }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { ProgressSource, SSE_HEADERS, streamProgress } from '@lib/jobs';
+import { isTerminal, ProgressSource, SSE_HEADERS, streamProgress } from '@lib/jobs';
 
 /** An attachment header that survives any file name: an ASCII fallback plus the RFC 5987 UTF-8 form. */
 export function contentDisposition(fileName: string): string {
@@ -33,4 +33,10 @@ export async function streamJobEvents<V>(reply: FastifyReply, source: ProgressSo
   } finally {
     raw.off('close', leave);
   }
+}
+
+/** GET …/jobs/{id}/stream of either job kind: a 404 in the envelope before the stream opens, then the view until the job ends. */
+export async function streamJobView(reply: FastifyReply, view: () => Promise<{ status: string }>): Promise<void> {
+  await view();
+  await streamJobEvents(reply, { load: view, isTerminal: (current) => isTerminal(current.status) });
 }
