@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Headers, HttpCode, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@lib/accounts';
@@ -7,6 +7,7 @@ import { AppConfig } from '@lib/config';
 import { CreateFinderJobService, FinderJobActions, FinderJobQueries, type FinderJobView, type RequestedColumns } from '@lib/finder';
 import { APP_CONFIG } from '@lib/platform';
 import { CurrentPrincipal } from '../auth/auth.decorators';
+import { JobCancelRoute, JobRouteDocs, JobStreamRoute, JobViewRoute } from '../jobs/job-routes.decorators';
 import { ApiCsvUpload } from '../docs/api-csv-upload.decorator';
 import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
 import { ApiIdParam, ApiPageQueries } from '../docs/api-params.decorators';
@@ -18,7 +19,8 @@ import { sendCsvDownload, streamJobView } from '../jobs/raw-replies';
 import { parseFinderJobOptions } from './finder-job-upload';
 import { FinderJobDto, FinderJobPageDto } from './finder-jobs.dto';
 
-const JobIdParam = () => ApiIdParam('Finder job id (int64)');
+const FINDER_JOB_ROUTES: JobRouteDocs = { id: 'Finder job id (int64)', view: FinderJobDto };
+const JobIdParam = () => ApiIdParam(FINDER_JOB_ROUTES.id);
 
 /** Finder file jobs, following the bulk-job conventions (detail, cancel, download, SSE progress). */
 @ApiTags('finder')
@@ -60,21 +62,12 @@ export class FinderJobsController {
     return this.queries.list(principal.accountId, parsePageRequest(page, pageSize, 10));
   }
 
-  @Get(':id')
-  @JobIdParam()
-  @ApiOperation({ summary: 'Status, found / not found counts, progress, credits charged, timestamps' })
-  @ApiEnvelope(FinderJobDto)
-  @ApiErrors(401, 404)
+  @JobViewRoute(FINDER_JOB_ROUTES, 'Status, found / not found counts, progress, credits charged, timestamps')
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.queries.view(principal.accountId, id);
   }
 
-  @Delete(':id')
-  @HttpCode(200)
-  @JobIdParam()
-  @ApiOperation({ summary: 'Cancel a Pending or Processing job; contacts not yet looked up are never charged' })
-  @ApiEnvelope(FinderJobDto)
-  @ApiErrors(400, 401, 404)
+  @JobCancelRoute(FINDER_JOB_ROUTES, 'Cancel a Pending or Processing job; contacts not yet looked up are never charged')
   cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.actions.cancel(principal.accountId, id);
   }
@@ -91,13 +84,7 @@ export class FinderJobsController {
     sendCsvDownload(reply, prepared);
   }
 
-  @Get(':id/stream')
-  @RawResponse()
-  @ApiOperation({ summary: 'Server-Sent Events: `progress` about every second (the job as in GET /v1/finder/jobs/{id}), a final `done`' })
-  @JobIdParam()
-  @ApiProduces('text/event-stream')
-  @ApiResponse({ status: 200, description: 'text/event-stream: `progress` events, then `done`', schema: { type: 'string' } })
-  @ApiErrors(401, 404)
+  @JobStreamRoute(FINDER_JOB_ROUTES, 'Server-Sent Events: `progress` about every second (the job as in GET /v1/finder/jobs/{id}), a final `done`', 'text/event-stream: `progress` events, then `done`')
   async stream(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply) {
     await streamJobView(reply, () => this.queries.view(principal.accountId, id));
   }

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Headers, HttpCode, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@lib/accounts';
@@ -14,10 +14,12 @@ import { RawResponse } from '../http/raw-response.decorator';
 import { JobDto, JobPageDto } from './jobs.dto';
 import { UploadIdempotency } from '../idempotency/upload-idempotency';
 import { JobUploadRoute } from './job-upload-route.decorator';
+import { JobCancelRoute, JobRouteDocs, JobStreamRoute, JobViewRoute } from './job-routes.decorators';
 import { JobUploadKind, parseBulkJobOptions, receiveJobUpload } from './job-upload';
 import { sendCsvDownload, streamJobView } from './raw-replies';
 
-const JobIdParam = () => ApiIdParam('Job id (int64)');
+const JOB_ROUTES: JobRouteDocs = { id: 'Job id (int64)', view: JobDto };
+const JobIdParam = () => ApiIdParam(JOB_ROUTES.id);
 
 /** Bulk verification jobs (spec: Bulk verification jobs). */
 @ApiTags('jobs')
@@ -59,21 +61,12 @@ export class JobsController {
     return this.queries.list(principal.accountId, parsePageRequest(page, pageSize, 20));
   }
 
-  @Get(':id')
-  @ApiOperation({ summary: 'Status, counts per result, progress, credits charged, timestamps and ETA' })
-  @JobIdParam()
-  @ApiEnvelope(JobDto)
-  @ApiErrors(401, 404)
+  @JobViewRoute(JOB_ROUTES, 'Status, counts per result, progress, credits charged, timestamps and ETA')
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.queries.view(principal.accountId, id);
   }
 
-  @Delete(':id')
-  @HttpCode(200)
-  @JobIdParam()
-  @ApiOperation({ summary: 'Cancel a Pending or Processing job; rows not yet verified are never charged' })
-  @ApiEnvelope(JobDto)
-  @ApiErrors(400, 401, 404)
+  @JobCancelRoute(JOB_ROUTES, 'Cancel a Pending or Processing job; rows not yet verified are never charged')
   cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.cancelJob.cancel(principal.accountId, id);
   }
@@ -96,13 +89,7 @@ export class JobsController {
     sendCsvDownload(reply, prepared);
   }
 
-  @Get(':id/stream')
-  @RawResponse()
-  @ApiOperation({ summary: 'Server-Sent Events: `progress` about every second (the job as in GET /v1/jobs/{id}), a final `done`, heartbeat comments' })
-  @JobIdParam()
-  @ApiProduces('text/event-stream')
-  @ApiResponse({ status: 200, description: 'text/event-stream: `progress` events about every second, then `done`', schema: { type: 'string' } })
-  @ApiErrors(401, 404)
+  @JobStreamRoute(JOB_ROUTES, 'Server-Sent Events: `progress` about every second (the job as in GET /v1/jobs/{id}), a final `done`, heartbeat comments', 'text/event-stream: `progress` events about every second, then `done`')
   async stream(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply) {
     await streamJobView(reply, () => this.queries.view(principal.accountId, id));
   }

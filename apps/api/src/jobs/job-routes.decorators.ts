@@ -1,0 +1,27 @@
+import { applyDecorators, Delete, Get, HttpCode, Type } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiResponse } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
+import { ApiIdParam } from '../docs/api-params.decorators';
+import { RawResponse } from '../http/raw-response.decorator';
+
+/** The routes under a job kind's `{id}` (bulk, finder): the same shape, each kind's own words and view. */
+export interface JobRouteDocs {
+  /** The path parameter's description, e.g. 'Job id (int64)'. */
+  id: string;
+  view: Type<unknown>;
+}
+
+/** `GET {id}`: the job's view, or 404. */
+export const JobViewRoute = (docs: JobRouteDocs, summary: string): MethodDecorator =>
+  applyDecorators(Get(':id'), ApiIdParam(docs.id), ApiOperation({ summary }), ApiEnvelope(docs.view), ApiErrors(401, 404));
+
+/** `DELETE {id}`: cancels, answering with the job's view. */
+export const JobCancelRoute = (docs: JobRouteDocs, summary: string): MethodDecorator =>
+  applyDecorators(Delete(':id'), HttpCode(200), ApiIdParam(docs.id), ApiOperation({ summary }), ApiEnvelope(docs.view), ApiErrors(400, 401, 404));
+
+/** `GET {id}/stream`: Server-Sent Events of the job's progress (a raw reply). */
+export const JobStreamRoute = (docs: JobRouteDocs, summary: string, responseDescription: string): MethodDecorator =>
+  applyDecorators(
+    Get(':id/stream'), RawResponse(), ApiOperation({ summary }), ApiIdParam(docs.id), ApiProduces('text/event-stream'),
+    ApiResponse({ status: 200, description: responseDescription, schema: { type: 'string' } }), ApiErrors(401, 404),
+  );
