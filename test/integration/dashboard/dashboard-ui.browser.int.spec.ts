@@ -222,12 +222,13 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     const verified = await fetch(url('/v1/verify/single'), { method: 'POST', headers: { 'x-api-key': secret, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'p5@shop.test' }) });
     expect((await verified.json()).data).toMatchObject({ result: 'ok', creditsCharged: 1 });
     await overviewShowsBalance(BOUGHT - 1950 - 1);
-    // The usage chart is fed by the analytics consumer: the member's call shows up as one deliverable result today.
-    for (let attempt = 0; attempt < 20 && !(await page.locator('figcaption').filter({ hasText: '(1 in all)' }).count()); attempt++) {
+    // The usage chart is fed by the analytics consumer: the job's 1,950 distinct addresses (bulk jobs count
+    // as usage) and the member's call, all today.
+    for (let attempt = 0; attempt < 20 && !(await page.locator('figcaption').filter({ hasText: '(1,951 in all)' }).count()); attempt++) {
       await page.waitForTimeout(250);
       await page.reload();
     }
-    expect(await page.locator('.usage-chart figcaption').innerText()).toContain('(1 in all)');
+    expect(await page.locator('.usage-chart figcaption').innerText()).toContain('(1,951 in all)');
     expect(await page.locator('.usage-chart rect[data-result="ok"]').count()).toBe(1);
     await audit('overview');
     await screenshot(page, 'overview');
