@@ -109,7 +109,11 @@ export class FakeEsdbServer {
   }
 
   private features(reply: sendUnaryData<SupportedMethods>): void {
-    if (this.serverVersion === null) return reply(serviceError(status.UNIMPLEMENTED, null, 'not implemented') as never, null);
+    // Servers before 21.10 have no ServerFeatures service: gRPC answers UNIMPLEMENTED for the method, which
+    // is how the client learns it talks to an old server (the adapter then refuses it, see esdb-server-version).
+    if (this.serverVersion === null) {
+      return reply(serviceError(status.UNIMPLEMENTED, null, 'Method not found: event_store.client.server_features.ServerFeatures/GetSupportedMethods') as never, null);
+    }
     const methods = ['read', 'append'].map((name) => new SupportedMethod().setServiceName(STREAMS).setMethodName(name));
     reply(null, new SupportedMethods().setMethodsList(methods).setEventStoreServerVersion(this.serverVersion));
   }
