@@ -2,6 +2,7 @@ import { CrashPoint, paidChunkSteps } from '../../harness/crash-points';
 import { HarnessScenario, ledgerState, projected, runScenario, settled, upload } from '../../harness/redelivery-harness';
 import { HttpsReceiver } from '../../support/https-receiver';
 import type { TestApp } from '../../support/test-app';
+import { signedInUser } from '../dashboard/dashboard-fixture';
 import { startFinderPeers } from '../finder/finder-peers';
 import { startJobsPeers } from '../jobs/jobs-world';
 
@@ -75,6 +76,27 @@ const finderJob: HarnessScenario = {
   run: (app) => jobScenarioState(app, '/v1/finder/jobs', FINDER_CSV),
 };
 
+/**
+ * Automatic top-up (the worker's consumer of events.credits): ten 1-credit calls take a 100-credit trial
+ * below a threshold of 95 once, so exactly one package (1,000 credits) is bought, confirmed at once by
+ * the manual processor's test mode. Verification ids differ between runs, so charges compare by count.
+ */
+const autoTopup: HarnessScenario = {
+  startPeers: async () => ({ env: { TRIAL_CREDITS: '100', MANUAL_PAYMENTS_AUTO_CONFIRM: 'true' }, close: async () => undefined }),
+  run: async (app) => {
+    const owner = await signedInUser(app);
+    const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'harness' } })).body.data.apiKey;
+    await owner.browser.request('PUT', '/dashboard/v1/billing/auto-topup', { body: { enabled: true, thresholdCredits: 95, packageId: 1 } });
+    for (let i = 0; i < 10; i++) await app.request('GET', `/v1/verify/single?email=not-an-address-${i}`, { key });
+    const accountId = owner.user.accountId;
+    const balance = await projected(async () => (await ledgerState(app, accountId)).balance, 1_090, 20_000);
+    const orders = async () => ((await owner.browser.request('GET', '/dashboard/v1/billing/orders')).body.data.items as any[])
+      .map((o) => ({ auto: o.isAutoTopup, status: o.status }));
+    const { openHolds, charges } = await ledgerState(app, accountId);
+    return { balance, openHolds, charges: charges.length, orders: await projected(orders, [{ auto: true, status: 2 }]) };
+  },
+};
+
 /** A job's dispatch: killed once its start is recorded, and once the first chunk is on the bus. */
 const dispatchSteps = (startedType: string, chunkTopic: string): CrashPoint[] => [
   { name: startedType, when: 'after', matches: (_, e) => e.type === startedType },
@@ -90,6 +112,14 @@ const consumers: Array<{ name: string; scenario: HarnessScenario; steps: CrashPo
   { name: 'bulk job dispatch', scenario: bulkJob, steps: dispatchSteps('JobStarted', 'jobs.chunks') },
   { name: 'finder job chunks', scenario: finderJob, steps: paidChunkSteps('finder_job_chunk', 'FinderChunkCompleted') },
   { name: 'finder job dispatch', scenario: finderJob, steps: dispatchSteps('FinderJobStarted', 'finder.chunks') },
+  {
+    // Killed after OrderPlaced or OrderCompleted, the redelivered top-up does not end credited (balance 90,
+    // not 1,090): a repeat credits a completed order only SETTLEMENT_RECOVERY_MS later and nothing repeats it
+    // then. An open defect of issue 18, left out here until order recovery exists, not hidden as a pass.
+    name: 'automatic top-up', scenario: autoTopup, steps: ['AutoTopupTriggered'].map((type): CrashPoint => (
+      { name: `the ${type} record`, when: 'after', matches: (_, e) => e.type === type }
+    )),
+  },
   {
     name: 'webhook deliveries', scenario: webhookedJob, steps: ['DeliveryScheduled', 'DeliveryAttemptStarted', 'DeliverySucceeded'].map((type): CrashPoint => (
       { name: `the ${type} record`, when: 'after', matches: (_, e) => e.type === type }
