@@ -1,7 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { ProjectionRegistry } from '@lib/platform';
-import { webhookDeliveriesProjection } from './projection/webhook-deliveries.projection';
-import { webhooksProjection } from './projection/webhooks.projection';
+import { webhookDeliveriesProjection } from './list-deliveries/webhook-deliveries.projection';
+import { webhooksProjection } from './list-webhooks/webhooks.projection';
 
 /** Registers the webhook read models (webhooks, delivery history and queue); the projector imports only this. */
 @Module({})

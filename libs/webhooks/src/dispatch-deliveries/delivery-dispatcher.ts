@@ -4,7 +4,7 @@ import { AppConfig } from '@lib/config';
 import { APP_CONFIG } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
 import { DeliveryAttempts } from '../delivery/delivery-attempts';
-import { DeliveryDoc, DELIVERIES_COLLECTION } from '../projection/webhook-deliveries.projection';
+import { DeliveryDoc, DELIVERIES_COLLECTION } from '../list-deliveries/webhook-deliveries.projection';
 
 /** Attempts in flight at once per worker: one slow receiver occupies one slot, never the queue. */
 const MAX_IN_FLIGHT = 16;

@@ -1,4 +1,4 @@
-import type { DeliveryAttemptView, DeliveryDoc } from '../projection/webhook-deliveries.projection';
+import type { DeliveryAttemptView, DeliveryDoc } from './webhook-deliveries.projection';
 
 /** One delivery in the history: every attempt with the receiver's status, and where it stands now. */
 export interface DeliveryView {

@@ -1,8 +1,8 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DomainError, Page, toPage } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
-import { DeliveryDoc, DELIVERIES_COLLECTION } from '../projection/webhook-deliveries.projection';
-import { WebhookDoc, WEBHOOKS_COLLECTION } from '../projection/webhooks.projection';
+import { DeliveryDoc, DELIVERIES_COLLECTION } from './webhook-deliveries.projection';
+import { WebhookDoc, WEBHOOKS_COLLECTION } from '../list-webhooks/webhooks.projection';
 import { deliveryView, DeliveryView } from './delivery.view';
 import { ListDeliveriesQuery } from './list-deliveries.query';
 

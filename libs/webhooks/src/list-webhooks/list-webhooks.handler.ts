@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ReadStore } from '@lib/readstore';
-import { WebhookDoc, WEBHOOKS_COLLECTION } from '../projection/webhooks.projection';
+import { WebhookDoc, WEBHOOKS_COLLECTION } from './webhooks.projection';
 import { webhookView, WebhookView } from '../shared/webhook.view';
 import { ListWebhooksQuery } from './list-webhooks.query';
 

@@ -6,7 +6,7 @@ import { APP_CONFIG } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
 import { jobDeliveryId, jobEventBody, JOB_EVENT_NAMES, JobFinishedData, RelayedEvent } from '../delivery/payload';
 import { deliveryDecider, deliveryStream } from '../domain/delivery.decider';
-import { WebhookDoc, WEBHOOKS_COLLECTION } from '../projection/webhooks.projection';
+import { WebhookDoc, WEBHOOKS_COLLECTION } from '../list-webhooks/webhooks.projection';
 
 /**
  * Turns one finished-job event into one scheduled delivery per active webhook of the account that

@@ -4,7 +4,7 @@ import { ReadModelFreshness } from '@lib/platform';
 import type { WebhookCommand } from '../domain/webhook.commands';
 import { webhookDecider, webhookStream, WebhookState } from '../domain/webhook.decider';
 import type { WebhookEvent } from '../domain/webhook.events';
-import { WEBHOOKS_COLLECTION } from '../projection/webhooks.projection';
+import { WEBHOOKS_COLLECTION } from '../list-webhooks/webhooks.projection';
 
 /** Load, decide, append on a webhook stream; then wait for the read model so the caller's next GET sees the change. */
 @Injectable()

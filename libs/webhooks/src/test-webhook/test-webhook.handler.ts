@@ -7,7 +7,7 @@ import { DeliveryAttempts } from '../delivery/delivery-attempts';
 import { testEventBody } from '../delivery/payload';
 import { deliveryDecider, deliveryStream, PendingDelivery } from '../domain/delivery.decider';
 import { isSuccessStatus } from '../domain/retry-schedule';
-import { DELIVERIES_COLLECTION } from '../projection/webhook-deliveries.projection';
+import { DELIVERIES_COLLECTION } from '../list-deliveries/webhook-deliveries.projection';
 import { webhookDecider, webhookStream } from '../domain/webhook.decider';
 import { TestDeliveryResult, TestWebhookCommand } from './test-webhook.command';
 
