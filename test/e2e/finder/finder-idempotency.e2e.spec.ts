@@ -1,8 +1,7 @@
 import { CreditLedger, ExpiredHoldSweeper } from '@lib/credits';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { EmailFinder, FinderBatchAnswered, finderBatchStream, finderCallDecider, finderCallStream, FINDER_PRICE, validateFinderInput } from '@lib/finder';
-import { idempotencyStream } from '../../../apps/api/src/idempotency/idempotency.events';
-import { requestFingerprint, sha256 } from '../../../apps/api/src/idempotency/idempotency-key';
+import { idempotencyStream, requestFingerprint, sha256 } from '@lib/idempotency';
 import { eventually } from '@lib/common/testing';
 import { TravelClock } from '../../support/travel-clock';
 import { FinderWorld, startFinderWorld } from './finder-peers';

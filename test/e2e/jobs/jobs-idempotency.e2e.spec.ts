@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EventStore } from '@lib/eventstore';
-import { idempotencyStream } from '../../../apps/api/src/idempotency/idempotency.events';
-import { requestFingerprint, sha256 } from '../../../apps/api/src/idempotency/idempotency-key';
+import { idempotencyStream, requestFingerprint, sha256 } from '@lib/idempotency';
 import { JobsWorld, startJobsWorld, waitFor } from './jobs-world';
 
 const CSV = 'email\r\nalice@alpha.test\r\nbob@alpha.test\r\nnobody@gamma.test\r\n';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { UploadIdempotencyModule } from '../idempotency/upload-idempotency.module';
 import { FinderJobsModule, FinderModule } from '@lib/finder';
 import { VerificationEngineModule } from '../verify/verification-engine.module';
 import { FinderJobsController } from './finder-jobs.controller';
@@ -7,7 +7,7 @@ import { FinderController } from './finder.controller';
 
 /** HTTP side of the finder: single, batch and file jobs, on the process's one VerificationEngine. */
 @Module({
-  imports: [VerificationEngineModule, FinderModule, FinderJobsModule, IdempotencyModule],
+  imports: [VerificationEngineModule, FinderModule, FinderJobsModule, UploadIdempotencyModule],
   controllers: [FinderController, FinderJobsController],
 })
 export class FinderApiModule {}

@@ -6,8 +6,7 @@ import { FindBatchService, FindOneService } from '@lib/finder';
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
 import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../idempotency/answer-once';
-import { IdempotencyGate } from '../idempotency/idempotency-gate';
-import { requestFingerprint } from '../idempotency/idempotency-key';
+import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { FinderBatchDto, FinderBatchModel, FinderRequestDto, FinderResultModel } from './finder.dto';
 
 // A batch of 100 contacts runs 8 at a time within each call's budget: a claim is presumed dead only

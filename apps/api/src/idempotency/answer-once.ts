@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { GateTiming, IdempotencyGate, IdempotentAttempt } from './idempotency-gate';
-import { IDEMPOTENCY_KEY_SCHEMA, parseIdempotencyKey } from './idempotency-key';
+import { GateTiming, IdempotencyGate, IdempotentAttempt, IDEMPOTENCY_KEY_SCHEMA, parseIdempotencyKey } from '@lib/idempotency';
 
 export const IDEMPOTENCY_HEADER_DOC = {
   name: 'Idempotency-Key', required: false, schema: IDEMPOTENCY_KEY_SCHEMA,

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { EventStore } from '@lib/eventstore';
-import { IdempotencyGate } from './idempotency-gate';
-import { parseIdempotencyKey } from './idempotency-key';
+import { IdempotencyGate, parseIdempotencyKey } from '@lib/idempotency';
 
 /** What an upload needs to create its job at most once per Idempotency-Key (see createJobOnce). */
 export interface UploadIdempotencyContext {

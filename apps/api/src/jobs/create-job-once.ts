@@ -1,6 +1,6 @@
 import { EventStore } from '@lib/eventstore';
 import { jobStream } from '@lib/jobs';
-import { IDEMPOTENCY_KEY_SCHEMA, requestFingerprint } from '../idempotency/idempotency-key';
+import { IDEMPOTENCY_KEY_SCHEMA, requestFingerprint } from '@lib/idempotency';
 import type { ReceivedFile } from '../http/csv-upload';
 import type { UploadIdempotencyContext } from '../idempotency/upload-idempotency';
 

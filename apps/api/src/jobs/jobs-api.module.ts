@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { UploadIdempotencyModule } from '../idempotency/upload-idempotency.module';
 import { JobsModule } from '@lib/jobs';
 import { JobsController } from './jobs.controller';
 
 /** HTTP surface of bulk verification jobs. */
 @Module({
-  imports: [JobsModule, IdempotencyModule],
+  imports: [JobsModule, UploadIdempotencyModule],
   controllers: [JobsController],
 })
 export class JobsApiModule {}

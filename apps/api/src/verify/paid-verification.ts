@@ -7,7 +7,7 @@ import { EventStore } from '@lib/eventstore';
 import { VerificationEngine, VerificationVerdict, verdictEvidence } from '@lib/verification';
 import { planBatch, summarize, BatchSummary } from './batch/batch-plan';
 import { creditsFor } from './credit-rules';
-import type { IdempotentAttempt } from '../idempotency/idempotency-gate';
+import type { IdempotentAttempt } from '@lib/idempotency';
 import { BatchVerified, EmailVerified, recordedCharge, VERIFICATION_HOLD_PURPOSES, VerificationEvent, verificationStream } from './verification.events';
 import { VerificationRecords } from './verification-records';
 import { toVerificationResult, VerificationResult } from './verification-result';

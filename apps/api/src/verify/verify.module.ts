@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CreditsModule } from '@lib/credits';
 import { VerifyBatchController } from './batch/verify-batch.controller';
-import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { IdempotencyModule } from '@lib/idempotency';
 import { PaidVerification } from './paid-verification';
 import { VerifySingleController } from './single/verify-single.controller';
 import { VerificationEngineModule } from './verification-engine.module';

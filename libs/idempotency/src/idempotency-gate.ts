@@ -4,8 +4,8 @@ import { Clock, DomainError, fold } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { APP_CONFIG } from '@lib/platform';
-import { idempotencyDecider, IdempotencyState } from './idempotency.decider';
-import { IdempotencyCommand, IdempotencyEvent, idempotencyStream } from './idempotency.events';
+import { idempotencyDecider, IdempotencyState } from './domain/idempotency.decider';
+import { IdempotencyCommand, IdempotencyEvent, idempotencyStream } from './domain/idempotency.events';
 import { sha256 } from './idempotency-key';
 
 /**

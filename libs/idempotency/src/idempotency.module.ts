@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { IdempotencyGate } from './idempotency-gate';
+
+/** Idempotency-Key for every paid or creating POST that honours it: verify single/batch, finder single/batch, job and finder-job uploads. */
+@Module({
+  providers: [IdempotencyGate],
+  exports: [IdempotencyGate],
+})
+export class IdempotencyModule {}
