@@ -1,10 +1,13 @@
 import { eventually } from '@lib/common/testing';
 import { CreditLedger, ExpiredHoldSweeper } from '@lib/credits';
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../support/test-app';
+import { TravelClock } from '../support/travel-clock';
 
 describe('credits API', () => {
   let app: TestApp;
-  beforeAll(async () => { app = await startTestApp({ CREDIT_HOLD_EXPIRY_SECONDS: '1' }); });
+  // Holds expire by travelling this clock past CREDIT_HOLD_EXPIRY_SECONDS (which must outlive the longest paid call).
+  const clock = new TravelClock();
+  beforeAll(async () => { app = await startTestApp({}, { clock }); });
   afterAll(async () => { await app?.close(); });
 
   const admin = (route: string, body: unknown) => app.request('POST', route, { body, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
@@ -119,10 +122,13 @@ describe('credits API', () => {
       const ledger = app.running.app.get(CreditLedger);
       await ledger.hold(accountId, { holdId: 'crashed-1', amount: 3, purpose: 'verification', reference: 'crashed-1' });
       await ledger.hold(accountId, { holdId: 'job-1-chunk-0', amount: 1, purpose: 'job_chunk', reference: 'job:1:chunk:0' });
-      await new Promise((r) => setTimeout(r, 1500));
-      // The worker's own timer may get there first; either way the outcome below must hold.
-      await app.running.app.get(ExpiredHoldSweeper).sweepOnce();
-      expect(await ledger.current(accountId)).toMatchObject({ balance: 5, held: 0, available: 5 });
+      clock.travel(app.config.credits.holdExpirySeconds * 1000 + 1000);
+      // The sweeper reads the projected open holds (retried until they are there); the worker's own timer
+      // may get there first; either way the outcome below must hold.
+      await eventually(async () => {
+        await app.running.app.get(ExpiredHoldSweeper).sweepOnce();
+        expect(await ledger.current(accountId)).toMatchObject({ balance: 5, held: 0, available: 5 });
+      });
       await eventually(async () => expect(await balanceOf(apiKey, 5)).toMatchObject({ held: 0 }));
     });
   });

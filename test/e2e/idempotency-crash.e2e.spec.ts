@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { eventually } from '@lib/common/testing';
 import { CreditLedger, ExpiredHoldSweeper } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { VerificationEngine } from '@lib/verification';
 import { idempotencyStream, requestFingerprint, sha256 } from '@lib/idempotency';
 import { EmailVerified, verificationStream } from '../../apps/api/src/verify/verification.events';
 import { toVerificationResult, VerificationResult } from '../../apps/api/src/verify/verification-result';
+import { TravelClock } from '../support/travel-clock';
 import { startVerifyWorld, VerifyWorld } from './verify-peers.fixture';
 
 /**
@@ -17,9 +19,10 @@ describe('Idempotency-Key when the first request died part-way', () => {
   let world: VerifyWorld;
   let ledger: CreditLedger;
   let events: EventStore;
-  // Short hold expiry so the sweeper test need not wait; sweeping earlier never changes an outcome below.
+  // Holds expire by travelling this clock past CREDIT_HOLD_EXPIRY_SECONDS; sweeping earlier never changes an outcome below.
+  const clock = new TravelClock();
   beforeAll(async () => {
-    world = await startVerifyWorld({ CREDIT_HOLD_EXPIRY_SECONDS: '1' });
+    world = await startVerifyWorld({}, { clock });
     ledger = world.app.running.app.get(CreditLedger);
     events = world.app.running.app.get(EventStore);
   });
@@ -104,9 +107,12 @@ describe('Idempotency-Key when the first request died part-way', () => {
     await recordVerification(account, 'carol@acme.test', recordedHold, 3);
     await holdFor(account.accountId, recordedHold);
     await holdFor(account.accountId, emptyHold);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    // The worker's own timer may get there first; either way the ledger below must be the outcome.
-    await world.app.running.app.get(ExpiredHoldSweeper).sweepOnce();
-    expect(await ledger.current(account.accountId)).toMatchObject({ balance: 4, held: 0, available: 4 });
+    clock.travel(world.app.config.credits.holdExpirySeconds * 1000 + 1000);
+    // The sweeper reads the projected open holds (retried until they are there); the worker's own timer
+    // may get there first; either way the ledger below must be the outcome.
+    await eventually(async () => {
+      await world.app.running.app.get(ExpiredHoldSweeper).sweepOnce();
+      expect(await ledger.current(account.accountId)).toMatchObject({ balance: 4, held: 0, available: 4 });
+    });
   });
 });

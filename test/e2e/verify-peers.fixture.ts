@@ -1,3 +1,4 @@
+import { Clock } from '@lib/common';
 import { DnsPeer, startDnsPeer, ZoneEntry } from '../peers/dns-peer';
 import { accept, blocklist, SmtpPeer, startSmtpPeer } from '../peers/smtp-peer';
 import { ADMIN_TOKEN, HttpResult, startTestApp, TestApp } from '../support/test-app';
@@ -30,7 +31,7 @@ export interface VerifyWorld {
 }
 
 /** The real all-in-one app probing real SMTP and DNS servers on loopback, with short timeouts. */
-export async function startVerifyWorld(env: Record<string, string> = {}): Promise<VerifyWorld> {
+export async function startVerifyWorld(env: Record<string, string> = {}, overrides: { clock?: Clock } = {}): Promise<VerifyWorld> {
   const dns = await startDnsPeer({ ...mx('acme.test'), ...mx('catchall.test'), ...mx('blocked.test'), ...mx('mailinator.com') });
   const smtp = await startSmtpPeer({
     domains: {
@@ -43,7 +44,7 @@ export async function startVerifyWorld(env: Record<string, string> = {}): Promis
     DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
     SMTP_CONNECT_TIMEOUT_MS: '1000', SMTP_BANNER_TIMEOUT_MS: '1000', SMTP_COMMAND_TIMEOUT_MS: '1000',
     GREYLIST_RETRY_DELAYS_MS: '150,300', VERIFY_INTERACTIVE_BUDGET_MS: '5000', ...env,
-  });
+  }, overrides);
   return {
     app, smtp, dns,
     rcptsFor: (address) => smtp.stats.rcpts.filter((r) => r.address.toLowerCase() === address.toLowerCase()).length,

@@ -52,7 +52,10 @@ export interface AppConfig {
    */
   jobs: { chunkSize: number; greylistRetryDelaysMs: number[]; maxUploadBytes: number; maxUniqueEmails: number; fileRetentionDays: number };
   webhooks: { allowPrivateNetworks: boolean; caFile: string | null; timeoutMs: number; retryDelaysMs: number[] };
-  /** holdExpirySeconds: the worker ends interactive holds older than this (left by a crashed request): charged from recorded work, else released. */
+  /**
+   * holdExpirySeconds: the worker ends interactive holds older than this (left by a crashed request): charged from recorded work,
+   * else released. At least longestPaidCallMs (paid-call-budget.ts), so a live call's hold never expires under it.
+   */
   credits: { packagesFile: string | null; holdExpirySeconds: number };
   /**
    * Prometheus /metrics. port: a listener of its own on host:port serving only /metrics (null: none);

@@ -1,2 +1,3 @@
 export * from './app-config';
 export * from './load-config';
+export * from './paid-call-budget';

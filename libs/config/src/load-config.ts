@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { AppConfig } from './app-config';
 import { EnvReader } from './env-parsers';
 import { eventStoreUrlProblem } from './eventstore-url';
+import { longestPaidCallMs } from './paid-call-budget';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -84,8 +85,19 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
   if (config.metrics.port !== null && config.metrics.port !== 0 && config.metrics.port === config.port) {
     r.problems.push(`METRICS_PORT must differ from PORT (both ${config.port}): the metrics listener is a second one`);
   }
+  const holdProblem = holdExpiryProblem(config.credits.holdExpirySeconds, config.probe.interactiveBudgetMs);
+  if (holdProblem) r.problems.push(holdProblem);
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
+}
+
+/** A hold that can expire while its call still runs would be released under it: refused at start. */
+function holdExpiryProblem(holdExpirySeconds: number, verifyInteractiveBudgetMs: number): string | null {
+  const neededSeconds = Math.ceil(longestPaidCallMs(verifyInteractiveBudgetMs) / 1000);
+  if (holdExpirySeconds >= neededSeconds) return null;
+  return `CREDIT_HOLD_EXPIRY_SECONDS (${holdExpirySeconds}) must be at least ${neededSeconds}: a paid call holds its credits for up to ` +
+    `${neededSeconds} s (the longer of VERIFY_INTERACTIVE_BUDGET_MS and a 100-contact finder batch, plus time to settle), and a hold ` +
+    'that expired while its call still ran would be released under it';
 }
 
 function readHttpTimeouts(r: EnvReader): AppConfig['http'] {

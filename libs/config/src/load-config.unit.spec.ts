@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './load-config';
+import { FINDER_BATCH_BUDGET_MS, longestPaidCallMs } from './paid-call-budget';
 
 const load = (env: Record<string, string>) => loadConfig(env, ['api']);
 
@@ -120,6 +121,35 @@ describe('loadConfig', () => {
       })();
       expect(error?.message).toMatch(/expected true or false/);
       expect(error?.message).not.toContain('s3cret');
+    });
+  });
+  describe('CREDIT_HOLD_EXPIRY_SECONDS against the longest paid call', () => {
+    const problemsOf = (env: Record<string, string>): string[] => {
+      try {
+        load(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+
+    it('the longest call is a full finder batch (13 waves of 10 s) plus 30 s to settle, unless the verify budget is longer', () => {
+      expect(FINDER_BATCH_BUDGET_MS).toBe(130_000);
+      expect(longestPaidCallMs(25_000)).toBe(160_000);
+      expect(longestPaidCallMs(300_000)).toBe(330_000);
+    });
+
+    it('accepts the default (600 s) and exactly the longest call', () => {
+      expect(load({}).credits.holdExpirySeconds).toBe(600);
+      expect(load({ CREDIT_HOLD_EXPIRY_SECONDS: '160' }).credits.holdExpirySeconds).toBe(160);
+      expect(load({ CREDIT_HOLD_EXPIRY_SECONDS: '330', VERIFY_INTERACTIVE_BUDGET_MS: '300000' }).credits.holdExpirySeconds).toBe(330);
+    });
+
+    it('refuses an expiry a live call could outlast, naming both settings and the minimum', () => {
+      expect(problemsOf({ CREDIT_HOLD_EXPIRY_SECONDS: '159' })).toEqual([expect.stringMatching(/^CREDIT_HOLD_EXPIRY_SECONDS \(159\) must be at least 160: .*VERIFY_INTERACTIVE_BUDGET_MS/)]);
+      expect(problemsOf({ CREDIT_HOLD_EXPIRY_SECONDS: '1' })).toHaveLength(1);
+      // The default expiry is too short for a 5-minute verify budget: raising one alone is refused.
+      expect(problemsOf({ VERIFY_INTERACTIVE_BUDGET_MS: '300000', CREDIT_HOLD_EXPIRY_SECONDS: '329' })).toEqual([expect.stringContaining('at least 330')]);
     });
   });
 });

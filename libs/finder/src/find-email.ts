@@ -1,3 +1,4 @@
+import { FINDER_CALL_BUDGET_MS } from '@lib/config';
 import { generateCandidates } from './candidates/generate-candidates';
 import { decideOutcome } from './decide-outcome';
 import { CandidateProber, DomainFormatSource, ProbeOptions } from './finder.ports';
@@ -21,7 +22,7 @@ export interface EmailFinderOptions {
   now?: () => number;
 }
 
-const DEFAULTS = { maxProbes: 8, maxCandidates: 10, budgetMs: 10_000, minFormatStrength: 0.5 };
+const DEFAULTS = { maxProbes: 8, maxCandidates: 10, budgetMs: FINDER_CALL_BUDGET_MS, minFormatStrength: 0.5 };
 
 /** Finds the likeliest deliverable address of a person at a company domain. */
 export class EmailFinder {

@@ -1,6 +1,8 @@
+import { eventually } from '@lib/common/testing';
 import { CreditLedger, ExpiredHoldSweeper } from '@lib/credits';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { EmailFinder, finderCallDecider, finderCallStream, FINDER_PRICE, validateFinderInput } from '@lib/finder';
+import { TravelClock } from '../../support/travel-clock';
 import { FinderWorld, startFinderWorld } from './finder-peers';
 
 /**
@@ -10,7 +12,9 @@ import { FinderWorld, startFinderWorld } from './finder-peers';
  */
 describe('hold sweeper on single finder calls', () => {
   let world: FinderWorld;
-  beforeAll(async () => { world = await startFinderWorld({ CREDIT_HOLD_EXPIRY_SECONDS: '1' }); }, 30_000);
+  // Holds expire by travelling this clock past CREDIT_HOLD_EXPIRY_SECONDS.
+  const clock = new TravelClock();
+  beforeAll(async () => { world = await startFinderWorld({}, { clock }); }, 30_000);
   afterAll(() => world.close());
 
   it('charges an expired hold whose call recorded a found address and releases one that recorded nothing', async () => {
@@ -31,9 +35,12 @@ describe('hold sweeper on single finder calls', () => {
     for (const findId of [recordedId, silentId]) {
       await ledger.hold(accountId, { holdId: finderCallStream(findId), amount: FINDER_PRICE, purpose: 'finder', reference: `finder:${findId}` });
     }
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    // The worker's own timer may get there first; either way the ledger below must be the outcome.
-    await world.app.running.app.get(ExpiredHoldSweeper).sweepOnce();
-    expect(await ledger.current(accountId)).toMatchObject({ balance: 100 - FINDER_PRICE, held: 0 });
+    clock.travel(world.app.config.credits.holdExpirySeconds * 1000 + 1000);
+    // The sweeper reads the projected open holds (retried until they are there); the worker's own timer
+    // may get there first; either way the ledger below must be the outcome.
+    await eventually(async () => {
+      await world.app.running.app.get(ExpiredHoldSweeper).sweepOnce();
+      expect(await ledger.current(accountId)).toMatchObject({ balance: 100 - FINDER_PRICE, held: 0 });
+    });
   });
 });

@@ -1,9 +1,10 @@
 import { ErrorCodes } from '@lib/common';
+import { FINDER_BATCH_MAX_CONTACTS } from '@lib/config';
 import { FinderInputError, validateFinderInput, type ValidFinderInput } from '../../input/finder-input';
 import { normaliseName } from '../../naming/normalise-name';
 
-/** The spec's batch limit. */
-export const MAX_BATCH_CONTACTS = 100;
+/** The spec's batch limit (in @lib/config, which bounds how long a batch may hold its credits). */
+export const MAX_BATCH_CONTACTS = FINDER_BATCH_MAX_CONTACTS;
 
 /** A contact as echoed back: the keys the caller used, read into the camelCase names. */
 export interface EchoedContact {

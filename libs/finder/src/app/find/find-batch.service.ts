@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock, DomainError, ErrorCodes, newNumericId } from '@lib/common';
+import { FINDER_BATCH_CONCURRENCY } from '@lib/config';
 import { CreditLedger, creditsRemaining } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { EmailFinder } from '../../find-email';
@@ -14,7 +15,7 @@ import { mapBounded } from './map-bounded';
 import { recordFinderCall } from './record-finder-call';
 
 /** Contacts looked up at once: the engine's per-MX limits still apply underneath. */
-const CONTACT_CONCURRENCY = 8;
+const CONTACT_CONCURRENCY = FINDER_BATCH_CONCURRENCY;
 
 export type BatchItemView =
   | ({ index: number; input: EchoedContact; error: null } & Omit<FinderResultView, 'creditsRemaining'>)
