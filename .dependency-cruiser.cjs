@@ -6,7 +6,7 @@
 const INFRASTRUCTURE = [
   '(^|/)node_modules/@nestjs/',
   '(^|/)node_modules/(better-sqlite3|mongodb|kafkajs|@eventstore/db-client|fastify|@fastify/|nodemailer|smtp-server|stripe)',
-  '^libs/[^/]+/src/(embedded|mongo|eventstoredb|kafka|gridfs|sqlite)/',
+  '^libs/[^/]+/src/(embedded|mongo|eventstoredb|kafka|gridfs|sqlite|smtp-relay)/',
 ];
 
 /** Services and views: what a stored event's payload must never be typed by (events outlive them). */

@@ -1,4 +1,3 @@
-export * from './mailer.port';
-export * from './mail.module';
-export { OutboxMailer } from './outbox-mailer';
-export { SmtpRelayMailer } from './smtp-relay-mailer';
+// The public surface of mail: the port and the module that binds its adapter.
+export { Mailer, type OutgoingMail } from './mailer.port';
+export { MailModule } from './mail.module';

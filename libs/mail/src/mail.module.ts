@@ -3,8 +3,8 @@ import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@lib/config';
 import { APP_CONFIG } from '@lib/platform';
 import { Mailer } from './mailer.port';
-import { OutboxMailer } from './outbox-mailer';
-import { SmtpRelayMailer } from './smtp-relay-mailer';
+import { OutboxMailer } from './embedded/outbox-mailer';
+import { SmtpRelayMailer } from './smtp-relay/smtp-relay-mailer';
 
 /** Chooses the mail adapter once from configuration: the SMTP relay when SMTP_RELAY_URL is set, else the outbox. */
 export function createMailer(config: AppConfig): Mailer {

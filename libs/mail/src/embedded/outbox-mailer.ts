@@ -2,7 +2,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { createTransport, Transporter } from 'nodemailer';
-import { Mailer, OutgoingMail } from './mailer.port';
+import { Mailer, OutgoingMail } from '../mailer.port';
 
 /**
  * The embedded adapter: builds the same RFC 5322 message nodemailer would send and writes it to

@@ -1,5 +1,5 @@
 import { createTransport, Transporter } from 'nodemailer';
-import { Mailer, OutgoingMail } from './mailer.port';
+import { Mailer, OutgoingMail } from '../mailer.port';
 
 /** Hands every message to the relay named by SMTP_RELAY_URL (smtp:// with STARTTLS when offered, or smtps://). */
 export class SmtpRelayMailer extends Mailer {
