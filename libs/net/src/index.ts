@@ -1,2 +1,2 @@
-export * from './address-policy';
-export * from './ipv6-words';
+// The public surface of net: which addresses are not on the public internet (SSRF guards in webhooks and the prober).
+export { nonPublicReason } from './address-policy';
