@@ -1,19 +1,19 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { ProjectionRegistry } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
-import { CancelJobService } from './cancel-job/cancel-job.service';
-import { CreateJobService } from './create-job/create-job.service';
+import { VerificationJobCreation } from './create-job/verification-job-creation';
 import { JobDownloadService } from './download/job-download.service';
 import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION } from './projection/job-document';
 import { jobsProjection } from './projection/jobs.projection';
+import { JobLifecycleModule } from './job-lifecycle.module';
 import { JobProgressModule } from './progress/job-progress.module';
 import { JobQueries } from './query/job-queries';
 
 /** Bulk jobs for the API and the projector: create, cancel, read, download; registers the job read models. */
 @Module({
-  imports: [JobProgressModule],
-  providers: [CreateJobService, CancelJobService, JobQueries, JobDownloadService],
-  exports: [CreateJobService, CancelJobService, JobQueries, JobDownloadService],
+  imports: [JobProgressModule, JobLifecycleModule],
+  providers: [VerificationJobCreation, JobQueries, JobDownloadService],
+  exports: [VerificationJobCreation, JobLifecycleModule, JobQueries, JobDownloadService],
 })
 export class JobsModule implements OnModuleInit {
   constructor(private readonly projections: ProjectionRegistry, private readonly readStore: ReadStore) {}

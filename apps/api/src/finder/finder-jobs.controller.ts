@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { parsePageRequest } from '@lib/common';
 import { AppConfig } from '@lib/config';
-import { CreateFinderJobService, FinderJobActions, FinderJobQueries, type FinderJobView, type RequestedColumns } from '@lib/finder';
+import { FINDER_JOB_CANCEL, FinderJobCreation, FinderJobDownloads, FinderJobQueries, type FinderJobView, type RequestedColumns } from '@lib/finder';
+import { CancelJobService, JobCreation } from '@lib/jobs';
 import { APP_CONFIG } from '@lib/platform';
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { JobCancelRoute, JobRouteDocs, JobStreamRoute, JobViewRoute } from '../jobs/job-routes.decorators';
@@ -29,13 +30,15 @@ export class FinderJobsController {
   private readonly uploads: JobUploadKind<RequestedColumns, FinderJobView>;
 
   constructor(
-    create: CreateFinderJobService,
-    private readonly actions: FinderJobActions,
+    creation: JobCreation,
+    kind: FinderJobCreation,
+    private readonly cancelJobs: CancelJobService,
+    private readonly downloads: FinderJobDownloads,
     private readonly queries: FinderJobQueries,
     private readonly idempotency: UploadIdempotency,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.uploads = { operation: 'finder.jobs.create', service: create, queries, parseOptions: parseFinderJobOptions };
+    this.uploads = { operation: 'finder.jobs.create', service: creation.of(kind), queries, parseOptions: parseFinderJobOptions };
   }
 
   @JobUploadRoute()
@@ -69,7 +72,7 @@ export class FinderJobsController {
 
   @JobCancelRoute(FINDER_JOB_ROUTES, 'Cancel a Pending or Processing job; contacts not yet looked up are never charged')
   cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
-    return this.actions.cancel(principal.accountId, id);
+    return this.cancelJobs.cancel(FINDER_JOB_CANCEL, this.queries, principal.accountId, id);
   }
 
   @Get(':id/download')
@@ -80,7 +83,7 @@ export class FinderJobsController {
   @ApiResponse({ status: 200, description: 'CSV, streamed', schema: { type: 'string' } })
   @ApiErrors(400, 401, 404, 410)
   async download(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply) {
-    const prepared = await this.actions.download(principal.accountId, id);
+    const prepared = await this.downloads.download(principal.accountId, id);
     sendCsvDownload(reply, prepared);
   }
 

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { JobProgressDto } from '../jobs/jobs.dto';
+import { jobPageDto, JobProgressDto } from '../jobs/jobs.dto';
 
 // OpenAPI shapes of the finder job views (libs/finder FinderJobView), the `data` inside the envelope.
 
@@ -44,10 +44,4 @@ export class FinderJobDto {
   @ApiProperty({ example: '/v1/finder/jobs/1843020410880/download' }) downloadPath!: string;
 }
 
-export class FinderJobPageDto {
-  @ApiProperty({ type: [FinderJobDto] }) items!: FinderJobDto[];
-  @ApiProperty({ type: 'integer', format: 'int32', example: 1 }) page!: number;
-  @ApiProperty({ type: 'integer', format: 'int32', example: 10 }) pageSize!: number;
-  @ApiProperty({ type: 'integer', format: 'int32', example: 3 }) total!: number;
-  @ApiProperty({ type: 'integer', format: 'int32', example: 1 }) totalPages!: number;
-}
+export const FinderJobPageDto = jobPageDto(FinderJobDto, 'FinderJobPageDto', 10);

@@ -1,23 +1,18 @@
-import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '@lib/common';
-import type { CreateJobOptions, JobCaller, StagedUpload } from '@lib/jobs';
+import type { CreateJobOptions, JobCaller, JobUploads } from '@lib/jobs';
 import { receiveCsvUpload } from '../http/csv-upload';
 import type { UploadIdempotencyContext } from '../idempotency/upload-idempotency';
 import { createJobOnce } from './create-job-once';
 
 /**
- * What an upload route needs of its job kind (bulk, finder): its create service's two passes, its view
+ * What an upload route needs of its job kind (bulk, finder): its create steps (JobCreation.of), its view
  * and how its multipart fields read. The fields may come before or after the file.
  */
 export interface JobUploadKind<O, V> {
   /** `jobs.create` or `finder.jobs.create`: the same file sent to the other endpoint is another request. */
   operation: string;
-  service: {
-    stage(accountId: string, fileName: string, source: Readable): Promise<StagedUpload>;
-    create(staged: StagedUpload, options: O, keyId?: string): Promise<V>;
-    discard(staged: Pick<StagedUpload, 'blobKey' | 'planKey'>): Promise<void>;
-  };
+  service: JobUploads<O, V>;
   queries: { view(accountId: string, id: string): Promise<V> };
   parseOptions(fields: Record<string, string>): O;
 }

@@ -4,7 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { parsePageRequest } from '@lib/common';
 import { AppConfig } from '@lib/config';
-import { CancelJobService, CreateJobService, JobDownloadService, JobQueries, type CreateJobOptions, type JobView } from '@lib/jobs';
+import {
+  CancelJobService, JobCreation, JobDownloadService, JobQueries, VERIFICATION_JOB_CANCEL, VerificationJobCreation, type CreateJobOptions, type JobView,
+} from '@lib/jobs';
 import { APP_CONFIG } from '@lib/platform';
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { ApiCsvUpload } from '../docs/api-csv-upload.decorator';
@@ -28,14 +30,15 @@ export class JobsController {
   private readonly uploads: JobUploadKind<CreateJobOptions, JobView>;
 
   constructor(
-    create: CreateJobService,
-    private readonly cancelJob: CancelJobService,
+    creation: JobCreation,
+    kind: VerificationJobCreation,
+    private readonly cancelJobs: CancelJobService,
     private readonly queries: JobQueries,
     private readonly downloads: JobDownloadService,
     private readonly idempotency: UploadIdempotency,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.uploads = { operation: 'jobs.create', service: create, queries, parseOptions: parseBulkJobOptions };
+    this.uploads = { operation: 'jobs.create', service: creation.of(kind), queries, parseOptions: parseBulkJobOptions };
   }
 
   @JobUploadRoute()
@@ -68,7 +71,7 @@ export class JobsController {
 
   @JobCancelRoute(JOB_ROUTES, 'Cancel a Pending or Processing job; rows not yet verified are never charged')
   cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
-    return this.cancelJob.cancel(principal.accountId, id);
+    return this.cancelJobs.cancel(VERIFICATION_JOB_CANCEL, this.queries, principal.accountId, id);
   }
 
   @Get(':id/download')

@@ -1,3 +1,4 @@
+import type { Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class EmailColumnDto {
@@ -42,10 +43,18 @@ export class JobDto {
   @ApiProperty({ example: '/v1/jobs/1843020410880/download' }) downloadPath!: string;
 }
 
-export class JobPageDto {
-  @ApiProperty({ type: [JobDto] }) items!: JobDto[];
-  @ApiProperty({ type: 'integer', format: 'int32', example: 1 }) page!: number;
-  @ApiProperty({ type: 'integer', format: 'int32', example: 20 }) pageSize!: number;
-  @ApiProperty({ type: 'integer', format: 'int32', example: 3 }) total!: number;
-  @ApiProperty({ type: 'integer', format: 'int32', example: 1 }) totalPages!: number;
+/** A page of one job kind's views (GET /v1/jobs, GET /v1/finder/jobs): one shape, named after its kind. */
+export function jobPageDto(item: Type<unknown>, name: string, defaultPageSize: number): Type<unknown> {
+  class JobPage {
+    @ApiProperty({ type: [item] }) items!: unknown[];
+    @ApiProperty({ type: 'integer', format: 'int32', example: 1 }) page!: number;
+    @ApiProperty({ type: 'integer', format: 'int32', example: defaultPageSize }) pageSize!: number;
+    @ApiProperty({ type: 'integer', format: 'int32', example: 3 }) total!: number;
+    @ApiProperty({ type: 'integer', format: 'int32', example: 1 }) totalPages!: number;
+  }
+  // The OpenAPI schema takes the class's name.
+  Object.defineProperty(JobPage, 'name', { value: name });
+  return JobPage;
 }
+
+export const JobPageDto = jobPageDto(JobDto, 'JobPageDto', 20);

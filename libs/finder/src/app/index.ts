@@ -13,8 +13,9 @@ export { KnownAddressesReadModel } from './known-addresses/known-addresses.read-
 export { FinderJobsModule } from './jobs/finder-jobs.module';
 export { FinderJobsWorkerModule } from './jobs/finder-jobs-worker.module';
 export { FINDER_JOB_FILES } from './jobs/finder-job-files';
-export { CreateFinderJobService } from './jobs/create-finder-job.service';
-export { FinderJobActions } from './jobs/finder-job-actions.service';
+export { FinderJobCreation } from './jobs/finder-job-creation';
+export { FinderJobDownloads } from './jobs/finder-job-download.service';
+export { FINDER_JOB_CANCEL } from './jobs/finder-job-cancel';
 export { FinderJobQueries } from './jobs/finder-job.queries';
 export type { FinderJobView } from './jobs/finder-job.view';
 export type { RequestedColumns } from './jobs/finder-columns';

@@ -1,29 +1,48 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock, type Decider, type DomainEvent } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { ReadModelFreshness } from '@lib/platform';
-import { jobDecider, jobStream } from '../domain/job.decider';
+import { jobDecider, jobStream, type JobState } from '../domain/job.decider';
+import type { CancelJob } from '../domain/job.commands';
+import type { JobEvent } from '../domain/job.events';
 import { JOBS_COLLECTION } from '../projection/job-document';
-import { JobQueries } from '../query/job-queries';
-import { JobView } from '../query/job-view';
+
+/** One job kind's part of DELETE: its decider, its cancel command and the read model its view comes from. */
+export interface CancellableJobKind<C, E extends DomainEvent, S> {
+  readonly decider: Decider<C, E, S>;
+  readonly collection: string;
+  cancelCommand(accountId: string, at: string): C;
+}
+
+/** The kind's reads: the caller's job (404 for anyone else's) and its view. */
+export interface JobReads<V> {
+  document(accountId: string, id: string): Promise<{ _id: string; jobId: number }>;
+  view(accountId: string, id: string): Promise<V>;
+}
+
+export const VERIFICATION_JOB_CANCEL: CancellableJobKind<CancelJob, JobEvent, JobState> = {
+  decider: jobDecider,
+  collection: JOBS_COLLECTION,
+  cancelCommand: (accountId, at) => ({ type: 'CancelJob', accountId, at }),
+};
 
 /**
- * DELETE /v1/jobs/{id}. Chunks in flight finish their probe but their results are dropped and their
- * holds released by the worker; chunks not yet started are skipped: unprocessed rows are never charged.
+ * DELETE /v1/jobs/{id} and /v1/finder/jobs/{id}. The job's end reaches chunks in flight within a second
+ * (ChunkWorkflow aborts their work): they record nothing and their holds are released; chunks not yet
+ * started are skipped. Unprocessed rows are never charged; rows recorded before stay downloadable.
  */
 @Injectable()
 export class CancelJobService {
   constructor(
     private readonly events: EventStore,
-    private readonly queries: JobQueries,
     private readonly freshness: ReadModelFreshness,
     private readonly clock: Clock,
   ) {}
 
-  async cancel(accountId: string, id: string): Promise<JobView> {
-    const doc = await this.queries.document(accountId, id);
-    const run = await runCommand(this.events, jobStream(doc.jobId), jobDecider, { type: 'CancelJob', accountId, at: this.clock.nowIso() }, { load: 'last' });
-    await this.freshness.waitForDocument(JOBS_COLLECTION, doc._id, run.position, 5_000);
-    return this.queries.view(accountId, id);
+  async cancel<C, E extends DomainEvent, S, V>(kind: CancellableJobKind<C, E, S>, reads: JobReads<V>, accountId: string, id: string): Promise<V> {
+    const doc = await reads.document(accountId, id);
+    const run = await runCommand(this.events, jobStream(doc.jobId), kind.decider, kind.cancelCommand(accountId, this.clock.nowIso()), { load: 'last' });
+    await this.freshness.waitForDocument(kind.collection, doc._id, run.position, 5_000);
+    return reads.view(accountId, id);
   }
 }

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { BlobStore } from '@lib/blobstore';
+import { AppConfig } from '@lib/config';
+import { APP_CONFIG } from '@lib/platform';
+import type { CreateJob } from '../domain/job.commands';
+import { jobDecider, type JobState } from '../domain/job.decider';
+import type { JobEvent } from '../domain/job.events';
+import { JOBS_COLLECTION, JobDocument } from '../projection/job-document';
+import { evolveJobDocument } from '../projection/job-status.projection';
+import { JobView, toJobView } from '../query/job-view';
+import { indexAddresses } from './address-index';
+import { cutChunks, planLines } from './chunk-plan';
+import { chooseEmailColumn } from './choose-email-column';
+import type { JobCreationKind } from './job-creation';
+import { stagedJobFile, type StagedUpload } from './upload-staging';
+
+export interface CreateJobOptions {
+  /** Zero-based; null to detect it. */
+  emailColumn: number | null;
+  dedupe: boolean;
+}
+
+/** POST /v1/jobs in the shared creation (JobCreation): pick the email column, dedupe by address, cut and store the chunk plan. */
+@Injectable()
+export class VerificationJobCreation implements JobCreationKind<CreateJobOptions, CreateJob, JobEvent, JobState, JobView> {
+  readonly names = { defaultFileName: 'upload.csv', planFileName: 'plan.jsonl' };
+  readonly decider = jobDecider;
+  readonly collection = JOBS_COLLECTION;
+
+  constructor(private readonly blobs: BlobStore, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  async plan(staged: StagedUpload, options: CreateJobOptions, keyId: string | undefined, at: string): Promise<CreateJob> {
+    const { inspection } = staged;
+    const { hasHeader, emailColumn } = chooseEmailColumn(inspection, options.emailColumn);
+    const index = await indexAddresses(await this.blobs.get(staged.blobKey), inspection.delimiter, hasHeader, emailColumn.index, this.config.jobs.maxUniqueEmails);
+    const counter = { chunks: 0 };
+    await this.blobs.put(staged.planKey, planLines(cutChunks(index, this.config.jobs.chunkSize), counter), { contentType: 'application/x-ndjson' });
+    return {
+      type: 'CreateJob', jobId: staged.jobId, accountId: staged.accountId, keyId, kind: 'verification', file: stagedJobFile(staged, hasHeader), emailColumn, dedupe: options.dedupe,
+      counts: index.counts, chunkCount: counter.chunks, at,
+    };
+  }
+
+  viewOf(created: JobEvent, _position: number, now: number): JobView {
+    return toJobView(evolveJobDocument(null, created) as JobDocument, now);
+  }
+}
