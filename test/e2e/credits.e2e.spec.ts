@@ -39,8 +39,14 @@ describe('credits API', () => {
       const { accountId, apiKey } = await app.createAccount(0);
       const placed = await admin(`/admin/v1/accounts/${accountId}/orders`, { packageId: 2, promotionId: 1 });
       expect(placed.status).toBe(201);
-      await admin(`/admin/v1/accounts/${accountId}/orders`, { packageId: 1 });
+      const second = await admin(`/admin/v1/accounts/${accountId}/orders`, { packageId: 1 });
+      // The one invoice sequence of every order path: gap-free, in the order orders completed.
+      const invoiceNo = (order: { invoiceNumber: string }) => Number(/^INV-(\d{6})$/.exec(order.invoiceNumber)?.[1]);
+      expect(invoiceNo(second.body.data)).toBe(invoiceNo(placed.body.data) + 1);
       await balanceOf(apiKey, 5000 + 500 + 1000);
+      const orders = async (query: string) => (await app.request('GET', `/v1/credits/orders?${query}`, { key: apiKey })).body.data;
+      await eventually(async () => expect((await orders('limit=10')).items.map((o: { invoiceNumber: string }) => o.invoiceNumber).sort())
+        .toEqual([placed.body.data.invoiceNumber, second.body.data.invoiceNumber]));
       const page = await app.request('GET', '/v1/credits/orders?limit=1&page=2', { key: apiKey });
       expect(page.body.data).toMatchObject({ page: 2, limit: 1, total: 2, totalPages: 2 });
       expect(page.body.data.items).toEqual([{
@@ -48,11 +54,30 @@ describe('credits API', () => {
         creditsPurchased: 5000, bonusCredits: 500, totalCreditsAdded: 5500,
         amountUsd: 40, discountUsd: 0, finalAmountUsd: 40, unitPriceUsd: 0.008,
         processorPaymentIntentId: `manual_${placed.body.data.id}`, processorChargeId: `manual_${placed.body.data.id}`,
-        status: 2, failureReason: null, invoiceNumber: `INV-${placed.body.data.id}`, isAutoTopup: false,
+        status: 2, failureReason: null, invoiceNumber: placed.body.data.invoiceNumber, isAutoTopup: false,
         createdAt: expect.any(String), completedAt: expect.any(String),
       }]);
       const added = await app.request('GET', '/v1/credits/transactions?type=Added', { key: apiKey });
       expect(added.body.data.items.map((t: { amount: number }) => t.amount)).toEqual([1000, 5500]);
+    });
+
+    it('still lists an order recorded before admin orders were numbered in sequence (INV-<orderId>), and numbering goes on', async () => {
+      const { accountId, apiKey } = await app.createAccount(0);
+      // What the operator's order path wrote before: straight into the ledger, numbered after its id.
+      const oldId = '1700000000000001';
+      await app.running.app.get(CreditLedger).grant(accountId, 1000, 0, {
+        kind: 'order', orderId: oldId, packageId: 1, promotionId: null, amountUsd: 10, discountUsd: 0, finalAmountUsd: 10, unitPriceUsd: 0.01,
+        invoiceNumber: `INV-${oldId}`, processorPaymentIntentId: `manual_${oldId}`, processorChargeId: `manual_${oldId}`, isAutoTopup: false, createdAt: '2026-01-05T10:00:00.000Z',
+      }, `order-${oldId}`);
+      const placed = await admin(`/admin/v1/accounts/${accountId}/orders`, { packageId: 1 });
+      expect(placed.body.data.invoiceNumber).toMatch(/^INV-\d{6}$/);
+      await balanceOf(apiKey, 2000);
+      await eventually(async () => {
+        const items = (await app.request('GET', '/v1/credits/orders?limit=10', { key: apiKey })).body.data.items;
+        expect(items.map((o: { id: number; invoiceNumber: string; status: number }) => [String(o.id), o.invoiceNumber, o.status]).sort()).toEqual([
+          [oldId, `INV-${oldId}`, 2], [String(placed.body.data.id), placed.body.data.invoiceNumber, 2],
+        ].sort());
+      });
     });
 
     it.each([

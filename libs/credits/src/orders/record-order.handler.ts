@@ -1,45 +1,52 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock, DomainError, newNumericId } from '@lib/common';
 import { accountStream } from '@lib/accounts';
-import { EventStore } from '@lib/eventstore';
+import { EventStore, runCommand } from '@lib/eventstore';
 import { CreditCatalogue } from '../catalogue/credit-catalogue';
-import { CreditLedger } from '../credit-ledger.service';
-import { OrderSource } from '../domain/credit-ledger.events';
 import { orderViewFrom, OrderView } from '../projection/credit-orders.projection';
+import { OrderSettlement } from './order-settlement';
+import { orderDecider, orderStream } from './order.decider';
+import { OrderCredited } from './order.events';
 import { RecordOrderCommand } from './record-order.command';
 
+/**
+ * An order an operator records as paid (admin API, CLI) is an order like any other: placed on its own
+ * stream with the manual processor, then completed through OrderSettlement, which issues the next
+ * invoice number of the one gap-free sequence and adds the credits once.
+ */
 @CommandHandler(RecordOrderCommand)
 export class RecordOrderHandler implements ICommandHandler<RecordOrderCommand, OrderView> {
   constructor(
-    private readonly ledger: CreditLedger,
     private readonly catalogue: CreditCatalogue,
+    private readonly settlement: OrderSettlement,
     private readonly events: EventStore,
     private readonly clock: Clock,
   ) {}
 
   async execute(command: RecordOrderCommand): Promise<OrderView> {
     await requireAccount(this.events, command.accountId);
-    const createdAt = this.clock.nowIso();
-    const quote = this.catalogue.quote(command.packageId, command.promotionId, createdAt);
-    const orderId = newNumericId(this.clock.now());
-    const source: OrderSource = {
-      kind: 'order',
-      orderId: String(orderId),
-      packageId: quote.packageId,
-      promotionId: quote.promotionId,
-      amountUsd: quote.amountUsd,
-      discountUsd: quote.discountUsd,
-      finalAmountUsd: quote.finalAmountUsd,
-      unitPriceUsd: quote.unitPriceUsd,
-      invoiceNumber: `INV-${orderId}`,
-      processorPaymentIntentId: command.payment.paymentIntentId ?? `manual_${orderId}`,
-      processorChargeId: command.payment.chargeId ?? `manual_${orderId}`,
-      isAutoTopup: command.payment.isAutoTopup ?? false,
-      createdAt,
-    };
-    // The order id doubles as the transaction id, so the Added transaction points at its order.
-    await this.ledger.grant(command.accountId, quote.creditsPurchased, quote.bonusCredits, source, `order-${orderId}`);
-    return orderViewFrom(command.accountId, quote.creditsPurchased, quote.bonusCredits, source, this.clock.nowIso());
+    const quote = this.catalogue.quote(command.packageId, command.promotionId, this.clock.nowIso());
+    const orderId = String(newNumericId(this.clock.now()));
+    const { payment } = command;
+    await runCommand(this.events, orderStream(orderId), orderDecider, {
+      type: 'PlaceOrder',
+      order: {
+        ...quote, orderId, accountId: command.accountId, processor: 'manual', placedBy: 'operator',
+        processorPaymentIntentId: payment.paymentIntentId ?? `manual_${orderId}`, isAutoTopup: payment.isAutoTopup ?? false,
+      },
+      at: this.clock.nowIso(),
+    });
+    const state = await this.settlement.complete(orderId, payment.chargeId ?? `manual_${orderId}`);
+    const [credited] = await this.events.readStream<OrderCredited['data']>(orderStream(orderId), { direction: 'backwards', maxCount: 1 });
+    // Only this request knows the new order, so it completed and credited it (or threw on the way).
+    if (state.status !== 'completed' || credited?.type !== 'OrderCredited') throw new Error(`order ${orderId} was not credited`);
+    const { order } = state;
+    return orderViewFrom(command.accountId, order.creditsPurchased, order.bonusCredits, {
+      kind: 'order', orderId, packageId: order.packageId, promotionId: order.promotionId,
+      amountUsd: order.amountUsd, discountUsd: order.discountUsd, finalAmountUsd: order.finalAmountUsd, unitPriceUsd: order.unitPriceUsd,
+      invoiceNumber: credited.data.invoiceNumber, processorPaymentIntentId: order.processorPaymentIntentId, processorChargeId: state.processorChargeId ?? '',
+      isAutoTopup: order.isAutoTopup, createdAt: order.placedAt,
+    }, state.completedAt ?? credited.data.creditedAt);
   }
 }
 
