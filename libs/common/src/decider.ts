@@ -1,3 +1,5 @@
+import type { Upcasters } from './upcasting';
+
 /** A domain event as deciders see it: a type tag and its data. */
 export interface DomainEvent<T extends string = string, D = unknown> {
   type: T;
@@ -9,6 +11,8 @@ export interface Decider<Command, Event extends DomainEvent, State> {
   initialState: State;
   evolve(state: State, event: Event): State;
   decide(command: Command, state: State): Event[];
+  /** How events stored in older shapes are read in today's (`upcast`); every reader of the stream applies them. */
+  upcasters?: Upcasters<Event>;
 }
 
 /** Folds events into state from the decider's initial state. */

@@ -2,6 +2,7 @@ export * from './error-codes';
 export * from './domain-error';
 export * from './clock';
 export * from './decider';
+export * from './upcasting';
 export * from './pagination';
 export * from './numeric-id';
 export * from './wake-signal';

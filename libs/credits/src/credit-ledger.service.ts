@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
-import { EventStore } from '@lib/eventstore';
+import { aggregateStream, EventStore } from '@lib/eventstore';
 import { CreditLedgerCommand } from './domain/credit-ledger.commands';
 import { OrderSource } from './domain/credit-ledger.events';
 import { available, creditLedgerDecider, creditLedgerStream, LedgerState } from './domain/credit-ledger.decider';
@@ -62,9 +62,8 @@ export class CreditLedger {
 
   /** The exact current ledger state, read from the event store (not the read model). */
   async current(accountId: string): Promise<LedgerView> {
-    const [last] = await this.events.readStream(creditLedgerStream(accountId), { direction: 'backwards', maxCount: 1 });
-    const state: LedgerState = last ? creditLedgerDecider.evolve(creditLedgerDecider.initialState, last as never) : creditLedgerDecider.initialState;
-    return this.view(state, last?.position ?? -1);
+    const { state, position } = await aggregateStream(this.events, creditLedgerStream(accountId), creditLedgerDecider, { latest: 1 });
+    return this.view(state, position);
   }
 
   private async run(accountId: string, partial: WithoutMeta<CreditLedgerCommand> & { type: CreditLedgerCommand['type'] }): Promise<LedgerView> {

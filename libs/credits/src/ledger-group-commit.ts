@@ -1,4 +1,4 @@
-import { EventStore, WrongExpectedRevisionError } from '@lib/eventstore';
+import { EventStore, runDecision } from '@lib/eventstore';
 import { CreditLedgerCommand } from './domain/credit-ledger.commands';
 import { creditLedgerDecider, LedgerState } from './domain/credit-ledger.decider';
 import { CreditLedgerEvent } from './domain/credit-ledger.events';
@@ -19,7 +19,8 @@ const MAX_ATTEMPTS = 50;
  * decided one after another on the evolving state and written in ONE append with the expected
  * revision. Each command still gets its own answer (a refused hold rejects only its caller), but
  * 50 concurrent chargers cost one durable write instead of 50. Another process writing the same
- * stream makes the append conflict; the whole batch is then re-decided on the fresh state.
+ * stream makes the append conflict; the whole batch is then re-decided on the fresh state (runDecision,
+ * the same load-decide-append loop every command runs).
  */
 export class LedgerGroupCommit {
   private readonly queues = new Map<string, Pending[]>();
@@ -45,12 +46,13 @@ export class LedgerGroupCommit {
   }
 
   private async commit(stream: string, batch: Pending[]): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const [last] = await this.events.readStream(stream, { direction: 'backwards', maxCount: 1 });
-        let state = last ? creditLedgerDecider.evolve(creditLedgerDecider.initialState, last as never) : creditLedgerDecider.initialState;
+    let outcomes: Outcome[] = [];
+    try {
+      // Every attempt decides the whole batch again on the state it read, so outcomes are the last attempt's.
+      const written = await runDecision(this.events, stream, creditLedgerDecider, (loaded) => {
+        let state = loaded;
         const decided: CreditLedgerEvent[] = [];
-        const outcomes: Outcome[] = batch.map(({ command }) => {
+        outcomes = batch.map(({ command }) => {
           try {
             const events = creditLedgerDecider.decide(command, state);
             state = events.reduce((s, e) => creditLedgerDecider.evolve(s, e), state);
@@ -60,25 +62,15 @@ export class LedgerGroupCommit {
             return { ok: false, error };
           }
         });
-        let position = last?.position ?? -1;
-        if (decided.length > 0) {
-          const appended = await this.events.appendToStream(stream, decided.map((e) => ({ type: e.type, data: e.data })), last ? last.revision : 'no_stream');
-          position = appended.position;
-        }
-        batch.forEach((pending, i) => {
-          const outcome = outcomes[i];
-          if (outcome.ok) pending.resolve({ state: outcome.state, position });
-          else pending.reject(outcome.error);
-        });
-        return;
-      } catch (error) {
-        if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) {
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, attempt * 5)));
-          continue;
-        }
-        batch.forEach((pending) => pending.reject(error));
-        return;
-      }
+        return decided;
+      }, { load: 'last', maxAttempts: MAX_ATTEMPTS });
+      batch.forEach((pending, i) => {
+        const outcome = outcomes[i];
+        if (outcome.ok) pending.resolve({ state: outcome.state, position: written.streamPosition });
+        else pending.reject(outcome.error);
+      });
+    } catch (error) {
+      batch.forEach((pending) => pending.reject(error));
     }
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Decider, DomainEvent, fold } from '@lib/common';
-import { AppendOutcomeUnknownError, EventStore, WrongExpectedRevisionError, RecordedEvent, type AppendResult, type ExpectedRevision, type NewEvent } from './event-store.port';
+import { Decider, DomainEvent } from '@lib/common';
+import { aggregateStream, StreamFold } from './aggregate-stream';
+import { AppendOutcomeUnknownError, EventStore, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent } from './event-store.port';
 
 export interface RunOptions {
   /**
@@ -19,36 +20,50 @@ export interface RunOptions {
 export interface RunResult<E extends DomainEvent, S> {
   events: E[];
   state: S;
+  /** Global position of the last event appended; -1 when the decision appended nothing. */
   position: number;
+  /** Global position of the stream's last event after the decision (appended or loaded); -1 for an empty stream. */
+  streamPosition: number;
   nextRevision: number;
 }
 
 /** Load the stream, fold with evolve, decide, append with the expected revision; retry on a conflict. */
-export async function runCommand<C, E extends DomainEvent, S>(
+export function runCommand<C, E extends DomainEvent, S>(
   store: EventStore,
   streamId: string,
   decider: Decider<C, E, S>,
   command: C,
   options: RunOptions = {},
 ): Promise<RunResult<E, S>> {
+  return runDecision(store, streamId, decider, (state) => decider.decide(command, state), options);
+}
+
+/**
+ * The loop every write runs once: read the stream through `aggregateStream` (upcast, fold), decide on
+ * that state, append what was decided with the expected revision, and on a conflict start again from a
+ * fresh read. `decide` may be called more than once, so it must not act outside what it returns.
+ */
+export async function runDecision<E extends DomainEvent, S>(
+  store: EventStore,
+  streamId: string,
+  decider: StreamFold<E, S>,
+  decide: (state: S) => E[],
+  options: RunOptions = {},
+): Promise<RunResult<E, S>> {
   const maxAttempts = options.maxAttempts ?? 50;
   for (let attempt = 1; ; attempt++) {
-    const recorded: RecordedEvent[] = options.load === 'last'
-      ? await store.readStream(streamId, { direction: 'backwards', maxCount: 1 })
-      : await store.readStream(streamId);
-    const history = recorded.map((r) => ({ type: r.type, data: r.data }) as E);
-    const state = fold(decider, history);
-    const expected = recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1].revision;
-    const events = decider.decide(command, state);
-    const newState = events.reduce((s, e) => decider.evolve(s, e), state);
+    const loaded = await aggregateStream(store, streamId, decider, options.load === 'last' ? { latest: 1 } : {});
+    const events = decide(loaded.state);
+    const state = events.reduce((s, e) => decider.evolve(s, e), loaded.state);
     if (events.length === 0) {
-      return { events, state: newState, position: -1, nextRevision: typeof expected === 'number' ? expected : -1 };
+      const nextRevision = typeof loaded.expectedRevision === 'number' ? loaded.expectedRevision : -1;
+      return { events, state, position: -1, streamPosition: loaded.position, nextRevision };
     }
     // Ids fixed once per decision, so resending after an unconfirmed append is recognised by the store.
     const batch = events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data as Record<string, unknown>, metadata: options.metadata }));
     try {
-      const result = await appendConfirmed(store, streamId, batch, expected, options.unconfirmedAttempts ?? 5);
-      return { events, state: newState, position: result.position, nextRevision: result.nextRevision };
+      const result = await appendConfirmed(store, streamId, batch, loaded.expectedRevision, options.unconfirmedAttempts ?? 5);
+      return { events, state, position: result.position, streamPosition: result.position, nextRevision: result.nextRevision };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) throw error;
       // Spread retries so many concurrent writers of one stream do not collide in lockstep.

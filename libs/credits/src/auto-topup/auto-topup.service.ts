@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainError, newNumericId } from '@lib/common';
-import { EventStore, runCommand } from '@lib/eventstore';
+import { EventStore, readEvents, runCommand } from '@lib/eventstore';
 import { CreditCatalogue } from '../catalogue/credit-catalogue';
 import { CheckoutResult, CheckoutService } from '../orders/checkout.service';
 import { AutoTopupConfigured, AutoTopupSettings, autoTopupCrossingDecider, autoTopupCrossingStream, autoTopupSettingsStream, crossesThreshold } from './auto-topup';
@@ -20,9 +20,10 @@ export class AutoTopupService {
   constructor(private readonly events: EventStore, private readonly checkout: CheckoutService, private readonly catalogue: CreditCatalogue, private readonly clock: Clock) {}
 
   async settings(accountId: string): Promise<AutoTopupSettings | null> {
-    const [last] = await this.events.readStream(autoTopupSettingsStream(accountId), { direction: 'backwards', maxCount: 1 });
+    // The settings stream has one event type and no decider; nothing it ever stored needs upcasting yet.
+    const [last] = await readEvents<AutoTopupConfigured>(this.events, autoTopupSettingsStream(accountId), undefined, { direction: 'backwards', maxCount: 1 });
     if (!last) return null;
-    const { enabled, thresholdCredits, packageId } = (last as unknown as AutoTopupConfigured).data;
+    const { enabled, thresholdCredits, packageId } = last.data;
     return { enabled, thresholdCredits, packageId };
   }
 

@@ -1,5 +1,8 @@
+import { upcast } from '@lib/common';
 import { documentProjection } from '@lib/readstore';
-import { CreditsAdded, OrderSource } from '../domain/credit-ledger.events';
+import { creditLedgerDecider } from '../domain/credit-ledger.decider';
+import { CreditLedgerEvent, CreditsAdded, OrderSource } from '../domain/credit-ledger.events';
+import { orderDecider } from '../orders/order.decider';
 import { OrderStatus } from '../orders/order-status';
 import type { OrderQuote } from '../catalogue/price-order';
 import { OrderEvent, ORDER_EVENT_TYPES } from '../orders/order.events';
@@ -52,11 +55,13 @@ export const creditOrdersProjection = documentProjection<CreditOrderDoc>({
   },
   evolve: (doc, recorded) => {
     if (recorded.type === 'CreditsAdded') {
-      const data = (recorded as unknown as CreditsAdded).data;
+      const added = upcast<CreditLedgerEvent>(recorded, creditLedgerDecider.upcasters);
+      if (added.type !== 'CreditsAdded') return doc;
+      const data = added.data;
       if (data.source.kind !== 'order') return doc;
       return { _id: data.source.orderId, accountId: data.accountId, ...orderViewFrom(data.accountId, data.amount, data.bonus, data.source, data.at) };
     }
-    const event = { type: recorded.type, data: recorded.data } as OrderEvent;
+    const event = upcast<OrderEvent>(recorded, orderDecider.upcasters);
     switch (event.type) {
       case 'OrderPlaced': {
         const { orderId, accountId, processor: _processor, placedBy: _placedBy, placedAt, ...order } = event.data;

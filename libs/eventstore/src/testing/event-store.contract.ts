@@ -1,3 +1,4 @@
+import { aggregateContract } from './aggregate.contract';
 import { appendContract } from './append.contract';
 import { contractContext, EventStoreFactory } from './contract-context';
 import { readContract } from './read.contract';
@@ -16,6 +17,7 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
     appendContract(ctx);
     readContract(ctx);
     subscribeContract(ctx);
+    aggregateContract(ctx);
 
     describe('restarting', () => {
       it('keeps every acknowledged event when the client is closed and reopened', async () => {

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { fold } from '@lib/common';
-import { EventStore, runCommand } from '@lib/eventstore';
+import { aggregateStream, EventStore, readEvents, runCommand } from '@lib/eventstore';
 import { ReadModelFreshness } from '@lib/platform';
 import { emailClaimDecider, emailClaimStream, EmailClaimState } from '../domain/email-claim.decider';
 import { EmailClaimCommand } from '../domain/email-claim.commands';
@@ -22,19 +21,17 @@ export class UserStreams {
   constructor(private readonly events: EventStore, private readonly freshness: ReadModelFreshness) {}
 
   async load(userId: string): Promise<UserState> {
-    const recorded = await this.events.readStream(userStream(userId));
-    return fold(userDecider, recorded.map((r) => ({ type: r.type, data: r.data }) as UserEvent));
+    return (await aggregateStream(this.events, userStream(userId), userDecider)).state;
   }
 
   /** The registration event's data (the account, name and company a user signed up with), or null. */
   async registration(userId: string): Promise<Extract<UserEvent, { type: 'UserRegistered' }>['data'] | null> {
-    const [first] = await this.events.readStream(userStream(userId), { maxCount: 1 });
+    const [first] = await readEvents(this.events, userStream(userId), userDecider.upcasters, { maxCount: 1 });
     return first?.type === 'UserRegistered' ? first.data : null;
   }
 
   async claimOf(email: string): Promise<EmailClaimState> {
-    const recorded = await this.events.readStream(emailClaimStream(email));
-    return fold(emailClaimDecider, recorded.map((r) => ({ type: r.type, data: r.data }) as never));
+    return (await aggregateStream(this.events, emailClaimStream(email), emailClaimDecider)).state;
   }
 
   /** The user an address belongs to, or null (read from the event store, so never stale). */

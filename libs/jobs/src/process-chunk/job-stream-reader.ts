@@ -1,5 +1,5 @@
-import { fold } from '@lib/common';
-import { EventStore, RecordedEvent } from '@lib/eventstore';
+import type { DomainEvent, Upcasters } from '@lib/common';
+import { aggregateStream, EventStore, readEvents, UpcastEvent } from '@lib/eventstore';
 import { jobDecider, JobState, jobStream } from '../domain/job.decider';
 import { ChunkCompleted, ChunkRetryScheduled, JobEvent } from '../domain/job.events';
 
@@ -10,19 +10,23 @@ const PAGE = 20;
  * were recorded (a terminal event follows the snapshot-carrying event it ends).
  */
 export async function loadJobState(events: EventStore, jobId: number): Promise<JobState> {
-  const latest = await events.readStream(jobStream(jobId), { direction: 'backwards', maxCount: 2 });
-  return fold(jobDecider, latest.reverse().map((e) => ({ type: e.type, data: e.data }) as JobEvent));
+  return (await aggregateStream(events, jobStream(jobId), jobDecider, { latest: 2 })).state;
 }
 
 /**
  * Visits a job's events from the newest back until `visit` returns true. Only used when a chunk message
  * is redelivered after its results were appended, which is rare and almost always concerns one of the
- * latest events. Both job kinds live on `jobs-<id>`.
+ * latest events. Both job kinds live on `jobs-<id>`: each reads it with its own decider's upcasters.
  */
-export async function scanJobStreamBackwards(events: EventStore, jobId: number, visit: (event: RecordedEvent) => boolean): Promise<void> {
+export async function scanJobStreamBackwards<E extends DomainEvent>(
+  events: EventStore,
+  jobId: number,
+  upcasters: Upcasters<E> | undefined,
+  visit: (event: UpcastEvent<E>) => boolean,
+): Promise<void> {
   let fromRevision: number | undefined;
   for (;;) {
-    const page = await events.readStream(jobStream(jobId), { direction: 'backwards', fromRevision, maxCount: PAGE });
+    const page = await readEvents(events, jobStream(jobId), upcasters, { direction: 'backwards', fromRevision, maxCount: PAGE });
     if (page.some(visit)) return;
     const oldest = page[page.length - 1];
     if (page.length < PAGE || !oldest || oldest.revision === 0) return;
@@ -39,7 +43,7 @@ export interface RecordedChunk {
 export async function findRecordedChunk(events: EventStore, jobId: number, chunkNo: number): Promise<RecordedChunk | null> {
   let retry: RecordedChunk['retry'] = null;
   let found: RecordedChunk | null = null;
-  await scanJobStreamBackwards(events, jobId, (event) => {
+  await scanJobStreamBackwards<JobEvent>(events, jobId, jobDecider.upcasters, (event) => {
     if (event.type === 'ChunkRetryScheduled' && event.data.fromChunkNo === chunkNo) retry = event.data;
     if (event.type === 'ChunkCompleted' && event.data.chunkNo === chunkNo) found = { completed: event.data, retry };
     return found !== null;

@@ -1,6 +1,8 @@
+import { upcast } from '@lib/common';
 import type { Projection } from '@lib/readstore';
 import { STORED_COLUMNS } from '../csv';
-import { ChunkCompleted, JOB_EVENT_TYPES, JobFilesPurged, RowVerdict } from '../domain/job.events';
+import { jobDecider } from '../domain/job.decider';
+import { JOB_EVENT_TYPES, JobEvent, RowVerdict } from '../domain/job.events';
 import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION, JobResultDocument, jobResultId } from './job-document';
 import { jobStatusProjection } from './job-status.projection';
 
@@ -24,15 +26,15 @@ export const jobsProjection: Projection = {
   eventTypes: JOB_EVENT_TYPES,
   collections: [JOBS_COLLECTION, JOB_RESULTS_COLLECTION],
   async handle(event, store) {
-    if (event.type === 'ChunkCompleted') {
-      const { jobId, results } = (event as unknown as ChunkCompleted).data;
+    const current = upcast<JobEvent>(event, jobDecider.upcasters);
+    if (current.type === 'ChunkCompleted') {
+      const { jobId, results } = current.data;
       await store.collection<JobResultDocument>(JOB_RESULTS_COLLECTION).bulkWrite(
         results.map((r) => ({ kind: 'upsert', doc: { _id: jobResultId(jobId, r.canonical), jobId, firstRow: r.firstRow, values: resultValues(r.verdict) } })),
       );
     }
-    const purged = event as unknown as JobFilesPurged;
-    if (purged.type === 'JobFilesPurged' && purged.data.kind === 'verification') {
-      await store.collection(JOB_RESULTS_COLLECTION).deleteMany({ jobId: purged.data.jobId });
+    if (current.type === 'JobFilesPurged' && current.data.kind === 'verification') {
+      await store.collection(JOB_RESULTS_COLLECTION).deleteMany({ jobId: current.data.jobId });
     }
     await jobStatusProjection.handle(event, store);
   },

@@ -1,7 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { BlobStore } from '@lib/blobstore';
-import { fold } from '@lib/common';
-import { EventStore, runCommand } from '@lib/eventstore';
+import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
 import type { ReadStore } from '@lib/readstore';
 import { jobStream } from '../domain/job.decider';
 import type { PurgeJobFiles } from '../domain/job.commands';
@@ -60,8 +59,7 @@ export class JobFilesPurger {
   }
 
   private async wouldPurge(kind: PurgeableJobKind, jobId: number, command: PurgeJobFiles): Promise<boolean> {
-    const latest = await this.events.readStream(jobStream(jobId), { direction: 'backwards', maxCount: 1 });
-    const state = fold(kind.decider, latest.map((e) => ({ type: e.type, data: e.data })));
+    const { state } = await aggregateStream(this.events, jobStream(jobId), kind.decider, { latest: 1 });
     return kind.decider.decide(command, state).length > 0;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { Clock, fold } from '@lib/common';
-import { EventStore, runCommand } from '@lib/eventstore';
+import { Clock } from '@lib/common';
+import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
 import { ChunkWorkflow, chunkOfHoldId, jobStream, scanJobStreamBackwards, type ChunkKind, type ChunkStatus, type PaidChunk } from '@lib/jobs';
 import { EmailFinder } from '../../find-email';
 import { FINDER_PRICE } from '../domain/finder-call.decider';
@@ -55,9 +55,8 @@ export class FinderChunkProcessor implements ChunkKind<FinderChunkMessage, Finde
   }
 
   async status(message: Pick<PaidChunk, 'jobId' | 'chunkNo'>): Promise<ChunkStatus<Recorded>> {
-    const [last] = await this.events.readStream(jobStream(message.jobId), { direction: 'backwards', maxCount: 1 });
-    if (!last) return { open: false, recorded: null }; // a job that never existed: nothing to do or pay
-    const state = fold(finderJobDecider, [{ type: last.type, data: last.data } as FinderJobEvent]);
+    const { state, expectedRevision } = await aggregateStream(this.events, jobStream(message.jobId), finderJobDecider, { latest: 1 });
+    if (expectedRevision === 'no_stream') return { open: false, recorded: null }; // a job that never existed: nothing to do or pay
     if ((state.status === 'Pending' || state.status === 'Processing') && !state.snapshot.doneChunks.includes(message.chunkNo)) return { open: true };
     return { open: false, recorded: await this.findRecorded(message) };
   }
@@ -85,8 +84,8 @@ export class FinderChunkProcessor implements ChunkKind<FinderChunkMessage, Finde
 
   private async findRecorded(message: Pick<PaidChunk, 'jobId' | 'chunkNo'>): Promise<Recorded | null> {
     let found: Recorded | null = null;
-    await scanJobStreamBackwards(this.events, message.jobId, (event) => {
-      found = recordIn([{ type: event.type, data: event.data } as FinderJobEvent], message.chunkNo);
+    await scanJobStreamBackwards<FinderJobEvent>(this.events, message.jobId, finderJobDecider.upcasters, (event) => {
+      found = recordIn([event], message.chunkNo);
       return found !== null;
     });
     return found;
