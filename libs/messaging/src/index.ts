@@ -1,8 +1,7 @@
-export * from './message-bus.port';
-export * from './bus-observer';
-export { SqliteMessageBus } from './embedded/sqlite-message-bus';
-export type { SqliteMessageBusOptions } from './embedded/sqlite-message-bus';
-export * from './relay/relay-message';
-export { EventRelay } from './relay/event-relay';
-export type { EventRelayOptions } from './relay/event-relay';
-export * from './kafka/kafka-message-bus';
+// The public surface of messaging: the port, its two adapters, and the relay that feeds analytics.
+export { MessageBus, type BusConsumer, type IncomingMessage, type OutgoingMessage, type SubscribeOptions } from './message-bus.port';
+export type { BusObserver } from './bus-observer';
+export { SqliteMessageBus, type SqliteMessageBusOptions } from './embedded/sqlite-message-bus';
+export { KafkaMessageBus, type KafkaMessageBusOptions } from './kafka/kafka-message-bus';
+export { EventRelay, type EventRelayOptions } from './relay/event-relay';
+export { RELAY_CATEGORIES, relayTopic, type RelayMessageV1 } from './relay/relay-message';

@@ -1,10 +1,8 @@
-export * from './read-store.port';
-export { SqliteReadStore } from './embedded/sqlite-read-store';
-export type { SqliteReadStoreOptions } from './embedded/sqlite-read-store';
-export { InvalidIdentifierError } from './embedded/sql-identifiers';
-export * from './projection/projection';
-export * from './projection/document-projection';
-export * from './projection/checkpoint-store';
-export { ProjectionRunner } from './projection/projection-runner';
-export type { ProjectionRunnerOptions, RebuildProgress } from './projection/projection-runner';
-export * from './mongo/mongo-read-store';
+// The public surface of readstore: the port, its two adapters, and the projection machinery built on it.
+export { ReadStore, ReadCollection, type BulkOp, type Doc, type Filter, type FindOptions } from './read-store.port';
+export { SqliteReadStore, type SqliteReadStoreOptions } from './embedded/sqlite-read-store';
+export { MongoReadStore, type MongoReadStoreOptions } from './mongo/mongo-read-store';
+export type { Projection } from './projection/projection';
+export { documentProjection, type DocumentProjectionSpec, type Positioned } from './projection/document-projection';
+export { CheckpointStore, CHECKPOINTS_COLLECTION } from './projection/checkpoint-store';
+export { ProjectionRunner, type ProjectionRunnerOptions, type RebuildProgress } from './projection/projection-runner';
