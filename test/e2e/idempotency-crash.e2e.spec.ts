@@ -4,8 +4,7 @@ import { CreditLedger, ExpiredHoldSweeper } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { VerificationEngine } from '@lib/verification';
 import { idempotencyStream, requestFingerprint, sha256 } from '@lib/idempotency';
-import { EmailVerified, verificationStream } from '../../apps/api/src/verify/verification.events';
-import { toVerificationResult, VerificationResult } from '../../apps/api/src/verify/verification-result';
+import { EmailVerified, toVerificationResult, VerificationResult, verificationStream } from '@lib/verify';
 import { TravelClock } from '../support/travel-clock';
 import { startVerifyWorld, VerifyWorld } from './verify-peers.fixture';
 

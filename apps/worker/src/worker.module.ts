@@ -3,8 +3,7 @@ import { CreditHoldSweeperModule, CreditsModule } from '@lib/credits';
 import { WebhookDeliveryModule } from '@lib/webhooks';
 import { JobRetentionModule, JobsWorkerModule, VERIFICATION_JOB_FILES } from '@lib/jobs';
 import { FINDER_JOB_FILES, FinderJobsWorkerModule } from '@lib/finder';
-import { VerificationEngineModule } from '../../api/src/verify/verification-engine.module';
-import { VerificationRecordsModule } from '../../api/src/verify/verification-records.module';
+import { VerificationEngineModule, VerificationRecordsModule } from '@lib/verify';
 import { AutoTopupModule } from './auto-topup/auto-topup.module';
 import { UsageAnalyticsModule } from './usage/usage-analytics.module';
 

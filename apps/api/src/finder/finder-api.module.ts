@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { UploadIdempotencyModule } from '../idempotency/upload-idempotency.module';
 import { FinderJobsModule, FinderModule } from '@lib/finder';
-import { VerificationEngineModule } from '../verify/verification-engine.module';
+import { VerificationEngineModule } from '@lib/verify';
 import { FinderJobsController } from './finder-jobs.controller';
 import { FinderController } from './finder.controller';
 

@@ -1,4 +1,5 @@
 import { Decider, DomainError } from '@lib/common';
+import { creditsFor } from '@lib/verification';
 import { hasChunk, withChunk, EMPTY_BITMAP } from './chunk-bitmap';
 import { decidePurge, EndedJob, purgedJob } from './job-files-purge';
 import { CancelJob, CompleteChunk, CreateJob, FailJob, JobCommand } from './job.commands';
@@ -16,9 +17,8 @@ export type JobState =
 export const jobStream = (jobId: number | string): string => `jobs-${jobId}`;
 export const jobDownloadPath = (jobId: number): string => `/v1/jobs/${jobId}/download`;
 
-/** What the customer pays for: a decisive verdict. `unknown` and `error` are free. */
-const DECISIVE: ReadonlySet<ResultName> = new Set(['ok', 'invalid', 'catch_all', 'disposable']);
-export const chargeFor = (results: ChunkResult[]): number => results.filter((r) => DECISIVE.has(r.verdict.result)).length;
+/** What a chunk costs: each address at the verification price of its verdict. */
+export const chargeFor = (results: ChunkResult[]): number => results.reduce((sum, r) => sum + creditsFor(r.verdict.result), 0);
 
 export const emptyCounts = (): Record<ResultName, number> => ({ ok: 0, invalid: 0, catch_all: 0, unknown: 0, disposable: 0, error: 0 });
 

@@ -6,7 +6,7 @@ import { DomainError } from '@lib/common';
 import { CurrentPrincipal } from '../../auth/auth.decorators';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
-import { PaidVerification } from '../paid-verification';
+import { PaidVerification } from '@lib/verify';
 import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { BatchResponseModel } from '../verification-result.model';
 import { MAX_BATCH_SIZE, VerifyBatchDto } from './verify-batch.dto';

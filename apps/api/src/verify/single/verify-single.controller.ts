@@ -6,7 +6,7 @@ import { AllowQueryApiKey, CurrentPrincipal } from '../../auth/auth.decorators';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
-import { PaidVerification } from '../paid-verification';
+import { PaidVerification } from '@lib/verify';
 import { EVIDENCE_DOC, VerificationResultModel } from '../verification-result.model';
 import { VerifySingleDto } from './verify-single.dto';
 

@@ -1,5 +1,5 @@
 import { canonicalEmail } from '@lib/verification';
-import { VerificationResult } from '../verification-result';
+import type { BatchSummary, RecordedResult } from './verification.events';
 
 /** Each request position points at one unique address; only unique addresses are probed and paid for. */
 export interface BatchPlan {
@@ -25,22 +25,10 @@ export function planBatch(emails: string[]): BatchPlan {
   return { unique, positionToUnique };
 }
 
-export interface BatchSummary {
-  total: number;
-  valid: number;
-  invalid: number;
-  catchAll: number;
-  unknown: number;
-  disposable: number;
-  error: number;
-  creditsCharged: number;
-  creditsRemaining: number;
-}
-
 const COUNTER: Record<string, keyof BatchSummary> = { ok: 'valid', invalid: 'invalid', catch_all: 'catchAll', unknown: 'unknown', disposable: 'disposable', error: 'error' };
 
 /** Counts every result position (duplicates included), so the six counts always add up to `total`. */
-export function summarize(results: VerificationResult[], creditsRemaining: number): BatchSummary {
+export function summarize(results: Pick<RecordedResult, 'result' | 'creditsCharged'>[], creditsRemaining: number): BatchSummary {
   const summary: BatchSummary = { total: results.length, valid: 0, invalid: 0, catchAll: 0, unknown: 0, disposable: 0, error: 0, creditsCharged: 0, creditsRemaining };
   for (const result of results) {
     summary[COUNTER[result.result]]++;

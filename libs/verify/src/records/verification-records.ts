@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { RecordedWorkCharges } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
-import { recordedCharge, VERIFICATION_HOLD_PURPOSES, VerificationEvent, verificationStream } from './verification.events';
+import { recordedCharge, VERIFICATION_HOLD_PURPOSES, VerificationEvent, verificationStream } from '../domain/verification.events';
 
 /**
  * The recorded verification behind a hold (the hold id is the verification id), if one was recorded.

@@ -1,6 +1,9 @@
-import { VerificationResultName } from '@lib/verification';
+import type { VerificationResultName } from './verification.types';
 
-/** The spec's price list: a decisive result costs 1 credit; `unknown` and `error` are free. */
+/**
+ * The spec's price list, the one rule for every paid verification (single, batch and bulk-job rows):
+ * a decisive result costs 1 credit; `unknown` and `error` are free.
+ */
 export const VERIFICATION_PRICE: Record<VerificationResultName, 0 | 1> = {
   ok: 1,
   invalid: 1,

@@ -1,8 +1,8 @@
 import { planBatch, summarize } from './batch-plan';
 import type { VerificationResultName } from '@lib/verification';
-import { VerificationResult } from '../verification-result';
+import type { RecordedResult } from './verification.events';
 
-const result = (r: VerificationResultName, charged: number): VerificationResult => ({
+const result = (r: VerificationResultName, charged: number): RecordedResult => ({
   email: 'x@y.test', result: r, resultCode: 0, subResult: null, quality: '', free: false, role: false, disposable: false, catchAll: false,
   didYouMean: null, provider: '', antiSpam: false, riskScore: 0, creditsCharged: charged, creditsRemaining: 5, executionMs: 1,
 });

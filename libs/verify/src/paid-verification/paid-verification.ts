@@ -4,12 +4,13 @@ import type { Principal } from '@lib/accounts';
 import { Clock } from '@lib/common';
 import { CreditLedger, creditsRemaining, type HoldPurpose, type LedgerView } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
-import { VerificationEngine, VerificationVerdict, verdictEvidence } from '@lib/verification';
-import { planBatch, summarize, BatchSummary } from './batch/batch-plan';
-import { creditsFor } from './credit-rules';
 import type { IdempotentAttempt } from '@lib/idempotency';
-import { BatchVerified, EmailVerified, recordedCharge, VERIFICATION_HOLD_PURPOSES, VerificationEvent, verificationStream } from './verification.events';
-import { VerificationRecords } from './verification-records';
+import { creditsFor, VerificationEngine, VerificationVerdict, verdictEvidence } from '@lib/verification';
+import { planBatch, summarize } from '../domain/batch-plan';
+import {
+  BatchSummary, BatchVerified, EmailVerified, RecordedResult, RecordedVerdict, recordedCharge, VERIFICATION_HOLD_PURPOSES, VerificationEvent, verificationStream,
+} from '../domain/verification.events';
+import { VerificationRecords } from '../records/verification-records';
 import { toVerificationResult, VerificationResult } from './verification-result';
 
 export interface BatchResponse {
@@ -111,7 +112,7 @@ export class PaidVerification {
 }
 
 /** The result as recorded, plus the evidence fields when the caller asked for them. */
-function withEvidence(result: VerificationResult, verdict: VerificationVerdict, evidence: boolean): VerificationResult {
+function withEvidence(result: RecordedResult, verdict: RecordedVerdict, evidence: boolean): VerificationResult {
   return evidence ? { ...result, ...verdictEvidence(verdict) } : result;
 }
 

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { CreditsModule } from '@lib/credits';
+import { VerificationEngineModule } from '../engine/verification-engine.module';
+import { VerificationRecordsModule } from '../records/verification-records.module';
+import { PaidVerification } from './paid-verification';
+
+/** Single and batch verification as paid, recorded operations, on the process's one engine. */
+@Module({
+  imports: [CreditsModule, VerificationEngineModule, VerificationRecordsModule],
+  providers: [PaidVerification],
+  exports: [PaidVerification],
+})
+export class PaidVerificationModule {}
