@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
 import { parseApiKey, secretMatches } from '../keys/api-key-secret';
-import { API_KEYS_COLLECTION, ApiKeyDoc } from '../projection/api-keys.projection';
+import { API_KEYS_COLLECTION, ApiKeyDoc } from './api-keys.projection';
 import { KeyLastUsed } from '../usage/key-last-used';
 
 /** Who is calling: the key, and the account whose credits it spends (the team owner's). */

@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '@lib/common';
-import { KeyCommandRunner } from '../key-command';
+import { KeyCommandRunner } from '../shared/key-command';
 import { RevokeApiKeyCommand, RevokedKey } from './revoke-api-key.command';
 
 @CommandHandler(RevokeApiKeyCommand)

@@ -1,6 +1,6 @@
 import { DomainError } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
-import { API_KEYS_COLLECTION, ApiKeyDoc } from './projection/api-keys.projection';
+import { API_KEYS_COLLECTION, ApiKeyDoc } from '../authenticate/api-keys.projection';
 
 /** Finds the account a key id belongs to (key ids are public and never move between accounts). */
 export async function keyOwner(readStore: ReadStore, keyId: string): Promise<string> {

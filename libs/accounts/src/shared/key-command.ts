@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { ReadStore } from '@lib/readstore';
 import { ReadModelFreshness } from '@lib/platform';
-import { AccountCommand } from './domain/account.commands';
-import { accountDecider, accountStream } from './domain/account.decider';
+import { AccountCommand } from '../domain/account.commands';
+import { accountDecider, accountStream } from '../domain/account.decider';
 import { keyOwner } from './key-owner';
-import { API_KEYS_COLLECTION } from './projection/api-keys.projection';
+import { API_KEYS_COLLECTION } from '../authenticate/api-keys.projection';
 
 /**
  * Runs a command on the account that owns a key, then waits until authentication (which reads the
