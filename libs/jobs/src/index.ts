@@ -3,6 +3,7 @@ export * from './domain/job.events';
 export * from './domain/job.commands';
 export { jobDecider, jobStream, jobDownloadPath, isTerminal, chargeFor } from './domain/job.decider';
 export type { JobState } from './domain/job.decider';
+export { chunksBitmap, countChunks, EMPTY_BITMAP, hasChunk, withChunk, type DoneChunks } from './domain/chunk-bitmap';
 export { decidePurge, purgedJob, type EndedJob } from './domain/job-files-purge';
 export * from './jobs.module';
 export * from './jobs-worker.module';

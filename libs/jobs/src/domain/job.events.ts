@@ -1,4 +1,5 @@
 import type { PublicVerdict, VerdictEvidence, VerificationResultName } from '@lib/verification';
+import type { DoneChunks } from './chunk-bitmap';
 
 // Event type strings are stored forever: never rename one; add a new type and an upcaster.
 // Every non-terminal event carries the job's complete decision state (`snapshot`), so a command
@@ -51,7 +52,7 @@ export interface JobCaller {
   keyId: string;
 }
 
-/** The decision state after an event. `doneChunks` is a base64 bitmap indexed by chunk number. */
+/** The decision state after an event. `doneChunks` is a base64 bitmap indexed by chunk number (chunk-bitmap.ts, as finder jobs). */
 export interface JobSnapshot {
   jobId: number;
   accountId: string;
@@ -63,7 +64,7 @@ export interface JobSnapshot {
   totalAddresses: number;
   chunksScheduled: number;
   chunksOpen: number;
-  doneChunks: string;
+  doneChunks: DoneChunks;
   processedRows: number;
   processedAddresses: number;
   counts: Record<ResultName, number>;

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
-import { ChunkWorkflow, chunkOfHoldId, jobStream, scanJobStreamBackwards, type ChunkKind, type ChunkStatus, type PaidChunk } from '@lib/jobs';
+import { ChunkWorkflow, chunkOfHoldId, hasChunk, jobStream, scanJobStreamBackwards, type ChunkKind, type ChunkStatus, type PaidChunk } from '@lib/jobs';
 import { EmailFinder } from '../../find-email';
 import { FINDER_PRICE } from '../domain/finder-call.decider';
 import { mapBounded } from '../find/map-bounded';
@@ -57,7 +57,7 @@ export class FinderChunkProcessor implements ChunkKind<FinderChunkMessage, Finde
   async status(message: Pick<PaidChunk, 'jobId' | 'chunkNo'>): Promise<ChunkStatus<Recorded>> {
     const { state, expectedRevision } = await aggregateStream(this.events, jobStream(message.jobId), finderJobDecider, { latest: 1 });
     if (expectedRevision === 'no_stream') return { open: false, recorded: null }; // a job that never existed: nothing to do or pay
-    if ((state.status === 'Pending' || state.status === 'Processing') && !state.snapshot.doneChunks.includes(message.chunkNo)) return { open: true };
+    if ((state.status === 'Pending' || state.status === 'Processing') && !hasChunk(state.snapshot.doneChunks, message.chunkNo)) return { open: true };
     return { open: false, recorded: await this.findRecorded(message) };
   }
 

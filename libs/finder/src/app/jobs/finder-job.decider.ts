@@ -1,8 +1,9 @@
 import { Decider, DomainError } from '@lib/common';
-import { decidePurge, purgedJob, type EndedJob, type JobFile, type JobSummary, type PurgeJobFiles } from '@lib/jobs';
+import { countChunks, decidePurge, EMPTY_BITMAP, hasChunk, purgedJob, withChunk, type EndedJob, type JobFile, type JobSummary, type PurgeJobFiles } from '@lib/jobs';
 import { chargeForOutcome, FINDER_PRICE } from '../domain/finder-call.decider';
 import { rowsOf } from './finder-job-plan';
 import type { FinderColumnsChoice, FinderJobCounts, FinderJobEvent, FinderJobRowResult, FinderJobSnapshot } from './finder-job.events';
+import { FINDER_JOB_UPCASTERS } from './finder-job.upcast';
 
 export type FinderJobCommand =
   | { type: 'CreateFinderJob'; jobId: number; accountId: string; keyId?: string; file: JobFile; columns: FinderColumnsChoice; counts: FinderJobCounts; chunkCount: number; at: string }
@@ -28,17 +29,17 @@ function summary(s: FinderJobSnapshot, status: JobSummary['status']): JobSummary
 
 function completeChunk(command: Extract<FinderJobCommand, { type: 'CompleteFinderChunk' }>, s: FinderJobSnapshot): FinderJobEvent[] {
   // A redelivered chunk, or one arriving after a cancel: nothing recorded, so its hold is released.
-  if (s.status !== 'Processing' || s.doneChunks.includes(command.chunkNo)) return [];
+  if (s.status !== 'Processing' || hasChunk(s.doneChunks, command.chunkNo)) return [];
   // Counts are per row (a repeated person fills all its rows); the charge is per person looked up.
   const rows = command.results.reduce((sum, r) => sum + rowsOf(r), 0);
   const found = command.results.reduce((sum, r) => sum + (r.outcome.email ? rowsOf(r) : 0), 0);
   const charged = command.results.reduce((sum, r) => sum + chargeForOutcome(r.outcome), 0);
   const after: FinderJobSnapshot = {
-    ...s, doneChunks: [...s.doneChunks, command.chunkNo], processedContacts: s.processedContacts + rows,
+    ...s, doneChunks: withChunk(s.doneChunks, command.chunkNo), processedContacts: s.processedContacts + rows,
     found: s.found + found, notFound: s.notFound + rows - found, creditsCharged: s.creditsCharged + charged,
   };
   const events: FinderJobEvent[] = [{ type: 'FinderChunkCompleted', data: { jobId: s.jobId, chunkNo: command.chunkNo, results: command.results, charged, completedAt: command.at, snapshot: after } }];
-  if (after.doneChunks.length === after.chunksScheduled) {
+  if (countChunks(after.doneChunks) === after.chunksScheduled) {
     events.push({ type: 'JobCompleted', data: { jobId: s.jobId, accountId: s.accountId, kind: 'finder', summary: summary(after, 'Completed'), finishedAt: command.at } });
   }
   return events;
@@ -54,7 +55,7 @@ export const finderJobDecider: Decider<FinderJobCommand, FinderJobEvent, FinderJ
       case 'CreateFinderJob': {
         if (state.status !== 'Initial') throw new Error(`job ${command.jobId} already exists`);
         const { jobId, accountId, keyId, file, columns, counts, chunkCount, at } = command;
-        const snapshot: FinderJobSnapshot = { jobId, accountId, ...(keyId ? { keyId } : {}), status: 'Pending', counts, chunksScheduled: chunkCount, doneChunks: [], processedContacts: 0, found: 0, notFound: 0, creditsCharged: 0 };
+        const snapshot: FinderJobSnapshot = { jobId, accountId, ...(keyId ? { keyId } : {}), status: 'Pending', counts, chunksScheduled: chunkCount, doneChunks: EMPTY_BITMAP, processedContacts: 0, found: 0, notFound: 0, creditsCharged: 0 };
         return [{ type: 'FinderJobCreated', data: { jobId, accountId, kind: 'finder', file, columns, chunkCount, quote: counts.contacts * FINDER_PRICE, createdAt: at, snapshot } }];
       }
       case 'StartFinderJob':
@@ -76,6 +77,8 @@ export const finderJobDecider: Decider<FinderJobCommand, FinderJobEvent, FinderJ
         return decidePurge(state.status === 'Initial' || active ? null : (state as EndedJob), command);
     }
   },
+
+  upcasters: FINDER_JOB_UPCASTERS,
 
   evolve(state, event) {
     switch (event.type) {

@@ -2,7 +2,7 @@
 // Finder jobs live on `jobs-<id>` like bulk verification jobs (docs/contracts.md) and end with the
 // same JobCompleted / JobFailed (kind 'finder'), so webhooks fire for both. Their other events have
 // their own types: a finder job carries contacts and finder outcomes, not addresses and verdicts.
-import type { JobCompleted, JobFailed, JobFile, JobFilesPurged } from '@lib/jobs';
+import type { DoneChunks, JobCompleted, JobFailed, JobFile, JobFilesPurged } from '@lib/jobs';
 import type { FinderOutcome } from '../../finder-outcome';
 import type { FinderCallInput } from '../domain/finder-call.events';
 
@@ -43,7 +43,11 @@ export interface FinderJobSnapshot {
   status: 'Pending' | 'Processing';
   counts: FinderJobCounts;
   chunksScheduled: number;
-  doneChunks: number[];
+  /**
+   * The chunks recorded, as a bitmap like bulk jobs' (chunk-bitmap.ts). Events stored before it was
+   * a bitmap carry a list of chunk numbers; FINDER_JOB_UPCASTERS (finder-job.upcast.ts) read them.
+   */
+  doneChunks: DoneChunks;
   processedContacts: number;
   found: number;
   notFound: number;
