@@ -1,4 +1,4 @@
-import type { PublicVerdict, VerdictEvidence, VerificationResultName } from '@lib/verification';
+import type { VerificationQuality, VerificationResultName } from '@lib/verification';
 import type { DoneChunks } from './chunk-bitmap';
 
 // Event type strings are stored forever: never rename one; add a new type and an upcaster.
@@ -82,11 +82,30 @@ export interface ChunkItem {
 }
 
 /**
- * The appended result columns of one address: the engine's public verdict fields. Stored in
- * ChunkCompleted events, so a change to those fields must stay readable for old events.
+ * A row's verdict as recorded in ChunkCompleted: the appended result columns of one address (the
+ * engine's public verdict fields) and, since evidence was added, what decided it (absent on older
+ * events). Declared here, not taken from the engine's types, because the event outlives them: a new
+ * column is added here as optional (old events lack it) and filled by toRowVerdict.
  */
-/** A row's verdict as recorded: the public fields, and (since evidence was added) what decided it. */
-export type RowVerdict = PublicVerdict & Partial<VerdictEvidence>;
+export interface RowVerdict {
+  result: VerificationResultName;
+  resultCode: number;
+  subResult: string | null;
+  quality: VerificationQuality;
+  free: boolean;
+  role: boolean;
+  disposable: boolean;
+  catchAll: boolean;
+  didYouMean: string | null;
+  provider: string;
+  antiSpam: boolean;
+  riskScore: number;
+  mxHost?: string | null;
+  mxAddress?: string | null;
+  smtpCode?: number | null;
+  smtpEnhanced?: string | null;
+  smtpReply?: string | null;
+}
 
 export interface ChunkResult extends ChunkItem {
   verdict: RowVerdict;
