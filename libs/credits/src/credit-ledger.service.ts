@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
-import { aggregateStream, EventStore } from '@lib/eventstore';
+import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
 import { CreditLedgerCommand } from './domain/credit-ledger.commands';
 import { OrderSource } from './domain/credit-ledger.events';
 import { available, creditLedgerDecider, creditLedgerStream, LedgerState } from './domain/credit-ledger.decider';
 import { LedgerGroupCommit } from './ledger-group-commit';
+import { findSince } from './orders/find-since';
 
 type WithoutMeta<C> = C extends unknown ? Omit<C, 'accountId' | 'at' | 'type'> : never;
 
@@ -54,6 +55,21 @@ export class CreditLedger {
 
   grant(accountId: string, amount: number, bonus: number, source: OrderSource | { kind: 'grant'; reason: string }, transactionId = `tx_${randomUUID()}`): Promise<LedgerView> {
     return this.run(accountId, { type: 'GrantCredits', transactionId, amount, bonus, source });
+  }
+
+  /**
+   * Adds credits unless `transactionId` is already in the ledger (looking back to `since`): the check and
+   * the append share one expected revision, so concurrent callers add them once. Appended on its own,
+   * outside the group commit, since the check must cover exactly the revision it appends after.
+   */
+  async grantOnce(accountId: string, amount: number, bonus: number, source: OrderSource, transactionId: string, since: string): Promise<LedgerView> {
+    const stream = creditLedgerStream(accountId);
+    const command: CreditLedgerCommand = { type: 'GrantCredits', accountId, at: this.clock.nowIso(), transactionId, amount, bonus, source };
+    const result = await runCommand(this.events, stream, creditLedgerDecider, command, {
+      load: 'last',
+      skipIf: async () => (await findSince(this.events, stream, since, (e) => (e.data as { transactionId?: string }).transactionId === transactionId)) !== null,
+    });
+    return this.view(result.state, result.position);
   }
 
   adjust(accountId: string, amount: number, reason: string): Promise<LedgerView> {

@@ -24,6 +24,7 @@ import { ManualPaymentProcessor } from './payments/manual-payment-processor';
 import { PaymentProcessor } from './payments/payment-processor.port';
 import { stripeClient, StripePaymentProcessor } from './payments/stripe-payment-processor';
 import { StripeWebhooks } from './payments/stripe-webhooks';
+import { SavedPaymentMethods } from './payments/saved-payment-methods';
 import type Stripe from 'stripe';
 import { Clock } from '@lib/common';
 import { EventStore } from '@lib/eventstore';
@@ -50,9 +51,9 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
         new StripeWebhooks(stripe, config.payments.stripe?.webhookSecret ?? '', events, settlement, clock),
       inject: [APP_CONFIG, STRIPE_CLIENT, EventStore, OrderSettlement, Clock],
     },
-    OrderSettlement, CheckoutService, AutoTopupService,
+    OrderSettlement, CheckoutService, AutoTopupService, SavedPaymentMethods,
   ],
-  exports: [CreditLedger, CreditCatalogue, RecordedWorkCharges, CheckoutService, OrderSettlement, PaymentProcessor, StripeWebhooks, AutoTopupService],
+  exports: [CreditLedger, CreditCatalogue, RecordedWorkCharges, CheckoutService, OrderSettlement, PaymentProcessor, StripeWebhooks, AutoTopupService, SavedPaymentMethods],
 })
 export class CreditsModule implements OnModuleInit {
   constructor(private readonly projections: ProjectionRegistry, private readonly readStore: ReadStore) {}

@@ -14,6 +14,8 @@ export * from './payments/payment-processor.port';
 export { ManualPaymentProcessor } from './payments/manual-payment-processor';
 export * from './payments/stripe-payment-processor';
 export * from './payments/stripe-webhooks';
+export * from './payments/saved-payment-methods';
+export * from './payments/payment-method.events';
 export * from './auto-topup/auto-topup';
 export * from './auto-topup/auto-topup.service';
 export * from './catalogue/credit-catalogue';

@@ -15,6 +15,12 @@ export interface RunOptions {
   /** Attempts of one append whose outcome the store could not confirm (default 5); each resends the same events. */
   unconfirmedAttempts?: number;
   metadata?: Record<string, unknown>;
+  /**
+   * Checked on every attempt after the stream is read and before deciding: true decides nothing. The
+   * append carries the revision read before the check, so when the check looks at this same stream a
+   * concurrent writer makes the append conflict and the check run again: check-then-append is atomic.
+   */
+  skipIf?: () => Promise<boolean>;
 }
 
 export interface RunResult<E extends DomainEvent, S> {
@@ -53,7 +59,7 @@ export async function runDecision<E extends DomainEvent, S>(
   const maxAttempts = options.maxAttempts ?? 50;
   for (let attempt = 1; ; attempt++) {
     const loaded = await aggregateStream(store, streamId, decider, options.load === 'last' ? { latest: 1 } : {});
-    const events = decide(loaded.state);
+    const events = options.skipIf && (await options.skipIf()) ? [] : decide(loaded.state);
     const state = events.reduce((s, e) => decider.evolve(s, e), loaded.state);
     if (events.length === 0) {
       const nextRevision = typeof loaded.expectedRevision === 'number' ? loaded.expectedRevision : -1;

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { DashboardBrowser } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser } from '../../e2e/dashboard/dashboard-fixture';
-import { OFF_SESSION_UNSUPPORTED, stripeClient, StripePaymentProcessor } from '@lib/credits';
+import { NO_SAVED_PAYMENT_METHOD, stripeClient, StripePaymentProcessor } from '@lib/credits';
 import { describeWithServers } from '../support/servers';
 
 const WEBHOOK_SECRET = 'whsec_integration_test_secret';
@@ -104,10 +104,11 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
     expect(await eventually(balance, (b) => b === before + 1_000)).toBe(before + 1_000);
   });
 
-  it('refuses an off-session payment (automatic top-up) without a saved payment method, so the top-up fails loudly', async () => {
+  it('fails an off-session payment (automatic top-up) without a saved payment method at once, so the top-up fails loudly', async () => {
     const processor = new StripePaymentProcessor(stripeClient({ secretKey: 'sk_test_123', apiUrl: env.STRIPE_MOCK_URL }));
-    await expect(processor.createPayment({ orderId: '1', accountId: '2', amountCents: 1000, description: 'auto', offSession: true })).rejects.toThrow(OFF_SESSION_UNSUPPORTED);
-    const onSession = await processor.createPayment({ orderId: '3', accountId: '2', amountCents: 1000, description: 'checkout', offSession: false });
+    expect(await processor.createPayment({ orderId: '1', accountId: '2', amountCents: 1000, description: 'auto', offSession: true, savedMethod: null }))
+      .toEqual({ paymentIntentId: '', clientSecret: null, outcome: { kind: 'failed', reason: NO_SAVED_PAYMENT_METHOD } });
+    const onSession = await processor.createPayment({ orderId: '3', accountId: '2', amountCents: 1000, description: 'checkout', offSession: false, savedMethod: null });
     expect(onSession).toMatchObject({ paymentIntentId: expect.stringMatching(/^pi_/), outcome: { kind: 'pending' } });
   });
 

@@ -13,10 +13,11 @@ import { DashboardTeamService } from './dashboard-team.service';
 import { DashboardUsageService } from './dashboard-usage.service';
 import { AccountsModule } from '@lib/accounts';
 import { DashboardSessionGuard } from './dashboard-session.guard';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /** /dashboard/v1: the customer dashboard's back end, authenticated by session cookies. */
 @Module({
-  imports: [CqrsModule, IdentityModule, AccountsModule, CreditsModule],
+  imports: [CqrsModule, IdentityModule, AccountsModule, CreditsModule, IdempotencyModule],
   controllers: [DashboardAuthController, DashboardAccountController, DashboardKeysController, DashboardTeamController, DashboardBillingController],
   providers: [DashboardSessionGuard, AccountProvisioning, DashboardKeysService, DashboardTeamService, DashboardUsageService],
 })

@@ -1,12 +1,16 @@
-import { Body, Controller, Get, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiProperty, ApiPropertyOptional, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { parsePageRequest } from '@lib/common';
 import { AutoTopupService, CheckoutService, ListOrdersQuery } from '@lib/credits';
 import { DashboardPrincipal } from '@lib/identity';
 import { OrderPageModel } from '../credits/credits.models';
 import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
+import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../idempotency/answer-once';
+import { IdempotencyGate } from '../idempotency/idempotency-gate';
+import { requestFingerprint } from '../idempotency/idempotency-key';
 import { CurrentUser, DashboardRoute } from './dashboard.decorators';
 import { DashboardSessionGuard } from './dashboard-session.guard';
 import { requireManager } from './dashboard-team.service';
@@ -50,7 +54,7 @@ export class AutoTopupDto {
 @UseGuards(DashboardSessionGuard)
 @Controller('dashboard/v1/billing')
 export class DashboardBillingController {
-  constructor(private readonly checkout: CheckoutService, private readonly queries: QueryBus, private readonly autoTopups: AutoTopupService) {}
+  constructor(private readonly checkout: CheckoutService, private readonly queries: QueryBus, private readonly autoTopups: AutoTopupService, private readonly gate: IdempotencyGate) {}
 
   @Get('auto-topup')
   @ApiOperation({ summary: 'Automatic top-up settings (null when never configured)' })
@@ -69,11 +73,19 @@ export class DashboardBillingController {
 
   @Post('checkout')
   @ApiOperation({ summary: 'Buy a package (owner or admin): creates a Pending order and its payment; Completed adds the credits once' })
+  @ApiHeader({ ...IDEMPOTENCY_HEADER_DOC, description: `${IDEMPOTENCY_HEADER_DOC.description} A retry after the first request died buys the same order: same amounts, same payment, never a second one.` })
   @ApiEnvelope(CheckoutModel, 201)
-  @ApiErrors(400, 401, 403, 404)
-  buy(@CurrentUser() user: DashboardPrincipal, @Body() body: CheckoutDto) {
+  @ApiErrors(400, 401, 403, 404, 409)
+  buy(@CurrentUser() user: DashboardPrincipal, @Body() body: CheckoutDto, @Headers('idempotency-key') rawKey: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     requireManager(user);
-    return this.checkout.checkout(user.accountId, body.packageId, body.promotionId ?? null, user.userId);
+    const promotionId = body.promotionId ?? null;
+    const requestHash = requestFingerprint('dashboard.checkout', { userId: user.userId, packageId: body.packageId, promotionId });
+    return answerOnce(this.gate, { accountId: user.accountId, rawKey, reply, requestHash }, async (attempt) => {
+      // The order id is bound to the key before anything is bought, so a retry of a request that died finishes that order.
+      const orderId = attempt?.supersededWork ?? this.checkout.newOrderId();
+      await attempt?.bind(orderId);
+      return this.checkout.checkout(user.accountId, body.packageId, promotionId, user.userId, false, orderId);
+    });
   }
 
   @Get('orders')

@@ -13,7 +13,8 @@ export type AutoTopupOutcome =
 /**
  * Automatic top-up: a threshold and a package per account. When a ledger change crosses below the
  * threshold, one off-session order for the package is bought with the configured processor. The
- * crossing is claimed in its own stream before paying, so redeliveries and restarts buy nothing more.
+ * crossing is claimed in its own stream before paying, so redeliveries and restarts buy nothing more:
+ * they repeat the checkout of the claimed order id, which finishes that order instead of buying another.
  */
 @Injectable()
 export class AutoTopupService {
@@ -44,13 +45,18 @@ export class AutoTopupService {
     if (claimed.state.status !== 'triggered') throw new Error('unreachable: a claimed crossing is triggered');
     const { orderId, failed } = claimed.state;
     if (failed) return { kind: 'not-crossed' }; // reported before; a redelivery stops here
+    let order: CheckoutResult;
     try {
-      const order = await this.checkout.checkout(accountId, settings.packageId, null, 'auto-topup', true, orderId);
-      if (order.status !== 'Failed') return { kind: 'ordered', order };
-      return this.recordFailure(stream, orderId, order.failureReason ?? 'payment failed');
+      order = await this.checkout.checkout(accountId, settings.packageId, null, 'auto-topup', true, orderId);
     } catch (error) {
-      return this.recordFailure(stream, orderId, error instanceof Error ? error.message : String(error));
+      // A refusal (the package withdrawn, the account gone) ends the top-up; anything else (a store or
+      // processor that could not be reached, a crash) is thrown so the message comes again and the
+      // checkout, repeated with the same order id, finishes the same order.
+      if (!(error instanceof DomainError)) throw error;
+      return this.recordFailure(stream, orderId, error.message);
     }
+    if (order.status !== 'Failed') return { kind: 'ordered', order };
+    return this.recordFailure(stream, orderId, order.failureReason ?? 'payment failed');
   }
 
   private async recordFailure(stream: string, orderId: string, reason: string): Promise<AutoTopupOutcome> {

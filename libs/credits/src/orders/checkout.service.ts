@@ -3,8 +3,10 @@ import { Clock, DomainError, newNumericId } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { CreditCatalogue } from '../catalogue/credit-catalogue';
 import { PaymentProcessor } from '../payments/payment-processor.port';
+import { SavedPaymentMethods } from '../payments/saved-payment-methods';
 import { requireAccount } from './record-order.handler';
-import { orderDecider, OrderState, orderStream } from './order.decider';
+import { orderDecider, OrderState, orderStream, PlacedOrderState } from './order.decider';
+import { OrderQuoted } from './order.events';
 import { OrderSettlement } from './order-settlement';
 
 export interface CheckoutResult {
@@ -18,7 +20,14 @@ export interface CheckoutResult {
 
 const STATUS = { pending: 'Pending', completed: 'Completed', failed: 'Failed' } as const;
 
-/** A purchase of a catalogue package: prices it, creates the payment, records the order and applies any outcome known at once. */
+/**
+ * A purchase of a catalogue package: fixes its price (OrderQuoted), creates the payment, records the
+ * order (OrderPlaced) and applies any outcome known at once. Repeated with the same order id (a retried
+ * request under one Idempotency-Key, a redelivered automatic top-up, a retry after a crash) it quotes
+ * nothing again: before the order is placed it pays the quoted amounts (processors are idempotent on the
+ * order id), after that it answers the same order and payment, asking the processor for the payment's
+ * state and finishing whatever a crash left undone.
+ */
 @Injectable()
 export class CheckoutService {
   constructor(
@@ -26,34 +35,59 @@ export class CheckoutService {
     private readonly catalogue: CreditCatalogue,
     private readonly processor: PaymentProcessor,
     private readonly settlement: OrderSettlement,
+    private readonly savedMethods: SavedPaymentMethods,
     private readonly clock: Clock,
   ) {}
 
-  /** `orderId`: given by an automatic top-up, so a repeated attempt pays for the same order (processors are idempotent on it). */
-  async checkout(accountId: string, packageId: number, promotionId: number | null, placedBy: string, isAutoTopup = false, orderId = String(newNumericId(this.clock.now()))): Promise<CheckoutResult> {
+  newOrderId(): string {
+    return String(newNumericId(this.clock.now()));
+  }
+
+  async checkout(accountId: string, packageId: number, promotionId: number | null, placedBy: string, isAutoTopup = false, orderId = this.newOrderId()): Promise<CheckoutResult> {
     await requireAccount(this.events, accountId);
-    const quote = this.catalogue.quote(packageId, promotionId, this.clock.nowIso());
-    const payment = await this.processor.createPayment({
-      orderId, accountId, amountCents: Math.round(quote.finalAmountUsd * 100), description: `Credits package ${packageId} (order ${orderId})`, offSession: isAutoTopup,
-    });
-    let state: OrderState = (await runCommand(this.events, orderStream(orderId), orderDecider, {
-      type: 'PlaceOrder',
-      order: { ...quote, orderId, accountId, processor: this.processor.name, processorPaymentIntentId: payment.paymentIntentId, isAutoTopup, placedBy },
-      at: this.clock.nowIso(),
-    })).state;
-    if (payment.outcome.kind === 'succeeded') state = await this.settlement.complete(orderId, payment.outcome.chargeId);
-    if (payment.outcome.kind === 'failed') state = await this.settlement.fail(orderId, payment.outcome.reason);
-    if (state.status === 'none') throw new DomainError('ORDER_NOT_FOUND');
-    const failureReason = payment.outcome.kind === 'failed' ? payment.outcome.reason : null;
-    return { orderId, status: STATUS[state.status], processor: this.processor.name, processorPaymentIntentId: payment.paymentIntentId, clientSecret: payment.clientSecret, failureReason };
+    let state = await this.settlement.load(orderId);
+    if (state.status === 'none') {
+      const quote = this.catalogue.quote(packageId, promotionId, this.clock.nowIso());
+      state = (await runCommand(this.events, orderStream(orderId), orderDecider, {
+        type: 'QuoteOrder', order: { ...quote, orderId, accountId, processor: this.processor.name, isAutoTopup, placedBy }, at: this.clock.nowIso(),
+      })).state;
+    }
+    const accountOf = state.status === 'quoted' ? state.quote.accountId : state.status === 'none' ? null : state.order.accountId;
+    if (accountOf !== accountId) throw new DomainError('ORDER_NOT_FOUND');
+    return state.status === 'quoted' ? this.pay(state.quote) : this.resume(state as PlacedOrderState);
   }
 
   /** An operator's decision on a manual order (admin API, CLI). */
   async settleManually(orderId: string, outcome: { kind: 'succeeded' } | { kind: 'failed'; reason: string }): Promise<OrderState> {
-    const recorded = await this.events.readStream(orderStream(orderId), { maxCount: 1 });
-    const placed = recorded[0]?.data as { processor?: string } | undefined;
-    if (!placed) throw new DomainError('ORDER_NOT_FOUND');
-    if (placed.processor !== 'manual') throw new DomainError('PAYMENT_PROCESSOR_MISMATCH');
+    const state = await this.settlement.load(orderId);
+    if (state.status === 'none' || state.status === 'quoted') throw new DomainError('ORDER_NOT_FOUND');
+    if (state.order.processor !== 'manual') throw new DomainError('PAYMENT_PROCESSOR_MISMATCH');
     return outcome.kind === 'succeeded' ? this.settlement.complete(orderId, `manual_ch_${orderId}`) : this.settlement.fail(orderId, outcome.reason);
+  }
+
+  private async pay(quote: OrderQuoted['data']): Promise<CheckoutResult> {
+    const { orderId, accountId, packageId, isAutoTopup } = quote;
+    const savedMethod = (await this.savedMethods.state(accountId)).saved;
+    const payment = await this.processor.createPayment({
+      orderId, accountId, amountCents: Math.round(quote.finalAmountUsd * 100), description: `Credits package ${packageId} (order ${orderId})`, offSession: isAutoTopup, savedMethod,
+    });
+    await runCommand(this.events, orderStream(orderId), orderDecider, { type: 'PlaceOrder', processorPaymentIntentId: payment.paymentIntentId, at: this.clock.nowIso() });
+    return this.result(await this.settlement.apply(orderId, payment.outcome), payment.clientSecret);
+  }
+
+  private async resume(state: PlacedOrderState): Promise<CheckoutResult> {
+    const { order } = state;
+    const askable = order.processor === this.processor.name && order.processorPaymentIntentId !== '';
+    const payment = askable ? await this.processor.retrievePayment(order.processorPaymentIntentId, order.isAutoTopup) : null;
+    return this.result(await this.settlement.apply(order.orderId, payment?.outcome ?? { kind: 'pending' }), payment?.clientSecret ?? null);
+  }
+
+  private result(state: OrderState, clientSecret: string | null): CheckoutResult {
+    if (state.status === 'none' || state.status === 'quoted') throw new DomainError('ORDER_NOT_FOUND');
+    const { order } = state;
+    return {
+      orderId: order.orderId, status: STATUS[state.status], processor: order.processor, processorPaymentIntentId: order.processorPaymentIntentId,
+      clientSecret, failureReason: state.status === 'failed' ? state.failureReason : null,
+    };
   }
 }

@@ -1,61 +1,84 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/common';
-import { EventStore, runCommand } from '@lib/eventstore';
+import { Clock, fold } from '@lib/common';
+import { EventStore, RecordedEvent, runCommand } from '@lib/eventstore';
 import { CreditLedger } from '../credit-ledger.service';
-import { creditLedgerStream } from '../domain/credit-ledger.decider';
+import type { PaymentOutcome } from '../payments/payment-processor.port';
 import { findSince } from './find-since';
 import { INVOICE_SEQUENCE_STREAM, invoiceSequenceDecider } from './invoice-sequence';
-import { orderDecider, OrderState, orderStream } from './order.decider';
-
-/** A completed order not credited this long after completion was left by a process that died mid-way. */
-export const SETTLEMENT_RECOVERY_MS = 60_000;
-
-type CompletedOrder = Exclude<OrderState, { status: 'none' }>;
+import { orderDecider, OrderState, orderStream, PlacedOrderState } from './order.decider';
+import { OrderEvent } from './order.events';
 
 /**
- * Applies a processor's outcome to an order. Completion is recorded once on the order stream; the
- * request that recorded it then issues the invoice number, adds the credits and marks the order
- * credited. Each step first looks whether it already happened, so a repeat after a crash (an
- * outcome delivered again, or the operator confirming again, after SETTLEMENT_RECOVERY_MS) finishes
- * the job without doing any step twice.
+ * How far before the order's first event the checks below look for a step already taken: covers the
+ * clock difference between the process that recorded the order and the event store's own clock.
+ */
+const SCAN_MARGIN_MS = 10 * 60_000;
+
+/**
+ * Applies a processor's outcome to an order. Completion is recorded once on the order stream; then the
+ * invoice number is issued, the credits added and the order marked credited. Whoever sees the order
+ * completed and not yet credited does those steps (the first delivery, a redelivered outcome, a repeated
+ * checkout, the recovery sweep), at once, however many do it together: each step checks whether it
+ * already happened and appends with the revision it checked, so a concurrent twin makes the append
+ * conflict and the check run again. Nothing is done twice, and a crash between steps is healed by the
+ * next one who looks.
  */
 @Injectable()
 export class OrderSettlement {
   constructor(private readonly events: EventStore, private readonly ledger: CreditLedger, private readonly clock: Clock) {}
 
+  /** An outcome from a processor (created payment, retrieved payment): `pending` only finishes what a crash left. */
+  async apply(orderId: string, outcome: PaymentOutcome): Promise<OrderState> {
+    if (outcome.kind === 'succeeded') return this.complete(orderId, outcome.chargeId);
+    if (outcome.kind === 'failed') return this.fail(orderId, outcome.reason);
+    return this.finish(orderId, await this.load(orderId));
+  }
+
   async complete(orderId: string, processorChargeId: string): Promise<OrderState> {
     const result = await runCommand(this.events, orderStream(orderId), orderDecider, { type: 'CompleteOrder', processorChargeId, at: this.clock.nowIso() });
-    const state = result.state;
-    if (state.status !== 'completed' || state.credited) return state;
-    const won = result.events.length > 0;
-    const abandoned = Date.parse(state.completedAt!) < this.clock.now() - SETTLEMENT_RECOVERY_MS;
-    return won || abandoned ? this.credit(state as CompletedOrder) : state;
+    return this.finish(orderId, result.state);
   }
 
   async fail(orderId: string, failureReason: string): Promise<OrderState> {
-    return (await runCommand(this.events, orderStream(orderId), orderDecider, { type: 'FailOrder', failureReason: failureReason.slice(0, 500), at: this.clock.nowIso() })).state;
+    const result = await runCommand(this.events, orderStream(orderId), orderDecider, { type: 'FailOrder', failureReason: failureReason.slice(0, 500), at: this.clock.nowIso() });
+    return this.finish(orderId, result.state);
   }
 
-  private async credit(state: CompletedOrder): Promise<OrderState> {
+  async load(orderId: string): Promise<OrderState> {
+    return fold(orderDecider, (await this.events.readStream(orderStream(orderId))).map((e) => ({ type: e.type, data: e.data }) as OrderEvent));
+  }
+
+  /** Credits a completed order that is not credited yet; any other state is returned as it is. */
+  private async finish(orderId: string, state: OrderState): Promise<OrderState> {
+    if (state.status !== 'completed' || state.credited) return state;
+    return this.credit(state, await this.scanFrom(orderId));
+  }
+
+  private async credit(state: PlacedOrderState, since: string): Promise<OrderState> {
     const { order } = state;
-    const since = state.completedAt!;
     const invoiceNumber = await this.invoiceFor(order.orderId, since);
     const transactionId = `order-${order.orderId}`;
-    const credited = await findSince(this.events, creditLedgerStream(order.accountId), since, (e) => (e.data as { transactionId?: string }).transactionId === transactionId);
-    if (!credited) {
-      await this.ledger.grant(order.accountId, order.creditsPurchased, order.bonusCredits, {
-        kind: 'order', orderId: order.orderId, packageId: order.packageId, promotionId: order.promotionId,
-        amountUsd: order.amountUsd, discountUsd: order.discountUsd, finalAmountUsd: order.finalAmountUsd, unitPriceUsd: order.unitPriceUsd,
-        invoiceNumber, processorPaymentIntentId: order.processorPaymentIntentId, processorChargeId: state.processorChargeId ?? '', isAutoTopup: order.isAutoTopup, createdAt: order.placedAt,
-      }, transactionId);
-    }
+    await this.ledger.grantOnce(order.accountId, order.creditsPurchased, order.bonusCredits, {
+      kind: 'order', orderId: order.orderId, packageId: order.packageId, promotionId: order.promotionId,
+      amountUsd: order.amountUsd, discountUsd: order.discountUsd, finalAmountUsd: order.finalAmountUsd, unitPriceUsd: order.unitPriceUsd,
+      invoiceNumber, processorPaymentIntentId: order.processorPaymentIntentId, processorChargeId: state.processorChargeId ?? '', isAutoTopup: order.isAutoTopup, createdAt: order.placedAt,
+    }, transactionId, since);
     return (await runCommand(this.events, orderStream(order.orderId), orderDecider, { type: 'MarkOrderCredited', invoiceNumber, transactionId, at: this.clock.nowIso() })).state;
   }
 
+  /** The order's invoice number: the one already issued to it, or the next of the sequence (checked and appended atomically). */
   private async invoiceFor(orderId: string, since: string): Promise<string> {
-    const issued = await findSince(this.events, INVOICE_SEQUENCE_STREAM, since, (e) => e.data.orderId === orderId);
-    if (issued) return issued.data.invoiceNumber;
-    const result = await runCommand(this.events, INVOICE_SEQUENCE_STREAM, invoiceSequenceDecider, { type: 'IssueInvoice', orderId, at: this.clock.nowIso() }, { load: 'last' });
-    return result.events[0].data.invoiceNumber;
+    let issued: RecordedEvent | null = null;
+    const result = await runCommand(this.events, INVOICE_SEQUENCE_STREAM, invoiceSequenceDecider, { type: 'IssueInvoice', orderId, at: this.clock.nowIso() }, {
+      load: 'last',
+      skipIf: async () => (issued = await findSince(this.events, INVOICE_SEQUENCE_STREAM, since, (e) => e.data.orderId === orderId)) !== null,
+    });
+    return issued ? (issued as RecordedEvent).data.invoiceNumber as string : result.events[0].data.invoiceNumber;
+  }
+
+  /** Steps of an order's crediting are all recorded after its first event (store time), less the margin. */
+  private async scanFrom(orderId: string): Promise<string> {
+    const [first] = await this.events.readStream(orderStream(orderId), { maxCount: 1 });
+    return new Date(Date.parse(first.recordedAt) - SCAN_MARGIN_MS).toISOString();
   }
 }

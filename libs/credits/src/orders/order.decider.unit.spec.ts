@@ -21,7 +21,26 @@ const complete: OrderCommand = { type: 'CompleteOrder', processorChargeId: 'ch_7
 const fail: OrderCommand = { type: 'FailOrder', failureReason: 'card_declined', at };
 const credit: OrderCommand = { type: 'MarkOrderCredited', invoiceNumber: 'INV-000001', transactionId: 'order-7', at };
 
+const { processorPaymentIntentId: _pi, placedAt: _at, ...quote } = (placed as Extract<OrderEvent, { type: 'OrderPlaced' }>).data;
+const quoted: OrderEvent = { type: 'OrderQuoted', data: { ...quote, quotedAt: at } };
+
 describe('order', () => {
+  it('is quoted once: a repeated checkout keeps the first price', () => {
+    expect(given([]).when({ type: 'QuoteOrder', order: quote, at })).toEqual(['OrderQuoted']);
+    expect(given([quoted]).when({ type: 'QuoteOrder', order: { ...quote, finalAmountUsd: 99 }, at })).toEqual([]);
+  });
+
+  it('is placed once, with the quoted amounts and the payment id', () => {
+    expect(spec([quoted]).when({ type: 'PlaceOrder', processorPaymentIntentId: 'pi_7', at })).toEqual([placed]);
+    expect(given([quoted, placed]).when({ type: 'PlaceOrder', processorPaymentIntentId: 'pi_other', at })).toEqual([]);
+  });
+
+  it('refuses to place an order never quoted, and outcomes for an order without a payment yet', () => {
+    expect(() => spec([]).when({ type: 'PlaceOrder', processorPaymentIntentId: 'pi_7', at })).toThrow('Order not found.');
+    expect(() => spec([quoted]).when(complete)).toThrow('Order not found.');
+    expect(() => spec([quoted]).when(fail)).toThrow('Order not found.');
+  });
+
   it('completes a pending order once: a duplicate success decides nothing', () => {
     expect(given([placed]).when(complete)).toEqual(['OrderCompleted']);
     expect(given([placed, completed]).when(complete)).toEqual([]);

@@ -3,6 +3,14 @@ import type { OrderQuote } from '../catalogue/price-order';
 // Event type strings are stored forever: never rename one; add a new type and an upcaster instead.
 export type PaymentProcessorName = 'manual' | 'stripe';
 
+/**
+ * The order's price, fixed before its payment is created: a repeat of the checkout (a retried request,
+ * a redelivered top-up) pays these amounts with the same order id instead of quoting again.
+ */
+export type OrderQuoted = {
+  type: 'OrderQuoted';
+  data: OrderQuote & { orderId: string; accountId: string; processor: PaymentProcessorName; isAutoTopup: boolean; placedBy: string; quotedAt: string };
+};
 export type OrderPlaced = {
   type: 'OrderPlaced';
   data: OrderQuote & {
@@ -16,5 +24,5 @@ export type OrderFailed = { type: 'OrderFailed'; data: { orderId: string; accoun
 /** The order's credits are in the ledger under transactionId, with the invoice number it was given. */
 export type OrderCredited = { type: 'OrderCredited'; data: { orderId: string; accountId: string; invoiceNumber: string; transactionId: string; creditedAt: string } };
 
-export type OrderEvent = OrderPlaced | OrderCompleted | OrderFailed | OrderCredited;
+export type OrderEvent = OrderQuoted | OrderPlaced | OrderCompleted | OrderFailed | OrderCredited;
 export const ORDER_EVENT_TYPES: OrderEvent['type'][] = ['OrderPlaced', 'OrderCompleted', 'OrderFailed', 'OrderCredited'];

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { CreatedPayment, PaymentProcessor, PaymentRequest } from './payment-processor.port';
+import { CreatedPayment, PaymentOutcome, PaymentProcessor, PaymentRequest } from './payment-processor.port';
 
 export interface StripeSettings {
   secretKey: string;
@@ -7,7 +7,7 @@ export interface StripeSettings {
   apiUrl: string | null;
 }
 
-export const OFF_SESSION_UNSUPPORTED = 'Automatic top-up through Stripe needs a saved payment method, which is not set up for this account.';
+export const NO_SAVED_PAYMENT_METHOD = 'no saved payment method: add a card under Billing in the dashboard so automatic top-ups can charge it';
 
 /** A Stripe client from settings; also what verifies webhook signatures. */
 export function stripeClient(settings: StripeSettings): Stripe {
@@ -24,9 +24,39 @@ export function chargeIdOf(intent: Stripe.PaymentIntent): string {
   return typeof charge === 'string' ? charge : charge?.id ?? '';
 }
 
+/** Why a PaymentIntent failed, as the order's failureReason: the decline code where there is one (authentication_required, card_declined). */
+export function failureReasonOf(error: { code?: string | null; decline_code?: string | null; message?: string | null } | null | undefined, fallback: string): string {
+  if (!error) return fallback;
+  const code = error.decline_code && error.decline_code !== error.code ? `${error.code}/${error.decline_code}` : error.code;
+  return [code, error.message].filter(Boolean).join(': ') || fallback;
+}
+
 /**
- * Stripe PaymentIntents. The web UI collects the card with the client secret (Stripe.js); the outcome
- * arrives by webhook (StripeWebhooks). The order id is the idempotency key, so a retried create never
+ * What a PaymentIntent's status says of the order. Off-session nobody can authenticate or pick another
+ * card, so `requires_action` and `requires_payment_method` end the order; on-session the customer is
+ * still at it in the browser, unless the last attempt failed.
+ */
+export function outcomeOf(intent: Stripe.PaymentIntent, offSession: boolean): PaymentOutcome {
+  switch (intent.status) {
+    case 'succeeded':
+      return { kind: 'succeeded', chargeId: chargeIdOf(intent) };
+    case 'canceled':
+      return { kind: 'failed', reason: `canceled${intent.cancellation_reason ? `: ${intent.cancellation_reason}` : ''}` };
+    case 'requires_action':
+      return offSession ? { kind: 'failed', reason: 'authentication_required: the bank asks the cardholder to authenticate this payment' } : { kind: 'pending' };
+    case 'requires_payment_method':
+      if (intent.last_payment_error) return { kind: 'failed', reason: failureReasonOf(intent.last_payment_error, 'payment failed') };
+      return offSession ? { kind: 'failed', reason: 'payment failed: no usable payment method' } : { kind: 'pending' };
+    default:
+      return { kind: 'pending' }; // processing, requires_confirmation, requires_capture: the webhook tells the end
+  }
+}
+
+/**
+ * Stripe PaymentIntents. On-session, the web UI collects the card with the client secret (Stripe.js) and
+ * the outcome arrives by webhook (StripeWebhooks). Off-session (automatic top-up), the account's saved
+ * payment method is charged at once (`off_session`, `confirm`); a decline or a bank asking for
+ * authentication is the order's failure. The order id is the idempotency key, so a retried create never
  * makes a second intent, and it travels in the intent's metadata so webhooks find the order.
  */
 export class StripePaymentProcessor extends PaymentProcessor {
@@ -37,9 +67,7 @@ export class StripePaymentProcessor extends PaymentProcessor {
   }
 
   async createPayment(request: PaymentRequest): Promise<CreatedPayment> {
-    // An off-session charge needs a saved payment method (Customer + SetupIntent), not collected yet:
-    // refusing here makes an automatic top-up fail loudly (recorded, owner mailed) instead of waiting forever.
-    if (request.offSession) throw new Error(OFF_SESSION_UNSUPPORTED);
+    if (request.offSession) return this.chargeSavedMethod(request);
     const intent = await this.stripe.paymentIntents.create(
       {
         amount: request.amountCents,
@@ -47,11 +75,40 @@ export class StripePaymentProcessor extends PaymentProcessor {
         description: request.description,
         metadata: { orderId: request.orderId, accountId: request.accountId },
         automatic_payment_methods: { enabled: true },
+        ...(request.savedMethod ? { customer: request.savedMethod.customerId } : {}),
       },
       { idempotencyKey: `order-${request.orderId}` },
     );
     // Not confirmed here: the customer confirms in the browser and the outcome comes by webhook.
-    const outcome = intent.status === 'succeeded' ? { kind: 'succeeded' as const, chargeId: chargeIdOf(intent) } : { kind: 'pending' as const };
-    return { paymentIntentId: intent.id, clientSecret: intent.client_secret, outcome };
+    return { paymentIntentId: intent.id, clientSecret: intent.client_secret, outcome: outcomeOf(intent, false) };
+  }
+
+  async retrievePayment(paymentIntentId: string, offSession: boolean): Promise<CreatedPayment> {
+    const intent = await this.stripe.paymentIntents.retrieve(paymentIntentId);
+    return { paymentIntentId, clientSecret: intent.client_secret, outcome: outcomeOf(intent, offSession) };
+  }
+
+  private async chargeSavedMethod(request: PaymentRequest): Promise<CreatedPayment> {
+    if (!request.savedMethod) return { paymentIntentId: '', clientSecret: null, outcome: { kind: 'failed', reason: NO_SAVED_PAYMENT_METHOD } };
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: 'usd',
+          description: request.description,
+          metadata: { orderId: request.orderId, accountId: request.accountId },
+          customer: request.savedMethod.customerId,
+          payment_method: request.savedMethod.paymentMethodId,
+          off_session: true,
+          confirm: true,
+        },
+        { idempotencyKey: `order-${request.orderId}` },
+      );
+      return { paymentIntentId: intent.id, clientSecret: null, outcome: outcomeOf(intent, true) };
+    } catch (error) {
+      // A declined card or a bank asking for authentication answers 402 card_error with the intent it failed.
+      if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+      return { paymentIntentId: error.payment_intent?.id ?? '', clientSecret: null, outcome: { kind: 'failed', reason: failureReasonOf(error, 'card declined') } };
+    }
   }
 }

@@ -63,6 +63,8 @@ export const creditOrdersProjection = documentProjection<CreditOrderDoc>({
     }
     const event = upcast<OrderEvent>(recorded, orderDecider.upcasters);
     switch (event.type) {
+      case 'OrderQuoted':
+        return doc; // not read (not in ORDER_EVENT_TYPES): an order shows once its payment exists
       case 'OrderPlaced': {
         const { orderId, accountId, processor: _processor, placedBy: _placedBy, placedAt, ...order } = event.data;
         return {
