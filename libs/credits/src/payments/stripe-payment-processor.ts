@@ -32,24 +32,18 @@ export function failureReasonOf(error: { code?: string | null; decline_code?: st
 }
 
 /**
- * What a PaymentIntent's status says of the order. Off-session nobody can authenticate or pick another
- * card, so `requires_action` and `requires_payment_method` end the order; on-session the customer is
- * still at it in the browser, unless the last attempt failed.
+ * What a PaymentIntent's status says of the order. On-session the customer is still at it in the browser
+ * (another card, authentication), so only success or cancellation decide; a failed attempt arrives as
+ * payment_intent.payment_failed. Off-session nobody can authenticate or pick another card, so
+ * `requires_action` and `requires_payment_method` end the order.
  */
 export function outcomeOf(intent: Stripe.PaymentIntent, offSession: boolean): PaymentOutcome {
-  switch (intent.status) {
-    case 'succeeded':
-      return { kind: 'succeeded', chargeId: chargeIdOf(intent) };
-    case 'canceled':
-      return { kind: 'failed', reason: `canceled${intent.cancellation_reason ? `: ${intent.cancellation_reason}` : ''}` };
-    case 'requires_action':
-      return offSession ? { kind: 'failed', reason: 'authentication_required: the bank asks the cardholder to authenticate this payment' } : { kind: 'pending' };
-    case 'requires_payment_method':
-      if (intent.last_payment_error) return { kind: 'failed', reason: failureReasonOf(intent.last_payment_error, 'payment failed') };
-      return offSession ? { kind: 'failed', reason: 'payment failed: no usable payment method' } : { kind: 'pending' };
-    default:
-      return { kind: 'pending' }; // processing, requires_confirmation, requires_capture: the webhook tells the end
-  }
+  if (intent.status === 'succeeded') return { kind: 'succeeded', chargeId: chargeIdOf(intent) };
+  if (intent.status === 'canceled') return { kind: 'failed', reason: `canceled${intent.cancellation_reason ? `: ${intent.cancellation_reason}` : ''}` };
+  if (!offSession) return { kind: 'pending' };
+  if (intent.status === 'requires_action') return { kind: 'failed', reason: 'authentication_required: the bank asks the cardholder to authenticate this payment' };
+  if (intent.status === 'requires_payment_method') return { kind: 'failed', reason: failureReasonOf(intent.last_payment_error, 'payment failed') };
+  return { kind: 'pending' }; // processing: the webhook tells the end
 }
 
 /**
