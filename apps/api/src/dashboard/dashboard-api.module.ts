@@ -13,7 +13,7 @@ import { DashboardTeamService } from './dashboard-team.service';
 import { DashboardUsageService } from './dashboard-usage.service';
 import { AccountsModule } from '@lib/accounts';
 import { DashboardSessionGuard } from './dashboard-session.guard';
-import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { IdempotencyModule } from '@lib/idempotency';
 
 /** /dashboard/v1: the customer dashboard's back end, authenticated by session cookies. */
 @Module({

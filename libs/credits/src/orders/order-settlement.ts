@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, fold } from '@lib/common';
-import { EventStore, RecordedEvent, runCommand } from '@lib/eventstore';
+import { Clock } from '@lib/common';
+import { aggregateStream, EventStore, RecordedEvent, runCommand } from '@lib/eventstore';
 import { CreditLedger } from '../credit-ledger.service';
 import type { PaymentOutcome } from '../payments/payment-processor.port';
 import { findSince } from './find-since';
 import { INVOICE_SEQUENCE_STREAM, invoiceSequenceDecider } from './invoice-sequence';
 import { orderDecider, OrderState, orderStream, PlacedOrderState } from './order.decider';
-import { OrderEvent } from './order.events';
 
 /**
  * How far before the order's first event the checks below look for a step already taken: covers the
@@ -45,7 +44,7 @@ export class OrderSettlement {
   }
 
   async load(orderId: string): Promise<OrderState> {
-    return fold(orderDecider, (await this.events.readStream(orderStream(orderId))).map((e) => ({ type: e.type, data: e.data }) as OrderEvent));
+    return (await aggregateStream(this.events, orderStream(orderId), orderDecider)).state;
   }
 
   /** Credits a completed order that is not credited yet; any other state is returned as it is. */

@@ -29,13 +29,11 @@ export class RecordOrderHandler implements ICommandHandler<RecordOrderCommand, O
     const orderId = String(newNumericId(this.clock.now()));
     const { payment } = command;
     await runCommand(this.events, orderStream(orderId), orderDecider, {
-      type: 'PlaceOrder',
-      order: {
-        ...quote, orderId, accountId: command.accountId, processor: 'manual', placedBy: 'operator',
-        processorPaymentIntentId: payment.paymentIntentId ?? `manual_${orderId}`, isAutoTopup: payment.isAutoTopup ?? false,
-      },
+      type: 'QuoteOrder',
+      order: { ...quote, orderId, accountId: command.accountId, processor: 'manual', placedBy: 'operator', isAutoTopup: payment.isAutoTopup ?? false },
       at: this.clock.nowIso(),
     });
+    await runCommand(this.events, orderStream(orderId), orderDecider, { type: 'PlaceOrder', processorPaymentIntentId: payment.paymentIntentId ?? `manual_${orderId}`, at: this.clock.nowIso() });
     const state = await this.settlement.complete(orderId, payment.chargeId ?? `manual_${orderId}`);
     const [credited] = await this.events.readStream<OrderCredited['data']>(orderStream(orderId), { direction: 'backwards', maxCount: 1 });
     // Only this request knows the new order, so it completed and credited it (or threw on the way).

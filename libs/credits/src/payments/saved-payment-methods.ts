@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, fold } from '@lib/common';
-import { EventStore, runCommand } from '@lib/eventstore';
-import { PaymentMethodEvent, paymentMethodsStream } from './payment-method.events';
+import { Clock } from '@lib/common';
+import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
+import { paymentMethodsStream } from './payment-method.events';
 import { PaymentMethodsCommand, paymentMethodsDecider, PaymentMethodsState } from './payment-methods.decider';
 
 type WithoutMeta<C> = C extends unknown ? Omit<C, 'type' | 'accountId' | 'at'> : never;
@@ -12,7 +12,7 @@ export class SavedPaymentMethods {
   constructor(private readonly events: EventStore, private readonly clock: Clock) {}
 
   async state(accountId: string): Promise<PaymentMethodsState> {
-    return fold(paymentMethodsDecider, (await this.events.readStream(paymentMethodsStream(accountId))).map((e) => ({ type: e.type, data: e.data }) as PaymentMethodEvent));
+    return (await aggregateStream(this.events, paymentMethodsStream(accountId), paymentMethodsDecider)).state;
   }
 
   /** Records the customer unless one is; the one recorded first stays. */
