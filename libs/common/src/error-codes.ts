@@ -40,7 +40,7 @@ export const ErrorCodes = {
   FILE_MISSING: { code: 3008, status: 400, message: 'A multipart field named "file" is required.' },
   INVALID_RESULT_COLUMNS: { code: 3009, status: 400, message: 'Unknown result column in "columns".' },
   JOB_NOT_DOWNLOADABLE: { code: 3010, status: 400, message: 'This job has no results to download yet.' },
-  FINDER_COLUMNS_NOT_FOUND: { code: 3011, status: 400, message: 'The file needs a first name (or full name) column and a domain column.' },
+  FINDER_COLUMNS_NOT_FOUND: { code: 3011, status: 400, message: 'The file needs a domain column and at least one name column (first name, last name or full name).' },
   WEBHOOK_NOT_FOUND: { code: 4001, status: 404, message: 'Webhook not found.' },
   WEBHOOK_URL_INVALID: { code: 4002, status: 400, message: 'The webhook URL must be an absolute HTTPS URL without credentials.' },
   WEBHOOK_URL_PRIVATE: { code: 4003, status: 400, message: 'The webhook URL resolves to a private or loopback address.' },

@@ -21,6 +21,9 @@ export const CONFIDENCE_BANDS: Record<FinderVerdict, { floor: number; ceiling: n
  * belief = the candidate's prior (0..1): the pattern's documented share of corporate domains,
  * moved towards the domain's own format by earlier addresses found there (patternBelief), times
  * the likelihood of the name spelling used (1 for the plain spelling, less for mueller or berg).
+ * A contact missing a name part can only reach the formats that part renders, each with its own
+ * share as prior: a last name alone has only `last@` (1.3 %), so it scores at the foot of each band
+ * unless the domain is known to use that format.
  */
 export function findConfidence(verdict: FinderVerdict, belief: number): number {
   const { floor, ceiling } = CONFIDENCE_BANDS[verdict];

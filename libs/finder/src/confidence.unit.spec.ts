@@ -17,6 +17,12 @@ describe('finder confidence', () => {
     expect(findConfidence('catch_all', 0.361)).toBe(40);
   });
 
+  it('puts last@, the one format a last name alone can reach, at the foot of the ok and catch-all bands', () => {
+    expect(findConfidence('ok', 0.013)).toBe(85);
+    expect(findConfidence('catch_all', 0.013)).toBe(21);
+    expect(findConfidence('catch_all', 0.013)).toBeLessThan(findConfidence('catch_all', 0.182));
+  });
+
   it('ranks ok above catch-all above unknown for the same belief', () => {
     for (const belief of [0, 0.2, 0.5, 0.9, 1]) {
       expect(findConfidence('ok', belief)).toBeGreaterThan(findConfidence('catch_all', belief));

@@ -170,6 +170,72 @@ describe('email finder', () => {
     });
   });
 
+  describe('with a last name only', () => {
+    const doesOnLast = [
+      { email: 'jones@acme.com', firstName: 'Ann', lastName: 'Jones' },
+      { email: 'ray@acme.com', firstName: null, lastName: 'Ray' },
+      { email: 'lee@acme.com', firstName: 'Cy', lastName: 'Lee' },
+    ];
+
+    it('probes only last@, once per surname spelling, and finds the mailbox', async () => {
+      const { finder, engine } = setUp({ 'acme.de': { mailboxes: ['mueller'] } });
+      const outcome = await finder.find({ lastName: 'Müller', domain: 'acme.de' });
+      expect(engine.calls[0].localParts).toEqual(['muller', 'mueller']);
+      expect(outcome).toMatchObject({ email: 'mueller@acme.de', status: 'Found', quality: 'Good', result: 'Ok', reason: 'found', pattern: 'last', probesUsed: 2 });
+    });
+
+    it('scores a confirmed last@ at the foot of the Ok band, below a full name confirmed on the same server', async () => {
+      const { finder } = setUp({ 'acme.com': { mailboxes: ['smith', 'john.smith'] } });
+      const alone = await finder.find({ lastName: 'Smith', domain: 'acme.com' });
+      const full = await finder.find({ firstName: 'John', lastName: 'Smith', domain: 'acme.com' });
+      expect(alone).toMatchObject({ email: 'smith@acme.com', result: 'Ok', confidence: 85 });
+      expect(full).toMatchObject({ email: 'john.smith@acme.com', result: 'Ok', confidence: 90 });
+    });
+
+    it('returns last@ on a catch-all domain with the prior of its rare format, half the confidence a full name gets', async () => {
+      const { finder } = setUp({ 'acme.com': { catchAll: true } });
+      const alone = await finder.find({ firstName: null, lastName: 'Smith', domain: 'acme.com' });
+      const firstOnly = await finder.find({ firstName: 'John', domain: 'acme.com' });
+      const full = await finder.find({ firstName: 'John', lastName: 'Smith', domain: 'acme.com' });
+      expect(alone).toMatchObject({ email: 'smith@acme.com', result: 'Catch-all', quality: 'Risky', pattern: 'last', confidence: 21 });
+      expect(firstOnly.confidence).toBe(30);
+      expect(full.confidence).toBe(40);
+    });
+
+    it('gains confidence when the domain is known to use last@, and learns from last-name-only finds', async () => {
+      const { finder } = setUp({ 'acme.com': { catchAll: true } }, { 'acme.com': doesOnLast });
+      const outcome = await finder.find({ lastName: 'Smith', domain: 'acme.com' });
+      expect(outcome).toMatchObject({ email: 'smith@acme.com', result: 'Catch-all', pattern: 'last' });
+      expect(outcome.confidence).toBe(61);
+    });
+
+    it('returns last@ unverified only when the domain is known to use it', async () => {
+      const known = setUp({ 'acme.com': { unverifiable: true } }, { 'acme.com': doesOnLast });
+      expect(await known.finder.find({ lastName: 'Smith', domain: 'acme.com' })).toMatchObject({ email: 'smith@acme.com', result: 'Unknown', reason: 'known_format_unverified' });
+      const other = setUp({ 'acme.com': { unverifiable: true } }, { 'acme.com': smithsOnLastFirst });
+      expect(await other.finder.find({ lastName: 'Smith', domain: 'acme.com' })).toMatchObject({ email: null, result: 'Unknown', reason: 'unverifiable', probesUsed: 1 });
+    });
+
+    it('answers not_found, free, when the server rejects last@', async () => {
+      const { finder } = setUp({ 'acme.com': { mailboxes: ['john.smith'] } });
+      expect(await finder.find({ lastName: 'Smith', domain: 'acme.com' })).toMatchObject({ email: null, status: 'Not Found', reason: 'not_found', confidence: 0, probesUsed: 1 });
+    });
+
+    it('refuses a free domain and answers untransliterable_name for 李 without probing', async () => {
+      const { finder, engine } = setUp({ 'acme.com': { mailboxes: [] } });
+      expect(await finder.find({ lastName: 'Smith', domain: 'gmail.com' })).toMatchObject({ reason: 'unsupported_free_domain', probesUsed: 0 });
+      expect(await finder.find({ lastName: '李', domain: 'acme.com' })).toMatchObject({ reason: 'untransliterable_name', probesUsed: 0 });
+      expect(engine.calls).toHaveLength(0);
+    });
+
+    it('throws FinderInputError without probing when neither name is usable', async () => {
+      const { finder, engine } = setUp({ 'acme.com': { mailboxes: ['smith'] } });
+      await expect(finder.find({ firstName: null, lastName: null, domain: 'acme.com' })).rejects.toThrow(FinderInputError);
+      await expect(finder.find({ lastName: 'Jr.', domain: 'acme.com' })).rejects.toThrow('no usable name');
+      expect(engine.calls).toHaveLength(0);
+    });
+  });
+
   describe('input and budget', () => {
     it('normalises a URL to its domain before probing', async () => {
       const { finder, engine } = setUp({ 'acme.com': { mailboxes: ['john.smith'] } });

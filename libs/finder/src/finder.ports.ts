@@ -50,7 +50,8 @@ export abstract class CandidateProber {
 /** An address found or verified earlier on a domain, with the name of the person it belonged to. */
 export interface KnownAddressRecord {
   email: string;
-  firstName: string;
+  /** Null for a contact looked up by last name alone. */
+  firstName: string | null;
   lastName: string | null;
 }
 

@@ -1,3 +1,4 @@
+import { EventStore } from '@lib/eventstore';
 import { FinderWorld, startFinderWorld } from './finder-peers';
 
 describe('POST /v1/finder/batch', () => {
@@ -29,13 +30,46 @@ describe('POST /v1/finder/batch', () => {
       expect(results[0]).toMatchObject({ email: 'jane.doe@firstlast.test', status: 'Found', creditsCharged: 10, error: null });
       expect(results[1]).toMatchObject({ input: { firstName: 'Jane', lastName: 'Doe', domain: 'flast.test' }, email: 'jdoe@flast.test', creditsCharged: 10 });
       expect(results[2]).toMatchObject({ email: null, reason: 'unsupported_free_domain', creditsCharged: 0 });
-      expect(results[3].error).toEqual({ code: 5001, message: expect.stringContaining('firstName') });
+      // A last name alone is a contact: first.test has no doe@, so a free miss.
+      expect(results[3]).toMatchObject({ input: { firstName: null, lastName: 'Doe' }, status: 'Not Found', reason: 'not_found', creditsCharged: 0, error: null });
       expect(results[4].error).toEqual({ code: 5001, message: expect.stringContaining('domain') });
       expect(results[5].error.code).toBe(5001);
       expect(results[6]).toMatchObject({ status: 'Not Found', reason: 'not_found', creditsCharged: 0 });
       // The same person at the same domain, differently cased: same answer, charged once.
       expect(results[7]).toMatchObject({ email: 'jane.doe@firstlast.test', creditsCharged: 0 });
-      expect(summary).toEqual({ total: 8, found: 3, notFound: 2, errors: 3, creditsCharged: 20, creditsRemaining: 980 });
+      expect(summary).toEqual({ total: 8, found: 3, notFound: 3, errors: 2, creditsCharged: 20, creditsRemaining: 980 });
+    });
+  });
+
+  describe('with last-name-only contacts', () => {
+    it('looks each up by last@ and charges them like any contact; a contact with no name or no domain is an item error', async () => {
+      const account = await world.app.createAccount(100);
+      const res = await batch(account.apiKey, [
+        { lastName: 'Doe', domain: 'last.test' },
+        { first_name: null, last_name: 'Müller', domain: 'https://www.last.test/' },
+        { firstName: '', lastName: 'DOE', domain: 'Last.test' },
+        { lastName: 'Doe', domain: 'catchall.test' },
+        { lastName: 'Stone', domain: 'flast.test' },
+        { firstName: null, lastName: null, domain: 'last.test' },
+        { last_name: 'Doe' },
+        { lastName: 'Jr.', domain: 'last.test' },
+      ]);
+      expect(res.status).toBe(200);
+      const { results, summary } = res.body.data;
+      expect(results[0]).toMatchObject({ email: 'doe@last.test', status: 'Found', result: 'Ok', pattern: 'last', confidence: 85, creditsCharged: 10, error: null });
+      expect(results[1]).toMatchObject({ input: { firstName: null, lastName: 'Müller' }, email: 'mueller@last.test', pattern: 'last', creditsCharged: 10 });
+      // The same surname at the same domain, however cased: one lookup, one charge.
+      expect(results[2]).toMatchObject({ email: 'doe@last.test', creditsCharged: 0 });
+      expect(results[3]).toMatchObject({ email: 'doe@catchall.test', result: 'Catch-all', confidence: 21, creditsCharged: 10 });
+      expect(results[4]).toMatchObject({ email: null, reason: 'not_found', creditsCharged: 0 });
+      expect(results[5].error).toEqual({ code: 5001, message: 'firstName: firstName or lastName is required: a contact needs a domain and at least one name' });
+      expect(results[6].error).toEqual({ code: 5001, message: 'domain: domain is required' });
+      expect(results[7].error).toEqual({ code: 5001, message: expect.stringMatching(/^lastName: no usable name/) });
+      expect(summary).toEqual({ total: 8, found: 4, notFound: 1, errors: 3, creditsCharged: 30, creditsRemaining: 70 });
+      const credits = await world.app.running.app.get(EventStore).readStream(`credits-${account.accountId}`);
+      // One hold for the 4 distinct looked-up contacts, settled with 30.
+      expect(credits.filter((e) => e.type === 'CreditsHeld').map((e) => (e.data as { amount: number }).amount)).toEqual([40]);
+      expect(credits.filter((e) => e.type === 'CreditsUsed').map((e) => (e.data as { amount: number }).amount)).toEqual([30]);
     });
   });
 

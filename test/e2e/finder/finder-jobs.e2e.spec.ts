@@ -6,7 +6,8 @@ const CSV = [
   'Jane,Doe,firstlast.test,"keeps, its quoting"',
   'José,Müller,https://www.umlaut.test/team,second',
   'Nobody,Here,flast.test,third',
-  ',Doe,first.test,no first name',
+  ',Doe,last.test,no first name',
+  ',,first.test,no name',
   'Jane,Doe,gmail.com,free',
 ].join('\r\n') + '\r\n';
 
@@ -42,12 +43,12 @@ describe('finder file jobs', () => {
       const created = await upload(CSV);
       expect(created.status).toBe(201);
       expect(created.body.data).toMatchObject({
-        kind: 'finder', status: 'Pending', counts: { rows: 5, contacts: 4, invalid: 1 }, quote: 40,
+        kind: 'finder', status: 'Pending', counts: { rows: 6, contacts: 5, invalid: 1 }, quote: 50,
         columns: { firstName: 0, lastName: 1, domain: 2, chosenBy: 'header' },
       });
       const id = created.body.data.id;
       const job = await completed(id);
-      expect(job).toMatchObject({ results: { found: 2, notFound: 2, invalid: 1 }, creditsCharged: 20, progress: { processedRows: 5, totalRows: 5, percent: 100 } });
+      expect(job).toMatchObject({ results: { found: 3, notFound: 2, invalid: 1 }, creditsCharged: 30, progress: { processedRows: 6, totalRows: 6, percent: 100 } });
 
       const download = await world.app.request('GET', `/v1/finder/jobs/${id}/download`, { key });
       expect(download.status).toBe(200);
@@ -57,8 +58,10 @@ describe('finder file jobs', () => {
       expect(lines[1]).toMatch(/^Jane,Doe,firstlast\.test,"keeps, its quoting",jane\.doe@firstlast\.test,Found,Good,Ok,found,\d+,$/);
       expect(lines[2]).toMatch(/^José,Müller,https:\/\/www\.umlaut\.test\/team,second,jmueller@umlaut\.test,Found,Good,Ok,found,\d+,$/);
       expect(lines[3]).toBe('Nobody,Here,flast.test,third,,Not Found,,,not_found,0,');
-      expect(lines[4]).toBe(',Doe,first.test,no first name,,Not Found,,,invalid_input,0,');
-      expect(lines[5]).toBe('Jane,Doe,gmail.com,free,,Not Found,,,unsupported_free_domain,0,');
+      // A row with only a last name is looked up by it (last@); a row with no name at all is not.
+      expect(lines[4]).toBe(',Doe,last.test,no first name,doe@last.test,Found,Good,Ok,found,85,');
+      expect(lines[5]).toBe(',,first.test,no name,,Not Found,,,invalid_input,0,');
+      expect(lines[6]).toBe('Jane,Doe,gmail.com,free,,Not Found,,,unsupported_free_domain,0,');
     });
 
     it('appends JobCompleted with kind finder for webhooks', async () => {
@@ -107,6 +110,39 @@ describe('finder file jobs', () => {
     expect(emails).toEqual(['jane.doe@firstlast.test', 'aberg@particle.test', 'mike.doe@nick.test', '']);
   });
 
+  describe('a CSV with a last-name column and no first-name column', () => {
+    it('looks every row up by its last name alone and charges 10 per address returned', async () => {
+      const account = await world.app.createAccount(100);
+      const form = new FormData();
+      const csv = 'Surname,Website\nDoe,https://www.last.test/\nMüller,last.test\nStone,flast.test\ndoe,LAST.test\n,last.test\n';
+      form.append('file', new Blob([csv], { type: 'text/csv' }), 'surnames.csv');
+      const response = await fetch(`${world.app.url}/v1/finder/jobs`, { method: 'POST', headers: { 'x-api-key': account.apiKey }, body: form });
+      const created = (await response.json()) as any;
+      expect(response.status).toBe(201);
+      expect(created.data).toMatchObject({
+        counts: { rows: 5, contacts: 3, duplicates: 1, invalid: 1 }, quote: 30,
+        columns: { firstName: null, lastName: 0, fullName: null, domain: 1, domainSource: 'url', chosenBy: 'header' },
+      });
+      let job: any;
+      for (let k = 0; k < 200 && job?.status !== 'Completed'; k++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        job = (await world.app.request('GET', `/v1/finder/jobs/${created.data.id}`, { key: account.apiKey })).body.data;
+      }
+      expect(job).toMatchObject({ status: 'Completed', creditsCharged: 20, results: { found: 3, notFound: 1, invalid: 1 } });
+      const used = (await world.app.running.app.get(EventStore).readStream(`credits-${account.accountId}`)).filter((e) => e.type === 'CreditsUsed');
+      expect(used.map((e) => e.data.amount)).toEqual([20]);
+      const download = await world.app.request('GET', `/v1/finder/jobs/${created.data.id}/download`, { key: account.apiKey });
+      // Confidence 85 or more: the job before confirmed doe@last.test, so last.test may be known to use last@ by now.
+      expect(download.text.trimEnd().split(/\r?\n/).slice(1)).toEqual([
+        expect.stringMatching(/^Doe,https:\/\/www\.last\.test\/,doe@last\.test,Found,Good,Ok,found,(8[5-9]|9\d),$/),
+        expect.stringMatching(/^Müller,last\.test,mueller@last\.test,Found,Good,Ok,found,(8[5-9]|9\d),$/),
+        'Stone,flast.test,,Not Found,,,not_found,0,',
+        expect.stringMatching(/^doe,LAST\.test,doe@last\.test,Found,Good,Ok,found,(8[5-9]|9\d),$/),
+        ',last.test,,Not Found,,,invalid_input,0,',
+      ]);
+    });
+  });
+
   describe('when one person is on several rows', () => {
     it('looks the person up and charges once, and fills every row with the answer', async () => {
       const account = await world.app.createAccount(100);
@@ -132,7 +168,7 @@ describe('finder file jobs', () => {
     });
   });
 
-  it('refuses a file without a first name column with 400', async () => {
+  it('refuses a file without any name column with 400', async () => {
     const created = await upload('company,city\nflast.test,Paris\n');
     expect(created.status).toBe(400);
     expect(created.body.error.code).toBe(3011);

@@ -8,7 +8,8 @@ import { startTestApp, TestApp } from '../../support/test-app';
  * first.last (jane.doe), flast (jdoe), first (jane), catch-all, German transliteration (jmueller for
  * José Müller), a particle surname written without its particle (aberg for Anna van der Berg), a
  * company that gives people their nickname (mike.doe for Michael Doe), a domain whose server
- * greylists one mailbox forever (learns.test), and one without MX.
+ * greylists one mailbox forever (learns.test), a company using the surname alone (doe, mueller at
+ * last.test: the one format a contact with only a last name can reach), and one without MX.
  */
 export const COMPANIES = {
   'firstlast.test': { recipients: { 'jane.doe': accept(), 'bob.stone': accept() } },
@@ -19,6 +20,7 @@ export const COMPANIES = {
   'particle.test': { recipients: { aberg: accept() } },
   'nick.test': { recipients: { 'mike.doe': accept() } },
   'learns.test': { recipients: { 'bob.stone': accept(), 'carol.white': greylist(1_000) } },
+  'last.test': { recipients: { doe: accept(), mueller: accept() } },
 };
 
 export interface FinderWorld {

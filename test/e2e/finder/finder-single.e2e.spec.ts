@@ -1,3 +1,4 @@
+import { EventStore } from '@lib/eventstore';
 import { ReadStore } from '@lib/readstore';
 import { KNOWN_ADDRESSES_COLLECTION } from '@lib/finder';
 import { USAGE_FACTS_COLLECTION, UsageFactDoc } from '@lib/accounts';
@@ -91,10 +92,60 @@ describe('POST /v1/finder', () => {
     expect(second.body.data.creditsRemaining).toBe(first.body.data.creditsRemaining);
   });
 
-  it('rejects a contact without a first name with 400 and code 5001', async () => {
-    const res = await find({ lastName: 'Doe', domain: 'flast.test' });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 'error', data: null, error: { code: 5001, message: expect.stringContaining('firstName') } });
+  describe('with a last name only (a contact needs a domain and at least one name)', () => {
+    // The credit stream itself: what was held and charged, with no cache or projection in between.
+    const creditEvents = async (accountId: string) =>
+      (await world.app.running.app.get(EventStore).readStream(`credits-${accountId}`)).map((e) => ({ type: e.type, amount: (e.data as { amount?: number }).amount }));
+
+    it('probes only last@, returns the confirmed address at the foot of the Ok band and charges 10 credits', async () => {
+      const account = await world.app.createAccount(100);
+      const before = world.rcptsFor('last.test').length;
+      const res = await find({ lastName: 'Doe', domain: 'last.test' }, account.apiKey);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({
+        email: 'doe@last.test', status: 'Found', result: 'Ok', quality: 'Good', reason: 'found', pattern: 'last', confidence: 85, creditsCharged: 10, creditsRemaining: 90,
+      });
+      // Besides the engine's made-up <random>-nx@ address that tells a catch-all apart, only the one candidate.
+      const probed = world.rcptsFor('last.test').slice(before);
+      expect(probed.filter((address) => !address.endsWith('-nx@last.test'))).toEqual(['doe@last.test']);
+      expect((await creditEvents(account.accountId)).filter((e) => e.type === 'CreditsUsed')).toEqual([{ type: 'CreditsUsed', amount: 10 }]);
+    });
+
+    it('tries each surname spelling: mueller after muller, with firstName null or blank', async () => {
+      for (const body of [{ firstName: null, lastName: 'Müller', domain: 'last.test' }, { firstName: '  ', lastName: 'Müller', domain: 'https://www.last.test/' }]) {
+        const res = await find(body, key, '/v1/finder/single');
+        expect(res.body.data).toMatchObject({ email: 'mueller@last.test', result: 'Ok', pattern: 'last', creditsCharged: 10 });
+      }
+    });
+
+    it('scores a catch-all guess below what a full name gets on the same domain', async () => {
+      const alone = await find({ lastName: 'Doe', domain: 'catchall.test' });
+      const full = await find({ firstName: 'Jane', lastName: 'Doe', domain: 'catchall.test' });
+      expect(alone.body.data).toMatchObject({ email: 'doe@catchall.test', result: 'Catch-all', pattern: 'last', confidence: 21, creditsCharged: 10 });
+      expect(alone.body.data.confidence).toBeLessThan(full.body.data.confidence);
+    });
+
+    it('is a free miss when the server rejects last@', async () => {
+      const account = await world.app.createAccount(10);
+      const res = await find({ lastName: 'Doe', domain: 'flast.test' }, account.apiKey);
+      expect(res.body.data).toMatchObject({ email: null, status: 'Not Found', reason: 'not_found', creditsCharged: 0, creditsRemaining: 10 });
+    });
+
+    it.each([
+      [{ domain: 'last.test' }, 'firstName: firstName or lastName is required: a contact needs a domain and at least one name'],
+      [{ firstName: null, lastName: '', domain: 'last.test' }, 'firstName: firstName or lastName is required: a contact needs a domain and at least one name'],
+      [{ lastName: 'Jr.', domain: 'last.test' }, expect.stringMatching(/^lastName: no usable name/)],
+      [{ lastName: 'Doe' }, 'domain: domain is required'],
+      [{ lastName: 'Doe', domain: 'not a domain' }, expect.stringMatching(/^domain: /)],
+    ])('refuses %j with 400 and code 5001, probing and charging nothing', async (body, message) => {
+      const account = await world.app.createAccount(10);
+      const before = world.smtp.stats.rcpts.length;
+      const res = await find(body, account.apiKey);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ status: 'error', data: null, error: { code: 5001, message } });
+      expect(world.smtp.stats.rcpts.length).toBe(before);
+      expect((await creditEvents(account.accountId)).map((e) => e.type)).toEqual(['CreditsAdded']);
+    });
   });
 
   it('rejects an unusable domain with 400 and code 5001', async () => {

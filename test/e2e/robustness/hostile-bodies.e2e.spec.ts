@@ -71,6 +71,20 @@ describe('control characters in input fields', () => {
     expect((await app.request('GET', '/v1/credits/balance', { key })).body.data).toMatchObject({ balance: 100 });
   });
 
+  it.each([
+    ['an SMTP command in a last name sent alone', { lastName: 'Doe>\r\nRCPT TO:<x@acme.test', domain: 'globex.test' }, 'lastName: lastName contains control characters'],
+    ['a NUL in a last name sent alone', { firstName: null, lastName: 'Do\u0000e', domain: 'globex.test' }, 'lastName: lastName contains control characters'],
+    ['no name at all', { firstName: '', lastName: '   ', domain: 'globex.test' }, 'firstName: firstName or lastName is required: a contact needs a domain and at least one name'],
+  ])('refuses %s on single finder with 400 code 5001 and inside a batch as that contact’s own 5001, charging nothing', async (_what, contact, message) => {
+    const single = await app.request('POST', '/v1/finder/single', { key, body: contact });
+    expect({ status: single.status, body: single.body }).toEqual({ status: 400, body: { status: 'error', data: null, error: { code: 5001, message } } });
+    const batch = await app.request('POST', '/v1/finder/batch', { key, body: { contacts: [contact] } });
+    expect(batch.status).toBe(200);
+    expect(batch.body.data.results[0]).toMatchObject({ index: 0, error: { code: 5001, message } });
+    expect(batch.body.data.summary).toMatchObject({ errors: 1, creditsCharged: 0 });
+    expect((await app.request('GET', '/v1/credits/balance', { key })).body.data).toMatchObject({ balance: 100, held: 0 });
+  });
+
   it('refuses the same domain inside a finder batch as that contact’s own 5001', async () => {
     const res = await app.request('POST', '/v1/finder/batch', { key, body: { contacts: [{ firstName: 'Jane', domain: 'globex.test\r\nRSET' }] } });
     expect(res.status).toBe(200);

@@ -96,7 +96,7 @@ export function FinderPage({ onSpent }: { onSpent: () => void }) {
       </form>
       <section className="card" aria-labelledby="finder-file">
         <h2 id="finder-file">A file of people</h2>
-        <p className="hint">A CSV with first name (or full name), last name and domain columns; the columns are detected from the header.</p>
+        <p className="hint">A CSV with a domain column and first name (or full name) and/or last name columns; the columns are detected from the header. A row with only a last name is looked up as last@.</p>
         <DropZone onFile={uploadFile} label="Choose a CSV file" />
         {uploadPercent !== null && <p role="status">Uploading: {uploadPercent} %</p>}
         <ErrorAlert error={jobs.error} />

@@ -42,7 +42,7 @@ export class FinderJobsController {
   }
 
   @JobUploadRoute()
-  @ApiOperation({ summary: 'Upload a CSV of contacts (multipart: file; optional firstNameColumn, lastNameColumn, domainColumn as header name or zero-based index). Without a first-name column, a full-name column (name, full name, contact) is split per row' })
+  @ApiOperation({ summary: 'Upload a CSV of contacts (multipart: file; optional firstNameColumn, lastNameColumn, domainColumn as header name or zero-based index). Without a first-name column, a full-name column (name, full name, contact) is split per row; a file needs a domain column and at least one name column, and a row with only a last name is looked up by it (400 code 3011 without them)' })
   @ApiCsvUpload({
     firstNameColumn: { type: 'string', description: 'Header name or zero-based index of the first-name column; detected when absent' },
     lastNameColumn: { type: 'string', description: 'Header name or zero-based index of the last-name column; detected when absent' },

@@ -4,7 +4,7 @@ import { jobPageDto, JobProgressDto } from '../jobs/jobs.dto';
 // OpenAPI shapes of the finder job views (libs/finder FinderJobView), the `data` inside the envelope.
 
 export class FinderColumnsDto {
-  @ApiProperty({ type: 'integer', format: 'int32', nullable: true, example: 0, description: 'Zero-based; null when names come from a whole-name column' }) firstName!: number | null;
+  @ApiProperty({ type: 'integer', format: 'int32', nullable: true, example: 0, description: 'Zero-based; null when names come from a whole-name column, or the file has only a last-name column (each row is then looked up by its last name alone)' }) firstName!: number | null;
   @ApiProperty({ type: 'integer', format: 'int32', nullable: true, example: 1 }) lastName!: number | null;
   @ApiProperty({ type: 'integer', format: 'int32', nullable: true, required: false, example: null, description: 'Whole-name column, used only without a first-name column' }) fullName?: number | null;
   @ApiProperty({ type: 'integer', format: 'int32', example: 2 }) domain!: number;
@@ -14,8 +14,9 @@ export class FinderColumnsDto {
 
 export class FinderJobCountsDto {
   @ApiProperty({ type: 'integer', format: 'int32', example: 4, description: 'Data rows (header excluded)' }) rows!: number;
-  @ApiProperty({ type: 'integer', format: 'int32', example: 3, description: 'Rows with a usable name and domain: what is looked up, at most 10 credits each' }) contacts!: number;
-  @ApiProperty({ type: 'integer', format: 'int32', example: 1, description: 'Rows without them: reason invalid_input in the download, never charged' }) invalid!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 3, description: 'Distinct people on rows with a usable name (first, last or both) and domain: what is looked up, at most 10 credits each' }) contacts!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', required: false, example: 0, description: 'Rows repeating an earlier row\'s person: answered with it, never looked up or charged again (absent on jobs created before)' }) duplicates?: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 1, description: 'Rows without a usable name or domain: reason invalid_input in the download, never charged' }) invalid!: number;
 }
 
 export class FinderJobResultsDto {

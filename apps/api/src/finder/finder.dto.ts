@@ -5,15 +5,26 @@ import { ApiErrorBody } from '../docs/api-envelope.decorators';
 
 /**
  * FinderRequest. Fields are only allowed through here: the finder validates them itself so every
- * bad contact, alone or in a batch, gets the same code (5001) naming the field.
+ * bad contact, alone or in a batch, gets the same code (5001) naming the field. A contact needs a
+ * domain and at least one name (the spec's finder batch rule, applied to single calls alike).
  */
 @ValidatesOwnText()
 export class FinderRequestDto {
-  @ApiProperty({ type: 'string', example: 'José', description: 'Given name. Without lastName, a whole name ("Jane Doe", "Doe, Jane") is read as given and family name' })
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    example: 'José',
+    description: 'Given name; required unless lastName is given (a contact needs a domain and at least one name, else 400 code 5001). Without lastName, a whole name ("Jane Doe", "Doe, Jane") is read as given and family name',
+  })
   @Allow()
-  firstName!: unknown;
+  firstName?: unknown;
 
-  @ApiPropertyOptional({ type: 'string', example: 'van der Berg', nullable: true, description: 'Recommended: enables first.last, flast and the other formats that need it' })
+  @ApiPropertyOptional({
+    type: 'string',
+    example: 'van der Berg',
+    nullable: true,
+    description: 'Recommended: enables first.last, flast and the other formats that need it. Alone (no firstName) only the last@ format can be tried, so fewer addresses are found and confidence is lower',
+  })
   @Allow()
   lastName?: unknown;
 
@@ -36,15 +47,15 @@ export class FinderBatchDto {
         {
           type: 'object',
           properties: {
-            firstName: { type: 'string' }, lastName: { type: 'string', nullable: true }, domain: { type: 'string' },
-            first_name: { type: 'string' }, last_name: { type: 'string', nullable: true },
+            firstName: { type: 'string', nullable: true }, lastName: { type: 'string', nullable: true }, domain: { type: 'string' },
+            first_name: { type: 'string', nullable: true }, last_name: { type: 'string', nullable: true },
           },
         },
         ...ANY_JSON,
       ],
     },
-    example: [{ firstName: 'Ada', lastName: 'Lovelace', domain: 'example.org' }, { first_name: 'Alan', last_name: 'Turing', domain: 'example.org' }],
-    description: 'Up to 100 contacts; camelCase (firstName, lastName) or snake_case (first_name, last_name) keys. A contact that cannot be looked up gets a per-item error (code 5001), never a refusal of the batch.',
+    example: [{ firstName: 'Ada', lastName: 'Lovelace', domain: 'example.org' }, { first_name: 'Alan', last_name: 'Turing', domain: 'example.org' }, { lastName: 'Hopper', domain: 'example.org' }],
+    description: 'Up to 100 contacts; camelCase (firstName, lastName) or snake_case (first_name, last_name) keys. Each needs a domain and at least one name (a last name alone is looked up as last@). A contact that cannot be looked up gets a per-item error (code 5001), never a refusal of the batch.',
   })
   @IsArray()
   contacts!: unknown[];

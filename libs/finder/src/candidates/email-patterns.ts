@@ -35,7 +35,7 @@ export const PATTERN_NAMES: readonly PatternName[] = EMAIL_PATTERNS.map((p) => p
 
 /** The values a template can refer to: first/last are whole name spellings, f/l/m are initials. */
 export interface PatternFields {
-  first: string;
+  first: string | null;
   last: string | null;
   middleInitial: string | null;
 }
@@ -51,10 +51,21 @@ export function patternShare(name: PatternName): number {
   return EMAIL_PATTERNS.find((p) => p.name === name)?.share ?? 0;
 }
 
-/** Whether the pattern can be rendered without a last name (only "first" among the current set). */
-export function needsLastName(name: PatternName): boolean {
+/** The name parts a contact has. */
+export interface NameParts {
+  first: boolean;
+  last: boolean;
+}
+
+/**
+ * Whether the pattern can be rendered from these name parts: without a last name only "first",
+ * without a first name only "last" (every other format holds a given name or its initial).
+ */
+export function rendersWith(name: PatternName, parts: NameParts): boolean {
   const template = EMAIL_PATTERNS.find((p) => p.name === name)?.template ?? '';
-  return template.includes('{last}') || template.includes('{l}');
+  const needsFirst = template.includes('{first}') || template.includes('{f}') || template.includes('{m}');
+  const needsLast = template.includes('{last}') || template.includes('{l}');
+  return (parts.first || !needsFirst) && (parts.last || !needsLast);
 }
 
 /** The local part the pattern gives for these fields, or null when a field it needs is missing. */
@@ -74,7 +85,7 @@ function fieldValue(field: string, { first, last, middleInitial }: PatternFields
     case 'first':
       return first;
     case 'f':
-      return first.charAt(0);
+      return first ? first.charAt(0) : null;
     case 'last':
       return last;
     case 'l':

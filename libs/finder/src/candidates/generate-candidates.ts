@@ -1,7 +1,7 @@
 import type { PersonName } from '../naming/normalise-name';
 import { DIGRAPH_SPELLING_WEIGHT, type Spelling } from '../naming/transliterate';
 import { patternBelief, type DomainFormat } from '../patterns/domain-format';
-import { EMAIL_PATTERNS, needsLastName, renderPattern, type PatternName } from './email-patterns';
+import { EMAIL_PATTERNS, renderPattern, rendersWith, type PatternName } from './email-patterns';
 
 /** One local part to probe, the pattern it came from, and the weight it was ranked by. */
 export interface Candidate {
@@ -39,23 +39,24 @@ const hasDigraph = (spellings: readonly Spelling[]) => spellings.some((s) => s.d
  * How likely this first/last spelling pair is. A person writes both names with one convention, so
  * jurgen.mueller is not tried when juergen.mueller is, and the digraph discount counts once.
  */
-function pairWeight(first: Spelling, last: Spelling | null, name: PersonName): number | null {
-  if (!last) return first.weight;
+function pairWeight(first: Spelling | null, last: Spelling | null, name: PersonName): number | null {
+  if (!first || !last) return first?.weight ?? last?.weight ?? null;
   if (first.digraph !== last.digraph && hasDigraph(name.first) && hasDigraph(name.last)) return null;
   const both = first.digraph && last.digraph;
   return (first.weight * last.weight) / (both ? DIGRAPH_SPELLING_WEIGHT : 1);
 }
 
 /** Every local part these given-name spellings render, each with its likeliest reading, most likely first. */
-function rankCandidates(name: PersonName, firsts: readonly Spelling[], formats: readonly DomainFormat[]): Candidate[] {
+function rankCandidates(name: PersonName, firsts: readonly (Spelling | null)[], formats: readonly DomainFormat[]): Candidate[] {
   const best = new Map<string, Candidate>();
   const lasts = name.last.length > 0 ? name.last : [null];
+  const parts = { first: name.first.length > 0, last: name.last.length > 0 };
   for (const { name: pattern } of EMAIL_PATTERNS) {
-    if (name.last.length === 0 && needsLastName(pattern)) continue;
+    if (!rendersWith(pattern, parts)) continue;
     const belief = patternBelief(pattern, formats);
     for (const first of firsts) {
       for (const last of lasts) {
-        const fields = { first: first.value, last: last?.value ?? null, middleInitial: name.middleInitial };
+        const fields = { first: first?.value ?? null, last: last?.value ?? null, middleInitial: name.middleInitial };
         const localPart = renderPattern(pattern, fields);
         if (!localPart || localPart.length > MAX_LOCAL_PART || !SAFE_LOCAL_PART.test(localPart)) continue;
         const spellingWeight = pairWeight(first, last, name);
@@ -73,13 +74,15 @@ function rankCandidates(name: PersonName, firsts: readonly Spelling[], formats: 
 /**
  * The local parts to try for this person, most likely first, deduplicated (flast for Jean-Luc and
  * for Jean is the same address; the likelier reading is kept) and capped. Without a last name only
- * the patterns that need none are used. Nickname spellings (mike.doe for Michael Doe) add at most
+ * the patterns that need none are used (`first`), without a first name likewise (`last`, once per
+ * surname spelling: muller, mueller). Each keeps its own prior, so a contact that can only reach a
+ * rare format ranks, and scores, as low as that format. Nickname spellings (mike.doe for Michael Doe) add at most
  * MAX_NICKNAME_CANDIDATES addresses the own spellings do not already give, ranked by their (low)
  * prior, so they only displace the own spellings' least likely formats.
  */
 export function generateCandidates(name: PersonName, options: CandidateOptions = {}): Candidate[] {
   const formats = options.formats ?? [];
-  const own = rankCandidates(name, name.first, formats);
+  const own = rankCandidates(name, name.first.length > 0 ? name.first : [null], formats);
   const taken = new Set(own.map((candidate) => candidate.localPart));
   const nicknames = rankCandidates(name, name.nicknames, formats)
     .filter((candidate) => !taken.has(candidate.localPart))

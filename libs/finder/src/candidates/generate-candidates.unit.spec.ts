@@ -1,8 +1,8 @@
 import { normaliseName, type PersonName } from '../naming/normalise-name';
-import { EMAIL_PATTERNS, needsLastName } from './email-patterns';
+import { EMAIL_PATTERNS, rendersWith } from './email-patterns';
 import { generateCandidates, MAX_NICKNAME_CANDIDATES } from './generate-candidates';
 
-function person(firstName: string, lastName?: string | null): PersonName {
+function person(firstName: string | null, lastName?: string | null): PersonName {
   const result = normaliseName(firstName, lastName);
   if (!result.ok) throw new Error(result.rejection.message);
   return result.name;
@@ -25,7 +25,32 @@ describe('candidate generation', () => {
   it('uses only patterns that need no last name when there is none', () => {
     const candidates = generateCandidates(person('Jean-Luc'));
     expect(candidates.map((c) => c.localPart)).toEqual(['jeanluc', 'jean', 'jean-luc']);
-    expect(candidates.every((c) => !needsLastName(c.pattern))).toBe(true);
+    expect(candidates.every((c) => rendersWith(c.pattern, { first: true, last: false }))).toBe(true);
+  });
+
+  describe('with a last name only', () => {
+    it('renders the one format that needs no given name, last@, with its documented share as prior', () => {
+      expect(generateCandidates(person(null, 'Smith'))).toEqual([{ localPart: 'smith', pattern: 'last', prior: expect.closeTo(0.013, 6) }]);
+    });
+
+    it('tries each surname spelling in that format, likeliest first', () => {
+      expect(localParts(person(null, 'Müller'))).toEqual(['muller', 'mueller']);
+      expect(localParts(person(null, 'van der Berg'))).toEqual(['vanderberg', 'berg']);
+      expect(localParts(person(null, 'Smith-Jones'))).toEqual(['smithjones', 'smith', 'smith-jones']);
+    });
+
+    it('uses no format that holds a given name or its initial', () => {
+      const renderable = EMAIL_PATTERNS.filter((p) => rendersWith(p.name, { first: false, last: true })).map((p) => p.name);
+      expect(renderable).toEqual(['last']);
+      expect(generateCandidates(person(null, 'Kennedy'), { max: 100 }).every((c) => c.pattern === 'last')).toBe(true);
+    });
+
+    it('ranks last@ as high as the domain evidence for it, no higher', () => {
+      const formats = [{ pattern: 'last' as const, strength: 0.75, support: 3 }];
+      expect(generateCandidates(person(null, 'Smith'), { formats })[0].prior).toBeCloseTo(0.75 + 0.25 * 0.013, 6);
+      const againstIt = [{ pattern: 'first.last' as const, strength: 0.9, support: 9 }];
+      expect(generateCandidates(person(null, 'Smith'), { formats: againstIt })[0].prior).toBeCloseTo(0.1 * 0.013, 6);
+    });
   });
 
   it('interleaves alternative spellings by likelihood: mueller after muller in the same pattern', () => {

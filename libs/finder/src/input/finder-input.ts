@@ -1,14 +1,16 @@
+import { normaliseName } from '../naming/normalise-name';
 import { normaliseDomain } from './normalise-domain';
 
-/** What a caller asks the finder: a person and their company's domain. */
+/** What a caller asks the finder: a person (at least one of the two names) and their company's domain. */
 export interface FinderInput {
-  firstName: string;
+  firstName?: string | null;
   lastName?: string | null;
   domain: string;
 }
 
+/** At least one of firstName and lastName is set. */
 export interface ValidFinderInput {
-  firstName: string;
+  firstName: string | null;
   lastName: string | null;
   /** Lower-case ASCII (IDN converted), without scheme, www or path. */
   domain: string;
@@ -32,11 +34,8 @@ const CONTROL_CHARACTER = /\p{Cc}/u;
 // Longer than any real name field; keeps pathological input from costing normalisation time.
 const MAX_NAME_LENGTH = 200;
 
-function checkName(value: unknown, field: FinderInputField, required: boolean): string | null {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-    if (required) throw new FinderInputError(field, `${field} is required`);
-    return null;
-  }
+function checkName(value: unknown, field: FinderInputField): string | null {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return null;
   if (typeof value !== 'string') throw new FinderInputError(field, `${field} must be a string`);
   if (value.length > MAX_NAME_LENGTH) throw new FinderInputError(field, `${field} is longer than ${MAX_NAME_LENGTH} characters`);
   if (!/\p{L}/u.test(value)) throw new FinderInputError(field, `${field} has no letters`);
@@ -46,10 +45,22 @@ function checkName(value: unknown, field: FinderInputField, required: boolean): 
   return value.trim();
 }
 
-/** Checks the input's shape and normalises the domain; throws FinderInputError naming the first bad field. */
+/**
+ * Checks the input's shape and normalises the domain; throws FinderInputError naming the first bad
+ * field. A contact needs a domain and at least one name (the spec's finder batch rule, applied to
+ * every finder path): a last name alone still renders `last@`, a first name alone `first@`.
+ */
 export function validateFinderInput(input: FinderInput): ValidFinderInput {
-  const firstName = checkName(input.firstName, 'firstName', true) as string;
-  const lastName = checkName(input.lastName, 'lastName', false);
+  const firstName = checkName(input.firstName, 'firstName');
+  const lastName = checkName(input.lastName, 'lastName');
+  if (firstName === null && lastName === null) {
+    throw new FinderInputError('firstName', 'firstName or lastName is required: a contact needs a domain and at least one name');
+  }
+  // A name sent but holding no usable word ("(Bob)", a lastName of only "Jr." and no firstName) is
+  // refused here, so single calls, batch contacts and file-job rows refuse it alike before any hold.
+  // A name in a script with no romanisation is not bad input: the finder answers it untransliterable_name.
+  const read = normaliseName(firstName, lastName);
+  if (!read.ok && read.rejection.reason !== 'untransliterable_script') throw new FinderInputError(read.rejection.field, read.rejection.message);
   if (typeof input.domain !== 'string') throw new FinderInputError('domain', 'domain is required');
   // Refused, not cleaned: "acme.test>\r\nRCPT TO:<x@other.test>" must never reach a DNS query or an SMTP line.
   if (CONTROL_CHARACTER.test(input.domain)) throw new FinderInputError('domain', 'domain contains control characters');

@@ -7,6 +7,7 @@ import { foldToAscii, isAsciiName, spellingsOf, type Spelling } from './translit
 
 /** A person's name as the ASCII spellings a mailbox name could use, most likely first. */
 export interface PersonName {
+  /** Empty when only a family name is known (no firstName): only the patterns that need no given name apply then. */
   first: Spelling[];
   /**
    * Nickname alternates of the given name (Michael -> mike, Mike -> michael), each less likely than
@@ -16,11 +17,11 @@ export interface PersonName {
   nicknames: Spelling[];
   /** Initial of the first middle name (John F. Kennedy -> "f"), used by the f.m.last style patterns. */
   middleInitial: string | null;
-  /** Empty when no family name is known (no lastName, one-word firstName): only patterns that need none apply then. */
+  /** Empty when no family name is known (no lastName, one-word firstName): only patterns that need none apply then. Never empty together with `first`. */
   last: Spelling[];
 }
 
-export type NameRejectionReason = 'missing_first_name' | 'untransliterable_script';
+export type NameRejectionReason = 'missing_first_name' | 'missing_last_name' | 'untransliterable_script';
 
 export interface NameRejection {
   reason: NameRejectionReason;
@@ -68,9 +69,11 @@ function untransliterable(words: string[], field: NameRejection['field']): NameR
 }
 
 /** The given and family words, and the field the family name was read from (for rejections). */
-function splitFields(firstName: string, lastName: string | null | undefined): NameParts & { familyField: NameRejection['field'] } {
+function splitFields(firstName: string | null, lastName: string | null | undefined): NameParts & { familyField: NameRejection['field'] } {
   let family = withoutSuffixes(splitWords(lastName ?? ''));
   if (family.length === 1 && isSuffix(family[0])) family = [];
+  // A surname field is read as a surname, never split: "van der Berg" is one family name.
+  if (firstName === null) return { given: [], family, familyField: 'lastName' };
   // Without a last name, a first name of two or more words is far more often a whole name from a
   // CRM or CSV export than a compound given name (docs/finder.md, "Names").
   if (family.length === 0) return { ...splitFullName(firstName), familyField: 'firstName' };
@@ -87,21 +90,26 @@ function splitFields(firstName: string, lastName: string | null | undefined): Na
  * (José -> jose; Müller -> muller and mueller), apostrophes, titles and suffixes, hyphenated and
  * particle surnames, middle names, a whole name typed into firstName when there is no lastName
  * (splitFullName), and nickname alternates of the given name (Michael -> mike) after its own
- * spellings. Rejects a name written in a script with no accepted romanisation.
+ * spellings. A null firstName means only the family name is known. Rejects a sent name that holds
+ * no usable word, and a name written in a script with no accepted romanisation.
  */
-export function normaliseName(firstName: string, lastName?: string | null): NameNormalisation {
-  const { given, family, familyField } = splitFields(firstName, lastName);
-  if (given.length === 0) {
+export function normaliseName(firstName: string | null, lastName?: string | null): NameNormalisation {
+  const sentFirst = firstName !== null && firstName.trim() !== '' ? firstName : null;
+  const { given, family, familyField } = splitFields(sentFirst, lastName);
+  if (sentFirst !== null && given.length === 0) {
     return { ok: false, rejection: { reason: 'missing_first_name', field: 'firstName', message: 'firstName has no letters' } };
+  }
+  if (sentFirst === null && family.length === 0) {
+    return { ok: false, rejection: { reason: 'missing_last_name', field: 'lastName', message: 'no usable name: there is no firstName and lastName holds no name (only a suffix or symbols)' } };
   }
   const rejection = untransliterable(given, 'firstName') ?? untransliterable(family, familyField);
   if (rejection) return { ok: false, rejection };
-  const first = spellingsOfForms(givenNameForms(given));
+  const first = given.length > 0 ? spellingsOfForms(givenNameForms(given)) : [];
   return {
     ok: true,
     name: {
       first,
-      nicknames: nicknameSpellings(given, first),
+      nicknames: given.length > 0 ? nicknameSpellings(given, first) : [],
       middleInitial: given.length > 1 ? foldToAscii(given[1]).charAt(0) : null,
       last: family.length > 0 ? spellingsOfForms(surnameForms(family)) : [],
     },

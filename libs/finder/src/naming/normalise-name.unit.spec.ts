@@ -1,6 +1,6 @@
 import { normaliseName, type PersonName } from './normalise-name';
 
-function parsed(firstName: string, lastName?: string | null): PersonName {
+function parsed(firstName: string | null, lastName?: string | null): PersonName {
   const result = normaliseName(firstName, lastName);
   if (!result.ok) throw new Error(`expected a name, got ${result.rejection.message}`);
   return result.name;
@@ -102,6 +102,34 @@ describe('name normalisation', () => {
       expect(parsed('Anna').last).toEqual([]);
       expect(parsed('Anna', null).last).toEqual([]);
       expect(parsed('Anna', '   ').last).toEqual([]);
+    });
+  });
+
+  describe('with a last name only', () => {
+    it('keeps the surname whole and has no given name, nickname or middle initial', () => {
+      expect(parsed(null, 'van der Berg')).toEqual({
+        first: [], nicknames: [], middleInitial: null, last: expect.arrayContaining([expect.objectContaining({ value: 'vanderberg' }), expect.objectContaining({ value: 'berg' })]),
+      });
+    });
+
+    it('never reads a two-word last name as a whole name', () => {
+      expect(values(parsed(null, 'Jane Doe').first)).toEqual([]);
+    });
+
+    it('treats a blank first name as none', () => {
+      expect(parsed('  ', 'Müller')).toEqual(parsed(null, 'Müller'));
+      expect(values(parsed(null, 'Müller').last)).toEqual(['muller', 'mueller']);
+    });
+
+    it('drops suffixes and rejects a last name that is only one, naming lastName', () => {
+      expect(values(parsed(null, "O'Neil Jr.").last)).toEqual(['oneil']);
+      expect(normaliseName(null, 'Jr.')).toMatchObject({ ok: false, rejection: { reason: 'missing_last_name', field: 'lastName' } });
+      expect(normaliseName(null, null)).toMatchObject({ ok: false, rejection: { reason: 'missing_last_name' } });
+    });
+
+    it('romanises a Cyrillic surname and rejects a Han one as untransliterable', () => {
+      expect(values(parsed(null, 'Иванов').last)).toEqual(['ivanov']);
+      expect(normaliseName(null, '李')).toMatchObject({ ok: false, rejection: { reason: 'untransliterable_script', field: 'lastName' } });
     });
   });
 

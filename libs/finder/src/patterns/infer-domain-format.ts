@@ -7,10 +7,11 @@ import type { DomainFormat } from './domain-format';
 export function patternsMatching(localPart: string, name: PersonName): Set<PatternName> {
   const matches = new Set<PatternName>();
   const lasts = name.last.length > 0 ? name.last.map((s) => s.value) : [null];
+  const firsts = name.first.length > 0 ? [...name.first, ...name.nicknames].map((s) => s.value) : [null];
   for (const { name: pattern } of EMAIL_PATTERNS) {
-    for (const first of [...name.first, ...name.nicknames]) {
+    for (const first of firsts) {
       for (const last of lasts) {
-        const fields = { first: first.value, last, middleInitial: name.middleInitial };
+        const fields = { first, last, middleInitial: name.middleInitial };
         if (renderPattern(pattern, fields) === localPart) matches.add(pattern);
       }
     }

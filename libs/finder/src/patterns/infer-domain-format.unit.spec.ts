@@ -1,7 +1,7 @@
 import { inferDomainFormats } from './infer-domain-format';
 import { patternBelief } from './domain-format';
 
-const at = (email: string, firstName: string, lastName: string | null = null) => ({ email, firstName, lastName });
+const at = (email: string, firstName: string | null, lastName: string | null = null) => ({ email, firstName, lastName });
 
 describe('domain format inference', () => {
   it('infers f.last from two addresses that fit it', () => {
@@ -17,6 +17,10 @@ describe('domain format inference', () => {
     expect(inferDomainFormats('acme.com', known.slice(0, 1))[0].strength).toBeCloseTo(0.5);
     expect(inferDomainFormats('acme.com', known.slice(0, 3))[0].strength).toBeCloseTo(0.75);
     expect(inferDomainFormats('acme.com', known)[0].strength).toBeCloseTo(0.9);
+  });
+
+  it('learns last@ from an address found for a last name alone', () => {
+    expect(inferDomainFormats('acme.com', [at('doe@acme.com', null, 'Doe')])).toEqual([{ pattern: 'last', strength: 0.5, support: 1 }]);
   });
 
   it('splits the vote of an address that fits several patterns', () => {

@@ -1,9 +1,10 @@
 // Event type strings are stored forever: never rename one; add a new type and an upcaster.
 import type { FinderOutcome } from '../../finder-outcome';
 
-/** The contact as the caller sent it, after validation (domain normalised). */
+/** The contact as the caller sent it, after validation (domain normalised); at least one name is set. */
 export interface FinderCallInput {
-  firstName: string;
+  /** Null for a contact with a last name only (recorded since issue 17; earlier events always carry one). */
+  firstName: string | null;
   lastName: string | null;
   domain: string;
 }

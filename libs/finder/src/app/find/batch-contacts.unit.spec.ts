@@ -16,6 +16,17 @@ describe('batch contacts', () => {
     expect(contact).toMatchObject({ error: { code: 5001, message: expect.stringMatching(/^domain:/) } });
   });
 
+  it('accepts a contact with a last name alone, in either key style', () => {
+    const [camel, snake] = readBatchContacts([{ lastName: 'Doe', domain: 'acme.test' }, { first_name: null, last_name: 'Doe', domain: 'acme.test' }]);
+    expect(camel).toMatchObject({ input: { firstName: null, lastName: 'Doe', domain: 'acme.test' }, valid: { firstName: null, lastName: 'Doe', domain: 'acme.test' } });
+    expect((snake as { key: string }).key).toBe((camel as { key: string }).key);
+  });
+
+  it('turns a contact with no name into a per-item error saying at least one is needed', () => {
+    const [contact] = readBatchContacts([{ firstName: '', lastName: null, domain: 'acme.test' }]);
+    expect(contact).toMatchObject({ error: { code: 5001, message: 'firstName: firstName or lastName is required: a contact needs a domain and at least one name' } });
+  });
+
   it('turns a non-object into a per-item error without touching the others', () => {
     const contacts = readBatchContacts([42, { firstName: 'Jane', domain: 'acme.test' }]);
     expect('error' in contacts[0]).toBe(true);
@@ -46,7 +57,9 @@ describe('batch contacts', () => {
       { firstName: 'Jane Q.', lastName: 'Doe', domain: 'acme.test' },
       { firstName: 'Jane', lastName: 'Doe', domain: 'other.test' },
       { firstName: 'Jane', domain: 'acme.test' },
+      { lastName: 'Doe', domain: 'acme.test' },
+      { firstName: 'Doe', domain: 'acme.test' },
     ]).map((c) => (c as { key: string }).key);
-    expect(new Set(keys).size).toBe(5);
+    expect(new Set(keys).size).toBe(7);
   });
 });

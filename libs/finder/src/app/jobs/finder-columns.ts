@@ -18,8 +18,10 @@ function resolve(requested: string, header: string[] | undefined, columnCount: n
 
 /**
  * The first name, last name and domain columns: each taken from the request when given, otherwise
- * detected from the header (detectFinderColumns). First name and domain are required; a file
- * without a first-name column may give a whole-name column instead (`name`, `full name`, `contact`).
+ * detected from the header (detectFinderColumns). A domain and at least one name column are
+ * required, as every finder contact needs a domain and at least one name: a file without a
+ * first-name column may give a whole-name column (`name`, `full name`, `contact`) or only a
+ * last-name column.
  */
 export function chooseFinderColumns(inspection: UploadInspection, requested: RequestedColumns): { hasHeader: boolean; columns: FinderColumnsChoice } {
   if (inspection.records === 0) throw new DomainError('FILE_EMPTY', 'The file is empty.');
@@ -33,8 +35,8 @@ export function chooseFinderColumns(inspection: UploadInspection, requested: Req
   const fullName = firstName === undefined ? detected.fullName?.column : undefined;
   const domain = pick('domain', detected.domain?.column);
   const lastName = pick('lastName', detected.lastName?.column) ?? null;
-  if ((firstName === undefined && fullName === undefined) || domain === undefined) {
-    throw new DomainError('FINDER_COLUMNS_NOT_FOUND', 'The file needs a first name (or full name) and a domain column: name them in the header (first_name, last_name or name, domain or website) or pass firstNameColumn and domainColumn.');
+  if ((firstName === undefined && fullName === undefined && lastName === null) || domain === undefined) {
+    throw new DomainError('FINDER_COLUMNS_NOT_FOUND', 'The file needs a domain column and at least one name column (first name, last name or full name): name them in the header (first_name, last_name or name, domain or website) or pass firstNameColumn, lastNameColumn and domainColumn.');
   }
   const anyRequested = Boolean(requested.firstName || requested.lastName || requested.domain);
   const domainSource = requested.domain ? 'url' : (detected.domain?.source ?? 'url');

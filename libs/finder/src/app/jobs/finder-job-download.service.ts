@@ -7,7 +7,7 @@ import { contactOf } from './finder-job-plan';
 import { FINDER_JOB_RESULTS_COLLECTION, FINDER_RESULT_COLUMNS, finderJobResultId, type FinderJobDocument, type FinderJobResultDocument } from './finder-job.projection';
 import { FinderJobQueries } from './finder-job.queries';
 
-/** Cells of a row that was never looked up (no usable first name or domain): free, and said so. */
+/** Cells of a row that was never looked up (no usable name or domain): free, and said so. */
 const INVALID_ROW = ['', 'Not Found', '', '', 'invalid_input', '0', ''];
 
 /** Download of finder jobs; everything is checked before the first byte is sent. */

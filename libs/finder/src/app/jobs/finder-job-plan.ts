@@ -19,7 +19,7 @@ export interface FinderChunk {
 /** Rows a looked-up person stands for. */
 export const rowsOf = (contact: { alsoRows?: number[] }): number => 1 + (contact.alsoRows?.length ?? 0);
 
-/** Reads the stored upload, keeps the rows with a usable first name and domain, one lookup per person, cuts them into chunks. */
+/** Reads the stored upload, keeps the rows with a usable name and domain, one lookup per person, cuts them into chunks. */
 export async function planFinderJob(original: Readable, delimiter: CsvDelimiter, hasHeader: boolean, columns: FinderColumnsChoice): Promise<{ counts: FinderJobCounts; chunks: FinderChunk[] }> {
   const counts: FinderJobCounts = { rows: 0, contacts: 0, duplicates: 0, invalid: 0 };
   const chunks: FinderChunk[] = [];
@@ -56,13 +56,16 @@ function firstNameColumn(columns: FinderColumnsChoice): number | null {
   return columns.firstName ?? columns.fullName ?? null;
 }
 
-/** A row's contact, or null when it has no usable first name or domain (the same test single calls pass). */
+/**
+ * A row's contact, or null when it has no usable domain or no usable name (the same test single
+ * calls pass: a domain and at least one name, so a row with only a last name is looked up).
+ */
 export function contactOf(fields: readonly string[], columns: FinderColumnsChoice): FinderCallInput | null {
   const domain = domainFromCell(fields[columns.domain] ?? '', columns.domainSource);
-  const nameColumn = firstNameColumn(columns);
-  if (!domain || nameColumn === null) return null;
+  if (!domain) return null;
+  const cell = (column: number | null) => (column === null ? null : (fields[column] ?? null));
   try {
-    return validateFinderInput({ firstName: fields[nameColumn] ?? '', lastName: columns.lastName === null ? null : (fields[columns.lastName] ?? null), domain });
+    return validateFinderInput({ firstName: cell(firstNameColumn(columns)), lastName: cell(columns.lastName), domain });
   } catch {
     return null;
   }

@@ -7,7 +7,7 @@ import type { FinderOutcome } from '../../finder-outcome';
 import type { FinderCallInput } from '../domain/finder-call.events';
 
 export interface FinderColumnsChoice {
-  /** Null when the names come from a whole-name column instead. */
+  /** Null when the names come from a whole-name column instead, or the file has only a last-name column. */
   firstName: number | null;
   lastName: number | null;
   /**
@@ -23,7 +23,7 @@ export interface FinderColumnsChoice {
 
 export interface FinderJobCounts {
   rows: number;
-  /** Distinct people (normalised name and domain) on rows with a usable first name and domain: what is looked up, at most 10 credits each. */
+  /** Distinct people (normalised name and domain) on rows with a usable name and domain: what is looked up, at most 10 credits each. */
   contacts: number;
   /**
    * Rows repeating an earlier row's person: filled with that person's answer, never looked up or charged
