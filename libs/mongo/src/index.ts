@@ -1,2 +1,2 @@
 // Driver plumbing shared by the MongoDB adapters (readstore, blobstore); imports only @lib/common.
-export * from './mongo-connection';
+export { MongoConnection, type MongoConnectionOptions } from './mongo-connection';
