@@ -62,6 +62,13 @@ module.exports = {
       to: { path: SERVICES_AND_VIEWS, pathNot: '\\.events\\.ts$' },
     },
     {
+      name: 'libs-only-through-their-index',
+      comment: 'Another lib or an app sees a lib through its index.ts (@lib/<name>), never its internals.',
+      severity: 'error',
+      from: { path: '^(apps|libs)/([^/]+)/' },
+      to: { path: '^libs/[^/]+/', pathNot: ['^libs/$2/', '^libs/[^/]+/src/index\\.ts$', '^libs/[^/]+/src/testing/'] },
+    },
+    {
       name: 'no-circular-between-libs',
       comment: 'Two libs importing each other are one lib with a wall in the wrong place.',
       severity: 'error',

@@ -44,6 +44,22 @@ describe('layer rules (dependency-cruiser)', () => {
     ]);
   });
 
+  it('refuses reaching into another lib past its index, and allows its index and its testing folder', async () => {
+    const found = await violations({
+      'libs/accounts/src/index.ts': "export { keyOwner } from './shared/key-owner';\n",
+      'libs/accounts/src/shared/key-owner.ts': 'export const keyOwner = 1;\n',
+      'libs/accounts/src/testing/fixtures.ts': 'export const fixture = 1;\n',
+      'libs/accounts/src/shared/uses-own.ts': "import { keyOwner } from './key-owner';\nexport const own = keyOwner;\n",
+      'libs/jobs/src/uses-index.ts': "import { keyOwner } from '@lib/accounts';\nimport { fixture } from '../../accounts/src/testing/fixtures';\nexport const a = keyOwner + fixture;\n",
+      'libs/jobs/src/uses-deep.ts': "import { keyOwner } from '../../accounts/src/shared/key-owner';\nexport const b = keyOwner;\n",
+      'apps/api/src/uses-deep.ts': "import { keyOwner } from '../../../libs/accounts/src/shared/key-owner';\nexport const c = keyOwner;\n",
+    });
+    expect(names(found)).toEqual([
+      'libs-only-through-their-index: apps/api/src/uses-deep.ts -> libs/accounts/src/shared/key-owner.ts',
+      'libs-only-through-their-index: libs/jobs/src/uses-deep.ts -> libs/accounts/src/shared/key-owner.ts',
+    ]);
+  });
+
   it('refuses an event importing a view or a service, and a domain folder importing Nest or an adapter', async () => {
     const found = await violations({
       'libs/jobs/src/query/job.view.ts': 'export type JobView = { id: string };\n',
