@@ -21,20 +21,50 @@ export const domainOf = (profile: string, postfixDomain: string) => (profile ===
 export const userAddress = (n: number, domain: string) => `user${n}@${domain}`;
 const userRecipients = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, n) => n).filter((n) => n % 10 === 0).map((n) => [`user${n}`, accept()]));
 
-export interface RealPostfix { host: string; port: number; domain: string; version: string }
+export interface RealPostfix {
+  host: string; port: number; domain: string; version: string;
+  /** Stops the instance when this bench started it (one that was already running is left running); idempotent. */
+  stop(): void;
+}
 
-/** Starts (or finds running) the private Postfix of scripts/integration/postfix.sh; null, with the reason printed, when it cannot run here. */
-export function realPostfix(): RealPostfix | null {
+const POSTFIX_SCRIPT = join(__dirname, '..', 'scripts', 'integration', 'postfix.sh');
+const postfixScript = (command: 'up' | 'down' | 'status') =>
+  execFileSync('bash', [POSTFIX_SCRIPT, command], { encoding: 'utf8', env: { ...process.env, POSTFIX_PORT: String(PORT) }, stdio: ['ignore', 'pipe', 'inherit'] });
+
+function runningAlready(): boolean {
   try {
-    const out = execFileSync('bash', [join(__dirname, '..', 'scripts', 'integration', 'postfix.sh'), 'up'], {
-      encoding: 'utf8', env: { ...process.env, POSTFIX_PORT: String(PORT) }, stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const value = (name: string) => new RegExp(`${name}=(\\S+)`).exec(out)?.[1] ?? '';
-    return { host: value('POSTFIX_SMTP_HOST'), port: Number(value('POSTFIX_SMTP_PORT')), domain: value('POSTFIX_DOMAIN'), version: value('POSTFIX_VERSION') };
+    postfixScript('status');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts (or finds running) the private Postfix of scripts/integration/postfix.sh (INTEGRATION_DIR,
+ * POSTFIX_ADDRESS); null, with the reason printed, when it cannot run here. An instance this call
+ * started is stopped by stop(), and when the process exits or is interrupted before that, so a bench
+ * never leaves a Postfix listening behind it.
+ */
+export function realPostfix(): RealPostfix | null {
+  const startedHere = !runningAlready();
+  let out: string;
+  try {
+    out = postfixScript('up');
   } catch (error) {
     console.log(`real Postfix: skipped (${(error as Error).message.split('\n')[0]})`);
     return null;
   }
+  let stopped = !startedHere;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    postfixScript('down');
+  };
+  process.once('exit', stop);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => { stop(); process.exit(128 + (signal === 'SIGINT' ? 2 : 15)); });
+  const value = (name: string) => new RegExp(`${name}=(\\S+)`).exec(out)?.[1] ?? '';
+  return { host: value('POSTFIX_SMTP_HOST'), port: Number(value('POSTFIX_SMTP_PORT')), domain: value('POSTFIX_DOMAIN'), version: value('POSTFIX_VERSION'), stop };
 }
 
 /** DNS for every profile's domain and a peer per loopback profile, each serving `users` userN addresses. */

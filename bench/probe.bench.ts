@@ -21,7 +21,8 @@
  *
  * Env: BENCH_PROFILES (all), BENCH_ADDRESSES (1000), BENCH_JOB_ROWS (20000; 0 skips (b)),
  * BENCH_PER_MX (20: the engine's per-MX ceiling, as many as the baseline's 20 at a time), BENCH_BASELINE (1),
- * BENCH_CONNECTS_PER_SECOND (50, the engine's default per-MX connect pacing; phase (a) only).
+ * BENCH_CONNECTS_PER_SECOND (50) and BENCH_CONNECTS_PER_SECOND_CEILING (500): the engine's defaults for the adaptive
+ * per-MX connect rate, where it starts and how high it may grow (phase (a) only).
  */
 import { VerificationEngine, VerificationObserver, SILENT_VERIFICATION_OBSERVER, AdaptiveDecision } from '@lib/verification';
 import { loopbackConfig } from '../libs/verification/src/testing/loopback-harness';
@@ -34,8 +35,9 @@ const ADDRESSES = num('BENCH_ADDRESSES', 1_000);
 const JOB_ROWS = num('BENCH_JOB_ROWS', 20_000);
 const PER_MX = num('BENCH_PER_MX', 20);
 const BASELINE = num('BENCH_BASELINE', 1) === 1;
-// The engine's default (SMTP_CONNECTS_PER_SECOND_PER_MX) unless set: pacing is what bounds it against a fast server.
+// The engine's defaults (SMTP_CONNECTS_PER_SECOND_PER_MX, ..._CEILING) unless set: pacing is what bounds it against a fast server.
 const CONNECTS_PER_SECOND = num('BENCH_CONNECTS_PER_SECOND', 50);
+const CONNECTS_CEILING = num('BENCH_CONNECTS_PER_SECOND_CEILING', 500);
 const ALL = ['cooperative', 'postfix', 'exim', 'm365', 'slow-banner', 'real-postfix'];
 const PROFILES = (process.env.BENCH_PROFILES ?? ALL.join(',')).split(',').map((p) => p.trim()).filter(Boolean);
 
@@ -66,7 +68,7 @@ async function warmUp(dnsServer: string, profiles: string[], postfix: RealPostfi
 
 async function addressPhase(profiles: string[], postfix: RealPostfix | null): Promise<void> {
   const bench = await startBenchPeers(profiles, postfix, ADDRESSES);
-  console.log(`(a) ${ADDRESSES} addresses at one domain per profile, 90% nonexistent; engine per-MX ceiling ${PER_MX}, ${CONNECTS_PER_SECOND} connects/s per MX; baseline 20 sessions at a time`);
+  console.log(`(a) ${ADDRESSES} addresses at one domain per profile, 90% nonexistent; engine per-MX ceiling ${PER_MX}, connect rate per MX from ${CONNECTS_PER_SECOND}/s up to ${CONNECTS_CEILING}/s; baseline 20 sessions at a time`);
   console.log(['profile'.padEnd(13), 'prober'.padEnd(9), 'seconds', '   addr/s', ' sessions', '     421s', '  unknown', 'delayed', 'err-disc', '  adaptive decisions'].join(' '));
   try {
     await warmUp(bench.dns.server, profiles, postfix);
@@ -80,7 +82,7 @@ async function addressPhase(profiles: string[], postfix: RealPostfix | null): Pr
       const snapshot = () => ({ sessions: stats?.sessions ?? 0, delayed: stats?.defences.delayedReplies ?? 0, disconnects: stats?.defences.errorDisconnects ?? 0 });
 
       const observer = countingObserver();
-      const engine = new VerificationEngine(loopbackConfig(bench.dns.server, PORT, { perMxConcurrency: PER_MX, connectsPerSecondPerMx: CONNECTS_PER_SECOND, observer, commandTimeoutMs: 10_000, bannerTimeoutMs: 10_000 }));
+      const engine = new VerificationEngine(loopbackConfig(bench.dns.server, PORT, { perMxConcurrency: PER_MX, connectsPerSecondPerMx: CONNECTS_PER_SECOND, connectsPerSecondPerMxCeiling: CONNECTS_CEILING, observer, commandTimeoutMs: 10_000, bannerTimeoutMs: 10_000 }));
       const before = snapshot();
       let started = process.hrtime.bigint();
       const verdicts = await engine.verifyMany(addresses, { mode: 'bulk' });
@@ -111,8 +113,12 @@ async function addressPhase(profiles: string[], postfix: RealPostfix | null): Pr
 async function main(): Promise<void> {
   const postfix = PROFILES.includes('real-postfix') ? realPostfix() : null;
   if (postfix) console.log(`real Postfix: ${postfix.version} on ${postfix.host}:${postfix.port}, domain ${postfix.domain}, stock smtpd limits, in_flow_delay 0 (scripts/integration/postfix.sh)`);
-  await addressPhase(PROFILES, postfix);
-  if (JOB_ROWS > 0) await runJobPhase(PROFILES, postfix, JOB_ROWS);
+  try {
+    await addressPhase(PROFILES, postfix);
+    if (JOB_ROWS > 0) await runJobPhase(PROFILES, postfix, JOB_ROWS);
+  } finally {
+    postfix?.stop();
+  }
 }
 
 if (require.main === module) main().catch((error) => { console.error(error); process.exitCode = 1; });

@@ -54,15 +54,18 @@ export interface DefenceStats {
   delayedReplies: number;
   /** Sessions ended with "421 too many errors". */
   errorDisconnects: number;
-  /** 452 4.5.3 replies for too many recipients in one message. */
+  /** 452 4.5.3 replies for too many recipients in one message, and how many sessions got any. */
   rcptCapReplies: number;
+  rcptCapSessions: number;
   /** Connections refused at the banner for too many connections from the client. */
   connectionRefusals: number;
   /** The most errors any one session made. */
   maxErrorsInSession: number;
+  /** Errors each session made, in the order the sessions started. */
+  errorsPerSession: number[];
 }
 
-export const emptyDefenceStats = (): DefenceStats => ({ delayedReplies: 0, errorDisconnects: 0, rcptCapReplies: 0, connectionRefusals: 0, maxErrorsInSession: 0 });
+export const emptyDefenceStats = (): DefenceStats => ({ delayedReplies: 0, errorDisconnects: 0, rcptCapReplies: 0, rcptCapSessions: 0, connectionRefusals: 0, maxErrorsInSession: 0, errorsPerSession: [] });
 
 const JUNK = new Set(['RSET', 'NOOP', 'VRFY']);
 
@@ -71,8 +74,12 @@ export class DefendedSession {
   private errors = 0;
   private junk = 0;
   private rcptsInMessage = 0;
+  private metRcptCap = false;
+  private readonly index: number;
 
-  constructor(private readonly defences: MtaDefences, private readonly stats: DefenceStats) {}
+  constructor(private readonly defences: MtaDefences, private readonly stats: DefenceStats) {
+    this.index = stats.errorsPerSession.push(0) - 1;
+  }
 
   /** A reply that overrides the script's answer (421 past the hard limit, 452 past the RCPT cap), or null. */
   preempt(verb: string): { reply: string; close: boolean } | null {
@@ -85,6 +92,8 @@ export class DefendedSession {
     if (verb === 'MAIL' || verb === 'RSET') this.rcptsInMessage = 0;
     if (verb === 'RCPT' && maxRcptsPerMessage !== undefined && ++this.rcptsInMessage > maxRcptsPerMessage) {
       this.stats.rcptCapReplies++;
+      if (!this.metRcptCap) this.stats.rcptCapSessions++;
+      this.metRcptCap = true;
       return { reply: '452 4.5.3 Error: too many recipients', close: false };
     }
     return null;
@@ -101,5 +110,6 @@ export class DefendedSession {
   private countError(): void {
     this.errors++;
     this.stats.maxErrorsInSession = Math.max(this.stats.maxErrorsInSession, this.errors);
+    this.stats.errorsPerSession[this.index] = this.errors;
   }
 }

@@ -65,9 +65,10 @@ export interface SmtpPeerScript {
   rcptDelayMs?: number;
   /** MTA defences for every listening address without its own. */
   defences?: MtaDefences;
-  /** Hide STARTTLS / SMTPUTF8 from the EHLO reply. */
+  /** Hide STARTTLS / SMTPUTF8 from the EHLO reply (PIPELINING: defended listeners only). */
   hideStartTls?: boolean;
   hideSmtpUtf8?: boolean;
+  hidePipelining?: boolean;
 }
 
 export interface SmtpPeerStats {
@@ -77,6 +78,8 @@ export interface SmtpPeerStats {
   rcpts: Array<{ address: string; via: string; at: number }>;
   maxConcurrent: number;
   tlsSessions: number;
+  /** Commands that arrived before the reply to the one before (RFC 2920 pipelining); counted by defended listeners. */
+  pipelinedCommands: number;
   defences: DefenceStats;
 }
 
@@ -92,7 +95,7 @@ function behaviourFor(script: SmtpPeerScript, address: string): RcptBehaviour {
 }
 
 export async function startSmtpPeer(script: SmtpPeerScript = {}): Promise<SmtpPeer> {
-  const stats: SmtpPeerStats = { sessions: 0, commands: [], rcpts: [], maxConcurrent: 0, tlsSessions: 0, defences: emptyDefenceStats() };
+  const stats: SmtpPeerStats = { sessions: 0, commands: [], rcpts: [], maxConcurrent: 0, tlsSessions: 0, pipelinedCommands: 0, defences: emptyDefenceStats() };
   const greylistSeen = new Map<string, number>();
   let open = 0;
   const listeners: Array<{ close(): Promise<void> }> = [];
@@ -271,7 +274,7 @@ async function defendedListener(
 ): Promise<{ port: number; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const perClient = new Map<string, number>();
-  const ehlo = `250-mx.test\r\n250-PIPELINING\r\n250-SIZE 10240000\r\n250-ENHANCEDSTATUSCODES\r\n250-8BITMIME\r\n${script.hideSmtpUtf8 ? '' : '250-SMTPUTF8\r\n'}250 CHUNKING`;
+  const ehlo = `250-mx.test\r\n${script.hidePipelining ? '' : '250-PIPELINING\r\n'}250-SIZE 10240000\r\n250-ENHANCEDSTATUSCODES\r\n250-8BITMIME\r\n${script.hideSmtpUtf8 ? '' : '250-SMTPUTF8\r\n'}250 CHUNKING`;
   const server = createServer((socket) => {
     const client = socket.remoteAddress ?? '';
     stats.sessions++;
@@ -288,7 +291,9 @@ async function defendedListener(
     }
     const session = new DefendedSession(defences, stats.defences);
     let turn = sleep(defences.bannerDelayMs ?? 0).then(() => { if (!socket.destroyed) socket.write('220 mx.test ESMTP\r\n'); });
+    let unanswered = 0;
     onLines(socket, (line) => {
+      if (unanswered++ > 0) stats.pipelinedCommands++;
       turn = turn.then(async () => {
         if (socket.destroyed || socket.writableEnded) return;
         const verb = line.split(' ')[0].toUpperCase();
@@ -299,6 +304,7 @@ async function defendedListener(
         if (delay > 0) await sleep(delay);
         if (socket.destroyed) return;
         if (delay > 0) stats.defences.delayedReplies++;
+        unanswered--;
         if (preempted?.close || reply.startsWith('221')) socket.end(`${reply}\r\n`);
         else socket.write(`${reply}\r\n`);
       });

@@ -37,6 +37,7 @@ export interface AppConfig {
     /** Adaptive SMTP sessions (libs/verification's MxLimits): see the SMTP_* rows in README's configuration table. */
     perMxConcurrencyFloor: number;
     connectsPerSecondPerMx: number;
+    connectsPerSecondPerMxCeiling: number;
     sessionErrorBudget: number;
     reconnectBackoffMs: number;
     tarpitFloorMs: number;

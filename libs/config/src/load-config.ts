@@ -54,6 +54,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
       perMxConcurrency: r.int('SMTP_PER_MX_CONCURRENCY', 3, 1, 100),
       perMxConcurrencyFloor: r.int('SMTP_PER_MX_CONCURRENCY_FLOOR', 1, 1, 100),
       connectsPerSecondPerMx: r.int('SMTP_CONNECTS_PER_SECOND_PER_MX', 50, 1, 10_000),
+      connectsPerSecondPerMxCeiling: r.int('SMTP_CONNECTS_PER_SECOND_PER_MX_CEILING', 500, 1, 10_000),
       sessionErrorBudget: r.int('SMTP_SESSION_ERROR_BUDGET', 8, 1, 1_000),
       reconnectBackoffMs: r.int('SMTP_RECONNECT_BACKOFF_MS', 1_000, 10, 600_000),
       tarpitFloorMs: r.int('SMTP_TARPIT_FLOOR_MS', 500, 10, 300_000),

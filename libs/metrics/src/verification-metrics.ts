@@ -43,7 +43,7 @@ export class VerificationMetrics implements VerificationObserver {
     });
     this.adaptiveDecisions = new Counter({
       name: 'mailcheck_smtp_adaptive_decisions_total',
-      help: 'The prober adapting to an MX, by decision (retired_error_budget, retired_tarpit, retired_rcpt_cap, reconnect_after_421, concurrency_raised, concurrency_lowered, connect_paced, error_budget_learned, bulk_yielded) and provider.',
+      help: 'The prober adapting to an MX, by decision (retired_error_budget, retired_tarpit, retired_rcpt_cap, reconnect_after_421, concurrency_raised, concurrency_lowered, connect_rate_raised, connect_rate_lowered, connect_paced, error_budget_learned, connection_cap_learned, bulk_yielded) and provider.',
       labelNames: ['decision', 'provider'], registers,
     });
     this.greylistRetries = new Counter({

@@ -4,12 +4,15 @@ import type { VerificationMode, VerificationVerdict } from './verification.types
 /**
  * The prober adapting to one MX: sessions retired before the server's error limit, when tarpitted or
  * when a message's recipient cap was reached; a reconnect after a 421; the per-MX concurrency raised or
- * lowered; a connection held back by the per-MX connect rate; an error budget learned from the server;
+ * lowered; the per-MX connect rate raised (a clean session that connected fast) or halved (a 421, a
+ * timeout, a tarpitted reply); a connection held back by that rate; an error budget or a cap on
+ * connections at once learned from the server;
  * a bulk session handing its connection to a waiting interactive call.
  */
 export type AdaptiveDecision =
   | 'retired_error_budget' | 'retired_tarpit' | 'retired_rcpt_cap' | 'reconnect_after_421'
-  | 'concurrency_raised' | 'concurrency_lowered' | 'connect_paced' | 'error_budget_learned' | 'bulk_yielded';
+  | 'concurrency_raised' | 'concurrency_lowered' | 'connect_rate_raised' | 'connect_rate_lowered' | 'connect_paced'
+  | 'error_budget_learned' | 'connection_cap_learned' | 'bulk_yielded';
 
 /**
  * What the engine reports as it works, for an app to turn into metrics. Every value passed is from a

@@ -74,8 +74,10 @@ export interface VerificationConfig {
   maxRcptsPerSession?: number;
   /** The adaptive per-MX concurrency never goes below this (perMxConcurrency is its ceiling); defaults to 1. */
   perMxConcurrencyFloor?: number;
-  /** New SMTP connections per second per MX address; defaults to 50. */
+  /** New SMTP connections per second per MX address at first; defaults to 50. The rate adapts (see MxLimits). */
   connectsPerSecondPerMx?: number;
+  /** The adaptive connect rate per MX address never goes above this; defaults to 500. */
+  connectsPerSecondPerMxCeiling?: number;
   /** Rejected MAIL/RCPTs per session before it is retired, below Postfix's soft error limit of 10; defaults to 8. */
   sessionErrorBudget?: number;
   /** First pause before reconnecting after a 421 (doubling, at most 3 reconnects); defaults to 1000 ms. */

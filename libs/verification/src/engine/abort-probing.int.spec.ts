@@ -19,15 +19,18 @@ describe('verification engine when the caller aborts (a cancelled job)', () => {
     const running = h.engine.verifyMany(ADDRESSES, { mode: 'bulk', signal: abort.signal });
     await untilRcpts(h, 5);
     const abortedAt = Date.now();
-    const seenAtAbort = h.smtp.stats.rcpts.length;
     abort.abort();
     const verdicts = await running;
 
-    expect(h.smtp.stats.rcpts.filter((r) => r.at > abortedAt)).toEqual([]);
-    expect(h.smtp.stats.rcpts).toHaveLength(seenAtAbort);
+    // The RCPTs in flight at the abort, pipelined in one write (RFC 2920) before it, reach the server's
+    // handler one by one after it: at most one batch, which the error budget of 8 bounds; nothing later.
+    const probed = h.smtp.stats.rcpts.length;
+    expect(h.smtp.stats.rcpts.filter((r) => r.at > abortedAt).length).toBeLessThanOrEqual(8);
+    expect(probed).toBeLessThan(ADDRESSES.length);
+    // Every RCPT sent gets its answer; the addresses never asked are unknown.
     const unknown = verdicts.filter((v) => v.result === 'unknown');
-    expect(unknown.length).toBe(ADDRESSES.length - seenAtAbort); // the RCPT in flight at the abort still gets its answer
-    expect(verdicts.slice(0, seenAtAbort).map((v) => v.result)).toEqual(Array(seenAtAbort).fill('invalid'));
+    expect(unknown.length).toBe(ADDRESSES.length - probed);
+    expect(verdicts.slice(0, probed).map((v) => v.result)).toEqual(Array(probed).fill('invalid'));
   });
 
   it('probes no finder candidate once the signal aborted', async () => {

@@ -65,8 +65,9 @@ describe('sessions that adapt to an MX that defends itself', () => {
     const addresses = real.map((r) => `${r}@acme.test`);
     const verdicts = await h.engine.verifyMany(addresses, { mode: 'bulk' });
     expect(verdicts.every((v) => v.result === 'ok')).toBe(true);
-    // One 452 teaches the cap; later sessions stop short of it.
-    expect(h.smtp.stats.defences.rcptCapReplies).toBe(1);
+    // The first session's pipelined batch runs into the cap (every RCPT past it gets 452 4.5.3); the first
+    // 452 teaches the cap, and later sessions stop short of it.
+    expect(h.smtp.stats.defences.rcptCapSessions).toBe(1);
     expect(log.count('retired_rcpt_cap')).toBeGreaterThanOrEqual(2);
     // Every address was asked in a session where it was at most the third recipient.
     expect(h.smtp.stats.sessions).toBeGreaterThanOrEqual(3);
@@ -82,7 +83,13 @@ describe('sessions that adapt to an MX that defends itself', () => {
     expect(h.smtp.stats.defences.delayedReplies).toBe(2);
     expect(log.count('retired_tarpit')).toBeGreaterThanOrEqual(2);
     expect(log.decisions.indexOf('error_budget_learned')).toBeGreaterThan(log.decisions.indexOf('retired_tarpit'));
-    expect(h.smtp.stats.defences.maxErrorsInSession).toBeLessThanOrEqual(4);
+    // The two sessions that met the delay went past the limit of 3: by the delayed reply, and by the next
+    // pipelined RCPT the server had read before the session was closed. Every later session kept to the
+    // learned budget of 2.
+    const [first, second, ...later] = h.smtp.stats.defences.errorsPerSession;
+    expect([first, second].every((errors) => errors >= 4 && errors <= 5)).toBe(true);
+    expect(later.length).toBeGreaterThan(0);
+    expect(later.every((errors) => errors <= 2)).toBe(true);
   });
 
   it('lowers its concurrency and reconnects when a Microsoft 365-like peer refuses extra connections with 421 4.7.0', async () => {

@@ -21,6 +21,14 @@ export interface ProberSettings {
 // Reconnects after 421s per target and probe call before the MX is left alone for `backoffMs`.
 const MAX_RECONNECTS = 3;
 const TARPIT_FACTOR = 5;
+// Commands in one pipelined write at most (RFC 2920 asks clients not to overrun the server's window);
+// the error budget left bounds a batch long before this on most lists.
+const MAX_PIPELINED = 32;
+// Pipelined batches stop at this many errors in a session (below Postfix's soft limit of 10); past it,
+// with an error budget set higher, RCPTs go one at a time. A server reads a whole batch before it
+// answers, so one that starts delaying replies mid-batch would otherwise go on delaying each RCPT it
+// had already read (a stock Postfix processed 4 more, a second each, after the session was closed).
+const PIPELINE_SAFE_ERRORS = 8;
 
 const isTimeout = (error: unknown): boolean => error instanceof SmtpTransportError && /timeout/.test(error.kind);
 
@@ -132,18 +140,31 @@ export class DomainProber {
   private async runSession(lease: Lease, target: Target, queue: string[], outcomes: Map<string, ProbeOutcome>, deadline: number, control: ProbeControl, lane: ProbeLane): Promise<{ keep: boolean; failure: ProbeOutcome | null }> {
     const { session, limits } = lease;
     const provider = providerOf(target.host);
+    let next = 0;
     try {
-      for (const address of queue) {
+      while (next < queue.length) {
         if (session.rcptCount >= this.settings.maxRcptsPerSession) return this.clean(lease, true);
         if (lane === 'bulk' && this.pool.interactiveWaiting(lease.key)) { this.observer.sessionAdapted('bulk_yielded', provider); return { keep: true, failure: null }; }
         // Retired before the server's error limit: a fresh session is served without delays.
-        if (session.errors >= limits.errorBudget(this.clock())) { this.observer.sessionAdapted('retired_error_budget', provider); return { keep: false, failure: null }; }
+        const budgetLeft = limits.errorBudget(this.clock()) - session.errors;
+        if (budgetLeft <= 0) { this.observer.sessionAdapted('retired_error_budget', provider); return this.clean(lease, false); }
         const cap = limits.rcptCap(this.clock());
         if (cap !== null && session.rcptsInTransaction >= cap) { this.observer.sessionAdapted('retired_rcpt_cap', provider); return { keep: false, failure: null }; }
         if (this.clock() >= deadline || control.signal?.aborted) return { keep: true, failure: { kind: 'deadline_exceeded' } };
-        const utf8 = !isAscii(address);
-        if (utf8 && !session.supports('SMTPUTF8')) { outcomes.set(address, { kind: 'smtputf8_unsupported', ...spokenTo(target) }); continue; }
-        const refusal = await session.ensureTransaction(utf8);
+        // A batch may at worst be refused whole, MAIL FROM included: it never takes the session past its budget.
+        const mailToo = !session.transactionOpen && session.pipelining ? 1 : 0;
+        const room = session.pipelining
+          ? Math.min(MAX_PIPELINED, budgetLeft - mailToo, Math.max(1, PIPELINE_SAFE_ERRORS - session.errors - mailToo),
+            this.settings.maxRcptsPerSession - session.rcptCount, cap === null ? Infinity : cap - session.rcptsInTransaction)
+          : 1;
+        const batch: string[] = [];
+        while (batch.length < room && next < queue.length) {
+          const address = queue[next++];
+          if (!isAscii(address) && !session.supports('SMTPUTF8')) outcomes.set(address, { kind: 'smtputf8_unsupported', ...spokenTo(target) });
+          else batch.push(address);
+        }
+        if (room > 0 && batch.length === 0) continue;
+        const refusal = await session.sendRcpts(batch, batch.some((a) => !isAscii(a)));
         if (refusal) {
           if (refusal.code === 421) return this.closedWith421(lease, target, refusal);
           const kind = classifyRcptReply(refusal, target.host);
@@ -151,30 +172,34 @@ export class DomainProber {
           const policyKind = kind === 'no_mailbox' || kind === 'mailbox_disabled' ? 'policy_rejection' : kind;
           return { keep: false, failure: { kind: policyKind, reply: refusal, ...spokenTo(target) } };
         }
-        const errorsBefore = session.errors;
-        const reply = await session.rcpt(address);
-        const kind = classifyRcptReply(reply, target.host);
-        if (reply.code === 421) return this.closedWith421(lease, target, reply);
-        if (kind === 'too_many_recipients' && session.rcptsInTransaction > 1) {
-          // 452 4.5.3: this message is full; the address goes on in a new session, and later sessions stop short of the cap.
-          limits.learnRcptCap(session.rcptsInTransaction - 1, this.clock());
-          this.observer.sessionAdapted('retired_rcpt_cap', provider);
-          return { keep: false, failure: null };
-        }
-        if (reply.code === 452 && kind !== 'mailbox_full') {
-          this.backoff(target, reply.code);
-          return { keep: false, failure: { kind, reply, ...spokenTo(target), retryAfterMs: this.settings.backoffMs } };
-        }
-        outcomes.set(address, { kind, reply, ...spokenTo(target) });
-        control.probed?.(address);
-        // Only a slow refusal counts: error sleeps hold back every reply, and most replies of a list are
-        // refusals, while a slow acceptance is a server opening its queue file (Postfix waits up to
-        // in_flow_delay for a flow token there when its queue manager has not delivered mail lately).
-        if (reply.code >= 400 && session.latency.lastWasTarpitted(TARPIT_FACTOR, this.settings.tarpitFloorMs)) {
-          // The reply is good, but the server has started holding this session back: replace it.
-          this.observer.sessionAdapted('retired_tarpit', provider);
-          if (errorsBefore >= 2 && limits.learnErrorLimit(errorsBefore, this.clock(), false)) this.observer.sessionAdapted('error_budget_learned', provider);
-          return { keep: false, failure: null };
+        // Any return inside this loop leaves pipelined replies unread, so the session is never kept then.
+        for (const address of batch) {
+          const errorsBefore = session.errors;
+          const reply = await session.nextRcptReply();
+          const kind = classifyRcptReply(reply, target.host);
+          if (reply.code === 421) return this.closedWith421(lease, target, reply);
+          if (kind === 'too_many_recipients' && session.rcptsInTransaction > 1) {
+            // 452 4.5.3: this message is full; the address goes on in a new session, and later sessions stop short of the cap.
+            limits.learnRcptCap(session.rcptsInTransaction - 1, this.clock());
+            this.observer.sessionAdapted('retired_rcpt_cap', provider);
+            return { keep: false, failure: null };
+          }
+          if (reply.code === 452 && kind !== 'mailbox_full') {
+            this.backoff(target, reply.code);
+            return { keep: false, failure: { kind, reply, ...spokenTo(target), retryAfterMs: this.settings.backoffMs } };
+          }
+          outcomes.set(address, { kind, reply, ...spokenTo(target) });
+          control.probed?.(address);
+          // Only a slow refusal counts: error sleeps hold back every reply, and most replies of a list are
+          // refusals, while a slow acceptance is a server opening its queue file (Postfix waits up to
+          // in_flow_delay for a flow token there when its queue manager has not delivered mail lately).
+          if (reply.code >= 400 && session.latency.lastWasTarpitted(TARPIT_FACTOR, this.settings.tarpitFloorMs)) {
+            // The reply is good, but the server has started holding this session back: replace it.
+            this.observer.sessionAdapted('retired_tarpit', provider);
+            if (errorsBefore >= 2 && limits.learnErrorLimit(errorsBefore, this.clock(), false)) this.observer.sessionAdapted('error_budget_learned', provider);
+            this.trouble(target);
+            return { keep: false, failure: null };
+          }
         }
       }
       return this.clean(lease, true);
@@ -184,9 +209,11 @@ export class DomainProber {
     }
   }
 
-  /** A session that ended without trouble may let the MX's concurrency grow. */
+  /** A session that ended without trouble may let the MX's concurrency and connect rate grow. */
   private clean(lease: Lease, keep: boolean): { keep: boolean; failure: null } {
-    if (lease.limits.sessionClean()) {
+    const raised = lease.limits.sessionClean(lease.reused ? null : lease.session.handshakeMs, this.clock());
+    if (raised.rate) this.observer.sessionAdapted('connect_rate_raised', providerOf(lease.session.host));
+    if (raised.concurrency) {
       this.observer.sessionAdapted('concurrency_raised', providerOf(lease.session.host));
       this.pool.limitRaised(lease.key);
     }
@@ -202,7 +229,9 @@ export class DomainProber {
   }
 
   private trouble(target: Target): void {
-    if (this.pool.limitsOf(target.address, this.settings.port).trouble()) this.observer.sessionAdapted('concurrency_lowered', providerOf(target.host));
+    const provider = providerOf(target.host);
+    this.observer.sessionAdapted('connect_rate_lowered', provider);
+    if (this.pool.limitsOf(target.address, this.settings.port).trouble()) this.observer.sessionAdapted('concurrency_lowered', provider);
   }
 
   /** Waits before reconnecting after a 421, doubling each time; false when out of attempts or time. */

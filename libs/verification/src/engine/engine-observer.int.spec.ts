@@ -51,10 +51,12 @@ describe('what the engine reports to its observer', () => {
     const mark = observer.lines.length;
     const verdict = await h.engine.verify('ann@goog.test');
     expect(verdict.result).toBe('ok');
-    // The real address, then the catch-all probe with a random address on the parked session; two clean
-    // sessions raise the MX's concurrency limit from its starting 2 to the ceiling of 3.
+    // The real address, then the catch-all probe with a random address on the parked session. The first
+    // clean session, freshly connected, raises the MX's connect rate and (slow start) its concurrency limit
+    // from the starting 2 to the ceiling of 3; the reused one says nothing new about connecting.
     expect(since(mark)).toEqual([
-      'opened google', 'probed accepted google', 'reused google', 'adapted concurrency_raised google', 'probed no_mailbox google', 'verdict ok/ok interactive',
+      'opened google', 'adapted connect_rate_raised google', 'adapted concurrency_raised google', 'probed accepted google', 'reused google',
+      'probed no_mailbox google', 'verdict ok/ok interactive',
     ]);
     const opened = observer.lines.filter((l) => l.startsWith('opened')).length;
     expect(opened).toBe(h.smtp.stats.sessions);

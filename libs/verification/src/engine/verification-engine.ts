@@ -57,7 +57,7 @@ export class VerificationEngine {
     this.observer = config.observer ?? SILENT_VERIFICATION_OBSERVER;
     this.pool = new MxPool({
       concurrencyFloor: Math.min(config.perMxConcurrency, config.perMxConcurrencyFloor ?? 1), concurrencyCeiling: config.perMxConcurrency,
-      connectsPerSecond: config.connectsPerSecondPerMx ?? 50, errorBudget: config.sessionErrorBudget ?? 8, learnedMemoryMs: LEARNED_MEMORY_MS,
+      connectsPerSecond: config.connectsPerSecondPerMx ?? 50, connectsPerSecondCeiling: config.connectsPerSecondPerMxCeiling ?? 500, errorBudget: config.sessionErrorBudget ?? 8, learnedMemoryMs: LEARNED_MEMORY_MS,
     }, config.sessionReuse, {
       heloName: config.heloName, mailFrom: config.mailFrom, port: config.smtpPort, tls: true,
       connectTimeoutMs: config.connectTimeoutMs, bannerTimeoutMs: config.bannerTimeoutMs, commandTimeoutMs: config.commandTimeoutMs,
@@ -111,8 +111,15 @@ export class VerificationEngine {
     await mapBounded([...byDomain], options.concurrency ?? DEFAULT_DOMAIN_CONCURRENCY, async ([domain, group]) => {
       try {
         const deadline = mode === 'interactive' ? start + this.config.interactiveBudgetMs : Number.POSITIVE_INFINITY;
-        const unique = [...new Set(group.map((g) => g.facts.normalized))];
-        const control = { signal: options.signal, probed: (address: string) => progress(group.filter((g) => g.facts.normalized === address).map((g) => g.index)) };
+        // Input indexes per normalized address: a domain's group can hold a whole list, so no scan per answer.
+        const indexesOf = new Map<string, number[]>();
+        for (const { index, facts } of group) {
+          const indexes = indexesOf.get(facts.normalized);
+          if (indexes) indexes.push(index);
+          else indexesOf.set(facts.normalized, [index]);
+        }
+        const unique = [...indexesOf.keys()];
+        const control = { signal: options.signal, probed: (address: string) => progress(indexesOf.get(address) ?? []) };
         const findings = await gatherFindings(this.ctx, domain, unique, deadline, control, mode);
         const settled = await settleTemporaryFailures(this.ctx, domain, findings, mode, this.config.greylistDelaysMs, deadline, control);
         const retryAfterMs = findings.status === 'dns_error' ? this.config.greylistDelaysMs[0] : settled;

@@ -2,7 +2,7 @@ import { providerForMx } from '../providers/provider-playbook';
 import { SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
 import { SmtpTransportError } from './smtp-errors';
 import { AdaptiveSettings, MxLimits } from './mx-limits';
-import { SessionOptions, SmtpSession } from './smtp-session';
+import { SessionOptions, SmtpRefusedError, SmtpSession } from './smtp-session';
 
 export class MxBackoffError extends Error {
   constructor(readonly untilMs: number) {
@@ -21,7 +21,8 @@ export interface Lease { session: SmtpSession; reused: boolean; key: string; lim
 export type ProbeLane = 'interactive' | 'bulk';
 
 interface HostState {
-  active: number; idle: SmtpSession[]; waiting: Record<ProbeLane, Array<() => void>>;
+  /** Slots taken (sessions leased or being opened); `connected`: of those, the sessions established. */
+  active: number; connected: number; idle: SmtpSession[]; waiting: Record<ProbeLane, Array<() => void>>;
   backoffUntil: number; clearTextUntil: number; limits: MxLimits;
 }
 
@@ -62,14 +63,27 @@ export class MxPool {
     const idle = this.takeIdle(state);
     if (idle) {
       this.observer.sessionReused(providerForMx(host).provider);
+      state.connected++;
       return { session: idle, reused: true, key, limits: state.limits };
     }
     try {
-      return { session: await this.open(state, host, address, port, lane), reused: false, key, limits: state.limits };
+      const session = await this.open(state, host, address, port, lane);
+      state.connected++;
+      return { session, reused: false, key, limits: state.limits };
     } catch (error) {
+      this.learnConnectionCap(state, host, error);
       this.releaseSlot(state);
       throw error;
     }
+  }
+
+  /**
+   * A 421 at the banner while sessions of ours were connected (leased or parked): the MX takes no more
+   * than that many from us at once, and the limit would otherwise keep growing into the same 421.
+   */
+  private learnConnectionCap(state: HostState, host: string, error: unknown): void {
+    if (!(error instanceof SmtpRefusedError) || error.stage !== 'banner' || error.reply.code !== 421) return;
+    if (state.limits.learnConnectionCap(state.connected + state.idle.length, this.clock())) this.observer.sessionAdapted('connection_cap_learned', providerForMx(host).provider);
   }
 
   /** An interactive caller is queued for this MX: a bulk session should hand its connection over. */
@@ -90,7 +104,7 @@ export class MxPool {
   /** Interactive callers may go one above the adaptive limit, never above the ceiling: there bulk hands a session over. */
   private capacity(state: HostState, lane: ProbeLane): number {
     if (lane === 'bulk') return state.limits.limit;
-    return Math.min(this.adaptive.concurrencyCeiling, state.limits.limit + INTERACTIVE_RESERVE);
+    return Math.min(state.limits.ceiling(this.clock()), state.limits.limit + INTERACTIVE_RESERVE);
   }
 
   /** Opens with opportunistic TLS; a failed handshake kills the connection, so it reconnects in clear text once. */
@@ -123,6 +137,7 @@ export class MxPool {
       if (keep && (await lease.session.rset().catch(() => false))) this.park(state, lease.session);
       else await lease.session.retire();
     } finally {
+      state.connected--;
       this.releaseSlot(state);
     }
   }
@@ -142,7 +157,7 @@ export class MxPool {
   private state(key: string): HostState {
     let state = this.hosts.get(key);
     if (!state) {
-      state = { active: 0, idle: [], waiting: { interactive: [], bulk: [] }, backoffUntil: 0, clearTextUntil: 0, limits: new MxLimits(this.adaptive, this.clock()) };
+      state = { active: 0, connected: 0, idle: [], waiting: { interactive: [], bulk: [] }, backoffUntil: 0, clearTextUntil: 0, limits: new MxLimits(this.adaptive, this.clock()) };
       this.hosts.set(key, state);
     }
     return state;

@@ -51,7 +51,17 @@ export class SmtpConnection {
 
   command(line: string): Promise<SmtpReply> {
     if (this.failure) return Promise.reject(this.failure);
-    this.socket.write(`${line}\r\n`);
+    this.send([line]);
+    return this.reply();
+  }
+
+  /** Writes several commands at once (RFC 2920 pipelining); their replies are read in order with reply(). */
+  send(lines: string[]): void {
+    if (!this.failure) this.socket.write(lines.map((line) => `${line}\r\n`).join(''));
+  }
+
+  /** The next reply in order, within the command timeout. */
+  reply(): Promise<SmtpReply> {
     return this.next(this.timeouts.commandTimeoutMs, 'command_timeout');
   }
 

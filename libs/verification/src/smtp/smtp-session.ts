@@ -27,7 +27,7 @@ export class SmtpRefusedError extends Error {
  */
 export class SmtpSession {
   private extensions = new Set<string>();
-  private inTransaction = false;
+  private transaction = false;
   rcptCount = 0;
   /** RCPTs in the open transaction (servers cap recipients per message, 452 4.5.3). */
   rcptsInTransaction = 0;
@@ -37,10 +37,15 @@ export class SmtpSession {
   rsets = 0;
   /** Reply times of this session's commands, to tell a tarpitted reply from the usual. */
   readonly latency = new ReplyLatency();
+  private waitingSince = 0;
+  /** How long connect, banner, EHLO (and STARTTLS) took, our own event loop's stalls left out: the MX's speed at taking a new client. */
+  handshakeMs = 0;
 
   private constructor(readonly host: string, readonly address: string, private readonly connection: SmtpConnection, private readonly options: SessionOptions) {}
 
   static async open(host: string, address: string, options: SessionOptions): Promise<SmtpSession> {
+    loopStalls.start();
+    const started = performance.now();
     const connection = await SmtpConnection.open(address, options.port, options);
     const session = new SmtpSession(host, address, connection, options);
     try {
@@ -57,6 +62,8 @@ export class SmtpSession {
           await session.greet();
         }
       }
+      const ended = performance.now();
+      session.handshakeMs = Math.max(0, ended - started - loopStalls.during(started, ended));
       return session;
     } catch (error) {
       connection.destroy();
@@ -65,29 +72,47 @@ export class SmtpSession {
   }
 
   get usable(): boolean { return !this.connection.closed; }
+  /** A MAIL FROM was accepted and not yet ended by RSET. */
+  get transactionOpen(): boolean { return this.transaction; }
+  /** RFC 2920: MAIL FROM and RCPT TO may be sent without waiting for each reply. */
+  get pipelining(): boolean { return this.extensions.has('PIPELINING'); }
   get secure(): boolean { return this.connection.isSecure; }
   supports(extension: string): boolean { return this.extensions.has(extension); }
 
-  /** Opens a transaction unless one is open. Returns the reply when the server refused it. */
-  async ensureTransaction(needsUtf8: boolean): Promise<SmtpReply | null> {
-    if (this.inTransaction) return null;
-    const params = needsUtf8 && this.extensions.has('SMTPUTF8') ? ' SMTPUTF8' : '';
-    const reply = await this.timed(`MAIL FROM:<${this.options.mailFrom}>${params}`);
+  /**
+   * Sends MAIL FROM (unless a transaction is open) and a RCPT TO per address. When the server offers
+   * PIPELINING (RFC 2920) they go out in one write, so a batch costs one round trip; otherwise MAIL
+   * FROM's reply is awaited first, and the caller sends one address at a time. Returns MAIL FROM's
+   * refusal, if any (the RCPT replies are then unread: retire the session). Read each RCPT's reply, in
+   * order, with nextRcptReply(); a session with replies left unread must be retired, not reused.
+   */
+  async sendRcpts(addresses: string[], needsUtf8: boolean): Promise<SmtpReply | null> {
+    const rcpts = addresses.map((address) => `RCPT TO:<${address}>`);
+    if (this.transaction) {
+      this.write(rcpts);
+      return null;
+    }
+    const mail = `MAIL FROM:<${this.options.mailFrom}>${needsUtf8 && this.extensions.has('SMTPUTF8') ? ' SMTPUTF8' : ''}`;
+    if (this.pipelining) this.write([mail, ...rcpts]);
+    else this.write([mail]);
+    const reply = await this.timedReply();
     if (reply.code !== 250) return reply;
-    this.inTransaction = true;
+    this.transaction = true;
     this.rcptsInTransaction = 0;
+    if (!this.pipelining) this.write(rcpts);
     return null;
   }
 
-  async rcpt(address: string): Promise<SmtpReply> {
+  /** The reply to the next RCPT sent by sendRcpts. */
+  nextRcptReply(): Promise<SmtpReply> {
     this.rcptCount++;
     this.rcptsInTransaction++;
-    return this.timed(`RCPT TO:<${address}>`);
+    return this.timedReply();
   }
 
   /** Ends the transaction so the next MAIL FROM starts clean (and the catch-all probe is independent). */
   async rset(): Promise<boolean> {
-    this.inTransaction = false;
+    this.transaction = false;
     this.rsets++;
     const reply = await this.connection.command('RSET');
     return reply.code === 250;
@@ -113,11 +138,22 @@ export class SmtpSession {
 
   destroy(): void { this.connection.destroy(); }
 
-  private async timed(line: string): Promise<SmtpReply> {
+  private write(lines: string[]): void {
     loopStalls.start();
-    const started = performance.now();
-    const reply = await this.connection.command(line);
+    this.waitingSince = performance.now();
+    this.connection.send(lines);
+  }
+
+  /**
+   * Reads the next reply and records how long it took: since the write for the first reply of a batch,
+   * since the previous reply for the others (pipelined replies normally arrive together, so a reply
+   * the server held back stands out).
+   */
+  private async timedReply(): Promise<SmtpReply> {
+    const started = this.waitingSince;
+    const reply = await this.connection.reply();
     const ended = performance.now();
+    this.waitingSince = ended;
     // Time our own event loop was blocked is not the server's: a busy process must not see tarpits.
     this.latency.record(Math.max(0, ended - started - loopStalls.during(started, ended)));
     if (reply.code >= 400) this.errors++;

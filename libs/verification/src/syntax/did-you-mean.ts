@@ -23,8 +23,22 @@ export function suggestCorrection(email: string): string | null {
   const local = email.trim().slice(0, at);
   const domain = email.trim().slice(at + 1).toLowerCase().replace(/\.$/, '');
   if (!domain || POPULAR_SET.has(domain)) return null;
-  const corrected = closestPopular(domain) ?? fixSuffix(domain);
+  const corrected = correctedDomain(domain);
   return corrected && corrected !== domain ? `${local}@${corrected}` : null;
+}
+
+// A list holds many addresses per domain: the edit distances to every popular domain are worked out
+// once per domain. Bounded, and simply emptied when full (a list's domains repeat close together).
+const CORRECTIONS_KEPT = 10_000;
+const corrections = new Map<string, string | null>();
+
+function correctedDomain(domain: string): string | null {
+  let corrected = corrections.get(domain);
+  if (corrected !== undefined) return corrected;
+  corrected = closestPopular(domain) ?? fixSuffix(domain);
+  if (corrections.size >= CORRECTIONS_KEPT) corrections.clear();
+  corrections.set(domain, corrected);
+  return corrected;
 }
 
 function closestPopular(domain: string): string | null {

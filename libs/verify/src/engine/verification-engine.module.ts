@@ -22,6 +22,7 @@ export function engineConfigFrom(config: AppConfig): VerificationConfig {
     perMxConcurrency: probe.perMxConcurrency,
     perMxConcurrencyFloor: probe.perMxConcurrencyFloor,
     connectsPerSecondPerMx: probe.connectsPerSecondPerMx,
+    connectsPerSecondPerMxCeiling: probe.connectsPerSecondPerMxCeiling,
     sessionErrorBudget: probe.sessionErrorBudget,
     reconnectBackoffMs: probe.reconnectBackoffMs,
     tarpitFloorMs: probe.tarpitFloorMs,

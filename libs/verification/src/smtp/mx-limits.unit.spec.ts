@@ -1,0 +1,84 @@
+import { AdaptiveSettings, MxLimits } from './mx-limits';
+
+const settings: AdaptiveSettings = {
+  concurrencyFloor: 1, concurrencyCeiling: 10, connectsPerSecond: 50, connectsPerSecondCeiling: 400, errorBudget: 8, learnedMemoryMs: 60_000,
+};
+const now = 1_000_000;
+
+describe('MX limits', () => {
+  describe('the connect rate', () => {
+    it('starts at the configured rate and grows per clean, freshly connected session up to the ceiling', () => {
+      const limits = new MxLimits(settings, now);
+      expect(limits.rate).toBe(50);
+      const raised: boolean[] = [];
+      for (let i = 0; i < 40; i++) raised.push(limits.sessionClean(5, now).rate);
+      expect(limits.rate).toBe(400);
+      // Slow start: 50 x 1.125^n passes 400 after 18 sessions; it stops growing there.
+      expect(raised.filter(Boolean)).toHaveLength(18);
+      expect(raised.slice(18).every((r) => !r)).toBe(true);
+    });
+
+    it('does not grow on a reused session or a handshake much slower than the fastest seen', () => {
+      const limits = new MxLimits(settings, now);
+      limits.sessionClean(5, now);
+      const rate = limits.rate;
+      expect(limits.sessionClean(null, now).rate).toBe(false);
+      expect(limits.sessionClean(2 * 5 + 51, now).rate).toBe(false);
+      expect(limits.rate).toBe(rate);
+    });
+
+    it('halves on trouble, never below one a second, and grows gently after it', () => {
+      const limits = new MxLimits(settings, now);
+      for (let i = 0; i < 10; i++) limits.sessionClean(5, now);
+      const before = limits.rate;
+      limits.trouble();
+      expect(limits.rate).toBeCloseTo(before / 2);
+      limits.sessionClean(5, now);
+      expect(limits.rate).toBeCloseTo((before / 2) * 1.02);
+      for (let i = 0; i < 20; i++) limits.trouble();
+      expect(limits.rate).toBe(1);
+    });
+
+    it('paces connections to the current rate once the second\'s worth of tokens is spent', () => {
+      const limits = new MxLimits({ ...settings, connectsPerSecond: 4, connectsPerSecondCeiling: 4 }, now);
+      const delays = Array.from({ length: 6 }, () => limits.connectDelay(now));
+      expect(delays).toEqual([0, 0, 0, 0, 250, 500]);
+      // An interactive caller takes its connection at once.
+      expect(limits.connectDelay(now, false)).toBe(0);
+    });
+
+    it('never moves when the ceiling is the starting rate', () => {
+      const limits = new MxLimits({ ...settings, connectsPerSecondCeiling: 50 }, now);
+      for (let i = 0; i < 10; i++) limits.sessionClean(5, now);
+      expect(limits.rate).toBe(50);
+    });
+  });
+
+  describe('concurrency', () => {
+    it('grows by one per clean session until the first push-back, then by one per window of clean sessions', () => {
+      const limits = new MxLimits(settings, now);
+      expect(limits.limit).toBe(5);
+      limits.sessionClean(5, now);
+      limits.sessionClean(5, now);
+      expect(limits.limit).toBe(7);
+      limits.trouble();
+      expect(limits.limit).toBe(3);
+      limits.sessionClean(5, now);
+      limits.sessionClean(5, now);
+      expect(limits.limit).toBe(3);
+      limits.sessionClean(5, now);
+      expect(limits.limit).toBe(4);
+    });
+
+    it('takes a 421 at the banner with sessions open as the MX\'s cap, grows no further than it, and forgets it later', () => {
+      const limits = new MxLimits(settings, now);
+      expect(limits.learnConnectionCap(0, now)).toBe(false);
+      expect(limits.learnConnectionCap(3, now)).toBe(true);
+      expect(limits.ceiling(now)).toBe(3);
+      expect(limits.limit).toBe(3);
+      for (let i = 0; i < 20; i++) limits.sessionClean(5, now);
+      expect(limits.limit).toBe(3);
+      expect(limits.ceiling(now + settings.learnedMemoryMs)).toBe(10);
+    });
+  });
+});
