@@ -1,30 +1,10 @@
-/** Per-address outcome of an SMTP probe, as the verification engine reports it. */
-export type ProbeResult = 'ok' | 'invalid' | 'catch_all' | 'unknown' | 'disposable' | 'error';
-
-export interface CandidateProbe {
-  localPart: string;
-  email: string;
-  result: ProbeResult;
-  subResult: string | null;
-}
+import type { CandidateProbe, CandidateProbeReport } from '@lib/verification';
 
 /**
- * The verification engine's report for one domain and a list of local parts. Structurally
- * identical to the engine's own type so the engine can be passed in as the prober directly.
+ * The verification engine's report for one domain and a list of local parts, declared once by the
+ * engine (libs/verification), so the engine is passed in as the prober directly.
  */
-export interface CandidateProbeReport {
-  domain: string;
-  mailAccepting: boolean;
-  /** Why mail is not accepted: no_mx, null_mx, domain_not_found, reserved_domain, dns_error, disposable ... */
-  reason?: string;
-  /** null = inconclusive */
-  catchAll: boolean | null;
-  provider: string;
-  antiSpam: boolean;
-  free: boolean;
-  disposable: boolean;
-  probes: CandidateProbe[];
-}
+export type { CandidateProbe, CandidateProbeReport };
 
 export interface ProbeOptions {
   stopAtFirstOk: boolean;

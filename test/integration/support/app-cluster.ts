@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { EsdbEventStore, EventStore, SqliteEventStore } from '@lib/eventstore';
 import { CHUNK_TOPIC, retryTopic } from '@lib/jobs';
+import { relayTopic } from '@lib/messaging';
 import { startMailPeers, type MailPeers } from './mail-peers';
 import { skipBacklog } from './kafka-backlog';
 import { startRole, type Role, type RoleProcess } from './role-process';
@@ -16,9 +17,9 @@ export const ADMIN_TOKEN = 'it-admin-token';
 // Every consumer group the apps run, with its topics (libs/*: subscribe calls). Their backlog from
 // earlier runs is skipped before the processes start: see skipBacklog.
 const APP_GROUPS: Record<string, string[]> = {
-  'job-dispatch': ['events.jobs'],
-  'finder-job-dispatch': ['events.jobs'],
-  'webhook-delivery': ['events.jobs'],
+  'job-dispatch': [relayTopic('jobs')],
+  'finder-job-dispatch': [relayTopic('jobs')],
+  'webhook-delivery': [relayTopic('jobs')],
   'job-chunks': [CHUNK_TOPIC],
   'job-chunk-retries': [1, 2, 3].map(retryTopic),
   'finder-job-chunks': ['finder.chunks'],

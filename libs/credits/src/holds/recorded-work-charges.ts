@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { HoldPurpose } from '../domain/credit-ledger.commands';
 import type { OpenHoldDoc } from '../projection/credit-open-holds.projection';
 
 /** Work that has not recorded yet but still may (a job chunk of a job still running): its hold is kept. */
@@ -21,7 +22,7 @@ export type RecordedChargeLookup = (hold: Pick<OpenHoldDoc, '_id' | 'accountId' 
 export class RecordedWorkCharges {
   private readonly byPurpose = new Map<string, RecordedChargeLookup>();
 
-  register(purposes: string[], lookup: RecordedChargeLookup): void {
+  register(purposes: readonly HoldPurpose[], lookup: RecordedChargeLookup): void {
     for (const purpose of purposes) this.byPurpose.set(purpose, lookup);
   }
 

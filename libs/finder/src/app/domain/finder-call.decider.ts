@@ -5,6 +5,9 @@ import type { FinderCallEvent, FinderCallInput, FinderCallSource } from './finde
 /** What one finder call costs when it returns an address (the spec's price); a miss is free. */
 export const FINDER_PRICE = 10;
 
+/** Hold purposes of the finder endpoints (one of the ledger's HoldPurpose). */
+export const FINDER_HOLD_PURPOSES = { single: 'finder', batch: 'finder_batch' } as const;
+
 export type RecordFinderOutcome = {
   type: 'RecordFinderOutcome';
   findId: number;

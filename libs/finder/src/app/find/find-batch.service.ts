@@ -7,7 +7,7 @@ import { EmailFinder } from '../../find-email';
 import type { FinderOutcome } from '../../finder-outcome';
 import { FinderInputError, type ValidFinderInput } from '../../input/finder-input';
 import { FinderBatchAnswered, finderBatchStream } from '../domain/finder-batch.events';
-import { chargeForOutcome, FINDER_PRICE } from '../domain/finder-call.decider';
+import { chargeForOutcome, FINDER_HOLD_PURPOSES, FINDER_PRICE } from '../domain/finder-call.decider';
 import type { FindAttempt, FinderCaller } from './find-attempt';
 import { MAX_BATCH_CONTACTS, readBatchContacts, type EchoedContact, type ItemError } from './batch-contacts';
 import { toResultFields, type FinderResultView } from './finder-result.view';
@@ -72,7 +72,7 @@ export class FindBatchService {
       // Nothing to look up or charge: every contact is an item error.
       return assemble(items, new Map(), 0, creditsRemaining(await this.ledger.current(accountId), 0));
     }
-    const held = await this.ledger.hold(accountId, { holdId, amount: FINDER_PRICE * distinct.size, purpose: 'finder_batch', reference: `finder-batch:${batchId}` });
+    const held = await this.ledger.hold(accountId, { holdId, amount: FINDER_PRICE * distinct.size, purpose: FINDER_HOLD_PURPOSES.batch, reference: `finder-batch:${batchId}` });
     let lookups: Map<string, Lookup>;
     try {
       const keys = [...distinct.keys()];

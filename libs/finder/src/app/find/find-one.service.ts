@@ -4,7 +4,7 @@ import { CreditLedger, creditsRemaining } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { EmailFinder } from '../../find-email';
 import { validateFinderInput, type FinderInput } from '../../input/finder-input';
-import { chargeForOutcome, FINDER_PRICE, finderCallStream } from '../domain/finder-call.decider';
+import { chargeForOutcome, FINDER_HOLD_PURPOSES, FINDER_PRICE, finderCallStream } from '../domain/finder-call.decider';
 import { toPublicInputError } from './finder-input-errors';
 import { toResultFields, type FinderResultView } from './finder-result.view';
 import type { FindAttempt, FinderCaller } from './find-attempt';
@@ -40,7 +40,7 @@ export class FindOneService {
     await attempt?.bind(String(findId));
     // The hold is named after the record it waits for (the sweeper looks the record up by it).
     const holdId = finderCallStream(findId);
-    await this.ledger.hold(accountId, { holdId, amount: FINDER_PRICE, purpose: 'finder', reference: `finder:${findId}` });
+    await this.ledger.hold(accountId, { holdId, amount: FINDER_PRICE, purpose: FINDER_HOLD_PURPOSES.single, reference: `finder:${findId}` });
     try {
       const outcome = await this.finder.find(valid);
       await recordFinderCall(this.events, { findId, accountId, keyId, source: { kind: 'single' }, input: valid, outcome, at: this.clock.nowIso() });

@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { RecordedWorkCharges } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
+import { FINDER_HOLD_PURPOSES } from '../domain/finder-call.decider';
 
 /** Finder hold ids name the stream of their record: `finder-<findId>` (single), `finder-batch-<batchId>` (batch). */
 const RECORDED_HOLD_ID = /^finder-(batch-)?\d+$/;
@@ -16,7 +17,7 @@ export class FinderCallCharges implements OnModuleInit {
   constructor(private readonly events: EventStore, private readonly recordedWork: RecordedWorkCharges) {}
 
   onModuleInit(): void {
-    this.recordedWork.register(['finder', 'finder_batch'], async (hold) => {
+    this.recordedWork.register(Object.values(FINDER_HOLD_PURPOSES), async (hold) => {
       if (!RECORDED_HOLD_ID.test(hold._id)) return null;
       const [recorded] = await this.events.readStream<{ creditsCharged: number }>(hold._id, { maxCount: 1 });
       return recorded ? recorded.data.creditsCharged : null;
