@@ -2,7 +2,6 @@ import { deciderSpec, refusalOf } from '@lib/common/testing';
 import { UserCommand } from './user.commands';
 import { userDecider } from './user.decider';
 import { UserEvent } from './user.events';
-import { emailClaimDecider } from './email-claim.decider';
 
 const at = '2025-01-01T00:00:00.000Z';
 const later = (hours: number) => new Date(Date.parse(at) + hours * 3_600_000).toISOString();
@@ -66,15 +65,5 @@ describe('user', () => {
       const change = given(history).when({ type: 'ChangePassword', passwordHash: 'p2', keepSessionId: 's2', at });
       expect(change.filter((e) => e.type === 'SessionEnded').map((e) => (e.data as { sessionId: string }).sessionId)).toEqual(['s1']);
     });
-  });
-});
-
-describe('email claim', () => {
-  const claimed = emailClaimDecider.evolve(emailClaimDecider.initialState, { type: 'EmailClaimed', data: { email: 'a@x.io', userId: '1', claimedAt: at } });
-
-  it('refuses a second user, accepts the same user again as a no-op, and moves an abandoned claim', () => {
-    expect(refusalOf(() => emailClaimDecider.decide({ type: 'ClaimEmail', email: 'a@x.io', userId: '2', at }, claimed))).toBe('EMAIL_TAKEN');
-    expect(emailClaimDecider.decide({ type: 'ClaimEmail', email: 'a@x.io', userId: '1', at }, claimed)).toEqual([]);
-    expect(emailClaimDecider.decide({ type: 'ClaimEmail', email: 'a@x.io', userId: '2', abandonedBy: '1', at }, claimed)).toHaveLength(1);
   });
 });
