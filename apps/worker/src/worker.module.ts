@@ -5,15 +5,17 @@ import { JobRetentionModule, JobsWorkerModule, VERIFICATION_JOB_FILES } from '@l
 import { FINDER_JOB_FILES, FinderJobsWorkerModule } from '@lib/finder';
 import { VerificationEngineModule, VerificationRecordsModule } from '@lib/verify';
 import { AutoTopupModule } from './auto-topup/auto-topup.module';
+import { SignUpAccountsConsumerModule } from './sign-up/sign-up-accounts-consumer.module';
 import { UsageAnalyticsModule } from './usage/usage-analytics.module';
 
 /**
- * The worker role: Kafka consumers for probing, finder jobs and webhook delivery; the hold sweeper (which
- * settles recorded verifications); the retention sweep of both job kinds' files.
+ * The worker role: Kafka consumers for probing, finder jobs, webhook delivery, automatic top-ups, usage
+ * analytics and confirmed sign-ups' accounts; the hold sweeper (which settles recorded verifications); the
+ * retention sweep of both job kinds' files.
  */
 @Module({
   imports: [
-    VerificationEngineModule, VerificationRecordsModule, CreditsModule, CreditHoldSweeperModule, WebhookDeliveryModule, JobsWorkerModule, FinderJobsWorkerModule, AutoTopupModule, UsageAnalyticsModule,
+    VerificationEngineModule, VerificationRecordsModule, CreditsModule, CreditHoldSweeperModule, WebhookDeliveryModule, JobsWorkerModule, FinderJobsWorkerModule, AutoTopupModule, UsageAnalyticsModule, SignUpAccountsConsumerModule,
     JobRetentionModule.forKinds([VERIFICATION_JOB_FILES, FINDER_JOB_FILES]),
   ],
 })

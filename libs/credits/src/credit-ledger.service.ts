@@ -62,7 +62,7 @@ export class CreditLedger {
    * the append share one expected revision, so concurrent callers add them once. Appended on its own,
    * outside the group commit, since the check must cover exactly the revision it appends after.
    */
-  async grantOnce(accountId: string, amount: number, bonus: number, source: OrderSource, transactionId: string, since: string): Promise<LedgerView> {
+  async grantOnce(accountId: string, amount: number, bonus: number, source: OrderSource | { kind: 'grant'; reason: string }, transactionId: string, since: string): Promise<LedgerView> {
     const stream = creditLedgerStream(accountId);
     const command: CreditLedgerCommand = { type: 'GrantCredits', accountId, at: this.clock.nowIso(), transactionId, amount, bonus, source };
     const result = await runCommand(this.events, stream, creditLedgerDecider, command, {

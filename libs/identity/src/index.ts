@@ -10,6 +10,8 @@ export * from './services/session-authenticator';
 export * from './services/sessions.service';
 export * from './services/password.service';
 export * from './services/email-change.service';
+export * from './sign-up-account/sign-up-accounts';
+export * from './sign-up-account/sign-up-account.module';
 export { normalizeEmail, UserStreams } from './services/user-streams';
 export { newSecretToken } from './tokens/secret-hash';
 export { newLinkToken, parseLinkToken } from './tokens/link-token';

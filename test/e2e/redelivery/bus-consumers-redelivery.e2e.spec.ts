@@ -1,8 +1,11 @@
+import type { NewEvent } from '@lib/eventstore';
 import { CrashPoint, paidChunkSteps } from '../../harness/crash-points';
 import { HarnessScenario, ledgerState, projected, runScenario, settled, upload } from '../../harness/redelivery-harness';
 import { HttpsReceiver } from '../../support/https-receiver';
 import type { TestApp } from '../../support/test-app';
-import { signedInUser } from '../dashboard/dashboard-fixture';
+import { EventStore } from '@lib/eventstore';
+import { DashboardBrowser, tokenFromOutbox } from '../../support/dashboard-browser';
+import { PASSWORD, signedInUser, uniqueEmail } from '../dashboard/dashboard-fixture';
 import { startFinderPeers } from '../finder/finder-peers';
 import { startJobsPeers } from '../jobs/jobs-world';
 
@@ -98,6 +101,33 @@ const autoTopup: HarnessScenario = {
   },
 };
 
+/**
+ * A sign-up's account and trial credits (the worker's consumer of EmailConfirmed on events.users, beside
+ * the confirmation request that does it at once): sign up, confirm from the outbox, sign in. Killed after
+ * the confirmation is recorded, the request answers 500 with its link spent, and the consumer must still
+ * open the account and grant the trial once.
+ */
+const signUpTrial: HarnessScenario = {
+  startPeers: async () => ({ env: { TRIAL_CREDITS: '100' }, close: async () => undefined }),
+  run: async (app) => {
+    const email = uniqueEmail('trial');
+    const browser = new DashboardBrowser(app.url);
+    await browser.prepare();
+    await browser.request('POST', '/dashboard/v1/sign-up', { body: { email, password: PASSWORD, name: 'Trial', company: 'Trial Ltd' } });
+    await browser.request('POST', '/dashboard/v1/confirm-email', { body: { token: tokenFromOutbox(app.dataDir, email, '/confirm-email') } });
+    const signIn = await browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } });
+    const accountId: string = signIn.body.data.user.accountId;
+    const balance = await projected(async () => (await ledgerState(app, accountId)).balance, 100, 20_000);
+    const events = app.running.app.get(EventStore);
+    const account = await projected(async () => (await events.readStream(`accounts-${accountId}`)).map((e) => e.type), ['AccountOpened']);
+    const grants = (await events.readStream(`credits-${accountId}`)).map((e) => `${e.type} ${e.data.transactionId} ${e.data.amount}`);
+    const me = await projected(async () => (await browser.request('GET', '/dashboard/v1/me')).body.data?.role, 'owner');
+    return { signIn: signIn.status, balance, account, grants: grants.map((g) => g.replace(accountId, '<account>')), me };
+  },
+};
+
+const trialGrant = (_: string, e: NewEvent) => e.type === 'CreditsAdded' && String((e.data as { transactionId?: string }).transactionId).startsWith('trial-');
+
 /** A job's dispatch: killed once its start is recorded, and once the first chunk is on the bus. */
 const dispatchSteps = (startedType: string, chunkTopic: string): CrashPoint[] => [
   { name: startedType, when: 'after', matches: (_, e) => e.type === startedType },
@@ -121,6 +151,14 @@ const consumers: Array<{ name: string; scenario: HarnessScenario; steps: CrashPo
     steps: ['AutoTopupTriggered', 'OrderQuoted', 'OrderPlaced', 'OrderCompleted', 'InvoiceIssued', 'CreditsAdded', 'OrderCredited'].map((type): CrashPoint => (
       { name: `the ${type} record`, when: 'after', matches: (_, e) => e.type === type && (type !== 'CreditsAdded' || (e.data as { source: { kind: string } }).source.kind === 'order') }
     )),
+  },
+  {
+    name: 'sign-up accounts and trial credits', scenario: signUpTrial, steps: [
+      { name: 'the EmailConfirmed record', when: 'after', matches: (_, e) => e.type === 'EmailConfirmed' },
+      { name: 'the AccountOpened record', when: 'after', matches: (_, e) => e.type === 'AccountOpened' },
+      { name: 'the trial grant', when: 'before', matches: trialGrant },
+      { name: 'the trial grant', when: 'after', matches: trialGrant },
+    ],
   },
   {
     name: 'webhook deliveries', scenario: webhookedJob, steps: ['DeliveryScheduled', 'DeliveryAttemptStarted', 'DeliverySucceeded'].map((type): CrashPoint => (

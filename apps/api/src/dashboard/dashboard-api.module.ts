@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { IdentityModule } from '@lib/identity';
+import { IdentityModule, SignUpAccountModule } from '@lib/identity';
 import { AccountProvisioning } from '../admin/account-provisioning';
 import { DashboardAccountController } from './dashboard-account.controller';
 import { DashboardAuthController } from './dashboard-auth.controller';
@@ -17,7 +17,7 @@ import { IdempotencyModule } from '@lib/idempotency';
 
 /** /dashboard/v1: the customer dashboard's back end, authenticated by session cookies. */
 @Module({
-  imports: [CqrsModule, IdentityModule, AccountsModule, CreditsModule, IdempotencyModule],
+  imports: [CqrsModule, IdentityModule, SignUpAccountModule, AccountsModule, CreditsModule, IdempotencyModule],
   controllers: [DashboardAuthController, DashboardAccountController, DashboardKeysController, DashboardTeamController, DashboardBillingController],
   providers: [DashboardSessionGuard, AccountProvisioning, DashboardKeysService, DashboardTeamService, DashboardUsageService],
 })

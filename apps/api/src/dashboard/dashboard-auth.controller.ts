@@ -2,10 +2,9 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } fr
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '@lib/config';
-import { EmailChangeService, newSecretToken, PasswordService, RegistrationService, SignInService, UserDoc, USERS_COLLECTION } from '@lib/identity';
+import { EmailChangeService, newSecretToken, PasswordService, RegistrationService, SignInService, SignUpAccounts, UserDoc, USERS_COLLECTION } from '@lib/identity';
 import { APP_CONFIG } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
-import { AccountProvisioning } from '../admin/account-provisioning';
 import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
 import { Anonymous, DashboardRoute } from './dashboard.decorators';
 import { CSRF_COOKIE, SESSION_COOKIE, setCookies } from './dashboard-cookies';
@@ -28,7 +27,7 @@ export class DashboardAuthController {
     private readonly signIns: SignInService,
     private readonly passwords: PasswordService,
     private readonly emailChanges: EmailChangeService,
-    private readonly provisioning: AccountProvisioning,
+    private readonly signUpAccounts: SignUpAccounts,
     private readonly readStore: ReadStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -50,10 +49,7 @@ export class DashboardAuthController {
   @ApiEnvelope(AcceptedModel, 202)
   @ApiErrors(400, 403)
   async signUp(@Body() body: SignUpDto) {
-    await this.registration.signUp(
-      { email: body.email, password: body.password, name: body.name, company: body.company ?? '' },
-      (account) => this.provisioning.ensureSignUpAccount(account.accountId, account.name, account.userId, this.config.dashboard.trialCredits),
-    );
+    await this.registration.signUp({ email: body.email, password: body.password, name: body.name, company: body.company ?? '' });
     return MAYBE_SENT;
   }
 
@@ -65,7 +61,8 @@ export class DashboardAuthController {
   @ApiErrors(400, 403)
   async confirmEmail(@Body() body: TokenDto) {
     const account = await this.registration.confirmEmail(body.token);
-    await this.provisioning.ensureSignUpAccount(account.accountId, account.name, account.userId, this.config.dashboard.trialCredits);
+    // The worker's EmailConfirmed consumer does the same if this request dies here; done at once so the account is there at sign-in.
+    await this.signUpAccounts.ensureFor(account.userId);
     return { accepted: true, message: 'Email address confirmed: you can sign in.' };
   }
 

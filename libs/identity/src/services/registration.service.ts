@@ -18,7 +18,7 @@ export interface SignUpRequest {
 
 const ABANDONED_AFTER_MS = 5 * 60_000;
 
-/** A user whose team account must exist (opened with its trial credits by the caller, idempotently). */
+/** A user and the team account they signed up with (opened with its trial credits once confirmed: SignUpAccounts). */
 export interface RegisteredAccount {
   userId: string;
   accountId: string;
@@ -39,11 +39,8 @@ export class RegistrationService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /**
-   * The new user, or null when the address already belongs to someone (who has been told by mail).
-   * `openAccount` opens the user's team account before the confirmation link goes out.
-   */
-  async signUp(request: SignUpRequest, openAccount: (account: RegisteredAccount) => Promise<void>): Promise<RegisteredAccount | null> {
+  /** The new user, or null when the address already belongs to someone (who has been told by mail). */
+  async signUp(request: SignUpRequest): Promise<RegisteredAccount | null> {
     const email = normalizeEmail(request.email);
     const now = this.clock.now();
     const userId = String(newNumericId(now));
@@ -58,13 +55,11 @@ export class RegistrationService {
       type: 'RegisterUser', userId, email, name: request.name, company: request.company, accountId, passwordHash,
       confirmTokenHash: link.tokenHash, confirmExpiresAt: isoAfter(now, LINK_LIFETIME_MS.confirmEmail), at: this.clock.nowIso(),
     });
-    const account = { userId, accountId, name: request.company || request.name };
-    await openAccount(account);
     await this.mailer.send(identityMails.confirm(email, this.config.dashboard.publicUrl, link.token));
-    return account;
+    return { userId, accountId, name: request.company || request.name };
   }
 
-  /** Confirms the address from the mailed link (once); returns the user so the caller can make sure their account is open. */
+  /** Confirms the address from the mailed link (once); the caller then opens the user's account (SignUpAccounts). */
   async confirmEmail(token: unknown): Promise<RegisteredAccount> {
     const parsed = parseLinkToken(token);
     if (!parsed) throw new DomainError('INVALID_TOKEN');
