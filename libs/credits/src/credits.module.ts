@@ -7,6 +7,7 @@ import { AdjustCreditsHandler } from './adjust/adjust-credits.handler';
 import { CreditCatalogue } from './catalogue/credit-catalogue';
 import { GrantCreditsHandler } from './commands/grant-credits.handler';
 import { CreditLedger } from './credit-ledger.service';
+import { PaidCalls } from './paid-calls';
 import { RecordOrderHandler } from './orders/record-order.handler';
 import { creditBalancesProjection } from './projection/credit-balances.projection';
 import { creditOpenHoldsProjection } from './projection/credit-open-holds.projection';
@@ -35,6 +36,7 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
   imports: [CqrsModule],
   providers: [
     CreditLedger,
+    PaidCalls,
     RecordedWorkCharges,
     { provide: CreditCatalogue, useFactory: (config: AppConfig) => CreditCatalogue.fromFile(config.credits.packagesFile), inject: [APP_CONFIG] },
     GrantCreditsHandler, RecordOrderHandler, AdjustCreditsHandler,
@@ -53,7 +55,7 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
     },
     OrderSettlement, CheckoutService, AutoTopupService, SavedPaymentMethods,
   ],
-  exports: [CreditLedger, CreditCatalogue, RecordedWorkCharges, CheckoutService, OrderSettlement, PaymentProcessor, StripeWebhooks, AutoTopupService, SavedPaymentMethods],
+  exports: [CreditLedger, PaidCalls, CreditCatalogue, RecordedWorkCharges, CheckoutService, OrderSettlement, PaymentProcessor, StripeWebhooks, AutoTopupService, SavedPaymentMethods],
 })
 export class CreditsModule implements OnModuleInit {
   constructor(private readonly projections: ProjectionRegistry, private readonly readStore: ReadStore) {}

@@ -1,6 +1,7 @@
 export * from './credits.module';
 export * from './credit-ledger.service';
 export * from './credits-remaining';
+export * from './paid-calls';
 export * from './commands/grant-credits.command';
 export * from './adjust/adjust-credits.command';
 export * from './orders/record-order.command';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@lib/common';
-import { CreditLedger, RecordedWorkCharges, STILL_WORKING, type HoldPurpose } from '@lib/credits';
+import { CreditLedger, RecordedWorkCharges, STILL_WORKING, type JobChunkPurpose } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { jobStream } from '../domain/job.decider';
 import { ChunkProgressBoard } from '../progress/chunk-progress-board';
@@ -21,7 +21,7 @@ export type ChunkStatus<R> = { open: true } | { open: false; recorded: R | null 
  * and what they cost. Bulk verification and finder jobs are the two kinds.
  */
 export interface ChunkKind<M extends PaidChunk, W, R> {
-  readonly purpose: HoldPurpose;
+  readonly purpose: JobChunkPurpose;
   /** Deliveries that may find the balance short before the job fails: other chunks' holds may settle meanwhile. */
   readonly holdAttempts: number;
   holdId(message: M): string;

@@ -1,8 +1,8 @@
 import { Counter, Registry } from 'prom-client';
-import type { CreditLedgerEvent } from '@lib/credits';
+import { HOLD_PURPOSES, type CreditLedgerEvent } from '@lib/credits';
 import { oneOf } from '../label-values';
 
-const PURPOSES = new Set(['verification', 'batch', 'job_chunk', 'finder', 'finder_batch', 'finder_job_chunk']);
+const PURPOSES = new Set<string>(HOLD_PURPOSES);
 // Release reasons are written by code (CreditLedger.release callers and the decider), each named here.
 const RELEASE_REASONS: Record<string, string> = {
   'nothing to charge': 'nothing_to_charge',

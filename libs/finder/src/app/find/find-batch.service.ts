@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock, DomainError, ErrorCodes, newNumericId } from '@lib/common';
 import { FINDER_BATCH_CONCURRENCY } from '@lib/config';
-import { CreditLedger, creditsRemaining } from '@lib/credits';
+import { CreditLedger, creditsRemaining, PaidCalls } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { EmailFinder } from '../../find-email';
 import type { FinderOutcome } from '../../finder-outcome';
@@ -39,9 +39,9 @@ type Lookup = { outcome: FinderOutcome } | { error: ItemError };
 
 /**
  * POST /v1/finder/batch: up to 100 contacts, synchronous. Invalid contacts get a per-item error;
- * repeated contacts are looked up and charged once (the repeats carry creditsCharged 0). One hold of
- * 10 x distinct valid contacts is taken before any probe (402 otherwise); the answer is recorded
- * (FinderBatchAnswered) and then the hold is settled with 10 x found.
+ * repeated contacts are looked up and charged once (the repeats carry creditsCharged 0). In the one
+ * paid-call path (PaidCalls): one hold of 10 x distinct valid contacts before any probe (402 otherwise),
+ * the answer recorded (FinderBatchAnswered), then the hold settled with 10 x found.
  */
 @Injectable()
 export class FindBatchService {
@@ -49,6 +49,7 @@ export class FindBatchService {
 
   constructor(
     private readonly finder: EmailFinder,
+    private readonly paidCalls: PaidCalls,
     private readonly ledger: CreditLedger,
     private readonly events: EventStore,
     private readonly clock: Clock,
@@ -67,38 +68,34 @@ export class FindBatchService {
     }
     const batchId = newNumericId(this.clock.now());
     await attempt?.bind(String(batchId));
-    const holdId = finderBatchStream(batchId);
     if (distinct.size === 0) {
       // Nothing to look up or charge: every contact is an item error.
       return assemble(items, new Map(), 0, creditsRemaining(await this.ledger.current(accountId), 0));
     }
-    const held = await this.ledger.hold(accountId, { holdId, amount: FINDER_PRICE * distinct.size, purpose: FINDER_HOLD_PURPOSES.batch, reference: `finder-batch:${batchId}` });
-    let lookups: Map<string, Lookup>;
-    try {
-      const keys = [...distinct.keys()];
-      const done = await mapBounded([...distinct.values()], CONTACT_CONCURRENCY, (c) => this.lookUp({ accountId, keyId }, batchId, c.index, c.valid));
-      lookups = new Map(keys.map((key, k) => [key, done[k]]));
-    } catch (error) {
-      await this.ledger.release(accountId, holdId, 'finder_batch_failed');
-      throw error;
-    }
-    const charged = [...lookups.values()].reduce((sum, l) => sum + ('outcome' in l ? chargeForOutcome(l.outcome) : 0), 0);
-    const view = assemble(items, lookups, charged, creditsRemaining(held, charged, FINDER_PRICE * distinct.size));
-    const answered: FinderBatchAnswered = { type: 'FinderBatchAnswered', data: { batchId, accountId, creditsCharged: charged, view, at: this.clock.nowIso() } };
-    await this.events.appendToStream(finderBatchStream(batchId), [answered], 'no_stream');
-    await this.ledger.settle(accountId, holdId, charged);
-    return view;
+    const keys = [...distinct.keys()];
+    return this.paidCalls.run({
+      accountId, holdId: finderBatchStream(batchId), purpose: FINDER_HOLD_PURPOSES.batch, reference: `finder-batch:${batchId}`, amount: FINDER_PRICE * distinct.size,
+      releaseReason: 'finder_batch_failed',
+      work: async () => {
+        const done = await mapBounded([...distinct.values()], CONTACT_CONCURRENCY, (c) => this.lookUp({ accountId, keyId }, batchId, c.index, c.valid));
+        return new Map(keys.map((key, k) => [key, done[k]]));
+      },
+      charge: (lookups) => [...lookups.values()].reduce((sum, l) => sum + ('outcome' in l ? chargeForOutcome(l.outcome) : 0), 0),
+      record: async (lookups, charged, remaining) => {
+        const view = assemble(items, lookups, charged, remaining);
+        const answered: FinderBatchAnswered = { type: 'FinderBatchAnswered', data: { batchId, accountId, creditsCharged: charged, view, at: this.clock.nowIso() } };
+        await this.events.appendToStream(finderBatchStream(batchId), [answered], 'no_stream');
+        return view;
+      },
+    });
   }
 
-  /**
-   * An earlier attempt under the same Idempotency-Key that never stored its response: if it recorded
-   * its answer, that is settled (a no-op when it was) and returned; if not, its hold is released.
-   */
+  /** An earlier attempt under the same Idempotency-Key: its recorded answer (its hold settled), or null (its hold released). */
   private async resume(accountId: string, batchId: string): Promise<FinderBatchView | null> {
     const holdId = finderBatchStream(batchId);
-    const [recorded] = await this.events.readStream<FinderBatchAnswered['data']>(holdId, { maxCount: 1 });
-    await this.ledger.endHold(accountId, holdId, recorded ? recorded.data.creditsCharged : null, 'superseded by a retry');
-    return recorded ? recorded.data.view : null;
+    const find = async () => (await this.events.readStream<FinderBatchAnswered['data']>(holdId, { maxCount: 1 }))[0]?.data ?? null;
+    const { recorded } = await this.paidCalls.resume(accountId, holdId, find, (answered) => answered.creditsCharged);
+    return recorded ? recorded.view : null;
   }
 
   /** One contact; a defect in one lookup becomes that item's error instead of sinking the batch. */

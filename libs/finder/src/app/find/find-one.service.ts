@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, newNumericId } from '@lib/common';
-import { CreditLedger, creditsRemaining } from '@lib/credits';
+import { creditsRemaining, PaidCalls } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { EmailFinder } from '../../find-email';
 import { validateFinderInput, type FinderInput } from '../../input/finder-input';
@@ -11,15 +11,15 @@ import type { FindAttempt, FinderCaller } from './find-attempt';
 import { recordFinderCall, type FinderCall } from './record-finder-call';
 
 /**
- * POST /v1/finder: validate (400, nothing held), hold 10 credits (402, nothing probed), find,
- * record the outcome on `finder-<id>`, settle 10 for a returned address or 0 for a miss.
- * Any failure after the hold releases it.
+ * POST /v1/finder in the one paid-call path (PaidCalls, libs/credits): validate (400, nothing held), hold
+ * 10 credits (402, nothing probed), find, record the outcome on `finder-<id>`, settle 10 for a returned
+ * address or 0 for a miss. A failed lookup releases the hold.
  */
 @Injectable()
 export class FindOneService {
   constructor(
     private readonly finder: EmailFinder,
-    private readonly ledger: CreditLedger,
+    private readonly paidCalls: PaidCalls,
     private readonly events: EventStore,
     private readonly clock: Clock,
   ) {}
@@ -38,29 +38,27 @@ export class FindOneService {
     }
     const findId = newNumericId(this.clock.now());
     await attempt?.bind(String(findId));
-    // The hold is named after the record it waits for (the sweeper looks the record up by it).
-    const holdId = finderCallStream(findId);
-    await this.ledger.hold(accountId, { holdId, amount: FINDER_PRICE, purpose: FINDER_HOLD_PURPOSES.single, reference: `finder:${findId}` });
     try {
-      const outcome = await this.finder.find(valid);
-      await recordFinderCall(this.events, { findId, accountId, keyId, source: { kind: 'single' }, input: valid, outcome, at: this.clock.nowIso() });
-      const charge = chargeForOutcome(outcome);
-      const after = await this.ledger.settle(accountId, holdId, charge);
-      return { ...toResultFields(outcome), creditsCharged: charge, creditsRemaining: creditsRemaining(after, 0) };
+      return await this.paidCalls.run({
+        // The hold is named after the record it waits for (the sweeper looks the record up by it).
+        accountId, holdId: finderCallStream(findId), purpose: FINDER_HOLD_PURPOSES.single, reference: `finder:${findId}`, amount: FINDER_PRICE, releaseReason: 'finder_call_failed',
+        work: () => this.finder.find(valid),
+        charge: (outcome) => chargeForOutcome(outcome),
+        record: async (outcome, charge, creditsRemaining) => {
+          await recordFinderCall(this.events, { findId, accountId, keyId, source: { kind: 'single' }, input: valid, outcome, at: this.clock.nowIso() });
+          return { ...toResultFields(outcome), creditsCharged: charge, creditsRemaining };
+        },
+      });
     } catch (error) {
-      await this.ledger.release(accountId, holdId, 'finder_call_failed');
       throw toPublicInputError(error);
     }
   }
 
-  /**
-   * An earlier attempt under the same Idempotency-Key that never stored its response: if it recorded
-   * its outcome, that is settled (a no-op when it was) and returned; if not, its hold is released.
-   */
+  /** An earlier attempt under the same Idempotency-Key: its recorded outcome (its hold settled), or null (its hold released). */
   private async resume(accountId: string, findId: number): Promise<FinderResultView | null> {
     const holdId = finderCallStream(findId);
-    const [recorded] = await this.events.readStream<FinderCall & { creditsCharged: number }>(holdId, { maxCount: 1 });
-    const after = await this.ledger.endHold(accountId, holdId, recorded ? recorded.data.creditsCharged : null, 'superseded by a retry');
-    return recorded ? { ...toResultFields(recorded.data.outcome), creditsCharged: recorded.data.creditsCharged, creditsRemaining: creditsRemaining(after, 0) } : null;
+    const find = async () => (await this.events.readStream<FinderCall & { creditsCharged: number }>(holdId, { maxCount: 1 }))[0]?.data ?? null;
+    const { recorded, ledger } = await this.paidCalls.resume(accountId, holdId, find, (call) => call.creditsCharged);
+    return recorded ? { ...toResultFields(recorded.outcome), creditsCharged: recorded.creditsCharged, creditsRemaining: creditsRemaining(ledger, 0) } : null;
   }
 }

@@ -1,0 +1,85 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { DomainError, FixedClock } from '@lib/common';
+import { SqliteEventStore } from '@lib/eventstore';
+import { CreditLedger } from './credit-ledger.service';
+import { creditLedgerStream } from './domain/credit-ledger.decider';
+import { auditLedger } from './domain/ledger-audit';
+import { PaidCalls, type PaidCall } from './paid-calls';
+
+describe('the paid-call path (hold -> work -> record -> settle)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paid-calls-'));
+  const store = new SqliteEventStore(path.join(dir, 'events.sqlite'));
+  const ledger = new CreditLedger(store, new FixedClock(Date.UTC(2025, 0, 1)));
+  const paidCalls = new PaidCalls(ledger);
+  let accountNo = 0;
+
+  const funded = async (credits: number): Promise<string> => {
+    const accountId = `acc-${++accountNo}`;
+    await ledger.grant(accountId, credits, 0, { kind: 'grant', reason: 'test' });
+    return accountId;
+  };
+  /** A call holding `amount`, whose work answers `found` and costs 10 per found, recording into `records`. */
+  const call = (accountId: string, holdId: string, amount: number, found: number, records: string[]): PaidCall<number, { charged: number; remaining: number }> => ({
+    accountId, holdId, purpose: 'finder_batch', reference: holdId, amount, releaseReason: 'finder_batch_failed',
+    work: async () => found,
+    charge: (n) => 10 * n,
+    record: async (_n, charged, remaining) => {
+      records.push(holdId);
+      // The record is written while the hold is still open: the ledger has not charged yet.
+      expect((await ledger.current(accountId)).held).toBeGreaterThanOrEqual(amount);
+      return { charged, remaining };
+    },
+  });
+
+  afterAll(async () => {
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('records, then settles the charge, and answers with what the account can still spend', async () => {
+    const accountId = await funded(100);
+    const records: string[] = [];
+    await expect(paidCalls.run(call(accountId, 'h1', 30, 2, records))).resolves.toEqual({ charged: 20, remaining: 80 });
+    expect(records).toEqual(['h1']);
+    expect(await ledger.current(accountId)).toMatchObject({ balance: 80, held: 0, available: 80 });
+  });
+
+  it('counts other open holds in creditsRemaining: the available credits once this call is charged', async () => {
+    const accountId = await funded(100);
+    await ledger.hold(accountId, { holdId: 'other', amount: 25, purpose: 'verification', reference: 'other' });
+    await expect(paidCalls.run(call(accountId, 'h2', 30, 1, []))).resolves.toEqual({ charged: 10, remaining: 65 });
+  });
+
+  it('holds before any work: short of credits, 402 and the work never runs', async () => {
+    const accountId = await funded(20);
+    let worked = false;
+    const short = { ...call(accountId, 'h3', 30, 1, []), work: async () => ((worked = true), 1) };
+    await expect(paidCalls.run(short)).rejects.toMatchObject({ errorName: 'INSUFFICIENT_CREDITS' });
+    expect(worked).toBe(false);
+    expect(await ledger.current(accountId)).toMatchObject({ balance: 20, held: 0 });
+  });
+
+  it('releases the hold when the work fails: nothing recorded, nothing charged', async () => {
+    const accountId = await funded(100);
+    const records: string[] = [];
+    const failing = { ...call(accountId, 'h4', 30, 1, records), work: async (): Promise<number> => Promise.reject(new DomainError('INTERNAL')) };
+    await expect(paidCalls.run(failing)).rejects.toMatchObject({ errorName: 'INTERNAL' });
+    expect(records).toEqual([]);
+    expect(await ledger.current(accountId)).toMatchObject({ balance: 100, held: 0 });
+  });
+
+  it('resumes a superseded attempt: a recorded one is charged its record once, an unrecorded one released', async () => {
+    const accountId = await funded(100);
+    await ledger.hold(accountId, { holdId: 'dead-recorded', amount: 30, purpose: 'finder_batch', reference: 'r' });
+    await ledger.hold(accountId, { holdId: 'dead-empty', amount: 30, purpose: 'finder_batch', reference: 'r' });
+    const recorded = { creditsCharged: 20 };
+    for (let repeat = 0; repeat < 2; repeat++) {
+      await expect(paidCalls.resume(accountId, 'dead-recorded', async () => recorded, (r) => r.creditsCharged)).resolves.toMatchObject({ recorded });
+      await expect(paidCalls.resume(accountId, 'dead-empty', async () => null, () => 99)).resolves.toMatchObject({ recorded: null });
+    }
+    expect(await ledger.current(accountId)).toMatchObject({ balance: 80, held: 0, available: 80 });
+    expect(auditLedger(await store.readStream(creditLedgerStream(accountId)))).toMatchObject({ ok: true, balance: 80 });
+  });
+});
