@@ -72,6 +72,6 @@ export async function main(defaultRoles: AppConfig['roles']): Promise<void> {
   }
   exitGracefullyOnSignals(running, config.http.shutdownTimeoutMs);
   logger.log(`listening on ${running.url}; API docs at ${running.url}/docs (OpenAPI JSON at /docs-json); roles ${config.roles.join('+')} on ${JSON.stringify(describeAdapters(config))}`);
-  if (running.demo) announceDemoAccount(running.demo, `http://localhost:${new URL(running.url).port}`);
+  if (running.demo) announceDemoAccount(running.demo, `http://localhost:${new URL(running.url).port}`, config.dataDir);
   logger.log(running.app.get(MetricsExposure).describe(running.url));
 }

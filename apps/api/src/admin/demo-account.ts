@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { INestApplication, Logger } from '@nestjs/common';
 import { AppConfig } from '@lib/config';
 import { EventStore } from '@lib/eventstore';
@@ -17,18 +19,24 @@ export async function ensureDemoAccount(app: INestApplication, config: AppConfig
   return { accountId: opened.accountId, apiKey: opened.apiKey, credits: opened.credits };
 }
 
+/** Where the demo key is kept: the installation's own data directory, readable by its owner only. */
+export const demoKeyFile = (dataDir: string): string => path.join(dataDir, 'demo-api-key');
+
 /**
- * The demo key as a JSON log line (log pipelines, `docker logs`) and, on a terminal, also as a box
- * a person can read and copy from.
+ * Says where the demo key is: a JSON log line (log pipelines, `docker logs`) naming the file that
+ * holds it, since no key may reach a log (every line is redacted), and on a terminal also a box a
+ * person can read the key from and copy.
  */
-export function announceDemoAccount(demo: { accountId: string; apiKey: string; credits: number }, url: string): void {
-  new Logger('demo').log({ msg: 'demo account created (this key is shown only once)', accountId: demo.accountId, credits: demo.credits, apiKey: demo.apiKey });
+export function announceDemoAccount(demo: { accountId: string; apiKey: string; credits: number }, url: string, dataDir: string): void {
+  const keyFile = demoKeyFile(dataDir);
+  fs.writeFileSync(keyFile, `${demo.apiKey}\n`, { mode: 0o600 });
+  new Logger('demo').log({ msg: `demo account created: its API key is in ${keyFile} (KEY=$(cat ${keyFile}))`, accountId: demo.accountId, credits: demo.credits, apiKeyFile: keyFile });
   if (!process.stdout.isTTY) return;
   process.stdout.write([
     '',
     '================ demo account created (this key is shown only once) ================',
     `  account id: ${demo.accountId}   credits: ${demo.credits}`,
-    `  API key:    ${demo.apiKey}`,
+    `  API key:    ${demo.apiKey}   (also in ${keyFile})`,
     `  try:        curl -H 'X-API-KEY: ${demo.apiKey}' '${url}/v1/credits/balance'`,
     `  API docs:   ${url}/docs`,
     '=====================================================================================',
