@@ -21,6 +21,7 @@ export { JobLifecycleModule } from './job-lifecycle.module';
 export { JobDownloadService } from './download/job-download.service';
 export type { PreparedDownload } from './download/job-download.service';
 export * from './download/csv-download';
+export * from './download/stored-cells';
 export { assertFilesKept, type JobFilesRecord } from './download/files-kept';
 export * from './progress-stream/sse-progress';
 export { CHUNK_TOPIC, chunkHoldId, chunkOfHoldId, retryTopic } from './process-chunk/chunk-message';

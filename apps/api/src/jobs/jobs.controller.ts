@@ -5,7 +5,7 @@ import type { Principal } from '@lib/accounts';
 import { parsePageRequest } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import {
-  CancelJobService, JobCreation, JobDownloadService, JobQueries, VERIFICATION_JOB_CANCEL, VerificationJobCreation, type CreateJobOptions, type JobView,
+  CancelJobService, JobCreation, JobDownloadService, JobQueries, RESULT_COLUMNS, VERIFICATION_JOB_CANCEL, VerificationJobCreation, type CreateJobOptions, type JobView,
 } from '@lib/jobs';
 import { APP_CONFIG } from '@lib/platform';
 import { CurrentPrincipal } from '../auth/auth.decorators';
@@ -77,7 +77,7 @@ export class JobsController {
   @Get(':id/download')
   @RawResponse()
   @ApiOperation({ summary: 'The original CSV with result columns appended; while not Completed, the rows verified so far (X-Partial-Result: true)' })
-  @ApiQuery({ name: 'columns', required: false, schema: { type: 'string' }, description: "Comma-separated result columns in the wanted order (result,resultCode,subResult,quality,free,role,disposable,catchAll,didYouMean,provider,antiSpam,riskScore), case-insensitive; 'all' (default) or 'none'" })
+  @ApiQuery({ name: 'columns', required: false, schema: { type: 'string' }, description: `Comma-separated result columns in the wanted order (${RESULT_COLUMNS.join(',')}), case-insensitive; 'all' (default) or 'none'` })
   @ApiQuery({ name: 'dedupe', required: false, schema: { type: 'boolean' }, description: "true: one row per address; defaults to the job's setting" })
   @ApiQuery({ name: 'results', required: false, schema: { type: 'string' }, description: "Comma-separated results whose rows to keep (ok,invalid,catch_all,unknown,disposable,error), case-insensitive; 'all' (default) keeps every row. Example: ok,catch_all" })
   @JobIdParam()

@@ -1,11 +1,19 @@
-import { EVIDENCE_FIELDS } from '@lib/verification';
+import { EVIDENCE_FIELDS, type PublicVerdict } from '@lib/verification';
+import type { RowVerdict } from '../domain/job.events';
 import { InvalidResultColumnsError } from './csv-errors';
 
-/** Result columns appended at download, in their default order (`all`). */
+/**
+ * Result columns appended at download, in their default order (`all`): every public verdict field,
+ * each recorded in RowVerdict. Rows are stored by column name, so a column may go anywhere in this list.
+ */
 export const RESULT_COLUMNS = [
   'result', 'resultCode', 'subResult', 'quality', 'free', 'role', 'disposable', 'catchAll',
   'didYouMean', 'provider', 'antiSpam', 'riskScore',
-] as const;
+] as const satisfies readonly (keyof PublicVerdict & keyof RowVerdict)[];
+
+// A public verdict field missing from RESULT_COLUMNS fails to compile here: it would never reach a download.
+const everyPublicField: Exclude<keyof PublicVerdict, (typeof RESULT_COLUMNS)[number]> extends never ? true : never = true;
+void everyPublicField;
 
 /**
  * Every column a row result stores, in stored order: the result columns, then the evidence

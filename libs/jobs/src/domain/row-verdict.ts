@@ -1,13 +1,12 @@
-import { qualityFor, riskScore, suggestCorrection, verdictEvidence, VerificationVerdict } from '@lib/verification';
+import { PublicVerdict, qualityFor, riskScore, suggestCorrection, verdictEvidence, VerificationVerdict } from '@lib/verification';
+import { RESULT_COLUMNS } from '../csv/result-columns';
 import { RowVerdict } from './job.events';
 
-/** The appended columns of a verdict: the public fields and the evidence (the rest of the verdict is diagnostics). */
+/** The appended columns of a verdict: the public fields (every result column) and the evidence; the rest is diagnostics. */
 export function toRowVerdict(v: VerificationVerdict): RowVerdict {
-  return {
-    result: v.result, resultCode: v.resultCode, subResult: v.subResult, quality: v.quality, free: v.free, role: v.role,
-    disposable: v.disposable, catchAll: v.catchAll, didYouMean: v.didYouMean, provider: v.provider, antiSpam: v.antiSpam, riskScore: v.riskScore,
-    ...verdictEvidence(v),
-  };
+  // RESULT_COLUMNS names every PublicVerdict field, each a RowVerdict field (result-columns.ts refuses to compile otherwise).
+  const shown = Object.fromEntries(RESULT_COLUMNS.map((column) => [column, v[column]])) as PublicVerdict;
+  return { ...shown, ...verdictEvidence(v) };
 }
 
 /** A row whose email cell is empty: decided at upload without a probe, never charged. */

@@ -1,5 +1,6 @@
 import { BlobStore } from '@lib/blobstore';
 import { CsvDelimiter, CsvRecord, CsvRecordReader, formatResultHeader, formatResultRow, UTF8_BOM } from '../csv';
+import type { ResultCells } from './stored-cells';
 
 /** How the stored original is read back. */
 export interface CsvDownloadSource {
@@ -12,14 +13,8 @@ export interface CsvDownloadSource {
 
 /** Joins result cells to data rows, a batch at a time (one read-model query per batch, not per row). */
 export interface RowResolver {
-  /** For each record, its result cells in the resolver's full column order, or null to leave the row out. */
-  resolve(records: CsvRecord[]): Promise<(string[] | null)[]>;
-}
-
-/** The appended columns: their header names and their positions in the resolver's cells. */
-export interface ColumnSelection {
-  names: string[];
-  positions: number[];
+  /** For each record, its result cells by column name, or null to leave the row out. */
+  resolve(records: CsvRecord[]): Promise<(ResultCells | null)[]>;
 }
 
 const BATCH = 500;
@@ -29,7 +24,7 @@ const BATCH = 500;
  * record's bytes are written back untouched (quoting, delimiter, line endings, BOM), in file order.
  * Memory holds one batch of records, whatever the file's size.
  */
-export async function* csvDownload(blobs: BlobStore, source: CsvDownloadSource, columns: ColumnSelection, resolver: RowResolver): AsyncGenerator<string> {
+export async function* csvDownload(blobs: BlobStore, source: CsvDownloadSource, columns: readonly string[], resolver: RowResolver): AsyncGenerator<string> {
   const options = { columnCount: source.columnCount };
   const reader = new CsvRecordReader(await blobs.get(source.blobKey), { delimiter: source.delimiter });
   let batch: CsvRecord[] = [];
@@ -38,7 +33,7 @@ export async function* csvDownload(blobs: BlobStore, source: CsvDownloadSource, 
     const cells = await resolver.resolve(batch);
     const text = batch.map((record, k) => {
       const row = cells[k];
-      return row ? formatResultRow(record, columns.positions.map((p) => row[p] ?? ''), source.delimiter, options) : '';
+      return row ? formatResultRow(record, columns.map((name) => row[name] ?? ''), source.delimiter, options) : '';
     }).join('');
     batch = [];
     return text;
@@ -47,8 +42,8 @@ export async function* csvDownload(blobs: BlobStore, source: CsvDownloadSource, 
     if (!started) {
       started = true;
       let head = source.hasBom ? UTF8_BOM : '';
-      if (source.hasHeader) head += formatResultHeader(record, columns.names, source.delimiter, options);
-      else if (columns.names.length > 0) head += formatResultHeader(undefined, columns.names, source.delimiter, { ...options, lineTerminator: record.lineTerminator });
+      if (source.hasHeader) head += formatResultHeader(record, columns, source.delimiter, options);
+      else if (columns.length > 0) head += formatResultHeader(undefined, columns, source.delimiter, { ...options, lineTerminator: record.lineTerminator });
       yield head;
       if (source.hasHeader) continue;
     }

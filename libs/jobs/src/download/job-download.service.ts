@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
 import { DomainError } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
-import { InvalidResultColumnsError, parseResultColumns, STORED_COLUMNS } from '../csv';
-import { JOB_RESULTS_COLLECTION, JobResultDocument } from '../projection/job-document';
+import { InvalidResultColumnsError, parseResultColumns } from '../csv';
+import { JOB_RESULTS_COLLECTION, StoredJobResult } from '../projection/job-document';
 import { JobQueries } from '../query/job-queries';
 import { csvDownload } from './csv-download';
 import { assertFilesKept } from './files-kept';
@@ -29,9 +29,8 @@ export class JobDownloadService {
     const dedupe = parseDedupe(dedupeParam) ?? job.dedupe;
     if (job.status === 'Pending') throw new DomainError('JOB_NOT_DOWNLOADABLE', 'The job has not started yet; nothing has been verified.');
     await assertFilesKept(this.blobs, job);
-    const resolver = filterRowsByResult(new VerificationRowResolver(this.readStore.collection<JobResultDocument>(JOB_RESULTS_COLLECTION), job, dedupe), wanted);
-    const selection = { names: columns, positions: columns.map((c) => STORED_COLUMNS.indexOf(c)) };
-    return { fileName: resultFileName(job.file.name), partial: job.status !== 'Completed', body: csvDownload(this.blobs, job.file, selection, resolver) };
+    const resolver = filterRowsByResult(new VerificationRowResolver(this.readStore.collection<StoredJobResult>(JOB_RESULTS_COLLECTION), job, dedupe), wanted);
+    return { fileName: resultFileName(job.file.name), partial: job.status !== 'Completed', body: csvDownload(this.blobs, job.file, columns, resolver) };
   }
 }
 

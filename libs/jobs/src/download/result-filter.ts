@@ -1,10 +1,8 @@
 import { DomainError } from '@lib/common';
 import { RESULT_CODES, VerificationResultName } from '@lib/verification';
-import { RESULT_COLUMNS } from '../csv';
 import { RowResolver } from './csv-download';
 
 const RESULT_NAMES = Object.keys(RESULT_CODES) as VerificationResultName[];
-const RESULT_POSITION = RESULT_COLUMNS.indexOf('result');
 
 /**
  * Parses the download's `results` query parameter: a comma-separated list of result names
@@ -27,7 +25,7 @@ export function filterRowsByResult(resolver: RowResolver, wanted: ReadonlySet<st
   return {
     async resolve(records) {
       const cells = await resolver.resolve(records);
-      return cells.map((row) => (row && wanted.has(row[RESULT_POSITION]) ? row : null));
+      return cells.map((row) => (row && wanted.has(row.result ?? '') ? row : null));
     },
   };
 }

@@ -2,9 +2,10 @@ import { ReadCollection } from '@lib/readstore';
 import { CsvRecord } from '../csv';
 import { addressKey } from '../domain/address-key';
 import { invalidSyntaxVerdict } from '../domain/row-verdict';
-import { JobDocument, JobResultDocument, jobResultId } from '../projection/job-document';
-import { resultValues } from '../projection/jobs.projection';
+import { JobDocument, jobResultId, StoredJobResult } from '../projection/job-document';
+import { jobResultCells, resultCells } from '../projection/job-result-cells';
 import { RowResolver } from './csv-download';
+import { ResultCells } from './stored-cells';
 
 /**
  * Rows of a verification job: an address's result is looked up by the same key the upload deduped
@@ -12,20 +13,20 @@ import { RowResolver } from './csv-download';
  * address's first row is kept. Rows without a usable address are invalid from the start.
  */
 export class VerificationRowResolver implements RowResolver {
-  constructor(private readonly results: ReadCollection<JobResultDocument>, private readonly job: JobDocument, private readonly dedupe: boolean) {}
+  constructor(private readonly results: ReadCollection<StoredJobResult>, private readonly job: JobDocument, private readonly dedupe: boolean) {}
 
-  async resolve(records: CsvRecord[]): Promise<(string[] | null)[]> {
-    const cells = records.map((record) => record.fields[this.job.emailColumn.index] ?? '');
-    const keys = cells.map((cell) => addressKey(cell));
+  async resolve(records: CsvRecord[]): Promise<(ResultCells | null)[]> {
+    const emails = records.map((record) => record.fields[this.job.emailColumn.index] ?? '');
+    const keys = emails.map((email) => addressKey(email));
     const ids = [...new Set(keys.flatMap((key) => (key ? [jobResultId(this.job.jobId, key.canonical)] : [])))];
     const found = ids.length ? await this.results.find({ filter: { _id: { $in: ids } } }) : [];
     const byId = new Map(found.map((doc) => [doc._id, doc]));
     return records.map((record, k) => {
       const key = keys[k];
-      if (!key) return resultValues(invalidSyntaxVerdict(cells[k]));
+      if (!key) return resultCells(invalidSyntaxVerdict(emails[k]));
       const doc = byId.get(jobResultId(this.job.jobId, key.canonical));
       if (!doc || (this.dedupe && doc.firstRow !== record.index)) return null;
-      return doc.values;
+      return jobResultCells(doc);
     });
   }
 }

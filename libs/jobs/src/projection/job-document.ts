@@ -1,3 +1,5 @@
+import type { ResultColumn } from '../csv';
+import type { CellsByName, CellsByPosition } from '../download/stored-cells';
 import { EmailColumnChoice, JobCounts, JobFile, JobFilesPurged, JobKind, JobStatus, ResultName } from '../domain/job.events';
 
 /** When and why a job's files were deleted, as the read models of both job kinds keep it. */
@@ -36,14 +38,15 @@ export interface JobDocument {
 
 export const JOBS_COLLECTION = 'jobs';
 
-/** Row results (collection `job_results`), one document per distinct address of a job. */
-export interface JobResultDocument {
+/** Row results (collection `job_results`), one document per distinct address of a job: its cells by column name. */
+export interface JobResultDocument extends CellsByName<ResultColumn> {
   _id: string;
   jobId: number;
   firstRow: number;
-  /** Result columns in RESULT_COLUMNS order, ready to append. */
-  values: string[];
 }
+
+/** A row result as `job_results` may hold it: by name, or by position when written before (read it with `jobResultCells`). */
+export type StoredJobResult = JobResultDocument | (Omit<JobResultDocument, 'cells'> & CellsByPosition);
 
 export const JOB_RESULTS_COLLECTION = 'job_results';
 

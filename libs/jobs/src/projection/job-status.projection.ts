@@ -1,5 +1,6 @@
-import type { RecordedEvent } from '@lib/eventstore';
+import { upcast, type StoredEvent } from '@lib/common';
 import { documentProjection } from '@lib/readstore';
+import { jobDecider } from '../domain/job.decider';
 import { JOB_EVENT_TYPES, JobEvent, JobSnapshot } from '../domain/job.events';
 import { filesPurgeOf, JOBS_COLLECTION, JobDocument } from './job-document';
 
@@ -11,8 +12,8 @@ function progress(snapshot: JobSnapshot): Partial<JobDocument> {
 }
 
 /** Pure: the job document after one event. Also used to answer the create request without a read. */
-export function evolveJobDocument(doc: JobDocument | null, recorded: Pick<RecordedEvent, 'type' | 'data'>): JobDocument | null {
-  const event = recorded as JobEvent;
+export function evolveJobDocument(doc: JobDocument | null, recorded: StoredEvent): JobDocument | null {
+  const event = upcast<JobEvent>(recorded, jobDecider.upcasters);
   if (event.type === 'JobCreated') {
     const d = event.data;
     return {

@@ -1,24 +1,17 @@
 import { upcast } from '@lib/common';
 import type { Projection } from '@lib/readstore';
-import { STORED_COLUMNS } from '../csv';
 import { jobDecider } from '../domain/job.decider';
-import { JOB_EVENT_TYPES, JobEvent, RowVerdict } from '../domain/job.events';
+import { JOB_EVENT_TYPES, JobEvent } from '../domain/job.events';
 import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION, JobResultDocument, jobResultId } from './job-document';
+import { resultCells } from './job-result-cells';
 import { jobStatusProjection } from './job-status.projection';
-
-/** A verdict as the download's text cells, in STORED_COLUMNS order (evidence cells empty when not recorded). */
-export function resultValues(verdict: RowVerdict): string[] {
-  return STORED_COLUMNS.map((column) => {
-    const value = verdict[column];
-    return value === null || value === undefined ? '' : String(value);
-  });
-}
 
 /**
  * One projection for both job read models, so they share a checkpoint: a chunk's row results are
  * written before the status document counts them, hence a job read as Completed always has every
- * row result in place (a full download never misses rows). Result upserts are keyed by address, so
- * replaying a chunk rewrites the same documents. A purge deletes the rows here, from its event, so a
+ * row result in place (a full download never misses rows). Result cells are stored by column name, so
+ * a column added anywhere shifts nothing; their upserts are keyed by address, so replaying a chunk
+ * rewrites the same documents. A purge deletes the rows here, from its event, so a
  * rebuild from the log ends without them too; deleting again on a replay deletes nothing.
  */
 export const jobsProjection: Projection = {
@@ -30,7 +23,7 @@ export const jobsProjection: Projection = {
     if (current.type === 'ChunkCompleted') {
       const { jobId, results } = current.data;
       await store.collection<JobResultDocument>(JOB_RESULTS_COLLECTION).bulkWrite(
-        results.map((r) => ({ kind: 'upsert', doc: { _id: jobResultId(jobId, r.canonical), jobId, firstRow: r.firstRow, values: resultValues(r.verdict) } })),
+        results.map((r) => ({ kind: 'upsert', doc: { _id: jobResultId(jobId, r.canonical), jobId, firstRow: r.firstRow, cells: resultCells(r.verdict) } })),
       );
     }
     if (current.type === 'JobFilesPurged' && current.data.kind === 'verification') {

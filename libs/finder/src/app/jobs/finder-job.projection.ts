@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@lib/eventstore';
-import { filesPurgeOf, type FilesPurge, type JobFile, type JobStatus } from '@lib/jobs';
+import { filesPurgeOf, storedCells, type CellsByName, type CellsByPosition, type FilesPurge, type JobFile, type JobStatus, type ResultCells } from '@lib/jobs';
 import type { Projection, ReadStore } from '@lib/readstore';
 import type { FinderOutcome } from '../../finder-outcome';
 import { FINDER_JOB_EVENT_TYPES, type FinderColumnsChoice, type FinderJobCounts, type FinderJobEvent, type FinderJobSnapshot } from './finder-job.events';
@@ -9,6 +9,14 @@ export const FINDER_JOB_RESULTS_COLLECTION = 'finder_job_results';
 
 /** Result columns appended to the download, in this order. */
 export const FINDER_RESULT_COLUMNS = ['email', 'status', 'quality', 'result', 'reason', 'confidence', 'provider'] as const;
+
+export type FinderResultColumn = (typeof FINDER_RESULT_COLUMNS)[number];
+
+/**
+ * The column order of `finder_job_results.values` while rows were stored by position (until issue 16).
+ * Frozen history, not the column list: never edit it.
+ */
+const POSITIONAL_ORDER: readonly FinderResultColumn[] = ['email', 'status', 'quality', 'result', 'reason', 'confidence', 'provider'];
 
 export interface FinderJobDocument {
   _id: string;
@@ -32,18 +40,25 @@ export interface FinderJobDocument {
   _position: number;
 }
 
-/** One document per looked-up row: `<jobId>:<row>`, its cells in FINDER_RESULT_COLUMNS order. */
-export interface FinderJobResultDocument {
+/** One document per looked-up row: `<jobId>:<row>`, its cells by column name. */
+export interface FinderJobResultDocument extends CellsByName<FinderResultColumn> {
   _id: string;
   jobId: number;
   row: number;
-  values: string[];
 }
+
+/** A row result as `finder_job_results` may hold it: by name, or by position when written before. */
+export type StoredFinderJobResult = FinderJobResultDocument | (Omit<FinderJobResultDocument, 'cells'> & CellsByPosition);
+
+/** A stored row result's cells by column name, whichever shape it was stored in. */
+export const finderJobResultCells = (row: StoredFinderJobResult): ResultCells<FinderResultColumn> => storedCells(row, POSITIONAL_ORDER);
 
 export const finderJobResultId = (jobId: number, row: number): string => `${jobId}:${row}`;
 
-export function resultCells(outcome: Pick<FinderOutcome, (typeof FINDER_RESULT_COLUMNS)[number]>): string[] {
-  return FINDER_RESULT_COLUMNS.map((column) => (outcome[column] === null || outcome[column] === undefined ? '' : String(outcome[column])));
+export function resultCells(outcome: Pick<FinderOutcome, FinderResultColumn>): ResultCells<FinderResultColumn> {
+  const cells: Partial<Record<FinderResultColumn, string>> = {};
+  for (const column of FINDER_RESULT_COLUMNS) cells[column] = outcome[column] === null || outcome[column] === undefined ? '' : String(outcome[column]);
+  return cells;
 }
 
 const progress = (s: FinderJobSnapshot) => ({ processedContacts: s.processedContacts, found: s.found, notFound: s.notFound, creditsCharged: s.creditsCharged });
@@ -92,7 +107,7 @@ export const finderJobsProjection: Projection = {
     if (event.type === 'FinderChunkCompleted') {
       const { jobId, results } = event.data;
       await store.collection<FinderJobResultDocument>(FINDER_JOB_RESULTS_COLLECTION).bulkWrite(
-        results.flatMap((r) => [r.row, ...(r.alsoRows ?? [])].map((row) => ({ kind: 'upsert' as const, doc: { _id: finderJobResultId(jobId, row), jobId, row, values: resultCells(r.outcome) } }))),
+        results.flatMap((r) => [r.row, ...(r.alsoRows ?? [])].map((row) => ({ kind: 'upsert' as const, doc: { _id: finderJobResultId(jobId, row), jobId, row, cells: resultCells(r.outcome) } }))),
       );
     }
     if (event.type === 'JobFilesPurged' && event.data.kind === 'finder') {
