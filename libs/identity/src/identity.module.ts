@@ -4,16 +4,16 @@ import { AppConfig } from '@lib/config';
 import { MailModule } from '@lib/mail';
 import { APP_CONFIG, ProjectionRegistry } from '@lib/platform';
 import { PasswordHasher } from './passwords/password-hasher';
-import { sessionsProjection } from './projection/sessions.projection';
-import { usersProjection } from './projection/users.projection';
-import { EmailChangeService } from './services/email-change.service';
-import { PasswordService } from './services/password.service';
-import { RegistrationService } from './services/registration.service';
-import { SessionAuthenticator } from './services/session-authenticator';
-import { SessionsService } from './services/sessions.service';
-import { SignInService } from './services/sign-in.service';
-import { SignInThrottle } from './services/sign-in-throttle';
-import { UserStreams } from './services/user-streams';
+import { sessionsProjection } from './authenticate/sessions.projection';
+import { usersProjection } from './shared/users.projection';
+import { EmailChangeService } from './change-email/email-change.service';
+import { PasswordService } from './change-password/password.service';
+import { RegistrationService } from './sign-up/registration.service';
+import { SessionAuthenticator } from './authenticate/session-authenticator';
+import { SessionsService } from './manage-sessions/sessions.service';
+import { SignInService } from './sign-in/sign-in.service';
+import { SignInThrottle } from './sign-in/sign-in-throttle';
+import { UserStreams } from './shared/user-streams';
 
 const SERVICES = [UserStreams, RegistrationService, SignInService, SessionAuthenticator, SessionsService, PasswordService, EmailChangeService];
 

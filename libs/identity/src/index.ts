@@ -1,17 +1,18 @@
-export * from './identity.module';
-export * from './domain/user.decider';
-export * from './domain/user.events';
-export * from './domain/email-claim.decider';
-export * from './projection/users.projection';
-export * from './projection/sessions.projection';
-export * from './services/registration.service';
-export * from './services/sign-in.service';
-export * from './services/session-authenticator';
-export * from './services/sessions.service';
-export * from './services/password.service';
-export * from './services/email-change.service';
-export * from './sign-up-account/sign-up-accounts';
-export * from './sign-up-account/sign-up-account.module';
-export { normalizeEmail, UserStreams } from './services/user-streams';
+// The public surface of identity: its modules, one service per use case (sign-up, sign-in, sessions,
+// password, email change), the session authenticator, the events other libs read, and the read
+// models the dashboard still queries directly (users, sessions).
+export { IdentityModule } from './identity.module';
+export { SignUpAccountModule } from './sign-up-account/sign-up-account.module';
+export { SignUpAccounts } from './sign-up-account/sign-up-accounts';
+export { RegistrationService, type RegisteredAccount, type SignUpRequest } from './sign-up/registration.service';
+export { SignInService, type SignInContext, type StartedSession } from './sign-in/sign-in.service';
+export { SessionAuthenticator, type DashboardPrincipal } from './authenticate/session-authenticator';
+export { SessionsService, type SessionView } from './manage-sessions/sessions.service';
+export { PasswordService } from './change-password/password.service';
+export { EmailChangeService } from './change-email/email-change.service';
+export { normalizeEmail, UserStreams } from './shared/user-streams';
+export { USERS_COLLECTION, type UserDoc } from './shared/users.projection';
+export { SESSIONS_COLLECTION, type SessionDoc } from './authenticate/sessions.projection';
+export type { UserEvent } from './domain/user.events';
 export { newSecretToken } from './tokens/secret-hash';
 export { newLinkToken, parseLinkToken } from './tokens/link-token';

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
-import { UserStreams } from '../services/user-streams';
+import { UserStreams } from '../shared/user-streams';
 import { SignUpAccounts } from './sign-up-accounts';
 
 /** SignUpAccounts for the API (the confirmation request) and the worker (the EmailConfirmed consumer). */

@@ -4,7 +4,7 @@ import { OpenAccountCommand } from '@lib/accounts';
 import { AppConfig } from '@lib/config';
 import { CreditLedger } from '@lib/credits';
 import { APP_CONFIG } from '@lib/platform';
-import { UserStreams } from '../services/user-streams';
+import { UserStreams } from '../shared/user-streams';
 
 const DAY_MS = 24 * 3_600_000;
 

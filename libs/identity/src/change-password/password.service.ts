@@ -5,9 +5,9 @@ import { Mailer } from '@lib/mail';
 import { APP_CONFIG } from '@lib/platform';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { newLinkToken, parseLinkToken } from '../tokens/link-token';
-import { isoAfter, LINK_LIFETIME_MS } from './expiry';
-import { identityMails } from './identity-mails';
-import { normalizeEmail, UserStreams } from './user-streams';
+import { isoAfter, LINK_LIFETIME_MS } from '../shared/expiry';
+import { identityMails } from '../shared/identity-mails';
+import { normalizeEmail, UserStreams } from '../shared/user-streams';
 
 /** Password reset by a mailed single-use link, and change by a signed-in user; both end the other sessions. */
 @Injectable()

@@ -5,7 +5,7 @@ import { APP_CONFIG } from '@lib/platform';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { newSession } from '../tokens/session-token';
 import { SignInThrottle } from './sign-in-throttle';
-import { normalizeEmail, UserStreams } from './user-streams';
+import { normalizeEmail, UserStreams } from '../shared/user-streams';
 
 export interface SignInContext {
   address: string;

@@ -3,8 +3,8 @@ import { Clock, DomainError } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
 import { sameHash, sha256Hex } from '../tokens/secret-hash';
 import { parseSessionToken } from '../tokens/session-token';
-import { SESSIONS_COLLECTION, SessionDoc } from '../projection/sessions.projection';
-import { USERS_COLLECTION, UserDoc } from '../projection/users.projection';
+import { SESSIONS_COLLECTION, SessionDoc } from './sessions.projection';
+import { USERS_COLLECTION, UserDoc } from '../shared/users.projection';
 
 /** A signed-in dashboard user, resolved from the session cookie on every request. */
 export interface DashboardPrincipal {

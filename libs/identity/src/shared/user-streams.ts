@@ -6,8 +6,8 @@ import { EmailClaimCommand } from '../domain/email-claim.commands';
 import { UserCommand } from '../domain/user.commands';
 import { userDecider, UserState, userStream } from '../domain/user.decider';
 import { UserEvent } from '../domain/user.events';
-import { SESSIONS_COLLECTION } from '../projection/sessions.projection';
-import { USERS_COLLECTION } from '../projection/users.projection';
+import { SESSIONS_COLLECTION } from '../authenticate/sessions.projection';
+import { USERS_COLLECTION } from './users.projection';
 
 /** Addresses compare case-insensitively and without surrounding blanks, everywhere. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

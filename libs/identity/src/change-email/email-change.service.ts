@@ -6,9 +6,9 @@ import { APP_CONFIG } from '@lib/platform';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { newLinkToken, parseLinkToken } from '../tokens/link-token';
 import { sameHash } from '../tokens/secret-hash';
-import { isoAfter, LINK_LIFETIME_MS } from './expiry';
-import { identityMails } from './identity-mails';
-import { normalizeEmail, UserStreams } from './user-streams';
+import { isoAfter, LINK_LIFETIME_MS } from '../shared/expiry';
+import { identityMails } from '../shared/identity-mails';
+import { normalizeEmail, UserStreams } from '../shared/user-streams';
 
 /**
  * Changing the sign-in address: the current password authorizes the request, a link mailed to the new

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainError } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
-import { SESSIONS_COLLECTION, SessionDoc } from '../projection/sessions.projection';
-import { UserStreams } from './user-streams';
+import { SESSIONS_COLLECTION, SessionDoc } from '../authenticate/sessions.projection';
+import { UserStreams } from '../shared/user-streams';
 
 export interface SessionView {
   sessionId: string;
