@@ -69,6 +69,9 @@ export const ErrorCodes = {
   PAYMENT_PROCESSOR_MISMATCH: { code: 2010, status: 400, message: 'This order is paid through another payment processor.' },
   PAYMENT_WEBHOOK_SIGNATURE_INVALID: { code: 2011, status: 400, message: 'The Stripe-Signature header is missing, stale or does not match the body.' },
   PAYMENT_WEBHOOK_DISABLED: { code: 2012, status: 404, message: 'No payment processor webhook is configured (PAYMENT_PROCESSOR is not stripe).' },
+  PAYMENT_METHOD_SETUP_UNAVAILABLE: { code: 2013, status: 404, message: 'Saving a payment method needs PAYMENT_PROCESSOR=stripe; with the manual processor an operator confirms every order.' },
+  SETUP_INTENT_NOT_FOUND: { code: 2014, status: 404, message: 'No payment method setup of this team has that id.' },
+  SETUP_INTENT_NOT_SUCCEEDED: { code: 2015, status: 409, message: 'The payment method setup has not succeeded (yet): confirm it with Stripe.js first.' },
 } as const;
 
 export type ErrorName = keyof typeof ErrorCodes;

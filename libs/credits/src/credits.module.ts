@@ -26,6 +26,7 @@ import { PaymentProcessor } from './payments/payment-processor.port';
 import { stripeClient, StripePaymentProcessor } from './payments/stripe-payment-processor';
 import { StripeWebhooks } from './payments/stripe-webhooks';
 import { SavedPaymentMethods } from './payments/saved-payment-methods';
+import { StripePaymentMethodSetup } from './payments/stripe-payment-method-setup';
 import type Stripe from 'stripe';
 import { Clock } from '@lib/common';
 import { EventStore } from '@lib/eventstore';
@@ -48,14 +49,19 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
       inject: [APP_CONFIG, STRIPE_CLIENT],
     },
     {
+      provide: StripePaymentMethodSetup,
+      useFactory: (stripe: Stripe | null, saved: SavedPaymentMethods) => new StripePaymentMethodSetup(stripe, saved),
+      inject: [STRIPE_CLIENT, SavedPaymentMethods],
+    },
+    {
       provide: StripeWebhooks,
-      useFactory: (config: AppConfig, stripe: Stripe | null, events: EventStore, settlement: OrderSettlement, clock: Clock) =>
-        new StripeWebhooks(stripe, config.payments.stripe?.webhookSecret ?? '', events, settlement, clock),
-      inject: [APP_CONFIG, STRIPE_CLIENT, EventStore, OrderSettlement, Clock],
+      useFactory: (config: AppConfig, stripe: Stripe | null, events: EventStore, settlement: OrderSettlement, setup: StripePaymentMethodSetup, clock: Clock) =>
+        new StripeWebhooks(stripe, config.payments.stripe?.webhookSecret ?? '', events, settlement, setup, clock),
+      inject: [APP_CONFIG, STRIPE_CLIENT, EventStore, OrderSettlement, StripePaymentMethodSetup, Clock],
     },
     OrderSettlement, CheckoutService, AutoTopupService, SavedPaymentMethods,
   ],
-  exports: [CreditLedger, PaidCalls, CreditCatalogue, RecordedWorkCharges, CheckoutService, OrderSettlement, PaymentProcessor, StripeWebhooks, AutoTopupService, SavedPaymentMethods],
+  exports: [CreditLedger, PaidCalls, CreditCatalogue, RecordedWorkCharges, CheckoutService, OrderSettlement, PaymentProcessor, StripeWebhooks, AutoTopupService, SavedPaymentMethods, StripePaymentMethodSetup],
 })
 export class CreditsModule implements OnModuleInit {
   constructor(private readonly projections: ProjectionRegistry, private readonly readStore: ReadStore) {}

@@ -16,6 +16,7 @@ export { ManualPaymentProcessor } from './payments/manual-payment-processor';
 export * from './payments/stripe-payment-processor';
 export * from './payments/stripe-webhooks';
 export * from './payments/saved-payment-methods';
+export * from './payments/stripe-payment-method-setup';
 export * from './payments/payment-method.events';
 export * from './auto-topup/auto-topup';
 export * from './auto-topup/auto-topup.service';

@@ -3,6 +3,11 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /**
+   * A stable id for a message that may be sent again (a notification repeated after a crash): the outbox
+   * keeps one copy under it, the relay sends it as the Message-ID (`<id>`) so the copy is recognisable.
+   */
+  messageId?: string;
 }
 
 /** The outgoing mail port: an SMTP relay in production, the embedded outbox directory otherwise. */

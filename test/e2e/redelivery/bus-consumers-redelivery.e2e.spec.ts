@@ -1,10 +1,11 @@
 import type { NewEvent } from '@lib/eventstore';
 import { CrashPoint, paidChunkSteps } from '../../harness/crash-points';
 import { HarnessScenario, ledgerState, projected, runScenario, settled, upload } from '../../harness/redelivery-harness';
+import { autoTopupSettingsStream } from '@lib/credits';
 import { HttpsReceiver } from '../../support/https-receiver';
 import type { TestApp } from '../../support/test-app';
 import { EventStore } from '@lib/eventstore';
-import { DashboardBrowser, tokenFromOutbox } from '../../support/dashboard-browser';
+import { DashboardBrowser, outboxMails, tokenFromOutbox } from '../../support/dashboard-browser';
 import { PASSWORD, signedInUser, uniqueEmail } from '../dashboard/dashboard-fixture';
 import { startFinderPeers } from '../finder/finder-peers';
 import { startJobsPeers } from '../jobs/jobs-world';
@@ -128,6 +129,29 @@ const signUpTrial: HarnessScenario = {
 
 const trialGrant = (_: string, e: NewEvent) => e.type === 'CreditsAdded' && String((e.data as { transactionId?: string }).transactionId).startsWith('trial-');
 
+/**
+ * A failing automatic top-up: the package chosen left the catalogue, so the crossing's purchase is
+ * refused, recorded once, and the owner is mailed once (the mail's Message-ID makes a resend after a
+ * crash the same message).
+ */
+const failingAutoTopup: HarnessScenario = {
+  startPeers: async () => ({ env: { TRIAL_CREDITS: '100' }, close: async () => undefined }),
+  run: async (app) => {
+    const owner = await signedInUser(app);
+    const accountId = owner.user.accountId;
+    const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'harness' } })).body.data.apiKey;
+    await app.running.app.get(EventStore).appendToStream(autoTopupSettingsStream(accountId), [
+      { type: 'AutoTopupConfigured', data: { enabled: true, thresholdCredits: 95, packageId: 999, accountId, configuredBy: owner.user.userId, configuredAt: new Date().toISOString() } },
+    ], 'any');
+    for (let i = 0; i < 10; i++) await app.request('GET', `/v1/verify/single?email=not-an-address-${i}`, { key });
+    const crossing = async () => (await app.running.app.get(EventStore).readAll({ eventTypes: ['AutoTopupFailed', 'AutoTopupOwnerNotified'] }))
+      .filter((e) => e.data.accountId === accountId).map((e) => e.type);
+    const recorded = await projected(crossing, ['AutoTopupFailed', 'AutoTopupOwnerNotified'], 20_000);
+    const mails = outboxMails(app.dataDir).filter((m) => m.to.includes(owner.email) && /top-up failed/.test(m.subject)).map((m) => m.text.includes('Credit package not found'));
+    return { balance: (await ledgerState(app, accountId)).balance, recorded, mails };
+  },
+};
+
 /** A job's dispatch: killed once its start is recorded, and once the first chunk is on the bus. */
 const dispatchSteps = (startedType: string, chunkTopic: string): CrashPoint[] => [
   { name: startedType, when: 'after', matches: (_, e) => e.type === startedType },
@@ -158,6 +182,14 @@ const consumers: Array<{ name: string; scenario: HarnessScenario; steps: CrashPo
       { name: 'the AccountOpened record', when: 'after', matches: (_, e) => e.type === 'AccountOpened' },
       { name: 'the trial grant', when: 'before', matches: trialGrant },
       { name: 'the trial grant', when: 'after', matches: trialGrant },
+    ],
+  },
+  {
+    name: 'failing automatic top-up', scenario: failingAutoTopup,
+    steps: [
+      ...['AutoTopupTriggered', 'AutoTopupFailed'].map((type): CrashPoint => ({ name: `the ${type} record`, when: 'after', matches: (_, e) => e.type === type })),
+      // Before: the mail is sent, its record is not.
+      ...(['before', 'after'] as const).map((when): CrashPoint => ({ name: 'the AutoTopupOwnerNotified record', when, matches: (_, e) => e.type === 'AutoTopupOwnerNotified' })),
     ],
   },
   {

@@ -1,16 +1,9 @@
-import { createHmac } from 'node:crypto';
 import { DashboardBrowser } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser } from '../../e2e/dashboard/dashboard-fixture';
 import { NO_SAVED_PAYMENT_METHOD, stripeClient, StripePaymentProcessor } from '@lib/credits';
 import { describeWithServers } from '../support/servers';
-
-const WEBHOOK_SECRET = 'whsec_integration_test_secret';
-
-/** Stripe's documented scheme: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint secret>`. */
-function signature(payload: string, secret = WEBHOOK_SECRET, at = Math.floor(Date.now() / 1000)): string {
-  return `t=${at},v1=${createHmac('sha256', secret).update(`${at}.${payload}`).digest('hex')}`;
-}
+import { signature, WEBHOOK_SECRET } from './stripe-signature';
 
 function intentEvent(id: string, type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', intentId: string, orderId: string): string {
   const failed = type === 'payment_intent.payment_failed';

@@ -10,7 +10,7 @@ class WebhookReceiptModel {
   @ApiProperty({ example: false, description: 'true: this event id was handled before; nothing changed' }) duplicate!: boolean;
 }
 
-/** Stripe's webhook endpoint (configure it in Stripe for payment_intent.succeeded and payment_intent.payment_failed). */
+/** Stripe's webhook endpoint (configure it in Stripe for payment_intent.succeeded, payment_intent.payment_failed and setup_intent.succeeded). */
 @ApiTags('payments')
 @Controller('payments/stripe')
 export class StripeWebhookController {

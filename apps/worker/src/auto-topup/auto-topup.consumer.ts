@@ -19,7 +19,8 @@ function balanceBefore(message: RelayMessageV1): number | null {
 /**
  * Follows the ledger on the events.credits analytics topic (keyed by ledger stream, so one account's
  * events arrive in order and one at a time) and hands each balance drop to AutoTopupService. A failed
- * top-up is mailed to the team's owner once.
+ * top-up is mailed to the team's owner; the mail is recorded as sent afterwards, so a redelivery after a
+ * crash sends it (with the same Message-ID) until it is recorded.
  */
 @Injectable()
 export class AutoTopupConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -44,7 +45,10 @@ export class AutoTopupConsumer implements OnApplicationBootstrap, OnApplicationS
     const data = message.value.data as LedgerData;
     const outcome = await this.autoTopups.onBalanceChange(data.accountId, message.value.revision, before, data.balanceAfter);
     if (outcome.kind === 'ordered') this.logger.log(`account ${data.accountId}: balance ${data.balanceAfter} crossed the threshold; order ${outcome.order.orderId} ${outcome.order.status}`);
-    if (outcome.kind === 'failed' && outcome.firstReport) await this.notifyOwner(data.accountId, outcome.orderId, outcome.reason);
+    if (outcome.kind === 'failed' && outcome.notifyOwner) {
+      await this.notifyOwner(data.accountId, outcome.orderId, outcome.reason);
+      await this.autoTopups.ownerNotified(data.accountId, outcome.ledgerRevision);
+    }
   }
 
   private async notifyOwner(accountId: string, orderId: string, reason: string): Promise<void> {
@@ -53,6 +57,8 @@ export class AutoTopupConsumer implements OnApplicationBootstrap, OnApplicationS
     const user = owner ? await this.readStore.collection<UserDoc>(USERS_COLLECTION).get(owner.userId) : null;
     if (!user) return; // an account an operator opened has no dashboard owner to tell
     await this.mailer.send({
+      // One id per failed order: a mail sent again after a crash (before ownerNotified was recorded) is the same message.
+      messageId: `autotopup-failed-${orderId}@mailcheck`,
       to: user.email,
       subject: 'Your automatic credit top-up failed',
       text: `The automatic top-up of your credits (order ${orderId}) failed: ${reason}\n\nBuy credits or update the top-up settings in the dashboard so your API calls keep working.\n`,

@@ -8,7 +8,8 @@ import { AutoTopupConfigured, AutoTopupSettings, autoTopupCrossingDecider, autoT
 export type AutoTopupOutcome =
   | { kind: 'not-crossed' }
   | { kind: 'ordered'; order: CheckoutResult }
-  | { kind: 'failed'; orderId: string; reason: string; firstReport: boolean };
+  /** `notifyOwner`: the owner was not told yet; tell them, then call ownerNotified. */
+  | { kind: 'failed'; orderId: string; ledgerRevision: number; reason: string; notifyOwner: boolean };
 
 /**
  * Automatic top-up: a threshold and a package per account. When a ledger change crosses below the
@@ -43,8 +44,9 @@ export class AutoTopupService {
       type: 'TriggerAutoTopup', accountId, ledgerRevision, orderId: String(newNumericId(this.clock.now())), packageId: settings.packageId, at: this.clock.nowIso(),
     });
     if (claimed.state.status !== 'triggered') throw new Error('unreachable: a claimed crossing is triggered');
-    const { orderId, failed } = claimed.state;
-    if (failed) return { kind: 'not-crossed' }; // reported before; a redelivery stops here
+    const { orderId, failure, notified } = claimed.state;
+    // Failed before: a redelivery buys nothing, and tells the owner only if that was not done yet.
+    if (failure !== null) return { kind: 'failed', orderId, ledgerRevision, reason: failure, notifyOwner: !notified };
     let order: CheckoutResult;
     try {
       order = await this.checkout.checkout(accountId, settings.packageId, null, 'auto-topup', true, orderId);
@@ -53,14 +55,21 @@ export class AutoTopupService {
       // processor that could not be reached, a crash) is thrown so the message comes again and the
       // checkout, repeated with the same order id, finishes the same order.
       if (!(error instanceof DomainError)) throw error;
-      return this.recordFailure(stream, orderId, error.message);
+      return this.recordFailure(stream, ledgerRevision, orderId, error.message);
     }
     if (order.status !== 'Failed') return { kind: 'ordered', order };
-    return this.recordFailure(stream, orderId, order.failureReason ?? 'payment failed');
+    return this.recordFailure(stream, ledgerRevision, orderId, order.failureReason ?? 'payment failed');
   }
 
-  private async recordFailure(stream: string, orderId: string, reason: string): Promise<AutoTopupOutcome> {
+  /** The owner was mailed about the crossing's failure. */
+  async ownerNotified(accountId: string, ledgerRevision: number): Promise<void> {
+    await runCommand(this.events, autoTopupCrossingStream(accountId, ledgerRevision), autoTopupCrossingDecider, { type: 'RecordOwnerNotified', at: this.clock.nowIso() });
+  }
+
+  private async recordFailure(stream: string, ledgerRevision: number, orderId: string, reason: string): Promise<AutoTopupOutcome> {
     const result = await runCommand(this.events, stream, autoTopupCrossingDecider, { type: 'RecordAutoTopupFailure', reason: reason.slice(0, 500), at: this.clock.nowIso() });
-    return { kind: 'failed', orderId, reason, firstReport: result.events.length > 0 };
+    const state = result.state;
+    if (state.status !== 'triggered' || state.failure === null) throw new Error('unreachable: a failure was just recorded');
+    return { kind: 'failed', orderId, ledgerRevision, reason: state.failure, notifyOwner: !state.notified };
   }
 }

@@ -6,6 +6,9 @@ export type AutoTopupConfigured = { type: 'AutoTopupConfigured'; data: AutoTopup
 /** One crossing of the threshold, by the ledger event at `ledgerRevision`, and the order it buys. */
 export type AutoTopupTriggered = { type: 'AutoTopupTriggered'; data: { accountId: string; ledgerRevision: number; orderId: string; packageId: number; triggeredAt: string } };
 export type AutoTopupFailed = { type: 'AutoTopupFailed'; data: { accountId: string; ledgerRevision: number; orderId: string; reason: string; failedAt: string } };
+/** The owner was mailed about the failure (recorded after sending, so a crash in between sends it again). */
+export type AutoTopupOwnerNotified = { type: 'AutoTopupOwnerNotified'; data: { accountId: string; ledgerRevision: number; orderId: string; notifiedAt: string } };
+type CrossingEvent = AutoTopupTriggered | AutoTopupFailed | AutoTopupOwnerNotified;
 
 /** The account's settings: the latest AutoTopupConfigured of this stream. */
 export const autoTopupSettingsStream = (accountId: string): string => `autotopup-${accountId}`;
@@ -23,12 +26,15 @@ export function crossesThreshold(balanceBefore: number, balanceAfter: number, th
   return balanceBefore >= thresholdCredits && balanceAfter < thresholdCredits;
 }
 
-type CrossingState = { status: 'new' } | { status: 'triggered'; accountId: string; ledgerRevision: number; orderId: string; failed: boolean };
+type CrossingState =
+  | { status: 'new' }
+  | { status: 'triggered'; accountId: string; ledgerRevision: number; orderId: string; failure: string | null; notified: boolean };
 type CrossingCommand =
   | { type: 'TriggerAutoTopup'; accountId: string; ledgerRevision: number; orderId: string; packageId: number; at: string }
-  | { type: 'RecordAutoTopupFailure'; reason: string; at: string };
+  | { type: 'RecordAutoTopupFailure'; reason: string; at: string }
+  | { type: 'RecordOwnerNotified'; at: string };
 
-export const autoTopupCrossingDecider: Decider<CrossingCommand, AutoTopupTriggered | AutoTopupFailed, CrossingState> = {
+export const autoTopupCrossingDecider: Decider<CrossingCommand, CrossingEvent, CrossingState> = {
   initialState: { status: 'new' },
   decide(command, state) {
     if (command.type === 'TriggerAutoTopup') {
@@ -36,11 +42,21 @@ export const autoTopupCrossingDecider: Decider<CrossingCommand, AutoTopupTrigger
       const { type: _type, at, ...data } = command;
       return [{ type: 'AutoTopupTriggered', data: { ...data, triggeredAt: at } }];
     }
-    if (state.status !== 'triggered' || state.failed) return [];
-    return [{ type: 'AutoTopupFailed', data: { accountId: state.accountId, ledgerRevision: state.ledgerRevision, orderId: state.orderId, reason: command.reason, failedAt: command.at } }];
+    if (state.status !== 'triggered') return [];
+    const { accountId, ledgerRevision, orderId } = state;
+    if (command.type === 'RecordAutoTopupFailure') {
+      if (state.failure !== null) return [];
+      return [{ type: 'AutoTopupFailed', data: { accountId, ledgerRevision, orderId, reason: command.reason, failedAt: command.at } }];
+    }
+    if (state.failure === null || state.notified) return [];
+    return [{ type: 'AutoTopupOwnerNotified', data: { accountId, ledgerRevision, orderId, notifiedAt: command.at } }];
   },
   evolve(state, event) {
-    if (event.type === 'AutoTopupTriggered') return { status: 'triggered', accountId: event.data.accountId, ledgerRevision: event.data.ledgerRevision, orderId: event.data.orderId, failed: false };
-    return state.status === 'triggered' ? { ...state, failed: true } : state;
+    if (event.type === 'AutoTopupTriggered') {
+      const { accountId, ledgerRevision, orderId } = event.data;
+      return { status: 'triggered', accountId, ledgerRevision, orderId, failure: null, notified: false };
+    }
+    if (state.status !== 'triggered') return state;
+    return event.type === 'AutoTopupFailed' ? { ...state, failure: event.data.reason } : { ...state, notified: true };
   },
 };

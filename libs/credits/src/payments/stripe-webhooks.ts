@@ -4,6 +4,7 @@ import { Clock, DomainError } from '@lib/common';
 import { EventStore, WrongExpectedRevisionError } from '@lib/eventstore';
 import { OrderSettlement } from '../orders/order-settlement';
 import { chargeIdOf } from './stripe-payment-processor';
+import { StripePaymentMethodSetup } from './stripe-payment-method-setup';
 
 /** One stream per Stripe event id: its existence says the event was fully handled. */
 export const stripeEventStream = (eventId: string): string => `stripe-events-${eventId}`;
@@ -19,6 +20,7 @@ export interface WebhookAnswer {
  * nothing. Stripe delivers at least once and in any order: an event id already handled is answered
  * at once, and the order decider ignores outcomes that no longer apply (a failure after success).
  * The event id is recorded only after handling, so a delivery that dies half-way is handled again.
+ * `setup_intent.succeeded` saves the account's payment method for automatic top-ups.
  */
 @Injectable()
 export class StripeWebhooks {
@@ -30,6 +32,7 @@ export class StripeWebhooks {
     private readonly webhookSecret: string,
     private readonly events: EventStore,
     private readonly settlement: OrderSettlement,
+    private readonly paymentMethods: StripePaymentMethodSetup,
     private readonly clock: Clock,
   ) {}
 
@@ -53,6 +56,7 @@ export class StripeWebhooks {
   }
 
   private async apply(event: Stripe.Event): Promise<void> {
+    if (event.type === 'setup_intent.succeeded') return this.paymentMethods.onSetupSucceeded(event.data.object);
     if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return;
     const intent = event.data.object;
     const orderId = intent.metadata?.orderId;

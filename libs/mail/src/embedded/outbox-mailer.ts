@@ -7,7 +7,8 @@ import { Mailer, OutgoingMail } from '../mailer.port';
 /**
  * The embedded adapter: builds the same RFC 5322 message nodemailer would send and writes it to
  * DATA_DIR/outbox/ as an .eml file (opened by any mail client), so `npm start` needs no mail server.
- * Written to a temporary name and renamed, so a reader never sees half a message.
+ * Written to a temporary name and renamed, so a reader never sees half a message. A message with a
+ * messageId is stored once: a repeat finds the file named by it and writes nothing.
  */
 export class OutboxMailer extends Mailer {
   private readonly logger = new Logger('outbox');
@@ -20,9 +21,11 @@ export class OutboxMailer extends Mailer {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const built = await this.builder.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+    const built = await this.builder.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.messageId ? { messageId: `<${mail.messageId}>` } : {}) });
     await fs.mkdir(this.dir, { recursive: true });
-    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${++this.sequence}.eml`;
+    const suffix = mail.messageId ? `id-${mail.messageId.replace(/[^A-Za-z0-9._-]/g, '_')}.eml` : null;
+    if (suffix && (await fs.readdir(this.dir)).some((file) => file.endsWith(`-${suffix}`))) return; // sent before
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${++this.sequence}${suffix ? `-${suffix}` : '.eml'}`;
     const temporary = path.join(this.dir, `.${name}.tmp`);
     await fs.writeFile(temporary, built.message as Buffer);
     await fs.rename(temporary, path.join(this.dir, name));

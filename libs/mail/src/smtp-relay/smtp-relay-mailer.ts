@@ -11,7 +11,7 @@ export class SmtpRelayMailer extends Mailer {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.messageId ? { messageId: `<${mail.messageId}>` } : {}) });
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,33 @@
+import { deciderSpec } from '@lib/common/testing';
+import { autoTopupCrossingDecider, crossesThreshold } from './auto-topup';
+
+const at = '2025-01-01T00:00:00.000Z';
+const spec = deciderSpec(autoTopupCrossingDecider);
+const triggered = { type: 'AutoTopupTriggered' as const, data: { accountId: '1', ledgerRevision: 7, orderId: '42', packageId: 1, triggeredAt: at } };
+const failed = { type: 'AutoTopupFailed' as const, data: { accountId: '1', ledgerRevision: 7, orderId: '42', reason: 'card_declined', failedAt: at } };
+const notified = { type: 'AutoTopupOwnerNotified' as const, data: { accountId: '1', ledgerRevision: 7, orderId: '42', notifiedAt: at } };
+const types = (events: { type: string }[]) => events.map((e) => e.type);
+
+describe('automatic top-up crossing', () => {
+  it('crosses only from at or above the threshold to below it', () => {
+    expect(crossesThreshold(95, 94, 95)).toBe(true);
+    expect(crossesThreshold(94, 93, 95)).toBe(false);
+    expect(crossesThreshold(100, 95, 95)).toBe(false);
+  });
+
+  it('is claimed once: a redelivered crossing keeps the first order id', () => {
+    const trigger = { type: 'TriggerAutoTopup' as const, accountId: '1', ledgerRevision: 7, orderId: '43', packageId: 1, at };
+    expect(types(spec([]).when(trigger))).toEqual(['AutoTopupTriggered']);
+    expect(spec([triggered]).when(trigger)).toEqual([]);
+  });
+
+  it('records a failure once, and the owner notified once, only after a failure', () => {
+    const fail = { type: 'RecordAutoTopupFailure' as const, reason: 'card_declined', at };
+    const notify = { type: 'RecordOwnerNotified' as const, at };
+    expect(types(spec([triggered]).when(fail))).toEqual(['AutoTopupFailed']);
+    expect(spec([triggered, failed]).when(fail)).toEqual([]);
+    expect(spec([triggered]).when(notify)).toEqual([]);
+    expect(types(spec([triggered, failed]).when(notify))).toEqual(['AutoTopupOwnerNotified']);
+    expect(spec([triggered, failed, notified]).when(notify)).toEqual([]);
+  });
+});
