@@ -1,6 +1,6 @@
 // Layer boundaries, checked by `npm run lint` (dependency-cruiser over apps, libs, test, bench, scripts).
-// A rule that today's code breaks gets a TEMPORARY exception below that names the files, never a
-// weaker rule: remove the entry when the code moves (issue 16 lists the moves).
+// No rule has an exception: code that would break one moves instead (test/tooling/layer-rules.spec.ts
+// proves each rule fails on a deliberate violation).
 
 /** Infrastructure as a domain folder sees it: Nest, drivers, HTTP, and the adapter folders of libs. */
 const INFRASTRUCTURE = [
@@ -16,28 +16,13 @@ const SERVICES_AND_VIEWS = [
   '^apps/',
 ];
 
-/**
- * TEMPORARY: the code that breaks a rule today, file by file. Each entry is a move still owed
- * (issue 16, "Build"); delete it with the move.
- */
-const TEMPORARY = {
-  // Owed: startRoles out of the all-in-one app (every main.ts starts its roles through it), the
-  // role modules (api, worker, projector) composed from libs so all-in-one and the CLI stop reaching
-  // into other apps.
-  appToApp: [
-    '^apps/(api|worker|projector)/src/main\\.ts$',
-    '^apps/all-in-one/src/(root\\.module|run-roles)\\.ts$',
-    '^apps/cli/src/cli\\.module\\.ts$',
-  ],
-};
-
 module.exports = {
   forbidden: [
     {
       name: 'apps-never-import-apps',
       comment: 'An app is a composition root: what two apps share belongs in a lib.',
       severity: 'error',
-      from: { path: '^apps/([^/]+)/', pathNot: TEMPORARY.appToApp },
+      from: { path: '^apps/([^/]+)/' },
       to: { path: '^apps/', pathNot: '^apps/$1/' },
     },
     {

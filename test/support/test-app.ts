@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { loadConfig, AppConfig } from '@lib/config';
 import { Clock } from '@lib/common';
 import type { AdapterWrappers } from '@lib/platform';
-import { startRoles, RunningApp } from '../../apps/all-in-one/src/run-roles';
+import { startRoles, RunningApp } from '@lib/roles';
 
 export const ADMIN_TOKEN = 'test-admin-token';
 

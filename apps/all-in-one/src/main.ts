@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { main } from './run-roles';
+import { main } from '@lib/roles';
 
 // api + worker + projector in one process on the adapters chosen by configuration (embedded by default).
 void main(['api', 'worker', 'projector']).catch((error) => {

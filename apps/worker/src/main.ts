@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { main } from '../../all-in-one/src/run-roles';
+import { main } from '@lib/roles';
 
 void main(['worker']).catch((error) => {
   process.stderr.write(`fatal: ${error?.stack ?? error}\n`);

@@ -3,4 +3,7 @@ export { PaidVerification, type BatchResponse } from './paid-verification/paid-v
 export { toVerificationResult, type VerificationResult } from './paid-verification/verification-result';
 export { VerificationRecordsModule } from './records/verification-records.module';
 export { VerificationEngineModule } from './engine/verification-engine.module';
-export * from './domain/verification.events';
+export {
+  verificationStream, recordedCharge, VERIFICATION_HOLD_PURPOSES,
+  type VerificationEvent, type EmailVerified, type BatchVerified, type RecordedVerdict, type RecordedResult, type BatchSummary,
+} from './domain/verification.events';

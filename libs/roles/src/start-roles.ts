@@ -4,8 +4,7 @@ import { AppConfig, ConfigError, loadConfig } from '@lib/config';
 import { Clock } from '@lib/common';
 import { MetricsExposure } from '@lib/metrics';
 import { AdapterWrappers, DataDirInUseError, DataDirLock, describeAdapters } from '@lib/platform';
-import { createApiApp } from '../../api/src/create-api-app';
-import { announceDemoAccount, ensureDemoAccount } from '../../api/src/admin/demo-account';
+import { announceDemoAccount, createApiApp, ensureDemoAccount } from '@lib/api';
 import { exitGracefullyOnSignals } from './graceful-shutdown';
 import { RootModule } from './root.module';
 

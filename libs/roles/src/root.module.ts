@@ -3,10 +3,9 @@ import { AppConfig } from '@lib/config';
 import { Clock } from '@lib/common';
 import { Metrics, MetricsModule } from '@lib/metrics';
 import { AdapterWrappers, PlatformModule } from '@lib/platform';
-import { ApiModule } from '../../api/src/api.module';
-import { OpsModule } from '../../api/src/ops.module';
-import { ProjectorModule } from '../../projector/src/projector.module';
-import { WorkerModule } from '../../worker/src/worker.module';
+import { ApiModule, OpsModule } from '@lib/api';
+import { ProjectorModule } from '@lib/projector';
+import { WorkerModule } from '@lib/worker';
 
 /** Composes the roles this process runs (APP_ROLES) on the adapters chosen by configuration, with one Metrics for the process. */
 @Module({})

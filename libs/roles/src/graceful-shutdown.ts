@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { RunningApp } from './run-roles';
+import type { RunningApp } from './start-roles';
 
 /**
  * SIGTERM or SIGINT: close the application, then exit; never later than `boundMs` after the signal.

@@ -1,0 +1,1 @@
+export { ProjectorModule } from './projector.module';

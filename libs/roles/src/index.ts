@@ -1,0 +1,1 @@
+export { main, startRoles, type RunningApp } from './start-roles';
