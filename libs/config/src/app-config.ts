@@ -72,7 +72,7 @@ export interface AppConfig {
   /**
    * The customer dashboard (/dashboard/v1). publicUrl: where the web UI is served; mailed links start
    * with it, and session cookies are Secure when it is https. Sign-in failures are counted per account
-   * and per client address within signInWindowSeconds (in process memory, like the API rate limit).
+   * and per client address in fixed windows of signInWindowSeconds, in the store every process shares (SignInAttempts).
    */
   dashboard: {
     publicUrl: string;

@@ -1,4 +1,4 @@
-import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { MailModule } from '@lib/mail';
@@ -12,32 +12,43 @@ import { RegistrationService } from './sign-up/registration.service';
 import { SessionAuthenticator } from './authenticate/session-authenticator';
 import { SessionsService } from './manage-sessions/sessions.service';
 import { SignInService } from './sign-in/sign-in.service';
-import { SignInThrottle } from './sign-in/sign-in-throttle';
+import { createSignInAttempts } from './sign-in-throttle/create-sign-in-attempts';
+import { SignInAttempts } from './sign-in-throttle/sign-in-attempts.port';
+import { SignInThrottle } from './sign-in-throttle/sign-in-throttle';
 import { UserStreams } from './shared/user-streams';
 
 const SERVICES = [UserStreams, RegistrationService, SignInService, SessionAuthenticator, SessionsService, PasswordService, EmailChangeService];
 
-/** Dashboard users: registration, sessions, passwords. Registers its projections in the projector role. */
+/**
+ * Dashboard users: registration, sessions, passwords, sign-in throttling (SignInAttempts: MongoDB when
+ * MONGO_URL is set, else DATA_DIR/sign-in-attempts.sqlite). Registers its projections in the projector role.
+ */
 @Module({
   imports: [MailModule],
   providers: [
     ...SERVICES,
     { provide: PasswordHasher, useValue: new PasswordHasher() },
+    { provide: SignInAttempts, inject: [APP_CONFIG], useFactory: createSignInAttempts },
     {
       provide: SignInThrottle,
-      inject: [APP_CONFIG, Clock],
-      useFactory: (config: AppConfig, clock: Clock) => {
+      inject: [SignInAttempts, APP_CONFIG, Clock],
+      useFactory: (attempts: SignInAttempts, config: AppConfig, clock: Clock) => {
         const d = config.dashboard;
-        return new SignInThrottle(d.signInFailuresPerAccount, d.signInFailuresPerAddress, d.signInWindowSeconds * 1000, () => clock.now());
+        const limits = { perAccount: d.signInFailuresPerAccount, perAddress: d.signInFailuresPerAddress, windowMs: d.signInWindowSeconds * 1000 };
+        return new SignInThrottle(attempts, limits, () => clock.now());
       },
     },
   ],
   exports: SERVICES,
 })
-export class IdentityModule implements OnModuleInit {
-  constructor(@Inject(ProjectionRegistry) private readonly projections: ProjectionRegistry) {}
+export class IdentityModule implements OnModuleInit, OnApplicationShutdown {
+  constructor(@Inject(ProjectionRegistry) private readonly projections: ProjectionRegistry, @Inject(SignInAttempts) private readonly attempts: SignInAttempts) {}
 
   onModuleInit(): void {
     this.projections.register(usersProjection, sessionsProjection);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.attempts.close();
   }
 }

@@ -12,6 +12,8 @@ export interface AdapterChoice {
   readStore: 'mongodb' | 'sqlite';
   messageBus: 'kafka' | 'sqlite';
   blobStore: 'gridfs' | 'files';
+  /** Chosen in libs/identity (createSignInAttempts), which platform may not import: the same rule, stated here. */
+  signInAttempts: 'mongodb' | 'sqlite';
 }
 
 export function describeAdapters(config: AppConfig): AdapterChoice {
@@ -20,6 +22,7 @@ export function describeAdapters(config: AppConfig): AdapterChoice {
     readStore: config.mongoUrl ? 'mongodb' : 'sqlite',
     messageBus: config.kafkaBrokers ? 'kafka' : 'sqlite',
     blobStore: config.mongoUrl ? 'gridfs' : 'files',
+    signInAttempts: config.mongoUrl ? 'mongodb' : 'sqlite',
   };
 }
 

@@ -4,7 +4,7 @@ import { AppConfig } from '@lib/config';
 import { APP_CONFIG } from '@lib/platform';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { newSession } from '../tokens/session-token';
-import { SignInThrottle } from './sign-in-throttle';
+import { SignInThrottle } from '../sign-in-throttle/sign-in-throttle';
 import { normalizeEmail, UserStreams } from '../shared/user-streams';
 
 export interface SignInContext {
@@ -39,16 +39,14 @@ export class SignInService {
 
   async signIn(rawEmail: string, password: string, context: SignInContext): Promise<StartedSession> {
     const email = normalizeEmail(rawEmail);
-    const retryAfter = this.throttle.retryAfterSeconds(email, context.address);
-    if (retryAfter > 0) throw new DomainError('SIGN_IN_THROTTLED', undefined, { 'Retry-After': String(retryAfter) });
+    const attempt = await this.throttle.admit(email, context.address);
     const userId = await this.users.userIdOf(email);
     const user = userId ? await this.users.load(userId) : null;
     const passwordHash = user?.status === 'registered' ? user.passwordHash : null;
     if (!(await this.hasher.verify(passwordHash, password)) || !userId) {
-      this.throttle.recordFailure(email, context.address);
-      throw new DomainError('INVALID_CREDENTIALS');
+      throw new DomainError('INVALID_CREDENTIALS'); // the attempt stays counted
     }
-    this.throttle.recordSuccess(email);
+    await attempt.succeeded();
     const session = newSession();
     const expiresAt = new Date(this.clock.now() + this.config.dashboard.sessionTtlHours * 3_600_000).toISOString();
     await this.users.run(userId, {
