@@ -49,6 +49,9 @@ async function main(): Promise<void> {
   expect(found.data, `finder answered ${found.response.status}: ${JSON.stringify(found.error)}`);
   const finderStatus: string = found.data.data.status;
   expect(['Found', 'Not Found'].includes(finderStatus), `finder status ${finderStatus}`);
+  // A contact needs a domain and at least one name: the generated type must take a last name alone.
+  const byLastName = await client.POST('/v1/finder', { body: { lastName: 'Hopper', domain: 'example.org' } });
+  expect(byLastName.data?.data.reason === 'reserved_domain', `finder by last name answered ${byLastName.response.status}: ${JSON.stringify(byLastName.error)}`);
 
   const hook = await client.POST('/v1/webhooks', { body: { url: 'https://127.0.0.1:9/mailcheck', events: [1, 2] } });
   expect(hook.response.status === 201 && hook.data, `webhook create answered ${hook.response.status}: ${JSON.stringify(hook.error)}`);

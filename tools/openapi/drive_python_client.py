@@ -56,6 +56,9 @@ expect(len(download.parsed.strip().splitlines()) == 3, f"download rows: {downloa
 found = finder_find.sync_detailed(client=client, body=FinderRequestDto(first_name="Ada", last_name="Lovelace", domain="example.org"))
 expect(found.status_code == 200, f"finder answered {found.status_code}: {found.content!r}")
 expect(found.parsed.data.status in ("Found", "Not Found"), f"finder status {found.parsed.data.status}")
+# A contact needs a domain and at least one name: the generated model must take a last name alone.
+by_last_name = finder_find.sync_detailed(client=client, body=FinderRequestDto(last_name="Hopper", domain="example.org"))
+expect(by_last_name.status_code == 200 and by_last_name.parsed.data.reason == "reserved_domain", f"finder by last name answered {by_last_name.status_code}: {by_last_name.content!r}")
 
 hook = create_webhook.sync_detailed(client=client, body=CreateWebhookDto(url="https://127.0.0.1:9/mailcheck", events=[CreateWebhookDtoEventsItemType0.VALUE_1, CreateWebhookDtoEventsItemType0.VALUE_2]))
 expect(hook.status_code == 201, f"webhook create answered {hook.status_code}: {hook.content!r}")
