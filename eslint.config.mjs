@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   // What .gitignore keeps out of the tree (build output, local data, installed tools), and generated clients.
-  { ignores: ['dist/**', 'web/dist/**', 'data/**', 'coverage/**', '.integration/**', '.tools/**', '.schemathesis/**', 'tools/openapi/generated/**'] },
+  { ignores: ['dist/**', 'web/dist/**', 'data/**', 'coverage/**', '.integration/**', '.tools/**', '.schemathesis/**', 'tools/openapi/generated/**', 'tools/openapi/build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
