@@ -89,6 +89,8 @@ export interface AppConfig {
     manualAutoConfirm: boolean;
     /** Required when processor is stripe. apiUrl: another API base (stripe-mock); null for Stripe's. */
     stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null;
+    /** The worker asks the processor about orders left Pending, or completed and not credited, this long after they were placed. */
+    orderRecoveryAfterSeconds: number;
   };
   /** Which roles this process runs: all-in-one runs api, worker and projector. */
   roles: Array<'api' | 'worker' | 'projector'>;

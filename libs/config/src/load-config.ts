@@ -115,7 +115,7 @@ function readPayments(r: EnvReader): AppConfig['payments'] {
   const apiUrl = r.url('STRIPE_API_URL', ['http:', 'https:']);
   if (processor === 'stripe' && (!secretKey || !webhookSecret)) r.problems.push('PAYMENT_PROCESSOR=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   const stripe = processor === 'stripe' && secretKey && webhookSecret ? { secretKey, webhookSecret, apiUrl } : null;
-  return { processor, manualAutoConfirm: r.bool('MANUAL_PAYMENTS_AUTO_CONFIRM', false), stripe };
+  return { processor, manualAutoConfirm: r.bool('MANUAL_PAYMENTS_AUTO_CONFIRM', false), stripe, orderRecoveryAfterSeconds: r.int('ORDER_RECOVERY_AFTER_SECONDS', 900, 10, 86_400) };
 }
 
 function readDashboard(r: EnvReader): AppConfig['dashboard'] {

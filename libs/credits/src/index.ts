@@ -11,6 +11,8 @@ export * from './orders/order.decider';
 export * from './orders/invoice-sequence';
 export * from './orders/order-settlement';
 export * from './orders/checkout.service';
+export * from './orders/order-recovery.sweeper';
+export * from './orders/order-recovery.module';
 export * from './payments/payment-processor.port';
 export { ManualPaymentProcessor } from './payments/manual-payment-processor';
 export * from './payments/stripe-payment-processor';

@@ -9,5 +9,6 @@ export async function ensureCreditIndexes(readStore: ReadStore): Promise<void> {
   await transactions.ensureIndex({ accountId: 1, createdAt: -1, _position: -1 });
   await transactions.ensureIndex({ accountId: 1, type: 1, createdAt: -1, _position: -1 });
   await readStore.collection(CREDIT_ORDERS_COLLECTION).ensureIndex({ accountId: 1, createdAt: -1 });
+  await readStore.collection(CREDIT_ORDERS_COLLECTION).ensureIndex({ status: 1, invoiceNumber: 1, createdAt: 1 });
   await readStore.collection(CREDIT_OPEN_HOLDS_COLLECTION).ensureIndex({ heldAt: 1 });
 }

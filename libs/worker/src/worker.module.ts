@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CreditHoldSweeperModule, CreditsModule } from '@lib/credits';
+import { CreditHoldSweeperModule, CreditsModule, OrderRecoveryModule } from '@lib/credits';
 import { WebhookDeliveryModule } from '@lib/webhooks';
 import { JobRetentionModule, JobsWorkerModule, VERIFICATION_JOB_FILES } from '@lib/jobs';
 import { FINDER_JOB_FILES, FinderJobsWorkerModule } from '@lib/finder';
@@ -15,7 +15,7 @@ import { UsageAnalyticsModule } from './usage/usage-analytics.module';
  */
 @Module({
   imports: [
-    VerificationEngineModule, VerificationRecordsModule, CreditsModule, CreditHoldSweeperModule, WebhookDeliveryModule, JobsWorkerModule, FinderJobsWorkerModule, AutoTopupModule, UsageAnalyticsModule, SignUpAccountsConsumerModule,
+    VerificationEngineModule, VerificationRecordsModule, CreditsModule, CreditHoldSweeperModule, OrderRecoveryModule, WebhookDeliveryModule, JobsWorkerModule, FinderJobsWorkerModule, AutoTopupModule, UsageAnalyticsModule, SignUpAccountsConsumerModule,
     JobRetentionModule.forKinds([VERIFICATION_JOB_FILES, FINDER_JOB_FILES]),
   ],
 })

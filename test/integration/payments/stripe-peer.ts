@@ -17,6 +17,7 @@ type Answer = { status: number; body: string };
  * - a POST repeated with the same Idempotency-Key answers the first response again;
  * - a SetupIntent keeps the customer and metadata it was created with, and succeeds with a payment
  *   method once `completeSetup` says the customer confirmed it in the browser (Stripe.js);
+ * - a PaymentIntent the test marks paid (`succeedPayment`) reads back as succeeded;
  * - an off-session, confirmed PaymentIntent charges the saved method: Stripe's test methods
  *   `pm_card_chargeDeclined` and `pm_card_authenticationRequired` answer 402 card_error with the
  *   intent, any other succeeds.
@@ -25,6 +26,7 @@ export class StripePeer {
   readonly requests: StripeRequest[] = [];
   private readonly replies = new Map<string, Answer>();
   private readonly setups = new Map<string, { customer: string | null; metadata: Record<string, string>; paymentMethod: string | null }>();
+  private readonly paid = new Set<string>();
 
   private constructor(private readonly server: http.Server, private readonly upstream: string) {}
 
@@ -45,6 +47,11 @@ export class StripePeer {
     const setup = this.setups.get(setupIntentId);
     if (!setup) throw new Error(`no SetupIntent ${setupIntentId} was created`);
     setup.paymentMethod = paymentMethodId;
+  }
+
+  /** The customer paid this PaymentIntent (its webhook may be lost): reading it back answers succeeded. */
+  succeedPayment(paymentIntentId: string): void {
+    this.paid.add(paymentIntentId);
   }
 
   made(method: string, path: string): StripeRequest[] {
@@ -88,6 +95,8 @@ export class StripePeer {
       return json(200, { ...object, customer: setup.customer, metadata: setup.metadata, payment_method: setup.paymentMethod, status: setup.paymentMethod ? 'succeeded' : 'requires_payment_method' });
     }
     if (req.method === 'POST' && path === '/v1/payment_intents') return this.paymentIntent(object, params, metadata);
+    const intentId = req.method === 'GET' && path.startsWith('/v1/payment_intents/') ? path.split('/')[3] : null;
+    if (intentId && this.paid.has(intentId)) return json(200, { ...object, id: intentId, status: 'succeeded', last_payment_error: null, latest_charge: `ch_for_${intentId}` });
     return { status: 200, body: text };
   }
 

@@ -57,6 +57,16 @@ export class CheckoutService {
     return state.status === 'quoted' ? this.pay(state.quote) : this.resume(state as PlacedOrderState);
   }
 
+  /**
+   * An order that may have been left half-way (a lost webhook, a request that died after completion):
+   * its payment's state asked of the processor and applied, a completed order credited. null for an
+   * order whose payment was never recorded (only its request's retry can finish that one).
+   */
+  async recover(orderId: string): Promise<CheckoutResult | null> {
+    const state = await this.settlement.load(orderId);
+    return state.status === 'none' || state.status === 'quoted' ? null : this.resume(state);
+  }
+
   /** An operator's decision on a manual order (admin API, CLI). */
   async settleManually(orderId: string, outcome: { kind: 'succeeded' } | { kind: 'failed'; reason: string }): Promise<OrderState> {
     const state = await this.settlement.load(orderId);

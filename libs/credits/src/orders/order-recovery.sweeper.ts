@@ -1,0 +1,85 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Clock } from '@lib/common';
+import { AppConfig } from '@lib/config';
+import { APP_CONFIG } from '@lib/platform';
+import { ReadStore } from '@lib/readstore';
+import { CREDIT_ORDERS_COLLECTION, CreditOrderDoc } from '../projection/credit-orders.projection';
+import { CheckoutService } from './checkout.service';
+import { OrderStatus } from './order-status';
+
+/** Stripe retries a webhook for up to three days; a Pending order older than that is an abandoned checkout, no longer asked about. */
+export const PENDING_ORDER_RECOVERY_WINDOW_MS = 3 * 24 * 3_600_000;
+const BATCH = 200;
+
+export interface OrderRecoveryReport {
+  examined: number;
+  completed: number;
+  failed: number;
+  credited: number;
+}
+
+/**
+ * Orders that nothing may bring back by itself: a Pending order whose outcome never arrived (a webhook
+ * lost after Stripe's retries, an answer lost with its process) and a completed order left uncredited
+ * by a process that died (an operator's confirmation, a webhook delivery). Every interval the worker
+ * asks the processor about each one placed more than ORDER_RECOVERY_AFTER_SECONDS ago and applies the
+ * answer through the checkout's repeat path, which credits once however many others do it at the same
+ * time. Manual orders stay Pending until an operator decides (the test mode completes them).
+ */
+@Injectable()
+export class OrderRecoverySweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('order-recovery');
+  private timer?: NodeJS.Timeout;
+  private running: Promise<OrderRecoveryReport> | null = null;
+
+  constructor(private readonly readStore: ReadStore, private readonly checkout: CheckoutService, private readonly clock: Clock, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  onApplicationBootstrap(): void {
+    const everyMs = Math.min(300_000, Math.max(5_000, (this.config.payments.orderRecoveryAfterSeconds * 1000) / 3));
+    this.timer = setInterval(() => void this.sweepOnce().catch((error) => this.logger.warn(`sweep failed: ${error}`)), everyMs);
+    this.timer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  sweepOnce(): Promise<OrderRecoveryReport> {
+    this.running ??= this.sweep().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async sweep(): Promise<OrderRecoveryReport> {
+    const report: OrderRecoveryReport = { examined: 0, completed: 0, failed: 0, credited: 0 };
+    for (const order of await this.candidates()) {
+      report.examined++;
+      try {
+        const result = await this.checkout.recover(String(order.id));
+        if (!result || result.status === 'Pending') continue;
+        if (order.status === OrderStatus.Completed) report.credited++;
+        else if (result.status === 'Completed') report.completed++;
+        else report.failed++;
+      } catch (error) {
+        this.logger.warn(`order ${order.id}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (report.completed + report.failed + report.credited > 0) this.logger.warn(`recovered orders: ${JSON.stringify(report)}`);
+    return report;
+  }
+
+  /** Placed before the cutoff: Pending within the window, and completed but not credited (no invoice number yet) at any age. */
+  private async candidates(): Promise<CreditOrderDoc[]> {
+    const now = this.clock.now();
+    const cutoff = new Date(now - this.config.payments.orderRecoveryAfterSeconds * 1000).toISOString();
+    const windowStart = new Date(now - PENDING_ORDER_RECOVERY_WINDOW_MS).toISOString();
+    const orders = this.readStore.collection<CreditOrderDoc>(CREDIT_ORDERS_COLLECTION);
+    const found: CreditOrderDoc[] = [];
+    for await (const order of orders.stream({ filter: { status: OrderStatus.Pending }, sort: { createdAt: -1 } })) {
+      if (order.createdAt < windowStart || found.length >= BATCH) break;
+      if (order.createdAt < cutoff) found.push(order);
+    }
+    const uncredited = await orders.find({ filter: { status: OrderStatus.Completed, invoiceNumber: '' }, sort: { createdAt: 1 }, limit: BATCH });
+    return [...found, ...uncredited.filter((order) => order.createdAt < cutoff)];
+  }
+}
