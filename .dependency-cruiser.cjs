@@ -9,11 +9,15 @@ const INFRASTRUCTURE = [
   '^libs/[^/]+/src/(embedded|mongo|eventstoredb|kafka|gridfs|sqlite|smtp-relay)/',
 ];
 
+/** The role libs: what apps compose (HTTP controllers, DTOs and models; bus consumers; projector; startRoles). */
+const ROLE_LIBS = '^libs/(api|worker|projector|roles)/';
+
 /** Services and views: what a stored event's payload must never be typed by (events outlive them). */
 const SERVICES_AND_VIEWS = [
-  '\\.(service|view|views|controller|dto|handler|projection)\\.ts$',
+  '\\.(service|view|views|controller|dto|handler|projection|model|models)\\.ts$',
   '/(projection|queries|views)/',
   '^apps/',
+  ROLE_LIBS,
 ];
 
 module.exports = {
@@ -31,6 +35,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^libs/' },
       to: { path: '^apps/' },
+    },
+    {
+      name: 'role-libs-only-from-apps',
+      comment: 'The roles are built from the other libs, never the other way: only apps and libs/roles import a role lib.',
+      severity: 'error',
+      from: { path: '^libs/([^/]+)/', pathNot: '^libs/roles/' },
+      to: { path: ROLE_LIBS, pathNot: '^libs/$1/' },
     },
     {
       name: 'domain-never-imports-infrastructure',

@@ -44,6 +44,22 @@ describe('layer rules (dependency-cruiser)', () => {
     ]);
   });
 
+  it('refuses a lib other than roles importing a role lib, and an event typed by the API', async () => {
+    const found = await violations({
+      'libs/api/src/verify/verification-result.model.ts': 'export class VerificationResultModel { email = ""; }\n',
+      'libs/api/src/index.ts': "export { VerificationResultModel } from './verify/verification-result.model';\n",
+      'libs/verify/src/domain/verification.events.ts': "import type { VerificationResultModel } from '@lib/api';\nexport type EmailVerified = { type: 'EmailVerified'; data: VerificationResultModel };\n",
+      'libs/jobs/src/uses-role.ts': "import { VerificationResultModel } from '@lib/api';\nexport const m = VerificationResultModel;\n",
+      'libs/roles/src/root.module.ts': "import { VerificationResultModel } from '@lib/api';\nexport const r = VerificationResultModel;\n",
+      'apps/api/src/main.ts': "import { VerificationResultModel } from '@lib/api';\nexport const main = VerificationResultModel;\n",
+    });
+    expect(names(found)).toEqual([
+      'events-never-import-services-or-views: libs/verify/src/domain/verification.events.ts -> libs/api/src/index.ts',
+      'role-libs-only-from-apps: libs/jobs/src/uses-role.ts -> libs/api/src/index.ts',
+      'role-libs-only-from-apps: libs/verify/src/domain/verification.events.ts -> libs/api/src/index.ts',
+    ]);
+  });
+
   it('refuses reaching into another lib past its index, and allows its index and its testing folder', async () => {
     const found = await violations({
       'libs/accounts/src/index.ts': "export { keyOwner } from './shared/key-owner';\n",
