@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock, DomainError, fold } from '@lib/common';
+import { Clock, DomainError } from '@lib/common';
 import { AppConfig } from '@lib/config';
-import { EventStore, runCommand } from '@lib/eventstore';
+import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
 import { APP_CONFIG } from '@lib/platform';
 import { idempotencyDecider, IdempotencyState } from './domain/idempotency.decider';
-import { IdempotencyCommand, IdempotencyEvent, idempotencyStream } from './domain/idempotency.events';
+import { IdempotencyCommand, idempotencyStream } from './domain/idempotency.events';
 import { sha256 } from './idempotency-key';
 
 /**
@@ -102,8 +102,7 @@ export class IdempotencyGate {
   }
 
   private async load(stream: string): Promise<IdempotencyState> {
-    const recorded = await this.events.readStream(stream);
-    return fold(idempotencyDecider, recorded.map((r) => ({ type: r.type, data: r.data }) as IdempotencyEvent));
+    return (await aggregateStream(this.events, stream, idempotencyDecider)).state;
   }
 
   private exec(stream: string, command: IdempotencyCommand) {

@@ -1,5 +1,6 @@
 import { documentProjection } from '@lib/readstore';
 import { AccountEvent } from '../domain/account.events';
+import { accountDecider } from '../domain/account.decider';
 
 /** Read model used by authentication: one document per key id. */
 export interface ApiKeyDoc {
@@ -19,13 +20,13 @@ export interface ApiKeyDoc {
 
 export const API_KEYS_COLLECTION = 'api_keys';
 
-export const apiKeysProjection = documentProjection<ApiKeyDoc>({
+export const apiKeysProjection = documentProjection<ApiKeyDoc, AccountEvent>({
   name: 'api-keys',
   collection: API_KEYS_COLLECTION,
   eventTypes: ['ApiKeyIssued', 'ApiKeyRevoked', 'ApiKeyRotated'],
+  upcasters: accountDecider.upcasters,
   documentId: (event) => (event.data as { keyId: string }).keyId,
-  evolve: (doc, recorded) => {
-    const event = { type: recorded.type, data: recorded.data } as AccountEvent;
+  evolve: (doc, event) => {
     switch (event.type) {
       case 'ApiKeyIssued':
         return { _id: event.data.keyId, accountId: event.data.accountId, secretHash: event.data.secretHash, label: event.data.label, role: event.data.role, userId: event.data.userId ?? null, revoked: false, issuedAt: event.data.issuedAt, revokedAt: null, rotatedAt: null };

@@ -1,4 +1,5 @@
-// Event type strings are stored forever: never rename one; add a new type and an upcaster instead.
+// Event type strings are stored forever: never rename one; add a new type, and read a changed
+// shape through an upcaster (CONTRIBUTING.md, Adding an event).
 export type AccountOpened = { type: 'AccountOpened'; data: { accountId: string; name: string; ownerUserId?: string; openedAt: string } };
 export type ApiKeyIssued = {
   type: 'ApiKeyIssued';

@@ -1,5 +1,6 @@
 import { documentProjection } from '@lib/readstore';
 import { AccountEvent } from '../domain/account.events';
+import { accountDecider } from '../domain/account.decider';
 
 /** Who is in which team, one document per (account, user); a removed member's document is deleted. */
 export interface TeamMemberDoc {
@@ -14,18 +15,17 @@ export interface TeamMemberDoc {
 export const TEAM_MEMBERS_COLLECTION = 'team_members';
 export const teamMemberId = (accountId: string, userId: string): string => `${accountId}:${userId}`;
 
-export const teamMembersProjection = documentProjection<TeamMemberDoc>({
+export const teamMembersProjection = documentProjection<TeamMemberDoc, AccountEvent>({
   name: 'team-members',
   collection: TEAM_MEMBERS_COLLECTION,
   eventTypes: ['AccountOpened', 'MemberJoined', 'MemberRemoved'],
-  documentId: (recorded) => {
-    const event = { type: recorded.type, data: recorded.data } as AccountEvent;
+  upcasters: accountDecider.upcasters,
+  documentId: (event) => {
     if (event.type === 'AccountOpened') return event.data.ownerUserId ? teamMemberId(event.data.accountId, event.data.ownerUserId) : null;
     if (event.type === 'MemberJoined' || event.type === 'MemberRemoved') return teamMemberId(event.data.accountId, event.data.userId);
     return null;
   },
-  evolve: (_doc, recorded) => {
-    const event = { type: recorded.type, data: recorded.data } as AccountEvent;
+  evolve: (_doc, event) => {
     switch (event.type) {
       case 'AccountOpened':
         return { _id: '', accountId: event.data.accountId, userId: event.data.ownerUserId!, role: 'owner', joinedAt: event.data.openedAt };

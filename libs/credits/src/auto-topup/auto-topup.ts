@@ -1,6 +1,7 @@
 import { Decider } from '@lib/common';
 
-// Event type strings are stored forever: never rename one; add a new type and an upcaster instead.
+// Event type strings are stored forever: never rename one; add a new type, and read a changed
+// shape through an upcaster (CONTRIBUTING.md, Adding an event).
 export type AutoTopupSettings = { enabled: boolean; thresholdCredits: number; packageId: number };
 export type AutoTopupConfigured = { type: 'AutoTopupConfigured'; data: AutoTopupSettings & { accountId: string; configuredBy: string; configuredAt: string } };
 /** One crossing of the threshold, by the ledger event at `ledgerRevision`, and the order it buys. */

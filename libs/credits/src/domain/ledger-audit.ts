@@ -1,4 +1,6 @@
-import { RecordedEvent } from '@lib/eventstore';
+import { upcast } from '@lib/common';
+import type { RecordedEvent } from '@lib/eventstore';
+import { creditLedgerDecider } from './credit-ledger.decider';
 import { CreditLedgerEvent } from './credit-ledger.events';
 
 export interface AuditLine {
@@ -38,7 +40,7 @@ export function transactionType(event: CreditLedgerEvent): AuditLine['transactio
 export function auditLedger(recorded: RecordedEvent[]): { lines: AuditLine[]; balance: number; ok: boolean } {
   let balance = 0;
   const lines = recorded.map((r) => {
-    const event = { type: r.type, data: r.data } as CreditLedgerEvent;
+    const event = upcast<CreditLedgerEvent>(r, creditLedgerDecider.upcasters);
     const delta = balanceDelta(event);
     balance += delta;
     const reference = 'reference' in event.data ? event.data.reference : 'reason' in event.data ? event.data.reason : event.data.transactionId;

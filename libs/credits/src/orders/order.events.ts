@@ -1,6 +1,7 @@
 import type { OrderQuote } from '../catalogue/price-order';
 
-// Event type strings are stored forever: never rename one; add a new type and an upcaster instead.
+// Event type strings are stored forever: never rename one; add a new type, and read a changed
+// shape through an upcaster (CONTRIBUTING.md, Adding an event).
 export type PaymentProcessorName = 'manual' | 'stripe';
 
 /**

@@ -1,12 +1,11 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock, DomainError, newNumericId } from '@lib/common';
 import { accountStream } from '@lib/accounts';
-import { EventStore, runCommand } from '@lib/eventstore';
+import { EventStore, readEvents, runCommand } from '@lib/eventstore';
 import { CreditCatalogue } from '../catalogue/credit-catalogue';
 import { orderViewFrom, OrderView } from '../projection/credit-orders.projection';
 import { OrderSettlement } from './order-settlement';
 import { orderDecider, orderStream } from './order.decider';
-import { OrderCredited } from './order.events';
 import { RecordOrderCommand } from './record-order.command';
 
 /**
@@ -35,7 +34,7 @@ export class RecordOrderHandler implements ICommandHandler<RecordOrderCommand, O
     });
     await runCommand(this.events, orderStream(orderId), orderDecider, { type: 'PlaceOrder', processorPaymentIntentId: payment.paymentIntentId ?? `manual_${orderId}`, at: this.clock.nowIso() });
     const state = await this.settlement.complete(orderId, payment.chargeId ?? `manual_${orderId}`);
-    const [credited] = await this.events.readStream<OrderCredited['data']>(orderStream(orderId), { direction: 'backwards', maxCount: 1 });
+    const [credited] = await readEvents(this.events, orderStream(orderId), orderDecider.upcasters, { direction: 'backwards', maxCount: 1 });
     // Only this request knows the new order, so it completed and credited it (or threw on the way).
     if (state.status !== 'completed' || credited?.type !== 'OrderCredited') throw new Error(`order ${orderId} was not credited`);
     const { order } = state;

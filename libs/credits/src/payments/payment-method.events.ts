@@ -1,4 +1,5 @@
-// Event type strings are stored forever: never rename one; add a new type and an upcaster instead.
+// Event type strings are stored forever: never rename one; add a new type, and read a changed
+// shape through an upcaster (CONTRIBUTING.md, Adding an event).
 /** The processor's customer record for the account (Stripe Customer), created once. */
 export type PaymentCustomerCreated = { type: 'PaymentCustomerCreated'; data: { accountId: string; customerId: string; createdAt: string } };
 /** A payment method the customer set up for charges made without them (automatic top-up); the latest one is used. */

@@ -2,6 +2,7 @@ import { documentProjection } from '@lib/readstore';
 import { heldTotal } from '../domain/credit-ledger.decider';
 import { CreditLedgerEvent } from '../domain/credit-ledger.events';
 import { CREDIT_LEDGER_EVENT_TYPES } from '../domain/credit-ledger.events';
+import { creditLedgerDecider } from '../domain/credit-ledger.decider';
 
 export interface CreditBalanceDoc {
   _id: string;
@@ -14,13 +15,13 @@ export interface CreditBalanceDoc {
 
 export const CREDIT_BALANCES_COLLECTION = 'credit_balances';
 
-export const creditBalancesProjection = documentProjection<CreditBalanceDoc>({
+export const creditBalancesProjection = documentProjection<CreditBalanceDoc, CreditLedgerEvent>({
   name: 'credit-balances',
   collection: CREDIT_BALANCES_COLLECTION,
   eventTypes: CREDIT_LEDGER_EVENT_TYPES,
+  upcasters: creditLedgerDecider.upcasters,
   documentId: (event) => (event.data as { accountId: string }).accountId,
-  evolve: (_doc, recorded) => {
-    const event = { type: recorded.type, data: recorded.data } as CreditLedgerEvent;
+  evolve: (_doc, event) => {
     const held = heldTotal(event.data.holdsAfter);
     return { _id: event.data.accountId, balance: event.data.balanceAfter, held, available: event.data.balanceAfter - held, asOf: event.data.at };
   },

@@ -1,5 +1,6 @@
 import { documentProjection } from '@lib/readstore';
 import { CreditLedgerEvent } from '../domain/credit-ledger.events';
+import { creditLedgerDecider } from '../domain/credit-ledger.decider';
 
 /** One document per hold still open; the expired-hold sweeper scans it oldest first. */
 export interface OpenHoldDoc {
@@ -13,13 +14,13 @@ export interface OpenHoldDoc {
 
 export const CREDIT_OPEN_HOLDS_COLLECTION = 'credit_open_holds';
 
-export const creditOpenHoldsProjection = documentProjection<OpenHoldDoc>({
+export const creditOpenHoldsProjection = documentProjection<OpenHoldDoc, CreditLedgerEvent>({
   name: 'credit-open-holds',
   collection: CREDIT_OPEN_HOLDS_COLLECTION,
   eventTypes: ['CreditsHeld', 'CreditsUsed', 'CreditHoldReleased'],
+  upcasters: creditLedgerDecider.upcasters,
   documentId: (event) => (event.data as { holdId?: string | null }).holdId ?? null,
-  evolve: (_doc, recorded) => {
-    const event = { type: recorded.type, data: recorded.data } as CreditLedgerEvent;
+  evolve: (_doc, event) => {
     if (event.type !== 'CreditsHeld') return null; // settled or released: the hold is gone
     return { _id: event.data.holdId, accountId: event.data.accountId, purpose: event.data.purpose, amount: event.data.amount, heldAt: event.data.at };
   },

@@ -2,6 +2,7 @@ import { documentProjection } from '@lib/readstore';
 import { balanceDelta, transactionType } from '../domain/ledger-audit';
 import { CreditLedgerEvent } from '../domain/credit-ledger.events';
 import type { TransactionView } from '../queries/list-transactions.query';
+import { creditLedgerDecider } from '../domain/credit-ledger.decider';
 
 /** One row of GET /v1/credits/transactions as stored. Holds are not transactions; their settlement is. */
 export type CreditTransactionDoc = Omit<TransactionView, 'id'> & { _id: string; accountId: string; _position?: number };
@@ -23,13 +24,13 @@ function describe(event: CreditLedgerEvent): Pick<CreditTransactionDoc, 'descrip
   }
 }
 
-export const creditTransactionsProjection = documentProjection<CreditTransactionDoc>({
+export const creditTransactionsProjection = documentProjection<CreditTransactionDoc, CreditLedgerEvent>({
   name: 'credit-transactions',
   collection: CREDIT_TRANSACTIONS_COLLECTION,
   eventTypes: ['CreditsAdded', 'CreditsAdjusted', 'CreditsUsed'],
+  upcasters: creditLedgerDecider.upcasters,
   documentId: (event) => (event.data as { transactionId: string }).transactionId,
-  evolve: (_doc, recorded) => {
-    const event = { type: recorded.type, data: recorded.data } as CreditLedgerEvent;
+  evolve: (_doc, event) => {
     const type = transactionType(event);
     if (!type || !('transactionId' in event.data)) return null;
     return { _id: event.data.transactionId, accountId: event.data.accountId, type, amount: balanceDelta(event), balanceAfter: event.data.balanceAfter, createdAt: event.data.at, ...describe(event) };

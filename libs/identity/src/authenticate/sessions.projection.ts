@@ -1,5 +1,6 @@
 import { documentProjection } from '@lib/readstore';
 import { SessionEndReason, UserEvent } from '../domain/user.events';
+import { userDecider } from '../domain/user.decider';
 
 /** Server-side session records: every dashboard request reads its session here, so ending one logs it out at once. */
 export interface SessionDoc {
@@ -18,13 +19,13 @@ export interface SessionDoc {
 
 export const SESSIONS_COLLECTION = 'dashboard_sessions';
 
-export const sessionsProjection = documentProjection<SessionDoc>({
+export const sessionsProjection = documentProjection<SessionDoc, UserEvent>({
   name: 'dashboard-sessions',
   collection: SESSIONS_COLLECTION,
   eventTypes: ['SessionStarted', 'SessionEnded'],
+  upcasters: userDecider.upcasters,
   documentId: (event) => (event.data as { sessionId: string }).sessionId,
-  evolve: (doc, recorded) => {
-    const event = { type: recorded.type, data: recorded.data } as UserEvent;
+  evolve: (doc, event) => {
     switch (event.type) {
       case 'SessionStarted': {
         const { sessionId, ...d } = event.data;

@@ -1,4 +1,5 @@
-// Event type strings are stored forever: never rename one; add a new type and an upcaster instead.
+// Event type strings are stored forever: never rename one; add a new type, and read a changed
+// shape through an upcaster (CONTRIBUTING.md, Adding an event).
 // Secrets never appear here: tokens and session secrets as SHA-256 hashes, passwords as argon2id hashes.
 export type UserRegistered = {
   type: 'UserRegistered';

@@ -1,5 +1,6 @@
 import { documentProjection } from '@lib/readstore';
 import { UserEvent } from '../domain/user.events';
+import { userDecider } from '../domain/user.decider';
 
 /** The dashboard's view of a user; read on every dashboard request, so removals and changes act at once. */
 export interface UserDoc {
@@ -18,13 +19,13 @@ export interface UserDoc {
 
 export const USERS_COLLECTION = 'dashboard_users';
 
-export const usersProjection = documentProjection<UserDoc>({
+export const usersProjection = documentProjection<UserDoc, UserEvent>({
   name: 'dashboard-users',
   collection: USERS_COLLECTION,
   eventTypes: ['UserRegistered', 'EmailConfirmed', 'EmailChanged', 'TeamJoined', 'TeamLeft'],
+  upcasters: userDecider.upcasters,
   documentId: (event) => (event.data as { userId: string }).userId,
-  evolve: (doc, recorded) => {
-    const event = { type: recorded.type, data: recorded.data } as UserEvent;
+  evolve: (doc, event) => {
     switch (event.type) {
       case 'UserRegistered': {
         const d = event.data;

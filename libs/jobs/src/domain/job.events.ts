@@ -1,7 +1,8 @@
 import type { VerificationQuality, VerificationResultName } from '@lib/verification';
 import type { DoneChunks } from './chunk-bitmap';
 
-// Event type strings are stored forever: never rename one; add a new type and an upcaster.
+// Event type strings are stored forever: never rename one; add a new type, and read a changed
+// shape through an upcaster (CONTRIBUTING.md, Adding an event).
 // Every non-terminal event carries the job's complete decision state (`snapshot`), so a command
 // loads only the latest event however many chunk results the stream holds (runCommand load: 'last').
 

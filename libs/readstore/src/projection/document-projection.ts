@@ -1,30 +1,38 @@
-import type { RecordedEvent } from '@lib/eventstore';
+import { upcast, type DomainEvent, type Upcasters } from '@lib/common';
+import type { RecordedEvent, UpcastEvent } from '@lib/eventstore';
 import type { Doc } from '../read-store.port';
 import type { Projection } from './projection';
 
 /** A stored document carries the global position of the last event applied to it. */
 export type Positioned<T extends Doc> = T & { _position: number };
 
-export interface DocumentProjectionSpec<T extends Doc> {
+/**
+ * `E` is the events' union (their aggregate's `*.events.ts`); without it the projection reads events
+ * untyped, as stored.
+ */
+export interface DocumentProjectionSpec<T extends Doc, E extends DomainEvent = RecordedEvent> {
   name: string;
   collection: string;
   eventTypes: string[];
+  /** How events stored in older shapes read in today's: the aggregate decider's `upcasters`. */
+  upcasters?: Upcasters<E>;
   /** The document an event changes, or null to ignore the event. */
-  documentId(event: RecordedEvent): string | null;
+  documentId(event: UpcastEvent<E>): string | null;
   /** The document after the event (`_id` is set for you); null deletes it. Pure: no I/O, no clock. */
-  evolve(doc: T | null, event: RecordedEvent): T | null;
+  evolve(doc: T | null, event: UpcastEvent<E>): T | null;
 }
 
 /**
  * A projection that folds events into one document each. It stores `_position` in the document and skips
  * any event at or below it, so replaying events it has already applied changes nothing.
  */
-export function documentProjection<T extends Doc>(spec: DocumentProjectionSpec<T>): Projection {
+export function documentProjection<T extends Doc, E extends DomainEvent = RecordedEvent>(spec: DocumentProjectionSpec<T, E>): Projection {
   return {
     name: spec.name,
     eventTypes: spec.eventTypes,
     collections: [spec.collection],
-    async handle(event, store) {
+    async handle(recorded, store) {
+      const event: UpcastEvent<E> = { ...recorded, ...upcast(recorded, spec.upcasters) };
       const id = spec.documentId(event);
       if (id === null) return;
       const collection = store.collection<Positioned<T>>(spec.collection);

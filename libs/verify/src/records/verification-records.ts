@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { RecordedWorkCharges } from '@lib/credits';
-import { EventStore } from '@lib/eventstore';
+import { EventStore, readEvents } from '@lib/eventstore';
 import { recordedCharge, VERIFICATION_HOLD_PURPOSES, VerificationEvent, verificationStream } from '../domain/verification.events';
 
 /**
@@ -20,7 +20,8 @@ export class VerificationRecords implements OnModuleInit {
   }
 
   async find(verificationId: string): Promise<VerificationEvent | null> {
-    const [recorded] = await this.events.readStream(verificationStream(verificationId), { maxCount: 1 });
-    return recorded ? ({ type: recorded.type, data: recorded.data } as VerificationEvent) : null;
+    // A verification stream holds its one record; no stored shape needs upcasting yet.
+    const [recorded] = await readEvents<VerificationEvent>(this.events, verificationStream(verificationId), undefined, { maxCount: 1 });
+    return recorded ?? null;
   }
 }

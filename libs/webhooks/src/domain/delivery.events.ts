@@ -1,6 +1,7 @@
 import type { DeliveryEventType } from './delivery.commands';
 
-// Event type strings are stored forever: never rename one; add a new type and an upcaster instead.
+// Event type strings are stored forever: never rename one; add a new type, and read a changed
+// shape through an upcaster (CONTRIBUTING.md, Adding an event).
 type Ids = { deliveryId: string; webhookId: number; accountId: string };
 
 export type DeliveryScheduled = {

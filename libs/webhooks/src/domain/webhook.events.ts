@@ -1,6 +1,7 @@
 import type { WebhookEventName } from './webhook-event-types';
 
-// Event type strings are stored forever: never rename one; add a new type and an upcaster instead.
+// Event type strings are stored forever: never rename one; add a new type, and read a changed
+// shape through an upcaster (CONTRIBUTING.md, Adding an event).
 // Events name the signing secret by id only: the relay publishes every event to analytics topics, so the
 // secret itself lives in WebhookSecrets and never enters the log.
 type Ids = { webhookId: number; accountId: string };

@@ -1,6 +1,7 @@
 import { documentProjection } from '@lib/readstore';
 import type { DeliveryEventType } from '../domain/delivery.commands';
 import { DELIVERY_EVENT_TYPES, DeliveryEvent } from '../domain/delivery.events';
+import { deliveryDecider } from '../domain/delivery.decider';
 
 export interface DeliveryAttemptView {
   attempt: number;
@@ -34,13 +35,13 @@ export interface DeliveryDoc {
 
 export const DELIVERIES_COLLECTION = 'webhook_deliveries';
 
-export const webhookDeliveriesProjection = documentProjection<DeliveryDoc>({
+export const webhookDeliveriesProjection = documentProjection<DeliveryDoc, DeliveryEvent>({
   name: 'webhook-deliveries',
   collection: DELIVERIES_COLLECTION,
   eventTypes: DELIVERY_EVENT_TYPES,
+  upcasters: deliveryDecider.upcasters,
   documentId: (event) => (event.data as { deliveryId: string }).deliveryId,
-  evolve: (doc, recorded) => {
-    const event = { type: recorded.type, data: recorded.data } as DeliveryEvent;
+  evolve: (doc, event) => {
     if (event.type === 'DeliveryScheduled') {
       const { deliveryId, webhookId, accountId, eventId, eventType, scheduledAt } = event.data;
       return { _id: deliveryId, deliveryId, webhookId, accountId, eventId, eventType, status: 'pending', dueAt: scheduledAt, attempts: [], failureReason: null, createdAt: scheduledAt, completedAt: null };

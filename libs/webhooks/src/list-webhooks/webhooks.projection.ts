@@ -1,6 +1,7 @@
 import { documentProjection } from '@lib/readstore';
 import type { WebhookEventName } from '../domain/webhook-event-types';
 import { WEBHOOK_EVENT_TYPES, WebhookEvent } from '../domain/webhook.events';
+import { webhookDecider } from '../domain/webhook.decider';
 
 /**
  * One document per webhook. Deleted webhooks stay as tombstones (`deleted: true`) so a caller can wait
@@ -21,13 +22,13 @@ export interface WebhookDoc {
 
 export const WEBHOOKS_COLLECTION = 'webhooks';
 
-export const webhooksProjection = documentProjection<WebhookDoc>({
+export const webhooksProjection = documentProjection<WebhookDoc, WebhookEvent>({
   name: 'webhooks',
   collection: WEBHOOKS_COLLECTION,
   eventTypes: WEBHOOK_EVENT_TYPES.filter((type) => type !== 'WebhookTestRequested'),
+  upcasters: webhookDecider.upcasters,
   documentId: (event) => String((event.data as { webhookId: number }).webhookId),
-  evolve: (doc, recorded) => {
-    const event = { type: recorded.type, data: recorded.data } as WebhookEvent;
+  evolve: (doc, event) => {
     if (event.type === 'WebhookRegistered') {
       const { webhookId, accountId, url, events, isActive, registeredAt } = event.data;
       return { _id: String(webhookId), webhookId, accountId, url, events, isActive, deleted: false, createdAt: registeredAt, updatedAt: registeredAt };

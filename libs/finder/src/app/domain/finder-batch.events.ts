@@ -1,4 +1,5 @@
-// Event type strings are stored forever: never rename one; add a new type and an upcaster.
+// Event type strings are stored forever: never rename one; add a new type, and read a changed
+// shape through an upcaster (CONTRIBUTING.md, Adding an event).
 import type { PatternName } from '../../candidates/email-patterns';
 import type { FinderQuality, FinderReason, FinderResult, FinderStatus } from '../../finder-outcome';
 

@@ -1,4 +1,5 @@
-// Event type strings are stored forever: never rename one; add a new type and an upcaster.
+// Event type strings are stored forever: never rename one; add a new type, and read a changed
+// shape through an upcaster (CONTRIBUTING.md, Adding an event).
 import type { FinderOutcome } from '../../finder-outcome';
 
 /** The contact as the caller sent it, after validation (domain normalised); at least one name is set. */

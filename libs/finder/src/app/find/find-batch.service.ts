@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Clock, DomainError, ErrorCodes, newNumericId } from '@lib/common';
 import { FINDER_BATCH_CONCURRENCY } from '@lib/config';
 import { CreditLedger, creditsRemaining, PaidCalls } from '@lib/credits';
-import { EventStore } from '@lib/eventstore';
+import { EventStore, readEvents } from '@lib/eventstore';
 import { EmailFinder } from '../../find-email';
 import type { FinderOutcome } from '../../finder-outcome';
 import { FinderInputError, type ValidFinderInput } from '../../input/finder-input';
@@ -93,7 +93,8 @@ export class FindBatchService {
   /** An earlier attempt under the same Idempotency-Key: its recorded answer (its hold settled), or null (its hold released). */
   private async resume(accountId: string, batchId: string): Promise<FinderBatchView | null> {
     const holdId = finderBatchStream(batchId);
-    const find = async () => (await this.events.readStream<FinderBatchAnswered['data']>(holdId, { maxCount: 1 }))[0]?.data ?? null;
+    // A batch stream holds its one answer; no stored shape needs upcasting yet.
+    const find = async () => (await readEvents<FinderBatchAnswered>(this.events, holdId, undefined, { maxCount: 1 }))[0]?.data ?? null;
     const { recorded } = await this.paidCalls.resume(accountId, holdId, find, (answered) => answered.creditsCharged);
     return recorded ? recorded.view : null;
   }

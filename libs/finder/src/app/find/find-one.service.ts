@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, newNumericId } from '@lib/common';
 import { creditsRemaining, PaidCalls } from '@lib/credits';
-import { EventStore } from '@lib/eventstore';
+import { EventStore, readEvents } from '@lib/eventstore';
 import { EmailFinder } from '../../find-email';
 import { validateFinderInput, type FinderInput } from '../../input/finder-input';
-import { chargeForOutcome, FINDER_HOLD_PURPOSES, FINDER_PRICE, finderCallStream } from '../domain/finder-call.decider';
+import { chargeForOutcome, FINDER_HOLD_PURPOSES, FINDER_PRICE, finderCallDecider, finderCallStream } from '../domain/finder-call.decider';
 import { toPublicInputError } from './finder-input-errors';
 import { toResultFields, type FinderResultView } from './finder-result.view';
 import type { FindAttempt, FinderCaller } from './find-attempt';
-import { recordFinderCall, type FinderCall } from './record-finder-call';
+import { recordFinderCall } from './record-finder-call';
 
 /**
  * POST /v1/finder in the one paid-call path (PaidCalls, libs/credits): validate (400, nothing held), hold
@@ -57,7 +57,7 @@ export class FindOneService {
   /** An earlier attempt under the same Idempotency-Key: its recorded outcome (its hold settled), or null (its hold released). */
   private async resume(accountId: string, findId: number): Promise<FinderResultView | null> {
     const holdId = finderCallStream(findId);
-    const find = async () => (await this.events.readStream<FinderCall & { creditsCharged: number }>(holdId, { maxCount: 1 }))[0]?.data ?? null;
+    const find = async () => (await readEvents(this.events, holdId, finderCallDecider.upcasters, { maxCount: 1 }))[0]?.data ?? null;
     const { recorded, ledger } = await this.paidCalls.resume(accountId, holdId, find, (call) => call.creditsCharged);
     return recorded ? { ...toResultFields(recorded.outcome), creditsCharged: recorded.creditsCharged, creditsRemaining: creditsRemaining(ledger, 0) } : null;
   }

@@ -1,7 +1,9 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { RecordedWorkCharges } from '@lib/credits';
-import { EventStore } from '@lib/eventstore';
-import { FINDER_HOLD_PURPOSES } from '../domain/finder-call.decider';
+import { EventStore, readEvents } from '@lib/eventstore';
+import type { FinderBatchAnswered } from '../domain/finder-batch.events';
+import { FINDER_HOLD_PURPOSES, finderCallDecider } from '../domain/finder-call.decider';
+import type { FinderCallEvent } from '../domain/finder-call.events';
 
 /** Finder hold ids name the stream of their record: `finder-<findId>` (single), `finder-batch-<batchId>` (batch). */
 const RECORDED_HOLD_ID = /^finder-(batch-)?\d+$/;
@@ -19,7 +21,7 @@ export class FinderCallCharges implements OnModuleInit {
   onModuleInit(): void {
     this.recordedWork.register(Object.values(FINDER_HOLD_PURPOSES), async (hold) => {
       if (!RECORDED_HOLD_ID.test(hold._id)) return null;
-      const [recorded] = await this.events.readStream<{ creditsCharged: number }>(hold._id, { maxCount: 1 });
+      const [recorded] = await readEvents<FinderCallEvent | FinderBatchAnswered>(this.events, hold._id, finderCallDecider.upcasters, { maxCount: 1 });
       return recorded ? recorded.data.creditsCharged : null;
     });
   }

@@ -1,4 +1,5 @@
-// Event type strings are stored forever: never rename one; add a new type and an upcaster.
+// Event type strings are stored forever: never rename one; add a new type, and read a changed
+// shape through an upcaster (CONTRIBUTING.md, Adding an event).
 // Finder jobs live on `jobs-<id>` like bulk verification jobs (docs/contracts.md) and end with the
 // same JobCompleted / JobFailed (kind 'finder'), so webhooks fire for both. Their other events have
 // their own types: a finder job carries contacts and finder outcomes, not addresses and verdicts.

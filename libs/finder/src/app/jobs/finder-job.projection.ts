@@ -1,7 +1,9 @@
+import { upcast } from '@lib/common';
 import type { RecordedEvent } from '@lib/eventstore';
 import { filesPurgeOf, storedCells, type CellsByName, type CellsByPosition, type FilesPurge, type JobFile, type JobStatus, type ResultCells } from '@lib/jobs';
 import type { Projection, ReadStore } from '@lib/readstore';
 import type { FinderOutcome } from '../../finder-outcome';
+import { finderJobDecider } from './finder-job.decider';
 import { FINDER_JOB_EVENT_TYPES, type FinderColumnsChoice, type FinderJobCounts, type FinderJobEvent, type FinderJobSnapshot } from './finder-job.events';
 
 export const FINDER_JOBS_COLLECTION = 'finder_jobs';
@@ -100,7 +102,7 @@ export const finderJobsProjection: Projection = {
   eventTypes: FINDER_JOB_EVENT_TYPES,
   collections: [FINDER_JOBS_COLLECTION, FINDER_JOB_RESULTS_COLLECTION],
   async handle(recorded: RecordedEvent, store: ReadStore) {
-    const event = { type: recorded.type, data: recorded.data } as FinderJobEvent;
+    const event = upcast<FinderJobEvent>(recorded, finderJobDecider.upcasters);
     const jobs = store.collection<FinderJobDocument>(FINDER_JOBS_COLLECTION);
     const stored = await jobs.get(String(event.data.jobId));
     if (stored && stored._position >= recorded.position) return;
