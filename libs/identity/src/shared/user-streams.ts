@@ -46,8 +46,20 @@ export class UserStreams {
 
   async run(userId: string, command: UserCommand): Promise<UserEvent[]> {
     const result = await runCommand(this.events, userStream(userId), userDecider, command);
-    await Promise.all(result.events.map((event) => this.awaitProjected(event, result.position)));
+    const positions = await this.positionsOf(userId, result.events.length, result.nextRevision, result.position);
+    await Promise.all(result.events.map((event, i) => this.awaitProjected(event, positions[i])));
     return result.events;
+  }
+
+  /**
+   * Each appended event's own global position: a document reaches only the position of the event that
+   * changed it, so waiting for the append's last position would time out (10 s) for every other document
+   * of a batch (a password reset ending two sessions).
+   */
+  private async positionsOf(userId: string, count: number, lastRevision: number, lastPosition: number): Promise<number[]> {
+    if (count <= 1) return [lastPosition];
+    const appended = await this.events.readStream(userStream(userId), { fromRevision: lastRevision - count + 1, maxCount: count });
+    return appended.map((event) => event.position);
   }
 
   private async awaitProjected(event: UserEvent, position: number): Promise<void> {
