@@ -6,6 +6,7 @@ import { BusConsumer, IncomingMessage, MessageBus } from '@lib/messaging';
 import { APP_CONFIG } from '@lib/platform';
 import { CHUNK_TOPIC, ChunkMessage, retryTopic } from './chunk-message';
 import { ChunkProcessor, HOLD_ATTEMPTS } from './chunk-processor';
+import { ChunkWorkflow } from './chunk-workflow';
 
 /** Chunks verified at once per worker process (each already verifies its domains concurrently). */
 const CHUNK_CONCURRENCY = 8;
@@ -25,6 +26,7 @@ export class ChunkConsumers implements OnApplicationBootstrap, BeforeApplication
 
   constructor(
     private readonly bus: MessageBus,
+    private readonly workflow: ChunkWorkflow,
     private readonly processor: ChunkProcessor,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -47,13 +49,13 @@ export class ChunkConsumers implements OnApplicationBootstrap, BeforeApplication
   }
 
   private first(message: IncomingMessage<ChunkMessage>): Promise<void> {
-    return this.processor.process(message.value, message.attempt);
+    return this.workflow.run(this.processor, message.value, message.attempt);
   }
 
   private async retry(message: IncomingMessage<ChunkMessage>): Promise<void> {
     const wait = Date.parse(message.value.notBefore ?? '') - this.clock.now();
     if (wait > 0) await sleep(wait, undefined, { signal: this.shutdown.signal });
     this.logger.debug(`retrying ${message.value.items.length} greylisted address(es) of job ${message.value.jobId}`);
-    await this.processor.process(message.value, message.attempt);
+    await this.workflow.run(this.processor, message.value, message.attempt);
   }
 }

@@ -21,10 +21,13 @@ export interface ChunkMessage {
   items: ChunkItem[];
 }
 
-/** One hold per chunk: the ledger makes a retried hold with the same id a no-op. */
-export const chunkHoldId = (jobId: number, chunkNo: number): string => `job-${jobId}-chunk-${chunkNo}`;
+/**
+ * One hold per chunk: the ledger makes a retried hold with the same id a no-op. Each job kind has its
+ * own prefix (`job` for bulk, `finder-job`), so the sweeper knows whose record to look the hold up in.
+ */
+export const chunkHoldId = (jobId: number, chunkNo: number, prefix = 'job'): string => `${prefix}-${jobId}-chunk-${chunkNo}`;
 
-/** The chunk a `chunkHoldId` names, or null for any other id. */
+/** The chunk a `chunkHoldId` of this prefix names, or null for any other id. */
 export function chunkOfHoldId(holdId: string, prefix = 'job'): { jobId: number; chunkNo: number } | null {
   const match = new RegExp(`^${prefix}-(\\d+)-chunk-(\\d+)$`).exec(holdId);
   return match ? { jobId: Number(match[1]), chunkNo: Number(match[2]) } : null;

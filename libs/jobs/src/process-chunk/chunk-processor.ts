@@ -8,7 +8,7 @@ import { VerificationEngine } from '@lib/verification';
 import { splitForRetry, type ChunkOutcome } from '../domain/chunk-retry';
 import { chunkDone, isTerminal, jobDecider, jobStream } from '../domain/job.decider';
 import { JobEvent } from '../domain/job.events';
-import { ChunkMessage, chunkHoldId, chunkOfHoldId, retryTopic } from './chunk-message';
+import { ChunkMessage, retryTopic } from './chunk-message';
 import { ChunkKind, ChunkStatus, ChunkWorkflow, PaidChunk } from './chunk-workflow';
 import { findRecordedChunk, loadJobState, RecordedChunk } from './job-stream-reader';
 
@@ -23,6 +23,7 @@ export const HOLD_ATTEMPTS = 4;
 @Injectable()
 export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkOutcome, RecordedChunk>, OnModuleInit {
   readonly purpose = 'job_chunk';
+  readonly holdPrefix = 'job';
   readonly holdAttempts = HOLD_ATTEMPTS;
 
   constructor(
@@ -36,18 +37,6 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkOutcome, Rec
 
   onModuleInit(): void {
     this.workflow.registerSweptHolds(this);
-  }
-
-  process(message: ChunkMessage, attempt: number): Promise<void> {
-    return this.workflow.run(this, message, attempt);
-  }
-
-  holdId(message: ChunkMessage): string {
-    return chunkHoldId(message.jobId, message.chunkNo);
-  }
-
-  chunkOfHold(holdId: string): Pick<PaidChunk, 'jobId' | 'chunkNo'> | null {
-    return chunkOfHoldId(holdId);
   }
 
   holdAmount(message: ChunkMessage): number {

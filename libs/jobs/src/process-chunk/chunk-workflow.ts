@@ -4,6 +4,7 @@ import { CreditLedger, RecordedWorkCharges, STILL_WORKING, type JobChunkPurpose 
 import { EventStore } from '@lib/eventstore';
 import { jobStream } from '../domain/job.decider';
 import { ChunkProgressBoard } from '../progress/chunk-progress-board';
+import { chunkHoldId, chunkOfHoldId } from './chunk-message';
 import { watchJobEnd } from './job-end-watch';
 
 /** What a bus message of any job kind's chunk carries at least. */
@@ -22,11 +23,10 @@ export type ChunkStatus<R> = { open: true } | { open: false; recorded: R | null 
  */
 export interface ChunkKind<M extends PaidChunk, W, R> {
   readonly purpose: JobChunkPurpose;
+  /** Starts the kind's chunk hold ids (chunkHoldId): `job` for bulk, `finder-job`. */
+  readonly holdPrefix: string;
   /** Deliveries that may find the balance short before the job fails: other chunks' holds may settle meanwhile. */
   readonly holdAttempts: number;
-  holdId(message: M): string;
-  /** The chunk a hold id of this kind names (the inverse of holdId), or null for an id it did not form. */
-  chunkOfHold(holdId: string): Pick<PaidChunk, 'jobId' | 'chunkNo'> | null;
   /** The most the chunk can cost: what is held. */
   holdAmount(message: M): number;
   status(chunk: Pick<PaidChunk, 'jobId' | 'chunkNo'>): Promise<ChunkStatus<R>>;
@@ -69,7 +69,7 @@ export class ChunkWorkflow {
    */
   registerSweptHolds<M extends PaidChunk, W, R>(kind: ChunkKind<M, W, R>): void {
     this.recordedWork.register([kind.purpose], async (hold) => {
-      const chunk = kind.chunkOfHold(hold._id);
+      const chunk = chunkOfHoldId(hold._id, kind.holdPrefix);
       if (!chunk) return null;
       const status = await kind.status(chunk);
       if (status.open) return STILL_WORKING;
@@ -106,7 +106,7 @@ export class ChunkWorkflow {
   private async hold<M extends PaidChunk, W, R>(kind: ChunkKind<M, W, R>, message: M, attempt: number): Promise<boolean> {
     try {
       await this.ledger.hold(message.accountId, {
-        holdId: kind.holdId(message), amount: kind.holdAmount(message), purpose: kind.purpose, reference: `job:${message.jobId}:chunk:${message.chunkNo}`,
+        holdId: chunkHoldId(message.jobId, message.chunkNo, kind.holdPrefix), amount: kind.holdAmount(message), purpose: kind.purpose, reference: `job:${message.jobId}:chunk:${message.chunkNo}`,
       });
       return true;
     } catch (error) {
@@ -119,6 +119,6 @@ export class ChunkWorkflow {
   private async settle<M extends PaidChunk, W, R>(kind: ChunkKind<M, W, R>, message: M, recorded: R | null): Promise<void> {
     if (recorded && kind.afterRecord) await kind.afterRecord(message, recorded);
     await this.progress.clear(message.jobId, message.chunkNo); // the record counts these rows now (or they will never count)
-    await this.ledger.settle(message.accountId, kind.holdId(message), recorded ? kind.charged(recorded) : 0);
+    await this.ledger.settle(message.accountId, chunkHoldId(message.jobId, message.chunkNo, kind.holdPrefix), recorded ? kind.charged(recorded) : 0);
   }
 }

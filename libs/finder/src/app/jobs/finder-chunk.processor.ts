@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
-import { ChunkWorkflow, chunkOfHoldId, hasChunk, jobStream, scanJobStreamBackwards, type ChunkKind, type ChunkStatus, type PaidChunk } from '@lib/jobs';
+import { ChunkWorkflow, hasChunk, jobStream, scanJobStreamBackwards, type ChunkKind, type ChunkStatus, type PaidChunk } from '@lib/jobs';
 import { EmailFinder } from '../../find-email';
 import { FINDER_PRICE } from '../domain/finder-call.decider';
 import { mapBounded } from '../find/map-bounded';
@@ -19,8 +19,6 @@ export interface FinderChunkMessage extends FinderChunk {
   accountId: string;
 }
 
-export const finderChunkHoldId = (jobId: number, chunkNo: number): string => `finder-job-${jobId}-chunk-${chunkNo}`;
-
 type Recorded = FinderChunkCompleted['data'];
 
 /**
@@ -30,24 +28,13 @@ type Recorded = FinderChunkCompleted['data'];
 @Injectable()
 export class FinderChunkProcessor implements ChunkKind<FinderChunkMessage, FinderJobRowResult[], Recorded>, OnModuleInit {
   readonly purpose = 'finder_job_chunk';
+  readonly holdPrefix = 'finder-job';
   readonly holdAttempts = FINDER_HOLD_ATTEMPTS;
 
   constructor(private readonly events: EventStore, private readonly workflow: ChunkWorkflow, private readonly finder: EmailFinder, private readonly clock: Clock) {}
 
   onModuleInit(): void {
     this.workflow.registerSweptHolds(this);
-  }
-
-  process(message: FinderChunkMessage, attempt: number): Promise<void> {
-    return this.workflow.run(this, message, attempt);
-  }
-
-  holdId(message: FinderChunkMessage): string {
-    return finderChunkHoldId(message.jobId, message.chunkNo);
-  }
-
-  chunkOfHold(holdId: string): Pick<PaidChunk, 'jobId' | 'chunkNo'> | null {
-    return chunkOfHoldId(holdId, 'finder-job');
   }
 
   holdAmount(message: FinderChunkMessage): number {

@@ -2,7 +2,7 @@ import { Injectable, OnApplicationBootstrap, BeforeApplicationShutdown } from '@
 import { BlobStore } from '@lib/blobstore';
 import { Clock } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
-import { jobStream } from '@lib/jobs';
+import { ChunkWorkflow, jobStream } from '@lib/jobs';
 import { BusConsumer, IncomingMessage, MessageBus, relayTopic } from '@lib/messaging';
 import { FinderChunkMessage, FinderChunkProcessor, FINDER_CHUNK_TOPIC, FINDER_HOLD_ATTEMPTS } from './finder-chunk.processor';
 import { finderJobDecider } from './finder-job.decider';
@@ -28,6 +28,7 @@ export class FinderJobWorkers implements OnApplicationBootstrap, BeforeApplicati
     private readonly bus: MessageBus,
     private readonly blobs: BlobStore,
     private readonly clock: Clock,
+    private readonly workflow: ChunkWorkflow,
     private readonly processor: FinderChunkProcessor,
   ) {}
 
@@ -36,7 +37,7 @@ export class FinderJobWorkers implements OnApplicationBootstrap, BeforeApplicati
     this.consumers.push(await this.bus.subscribe({ groupId: 'finder-job-dispatch', topics: [JOB_EVENTS_TOPIC], maxAttempts: 10, retryDelayMs: 500 }, (m) => this.dispatch(m)));
     this.consumers.push(await this.bus.subscribe(
       { groupId: 'finder-job-chunks', topics: [FINDER_CHUNK_TOPIC], concurrency: CHUNK_CONCURRENCY, maxAttempts: FINDER_HOLD_ATTEMPTS + 5, retryDelayMs: 500 },
-      (m: IncomingMessage<FinderChunkMessage>) => this.processor.process(m.value, m.attempt),
+      (m: IncomingMessage<FinderChunkMessage>) => this.workflow.run(this.processor, m.value, m.attempt),
     ));
   }
 
