@@ -25,3 +25,10 @@ export const JobStreamRoute = (docs: JobRouteDocs, summary: string, responseDesc
     Get(':id/stream'), RawResponse(), ApiOperation({ summary }), ApiIdParam(docs.id), ApiProduces('text/event-stream'),
     ApiResponse({ status: 200, description: responseDescription, schema: { type: 'string' } }), ApiErrors(401, 404),
   );
+
+/** `GET {id}/download`: the original CSV with the kind's result columns (a raw, streamed reply). */
+export const JobDownloadRoute = (docs: JobRouteDocs, summary: string): MethodDecorator =>
+  applyDecorators(
+    Get(':id/download'), RawResponse(), ApiOperation({ summary }), ApiIdParam(docs.id), ApiProduces('text/csv'),
+    ApiResponse({ status: 200, description: 'CSV, streamed', schema: { type: 'string' } }), ApiErrors(400, 401, 404, 410),
+  );

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { JobRoutesWiring } from './job-kind-controller';
 import { UploadIdempotencyModule } from '../idempotency/upload-idempotency.module';
 import { JobsModule } from '@lib/jobs';
 import { JobsController } from './jobs.controller';
@@ -6,6 +7,7 @@ import { JobsController } from './jobs.controller';
 /** HTTP surface of bulk verification jobs. */
 @Module({
   imports: [JobsModule, UploadIdempotencyModule],
+  providers: [JobRoutesWiring],
   controllers: [JobsController],
 })
 export class JobsApiModule {}

@@ -1,0 +1,138 @@
+import { applyDecorators, Get, Headers, Inject, Injectable, Param, Query, Req, Res, type Type } from '@nestjs/common';
+import { ApiOperation, ApiQuery, type ApiQueryOptions } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from '@lib/accounts';
+import { parsePageRequest, type DomainEvent, type Page, type PageRequest } from '@lib/common';
+import { AppConfig } from '@lib/config';
+import { CancelJobService, JobCreation, type CancellableJobKind, type JobCreationKind, type JobReads } from '@lib/jobs';
+import { APP_CONFIG } from '@lib/platform';
+import { CurrentPrincipal } from '../auth/auth.decorators';
+import { ApiCsvUpload } from '../docs/api-csv-upload.decorator';
+import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
+import { ApiPageQueries } from '../docs/api-params.decorators';
+import { UploadIdempotency } from '../idempotency/upload-idempotency';
+import { JobCancelRoute, JobDownloadRoute, JobRouteDocs, JobStreamRoute, JobViewRoute } from './job-routes.decorators';
+import { JobUploadRoute } from './job-upload-route.decorator';
+import { receiveJobUpload, type JobUploadKind } from './job-upload';
+import { sendCsvDownload, streamJobView } from './raw-replies';
+
+/** The download's query parameters as they arrived (only those the kind documents are read). */
+export type DownloadQuery = Record<string, string | undefined>;
+
+type PreparedCsv = Parameters<typeof sendCsvDownload>[1];
+
+/** One job kind's words and shapes in the OpenAPI document, fixed when its controller class is made. */
+export interface JobKindDocs extends JobRouteDocs {
+  page: Type<unknown>;
+  defaultPageSize: number;
+  upload: { summary: string; fields: Record<string, SchemaObject>; created?: string };
+  list: string;
+  detail: string;
+  cancel: string;
+  /** `queries`: the kind's download options (bulk: columns, dedupe, results). */
+  download: { summary: string; queries?: ApiQueryOptions[] };
+  stream: { summary: string; response: string };
+}
+
+/** What the shared routes do with a kind: create (its upload kind), read, cancel. */
+export interface JobKindRoutes<O, V> {
+  uploads: JobUploadKind<O, V>;
+  queries: { view(accountId: string, id: string): Promise<V>; list(accountId: string, request: PageRequest): Promise<Page<V>> };
+  cancel(accountId: string, id: string): Promise<V>;
+  /** Checks everything (404, 410, not downloadable) before the first byte is sent. */
+  download(accountId: string, id: string, query: DownloadQuery): Promise<PreparedCsv>;
+  idempotency: UploadIdempotency;
+  maxUploadBytes: number;
+}
+
+/** What a job kind plugs into the shared routes: its create, read, cancel and download parts. */
+export interface JobKindPlugIn<O, V, CC, CE extends DomainEvent, CS, XC, XE extends DomainEvent, XS> {
+  /** `jobs.create` or `finder.jobs.create`: the same file sent to the other endpoint is another request. */
+  operation: string;
+  creation: JobCreationKind<O, CC, CE, CS, V>;
+  parseOptions(fields: Record<string, string>): O;
+  queries: JobKindRoutes<O, V>['queries'] & JobReads<V>;
+  cancel: CancellableJobKind<XC, XE, XS>;
+  download: JobKindRoutes<O, V>['download'];
+}
+
+/** Wires a kind's plug-in to the create and cancel steps every kind shares. */
+@Injectable()
+export class JobRoutesWiring {
+  constructor(
+    private readonly creation: JobCreation,
+    private readonly cancelJobs: CancelJobService,
+    private readonly idempotency: UploadIdempotency,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  routes<O, V, CC, CE extends DomainEvent, CS, XC, XE extends DomainEvent, XS>(kind: JobKindPlugIn<O, V, CC, CE, CS, XC, XE, XS>): JobKindRoutes<O, V> {
+    const { queries } = kind;
+    return {
+      uploads: { operation: kind.operation, service: this.creation.of(kind.creation), queries, parseOptions: kind.parseOptions },
+      queries,
+      cancel: (accountId, id) => this.cancelJobs.cancel(kind.cancel, queries, accountId, id),
+      download: kind.download,
+      idempotency: this.idempotency,
+      maxUploadBytes: this.config.jobs.maxUploadBytes,
+    };
+  }
+}
+
+/**
+ * The routes every job kind (bulk verification, finder) has, written once: upload, list, detail, cancel,
+ * download and progress stream. A kind's controller extends the class made here with its docs and hands
+ * it `routes`, its kind plug-in wired (JobRoutesWiring).
+ */
+export function JobKindController<O, V extends { status: string }>(docs: JobKindDocs) {
+  abstract class JobKindRoutesController {
+    constructor(protected readonly routes: JobKindRoutes<O, V>) {}
+
+    @JobUploadRoute()
+    @ApiOperation({ summary: docs.upload.summary })
+    @ApiCsvUpload(docs.upload.fields)
+    @ApiEnvelope(docs.view, 201, docs.upload.created)
+    createJob(
+      @Req() request: FastifyRequest, @CurrentPrincipal() principal: Principal,
+      @Headers('idempotency-key') rawKey: unknown, @Res({ passthrough: true }) reply: FastifyReply,
+    ) {
+      const { uploads, maxUploadBytes, idempotency } = this.routes;
+      return receiveJobUpload(request, uploads, principal, maxUploadBytes, idempotency.forRequest(rawKey, reply));
+    }
+
+    @Get()
+    @ApiOperation({ summary: docs.list })
+    @ApiPageQueries(docs.defaultPageSize)
+    @ApiEnvelope(docs.page)
+    @ApiErrors(400, 401)
+    list(@CurrentPrincipal() principal: Principal, @Query('page') page?: string, @Query('pageSize') pageSize?: string) {
+      return this.routes.queries.list(principal.accountId, parsePageRequest(page, pageSize, docs.defaultPageSize));
+    }
+
+    @JobViewRoute(docs, docs.detail)
+    get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+      return this.routes.queries.view(principal.accountId, id);
+    }
+
+    @JobCancelRoute(docs, docs.cancel)
+    cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+      return this.routes.cancel(principal.accountId, id);
+    }
+
+    @JobDownloadRoute(docs, docs.download.summary)
+    @ApiQueries(docs.download.queries ?? [])
+    async download(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+      sendCsvDownload(reply, await this.routes.download(principal.accountId, id, request.query as DownloadQuery));
+    }
+
+    @JobStreamRoute(docs, docs.stream.summary, docs.stream.response)
+    async stream(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Res() reply: FastifyReply) {
+      await streamJobView(reply, () => this.routes.queries.view(principal.accountId, id));
+    }
+  }
+  return JobKindRoutesController;
+}
+
+/** Query parameters, applied as stacked `@ApiQuery` lines in this order would be (bottom-up): the document keeps its order. */
+const ApiQueries = (queries: ApiQueryOptions[]): MethodDecorator => applyDecorators(...queries.map((query) => ApiQuery(query)).reverse());
