@@ -31,6 +31,7 @@ export async function runJobPhase(profiles: string[], postfix: RealPostfix | nul
     const form = new FormData();
     form.append('file', new Blob([`email\n${addresses.join('\n')}\n`], { type: 'text/csv' }), 'bench.csv');
     const started = Date.now();
+    const rcptsBefore = new Map([...bench.peers].map(([profile, peer]) => [profile, peer.stats.rcpts.length]));
     const created = await fetch(`${app.url}/v1/jobs`, { method: 'POST', headers, body: form });
     const job = ((await created.json()) as any).data;
     if (created.status !== 201) throw new Error(`upload failed: ${created.status} ${JSON.stringify(job)}`);
@@ -69,6 +70,12 @@ export async function runJobPhase(profiles: string[], postfix: RealPostfix | nul
     const peerSessions = [...bench.peers.values()].reduce((n, p) => n + p.stats.sessions, 0);
     const delayed = [...bench.peers.values()].reduce((n, p) => n + p.stats.defences.delayedReplies, 0);
     const refusals = [...bench.peers.values()].reduce((n, p) => n + p.stats.defences.connectionRefusals + p.stats.defences.errorDisconnects, 0);
+    // When each loopback peer got its first and last RCPT of the job: a job ends with its slowest domain.
+    const spans = [...bench.peers].map(([profile, peer]) => {
+      const rcpts = peer.stats.rcpts.slice(rcptsBefore.get(profile));
+      return `${profile} ${((rcpts[0]?.at - started) / 1000).toFixed(1)}-${((rcpts[rcpts.length - 1]?.at - started) / 1000).toFixed(1)} s`;
+    });
+    console.log(`  RCPTs of the job per loopback peer, seconds from the upload: ${spans.join(', ')}`);
     console.log(`  loopback peers saw ${peerSessions} SMTP sessions, ${refusals} 421s sent, ${delayed} delayed replies waited out (the real Postfix's own sessions are in its maillog)`);
     if (!BASELINE) return;
     const baseStarted = process.hrtime.bigint();

@@ -28,7 +28,8 @@ export interface FindingsContext {
   prober: DomainProber;
   catchAll: CatchAllCache;
   disposableAllowList: string[];
-  chunkSize: number;
+  /** Many RCPTs per session; without, each address is probed in a session of its own. */
+  sessionReuse: boolean;
   clock: () => number;
   observer: VerificationObserver;
 }
@@ -74,8 +75,7 @@ export async function reprobe(ctx: FindingsContext, domain: string, addresses: s
 }
 
 async function probeChunks(ctx: FindingsContext, hosts: Parameters<DomainProber['probe']>[0], addresses: string[], deadline: number, control: ProbeControl, lane: ProbeLane) {
-  const chunks: string[][] = [];
-  for (let i = 0; i < addresses.length; i += ctx.chunkSize) chunks.push(addresses.slice(i, i + ctx.chunkSize));
+  const chunks = ctx.sessionReuse ? [addresses] : addresses.map((address) => [address]);
   const results = await Promise.all(chunks.map((chunk) => ctx.prober.probe(hosts, chunk, deadline, control, lane)));
   return new Map(results.flatMap((m) => [...m]));
 }

@@ -8,6 +8,7 @@ import { SmtpReply } from '../smtp/smtp-reply';
 import { Lease, MxBackoffError, MxPool, ProbeLane } from '../smtp/mx-pool';
 import { EGRESS_RECHECK_MS, SmtpEgress } from '../smtp/smtp-egress';
 import { SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
+import { AddressQueue } from './address-queue';
 import { ProbeControl, ProbeOutcome } from './probe-outcome';
 
 export interface ProberSettings {
@@ -33,6 +34,9 @@ const PIPELINE_SAFE_ERRORS = 8;
 const isTimeout = (error: unknown): boolean => error instanceof SmtpTransportError && /timeout/.test(error.kind);
 
 interface Target { host: string; address: string }
+
+/** How a session ended: keep it for reuse, what stopped it (if anything), and how many addresses it decided. */
+interface SessionResult { keep: boolean; failure: ProbeOutcome | null; decided: number }
 
 // eslint-disable-next-line no-control-regex -- the ASCII range starts at NUL by definition.
 const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s);
@@ -74,18 +78,25 @@ export class DomainProber {
     return outcomes;
   }
 
+  /**
+   * Each MX address in turn takes what the ones before it left. On one address, several sessions work
+   * the list side by side, each taking batches from one queue: about one session per error budget's
+   * worth of addresses (what a session carries on a list of mostly nonexistent ones), never more than
+   * the address's concurrency ceiling; the pool decides how many run at once.
+   */
   private async probeTargets(list: Target[], addresses: string[], deadline: number, control: ProbeControl, lane: ProbeLane): Promise<Map<string, ProbeOutcome>> {
     const outcomes = new Map<string, ProbeOutcome>();
-    let pending = [...addresses];
+    const queue = new AddressQueue(addresses);
     let lastFailure: ProbeOutcome = { kind: 'connect_refused' };
     for (const target of list) {
-      if (pending.length === 0) break;
+      if (queue.size === 0) break;
       if (this.clock() >= deadline || control.signal?.aborted) { lastFailure = { kind: 'deadline_exceeded' }; break; }
-      const failure = await this.onTarget(target, pending, outcomes, deadline, control, lane);
-      pending = pending.filter((a) => !outcomes.has(a));
-      if (failure) lastFailure = failure;
+      const limits = this.pool.limitsOf(target.address, this.settings.port);
+      const sessions = Math.min(limits.ceiling(this.clock()), Math.ceil(queue.size / limits.errorBudget(this.clock())));
+      const failures = await Promise.all(Array.from({ length: Math.max(1, sessions) }, () => this.onTarget(target, queue, outcomes, deadline, control, lane)));
+      lastFailure = failures.find((failure) => failure !== null) ?? lastFailure;
     }
-    for (const a of pending) outcomes.set(a, lastFailure);
+    for (const a of queue.rest()) outcomes.set(a, lastFailure);
     return outcomes;
   }
 
@@ -107,26 +118,26 @@ export class DomainProber {
    * 421 (mid-session or at the banner) is followed by a reconnect after a growing pause, up to
    * MAX_RECONNECTS times in a row. Returns the failure that stopped it, if any.
    */
-  private async onTarget(target: Target, pending: string[], outcomes: Map<string, ProbeOutcome>, deadline: number, control: ProbeControl, lane: ProbeLane): Promise<ProbeOutcome | null> {
-    let queue = [...pending];
+  private async onTarget(target: Target, queue: AddressQueue, outcomes: Map<string, ProbeOutcome>, deadline: number, control: ProbeControl, lane: ProbeLane): Promise<ProbeOutcome | null> {
     let freshRetryLeft = true;
     let reconnects = 0;
-    while (queue.length) {
-      let lease: Lease;
+    while (queue.size > 0) {
+      let lease: Lease | null;
+      const attempted = this.clock();
       try {
-        lease = await this.pool.acquire(target.host, target.address, this.settings.port, lane);
+        // No connection once the other sessions have taken everything while this one waited for a slot.
+        lease = await this.pool.acquire(target.host, target.address, this.settings.port, lane, () => queue.size > 0);
       } catch (error) {
         const refused421 = error instanceof SmtpRefusedError && error.reply.code === 421;
-        if (refused421 || isTimeout(error)) this.trouble(target);
+        if (refused421 || isTimeout(error)) this.trouble(target, attempted);
         if (refused421 && (await this.pauseBeforeReconnect(reconnects++, target, deadline))) continue;
         return this.failureOf(error, target);
       }
+      if (!lease) return null;
       const result = await this.runSession(lease, target, queue, outcomes, deadline, control, lane);
       await this.pool.release(lease, result.keep, this.settings.maxRcptsPerSession);
-      const left = queue.filter((a) => !outcomes.has(a));
       // Reconnects are counted in a row: a session that decided something starts the count again.
-      if (left.length < queue.length) reconnects = 0;
-      queue = left;
+      if (result.decided > 0) reconnects = 0;
       if (!result.failure) continue;
       // A parked session may have been closed by the server meanwhile: one fresh try.
       if (lease.reused && freshRetryLeft && result.failure.kind === 'connection_closed') { freshRetryLeft = false; continue; }
@@ -137,56 +148,66 @@ export class DomainProber {
     return null;
   }
 
-  private async runSession(lease: Lease, target: Target, queue: string[], outcomes: Map<string, ProbeOutcome>, deadline: number, control: ProbeControl, lane: ProbeLane): Promise<{ keep: boolean; failure: ProbeOutcome | null }> {
+  /**
+   * Asks batches of addresses taken from the queue on one session until the queue is empty or the
+   * session must end. Whatever it took and could not ask goes back to the queue (see AddressQueue).
+   */
+  private async runSession(lease: Lease, target: Target, queue: AddressQueue, outcomes: Map<string, ProbeOutcome>, deadline: number, control: ProbeControl, lane: ProbeLane): Promise<SessionResult> {
     const { session, limits } = lease;
     const provider = providerOf(target.host);
-    let next = 0;
+    const decidedAtStart = outcomes.size;
+    let batch: string[] = [];
+    const end = (keep: boolean, failure: ProbeOutcome | null = null): SessionResult => {
+      queue.giveBack(batch.filter((address) => !outcomes.has(address)));
+      batch = [];
+      return { keep, failure, decided: outcomes.size - decidedAtStart };
+    };
     try {
-      while (next < queue.length) {
-        if (session.rcptCount >= this.settings.maxRcptsPerSession) return this.clean(lease, true);
-        if (lane === 'bulk' && this.pool.interactiveWaiting(lease.key)) { this.observer.sessionAdapted('bulk_yielded', provider); return { keep: true, failure: null }; }
+      while (queue.size > 0) {
+        if (session.rcptCount >= this.settings.maxRcptsPerSession) return this.clean(lease, end(true));
+        if (lane === 'bulk' && this.pool.interactiveWaiting(lease.key)) { this.observer.sessionAdapted('bulk_yielded', provider); return end(true); }
         // Retired before the server's error limit: a fresh session is served without delays.
         const budgetLeft = limits.errorBudget(this.clock()) - session.errors;
-        if (budgetLeft <= 0) { this.observer.sessionAdapted('retired_error_budget', provider); return this.clean(lease, false); }
+        if (budgetLeft <= 0) { this.observer.sessionAdapted('retired_error_budget', provider); return this.clean(lease, end(false)); }
         const cap = limits.rcptCap(this.clock());
-        if (cap !== null && session.rcptsInTransaction >= cap) { this.observer.sessionAdapted('retired_rcpt_cap', provider); return { keep: false, failure: null }; }
-        if (this.clock() >= deadline || control.signal?.aborted) return { keep: true, failure: { kind: 'deadline_exceeded' } };
+        if (cap !== null && session.rcptsInTransaction >= cap) { this.observer.sessionAdapted('retired_rcpt_cap', provider); return end(false); }
+        if (this.clock() >= deadline || control.signal?.aborted) return end(true, { kind: 'deadline_exceeded' });
         // A batch may at worst be refused whole, MAIL FROM included: it never takes the session past its budget.
         const mailToo = !session.transactionOpen && session.pipelining ? 1 : 0;
         const room = session.pipelining
           ? Math.min(MAX_PIPELINED, budgetLeft - mailToo, Math.max(1, PIPELINE_SAFE_ERRORS - session.errors - mailToo),
             this.settings.maxRcptsPerSession - session.rcptCount, cap === null ? Infinity : cap - session.rcptsInTransaction)
           : 1;
-        const batch: string[] = [];
-        while (batch.length < room && next < queue.length) {
-          const address = queue[next++];
+        batch = [];
+        while (batch.length < room && queue.size > 0) {
+          const address = queue.take()!;
           if (!isAscii(address) && !session.supports('SMTPUTF8')) outcomes.set(address, { kind: 'smtputf8_unsupported', ...spokenTo(target) });
           else batch.push(address);
         }
         if (room > 0 && batch.length === 0) continue;
         const refusal = await session.sendRcpts(batch, batch.some((a) => !isAscii(a)));
         if (refusal) {
-          if (refusal.code === 421) return this.closedWith421(lease, target, refusal);
+          if (refusal.code === 421) return end(false, this.closedWith421(lease, target, refusal));
           const kind = classifyRcptReply(refusal, target.host);
           // A refused MAIL FROM says nothing about any recipient.
           const policyKind = kind === 'no_mailbox' || kind === 'mailbox_disabled' ? 'policy_rejection' : kind;
-          return { keep: false, failure: { kind: policyKind, reply: refusal, ...spokenTo(target) } };
+          return end(false, { kind: policyKind, reply: refusal, ...spokenTo(target) });
         }
         // Any return inside this loop leaves pipelined replies unread, so the session is never kept then.
         for (const address of batch) {
           const errorsBefore = session.errors;
           const reply = await session.nextRcptReply();
           const kind = classifyRcptReply(reply, target.host);
-          if (reply.code === 421) return this.closedWith421(lease, target, reply);
+          if (reply.code === 421) return end(false, this.closedWith421(lease, target, reply));
           if (kind === 'too_many_recipients' && session.rcptsInTransaction > 1) {
             // 452 4.5.3: this message is full; the address goes on in a new session, and later sessions stop short of the cap.
             limits.learnRcptCap(session.rcptsInTransaction - 1, this.clock());
             this.observer.sessionAdapted('retired_rcpt_cap', provider);
-            return { keep: false, failure: null };
+            return end(false);
           }
           if (reply.code === 452 && kind !== 'mailbox_full') {
             this.backoff(target, reply.code);
-            return { keep: false, failure: { kind, reply, ...spokenTo(target), retryAfterMs: this.settings.backoffMs } };
+            return end(false, { kind, reply, ...spokenTo(target), retryAfterMs: this.settings.backoffMs });
           }
           outcomes.set(address, { kind, reply, ...spokenTo(target) });
           control.probed?.(address);
@@ -197,41 +218,46 @@ export class DomainProber {
             // The reply is good, but the server has started holding this session back: replace it.
             this.observer.sessionAdapted('retired_tarpit', provider);
             if (errorsBefore >= 2 && limits.learnErrorLimit(errorsBefore, this.clock(), false)) this.observer.sessionAdapted('error_budget_learned', provider);
-            this.trouble(target);
-            return { keep: false, failure: null };
+            this.trouble(target, lease.since);
+            return end(false);
           }
         }
       }
-      return this.clean(lease, true);
+      // The list is done; a session with no error budget left is retired rather than parked for reuse.
+      const spent = session.errors >= limits.errorBudget(this.clock());
+      if (spent) this.observer.sessionAdapted('retired_error_budget', provider);
+      return this.clean(lease, end(!spent));
     } catch (error) {
-      if (isTimeout(error)) this.trouble(target);
-      return { keep: false, failure: this.failureOf(error, target) };
+      if (isTimeout(error)) this.trouble(target, lease.since);
+      return end(false, this.failureOf(error, target));
     }
   }
 
   /** A session that ended without trouble may let the MX's concurrency and connect rate grow. */
-  private clean(lease: Lease, keep: boolean): { keep: boolean; failure: null } {
+  private clean(lease: Lease, result: SessionResult): SessionResult {
     const raised = lease.limits.sessionClean(lease.reused ? null : lease.session.handshakeMs, this.clock());
     if (raised.rate) this.observer.sessionAdapted('connect_rate_raised', providerOf(lease.session.host));
     if (raised.concurrency) {
       this.observer.sessionAdapted('concurrency_raised', providerOf(lease.session.host));
       this.pool.limitRaised(lease.key);
     }
-    return { keep, failure: null };
+    return result;
   }
 
   /** A 421 ends the session and decides nothing: the address stays pending for the reconnect. */
-  private closedWith421(lease: Lease, target: Target, reply: SmtpReply): { keep: boolean; failure: ProbeOutcome } {
+  private closedWith421(lease: Lease, target: Target, reply: SmtpReply): ProbeOutcome {
     const errorsBefore = lease.session.errors - 1;
     if (errorsBefore >= 2 && lease.limits.learnErrorLimit(errorsBefore, this.clock(), true)) this.observer.sessionAdapted('error_budget_learned', providerOf(target.host));
-    this.trouble(target);
-    return { keep: false, failure: { kind: classifyRcptReply(reply, target.host), reply, ...spokenTo(target), retryAfterMs: this.settings.backoffMs } };
+    this.trouble(target, lease.since);
+    return { kind: classifyRcptReply(reply, target.host), reply, ...spokenTo(target), retryAfterMs: this.settings.backoffMs };
   }
 
-  private trouble(target: Target): void {
+  /** A 421, a timeout or a tarpitted reply in a session or connection attempt that began at `since`. */
+  private trouble(target: Target, since: number): void {
     const provider = providerOf(target.host);
-    this.observer.sessionAdapted('connect_rate_lowered', provider);
-    if (this.pool.limitsOf(target.address, this.settings.port).trouble()) this.observer.sessionAdapted('concurrency_lowered', provider);
+    const lowered = this.pool.limitsOf(target.address, this.settings.port).trouble(since, this.clock());
+    if (lowered.rate) this.observer.sessionAdapted('connect_rate_lowered', provider);
+    if (lowered.concurrency) this.observer.sessionAdapted('concurrency_lowered', provider);
   }
 
   /** Waits before reconnecting after a 421, doubling each time; false when out of attempts or time. */

@@ -73,7 +73,7 @@ export class VerificationEngine {
       prober,
       catchAll: new CatchAllCache(clock),
       disposableAllowList: config.disposableAllowList ?? [],
-      chunkSize: config.sessionReuse ? maxRcpts : 1,
+      sessionReuse: config.sessionReuse,
       clock,
       observer: this.observer,
     };

@@ -27,13 +27,14 @@ const HANDSHAKE_SLACK_MS = 50;
 /**
  * What the prober has learned about one MX address and the limits that follow:
  * - concurrency grows by one per clean session until the MX first pushes back (a 421, a timeout, a
- *   tarpitted reply), then by one after `limit` clean sessions in a row, and halves on each push-back
+ *   tarpitted reply), then by one after `limit` clean sessions in a row, and halves on a push-back
  *   (slow start, additive increase, multiplicative decrease, as TCP does), between floor and ceiling;
  *   a 421 at the banner while other sessions were open teaches the MX's cap on connections from us,
  *   which then stands in for the ceiling (otherwise the limit would keep growing into that 421);
  * - new connections are paced by a token bucket holding one second's worth at the current rate, which
  *   starts at `connectsPerSecond`, grows per clean session whose handshake was fast (RATE_GROWTH*) up to
- *   `connectsPerSecondCeiling`, and halves on each push-back;
+ *   `connectsPerSecondCeiling`, and halves on a push-back (once for all the sessions that were open
+ *   when it came: see trouble());
  * - the error budget per session starts below Postfix's soft error limit and is lowered to just under
  *   the error count at which this MX started delaying replies or said 421; the recipient cap per
  *   message is learned from a 452 4.5.3. What is learned is forgotten after `learnedMemoryMs` (servers change).
@@ -43,6 +44,7 @@ export class MxLimits {
   /** New connections per second now. */
   rate: number;
   private slowStart = true;
+  private lastCutAt = -Infinity;
   private fastestHandshakeMs = Infinity;
   private cleanStreak = 0;
   private learnedBudget: { value: number; until: number } | null = null;
@@ -129,16 +131,24 @@ export class MxLimits {
     return { concurrency: this.raiseConcurrency(now), rate };
   }
 
-  /** A 421, a timeout or a tarpitted reply. Returns true when the concurrency limit went down (the connect rate always halves). */
-  trouble(): boolean {
+  /**
+   * A 421, a timeout or a tarpitted reply in a session (or connection attempt) that began at `since`.
+   * Sessions that began before the last cut were opened under the old limits: their trouble is the same
+   * push-back, seen once per session, so it cuts nothing more (as TCP halves once per window, not per
+   * lost segment). Says whether the concurrency limit and the connect rate went down.
+   */
+  trouble(since: number, now: number): { concurrency: boolean; rate: boolean } {
     this.slowStart = false;
     this.cleanStreak = 0;
+    if (since < this.lastCutAt) return { concurrency: false, rate: false };
+    this.lastCutAt = now;
+    const rate = this.rate > 1;
     this.rate = Math.max(1, this.rate / 2);
     this.tokens = Math.min(this.tokens, this.rate);
     const lowered = Math.max(this.settings.concurrencyFloor, Math.floor(this.limit / 2));
-    if (lowered === this.limit) return false;
+    const concurrency = lowered !== this.limit;
     this.limit = lowered;
-    return true;
+    return { concurrency, rate };
   }
 
   private raiseConcurrency(now: number): boolean {

@@ -31,12 +31,24 @@ describe('MX limits', () => {
       const limits = new MxLimits(settings, now);
       for (let i = 0; i < 10; i++) limits.sessionClean(5, now);
       const before = limits.rate;
-      limits.trouble();
+      expect(limits.trouble(now, now).rate).toBe(true);
       expect(limits.rate).toBeCloseTo(before / 2);
       limits.sessionClean(5, now);
       expect(limits.rate).toBeCloseTo((before / 2) * 1.02);
-      for (let i = 0; i < 20; i++) limits.trouble();
+      for (let i = 1; i <= 20; i++) limits.trouble(now + i, now + i);
       expect(limits.rate).toBe(1);
+    });
+
+    it('cuts once for the sessions that were already open when the push-back came', () => {
+      const limits = new MxLimits(settings, now);
+      // Ten sessions opened at `now` meet the same tarpit or 421 one after another.
+      expect(limits.trouble(now, now + 10)).toEqual({ concurrency: true, rate: true });
+      for (let i = 0; i < 9; i++) expect(limits.trouble(now, now + 11 + i)).toEqual({ concurrency: false, rate: false });
+      expect(limits.rate).toBe(25);
+      expect(limits.limit).toBe(2);
+      // A session opened after the cut, under the lowered limits, is a new signal.
+      expect(limits.trouble(now + 30, now + 40)).toEqual({ concurrency: true, rate: true });
+      expect(limits.rate).toBe(12.5);
     });
 
     it('paces connections to the current rate once the second\'s worth of tokens is spent', () => {
@@ -61,7 +73,7 @@ describe('MX limits', () => {
       limits.sessionClean(5, now);
       limits.sessionClean(5, now);
       expect(limits.limit).toBe(7);
-      limits.trouble();
+      limits.trouble(now, now);
       expect(limits.limit).toBe(3);
       limits.sessionClean(5, now);
       limits.sessionClean(5, now);

@@ -10,7 +10,8 @@ export class MxBackoffError extends Error {
   }
 }
 
-export interface Lease { session: SmtpSession; reused: boolean; key: string; limits: MxLimits }
+/** `since`: when this lease began, to tell trouble under the current limits from trouble under earlier ones (MxLimits.trouble). */
+export interface Lease { session: SmtpSession; reused: boolean; key: string; limits: MxLimits; since: number }
 
 /**
  * Who is asking for a session: API calls (single and batch verify, finder) are `interactive`, job
@@ -54,22 +55,28 @@ export class MxPool {
     private readonly observer: VerificationObserver = SILENT_VERIFICATION_OBSERVER,
   ) {}
 
-  async acquire(host: string, address: string, port: number, lane: ProbeLane = 'interactive'): Promise<Lease> {
+  /** A session for the caller; null, without connecting, when `wanted` says no once a slot is free (the work went elsewhere meanwhile). */
+  async acquire(host: string, address: string, port: number, lane: ProbeLane = 'interactive', wanted: () => boolean = () => true): Promise<Lease | null> {
     const key = `${address}:${port}`;
     const state = this.state(key);
     if (state.backoffUntil > this.clock()) throw new MxBackoffError(state.backoffUntil);
     if (state.active < this.capacity(state, lane) && state.waiting[lane].length === 0) state.active++;
     else await new Promise<void>((resolve) => state.waiting[lane].push(resolve));
+    if (!wanted()) {
+      this.releaseSlot(state);
+      return null;
+    }
     const idle = this.takeIdle(state);
     if (idle) {
       this.observer.sessionReused(providerForMx(host).provider);
       state.connected++;
-      return { session: idle, reused: true, key, limits: state.limits };
+      return { session: idle, reused: true, key, limits: state.limits, since: this.clock() };
     }
+    const since = this.clock();
     try {
       const session = await this.open(state, host, address, port, lane);
       state.connected++;
-      return { session, reused: false, key, limits: state.limits };
+      return { session, reused: false, key, limits: state.limits, since };
     } catch (error) {
       this.learnConnectionCap(state, host, error);
       this.releaseSlot(state);
