@@ -1,7 +1,7 @@
 import { ReadStore } from '@lib/readstore';
-import { CREDIT_OPEN_HOLDS_COLLECTION } from './projection/credit-open-holds.projection';
-import { CREDIT_ORDERS_COLLECTION } from './projection/credit-orders.projection';
-import { CREDIT_TRANSACTIONS_COLLECTION } from './projection/credit-transactions.projection';
+import { CREDIT_OPEN_HOLDS_COLLECTION } from './holds/credit-open-holds.projection';
+import { CREDIT_ORDERS_COLLECTION } from './list-orders/credit-orders.projection';
+import { CREDIT_TRANSACTIONS_COLLECTION } from './list-transactions/credit-transactions.projection';
 
 /** The indexes behind the credits queries: one per filter + sort they use. */
 export async function ensureCreditIndexes(readStore: ReadStore): Promise<void> {

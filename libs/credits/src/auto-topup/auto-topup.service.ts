@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock, DomainError, newNumericId } from '@lib/common';
 import { EventStore, readEvents, runCommand } from '@lib/eventstore';
 import { CreditCatalogue } from '../catalogue/credit-catalogue';
-import { CheckoutResult, CheckoutService } from '../orders/checkout.service';
+import { CheckoutResult, CheckoutService } from '../checkout/checkout.service';
 import { AutoTopupConfigured, AutoTopupSettings, autoTopupCrossingDecider, autoTopupCrossingStream, autoTopupSettingsStream, crossesThreshold } from './auto-topup';
 
 export type AutoTopupOutcome =

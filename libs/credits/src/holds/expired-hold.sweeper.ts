@@ -3,8 +3,8 @@ import { Clock } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { APP_CONFIG } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
-import { CreditLedger } from '../credit-ledger.service';
-import { CREDIT_OPEN_HOLDS_COLLECTION, OpenHoldDoc } from '../projection/credit-open-holds.projection';
+import { CreditLedger } from '../ledger/credit-ledger.service';
+import { CREDIT_OPEN_HOLDS_COLLECTION, OpenHoldDoc } from './credit-open-holds.projection';
 import { HoldSweepObserver } from './hold-sweep-observer';
 import { RecordedWorkCharges, STILL_WORKING } from './recorded-work-charges';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { HoldPurpose } from '../domain/credit-ledger.commands';
-import type { OpenHoldDoc } from '../projection/credit-open-holds.projection';
+import type { OpenHoldDoc } from './credit-open-holds.projection';
 
 /** Work that has not recorded yet but still may (a job chunk of a job still running): its hold is kept. */
 export const STILL_WORKING = 'still_working';

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { aggregateStream, EventStore, RecordedEvent, runCommand } from '@lib/eventstore';
-import { CreditLedger } from '../credit-ledger.service';
+import { CreditLedger } from '../ledger/credit-ledger.service';
 import type { PaymentOutcome } from '../payments/payment-processor.port';
 import { findSince } from './find-since';
-import { INVOICE_SEQUENCE_STREAM, invoiceSequenceDecider } from './invoice-sequence';
-import { orderDecider, OrderState, orderStream, PlacedOrderState } from './order.decider';
+import { INVOICE_SEQUENCE_STREAM, invoiceSequenceDecider } from '../domain/invoice-sequence';
+import { orderDecider, OrderState, orderStream, PlacedOrderState } from '../domain/order.decider';
 
 /**
  * How far before the order's first event the checks below look for a step already taken: covers the

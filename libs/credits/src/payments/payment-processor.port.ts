@@ -1,4 +1,4 @@
-import type { PaymentProcessorName } from '../orders/order.events';
+import type { PaymentProcessorName } from '../domain/order.events';
 
 /** A payment method saved for charges made without the customer (Stripe: a Customer and its PaymentMethod). */
 export interface SavedPaymentMethod {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
-import { paymentMethodsStream } from './payment-method.events';
-import { PaymentMethodsCommand, paymentMethodsDecider, PaymentMethodsState } from './payment-methods.decider';
+import { paymentMethodsStream } from '../domain/payment-method.events';
+import { PaymentMethodsCommand, paymentMethodsDecider, PaymentMethodsState } from '../domain/payment-methods.decider';
 
 type WithoutMeta<C> = C extends unknown ? Omit<C, 'type' | 'accountId' | 'at'> : never;
 

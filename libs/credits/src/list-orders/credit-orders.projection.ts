@@ -2,10 +2,10 @@ import { upcast } from '@lib/common';
 import { documentProjection } from '@lib/readstore';
 import { creditLedgerDecider } from '../domain/credit-ledger.decider';
 import { CreditLedgerEvent, CreditsAdded, OrderSource } from '../domain/credit-ledger.events';
-import { orderDecider } from '../orders/order.decider';
-import { OrderStatus } from '../orders/order-status';
+import { orderDecider } from '../domain/order.decider';
+import { OrderStatus } from '../domain/order-status';
 import type { OrderQuote } from '../catalogue/price-order';
-import { OrderEvent, ORDER_EVENT_TYPES } from '../orders/order.events';
+import { OrderEvent, ORDER_EVENT_TYPES } from '../domain/order.events';
 
 /** An element of `items` in GET /v1/credits/orders: the spec's Order fields, the priced quote among them. */
 export interface OrderView extends OrderQuote {

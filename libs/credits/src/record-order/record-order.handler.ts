@@ -3,9 +3,9 @@ import { Clock, DomainError, newNumericId } from '@lib/common';
 import { accountStream } from '@lib/accounts';
 import { EventStore, readEvents, runCommand } from '@lib/eventstore';
 import { CreditCatalogue } from '../catalogue/credit-catalogue';
-import { orderViewFrom, OrderView } from '../projection/credit-orders.projection';
-import { OrderSettlement } from './order-settlement';
-import { orderDecider, orderStream } from './order.decider';
+import { orderViewFrom, OrderView } from '../list-orders/credit-orders.projection';
+import { OrderSettlement } from '../orders/order-settlement';
+import { orderDecider, orderStream } from '../domain/order.decider';
 import { RecordOrderCommand } from './record-order.command';
 
 /**

@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Clock } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
-import { CREDIT_BALANCES_COLLECTION, CreditBalanceDoc } from '../projection/credit-balances.projection';
+import { CREDIT_BALANCES_COLLECTION, CreditBalanceDoc } from './credit-balances.projection';
 import { BalanceView, GetBalanceQuery } from './get-balance.query';
 
 /** The spec allows the balance to be up to 30 s old; the projector normally trails by milliseconds. */

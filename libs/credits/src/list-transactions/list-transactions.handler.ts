@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Page, toPage } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
-import { CREDIT_TRANSACTIONS_COLLECTION, CreditTransactionDoc } from '../projection/credit-transactions.projection';
+import { CREDIT_TRANSACTIONS_COLLECTION, CreditTransactionDoc } from './credit-transactions.projection';
 import { ListTransactionsQuery, TransactionView } from './list-transactions.query';
 
 

@@ -4,8 +4,8 @@ import * as path from 'node:path';
 import { FixedClock } from '@lib/common';
 import { SqliteEventStore } from '@lib/eventstore';
 import { CreditLedger } from './credit-ledger.service';
-import { auditLedger } from './domain/ledger-audit';
-import { creditLedgerStream } from './domain/credit-ledger.decider';
+import { auditLedger } from '../domain/ledger-audit';
+import { creditLedgerStream } from '../domain/credit-ledger.decider';
 
 describe('credit ledger group commit', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-int-'));

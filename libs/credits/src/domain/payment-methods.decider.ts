@@ -1,5 +1,5 @@
 import { Decider } from '@lib/common';
-import type { SavedPaymentMethod } from './payment-processor.port';
+import type { SavedPaymentMethod } from '../payments/payment-processor.port';
 import { PaymentMethodEvent } from './payment-method.events';
 
 export type PaymentMethodsState = { customerId: string | null; saved: (SavedPaymentMethod & { setupIntentId: string; savedAt: string }) | null };

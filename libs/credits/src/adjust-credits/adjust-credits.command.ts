@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { LedgerView } from '../credit-ledger.service';
+import type { LedgerView } from '../ledger/credit-ledger.service';
 
 /** An admin correction (positive or negative), recorded as an Adjusted transaction with its reason. */
 export class AdjustCreditsCommand extends Command<LedgerView> {

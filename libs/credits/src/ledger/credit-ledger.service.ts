@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
-import { CreditLedgerCommand } from './domain/credit-ledger.commands';
-import { OrderSource } from './domain/credit-ledger.events';
-import { available, creditLedgerDecider, creditLedgerStream, LedgerState } from './domain/credit-ledger.decider';
+import { CreditLedgerCommand } from '../domain/credit-ledger.commands';
+import { OrderSource } from '../domain/credit-ledger.events';
+import { available, creditLedgerDecider, creditLedgerStream, LedgerState } from '../domain/credit-ledger.decider';
 import { LedgerGroupCommit } from './ledger-group-commit';
-import { findSince } from './orders/find-since';
+import { findSince } from '../orders/find-since';
 
 type WithoutMeta<C> = C extends unknown ? Omit<C, 'accountId' | 'at' | 'type'> : never;
 

@@ -3,9 +3,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DomainError, FixedClock } from '@lib/common';
 import { SqliteEventStore } from '@lib/eventstore';
-import { CreditLedger } from './credit-ledger.service';
-import { creditLedgerStream } from './domain/credit-ledger.decider';
-import { auditLedger } from './domain/ledger-audit';
+import { CreditLedger } from '../ledger/credit-ledger.service';
+import { creditLedgerStream } from '../domain/credit-ledger.decider';
+import { auditLedger } from '../domain/ledger-audit';
 import { PaidCalls, type PaidCall } from './paid-calls';
 
 describe('the paid-call path (hold -> work -> record -> settle)', () => {

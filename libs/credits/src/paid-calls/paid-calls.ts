@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { CreditLedger, type LedgerView } from './credit-ledger.service';
-import { creditsRemaining } from './credits-remaining';
-import type { PaidCallPurpose } from './domain/credit-ledger.commands';
+import { CreditLedger, type LedgerView } from '../ledger/credit-ledger.service';
+import { creditsRemaining } from '../ledger/credits-remaining';
+import type { PaidCallPurpose } from '../domain/credit-ledger.commands';
 
 /** One paid call (single or batch verify, single or batch finder): what it holds, its work, its price and its record. */
 export interface PaidCall<W, A> {

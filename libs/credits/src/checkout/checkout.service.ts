@@ -4,10 +4,10 @@ import { EventStore, runCommand } from '@lib/eventstore';
 import { CreditCatalogue } from '../catalogue/credit-catalogue';
 import { PaymentProcessor } from '../payments/payment-processor.port';
 import { SavedPaymentMethods } from '../payments/saved-payment-methods';
-import { requireAccount } from './record-order.handler';
-import { orderDecider, OrderState, orderStream, PlacedOrderState } from './order.decider';
-import { OrderQuoted } from './order.events';
-import { OrderSettlement } from './order-settlement';
+import { requireAccount } from '../record-order/record-order.handler';
+import { orderDecider, OrderState, orderStream, PlacedOrderState } from '../domain/order.decider';
+import { OrderQuoted } from '../domain/order.events';
+import { OrderSettlement } from '../orders/order-settlement';
 
 export interface CheckoutResult {
   orderId: string;

@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CreditLedger, LedgerView } from '../credit-ledger.service';
+import { CreditLedger, LedgerView } from '../ledger/credit-ledger.service';
 import { GrantCreditsCommand } from './grant-credits.command';
 
 @CommandHandler(GrantCreditsCommand)

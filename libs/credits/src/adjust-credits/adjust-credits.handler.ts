@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventStore } from '@lib/eventstore';
-import { CreditLedger, LedgerView } from '../credit-ledger.service';
-import { requireAccount } from '../orders/record-order.handler';
+import { CreditLedger, LedgerView } from '../ledger/credit-ledger.service';
+import { requireAccount } from '../record-order/record-order.handler';
 import { AdjustCreditsCommand } from './adjust-credits.command';
 
 @CommandHandler(AdjustCreditsCommand)

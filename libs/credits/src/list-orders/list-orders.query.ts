@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { OrderView } from '../projection/credit-orders.projection';
+import type { OrderView } from './credit-orders.projection';
 
 /** The spec's order page wrapper: `limit` where other pages say `pageSize`. */
 export interface OrderPage {

@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ReadStore } from '@lib/readstore';
-import { CREDIT_ORDERS_COLLECTION, CreditOrderDoc, OrderView } from '../projection/credit-orders.projection';
+import { CREDIT_ORDERS_COLLECTION, CreditOrderDoc, OrderView } from './credit-orders.projection';
 import { ListOrdersQuery, OrderPage } from './list-orders.query';
 
 @QueryHandler(ListOrdersQuery)

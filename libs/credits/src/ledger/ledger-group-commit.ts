@@ -1,7 +1,7 @@
 import { EventStore, runDecision } from '@lib/eventstore';
-import { CreditLedgerCommand } from './domain/credit-ledger.commands';
-import { creditLedgerDecider, LedgerState } from './domain/credit-ledger.decider';
-import { CreditLedgerEvent } from './domain/credit-ledger.events';
+import { CreditLedgerCommand } from '../domain/credit-ledger.commands';
+import { creditLedgerDecider, LedgerState } from '../domain/credit-ledger.decider';
+import { CreditLedgerEvent } from '../domain/credit-ledger.events';
 
 interface Pending {
   command: CreditLedgerCommand;

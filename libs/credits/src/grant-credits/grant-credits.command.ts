@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { LedgerView } from '../credit-ledger.service';
+import type { LedgerView } from '../ledger/credit-ledger.service';
 
 /** Adds credits outside an order (opening balance, goodwill); recorded as an Added transaction. */
 export class GrantCreditsCommand extends Command<LedgerView> {

@@ -1,7 +1,7 @@
 import { documentProjection } from '@lib/readstore';
 import { balanceDelta, transactionType } from '../domain/ledger-audit';
 import { CreditLedgerEvent } from '../domain/credit-ledger.events';
-import type { TransactionView } from '../queries/list-transactions.query';
+import type { TransactionView } from './list-transactions.query';
 import { creditLedgerDecider } from '../domain/credit-ledger.decider';
 
 /** One row of GET /v1/credits/transactions as stored. Holds are not transactions; their settlement is. */

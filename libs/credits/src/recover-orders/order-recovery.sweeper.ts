@@ -3,9 +3,9 @@ import { Clock } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { APP_CONFIG } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
-import { CREDIT_ORDERS_COLLECTION, CreditOrderDoc } from '../projection/credit-orders.projection';
-import { CheckoutService } from './checkout.service';
-import { OrderStatus } from './order-status';
+import { CREDIT_ORDERS_COLLECTION, CreditOrderDoc } from '../list-orders/credit-orders.projection';
+import { CheckoutService } from '../checkout/checkout.service';
+import { OrderStatus } from '../domain/order-status';
 
 /** Stripe retries a webhook for up to three days; a Pending order older than that is an abandoned checkout, no longer asked about. */
 export const PENDING_ORDER_RECOVERY_WINDOW_MS = 3 * 24 * 3_600_000;
