@@ -20,7 +20,7 @@ export const creditBalancesProjection = documentProjection<CreditBalanceDoc, Cre
   collection: CREDIT_BALANCES_COLLECTION,
   eventTypes: CREDIT_LEDGER_EVENT_TYPES,
   upcasters: creditLedgerDecider.upcasters,
-  documentId: (event) => (event.data as { accountId: string }).accountId,
+  documentId: (event) => event.data.accountId,
   evolve: (_doc, event) => {
     const held = heldTotal(event.data.holdsAfter);
     return { _id: event.data.accountId, balance: event.data.balanceAfter, held, available: event.data.balanceAfter - held, asOf: event.data.at };

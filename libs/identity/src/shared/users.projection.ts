@@ -24,7 +24,7 @@ export const usersProjection = documentProjection<UserDoc, UserEvent>({
   collection: USERS_COLLECTION,
   eventTypes: ['UserRegistered', 'EmailConfirmed', 'EmailChanged', 'TeamJoined', 'TeamLeft'],
   upcasters: userDecider.upcasters,
-  documentId: (event) => (event.data as { userId: string }).userId,
+  documentId: (event) => event.data.userId,
   evolve: (doc, event) => {
     switch (event.type) {
       case 'UserRegistered': {

@@ -1,10 +1,10 @@
 import { Injectable, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
-import { Clock } from '@lib/common';
+import { Clock, upcast } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { BusConsumer, IncomingMessage, MessageBus, relayTopic } from '@lib/messaging';
 import { jobDecider, jobStream } from '../domain/job.decider';
-import { JobCreated } from '../domain/job.events';
+import { JobCreated, JobEvent } from '../domain/job.events';
 import { CHUNK_TOPIC, ChunkMessage } from '../process-chunk/chunk-message';
 import { readPlan } from './plan-reader';
 
@@ -33,9 +33,10 @@ export class JobDispatcher implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   private async handle(message: IncomingMessage): Promise<void> {
-    const event = relayedEvent(message.value);
+    const relayed = relayedEvent(message.value);
+    const event = relayed && upcast<JobEvent>(relayed, jobDecider.upcasters);
     if (event?.type !== 'JobCreated') return;
-    await this.dispatch(event.data as JobCreated['data']);
+    await this.dispatch(event.data);
   }
 
   async dispatch(created: JobCreated['data']): Promise<void> {

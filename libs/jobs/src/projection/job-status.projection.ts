@@ -1,4 +1,3 @@
-import { upcast, type StoredEvent } from '@lib/common';
 import { documentProjection } from '@lib/readstore';
 import { jobDecider } from '../domain/job.decider';
 import { JOB_EVENT_TYPES, JobEvent, JobSnapshot } from '../domain/job.events';
@@ -12,8 +11,7 @@ function progress(snapshot: JobSnapshot): Partial<JobDocument> {
 }
 
 /** Pure: the job document after one event. Also used to answer the create request without a read. */
-export function evolveJobDocument(doc: JobDocument | null, recorded: StoredEvent): JobDocument | null {
-  const event = upcast<JobEvent>(recorded, jobDecider.upcasters);
+export function evolveJobDocument(doc: JobDocument | null, event: JobEvent): JobDocument | null {
   if (event.type === 'JobCreated') {
     const d = event.data;
     return {
@@ -40,10 +38,11 @@ export function evolveJobDocument(doc: JobDocument | null, recorded: StoredEvent
   }
 }
 
-export const jobStatusProjection = documentProjection<JobDocument>({
+export const jobStatusProjection = documentProjection<JobDocument, JobEvent>({
   name: 'job-status',
   collection: JOBS_COLLECTION,
   eventTypes: JOB_EVENT_TYPES,
-  documentId: (event) => String((event.data as { jobId: number }).jobId),
+  upcasters: jobDecider.upcasters,
+  documentId: (event) => String(event.data.jobId),
   evolve: evolveJobDocument,
 });

@@ -40,7 +40,7 @@ export const webhookDeliveriesProjection = documentProjection<DeliveryDoc, Deliv
   collection: DELIVERIES_COLLECTION,
   eventTypes: DELIVERY_EVENT_TYPES,
   upcasters: deliveryDecider.upcasters,
-  documentId: (event) => (event.data as { deliveryId: string }).deliveryId,
+  documentId: (event) => event.data.deliveryId,
   evolve: (doc, event) => {
     if (event.type === 'DeliveryScheduled') {
       const { deliveryId, webhookId, accountId, eventId, eventType, scheduledAt } = event.data;

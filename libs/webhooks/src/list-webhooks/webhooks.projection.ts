@@ -27,7 +27,7 @@ export const webhooksProjection = documentProjection<WebhookDoc, WebhookEvent>({
   collection: WEBHOOKS_COLLECTION,
   eventTypes: WEBHOOK_EVENT_TYPES.filter((type) => type !== 'WebhookTestRequested'),
   upcasters: webhookDecider.upcasters,
-  documentId: (event) => String((event.data as { webhookId: number }).webhookId),
+  documentId: (event) => String(event.data.webhookId),
   evolve: (doc, event) => {
     if (event.type === 'WebhookRegistered') {
       const { webhookId, accountId, url, events, isActive, registeredAt } = event.data;

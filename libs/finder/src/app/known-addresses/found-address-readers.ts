@@ -1,13 +1,19 @@
+import { upcast } from '@lib/common';
 import type { RecordedEvent } from '@lib/eventstore';
-import type { EmailFound } from '../domain/finder-call.events';
-import type { FinderChunkCompleted } from '../jobs/finder-job.events';
+import { finderCallDecider } from '../domain/finder-call.decider';
+import type { FinderCallEvent } from '../domain/finder-call.events';
+import { finderJobDecider } from '../jobs/finder-job.decider';
+import type { FinderJobEvent } from '../jobs/finder-job.events';
 import type { FoundAddressReader } from './known-addresses.projection';
 
 /** Which events teach the finder a domain's format, and where their found addresses are. */
 export const FOUND_ADDRESS_READERS: Record<string, FoundAddressReader> = {
   EmailFound: (event: RecordedEvent) => {
-    const { input, outcome } = event.data as EmailFound['data'];
-    return [{ input, outcome }];
+    const found = upcast<FinderCallEvent>(event, finderCallDecider.upcasters);
+    return found.type === 'EmailFound' ? [{ input: found.data.input, outcome: found.data.outcome }] : [];
   },
-  FinderChunkCompleted: (event: RecordedEvent) => (event.data as FinderChunkCompleted['data']).results,
+  FinderChunkCompleted: (event: RecordedEvent) => {
+    const completed = upcast<FinderJobEvent>(event, finderJobDecider.upcasters);
+    return completed.type === 'FinderChunkCompleted' ? completed.data.results : [];
+  },
 };
