@@ -146,6 +146,20 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe saved payment methods and off-s
       expect(failureMails(owner)).toHaveLength(0);
     });
 
+    it('charges once when 50 concurrent charges take the balance below the threshold', async () => {
+      const owner = await ownerWithCard('pm_card_visa');
+      const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'k' } })).body.data.apiKey;
+      await owner.browser.request('PUT', '/dashboard/v1/billing/auto-topup', { body: { enabled: true, thresholdCredits: 75, packageId: 1 } });
+      const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => app.request('GET', `/v1/verify/single?email=not-an-address-${i}`, { key })));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(50);
+      const balance = await eventually(async () => (await app.request('GET', '/v1/credits/balance', { key })).body.data.balance, (b) => b === 1_050);
+      expect(balance).toBe(1_050);
+      await new Promise((resolve) => setTimeout(resolve, 1_000)); // room for a second charge, if there were one
+      const charges = stripe.made('POST', '/v1/payment_intents').filter((r) => r.params.get('metadata[accountId]') === owner.user.accountId);
+      expect(charges).toHaveLength(1);
+      expect((await ordersOf(owner)).map((o) => ({ auto: o.isAutoTopup, status: o.status }))).toEqual([{ auto: true, status: 2 }]);
+    });
+
     it.each([
       ['a declined card', 'pm_card_chargeDeclined', 'card_declined/generic_decline: Your card was declined.'],
       ['a bank asking for authentication', 'pm_card_authenticationRequired', 'authentication_required: Your card was declined. This transaction requires authentication.'],

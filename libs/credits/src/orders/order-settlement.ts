@@ -8,8 +8,8 @@ import { INVOICE_SEQUENCE_STREAM, invoiceSequenceDecider } from '../domain/invoi
 import { orderDecider, OrderState, orderStream, PlacedOrderState } from '../domain/order.decider';
 
 /**
- * How far before the order's first event the checks below look for a step already taken: covers the
- * clock difference between the process that recorded the order and the event store's own clock.
+ * How far before the order's completion the checks below look for a step already taken: covers the
+ * clock difference between the event store's nodes.
  */
 const SCAN_MARGIN_MS = 10 * 60_000;
 
@@ -75,9 +75,13 @@ export class OrderSettlement {
     return issued ? (issued as RecordedEvent).data.invoiceNumber as string : result.events[0].data.invoiceNumber;
   }
 
-  /** Steps of an order's crediting are all recorded after its first event (store time), less the margin. */
+  /**
+   * Steps of an order's crediting are all recorded after its completion (store time), less the margin: the
+   * look-back covers what happened since the outcome arrived, however long the order waited for it.
+   */
   private async scanFrom(orderId: string): Promise<string> {
-    const [first] = await this.events.readStream(orderStream(orderId), { maxCount: 1 });
-    return new Date(Date.parse(first.recordedAt) - SCAN_MARGIN_MS).toISOString();
+    const recorded = await this.events.readStream(orderStream(orderId), { direction: 'backwards', maxCount: 10 });
+    const completed = recorded.find((e) => e.type === 'OrderCompleted') ?? recorded[recorded.length - 1];
+    return new Date(Date.parse(completed.recordedAt) - SCAN_MARGIN_MS).toISOString();
   }
 }
