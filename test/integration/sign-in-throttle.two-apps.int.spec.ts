@@ -11,7 +11,8 @@ describeWithServers(['MONGO_URL'], 'sign-in throttling across API processes', ({
 
   beforeAll(async () => {
     // API role only: each process has its own event store (DATA_DIR), and they share the MongoDB database.
-    const env = { MONGO_URL, MONGO_DATABASE: dbName, APP_ROLES: 'api', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '3', SIGNIN_MAX_FAILURES_PER_ADDRESS: '1000' };
+    // A day-long fixed window keeps a window boundary out of the test.
+    const env = { MONGO_URL, MONGO_DATABASE: dbName, APP_ROLES: 'api', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '3', SIGNIN_MAX_FAILURES_PER_ADDRESS: '1000', SIGNIN_WINDOW_SECONDS: '86400' };
     apps = [await startTestApp(env), await startTestApp(env)];
   }, 60_000);
 

@@ -6,7 +6,8 @@ describe('dashboard identity', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: '3', SIGNIN_MAX_FAILURES_PER_ADDRESS: '1000' });
+    // Throttling counts in fixed windows: a day-long one keeps a window boundary out of the throttling test.
+    app = await startTestApp({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: '3', SIGNIN_MAX_FAILURES_PER_ADDRESS: '1000', SIGNIN_WINDOW_SECONDS: '86400' });
   });
   afterAll(() => app.close());
 
