@@ -1,5 +1,6 @@
-import { accept, greylist, reject, startSmtpPeer, SmtpPeer } from '../../peers/smtp-peer';
-import { DnsPeer, startDnsPeer, ZoneEntry } from '../../peers/dns-peer';
+import { accept, DomainScript, greylist, reject, SmtpPeer } from '../../peers/smtp-peer';
+import type { DnsPeer } from '../../peers/dns-peer';
+import { MailPeers, startMailPeers } from '../../peers/mail-peers';
 import { Clock } from '@lib/common';
 import { startTestApp, TestApp } from '../../support/test-app';
 
@@ -32,30 +33,14 @@ export interface FinderWorld {
   close(): Promise<void>;
 }
 
-export interface FinderPeers {
-  smtp: SmtpPeer;
-  dns: DnsPeer;
-  /** App environment pointing probes at the peers. */
-  env: Record<string, string>;
-  close(): Promise<void>;
-}
+/** The SMTP scripts of COMPANIES: every mailbox not listed is rejected. */
+export const COMPANY_DOMAINS: Record<string, DomainScript> = Object.fromEntries(Object.entries(COMPANIES).map(([d, s]) => [d, { default: reject(), ...s }]));
 
-export async function startFinderPeers(env: Record<string, string> = {}): Promise<FinderPeers> {
-  const smtp = await startSmtpPeer({ domains: Object.fromEntries(Object.entries(COMPANIES).map(([d, s]) => [d, { default: reject(), ...s }])) });
-  const zones: Record<string, ZoneEntry> = { 'nomx.test': {} };
-  for (const domain of Object.keys(COMPANIES)) {
-    zones[domain] = { mx: [{ exchange: `mx.${domain}`, priority: 10 }] };
-    zones[`mx.${domain}`] = { a: ['127.0.0.1'] };
-  }
-  const dns = await startDnsPeer(zones);
-  return {
-    smtp, dns,
-    env: {
-      DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
-      SMTP_CONNECT_TIMEOUT_MS: '2000', SMTP_COMMAND_TIMEOUT_MS: '2000', SMTP_BANNER_TIMEOUT_MS: '2000', ...env,
-    },
-    close: () => Promise.all([smtp.close(), dns.close()]).then(() => undefined),
-  };
+/** The peers of COMPANIES, and nomx.test without MX. */
+export type FinderPeers = MailPeers;
+
+export function startFinderPeers(env: Record<string, string> = {}): Promise<FinderPeers> {
+  return startMailPeers(COMPANY_DOMAINS, { zones: { 'nomx.test': {} }, env });
 }
 
 export async function startFinderWorld(env: Record<string, string> = {}, overrides: { clock?: Clock } = {}): Promise<FinderWorld> {

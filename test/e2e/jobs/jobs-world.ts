@@ -1,6 +1,7 @@
 import { CreditLedger } from '@lib/credits';
 import { readCsvRecords } from '@lib/jobs';
-import { DnsPeer, startDnsPeer, ZoneEntry } from '../../peers/dns-peer';
+import { DnsPeer, startDnsPeer } from '../../peers/dns-peer';
+import { MailPeers, startMailPeers } from '../../peers/mail-peers';
 import { accept, DomainScript, greylist, reject, SmtpPeer, startSmtpPeer } from '../../peers/smtp-peer';
 import { startTestApp, TestApp } from '../../support/test-app';
 
@@ -25,29 +26,11 @@ export interface JobsWorld {
   close(): Promise<void>;
 }
 
-export interface JobsPeers {
-  smtp: SmtpPeer;
-  dns: DnsPeer;
-  /** App environment pointing probes at the peers, with small chunks and short greylisting delays. */
-  env: Record<string, string>;
-}
+/** The peers of DOMAINS, with small chunks and short greylisting delays in the app environment. */
+export type JobsPeers = MailPeers;
 
-export async function startJobsPeers(env: Record<string, string> = {}): Promise<JobsPeers> {
-  const smtp = await startSmtpPeer({ domains: DOMAINS });
-  const zones: Record<string, ZoneEntry> = {};
-  for (const domain of Object.keys(DOMAINS)) {
-    zones[domain] = { mx: [{ exchange: `mx.${domain}`, priority: 10 }] };
-    zones[`mx.${domain}`] = { a: ['127.0.0.1'] };
-  }
-  const dns = await startDnsPeer(zones);
-  return {
-    smtp, dns,
-    env: {
-      DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
-      SMTP_CONNECT_TIMEOUT_MS: '2000', SMTP_COMMAND_TIMEOUT_MS: '2000', SMTP_BANNER_TIMEOUT_MS: '2000',
-      JOB_CHUNK_SIZE: '2', JOB_GREYLIST_RETRY_DELAYS_MS: '300,600', GREYLIST_RETRY_DELAYS_MS: '100', ...env,
-    },
-  };
+export function startJobsPeers(env: Record<string, string> = {}): Promise<JobsPeers> {
+  return startMailPeers(DOMAINS, { env: { JOB_CHUNK_SIZE: '2', JOB_GREYLIST_RETRY_DELAYS_MS: '300,600', GREYLIST_RETRY_DELAYS_MS: '100', ...env } });
 }
 
 export async function startJobsWorld(env: Record<string, string> = {}): Promise<JobsWorld> {

@@ -1,0 +1,30 @@
+import { DnsPeer, startDnsPeer, ZoneEntry } from './dns-peer';
+import { DomainScript, SmtpPeer, startSmtpPeer } from './smtp-peer';
+
+/** Loopback SMTP and DNS peers serving a set of mail domains, each with its MX on 127.0.0.1. */
+export interface MailPeers {
+  smtp: SmtpPeer;
+  dns: DnsPeer;
+  /** App environment pointing probes at the peers (2 s SMTP timeouts), with the caller's additions. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** `zones`: further DNS entries (a domain without MX); `env`: added to (and overriding) the probe environment. */
+export async function startMailPeers(domains: Record<string, DomainScript>, options: { zones?: Record<string, ZoneEntry>; env?: Record<string, string> } = {}): Promise<MailPeers> {
+  const smtp = await startSmtpPeer({ domains });
+  const zones: Record<string, ZoneEntry> = { ...options.zones };
+  for (const domain of Object.keys(domains)) {
+    zones[domain] = { mx: [{ exchange: `mx.${domain}`, priority: 10 }] };
+    zones[`mx.${domain}`] = { a: ['127.0.0.1'] };
+  }
+  const dns = await startDnsPeer(zones);
+  return {
+    smtp, dns,
+    env: {
+      DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
+      SMTP_CONNECT_TIMEOUT_MS: '2000', SMTP_COMMAND_TIMEOUT_MS: '2000', SMTP_BANNER_TIMEOUT_MS: '2000', ...options.env,
+    },
+    close: () => Promise.all([smtp.close(), dns.close()]).then(() => undefined),
+  };
+}
