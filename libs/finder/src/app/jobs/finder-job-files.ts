@@ -1,6 +1,0 @@
-import type { PurgeableJobKind } from '@lib/jobs';
-import { finderJobDecider } from './finder-job.decider';
-import { FINDER_JOBS_COLLECTION } from './finder-job.projection';
-
-/** Finder file jobs for the worker's retention sweep (JobRetentionModule). */
-export const FINDER_JOB_FILES: PurgeableJobKind = { kind: 'finder', collection: FINDER_JOBS_COLLECTION, decider: finderJobDecider };

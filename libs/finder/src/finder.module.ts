@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { CreditsModule } from '@lib/credits';
+import { EmailFinder } from './domain/find-email';
+import { finderEngineProviders } from './finder-engine.providers';
+import { FinderReadModelModule } from './finder-read-model.module';
+import { FindBatchService } from './find-batch/find-batch.service';
+import { FindOneService } from './find-one/find-one.service';
+import { FinderCallCharges } from './shared/finder-call-charges';
+
+/**
+ * Single and batch finds (credits, events), learning formats from the finder's read model. Needs the
+ * app's VerificationEngine provider (a global module), which it never builds itself.
+ */
+@Module({
+  imports: [CreditsModule, FinderReadModelModule],
+  providers: [...finderEngineProviders, FindOneService, FindBatchService, FinderCallCharges],
+  exports: [EmailFinder, FindOneService, FindBatchService],
+})
+export class FinderModule {}

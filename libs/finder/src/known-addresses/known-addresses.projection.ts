@@ -1,0 +1,71 @@
+import type { RecordedEvent } from '@lib/eventstore';
+import type { Projection, ReadStore } from '@lib/readstore';
+import type { KnownAddressRecord } from '../finder.ports';
+import type { FinderOutcome } from '../domain/finder-outcome';
+import type { FinderCallInput } from '../domain/finder-call.events';
+
+export const KNOWN_ADDRESSES_COLLECTION = 'finder_known_addresses';
+
+/**
+ * Enough addresses to settle a domain's format (strength 0.98 at 50) while keeping the document
+ * small; the newest win, since a company that changes its format changes it for new hires.
+ */
+export const MAX_ADDRESSES_PER_DOMAIN = 50;
+
+export interface KnownAddressesDocument {
+  _id: string;
+  domain: string;
+  addresses: KnownAddressRecord[];
+  updatedAt: string;
+  /** Global position of the last event applied: replays at or below it change nothing. */
+  _position: number;
+}
+
+/** A found address with the name it was found for, from any event that carries finder outcomes. */
+export interface FoundAddress {
+  input: FinderCallInput;
+  outcome: Pick<FinderOutcome, 'email' | 'result'>;
+}
+
+/** Event types whose data carries finder outcomes, and how to read them out. */
+export type FoundAddressReader = (event: RecordedEvent) => FoundAddress[];
+
+/**
+ * Only server-confirmed addresses (result Ok) teach a domain's format: a catch-all guess or an
+ * unverified known-format answer merely repeats the finder's own belief and would reinforce it.
+ */
+function confirmedByDomain(found: FoundAddress[]): Map<string, KnownAddressRecord[]> {
+  const byDomain = new Map<string, KnownAddressRecord[]>();
+  for (const { input, outcome } of found) {
+    if (outcome.result !== 'Ok' || !outcome.email) continue;
+    const domain = outcome.email.slice(outcome.email.lastIndexOf('@') + 1).toLowerCase();
+    const list = byDomain.get(domain) ?? [];
+    list.push({ email: outcome.email.toLowerCase(), firstName: input.firstName, lastName: input.lastName });
+    byDomain.set(domain, list);
+  }
+  return byDomain;
+}
+
+function merged(existing: KnownAddressRecord[], added: KnownAddressRecord[]): KnownAddressRecord[] {
+  const fresh = new Set(added.map((a) => a.email));
+  return [...existing.filter((a) => !fresh.has(a.email)), ...added].slice(-MAX_ADDRESSES_PER_DOMAIN);
+}
+
+/** `finder_known_addresses`, keyed by domain: the addresses the finder confirmed there, with their owners' names. */
+export function knownAddressesProjection(readers: Record<string, FoundAddressReader>): Projection {
+  return {
+    name: 'finder-known-addresses',
+    eventTypes: Object.keys(readers),
+    collections: [KNOWN_ADDRESSES_COLLECTION],
+    async handle(event: RecordedEvent, store: ReadStore) {
+      const collection = store.collection<KnownAddressesDocument>(KNOWN_ADDRESSES_COLLECTION);
+      for (const [domain, added] of confirmedByDomain(readers[event.type]?.(event) ?? [])) {
+        const stored = await collection.get(domain);
+        if (stored && stored._position >= event.position) continue;
+        await collection.upsert({
+          _id: domain, domain, addresses: merged(stored?.addresses ?? [], added), updatedAt: event.recordedAt, _position: event.position,
+        });
+      }
+    },
+  };
+}

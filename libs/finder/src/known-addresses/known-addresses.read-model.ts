@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import { ReadStore } from '@lib/readstore';
+import { DomainFormatSource, type KnownAddressRecord } from '../finder.ports';
+import { KNOWN_ADDRESSES_COLLECTION, type KnownAddressesDocument } from './known-addresses.projection';
+
+/** The finder's memory of each domain's format: addresses it confirmed earlier, from the read model. */
+@Injectable()
+export class KnownAddressesReadModel extends DomainFormatSource {
+  constructor(private readonly readStore: ReadStore) {
+    super();
+  }
+
+  async knownAddresses(domain: string): Promise<KnownAddressRecord[]> {
+    const doc = await this.readStore.collection<KnownAddressesDocument>(KNOWN_ADDRESSES_COLLECTION).get(domain);
+    return doc?.addresses ?? [];
+  }
+}
