@@ -6,3 +6,4 @@ export * from './aggregate-stream';
 export * from './eventstoredb/esdb-event-store';
 export * from './delegating-event-store';
 export * from './observed/observed-event-store';
+export * from './appended-positions';

@@ -48,6 +48,22 @@ describe('dashboard teams', () => {
     expect((await member.browser.request('GET', '/dashboard/v1/me')).body.data).toMatchObject({ accountId: member.user.accountId, role: 'owner' });
   });
 
+  it('revokes every key of a removed member at once, however many', async () => {
+    const owner = await signedInUser(app, uniqueEmail('owner'), 'Ada');
+    const memberEmail = uniqueEmail('member');
+    await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email: memberEmail, role: 'member' } });
+    const member = await signedInUser(app, memberEmail, 'Grace');
+    await member.browser.request('POST', '/dashboard/v1/team/invites/accept', { body: { token: tokenFromOutbox(app.dataDir, memberEmail, '/accept-invite') } });
+    const keys = [];
+    for (const label of ['one', 'two', 'three']) keys.push((await member.browser.request('POST', '/dashboard/v1/keys', { body: { label } })).body.data.apiKey);
+    const removed = await owner.browser.request('DELETE', `/dashboard/v1/team/members/${member.user.userId}`);
+    expect(removed.body.data).toEqual({ userId: member.user.userId, revokedKeys: 3 });
+    for (const key of keys) {
+      const refused = await app.request('GET', '/v1/credits/balance', { key });
+      expect({ status: refused.status, code: refused.body.error.code }).toEqual({ status: 401, code: 1102 });
+    }
+  });
+
   it('accepts an invitation only for the invited address, and the owner cannot be removed', async () => {
     const owner = await signedInUser(app);
     const invited = uniqueEmail('invited');

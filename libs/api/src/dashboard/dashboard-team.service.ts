@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { accountDecider, accountStream, AccountCommand, API_KEYS_COLLECTION, TEAM_MEMBERS_COLLECTION, TeamMemberDoc, TeamRole } from '@lib/accounts';
 import { Clock, DomainError } from '@lib/common';
 import { AppConfig } from '@lib/config';
-import { EventStore, runCommand } from '@lib/eventstore';
+import { appendedPositions, EventStore, runCommand } from '@lib/eventstore';
 import { DashboardPrincipal, newLinkToken, normalizeEmail, parseLinkToken, UserDoc, USERS_COLLECTION, UserStreams } from '@lib/identity';
 import { Mailer } from '@lib/mail';
 import { APP_CONFIG, ReadModelFreshness } from '@lib/platform';
@@ -80,8 +80,11 @@ export class DashboardTeamService {
     requireManager(user);
     if (!/^[0-9]{1,20}$/.test(memberUserId)) throw new DomainError('MEMBER_NOT_FOUND');
     const removed = await this.run(user.accountId, { type: 'RemoveMember', userId: memberUserId, at: this.clock.nowIso() });
-    const keyIds = removed.events.filter((e) => e.type === 'ApiKeyRevoked').map((e) => (e.data as { keyId: string }).keyId);
-    await Promise.all(keyIds.map((keyId) => this.freshness.waitForDocument(API_KEYS_COLLECTION, keyId, removed.position)));
+    // Each revoked key's document reaches its own event's position, not the append's last one.
+    const positions = await appendedPositions(this.events, accountStream(user.accountId), removed);
+    const revoked = removed.events.flatMap((e, i) => (e.type === 'ApiKeyRevoked' ? [{ keyId: (e.data as { keyId: string }).keyId, position: positions[i] }] : []));
+    const keyIds = revoked.map((key) => key.keyId);
+    await Promise.all(revoked.map((key) => this.freshness.waitForDocument(API_KEYS_COLLECTION, key.keyId, key.position)));
     await this.users.run(memberUserId, { type: 'LeaveTeam', accountId: user.accountId, at: this.clock.nowIso() });
     return { userId: memberUserId, revokedKeys: keyIds.length };
   }

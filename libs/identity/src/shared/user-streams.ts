@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { aggregateStream, EventStore, readEvents, runCommand } from '@lib/eventstore';
+import { aggregateStream, appendedPositions, EventStore, readEvents, runCommand } from '@lib/eventstore';
 import { ReadModelFreshness } from '@lib/platform';
 import { emailClaimDecider, emailClaimStream, EmailClaimState } from '../domain/email-claim.decider';
 import { EmailClaimCommand } from '../domain/email-claim.commands';
@@ -46,20 +46,10 @@ export class UserStreams {
 
   async run(userId: string, command: UserCommand): Promise<UserEvent[]> {
     const result = await runCommand(this.events, userStream(userId), userDecider, command);
-    const positions = await this.positionsOf(userId, result.events.length, result.nextRevision, result.position);
+    // Each event's own position: a reset ending two sessions must not wait for the first at the second's.
+    const positions = await appendedPositions(this.events, userStream(userId), result);
     await Promise.all(result.events.map((event, i) => this.awaitProjected(event, positions[i])));
     return result.events;
-  }
-
-  /**
-   * Each appended event's own global position: a document reaches only the position of the event that
-   * changed it, so waiting for the append's last position would time out (10 s) for every other document
-   * of a batch (a password reset ending two sessions).
-   */
-  private async positionsOf(userId: string, count: number, lastRevision: number, lastPosition: number): Promise<number[]> {
-    if (count <= 1) return [lastPosition];
-    const appended = await this.events.readStream(userStream(userId), { fromRevision: lastRevision - count + 1, maxCount: count });
-    return appended.map((event) => event.position);
   }
 
   private async awaitProjected(event: UserEvent, position: number): Promise<void> {
