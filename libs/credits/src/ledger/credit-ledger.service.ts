@@ -67,7 +67,7 @@ export class CreditLedger {
     const command: CreditLedgerCommand = { type: 'GrantCredits', accountId, at: this.clock.nowIso(), transactionId, amount, bonus, source };
     const result = await runCommand(this.events, stream, creditLedgerDecider, command, {
       load: 'last',
-      skipIf: async () => (await findSince(this.events, stream, since, (e) => (e.data as { transactionId?: string }).transactionId === transactionId)) !== null,
+      skipIf: async () => (await findSince(this.events, stream, creditLedgerDecider.upcasters, since, (e) => 'transactionId' in e.data && e.data.transactionId === transactionId)) !== null,
     });
     return this.view(result.state, result.position);
   }

@@ -1,4 +1,5 @@
-import { EventStore, RecordedEvent } from '@lib/eventstore';
+import type { DomainEvent, Upcasters } from '@lib/common';
+import { EventStore, readEvents, UpcastEvent } from '@lib/eventstore';
 
 const PAGE = 100;
 
@@ -7,10 +8,16 @@ const PAGE = 100;
  * after `sinceIso` (bounded however long the stream is). Used to learn whether a step of an order's
  * settlement already happened before repeating it.
  */
-export async function findSince(store: EventStore, streamId: string, sinceIso: string, matches: (event: RecordedEvent) => boolean): Promise<RecordedEvent | null> {
+export async function findSince<E extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  upcasters: Upcasters<E> | undefined,
+  sinceIso: string,
+  matches: (event: UpcastEvent<E>) => boolean,
+): Promise<UpcastEvent<E> | null> {
   let fromRevision: number | undefined;
   for (;;) {
-    const page = await store.readStream(streamId, { direction: 'backwards', maxCount: PAGE, fromRevision });
+    const page = await readEvents(store, streamId, upcasters, { direction: 'backwards', maxCount: PAGE, fromRevision });
     for (const event of page) {
       if (matches(event)) return event;
       if (event.recordedAt < sinceIso) return null;

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
-import { aggregateStream, EventStore, RecordedEvent, runCommand } from '@lib/eventstore';
+import { aggregateStream, EventStore, runCommand, type UpcastEvent } from '@lib/eventstore';
 import { CreditLedger } from '../ledger/credit-ledger.service';
 import type { PaymentOutcome } from '../payments/payment-processor.port';
 import { findSince } from './find-since';
-import { INVOICE_SEQUENCE_STREAM, invoiceSequenceDecider } from '../domain/invoice-sequence';
+import { INVOICE_SEQUENCE_STREAM, invoiceSequenceDecider, type InvoiceIssued } from '../domain/invoice-sequence';
 import { orderDecider, OrderState, orderStream, PlacedOrderState } from '../domain/order.decider';
 
 /**
@@ -67,12 +67,12 @@ export class OrderSettlement {
 
   /** The order's invoice number: the one already issued to it, or the next of the sequence (checked and appended atomically). */
   private async invoiceFor(orderId: string, since: string): Promise<string> {
-    let issued: RecordedEvent | null = null;
+    let issued = null as UpcastEvent<InvoiceIssued> | null;
     const result = await runCommand(this.events, INVOICE_SEQUENCE_STREAM, invoiceSequenceDecider, { type: 'IssueInvoice', orderId, at: this.clock.nowIso() }, {
       load: 'last',
-      skipIf: async () => (issued = await findSince(this.events, INVOICE_SEQUENCE_STREAM, since, (e) => e.data.orderId === orderId)) !== null,
+      skipIf: async () => (issued = await findSince(this.events, INVOICE_SEQUENCE_STREAM, invoiceSequenceDecider.upcasters, since, (e) => e.data.orderId === orderId)) !== null,
     });
-    return issued ? (issued as RecordedEvent).data.invoiceNumber as string : result.events[0].data.invoiceNumber;
+    return issued ? issued.data.invoiceNumber : result.events[0].data.invoiceNumber;
   }
 
   /**
