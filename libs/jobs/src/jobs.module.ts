@@ -2,12 +2,12 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { ProjectionRegistry } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
 import { VerificationJobCreation } from './create-job/verification-job-creation';
-import { JobDownloadService } from './download/job-download.service';
-import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION } from './projection/job-document';
-import { jobsProjection } from './projection/jobs.projection';
+import { JobDownloadService } from './download-job/job-download.service';
+import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION } from './query-jobs/job-document';
+import { jobsProjection } from './query-jobs/jobs.projection';
 import { JobLifecycleModule } from './job-lifecycle.module';
-import { JobProgressModule } from './progress/job-progress.module';
-import { JobQueries } from './query/job-queries';
+import { JobProgressModule } from './track-progress/job-progress.module';
+import { JobQueries } from './query-jobs/job-queries';
 
 /** Bulk jobs for the API and the projector: create, cancel, read, download; registers the job read models. */
 @Module({

@@ -5,7 +5,7 @@ import { ReadModelFreshness } from '@lib/platform';
 import { jobDecider, jobStream, type JobState } from '../domain/job.decider';
 import type { CancelJob } from '../domain/job.commands';
 import type { JobEvent } from '../domain/job.events';
-import { JOBS_COLLECTION } from '../projection/job-document';
+import { JOBS_COLLECTION } from '../query-jobs/job-document';
 
 /** One job kind's part of DELETE: its decider, its cancel command and the read model its view comes from. */
 export interface CancellableJobKind<C, E extends DomainEvent, S> {

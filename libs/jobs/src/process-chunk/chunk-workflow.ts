@@ -3,7 +3,7 @@ import { DomainError } from '@lib/common';
 import { CreditLedger, RecordedWorkCharges, STILL_WORKING, type JobChunkPurpose } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { jobStream } from '../domain/job.decider';
-import { ChunkProgressBoard } from '../progress/chunk-progress-board';
+import { ChunkProgressBoard } from '../track-progress/chunk-progress-board';
 import { chunkHoldId, chunkOfHoldId } from './chunk-message';
 import { watchJobEnd } from './job-end-watch';
 

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Clock, DomainError, isNumericId, Page, PageRequest, toPage } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
 import { JobKind } from '../domain/job.events';
-import { JOBS_COLLECTION, JobDocument } from '../projection/job-document';
-import { ChunkProgressBoard } from '../progress/chunk-progress-board';
+import { JOBS_COLLECTION, JobDocument } from './job-document';
+import { ChunkProgressBoard } from '../track-progress/chunk-progress-board';
 import { JobView, toJobView } from './job-view';
 
 /** The read side of jobs of any kind: ownership is checked here, so other accounts' jobs are simply not found. */

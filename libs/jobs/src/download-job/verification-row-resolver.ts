@@ -2,8 +2,8 @@ import { ReadCollection } from '@lib/readstore';
 import { CsvRecord } from '../csv';
 import { addressKey } from '../domain/address-key';
 import { invalidSyntaxVerdict } from '../domain/row-verdict';
-import { JobDocument, jobResultId, StoredJobResult } from '../projection/job-document';
-import { jobResultCells, resultCells } from '../projection/job-result-cells';
+import { JobDocument, jobResultId, StoredJobResult } from '../query-jobs/job-document';
+import { jobResultCells, resultCells } from '../query-jobs/job-result-cells';
 import { RowResolver } from './csv-download';
 import { ResultCells } from './stored-cells';
 

@@ -1,5 +1,5 @@
 import type { ResultColumn } from '../csv';
-import type { CellsByName, CellsByPosition } from '../download/stored-cells';
+import type { CellsByName, CellsByPosition } from '../download-job/stored-cells';
 import { EmailColumnChoice, JobCounts, JobFile, JobFilesPurged, JobKind, JobStatus, ResultName } from '../domain/job.events';
 
 /** When and why a job's files were deleted, as the read models of both job kinds keep it. */

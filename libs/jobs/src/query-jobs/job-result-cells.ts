@@ -1,6 +1,6 @@
 import { ResultColumn, STORED_COLUMNS } from '../csv';
 import { RowVerdict } from '../domain/job.events';
-import { ResultCells, storedCells } from '../download/stored-cells';
+import { ResultCells, storedCells } from '../download-job/stored-cells';
 import type { StoredJobResult } from './job-document';
 
 /**

@@ -8,8 +8,8 @@ import { CsvRecord, parseResultColumns } from '../csv';
 import { CreateJob } from '../domain/job.commands';
 import { jobDecider, jobStream } from '../domain/job.decider';
 import { ChunkResult } from '../domain/job.events';
-import { filterRowsByResult } from '../download/result-filter';
-import { VerificationRowResolver } from '../download/verification-row-resolver';
+import { filterRowsByResult } from '../download-job/result-filter';
+import { VerificationRowResolver } from '../download-job/verification-row-resolver';
 import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION, JobDocument, StoredJobResult } from './job-document';
 import { jobsProjection } from './jobs.projection';
 

@@ -2,7 +2,7 @@ import type { Decider, DomainEvent } from '@lib/common';
 import { jobDecider } from '../domain/job.decider';
 import type { PurgeJobFiles } from '../domain/job.commands';
 import type { JobFile, JobKind, JobStatus } from '../domain/job.events';
-import { FilesPurge, JOBS_COLLECTION } from '../projection/job-document';
+import { FilesPurge, JOBS_COLLECTION } from '../query-jobs/job-document';
 
 /** What the retention sweep needs to know about one job kind. Each kind's lib exports its own. */
 export interface PurgeableJobKind {

@@ -1,7 +1,7 @@
 import { jobDownloadPath } from '../domain/job.decider';
 import { EmailColumnChoice, JobCounts, JobKind, ResultName } from '../domain/job.events';
-import { JobDocument } from '../projection/job-document';
-import { etaSeconds, JobViewCommon, progressOf, ProgressFacts } from '../progress/job-progress';
+import { JobDocument } from './job-document';
+import { etaSeconds, JobViewCommon, progressOf, ProgressFacts } from '../track-progress/job-progress';
 
 /** A job as the API shows it (GET /v1/jobs/{id}, list items, the create response, SSE event data). */
 export interface JobView extends JobViewCommon {
