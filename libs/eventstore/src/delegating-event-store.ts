@@ -20,9 +20,8 @@ export class DelegatingEventStore extends EventStore {
     return this.inner.appendToStream(streamId, events, expectedRevision);
   }
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- payloads are typed by the reader (the port stores any JSON); see CONTRIBUTING.md
-  readStream<D = any>(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent<D>[]> {
-    return this.inner.readStream<D>(streamId, options);
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    return this.inner.readStream(streamId, options);
   }
 
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {

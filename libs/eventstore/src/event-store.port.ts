@@ -99,9 +99,12 @@ export abstract class EventStore {
    */
   abstract appendToStream(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
 
-  /** Reads one stream in order; a missing stream reads as an empty array. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- payloads are typed by the reader (the port stores any JSON); see CONTRIBUTING.md
-  abstract readStream<D = any>(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent<D>[]>;
+  /**
+   * Reads one stream in order, payloads as stored; a missing stream reads as an empty array. Domain code
+   * reads through `aggregateStream` / `readEvents`, which type the payloads by passing them through the
+   * aggregate's upcasters.
+   */
+  abstract readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
 
   /** Reads the global log forwards after a position, optionally filtered by event type. */
   abstract readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;

@@ -90,12 +90,11 @@ export class EsdbEventStore extends EventStore {
   }
 
   /** Reads one stream forwards or backwards from the leader (commands decide on it); a missing stream reads as []. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- payloads are typed by the reader (the port stores any JSON); see CONTRIBUTING.md
-  async readStream<D = any>(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent<D>[]> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const backwards = options.direction === 'backwards';
     if (options.maxCount !== undefined && options.maxCount <= 0) return [];
     await this.version.ensure();
-    const events: RecordedEvent<D>[] = [];
+    const events: RecordedEvent[] = [];
     try {
       const read = this.client.readStream(streamId, {
         direction: backwards ? BACKWARDS : FORWARDS,
