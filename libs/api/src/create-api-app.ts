@@ -17,6 +17,8 @@ export async function createApiApp(root: Type<unknown> | DynamicModule, config: 
     loggerInstance: pino as never, // Nest bundles its own copy of Fastify's types
     bodyLimit: JSON_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
+    // request.ip (the per-address sign-in throttle) reads X-Forwarded-For only from these balancers.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     genReqId: () => randomUUID(),
     // The request (headers and body, uploads included) must arrive in time: a body trickled a byte at a
     // time gets 408 instead of holding a connection and delaying shutdown. Responses (SSE) are not bounded.

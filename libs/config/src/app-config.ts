@@ -21,6 +21,13 @@ export interface AppConfig {
    * requests, and exits at the latest this long after the signal.
    */
   http: { requestTimeoutMs: number; shutdownTimeoutMs: number };
+  /**
+   * Load balancers in front of the api (IP addresses or CIDR ranges): a request from one of them is taken
+   * to come from the address it names in X-Forwarded-For (the nearest one it does not trust). Empty: the
+   * connection's peer is the client and the header is ignored, so a client cannot choose its address
+   * (the per-address sign-in throttle keys on it).
+   */
+  trustedProxies: string[];
   rateLimit: { perSecond: number; burst: number };
   demoAccount: { enabled: boolean; credits: number };
   probe: {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import * as path from 'node:path';
 import { AppConfig } from './app-config';
 import { EnvReader } from './env-parsers';
@@ -39,6 +40,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
     busRetentionHours: r.int('BUS_RETENTION_HOURS', 24, 0, 87_600),
     logLevel: r.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
     http: readHttpTimeouts(r),
+    trustedProxies: readTrustedProxies(r),
     rateLimit: { perSecond: r.int('RATE_LIMIT_PER_SECOND', 50, 1, 1_000_000), burst: r.int('RATE_LIMIT_BURST', 100, 1, 1_000_000) },
     demoAccount: { enabled: r.bool('DEMO_ACCOUNT', true), credits: r.int('DEMO_ACCOUNT_CREDITS', 1000, 0, 1_000_000_000) },
     probe: {
@@ -99,6 +101,18 @@ function holdExpiryProblem(holdExpirySeconds: number, verifyInteractiveBudgetMs:
   return `CREDIT_HOLD_EXPIRY_SECONDS (${holdExpirySeconds}) must be at least ${neededSeconds}: a paid call holds its credits for up to ` +
     `${neededSeconds} s (the longer of VERIFY_INTERACTIVE_BUDGET_MS and a 100-contact finder batch, plus time to settle), and a hold ` +
     'that expired while its call still ran would be released under it';
+}
+
+/** IP addresses or CIDR ranges, as Fastify's trustProxy (proxy-addr) takes them. */
+function readTrustedProxies(r: EnvReader): string[] {
+  const entries = r.list('TRUSTED_PROXIES') ?? [];
+  for (const entry of entries) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+    if (!family || rest.length > 0 || !prefixOk) r.problems.push(`TRUSTED_PROXIES entry "${entry}" must be an IP address or a CIDR range such as 10.0.0.0/8`);
+  }
+  return entries;
 }
 
 function readHttpTimeouts(r: EnvReader): AppConfig['http'] {

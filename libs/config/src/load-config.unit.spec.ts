@@ -152,4 +152,16 @@ describe('loadConfig', () => {
       expect(problemsOf({ VERIFY_INTERACTIVE_BUDGET_MS: '300000', CREDIT_HOLD_EXPIRY_SECONDS: '329' })).toEqual([expect.stringContaining('at least 330')]);
     });
   });
+  describe('TRUSTED_PROXIES', () => {
+    it('is empty by default and takes addresses and CIDR ranges of both families', () => {
+      expect(load({}).trustedProxies).toEqual([]);
+      expect(load({ TRUSTED_PROXIES: '10.0.0.0/8, 192.168.1.7,fd00::/8,::1' }).trustedProxies).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8', '::1']);
+    });
+
+    it('refuses a name, a bad prefix or a malformed address, naming the entry', () => {
+      for (const bad of ['proxy.internal', '10.0.0.0/33', 'fd00::/129', '10.0.0/8', '10.0.0.1/8/1', '10.0.0.0/x']) {
+        expect(() => load({ TRUSTED_PROXIES: bad })).toThrow(`TRUSTED_PROXIES entry "${bad}"`);
+      }
+    });
+  });
 });
