@@ -1,17 +1,18 @@
 import { DashboardBrowser } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser } from '../../e2e/dashboard/dashboard-fixture';
-import { NO_SAVED_PAYMENT_METHOD, stripeClient, StripePaymentProcessor } from '@lib/credits';
+import { CheckoutService, CreditCatalogue, NO_SAVED_PAYMENT_METHOD, stripeClient, StripePaymentProcessor } from '@lib/credits';
+import { EventStore } from '@lib/eventstore';
 import { describeWithServers } from '../support/servers';
 import { signature, WEBHOOK_SECRET } from './stripe-signature';
 
-function intentEvent(id: string, type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', intentId: string, orderId: string): string {
+function intentEvent(id: string, type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', intentId: string, orderId: string, accountId?: string): string {
   const failed = type === 'payment_intent.payment_failed';
   return JSON.stringify({
     id, object: 'event', api_version: '2025-08-27.basil', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type,
     data: {
       object: {
-        id: intentId, object: 'payment_intent', amount: 1000, currency: 'usd', metadata: { orderId },
+        id: intentId, object: 'payment_intent', amount: 1000, currency: 'usd', metadata: { orderId, ...(accountId ? { accountId } : {}) },
         status: failed ? 'requires_payment_method' : 'succeeded', latest_charge: failed ? null : `ch_${id}`,
         last_payment_error: failed ? { code: 'card_declined', message: 'Your card was declined.' } : null,
       },
@@ -103,6 +104,29 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
       .toEqual({ paymentIntentId: '', clientSecret: null, outcome: { kind: 'failed', reason: NO_SAVED_PAYMENT_METHOD } });
     const onSession = await processor.createPayment({ orderId: '3', accountId: '2', amountCents: 1000, description: 'checkout', offSession: false, savedMethod: null });
     expect(onSession).toMatchObject({ paymentIntentId: expect.stringMatching(/^pi_/), outcome: { kind: 'pending' } });
+  });
+
+  it('records the payment of an order only quoted (its checkout died after creating the PaymentIntent) from the webhook, and credits it once', async () => {
+    const buyer = await signedInUser(app);
+    const buyerKey = (await buyer.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'k' } })).body.data.apiKey;
+    const orderId = app.running.app.get(CheckoutService).newOrderId();
+    const quote = app.running.app.get(CreditCatalogue).quote(1, null, new Date().toISOString());
+    const events = app.running.app.get(EventStore);
+    const orderEvents = async () => (await events.readStream(`orders-${orderId}`)).map((e) => e.type);
+    await events.appendToStream(`orders-${orderId}`, [{
+      type: 'OrderQuoted', data: { ...quote, orderId, accountId: buyer.user.accountId, processor: 'stripe', isAutoTopup: true, placedBy: 'auto-topup', quotedAt: new Date().toISOString() },
+    }], 'no_stream');
+    // Another account's payment naming this order changes nothing.
+    expect((await deliver(intentEvent('evt_quoted_foreign', 'payment_intent.succeeded', 'pi_foreign_quoted', orderId, '999999'))).status).toBe(200);
+    expect(await orderEvents()).toEqual(['OrderQuoted']);
+    const succeeded = intentEvent('evt_quoted_ok', 'payment_intent.succeeded', 'pi_quoted', orderId, buyer.user.accountId);
+    expect((await deliver(succeeded)).status).toBe(200);
+    await deliver(intentEvent('evt_quoted_ok_again', 'payment_intent.succeeded', 'pi_quoted', orderId, buyer.user.accountId));
+    const order = await eventually(async () => (await buyer.browser.request('GET', '/dashboard/v1/billing/orders')).body.data.items[0], (o) => o?.invoiceNumber > '');
+    expect(order).toMatchObject({ id: Number(orderId), status: 2, isAutoTopup: true, processorPaymentIntentId: 'pi_quoted', processorChargeId: 'ch_evt_quoted_ok' });
+    const buyerBalance = async () => (await app.request('GET', '/v1/credits/balance', { key: buyerKey })).body.data.balance as number;
+    expect(await eventually(buyerBalance, (b) => b === 1_000)).toBe(1_000);
+    expect(await orderEvents()).toEqual(['OrderQuoted', 'OrderPlaced', 'OrderCompleted', 'OrderCredited']);
   });
 
   it('acknowledges an event for an order it does not have, so Stripe stops retrying', async () => {

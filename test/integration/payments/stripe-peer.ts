@@ -17,6 +17,7 @@ type Answer = { status: number; body: string };
  * - a POST repeated with the same Idempotency-Key answers the first response again;
  * - a SetupIntent keeps the customer and metadata it was created with, and succeeds with a payment
  *   method once `completeSetup` says the customer confirmed it in the browser (Stripe.js);
+ * - `paymentsDown` makes creating a PaymentIntent answer 500, as an outage would;
  * - a PaymentIntent the test marks paid (`succeedPayment`) reads back as succeeded;
  * - an off-session, confirmed PaymentIntent charges the saved method: Stripe's test methods
  *   `pm_card_chargeDeclined` and `pm_card_authenticationRequired` answer 402 card_error with the
@@ -27,6 +28,8 @@ export class StripePeer {
   private readonly replies = new Map<string, Answer>();
   private readonly setups = new Map<string, { customer: string | null; metadata: Record<string, string>; paymentMethod: string | null }>();
   private readonly paid = new Set<string>();
+  /** While true, creating a PaymentIntent answers 500 api_error (Stripe unavailable). */
+  paymentsDown = false;
 
   private constructor(private readonly server: http.Server, private readonly upstream: string) {}
 
@@ -78,6 +81,7 @@ export class StripePeer {
   }
 
   private async answer(req: http.IncomingMessage, path: string, raw: string, params: URLSearchParams): Promise<Answer> {
+    if (this.paymentsDown && req.method === 'POST' && path === '/v1/payment_intents') return json(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
     const upstream = await fetch(this.upstream + (req.url ?? '/'), {
       method: req.method,
       headers: { authorization: req.headers.authorization ?? '', 'content-type': req.headers['content-type'] ?? 'application/x-www-form-urlencoded' },

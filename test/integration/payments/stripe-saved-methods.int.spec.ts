@@ -1,4 +1,4 @@
-import { CheckoutService, paymentMethodsStream } from '@lib/credits';
+import { AutoTopupService, CheckoutService, paymentMethodsStream } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { outboxMails } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
@@ -172,6 +172,21 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe saved payment methods and off-s
       expect(mails).toHaveLength(1);
       expect(mails[0].text).toContain(reason);
       expect((await app.request('GET', '/v1/credits/balance', { key })).body.data.balance).toBe(90);
+    });
+
+    it('retries while Stripe is unavailable, and on the last delivery records the failure for the owner instead of dropping it', async () => {
+      const owner = await ownerWithCard('pm_card_visa');
+      const topups = app.running.app.get(AutoTopupService);
+      await owner.browser.request('PUT', '/dashboard/v1/billing/auto-topup', { body: { enabled: true, thresholdCredits: 95, packageId: 1 } });
+      stripe.paymentsDown = true;
+      try {
+        // A ledger revision no charge of this test uses: the crossing is handed over as the consumer would.
+        await expect(topups.onBalanceChange(owner.user.accountId, 1_000, 100, 90)).rejects.toThrow();
+        const last = await topups.onBalanceChange(owner.user.accountId, 1_000, 100, 90, true);
+        expect(last).toMatchObject({ kind: 'failed', notifyOwner: true, reason: expect.stringMatching(/^not completed after every retry/) });
+      } finally {
+        stripe.paymentsDown = false;
+      }
     });
 
     it('fails at once, without calling Stripe, when no card was saved', async () => {

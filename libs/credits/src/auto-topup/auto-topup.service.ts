@@ -35,8 +35,12 @@ export class AutoTopupService {
     return settings;
   }
 
-  /** Reacts to one ledger event (balance before and after, its stream revision). */
-  async onBalanceChange(accountId: string, ledgerRevision: number, balanceBefore: number, balanceAfter: number): Promise<AutoTopupOutcome> {
+  /**
+   * Reacts to one ledger event (balance before and after, its stream revision). `lastAttempt`: the bus
+   * will not deliver it again, so an error is recorded as the top-up's failure (and the owner told)
+   * instead of being thrown into the dead-letter topic unseen.
+   */
+  async onBalanceChange(accountId: string, ledgerRevision: number, balanceBefore: number, balanceAfter: number, lastAttempt = false): Promise<AutoTopupOutcome> {
     const settings = await this.settings(accountId);
     if (!settings?.enabled || !crossesThreshold(balanceBefore, balanceAfter, settings.thresholdCredits)) return { kind: 'not-crossed' };
     const stream = autoTopupCrossingStream(accountId, ledgerRevision);
@@ -53,9 +57,12 @@ export class AutoTopupService {
     } catch (error) {
       // A refusal (the package withdrawn, the account gone) ends the top-up; anything else (a store or
       // processor that could not be reached, a crash) is thrown so the message comes again and the
-      // checkout, repeated with the same order id, finishes the same order.
-      if (!(error instanceof DomainError)) throw error;
-      return this.recordFailure(stream, ledgerRevision, orderId, error.message);
+      // checkout, repeated with the same order id, finishes the same order, until the last attempt.
+      if (error instanceof DomainError) return this.recordFailure(stream, ledgerRevision, orderId, error.message);
+      if (!lastAttempt) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      // The order may still complete (a payment made before the error is reported by webhook, or found by the recovery sweep).
+      return this.recordFailure(stream, ledgerRevision, orderId, `not completed after every retry (${message}); if the payment went through, the credits are added when it is confirmed`);
     }
     if (order.status !== 'Failed') return { kind: 'ordered', order };
     return this.recordFailure(stream, ledgerRevision, orderId, order.failureReason ?? 'payment failed');

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock, DomainError } from '@lib/common';
 import { aggregateStream, EventStore, runCommand, type UpcastEvent } from '@lib/eventstore';
 import { CreditLedger } from '../ledger/credit-ledger.service';
 import type { PaymentOutcome } from '../payments/payment-processor.port';
@@ -41,6 +41,19 @@ export class OrderSettlement {
   async fail(orderId: string, failureReason: string): Promise<OrderState> {
     const result = await runCommand(this.events, orderStream(orderId), orderDecider, { type: 'FailOrder', failureReason: failureReason.slice(0, 500), at: this.clock.nowIso() });
     return this.finish(orderId, result.state);
+  }
+
+  /**
+   * The processor reports on a payment for an order that is only quoted: its request died between creating
+   * the payment and recording it, and nothing else will record it. Placed now with that payment's id, so the
+   * outcome can be applied (a charge made off-session is never left uncredited). Refused as unknown when the
+   * payment names another account.
+   */
+  async placeReported(orderId: string, accountId: string, processorPaymentIntentId: string): Promise<void> {
+    const state = await this.load(orderId);
+    if (state.status !== 'quoted') return;
+    if (state.quote.accountId !== accountId) throw new DomainError('ORDER_NOT_FOUND');
+    await runCommand(this.events, orderStream(orderId), orderDecider, { type: 'PlaceOrder', processorPaymentIntentId, at: this.clock.nowIso() });
   }
 
   async load(orderId: string): Promise<OrderState> {

@@ -20,7 +20,8 @@ export interface WebhookAnswer {
  * nothing. Stripe delivers at least once and in any order: an event id already handled is answered
  * at once, and the order decider ignores outcomes that no longer apply (a failure after success).
  * The event id is recorded only after handling, so a delivery that dies half-way is handled again.
- * `setup_intent.succeeded` saves the account's payment method for automatic top-ups.
+ * `setup_intent.succeeded` saves the account's payment method for automatic top-ups. An outcome for an
+ * order whose payment was never recorded (its checkout died after creating it) records the payment first.
  */
 @Injectable()
 export class StripeWebhooks {
@@ -65,6 +66,7 @@ export class StripeWebhooks {
       return;
     }
     try {
+      await this.settlement.placeReported(orderId, intent.metadata?.accountId ?? '', intent.id);
       if (event.type === 'payment_intent.succeeded') await this.settlement.complete(orderId, chargeIdOf(intent));
       else await this.settlement.fail(orderId, intent.last_payment_error?.message ?? intent.last_payment_error?.code ?? 'payment failed');
     } catch (error) {

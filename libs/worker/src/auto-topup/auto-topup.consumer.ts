@@ -8,6 +8,9 @@ import { ReadStore } from '@lib/readstore';
 
 type LedgerData = { accountId: string; amount: number; balanceAfter: number };
 
+/** About 8.5 minutes of redeliveries (500 ms doubled each time) before a crossing's purchase is given up. */
+const MAX_ATTEMPTS = 10;
+
 /** The balance before a ledger event that can lower it, or null for events that never do. */
 function balanceBefore(message: RelayMessageV1): number | null {
   const data = message.data as LedgerData;
@@ -32,7 +35,7 @@ export class AutoTopupConsumer implements OnApplicationBootstrap, OnApplicationS
   async onApplicationBootstrap(): Promise<void> {
     const topic = relayTopic('credits');
     await this.bus.ensureTopics([topic]);
-    this.consumer = await this.bus.subscribe({ groupId: 'auto-topup', topics: [topic], concurrency: 4, maxAttempts: 10, retryDelayMs: 500 }, (m) => this.handle(m));
+    this.consumer = await this.bus.subscribe({ groupId: 'auto-topup', topics: [topic], concurrency: 4, maxAttempts: MAX_ATTEMPTS, retryDelayMs: 500 }, (m) => this.handle(m));
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -43,7 +46,7 @@ export class AutoTopupConsumer implements OnApplicationBootstrap, OnApplicationS
     const before = balanceBefore(message.value);
     if (before === null) return;
     const data = message.value.data as LedgerData;
-    const outcome = await this.autoTopups.onBalanceChange(data.accountId, message.value.revision, before, data.balanceAfter);
+    const outcome = await this.autoTopups.onBalanceChange(data.accountId, message.value.revision, before, data.balanceAfter, message.attempt >= MAX_ATTEMPTS);
     if (outcome.kind === 'ordered') this.logger.log(`account ${data.accountId}: balance ${data.balanceAfter} crossed the threshold; order ${outcome.order.orderId} ${outcome.order.status}`);
     if (outcome.kind === 'failed' && outcome.notifyOwner) {
       await this.notifyOwner(data.accountId, outcome.orderId, outcome.reason);
