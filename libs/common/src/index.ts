@@ -1,10 +1,11 @@
-export * from './error-codes';
-export * from './domain-error';
-export * from './clock';
-export * from './decider';
-export * from './upcasting';
-export * from './pagination';
-export * from './numeric-id';
-export * from './wake-signal';
-export * from './settle-within';
-export * from './memo-by-key';
+// The shared primitives every lib builds on: errors, the clock, the decider and its upcasting, paging, ids.
+export { ErrorCodes, type ErrorName } from './error-codes';
+export { DomainError } from './domain-error';
+export { Clock, FixedClock, SystemClock } from './clock';
+export { fold, type Decider, type DomainEvent } from './decider';
+export { upcast, type StoredEvent, type Upcaster, type Upcasters } from './upcasting';
+export { MAX_PAGE_SIZE, parsePageRequest, toPage, type Page, type PageRequest } from './pagination';
+export { isNumericId, newNumericId } from './numeric-id';
+export { WakeSignal } from './wake-signal';
+export { settleWithin } from './settle-within';
+export { MemoByKey } from './memo-by-key';

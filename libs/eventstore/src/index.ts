@@ -1,9 +1,9 @@
-export * from './event-store.port';
-export { SqliteEventStore } from './embedded/sqlite-event-store';
-export type { SqliteEventStoreOptions } from './embedded/sqlite-event-store';
-export * from './command-runner';
-export * from './aggregate-stream';
-export * from './eventstoredb/esdb-event-store';
-export * from './delegating-event-store';
-export * from './observed/observed-event-store';
-export * from './appended-positions';
+// The public surface of eventstore: the port, its adapters, and the one load-fold-decide-append path.
+export { EventStore, WrongExpectedRevisionError, type AppendResult, type EventSubscription, type ExpectedRevision, type NewEvent, type RecordedEvent, type SubscribeOptions } from './event-store.port';
+export { SqliteEventStore, type SqliteEventStoreOptions } from './embedded/sqlite-event-store';
+export { EsdbEventStore, type EsdbEventStoreOptions } from './eventstoredb/esdb-event-store';
+export { DelegatingEventStore } from './delegating-event-store';
+export { ObservedEventStore, type AppendObserver } from './observed/observed-event-store';
+export { runCommand, runDecision } from './command-runner';
+export { aggregateStream, readEvents, type UpcastEvent } from './aggregate-stream';
+export { appendedPositions } from './appended-positions';

@@ -1,6 +1,8 @@
-export * from './tokens';
-export * from './platform.module';
-export * from './projection-registry';
-export * from './read-model-freshness';
-export * from './adapter-factory';
-export * from './data-dir-lock';
+// What every role is composed on: the configuration token, the adapters chosen from it, the projection
+// registry, read-model freshness and the data-directory lock.
+export { APP_CONFIG } from './tokens';
+export { PlatformModule, type AdapterWrappers } from './platform.module';
+export { describeAdapters } from './adapter-factory';
+export { ProjectionRegistry } from './projection-registry';
+export { ReadModelFreshness } from './read-model-freshness';
+export { DataDirInUseError, DataDirLock } from './data-dir-lock';
