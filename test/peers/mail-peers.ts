@@ -1,5 +1,5 @@
 import { DnsPeer, startDnsPeer, ZoneEntry } from './dns-peer';
-import { DomainScript, SmtpPeer, startSmtpPeer } from './smtp-peer';
+import { DomainScript, SmtpPeer, SmtpPeerScript, startSmtpPeer } from './smtp-peer';
 
 /** Loopback SMTP and DNS peers serving a set of mail domains, each with its MX on 127.0.0.1. */
 export interface MailPeers {
@@ -10,9 +10,14 @@ export interface MailPeers {
   close(): Promise<void>;
 }
 
-/** `zones`: further DNS entries (a domain without MX); `env`: added to (and overriding) the probe environment. */
-export async function startMailPeers(domains: Record<string, DomainScript>, options: { zones?: Record<string, ZoneEntry>; env?: Record<string, string> } = {}): Promise<MailPeers> {
-  const smtp = await startSmtpPeer({ domains });
+/**
+ * `zones`: further DNS entries (a domain without MX); `env`: added to (and overriding) the probe environment;
+ * `smtp`: the rest of the SMTP peer's script (a slow RCPT reply).
+ */
+export async function startMailPeers(
+  domains: Record<string, DomainScript>, options: { zones?: Record<string, ZoneEntry>; env?: Record<string, string>; smtp?: Omit<SmtpPeerScript, 'domains'> } = {},
+): Promise<MailPeers> {
+  const smtp = await startSmtpPeer({ ...options.smtp, domains });
   const zones: Record<string, ZoneEntry> = { ...options.zones };
   for (const domain of Object.keys(domains)) {
     zones[domain] = { mx: [{ exchange: `mx.${domain}`, priority: 10 }] };

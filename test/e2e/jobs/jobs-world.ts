@@ -55,9 +55,9 @@ export async function uploadJob(app: TestApp, key: string, csv: string | Uint8Ar
 
 export interface SseEvent { event: string; data: any }
 
-/** Follows GET /v1/jobs/{id}/stream until `done` (or the stream ends), returning every event. */
-export async function followStream(app: TestApp, key: string, jobId: number, timeoutMs = 25_000): Promise<{ events: SseEvent[]; headers: Headers; comments: string[] }> {
-  const response = await fetch(`${app.url}/v1/jobs/${jobId}/stream`, { headers: { 'x-api-key': key }, signal: AbortSignal.timeout(timeoutMs) });
+/** Follows GET {route}/{id}/stream (a bulk job's by default) until `done` (or the stream ends), returning every event. */
+export async function followStream(app: TestApp, key: string, jobId: number, timeoutMs = 25_000, route = '/v1/jobs'): Promise<{ events: SseEvent[]; headers: Headers; comments: string[] }> {
+  const response = await fetch(`${app.url}${route}/${jobId}/stream`, { headers: { 'x-api-key': key }, signal: AbortSignal.timeout(timeoutMs) });
   const events: SseEvent[] = [];
   const comments: string[] = [];
   let buffer = '';
@@ -93,6 +93,23 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | null | fal
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * A followed stream of a job whose rows all sit in one chunk: some `progress` events count rows from
+ * inside it (between 0 and all) with an ETA from the observed rate, the counts never go back, and the
+ * stream ends with `done` at 100 % (the final view's other fields are the caller's to check).
+ */
+export function expectLiveProgress(events: SseEvent[], totalRows: number): any {
+  const progress = events.filter((e) => e.event === 'progress').map((e) => e.data);
+  const midway = progress.filter((p) => p.status === 'Processing' && p.progress.processedRows > 0 && p.progress.processedRows < totalRows);
+  expect(midway.length).toBeGreaterThan(0);
+  expect(midway.every((p) => typeof p.etaSeconds === 'number')).toBe(true);
+  const counts = progress.map((p) => p.progress.processedRows);
+  expect(counts).toEqual([...counts].sort((a, b) => a - b));
+  const done = events[events.length - 1];
+  expect(done).toMatchObject({ event: 'done', data: { status: 'Completed', progress: { processedRows: totalRows, percent: 100 } } });
+  return done.data;
 }
 
 /** The ledger as the event store has it (the balance endpoint may be cached). */
