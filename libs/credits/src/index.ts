@@ -17,7 +17,7 @@ export { CheckoutService, type CheckoutResult } from './checkout/checkout.servic
 export { OrderRecoveryModule } from './recover-orders/order-recovery.module';
 export { OrderRecoverySweeper, type OrderRecoveryReport } from './recover-orders/order-recovery.sweeper';
 export { AutoTopupService, type AutoTopupOutcome } from './auto-topup/auto-topup.service';
-export { autoTopupSettingsStream } from './auto-topup/auto-topup';
+export { autoTopupSettingsStream } from './domain/auto-topup';
 export { CreditCatalogue } from './catalogue/credit-catalogue';
 export { NO_SAVED_PAYMENT_METHOD, stripeClient, StripePaymentProcessor } from './payments/stripe-payment-processor';
 export { StripeWebhooks } from './payments/stripe-webhooks';

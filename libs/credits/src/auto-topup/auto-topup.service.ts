@@ -3,7 +3,7 @@ import { Clock, DomainError, newNumericId } from '@lib/common';
 import { EventStore, readEvents, runCommand } from '@lib/eventstore';
 import { CreditCatalogue } from '../catalogue/credit-catalogue';
 import { CheckoutResult, CheckoutService } from '../checkout/checkout.service';
-import { AutoTopupConfigured, AutoTopupSettings, autoTopupCrossingDecider, autoTopupCrossingStream, autoTopupSettingsStream, crossesThreshold } from './auto-topup';
+import { AutoTopupConfigured, AutoTopupSettings, autoTopupCrossingDecider, autoTopupCrossingStream, autoTopupSettingsStream, crossesThreshold } from '../domain/auto-topup';
 
 export type AutoTopupOutcome =
   | { kind: 'not-crossed' }
