@@ -16,7 +16,9 @@
  * 5 bad RCPTs; m365: 452 4.5.3 after 10 RCPTs, 421 past 8 connections; slow-banner: 500 ms greeting),
  * `cooperative` (no defences), and `real-postfix`: Postfix 3.7 from Debian's packages, stock smtpd limits
  * (in_flow_delay 0, see the script), started by scripts/integration/postfix.sh (needs root for apt-get the
- * first time; the profile is skipped, with the reason printed, when that fails).
+ * first time; the profile is skipped, with the reason printed, when that fails) and stopped again when the
+ * bench ends, fails or is interrupted, unless it was running before. INTEGRATION_DIR and POSTFIX_ADDRESS
+ * choose the instance, so a bench need not share the integration suite's.
  * Every SMTP listener shares port BENCH_SMTP_PORT (2525, Postfix's), since the prober uses one port for all MX.
  *
  * Env: BENCH_PROFILES (all), BENCH_ADDRESSES (1000), BENCH_JOB_ROWS (20000; 0 skips (b)),
