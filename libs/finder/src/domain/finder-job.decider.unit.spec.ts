@@ -14,15 +14,14 @@ const create: FinderJobCommand = {
 const notFound = { email: null, status: 'Not Found', quality: null, result: null, reason: 'not_found', confidence: 0, provider: '', probesUsed: 3, pattern: null, executionMs: 30 } as const;
 const completeChunk: FinderJobCommand = { type: 'CompleteFinderChunk', chunkNo: 0, at: AT, results: [{ row: 1, input: { firstName: 'Jane', lastName: null, domain: 'acme.test' }, outcome: notFound }] };
 
-const spec = deciderSpec(finderJobDecider);
-const given = (...commands: FinderJobCommand[]): FinderJobEvent[] => decidedHistory(finderJobDecider, ...commands);
+const given = deciderSpec(finderJobDecider);
 /** What a load-'last' command runner sees: only the latest event folded. */
-const whenLoadingLast = (history: FinderJobEvent[], command: FinderJobCommand) => spec(history.slice(-1)).when(command);
+const whenLoadingLast = (history: FinderJobEvent[], command: FinderJobCommand) => given(history.slice(-1)).when(command);
 const purge = (at: string, retentionDays = 30): PurgeJobFiles => ({ type: 'PurgeJobFiles', reason: 'retention', retentionDays, at });
 
 describe('finder file job', () => {
   describe('when its files are purged for retention', () => {
-    const completed = () => given(create, { type: 'StartFinderJob', at: AT }, completeChunk);
+    const completed = () => decidedHistory(finderJobDecider, create, { type: 'StartFinderJob', at: AT }, completeChunk);
 
     it('records JobFilesPurged with kind finder once it ended more than the retention ago', () => {
       expect(completed().map((e) => e.type)).toEqual(['FinderJobCreated', 'FinderJobStarted', 'FinderChunkCompleted', 'JobCompleted']);
@@ -34,11 +33,11 @@ describe('finder file job', () => {
 
     it('keeps a job within the retention and never purges a running one', () => {
       expect(whenLoadingLast(completed(), purge('2026-01-30T23:59:59.999Z'))).toEqual([]);
-      expect(whenLoadingLast(given(create, { type: 'StartFinderJob', at: AT }), purge('2030-01-01T00:00:00.000Z'))).toEqual([]);
+      expect(whenLoadingLast(decidedHistory(finderJobDecider, create, { type: 'StartFinderJob', at: AT }), purge('2030-01-01T00:00:00.000Z'))).toEqual([]);
     });
 
     it('purges a cancelled job once, and it stays not cancellable', () => {
-      const cancelled = given(create, { type: 'CancelFinderJob', accountId: 'acc-1', at: AT });
+      const cancelled = decidedHistory(finderJobDecider, create, { type: 'CancelFinderJob', accountId: 'acc-1', at: AT });
       const purged = whenLoadingLast(cancelled, purge('2026-03-01T00:00:00.000Z'));
       expect(purged[0].data).toMatchObject({ status: 'Cancelled', finishedAt: AT });
       const history = [...cancelled, ...purged];

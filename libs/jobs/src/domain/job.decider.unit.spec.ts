@@ -18,21 +18,19 @@ const result = (email: string, outcome: ResultName, rows = 1): ChunkResult => ({
   verdict: { result: outcome, resultCode: 1, subResult: null, quality: 'good', free: false, role: false, disposable: false, catchAll: false, didYouMean: null, provider: '', antiSpam: false, riskScore: 10 },
 });
 
-const spec = deciderSpec(jobDecider);
-const given = (...commands: JobCommand[]): JobEvent[] => decidedHistory(jobDecider, ...commands);
-const when = (history: JobEvent[], command: JobCommand): JobEvent[] => spec(history).when(command);
+const given = deciderSpec(jobDecider);
 /** What a load-'last' command runner sees: only the latest event folded. */
-const whenLoadingLast = (history: JobEvent[], command: JobCommand): JobEvent[] => spec(history.slice(-1)).when(command);
+const whenLoadingLast = (history: JobEvent[], command: JobCommand): JobEvent[] => given(history.slice(-1)).when(command);
 
 const chunk = (chunkNo: number, results: ChunkResult[], retry: CompleteChunk['retry'] = null): JobCommand =>
   ({ type: 'CompleteChunk', chunkNo, results, retry, at: AT });
 
-const started = () => given(createJob(), { type: 'StartJob', at: AT });
+const started = () => decidedHistory(jobDecider, createJob(), { type: 'StartJob', at: AT });
 
 describe('bulk verification job', () => {
   describe('when created', () => {
     it('is Pending, quotes one credit per unique address and counts invalid-syntax rows as processed', () => {
-      const [event] = given(createJob());
+      const [event] = decidedHistory(jobDecider, createJob());
       expect(event.type).toBe('JobCreated');
       if (event.type !== 'JobCreated') return;
       expect(event.data.quote).toBe(4);
@@ -41,7 +39,7 @@ describe('bulk verification job', () => {
     });
 
     it('refuses to create a job whose stream already exists', () => {
-      expect(() => when(given(createJob()), createJob())).toThrow(/already exists/);
+      expect(() => given(decidedHistory(jobDecider, createJob())).when(createJob())).toThrow(/already exists/);
     });
   });
 
@@ -49,13 +47,13 @@ describe('bulk verification job', () => {
     it('moves to Processing once, and a repeated start changes nothing', () => {
       const history = started();
       expect(history.map((e) => e.type)).toEqual(['JobCreated', 'JobStarted']);
-      expect(when(history, { type: 'StartJob', at: AT })).toEqual([]);
+      expect(given(history).when({ type: 'StartJob', at: AT })).toEqual([]);
     });
   });
 
   describe('when a chunk completes', () => {
     it('records its results, charges only decisive verdicts and counts rows per result', () => {
-      const events = when(started(), chunk(0, [result('a@x.test', 'ok', 2), result('b@x.test', 'unknown'), result('c@x.test', 'invalid')]));
+      const events = given(started()).when(chunk(0, [result('a@x.test', 'ok', 2), result('b@x.test', 'unknown'), result('c@x.test', 'invalid')]));
       expect(events.map((e) => e.type)).toEqual(['ChunkCompleted']);
       const data = events[0].data as Extract<JobEvent, { type: 'ChunkCompleted' }>['data'];
       expect(data.charged).toBe(2);
@@ -65,13 +63,13 @@ describe('bulk verification job', () => {
 
     it('ignores a redelivered chunk, even when only the latest event is loaded', () => {
       const history = started();
-      const first = when(history, chunk(0, [result('a@x.test', 'ok')]));
+      const first = given(history).when(chunk(0, [result('a@x.test', 'ok')]));
       expect(whenLoadingLast([...history, ...first], chunk(0, [result('a@x.test', 'ok')]))).toEqual([]);
     });
 
     it('completes the job with the contract summary when the last open chunk completes', () => {
       const history = started();
-      const afterFirst = [...history, ...when(history, chunk(0, [result('a@x.test', 'ok')]))];
+      const afterFirst = [...history, ...given(history).when(chunk(0, [result('a@x.test', 'ok')]))];
       const events = whenLoadingLast(afterFirst, chunk(1, [result('b@x.test', 'catch_all')]));
       expect(events.map((e) => e.type)).toEqual(['ChunkCompleted', 'JobCompleted']);
       expect(events[1].data).toEqual({
@@ -82,7 +80,7 @@ describe('bulk verification job', () => {
 
     it('schedules greylisted addresses as a new chunk, so the job stays open until the retry completes', () => {
       const retry = { items: [{ email: 'g@x.test', canonical: 'g@x.test', firstRow: 3, rows: 1 }], level: 1, notBefore: '2025-03-01T10:02:00.000Z' };
-      const history = [...started(), ...when(started(), chunk(0, [result('a@x.test', 'ok')]))];
+      const history = [...started(), ...given(started()).when(chunk(0, [result('a@x.test', 'ok')]))];
       const events = whenLoadingLast(history, chunk(1, [result('b@x.test', 'ok')], retry));
       expect(events.map((e) => e.type)).toEqual(['ChunkCompleted', 'ChunkRetryScheduled']);
       expect(events[1].data).toMatchObject({ fromChunkNo: 1, retryChunkNo: 2, level: 1, items: retry.items });
@@ -91,53 +89,53 @@ describe('bulk verification job', () => {
     });
 
     it('drops results that arrive after the job was cancelled', () => {
-      const history = [...started(), ...when(started(), { type: 'CancelJob', accountId: 'acc-1', at: AT })];
-      expect(when(history, chunk(0, [result('a@x.test', 'ok')]))).toEqual([]);
+      const history = [...started(), ...given(started()).when({ type: 'CancelJob', accountId: 'acc-1', at: AT })];
+      expect(given(history).when(chunk(0, [result('a@x.test', 'ok')]))).toEqual([]);
     });
 
     it('refuses a chunk number that was never scheduled', () => {
-      expect(() => when(started(), chunk(7, []))).toThrow(/no chunk 7/);
+      expect(() => given(started()).when(chunk(7, []))).toThrow(/no chunk 7/);
     });
   });
 
   describe('when credits run out', () => {
     it('fails with the rows verified so far in the summary', () => {
-      const history = [...started(), ...when(started(), chunk(0, [result('a@x.test', 'ok')]))];
+      const history = [...started(), ...given(started()).when(chunk(0, [result('a@x.test', 'ok')]))];
       const [failed] = whenLoadingLast(history, { type: 'FailJob', reason: 'insufficient_credits', at: AT });
       expect(failed.type).toBe('JobFailed');
       expect(failed.data).toMatchObject({ reason: 'insufficient_credits', summary: { status: 'Failed', processedRows: 2, creditsCharged: 1 } });
     });
 
     it('fails only once', () => {
-      const history = given(createJob(), { type: 'StartJob', at: AT }, { type: 'FailJob', reason: 'insufficient_credits', at: AT });
-      expect(when(history, { type: 'FailJob', reason: 'insufficient_credits', at: AT })).toEqual([]);
+      const history = decidedHistory(jobDecider, createJob(), { type: 'StartJob', at: AT }, { type: 'FailJob', reason: 'insufficient_credits', at: AT });
+      expect(given(history).when({ type: 'FailJob', reason: 'insufficient_credits', at: AT })).toEqual([]);
     });
   });
 
   describe('when cancelled', () => {
     it('cancels a Pending job, after which it cannot be started', () => {
-      const history = given(createJob(), { type: 'CancelJob', accountId: 'acc-1', at: AT });
+      const history = decidedHistory(jobDecider, createJob(), { type: 'CancelJob', accountId: 'acc-1', at: AT });
       expect(history.map((e) => e.type)).toEqual(['JobCreated', 'JobCancelled']);
-      expect(when(history, { type: 'StartJob', at: AT })).toEqual([]);
+      expect(given(history).when({ type: 'StartJob', at: AT })).toEqual([]);
     });
 
     it('refuses with 400 code 3002 once the job is Completed or Cancelled', () => {
-      const cancelled = given(createJob(), { type: 'CancelJob', accountId: 'acc-1', at: AT });
-      const attempt = () => when(cancelled, { type: 'CancelJob', accountId: 'acc-1', at: AT });
+      const cancelled = decidedHistory(jobDecider, createJob(), { type: 'CancelJob', accountId: 'acc-1', at: AT });
+      const attempt = () => given(cancelled).when({ type: 'CancelJob', accountId: 'acc-1', at: AT });
       expect(attempt).toThrow(DomainError);
       expect(attempt).toThrow(expect.objectContaining({ code: 3002, status: 400 }));
-      const completed = given(createJob(1), { type: 'StartJob', at: AT }, chunk(0, [result('a@x.test', 'ok')]));
+      const completed = decidedHistory(jobDecider, createJob(1), { type: 'StartJob', at: AT }, chunk(0, [result('a@x.test', 'ok')]));
       expect(() => whenLoadingLast(completed, { type: 'CancelJob', accountId: 'acc-1', at: AT })).toThrow(expect.objectContaining({ code: 3002 }));
     });
 
     it("answers 404 to another account, as if the job did not exist", () => {
-      expect(() => when(started(), { type: 'CancelJob', accountId: 'intruder', at: AT })).toThrow(expect.objectContaining({ code: 3001, status: 404 }));
+      expect(() => given(started()).when({ type: 'CancelJob', accountId: 'intruder', at: AT })).toThrow(expect.objectContaining({ code: 3001, status: 404 }));
     });
   });
 
   describe('when its files are purged for retention', () => {
     const purge = (at: string, retentionDays = 30): PurgeJobFiles => ({ type: 'PurgeJobFiles', reason: 'retention', retentionDays, at });
-    const completed = () => given(createJob(1), { type: 'StartJob', at: AT }, chunk(0, [result('a@x.test', 'ok')]));
+    const completed = () => decidedHistory(jobDecider, createJob(1), { type: 'StartJob', at: AT }, chunk(0, [result('a@x.test', 'ok')]));
 
     it('records JobFilesPurged with how the job ended, once it ended more than the retention ago', () => {
       const events = whenLoadingLast(completed(), purge('2025-03-31T10:00:00.000Z'));
@@ -152,22 +150,22 @@ describe('bulk verification job', () => {
     });
 
     it('never purges a Pending or Processing job, however old', () => {
-      expect(when(given(createJob()), purge('2030-01-01T00:00:00.000Z'))).toEqual([]);
+      expect(given(decidedHistory(jobDecider, createJob())).when(purge('2030-01-01T00:00:00.000Z'))).toEqual([]);
       expect(whenLoadingLast(started(), purge('2030-01-01T00:00:00.000Z'))).toEqual([]);
     });
 
     it('purges Failed and Cancelled jobs, counting from when they ended', () => {
-      const failed = given(createJob(), { type: 'StartJob', at: AT }, { type: 'FailJob', reason: 'insufficient_credits', at: '2025-03-10T10:00:00.000Z' });
+      const failed = decidedHistory(jobDecider, createJob(), { type: 'StartJob', at: AT }, { type: 'FailJob', reason: 'insufficient_credits', at: '2025-03-10T10:00:00.000Z' });
       expect(whenLoadingLast(failed, purge('2025-04-01T10:00:00.000Z'))).toEqual([]);
       expect(whenLoadingLast(failed, purge('2025-04-01T10:00:00.000Z', 20))[0].data).toMatchObject({ status: 'Failed', finishedAt: '2025-03-10T10:00:00.000Z' });
-      const cancelled = given(createJob(), { type: 'CancelJob', accountId: 'acc-1', at: AT });
+      const cancelled = decidedHistory(jobDecider, createJob(), { type: 'CancelJob', accountId: 'acc-1', at: AT });
       expect(whenLoadingLast(cancelled, purge('2025-04-01T10:00:00.000Z'))[0].data).toMatchObject({ status: 'Cancelled', finishedAt: AT });
     });
 
     it('purges once: a second purge records nothing, even when only the latest event is loaded', () => {
       const history = [...completed(), ...whenLoadingLast(completed(), purge('2025-04-01T10:00:00.000Z'))];
       expect(whenLoadingLast(history, purge('2025-05-01T10:00:00.000Z'))).toEqual([]);
-      expect(when(history, purge('2025-05-01T10:00:00.000Z'))).toEqual([]);
+      expect(given(history).when(purge('2025-05-01T10:00:00.000Z'))).toEqual([]);
     });
 
     it('keeps everything with a retention of 0 days', () => {
