@@ -25,6 +25,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // A lib's index is its public surface: each export named, so an internal never leaks by accident.
+    files: ['libs/*/src/index.ts'],
+    rules: { 'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'Name what the lib exports (CONTRIBUTING.md, Module layout); no export *.' }] },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
