@@ -26,7 +26,7 @@ export { ExpiredHoldSweeper } from './holds/expired-hold.sweeper';
 export { HoldSweepObserver, type HoldSweepOutcome } from './holds/hold-sweep-observer';
 export { RecordedWorkCharges, STILL_WORKING } from './holds/recorded-work-charges';
 export { HOLD_PURPOSES, type JobChunkPurpose, type PaidCallPurpose } from './domain/credit-ledger.commands';
-export { creditLedgerStream, heldTotal } from './domain/credit-ledger.decider';
+export { creditLedgerDecider, creditLedgerStream, heldTotal } from './domain/credit-ledger.decider';
 export type { CreditLedgerEvent, Holds } from './domain/credit-ledger.events';
 export type { OrderEvent } from './domain/order.events';
 export { paymentMethodsStream, type PaymentMethodEvent } from './domain/payment-method.events';

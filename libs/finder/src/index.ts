@@ -19,6 +19,7 @@ export { DomainFormatSource, type KnownAddressRecord } from './finder.ports';
 export { FINDER_PRICE, finderCallDecider, finderCallStream } from './domain/finder-call.decider';
 export type { FinderCallEvent } from './domain/finder-call.events';
 export { finderBatchStream, type FinderBatchAnswered } from './domain/finder-batch.events';
+export { finderJobDecider } from './domain/finder-job.decider';
 export type { FinderJobEvent } from './domain/finder-job.events';
 export type { FinderReason } from './domain/finder-outcome';
 export { validateFinderInput } from './domain/input/finder-input';

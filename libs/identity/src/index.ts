@@ -13,6 +13,7 @@ export { EmailChangeService } from './change-email/email-change.service';
 export { normalizeEmail, UserStreams } from './shared/user-streams';
 export { USERS_COLLECTION, type UserDoc } from './shared/users.projection';
 export { SESSIONS_COLLECTION, type SessionDoc } from './authenticate/sessions.projection';
+export { userDecider } from './domain/user.decider';
 export type { UserEvent } from './domain/user.events';
 export { newSecretToken } from './tokens/secret-hash';
 export { newLinkToken, parseLinkToken } from './tokens/link-token';

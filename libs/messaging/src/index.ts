@@ -5,3 +5,4 @@ export { SqliteMessageBus, type SqliteMessageBusOptions } from './embedded/sqlit
 export { KafkaMessageBus, type KafkaMessageBusOptions } from './kafka/kafka-message-bus';
 export { EventRelay, type EventRelayOptions } from './relay/event-relay';
 export { RELAY_CATEGORIES, relayTopic, type RelayMessageV1 } from './relay/relay-message';
+export { upcastRelayed, type RelayedEvent } from './relay/relayed-event';

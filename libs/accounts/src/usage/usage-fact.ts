@@ -1,4 +1,5 @@
-import type { RelayMessageV1 } from '@lib/messaging';
+import type { DomainEvent } from '@lib/common';
+import type { RelayedEvent } from '@lib/messaging';
 
 /**
  * One relayed event's contribution to usage: stored as a document of its own under the event id, so
@@ -33,8 +34,12 @@ type ChunkData = {
   results: Array<{ verdict?: { result: string }; outcome?: { email: string | null } }>;
 };
 
-/** The usage fact of a relayed event, or null for events that are not calls. */
-export function usageFactOf(message: RelayMessageV1): UsageFactDoc | null {
+/**
+ * The usage fact of a relayed event, or null for events that are not calls. The event comes in today's
+ * shape (the worker's consumer upcasts it with its aggregate's upcasters); the events' types live in
+ * libs that depend on this one, so the fields read are declared above instead of imported.
+ */
+export function usageFactOf(message: RelayedEvent<DomainEvent>): UsageFactDoc | null {
   const base = { _id: message.eventId, day: '', accountId: '', keyId: 'unknown', calls: 0, credits: 0, byResult: {} as Record<string, number>, at: '' };
   if (message.type === 'EmailVerified' || message.type === 'BatchVerified') {
     const data = message.data as VerificationData;

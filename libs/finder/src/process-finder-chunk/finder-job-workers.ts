@@ -3,11 +3,11 @@ import { BlobStore } from '@lib/blobstore';
 import { Clock } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { ChunkWorkflow, jobStream } from '@lib/jobs';
-import { BusConsumer, IncomingMessage, MessageBus, relayTopic } from '@lib/messaging';
+import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic, upcastRelayed } from '@lib/messaging';
 import { FinderChunkMessage, FinderChunkProcessor, FINDER_CHUNK_TOPIC, FINDER_HOLD_ATTEMPTS } from './finder-chunk.processor';
 import { finderJobDecider } from '../domain/finder-job.decider';
 import { readFinderPlan } from '../create-finder-job/finder-job-plan';
-import type { FinderJobCreated } from '../domain/finder-job.events';
+import type { FinderJobEvent } from '../domain/finder-job.events';
 
 /** The relay's topic for `jobs-` streams (docs/contracts.md). */
 const JOB_EVENTS_TOPIC = relayTopic('jobs');
@@ -45,9 +45,9 @@ export class FinderJobWorkers implements OnApplicationBootstrap, BeforeApplicati
     await Promise.all(this.consumers.map((c) => c.stop()));
   }
 
-  private async dispatch(message: IncomingMessage): Promise<void> {
-    const event = message.value as { type?: string; data?: FinderJobCreated['data'] } | null;
-    if (event?.type !== 'FinderJobCreated' || !event.data) return;
+  private async dispatch(message: IncomingMessage<RelayMessageV1>): Promise<void> {
+    const event = upcastRelayed<FinderJobEvent>(message.value, finderJobDecider.upcasters);
+    if (event.type !== 'FinderJobCreated') return;
     const created = event.data;
     const run = await runCommand(this.events, jobStream(created.jobId), finderJobDecider, { type: 'StartFinderJob', at: this.clock.nowIso() }, { load: 'last' });
     if (run.state.status !== 'Processing') return;

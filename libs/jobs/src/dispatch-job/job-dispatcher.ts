@@ -1,8 +1,8 @@
 import { Injectable, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
-import { Clock, upcast } from '@lib/common';
+import { Clock } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
-import { BusConsumer, IncomingMessage, MessageBus, relayTopic } from '@lib/messaging';
+import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic, upcastRelayed } from '@lib/messaging';
 import { jobDecider, jobStream } from '../domain/job.decider';
 import { JobCreated, JobEvent } from '../domain/job.events';
 import { CHUNK_TOPIC, ChunkMessage } from '../process-chunk/chunk-message';
@@ -32,10 +32,9 @@ export class JobDispatcher implements OnApplicationBootstrap, BeforeApplicationS
     await this.consumer?.stop();
   }
 
-  private async handle(message: IncomingMessage): Promise<void> {
-    const relayed = relayedEvent(message.value);
-    const event = relayed && upcast<JobEvent>(relayed, jobDecider.upcasters);
-    if (event?.type !== 'JobCreated') return;
+  private async handle(message: IncomingMessage<RelayMessageV1>): Promise<void> {
+    const event = upcastRelayed<JobEvent>(message.value, jobDecider.upcasters);
+    if (event.type !== 'JobCreated') return;
     await this.dispatch(event.data);
   }
 
@@ -49,10 +48,4 @@ export class JobDispatcher implements OnApplicationBootstrap, BeforeApplicationS
       }));
     }
   }
-}
-
-/** The relay's message value carries the recorded event's type and data. */
-function relayedEvent(value: unknown): { type: string; data: unknown } | null {
-  const v = value as { type?: unknown; data?: unknown } | null;
-  return v && typeof v.type === 'string' ? { type: v.type, data: v.data } : null;
 }

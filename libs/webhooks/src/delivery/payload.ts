@@ -1,26 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { RelayMessageV1 } from '@lib/messaging';
+import type { JobCompleted, JobFailed } from '@lib/jobs';
+import type { RelayedEvent } from '@lib/messaging';
 import type { WebhookEventName } from '../domain/webhook-event-types';
 
-/** The relay's message value on `events.<category>` (docs/contracts.md), with the event's data typed. */
-export type RelayedEvent<D = Record<string, unknown>> = Omit<RelayMessageV1, 'data'> & { data: D };
-
-/** JobCompleted / JobFailed data per docs/contracts.md. */
-export interface JobFinishedData {
-  jobId: number;
-  accountId: string;
-  kind: 'verification' | 'finder';
-  reason?: string;
-  summary: Record<string, unknown>;
-  finishedAt: string;
-}
+/** The relayed job events webhooks announce (docs/contracts.md), in today's shape. */
+export type JobFinished = RelayedEvent<JobCompleted | JobFailed>;
 
 /** The job events webhooks announce, by their event-store type. Cancelled jobs send nothing. */
 export const JOB_EVENT_NAMES: Readonly<Record<string, WebhookEventName>> = { JobCompleted: 'job.completed', JobFailed: 'job.failed' };
 
 /** Fixed key order: the body is built once, stored, and signed byte for byte on every attempt. */
-export function jobEventBody(event: RelayedEvent<JobFinishedData>, type: WebhookEventName): string {
-  const { jobId, kind, reason, summary, finishedAt } = event.data;
+export function jobEventBody(event: JobFinished, type: WebhookEventName): string {
+  const { jobId, kind, summary, finishedAt } = event.data;
+  const reason = event.type === 'JobFailed' ? event.data.reason : undefined;
   const data = type === 'job.failed' ? { jobId, kind, reason: reason ?? null, finishedAt, summary } : { jobId, kind, finishedAt, summary };
   return JSON.stringify({ id: event.eventId, type, createdAt: event.occurredAt, data });
 }

@@ -2,9 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { EventStore, runCommand } from '@lib/eventstore';
+import { jobDecider, type JobEvent } from '@lib/jobs';
+import { RelayMessageV1, upcastRelayed } from '@lib/messaging';
 import { APP_CONFIG } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
-import { jobDeliveryId, jobEventBody, JOB_EVENT_NAMES, JobFinishedData, RelayedEvent } from '../delivery/payload';
+import { jobDeliveryId, jobEventBody, JOB_EVENT_NAMES } from '../delivery/payload';
 import { deliveryDecider, deliveryStream } from '../domain/delivery.decider';
 import { WebhookDoc, WEBHOOKS_COLLECTION } from '../list-webhooks/webhooks.projection';
 
@@ -23,7 +25,10 @@ export class JobDeliveries {
   ) {}
 
   /** Returns how many deliveries the event needs (already scheduled ones included). */
-  async schedule(event: RelayedEvent<JobFinishedData>): Promise<number> {
+  async schedule(message: RelayMessageV1): Promise<number> {
+    // Both job kinds end with jobs' JobCompleted / JobFailed: read them through the jobs decider's upcasters.
+    const event = upcastRelayed<JobEvent>(message, jobDecider.upcasters);
+    if (event.type !== 'JobCompleted' && event.type !== 'JobFailed') return 0;
     const type = JOB_EVENT_NAMES[event.type];
     if (!type) return 0;
     const hooks = await this.readStore

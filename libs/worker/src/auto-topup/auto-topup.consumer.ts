@@ -1,21 +1,18 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { TEAM_MEMBERS_COLLECTION, TeamMemberDoc } from '@lib/accounts';
-import { AutoTopupService } from '@lib/credits';
+import { AutoTopupService, creditLedgerDecider, type CreditLedgerEvent } from '@lib/credits';
 import { UserDoc, USERS_COLLECTION } from '@lib/identity';
 import { Mailer } from '@lib/mail';
-import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic } from '@lib/messaging';
+import { BusConsumer, IncomingMessage, MessageBus, RelayedEvent, RelayMessageV1, relayTopic, upcastRelayed } from '@lib/messaging';
 import { ReadStore } from '@lib/readstore';
-
-type LedgerData = { accountId: string; amount: number; balanceAfter: number };
 
 /** About 8.5 minutes of redeliveries (500 ms doubled each time) before a crossing's purchase is given up. */
 const MAX_ATTEMPTS = 10;
 
 /** The balance before a ledger event that can lower it, or null for events that never do. */
-function balanceBefore(message: RelayMessageV1): number | null {
-  const data = message.data as LedgerData;
-  if (message.type === 'CreditsUsed') return data.balanceAfter + data.amount;
-  if (message.type === 'CreditsAdjusted' && data.amount < 0) return data.balanceAfter - data.amount;
+function balanceBefore(event: RelayedEvent<CreditLedgerEvent>): number | null {
+  if (event.type === 'CreditsUsed') return event.data.balanceAfter + event.data.amount;
+  if (event.type === 'CreditsAdjusted' && event.data.amount < 0) return event.data.balanceAfter - event.data.amount;
   return null;
 }
 
@@ -43,10 +40,12 @@ export class AutoTopupConsumer implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async handle(message: IncomingMessage<RelayMessageV1>): Promise<void> {
-    const before = balanceBefore(message.value);
+    // events.credits also carries orders, settings and payment methods: only ledger types can lower a balance.
+    const event = upcastRelayed<CreditLedgerEvent>(message.value, creditLedgerDecider.upcasters);
+    const before = balanceBefore(event);
     if (before === null) return;
-    const data = message.value.data as LedgerData;
-    const outcome = await this.autoTopups.onBalanceChange(data.accountId, message.value.revision, before, data.balanceAfter, message.attempt >= MAX_ATTEMPTS);
+    const { data } = event;
+    const outcome = await this.autoTopups.onBalanceChange(data.accountId, event.revision, before, data.balanceAfter, message.attempt >= MAX_ATTEMPTS);
     if (outcome.kind === 'ordered') this.logger.log(`account ${data.accountId}: balance ${data.balanceAfter} crossed the threshold; order ${outcome.order.orderId} ${outcome.order.status}`);
     if (outcome.kind === 'failed' && outcome.notifyOwner) {
       await this.notifyOwner(data.accountId, outcome.orderId, outcome.reason);

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { SignUpAccounts } from '@lib/identity';
-import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic } from '@lib/messaging';
+import { SignUpAccounts, userDecider, type UserEvent } from '@lib/identity';
+import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic, upcastRelayed } from '@lib/messaging';
 
 /** The relay's topic of the users-<id> streams. */
 const USERS_TOPIC = relayTopic('users');
@@ -28,8 +28,9 @@ export class SignUpAccountsConsumer implements OnApplicationBootstrap, OnApplica
   }
 
   private async handle(message: IncomingMessage<RelayMessageV1>): Promise<void> {
-    if (message.value.type !== 'EmailConfirmed') return;
-    const { userId } = message.value.data as { userId: string };
+    const event = upcastRelayed<UserEvent>(message.value, userDecider.upcasters);
+    if (event.type !== 'EmailConfirmed') return;
+    const { userId } = event.data;
     if (!(await this.accounts.ensureFor(userId))) this.logger.warn(`EmailConfirmed for user ${userId}, who has no registration: nothing to open`);
   }
 }

@@ -1,7 +1,22 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic } from '@lib/messaging';
+import type { DomainEvent, Upcasters } from '@lib/common';
+import { finderCallDecider, finderJobDecider } from '@lib/finder';
+import { jobDecider } from '@lib/jobs';
+import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic, upcastRelayed } from '@lib/messaging';
 import { ReadStore } from '@lib/readstore';
 import { USAGE_FACTS_COLLECTION, USAGE_TOPICS, UsageFactDoc, usageFactOf } from '@lib/accounts';
+
+/**
+ * The upcasters of the aggregate that writes each call event a usage fact is made of: one topic carries
+ * several aggregates (events.jobs both job kinds), so the stored type picks them. EmailVerified and
+ * BatchVerified have none: verification-<id> streams have no decider (and no older shape) yet.
+ */
+const CALL_EVENT_UPCASTERS: Readonly<Record<string, Upcasters<DomainEvent> | undefined>> = {
+  ChunkCompleted: jobDecider.upcasters,
+  FinderChunkCompleted: finderJobDecider.upcasters,
+  EmailFound: finderCallDecider.upcasters,
+  EmailNotFound: finderCallDecider.upcasters,
+};
 
 /** The analytics consumer of the events.* topics: one usage fact per call event (see usage-fact.ts). */
 @Injectable()
@@ -22,7 +37,8 @@ export class UsageAnalyticsConsumer implements OnApplicationBootstrap, OnApplica
   }
 
   private async handle(message: IncomingMessage<RelayMessageV1>): Promise<void> {
-    const fact = usageFactOf(message.value);
+    const type = message.value.type;
+    const fact = usageFactOf(upcastRelayed(message.value, Object.hasOwn(CALL_EVENT_UPCASTERS, type) ? CALL_EVENT_UPCASTERS[type] : undefined));
     if (fact) await this.readStore.collection<UsageFactDoc>(USAGE_FACTS_COLLECTION).upsert(fact);
   }
 }
