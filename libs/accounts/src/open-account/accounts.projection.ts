@@ -1,4 +1,6 @@
 import { documentProjection } from '@lib/readstore';
+import { AccountEvent } from '../domain/account.events';
+import { accountDecider } from '../domain/account.decider';
 
 export interface AccountDoc {
   _id: string;
@@ -9,13 +11,12 @@ export interface AccountDoc {
 
 export const ACCOUNTS_COLLECTION = 'accounts';
 
-export const accountsProjection = documentProjection<AccountDoc>({
+export const accountsProjection = documentProjection<AccountDoc, AccountEvent>({
   name: 'accounts',
   collection: ACCOUNTS_COLLECTION,
   eventTypes: ['AccountOpened'],
-  documentId: (event) => (event.data as { accountId: string }).accountId,
-  evolve: (_doc, event) => {
-    const data = event.data as { accountId: string; name: string; openedAt: string };
-    return { _id: data.accountId, name: data.name, openedAt: data.openedAt };
-  },
+  upcasters: accountDecider.upcasters,
+  documentId: (event) => (event.type === 'AccountOpened' ? event.data.accountId : null),
+  // Only AccountOpened reaches evolve (documentId ignores the rest); any other event leaves the document as it is.
+  evolve: (doc, event) => (event.type === 'AccountOpened' ? { _id: event.data.accountId, name: event.data.name, openedAt: event.data.openedAt } : doc),
 });
