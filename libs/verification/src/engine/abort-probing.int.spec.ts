@@ -11,7 +11,7 @@ async function untilRcpts(h: Harness, count: number): Promise<void> {
 describe('verification engine when the caller aborts (a cancelled job)', () => {
   let h: Harness;
   // One session for the whole domain (no split across parallel sessions), each RCPT answered after 40 ms.
-  beforeAll(async () => { h = await startHarness(zones, { rcptDelayMs: 40, domains: { 'slow.test': { default: reject() } } }, { maxRcptsPerSession: 100 }); });
+  beforeAll(async () => { h = await startHarness(zones, { rcptDelayMs: 40, domains: { 'slow.test': { default: reject() } } }, { maxRcptsPerSession: 100, perMxConcurrency: 1 }); });
   afterAll(async () => { await h.stop(); });
 
   it('sends no RCPT once the signal aborted and answers unknown for the addresses left', async () => {
