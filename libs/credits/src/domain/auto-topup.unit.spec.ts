@@ -17,17 +17,17 @@ describe('automatic top-up crossing', () => {
 
   it('is claimed once: a redelivered crossing keeps the first order id', () => {
     const trigger = { type: 'TriggerAutoTopup' as const, accountId: '1', ledgerRevision: 7, orderId: '43', packageId: 1, at };
-    expect(types(spec([]).when(trigger))).toEqual(['AutoTopupTriggered']);
-    expect(spec([triggered]).when(trigger)).toEqual([]);
+    expect(types(spec([]).when(trigger).events())).toEqual(['AutoTopupTriggered']);
+    spec([triggered]).when(trigger).then([]);
   });
 
   it('records a failure once, and the owner notified once, only after a failure', () => {
     const fail = { type: 'RecordAutoTopupFailure' as const, reason: 'card_declined', at };
     const notify = { type: 'RecordOwnerNotified' as const, at };
-    expect(types(spec([triggered]).when(fail))).toEqual(['AutoTopupFailed']);
-    expect(spec([triggered, failed]).when(fail)).toEqual([]);
-    expect(spec([triggered]).when(notify)).toEqual([]);
-    expect(types(spec([triggered, failed]).when(notify))).toEqual(['AutoTopupOwnerNotified']);
-    expect(spec([triggered, failed, notified]).when(notify)).toEqual([]);
+    expect(types(spec([triggered]).when(fail).events())).toEqual(['AutoTopupFailed']);
+    spec([triggered, failed]).when(fail).then([]);
+    spec([triggered]).when(notify).then([]);
+    expect(types(spec([triggered, failed]).when(notify).events())).toEqual(['AutoTopupOwnerNotified']);
+    spec([triggered, failed, notified]).when(notify).then([]);
   });
 });

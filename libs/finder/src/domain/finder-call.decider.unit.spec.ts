@@ -17,14 +17,14 @@ const given = deciderSpec(finderCallDecider);
 describe('finder call', () => {
   describe('when an address was returned', () => {
     it('records EmailFound with the full outcome and a charge of 10', () => {
-      const [event] = given([]).when(record('jdoe@acme.test'));
+      const [event] = given([]).when(record('jdoe@acme.test')).events();
       expect(event).toEqual({ type: 'EmailFound', data: { ...record('jdoe@acme.test'), type: undefined, creditsCharged: 10 } });
     });
   });
 
   describe('when nothing was returned', () => {
     it('records EmailNotFound, free', () => {
-      const [event] = given([]).when(record(null));
+      const [event] = given([]).when(record(null)).events();
       expect(event.type).toBe('EmailNotFound');
       expect(event.data.creditsCharged).toBe(0);
     });
@@ -32,8 +32,8 @@ describe('finder call', () => {
 
   describe('when the call is already recorded', () => {
     it('records nothing again', () => {
-      const history = given([]).when(record('jdoe@acme.test'));
-      expect(given(history).when(record('jdoe@acme.test'))).toEqual([]);
+      const history = given([]).when(record('jdoe@acme.test')).events();
+      given(history).when(record('jdoe@acme.test')).then([]);
     });
   });
 });
