@@ -38,7 +38,8 @@ module.exports = {
     },
     {
       name: 'role-libs-only-from-apps',
-      comment: 'The roles are built from the other libs, never the other way: only apps and libs/roles import a role lib.',
+      comment:
+        'The roles are built from the other libs, never the other way: only apps and libs/roles import a role lib.',
       severity: 'error',
       from: { path: '^libs/([^/]+)/', pathNot: '^libs/roles/' },
       to: { path: ROLE_LIBS, pathNot: '^libs/$1/' },
@@ -77,7 +78,11 @@ module.exports = {
     exclude: { path: '^(dist|node_modules|web)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.js', '.json'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

@@ -7,7 +7,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   // What .gitignore keeps out of the tree (build output, local data, installed tools), and generated clients.
-  { ignores: ['dist/**', 'web/dist/**', 'data/**', 'coverage/**', '.integration/**', '.tools/**', '.schemathesis/**', 'tools/openapi/generated/**', 'tools/openapi/build/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'web/dist/**',
+      'data/**',
+      'coverage/**',
+      '.integration/**',
+      '.tools/**',
+      '.schemathesis/**',
+      'tools/openapi/generated/**',
+      'tools/openapi/build/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,7 +28,16 @@ export default tseslint.config(
       // TypeScript itself reports unknown names (typescript-eslint's advice); this rule cannot see types.
       'no-undef': 'off',
       // A leading underscore says "deliberately unused": `const { type: _type, ...data } = event` drops a field.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
     },
   },
   {
@@ -27,7 +48,15 @@ export default tseslint.config(
   {
     // A lib's index is its public surface: each export named, so an internal never leaks by accident.
     files: ['libs/*/src/index.ts'],
-    rules: { 'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'Name what the lib exports (CONTRIBUTING.md, Module layout); no export *.' }] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'Name what the lib exports (CONTRIBUTING.md, Module layout); no export *.',
+        },
+      ],
+    },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],
@@ -39,7 +68,15 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: {
       sourceType: 'commonjs',
-      globals: { require: 'readonly', module: 'writable', exports: 'writable', __dirname: 'readonly', __filename: 'readonly', process: 'readonly', console: 'readonly' },
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        exports: 'writable',
+        __dirname: 'readonly',
+        __filename: 'readonly',
+        process: 'readonly',
+        console: 'readonly',
+      },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

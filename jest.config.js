@@ -3,11 +3,19 @@
 const swc = JSON.parse(require('fs').readFileSync(__dirname + '/.swcrc', 'utf8'));
 swc.jsc.baseUrl = __dirname;
 // The dashboard's components (web/src, React): TSX compiled with the automatic JSX runtime; their specs pick jsdom with a docblock.
-const swcTsx = { ...swc, swcrc: false, jsc: { ...swc.jsc, parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } };
+const swcTsx = {
+  ...swc,
+  swcrc: false,
+  jsc: { ...swc.jsc, parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
+};
 module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: { '^.+\\.tsx$': ['@swc/jest', swcTsx], '^.+\\.ts$': ['@swc/jest', { ...swc, swcrc: false }], '/node_modules/content-disposition/.+\\.js$': ['@swc/jest', { ...swc, swcrc: false }] },
+  transform: {
+    '^.+\\.tsx$': ['@swc/jest', swcTsx],
+    '^.+\\.ts$': ['@swc/jest', { ...swc, swcrc: false }],
+    '/node_modules/content-disposition/.+\\.js$': ['@swc/jest', { ...swc, swcrc: false }],
+  },
   // content-disposition 3 (under @fastify/static, used by Swagger UI) is ESM-only; Node loads it natively, Jest needs it compiled.
   transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],

@@ -40,17 +40,45 @@ async function main(): Promise<void> {
   });
   // Even-numbered users exist; odd ones are rejected with 550 5.1.1, like a real list.
   const perDomain = Math.ceil(ADDRESSES / DOMAINS);
-  const recipients = Object.fromEntries(Array.from({ length: perDomain }, (_, u) => [`user${u}`, u % 2 === 0 ? accept() : { kind: 'reply' as const, code: 550, text: '5.1.1 User unknown' }]));
-  const addresses = Array.from({ length: ADDRESSES }, (_, n) => `user${Math.floor(n / DOMAINS)}@${domains[n % DOMAINS]}`);
+  const recipients = Object.fromEntries(
+    Array.from({ length: perDomain }, (_, u) => [
+      `user${u}`,
+      u % 2 === 0 ? accept() : { kind: 'reply' as const, code: 550, text: '5.1.1 User unknown' },
+    ]),
+  );
+  const addresses = Array.from(
+    { length: ADDRESSES },
+    (_, n) => `user${Math.floor(n / DOMAINS)}@${domains[n % DOMAINS]}`,
+  );
 
   const dns = await startDnsPeer(zones);
-  const smtp = await startSmtpPeer({ listen: ips, hideStartTls: !TLS, domains: Object.fromEntries(domains.map((d) => [d, { recipients }])) });
-  const rows: Array<{ mode: string; seconds: number; rate: number; sessions: number; ok: number; invalid: number; other: number; otherKinds: string }> = [];
+  const smtp = await startSmtpPeer({
+    listen: ips,
+    hideStartTls: !TLS,
+    domains: Object.fromEntries(domains.map((d) => [d, { recipients }])),
+  });
+  const rows: Array<{
+    mode: string;
+    seconds: number;
+    rate: number;
+    sessions: number;
+    ok: number;
+    invalid: number;
+    other: number;
+    otherKinds: string;
+  }> = [];
   try {
     for (const sessionReuse of MODES) {
-      const engine = new VerificationEngine(loopbackConfig(dns.server, smtp.port, {
-        sessionReuse, perMxConcurrency: PER_MX, commandTimeoutMs: 10_000, bannerTimeoutMs: 10_000, connectTimeoutMs: 10_000, dnsTimeoutMs: 2_000,
-      }));
+      const engine = new VerificationEngine(
+        loopbackConfig(dns.server, smtp.port, {
+          sessionReuse,
+          perMxConcurrency: PER_MX,
+          commandTimeoutMs: 10_000,
+          bannerTimeoutMs: 10_000,
+          connectTimeoutMs: 10_000,
+          dnsTimeoutMs: 2_000,
+        }),
+      );
       const sessionsBefore = smtp.stats.sessions;
       const started = process.hrtime.bigint();
       const verdicts = await engine.verifyMany(addresses, { mode: 'bulk', concurrency: CONCURRENCY });
@@ -58,21 +86,54 @@ async function main(): Promise<void> {
       await engine.close();
       const count = (r: string) => verdicts.filter((v) => v.result === r).length;
       rows.push({
-        mode: sessionReuse ? 'reuse on' : 'reuse off', seconds, rate: ADDRESSES / seconds, sessions: smtp.stats.sessions - sessionsBefore,
-        ok: count('ok'), invalid: count('invalid'), other: ADDRESSES - count('ok') - count('invalid'), otherKinds: tally(verdicts.filter((v) => v.result !== 'ok' && v.result !== 'invalid').map((v) => `${v.result}/${v.subResult}`)),
+        mode: sessionReuse ? 'reuse on' : 'reuse off',
+        seconds,
+        rate: ADDRESSES / seconds,
+        sessions: smtp.stats.sessions - sessionsBefore,
+        ok: count('ok'),
+        invalid: count('invalid'),
+        other: ADDRESSES - count('ok') - count('invalid'),
+        otherKinds: tally(
+          verdicts.filter((v) => v.result !== 'ok' && v.result !== 'invalid').map((v) => `${v.result}/${v.subResult}`),
+        ),
       });
     }
   } finally {
     await smtp.close();
     await dns.close();
   }
-  console.log(`engine bench: ${ADDRESSES} addresses, ${DOMAINS} domains, ${MX_IPS} MX IPs, ${PER_MX} sessions per MX, STARTTLS ${TLS ? 'on' : 'off'}, DATA commands seen: ${smtp.stats.commands.filter((c) => c === 'DATA').length}`);
-  console.log(['mode'.padEnd(10), 'seconds'.padStart(9), 'addr/s'.padStart(9), 'sessions'.padStart(9), 'ok'.padStart(7), 'invalid'.padStart(8), 'other'.padStart(6)].join(' '));
+  console.log(
+    `engine bench: ${ADDRESSES} addresses, ${DOMAINS} domains, ${MX_IPS} MX IPs, ${PER_MX} sessions per MX, STARTTLS ${TLS ? 'on' : 'off'}, DATA commands seen: ${smtp.stats.commands.filter((c) => c === 'DATA').length}`,
+  );
+  console.log(
+    [
+      'mode'.padEnd(10),
+      'seconds'.padStart(9),
+      'addr/s'.padStart(9),
+      'sessions'.padStart(9),
+      'ok'.padStart(7),
+      'invalid'.padStart(8),
+      'other'.padStart(6),
+    ].join(' '),
+  );
   for (const r of rows) {
-    console.log([r.mode.padEnd(10), r.seconds.toFixed(2).padStart(9), r.rate.toFixed(0).padStart(9), String(r.sessions).padStart(9), String(r.ok).padStart(7), String(r.invalid).padStart(8), String(r.other).padStart(6)].join(' '));
+    console.log(
+      [
+        r.mode.padEnd(10),
+        r.seconds.toFixed(2).padStart(9),
+        r.rate.toFixed(0).padStart(9),
+        String(r.sessions).padStart(9),
+        String(r.ok).padStart(7),
+        String(r.invalid).padStart(8),
+        String(r.other).padStart(6),
+      ].join(' '),
+    );
   }
   for (const r of rows.filter((row) => row.other > 0)) console.log(`${r.mode} undecided: ${r.otherKinds}`);
   if (rows.length === 2) console.log(`speed-up from session reuse: ${(rows[0].rate / rows[1].rate).toFixed(1)}x`);
 }
 
-main().catch((error) => { console.error(error); process.exitCode = 1; });
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

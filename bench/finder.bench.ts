@@ -12,7 +12,14 @@
  */
 import { startDnsPeer, ZoneEntry } from '../test/peers/dns-peer';
 import { accept, startSmtpPeer } from '../test/peers/smtp-peer';
-import { DomainFormatSource, EmailFinder, generateCandidates, normaliseName, type KnownAddressRecord, type PatternName } from '@lib/finder';
+import {
+  DomainFormatSource,
+  EmailFinder,
+  generateCandidates,
+  normaliseName,
+  type KnownAddressRecord,
+  type PatternName,
+} from '@lib/finder';
 import { isFreeProvider, VerificationEngine } from '@lib/verification';
 import { loopbackConfig } from '../libs/verification/src/testing/loopback-harness';
 
@@ -26,11 +33,44 @@ const LEARN = num('BENCH_LEARN', 1) === 1;
 
 // Roughly the prior's shares (36 / 34 / 18 / 12 for the tail), as 50 slots.
 const FORMAT_SLOTS: PatternName[] = [
-  ...Array<PatternName>(18).fill('first.last'), ...Array<PatternName>(17).fill('flast'), ...Array<PatternName>(9).fill('first'),
-  'firstl', 'firstlast', 'last.first', 'first_last', 'f.last', 'lastf',
+  ...Array<PatternName>(18).fill('first.last'),
+  ...Array<PatternName>(17).fill('flast'),
+  ...Array<PatternName>(9).fill('first'),
+  'firstl',
+  'firstlast',
+  'last.first',
+  'first_last',
+  'f.last',
+  'lastf',
 ];
-const FIRST = ['Anna', 'Bruno', 'Chloé', 'Dieter', 'Elena', 'Farid', 'Greta', 'Hugo', 'Ines', 'Jonas', 'Katrin', 'Luis'];
-const LAST = ['Müller', 'van der Berg', "O'Neil", 'García', 'Schmidt', 'Novak', 'Rossi', 'Dubois', 'Kowalski', 'Larsen', 'Silva', 'Weber'];
+const FIRST = [
+  'Anna',
+  'Bruno',
+  'Chloé',
+  'Dieter',
+  'Elena',
+  'Farid',
+  'Greta',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Katrin',
+  'Luis',
+];
+const LAST = [
+  'Müller',
+  'van der Berg',
+  "O'Neil",
+  'García',
+  'Schmidt',
+  'Novak',
+  'Rossi',
+  'Dubois',
+  'Kowalski',
+  'Larsen',
+  'Silva',
+  'Weber',
+];
 
 /** The finder's memory across the run, as the read model would hold it. */
 class Remembered extends DomainFormatSource {
@@ -51,8 +91,12 @@ function mailboxOf(first: string, last: string, pattern: PatternName): string {
 
 async function main(): Promise<void> {
   const zones: Record<string, ZoneEntry> = {};
-  const domains: Record<string, { default?: ReturnType<typeof accept>; recipients: Record<string, ReturnType<typeof accept>> }> = {};
-  const lookups: Array<{ firstName: string; lastName: string; domain: string; expected: string | null; wave: number }> = [];
+  const domains: Record<
+    string,
+    { default?: ReturnType<typeof accept>; recipients: Record<string, ReturnType<typeof accept>> }
+  > = {};
+  const lookups: Array<{ firstName: string; lastName: string; domain: string; expected: string | null; wave: number }> =
+    [];
   for (let c = 0; c < COMPANIES; c++) {
     const domain = `company${c}.test`;
     const pattern = FORMAT_SLOTS[(c * 7) % FORMAT_SLOTS.length];
@@ -66,7 +110,13 @@ async function main(): Promise<void> {
       const employed = MISS_EVERY <= 0 || (c * PEOPLE + p) % MISS_EVERY !== 0;
       const mailbox = mailboxOf(firstName, lastName, pattern);
       if (employed) domains[domain].recipients[mailbox] = accept();
-      lookups.push({ firstName, lastName, domain, expected: employed || catchAll ? `${mailbox}@${domain}` : null, wave: p });
+      lookups.push({
+        firstName,
+        lastName,
+        domain,
+        expected: employed || catchAll ? `${mailbox}@${domain}` : null,
+        wave: p,
+      });
     }
   }
   // Person by person across companies, so what was confirmed for one colleague can help the next.
@@ -78,32 +128,49 @@ async function main(): Promise<void> {
   const finder = new EmailFinder(engine, memory, { isFreeDomain: isFreeProvider });
 
   let next = 0;
-  let found = 0, confirmed = 0, catchAll = 0, correct = 0, probes = 0, probesOnFound = 0;
+  let found = 0,
+    confirmed = 0,
+    catchAll = 0,
+    correct = 0,
+    probes = 0,
+    probesOnFound = 0;
   const started = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < lookups.length) {
-      const lookup = lookups[next++];
-      const outcome = await finder.find({ firstName: lookup.firstName, lastName: lookup.lastName, domain: lookup.domain });
-      probes += outcome.probesUsed;
-      if (outcome.email) {
-        found++;
-        probesOnFound += outcome.probesUsed;
-        if (outcome.result === 'Ok') confirmed++;
-        if (outcome.result === 'Catch-all') catchAll++;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < lookups.length) {
+        const lookup = lookups[next++];
+        const outcome = await finder.find({
+          firstName: lookup.firstName,
+          lastName: lookup.lastName,
+          domain: lookup.domain,
+        });
+        probes += outcome.probesUsed;
+        if (outcome.email) {
+          found++;
+          probesOnFound += outcome.probesUsed;
+          if (outcome.result === 'Ok') confirmed++;
+          if (outcome.result === 'Catch-all') catchAll++;
+        }
+        if (outcome.email === lookup.expected) correct++;
+        if (LEARN && outcome.result === 'Ok' && outcome.email) {
+          const list = memory.byDomain.get(lookup.domain) ?? [];
+          list.push({ email: outcome.email, firstName: lookup.firstName, lastName: lookup.lastName });
+          memory.byDomain.set(lookup.domain, list);
+        }
       }
-      if (outcome.email === lookup.expected) correct++;
-      if (LEARN && outcome.result === 'Ok' && outcome.email) {
-        const list = memory.byDomain.get(lookup.domain) ?? [];
-        list.push({ email: outcome.email, firstName: lookup.firstName, lastName: lookup.lastName });
-        memory.byDomain.set(lookup.domain, list);
-      }
-    }
-  }));
+    }),
+  );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  console.log(`finder bench: ${lookups.length} lookups on ${COMPANIES} companies (${PEOPLE} each, every ${CATCH_ALL_EVERY}th catch-all, every ${MISS_EVERY}th person absent), concurrency ${CONCURRENCY}, learning ${LEARN ? 'on' : 'off'}`);
+  console.log(
+    `finder bench: ${lookups.length} lookups on ${COMPANIES} companies (${PEOPLE} each, every ${CATCH_ALL_EVERY}th catch-all, every ${MISS_EVERY}th person absent), concurrency ${CONCURRENCY}, learning ${LEARN ? 'on' : 'off'}`,
+  );
   console.log(`  finder calls/second         ${(lookups.length / seconds).toFixed(1)}  (${seconds.toFixed(2)} s)`);
-  console.log(`  probes per found address    ${(probesOnFound / Math.max(found, 1)).toFixed(2)}  (all probes per call ${(probes / lookups.length).toFixed(2)})`);
-  console.log(`  found ${found} (Ok ${confirmed}, Catch-all ${catchAll}), expected answer returned ${correct}/${lookups.length}, SMTP sessions ${engine.sessionsOpened}`);
+  console.log(
+    `  probes per found address    ${(probesOnFound / Math.max(found, 1)).toFixed(2)}  (all probes per call ${(probes / lookups.length).toFixed(2)})`,
+  );
+  console.log(
+    `  found ${found} (Ok ${confirmed}, Catch-all ${catchAll}), expected answer returned ${correct}/${lookups.length}, SMTP sessions ${engine.sessionsOpened}`,
+  );
   await engine.close();
   await Promise.all([smtp.close(), dns.close()]);
 }

@@ -17,7 +17,9 @@ function flag(name: string, fallback: number): number {
 /** Polls /health one request after another until `until` resolves; returns every round-trip in ms. */
 async function pollHealth(url: string, until: Promise<unknown>): Promise<number[]> {
   let done = false;
-  void until.finally(() => { done = true; });
+  void until.finally(() => {
+    done = true;
+  });
   const delays: number[] = [];
   while (!done) {
     const t0 = process.hrtime.bigint();
@@ -39,10 +41,21 @@ async function main(): Promise<void> {
   const seconds = flag('seconds', 10);
   const clients = flag('clients', 8);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-hostile-'));
-  const app = startAppProcess({ DATA_DIR: dataDir, PORT: String(await freeLoopbackPort()), LOG_LEVEL: 'warn', ADMIN_TOKEN: 'bench-admin-token', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000' });
+  const app = startAppProcess({
+    DATA_DIR: dataDir,
+    PORT: String(await freeLoopbackPort()),
+    LOG_LEVEL: 'warn',
+    ADMIN_TOKEN: 'bench-admin-token',
+    RATE_LIMIT_PER_SECOND: '1000000',
+    RATE_LIMIT_BURST: '1000000',
+  });
   try {
     const url = await app.listening();
-    const created = await fetch(`${url}/admin/v1/accounts`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer bench-admin-token' }, body: JSON.stringify({ name: 'Bench', credits: 0 }) });
+    const created = await fetch(`${url}/admin/v1/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer bench-admin-token' },
+      body: JSON.stringify({ name: 'Bench', credits: 0 }),
+    });
     const { apiKey } = ((await created.json()) as { data: { apiKey: string } }).data;
 
     const baseline = await pollHealth(url, new Promise((resolve) => setTimeout(resolve, seconds * 1000)));
@@ -50,19 +63,29 @@ async function main(): Promise<void> {
     const body = manyKeysBody({ email: 'jane@acme.test' });
     const statuses = new Map<string, number>();
     const deadline = Date.now() + seconds * 1000;
-    const hostile = Promise.all(Array.from({ length: clients }, async () => {
-      while (Date.now() < deadline) {
-        const res = await fetch(`${url}/v1/verify/single`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': apiKey }, body });
-        const answer = (await res.json()) as { error?: { code: number } };
-        const key = `${res.status} ${answer.error?.code ?? ''}`.trim();
-        statuses.set(key, (statuses.get(key) ?? 0) + 1);
-      }
-    }));
+    const hostile = Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (Date.now() < deadline) {
+          const res = await fetch(`${url}/v1/verify/single`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+            body,
+          });
+          const answer = (await res.json()) as { error?: { code: number } };
+          const key = `${res.status} ${answer.error?.code ?? ''}`.trim();
+          statuses.set(key, (statuses.get(key) ?? 0) + 1);
+        }
+      }),
+    );
     const loaded = await pollHealth(url, hostile);
     await hostile;
 
-    console.log(`hostile bodies: ${(Buffer.byteLength(body) / 1024).toFixed(0)} KiB, 130,000 keys each, ${clients} concurrent clients for ${seconds} s`);
-    console.log(`answers: ${[...statuses].map(([k, n]) => `${n} x ${k}`).join(', ')} (${[...statuses.values()].reduce((a, b) => a + b, 0) / seconds} bodies/s)`);
+    console.log(
+      `hostile bodies: ${(Buffer.byteLength(body) / 1024).toFixed(0)} KiB, 130,000 keys each, ${clients} concurrent clients for ${seconds} s`,
+    );
+    console.log(
+      `answers: ${[...statuses].map(([k, n]) => `${n} x ${k}`).join(', ')} (${[...statuses.values()].reduce((a, b) => a + b, 0) / seconds} bodies/s)`,
+    );
     console.log(`/health without hostile load: ${summary(baseline)}`);
     console.log(`/health under hostile load:   ${summary(loaded)}`);
   } finally {

@@ -41,10 +41,12 @@ async function runPeers(): Promise<void> {
 function startPeers(): Promise<{ child: ChildProcess; dns: string; smtpPort: number; peakRss: () => number }> {
   const child = fork(__filename, ['--peers'], { execArgv: process.execArgv });
   let peak = 0;
-  return new Promise((resolve) => child.on('message', (m: any) => {
-    if (m.rss) peak = Math.max(peak, m.rss);
-    if (m.dns) resolve({ child, dns: m.dns, smtpPort: m.smtpPort, peakRss: () => peak });
-  }));
+  return new Promise((resolve) =>
+    child.on('message', (m: any) => {
+      if (m.rss) peak = Math.max(peak, m.rss);
+      if (m.dns) resolve({ child, dns: m.dns, smtpPort: m.smtpPort, peakRss: () => peak });
+    }),
+  );
 }
 
 async function main(): Promise<void> {
@@ -53,7 +55,10 @@ async function main(): Promise<void> {
   const size = statSync(file).size;
   const peers = await startPeers();
   const app = await startTestApp({
-    DNS_SERVERS: peers.dns, SMTP_PROBE_PORT: String(peers.smtpPort), JOB_MAX_UPLOAD_BYTES: String(Math.max(50 * MB, size)), LOG_LEVEL: 'silent',
+    DNS_SERVERS: peers.dns,
+    SMTP_PROBE_PORT: String(peers.smtpPort),
+    JOB_MAX_UPLOAD_BYTES: String(Math.max(50 * MB, size)),
+    LOG_LEVEL: 'silent',
   });
   const idleRss = process.memoryUsage().rss;
   // Peaks per phase: the upload (store, dedupe, plan) and the processing (chunks, projections, relay).
@@ -78,7 +83,8 @@ async function main(): Promise<void> {
     let view = job;
     while (status !== 'Completed' && status !== 'Failed') {
       await new Promise((r) => setTimeout(r, 250));
-      view = ((await (await fetch(`${app.url}/v1/jobs/${job.id}`, { headers: { 'x-api-key': apiKey } })).json()) as any).data;
+      view = ((await (await fetch(`${app.url}/v1/jobs/${job.id}`, { headers: { 'x-api-key': apiKey } })).json()) as any)
+        .data;
       status = view.status;
       if (firstPartialMs === null && view.results.catch_all + view.results.ok > 0) {
         const partial = await fetch(`${app.url}/v1/jobs/${job.id}/download`, { headers: { 'x-api-key': apiKey } });
@@ -91,20 +97,33 @@ async function main(): Promise<void> {
     let downloaded = 0;
     for await (const chunk of download.body as unknown as AsyncIterable<Uint8Array>) downloaded += chunk.length;
     const downloadMs = Date.now() - done;
-    console.log(JSON.stringify({
-      file: `${(size / MB).toFixed(1)} MB, ${ROWS.toLocaleString('en')} rows, ${job.counts.uniqueAddresses.toLocaleString('en')} unique over ${DOMAINS} domains`,
-      status,
-      uploadToCreatedSeconds: ((uploaded - started) / 1000).toFixed(1),
-      uploadToDoneSeconds: ((done - started) / 1000).toFixed(1),
-      rowsPerSecond: Math.round(ROWS / ((done - started) / 1000)),
-      firstPartialDownloadSeconds: firstPartialMs === null ? null : (firstPartialMs / 1000).toFixed(1),
-      fullDownload: `${(downloaded / MB).toFixed(1)} MB in ${(downloadMs / 1000).toFixed(1)} s`,
-      appIdleRssMB: Math.round(idleRss / MB),
-      appPeakMB: Object.fromEntries(Object.entries(peaks).map(([name, p]) => [name, { rss: Math.round(p.rss / MB), heapUsed: Math.round(p.heap / MB) }])),
-      peersPeakRssMB: Math.round(peers.peakRss() / MB),
-      loadAverage: loadavg().map((l: number) => l.toFixed(1)).join(' '),
-      creditsCharged: view.creditsCharged,
-    }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          file: `${(size / MB).toFixed(1)} MB, ${ROWS.toLocaleString('en')} rows, ${job.counts.uniqueAddresses.toLocaleString('en')} unique over ${DOMAINS} domains`,
+          status,
+          uploadToCreatedSeconds: ((uploaded - started) / 1000).toFixed(1),
+          uploadToDoneSeconds: ((done - started) / 1000).toFixed(1),
+          rowsPerSecond: Math.round(ROWS / ((done - started) / 1000)),
+          firstPartialDownloadSeconds: firstPartialMs === null ? null : (firstPartialMs / 1000).toFixed(1),
+          fullDownload: `${(downloaded / MB).toFixed(1)} MB in ${(downloadMs / 1000).toFixed(1)} s`,
+          appIdleRssMB: Math.round(idleRss / MB),
+          appPeakMB: Object.fromEntries(
+            Object.entries(peaks).map(([name, p]) => [
+              name,
+              { rss: Math.round(p.rss / MB), heapUsed: Math.round(p.heap / MB) },
+            ]),
+          ),
+          peersPeakRssMB: Math.round(peers.peakRss() / MB),
+          loadAverage: loadavg()
+            .map((l: number) => l.toFixed(1))
+            .join(' '),
+          creditsCharged: view.creditsCharged,
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     clearInterval(sampler);
     await app.close();
@@ -114,4 +133,8 @@ async function main(): Promise<void> {
 }
 
 if (process.argv.includes('--peers')) void runPeers();
-else main().catch((error) => { console.error(error); process.exit(1); });
+else
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

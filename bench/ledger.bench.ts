@@ -25,15 +25,17 @@ async function main(): Promise<void> {
   let next = 0;
   const latencies: number[] = [];
   const started = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < charges) {
-      const id = `c-${next++}`;
-      const t0 = process.hrtime.bigint();
-      await ledger.hold(accountId, { holdId: id, amount: 1, purpose: 'verification', reference: id });
-      await ledger.settle(accountId, id, 1);
-      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < charges) {
+        const id = `c-${next++}`;
+        const t0 = process.hrtime.bigint();
+        await ledger.hold(accountId, { holdId: id, amount: 1, purpose: 'verification', reference: id });
+        await ledger.settle(accountId, id, 1);
+        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+    }),
+  );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const view = await ledger.current(accountId);
   const audit = auditLedger(await events.readStream(creditLedgerStream(accountId)));
@@ -42,9 +44,13 @@ async function main(): Promise<void> {
   const expected = opening - charges;
   const ok = view.balance === expected && view.held === 0 && audit.ok && audit.balance === expected;
   console.log(`ledger: ${charges} charges (hold+settle) on one account, ${concurrency} concurrent chargers`);
-  console.log(`  ${(charges / seconds).toFixed(0)} charges/s  (${seconds.toFixed(2)} s; ${((charges * 2) / seconds).toFixed(0)} ledger commands/s, group-committed)`);
+  console.log(
+    `  ${(charges / seconds).toFixed(0)} charges/s  (${seconds.toFixed(2)} s; ${((charges * 2) / seconds).toFixed(0)} ledger commands/s, group-committed)`,
+  );
   console.log(`  latency per charge p50 ${pct(0.5)} ms  p99 ${pct(0.99)} ms`);
-  console.log(`  final balance ${view.balance} (expected ${expected}), held ${view.held}, replayed ${audit.balance}: ${ok ? 'EXACT' : 'MISMATCH'}`);
+  console.log(
+    `  final balance ${view.balance} (expected ${expected}), held ${view.held}, replayed ${audit.balance}: ${ok ? 'EXACT' : 'MISMATCH'}`,
+  );
   await events.close();
   fs.rmSync(dir, { recursive: true, force: true });
   if (!ok) process.exit(1);

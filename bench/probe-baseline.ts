@@ -7,7 +7,11 @@ import { connect, Socket } from 'node:net';
 
 export type BaselineResult = 'ok' | 'invalid' | 'unknown';
 
-export interface BaselineReport { results: BaselineResult[]; sessions: number; replies421: number }
+export interface BaselineReport {
+  results: BaselineResult[];
+  sessions: number;
+  replies421: number;
+}
 
 /** Reads SMTP replies off a socket, one complete (possibly multi-line) reply at a time. */
 function replyReader(socket: Socket): () => Promise<string> {
@@ -27,22 +31,46 @@ function replyReader(socket: Socket): () => Promise<string> {
   socket.on('data', (chunk: string) => {
     buffer += chunk;
     let end: number;
-    while ((end = buffer.indexOf('\r\n')) >= 0) { lines.push(buffer.slice(0, end)); buffer = buffer.slice(end + 2); }
+    while ((end = buffer.indexOf('\r\n')) >= 0) {
+      lines.push(buffer.slice(0, end));
+      buffer = buffer.slice(end + 2);
+    }
     flush();
   });
-  socket.on('close', () => { lines.push('000 closed'); flush(); });
-  return () => new Promise((resolve) => { waiting = resolve; flush(); });
+  socket.on('close', () => {
+    lines.push('000 closed');
+    flush();
+  });
+  return () =>
+    new Promise((resolve) => {
+      waiting = resolve;
+      flush();
+    });
 }
 
-async function probeOne(address: string, ip: string, port: number, timeoutMs: number, report: BaselineReport): Promise<BaselineResult> {
+async function probeOne(
+  address: string,
+  ip: string,
+  port: number,
+  timeoutMs: number,
+  report: BaselineReport,
+): Promise<BaselineResult> {
   report.sessions++;
   const socket = connect({ host: ip, port, noDelay: true });
   socket.on('error', () => undefined);
   socket.setTimeout(timeoutMs, () => socket.destroy());
   const next = replyReader(socket);
-  const ask = (line: string) => { socket.write(`${line}\r\n`); return next(); };
+  const ask = (line: string) => {
+    socket.write(`${line}\r\n`);
+    return next();
+  };
   try {
-    const steps = [() => next(), () => ask('EHLO baseline.test'), () => ask('MAIL FROM:<probe@baseline.test>'), () => ask(`RCPT TO:<${address}>`)];
+    const steps = [
+      () => next(),
+      () => ask('EHLO baseline.test'),
+      () => ask('MAIL FROM:<probe@baseline.test>'),
+      () => ask(`RCPT TO:<${address}>`),
+    ];
     for (const [index, step] of steps.entries()) {
       const reply = await step();
       if (reply.startsWith('421')) report.replies421++;
@@ -57,7 +85,13 @@ async function probeOne(address: string, ip: string, port: number, timeoutMs: nu
 }
 
 /** Probes every address in its own session, `concurrency` at a time, in order. */
-export async function probeOneSessionEach(addresses: string[], ip: string, port: number, concurrency = 20, timeoutMs = 10_000): Promise<BaselineReport> {
+export async function probeOneSessionEach(
+  addresses: string[],
+  ip: string,
+  port: number,
+  concurrency = 20,
+  timeoutMs = 10_000,
+): Promise<BaselineReport> {
   const report: BaselineReport = { results: new Array(addresses.length), sessions: 0, replies421: 0 };
   let next = 0;
   const worker = async () => {

@@ -11,19 +11,32 @@ const PER_MX = Number(process.env.BENCH_PER_MX ?? 20);
 const BASELINE = Number(process.env.BENCH_BASELINE ?? 1) === 1;
 
 const METRICS_TOKEN = 'probe-bench-metrics-token';
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 
 export async function runJobPhase(profiles: string[], postfix: RealPostfix | null, rows: number): Promise<void> {
   const usable = profiles.filter((p) => (p === 'real-postfix' ? postfix !== null : PEER_PROFILES[p] !== undefined));
   const domains = usable.map((p) => domainOf(p, postfix?.domain ?? ''));
   // Row i goes to domain i mod D, user i div D: every domain gets its share, 90% of each nonexistent.
-  const addresses = Array.from({ length: rows }, (_, i) => userAddress(Math.floor(i / domains.length), domains[i % domains.length]));
-  const singleProfile = usable.includes('real-postfix') ? 'real-postfix' : usable.includes('postfix') ? 'postfix' : usable[0];
+  const addresses = Array.from({ length: rows }, (_, i) =>
+    userAddress(Math.floor(i / domains.length), domains[i % domains.length]),
+  );
+  const singleProfile = usable.includes('real-postfix')
+    ? 'real-postfix'
+    : usable.includes('postfix')
+      ? 'postfix'
+      : usable[0];
   const single = userAddress(0, domainOf(singleProfile, postfix?.domain ?? ''));
   const bench = await startBenchPeers(usable, postfix, Math.ceil(rows / domains.length));
   const app = await startTestApp({
-    DNS_SERVERS: bench.dns.server, SMTP_PROBE_PORT: String(PORT), SMTP_PER_MX_CONCURRENCY: String(PER_MX),
-    RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000', METRICS_TOKEN: METRICS_TOKEN, SMTP_COMMAND_TIMEOUT_MS: '10000', SMTP_BANNER_TIMEOUT_MS: '10000',
+    DNS_SERVERS: bench.dns.server,
+    SMTP_PROBE_PORT: String(PORT),
+    SMTP_PER_MX_CONCURRENCY: String(PER_MX),
+    RATE_LIMIT_PER_SECOND: '1000000',
+    RATE_LIMIT_BURST: '1000000',
+    METRICS_TOKEN: METRICS_TOKEN,
+    SMTP_COMMAND_TIMEOUT_MS: '10000',
+    SMTP_BANNER_TIMEOUT_MS: '10000',
   });
   try {
     const { apiKey } = await app.createAccount(rows + 100_000);
@@ -60,34 +73,63 @@ export async function runJobPhase(profiles: string[], postfix: RealPostfix | nul
     jobDone = true;
     await singles;
     latencies.sort((a, b) => a - b);
-    console.log(`(b) bulk job through POST /v1/jobs: ${rows} rows over ${domains.length} domains (${usable.join(', ')}), 90% nonexistent`);
-    console.log(`  engine (HTTP API, end to end): ${view.status} in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds)} rows/s; results ${JSON.stringify(view.results)}`);
-    console.log(`  single verify of ${single} meanwhile: ${latencies.length} calls, p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms, max ${latencies[latencies.length - 1]?.toFixed(0)} ms; ${JSON.stringify(Object.fromEntries(singleResults))}`);
-    const metrics = await (await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-    const series = (name: string) => metrics.split('\n').filter((l) => l.startsWith(name)).map((l) => l.replace(name, '').replace(/provider="[^"]*",?/, '')).join(' ');
-    console.log(`  engine: SMTP sessions opened ${series('mailcheck_smtp_sessions_opened_total')}; back-offs ${series('mailcheck_smtp_mx_backoffs_total') || 'none'}`);
+    console.log(
+      `(b) bulk job through POST /v1/jobs: ${rows} rows over ${domains.length} domains (${usable.join(', ')}), 90% nonexistent`,
+    );
+    console.log(
+      `  engine (HTTP API, end to end): ${view.status} in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds)} rows/s; results ${JSON.stringify(view.results)}`,
+    );
+    console.log(
+      `  single verify of ${single} meanwhile: ${latencies.length} calls, p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms, max ${latencies[latencies.length - 1]?.toFixed(0)} ms; ${JSON.stringify(Object.fromEntries(singleResults))}`,
+    );
+    const metrics = await (
+      await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    const series = (name: string) =>
+      metrics
+        .split('\n')
+        .filter((l) => l.startsWith(name))
+        .map((l) => l.replace(name, '').replace(/provider="[^"]*",?/, ''))
+        .join(' ');
+    console.log(
+      `  engine: SMTP sessions opened ${series('mailcheck_smtp_sessions_opened_total')}; back-offs ${series('mailcheck_smtp_mx_backoffs_total') || 'none'}`,
+    );
     console.log(`  adaptive decisions: ${series('mailcheck_smtp_adaptive_decisions_total')}`);
     const peerSessions = [...bench.peers.values()].reduce((n, p) => n + p.stats.sessions, 0);
     const delayed = [...bench.peers.values()].reduce((n, p) => n + p.stats.defences.delayedReplies, 0);
-    const refusals = [...bench.peers.values()].reduce((n, p) => n + p.stats.defences.connectionRefusals + p.stats.defences.errorDisconnects, 0);
+    const refusals = [...bench.peers.values()].reduce(
+      (n, p) => n + p.stats.defences.connectionRefusals + p.stats.defences.errorDisconnects,
+      0,
+    );
     // When each loopback peer got its first and last RCPT of the job: a job ends with its slowest domain.
     const spans = [...bench.peers].map(([profile, peer]) => {
       const rcpts = peer.stats.rcpts.slice(rcptsBefore.get(profile));
       return `${profile} ${((rcpts[0]?.at - started) / 1000).toFixed(1)}-${((rcpts[rcpts.length - 1]?.at - started) / 1000).toFixed(1)} s`;
     });
     console.log(`  RCPTs of the job per loopback peer, seconds from the upload: ${spans.join(', ')}`);
-    console.log(`  loopback peers saw ${peerSessions} SMTP sessions, ${refusals} 421s sent, ${delayed} delayed replies waited out (the real Postfix's own sessions are in its maillog)`);
+    console.log(
+      `  loopback peers saw ${peerSessions} SMTP sessions, ${refusals} 421s sent, ${delayed} delayed replies waited out (the real Postfix's own sessions are in its maillog)`,
+    );
     if (!BASELINE) return;
     const baseStarted = process.hrtime.bigint();
-    const perDomain = await Promise.all(domains.map((domain, d) => {
-      const ip = usable[d] === 'real-postfix' ? postfix!.host : PEER_PROFILES[usable[d]].ip;
-      return probeOneSessionEach(addresses.filter((a) => a.endsWith(`@${domain}`)), ip, PORT, 20);
-    }));
+    const perDomain = await Promise.all(
+      domains.map((domain, d) => {
+        const ip = usable[d] === 'real-postfix' ? postfix!.host : PEER_PROFILES[usable[d]].ip;
+        return probeOneSessionEach(
+          addresses.filter((a) => a.endsWith(`@${domain}`)),
+          ip,
+          PORT,
+          20,
+        );
+      }),
+    );
     const baseSeconds = Number(process.hrtime.bigint() - baseStarted) / 1e9;
     const unknown = perDomain.reduce((n, r) => n + r.results.filter((x) => x === 'unknown').length, 0);
     const sessions = perDomain.reduce((n, r) => n + r.sessions, 0);
     const replies421 = perDomain.reduce((n, r) => n + r.replies421, 0);
-    console.log(`  baseline (one session per address, 20 at a time per domain, no HTTP): ${baseSeconds.toFixed(1)} s = ${Math.round(rows / baseSeconds)} addr/s, ${sessions} sessions, ${replies421} 421s, ${unknown} unknown`);
+    console.log(
+      `  baseline (one session per address, 20 at a time per domain, no HTTP): ${baseSeconds.toFixed(1)} s = ${Math.round(rows / baseSeconds)} addr/s, ${sessions} sessions, ${replies421} 421s, ${unknown} unknown`,
+    );
   } finally {
     await app.close();
     await bench.close();

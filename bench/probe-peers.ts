@@ -2,7 +2,16 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startDnsPeer, ZoneEntry } from '../test/peers/dns-peer';
-import { accept, eximLike, m365Like, MtaDefences, postfixDefaults, slowBanner, SmtpPeer, startSmtpPeer } from '../test/peers/smtp-peer';
+import {
+  accept,
+  eximLike,
+  m365Like,
+  MtaDefences,
+  postfixDefaults,
+  slowBanner,
+  SmtpPeer,
+  startSmtpPeer,
+} from '../test/peers/smtp-peer';
 
 /** Every listener shares this port (Postfix's), since the prober uses one SMTP port for every MX. */
 export const PORT = Number(process.env.BENCH_SMTP_PORT ?? 2525);
@@ -16,20 +25,33 @@ export const PEER_PROFILES: Record<string, { ip: string; defences?: MtaDefences 
   'slow-banner': { ip: '127.0.3.5', defences: slowBanner(500) },
 };
 
-export const domainOf = (profile: string, postfixDomain: string) => (profile === 'real-postfix' ? postfixDomain : `${profile}.bench.test`);
+export const domainOf = (profile: string, postfixDomain: string) =>
+  profile === 'real-postfix' ? postfixDomain : `${profile}.bench.test`;
 /** Every tenth userN is a mailbox, as in the real Postfix's table. */
 export const userAddress = (n: number, domain: string) => `user${n}@${domain}`;
-const userRecipients = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, n) => n).filter((n) => n % 10 === 0).map((n) => [`user${n}`, accept()]));
+const userRecipients = (count: number) =>
+  Object.fromEntries(
+    Array.from({ length: count }, (_, n) => n)
+      .filter((n) => n % 10 === 0)
+      .map((n) => [`user${n}`, accept()]),
+  );
 
 export interface RealPostfix {
-  host: string; port: number; domain: string; version: string;
+  host: string;
+  port: number;
+  domain: string;
+  version: string;
   /** Stops the instance when this bench started it (one that was already running is left running); idempotent. */
   stop(): void;
 }
 
 const POSTFIX_SCRIPT = join(__dirname, '..', 'scripts', 'integration', 'postfix.sh');
 const postfixScript = (command: 'up' | 'down' | 'status') =>
-  execFileSync('bash', [POSTFIX_SCRIPT, command], { encoding: 'utf8', env: { ...process.env, POSTFIX_PORT: String(PORT) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  execFileSync('bash', [POSTFIX_SCRIPT, command], {
+    encoding: 'utf8',
+    env: { ...process.env, POSTFIX_PORT: String(PORT) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
 
 function runningAlready(): boolean {
   try {
@@ -62,9 +84,19 @@ export function realPostfix(): RealPostfix | null {
     postfixScript('down');
   };
   process.once('exit', stop);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => { stop(); process.exit(128 + (signal === 'SIGINT' ? 2 : 15)); });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      stop();
+      process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+    });
   const value = (name: string) => new RegExp(`${name}=(\\S+)`).exec(out)?.[1] ?? '';
-  return { host: value('POSTFIX_SMTP_HOST'), port: Number(value('POSTFIX_SMTP_PORT')), domain: value('POSTFIX_DOMAIN'), version: value('POSTFIX_VERSION'), stop };
+  return {
+    host: value('POSTFIX_SMTP_HOST'),
+    port: Number(value('POSTFIX_SMTP_PORT')),
+    domain: value('POSTFIX_DOMAIN'),
+    version: value('POSTFIX_VERSION'),
+    stop,
+  };
 }
 
 /** DNS for every profile's domain and a peer per loopback profile, each serving `users` userN addresses. */
@@ -78,8 +110,23 @@ export async function startBenchPeers(profiles: string[], postfix: RealPostfix |
     zones[domain] = { mx: [{ exchange: `mx.${domain}`, priority: 10 }], ttl: 3600 };
     zones[`mx.${domain}`] = { a: [ip], ttl: 3600 };
     if (profile === 'real-postfix') continue;
-    peers.set(profile, await startSmtpPeer({ listen: [ip], port: PORT, defences: PEER_PROFILES[profile].defences, domains: { [domain]: { recipients: userRecipients(users) } } }));
+    peers.set(
+      profile,
+      await startSmtpPeer({
+        listen: [ip],
+        port: PORT,
+        defences: PEER_PROFILES[profile].defences,
+        domains: { [domain]: { recipients: userRecipients(users) } },
+      }),
+    );
   }
   const dns = await startDnsPeer(zones);
-  return { dns, peers, close: async () => { await Promise.all([...peers.values()].map((p) => p.close())); await dns.close(); } };
+  return {
+    dns,
+    peers,
+    close: async () => {
+      await Promise.all([...peers.values()].map((p) => p.close()));
+      await dns.close();
+    },
+  };
 }

@@ -26,7 +26,12 @@
  * BENCH_CONNECTS_PER_SECOND (50) and BENCH_CONNECTS_PER_SECOND_CEILING (500): the engine's defaults for the adaptive
  * per-MX connect rate, where it starts and how high it may grow (phase (a) only).
  */
-import { VerificationEngine, VerificationObserver, SILENT_VERIFICATION_OBSERVER, AdaptiveDecision } from '@lib/verification';
+import {
+  VerificationEngine,
+  VerificationObserver,
+  SILENT_VERIFICATION_OBSERVER,
+  AdaptiveDecision,
+} from '@lib/verification';
 import { loopbackConfig } from '../libs/verification/src/testing/loopback-harness';
 import { probeOneSessionEach } from './probe-baseline';
 import { runJobPhase } from './probe-job';
@@ -41,14 +46,18 @@ const BASELINE = num('BENCH_BASELINE', 1) === 1;
 const CONNECTS_PER_SECOND = num('BENCH_CONNECTS_PER_SECOND', 50);
 const CONNECTS_CEILING = num('BENCH_CONNECTS_PER_SECOND_CEILING', 500);
 const ALL = ['cooperative', 'postfix', 'exim', 'm365', 'slow-banner', 'real-postfix'];
-const PROFILES = (process.env.BENCH_PROFILES ?? ALL.join(',')).split(',').map((p) => p.trim()).filter(Boolean);
+const PROFILES = (process.env.BENCH_PROFILES ?? ALL.join(','))
+  .split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
 
 /** Counts the engine's adaptive decisions and 421-driven events. */
 function countingObserver(): VerificationObserver & { counts: Map<string, number> } {
   const counts = new Map<string, number>();
   const bump = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
   return {
-    ...SILENT_VERIFICATION_OBSERVER, counts,
+    ...SILENT_VERIFICATION_OBSERVER,
+    counts,
     sessionAdapted: (decision: AdaptiveDecision) => bump(decision),
     mxBackedOff: (_provider, code) => bump(`backoff_${code}`),
   };
@@ -70,8 +79,23 @@ async function warmUp(dnsServer: string, profiles: string[], postfix: RealPostfi
 
 async function addressPhase(profiles: string[], postfix: RealPostfix | null): Promise<void> {
   const bench = await startBenchPeers(profiles, postfix, ADDRESSES);
-  console.log(`(a) ${ADDRESSES} addresses at one domain per profile, 90% nonexistent; engine per-MX ceiling ${PER_MX}, connect rate per MX from ${CONNECTS_PER_SECOND}/s up to ${CONNECTS_CEILING}/s; baseline 20 sessions at a time`);
-  console.log(['profile'.padEnd(13), 'prober'.padEnd(9), 'seconds', '   addr/s', ' sessions', '     421s', '  unknown', 'delayed', 'err-disc', '  adaptive decisions'].join(' '));
+  console.log(
+    `(a) ${ADDRESSES} addresses at one domain per profile, 90% nonexistent; engine per-MX ceiling ${PER_MX}, connect rate per MX from ${CONNECTS_PER_SECOND}/s up to ${CONNECTS_CEILING}/s; baseline 20 sessions at a time`,
+  );
+  console.log(
+    [
+      'profile'.padEnd(13),
+      'prober'.padEnd(9),
+      'seconds',
+      '   addr/s',
+      ' sessions',
+      '     421s',
+      '  unknown',
+      'delayed',
+      'err-disc',
+      '  adaptive decisions',
+    ].join(' '),
+  );
   try {
     await warmUp(bench.dns.server, profiles, postfix);
     for (const profile of profiles) {
@@ -81,10 +105,23 @@ async function addressPhase(profiles: string[], postfix: RealPostfix | null): Pr
       const addresses = Array.from({ length: ADDRESSES }, (_, n) => userAddress(n, domain));
       // The real Postfix's own counts are in its maillog; the peers count what their defences did.
       const stats = bench.peers.get(profile)?.stats ?? null;
-      const snapshot = () => ({ sessions: stats?.sessions ?? 0, delayed: stats?.defences.delayedReplies ?? 0, disconnects: stats?.defences.errorDisconnects ?? 0 });
+      const snapshot = () => ({
+        sessions: stats?.sessions ?? 0,
+        delayed: stats?.defences.delayedReplies ?? 0,
+        disconnects: stats?.defences.errorDisconnects ?? 0,
+      });
 
       const observer = countingObserver();
-      const engine = new VerificationEngine(loopbackConfig(bench.dns.server, PORT, { perMxConcurrency: PER_MX, connectsPerSecondPerMx: CONNECTS_PER_SECOND, connectsPerSecondPerMxCeiling: CONNECTS_CEILING, observer, commandTimeoutMs: 10_000, bannerTimeoutMs: 10_000 }));
+      const engine = new VerificationEngine(
+        loopbackConfig(bench.dns.server, PORT, {
+          perMxConcurrency: PER_MX,
+          connectsPerSecondPerMx: CONNECTS_PER_SECOND,
+          connectsPerSecondPerMxCeiling: CONNECTS_CEILING,
+          observer,
+          commandTimeoutMs: 10_000,
+          bannerTimeoutMs: 10_000,
+        }),
+      );
       const before = snapshot();
       let started = process.hrtime.bigint();
       const verdicts = await engine.verifyMany(addresses, { mode: 'bulk' });
@@ -92,20 +129,47 @@ async function addressPhase(profiles: string[], postfix: RealPostfix | null): Pr
       const sessions = engine.sessionsOpened;
       await engine.close();
       const after = snapshot();
-      const replies421 = [...observer.counts].filter(([k]) => k === 'reconnect_after_421' || k === 'backoff_421').reduce((a, [, n]) => a + n, 0);
+      const replies421 = [...observer.counts]
+        .filter(([k]) => k === 'reconnect_after_421' || k === 'backoff_421')
+        .reduce((a, [, n]) => a + n, 0);
       const decisions = [...observer.counts].map(([k, n]) => `${k} ${n}`).join(', ');
       const unknown = verdicts.filter((v) => v.result !== 'ok' && v.result !== 'invalid').length;
-      const wrong = verdicts.filter((v, i) => (v.result === 'ok') !== (i % 10 === 0) && (v.result === 'ok' || v.result === 'invalid')).length;
-      console.log([profile.padEnd(13), 'engine'.padEnd(9), fmt(seconds, 2).slice(2), fmt(ADDRESSES / seconds), fmt(sessions), fmt(replies421), fmt(unknown),
-        String(after.delayed - before.delayed).padStart(7), String(after.disconnects - before.disconnects).padStart(8), ` ${decisions}${wrong ? ` WRONG VERDICTS ${wrong}` : ''}`].join(' '));
+      const wrong = verdicts.filter(
+        (v, i) => (v.result === 'ok') !== (i % 10 === 0) && (v.result === 'ok' || v.result === 'invalid'),
+      ).length;
+      console.log(
+        [
+          profile.padEnd(13),
+          'engine'.padEnd(9),
+          fmt(seconds, 2).slice(2),
+          fmt(ADDRESSES / seconds),
+          fmt(sessions),
+          fmt(replies421),
+          fmt(unknown),
+          String(after.delayed - before.delayed).padStart(7),
+          String(after.disconnects - before.disconnects).padStart(8),
+          ` ${decisions}${wrong ? ` WRONG VERDICTS ${wrong}` : ''}`,
+        ].join(' '),
+      );
       if (!BASELINE) continue;
       const baseBefore = snapshot();
       started = process.hrtime.bigint();
       const base = await probeOneSessionEach(addresses, ip, PORT, 20);
       seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const baseAfter = snapshot();
-      console.log([profile.padEnd(13), 'baseline'.padEnd(9), fmt(seconds, 2).slice(2), fmt(ADDRESSES / seconds), fmt(base.sessions), fmt(base.replies421), fmt(base.results.filter((r) => r === 'unknown').length),
-        String(baseAfter.delayed - baseBefore.delayed).padStart(7), String(baseAfter.disconnects - baseBefore.disconnects).padStart(8)].join(' '));
+      console.log(
+        [
+          profile.padEnd(13),
+          'baseline'.padEnd(9),
+          fmt(seconds, 2).slice(2),
+          fmt(ADDRESSES / seconds),
+          fmt(base.sessions),
+          fmt(base.replies421),
+          fmt(base.results.filter((r) => r === 'unknown').length),
+          String(baseAfter.delayed - baseBefore.delayed).padStart(7),
+          String(baseAfter.disconnects - baseBefore.disconnects).padStart(8),
+        ].join(' '),
+      );
     }
   } finally {
     await bench.close();
@@ -114,7 +178,10 @@ async function addressPhase(profiles: string[], postfix: RealPostfix | null): Pr
 
 async function main(): Promise<void> {
   const postfix = PROFILES.includes('real-postfix') ? realPostfix() : null;
-  if (postfix) console.log(`real Postfix: ${postfix.version} on ${postfix.host}:${postfix.port}, domain ${postfix.domain}, stock smtpd limits, in_flow_delay 0 (scripts/integration/postfix.sh)`);
+  if (postfix)
+    console.log(
+      `real Postfix: ${postfix.version} on ${postfix.host}:${postfix.port}, domain ${postfix.domain}, stock smtpd limits, in_flow_delay 0 (scripts/integration/postfix.sh)`,
+    );
   try {
     await addressPhase(PROFILES, postfix);
     if (JOB_ROWS > 0) await runJobPhase(PROFILES, postfix, JOB_ROWS);
@@ -123,4 +190,8 @@ async function main(): Promise<void> {
   }
 }
 
-if (require.main === module) main().catch((error) => { console.error(error); process.exitCode = 1; });
+if (require.main === module)
+  main().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });

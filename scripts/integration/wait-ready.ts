@@ -21,7 +21,12 @@ function alive(pid: number): boolean {
 }
 
 async function kafkaProbe(brokers: string): Promise<string> {
-  const admin = new Kafka({ clientId: 'wait-ready', brokers: brokers.split(','), logLevel: logLevel.NOTHING, retry: { retries: 0 } }).admin();
+  const admin = new Kafka({
+    clientId: 'wait-ready',
+    brokers: brokers.split(','),
+    logLevel: logLevel.NOTHING,
+    retry: { retries: 0 },
+  }).admin();
   try {
     await admin.connect();
     const cluster = await admin.describeCluster();

@@ -18,7 +18,10 @@ describe('admin CLI ledger audit', () => {
     accountId = (await app.createAccount(40)).accountId;
     const headers = { authorization: `Bearer ${ADMIN_TOKEN}` };
     await app.request('POST', `/admin/v1/accounts/${accountId}/orders`, { body: { packageId: 1 }, headers });
-    await app.request('POST', `/admin/v1/accounts/${accountId}/adjustments`, { body: { amount: -15, reason: 'refund' }, headers });
+    await app.request('POST', `/admin/v1/accounts/${accountId}/adjustments`, {
+      body: { amount: -15, reason: 'refund' },
+      headers,
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -28,8 +31,20 @@ describe('admin CLI ledger audit', () => {
   it('replays a consistent ledger, prints each transaction and exits 0', async () => {
     const result = await admin(dataDir, 'ledger-replay', '--account', accountId);
     expect(result.code).toBe(0);
-    expect(result.json).toMatchObject({ accountId, balance: 1025, ok: true, mismatches: [], readModel: { balance: 1025, transactions: 3 } });
-    expect(result.json.transactions.map((t: { delta: number; computedBalance: number }) => [t.delta, t.computedBalance])).toEqual([[40, 40], [1000, 1040], [-15, 1025]]);
+    expect(result.json).toMatchObject({
+      accountId,
+      balance: 1025,
+      ok: true,
+      mismatches: [],
+      readModel: { balance: 1025, transactions: 3 },
+    });
+    expect(
+      result.json.transactions.map((t: { delta: number; computedBalance: number }) => [t.delta, t.computedBalance]),
+    ).toEqual([
+      [40, 40],
+      [1000, 1040],
+      [-15, 1025],
+    ]);
   }, 60_000);
 
   it('exits 3 and names the difference when the read model disagrees with the ledger', async () => {
@@ -48,7 +63,13 @@ describe('admin CLI ledger audit', () => {
       expect(created.code).toBe(0);
       const replay = await admin(freshDir, 'ledger-replay', '--account', created.json.accountId, '--wait-seconds', '0');
       expect(replay.code).toBe(4);
-      expect(replay.json).toMatchObject({ balance: 30, ok: false, ledgerOk: true, readModelStatus: 'behind', readModel: null });
+      expect(replay.json).toMatchObject({
+        balance: 30,
+        ok: false,
+        ledgerOk: true,
+        readModelStatus: 'behind',
+        readModel: null,
+      });
     } finally {
       fs.rmSync(freshDir, { recursive: true, force: true });
     }
@@ -58,7 +79,9 @@ describe('admin CLI ledger audit', () => {
     await app.close();
     const rebuilt = await admin(dataDir, 'rebuild-read-models');
     expect(rebuilt.code).toBe(0);
-    expect(rebuilt.json.projections).toEqual(expect.arrayContaining(['credit-balances', 'credit-transactions', 'credit-orders']));
+    expect(rebuilt.json.projections).toEqual(
+      expect.arrayContaining(['credit-balances', 'credit-transactions', 'credit-orders']),
+    );
     expect(rebuilt.stderr).toMatch(/100%/);
     const replay = await admin(dataDir, 'ledger-replay', '--account', accountId);
     expect(replay.code).toBe(0);

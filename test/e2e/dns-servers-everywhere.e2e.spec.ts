@@ -16,12 +16,17 @@ describe('DNS_SERVERS is the resolver for the whole process', () => {
     smtp = await startSmtpPeer({ domains: { 'lab.test': { recipients: { ann: accept() } } } });
     dns = await startDnsPeer({
       'preflight.lab.test': { a: ['127.0.0.1'] },
-      'lab.test': { mx: [{ exchange: 'mx.lab.test', priority: 10 }] }, 'mx.lab.test': { a: ['127.0.0.1'] },
+      'lab.test': { mx: [{ exchange: 'mx.lab.test', priority: 10 }] },
+      'mx.lab.test': { a: ['127.0.0.1'] },
       'hooks.lab.test': { a: ['127.0.0.1'] },
     });
     app = await startTestApp({
-      DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), PROBE_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-      SMTP_PREFLIGHT: 'true', SMTP_PREFLIGHT_HOST: 'preflight.lab.test',
+      DNS_SERVERS: dns.server,
+      SMTP_PROBE_PORT: String(smtp.port),
+      PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      SMTP_PREFLIGHT: 'true',
+      SMTP_PREFLIGHT_HOST: 'preflight.lab.test',
     });
     apiKey = (await app.createAccount(10)).apiKey;
   }, 30_000);
@@ -47,13 +52,19 @@ describe('DNS_SERVERS is the resolver for the whole process', () => {
   });
 
   it('checks webhook URLs with the configured server: a host only it knows is accepted', async () => {
-    const res = await app.request('POST', '/v1/webhooks', { key: apiKey, body: { url: 'https://hooks.lab.test/in', events: [1] } });
+    const res = await app.request('POST', '/v1/webhooks', {
+      key: apiKey,
+      body: { url: 'https://hooks.lab.test/in', events: [1] },
+    });
     expect(res.status).toBe(201);
     expect(res.body.status).toBe('success');
   });
 
   it('and a host it does not know is refused as unresolvable (4006)', async () => {
-    const res = await app.request('POST', '/v1/webhooks', { key: apiKey, body: { url: 'https://nowhere.lab.test/in', events: [1] } });
+    const res = await app.request('POST', '/v1/webhooks', {
+      key: apiKey,
+      body: { url: 'https://nowhere.lab.test/in', events: [1] },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe(4006);
   });

@@ -25,29 +25,58 @@ describe('Idempotency-Key when the first request died part-way', () => {
     ledger = world.app.running.app.get(CreditLedger);
     events = world.app.running.app.get(EventStore);
   });
-  afterAll(async () => { await world?.close(); });
+  afterAll(async () => {
+    await world?.close();
+  });
 
   const retry = (apiKey: string, email: string, idem: string) =>
-    world.app.request('POST', '/v1/verify/single', { key: apiKey, body: { email }, headers: { 'idempotency-key': idem } });
+    world.app.request('POST', '/v1/verify/single', {
+      key: apiKey,
+      body: { email },
+      headers: { 'idempotency-key': idem },
+    });
 
   /** The claim a dead process left: two minutes old, never recorded nor released. */
   async function deadClaim(accountId: string, idem: string, email: string, claimId: string): Promise<void> {
     const at = new Date(Date.now() - 120_000).toISOString();
-    await events.appendToStream(idempotencyStream(accountId, sha256(idem)), [
-      { type: 'IdempotencyKeyClaimed', data: { requestHash: requestFingerprint('verify.single', email), claimId, at } },
-    ], 'no_stream');
+    await events.appendToStream(
+      idempotencyStream(accountId, sha256(idem)),
+      [
+        {
+          type: 'IdempotencyKeyClaimed',
+          data: { requestHash: requestFingerprint('verify.single', email), claimId, at },
+        },
+      ],
+      'no_stream',
+    );
   }
 
   /** What the dead process recorded before it died: a real probe of the address, charged 1 credit. */
-  async function recordVerification(account: { accountId: string; keyId: string }, email: string, verificationId: string, remaining: number): Promise<VerificationResult> {
+  async function recordVerification(
+    account: { accountId: string; keyId: string },
+    email: string,
+    verificationId: string,
+    remaining: number,
+  ): Promise<VerificationResult> {
     const [verdict] = await world.app.running.app.get(VerificationEngine).verifyMany([email], { mode: 'interactive' });
     const result = toVerificationResult(verdict, 1, remaining);
-    const event: EmailVerified = { type: 'EmailVerified', data: { verificationId, accountId: account.accountId, keyId: account.keyId, verdict, result, at: new Date().toISOString() } };
+    const event: EmailVerified = {
+      type: 'EmailVerified',
+      data: {
+        verificationId,
+        accountId: account.accountId,
+        keyId: account.keyId,
+        verdict,
+        result,
+        at: new Date().toISOString(),
+      },
+    };
     await events.appendToStream(verificationStream(verificationId), [event], 'no_stream');
     return result;
   }
 
-  const holdFor = (accountId: string, holdId: string) => ledger.hold(accountId, { holdId, amount: 1, purpose: 'verification', reference: holdId });
+  const holdFor = (accountId: string, holdId: string) =>
+    ledger.hold(accountId, { holdId, amount: 1, purpose: 'verification', reference: holdId });
 
   it('died after settling, before storing its response: the retry replays the recorded result without a probe or a second charge', async () => {
     const account = await world.app.createAccount(5);

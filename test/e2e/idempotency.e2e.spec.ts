@@ -2,11 +2,19 @@ import { ADDRESSES, eventuallyBalance, startVerifyWorld, VerifyWorld } from './v
 
 describe('Idempotency-Key on verification', () => {
   let world: VerifyWorld;
-  beforeAll(async () => { world = await startVerifyWorld(); });
-  afterAll(async () => { await world?.close(); });
+  beforeAll(async () => {
+    world = await startVerifyWorld();
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
 
   const single = (key: string, email: string, idem?: string) =>
-    world.app.request('POST', '/v1/verify/single', { key, body: { email }, headers: idem ? { 'idempotency-key': idem } : {} });
+    world.app.request('POST', '/v1/verify/single', {
+      key,
+      body: { email },
+      headers: idem ? { 'idempotency-key': idem } : {},
+    });
 
   describe('when a request is retried with the same key and body', () => {
     it('replays the stored response byte for byte without a charge or a probe', async () => {
@@ -71,9 +79,16 @@ describe('Idempotency-Key on verification', () => {
     expect(res.body.data.creditsRemaining).toBe(2);
   });
 
-  it.each([['too long', 'k'.repeat(256)], ['non-ASCII', 'clé']])('refuses a %s key with 400 code 2003', async (_name, key) => {
+  it.each([
+    ['too long', 'k'.repeat(256)],
+    ['non-ASCII', 'clé'],
+  ])('refuses a %s key with 400 code 2003', async (_name, key) => {
     const { apiKey } = await world.app.createAccount(1);
-    const res = await world.app.request('POST', '/v1/verify/single', { key: apiKey, body: { email: ADDRESSES.ok }, headers: { 'idempotency-key': key } });
+    const res = await world.app.request('POST', '/v1/verify/single', {
+      key: apiKey,
+      body: { email: ADDRESSES.ok },
+      headers: { 'idempotency-key': key },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe(2003);
   });

@@ -26,18 +26,36 @@ describe('the README walk-through', () => {
   it('verifies someone@example.com as invalid/reserved_domain, not free, for 1 credit', async () => {
     const res = await post('/v1/verify/single', { email: 'someone@example.com' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ result: 'invalid', subResult: 'reserved_domain', free: false, disposable: false, creditsCharged: 1 });
+    expect(res.body.data).toMatchObject({
+      result: 'invalid',
+      subResult: 'reserved_domain',
+      free: false,
+      disposable: false,
+      creditsCharged: 1,
+    });
   });
 
   it('verifies the batch of example.com and example.org the same way', async () => {
     const res = await post('/v1/verify/batch', { emails: ['a@example.com', 'b@example.org'] });
-    expect(res.body.data.results.map((r: { subResult: string }) => r.subResult)).toEqual(['reserved_domain', 'reserved_domain']);
+    expect(res.body.data.results.map((r: { subResult: string }) => r.subResult)).toEqual([
+      'reserved_domain',
+      'reserved_domain',
+    ]);
     expect(res.body.data.summary).toMatchObject({ total: 2, invalid: 2, creditsCharged: 2 });
   });
 
-  it.each(['example.com', 'example.org'])('finds nothing for Ada Lovelace at %s, says why, and charges nothing', async (domain) => {
-    const res = await post('/v1/finder', { firstName: 'Ada', lastName: 'Lovelace', domain });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ email: null, status: 'Not Found', reason: 'reserved_domain', quality: 'Bad', creditsCharged: 0 });
-  });
+  it.each(['example.com', 'example.org'])(
+    'finds nothing for Ada Lovelace at %s, says why, and charges nothing',
+    async (domain) => {
+      const res = await post('/v1/finder', { firstName: 'Ada', lastName: 'Lovelace', domain });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({
+        email: null,
+        status: 'Not Found',
+        reason: 'reserved_domain',
+        quality: 'Bad',
+        creditsCharged: 0,
+      });
+    },
+  );
 });

@@ -7,7 +7,9 @@ describe('single verification input', () => {
     world = await startVerifyWorld();
     apiKey = (await world.app.createAccount(5)).apiKey;
   });
-  afterAll(async () => { await world?.close(); });
+  afterAll(async () => {
+    await world?.close();
+  });
 
   it.each([
     ['a missing email', {}, 1006],
@@ -36,7 +38,11 @@ describe('single verification input', () => {
   });
 
   it('refuses a form-encoded body with 415', async () => {
-    const res = await world.app.request('POST', '/v1/verify/single', { key: apiKey, body: 'email=a@acme.test', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await world.app.request('POST', '/v1/verify/single', {
+      key: apiKey,
+      body: 'email=a@acme.test',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
   });
 

@@ -2,24 +2,55 @@ import { ADDRESSES, eventuallyBalance, startVerifyWorld, VerifyWorld } from './v
 
 describe('batch verification', () => {
   let world: VerifyWorld;
-  beforeAll(async () => { world = await startVerifyWorld(); });
-  afterAll(async () => { await world?.close(); });
+  beforeAll(async () => {
+    world = await startVerifyWorld();
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
 
-  const batch = (key: string, body: unknown, headers?: Record<string, string>) => world.app.request('POST', '/v1/verify/batch', { key, body, headers });
+  const batch = (key: string, body: unknown, headers?: Record<string, string>) =>
+    world.app.request('POST', '/v1/verify/batch', { key, body, headers });
 
   describe('when the list repeats addresses', () => {
     it('probes each canonical address once, repeats its result in order and charges it once', async () => {
       const { apiKey } = await world.app.createAccount(10);
       const carol = 'carol@acme.test';
-      const emails = [carol, ADDRESSES.invalid, 'CAROL@acme.test', ADDRESSES.unknown, ADDRESSES.catchAll, ` ${carol}`, ADDRESSES.disposable];
+      const emails = [
+        carol,
+        ADDRESSES.invalid,
+        'CAROL@acme.test',
+        ADDRESSES.unknown,
+        ADDRESSES.catchAll,
+        ` ${carol}`,
+        ADDRESSES.disposable,
+      ];
       const res = await batch(apiKey, { emails });
       expect(res.status).toBe(200);
       const { results, summary } = res.body.data;
       expect(results.map((r: { email: string }) => r.email)).toEqual(emails.map((e) => e.trim()));
-      expect(results.map((r: { result: string }) => r.result)).toEqual(['ok', 'invalid', 'ok', 'unknown', 'catch_all', 'ok', 'disposable']);
+      expect(results.map((r: { result: string }) => r.result)).toEqual([
+        'ok',
+        'invalid',
+        'ok',
+        'unknown',
+        'catch_all',
+        'ok',
+        'disposable',
+      ]);
       expect(results.map((r: { creditsCharged: number }) => r.creditsCharged)).toEqual([1, 1, 0, 0, 1, 0, 1]);
       expect(world.rcptsFor(carol)).toBe(1);
-      expect(summary).toEqual({ total: 7, valid: 3, invalid: 1, catchAll: 1, unknown: 1, disposable: 1, error: 0, creditsCharged: 4, creditsRemaining: 6 });
+      expect(summary).toEqual({
+        total: 7,
+        valid: 3,
+        invalid: 1,
+        catchAll: 1,
+        unknown: 1,
+        disposable: 1,
+        error: 0,
+        creditsCharged: 4,
+        creditsRemaining: 6,
+      });
       expect(results.every((r: { creditsRemaining: number }) => r.creditsRemaining === 6)).toBe(true);
       expect(await eventuallyBalance(world.app, apiKey, 6)).toMatchObject({ balance: 6, held: 0 });
     });
@@ -30,7 +61,9 @@ describe('batch verification', () => {
       const { apiKey } = await world.app.createAccount(2);
       const before = world.smtp.stats.rcpts.length;
       // Three unique addresses (the duplicate does not count) need 3 credits up front.
-      const res = await batch(apiKey, { emails: ['dave@acme.test', 'dave@ACME.test', 'x1@catchall.test', 'x2@catchall.test'] });
+      const res = await batch(apiKey, {
+        emails: ['dave@acme.test', 'dave@ACME.test', 'x1@catchall.test', 'x2@catchall.test'],
+      });
       expect(res.status).toBe(402);
       expect(res.body.error.code).toBe(2001);
       expect(world.smtp.stats.rcpts.length).toBe(before);
@@ -47,7 +80,9 @@ describe('batch verification', () => {
 
   describe('when the input is bad', () => {
     let apiKey: string;
-    beforeAll(async () => { apiKey = (await world.app.createAccount(500)).apiKey; });
+    beforeAll(async () => {
+      apiKey = (await world.app.createAccount(500)).apiKey;
+    });
 
     it.each([
       ['101 addresses', { emails: Array.from({ length: 101 }, (_, i) => `u${i}@catchall.test`) }, 400, 2101],
@@ -68,7 +103,12 @@ describe('batch verification', () => {
     it('accepts exactly 100 addresses', async () => {
       const res = await batch(apiKey, { emails: Array.from({ length: 100 }, (_, i) => `u${i}@catchall.test`) });
       expect(res.status).toBe(200);
-      expect(res.body.data.summary).toMatchObject({ total: 100, catchAll: 100, creditsCharged: 100, creditsRemaining: 400 });
+      expect(res.body.data.summary).toMatchObject({
+        total: 100,
+        catchAll: 100,
+        creditsCharged: 100,
+        creditsRemaining: 400,
+      });
     });
 
     it('refuses a wrong content type with 415', async () => {

@@ -1,14 +1,36 @@
 import { EventStore } from '@lib/eventstore';
 import { ADDRESSES, eventuallyBalance, startVerifyWorld, VerifyWorld } from './verify-peers.fixture';
 
-const RESULT_FIELDS = ['email', 'result', 'resultCode', 'subResult', 'quality', 'free', 'role', 'disposable', 'catchAll', 'didYouMean', 'provider', 'antiSpam', 'riskScore', 'creditsCharged', 'creditsRemaining', 'executionMs'];
+const RESULT_FIELDS = [
+  'email',
+  'result',
+  'resultCode',
+  'subResult',
+  'quality',
+  'free',
+  'role',
+  'disposable',
+  'catchAll',
+  'didYouMean',
+  'provider',
+  'antiSpam',
+  'riskScore',
+  'creditsCharged',
+  'creditsRemaining',
+  'executionMs',
+];
 
 describe('single verification charging', () => {
   let world: VerifyWorld;
-  beforeAll(async () => { world = await startVerifyWorld(); });
-  afterAll(async () => { await world?.close(); });
+  beforeAll(async () => {
+    world = await startVerifyWorld();
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
 
-  const verify = (key: string, email: unknown) => world.app.request('POST', '/v1/verify/single', { key, body: { email } });
+  const verify = (key: string, email: unknown) =>
+    world.app.request('POST', '/v1/verify/single', { key, body: { email } });
 
   describe.each([
     ['ok', ADDRESSES.ok, 1, 1],
@@ -23,22 +45,40 @@ describe('single verification charging', () => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ status: 'success', error: null });
       expect(Object.keys(res.body.data)).toEqual(RESULT_FIELDS);
-      expect(res.body.data).toMatchObject({ email, result, resultCode, creditsCharged: cost, creditsRemaining: 10 - cost });
+      expect(res.body.data).toMatchObject({
+        email,
+        result,
+        resultCode,
+        creditsCharged: cost,
+        creditsRemaining: 10 - cost,
+      });
       expect(Number.isInteger(res.body.data.executionMs)).toBe(true);
-      expect(await eventuallyBalance(world.app, apiKey, 10 - cost)).toMatchObject({ balance: 10 - cost, held: 0, available: 10 - cost });
+      expect(await eventuallyBalance(world.app, apiKey, 10 - cost)).toMatchObject({
+        balance: 10 - cost,
+        held: 0,
+        available: 10 - cost,
+      });
     });
   });
 
   it('charges 1 for a syntactically invalid address, which the spec counts as invalid', async () => {
     const { apiKey } = await world.app.createAccount(3);
     const res = await verify(apiKey, 'not-an-address');
-    expect(res.body.data).toMatchObject({ result: 'invalid', subResult: 'invalid_syntax', creditsCharged: 1, creditsRemaining: 2 });
+    expect(res.body.data).toMatchObject({
+      result: 'invalid',
+      subResult: 'invalid_syntax',
+      creditsCharged: 1,
+      creditsRemaining: 2,
+    });
   });
 
   it('answers GET like POST and accepts the key as a query parameter', async () => {
     const { apiKey } = await world.app.createAccount(5);
     const post = await verify(apiKey, ADDRESSES.ok);
-    const get = await world.app.request('GET', `/v1/verify/single?email=${encodeURIComponent(ADDRESSES.ok)}&X-API-KEY=${encodeURIComponent(apiKey)}`);
+    const get = await world.app.request(
+      'GET',
+      `/v1/verify/single?email=${encodeURIComponent(ADDRESSES.ok)}&X-API-KEY=${encodeURIComponent(apiKey)}`,
+    );
     expect(get.status).toBe(200);
     const { executionMs: _a, creditsRemaining: _b, ...postRest } = post.body.data;
     const { executionMs: _c, creditsRemaining: remaining, ...getRest } = get.body.data;
@@ -83,6 +123,11 @@ describe('single verification charging', () => {
     await eventuallyBalance(world.app, apiKey, 4);
     const res = await world.app.request('GET', '/v1/credits/transactions?type=Used', { key: apiKey });
     expect(res.body.data.items).toHaveLength(1);
-    expect(res.body.data.items[0]).toMatchObject({ type: 'Used', amount: -1, balanceAfter: 4, purpose: 'verification' });
+    expect(res.body.data.items[0]).toMatchObject({
+      type: 'Used',
+      amount: -1,
+      balanceAfter: 4,
+      purpose: 'verification',
+    });
   });
 });

@@ -15,11 +15,21 @@ describe('verification labels through the API', () => {
   beforeAll(async () => {
     // gnail.com is a typo-squat on the disposable lists; grey.test greylists every address but ann.
     dns = await startDnsPeer({ ...mx('gnail.com'), ...mx('grey.test') });
-    smtp = await startSmtpPeer({ domains: { 'gnail.com': { default: accept() }, 'grey.test': { default: greylist(1_000), recipients: { ann: accept() } } } });
+    smtp = await startSmtpPeer({
+      domains: {
+        'gnail.com': { default: accept() },
+        'grey.test': { default: greylist(1_000), recipients: { ann: accept() } },
+      },
+    });
     app = await startTestApp({
-      DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
-      SMTP_CONNECT_TIMEOUT_MS: '1000', SMTP_BANNER_TIMEOUT_MS: '1000', SMTP_COMMAND_TIMEOUT_MS: '1000',
-      GREYLIST_RETRY_DELAYS_MS: '100,200', VERIFY_INTERACTIVE_BUDGET_MS: '5000',
+      DNS_SERVERS: dns.server,
+      SMTP_PROBE_PORT: String(smtp.port),
+      PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
+      SMTP_CONNECT_TIMEOUT_MS: '1000',
+      SMTP_BANNER_TIMEOUT_MS: '1000',
+      SMTP_COMMAND_TIMEOUT_MS: '1000',
+      GREYLIST_RETRY_DELAYS_MS: '100,200',
+      VERIFY_INTERACTIVE_BUDGET_MS: '5000',
     });
   });
   afterAll(async () => {
@@ -34,10 +44,19 @@ describe('verification labels through the API', () => {
   };
 
   it('suggests gmail.com for jane.doe@gnail.com and keeps it disposable', async () => {
-    expect(await verify('jane.doe@gnail.com')).toMatchObject({ result: 'disposable', disposable: true, didYouMean: 'jane.doe@gmail.com', creditsCharged: 1 });
+    expect(await verify('jane.doe@gnail.com')).toMatchObject({
+      result: 'disposable',
+      disposable: true,
+      didYouMean: 'jane.doe@gmail.com',
+      creditsCharged: 1,
+    });
   });
 
   it('labels an accepted address whose catch-all probe stayed greylisted as greylisted, free', async () => {
-    expect(await verify('ann@grey.test')).toMatchObject({ result: 'unknown', subResult: 'greylisted', creditsCharged: 0 });
+    expect(await verify('ann@grey.test')).toMatchObject({
+      result: 'unknown',
+      subResult: 'greylisted',
+      creditsCharged: 0,
+    });
   });
 });

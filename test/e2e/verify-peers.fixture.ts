@@ -31,8 +31,16 @@ export interface VerifyWorld {
 }
 
 /** The real all-in-one app probing real SMTP and DNS servers on loopback, with short timeouts. */
-export async function startVerifyWorld(env: Record<string, string> = {}, overrides: { clock?: Clock } = {}): Promise<VerifyWorld> {
-  const dns = await startDnsPeer({ ...mx('acme.test'), ...mx('catchall.test'), ...mx('blocked.test'), ...mx('mailinator.com') });
+export async function startVerifyWorld(
+  env: Record<string, string> = {},
+  overrides: { clock?: Clock } = {},
+): Promise<VerifyWorld> {
+  const dns = await startDnsPeer({
+    ...mx('acme.test'),
+    ...mx('catchall.test'),
+    ...mx('blocked.test'),
+    ...mx('mailinator.com'),
+  });
   const smtp = await startSmtpPeer({
     domains: {
       'acme.test': { recipients: { alice: accept(), carol: accept(), dave: accept() } },
@@ -40,15 +48,27 @@ export async function startVerifyWorld(env: Record<string, string> = {}, overrid
       'blocked.test': { default: blocklist() },
     },
   });
-  const app = await startTestApp({
-    DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
-    SMTP_CONNECT_TIMEOUT_MS: '1000', SMTP_BANNER_TIMEOUT_MS: '1000', SMTP_COMMAND_TIMEOUT_MS: '1000',
-    GREYLIST_RETRY_DELAYS_MS: '150,300', VERIFY_INTERACTIVE_BUDGET_MS: '5000', ...env,
-  }, overrides);
+  const app = await startTestApp(
+    {
+      DNS_SERVERS: dns.server,
+      SMTP_PROBE_PORT: String(smtp.port),
+      PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
+      SMTP_CONNECT_TIMEOUT_MS: '1000',
+      SMTP_BANNER_TIMEOUT_MS: '1000',
+      SMTP_COMMAND_TIMEOUT_MS: '1000',
+      GREYLIST_RETRY_DELAYS_MS: '150,300',
+      VERIFY_INTERACTIVE_BUDGET_MS: '5000',
+      ...env,
+    },
+    overrides,
+  );
   return {
-    app, smtp, dns,
+    app,
+    smtp,
+    dns,
     rcptsFor: (address) => smtp.stats.rcpts.filter((r) => r.address.toLowerCase() === address.toLowerCase()).length,
-    admin: (method, route, body) => app.request(method, route, { body, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }),
+    admin: (method, route, body) =>
+      app.request(method, route, { body, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }),
     async close() {
       await app.close();
       await smtp.close();
@@ -58,7 +78,12 @@ export async function startVerifyWorld(env: Record<string, string> = {}, overrid
 }
 
 /** The read model trails the ledger by a projector hop; poll until the balance shows what the ledger says. */
-export async function eventuallyBalance(app: TestApp, key: string, expected: number, timeoutMs = 5000): Promise<Record<string, number>> {
+export async function eventuallyBalance(
+  app: TestApp,
+  key: string,
+  expected: number,
+  timeoutMs = 5000,
+): Promise<Record<string, number>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await app.request('GET', '/v1/credits/balance', { key });

@@ -18,14 +18,21 @@ describe('verification on a network that blocks outbound port 25', () => {
     smtp = await startSmtpPeer({ domains: { 'lab.test': { recipients: { ann: accept() } } } });
     dns = await startDnsPeer({
       // example.com's address stands in for any public MX: probing it here could only time out.
-      'public.test': { mx: [{ exchange: 'mx.public.test', priority: 10 }] }, 'mx.public.test': { a: ['93.184.215.14'] },
-      'lab.test': { mx: [{ exchange: 'mx.lab.test', priority: 10 }] }, 'mx.lab.test': { a: ['127.0.0.1'] },
+      'public.test': { mx: [{ exchange: 'mx.public.test', priority: 10 }] },
+      'mx.public.test': { a: ['93.184.215.14'] },
+      'lab.test': { mx: [{ exchange: 'mx.lab.test', priority: 10 }] },
+      'mx.lab.test': { a: ['127.0.0.1'] },
     });
     app = await startTestApp({
-      DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
-      SMTP_CONNECT_TIMEOUT_MS: '2000', SMTP_BANNER_TIMEOUT_MS: '2000', SMTP_COMMAND_TIMEOUT_MS: '2000',
+      DNS_SERVERS: dns.server,
+      SMTP_PROBE_PORT: String(smtp.port),
+      PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
+      SMTP_CONNECT_TIMEOUT_MS: '2000',
+      SMTP_BANNER_TIMEOUT_MS: '2000',
+      SMTP_COMMAND_TIMEOUT_MS: '2000',
       // The preflight connects where no server listens (the peer is on 127.0.0.1 only): refused, so blocked.
-      SMTP_PREFLIGHT: 'true', SMTP_PREFLIGHT_HOST: '127.0.0.2',
+      SMTP_PREFLIGHT: 'true',
+      SMTP_PREFLIGHT_HOST: '127.0.0.2',
     });
     apiKey = (await app.createAccount(10)).apiKey;
     for (let i = 0; i < 200; i++) {
@@ -47,14 +54,22 @@ describe('verification on a network that blocks outbound port 25', () => {
   it('says so on /ready, with what the check saw, without making the service unready', async () => {
     const res = await app.request('GET', '/ready');
     expect(res.status).toBe(200);
-    expect(res.body.data.smtpEgress).toMatchObject({ state: 'blocked', detail: expect.stringContaining('connect_refused') });
+    expect(res.body.data.smtpEgress).toMatchObject({
+      state: 'blocked',
+      detail: expect.stringContaining('connect_refused'),
+    });
   });
 
   it('answers an address on a public mail server unknown/port_25_blocked, free, without connecting', async () => {
     const sessions = smtp.stats.sessions;
     const res = await verify('someone@public.test');
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ result: 'unknown', subResult: 'port_25_blocked', creditsCharged: 0, creditsRemaining: 10 });
+    expect(res.body.data).toMatchObject({
+      result: 'unknown',
+      subResult: 'port_25_blocked',
+      creditsCharged: 0,
+      creditsRemaining: 10,
+    });
     expect(smtp.stats.sessions).toBe(sessions);
   });
 

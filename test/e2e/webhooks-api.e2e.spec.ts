@@ -14,7 +14,11 @@ describe('webhooks API', () => {
 
   beforeAll(async () => {
     receiver = await HttpsReceiver.start();
-    app = await startTestApp({ WEBHOOK_CA_FILE: receiver.caFile, WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_RETRY_DELAYS_MS: '100' });
+    app = await startTestApp({
+      WEBHOOK_CA_FILE: receiver.caFile,
+      WEBHOOK_TIMEOUT_MS: '1000',
+      WEBHOOK_RETRY_DELAYS_MS: '100',
+    });
     owner = await app.createAccount(10);
     other = await app.createAccount(10);
   });
@@ -27,7 +31,12 @@ describe('webhooks API', () => {
     it('answers 201 with numeric and named events and a signing secret', async () => {
       const res = await create({ url: receiver.url('/created'), events: [1, 'job.failed'] });
       expect(res.status).toBe(201);
-      expect(res.body.data).toMatchObject({ url: receiver.url('/created'), events: [1, 2], eventNames: ['job.completed', 'job.failed'], isActive: true });
+      expect(res.body.data).toMatchObject({
+        url: receiver.url('/created'),
+        events: [1, 2],
+        eventNames: ['job.completed', 'job.failed'],
+        isActive: true,
+      });
       expect(Number.isSafeInteger(res.body.data.id)).toBe(true);
       expect(res.body.data.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
     });
@@ -52,7 +61,11 @@ describe('webhooks API', () => {
       { name: 'a url with credentials', body: { url: 'https://user:pass@127.0.0.1/x', events: [1] }, code: 4002 },
       { name: 'a relative url', body: { url: '/hooks', events: [1] }, code: 4002 },
       { name: 'an unresolvable host', body: { url: 'https://no-such-host.invalid/x', events: [1] }, code: 4006 },
-      { name: 'a non-boolean isActive', body: { url: 'https://127.0.0.1/x', events: [1], isActive: 'yes' }, code: 1006 },
+      {
+        name: 'a non-boolean isActive',
+        body: { url: 'https://127.0.0.1/x', events: [1], isActive: 'yes' },
+        code: 1006,
+      },
     ])('refuses $name with 400 and code $code', async ({ body, code }) => {
       const res = await create(body);
       expect(res.status).toBe(400);
@@ -78,13 +91,19 @@ describe('webhooks API', () => {
     });
 
     it('updates only the fields given, keeping null ones', async () => {
-      const res = await app.request('PATCH', `/v1/webhooks/${id}`, { key: owner.apiKey, body: { events: ['job.failed'], url: null } });
+      const res = await app.request('PATCH', `/v1/webhooks/${id}`, {
+        key: owner.apiKey,
+        body: { events: ['job.failed'], url: null },
+      });
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ id, url: receiver.url('/changed'), events: [2], isActive: true });
     });
 
     it('refuses an update to a non-HTTPS url with 4002', async () => {
-      const res = await app.request('PATCH', `/v1/webhooks/${id}`, { key: owner.apiKey, body: { url: 'http://127.0.0.1/x' } });
+      const res = await app.request('PATCH', `/v1/webhooks/${id}`, {
+        key: owner.apiKey,
+        body: { url: 'http://127.0.0.1/x' },
+      });
       expect(res.body.error.code).toBe(4002);
     });
 
@@ -94,7 +113,10 @@ describe('webhooks API', () => {
       const flippedBack = await app.request('POST', `/v1/webhooks/${id}/toggle`, { key: owner.apiKey, body: {} });
       expect(flippedBack.body.data.isActive).toBe(true);
       for (let i = 0; i < 2; i++) {
-        const applied = await app.request('POST', `/v1/webhooks/${id}/toggle`, { key: owner.apiKey, body: { isActive: false } });
+        const applied = await app.request('POST', `/v1/webhooks/${id}/toggle`, {
+          key: owner.apiKey,
+          body: { isActive: false },
+        });
         expect(applied.body.data.isActive).toBe(false);
       }
     });
@@ -106,8 +128,13 @@ describe('webhooks API', () => {
     });
 
     it('deletes it, after which it is 404 and no longer listed', async () => {
-      expect((await app.request('DELETE', `/v1/webhooks/${id}`, { key: owner.apiKey })).body.data).toEqual({ id, deleted: true });
-      expect((await app.request('PATCH', `/v1/webhooks/${id}`, { key: owner.apiKey, body: { isActive: true } })).status).toBe(404);
+      expect((await app.request('DELETE', `/v1/webhooks/${id}`, { key: owner.apiKey })).body.data).toEqual({
+        id,
+        deleted: true,
+      });
+      expect(
+        (await app.request('PATCH', `/v1/webhooks/${id}`, { key: owner.apiKey, body: { isActive: true } })).status,
+      ).toBe(404);
       const list = await app.request('GET', '/v1/webhooks', { key: owner.apiKey });
       expect(list.body.data.map((w: { id: number }) => w.id)).not.toContain(id);
     });
@@ -125,11 +152,14 @@ describe('webhooks API', () => {
       expect(res.body).toMatchObject({ status: 'error', error: { code: 4001 } });
     });
 
-    it.each(['abc', '1.5', '-1', '99999999999999999999'])('answers a non-integer id %s with 404 in the envelope', async (raw) => {
-      const res = await app.request('DELETE', `/v1/webhooks/${raw}`, { key: owner.apiKey });
-      expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ status: 'error', data: null, error: { code: 4001 } });
-    });
+    it.each(['abc', '1.5', '-1', '99999999999999999999'])(
+      'answers a non-integer id %s with 404 in the envelope',
+      async (raw) => {
+        const res = await app.request('DELETE', `/v1/webhooks/${raw}`, { key: owner.apiKey });
+        expect(res.status).toBe(404);
+        expect(res.body).toMatchObject({ status: 'error', data: null, error: { code: 4001 } });
+      },
+    );
   });
 
   describe('test deliveries', () => {
@@ -139,7 +169,11 @@ describe('webhooks API', () => {
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ success: true, statusCode: 200, error: null });
       const [received] = receiver.received('/test-ok');
-      expect(JSON.parse(received.body)).toMatchObject({ id: res.body.data.eventId, type: 'webhook.test', data: { webhookId: created.body.data.id } });
+      expect(JSON.parse(received.body)).toMatchObject({
+        id: res.body.data.eventId,
+        type: 'webhook.test',
+        data: { webhookId: created.body.data.id },
+      });
       expect(received.headers['x-svc-signature']).toBe(hmac(created.body.data.secret, received.body));
       expect(received.headers['x-svc-delivery-id']).toBe(res.body.data.deliveryId);
     });
@@ -151,8 +185,20 @@ describe('webhooks API', () => {
       expect(res.body.data).toMatchObject({ success: false, statusCode: 500 });
       await new Promise((resolve) => setTimeout(resolve, 400)); // longer than the 100 ms retry delay: no retry came
       expect(receiver.received('/test-500')).toHaveLength(1);
-      const history = await app.request('GET', `/v1/webhooks/${created.body.data.id}/deliveries`, { key: owner.apiKey });
-      expect(history.body.data).toMatchObject({ total: 1, items: [{ id: res.body.data.deliveryId, eventType: 'webhook.test', status: 'failed', attempts: [{ attempt: 1, status: 500 }] }] });
+      const history = await app.request('GET', `/v1/webhooks/${created.body.data.id}/deliveries`, {
+        key: owner.apiKey,
+      });
+      expect(history.body.data).toMatchObject({
+        total: 1,
+        items: [
+          {
+            id: res.body.data.deliveryId,
+            eventType: 'webhook.test',
+            status: 'failed',
+            attempts: [{ attempt: 1, status: 500 }],
+          },
+        ],
+      });
     });
 
     it('refuses to test an inactive webhook with 400 code 4004', async () => {

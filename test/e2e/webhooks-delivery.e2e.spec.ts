@@ -4,16 +4,31 @@ import { HttpsReceiver, ReceivedRequest } from '../support/https-receiver';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
-const summary = { status: 'Completed', totalRows: 3, processedRows: 3, counts: { ok: 2, invalid: 1 }, creditsCharged: 3, downloadPath: '/v1/jobs/1/download' };
+const summary = {
+  status: 'Completed',
+  totalRows: 3,
+  processedRows: 3,
+  counts: { ok: 2, invalid: 1 },
+  creditsCharged: 3,
+  downloadPath: '/v1/jobs/1/download',
+};
 let nextJobId = 1_000;
 const TIMEOUT_MS = 3_000;
 
 /** Finishes a job the way the jobs module does (docs/contracts.md), so the relay publishes it on events.jobs. */
 async function finishJob(app: TestApp, accountId: string, type: 'JobCompleted' | 'JobFailed'): Promise<number> {
   const jobId = nextJobId++;
-  const data = type === 'JobCompleted'
-    ? { jobId, accountId, kind: 'verification', summary, finishedAt: new Date().toISOString() }
-    : { jobId, accountId, kind: 'finder', reason: 'upstream outage', summary: { ...summary, status: 'Failed' }, finishedAt: new Date().toISOString() };
+  const data =
+    type === 'JobCompleted'
+      ? { jobId, accountId, kind: 'verification', summary, finishedAt: new Date().toISOString() }
+      : {
+          jobId,
+          accountId,
+          kind: 'finder',
+          reason: 'upstream outage',
+          summary: { ...summary, status: 'Failed' },
+          finishedAt: new Date().toISOString(),
+        };
   await app.running.app.get(EventStore).appendToStream(`jobs-${jobId}`, [{ type, data }], 'any');
   return jobId;
 }
@@ -43,12 +58,17 @@ describe('webhook deliveries of finished jobs', () => {
 
   const register = async (key: string, path: string, events: unknown[], isActive = true) =>
     (await app.request('POST', '/v1/webhooks', { key, body: { url: receiver.url(path), events, isActive } })).body.data;
-  const history = async (key: string, id: number) => (await app.request('GET', `/v1/webhooks/${id}/deliveries`, { key })).body.data;
+  const history = async (key: string, id: number) =>
+    (await app.request('GET', `/v1/webhooks/${id}/deliveries`, { key })).body.data;
 
   beforeAll(async () => {
     receiver = await HttpsReceiver.start();
     // A generous timeout: these machines are shared, and a slow test run must not look like a slow receiver.
-    app = await startTestApp({ WEBHOOK_CA_FILE: receiver.caFile, WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS), WEBHOOK_RETRY_DELAYS_MS: '200,400' });
+    app = await startTestApp({
+      WEBHOOK_CA_FILE: receiver.caFile,
+      WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
+      WEBHOOK_RETRY_DELAYS_MS: '200,400',
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -67,9 +87,19 @@ describe('webhook deliveries of finished jobs', () => {
     const [request] = await receiver.waitFor('/completed', 1);
     verifySignatures(request, hook.secret);
     const payload = JSON.parse(request.body);
-    expect(payload).toEqual({ id: expect.any(String), type: 'job.completed', createdAt: expect.any(String), data: { jobId, kind: 'verification', finishedAt: expect.any(String), summary } });
+    expect(payload).toEqual({
+      id: expect.any(String),
+      type: 'job.completed',
+      createdAt: expect.any(String),
+      data: { jobId, kind: 'verification', finishedAt: expect.any(String), summary },
+    });
     expect(request.headers['x-svc-event']).toBe('job.completed');
-    await eventually(async () => expect(await history(apiKey, hook.id)).toMatchObject({ total: 1, items: [{ eventId: payload.id, status: 'succeeded', attempts: [{ attempt: 1, status: 200 }] }] }));
+    await eventually(async () =>
+      expect(await history(apiKey, hook.id)).toMatchObject({
+        total: 1,
+        items: [{ eventId: payload.id, status: 'succeeded', attempts: [{ attempt: 1, status: 200 }] }],
+      }),
+    );
     for (const path of ['/inactive', '/failed-only', '/stranger']) expect(receiver.received(path)).toHaveLength(0);
   });
 
@@ -79,7 +109,10 @@ describe('webhook deliveries of finished jobs', () => {
     const jobId = await finishJob(app, accountId, 'JobFailed');
     const [request] = await receiver.waitFor('/job-failed', 1);
     verifySignatures(request, hook.secret);
-    expect(JSON.parse(request.body)).toMatchObject({ type: 'job.failed', data: { jobId, kind: 'finder', reason: 'upstream outage' } });
+    expect(JSON.parse(request.body)).toMatchObject({
+      type: 'job.failed',
+      data: { jobId, kind: 'finder', reason: 'upstream outage' },
+    });
   });
 
   it('retries after 500s with the same event and delivery id, and succeeds once the receiver recovers', async () => {
@@ -97,7 +130,10 @@ describe('webhook deliveries of finished jobs', () => {
     expect(requests[1].receivedAt - requests[0].receivedAt).toBeGreaterThanOrEqual(150);
     expect(requests[2].receivedAt - requests[1].receivedAt).toBeGreaterThanOrEqual(300);
     await eventually(async () =>
-      expect((await history(apiKey, hook.id)).items[0]).toMatchObject({ status: 'succeeded', attempts: [{ status: 500 }, { status: 503 }, { status: 200 }] }),
+      expect((await history(apiKey, hook.id)).items[0]).toMatchObject({
+        status: 'succeeded',
+        attempts: [{ status: 500 }, { status: 503 }, { status: 200 }],
+      }),
     );
   });
 

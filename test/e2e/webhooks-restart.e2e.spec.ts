@@ -26,11 +26,32 @@ describe('webhook deliveries across a worker restart', () => {
     receiver.reply('/restart', 500);
     app = await startTestApp(env, { dataDir });
     const { accountId, apiKey } = await app.createAccount();
-    const hook = (await app.request('POST', '/v1/webhooks', { key: apiKey, body: { url: receiver.url('/restart'), events: [1] } })).body.data;
-    await app.running.app.get(EventStore).appendToStream('jobs-77', [{
-      type: 'JobCompleted',
-      data: { jobId: 77, accountId, kind: 'verification', finishedAt: new Date().toISOString(), summary: { status: 'Completed', totalRows: 1, processedRows: 1, counts: { ok: 1 }, creditsCharged: 1, downloadPath: '/v1/jobs/77/download' } },
-    }], 'any');
+    const hook = (
+      await app.request('POST', '/v1/webhooks', { key: apiKey, body: { url: receiver.url('/restart'), events: [1] } })
+    ).body.data;
+    await app.running.app.get(EventStore).appendToStream(
+      'jobs-77',
+      [
+        {
+          type: 'JobCompleted',
+          data: {
+            jobId: 77,
+            accountId,
+            kind: 'verification',
+            finishedAt: new Date().toISOString(),
+            summary: {
+              status: 'Completed',
+              totalRows: 1,
+              processedRows: 1,
+              counts: { ok: 1 },
+              creditsCharged: 1,
+              downloadPath: '/v1/jobs/77/download',
+            },
+          },
+        },
+      ],
+      'any',
+    );
     await receiver.waitFor('/restart', 1);
     await app.close();
     app = undefined;

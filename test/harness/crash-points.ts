@@ -41,13 +41,18 @@ export class CrashSwitch {
 const data = (event: NewEvent) => event.data as Record<string, any>;
 
 /** The four steps of a paid chunk consumer, for holds of one purpose and records of one event type. */
-export function paidChunkSteps(purpose: string, recordType: string, onlyChunk: (chunkNo: number) => boolean = () => true): CrashPoint[] {
+export function paidChunkSteps(
+  purpose: string,
+  recordType: string,
+  onlyChunk: (chunkNo: number) => boolean = () => true,
+): CrashPoint[] {
   const chunkOfReference = (reference: string) => Number(/:chunk:(\d+)$/.exec(reference)?.[1] ?? -1);
-  const hold = (_: string, e: NewEvent) => e.type === 'CreditsHeld' && data(e).purpose === purpose && onlyChunk(chunkOfReference(data(e).reference));
+  const hold = (_: string, e: NewEvent) =>
+    e.type === 'CreditsHeld' && data(e).purpose === purpose && onlyChunk(chunkOfReference(data(e).reference));
   const record = (_: string, e: NewEvent) => e.type === recordType && onlyChunk(data(e).chunkNo);
   const settle = (_: string, e: NewEvent) =>
-    (e.type === 'CreditsUsed' && data(e).purpose === purpose && onlyChunk(chunkOfReference(data(e).reference)))
-    || (e.type === 'CreditHoldReleased' && String(data(e).holdId).includes('chunk'));
+    (e.type === 'CreditsUsed' && data(e).purpose === purpose && onlyChunk(chunkOfReference(data(e).reference))) ||
+    (e.type === 'CreditHoldReleased' && String(data(e).holdId).includes('chunk'));
   return [
     { name: `the ${purpose} hold`, when: 'before', matches: hold },
     { name: `the ${purpose} hold`, when: 'after', matches: hold },

@@ -1,5 +1,11 @@
 import {
-  DelegatingEventStore, EventStore, type AppendResult, type EventSubscription, type ExpectedRevision, type NewEvent, type RecordedEvent,
+  DelegatingEventStore,
+  EventStore,
+  type AppendResult,
+  type EventSubscription,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
   type SubscribeOptions,
 } from '@lib/eventstore';
 import type { CrashSwitch } from './crash-points';
@@ -10,11 +16,19 @@ import type { CrashSwitch } from './crash-points';
  * each event twice, as at-least-once delivery may.
  */
 export class CrashingEventStore extends DelegatingEventStore {
-  constructor(inner: EventStore, private readonly crash: CrashSwitch, private readonly doubleSubscriptions = true) {
+  constructor(
+    inner: EventStore,
+    private readonly crash: CrashSwitch,
+    private readonly doubleSubscriptions = true,
+  ) {
     super(inner);
   }
 
-  override async appendToStream(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+  override async appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult> {
     const before = this.crash.take('before', streamId, events);
     if (before) throw before;
     const result = await this.inner.appendToStream(streamId, events, expectedRevision);
@@ -23,7 +37,10 @@ export class CrashingEventStore extends DelegatingEventStore {
     return result;
   }
 
-  override subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): EventSubscription {
+  override subscribeToAll(
+    options: SubscribeOptions,
+    handler: (event: RecordedEvent) => Promise<void>,
+  ): EventSubscription {
     if (!this.doubleSubscriptions) return this.inner.subscribeToAll(options, handler);
     return this.inner.subscribeToAll(options, async (event) => {
       await handler(event);

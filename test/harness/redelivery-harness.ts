@@ -31,10 +31,18 @@ export interface HarnessRun {
  * Runs a scenario in a fresh app. `faults` false: the plain adapters (the clean run). Otherwise every bus
  * message and every subscription event is delivered twice, and the handler reaching `crashAt` is killed there.
  */
-export async function runScenario(scenario: HarnessScenario, faults: false | { crashAt: CrashPoint | null }): Promise<HarnessRun> {
+export async function runScenario(
+  scenario: HarnessScenario,
+  faults: false | { crashAt: CrashPoint | null },
+): Promise<HarnessRun> {
   const peers = await scenario.startPeers();
   const crash = new CrashSwitch(faults ? faults.crashAt : null);
-  const wrap = faults ? { eventStore: (s: EventStore) => new CrashingEventStore(s, crash), bus: (b: MessageBus) => new TwiceDeliveringBus(b, crash) } : undefined;
+  const wrap = faults
+    ? {
+        eventStore: (s: EventStore) => new CrashingEventStore(s, crash),
+        bus: (b: MessageBus) => new TwiceDeliveringBus(b, crash),
+      }
+    : undefined;
   const app = await startTestApp(peers.env, { wrap });
   try {
     return { state: await scenario.run(app), crashed: crash.hasFired };
@@ -48,7 +56,10 @@ export async function runScenario(scenario: HarnessScenario, faults: false | { c
 export async function ledgerState(app: TestApp, accountId: string) {
   const events = await app.running.app.get(EventStore).readStream(`credits-${accountId}`);
   const last = events[events.length - 1]?.data ?? {};
-  const charges = events.filter((e) => e.type === 'CreditsUsed').map((e) => `${e.data.reference}=${e.data.amount}`).sort();
+  const charges = events
+    .filter((e) => e.type === 'CreditsUsed')
+    .map((e) => `${e.data.reference}=${e.data.amount}`)
+    .sort();
   return { balance: last.balanceAfter, openHolds: Object.keys(last.holdsAfter ?? {}).length, charges };
 }
 
@@ -63,7 +74,12 @@ export async function upload(app: TestApp, key: string, route: string, csv: stri
 }
 
 /** Waits until the account's ledger has no open hold and the job is over (settling follows the record). */
-export async function settled(app: TestApp, accountId: string, jobOver: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+export async function settled(
+  app: TestApp,
+  accountId: string,
+  jobOver: () => Promise<boolean>,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { openHolds } = await ledgerState(app, accountId);

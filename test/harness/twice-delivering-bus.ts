@@ -7,7 +7,10 @@ import type { CrashSwitch } from './crash-points';
  * A handler that throws is redelivered by the real bus underneath, as after a restart.
  */
 export class TwiceDeliveringBus extends MessageBus {
-  constructor(private readonly inner: MessageBus, private readonly crash: CrashSwitch) {
+  constructor(
+    private readonly inner: MessageBus,
+    private readonly crash: CrashSwitch,
+  ) {
     super();
   }
 

@@ -4,7 +4,11 @@ import { ConfigError, loadConfig } from '@lib/config';
 
 const ROOT = path.resolve(__dirname, '../..');
 const ENGINES = ['eventstore', 'mongo', 'kafka'];
-const APPS: Record<string, Array<'api' | 'worker' | 'projector'>> = { api: ['api'], worker: ['worker'], projector: ['projector'] };
+const APPS: Record<string, Array<'api' | 'worker' | 'projector'>> = {
+  api: ['api'],
+  worker: ['worker'],
+  projector: ['projector'],
+};
 
 interface ComposeService {
   image: string;
@@ -27,10 +31,15 @@ function hasGo(): boolean {
 /** docker-compose.yml as Docker Compose itself resolves it (compose-go), see scripts/compose-check. */
 function resolveCompose(): Promise<Record<string, ComposeService>> {
   return new Promise((resolve, reject) => {
-    execFile('go', ['run', '.', path.join(ROOT, 'docker-compose.yml')], { cwd: path.join(ROOT, 'scripts/compose-check'), timeout: 480_000, maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`compose-check failed: ${stderr || error.message}`));
-      resolve((JSON.parse(stdout) as { services: Record<string, ComposeService> }).services);
-    });
+    execFile(
+      'go',
+      ['run', '.', path.join(ROOT, 'docker-compose.yml')],
+      { cwd: path.join(ROOT, 'scripts/compose-check'), timeout: 480_000, maxBuffer: 8 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`compose-check failed: ${stderr || error.message}`));
+        resolve((JSON.parse(stdout) as { services: Record<string, ComposeService> }).services);
+      },
+    );
   });
 }
 
@@ -41,11 +50,16 @@ function resolveCompose(): Promise<Record<string, ComposeService>> {
  * variable it would silently ignore (a typo there would fall back to the embedded adapters).
  */
 const suite = hasGo() ? describe : describe.skip;
-if (!hasGo()) process.stderr.write('\n*** SKIPPED integration suite "docker-compose.yml": no Go toolchain to run compose-go ***\n\n');
+if (!hasGo())
+  process.stderr.write(
+    '\n*** SKIPPED integration suite "docker-compose.yml": no Go toolchain to run compose-go ***\n\n',
+  );
 
 suite(`docker-compose.yml${hasGo() ? '' : ' [SKIPPED: no Go toolchain]'}`, () => {
   let services: Record<string, ComposeService>;
-  beforeAll(async () => { services = await resolveCompose(); }, 500_000);
+  beforeAll(async () => {
+    services = await resolveCompose();
+  }, 500_000);
 
   it('defines the three engines and the three app roles, the apps built from this repository', () => {
     for (const engine of ENGINES) expect(services[engine]).toMatchObject({ build: false, healthcheck: true });
@@ -58,18 +72,30 @@ suite(`docker-compose.yml${hasGo() ? '' : ' [SKIPPED: no Go toolchain]'}`, () =>
     }
   });
 
-  it("gives every app a configuration our loader accepts, selecting the production adapters and nothing it would ignore", () => {
+  it('gives every app a configuration our loader accepts, selecting the production adapters and nothing it would ignore', () => {
     for (const [app, roles] of Object.entries(APPS)) {
       const env = services[app].environment;
       const asked = new Set<string>();
-      const recording = new Proxy(env, { get: (target, name) => { asked.add(String(name)); return target[String(name)]; } });
+      const recording = new Proxy(env, {
+        get: (target, name) => {
+          asked.add(String(name));
+          return target[String(name)];
+        },
+      });
       let config: ReturnType<typeof loadConfig>;
       try {
         config = loadConfig(recording, roles);
       } catch (error) {
-        throw new Error(`${app}: ${error instanceof ConfigError ? error.problems.join('; ') : String(error)}`, { cause: error });
+        throw new Error(`${app}: ${error instanceof ConfigError ? error.problems.join('; ') : String(error)}`, {
+          cause: error,
+        });
       }
-      expect({ app, eventStoreUrl: config.eventStoreUrl, mongoUrl: config.mongoUrl, kafkaBrokers: config.kafkaBrokers }).toEqual({
+      expect({
+        app,
+        eventStoreUrl: config.eventStoreUrl,
+        mongoUrl: config.mongoUrl,
+        kafkaBrokers: config.kafkaBrokers,
+      }).toEqual({
         app,
         eventStoreUrl: expect.stringMatching(/^esdb:\/\/eventstore:2113/),
         mongoUrl: expect.stringMatching(/^mongodb:\/\/mongo:27017/),

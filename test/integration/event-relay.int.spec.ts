@@ -6,7 +6,14 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { MongoClient } from 'mongodb';
 import type { EventStore, RecordedEvent } from '@lib/eventstore';
-import { EventRelay, KafkaMessageBus, RELAY_CATEGORIES, relayTopic, type BusConsumer, type IncomingMessage } from '@lib/messaging';
+import {
+  EventRelay,
+  KafkaMessageBus,
+  RELAY_CATEGORIES,
+  relayTopic,
+  type BusConsumer,
+  type IncomingMessage,
+} from '@lib/messaging';
 import { MongoReadStore } from '@lib/readstore';
 import schema from '../../libs/messaging/src/relay/relay-message.schema.json';
 import { eventStoreUnderTest, type EventStoreUnderTest } from './support/event-store-under-test';
@@ -68,12 +75,20 @@ describeWithServers(['KAFKA_BROKERS', 'MONGO_URL'], 'event relay on Kafka', ({ K
   beforeAll(async () => {
     source = eventStoreUnderTest();
     process.stderr.write(`event relay suite: event store = ${source.adapter}, bus = kafka, checkpoints = mongodb\n`);
-    listener = new KafkaMessageBus({ brokers, clientId: `it-relay-listener-${tag}`, partitions: 3, log: () => undefined });
+    listener = new KafkaMessageBus({
+      brokers,
+      clientId: `it-relay-listener-${tag}`,
+      partitions: 3,
+      log: () => undefined,
+    });
     await listener.ensureTopics(TOPICS);
     await skipBacklog(brokers, { [group]: TOPICS });
-    consumer = await listener.subscribe({ groupId: group, topics: TOPICS, concurrency: TOPICS.length }, async (message) => {
-      received.push(message);
-    });
+    consumer = await listener.subscribe(
+      { groupId: group, topics: TOPICS, concurrency: TOPICS.length },
+      async (message) => {
+        received.push(message);
+      },
+    );
     openRelay();
   });
 
@@ -95,23 +110,38 @@ describeWithServers(['KAFKA_BROKERS', 'MONGO_URL'], 'event relay on Kafka', ({ K
     await until(`${appended.length} relayed events`, () => ofThisRun().length >= appended.length);
 
     for (const message of ofThisRun()) {
-      expect({ value: message.value, valid: validate(message.value), errors: validate.errors ?? null }).toMatchObject({ valid: true, errors: null });
+      expect({ value: message.value, valid: validate(message.value), errors: validate.errors ?? null }).toMatchObject({
+        valid: true,
+        errors: null,
+      });
       const category = message.key.startsWith('legacy_') ? 'other' : message.key.slice(0, message.key.indexOf('-'));
-      expect([message.topic, message.value.category, message.value.stream]).toEqual([relayTopic(category), category, message.key]);
+      expect([message.topic, message.value.category, message.value.stream]).toEqual([
+        relayTopic(category),
+        category,
+        message.key,
+      ]);
     }
     const byId = new Map(ofThisRun().map((m) => [m.value.eventId, m.value]));
     expect(byId.size).toBe(ofThisRun().length);
     for (const event of appended) {
       expect(byId.get(event.id)).toEqual({
-        schemaVersion: 1, eventId: event.id, type: event.type, stream: event.streamId, category: expect.any(String),
-        position: event.position, revision: event.revision, occurredAt: event.recordedAt, data: event.data,
+        schemaVersion: 1,
+        eventId: event.id,
+        type: event.type,
+        stream: event.streamId,
+        category: expect.any(String),
+        position: event.position,
+        revision: event.revision,
+        occurredAt: event.recordedAt,
+        data: event.data,
       });
     }
   });
 
   it('keeps the order of one stream on its topic', async () => {
     const stream = `verifications-${tag}order`;
-    for (let n = 0; n < 8; n += 1) await events.appendToStream(stream, [{ type: 'ItStep', data: { n } }], n === 0 ? 'no_stream' : n - 1);
+    for (let n = 0; n < 8; n += 1)
+      await events.appendToStream(stream, [{ type: 'ItStep', data: { n } }], n === 0 ? 'no_stream' : n - 1);
     const steps = () => received.filter((m) => m.key === stream).map((m) => m.value.data.n);
     await until('8 steps of one stream', () => steps().length >= 8);
     expect(steps()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
@@ -130,7 +160,11 @@ describeWithServers(['KAFKA_BROKERS', 'MONGO_URL'], 'event relay on Kafka', ({ K
     // Time for a republished earlier event, the failure this test looks for, to arrive.
     await sleep(1500);
     expect(ofThisRun().length).toBe(before + 2);
-    expect(ofThisRun().slice(before).map((m) => m.value.type)).toEqual(['ItWrittenWhileRelayWasDown', 'ItWrittenAfterRestart']);
+    expect(
+      ofThisRun()
+        .slice(before)
+        .map((m) => m.value.type),
+    ).toEqual(['ItWrittenWhileRelayWasDown', 'ItWrittenAfterRestart']);
     expect(new Set(ofThisRun().map((m) => m.value.eventId)).size).toBe(before + 2);
   });
 });

@@ -43,8 +43,10 @@ describeWithServers(['MONGO_URL'], 'projection runner on MongoDB', ({ MONGO_URL 
     await runner.start();
   }
 
-  const add = (id: string, amount: number) => events.appendToStream(`credits-${id}`, [{ type: 'CreditsAdded', data: { amount } }], 'any');
-  const charge = (id: string, amount: number) => events.appendToStream(`credits-${id}`, [{ type: 'CreditsCharged', data: { amount } }], 'any');
+  const add = (id: string, amount: number) =>
+    events.appendToStream(`credits-${id}`, [{ type: 'CreditsAdded', data: { amount } }], 'any');
+  const charge = (id: string, amount: number) =>
+    events.appendToStream(`credits-${id}`, [{ type: 'CreditsCharged', data: { amount } }], 'any');
   const balance = (id: string) => reads.collection<Balance>('balances').get(id);
   const charges = async (id: string) => (await reads.collection('charge_counts').get(id))?.n;
 

@@ -12,7 +12,14 @@ describeWithServers(['MONGO_URL'], 'sign-in throttling across API processes', ({
   beforeAll(async () => {
     // API role only: each process has its own event store (DATA_DIR), and they share the MongoDB database.
     // A day-long fixed window keeps a window boundary out of the test.
-    const env = { MONGO_URL, MONGO_DATABASE: dbName, APP_ROLES: 'api', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '3', SIGNIN_MAX_FAILURES_PER_ADDRESS: '1000', SIGNIN_WINDOW_SECONDS: '86400' };
+    const env = {
+      MONGO_URL,
+      MONGO_DATABASE: dbName,
+      APP_ROLES: 'api',
+      SIGNIN_MAX_FAILURES_PER_ACCOUNT: '3',
+      SIGNIN_MAX_FAILURES_PER_ADDRESS: '1000',
+      SIGNIN_WINDOW_SECONDS: '86400',
+    };
     apps = [await startTestApp(env), await startTestApp(env)];
   }, 60_000);
 
@@ -28,7 +35,8 @@ describeWithServers(['MONGO_URL'], 'sign-in throttling across API processes', ({
     await browser.prepare();
     return browser;
   };
-  const signIn = (browser: DashboardBrowser, email: string) => browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: 'not the password' } });
+  const signIn = (browser: DashboardBrowser, email: string) =>
+    browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: 'not the password' } });
 
   it('counts failures at one account made through either process against one limit', async () => {
     const [a, b] = [await browserOf(apps[0]), await browserOf(apps[1])];

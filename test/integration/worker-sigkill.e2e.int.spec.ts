@@ -9,9 +9,18 @@ import { describeWithServers } from './support/servers';
 // slow.test's MX delays its banner by this much, so its chunks are caught in flight, held but not recorded.
 const SLOW_BANNER_MS = 4_000;
 const ROWS: Array<[string, string]> = [
-  ['alice@alpha.test', 'ok'], ['bob@alpha.test', 'ok'], ['nobody@gamma.test', 'invalid'], ['anyone@beta.test', 'catch_all'],
-  ['x@blocked.test', 'unknown'], ['s1@slow.test', 'ok'], ['s2@slow.test', 'ok'], ['s3@slow.test', 'ok'], ['s4@slow.test', 'invalid'],
-  ['s5@slow.test', 'invalid'], ['s6@slow.test', 'invalid'], ['held@slow.test', 'unknown'],
+  ['alice@alpha.test', 'ok'],
+  ['bob@alpha.test', 'ok'],
+  ['nobody@gamma.test', 'invalid'],
+  ['anyone@beta.test', 'catch_all'],
+  ['x@blocked.test', 'unknown'],
+  ['s1@slow.test', 'ok'],
+  ['s2@slow.test', 'ok'],
+  ['s3@slow.test', 'ok'],
+  ['s4@slow.test', 'invalid'],
+  ['s5@slow.test', 'invalid'],
+  ['s6@slow.test', 'invalid'],
+  ['held@slow.test', 'unknown'],
 ];
 const CSV = ['email', ...ROWS.map(([email]) => email)].join('\n');
 const DECISIVE = ROWS.filter(([, result]) => result !== 'unknown').length;
@@ -19,67 +28,104 @@ const CREDITS = 50;
 
 /** Holds of a ledger that were neither used nor released. */
 function openHolds(ledger: RecordedEvent[]): string[] {
-  const ended = new Set(ledger.filter((e) => e.type === 'CreditsUsed' || e.type === 'CreditHoldReleased').map((e) => e.data.holdId));
+  const ended = new Set(
+    ledger.filter((e) => e.type === 'CreditsUsed' || e.type === 'CreditHoldReleased').map((e) => e.data.holdId),
+  );
   return ledger.filter((e) => e.type === 'CreditsHeld' && !ended.has(e.data.holdId)).map((e) => e.data.holdId);
 }
 
-describeWithServers(['KAFKA_BROKERS', 'MONGO_URL'], 'a worker process SIGKILLed in the middle of a bulk job', (servers) => {
-  let cluster: AppCluster | undefined;
-  let events: EventStore;
+describeWithServers(
+  ['KAFKA_BROKERS', 'MONGO_URL'],
+  'a worker process SIGKILLed in the middle of a bulk job',
+  (servers) => {
+    let cluster: AppCluster | undefined;
+    let events: EventStore;
 
-  beforeAll(async () => {
-    cluster = await startAppCluster(servers, { slowBannerMs: SLOW_BANNER_MS });
-    events = cluster.eventStore();
-  }, 240_000);
-  afterAll(() => cluster?.close(), 60_000);
+    beforeAll(async () => {
+      cluster = await startAppCluster(servers, { slowBannerMs: SLOW_BANNER_MS });
+      events = cluster.eventStore();
+    }, 240_000);
+    afterAll(() => cluster?.close(), 60_000);
 
-  it('is finished by a new worker process, each row verified once and each decisive result charged once', showingOutputsOnFailure(() => cluster, async () => {
-    const { accountId, apiKey: key } = (await cluster!.request('POST', '/admin/v1/accounts', { admin: true, body: { name: 'Crash', credits: CREDITS } })).body.data;
-    const created = await cluster!.uploadJob(key, CSV, 'crash.csv');
-    expect(created.status).toBe(201);
-    const jobId: number = created.body.data.id;
-    const jobEvents = () => events.readStream(`jobs-${jobId}`);
-    const ledger = () => events.readStream(`credits-${accountId}`);
-    const completedChunks = async () => (await jobEvents()).filter((e) => e.type === 'ChunkCompleted');
+    it(
+      'is finished by a new worker process, each row verified once and each decisive result charged once',
+      showingOutputsOnFailure(
+        () => cluster,
+        async () => {
+          const { accountId, apiKey: key } = (
+            await cluster!.request('POST', '/admin/v1/accounts', {
+              admin: true,
+              body: { name: 'Crash', credits: CREDITS },
+            })
+          ).body.data;
+          const created = await cluster!.uploadJob(key, CSV, 'crash.csv');
+          expect(created.status).toBe(201);
+          const jobId: number = created.body.data.id;
+          const jobEvents = () => events.readStream(`jobs-${jobId}`);
+          const ledger = () => events.readStream(`credits-${accountId}`);
+          const completedChunks = async () => (await jobEvents()).filter((e) => e.type === 'ChunkCompleted');
 
-    // Mid-job: some chunks recorded, and some held but not yet recorded (the slow MX is still answering).
-    const atKill = await until('a chunk recorded while another is in flight', async () => {
-      const [completed, holds] = [await completedChunks(), openHolds(await ledger())];
-      return completed.length > 0 && holds.length > 0 ? { completed: completed.length, holds } : undefined;
-    }, 60_000, 50);
-    await cluster!.worker.kill();
-    const chunkCount: number = (await jobEvents()).find((e) => e.type === 'JobCreated')!.data.chunkCount;
-    expect(atKill.completed).toBeLessThan(chunkCount);
-    const stillOpen = openHolds(await ledger());
-    expect(stillOpen.length).toBeGreaterThan(0);
+          // Mid-job: some chunks recorded, and some held but not yet recorded (the slow MX is still answering).
+          const atKill = await until(
+            'a chunk recorded while another is in flight',
+            async () => {
+              const [completed, holds] = [await completedChunks(), openHolds(await ledger())];
+              return completed.length > 0 && holds.length > 0 ? { completed: completed.length, holds } : undefined;
+            },
+            60_000,
+            50,
+          );
+          await cluster!.worker.kill();
+          const chunkCount: number = (await jobEvents()).find((e) => e.type === 'JobCreated')!.data.chunkCount;
+          expect(atKill.completed).toBeLessThan(chunkCount);
+          const stillOpen = openHolds(await ledger());
+          expect(stillOpen.length).toBeGreaterThan(0);
 
-    const restartedAt = Date.now();
-    await cluster!.startWorker('worker-2');
-    const job = await jobWhenFinished(cluster!, key, jobId, 120_000);
-    process.stderr.write(
-      `worker SIGKILL test: killed with ${atKill.completed}/${chunkCount} chunks recorded and ${stillOpen.length} hold(s) open; ` +
-        `the new worker finished the job ${Date.now() - restartedAt} ms after it was started (Kafka session timeout included)\n`,
+          const restartedAt = Date.now();
+          await cluster!.startWorker('worker-2');
+          const job = await jobWhenFinished(cluster!, key, jobId, 120_000);
+          process.stderr.write(
+            `worker SIGKILL test: killed with ${atKill.completed}/${chunkCount} chunks recorded and ${stillOpen.length} hold(s) open; ` +
+              `the new worker finished the job ${Date.now() - restartedAt} ms after it was started (Kafka session timeout included)\n`,
+          );
+          expect(job).toMatchObject({
+            status: 'Completed',
+            progress: { processedRows: ROWS.length, totalRows: ROWS.length },
+            creditsCharged: DECISIVE,
+          });
+          expect(job.results).toMatchObject({ ok: 5, invalid: 4, catch_all: 1, unknown: 2 });
+
+          const {
+            partial,
+            rows: [header, ...rows],
+          } = await downloadRows(cluster!, key, jobId);
+          expect(partial).toBe('false');
+          expect(header).toEqual(['email', 'result']);
+          expect(rows).toEqual(ROWS);
+
+          // The event store is the source of truth: each chunk and each address recorded once...
+          const completed = await completedChunks();
+          expect(completed.length).toBe(chunkCount);
+          expect(new Set(completed.map((e) => e.data.chunkNo)).size).toBe(chunkCount);
+          const recordedAddresses = completed
+            .flatMap((e) => e.data.results.map((r: { canonical: string }) => r.canonical))
+            .sort();
+          expect(recordedAddresses).toEqual(ROWS.map(([email]) => email.toLowerCase()).sort());
+          // ...and each chunk's hold settled once, charging exactly the decisive results, none left open.
+          const final = await ledger();
+          const used = final.filter(
+            (e) => e.type === 'CreditsUsed' && String(e.data.reference).startsWith(`job:${jobId}:`),
+          );
+          expect(new Set(used.map((e) => e.data.holdId)).size).toBe(used.length);
+          expect(used.reduce((sum, e) => sum + e.data.amount, 0)).toBe(DECISIVE);
+          expect(openHolds(final)).toEqual([]);
+          expect(await balanceOnceSettled(cluster!, key, CREDITS - DECISIVE)).toMatchObject({
+            balance: CREDITS - DECISIVE,
+            held: 0,
+          });
+        },
+      ),
+      240_000,
     );
-    expect(job).toMatchObject({ status: 'Completed', progress: { processedRows: ROWS.length, totalRows: ROWS.length }, creditsCharged: DECISIVE });
-    expect(job.results).toMatchObject({ ok: 5, invalid: 4, catch_all: 1, unknown: 2 });
-
-    const { partial, rows: [header, ...rows] } = await downloadRows(cluster!, key, jobId);
-    expect(partial).toBe('false');
-    expect(header).toEqual(['email', 'result']);
-    expect(rows).toEqual(ROWS);
-
-    // The event store is the source of truth: each chunk and each address recorded once...
-    const completed = await completedChunks();
-    expect(completed.length).toBe(chunkCount);
-    expect(new Set(completed.map((e) => e.data.chunkNo)).size).toBe(chunkCount);
-    const recordedAddresses = completed.flatMap((e) => e.data.results.map((r: { canonical: string }) => r.canonical)).sort();
-    expect(recordedAddresses).toEqual(ROWS.map(([email]) => email.toLowerCase()).sort());
-    // ...and each chunk's hold settled once, charging exactly the decisive results, none left open.
-    const final = await ledger();
-    const used = final.filter((e) => e.type === 'CreditsUsed' && String(e.data.reference).startsWith(`job:${jobId}:`));
-    expect(new Set(used.map((e) => e.data.holdId)).size).toBe(used.length);
-    expect(used.reduce((sum, e) => sum + e.data.amount, 0)).toBe(DECISIVE);
-    expect(openHolds(final)).toEqual([]);
-    expect(await balanceOnceSettled(cluster!, key, CREDITS - DECISIVE)).toMatchObject({ balance: CREDITS - DECISIVE, held: 0 });
-  }), 240_000);
-});
+  },
+);

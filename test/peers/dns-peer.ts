@@ -24,7 +24,12 @@ export interface ZoneEntry {
   dropQueries?: boolean;
 }
 
-export interface DnsPeer { port: number; server: string; queries: Map<string, number>; close(): Promise<void> }
+export interface DnsPeer {
+  port: number;
+  server: string;
+  queries: Map<string, number>;
+  close(): Promise<void>;
+}
 
 const { Packet } = dns2;
 // dns2's typings omit RCODE; these are the RFC 1035 values.
@@ -52,13 +57,21 @@ export async function startDnsPeer(zones: Record<string, ZoneEntry>): Promise<Dn
   });
   const listening = await server.listen({ udp: { port: 0, address: '127.0.0.1' } } as never);
   const port = (listening as { udp: { port: number } }).udp.port;
-  return { port, server: `127.0.0.1:${port}`, queries, close: async () => { await server.close(); } };
+  return {
+    port,
+    server: `127.0.0.1:${port}`,
+    queries,
+    close: async () => {
+      await server.close();
+    },
+  };
 }
 
 function answersFor(name: string, type: number, entry: ZoneEntry): object[] {
   const ttl = entry.ttl ?? 300;
   const base = { name, class: Packet.CLASS.IN, ttl };
-  if (type === Packet.TYPE.MX) return (entry.mx ?? []).map((mx) => ({ ...base, type, exchange: mx.exchange, priority: mx.priority }));
+  if (type === Packet.TYPE.MX)
+    return (entry.mx ?? []).map((mx) => ({ ...base, type, exchange: mx.exchange, priority: mx.priority }));
   if (type === Packet.TYPE.A) return (entry.a ?? []).map((address) => ({ ...base, type, address }));
   if (type === Packet.TYPE.AAAA) return (entry.aaaa ?? []).map((address) => ({ ...base, type, address }));
   return [];

@@ -15,7 +15,12 @@ export interface MailPeers {
  * `smtp`: the rest of the SMTP peer's script (a slow RCPT reply).
  */
 export async function startMailPeers(
-  domains: Record<string, DomainScript>, options: { zones?: Record<string, ZoneEntry>; env?: Record<string, string>; smtp?: Omit<SmtpPeerScript, 'domains'> } = {},
+  domains: Record<string, DomainScript>,
+  options: {
+    zones?: Record<string, ZoneEntry>;
+    env?: Record<string, string>;
+    smtp?: Omit<SmtpPeerScript, 'domains'>;
+  } = {},
 ): Promise<MailPeers> {
   const smtp = await startSmtpPeer({ ...options.smtp, domains });
   const zones: Record<string, ZoneEntry> = { ...options.zones };
@@ -25,10 +30,16 @@ export async function startMailPeers(
   }
   const dns = await startDnsPeer(zones);
   return {
-    smtp, dns,
+    smtp,
+    dns,
     env: {
-      DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
-      SMTP_CONNECT_TIMEOUT_MS: '2000', SMTP_COMMAND_TIMEOUT_MS: '2000', SMTP_BANNER_TIMEOUT_MS: '2000', ...options.env,
+      DNS_SERVERS: dns.server,
+      SMTP_PROBE_PORT: String(smtp.port),
+      PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
+      SMTP_CONNECT_TIMEOUT_MS: '2000',
+      SMTP_COMMAND_TIMEOUT_MS: '2000',
+      SMTP_BANNER_TIMEOUT_MS: '2000',
+      ...options.env,
     },
     close: () => Promise.all([smtp.close(), dns.close()]).then(() => undefined),
   };

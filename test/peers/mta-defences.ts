@@ -32,21 +32,41 @@ export interface MtaDefences {
 }
 
 export const postfixDefaults = (overrides: Partial<MtaDefences> = {}): MtaDefences => ({
-  profile: 'postfix', softErrorLimit: 10, errorSleepMs: 1_000, hardErrorLimit: 20, junkCommandLimit: 100,
-  maxRcptsPerMessage: 1_000, maxConnectionsPerClient: 50, tooManyConnectionsReply: '421 4.7.0 mx.test Error: too many connections from 127.0.0.1', ...overrides,
+  profile: 'postfix',
+  softErrorLimit: 10,
+  errorSleepMs: 1_000,
+  hardErrorLimit: 20,
+  junkCommandLimit: 100,
+  maxRcptsPerMessage: 1_000,
+  maxConnectionsPerClient: 50,
+  tooManyConnectionsReply: '421 4.7.0 mx.test Error: too many connections from 127.0.0.1',
+  ...overrides,
 });
 
 export const eximLike = (overrides: Partial<MtaDefences> = {}): MtaDefences => ({
-  profile: 'exim', softErrorLimit: 5, errorSleepMs: 1_000, maxRcptsPerMessage: 100, maxConnectionsPerClient: 20,
-  tooManyConnectionsReply: '421 4.7.0 Too many concurrent SMTP connections from this IP address; please try again later', ...overrides,
+  profile: 'exim',
+  softErrorLimit: 5,
+  errorSleepMs: 1_000,
+  maxRcptsPerMessage: 100,
+  maxConnectionsPerClient: 20,
+  tooManyConnectionsReply:
+    '421 4.7.0 Too many concurrent SMTP connections from this IP address; please try again later',
+  ...overrides,
 });
 
 export const m365Like = (overrides: Partial<MtaDefences> = {}): MtaDefences => ({
-  profile: 'm365', maxRcptsPerMessage: 10, maxConnectionsPerClient: 8,
-  tooManyConnectionsReply: '421 4.7.0 Temporary server error. Please try again later. PRX4', ...overrides,
+  profile: 'm365',
+  maxRcptsPerMessage: 10,
+  maxConnectionsPerClient: 8,
+  tooManyConnectionsReply: '421 4.7.0 Temporary server error. Please try again later. PRX4',
+  ...overrides,
 });
 
-export const slowBanner = (bannerDelayMs = 1_000, overrides: Partial<MtaDefences> = {}): MtaDefences => ({ profile: 'slow-banner', bannerDelayMs, ...overrides });
+export const slowBanner = (bannerDelayMs = 1_000, overrides: Partial<MtaDefences> = {}): MtaDefences => ({
+  profile: 'slow-banner',
+  bannerDelayMs,
+  ...overrides,
+});
 
 /** What the defences did, for tests to assert on and benchmarks to print. */
 export interface DefenceStats {
@@ -65,7 +85,15 @@ export interface DefenceStats {
   errorsPerSession: number[];
 }
 
-export const emptyDefenceStats = (): DefenceStats => ({ delayedReplies: 0, errorDisconnects: 0, rcptCapReplies: 0, rcptCapSessions: 0, connectionRefusals: 0, maxErrorsInSession: 0, errorsPerSession: [] });
+export const emptyDefenceStats = (): DefenceStats => ({
+  delayedReplies: 0,
+  errorDisconnects: 0,
+  rcptCapReplies: 0,
+  rcptCapSessions: 0,
+  connectionRefusals: 0,
+  maxErrorsInSession: 0,
+  errorsPerSession: [],
+});
 
 const JUNK = new Set(['RSET', 'NOOP', 'VRFY']);
 
@@ -77,7 +105,10 @@ export class DefendedSession {
   private metRcptCap = false;
   private readonly index: number;
 
-  constructor(private readonly defences: MtaDefences, private readonly stats: DefenceStats) {
+  constructor(
+    private readonly defences: MtaDefences,
+    private readonly stats: DefenceStats,
+  ) {
     this.index = stats.errorsPerSession.push(0) - 1;
   }
 
@@ -102,7 +133,7 @@ export class DefendedSession {
   /** How long to hold this reply back; counts it when it is an error. The listener counts delayed replies it could send. */
   delayFor(reply: string): number {
     const { softErrorLimit, errorSleepMs } = this.defences;
-    const delay = softErrorLimit !== undefined && this.errors >= softErrorLimit ? errorSleepMs ?? 0 : 0;
+    const delay = softErrorLimit !== undefined && this.errors >= softErrorLimit ? (errorSleepMs ?? 0) : 0;
     if (/^[45]/.test(reply)) this.countError();
     return delay;
   }

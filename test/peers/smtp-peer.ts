@@ -43,14 +43,33 @@ export type RcptBehaviour =
   | { kind: 'greylist'; times: number };
 
 export const accept = (): RcptBehaviour => ({ kind: 'accept' });
-export const reject = (code = 550, text = '5.1.1 <user>: Recipient address rejected: User unknown in virtual mailbox table'): RcptBehaviour => ({ kind: 'reply', code, text });
+export const reject = (
+  code = 550,
+  text = '5.1.1 <user>: Recipient address rejected: User unknown in virtual mailbox table',
+): RcptBehaviour => ({ kind: 'reply', code, text });
 export const greylist = (times: number): RcptBehaviour => ({ kind: 'greylist', times });
-export const full = (code: 552 | 452 = 552): RcptBehaviour => ({ kind: 'reply', code, text: code === 552 ? '5.2.2 Mailbox full' : '4.2.2 Mailbox full, try again later' });
-export const blocklist = (): RcptBehaviour => ({ kind: 'reply', code: 554, text: '5.7.1 Service unavailable; Client host [127.0.0.1] blocked using zen.spamhaus.org' });
-export const rateLimit = (): RcptBehaviour => ({ kind: 'reply', code: 421, text: '4.7.0 Too many connections, rate limit exceeded, closing', closeAfter: true });
+export const full = (code: 552 | 452 = 552): RcptBehaviour => ({
+  kind: 'reply',
+  code,
+  text: code === 552 ? '5.2.2 Mailbox full' : '4.2.2 Mailbox full, try again later',
+});
+export const blocklist = (): RcptBehaviour => ({
+  kind: 'reply',
+  code: 554,
+  text: '5.7.1 Service unavailable; Client host [127.0.0.1] blocked using zen.spamhaus.org',
+});
+export const rateLimit = (): RcptBehaviour => ({
+  kind: 'reply',
+  code: 421,
+  text: '4.7.0 Too many connections, rate limit exceeded, closing',
+  closeAfter: true,
+});
 export const reply = (code: number, text: string): RcptBehaviour => ({ kind: 'reply', code, text });
 
-export interface DomainScript { default?: RcptBehaviour; recipients?: Record<string, RcptBehaviour> }
+export interface DomainScript {
+  default?: RcptBehaviour;
+  recipients?: Record<string, RcptBehaviour>;
+}
 export type ConnectionBehaviour = 'normal' | 'tarpit' | 'silent' | 'refuse_banner' | 'broken_tls';
 
 export interface SmtpPeerScript {
@@ -83,7 +102,11 @@ export interface SmtpPeerStats {
   defences: DefenceStats;
 }
 
-export interface SmtpPeer { port: number; stats: SmtpPeerStats; close(): Promise<void> }
+export interface SmtpPeer {
+  port: number;
+  stats: SmtpPeerStats;
+  close(): Promise<void>;
+}
 
 function behaviourFor(script: SmtpPeerScript, address: string): RcptBehaviour {
   const lower = address.toLowerCase();
@@ -95,7 +118,15 @@ function behaviourFor(script: SmtpPeerScript, address: string): RcptBehaviour {
 }
 
 export async function startSmtpPeer(script: SmtpPeerScript = {}): Promise<SmtpPeer> {
-  const stats: SmtpPeerStats = { sessions: 0, commands: [], rcpts: [], maxConcurrent: 0, tlsSessions: 0, pipelinedCommands: 0, defences: emptyDefenceStats() };
+  const stats: SmtpPeerStats = {
+    sessions: 0,
+    commands: [],
+    rcpts: [],
+    maxConcurrent: 0,
+    tlsSessions: 0,
+    pipelinedCommands: 0,
+    defences: emptyDefenceStats(),
+  };
   const greylistSeen = new Map<string, number>();
   let open = 0;
   const listeners: Array<{ close(): Promise<void> }> = [];
@@ -104,26 +135,53 @@ export async function startSmtpPeer(script: SmtpPeerScript = {}): Promise<SmtpPe
   for (const ip of addresses) {
     const behaviour = script.hosts?.[ip]?.connection ?? 'normal';
     const defences = script.hosts?.[ip]?.defences ?? script.defences;
-    const listener = behaviour === 'normal' && defences
-      ? await defendedListener(ip, port, script, stats, greylistSeen, defences)
-      : behaviour === 'normal'
-      ? await smtpListener(ip, port, script, stats, greylistSeen, () => ++open, () => open--)
-      : behaviour === 'broken_tls'
-        ? await brokenTlsListener(ip, port, script, stats)
-        : await rawListener(ip, port, behaviour, stats);
+    const listener =
+      behaviour === 'normal' && defences
+        ? await defendedListener(ip, port, script, stats, greylistSeen, defences)
+        : behaviour === 'normal'
+          ? await smtpListener(
+              ip,
+              port,
+              script,
+              stats,
+              greylistSeen,
+              () => ++open,
+              () => open--,
+            )
+          : behaviour === 'broken_tls'
+            ? await brokenTlsListener(ip, port, script, stats)
+            : await rawListener(ip, port, behaviour, stats);
     port = listener.port;
     listeners.push(listener);
   }
-  return { port, stats, close: async () => { await Promise.all(listeners.map((l) => l.close())); } };
+  return {
+    port,
+    stats,
+    close: async () => {
+      await Promise.all(listeners.map((l) => l.close()));
+    },
+  };
 }
 
 async function smtpListener(
-  ip: string, port: number, script: SmtpPeerScript, stats: SmtpPeerStats, greylistSeen: Map<string, number>, opened: () => number, closed: () => void,
+  ip: string,
+  port: number,
+  script: SmtpPeerScript,
+  stats: SmtpPeerStats,
+  greylistSeen: Map<string, number>,
+  opened: () => number,
+  closed: () => void,
 ): Promise<{ port: number; close(): Promise<void> }> {
   const delay = script.hosts?.[ip]?.bannerDelayMs ?? 0;
   const logger = {
-    debug: (meta: { tnx?: string; command?: string }) => { if (meta?.tnx === 'command' && meta.command) stats.commands.push(meta.command.toUpperCase()); },
-    info: () => undefined, warn: () => undefined, error: () => undefined, trace: () => undefined, fatal: () => undefined,
+    debug: (meta: { tnx?: string; command?: string }) => {
+      if (meta?.tnx === 'command' && meta.command) stats.commands.push(meta.command.toUpperCase());
+    },
+    info: () => undefined,
+    warn: () => undefined,
+    error: () => undefined,
+    trace: () => undefined,
+    fatal: () => undefined,
   };
   const server: SMTPServer = new SMTPServer({
     logger: logger as never,
@@ -138,7 +196,10 @@ async function smtpListener(
       setTimeout(() => callback(), delay);
     },
     onClose: () => closed(),
-    onSecure: (_socket, _session, callback) => { stats.tlsSessions++; callback(); },
+    onSecure: (_socket, _session, callback) => {
+      stats.tlsSessions++;
+      callback();
+    },
     onMailFrom: (_address, _session, callback) => callback(),
     onRcptTo: (address, session: SMTPServerSession, callback) => {
       stats.rcpts.push({ address: address.address, via: ip, at: Date.now() });
@@ -151,20 +212,33 @@ async function smtpListener(
       if (behaviour.kind === 'greylist') {
         const seen = greylistSeen.get(address.address.toLowerCase()) ?? 0;
         greylistSeen.set(address.address.toLowerCase(), seen + 1);
-        return seen < behaviour.times ? callback(codeError(451, '4.7.1 Greylisted, please try again later')) : callback();
+        return seen < behaviour.times
+          ? callback(codeError(451, '4.7.1 Greylisted, please try again later'))
+          : callback();
       }
       callback(codeError(behaviour.code, behaviour.text));
       if (behaviour.closeAfter) {
-        const connection = [...(server as unknown as { connections: Set<{ id: string; close(): void }> }).connections].find((c) => c.id === session.id);
+        const connection = [
+          ...(server as unknown as { connections: Set<{ id: string; close(): void }> }).connections,
+        ].find((c) => c.id === session.id);
         setTimeout(() => connection?.close(), 20);
       }
     },
-    onData: (stream, _session, callback) => { stream.resume(); stream.on('end', () => callback(codeError(554, 'test peer never accepts DATA'))); },
+    onData: (stream, _session, callback) => {
+      stream.resume();
+      stream.on('end', () => callback(codeError(554, 'test peer never accepts DATA')));
+    },
   });
   server.on('error', () => undefined);
-  await new Promise<void>((resolve, reject) => { server.listen(port, ip, () => resolve()); server.once('error', reject); });
+  await new Promise<void>((resolve, reject) => {
+    server.listen(port, ip, () => resolve());
+    server.once('error', reject);
+  });
   const bound = (server as unknown as { server: Server }).server.address();
-  return { port: typeof bound === 'object' && bound ? bound.port : port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port: typeof bound === 'object' && bound ? bound.port : port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 function codeError(code: number, text: string): Error & { responseCode: number } {
@@ -172,22 +246,42 @@ function codeError(code: number, text: string): Error & { responseCode: number }
 }
 
 /** Misbehaving servers smtp-server cannot imitate: tarpits and silent or hostile banners. */
-async function rawListener(ip: string, port: number, behaviour: ConnectionBehaviour, stats: SmtpPeerStats): Promise<{ port: number; close(): Promise<void> }> {
+async function rawListener(
+  ip: string,
+  port: number,
+  behaviour: ConnectionBehaviour,
+  stats: SmtpPeerStats,
+): Promise<{ port: number; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     stats.sessions++;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
-    socket.on('data', (chunk) => stats.commands.push(...chunk.toString().split(/\r?\n/).filter(Boolean).map((l) => l.split(' ')[0].toUpperCase())));
+    socket.on('data', (chunk) =>
+      stats.commands.push(
+        ...chunk
+          .toString()
+          .split(/\r?\n/)
+          .filter(Boolean)
+          .map((l) => l.split(' ')[0].toUpperCase()),
+      ),
+    );
     if (behaviour === 'tarpit') socket.write('220 tarpit.test ESMTP\r\n');
     if (behaviour === 'refuse_banner') socket.end('554 5.7.1 tarpit.test No SMTP service here\r\n');
   });
-  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(port, ip, () => resolve()); });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, ip, () => resolve());
+  });
   const bound = server.address();
   return {
     port: typeof bound === 'object' && bound ? bound.port : port,
-    close: () => new Promise<void>((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -195,7 +289,12 @@ async function rawListener(ip: string, port: number, behaviour: ConnectionBehavi
  * An MTA whose TLS is broken (as with ancient ciphers or a meddling middlebox): it offers STARTTLS and
  * then kills the handshake. In clear text it answers MAIL/RCPT/RSET/QUIT from the script.
  */
-async function brokenTlsListener(ip: string, port: number, script: SmtpPeerScript, stats: SmtpPeerStats): Promise<{ port: number; close(): Promise<void> }> {
+async function brokenTlsListener(
+  ip: string,
+  port: number,
+  script: SmtpPeerScript,
+  stats: SmtpPeerStats,
+): Promise<{ port: number; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const ehlo = '250-brokentls.test\r\n250-STARTTLS\r\n250 8BITMIME';
   const answer = (line: string): string => scriptedAnswer(line, ehlo, script, stats, ip, null);
@@ -218,11 +317,18 @@ async function brokenTlsListener(ip: string, port: number, script: SmtpPeerScrip
     });
     socket.write('220 brokentls.test ESMTP\r\n');
   });
-  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(port, ip, () => resolve()); });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, ip, () => resolve());
+  });
   const bound = server.address();
   return {
     port: typeof bound === 'object' && bound ? bound.port : port,
-    close: () => new Promise<void>((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -230,7 +336,14 @@ async function brokenTlsListener(ip: string, port: number, script: SmtpPeerScrip
  * The reply to one command line from a line-based listener: the recipient scripts for RCPT (greylisting
  * counted in `greylistSeen` when given), fixed answers for the rest. DATA is never accepted.
  */
-function scriptedAnswer(line: string, ehlo: string, script: SmtpPeerScript, stats: SmtpPeerStats, ip: string, greylistSeen: Map<string, number> | null): string {
+function scriptedAnswer(
+  line: string,
+  ehlo: string,
+  script: SmtpPeerScript,
+  stats: SmtpPeerStats,
+  ip: string,
+  greylistSeen: Map<string, number> | null,
+): string {
   const verb = line.split(' ')[0].toUpperCase();
   stats.commands.push(verb);
   if (verb === 'EHLO') return ehlo;
@@ -270,7 +383,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * scripts. Commands of one connection are answered in order; a delayed reply holds back the next.
  */
 async function defendedListener(
-  ip: string, port: number, script: SmtpPeerScript, stats: SmtpPeerStats, greylistSeen: Map<string, number>, defences: MtaDefences,
+  ip: string,
+  port: number,
+  script: SmtpPeerScript,
+  stats: SmtpPeerStats,
+  greylistSeen: Map<string, number>,
+  defences: MtaDefences,
 ): Promise<{ port: number; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const perClient = new Map<string, number>();
@@ -282,7 +400,10 @@ async function defendedListener(
     const concurrent = (perClient.get(client) ?? 0) + 1;
     perClient.set(client, concurrent);
     stats.maxConcurrent = Math.max(stats.maxConcurrent, sockets.size);
-    socket.on('close', () => { sockets.delete(socket); perClient.set(client, (perClient.get(client) ?? 1) - 1); });
+    socket.on('close', () => {
+      sockets.delete(socket);
+      perClient.set(client, (perClient.get(client) ?? 1) - 1);
+    });
     socket.on('error', () => undefined);
     if (concurrent > (defences.maxConnectionsPerClient ?? Infinity)) {
       stats.defences.connectionRefusals++;
@@ -290,7 +411,9 @@ async function defendedListener(
       return;
     }
     const session = new DefendedSession(defences, stats.defences);
-    let turn = sleep(defences.bannerDelayMs ?? 0).then(() => { if (!socket.destroyed) socket.write('220 mx.test ESMTP\r\n'); });
+    let turn = sleep(defences.bannerDelayMs ?? 0).then(() => {
+      if (!socket.destroyed) socket.write('220 mx.test ESMTP\r\n');
+    });
     let unanswered = 0;
     onLines(socket, (line) => {
       if (unanswered++ > 0) stats.pipelinedCommands++;
@@ -310,10 +433,17 @@ async function defendedListener(
       });
     });
   });
-  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(port, ip, () => resolve()); });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, ip, () => resolve());
+  });
   const bound = server.address();
   return {
     port: typeof bound === 'object' && bound ? bound.port : port,
-    close: () => new Promise<void>((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

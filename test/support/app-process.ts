@@ -19,11 +19,23 @@ export interface AppProcess {
 export function startAppProcess(env: Record<string, string>): AppProcess {
   const child = spawn(process.execPath, ['-r', './scripts/register-ts.js', 'apps/all-in-one/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DEMO_ACCOUNT: 'false', SMTP_PREFLIGHT: 'false', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DEMO_ACCOUNT: 'false',
+      SMTP_PREFLIGHT: 'false',
+      ...env,
+    },
   });
   let output = '';
-  child.stdout!.on('data', (chunk) => { output += chunk; });
-  child.stderr!.on('data', (chunk) => { output += chunk; });
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   // The process announces its URL at LOG_LEVEL=info; at any level it answers /health on PORT when one was given.
   const listening = async (): Promise<string> => {
@@ -32,9 +44,18 @@ export function startAppProcess(env: Record<string, string>): AppProcess {
       if (found) return found[1];
       if (env.PORT && env.PORT !== '0') {
         const url = `http://127.0.0.1:${env.PORT}`;
-        if (await fetch(`${url}/health`).then((res) => res.ok, () => false)) return url;
+        if (
+          await fetch(`${url}/health`).then(
+            (res) => res.ok,
+            () => false,
+          )
+        )
+          return url;
       }
-      const gone = await Promise.race([exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 100))]);
+      const gone = await Promise.race([
+        exited.then(() => true),
+        new Promise((resolve) => setTimeout(() => resolve(false), 100)),
+      ]);
       if (gone) throw new Error(`the process exited before listening:\n${output}`);
     }
   };
@@ -72,10 +93,19 @@ export async function killApp(child: ChildProcess): Promise<void> {
 /** Runs `npm run admin -- <args>` as a separate process on a data directory; stdout parsed as JSON when it is. */
 export function runAdmin(dataDir: string, ...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['-r', './scripts/register-ts.js', 'apps/cli/src/main.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } }, (error, stdout, stderr) => {
-      let json: unknown = null;
-      try { json = JSON.parse(stdout); } catch { /* usage errors print no JSON */ }
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, json, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['-r', './scripts/register-ts.js', 'apps/cli/src/main.ts', ...args],
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } },
+      (error, stdout, stderr) => {
+        let json: unknown = null;
+        try {
+          json = JSON.parse(stdout);
+        } catch {
+          /* usage errors print no JSON */
+        }
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, json, stderr });
+      },
+    );
   });
 }

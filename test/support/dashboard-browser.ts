@@ -11,7 +11,11 @@ export class DashboardBrowser {
 
   constructor(private readonly baseUrl: string) {}
 
-  async request<T = any>(method: string, route: string, options: { body?: unknown; csrf?: string | null; headers?: Record<string, string> } = {}): Promise<HttpResult<T>> {
+  async request<T = any>(
+    method: string,
+    route: string,
+    options: { body?: unknown; csrf?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<HttpResult<T>> {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const csrf = options.csrf === undefined ? this.cookies.get('mc_csrf') : options.csrf;
@@ -44,12 +48,21 @@ export class DashboardBrowser {
 export function outboxMails(dataDir: string): Array<{ file: string; to: string; subject: string; text: string }> {
   const dir = path.join(dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((name) => name.endsWith('.eml')).sort().map((file) => {
-    const raw = fs.readFileSync(path.join(dir, file), 'utf8').replace(/\r\n/g, '\n');
-    const [head, ...rest] = raw.split('\n\n');
-    const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1] ?? '';
-    return { file, to: header('To'), subject: header('Subject'), text: decodeBody(rest.join('\n\n'), header('Content-Transfer-Encoding')) };
-  });
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((file) => {
+      const raw = fs.readFileSync(path.join(dir, file), 'utf8').replace(/\r\n/g, '\n');
+      const [head, ...rest] = raw.split('\n\n');
+      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1] ?? '';
+      return {
+        file,
+        to: header('To'),
+        subject: header('Subject'),
+        text: decodeBody(rest.join('\n\n'), header('Content-Transfer-Encoding')),
+      };
+    });
 }
 
 /** The token in the last mail to `to` whose link path is `linkPath` (e.g. /confirm-email). */
@@ -61,7 +74,8 @@ export function tokenFromOutbox(dataDir: string, to: string, linkPath: string): 
 }
 
 function decodeBody(body: string, encoding: string): string {
-  if (/quoted-printable/i.test(encoding)) return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex) => String.fromCharCode(parseInt(hex, 16)));
+  if (/quoted-printable/i.test(encoding))
+    return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex) => String.fromCharCode(parseInt(hex, 16)));
   if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   return body;
 }

@@ -1,9 +1,12 @@
 /** Printable ASCII but `"` and `\`: keys of at most 3 characters number 91^3. */
-const KEY_ALPHABET = Array.from({ length: 0x7f - 0x23 }, (_, i) => String.fromCharCode(0x23 + i)).filter((c) => c !== '\\');
+const KEY_ALPHABET = Array.from({ length: 0x7f - 0x23 }, (_, i) => String.fromCharCode(0x23 + i)).filter(
+  (c) => c !== '\\',
+);
 
 function shortKey(index: number): string {
   let key = '';
-  for (let n = index; key === '' || n > 0; n = Math.floor(n / KEY_ALPHABET.length)) key += KEY_ALPHABET[n % KEY_ALPHABET.length];
+  for (let n = index; key === '' || n > 0; n = Math.floor(n / KEY_ALPHABET.length))
+    key += KEY_ALPHABET[n % KEY_ALPHABET.length];
   return key;
 }
 

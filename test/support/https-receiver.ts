@@ -21,12 +21,50 @@ export type Reply = number | 'hang';
 function issueCertificates(dir: string): { caFile: string; key: Buffer; cert: Buffer } {
   const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  run('req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=Webhook Test CA',
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+  run(
+    'req',
+    '-x509',
+    ...ec,
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Webhook Test CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  );
   run('req', ...ec, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost');
-  fs.writeFileSync(path.join(dir, 'server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n');
-  run('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '2', '-extfile', 'server.ext');
-  return { caFile: path.join(dir, 'ca.pem'), key: fs.readFileSync(path.join(dir, 'server.key')), cert: fs.readFileSync(path.join(dir, 'server.pem')) };
+  fs.writeFileSync(
+    path.join(dir, 'server.ext'),
+    'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n',
+  );
+  run(
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.pem',
+    '-days',
+    '2',
+    '-extfile',
+    'server.ext',
+  );
+  return {
+    caFile: path.join(dir, 'ca.pem'),
+    key: fs.readFileSync(path.join(dir, 'server.key')),
+    cert: fs.readFileSync(path.join(dir, 'server.pem')),
+  };
 }
 
 /**
@@ -39,7 +77,11 @@ export class HttpsReceiver {
   private readonly defaults = new Map<string, Reply>();
   private readonly listeners = new Set<() => void>();
 
-  private constructor(private readonly server: https.Server, readonly caFile: string, private readonly dir: string) {}
+  private constructor(
+    private readonly server: https.Server,
+    readonly caFile: string,
+    private readonly dir: string,
+  ) {}
 
   static async start(): Promise<HttpsReceiver> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webhook-receiver-'));
@@ -49,7 +91,12 @@ export class HttpsReceiver {
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         const url = req.url ?? '/';
-        receiver.requests.push({ path: url, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now() });
+        receiver.requests.push({
+          path: url,
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          receivedAt: Date.now(),
+        });
         const reply = receiver.queues.get(url)?.shift() ?? receiver.defaults.get(url) ?? 200;
         for (const listener of [...receiver.listeners]) listener();
         if (reply === 'hang') return;
@@ -85,7 +132,8 @@ export class HttpsReceiver {
     const deadline = Date.now() + timeoutMs;
     while (this.received(pathname).length < count) {
       const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new Error(`expected ${count} requests to ${pathname}, got ${this.received(pathname).length}`);
+      if (remaining <= 0)
+        throw new Error(`expected ${count} requests to ${pathname}, got ${this.received(pathname).length}`);
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);

@@ -33,7 +33,11 @@ export interface TestApp {
   running: RunningApp;
   dataDir: string;
   /** JSON request; `key` goes in X-API-KEY; a string body is sent as-is. */
-  request<T = any>(method: string, route: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<HttpResult<T>>;
+  request<T = any>(
+    method: string,
+    route: string,
+    options?: { key?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<HttpResult<T>>;
   /** Opens an account through the admin API and returns its owner key. */
   createAccount(credits?: number, name?: string): Promise<{ accountId: string; apiKey: string; keyId: string }>;
   close(): Promise<void>;
@@ -43,13 +47,25 @@ export interface TestApp {
  * Starts the real all-in-one app (api + worker + projector) on embedded adapters in a fresh data
  * directory, listening on a random loopback port. Environment entries override the defaults.
  */
-export async function startTestApp(env: Record<string, string> = {}, overrides: { clock?: Clock; dataDir?: string; wrap?: AdapterWrappers } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  overrides: { clock?: Clock; dataDir?: string; wrap?: AdapterWrappers } = {},
+): Promise<TestApp> {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mailcheck-e2e-'));
   const config = loadConfig(
     {
-      DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_TOKEN, LOG_LEVEL: 'silent', DEMO_ACCOUNT: 'false',
-      PROBE_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', SMTP_PREFLIGHT: 'false',
-      RATE_LIMIT_PER_SECOND: '1000', RATE_LIMIT_BURST: '1000', ...env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ADMIN_TOKEN,
+      LOG_LEVEL: 'silent',
+      DEMO_ACCOUNT: 'false',
+      PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      SMTP_PREFLIGHT: 'false',
+      RATE_LIMIT_PER_SECOND: '1000',
+      RATE_LIMIT_BURST: '1000',
+      ...env,
     },
     ['api', 'worker', 'projector'],
   );
@@ -71,7 +87,10 @@ export async function startTestApp(env: Record<string, string> = {}, overrides: 
     dataDir,
     request,
     async createAccount(credits = 100, name = 'Test account') {
-      const res = await request('POST', '/admin/v1/accounts', { body: { name, credits }, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      const res = await request('POST', '/admin/v1/accounts', {
+        body: { name, credits },
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
       if (res.status !== 201 && res.status !== 200) throw new Error(`createAccount failed: ${res.status} ${res.text}`);
       return res.body.data;
     },

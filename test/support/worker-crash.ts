@@ -21,25 +21,48 @@ export class WorkerCrash {
   /** The job as the upload answered. */
   created: any;
 
-  private constructor(readonly peers: MailPeers, readonly slowSmtp: SmtpPeer, readonly dataDir: string, readonly url: string, child: ChildProcess) {
+  private constructor(
+    readonly peers: MailPeers,
+    readonly slowSmtp: SmtpPeer,
+    readonly dataDir: string,
+    readonly url: string,
+    child: ChildProcess,
+  ) {
     this.child = child;
   }
 
   /** Starts the process, opens an account with `credits` and uploads `upload.csv` to `upload.path` (a job route). */
   static async start(
-    peers: MailPeers, domains: Record<string, DomainScript>, options: { name: string; credits: number; upload: { path: string; csv: string; fileName: string } },
+    peers: MailPeers,
+    domains: Record<string, DomainScript>,
+    options: { name: string; credits: number; upload: { path: string; csv: string; fileName: string } },
   ): Promise<WorkerCrash> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${options.name}-`));
     const slowSmtp = await startSmtpPeer({ domains, hosts: { '127.0.0.1': { bannerDelayMs: 5_000 } } });
-    const spawned = await spawnApp({ ...peers.env, DATA_DIR: dataDir, SMTP_PROBE_PORT: String(slowSmtp.port), SMTP_BANNER_TIMEOUT_MS: '20000' });
+    const spawned = await spawnApp({
+      ...peers.env,
+      DATA_DIR: dataDir,
+      SMTP_PROBE_PORT: String(slowSmtp.port),
+      SMTP_BANNER_TIMEOUT_MS: '20000',
+    });
     const crash = new WorkerCrash(peers, slowSmtp, dataDir, spawned.url, spawned.child);
     const opened = await fetch(`${crash.url}/admin/v1/accounts`, {
-      method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Crash', credits: options.credits }),
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Crash', credits: options.credits }),
     });
     ({ accountId: crash.accountId, apiKey: crash.apiKey } = ((await opened.json()) as any).data);
     const form = new FormData();
     form.append('file', new Blob([options.upload.csv]), options.upload.fileName);
-    crash.created = ((await (await fetch(`${crash.url}${options.upload.path}`, { method: 'POST', headers: { 'x-api-key': crash.apiKey }, body: form })).json()) as any).data;
+    crash.created = (
+      (await (
+        await fetch(`${crash.url}${options.upload.path}`, {
+          method: 'POST',
+          headers: { 'x-api-key': crash.apiKey },
+          body: form,
+        })
+      ).json()) as any
+    ).data;
     return crash;
   }
 

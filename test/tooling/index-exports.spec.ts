@@ -9,14 +9,19 @@ const CLI = join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
 
 function messages(path: string, text: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, [CLI, '--stdin', '--stdin-filename', join(ROOT, path), '--format', 'json'], { cwd: ROOT }, (error, stdout) => {
-      try {
-        const [result] = JSON.parse(stdout) as Array<{ messages: Array<{ ruleId: string; message: string }> }>;
-        resolve(result.messages.map((m) => `${m.ruleId}: ${m.message}`));
-      } catch {
-        reject(error ?? new Error(stdout));
-      }
-    });
+    const child = execFile(
+      process.execPath,
+      [CLI, '--stdin', '--stdin-filename', join(ROOT, path), '--format', 'json'],
+      { cwd: ROOT },
+      (error, stdout) => {
+        try {
+          const [result] = JSON.parse(stdout) as Array<{ messages: Array<{ ruleId: string; message: string }> }>;
+          resolve(result.messages.map((m) => `${m.ruleId}: ${m.message}`));
+        } catch {
+          reject(error ?? new Error(stdout));
+        }
+      },
+    );
     child.stdin?.end(text);
   });
 }
@@ -29,7 +34,9 @@ describe('lib index exports (ESLint)', () => {
   });
 
   it('accepts named exports there, and export * in a file that is not a lib index', async () => {
-    expect(await messages('libs/mail/src/index.ts', "export { Mailer, type OutgoingMail } from './mailer.port';\n")).toEqual([]);
+    expect(
+      await messages('libs/mail/src/index.ts', "export { Mailer, type OutgoingMail } from './mailer.port';\n"),
+    ).toEqual([]);
     expect(await messages('libs/jobs/src/csv/index.ts', "export * from './csv-record';\n")).toEqual([]);
   });
 });

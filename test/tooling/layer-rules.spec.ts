@@ -15,12 +15,26 @@ async function violations(files: Record<string, string>): Promise<Violation[]> {
   const dir = mkdtempSync(join(tmpdir(), 'layer-rules-'));
   try {
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': ['libs/*/src'] } } }));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': ['libs/*/src'] } } }),
+    );
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
       writeFileSync(join(dir, path), text);
     }
-    const { stdout } = await promisify(execFile)(process.execPath, [CLI, ...new Set(Object.keys(files).map((path) => path.split('/')[0])), '--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json'], { cwd: dir }).catch((error: { stdout: string }) => error);
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        CLI,
+        ...new Set(Object.keys(files).map((path) => path.split('/')[0])),
+        '--config',
+        join(ROOT, '.dependency-cruiser.cjs'),
+        '--output-type',
+        'json',
+      ],
+      { cwd: dir },
+    ).catch((error: { stdout: string }) => error);
     return JSON.parse(stdout).summary.violations;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -28,7 +42,8 @@ async function violations(files: Record<string, string>): Promise<Violation[]> {
 }
 
 // The symlinked node_modules resolves outside the tree: name a package from its node_modules on.
-const names = (found: Violation[]) => found.map((v) => `${v.rule.name}: ${v.from} -> ${v.to.replace(/^.*\/node_modules\//, 'node_modules/')}`).sort();
+const names = (found: Violation[]) =>
+  found.map((v) => `${v.rule.name}: ${v.from} -> ${v.to.replace(/^.*\/node_modules\//, 'node_modules/')}`).sort();
 
 describe('layer rules (dependency-cruiser)', () => {
   it('refuses an app importing another app, and a lib importing an app', async () => {
@@ -48,10 +63,14 @@ describe('layer rules (dependency-cruiser)', () => {
     const found = await violations({
       'libs/api/src/verify/verification-result.model.ts': 'export class VerificationResultModel { email = ""; }\n',
       'libs/api/src/index.ts': "export { VerificationResultModel } from './verify/verification-result.model';\n",
-      'libs/verify/src/domain/verification.events.ts': "import type { VerificationResultModel } from '@lib/api';\nexport type EmailVerified = { type: 'EmailVerified'; data: VerificationResultModel };\n",
-      'libs/jobs/src/uses-role.ts': "import { VerificationResultModel } from '@lib/api';\nexport const m = VerificationResultModel;\n",
-      'libs/roles/src/root.module.ts': "import { VerificationResultModel } from '@lib/api';\nexport const r = VerificationResultModel;\n",
-      'apps/api/src/main.ts': "import { VerificationResultModel } from '@lib/api';\nexport const main = VerificationResultModel;\n",
+      'libs/verify/src/domain/verification.events.ts':
+        "import type { VerificationResultModel } from '@lib/api';\nexport type EmailVerified = { type: 'EmailVerified'; data: VerificationResultModel };\n",
+      'libs/jobs/src/uses-role.ts':
+        "import { VerificationResultModel } from '@lib/api';\nexport const m = VerificationResultModel;\n",
+      'libs/roles/src/root.module.ts':
+        "import { VerificationResultModel } from '@lib/api';\nexport const r = VerificationResultModel;\n",
+      'apps/api/src/main.ts':
+        "import { VerificationResultModel } from '@lib/api';\nexport const main = VerificationResultModel;\n",
     });
     expect(names(found)).toEqual([
       'events-never-import-services-or-views: libs/verify/src/domain/verification.events.ts -> libs/api/src/index.ts',
@@ -66,9 +85,12 @@ describe('layer rules (dependency-cruiser)', () => {
       'libs/accounts/src/shared/key-owner.ts': 'export const keyOwner = 1;\n',
       'libs/accounts/src/testing/fixtures.ts': 'export const fixture = 1;\n',
       'libs/accounts/src/shared/uses-own.ts': "import { keyOwner } from './key-owner';\nexport const own = keyOwner;\n",
-      'libs/jobs/src/uses-index.ts': "import { keyOwner } from '@lib/accounts';\nimport { fixture } from '../../accounts/src/testing/fixtures';\nexport const a = keyOwner + fixture;\n",
-      'libs/jobs/src/uses-deep.ts': "import { keyOwner } from '../../accounts/src/shared/key-owner';\nexport const b = keyOwner;\n",
-      'apps/api/src/uses-deep.ts': "import { keyOwner } from '../../../libs/accounts/src/shared/key-owner';\nexport const c = keyOwner;\n",
+      'libs/jobs/src/uses-index.ts':
+        "import { keyOwner } from '@lib/accounts';\nimport { fixture } from '../../accounts/src/testing/fixtures';\nexport const a = keyOwner + fixture;\n",
+      'libs/jobs/src/uses-deep.ts':
+        "import { keyOwner } from '../../accounts/src/shared/key-owner';\nexport const b = keyOwner;\n",
+      'apps/api/src/uses-deep.ts':
+        "import { keyOwner } from '../../../libs/accounts/src/shared/key-owner';\nexport const c = keyOwner;\n",
     });
     expect(names(found)).toEqual([
       'libs-only-through-their-index: apps/api/src/uses-deep.ts -> libs/accounts/src/shared/key-owner.ts',
@@ -80,9 +102,11 @@ describe('layer rules (dependency-cruiser)', () => {
     const found = await violations({
       'libs/jobs/src/query/job.view.ts': 'export type JobView = { id: string };\n',
       'libs/jobs/src/domain/job-size.ts': 'export type JobSize = { rows: number };\n',
-      'libs/jobs/src/domain/job.events.ts': "import type { JobView } from '../query/job.view';\nimport type { JobSize } from './job-size';\nexport type JobOpened = { type: 'JobOpened'; data: JobView & JobSize };\n",
+      'libs/jobs/src/domain/job.events.ts':
+        "import type { JobView } from '../query/job.view';\nimport type { JobSize } from './job-size';\nexport type JobOpened = { type: 'JobOpened'; data: JobView & JobSize };\n",
       'libs/jobs/src/embedded/sqlite-jobs.ts': 'export const table = "jobs";\n',
-      'libs/jobs/src/domain/job.decider.ts': "import { Injectable } from '@nestjs/common';\nimport { table } from '../embedded/sqlite-jobs';\nexport const decorate = Injectable;\nexport const t = table;\n",
+      'libs/jobs/src/domain/job.decider.ts':
+        "import { Injectable } from '@nestjs/common';\nimport { table } from '../embedded/sqlite-jobs';\nexport const decorate = Injectable;\nexport const t = table;\n",
     });
     expect(names(found)).toEqual([
       'domain-never-imports-infrastructure: libs/jobs/src/domain/job.decider.ts -> libs/jobs/src/embedded/sqlite-jobs.ts',

@@ -1,7 +1,14 @@
 import { ReactElement, useCallback, useEffect, useState } from 'react';
 import { api } from './api/client';
 import { Balance, V1 } from './api/v1';
-import { AcceptInvitePage, ConfirmEmailChangePage, ConfirmPage, ResetPage, SignInPage, SignUpPage } from './pages/AuthPages';
+import {
+  AcceptInvitePage,
+  ConfirmEmailChangePage,
+  ConfirmPage,
+  ResetPage,
+  SignInPage,
+  SignUpPage,
+} from './pages/AuthPages';
 import { AccountPage } from './pages/AccountPage';
 import { BillingPage } from './pages/BillingPage';
 import { FinderPage } from './pages/FinderPage';
@@ -29,7 +36,12 @@ const NAV = [
 
 // Paths of the links the back end mails (confirm-email, reset-password, confirm-email-change) are fixed by it.
 const PUBLIC_PAGES: Record<string, () => ReactElement> = {
-  '/signup': SignUpPage, '/signin': SignInPage, '/confirm-email': ConfirmPage, '/reset-password': ResetPage, '/confirm-email-change': ConfirmEmailChangePage, '/accept-invite': AcceptInvitePage,
+  '/signup': SignUpPage,
+  '/signin': SignInPage,
+  '/confirm-email': ConfirmPage,
+  '/reset-password': ResetPage,
+  '/confirm-email-change': ConfirmEmailChangePage,
+  '/accept-invite': AcceptInvitePage,
 };
 
 /** The balance every page shows, re-read after anything that spends or buys credits. */
@@ -38,7 +50,10 @@ function useBalance(signedIn: boolean) {
   const [error, setError] = useState<unknown>(null);
   const refresh = useCallback(() => {
     if (!signedIn) return;
-    api<Balance>('GET', V1.balance).then((b) => { setBalance(b.balance); setError(null); }, setError);
+    api<Balance>('GET', V1.balance).then((b) => {
+      setBalance(b.balance);
+      setError(null);
+    }, setError);
   }, [signedIn]);
   useEffect(refresh, [refresh]);
   return { balance, error, refresh };
@@ -52,8 +67,22 @@ export function App() {
   useEffect(() => setMenuOpen(false), [path]);
 
   const Public = PUBLIC_PAGES[path];
-  if (Public) return <><SkipLink /><main id="main" className="narrow"><Brand /><Public /></main></>;
-  if (loading) return <main id="main"><p role="status">Loading…</p></main>;
+  if (Public)
+    return (
+      <>
+        <SkipLink />
+        <main id="main" className="narrow">
+          <Brand />
+          <Public />
+        </main>
+      </>
+    );
+  if (loading)
+    return (
+      <main id="main">
+        <p role="status">Loading…</p>
+      </main>
+    );
   if (!me) {
     queueMicrotask(() => navigate(`/signin${path === '/' ? '' : `?next=${encodeURIComponent(path)}`}`));
     return null;
@@ -71,32 +100,70 @@ export function App() {
   else if (path === '/billing') page = <BillingPage balance={balance} onBought={refresh} />;
   else if (path === '/webhooks') page = <WebhooksPage />;
   else if (path === '/account') page = <AccountPage me={me} />;
-  else page = <><h1>Page not found</h1><p><Link to="/">Back to the overview</Link></p></>;
+  else
+    page = (
+      <>
+        <h1>Page not found</h1>
+        <p>
+          <Link to="/">Back to the overview</Link>
+        </p>
+      </>
+    );
 
   return (
     <>
       <SkipLink />
       <header className="topbar">
         <Brand />
-        <button type="button" className="menu-toggle secondary" aria-expanded={menuOpen} aria-controls="main-nav" onClick={() => setMenuOpen(!menuOpen)}>Menu</button>
+        <button
+          type="button"
+          className="menu-toggle secondary"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          Menu
+        </button>
         <nav id="main-nav" aria-label="Main" className={menuOpen ? 'open' : undefined}>
-          <ul>{NAV.map((item) => <li key={item.to}><Link to={item.to}>{item.label}</Link></li>)}</ul>
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to}>{item.label}</Link>
+              </li>
+            ))}
+          </ul>
         </nav>
         <div className="account">
-          <span data-testid="header-balance" aria-label="Balance">{balance === null ? '…' : `${balance.toLocaleString('en')} credits`}</span>
-          <Link to="/account" className="who" title="Your account">{me.email}</Link>
-          <button type="button" className="secondary" onClick={() => void signOut().then(() => navigate('/signin'))}>Sign out</button>
+          <span data-testid="header-balance" aria-label="Balance">
+            {balance === null ? '…' : `${balance.toLocaleString('en')} credits`}
+          </span>
+          <Link to="/account" className="who" title="Your account">
+            {me.email}
+          </Link>
+          <button type="button" className="secondary" onClick={() => void signOut().then(() => navigate('/signin'))}>
+            Sign out
+          </button>
         </div>
       </header>
-      <main id="main"><ErrorBoundary resetKey={path}>{page}</ErrorBoundary></main>
+      <main id="main">
+        <ErrorBoundary resetKey={path}>{page}</ErrorBoundary>
+      </main>
     </>
   );
 }
 
 function SkipLink() {
-  return <a className="skip-link" href="#main">Skip to the content</a>;
+  return (
+    <a className="skip-link" href="#main">
+      Skip to the content
+    </a>
+  );
 }
 
 function Brand() {
-  return <a className="brand" href="/">Mailcheck</a>;
+  return (
+    <a className="brand" href="/">
+      Mailcheck
+    </a>
+  );
 }

@@ -4,7 +4,9 @@ import { AnchorHTMLAttributes, createContext, MouseEvent, useContext, useEffect,
 export const BASE = '/app';
 
 const RouterContext = createContext<{ path: string; query: URLSearchParams; navigate: (to: string) => void }>({
-  path: '/', query: new URLSearchParams(), navigate: () => undefined,
+  path: '/',
+  query: new URLSearchParams(),
+  navigate: () => undefined,
 });
 
 function currentPath(): string {
@@ -24,7 +26,11 @@ export function Router({ children }: { children: React.ReactNode }) {
     setLocation({ path: currentPath(), search: window.location.search });
     window.scrollTo?.(0, 0);
   };
-  return <RouterContext.Provider value={{ path: location.path, query: new URLSearchParams(location.search), navigate }}>{children}</RouterContext.Provider>;
+  return (
+    <RouterContext.Provider value={{ path: location.path, query: new URLSearchParams(location.search), navigate }}>
+      {children}
+    </RouterContext.Provider>
+  );
 }
 
 export const useRouter = () => useContext(RouterContext);
@@ -50,5 +56,9 @@ export function Link({ to, children, ...rest }: { to: string } & AnchorHTMLAttri
     event.preventDefault();
     navigate(to);
   };
-  return <a href={BASE + (to === '/' ? '' : to)} onClick={onClick} aria-current={path === to ? 'page' : undefined} {...rest}>{children}</a>;
+  return (
+    <a href={BASE + (to === '/' ? '' : to)} onClick={onClick} aria-current={path === to ? 'page' : undefined} {...rest}>
+      {children}
+    </a>
+  );
 }

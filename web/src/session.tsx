@@ -9,7 +9,12 @@ interface SessionState {
   signOut: () => Promise<void>;
 }
 
-const SessionContext = createContext<SessionState>({ me: null, loading: true, refresh: async () => undefined, signOut: async () => undefined });
+const SessionContext = createContext<SessionState>({
+  me: null,
+  loading: true,
+  refresh: async () => undefined,
+  signOut: async () => undefined,
+});
 
 /** Who is signed in, read from the server (the session cookie is HttpOnly; the page never sees it). */
 export function SessionProvider({ children }: { children: React.ReactNode }) {
@@ -29,7 +34,9 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
     await api('POST', DASHBOARD.signOut).catch(() => undefined);
     setMe(null);
   }, []);
-  useEffect(() => { void refresh(); }, [refresh]);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
   return <SessionContext.Provider value={{ me, loading, refresh, signOut }}>{children}</SessionContext.Provider>;
 }
 

@@ -16,6 +16,9 @@ function projectedModules(): unknown[] {
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: CliModule, imports: [PlatformModule.forRoot(config), CqrsModule, ...(projectedModules() as DynamicModule[])] };
+    return {
+      module: CliModule,
+      imports: [PlatformModule.forRoot(config), CqrsModule, ...(projectedModules() as DynamicModule[])],
+    };
   }
 }

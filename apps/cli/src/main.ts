@@ -11,7 +11,20 @@ import { ledgerReplay } from './commands/ledger-replay/ledger-replay.command';
 import { rebuildReadModels } from './commands/rebuild-read-models/rebuild-read-models.command';
 import { listCheckpoints, moveCheckpoint } from './commands/checkpoints/checkpoint.commands';
 
-const COMMANDS: CliCommand[] = [createAccount, createKey, revokeKey, rotateKey, addOrder, adjust, confirmOrder, failOrder, ledgerReplay, rebuildReadModels, listCheckpoints, moveCheckpoint];
+const COMMANDS: CliCommand[] = [
+  createAccount,
+  createKey,
+  revokeKey,
+  rotateKey,
+  addOrder,
+  adjust,
+  confirmOrder,
+  failOrder,
+  ledgerReplay,
+  rebuildReadModels,
+  listCheckpoints,
+  moveCheckpoint,
+];
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 
@@ -43,7 +56,12 @@ main(process.argv.slice(2)).then(
       process.exit(EXIT.usage);
     }
     const known = error instanceof DomainError || error instanceof ConfigError;
-    print({ error: { code: error instanceof DomainError ? error.code : null, message: known ? (error as Error).message : String((error as Error)?.stack ?? error) } });
+    print({
+      error: {
+        code: error instanceof DomainError ? error.code : null,
+        message: known ? (error as Error).message : String((error as Error)?.stack ?? error),
+      },
+    });
     process.exit(EXIT.failed);
   },
 );

@@ -14,7 +14,15 @@ import { KeyLastUsed } from './usage/key-last-used';
 
 @Module({
   imports: [CqrsModule],
-  providers: [KeyCommandRunner, OpenAccountHandler, IssueApiKeyHandler, RevokeApiKeyHandler, RotateApiKeyHandler, ApiKeyAuthenticator, KeyLastUsed],
+  providers: [
+    KeyCommandRunner,
+    OpenAccountHandler,
+    IssueApiKeyHandler,
+    RevokeApiKeyHandler,
+    RotateApiKeyHandler,
+    ApiKeyAuthenticator,
+    KeyLastUsed,
+  ],
   exports: [ApiKeyAuthenticator, KeyLastUsed],
 })
 export class AccountsModule implements OnModuleInit {

@@ -25,8 +25,25 @@ import { WebApp } from './web/web-app';
 
 /** The HTTP role: controllers, auth, the envelope, request metrics. Domain modules bring their own command handlers. */
 @Module({
-  imports: [CqrsModule, AccountsModule, CreditsModule, IdentityModule, FinderApiModule, WebhooksApiModule, VerifyModule, JobsApiModule, DashboardApiModule],
-  controllers: [HealthController, AdminAccountsController, AdminCreditsController, AdminOrdersController, StripeWebhookController, CreditsController],
+  imports: [
+    CqrsModule,
+    AccountsModule,
+    CreditsModule,
+    IdentityModule,
+    FinderApiModule,
+    WebhooksApiModule,
+    VerifyModule,
+    JobsApiModule,
+    DashboardApiModule,
+  ],
+  controllers: [
+    HealthController,
+    AdminAccountsController,
+    AdminCreditsController,
+    AdminOrdersController,
+    StripeWebhookController,
+    CreditsController,
+  ],
   providers: [
     AccountProvisioning,
     MetricsHttp,

@@ -11,7 +11,10 @@ import { setupOpenApi } from './docs/openapi';
 import { createPino, PinoNestLogger } from './logging/app-logger';
 
 /** Builds the Fastify-based Nest application around a root module that includes the ApiModule. */
-export async function createApiApp(root: Type<unknown> | DynamicModule, config: AppConfig): Promise<NestFastifyApplication> {
+export async function createApiApp(
+  root: Type<unknown> | DynamicModule,
+  config: AppConfig,
+): Promise<NestFastifyApplication> {
   const pino = createPino(config);
   const adapter = new FastifyAdapter({
     loggerInstance: pino as never, // Nest bundles its own copy of Fastify's types
@@ -24,13 +27,20 @@ export async function createApiApp(root: Type<unknown> | DynamicModule, config: 
     // time gets 408 instead of holding a connection and delaying shutdown. Responses (SSE) are not bounded.
     requestTimeout: config.http.requestTimeoutMs,
     // Node checks request deadlines on this interval (30 s by default, far coarser than the deadline).
-    http: { connectionsCheckingInterval: Math.min(1_000, config.http.requestTimeoutMs / 4), headersTimeout: Math.min(60_000, config.http.requestTimeoutMs) } as never,
+    http: {
+      connectionsCheckingInterval: Math.min(1_000, config.http.requestTimeoutMs / 4),
+      headersTimeout: Math.min(60_000, config.http.requestTimeoutMs),
+    } as never,
     // Refusals raised before any route runs answer in the envelope too.
     frameworkErrors: answerFrameworkError as never, // Nest bundles its own copy of Fastify's types
     clientErrorHandler: answerClientError,
   });
   await configureFastify(adapter.getInstance() as never, ROUTES, config.jobs.maxUploadBytes);
-  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, { bodyParser: false, bufferLogs: false, logger: config.logLevel === 'silent' ? false : new PinoNestLogger(pino) });
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
+    bodyParser: false,
+    bufferLogs: false,
+    logger: config.logLevel === 'silent' ? false : new PinoNestLogger(pino),
+  });
   app.useGlobalPipes(createValidationPipe());
   adapter.getInstance().addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);

@@ -16,6 +16,9 @@ export interface Decider<Command, Event extends DomainEvent, State> {
 }
 
 /** Folds events into state from the decider's initial state. */
-export function fold<E extends DomainEvent, S>(decider: Pick<Decider<unknown, E, S>, 'initialState' | 'evolve'>, events: E[]): S {
+export function fold<E extends DomainEvent, S>(
+  decider: Pick<Decider<unknown, E, S>, 'initialState' | 'evolve'>,
+  events: E[],
+): S {
   return events.reduce((state, event) => decider.evolve(state, event), decider.initialState);
 }

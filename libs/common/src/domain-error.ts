@@ -8,7 +8,11 @@ export class DomainError extends Error {
   readonly code: number;
   readonly status: number;
 
-  constructor(readonly errorName: ErrorName, message?: string, readonly headers?: Record<string, string>) {
+  constructor(
+    readonly errorName: ErrorName,
+    message?: string,
+    readonly headers?: Record<string, string>,
+  ) {
     super(message ?? ErrorCodes[errorName].message);
     this.name = 'DomainError';
     this.code = ErrorCodes[errorName].code;

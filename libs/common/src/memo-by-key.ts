@@ -6,7 +6,10 @@
 export class MemoByKey<V> {
   private readonly values = new Map<string, V>();
 
-  constructor(private readonly build: (key: string) => V, private readonly max = 256) {}
+  constructor(
+    private readonly build: (key: string) => V,
+    private readonly max = 256,
+  ) {}
 
   get(key: string): V {
     const found = this.values.get(key);

@@ -17,7 +17,12 @@ export interface Page<T> {
 export const MAX_PAGE_SIZE = 100;
 
 /** Parses page/pageSize query values (strings or absent) with the endpoint's defaults. */
-export function parsePageRequest(page: unknown, pageSize: unknown, defaultSize: number, sizeName = 'pageSize'): PageRequest {
+export function parsePageRequest(
+  page: unknown,
+  pageSize: unknown,
+  defaultSize: number,
+  sizeName = 'pageSize',
+): PageRequest {
   const parsedPage = parsePositiveInt(page, 1, 'page');
   const parsedSize = parsePositiveInt(pageSize, defaultSize, sizeName);
   if (parsedSize > MAX_PAGE_SIZE) {
@@ -36,5 +41,11 @@ function parsePositiveInt(value: unknown, fallback: number, name: string): numbe
 }
 
 export function toPage<T>(items: T[], request: PageRequest, total: number): Page<T> {
-  return { items, page: request.page, pageSize: request.pageSize, total, totalPages: Math.ceil(total / request.pageSize) };
+  return {
+    items,
+    page: request.page,
+    pageSize: request.pageSize,
+    total,
+    totalPages: Math.ceil(total / request.pageSize),
+  };
 }

@@ -32,7 +32,8 @@ export function upcast<E extends DomainEvent>(stored: StoredEvent, upcasters: Up
     if (!upcaster) return event as E;
     const next = upcaster(event);
     if (next.type === event.type) return next;
-    if (step >= MAX_STEPS) throw new Error(`upcasting ${stored.type}: more than ${MAX_STEPS} steps, the upcasters form a cycle`);
+    if (step >= MAX_STEPS)
+      throw new Error(`upcasting ${stored.type}: more than ${MAX_STEPS} steps, the upcasters form a cycle`);
     event = next;
   }
 }

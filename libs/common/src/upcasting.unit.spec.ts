@@ -5,7 +5,10 @@ type Event = Renamed | { type: 'Noted'; data: { text: string } };
 
 // Stored history: `PriceChanged { amount }` (euros) was retired for `PriceSet`, whose early payloads lacked `currency`.
 const upcasters: Upcasters<Event> = {
-  PriceChanged: (stored) => ({ type: 'PriceSet', data: { amountCents: (stored.data as { amount: number }).amount * 100 } as Renamed['data'] }),
+  PriceChanged: (stored) => ({
+    type: 'PriceSet',
+    data: { amountCents: (stored.data as { amount: number }).amount * 100 } as Renamed['data'],
+  }),
   PriceSet: (stored) => {
     const data = stored.data as Partial<Renamed['data']> & { amountCents: number };
     return { type: 'PriceSet', data: { amountCents: data.amountCents, currency: data.currency ?? 'EUR' } };
@@ -20,20 +23,32 @@ describe('upcast', () => {
     });
 
     it('reads it as written when no upcasters are given', () => {
-      expect(upcast<Event>({ type: 'PriceChanged', data: { amount: 2 } })).toEqual({ type: 'PriceChanged', data: { amount: 2 } });
+      expect(upcast<Event>({ type: 'PriceChanged', data: { amount: 2 } })).toEqual({
+        type: 'PriceChanged',
+        data: { amount: 2 },
+      });
     });
   });
 
   describe('when the payload changed under the same type', () => {
     it('fills the old payload and hands a current one back unchanged', () => {
-      expect(upcast<Event>({ type: 'PriceSet', data: { amountCents: 250 } }, upcasters)).toEqual({ type: 'PriceSet', data: { amountCents: 250, currency: 'EUR' } });
-      expect(upcast<Event>({ type: 'PriceSet', data: { amountCents: 250, currency: 'USD' } }, upcasters)).toEqual({ type: 'PriceSet', data: { amountCents: 250, currency: 'USD' } });
+      expect(upcast<Event>({ type: 'PriceSet', data: { amountCents: 250 } }, upcasters)).toEqual({
+        type: 'PriceSet',
+        data: { amountCents: 250, currency: 'EUR' },
+      });
+      expect(upcast<Event>({ type: 'PriceSet', data: { amountCents: 250, currency: 'USD' } }, upcasters)).toEqual({
+        type: 'PriceSet',
+        data: { amountCents: 250, currency: 'USD' },
+      });
     });
   });
 
   describe('when the stored type was retired', () => {
-    it('chains through the replacing type\'s own upcaster', () => {
-      expect(upcast<Event>({ type: 'PriceChanged', data: { amount: 3 } }, upcasters)).toEqual({ type: 'PriceSet', data: { amountCents: 300, currency: 'EUR' } });
+    it("chains through the replacing type's own upcaster", () => {
+      expect(upcast<Event>({ type: 'PriceChanged', data: { amount: 3 } }, upcasters)).toEqual({
+        type: 'PriceSet',
+        data: { amountCents: 300, currency: 'EUR' },
+      });
     });
 
     it('refuses upcasters that cycle instead of looping forever', () => {

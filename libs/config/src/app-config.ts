@@ -58,7 +58,13 @@ export interface AppConfig {
    * fileRetentionDays: the worker deletes an ended job's uploaded file and row results this many days after
    * it ended (customers' lists are personal data); 0 keeps them forever.
    */
-  jobs: { chunkSize: number; greylistRetryDelaysMs: number[]; maxUploadBytes: number; maxUniqueEmails: number; fileRetentionDays: number };
+  jobs: {
+    chunkSize: number;
+    greylistRetryDelaysMs: number[];
+    maxUploadBytes: number;
+    maxUniqueEmails: number;
+    fileRetentionDays: number;
+  };
   webhooks: { allowPrivateNetworks: boolean; caFile: string | null; timeoutMs: number; retryDelaysMs: number[] };
   /**
    * holdExpirySeconds: the worker ends interactive holds older than this (left by a crashed request): charged from recorded work,

@@ -42,7 +42,12 @@ export class EnvReader {
 
   list(name: string): string[] | null {
     const raw = this.optional(name);
-    return raw === null ? null : raw.split(',').map((s) => s.trim()).filter(Boolean);
+    return raw === null
+      ? null
+      : raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
   }
 
   /** Delays in ms: each at most `max`, by default what a Node timer can wait (2^31-1 ms, ~24.8 days; longer fires at once). */
@@ -50,7 +55,9 @@ export class EnvReader {
     const items = this.list(name);
     if (items === null) return fallback;
     if (items.some((s) => !/^\d+$/.test(s) || Number(s) > max)) {
-      this.problems.push(`${name} must be a comma-separated list of integers from 0 to ${max} (got "${this.env[name]}")`);
+      this.problems.push(
+        `${name} must be a comma-separated list of integers from 0 to ${max} (got "${this.env[name]}")`,
+      );
       return fallback;
     }
     return items.map(Number);
@@ -80,7 +87,8 @@ export class EnvReader {
     if (raw === null) return null;
     try {
       const parsed = new URL(raw);
-      if (!protocols.includes(parsed.protocol)) this.problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+      if (!protocols.includes(parsed.protocol))
+        this.problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
     } catch {
       this.problems.push(`${name} is not a valid URL`);
     }

@@ -23,7 +23,8 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
   for (const role of roles) if (!ROLES.includes(role)) r.problems.push(`APP_ROLES has unknown role "${role}"`);
   const dnsServers = r.list('DNS_SERVERS');
   for (const server of dnsServers ?? []) {
-    if (!/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\])(:\d{1,5})?$|^[0-9a-f:]+$/i.test(server)) r.problems.push(`DNS_SERVERS entry "${server}" must be ip or ip:port`);
+    if (!/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\])(:\d{1,5})?$|^[0-9a-f:]+$/i.test(server))
+      r.problems.push(`DNS_SERVERS entry "${server}" must be ip or ip:port`);
   }
   const config: AppConfig = {
     port: r.int('PORT', 3000, 0, 65535),
@@ -41,8 +42,14 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
     logLevel: r.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
     http: readHttpTimeouts(r),
     trustedProxies: readTrustedProxies(r),
-    rateLimit: { perSecond: r.int('RATE_LIMIT_PER_SECOND', 50, 1, 1_000_000), burst: r.int('RATE_LIMIT_BURST', 100, 1, 1_000_000) },
-    demoAccount: { enabled: r.bool('DEMO_ACCOUNT', true), credits: r.int('DEMO_ACCOUNT_CREDITS', 1000, 0, 1_000_000_000) },
+    rateLimit: {
+      perSecond: r.int('RATE_LIMIT_PER_SECOND', 50, 1, 1_000_000),
+      burst: r.int('RATE_LIMIT_BURST', 100, 1, 1_000_000),
+    },
+    demoAccount: {
+      enabled: r.bool('DEMO_ACCOUNT', true),
+      credits: r.int('DEMO_ACCOUNT_CREDITS', 1000, 0, 1_000_000_000),
+    },
     probe: {
       dnsServers,
       smtpPort: r.int('SMTP_PROBE_PORT', 25, 1, 65535),
@@ -78,9 +85,15 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
       timeoutMs: r.int('WEBHOOK_TIMEOUT_MS', 5_000, 100, 60_000),
       retryDelaysMs: r.intList('WEBHOOK_RETRY_DELAYS_MS', [30_000, 120_000, 600_000, 1_800_000, 7_200_000, 21_600_000]),
     },
-    credits: { packagesFile: r.optional('CREDIT_PACKAGES_FILE'), holdExpirySeconds: r.int('CREDIT_HOLD_EXPIRY_SECONDS', 600, 1, 86_400) },
+    credits: {
+      packagesFile: r.optional('CREDIT_PACKAGES_FILE'),
+      holdExpirySeconds: r.int('CREDIT_HOLD_EXPIRY_SECONDS', 600, 1, 86_400),
+    },
     metrics: readMetrics(r),
-    mail: { smtpRelayUrl: r.url('SMTP_RELAY_URL', ['smtp:', 'smtps:']), from: r.string('MAIL_FROM', 'Mailcheck <no-reply@mailcheck.localhost>') },
+    mail: {
+      smtpRelayUrl: r.url('SMTP_RELAY_URL', ['smtp:', 'smtps:']),
+      from: r.string('MAIL_FROM', 'Mailcheck <no-reply@mailcheck.localhost>'),
+    },
     dashboard: readDashboard(r),
     payments: readPayments(r),
     roles,
@@ -98,9 +111,11 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
 function holdExpiryProblem(holdExpirySeconds: number, verifyInteractiveBudgetMs: number): string | null {
   const neededSeconds = Math.ceil(longestPaidCallMs(verifyInteractiveBudgetMs) / 1000);
   if (holdExpirySeconds >= neededSeconds) return null;
-  return `CREDIT_HOLD_EXPIRY_SECONDS (${holdExpirySeconds}) must be at least ${neededSeconds}: a paid call holds its credits for up to ` +
+  return (
+    `CREDIT_HOLD_EXPIRY_SECONDS (${holdExpirySeconds}) must be at least ${neededSeconds}: a paid call holds its credits for up to ` +
     `${neededSeconds} s (the longer of VERIFY_INTERACTIVE_BUDGET_MS and a 100-contact finder batch, plus time to settle), and a hold ` +
-    'that expired while its call still ran would be released under it';
+    'that expired while its call still ran would be released under it'
+  );
 }
 
 /** IP addresses or CIDR ranges, as Fastify's trustProxy (proxy-addr) takes them. */
@@ -110,7 +125,8 @@ function readTrustedProxies(r: EnvReader): string[] {
     const [address, prefix, ...rest] = entry.split('/');
     const family = isIP(address);
     const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
-    if (!family || rest.length > 0 || !prefixOk) r.problems.push(`TRUSTED_PROXIES entry "${entry}" must be an IP address or a CIDR range such as 10.0.0.0/8`);
+    if (!family || rest.length > 0 || !prefixOk)
+      r.problems.push(`TRUSTED_PROXIES entry "${entry}" must be an IP address or a CIDR range such as 10.0.0.0/8`);
   }
   return entries;
 }
@@ -127,9 +143,15 @@ function readPayments(r: EnvReader): AppConfig['payments'] {
   const secretKey = r.optional('STRIPE_SECRET_KEY');
   const webhookSecret = r.optional('STRIPE_WEBHOOK_SECRET');
   const apiUrl = r.url('STRIPE_API_URL', ['http:', 'https:']);
-  if (processor === 'stripe' && (!secretKey || !webhookSecret)) r.problems.push('PAYMENT_PROCESSOR=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  if (processor === 'stripe' && (!secretKey || !webhookSecret))
+    r.problems.push('PAYMENT_PROCESSOR=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   const stripe = processor === 'stripe' && secretKey && webhookSecret ? { secretKey, webhookSecret, apiUrl } : null;
-  return { processor, manualAutoConfirm: r.bool('MANUAL_PAYMENTS_AUTO_CONFIRM', false), stripe, orderRecoveryAfterSeconds: r.int('ORDER_RECOVERY_AFTER_SECONDS', 900, 10, 86_400) };
+  return {
+    processor,
+    manualAutoConfirm: r.bool('MANUAL_PAYMENTS_AUTO_CONFIRM', false),
+    stripe,
+    orderRecoveryAfterSeconds: r.int('ORDER_RECOVERY_AFTER_SECONDS', 900, 10, 86_400),
+  };
 }
 
 function readDashboard(r: EnvReader): AppConfig['dashboard'] {
@@ -151,6 +173,11 @@ const METRICS_TOKEN_SHAPE = /^[\x21-\x7e]{16,}$/;
 
 function readMetrics(r: EnvReader): AppConfig['metrics'] {
   const token = r.optional('METRICS_TOKEN');
-  if (token !== null && !METRICS_TOKEN_SHAPE.test(token)) r.problems.push('METRICS_TOKEN must be at least 16 printable ASCII characters without spaces');
-  return { port: r.optionalInt('METRICS_PORT', 0, 65535), host: r.string('METRICS_HOST', r.string('HOST', '0.0.0.0')), token };
+  if (token !== null && !METRICS_TOKEN_SHAPE.test(token))
+    r.problems.push('METRICS_TOKEN must be at least 16 printable ASCII characters without spaces');
+  return {
+    port: r.optionalInt('METRICS_PORT', 0, 65535),
+    host: r.string('METRICS_HOST', r.string('HOST', '0.0.0.0')),
+    token,
+  };
 }

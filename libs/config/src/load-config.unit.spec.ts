@@ -17,9 +17,12 @@ describe('loadConfig', () => {
   });
 
   describe('HTTP_REQUEST_TIMEOUT_MS and SHUTDOWN_TIMEOUT_MS', () => {
-    it('default to 120 s for a request to arrive and 8 s for shutdown (under Docker\'s 10 s grace period)', () => {
+    it("default to 120 s for a request to arrive and 8 s for shutdown (under Docker's 10 s grace period)", () => {
       expect(load({}).http).toEqual({ requestTimeoutMs: 120_000, shutdownTimeoutMs: 8_000 });
-      expect(load({ HTTP_REQUEST_TIMEOUT_MS: '1000', SHUTDOWN_TIMEOUT_MS: '600000' }).http).toEqual({ requestTimeoutMs: 1_000, shutdownTimeoutMs: 600_000 });
+      expect(load({ HTTP_REQUEST_TIMEOUT_MS: '1000', SHUTDOWN_TIMEOUT_MS: '600000' }).http).toEqual({
+        requestTimeoutMs: 1_000,
+        shutdownTimeoutMs: 600_000,
+      });
     });
 
     it('refuse 0 (no bound at all), values out of range and non-numbers, naming the variable', () => {
@@ -58,7 +61,9 @@ describe('loadConfig', () => {
 
   describe('retry delay lists', () => {
     it('take delays up to what a Node timer can wait', () => {
-      expect(load({ JOB_GREYLIST_RETRY_DELAYS_MS: '60000,2147483647' }).jobs.greylistRetryDelaysMs).toEqual([60_000, 2_147_483_647]);
+      expect(load({ JOB_GREYLIST_RETRY_DELAYS_MS: '60000,2147483647' }).jobs.greylistRetryDelaysMs).toEqual([
+        60_000, 2_147_483_647,
+      ]);
     });
 
     it('refuse a longer delay, which a Node timer would overflow and fire at once', () => {
@@ -75,7 +80,10 @@ describe('loadConfig', () => {
 
     it('takes a port of its own, on HOST unless METRICS_HOST names another address', () => {
       expect(load({ METRICS_PORT: '9464', HOST: '10.0.0.5' }).metrics).toMatchObject({ port: 9464, host: '10.0.0.5' });
-      expect(load({ METRICS_PORT: '9464', HOST: '0.0.0.0', METRICS_HOST: '127.0.0.1' }).metrics).toMatchObject({ port: 9464, host: '127.0.0.1' });
+      expect(load({ METRICS_PORT: '9464', HOST: '0.0.0.0', METRICS_HOST: '127.0.0.1' }).metrics).toMatchObject({
+        port: 9464,
+        host: '127.0.0.1',
+      });
       expect(load({ METRICS_PORT: '0' }).metrics.port).toBe(0);
     });
 
@@ -100,7 +108,10 @@ describe('loadConfig', () => {
   describe('EVENTSTORE_URL', () => {
     it.each([
       ['one node', 'esdb://eventstore:2113?tls=false'],
-      ['gossip seeds with credentials and a node preference', 'esdb://svc:s3cret@es1:2113,es2:2113,es3:2113?nodePreference=leader'],
+      [
+        'gossip seeds with credentials and a node preference',
+        'esdb://svc:s3cret@es1:2113,es2:2113,es3:2113?nodePreference=leader',
+      ],
       ['one DNS name for discovery', 'esdb+discover://cluster.example.com:2113'],
     ])('takes %s, as the client parses it', (_label, url) => {
       expect(load({ EVENTSTORE_URL: url }).eventStoreUrl).toBe(url);
@@ -111,7 +122,9 @@ describe('loadConfig', () => {
     });
 
     it("refuses what the client's parser refuses, without echoing the value", () => {
-      expect(() => load({ EVENTSTORE_URL: 'http://eventstore:2113' })).toThrow(/EVENTSTORE_URL is not a valid EventStoreDB connection string/);
+      expect(() => load({ EVENTSTORE_URL: 'http://eventstore:2113' })).toThrow(
+        /EVENTSTORE_URL is not a valid EventStoreDB connection string/,
+      );
       const error = (() => {
         try {
           load({ EVENTSTORE_URL: 'esdb://svc:s3cret@es1:2113?tls=maybe' });
@@ -142,20 +155,33 @@ describe('loadConfig', () => {
     it('accepts the default (600 s) and exactly the longest call', () => {
       expect(load({}).credits.holdExpirySeconds).toBe(600);
       expect(load({ CREDIT_HOLD_EXPIRY_SECONDS: '160' }).credits.holdExpirySeconds).toBe(160);
-      expect(load({ CREDIT_HOLD_EXPIRY_SECONDS: '330', VERIFY_INTERACTIVE_BUDGET_MS: '300000' }).credits.holdExpirySeconds).toBe(330);
+      expect(
+        load({ CREDIT_HOLD_EXPIRY_SECONDS: '330', VERIFY_INTERACTIVE_BUDGET_MS: '300000' }).credits.holdExpirySeconds,
+      ).toBe(330);
     });
 
     it('refuses an expiry a live call could outlast, naming both settings and the minimum', () => {
-      expect(problemsOf({ CREDIT_HOLD_EXPIRY_SECONDS: '159' })).toEqual([expect.stringMatching(/^CREDIT_HOLD_EXPIRY_SECONDS \(159\) must be at least 160: .*VERIFY_INTERACTIVE_BUDGET_MS/)]);
+      expect(problemsOf({ CREDIT_HOLD_EXPIRY_SECONDS: '159' })).toEqual([
+        expect.stringMatching(
+          /^CREDIT_HOLD_EXPIRY_SECONDS \(159\) must be at least 160: .*VERIFY_INTERACTIVE_BUDGET_MS/,
+        ),
+      ]);
       expect(problemsOf({ CREDIT_HOLD_EXPIRY_SECONDS: '1' })).toHaveLength(1);
       // The default expiry is too short for a 5-minute verify budget: raising one alone is refused.
-      expect(problemsOf({ VERIFY_INTERACTIVE_BUDGET_MS: '300000', CREDIT_HOLD_EXPIRY_SECONDS: '329' })).toEqual([expect.stringContaining('at least 330')]);
+      expect(problemsOf({ VERIFY_INTERACTIVE_BUDGET_MS: '300000', CREDIT_HOLD_EXPIRY_SECONDS: '329' })).toEqual([
+        expect.stringContaining('at least 330'),
+      ]);
     });
   });
   describe('TRUSTED_PROXIES', () => {
     it('is empty by default and takes addresses and CIDR ranges of both families', () => {
       expect(load({}).trustedProxies).toEqual([]);
-      expect(load({ TRUSTED_PROXIES: '10.0.0.0/8, 192.168.1.7,fd00::/8,::1' }).trustedProxies).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8', '::1']);
+      expect(load({ TRUSTED_PROXIES: '10.0.0.0/8, 192.168.1.7,fd00::/8,::1' }).trustedProxies).toEqual([
+        '10.0.0.0/8',
+        '192.168.1.7',
+        'fd00::/8',
+        '::1',
+      ]);
     });
 
     it('refuses a name, a bad prefix or a malformed address, naming the entry', () => {

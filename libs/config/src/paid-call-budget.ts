@@ -16,7 +16,8 @@ export const FINDER_BATCH_CONCURRENCY = 8;
 export const SETTLE_MARGIN_MS = 30_000;
 
 /** A full finder batch: its contacts in waves of FINDER_BATCH_CONCURRENCY, each wave within one call budget (130 s). */
-export const FINDER_BATCH_BUDGET_MS = Math.ceil(FINDER_BATCH_MAX_CONTACTS / FINDER_BATCH_CONCURRENCY) * FINDER_CALL_BUDGET_MS;
+export const FINDER_BATCH_BUDGET_MS =
+  Math.ceil(FINDER_BATCH_MAX_CONTACTS / FINDER_BATCH_CONCURRENCY) * FINDER_CALL_BUDGET_MS;
 
 /** The longest a paid interactive call (verify single or batch, finder single or batch) holds credits, settling included. */
 export function longestPaidCallMs(verifyInteractiveBudgetMs: number): number {

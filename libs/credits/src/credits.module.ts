@@ -39,13 +39,26 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
     CreditLedger,
     PaidCalls,
     RecordedWorkCharges,
-    { provide: CreditCatalogue, useFactory: (config: AppConfig) => CreditCatalogue.fromFile(config.credits.packagesFile), inject: [APP_CONFIG] },
-    GrantCreditsHandler, RecordOrderHandler, AdjustCreditsHandler,
-    GetBalanceHandler, ListTransactionsHandler, ListOrdersHandler,
-    { provide: STRIPE_CLIENT, useFactory: (config: AppConfig) => (config.payments.stripe ? stripeClient(config.payments.stripe) : null), inject: [APP_CONFIG] },
+    {
+      provide: CreditCatalogue,
+      useFactory: (config: AppConfig) => CreditCatalogue.fromFile(config.credits.packagesFile),
+      inject: [APP_CONFIG],
+    },
+    GrantCreditsHandler,
+    RecordOrderHandler,
+    AdjustCreditsHandler,
+    GetBalanceHandler,
+    ListTransactionsHandler,
+    ListOrdersHandler,
+    {
+      provide: STRIPE_CLIENT,
+      useFactory: (config: AppConfig) => (config.payments.stripe ? stripeClient(config.payments.stripe) : null),
+      inject: [APP_CONFIG],
+    },
     {
       provide: PaymentProcessor,
-      useFactory: (config: AppConfig, stripe: Stripe | null) => (stripe ? new StripePaymentProcessor(stripe) : new ManualPaymentProcessor(config.payments.manualAutoConfirm)),
+      useFactory: (config: AppConfig, stripe: Stripe | null) =>
+        stripe ? new StripePaymentProcessor(stripe) : new ManualPaymentProcessor(config.payments.manualAutoConfirm),
       inject: [APP_CONFIG, STRIPE_CLIENT],
     },
     {
@@ -55,19 +68,48 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
     },
     {
       provide: StripeWebhooks,
-      useFactory: (config: AppConfig, stripe: Stripe | null, events: EventStore, settlement: OrderSettlement, setup: StripePaymentMethodSetup, clock: Clock) =>
-        new StripeWebhooks(stripe, config.payments.stripe?.webhookSecret ?? '', events, settlement, setup, clock),
+      useFactory: (
+        config: AppConfig,
+        stripe: Stripe | null,
+        events: EventStore,
+        settlement: OrderSettlement,
+        setup: StripePaymentMethodSetup,
+        clock: Clock,
+      ) => new StripeWebhooks(stripe, config.payments.stripe?.webhookSecret ?? '', events, settlement, setup, clock),
       inject: [APP_CONFIG, STRIPE_CLIENT, EventStore, OrderSettlement, StripePaymentMethodSetup, Clock],
     },
-    OrderSettlement, CheckoutService, AutoTopupService, SavedPaymentMethods,
+    OrderSettlement,
+    CheckoutService,
+    AutoTopupService,
+    SavedPaymentMethods,
   ],
-  exports: [CreditLedger, PaidCalls, CreditCatalogue, RecordedWorkCharges, CheckoutService, OrderSettlement, PaymentProcessor, StripeWebhooks, AutoTopupService, SavedPaymentMethods, StripePaymentMethodSetup],
+  exports: [
+    CreditLedger,
+    PaidCalls,
+    CreditCatalogue,
+    RecordedWorkCharges,
+    CheckoutService,
+    OrderSettlement,
+    PaymentProcessor,
+    StripeWebhooks,
+    AutoTopupService,
+    SavedPaymentMethods,
+    StripePaymentMethodSetup,
+  ],
 })
 export class CreditsModule implements OnModuleInit {
-  constructor(private readonly projections: ProjectionRegistry, private readonly readStore: ReadStore) {}
+  constructor(
+    private readonly projections: ProjectionRegistry,
+    private readonly readStore: ReadStore,
+  ) {}
 
   async onModuleInit(): Promise<void> {
-    this.projections.register(creditBalancesProjection, creditTransactionsProjection, creditOrdersProjection, creditOpenHoldsProjection);
+    this.projections.register(
+      creditBalancesProjection,
+      creditTransactionsProjection,
+      creditOrdersProjection,
+      creditOpenHoldsProjection,
+    );
     await ensureCreditIndexes(this.readStore);
   }
 }

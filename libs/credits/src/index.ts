@@ -7,7 +7,12 @@ export { GrantCreditsCommand } from './grant-credits/grant-credits.command';
 export { AdjustCreditsCommand } from './adjust-credits/adjust-credits.command';
 export { RecordOrderCommand } from './record-order/record-order.command';
 export { GetBalanceQuery, type BalanceView } from './get-balance/get-balance.query';
-export { ListTransactionsQuery, TRANSACTION_TYPES, type TransactionType, type TransactionView } from './list-transactions/list-transactions.query';
+export {
+  ListTransactionsQuery,
+  TRANSACTION_TYPES,
+  type TransactionType,
+  type TransactionView,
+} from './list-transactions/list-transactions.query';
 export { ListOrdersQuery, type OrderPage } from './list-orders/list-orders.query';
 export { CREDIT_ORDERS_COLLECTION, type CreditOrderDoc, type OrderView } from './list-orders/credit-orders.projection';
 export { CreditLedger, type LedgerView } from './ledger/credit-ledger.service';
@@ -32,5 +37,8 @@ export type { OrderEvent } from './domain/order.events';
 export { paymentMethodsStream, type PaymentMethodEvent } from './domain/payment-method.events';
 export { auditLedger, type AuditLine } from './domain/ledger-audit';
 export { CREDIT_BALANCES_COLLECTION, type CreditBalanceDoc } from './get-balance/credit-balances.projection';
-export { CREDIT_TRANSACTIONS_COLLECTION, type CreditTransactionDoc } from './list-transactions/credit-transactions.projection';
+export {
+  CREDIT_TRANSACTIONS_COLLECTION,
+  type CreditTransactionDoc,
+} from './list-transactions/credit-transactions.projection';
 export { CREDIT_OPEN_HOLDS_COLLECTION, type OpenHoldDoc } from './holds/credit-open-holds.projection';

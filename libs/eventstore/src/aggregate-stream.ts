@@ -2,7 +2,10 @@ import { Decider, DomainEvent, upcast, Upcasters } from '@lib/common';
 import type { EventStore, ReadStreamOptions, RecordedEvent } from './event-store.port';
 
 /** What folding a stream needs: the decider's initial state, evolve and upcasters. */
-export type StreamFold<E extends DomainEvent, S> = Pick<Decider<unknown, E, S>, 'initialState' | 'evolve' | 'upcasters'>;
+export type StreamFold<E extends DomainEvent, S> = Pick<
+  Decider<unknown, E, S>,
+  'initialState' | 'evolve' | 'upcasters'
+>;
 
 export interface AggregateStreamOptions {
   /**
@@ -34,10 +37,14 @@ export async function aggregateStream<E extends DomainEvent, S>(
   decider: StreamFold<E, S>,
   options: AggregateStreamOptions = {},
 ): Promise<AggregateStreamResult<S>> {
-  const recorded = options.latest === undefined
-    ? await store.readStream(streamId)
-    : (await store.readStream(streamId, { direction: 'backwards', maxCount: options.latest })).reverse();
-  const state = recorded.reduce((s, event) => decider.evolve(s, upcast(event, decider.upcasters)), decider.initialState);
+  const recorded =
+    options.latest === undefined
+      ? await store.readStream(streamId)
+      : (await store.readStream(streamId, { direction: 'backwards', maxCount: options.latest })).reverse();
+  const state = recorded.reduce(
+    (s, event) => decider.evolve(s, upcast(event, decider.upcasters)),
+    decider.initialState,
+  );
   const last = recorded[recorded.length - 1];
   return { state, expectedRevision: last ? last.revision : 'no_stream', position: last ? last.position : -1 };
 }
@@ -53,6 +60,9 @@ export async function readEvents<E extends DomainEvent>(
 }
 
 /** One recorded event (from a stream read or a subscription) in today's shape, keeping where it is stored. */
-export function upcastRecorded<E extends DomainEvent>(event: RecordedEvent, upcasters: Upcasters<E> | undefined): UpcastEvent<E> {
+export function upcastRecorded<E extends DomainEvent>(
+  event: RecordedEvent,
+  upcasters: Upcasters<E> | undefined,
+): UpcastEvent<E> {
   return { ...event, ...upcast(event, upcasters) };
 }

@@ -21,7 +21,9 @@ describe('appendedPositions', () => {
     const batch = [event(3), event(4), event(5)];
     const appended = await store.appendToStream('notes-1', batch, first.nextRevision);
     const recorded = await store.readStream('notes-1');
-    expect(await appendedPositions(store, 'notes-1', { events: batch, ...appended })).toEqual(recorded.slice(1).map((e) => e.position));
+    expect(await appendedPositions(store, 'notes-1', { events: batch, ...appended })).toEqual(
+      recorded.slice(1).map((e) => e.position),
+    );
     expect(recorded[3].position).toBe(appended.position);
     expect(await appendedPositions(store, 'notes-1', { events: [], ...appended })).toEqual([]);
   });

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Decider, DomainEvent } from '@lib/common';
 import { aggregateStream, StreamFold } from './aggregate-stream';
-import { AppendOutcomeUnknownError, EventStore, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent } from './event-store.port';
+import {
+  AppendOutcomeUnknownError,
+  EventStore,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type ExpectedRevision,
+  type NewEvent,
+} from './event-store.port';
 
 export interface RunOptions {
   /**
@@ -66,10 +73,27 @@ export async function runDecision<E extends DomainEvent, S>(
       return { events, state, position: -1, streamPosition: loaded.position, nextRevision };
     }
     // Ids fixed once per decision, so resending after an unconfirmed append is recognised by the store.
-    const batch = events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data as Record<string, unknown>, metadata: options.metadata }));
+    const batch = events.map((e) => ({
+      id: randomUUID(),
+      type: e.type,
+      data: e.data as Record<string, unknown>,
+      metadata: options.metadata,
+    }));
     try {
-      const result = await appendConfirmed(store, streamId, batch, loaded.expectedRevision, options.unconfirmedAttempts ?? 5);
-      return { events, state, position: result.position, streamPosition: result.position, nextRevision: result.nextRevision };
+      const result = await appendConfirmed(
+        store,
+        streamId,
+        batch,
+        loaded.expectedRevision,
+        options.unconfirmedAttempts ?? 5,
+      );
+      return {
+        events,
+        state,
+        position: result.position,
+        streamPosition: result.position,
+        nextRevision: result.nextRevision,
+      };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) throw error;
       // Spread retries so many concurrent writers of one stream do not collide in lockstep.
@@ -83,7 +107,13 @@ export async function runDecision<E extends DomainEvent, S>(
  * outcome (a timeout after the write committed must not write twice: the store answers the repeat with
  * the first result).
  */
-async function appendConfirmed(store: EventStore, streamId: string, events: NewEvent[], expected: ExpectedRevision, attempts: number): Promise<AppendResult> {
+async function appendConfirmed(
+  store: EventStore,
+  streamId: string,
+  events: NewEvent[],
+  expected: ExpectedRevision,
+  attempts: number,
+): Promise<AppendResult> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await store.appendToStream(streamId, events, expected);

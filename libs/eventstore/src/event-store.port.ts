@@ -85,7 +85,10 @@ export class WrongExpectedRevisionError extends Error {
  * answers a repeat of a written append with its first result.
  */
 export class AppendOutcomeUnknownError extends Error {
-  constructor(readonly streamId: string, override readonly cause: Error) {
+  constructor(
+    readonly streamId: string,
+    override readonly cause: Error,
+  ) {
     super(`stream ${streamId}: append not confirmed (${cause.message})`);
     this.name = 'AppendOutcomeUnknownError';
   }
@@ -97,7 +100,11 @@ export abstract class EventStore {
    * Appends events atomically to one stream if its revision matches `expectedRevision`; otherwise throws
    * WrongExpectedRevisionError. An empty list is refused. May throw AppendOutcomeUnknownError.
    */
-  abstract appendToStream(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  abstract appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult>;
 
   /**
    * Reads one stream in order, payloads as stored; a missing stream reads as an empty array. Domain code
@@ -119,7 +126,10 @@ export abstract class EventStore {
    * Delivers every event after the checkpoint (catch-up) and then live events, one at a time, in global order.
    * The handler's promise is awaited before the next event; if it rejects, the subscription retries that event after a pause.
    */
-  abstract subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): EventSubscription;
+  abstract subscribeToAll(
+    options: SubscribeOptions,
+    handler: (event: RecordedEvent) => Promise<void>,
+  ): EventSubscription;
 
   /** Whether the store answers, within a bounded time; used by /ready. */
   abstract ping(): Promise<boolean>;

@@ -1,5 +1,14 @@
 // The public surface of eventstore: the port, its adapters, and the one load-fold-decide-append path.
-export { EventStore, WrongExpectedRevisionError, type AppendResult, type EventSubscription, type ExpectedRevision, type NewEvent, type RecordedEvent, type SubscribeOptions } from './event-store.port';
+export {
+  EventStore,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventSubscription,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+  type SubscribeOptions,
+} from './event-store.port';
 export { SqliteEventStore, type SqliteEventStoreOptions } from './embedded/sqlite-event-store';
 export { EsdbEventStore, type EsdbEventStoreOptions } from './eventstoredb/esdb-event-store';
 export { DelegatingEventStore } from './delegating-event-store';

@@ -14,6 +14,7 @@ export const finderEngineProviders: Provider[] = [
   {
     provide: EmailFinder,
     inject: [CandidateProber, DomainFormatSource],
-    useFactory: (prober: CandidateProber, formats: DomainFormatSource) => new EmailFinder(prober, formats, { isFreeDomain: isFreeProvider }),
+    useFactory: (prober: CandidateProber, formats: DomainFormatSource) =>
+      new EmailFinder(prober, formats, { isFreeDomain: isFreeProvider }),
   },
 ];

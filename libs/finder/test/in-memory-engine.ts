@@ -59,8 +59,15 @@ export class InMemoryEngine extends CandidateProber {
         ? 'unknown'
         : fake.catchAll
           ? (fake.catchAllProbeResult ?? 'catch_all')
-          : fake.mailboxes?.includes(localPart) ? 'ok' : 'invalid';
-      report.probes.push({ localPart, email: `${localPart}@${domain}`, result, subResult: result === 'unknown' ? 'greylisted' : null });
+          : fake.mailboxes?.includes(localPart)
+            ? 'ok'
+            : 'invalid';
+      report.probes.push({
+        localPart,
+        email: `${localPart}@${domain}`,
+        result,
+        subResult: result === 'unknown' ? 'greylisted' : null,
+      });
       if (result === 'ok' && options.stopAtFirstOk) break;
     }
     return report;

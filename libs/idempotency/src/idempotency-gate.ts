@@ -44,26 +44,44 @@ export class IdempotencyGate {
   private readonly waitMs: number;
   private readonly staleMs: number;
 
-  constructor(private readonly events: EventStore, private readonly clock: Clock, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    private readonly events: EventStore,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     // A request runs at most the interactive budget; past twice that its process is presumed dead.
     this.waitMs = config.probe.interactiveBudgetMs + 5_000;
     this.staleMs = Math.max(60_000, config.probe.interactiveBudgetMs * 2);
   }
 
-  async run<T>(accountId: string, key: string, requestHash: string, work: (attempt: IdempotentAttempt) => Promise<T>, timing: Partial<GateTiming> = {}): Promise<GateResult<T>> {
+  async run<T>(
+    accountId: string,
+    key: string,
+    requestHash: string,
+    work: (attempt: IdempotentAttempt) => Promise<T>,
+    timing: Partial<GateTiming> = {},
+  ): Promise<GateResult<T>> {
     const stream = idempotencyStream(accountId, sha256(key));
     const deadline = this.clock.now() + (timing.waitMs ?? this.waitMs);
     for (;;) {
       const claimId = randomUUID();
       const staleBefore = new Date(this.clock.now() - (timing.staleMs ?? this.staleMs)).toISOString();
-      const claim = await this.exec(stream, { type: 'ClaimKey', requestHash, claimId, at: this.clock.nowIso(), staleBefore });
+      const claim = await this.exec(stream, {
+        type: 'ClaimKey',
+        requestHash,
+        claimId,
+        at: this.clock.nowIso(),
+        staleBefore,
+      });
       const [claimed] = claim.events;
       if (claimed?.type === 'IdempotencyKeyClaimed') {
         const attempt: IdempotentAttempt = {
           id: claimId,
           supersedes: claimed.data.supersedes,
           supersededWork: claimed.data.supersededWork,
-          bind: async (bound) => { await this.exec(stream, { type: 'BindWork', claimId, work: bound, at: this.clock.nowIso() }); },
+          bind: async (bound) => {
+            await this.exec(stream, { type: 'BindWork', claimId, work: bound, at: this.clock.nowIso() });
+          },
         };
         return { data: await this.runClaimed(stream, attempt, work), replayed: false };
       }
@@ -78,13 +96,22 @@ export class IdempotencyGate {
     }
   }
 
-  private async runClaimed<T>(stream: string, attempt: IdempotentAttempt, work: (attempt: IdempotentAttempt) => Promise<T>): Promise<T> {
+  private async runClaimed<T>(
+    stream: string,
+    attempt: IdempotentAttempt,
+    work: (attempt: IdempotentAttempt) => Promise<T>,
+  ): Promise<T> {
     const claimId = attempt.id;
     let data: T;
     try {
       data = await work(attempt);
     } catch (error) {
-      await this.exec(stream, { type: 'ReleaseKey', claimId, reason: error instanceof DomainError ? error.errorName : 'failed', at: this.clock.nowIso() });
+      await this.exec(stream, {
+        type: 'ReleaseKey',
+        claimId,
+        reason: error instanceof DomainError ? error.errorName : 'failed',
+        at: this.clock.nowIso(),
+      });
       throw error;
     }
     await this.exec(stream, { type: 'RecordResponse', claimId, response: data, at: this.clock.nowIso() });

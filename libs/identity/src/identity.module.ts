@@ -17,7 +17,15 @@ import { SignInAttempts } from './sign-in-throttle/sign-in-attempts.port';
 import { SignInThrottle } from './sign-in-throttle/sign-in-throttle';
 import { UserStreams } from './shared/user-streams';
 
-const SERVICES = [UserStreams, RegistrationService, SignInService, SessionAuthenticator, SessionsService, PasswordService, EmailChangeService];
+const SERVICES = [
+  UserStreams,
+  RegistrationService,
+  SignInService,
+  SessionAuthenticator,
+  SessionsService,
+  PasswordService,
+  EmailChangeService,
+];
 
 /**
  * Dashboard users: registration, sessions, passwords, sign-in throttling (SignInAttempts: MongoDB when
@@ -34,7 +42,11 @@ const SERVICES = [UserStreams, RegistrationService, SignInService, SessionAuthen
       inject: [SignInAttempts, APP_CONFIG, Clock],
       useFactory: (attempts: SignInAttempts, config: AppConfig, clock: Clock) => {
         const d = config.dashboard;
-        const limits = { perAccount: d.signInFailuresPerAccount, perAddress: d.signInFailuresPerAddress, windowMs: d.signInWindowSeconds * 1000 };
+        const limits = {
+          perAccount: d.signInFailuresPerAccount,
+          perAddress: d.signInFailuresPerAddress,
+          windowMs: d.signInWindowSeconds * 1000,
+        };
         return new SignInThrottle(attempts, limits, () => clock.now());
       },
     },
@@ -42,7 +54,10 @@ const SERVICES = [UserStreams, RegistrationService, SignInService, SessionAuthen
   exports: SERVICES,
 })
 export class IdentityModule implements OnModuleInit, OnApplicationShutdown {
-  constructor(@Inject(ProjectionRegistry) private readonly projections: ProjectionRegistry, @Inject(SignInAttempts) private readonly attempts: SignInAttempts) {}
+  constructor(
+    @Inject(ProjectionRegistry) private readonly projections: ProjectionRegistry,
+    @Inject(SignInAttempts) private readonly attempts: SignInAttempts,
+  ) {}
 
   onModuleInit(): void {
     this.projections.register(usersProjection, sessionsProjection);

@@ -10,7 +10,12 @@ export { JobRetentionModule } from './purge-job-files/job-retention.module';
 export { JobCreation, type JobCreationKind, type JobUploads } from './create-job/job-creation';
 export { VerificationJobCreation, type CreateJobOptions } from './create-job/verification-job-creation';
 export { stagedJobFile, type StagedUpload, type UploadInspection } from './create-job/upload-reuse';
-export { CancelJobService, VERIFICATION_JOB_CANCEL, type CancellableJobKind, type JobReads } from './cancel-job/cancel-job.service';
+export {
+  CancelJobService,
+  VERIFICATION_JOB_CANCEL,
+  type CancellableJobKind,
+  type JobReads,
+} from './cancel-job/cancel-job.service';
 export { JobDownloadService } from './download-job/job-download.service';
 export { csvDownload, type RowResolver } from './download-job/csv-download';
 export { assertFilesKept } from './download-job/files-kept';
@@ -27,7 +32,16 @@ export { JobRetentionSweeper } from './purge-job-files/job-retention.sweeper';
 export { VERIFICATION_JOB_FILES, type PurgeableJobKind } from './purge-job-files/purgeable-job-kind';
 export { isTerminal, jobDecider, jobStream } from './domain/job.decider';
 export type { PurgeJobFiles } from './domain/job.commands';
-export type { JobCaller, JobCompleted, JobEvent, JobFailed, JobFile, JobFilesPurged, JobStatus, JobSummary } from './domain/job.events';
+export type {
+  JobCaller,
+  JobCompleted,
+  JobEvent,
+  JobFailed,
+  JobFile,
+  JobFilesPurged,
+  JobStatus,
+  JobSummary,
+} from './domain/job.events';
 export { chunksBitmap, countChunks, EMPTY_BITMAP, hasChunk, withChunk, type DoneChunks } from './domain/chunk-bitmap';
 export { decidePurge, purgedJob, type EndedJob } from './domain/job-files-purge';
 export { CsvRecordReader, readCsvRecords } from './csv/csv-record-reader';

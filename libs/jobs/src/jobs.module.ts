@@ -16,7 +16,10 @@ import { JobQueries } from './query-jobs/job-queries';
   exports: [VerificationJobCreation, JobLifecycleModule, JobQueries, JobDownloadService],
 })
 export class JobsModule implements OnModuleInit {
-  constructor(private readonly projections: ProjectionRegistry, private readonly readStore: ReadStore) {}
+  constructor(
+    private readonly projections: ProjectionRegistry,
+    private readonly readStore: ReadStore,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     this.projections.register(jobsProjection);

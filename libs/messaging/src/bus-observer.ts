@@ -12,4 +12,8 @@ export interface BusObserver {
 }
 
 /** The default: reports go nowhere. */
-export const SILENT_BUS_OBSERVER: BusObserver = { consumed: () => undefined, failed: () => undefined, deadLettered: () => undefined };
+export const SILENT_BUS_OBSERVER: BusObserver = {
+  consumed: () => undefined,
+  failed: () => undefined,
+  deadLettered: () => undefined,
+};

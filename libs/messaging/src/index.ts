@@ -1,5 +1,11 @@
 // The public surface of messaging: the port, its two adapters, and the relay that feeds analytics.
-export { MessageBus, type BusConsumer, type IncomingMessage, type OutgoingMessage, type SubscribeOptions } from './message-bus.port';
+export {
+  MessageBus,
+  type BusConsumer,
+  type IncomingMessage,
+  type OutgoingMessage,
+  type SubscribeOptions,
+} from './message-bus.port';
 export type { BusObserver } from './bus-observer';
 export { SqliteMessageBus, type SqliteMessageBusOptions } from './embedded/sqlite-message-bus';
 export { KafkaMessageBus, type KafkaMessageBusOptions } from './kafka/kafka-message-bus';

@@ -43,7 +43,10 @@ export abstract class MessageBus {
   /** Publishes durably: resolves once the broker (or embedded log) has stored the messages. */
   abstract publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
   /** Joins a consumer group; members of one group share the topic's partitions. */
-  abstract subscribe(options: SubscribeOptions, handler: (message: IncomingMessage) => Promise<void>): Promise<BusConsumer>;
+  abstract subscribe(
+    options: SubscribeOptions,
+    handler: (message: IncomingMessage) => Promise<void>,
+  ): Promise<BusConsumer>;
   /** Whether the bus answers; used by /ready. */
   abstract ping(): Promise<boolean>;
   abstract close(): Promise<void>;

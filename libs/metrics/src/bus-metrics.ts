@@ -10,9 +10,24 @@ export class BusMetrics implements BusObserver {
   constructor(registry: Registry) {
     const registers = [registry];
     const labelNames = ['topic', 'group'] as const;
-    this.consumedTotal = new Counter({ name: 'mailcheck_bus_messages_consumed_total', help: 'Messages handled successfully and committed, by topic and consumer group.', labelNames, registers });
-    this.failedTotal = new Counter({ name: 'mailcheck_bus_messages_failed_total', help: 'Failed handler attempts (each is retried until its attempts are spent), by topic and group.', labelNames, registers });
-    this.deadLetters = new Counter({ name: 'mailcheck_bus_dead_letters_total', help: 'Messages sent to <topic>.dlq after their last failed attempt, by topic and group.', labelNames, registers });
+    this.consumedTotal = new Counter({
+      name: 'mailcheck_bus_messages_consumed_total',
+      help: 'Messages handled successfully and committed, by topic and consumer group.',
+      labelNames,
+      registers,
+    });
+    this.failedTotal = new Counter({
+      name: 'mailcheck_bus_messages_failed_total',
+      help: 'Failed handler attempts (each is retried until its attempts are spent), by topic and group.',
+      labelNames,
+      registers,
+    });
+    this.deadLetters = new Counter({
+      name: 'mailcheck_bus_dead_letters_total',
+      help: 'Messages sent to <topic>.dlq after their last failed attempt, by topic and group.',
+      labelNames,
+      registers,
+    });
   }
 
   consumed(topic: string, group: string): void {

@@ -10,7 +10,8 @@ export class HoldSweepMetrics extends HoldSweepObserver {
     this.sweeps = new Counter({
       name: 'mailcheck_credit_hold_sweeps_total',
       help: 'Expired holds ended by the sweeper: charged_from_record (the work was recorded) or released (it was not).',
-      labelNames: ['outcome'], registers: [registry],
+      labelNames: ['outcome'],
+      registers: [registry],
     });
     for (const outcome of ['charged_from_record', 'released']) this.sweeps.inc({ outcome }, 0);
   }

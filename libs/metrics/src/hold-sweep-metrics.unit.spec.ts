@@ -4,7 +4,8 @@ import { Metrics } from './metrics';
 describe('hold sweep outcomes', () => {
   it('start at zero and count holds charged from their record apart from released ones', async () => {
     const metrics = new Metrics();
-    const value = async (outcome: string) => sumOf(parseExposition(await metrics.render()), 'mailcheck_credit_hold_sweeps_total', { outcome });
+    const value = async (outcome: string) =>
+      sumOf(parseExposition(await metrics.render()), 'mailcheck_credit_hold_sweeps_total', { outcome });
     expect([await value('charged_from_record'), await value('released')]).toEqual([0, 0]);
     metrics.holdSweeps.swept('charged');
     metrics.holdSweeps.swept('released');

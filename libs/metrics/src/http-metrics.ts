@@ -20,6 +20,9 @@ export class HttpMetrics {
 
   /** `route` is the matched template (`/v1/jobs/:id`), never the URL; null when no route matched. */
   observe(method: string, route: string | null, status: number, seconds: number): void {
-    this.duration.observe({ method: oneOf(method, METHODS), route: route ?? 'unmatched', status_class: statusClass(status) }, seconds);
+    this.duration.observe(
+      { method: oneOf(method, METHODS), route: route ?? 'unmatched', status_class: statusClass(status) },
+      seconds,
+    );
   }
 }

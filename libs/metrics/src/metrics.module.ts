@@ -13,7 +13,11 @@ export class MetricsModule {
   static forRoot(metrics: Metrics): DynamicModule {
     return {
       module: MetricsModule,
-      providers: [{ provide: Metrics, useValue: metrics }, { provide: HoldSweepObserver, useValue: metrics.holdSweeps }, MetricsExposure],
+      providers: [
+        { provide: Metrics, useValue: metrics },
+        { provide: HoldSweepObserver, useValue: metrics.holdSweeps },
+        MetricsExposure,
+      ],
       exports: [Metrics, HoldSweepObserver, MetricsExposure],
     };
   }

@@ -19,11 +19,13 @@ export class ProjectionLagMetrics {
       registers: [registry],
       async collect() {
         this.reset();
-        await Promise.all([...sources].map(async ([subscriber, lag]) => {
-          // A store that does not answer leaves the series out of this scrape rather than failing it.
-          const behind = await lag(LAG_CAP).catch(() => null);
-          if (behind !== null) this.set({ subscriber }, behind);
-        }));
+        await Promise.all(
+          [...sources].map(async ([subscriber, lag]) => {
+            // A store that does not answer leaves the series out of this scrape rather than failing it.
+            const behind = await lag(LAG_CAP).catch(() => null);
+            if (behind !== null) this.set({ subscriber }, behind);
+          }),
+        );
       },
     });
   }

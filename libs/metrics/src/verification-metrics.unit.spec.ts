@@ -3,13 +3,22 @@ import { Metrics } from './metrics';
 
 describe('verification engine reports as series', () => {
   let metrics: Metrics;
-  const value = async (name: string, labels: Record<string, string> = {}) => sumOf(parseExposition(await metrics.render()), name, labels);
-  beforeEach(() => { metrics = new Metrics(); });
+  const value = async (name: string, labels: Record<string, string> = {}) =>
+    sumOf(parseExposition(await metrics.render()), name, labels);
+  beforeEach(() => {
+    metrics = new Metrics();
+  });
 
   it('counts verdicts by result, subResult and mode', async () => {
     metrics.verification.verdict({ result: 'unknown', subResult: 'greylisted' }, 'bulk');
     metrics.verification.verdict({ result: 'ok', subResult: 'ok' }, 'interactive');
-    expect(await value('mailcheck_verification_verdicts_total', { result: 'unknown', sub_result: 'greylisted', mode: 'bulk' })).toBe(1);
+    expect(
+      await value('mailcheck_verification_verdicts_total', {
+        result: 'unknown',
+        sub_result: 'greylisted',
+        mode: 'bulk',
+      }),
+    ).toBe(1);
     expect(await value('mailcheck_verification_verdicts_total', { mode: 'interactive' })).toBe(1);
   });
 
@@ -17,8 +26,12 @@ describe('verification engine reports as series', () => {
     metrics.verification.probed('accepted', 'google', 250);
     metrics.verification.probed('connect_timeout', '', 10_000);
     expect(await value('mailcheck_smtp_probe_duration_seconds_sum', { outcome: 'accepted' })).toBeCloseTo(0.25);
-    expect(await value('mailcheck_smtp_probe_duration_seconds_bucket', { outcome: 'connect_timeout', le: '10' })).toBe(1);
-    expect(await value('mailcheck_smtp_probe_duration_seconds_bucket', { outcome: 'connect_timeout', le: '5' })).toBe(0);
+    expect(await value('mailcheck_smtp_probe_duration_seconds_bucket', { outcome: 'connect_timeout', le: '10' })).toBe(
+      1,
+    );
+    expect(await value('mailcheck_smtp_probe_duration_seconds_bucket', { outcome: 'connect_timeout', le: '5' })).toBe(
+      0,
+    );
     expect(await value('mailcheck_smtp_probes_total', { outcome: 'accepted', provider: 'google' })).toBe(1);
     expect(await value('mailcheck_smtp_probes_total', { outcome: 'connect_timeout', provider: 'other' })).toBe(1);
   });
@@ -39,8 +52,12 @@ describe('verification engine reports as series', () => {
     metrics.verification.sessionAdapted('retired_error_budget', '');
     metrics.verification.sessionAdapted('retired_error_budget', '');
     metrics.verification.sessionAdapted('bulk_yielded', 'google');
-    expect(await value('mailcheck_smtp_adaptive_decisions_total', { decision: 'retired_error_budget', provider: 'other' })).toBe(2);
-    expect(await value('mailcheck_smtp_adaptive_decisions_total', { decision: 'bulk_yielded', provider: 'google' })).toBe(1);
+    expect(
+      await value('mailcheck_smtp_adaptive_decisions_total', { decision: 'retired_error_budget', provider: 'other' }),
+    ).toBe(2);
+    expect(
+      await value('mailcheck_smtp_adaptive_decisions_total', { decision: 'bulk_yielded', provider: 'google' }),
+    ).toBe(1);
     expect(await value('mailcheck_smtp_adaptive_decisions_total', { decision: 'retired_tarpit' })).toBe(0);
   });
 });

@@ -13,7 +13,11 @@ async function closedPort(): Promise<number> {
 describe('mongo connection', () => {
   describe('when no server answers', () => {
     it('pings false within the ping timeout', async () => {
-      const mongo = new MongoConnection({ url: `mongodb://127.0.0.1:${await closedPort()}/?directConnection=true`, dbName: 'x', pingTimeoutMs: 200 });
+      const mongo = new MongoConnection({
+        url: `mongodb://127.0.0.1:${await closedPort()}/?directConnection=true`,
+        dbName: 'x',
+        pingTimeoutMs: 200,
+      });
       const started = Date.now();
       try {
         await expect(mongo.ping()).resolves.toBe(false);

@@ -3,9 +3,20 @@ import { embeddedIpv4, ipv6Words } from './ipv6-words';
 
 // Ranges a prober or webhook sender must not reach by default (SSRF and loopback abuse).
 const V4_BLOCKED: Array<[string, number]> = [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
-  ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ];
 
 function v4ToInt(ip: string): number {
@@ -20,7 +31,13 @@ function inV4Range(ip: string, base: string, bits: number): boolean {
 function v4Reason(ip: string): string | null {
   if (inV4Range(ip, '127.0.0.0', 8)) return 'loopback';
   if (inV4Range(ip, '169.254.0.0', 16)) return 'link_local';
-  if (inV4Range(ip, '10.0.0.0', 8) || inV4Range(ip, '172.16.0.0', 12) || inV4Range(ip, '192.168.0.0', 16) || inV4Range(ip, '100.64.0.0', 10)) return 'private';
+  if (
+    inV4Range(ip, '10.0.0.0', 8) ||
+    inV4Range(ip, '172.16.0.0', 12) ||
+    inV4Range(ip, '192.168.0.0', 16) ||
+    inV4Range(ip, '100.64.0.0', 10)
+  )
+    return 'private';
   return V4_BLOCKED.some(([base, bits]) => inV4Range(ip, base, bits)) ? 'reserved' : null;
 }
 

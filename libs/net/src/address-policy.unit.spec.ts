@@ -25,16 +25,33 @@ describe('address policy', () => {
   });
 
   it.each([
-    ['::1', 'loopback'], ['::', 'reserved'], ['fe80::1', 'link_local'], ['fe80::1%eth0', 'link_local'], ['fd00::1', 'private'],
-    ['fc12::1', 'private'], ['fec0::1', 'private'], ['ff02::1', 'reserved'], ['2001:db8::1', 'reserved'], ['100::1', 'reserved'],
-    ['127.0.0.1', 'loopback'], ['169.254.169.254', 'link_local'], ['10.1.2.3', 'private'], ['192.0.2.1', 'reserved'], ['not-an-ip', 'reserved'],
+    ['::1', 'loopback'],
+    ['::', 'reserved'],
+    ['fe80::1', 'link_local'],
+    ['fe80::1%eth0', 'link_local'],
+    ['fd00::1', 'private'],
+    ['fc12::1', 'private'],
+    ['fec0::1', 'private'],
+    ['ff02::1', 'reserved'],
+    ['2001:db8::1', 'reserved'],
+    ['100::1', 'reserved'],
+    ['127.0.0.1', 'loopback'],
+    ['169.254.169.254', 'link_local'],
+    ['10.1.2.3', 'private'],
+    ['192.0.2.1', 'reserved'],
+    ['not-an-ip', 'reserved'],
   ])('refuses %s as %s', (ip, reason) => {
     expect(nonPublicReason(ip)).toBe(reason);
   });
 
   it.each([
-    ['93.184.216.34'], ['2606:2800:220:1:248:1893:25c8:1946'], ['::ffff:93.184.216.34'], ['64:ff9b::5db8:d822'], ['2002:5db8:d822::1'],
-    ['2001:0:5db8:d822::a247:2dcb'], ['2a00:1450:4001:82a::200e'],
+    ['93.184.216.34'],
+    ['2606:2800:220:1:248:1893:25c8:1946'],
+    ['::ffff:93.184.216.34'],
+    ['64:ff9b::5db8:d822'],
+    ['2002:5db8:d822::1'],
+    ['2001:0:5db8:d822::a247:2dcb'],
+    ['2a00:1450:4001:82a::200e'],
   ])('accepts the public address %s', (ip) => {
     expect(nonPublicReason(ip)).toBeNull();
   });

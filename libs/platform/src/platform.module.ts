@@ -6,7 +6,13 @@ import { ReadStore } from '@lib/readstore';
 import { MessageBus } from '@lib/messaging';
 import { BlobStore } from '@lib/blobstore';
 import { APP_CONFIG } from './tokens';
-import { AdapterObservers, createBlobStore, createEventStore, createMessageBus, createReadStore } from './adapter-factory';
+import {
+  AdapterObservers,
+  createBlobStore,
+  createEventStore,
+  createMessageBus,
+  createReadStore,
+} from './adapter-factory';
 import { ProjectionRegistry } from './projection-registry';
 import { ReadModelFreshness } from './read-model-freshness';
 
@@ -45,14 +51,26 @@ export class PlatformModule implements OnApplicationShutdown {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: Clock, useValue: overrides.clock ?? new SystemClock() },
-        { provide: EventStore, useFactory: () => (wrap.eventStore ?? same)(createEventStore(config, overrides.observers)) },
+        {
+          provide: EventStore,
+          useFactory: () => (wrap.eventStore ?? same)(createEventStore(config, overrides.observers)),
+        },
         { provide: ReadStore, useFactory: () => createReadStore(config) },
         { provide: MessageBus, useFactory: () => (wrap.bus ?? same)(createMessageBus(config, overrides.observers)) },
         { provide: BlobStore, useFactory: () => createBlobStore(config) },
         ProjectionRegistry,
         ReadModelFreshness,
       ],
-      exports: [APP_CONFIG, Clock, EventStore, ReadStore, MessageBus, BlobStore, ProjectionRegistry, ReadModelFreshness],
+      exports: [
+        APP_CONFIG,
+        Clock,
+        EventStore,
+        ReadStore,
+        MessageBus,
+        BlobStore,
+        ProjectionRegistry,
+        ReadModelFreshness,
+      ],
     };
   }
 

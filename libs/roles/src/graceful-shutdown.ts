@@ -8,7 +8,11 @@ import type { RunningApp } from './start-roles';
  * the stores close (onApplicationShutdown). A request or a peer that does not finish in time is abandoned:
  * everything accepted is already in the event store, and leases hand unfinished work to the next process.
  */
-export function exitGracefullyOnSignals(running: RunningApp, boundMs: number, exit: (code: number) => void = (code) => process.exit(code)): void {
+export function exitGracefullyOnSignals(
+  running: RunningApp,
+  boundMs: number,
+  exit: (code: number) => void = (code) => process.exit(code),
+): void {
   const logger = new Logger('shutdown');
   let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -20,8 +24,15 @@ export function exitGracefullyOnSignals(running: RunningApp, boundMs: number, ex
       exit(1);
     }, boundMs);
     running.close().then(
-      () => { clearTimeout(deadline); exit(0); },
-      (error) => { logger.error(`shutdown failed: ${error?.stack ?? error}`); clearTimeout(deadline); exit(1); },
+      () => {
+        clearTimeout(deadline);
+        exit(0);
+      },
+      (error) => {
+        logger.error(`shutdown failed: ${error?.stack ?? error}`);
+        clearTimeout(deadline);
+        exit(1);
+      },
     );
   };
   process.once('SIGTERM', onSignal);

@@ -20,9 +20,17 @@ export interface RunningApp {
 }
 
 /** Builds and starts a process with the given roles; the one entry used by every main and by the e2e tests. */
-export async function startRoles(config: AppConfig, overrides: { clock?: Clock; wrap?: AdapterWrappers } = {}): Promise<RunningApp> {
+export async function startRoles(
+  config: AppConfig,
+  overrides: { clock?: Clock; wrap?: AdapterWrappers } = {},
+): Promise<RunningApp> {
   // Before any store is opened: a second process on the same embedded files must not even start.
-  const lock = DataDirLock.neededFor(config) ? DataDirLock.acquire(config.dataDir, `pid ${process.pid}, roles ${config.roles.join('+')}, since ${new Date().toISOString()}`) : null;
+  const lock = DataDirLock.neededFor(config)
+    ? DataDirLock.acquire(
+        config.dataDir,
+        `pid ${process.pid}, roles ${config.roles.join('+')}, since ${new Date().toISOString()}`,
+      )
+    : null;
   let app: NestFastifyApplication;
   try {
     app = await createApiApp(RootModule.forRoles(config, overrides), config);
@@ -36,7 +44,8 @@ export async function startRoles(config: AppConfig, overrides: { clock?: Clock; 
   const demo = config.roles.includes('api') ? await ensureDemoAccount(app, config) : null;
   const url = `http://127.0.0.1:${port}`;
   const exposure = app.get(MetricsExposure);
-  const metricsUrl = exposure.mode === 'own-port' ? exposure.listenerUrl : exposure.mode === 'api-port' ? `${url}/metrics` : null;
+  const metricsUrl =
+    exposure.mode === 'own-port' ? exposure.listenerUrl : exposure.mode === 'api-port' ? `${url}/metrics` : null;
   const close = async () => {
     try {
       await app.close();
@@ -70,7 +79,9 @@ export async function main(defaultRoles: AppConfig['roles']): Promise<void> {
     throw error;
   }
   exitGracefullyOnSignals(running, config.http.shutdownTimeoutMs);
-  logger.log(`listening on ${running.url}; API docs at ${running.url}/docs (OpenAPI JSON at /docs-json); roles ${config.roles.join('+')} on ${JSON.stringify(describeAdapters(config))}`);
+  logger.log(
+    `listening on ${running.url}; API docs at ${running.url}/docs (OpenAPI JSON at /docs-json); roles ${config.roles.join('+')} on ${JSON.stringify(describeAdapters(config))}`,
+  );
   if (running.demo) announceDemoAccount(running.demo, `http://localhost:${new URL(running.url).port}`, config.dataDir);
   logger.log(running.app.get(MetricsExposure).describe(running.url));
 }

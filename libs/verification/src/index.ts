@@ -1,5 +1,20 @@
-export { RESULT_CODES, type CandidateProbe, type CandidateProbeReport, type PublicVerdict, type SmtpDiagnostics, type VerificationConfig, type VerificationMode, type VerificationQuality, type VerificationResultName, type VerificationVerdict } from './verification.types';
-export { SILENT_VERIFICATION_OBSERVER, type AdaptiveDecision, type VerificationObserver } from './verification-observer';
+export {
+  RESULT_CODES,
+  type CandidateProbe,
+  type CandidateProbeReport,
+  type PublicVerdict,
+  type SmtpDiagnostics,
+  type VerificationConfig,
+  type VerificationMode,
+  type VerificationQuality,
+  type VerificationResultName,
+  type VerificationVerdict,
+} from './verification.types';
+export {
+  SILENT_VERIFICATION_OBSERVER,
+  type AdaptiveDecision,
+  type VerificationObserver,
+} from './verification-observer';
 export type { ProbeKind } from './engine/probe-outcome';
 export { defaultVerificationConfig } from './verification.config';
 export { VerificationEngine } from './engine/verification-engine';

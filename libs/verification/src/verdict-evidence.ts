@@ -13,7 +13,13 @@ export interface VerdictEvidence {
   smtpReply: string | null;
 }
 
-export const EVIDENCE_FIELDS = ['mxHost', 'mxAddress', 'smtpCode', 'smtpEnhanced', 'smtpReply'] as const satisfies readonly (keyof VerdictEvidence)[];
+export const EVIDENCE_FIELDS = [
+  'mxHost',
+  'mxAddress',
+  'smtpCode',
+  'smtpEnhanced',
+  'smtpReply',
+] as const satisfies readonly (keyof VerdictEvidence)[];
 
 export function verdictEvidence(verdict: Pick<VerificationVerdict, 'smtp'>): VerdictEvidence {
   const smtp = verdict.smtp;

@@ -10,9 +10,18 @@ import type { VerificationMode, VerificationVerdict } from './verification.types
  * a bulk session handing its connection to a waiting interactive call.
  */
 export type AdaptiveDecision =
-  | 'retired_error_budget' | 'retired_tarpit' | 'retired_rcpt_cap' | 'reconnect_after_421'
-  | 'concurrency_raised' | 'concurrency_lowered' | 'connect_rate_raised' | 'connect_rate_lowered' | 'connect_paced'
-  | 'error_budget_learned' | 'connection_cap_learned' | 'bulk_yielded';
+  | 'retired_error_budget'
+  | 'retired_tarpit'
+  | 'retired_rcpt_cap'
+  | 'reconnect_after_421'
+  | 'concurrency_raised'
+  | 'concurrency_lowered'
+  | 'connect_rate_raised'
+  | 'connect_rate_lowered'
+  | 'connect_paced'
+  | 'error_budget_learned'
+  | 'connection_cap_learned'
+  | 'bulk_yielded';
 
 /**
  * What the engine reports as it works, for an app to turn into metrics. Every value passed is from a

@@ -50,7 +50,18 @@ export interface VerificationVerdict {
  */
 export type PublicVerdict = Pick<
   VerificationVerdict,
-  'result' | 'resultCode' | 'subResult' | 'quality' | 'free' | 'role' | 'disposable' | 'catchAll' | 'didYouMean' | 'provider' | 'antiSpam' | 'riskScore'
+  | 'result'
+  | 'resultCode'
+  | 'subResult'
+  | 'quality'
+  | 'free'
+  | 'role'
+  | 'disposable'
+  | 'catchAll'
+  | 'didYouMean'
+  | 'provider'
+  | 'antiSpam'
+  | 'riskScore'
 >;
 
 export interface VerificationConfig {

@@ -4,6 +4,13 @@ export { toVerificationResult, type VerificationResult } from './paid-verificati
 export { VerificationRecordsModule } from './records/verification-records.module';
 export { VerificationEngineModule } from './engine/verification-engine.module';
 export {
-  verificationStream, recordedCharge, VERIFICATION_HOLD_PURPOSES,
-  type VerificationEvent, type EmailVerified, type BatchVerified, type RecordedVerdict, type RecordedResult, type BatchSummary,
+  verificationStream,
+  recordedCharge,
+  VERIFICATION_HOLD_PURPOSES,
+  type VerificationEvent,
+  type EmailVerified,
+  type BatchVerified,
+  type RecordedVerdict,
+  type RecordedResult,
+  type BatchSummary,
 } from './domain/verification.events';

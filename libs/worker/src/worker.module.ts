@@ -15,7 +15,17 @@ import { UsageAnalyticsModule } from './usage/usage-analytics.module';
  */
 @Module({
   imports: [
-    VerificationEngineModule, VerificationRecordsModule, CreditsModule, CreditHoldSweeperModule, OrderRecoveryModule, WebhookDeliveryModule, JobsWorkerModule, FinderJobsWorkerModule, AutoTopupModule, UsageAnalyticsModule, SignUpAccountsConsumerModule,
+    VerificationEngineModule,
+    VerificationRecordsModule,
+    CreditsModule,
+    CreditHoldSweeperModule,
+    OrderRecoveryModule,
+    WebhookDeliveryModule,
+    JobsWorkerModule,
+    FinderJobsWorkerModule,
+    AutoTopupModule,
+    UsageAnalyticsModule,
+    SignUpAccountsConsumerModule,
     JobRetentionModule.forKinds([VERIFICATION_JOB_FILES, FINDER_JOB_FILES]),
   ],
 })

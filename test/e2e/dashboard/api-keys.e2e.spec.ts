@@ -25,11 +25,20 @@ describe('dashboard API keys', () => {
 
   it('lists keys with their label, times and owner, never the secret', async () => {
     const { browser, email, user } = await signedInUser(app);
-    const { keyId, apiKey } = (await browser.request('POST', '/dashboard/v1/keys', { body: { label: 'Reports' } })).body.data;
+    const { keyId, apiKey } = (await browser.request('POST', '/dashboard/v1/keys', { body: { label: 'Reports' } })).body
+      .data;
     await app.request('GET', '/v1/credits/balance', { key: apiKey });
     const list = await browser.request('GET', '/dashboard/v1/keys');
     expect(list.body.data.items).toEqual([
-      { keyId, label: 'Reports', createdAt: expect.any(String), lastUsedAt: expect.any(String), revokedAt: null, rotatedAt: null, owner: { userId: user.userId, email } },
+      {
+        keyId,
+        label: 'Reports',
+        createdAt: expect.any(String),
+        lastUsedAt: expect.any(String),
+        revokedAt: null,
+        rotatedAt: null,
+        owner: { userId: user.userId, email },
+      },
     ]);
     expect(list.text).not.toContain(apiKey.split('_')[2]);
   });

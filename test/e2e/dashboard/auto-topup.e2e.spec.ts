@@ -16,10 +16,14 @@ describe('automatic top-up', () => {
   it('buys exactly one package when 50 concurrent charges take the balance below the threshold', async () => {
     const owner = await signedInUser(app);
     const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'k' } })).body.data.apiKey;
-    const configured = await owner.browser.request('PUT', '/dashboard/v1/billing/auto-topup', { body: { enabled: true, thresholdCredits: 75, packageId: 1 } });
+    const configured = await owner.browser.request('PUT', '/dashboard/v1/billing/auto-topup', {
+      body: { enabled: true, thresholdCredits: 75, packageId: 1 },
+    });
     expect(configured.body.data.settings).toEqual({ enabled: true, thresholdCredits: 75, packageId: 1 });
 
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => app.request('GET', `/v1/verify/single?email=not-an-address-${i}`, { key })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => app.request('GET', `/v1/verify/single?email=not-an-address-${i}`, { key })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(50);
     // 100 trial - 50 charges + 1,000 from the one automatic order.
     expect(await eventuallyBalance(app, key, 1_050, 15_000)).toMatchObject({ balance: 1_050 });
@@ -35,7 +39,9 @@ describe('automatic top-up', () => {
 
   it('refuses settings for an unknown package', async () => {
     const owner = await signedInUser(app);
-    const res = await owner.browser.request('PUT', '/dashboard/v1/billing/auto-topup', { body: { enabled: true, thresholdCredits: 10, packageId: 999 } });
+    const res = await owner.browser.request('PUT', '/dashboard/v1/billing/auto-topup', {
+      body: { enabled: true, thresholdCredits: 10, packageId: 999 },
+    });
     expect({ status: res.status, code: res.body.error.code }).toEqual({ status: 404, code: 2005 });
   });
 
@@ -43,9 +49,23 @@ describe('automatic top-up', () => {
     const owner = await signedInUser(app);
     const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'k' } })).body.data.apiKey;
     // A package that left the catalogue after it was chosen: the purchase fails at the crossing.
-    await app.running.app.get(EventStore).appendToStream(autoTopupSettingsStream(owner.user.accountId), [
-      { type: 'AutoTopupConfigured', data: { enabled: true, thresholdCredits: 99, packageId: 999, accountId: owner.user.accountId, configuredBy: owner.user.userId, configuredAt: new Date().toISOString() } },
-    ], 'any');
+    await app.running.app.get(EventStore).appendToStream(
+      autoTopupSettingsStream(owner.user.accountId),
+      [
+        {
+          type: 'AutoTopupConfigured',
+          data: {
+            enabled: true,
+            thresholdCredits: 99,
+            packageId: 999,
+            accountId: owner.user.accountId,
+            configuredBy: owner.user.userId,
+            configuredAt: new Date().toISOString(),
+          },
+        },
+      ],
+      'any',
+    );
     await Promise.all([1, 2, 3].map((i) => app.request('GET', `/v1/verify/single?email=nope-${i}`, { key })));
     const deadline = Date.now() + 10_000;
     let mails = outboxMails(app.dataDir).filter((m) => m.to.includes(owner.email) && /top-up failed/.test(m.subject));
@@ -55,7 +75,9 @@ describe('automatic top-up', () => {
     }
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain('Credit package not found');
-    const failures = (await app.running.app.get(EventStore).readAll({ eventTypes: ['AutoTopupFailed'] })).filter((e) => e.data.accountId === owner.user.accountId);
+    const failures = (await app.running.app.get(EventStore).readAll({ eventTypes: ['AutoTopupFailed'] })).filter(
+      (e) => e.data.accountId === owner.user.accountId,
+    );
     expect(failures).toHaveLength(1);
   });
 });

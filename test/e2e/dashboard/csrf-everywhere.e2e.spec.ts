@@ -11,17 +11,24 @@ import { signedInUser } from './dashboard-fixture';
  */
 describe('CSRF on every state-changing dashboard route', () => {
   let app: TestApp;
-  beforeAll(async () => { app = await startTestApp(); });
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
   afterAll(() => app.close());
 
   it('refuses each one without the session-bound token', async () => {
-    const operations = operationsOf((await app.request('GET', '/docs-json')).body)
-      .filter((op) => op.path.startsWith('/dashboard/v1/') && op.method !== 'GET');
+    const operations = operationsOf((await app.request('GET', '/docs-json')).body).filter(
+      (op) => op.path.startsWith('/dashboard/v1/') && op.method !== 'GET',
+    );
     expect(operations.length).toBeGreaterThanOrEqual(20);
     const { browser } = await signedInUser(app);
     const stranger = new DashboardBrowser(app.url);
     await stranger.prepare();
-    const tokens: Array<[string, string | null]> = [['no token', null], ['a made-up token', 'x'.repeat(43)], ["another browser's token", stranger.cookies.get('mc_csrf')!]];
+    const tokens: Array<[string, string | null]> = [
+      ['no token', null],
+      ['a made-up token', 'x'.repeat(43)],
+      ["another browser's token", stranger.cookies.get('mc_csrf')!],
+    ];
     const answers: string[] = [];
     for (const op of operations) {
       const route = op.path.replace(/\{[^}]+\}/g, '1');

@@ -7,7 +7,11 @@ describe('dashboard identity', () => {
 
   beforeAll(async () => {
     // Throttling counts in fixed windows: a day-long one keeps a window boundary out of the throttling test.
-    app = await startTestApp({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: '3', SIGNIN_MAX_FAILURES_PER_ADDRESS: '1000', SIGNIN_WINDOW_SECONDS: '86400' });
+    app = await startTestApp({
+      SIGNIN_MAX_FAILURES_PER_ACCOUNT: '3',
+      SIGNIN_MAX_FAILURES_PER_ADDRESS: '1000',
+      SIGNIN_WINDOW_SECONDS: '86400',
+    });
   });
   afterAll(() => app.close());
 
@@ -16,7 +20,9 @@ describe('dashboard identity', () => {
       const email = uniqueEmail();
       const browser = new DashboardBrowser(app.url);
       await browser.prepare();
-      const signUp = await browser.request('POST', '/dashboard/v1/sign-up', { body: { email: email.toUpperCase(), password: PASSWORD, name: 'Ada', company: '' } });
+      const signUp = await browser.request('POST', '/dashboard/v1/sign-up', {
+        body: { email: email.toUpperCase(), password: PASSWORD, name: 'Ada', company: '' },
+      });
       expect(signUp.status).toBe(202);
       const early = await browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } });
       expect({ status: early.status, code: early.body.error.code }).toEqual({ status: 403, code: 6005 });
@@ -36,7 +42,11 @@ describe('dashboard identity', () => {
       const { browser } = await signedInUser(app, email);
       const response = await fetch(`${app.url}/dashboard/v1/sign-in`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: `mc_csrf=${browser.cookies.get('mc_csrf')}`, 'x-csrf-token': browser.cookies.get('mc_csrf')! },
+        headers: {
+          'content-type': 'application/json',
+          cookie: `mc_csrf=${browser.cookies.get('mc_csrf')}`,
+          'x-csrf-token': browser.cookies.get('mc_csrf')!,
+        },
         body: JSON.stringify({ email, password: PASSWORD }),
       });
       const session = response.headers.getSetCookie().find((line) => line.startsWith('mc_session='))!;
@@ -53,16 +63,22 @@ describe('dashboard identity', () => {
       const browser = new DashboardBrowser(app.url);
       await browser.prepare();
       const answers = async (email: string) => ({
-        signUp: (await browser.request('POST', '/dashboard/v1/sign-up', { body: { email, password: PASSWORD, name: 'X' } })).body,
+        signUp: (
+          await browser.request('POST', '/dashboard/v1/sign-up', { body: { email, password: PASSWORD, name: 'X' } })
+        ).body,
         reset: (await browser.request('POST', '/dashboard/v1/password-reset/request', { body: { email } })).body,
-        signIn: (await browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: 'wrong password!' } })).body,
+        signIn: (
+          await browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: 'wrong password!' } })
+        ).body,
       });
       const forTaken = await answers(taken);
       expect(await answers(uniqueEmail('fresh'))).toEqual({ ...forTaken, signIn: forTaken.signIn });
       expect((await answers(unknown)).signIn).toEqual(forTaken.signIn);
       expect(forTaken.signIn.error.code).toBe(6003);
       // The owner of the taken address hears about the attempt instead.
-      expect(outboxMails(app.dataDir).some((mail) => mail.to.includes(taken) && /tried to sign up/.test(mail.subject))).toBe(true);
+      expect(
+        outboxMails(app.dataDir).some((mail) => mail.to.includes(taken) && /tried to sign up/.test(mail.subject)),
+      ).toBe(true);
     });
   });
 
@@ -78,7 +94,10 @@ describe('dashboard identity', () => {
 
     it('refuses an anonymous form post whose header does not match the mc_csrf cookie', async () => {
       const browser = new DashboardBrowser(app.url);
-      const noCookie = await browser.request('POST', '/dashboard/v1/sign-in', { body: { email: uniqueEmail(), password: PASSWORD }, csrf: 'forged-token' });
+      const noCookie = await browser.request('POST', '/dashboard/v1/sign-in', {
+        body: { email: uniqueEmail(), password: PASSWORD },
+        csrf: 'forged-token',
+      });
       expect({ status: noCookie.status, code: noCookie.body.error.code }).toEqual({ status: 403, code: 6002 });
     });
   });
@@ -116,7 +135,10 @@ describe('dashboard identity', () => {
       const browser = new DashboardBrowser(app.url);
       await browser.prepare();
       for (let i = 0; i < 3; i++) {
-        expect((await browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: 'wrong password!' } })).status).toBe(401);
+        expect(
+          (await browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: 'wrong password!' } }))
+            .status,
+        ).toBe(401);
       }
       const throttled = await browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } });
       expect({ status: throttled.status, code: throttled.body.error.code }).toEqual({ status: 429, code: 6004 });
@@ -132,12 +154,21 @@ describe('dashboard identity', () => {
       await anon.request('POST', '/dashboard/v1/password-reset/request', { body: { email } });
       const token = tokenFromOutbox(app.dataDir, email, '/reset-password');
       const newPassword = 'a brand new passphrase';
-      expect((await anon.request('POST', '/dashboard/v1/password-reset/confirm', { body: { token, password: newPassword } })).status).toBe(200);
-      const reuse = await anon.request('POST', '/dashboard/v1/password-reset/confirm', { body: { token, password: 'yet another passphrase' } });
+      expect(
+        (await anon.request('POST', '/dashboard/v1/password-reset/confirm', { body: { token, password: newPassword } }))
+          .status,
+      ).toBe(200);
+      const reuse = await anon.request('POST', '/dashboard/v1/password-reset/confirm', {
+        body: { token, password: 'yet another passphrase' },
+      });
       expect({ status: reuse.status, code: reuse.body.error.code }).toEqual({ status: 400, code: 6006 });
       expect((await browser.request('GET', '/dashboard/v1/me')).status).toBe(401);
-      expect((await anon.request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } })).status).toBe(401);
-      expect((await anon.request('POST', '/dashboard/v1/sign-in', { body: { email, password: newPassword } })).status).toBe(200);
+      expect(
+        (await anon.request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } })).status,
+      ).toBe(401);
+      expect(
+        (await anon.request('POST', '/dashboard/v1/sign-in', { body: { email, password: newPassword } })).status,
+      ).toBe(200);
     });
   });
 
@@ -147,9 +178,17 @@ describe('dashboard identity', () => {
       const other = new DashboardBrowser(app.url);
       await other.prepare();
       await other.request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } });
-      const wrong = await browser.request('PUT', '/dashboard/v1/password', { body: { currentPassword: 'not it at all', newPassword: 'another passphrase' } });
+      const wrong = await browser.request('PUT', '/dashboard/v1/password', {
+        body: { currentPassword: 'not it at all', newPassword: 'another passphrase' },
+      });
       expect({ status: wrong.status, code: wrong.body.error.code }).toEqual({ status: 400, code: 6009 });
-      expect((await browser.request('PUT', '/dashboard/v1/password', { body: { currentPassword: PASSWORD, newPassword: 'another passphrase' } })).status).toBe(200);
+      expect(
+        (
+          await browser.request('PUT', '/dashboard/v1/password', {
+            body: { currentPassword: PASSWORD, newPassword: 'another passphrase' },
+          })
+        ).status,
+      ).toBe(200);
       expect((await browser.request('GET', '/dashboard/v1/me')).status).toBe(200);
       expect((await other.request('GET', '/dashboard/v1/me')).status).toBe(401);
     });
@@ -157,14 +196,22 @@ describe('dashboard identity', () => {
     it('moves the sign-in address once the new one is confirmed', async () => {
       const { browser, email } = await signedInUser(app);
       const newEmail = uniqueEmail('moved');
-      expect((await browser.request('PUT', '/dashboard/v1/email', { body: { newEmail, password: PASSWORD } })).status).toBe(202);
+      expect(
+        (await browser.request('PUT', '/dashboard/v1/email', { body: { newEmail, password: PASSWORD } })).status,
+      ).toBe(202);
       const token = tokenFromOutbox(app.dataDir, newEmail, '/confirm-email-change');
-      expect((await browser.request('POST', '/dashboard/v1/email-change/confirm', { body: { token } })).status).toBe(200);
+      expect((await browser.request('POST', '/dashboard/v1/email-change/confirm', { body: { token } })).status).toBe(
+        200,
+      );
       expect((await browser.request('GET', '/dashboard/v1/me')).body.data.email).toBe(newEmail);
       const anon = new DashboardBrowser(app.url);
       await anon.prepare();
-      expect((await anon.request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } })).status).toBe(401);
-      expect((await anon.request('POST', '/dashboard/v1/sign-in', { body: { email: newEmail, password: PASSWORD } })).status).toBe(200);
+      expect(
+        (await anon.request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } })).status,
+      ).toBe(401);
+      expect(
+        (await anon.request('POST', '/dashboard/v1/sign-in', { body: { email: newEmail, password: PASSWORD } })).status,
+      ).toBe(200);
     });
   });
 });

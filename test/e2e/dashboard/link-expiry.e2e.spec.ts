@@ -7,7 +7,9 @@ import { PASSWORD, signedInUser, uniqueEmail } from './dashboard-fixture';
 describe('dashboard links that expired', () => {
   const clock = new TravelClock();
   let app: TestApp;
-  beforeAll(async () => { app = await startTestApp({}, { clock }); });
+  beforeAll(async () => {
+    app = await startTestApp({}, { clock });
+  });
   afterAll(() => app.close());
 
   const anonymous = async (): Promise<DashboardBrowser> => {
@@ -22,15 +24,29 @@ describe('dashboard links that expired', () => {
     await browser.request('POST', '/dashboard/v1/password-reset/request', { body: { email } });
     const stale = tokenFromOutbox(app.dataDir, email, '/reset-password');
     clock.travel(60 * 60_000 + 1_000);
-    const late = await browser.request('POST', '/dashboard/v1/password-reset/confirm', { body: { token: stale, password: 'a password too late' } });
+    const late = await browser.request('POST', '/dashboard/v1/password-reset/confirm', {
+      body: { token: stale, password: 'a password too late' },
+    });
     expect({ status: late.status, code: late.body.error.code }).toEqual({ status: 400, code: 6006 });
-    expect((await browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: 'a password too late' } })).status).toBe(401);
-    expect((await (await anonymous()).request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } })).status).toBe(200);
+    expect(
+      (await browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: 'a password too late' } }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await (await anonymous()).request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } }))
+        .status,
+    ).toBe(200);
 
     await browser.request('POST', '/dashboard/v1/password-reset/request', { body: { email } });
     const fresh = tokenFromOutbox(app.dataDir, email, '/reset-password');
     expect(fresh).not.toBe(stale);
-    expect((await browser.request('POST', '/dashboard/v1/password-reset/confirm', { body: { token: fresh, password: 'a password in time' } })).status).toBe(200);
+    expect(
+      (
+        await browser.request('POST', '/dashboard/v1/password-reset/confirm', {
+          body: { token: fresh, password: 'a password in time' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses a confirmation link after 48 hours; a new link confirms', async () => {
@@ -47,6 +63,8 @@ describe('dashboard links that expired', () => {
     await browser.request('POST', '/dashboard/v1/resend-confirmation', { body: { email } });
     const fresh = tokenFromOutbox(app.dataDir, email, '/confirm-email');
     expect((await browser.request('POST', '/dashboard/v1/confirm-email', { body: { token: fresh } })).status).toBe(200);
-    expect((await browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } })).status).toBe(200);
+    expect(
+      (await browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } })).status,
+    ).toBe(200);
   });
 });

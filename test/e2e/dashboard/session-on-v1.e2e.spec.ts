@@ -6,7 +6,8 @@ import { signedInUser } from './dashboard-fixture';
 describe('the public API called by a signed-in dashboard session', () => {
   let world: VerifyWorld;
   let browser: DashboardBrowser;
-  const balance = async (b: DashboardBrowser) => (await b.request('GET', '/v1/credits/balance')).body.data.balance as number;
+  const balance = async (b: DashboardBrowser) =>
+    (await b.request('GET', '/v1/credits/balance')).body.data.balance as number;
 
   beforeAll(async () => {
     world = await startVerifyWorld({ TRIAL_CREDITS: '100' });
@@ -26,11 +27,17 @@ describe('the public API called by a signed-in dashboard session', () => {
 
   it('refuses a state change without the session CSRF token, or with the anonymous one, and charges nothing', async () => {
     const before = world.rcptsFor(ADDRESSES.invalid);
-    const missing = await browser.request('POST', '/v1/verify/single', { body: { email: ADDRESSES.invalid }, csrf: null });
+    const missing = await browser.request('POST', '/v1/verify/single', {
+      body: { email: ADDRESSES.invalid },
+      csrf: null,
+    });
     expect({ status: missing.status, code: missing.body.error.code }).toEqual({ status: 403, code: 6002 });
     const anonymous = new DashboardBrowser(world.app.url);
     await anonymous.prepare();
-    const foreign = await browser.request('POST', '/v1/verify/single', { body: { email: ADDRESSES.invalid }, csrf: anonymous.cookies.get('mc_csrf')! });
+    const foreign = await browser.request('POST', '/v1/verify/single', {
+      body: { email: ADDRESSES.invalid },
+      csrf: anonymous.cookies.get('mc_csrf')!,
+    });
     expect({ status: foreign.status, code: foreign.body.error.code }).toEqual({ status: 403, code: 6002 });
     expect(world.rcptsFor(ADDRESSES.invalid)).toBe(before);
     expect(await balance(browser)).toBe(99);
@@ -40,14 +47,19 @@ describe('the public API called by a signed-in dashboard session', () => {
     const forged = await fetch(`${world.app.url}/v1/credits/balance`, { headers: { cookie: 'mc_session=abc.def' } });
     expect(forged.status).toBe(401);
     expect(((await forged.json()) as any).error.code).toBe(6001);
-    const ended = await fetch(`${world.app.url}/v1/credits/balance`, { headers: { cookie: `mc_session=${(await signOutKeepingCookie(world)).cookie}` } });
+    const ended = await fetch(`${world.app.url}/v1/credits/balance`, {
+      headers: { cookie: `mc_session=${(await signOutKeepingCookie(world)).cookie}` },
+    });
     expect(ended.status).toBe(401);
     expect(((await ended.json()) as any).error.code).toBe(6001);
   });
 
   it('lets an API key win over a cookie: the key decides whose credits are spent', async () => {
     const { apiKey } = await world.app.createAccount(10);
-    const answer = await browser.request('POST', '/v1/verify/single', { body: { email: ADDRESSES.catchAll }, headers: { 'x-api-key': apiKey } });
+    const answer = await browser.request('POST', '/v1/verify/single', {
+      body: { email: ADDRESSES.catchAll },
+      headers: { 'x-api-key': apiKey },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.data.creditsRemaining).toBe(9);
     expect(await balance(browser)).toBe(99);

@@ -11,14 +11,19 @@ import { PASSWORD, signedInUser, uniqueEmail } from './dashboard-fixture';
  */
 describe('trial credits of a sign-up', () => {
   let app: TestApp;
-  beforeAll(async () => { app = await startTestApp({ TRIAL_CREDITS: '100' }); });
+  beforeAll(async () => {
+    app = await startTestApp({ TRIAL_CREDITS: '100' });
+  });
   afterAll(() => app.close());
 
   it('are granted once when the account is opened by many at once', async () => {
     const email = uniqueEmail('race');
     const browser = new DashboardBrowser(app.url);
     await browser.prepare();
-    expect((await browser.request('POST', '/dashboard/v1/sign-up', { body: { email, password: PASSWORD, name: 'Racer' } })).status).toBe(202);
+    expect(
+      (await browser.request('POST', '/dashboard/v1/sign-up', { body: { email, password: PASSWORD, name: 'Racer' } }))
+        .status,
+    ).toBe(202);
     // Not confirmed yet: no account, no ledger.
     const userId = (await app.running.app.get(UserStreams).userIdOf(email))!;
     const { accountId } = (await app.running.app.get(UserStreams).registration(userId))!;
@@ -27,7 +32,9 @@ describe('trial credits of a sign-up', () => {
     const accounts = app.running.app.get(SignUpAccounts);
     expect(await Promise.all(Array.from({ length: 8 }, () => accounts.ensureFor(userId)))).toEqual(Array(8).fill(true));
     const ledger = await events.readStream(`credits-${accountId}`);
-    expect(ledger.map((e) => [e.type, e.data.transactionId, e.data.amount])).toEqual([['CreditsAdded', `trial-${accountId}`, 100]]);
+    expect(ledger.map((e) => [e.type, e.data.transactionId, e.data.amount])).toEqual([
+      ['CreditsAdded', `trial-${accountId}`, 100],
+    ]);
     expect((await events.readStream(`accounts-${accountId}`)).map((e) => e.type)).toEqual(['AccountOpened']);
     expect(await app.running.app.get(CreditLedger).current(accountId)).toMatchObject({ balance: 100 });
   });
@@ -37,7 +44,9 @@ describe('trial credits of a sign-up', () => {
     expect(await app.running.app.get(CreditLedger).current(user.accountId)).toMatchObject({ balance: 100 });
     const browser = new DashboardBrowser(app.url);
     await browser.prepare();
-    const again = await browser.request('POST', '/dashboard/v1/confirm-email', { body: { token: tokenFromOutbox(app.dataDir, email, '/confirm-email') } });
+    const again = await browser.request('POST', '/dashboard/v1/confirm-email', {
+      body: { token: tokenFromOutbox(app.dataDir, email, '/confirm-email') },
+    });
     expect(again.body.error.code).toBe(6006);
     expect(await app.running.app.get(SignUpAccounts).ensureFor(user.userId)).toBe(true);
     expect((await app.running.app.get(EventStore).readStream(`credits-${user.accountId}`)).length).toBe(1);

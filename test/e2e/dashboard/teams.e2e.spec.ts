@@ -13,9 +13,12 @@ describe('dashboard teams', () => {
 
   it("an invited member joins, spends the owner's balance with their own key, and loses it the moment they are removed", async () => {
     const owner = await signedInUser(app, uniqueEmail('owner'), 'Ada');
-    const ownerKey = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'owner key' } })).body.data.apiKey;
+    const ownerKey = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'owner key' } })).body
+      .data.apiKey;
     const memberEmail = uniqueEmail('member');
-    const invite = await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email: memberEmail, role: 'member' } });
+    const invite = await owner.browser.request('POST', '/dashboard/v1/team/invites', {
+      body: { email: memberEmail, role: 'member' },
+    });
     expect(invite.status).toBe(201);
 
     const member = await signedInUser(app, memberEmail, 'Grace');
@@ -25,27 +28,45 @@ describe('dashboard teams', () => {
     const again = await member.browser.request('POST', '/dashboard/v1/team/invites/accept', { body: { token } });
     expect(again.status).toBe(400);
 
-    const memberKey = (await member.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'grace' } })).body.data;
-    expect((await app.request('GET', '/v1/verify/single?email=not-an-address', { key: memberKey.apiKey })).status).toBe(200);
+    const memberKey = (await member.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'grace' } })).body
+      .data;
+    expect((await app.request('GET', '/v1/verify/single?email=not-an-address', { key: memberKey.apiKey })).status).toBe(
+      200,
+    );
     expect(await eventuallyBalance(app, ownerKey, 99)).toMatchObject({ balance: 99 });
 
     // A member sees only their own keys and cannot manage the team.
-    expect((await member.browser.request('GET', '/dashboard/v1/keys')).body.data.items.map((k: { keyId: string }) => k.keyId)).toEqual([memberKey.keyId]);
-    const forbidden = await member.browser.request('POST', '/dashboard/v1/team/invites', { body: { email: uniqueEmail(), role: 'member' } });
+    expect(
+      (await member.browser.request('GET', '/dashboard/v1/keys')).body.data.items.map(
+        (k: { keyId: string }) => k.keyId,
+      ),
+    ).toEqual([memberKey.keyId]);
+    const forbidden = await member.browser.request('POST', '/dashboard/v1/team/invites', {
+      body: { email: uniqueEmail(), role: 'member' },
+    });
     expect({ status: forbidden.status, code: forbidden.body.error.code }).toEqual({ status: 403, code: 6010 });
 
     const team = await owner.browser.request('GET', '/dashboard/v1/team');
-    expect(team.body.data.members.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([[owner.email, 'owner'], [memberEmail, 'member']]);
+    expect(team.body.data.members.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
+      [owner.email, 'owner'],
+      [memberEmail, 'member'],
+    ]);
     // The owner sees the member's key with its owner.
     const ownerView = (await owner.browser.request('GET', '/dashboard/v1/keys')).body.data.items;
-    expect(ownerView.find((k: { keyId: string }) => k.keyId === memberKey.keyId).owner).toEqual({ userId: member.user.userId, email: memberEmail });
+    expect(ownerView.find((k: { keyId: string }) => k.keyId === memberKey.keyId).owner).toEqual({
+      userId: member.user.userId,
+      email: memberEmail,
+    });
 
     const removed = await owner.browser.request('DELETE', `/dashboard/v1/team/members/${member.user.userId}`);
     expect(removed.body.data).toEqual({ userId: member.user.userId, revokedKeys: 1 });
     const refused = await app.request('GET', '/v1/credits/balance', { key: memberKey.apiKey });
     expect({ status: refused.status, code: refused.body.error.code }).toEqual({ status: 401, code: 1102 });
     // Back on their own account, with their own trial balance.
-    expect((await member.browser.request('GET', '/dashboard/v1/me')).body.data).toMatchObject({ accountId: member.user.accountId, role: 'owner' });
+    expect((await member.browser.request('GET', '/dashboard/v1/me')).body.data).toMatchObject({
+      accountId: member.user.accountId,
+      role: 'owner',
+    });
   });
 
   it('revokes every key of a removed member at once, however many', async () => {
@@ -53,9 +74,12 @@ describe('dashboard teams', () => {
     const memberEmail = uniqueEmail('member');
     await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email: memberEmail, role: 'member' } });
     const member = await signedInUser(app, memberEmail, 'Grace');
-    await member.browser.request('POST', '/dashboard/v1/team/invites/accept', { body: { token: tokenFromOutbox(app.dataDir, memberEmail, '/accept-invite') } });
+    await member.browser.request('POST', '/dashboard/v1/team/invites/accept', {
+      body: { token: tokenFromOutbox(app.dataDir, memberEmail, '/accept-invite') },
+    });
     const keys = [];
-    for (const label of ['one', 'two', 'three']) keys.push((await member.browser.request('POST', '/dashboard/v1/keys', { body: { label } })).body.data.apiKey);
+    for (const label of ['one', 'two', 'three'])
+      keys.push((await member.browser.request('POST', '/dashboard/v1/keys', { body: { label } })).body.data.apiKey);
     const removed = await owner.browser.request('DELETE', `/dashboard/v1/team/members/${member.user.userId}`);
     expect(removed.body.data).toEqual({ userId: member.user.userId, revokedKeys: 3 });
     for (const key of keys) {

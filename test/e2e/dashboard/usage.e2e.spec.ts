@@ -16,14 +16,19 @@ describe('usage analytics in the dashboard', () => {
 
   it('counts calls, results and credits per day, per key and per member from the analytics topics', async () => {
     const owner = await signedInUser(app, uniqueEmail('owner'));
-    const ownerKey = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'owner key' } })).body.data;
+    const ownerKey = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'owner key' } })).body
+      .data;
     const memberEmail = uniqueEmail('member');
     await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email: memberEmail, role: 'member' } });
     const member = await signedInUser(app, memberEmail);
-    await member.browser.request('POST', '/dashboard/v1/team/invites/accept', { body: { token: tokenFromOutbox(app.dataDir, memberEmail, '/accept-invite') } });
-    const memberKey = (await member.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'member key' } })).body.data;
+    await member.browser.request('POST', '/dashboard/v1/team/invites/accept', {
+      body: { token: tokenFromOutbox(app.dataDir, memberEmail, '/accept-invite') },
+    });
+    const memberKey = (await member.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'member key' } }))
+      .body.data;
 
-    for (const email of ['a', 'b']) await app.request('GET', `/v1/verify/single?email=${email}`, { key: ownerKey.apiKey });
+    for (const email of ['a', 'b'])
+      await app.request('GET', `/v1/verify/single?email=${email}`, { key: ownerKey.apiKey });
     await app.request('POST', '/v1/verify/batch', { key: memberKey.apiKey, body: { emails: ['c', 'd', 'e'] } });
 
     const deadline = Date.now() + 10_000;
@@ -34,14 +39,31 @@ describe('usage analytics in the dashboard', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     } while (Date.now() < deadline);
     expect(usage.daily).toHaveLength(7);
-    expect(usage.daily.at(-1)).toMatchObject({ verifications: 5, finderCalls: 0, credits: 5, byResult: { invalid: 5 } });
+    expect(usage.daily.at(-1)).toMatchObject({
+      verifications: 5,
+      finderCalls: 0,
+      credits: 5,
+      byResult: { invalid: 5 },
+    });
     const byKey = Object.fromEntries(usage.byKey.map((k: { keyId: string }) => [k.keyId, k]));
-    expect(byKey[ownerKey.keyId]).toMatchObject({ label: 'owner key', ownerUserId: owner.user.userId, verifications: 2, credits: 2 });
-    expect(byKey[memberKey.keyId]).toMatchObject({ label: 'member key', ownerUserId: member.user.userId, verifications: 3, credits: 3 });
-    expect(usage.byMember).toEqual(expect.arrayContaining([
-      { userId: owner.user.userId, email: owner.email, verifications: 2, finderCalls: 0, credits: 2 },
-      { userId: member.user.userId, email: memberEmail, verifications: 3, finderCalls: 0, credits: 3 },
-    ]));
+    expect(byKey[ownerKey.keyId]).toMatchObject({
+      label: 'owner key',
+      ownerUserId: owner.user.userId,
+      verifications: 2,
+      credits: 2,
+    });
+    expect(byKey[memberKey.keyId]).toMatchObject({
+      label: 'member key',
+      ownerUserId: member.user.userId,
+      verifications: 3,
+      credits: 3,
+    });
+    expect(usage.byMember).toEqual(
+      expect.arrayContaining([
+        { userId: owner.user.userId, email: owner.email, verifications: 2, finderCalls: 0, credits: 2 },
+        { userId: member.user.userId, email: memberEmail, verifications: 3, finderCalls: 0, credits: 3 },
+      ]),
+    );
 
     const own = (await member.browser.request('GET', '/dashboard/v1/team/usage?days=1')).body.data;
     expect(own.byKey.map((k: { keyId: string }) => k.keyId)).toEqual([memberKey.keyId]);
@@ -58,36 +80,86 @@ describe('usage analytics in the dashboard', () => {
 
     const bus = app.running.app.get(MessageBus);
     const today = new Date().toISOString();
-    const relayed = (eventId: string, type: string, category: string, data: Record<string, unknown>): RelayMessageV1 => ({
-      schemaVersion: 1, eventId, type, stream: `${category}-${eventId}`, category, position: 1, revision: 0, occurredAt: today, data,
+    const relayed = (
+      eventId: string,
+      type: string,
+      category: string,
+      data: Record<string, unknown>,
+    ): RelayMessageV1 => ({
+      schemaVersion: 1,
+      eventId,
+      type,
+      stream: `${category}-${eventId}`,
+      category,
+      position: 1,
+      revision: 0,
+      occurredAt: today,
+      data,
     });
     const snapshot = { accountId: owner.user.accountId };
     const verificationChunk = relayed(`chunk-${key.keyId}`, 'ChunkCompleted', 'jobs', {
-      jobId: 1, chunkNo: 0, charged: 2, completedAt: today, snapshot,
+      jobId: 1,
+      chunkNo: 0,
+      charged: 2,
+      completedAt: today,
+      snapshot,
       results: [{ verdict: { result: 'ok' } }, { verdict: { result: 'ok' } }, { verdict: { result: 'unknown' } }],
     });
     const finderChunk = relayed(`fchunk-${key.keyId}`, 'FinderChunkCompleted', 'jobs', {
-      jobId: 2, chunkNo: 0, charged: 10, completedAt: today, snapshot, results: [{ outcome: { email: 'a@b.example' } }, { outcome: { email: null } }],
+      jobId: 2,
+      chunkNo: 0,
+      charged: 10,
+      completedAt: today,
+      snapshot,
+      results: [{ outcome: { email: 'a@b.example' } }, { outcome: { email: null } }],
     });
-    const found = relayed(`found-${key.keyId}`, 'EmailFound', 'finder', { accountId: owner.user.accountId, keyId: key.keyId, creditsCharged: 10, at: today });
-    const olderFound = relayed(`old-${key.keyId}`, 'EmailNotFound', 'finder', { accountId: owner.user.accountId, creditsCharged: 0, at: today });
+    const found = relayed(`found-${key.keyId}`, 'EmailFound', 'finder', {
+      accountId: owner.user.accountId,
+      keyId: key.keyId,
+      creditsCharged: 10,
+      at: today,
+    });
+    const olderFound = relayed(`old-${key.keyId}`, 'EmailNotFound', 'finder', {
+      accountId: owner.user.accountId,
+      creditsCharged: 0,
+      at: today,
+    });
     // Every message twice, as a redelivery would: each still counts once. One bus key per topic, so the
     // bus hands them over in order and a last marker (another account's call) seen means all were handled.
     const orderKey = `usage-${key.keyId}`;
-    const marker = (category: string) => relayed(`marker-${category}-${key.keyId}`, 'EmailNotFound', category === 'jobs' ? 'finder' : category, { accountId: `marker-${key.keyId}`, creditsCharged: 0, at: today });
-    const send = (category: string, values: RelayMessageV1[]) => bus.publish(relayTopic(category), values.map((value) => ({ key: orderKey, value: { ...value } })));
+    const marker = (category: string) =>
+      relayed(`marker-${category}-${key.keyId}`, 'EmailNotFound', category === 'jobs' ? 'finder' : category, {
+        accountId: `marker-${key.keyId}`,
+        creditsCharged: 0,
+        at: today,
+      });
+    const send = (category: string, values: RelayMessageV1[]) =>
+      bus.publish(
+        relayTopic(category),
+        values.map((value) => ({ key: orderKey, value: { ...value } })),
+      );
     for (let round = 0; round < 2; round++) {
       await send('jobs', [verificationChunk, finderChunk]);
       await send('finder', [found, olderFound]);
     }
-    await send('jobs', [{ ...marker('jobs'), type: 'FinderChunkCompleted', data: { charged: 0, completedAt: today, snapshot: { accountId: `marker-${key.keyId}` }, results: [] } }]);
+    await send('jobs', [
+      {
+        ...marker('jobs'),
+        type: 'FinderChunkCompleted',
+        data: { charged: 0, completedAt: today, snapshot: { accountId: `marker-${key.keyId}` }, results: [] },
+      },
+    ]);
     await send('finder', [marker('finder')]);
     const facts = app.running.app.get(ReadStore).collection<UsageFactDoc>(USAGE_FACTS_COLLECTION);
     const deadline = Date.now() + 10_000;
-    while ((await facts.find({ filter: { accountId: `marker-${key.keyId}` } })).length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((await facts.find({ filter: { accountId: `marker-${key.keyId}` } })).length < 2 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const usage = (await owner.browser.request('GET', '/dashboard/v1/team/usage?days=1')).body.data;
     expect(usage.daily[0]).toEqual({
-      day: today.slice(0, 10), verifications: 4, finderCalls: 4, credits: 2 + 10 + 10 + 1,
+      day: today.slice(0, 10),
+      verifications: 4,
+      finderCalls: 4,
+      credits: 2 + 10 + 10 + 1,
       byResult: { ok: 2, unknown: 1, invalid: 1, found: 2, not_found: 2 },
     });
     const byKey = Object.fromEntries(usage.byKey.map((k: { keyId: string }) => [k.keyId, k]));
@@ -95,15 +167,18 @@ describe('usage analytics in the dashboard', () => {
     expect(byKey.unknown).toMatchObject({ verifications: 3, finderCalls: 3, credits: 12, ownerUserId: null });
     const sessionKey = usage.byKey.find((k: { keyId: string }) => k.keyId.startsWith('session:'));
     expect(sessionKey).toMatchObject({ ownerUserId: owner.user.userId, verifications: 1, credits: 1 });
-    expect(usage.byMember).toEqual(expect.arrayContaining([
-      { userId: owner.user.userId, email: owner.email, verifications: 1, finderCalls: 1, credits: 11 },
-      { userId: null, email: null, verifications: 3, finderCalls: 3, credits: 12 },
-    ]));
+    expect(usage.byMember).toEqual(
+      expect.arrayContaining([
+        { userId: owner.user.userId, email: owner.email, verifications: 1, finderCalls: 1, credits: 11 },
+        { userId: null, email: null, verifications: 3, finderCalls: 3, credits: 12 },
+      ]),
+    );
   });
 
-  it('counts a bulk job\'s verified addresses under the key that uploaded it', async () => {
+  it("counts a bulk job's verified addresses under the key that uploaded it", async () => {
     const owner = await signedInUser(app, uniqueEmail('owner'));
-    const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'upload key' } })).body.data;
+    const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'upload key' } })).body
+      .data;
     const upload = await uploadJob(app, key.apiKey, 'email\nsomeone@example.invalid\nnot-an-address\nalso-not\n');
     expect({ status: upload.status, error: upload.body.error }).toEqual({ status: 201, error: null });
 
@@ -116,6 +191,12 @@ describe('usage analytics in the dashboard', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     } while (Date.now() < deadline);
     const job = (await app.request('GET', `/v1/jobs/${upload.body.data.id}`, { key: key.apiKey })).body.data;
-    expect(row).toMatchObject({ label: 'upload key', ownerUserId: owner.user.userId, verifications: 3, finderCalls: 0, credits: job.creditsCharged });
+    expect(row).toMatchObject({
+      label: 'upload key',
+      ownerUserId: owner.user.userId,
+      verifications: 3,
+      finderCalls: 0,
+      credits: job.creditsCharged,
+    });
   });
 });

@@ -11,11 +11,20 @@ const ROOT = path.resolve(__dirname, '../../..');
 
 function admin(env: Record<string, string>, ...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['-r', './scripts/register-ts.js', 'apps/cli/src/main.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env, LOG_LEVEL: 'silent' } }, (error, stdout, stderr) => {
-      let json: unknown = null;
-      try { json = JSON.parse(stdout); } catch { /* usage errors print no JSON */ }
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, json, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['-r', './scripts/register-ts.js', 'apps/cli/src/main.ts', ...args],
+      { cwd: ROOT, env: { ...process.env, ...env, LOG_LEVEL: 'silent' } },
+      (error, stdout, stderr) => {
+        let json: unknown = null;
+        try {
+          json = JSON.parse(stdout);
+        } catch {
+          /* usage errors print no JSON */
+        }
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, json, stderr });
+      },
+    );
   });
 }
 
@@ -29,7 +38,14 @@ describe('admin CLI checkpoints on EventStoreDB', () => {
     fake = await FakeEsdbServer.start();
     env = { DATA_DIR: dataDir, EVENTSTORE_URL: fake.connectionString() };
     const store = new EsdbEventStore({ connectionString: fake.connectionString(), log: () => undefined });
-    await store.appendToStream('acct-1', [{ type: 'A', data: {} }, { type: 'B', data: {} }], 'no_stream');
+    await store.appendToStream(
+      'acct-1',
+      [
+        { type: 'A', data: {} },
+        { type: 'B', data: {} },
+      ],
+      'no_stream',
+    );
     head = (await store.appendToStream('acct-2', [{ type: 'A', data: {} }], 'no_stream')).position;
     await store.close();
   });

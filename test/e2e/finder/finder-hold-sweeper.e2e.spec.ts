@@ -14,7 +14,9 @@ describe('hold sweeper on single finder calls', () => {
   let world: FinderWorld;
   // Holds expire by travelling this clock past CREDIT_HOLD_EXPIRY_SECONDS.
   const clock = new TravelClock();
-  beforeAll(async () => { world = await startFinderWorld({}, { clock }); }, 30_000);
+  beforeAll(async () => {
+    world = await startFinderWorld({}, { clock });
+  }, 30_000);
   afterAll(() => world.close());
 
   it('charges an expired hold whose call recorded a found address and releases one that recorded nothing', async () => {
@@ -28,12 +30,24 @@ describe('hold sweeper on single finder calls', () => {
     const outcome = await world.app.running.app.get(EmailFinder).find(input);
     expect(outcome.email).toBe('jdoe@flast.test');
     await runCommand(events, finderCallStream(recordedId), finderCallDecider, {
-      type: 'RecordFinderOutcome', findId: recordedId, accountId, keyId: 'key-test', source: { kind: 'single' }, input, outcome, at: new Date().toISOString(),
+      type: 'RecordFinderOutcome',
+      findId: recordedId,
+      accountId,
+      keyId: 'key-test',
+      source: { kind: 'single' },
+      input,
+      outcome,
+      at: new Date().toISOString(),
     });
 
     // Held after recording (a live process holds first) so that no sweep can fall between the two.
     for (const findId of [recordedId, silentId]) {
-      await ledger.hold(accountId, { holdId: finderCallStream(findId), amount: FINDER_PRICE, purpose: 'finder', reference: `finder:${findId}` });
+      await ledger.hold(accountId, {
+        holdId: finderCallStream(findId),
+        amount: FINDER_PRICE,
+        purpose: 'finder',
+        reference: `finder:${findId}`,
+      });
     }
     clock.travel(world.app.config.credits.holdExpirySeconds * 1000 + 1000);
     // The sweeper reads the projected open holds (retried until they are there); the worker's own timer

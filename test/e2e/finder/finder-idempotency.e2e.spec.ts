@@ -1,6 +1,14 @@
 import { CreditLedger, ExpiredHoldSweeper } from '@lib/credits';
 import { EventStore, runCommand } from '@lib/eventstore';
-import { EmailFinder, FinderBatchAnswered, finderBatchStream, finderCallDecider, finderCallStream, FINDER_PRICE, validateFinderInput } from '@lib/finder';
+import {
+  EmailFinder,
+  FinderBatchAnswered,
+  finderBatchStream,
+  finderCallDecider,
+  finderCallStream,
+  FINDER_PRICE,
+  validateFinderInput,
+} from '@lib/finder';
 import { idempotencyStream, requestFingerprint, sha256 } from '@lib/idempotency';
 import { eventually } from '@lib/common/testing';
 import { TravelClock } from '../../support/travel-clock';
@@ -33,10 +41,14 @@ describe('Idempotency-Key on the finder', () => {
   /** A claim two hours old, bound to the work it was doing when its process died. */
   async function deadClaim(accountId: string, idem: string, requestHash: string, work: number): Promise<void> {
     const at = new Date(Date.now() - 2 * 3_600_000).toISOString();
-    await events.appendToStream(idempotencyStream(accountId, sha256(idem)), [
-      { type: 'IdempotencyKeyClaimed', data: { requestHash, claimId: 'dead', at } },
-      { type: 'IdempotentWorkBound', data: { claimId: 'dead', work: String(work), at } },
-    ], 'no_stream');
+    await events.appendToStream(
+      idempotencyStream(accountId, sha256(idem)),
+      [
+        { type: 'IdempotencyKeyClaimed', data: { requestHash, claimId: 'dead', at } },
+        { type: 'IdempotentWorkBound', data: { claimId: 'dead', work: String(work), at } },
+      ],
+      'no_stream',
+    );
   }
 
   it('replays a single find without probing or charging again', async () => {
@@ -69,8 +81,22 @@ describe('Idempotency-Key on the finder', () => {
     const findId = Date.now() * 1000 + 7;
     const input = validateFinderInput(JANE);
     const outcome = await world.app.running.app.get(EmailFinder).find(input);
-    await runCommand(events, finderCallStream(findId), finderCallDecider, { type: 'RecordFinderOutcome', findId, accountId, keyId: 'key-test', source: { kind: 'single' }, input, outcome, at: new Date().toISOString() });
-    await ledger.hold(accountId, { holdId: finderCallStream(findId), amount: FINDER_PRICE, purpose: 'finder', reference: `finder:${findId}` });
+    await runCommand(events, finderCallStream(findId), finderCallDecider, {
+      type: 'RecordFinderOutcome',
+      findId,
+      accountId,
+      keyId: 'key-test',
+      source: { kind: 'single' },
+      input,
+      outcome,
+      at: new Date().toISOString(),
+    });
+    await ledger.hold(accountId, {
+      holdId: finderCallStream(findId),
+      amount: FINDER_PRICE,
+      purpose: 'finder',
+      reference: `finder:${findId}`,
+    });
     await ledger.settle(accountId, finderCallStream(findId), FINDER_PRICE);
     await deadClaim(accountId, 'find-dead', requestFingerprint('finder.single', JANE), findId);
     const probes = world.rcptsFor('flast.test').length;
@@ -87,9 +113,17 @@ describe('Idempotency-Key on the finder', () => {
     const answered = await post(donor.apiKey, '/v1/finder/batch', { contacts: [JANE] });
     const { apiKey, accountId } = await world.app.createAccount(100);
     const batchId = Date.now() * 1000 + 9;
-    const record: FinderBatchAnswered = { type: 'FinderBatchAnswered', data: { batchId, accountId, creditsCharged: 10, view: answered.body.data, at: new Date().toISOString() } };
+    const record: FinderBatchAnswered = {
+      type: 'FinderBatchAnswered',
+      data: { batchId, accountId, creditsCharged: 10, view: answered.body.data, at: new Date().toISOString() },
+    };
     await events.appendToStream(finderBatchStream(batchId), [record], 'no_stream');
-    await ledger.hold(accountId, { holdId: finderBatchStream(batchId), amount: FINDER_PRICE, purpose: 'finder_batch', reference: `finder-batch:${batchId}` });
+    await ledger.hold(accountId, {
+      holdId: finderBatchStream(batchId),
+      amount: FINDER_PRICE,
+      purpose: 'finder_batch',
+      reference: `finder-batch:${batchId}`,
+    });
     await deadClaim(accountId, 'batch-dead', requestFingerprint('finder.batch', [JANE]), batchId);
     const probes = world.rcptsFor('flast.test').length;
 
@@ -103,9 +137,26 @@ describe('Idempotency-Key on the finder', () => {
   it('the hold sweeper charges an expired batch hold whose answer was recorded', async () => {
     const { accountId } = await world.app.createAccount(100);
     const batchId = Date.now() * 1000 + 11;
-    const view = { results: [], summary: { total: 1, found: 1, notFound: 0, errors: 0, creditsCharged: 10, creditsRemaining: 90 } };
-    await events.appendToStream(finderBatchStream(batchId), [{ type: 'FinderBatchAnswered', data: { batchId, accountId, creditsCharged: 10, view, at: new Date().toISOString() } }], 'no_stream');
-    await ledger.hold(accountId, { holdId: finderBatchStream(batchId), amount: 2 * FINDER_PRICE, purpose: 'finder_batch', reference: `finder-batch:${batchId}` });
+    const view = {
+      results: [],
+      summary: { total: 1, found: 1, notFound: 0, errors: 0, creditsCharged: 10, creditsRemaining: 90 },
+    };
+    await events.appendToStream(
+      finderBatchStream(batchId),
+      [
+        {
+          type: 'FinderBatchAnswered',
+          data: { batchId, accountId, creditsCharged: 10, view, at: new Date().toISOString() },
+        },
+      ],
+      'no_stream',
+    );
+    await ledger.hold(accountId, {
+      holdId: finderBatchStream(batchId),
+      amount: 2 * FINDER_PRICE,
+      purpose: 'finder_batch',
+      reference: `finder-batch:${batchId}`,
+    });
     clock.travel(world.app.config.credits.holdExpirySeconds * 1000 + 1000);
     // The sweeper reads the open-holds read model, which takes the new hold in asynchronously.
     const sweeper = world.app.running.app.get(ExpiredHoldSweeper);

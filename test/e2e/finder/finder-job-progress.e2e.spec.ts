@@ -4,7 +4,10 @@ import { startTestApp, TestApp } from '../../support/test-app';
 import { expectLiveProgress, followStream } from '../jobs/jobs-world';
 
 /** 12 people at one company whose server rejects every mailbox, answering each RCPT after 150 ms. */
-const PEOPLE = Array.from({ length: 12 }, (_, k) => `Person${String.fromCharCode(97 + k)},Tester${String.fromCharCode(97 + k)},slowco.test`);
+const PEOPLE = Array.from(
+  { length: 12 },
+  (_, k) => `Person${String.fromCharCode(97 + k)},Tester${String.fromCharCode(97 + k)},slowco.test`,
+);
 
 describe('progress of a finder job whose one chunk takes several seconds', () => {
   let peers: MailPeers;
@@ -23,7 +26,9 @@ describe('progress of a finder job whose one chunk takes several seconds', () =>
     const { apiKey } = await app.createAccount(200);
     const form = new FormData();
     form.append('file', new Blob([`first_name,last_name,domain\n${PEOPLE.join('\n')}\n`]), 'people.csv');
-    const created = (await (await fetch(`${app.url}/v1/finder/jobs`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: form })).json()) as any;
+    const created = (await (
+      await fetch(`${app.url}/v1/finder/jobs`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: form })
+    ).json()) as any;
     expect(created.data).toMatchObject({ counts: { rows: 12, contacts: 12 } });
     const { events } = await followStream(app, apiKey, created.data.id, 90_000, '/v1/finder/jobs');
 

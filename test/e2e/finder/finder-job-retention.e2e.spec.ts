@@ -23,15 +23,24 @@ describe('finder job file retention', () => {
   const upload = async () => {
     const form = new FormData();
     form.append('file', new Blob([CONTACTS], { type: 'text/csv' }), 'contacts.csv');
-    const response = await fetch(`${app.url}/v1/finder/jobs`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+    const response = await fetch(`${app.url}/v1/finder/jobs`, {
+      method: 'POST',
+      headers: { 'x-api-key': key },
+      body: form,
+    });
     const created = (await response.json()) as any;
-    return waitFor(async () => {
-      const job = (await app.request('GET', `/v1/finder/jobs/${created.data.id}`, { key })).body.data;
-      return job.status === 'Completed' && job;
-    }, 20_000, 'the finder job to complete');
+    return waitFor(
+      async () => {
+        const job = (await app.request('GET', `/v1/finder/jobs/${created.data.id}`, { key })).body.data;
+        return job.status === 'Completed' && job;
+      },
+      20_000,
+      'the finder job to complete',
+    );
   };
   const view = async (id: number) => (await app.request('GET', `/v1/finder/jobs/${id}`, { key })).body.data;
-  const purgeEvents = async (id: number) => (await app.running.app.get(EventStore).readStream(jobStream(id))).filter((e) => e.type === 'JobFilesPurged');
+  const purgeEvents = async (id: number) =>
+    (await app.running.app.get(EventStore).readStream(jobStream(id))).filter((e) => e.type === 'JobFilesPurged');
   const blobOf = (id: number) => app.running.app.get(BlobStore).stat(`jobs/${id}/original`);
 
   beforeAll(async () => {
@@ -39,7 +48,11 @@ describe('finder job file retention', () => {
     app = await startTestApp({ ...peers.env, JOB_FILE_RETENTION_DAYS: '1' }, { clock });
     ({ apiKey: key, accountId } = await app.createAccount(100));
     old = await upload();
-    expect(old).toMatchObject({ results: { found: 1, notFound: 1, invalid: 0 }, creditsCharged: 10, filesPurgedAt: null });
+    expect(old).toMatchObject({
+      results: { found: 1, notFound: 1, invalid: 0 },
+      creditsCharged: 10,
+      filesPurgedAt: null,
+    });
     clock.travel(2 * DAY_MS);
     recent = await upload();
     ledgerBefore = await ledgerOf(app, accountId);
@@ -55,23 +68,43 @@ describe('finder job file retention', () => {
     expect(await app.running.app.get(BlobStore).stat(`jobs/${old.id}/finder-plan.jsonl`)).toBeNull();
     const events = await purgeEvents(old.id);
     expect(events).toHaveLength(1);
-    expect(events[0].data).toMatchObject({ jobId: old.id, accountId, kind: 'finder', status: 'Completed', finishedAt: old.finishedAt, reason: 'retention', retentionDays: 1 });
+    expect(events[0].data).toMatchObject({
+      jobId: old.id,
+      accountId,
+      kind: 'finder',
+      status: 'Completed',
+      finishedAt: old.finishedAt,
+      reason: 'retention',
+      retentionDays: 1,
+    });
     expect(await app.running.app.get(JobRetentionSweeper).sweepOnce()).toBe(0);
     expect(await purgeEvents(old.id)).toHaveLength(1);
   });
 
   it('keeps the job with its counts and charge, shows filesPurgedAt, and deletes its row results', async () => {
     const [event] = await purgeEvents(old.id);
-    const after = await waitFor(async () => { const job = await view(old.id); return job.filesPurgedAt && job; }, 10_000, 'the purge in the read model');
+    const after = await waitFor(
+      async () => {
+        const job = await view(old.id);
+        return job.filesPurgedAt && job;
+      },
+      10_000,
+      'the purge in the read model',
+    );
     expect(after).toEqual({ ...old, filesPurgedAt: event.data.purgedAt });
-    expect(await app.running.app.get(ReadStore).collection(FINDER_JOB_RESULTS_COLLECTION).count({ jobId: old.id })).toBe(0);
+    expect(
+      await app.running.app.get(ReadStore).collection(FINDER_JOB_RESULTS_COLLECTION).count({ jobId: old.id }),
+    ).toBe(0);
     expect(await ledgerOf(app, accountId)).toEqual(ledgerBefore);
   });
 
   it('answers the download with 410, code 3012, and still streams the final state', async () => {
     const res = await app.request('GET', `/v1/finder/jobs/${old.id}/download`, { key });
     expect(res.status).toBe(410);
-    expect(res.body.error).toEqual({ code: 3012, message: expect.stringMatching(/deleted on .* under the data-retention policy/) });
+    expect(res.body.error).toEqual({
+      code: 3012,
+      message: expect.stringMatching(/deleted on .* under the data-retention policy/),
+    });
     const stream = await app.request('GET', `/v1/finder/jobs/${old.id}/stream`, { key });
     expect(stream.text).toMatch(/event: done\ndata: \{.*"status":"Completed".*"filesPurgedAt":"/);
   });

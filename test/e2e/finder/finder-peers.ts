@@ -34,7 +34,9 @@ export interface FinderWorld {
 }
 
 /** The SMTP scripts of COMPANIES: every mailbox not listed is rejected. */
-export const COMPANY_DOMAINS: Record<string, DomainScript> = Object.fromEntries(Object.entries(COMPANIES).map(([d, s]) => [d, { default: reject(), ...s }]));
+export const COMPANY_DOMAINS: Record<string, DomainScript> = Object.fromEntries(
+  Object.entries(COMPANIES).map(([d, s]) => [d, { default: reject(), ...s }]),
+);
 
 /** The peers of COMPANIES, and nomx.test without MX. */
 export type FinderPeers = MailPeers;
@@ -43,12 +45,17 @@ export function startFinderPeers(env: Record<string, string> = {}): Promise<Find
   return startMailPeers(COMPANY_DOMAINS, { zones: { 'nomx.test': {} }, env });
 }
 
-export async function startFinderWorld(env: Record<string, string> = {}, overrides: { clock?: Clock } = {}): Promise<FinderWorld> {
+export async function startFinderWorld(
+  env: Record<string, string> = {},
+  overrides: { clock?: Clock } = {},
+): Promise<FinderWorld> {
   const peers = await startFinderPeers(env);
   const { smtp, dns } = peers;
   const app = await startTestApp(peers.env, overrides);
   return {
-    app, smtp, dns,
+    app,
+    smtp,
+    dns,
     rcptsFor: (domain) => smtp.stats.rcpts.map((r) => r.address.toLowerCase()).filter((a) => a.endsWith(`@${domain}`)),
     async close() {
       await app.close();

@@ -14,7 +14,8 @@ describe('POST /v1/finder', () => {
   }, 30_000);
   afterAll(() => world.close());
 
-  const find = (body: unknown, apiKey = key, route = '/v1/finder') => world.app.request('POST', route, { key: apiKey, body });
+  const find = (body: unknown, apiKey = key, route = '/v1/finder') =>
+    world.app.request('POST', route, { key: apiKey, body });
 
   describe.each([
     ['first.last', 'firstlast.test', 'jane.doe@firstlast.test'],
@@ -26,14 +27,24 @@ describe('POST /v1/finder', () => {
       expect(res.status).toBe(200);
       expect(res.body.status).toBe('success');
       expect(res.body.data).toMatchObject({
-        email: expected, status: 'Found', result: 'Ok', quality: 'Good', reason: 'found', pattern, creditsCharged: 10,
+        email: expected,
+        status: 'Found',
+        result: 'Ok',
+        quality: 'Good',
+        reason: 'found',
+        pattern,
+        creditsCharged: 10,
       });
       expect(res.body.data.confidence).toBeGreaterThanOrEqual(85);
     });
   });
 
   it('answers /v1/finder/single exactly like /v1/finder', async () => {
-    const res = await find({ firstName: 'Jane', lastName: 'Doe', domain: 'https://www.flast.test/about' }, key, '/v1/finder/single');
+    const res = await find(
+      { firstName: 'Jane', lastName: 'Doe', domain: 'https://www.flast.test/about' },
+      key,
+      '/v1/finder/single',
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ email: 'jdoe@flast.test', status: 'Found', creditsCharged: 10 });
   });
@@ -50,7 +61,13 @@ describe('POST /v1/finder', () => {
 
   it('finds Michael Doe under his nickname (mike.doe) once his own spelling is rejected', async () => {
     const res = await find({ firstName: 'Michael', lastName: 'Doe', domain: 'nick.test' });
-    expect(res.body.data).toMatchObject({ email: 'mike.doe@nick.test', status: 'Found', result: 'Ok', pattern: 'first.last', creditsCharged: 10 });
+    expect(res.body.data).toMatchObject({
+      email: 'mike.doe@nick.test',
+      status: 'Found',
+      result: 'Ok',
+      pattern: 'first.last',
+      creditsCharged: 10,
+    });
     const probed = world.rcptsFor('nick.test');
     expect(probed.indexOf('mike.doe@nick.test')).toBeGreaterThan(probed.indexOf('michael.doe@nick.test'));
     expect(probed).toContain('michael.doe@nick.test');
@@ -69,20 +86,39 @@ describe('POST /v1/finder', () => {
 
   it('returns the likeliest candidate on a catch-all domain, with lower confidence', async () => {
     const res = await find({ firstName: 'Jane', lastName: 'Doe', domain: 'catchall.test' });
-    expect(res.body.data).toMatchObject({ email: 'jane.doe@catchall.test', status: 'Found', result: 'Catch-all', quality: 'Risky', reason: 'catch_all', creditsCharged: 10 });
+    expect(res.body.data).toMatchObject({
+      email: 'jane.doe@catchall.test',
+      status: 'Found',
+      result: 'Catch-all',
+      quality: 'Risky',
+      reason: 'catch_all',
+      creditsCharged: 10,
+    });
     expect(res.body.data.confidence).toBeLessThan(85);
   });
 
   it('refuses a free consumer domain without probing or charging', async () => {
     const before = world.smtp.stats.rcpts.length;
     const res = await find({ firstName: 'Jane', lastName: 'Doe', domain: 'gmail.com' });
-    expect(res.body.data).toMatchObject({ email: null, status: 'Not Found', reason: 'unsupported_free_domain', creditsCharged: 0, confidence: 0 });
+    expect(res.body.data).toMatchObject({
+      email: null,
+      status: 'Not Found',
+      reason: 'unsupported_free_domain',
+      creditsCharged: 0,
+      confidence: 0,
+    });
     expect(world.smtp.stats.rcpts.length).toBe(before);
   });
 
   it('reports a domain without MX as a free miss', async () => {
     const res = await find({ firstName: 'Jane', lastName: 'Doe', domain: 'nomx.test' });
-    expect(res.body.data).toMatchObject({ email: null, status: 'Not Found', reason: 'no_mail_server', quality: 'Bad', creditsCharged: 0 });
+    expect(res.body.data).toMatchObject({
+      email: null,
+      status: 'Not Found',
+      reason: 'no_mail_server',
+      quality: 'Bad',
+      creditsCharged: 0,
+    });
   });
 
   it('reports a miss for free when every candidate is rejected', async () => {
@@ -95,7 +131,10 @@ describe('POST /v1/finder', () => {
   describe('with a last name only (a contact needs a domain and at least one name)', () => {
     // The credit stream itself: what was held and charged, with no cache or projection in between.
     const creditEvents = async (accountId: string) =>
-      (await world.app.running.app.get(EventStore).readStream(`credits-${accountId}`)).map((e) => ({ type: e.type, amount: (e.data as { amount?: number }).amount }));
+      (await world.app.running.app.get(EventStore).readStream(`credits-${accountId}`)).map((e) => ({
+        type: e.type,
+        amount: (e.data as { amount?: number }).amount,
+      }));
 
     it('probes only last@, returns the confirmed address at the foot of the Ok band and charges 10 credits', async () => {
       const account = await world.app.createAccount(100);
@@ -103,37 +142,73 @@ describe('POST /v1/finder', () => {
       const res = await find({ lastName: 'Doe', domain: 'last.test' }, account.apiKey);
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({
-        email: 'doe@last.test', status: 'Found', result: 'Ok', quality: 'Good', reason: 'found', pattern: 'last', confidence: 85, creditsCharged: 10, creditsRemaining: 90,
+        email: 'doe@last.test',
+        status: 'Found',
+        result: 'Ok',
+        quality: 'Good',
+        reason: 'found',
+        pattern: 'last',
+        confidence: 85,
+        creditsCharged: 10,
+        creditsRemaining: 90,
       });
       // Besides the engine's made-up <random>-nx@ address that tells a catch-all apart, only the one candidate.
       const probed = world.rcptsFor('last.test').slice(before);
       expect(probed.filter((address) => !address.endsWith('-nx@last.test'))).toEqual(['doe@last.test']);
-      expect((await creditEvents(account.accountId)).filter((e) => e.type === 'CreditsUsed')).toEqual([{ type: 'CreditsUsed', amount: 10 }]);
+      expect((await creditEvents(account.accountId)).filter((e) => e.type === 'CreditsUsed')).toEqual([
+        { type: 'CreditsUsed', amount: 10 },
+      ]);
     });
 
     it('tries each surname spelling: mueller after muller, with firstName null or blank', async () => {
-      for (const body of [{ firstName: null, lastName: 'Müller', domain: 'last.test' }, { firstName: '  ', lastName: 'Müller', domain: 'https://www.last.test/' }]) {
+      for (const body of [
+        { firstName: null, lastName: 'Müller', domain: 'last.test' },
+        { firstName: '  ', lastName: 'Müller', domain: 'https://www.last.test/' },
+      ]) {
         const res = await find(body, key, '/v1/finder/single');
-        expect(res.body.data).toMatchObject({ email: 'mueller@last.test', result: 'Ok', pattern: 'last', creditsCharged: 10 });
+        expect(res.body.data).toMatchObject({
+          email: 'mueller@last.test',
+          result: 'Ok',
+          pattern: 'last',
+          creditsCharged: 10,
+        });
       }
     });
 
     it('scores a catch-all guess below what a full name gets on the same domain', async () => {
       const alone = await find({ lastName: 'Doe', domain: 'catchall.test' });
       const full = await find({ firstName: 'Jane', lastName: 'Doe', domain: 'catchall.test' });
-      expect(alone.body.data).toMatchObject({ email: 'doe@catchall.test', result: 'Catch-all', pattern: 'last', confidence: 21, creditsCharged: 10 });
+      expect(alone.body.data).toMatchObject({
+        email: 'doe@catchall.test',
+        result: 'Catch-all',
+        pattern: 'last',
+        confidence: 21,
+        creditsCharged: 10,
+      });
       expect(alone.body.data.confidence).toBeLessThan(full.body.data.confidence);
     });
 
     it('is a free miss when the server rejects last@', async () => {
       const account = await world.app.createAccount(10);
       const res = await find({ lastName: 'Doe', domain: 'flast.test' }, account.apiKey);
-      expect(res.body.data).toMatchObject({ email: null, status: 'Not Found', reason: 'not_found', creditsCharged: 0, creditsRemaining: 10 });
+      expect(res.body.data).toMatchObject({
+        email: null,
+        status: 'Not Found',
+        reason: 'not_found',
+        creditsCharged: 0,
+        creditsRemaining: 10,
+      });
     });
 
     it.each([
-      [{ domain: 'last.test' }, 'firstName: firstName or lastName is required: a contact needs a domain and at least one name'],
-      [{ firstName: null, lastName: '', domain: 'last.test' }, 'firstName: firstName or lastName is required: a contact needs a domain and at least one name'],
+      [
+        { domain: 'last.test' },
+        'firstName: firstName or lastName is required: a contact needs a domain and at least one name',
+      ],
+      [
+        { firstName: null, lastName: '', domain: 'last.test' },
+        'firstName: firstName or lastName is required: a contact needs a domain and at least one name',
+      ],
       [{ lastName: 'Jr.', domain: 'last.test' }, expect.stringMatching(/^lastName: no usable name/)],
       [{ lastName: 'Doe' }, 'domain: domain is required'],
       [{ lastName: 'Doe', domain: 'not a domain' }, expect.stringMatching(/^domain: /)],
@@ -175,7 +250,12 @@ describe('POST /v1/finder', () => {
       await waitForKnownAddress(world, 'learns.test');
       const res = await find({ firstName: 'Carol', lastName: 'White', domain: 'learns.test' });
       expect(res.body.data).toMatchObject({
-        email: 'carol.white@learns.test', status: 'Found', result: 'Unknown', reason: 'known_format_unverified', pattern: 'first.last', creditsCharged: 10,
+        email: 'carol.white@learns.test',
+        status: 'Found',
+        result: 'Unknown',
+        reason: 'known_format_unverified',
+        pattern: 'first.last',
+        creditsCharged: 10,
       });
       expect(res.body.data.confidence).toBeLessThanOrEqual(50);
     });
@@ -192,7 +272,9 @@ describe('POST /v1/finder', () => {
       recorded = await facts.find({ filter: { accountId: account.accountId } });
       if (recorded.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(recorded).toEqual([expect.objectContaining({ kind: 'finder', keyId: account.keyId, calls: 1, credits: 10, byResult: { found: 1 } })]);
+    expect(recorded).toEqual([
+      expect.objectContaining({ kind: 'finder', keyId: account.keyId, calls: 1, credits: 10, byResult: { found: 1 } }),
+    ]);
   });
 });
 

@@ -4,7 +4,8 @@ import { WorkerCrash } from '../../support/worker-crash';
 import { ledgerOf, waitFor } from '../jobs/jobs-world';
 import { COMPANY_DOMAINS, startFinderPeers } from './finder-peers';
 
-const CSV = 'first_name,last_name,domain\nJane,Doe,firstlast.test\nBob,Stone,firstlast.test\njane,DOE,firstlast.test\nJosé,Müller,umlaut.test\nNobody,Here,flast.test\n';
+const CSV =
+  'first_name,last_name,domain\nJane,Doe,firstlast.test\nBob,Stone,firstlast.test\njane,DOE,firstlast.test\nJosé,Müller,umlaut.test\nNobody,Here,flast.test\n';
 
 describe('a worker killed in the middle of a finder job', () => {
   let crash: WorkerCrash | undefined;
@@ -12,7 +13,11 @@ describe('a worker killed in the middle of a finder job', () => {
 
   it('charges each person exactly once after the restarted worker gets the chunk again, and the ledger replays clean', async () => {
     const upload = { path: '/v1/finder/jobs', csv: CSV, fileName: 'people.csv' };
-    const { accountId, apiKey, created } = (crash = await WorkerCrash.start(await startFinderPeers(), COMPANY_DOMAINS, { name: 'finder-crash', credits: 100, upload }));
+    const { accountId, apiKey, created } = (crash = await WorkerCrash.start(await startFinderPeers(), COMPANY_DOMAINS, {
+      name: 'finder-crash',
+      credits: 100,
+      upload,
+    }));
     expect(created).toMatchObject({ counts: { rows: 5, contacts: 4, duplicates: 1 }, quote: 40 });
 
     // The slow peer's banner takes 5 s, so the chunk is caught in flight: held, not yet recorded.
@@ -22,23 +27,43 @@ describe('a worker killed in the middle of a finder job', () => {
     expect(atCrash.some((e) => e.type === 'CreditsUsed')).toBe(false);
 
     const app = await crash.restart();
-    const job = await waitFor(async () => {
-      const view = (await app.request('GET', `/v1/finder/jobs/${created.id}`, { key: apiKey })).body.data;
-      return view.status === 'Completed' && (await ledgerOf(app, accountId)).held === 0 && view;
-    }, 40_000, 'the job to complete after the restart');
+    const job = await waitFor(
+      async () => {
+        const view = (await app.request('GET', `/v1/finder/jobs/${created.id}`, { key: apiKey })).body.data;
+        return view.status === 'Completed' && (await ledgerOf(app, accountId)).held === 0 && view;
+      },
+      40_000,
+      'the job to complete after the restart',
+    );
     // Jane Doe (twice), Bob Stone and José Müller are found: three people, 30 credits, whatever the crash.
     expect(job).toMatchObject({ creditsCharged: 30, results: { found: 4, notFound: 1 } });
     expect(await ledgerOf(app, accountId)).toMatchObject({ balance: 70, held: 0 });
     const ledger = await app.running.app.get(EventStore).readStream(`credits-${accountId}`);
     expect(ledger.filter((e) => e.type === 'CreditsUsed').map((e) => e.data.amount)).toEqual([30]);
-    const recorded = (await app.running.app.get(EventStore).readStream(`jobs-${created.id}`)).filter((e) => e.type === 'FinderChunkCompleted');
+    const recorded = (await app.running.app.get(EventStore).readStream(`jobs-${created.id}`)).filter(
+      (e) => e.type === 'FinderChunkCompleted',
+    );
     expect(recorded).toHaveLength(1);
     const download = await app.request('GET', `/v1/finder/jobs/${created.id}/download`, { key: apiKey });
-    expect(download.text.trimEnd().split(/\r?\n/).slice(1).map((line: string) => line.split(',')[3])).toEqual([
-      'jane.doe@firstlast.test', 'bob.stone@firstlast.test', 'jane.doe@firstlast.test', 'jmueller@umlaut.test', '',
+    expect(
+      download.text
+        .trimEnd()
+        .split(/\r?\n/)
+        .slice(1)
+        .map((line: string) => line.split(',')[3]),
+    ).toEqual([
+      'jane.doe@firstlast.test',
+      'bob.stone@firstlast.test',
+      'jane.doe@firstlast.test',
+      'jmueller@umlaut.test',
+      '',
     ]);
 
-    await waitFor(async () => (await app.request('GET', '/v1/credits/balance', { key: apiKey })).body.data.balance === 70, 40_000, 'the balance read model');
+    await waitFor(
+      async () => (await app.request('GET', '/v1/credits/balance', { key: apiKey })).body.data.balance === 70,
+      40_000,
+      'the balance read model',
+    );
     await crash.stopApp();
     const replay = await runAdmin(crash.dataDir, 'ledger-replay', '--account', accountId, '--wait-seconds', '0');
     expect(replay.json).toMatchObject({ accountId, balance: 70, ok: true, mismatches: [] });

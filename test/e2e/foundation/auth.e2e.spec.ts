@@ -14,7 +14,11 @@ describe('API key authentication', () => {
     it('answers 401 with code 1101 in the envelope', async () => {
       const res = await app.request('GET', '/v1/credits/balance');
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ status: 'error', data: null, error: { code: 1101, message: expect.stringContaining('X-API-KEY') } });
+      expect(res.body).toEqual({
+        status: 'error',
+        data: null,
+        error: { code: 1101, message: expect.stringContaining('X-API-KEY') },
+      });
     });
   });
 
@@ -79,7 +83,10 @@ describe('API key authentication', () => {
   describe('when a team member calls with a member key', () => {
     it("sees and spends the owner's balance", async () => {
       const owner = await app.createAccount(42);
-      const member = await app.request('POST', `/admin/v1/accounts/${owner.accountId}/keys`, { headers: admin, body: { label: 'alice' } });
+      const member = await app.request('POST', `/admin/v1/accounts/${owner.accountId}/keys`, {
+        headers: admin,
+        body: { label: 'alice' },
+      });
       expect(member.status).toBe(201);
       const res = await app.request('GET', '/v1/credits/balance', { key: member.body.data.apiKey });
       expect(res.status).toBe(200);

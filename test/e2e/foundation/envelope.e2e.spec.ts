@@ -56,19 +56,28 @@ describe('the error envelope', () => {
   });
 
   it('answers malformed JSON with 400 and code 1005', async () => {
-    const res = await app.request('POST', '/admin/v1/accounts', { body: '{"name": ', headers: { authorization: 'Bearer test-admin-token' } });
+    const res = await app.request('POST', '/admin/v1/accounts', {
+      body: '{"name": ',
+      headers: { authorization: 'Bearer test-admin-token' },
+    });
     expect(res.status).toBe(400);
     expectEnvelope(res.body, 1005);
   });
 
   it('refuses a prototype-poisoning body as malformed JSON (400, code 1005)', async () => {
-    const res = await app.request('POST', '/admin/v1/accounts', { body: '{"name":"x","__proto__":{"admin":true}}', headers: { authorization: 'Bearer test-admin-token' } });
+    const res = await app.request('POST', '/admin/v1/accounts', {
+      body: '{"name":"x","__proto__":{"admin":true}}',
+      headers: { authorization: 'Bearer test-admin-token' },
+    });
     expect(res.status).toBe(400);
     expectEnvelope(res.body, 1005);
   });
 
   it('answers an unsupported content type with 415 and code 1004', async () => {
-    const res = await app.request('POST', '/admin/v1/accounts', { body: 'name=x', headers: { authorization: 'Bearer test-admin-token', 'content-type': 'text/plain' } });
+    const res = await app.request('POST', '/admin/v1/accounts', {
+      body: 'name=x',
+      headers: { authorization: 'Bearer test-admin-token', 'content-type': 'text/plain' },
+    });
     expect(res.status).toBe(415);
     expectEnvelope(res.body, 1004);
   });
@@ -76,7 +85,11 @@ describe('the error envelope', () => {
   it('answers a multipart form sent to a JSON endpoint with 415 and code 1004, naming the upload endpoints', async () => {
     const form = new FormData();
     form.append('name', 'x');
-    const response = await fetch(`${app.url}/admin/v1/accounts`, { method: 'POST', headers: { authorization: 'Bearer test-admin-token' }, body: form });
+    const response = await fetch(`${app.url}/admin/v1/accounts`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer test-admin-token' },
+      body: form,
+    });
     expect(response.status).toBe(415);
     const body = (await response.json()) as { error: { message: string } };
     expectEnvelope(body, 1004);
@@ -84,34 +97,49 @@ describe('the error envelope', () => {
   });
 
   it('answers a body over the JSON limit with 413 and code 1003', async () => {
-    const res = await app.request('POST', '/admin/v1/accounts', { body: { name: 'x'.repeat(2 * 1024 * 1024) }, headers: { authorization: 'Bearer test-admin-token' } });
+    const res = await app.request('POST', '/admin/v1/accounts', {
+      body: { name: 'x'.repeat(2 * 1024 * 1024) },
+      headers: { authorization: 'Bearer test-admin-token' },
+    });
     expect(res.status).toBe(413);
     expectEnvelope(res.body, 1003);
   });
 
   it('names the field and the reason on a validation error (400, code 1006)', async () => {
-    const res = await app.request('POST', '/admin/v1/accounts', { body: { name: 42 }, headers: { authorization: 'Bearer test-admin-token' } });
+    const res = await app.request('POST', '/admin/v1/accounts', {
+      body: { name: 42 },
+      headers: { authorization: 'Bearer test-admin-token' },
+    });
     expect(res.status).toBe(400);
     expectEnvelope(res.body, 1006);
     expect(res.body.error.message).toContain('name');
   });
 
   it('refuses JSON nested deeper than 32 levels with 400 and code 1006, before validation recurses into it', async () => {
-    const res = await app.request('POST', '/admin/v1/accounts', { body: '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000), headers: { authorization: 'Bearer test-admin-token' } });
+    const res = await app.request('POST', '/admin/v1/accounts', {
+      body: '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000),
+      headers: { authorization: 'Bearer test-admin-token' },
+    });
     expect(res.status).toBe(400);
     expectEnvelope(res.body, 1006);
     expect(res.body.error.message).toContain('32 levels');
   });
 
   it('refuses a lone UTF-16 surrogate with 400 and code 1006 instead of storing altered text', async () => {
-    const res = await app.request('POST', '/admin/v1/accounts', { body: '{"name":"Acme \\ud800"}', headers: { authorization: 'Bearer test-admin-token' } });
+    const res = await app.request('POST', '/admin/v1/accounts', {
+      body: '{"name":"Acme \\ud800"}',
+      headers: { authorization: 'Bearer test-admin-token' },
+    });
     expect(res.status).toBe(400);
     expectEnvelope(res.body, 1006);
     expect(res.body.error.message).toContain('surrogate');
   });
 
   it('refuses a blank name with 400 and code 1006', async () => {
-    const res = await app.request('POST', '/admin/v1/accounts', { body: { name: '   ' }, headers: { authorization: 'Bearer test-admin-token' } });
+    const res = await app.request('POST', '/admin/v1/accounts', {
+      body: { name: '   ' },
+      headers: { authorization: 'Bearer test-admin-token' },
+    });
     expect(res.status).toBe(400);
     expectEnvelope(res.body, 1006);
     expect(res.body.error.message).toBe('name: must not be blank');
@@ -143,7 +171,10 @@ describe('the error envelope', () => {
 
   it('accepts text/json and application/*+json bodies', async () => {
     for (const type of ['text/json', 'application/vnd.acme+json']) {
-      const res = await app.request('POST', '/admin/v1/accounts', { body: { name: 'typed' }, headers: { authorization: 'Bearer test-admin-token', 'content-type': type } });
+      const res = await app.request('POST', '/admin/v1/accounts', {
+        body: { name: 'typed' },
+        headers: { authorization: 'Bearer test-admin-token', 'content-type': type },
+      });
       expect(res.status).toBe(201);
     }
   });
@@ -170,12 +201,19 @@ describe('the error envelope', () => {
 
   it('documents the public routes as needing no key and the webhook isActive flags as booleans', async () => {
     const { body } = await app.request('GET', '/docs-json');
-    for (const [route, method] of [['/health', 'get'], ['/ready', 'get'], ['/v1/credits/packages', 'get']]) {
+    for (const [route, method] of [
+      ['/health', 'get'],
+      ['/ready', 'get'],
+      ['/v1/credits/packages', 'get'],
+    ]) {
       expect({ route, security: body.paths[route][method].security }).toEqual({ route, security: [{}] });
     }
     expect(body.paths['/v1/jobs'].get.security).toBeUndefined();
     for (const schema of ['UpdateWebhookDto', 'ToggleWebhookDto']) {
-      expect({ schema, isActive: body.components.schemas[schema].properties.isActive.type }).toEqual({ schema, isActive: 'boolean' });
+      expect({ schema, isActive: body.components.schemas[schema].properties.isActive.type }).toEqual({
+        schema,
+        isActive: 'boolean',
+      });
     }
   });
 });

@@ -40,7 +40,10 @@ describe('the admin API', () => {
     it('is disabled entirely (404, code 1103)', async () => {
       const app = await startTestApp({ ADMIN_TOKEN: '' });
       try {
-        const res = await app.request('POST', '/admin/v1/accounts', { body: { name: 'x' }, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+        const res = await app.request('POST', '/admin/v1/accounts', {
+          body: { name: 'x' },
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        });
         expect(res.status).toBe(404);
         expect(res.body.error.code).toBe(1103);
       } finally {
@@ -57,22 +60,38 @@ describe('the admin API', () => {
     afterAll(() => app.close());
 
     it('refuses a wrong bearer token with 401, code 1104', async () => {
-      const res = await app.request('POST', '/admin/v1/accounts', { body: { name: 'x' }, headers: { authorization: 'Bearer nope' } });
+      const res = await app.request('POST', '/admin/v1/accounts', {
+        body: { name: 'x' },
+        headers: { authorization: 'Bearer nope' },
+      });
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe(1104);
     });
 
     it('opens an account and shows its key once', async () => {
-      const res = await app.request('POST', '/admin/v1/accounts', { body: { name: 'Acme', credits: 7 }, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      const res = await app.request('POST', '/admin/v1/accounts', {
+        body: { name: 'Acme', credits: 7 },
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
       expect(res.status).toBe(201);
-      expect(res.body.data).toEqual({ accountId: expect.stringMatching(/^\d+$/), keyId: expect.any(String), apiKey: expect.stringMatching(/^mk_/), credits: 7 });
+      expect(res.body.data).toEqual({
+        accountId: expect.stringMatching(/^\d+$/),
+        keyId: expect.any(String),
+        apiKey: expect.stringMatching(/^mk_/),
+        credits: 7,
+      });
     });
 
     it('answers 404 for keys of an unknown account and for unknown key ids', async () => {
-      const keys = await app.request('POST', '/admin/v1/accounts/999/keys', { body: {}, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      const keys = await app.request('POST', '/admin/v1/accounts/999/keys', {
+        body: {},
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
       expect(keys.status).toBe(404);
       expect(keys.body.error.code).toBe(1105);
-      const revoke = await app.request('DELETE', '/admin/v1/keys/0000000000000000', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      const revoke = await app.request('DELETE', '/admin/v1/keys/0000000000000000', {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
       expect(revoke.status).toBe(404);
       expect(revoke.body.error.code).toBe(1106);
     });

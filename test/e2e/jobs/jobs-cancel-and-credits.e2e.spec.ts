@@ -1,7 +1,8 @@
 import { EventStore } from '@lib/eventstore';
 import { JobsWorld, ledgerOf, parseCsv, startJobsWorld, uploadJob, waitFor } from './jobs-world';
 
-const jobOf = async (world: JobsWorld, key: string, id: number) => (await world.app.request('GET', `/v1/jobs/${id}`, { key })).body.data;
+const jobOf = async (world: JobsWorld, key: string, id: number) =>
+  (await world.app.request('GET', `/v1/jobs/${id}`, { key })).body.data;
 
 describe('bulk jobs that stop before completing', () => {
   let world: JobsWorld;
@@ -19,7 +20,11 @@ describe('bulk jobs that stop before completing', () => {
 
     beforeAll(async () => {
       ({ apiKey: key, accountId } = await world.app.createAccount(50));
-      const created = await uploadJob(world.app, key, 'name,email\r\nAlice,alice@alpha.test\r\nStuck,stuck@sticky.test\r\n');
+      const created = await uploadJob(
+        world.app,
+        key,
+        'name,email\r\nAlice,alice@alpha.test\r\nStuck,stuck@sticky.test\r\n',
+      );
       jobId = created.body.data.id;
       await waitFor(async () => (await jobOf(world, key, jobId)).results.ok === 1, 15_000, 'the first address');
     }, 30_000);
@@ -29,7 +34,10 @@ describe('bulk jobs that stop before completing', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('x-partial-result')).toBe('true');
       const rows = await parseCsv(await response.text());
-      expect(rows.map((r) => r.slice(0, 3))).toEqual([['name', 'email', 'result'], ['Alice', 'alice@alpha.test', 'ok']]);
+      expect(rows.map((r) => r.slice(0, 3))).toEqual([
+        ['name', 'email', 'result'],
+        ['Alice', 'alice@alpha.test', 'ok'],
+      ]);
       expect((await jobOf(world, key, jobId)).status).toBe('Processing');
     });
 
@@ -49,25 +57,51 @@ describe('bulk jobs that stop before completing', () => {
   describe('when the account runs out of credits', () => {
     it('fails with a JobFailed event, charges no more than the balance and keeps the verified rows downloadable', async () => {
       const { apiKey: key, accountId } = await world.app.createAccount(3);
-      const emails = ['alice@alpha.test', 'bob@alpha.test', 'x@gamma.test', 'y@gamma.test', 'p@beta.test', 'q@beta.test'];
+      const emails = [
+        'alice@alpha.test',
+        'bob@alpha.test',
+        'x@gamma.test',
+        'y@gamma.test',
+        'p@beta.test',
+        'q@beta.test',
+      ];
       const created = await uploadJob(world.app, key, `email\n${emails.join('\n')}\n`);
       expect(created.body.data.quote).toBe(6);
       const jobId = created.body.data.id;
-      const failed = await waitFor(async () => {
-        const job = await jobOf(world, key, jobId);
-        return job.status === 'Failed' && job;
-      }, 25_000, 'the job to fail');
+      const failed = await waitFor(
+        async () => {
+          const job = await jobOf(world, key, jobId);
+          return job.status === 'Failed' && job;
+        },
+        25_000,
+        'the job to fail',
+      );
       expect(failed.failureReason).toBe('insufficient_credits');
       expect(failed.creditsCharged).toBeLessThanOrEqual(3);
-      const ledger = await waitFor(async () => {
-        const view = await ledgerOf(world.app, accountId);
-        return view.held === 0 && view;
-      }, 10_000, 'holds to be released');
+      const ledger = await waitFor(
+        async () => {
+          const view = await ledgerOf(world.app, accountId);
+          return view.held === 0 && view;
+        },
+        10_000,
+        'holds to be released',
+      );
       expect(ledger.balance).toBe(3 - failed.creditsCharged);
       const events = await world.app.running.app.get(EventStore).readStream(`jobs-${jobId}`);
       const jobFailed = events.filter((e) => e.type === 'JobFailed');
       expect(jobFailed).toHaveLength(1);
-      expect(jobFailed[0].data).toMatchObject({ jobId, accountId, kind: 'verification', reason: 'insufficient_credits', summary: { status: 'Failed', totalRows: 6, creditsCharged: failed.creditsCharged, downloadPath: `/v1/jobs/${jobId}/download` } });
+      expect(jobFailed[0].data).toMatchObject({
+        jobId,
+        accountId,
+        kind: 'verification',
+        reason: 'insufficient_credits',
+        summary: {
+          status: 'Failed',
+          totalRows: 6,
+          creditsCharged: failed.creditsCharged,
+          downloadPath: `/v1/jobs/${jobId}/download`,
+        },
+      });
       const download = await fetch(`${world.app.url}/v1/jobs/${jobId}/download`, { headers: { 'x-api-key': key } });
       expect(download.headers.get('x-partial-result')).toBe('true');
       const rows = (await parseCsv(await download.text())).slice(1);

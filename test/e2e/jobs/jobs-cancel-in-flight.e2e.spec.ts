@@ -7,7 +7,9 @@ describe('cancelling a bulk job while a chunk is being probed', () => {
   let world: JobsWorld;
 
   // Every RCPT is answered after 100 ms, so a 20-address chunk is in flight for about 2 s.
-  beforeAll(async () => { world = await startSlowWorld(100, { JOB_CHUNK_SIZE: '20' }); }, 30_000);
+  beforeAll(async () => {
+    world = await startSlowWorld(100, { JOB_CHUNK_SIZE: '20' });
+  }, 30_000);
   afterAll(() => world?.close());
 
   it('stops probing, releases the chunk hold and keeps the rows verified before the cancel', async () => {
@@ -16,12 +18,20 @@ describe('cancelling a bulk job while a chunk is being probed', () => {
     const jobId = (await uploadJob(app, key, `email\n${ADDRESSES.join('\n')}\n`)).body.data.id;
     const jobOf = async () => (await app.request('GET', `/v1/jobs/${jobId}`, { key })).body.data;
     // A large domain's chunks run side by side: wait for one recorded while others are still probing.
-    await waitFor(async () => (await jobOf()).results.invalid >= 20 && (await ledgerOf(app, accountId)).held > 0, 30_000, 'a chunk recorded and others probing');
+    await waitFor(
+      async () => (await jobOf()).results.invalid >= 20 && (await ledgerOf(app, accountId)).held > 0,
+      30_000,
+      'a chunk recorded and others probing',
+    );
 
     const cancelled = await app.request('DELETE', `/v1/jobs/${jobId}`, { key });
     const cancelledAt = Date.now();
     expect(cancelled.body.data.status).toBe('Cancelled');
-    const released = await waitFor(async () => (await ledgerOf(app, accountId)).held === 0 && Date.now(), 10_000, 'the hold to be released');
+    const released = await waitFor(
+      async () => (await ledgerOf(app, accountId)).held === 0 && Date.now(),
+      10_000,
+      'the hold to be released',
+    );
     // The cancel reaches the chunks in flight within a second (JOB_END_POLL_MS plus an answer in flight), and their holds end then.
     expect(released - cancelledAt).toBeLessThanOrEqual(1_000);
 

@@ -6,11 +6,22 @@ import { JobsWorld, startJobsWorld, waitFor } from './jobs-world';
 const CSV = 'email\r\nalice@alpha.test\r\nbob@alpha.test\r\nnobody@gamma.test\r\n';
 
 /** Uploads like uploadJob, with headers, and keeps the response headers. */
-async function upload(world: JobsWorld, apiKey: string, csv: string, headers: Record<string, string>, route = '/v1/jobs', fields: Record<string, string> = {}) {
+async function upload(
+  world: JobsWorld,
+  apiKey: string,
+  csv: string,
+  headers: Record<string, string>,
+  route = '/v1/jobs',
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', new Blob([csv]), 'list.csv');
-  const response = await fetch(`${world.app.url}${route}`, { method: 'POST', headers: { 'x-api-key': apiKey, ...headers }, body: form });
+  const response = await fetch(`${world.app.url}${route}`, {
+    method: 'POST',
+    headers: { 'x-api-key': apiKey, ...headers },
+    body: form,
+  });
   return { status: response.status, text: await response.text(), headers: response.headers };
 }
 
@@ -21,7 +32,9 @@ async function jobIds(world: JobsWorld, apiKey: string, route = '/v1/jobs'): Pro
 
 describe('Idempotency-Key on job uploads', () => {
   let world: JobsWorld;
-  beforeAll(async () => { world = await startJobsWorld(); }, 30_000);
+  beforeAll(async () => {
+    world = await startJobsWorld();
+  }, 30_000);
   afterAll(() => world?.close());
 
   it('answers a retried upload with the job the first created, byte for byte, and runs the list once', async () => {
@@ -35,11 +48,20 @@ describe('Idempotency-Key on job uploads', () => {
     const jobId = JSON.parse(first.text).data.id;
     expect(await jobIds(world, apiKey)).toEqual([jobId]);
     // Run once, charged once: two ok and one invalid are decisive, 3 credits.
-    await waitFor(async () => (await world.app.request('GET', `/v1/jobs/${jobId}`, { key: apiKey })).body.data.status === 'Completed', 20_000, 'job completed');
-    const balance = await waitFor(async () => {
-      const res = await world.app.request('GET', '/v1/credits/balance', { key: apiKey });
-      return res.body.data.balance === 17 ? res.body.data : null;
-    }, 5_000, 'balance 17');
+    await waitFor(
+      async () =>
+        (await world.app.request('GET', `/v1/jobs/${jobId}`, { key: apiKey })).body.data.status === 'Completed',
+      20_000,
+      'job completed',
+    );
+    const balance = await waitFor(
+      async () => {
+        const res = await world.app.request('GET', '/v1/credits/balance', { key: apiKey });
+        return res.body.data.balance === 17 ? res.body.data : null;
+      },
+      5_000,
+      'balance 17',
+    );
     expect(balance).toMatchObject({ balance: 17, held: 0 });
     expect(accountId).toBeTruthy();
   });
@@ -57,7 +79,9 @@ describe('Idempotency-Key on job uploads', () => {
     const otherFile = await upload(world, apiKey, `${CSV}x@alpha.test\r\n`, { 'idempotency-key': 'upload-2' });
     expect(otherFile.status).toBe(400);
     expect(JSON.parse(otherFile.text).error.code).toBe(2002);
-    const otherOptions = await upload(world, apiKey, CSV, { 'idempotency-key': 'upload-2' }, '/v1/jobs', { dedupe: 'true' });
+    const otherOptions = await upload(world, apiKey, CSV, { 'idempotency-key': 'upload-2' }, '/v1/jobs', {
+      dedupe: 'true',
+    });
     expect(JSON.parse(otherOptions.text).error.code).toBe(2002);
     expect(await jobIds(world, apiKey)).toHaveLength(1);
   });
@@ -72,7 +96,9 @@ describe('Idempotency-Key on job uploads', () => {
 
   it('creates one job when two uploads with one key arrive together', async () => {
     const { apiKey } = await world.app.createAccount(20);
-    const answers = await Promise.all([1, 2, 3].map(() => upload(world, apiKey, CSV, { 'idempotency-key': 'upload-race' })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => upload(world, apiKey, CSV, { 'idempotency-key': 'upload-race' })),
+    );
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((a) => JSON.parse(a.text).data.id)).size).toBe(1);
     expect(await jobIds(world, apiKey)).toHaveLength(1);
@@ -84,12 +110,20 @@ describe('Idempotency-Key on job uploads', () => {
     const created = await upload(world, apiKey, CSV, {});
     const jobId = JSON.parse(created.text).data.id;
     const events = world.app.running.app.get(EventStore);
-    const requestHash = requestFingerprint('jobs.create', [createHash('sha256').update(CSV).digest('hex'), 'list.csv', { emailColumn: null, dedupe: false }]);
+    const requestHash = requestFingerprint('jobs.create', [
+      createHash('sha256').update(CSV).digest('hex'),
+      'list.csv',
+      { emailColumn: null, dedupe: false },
+    ]);
     const at = new Date(Date.now() - 20 * 60_000).toISOString();
-    await events.appendToStream(idempotencyStream(accountId, sha256('upload-dead')), [
-      { type: 'IdempotencyKeyClaimed', data: { requestHash, claimId: 'dead-claim', at } },
-      { type: 'IdempotentWorkBound', data: { claimId: 'dead-claim', work: String(jobId), at } },
-    ], 'no_stream');
+    await events.appendToStream(
+      idempotencyStream(accountId, sha256('upload-dead')),
+      [
+        { type: 'IdempotencyKeyClaimed', data: { requestHash, claimId: 'dead-claim', at } },
+        { type: 'IdempotentWorkBound', data: { claimId: 'dead-claim', work: String(jobId), at } },
+      ],
+      'no_stream',
+    );
 
     const retry = await upload(world, apiKey, CSV, { 'idempotency-key': 'upload-dead' });
     expect(retry.status).toBe(201);

@@ -16,8 +16,13 @@ const CSV = [
 ].join('\r\n');
 
 const EXPECTED: Record<string, [string, string | null]> = {
-  'alice@alpha.test': ['ok', 'ok'], 'bob@alpha.test': ['ok', 'ok'], 'nobody@gamma.test': ['invalid', null], 'anyone@beta.test': ['catch_all', null],
-  'Alice@Alpha.test': ['ok', 'ok'], 'slow@grey.test': ['ok', 'ok'], 'not-an-email': ['invalid', 'invalid_syntax'],
+  'alice@alpha.test': ['ok', 'ok'],
+  'bob@alpha.test': ['ok', 'ok'],
+  'nobody@gamma.test': ['invalid', null],
+  'anyone@beta.test': ['catch_all', null],
+  'Alice@Alpha.test': ['ok', 'ok'],
+  'slow@grey.test': ['ok', 'ok'],
+  'not-an-email': ['invalid', 'invalid_syntax'],
 };
 
 async function originalRows(): Promise<string[][]> {
@@ -44,7 +49,11 @@ describe('bulk verification job, from upload to download', () => {
     const job = created.body.data;
     jobId = job.id;
     expect(job).toMatchObject({
-      status: 'Pending', fileName: 'list.csv', hasHeader: true, dedupe: false, quote: 6,
+      status: 'Pending',
+      fileName: 'list.csv',
+      hasHeader: true,
+      dedupe: false,
+      quote: 6,
       counts: { rows: 8, uniqueAddresses: 6, duplicates: 2, invalidSyntax: 1, blank: 0 },
       emailColumn: { index: 2, chosenBy: 'header', headerName: 'Email' },
     });
@@ -61,14 +70,21 @@ describe('bulk verification job, from upload to download', () => {
     expect(events.some((e) => e.event === 'progress')).toBe(true);
     const done = events[events.length - 1];
     expect(done.event).toBe('done');
-    expect(done.data).toMatchObject({ id: jobId, status: 'Completed', progress: { processedRows: 8, totalRows: 8, percent: 100 }, etaSeconds: 0 });
+    expect(done.data).toMatchObject({
+      id: jobId,
+      status: 'Completed',
+      progress: { processedRows: 8, totalRows: 8, percent: 100 },
+      etaSeconds: 0,
+    });
   }, 30_000);
 
   it('counts rows per result, retried the greylisted address within the job and charged decisive results only', async () => {
     const job = (await world.app.request('GET', `/v1/jobs/${jobId}`, { key })).body.data;
     expect(job.results).toEqual({ ok: 5, invalid: 2, catch_all: 1, unknown: 0, disposable: 0, error: 0 });
     expect(job.creditsCharged).toBe(6); // the malformed row too: `invalid` is decisive, as in single verify
-    expect(world.smtp.stats.rcpts.filter((r) => r.address.toLowerCase() === 'slow@grey.test').length).toBeGreaterThanOrEqual(2);
+    expect(
+      world.smtp.stats.rcpts.filter((r) => r.address.toLowerCase() === 'slow@grey.test').length,
+    ).toBeGreaterThanOrEqual(2);
     expect(await ledgerOf(world.app, accountId)).toMatchObject({ balance: 94, held: 0 });
   });
 
@@ -81,7 +97,11 @@ describe('bulk verification job, from upload to download', () => {
     const text = await response.text();
     // every original record's text is in the download unchanged, in order
     const body = CSV.split('\r\n');
-    expect(text.startsWith(`${body[0]},result,resultCode,subResult,quality,free,role,disposable,catchAll,didYouMean,provider,antiSpam,riskScore\r\n`)).toBe(true);
+    expect(
+      text.startsWith(
+        `${body[0]},result,resultCode,subResult,quality,free,role,disposable,catchAll,didYouMean,provider,antiSpam,riskScore\r\n`,
+      ),
+    ).toBe(true);
     expect(text).toContain('1,"Smith, Alice",alice@alpha.test,"said ""hi""",ok,1,');
     expect(text).toContain('3,"Multi\r\nLine",nobody@gamma.test,x,invalid,6,');
     const rows = await parseCsv(text);
@@ -98,7 +118,9 @@ describe('bulk verification job, from upload to download', () => {
   });
 
   it('keeps one row per address with dedupe and only the asked columns, in the asked order', async () => {
-    const response = await fetch(`${world.app.url}/v1/jobs/${jobId}/download?dedupe=true&columns=riskScore,RESULT`, { headers: { 'x-api-key': key } });
+    const response = await fetch(`${world.app.url}/v1/jobs/${jobId}/download?dedupe=true&columns=riskScore,RESULT`, {
+      headers: { 'x-api-key': key },
+    });
     const rows = await parseCsv(await response.text());
     expect(rows[0]).toEqual(['id', 'Full Name', 'Email', 'notes', 'riskScore', 'result']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['1', '2', '3', '4', '6', '7']);
@@ -106,21 +128,34 @@ describe('bulk verification job, from upload to download', () => {
   });
 
   it('keeps only the rows with the asked results, whatever columns are chosen', async () => {
-    const deliverable = await fetch(`${world.app.url}/v1/jobs/${jobId}/download?results=ok`, { headers: { 'x-api-key': key } });
+    const deliverable = await fetch(`${world.app.url}/v1/jobs/${jobId}/download?results=ok`, {
+      headers: { 'x-api-key': key },
+    });
     expect(deliverable.status).toBe(200);
     const okRows = await parseCsv(await deliverable.text());
     expect(okRows.slice(1).map((r) => r[0])).toEqual(['1', '2', '5', '6', '8']);
     expect(okRows.slice(1).every((r) => r[4] === 'ok')).toBe(true);
-    const withCatchAll = await fetch(`${world.app.url}/v1/jobs/${jobId}/download?results=OK,catch_all&columns=none&dedupe=true`, { headers: { 'x-api-key': key } });
+    const withCatchAll = await fetch(
+      `${world.app.url}/v1/jobs/${jobId}/download?results=OK,catch_all&columns=none&dedupe=true`,
+      { headers: { 'x-api-key': key } },
+    );
     const rows = await parseCsv(await withCatchAll.text());
     expect(rows[0]).toEqual(['id', 'Full Name', 'Email', 'notes']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['1', '2', '4', '6']);
-    const invalid = await fetch(`${world.app.url}/v1/jobs/${jobId}/download?results=invalid&columns=result`, { headers: { 'x-api-key': key } });
-    expect((await parseCsv(await invalid.text())).slice(1).map((r) => [r[0], r[4]])).toEqual([['3', 'invalid'], ['7', 'invalid']]);
+    const invalid = await fetch(`${world.app.url}/v1/jobs/${jobId}/download?results=invalid&columns=result`, {
+      headers: { 'x-api-key': key },
+    });
+    expect((await parseCsv(await invalid.text())).slice(1).map((r) => [r[0], r[4]])).toEqual([
+      ['3', 'invalid'],
+      ['7', 'invalid'],
+    ]);
   });
 
   it('adds the evidence columns when asked: the MX spoken to and the reply that decided each row', async () => {
-    const response = await fetch(`${world.app.url}/v1/jobs/${jobId}/download?results=invalid&columns=result,mxHost,mxAddress,smtpCode,smtpEnhanced,smtpReply`, { headers: { 'x-api-key': key } });
+    const response = await fetch(
+      `${world.app.url}/v1/jobs/${jobId}/download?results=invalid&columns=result,mxHost,mxAddress,smtpCode,smtpEnhanced,smtpReply`,
+      { headers: { 'x-api-key': key } },
+    );
     const rows = await parseCsv(await response.text());
     expect(rows[0].slice(4)).toEqual(['result', 'mxHost', 'mxAddress', 'smtpCode', 'smtpEnhanced', 'smtpReply']);
     expect(rows[1].slice(4, 9)).toEqual(['invalid', 'mx.gamma.test', '127.0.0.1', '550', '5.1.1']);

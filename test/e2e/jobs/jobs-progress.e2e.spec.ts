@@ -6,7 +6,9 @@ describe('progress of a job whose one chunk takes several seconds', () => {
   let world: JobsWorld;
 
   // 120 addresses fit one 200-address chunk; each RCPT is answered after 100 ms.
-  beforeAll(async () => { world = await startSlowWorld(100); }, 30_000);
+  beforeAll(async () => {
+    world = await startSlowWorld(100);
+  }, 30_000);
   afterAll(() => world?.close());
 
   it('streams row counts from inside the chunk, with an ETA from the observed rate, before the done event', async () => {

@@ -11,16 +11,22 @@ const LIST = 'name,email\r\nAlice,alice@alpha.test\r\nNobody,x@gamma.test\r\n';
 async function completedJob(app: TestApp, key: string, csv = LIST) {
   const created = await uploadJob(app, key, csv);
   expect(created.status).toBe(201);
-  return waitFor(async () => {
-    const job = (await app.request('GET', `/v1/jobs/${created.body.data.id}`, { key })).body.data;
-    return job.status === 'Completed' && job;
-  }, 20_000, 'the job to complete');
+  return waitFor(
+    async () => {
+      const job = (await app.request('GET', `/v1/jobs/${created.body.data.id}`, { key })).body.data;
+      return job.status === 'Completed' && job;
+    },
+    20_000,
+    'the job to complete',
+  );
 }
 
 const purgeEvents = async (app: TestApp, jobId: number) =>
   (await app.running.app.get(EventStore).readStream(jobStream(jobId))).filter((e) => e.type === 'JobFilesPurged');
-const resultRows = (app: TestApp, jobId: number) => app.running.app.get(ReadStore).collection(JOB_RESULTS_COLLECTION).count({ jobId });
-const download = (app: TestApp, key: string, jobId: number) => app.request('GET', `/v1/jobs/${jobId}/download`, { key });
+const resultRows = (app: TestApp, jobId: number) =>
+  app.running.app.get(ReadStore).collection(JOB_RESULTS_COLLECTION).count({ jobId });
+const download = (app: TestApp, key: string, jobId: number) =>
+  app.request('GET', `/v1/jobs/${jobId}/download`, { key });
 
 /**
  * Days pass on a travelling clock (real time plus an offset). The greylisting retry delay is 20 days, so
@@ -28,8 +34,12 @@ const download = (app: TestApp, key: string, jobId: number) => app.request('GET'
  */
 describe('bulk job file retention', () => {
   let peers: JobsPeers;
-  beforeAll(async () => { peers = await startJobsPeers({ JOB_GREYLIST_RETRY_DELAYS_MS: String(20 * DAY_MS) }); });
-  afterAll(async () => { await Promise.all([peers?.smtp.close(), peers?.dns.close()]); });
+  beforeAll(async () => {
+    peers = await startJobsPeers({ JOB_GREYLIST_RETRY_DELAYS_MS: String(20 * DAY_MS) });
+  });
+  afterAll(async () => {
+    await Promise.all([peers?.smtp.close(), peers?.dns.close()]);
+  });
 
   describe('with JOB_FILE_RETENTION_DAYS=1, two days later', () => {
     const clock = new TravelClock();
@@ -54,7 +64,14 @@ describe('bulk job file retention', () => {
       const other = await app.createAccount(10);
       const waiting = await uploadJob(app, other.apiKey, 'email\nstuck@sticky.test\n');
       running = { id: waiting.body.data.id, key: other.apiKey };
-      await waitFor(async () => (await app.running.app.get(EventStore).readStream(jobStream(running.id))).some((e) => e.type === 'ChunkRetryScheduled'), 20_000, 'the greylisted retry');
+      await waitFor(
+        async () =>
+          (await app.running.app.get(EventStore).readStream(jobStream(running.id))).some(
+            (e) => e.type === 'ChunkRetryScheduled',
+          ),
+        20_000,
+        'the greylisted retry',
+      );
 
       clock.travel(2 * DAY_MS);
       recent = await completedJob(app, key);
@@ -69,7 +86,11 @@ describe('bulk job file retention', () => {
     it('answers 410 for a job whose original is already gone though its purge was not recorded yet', async () => {
       const res = await download(app, key, crashed.id);
       expect(res.status).toBe(410);
-      expect(res.body).toMatchObject({ status: 'error', data: null, error: { code: 3012, message: expect.stringMatching(/no longer stored.*data-retention policy/) } });
+      expect(res.body).toMatchObject({
+        status: 'error',
+        data: null,
+        error: { code: 3012, message: expect.stringMatching(/no longer stored.*data-retention policy/) },
+      });
     });
 
     it('deletes the files of the jobs that ended more than a day ago, with one JobFilesPurged each', async () => {
@@ -80,7 +101,14 @@ describe('bulk job file retention', () => {
         const events = await purgeEvents(app, job.id);
         expect(events).toHaveLength(1);
         expect(events[0].data).toEqual({
-          jobId: job.id, accountId, kind: 'verification', status: 'Completed', finishedAt: job.finishedAt, reason: 'retention', retentionDays: 1, purgedAt: expect.any(String),
+          jobId: job.id,
+          accountId,
+          kind: 'verification',
+          status: 'Completed',
+          finishedAt: job.finishedAt,
+          reason: 'retention',
+          retentionDays: 1,
+          purgedAt: expect.any(String),
         });
         expect(Date.parse(events[0].data.purgedAt) - Date.parse(job.finishedAt)).toBeGreaterThanOrEqual(DAY_MS);
       }
@@ -88,28 +116,54 @@ describe('bulk job file retention', () => {
 
     it('keeps the job record, counts and charges, and shows when the files were purged', async () => {
       const [event] = await purgeEvents(app, old.id);
-      const after = await waitFor(async () => {
-        const job = (await app.request('GET', `/v1/jobs/${old.id}`, { key })).body.data;
-        return job.filesPurgedAt && job;
-      }, 10_000, 'the purge in the read model');
+      const after = await waitFor(
+        async () => {
+          const job = (await app.request('GET', `/v1/jobs/${old.id}`, { key })).body.data;
+          return job.filesPurgedAt && job;
+        },
+        10_000,
+        'the purge in the read model',
+      );
       expect(after).toEqual({ ...old, filesPurgedAt: event.data.purgedAt });
-      const listed = (await app.request('GET', '/v1/jobs?pageSize=100', { key })).body.data.items.find((j: { id: number }) => j.id === old.id);
-      expect(listed).toMatchObject({ status: 'Completed', creditsCharged: old.creditsCharged, filesPurgedAt: event.data.purgedAt });
+      const listed = (await app.request('GET', '/v1/jobs?pageSize=100', { key })).body.data.items.find(
+        (j: { id: number }) => j.id === old.id,
+      );
+      expect(listed).toMatchObject({
+        status: 'Completed',
+        creditsCharged: old.creditsCharged,
+        filesPurgedAt: event.data.purgedAt,
+      });
       expect(await ledgerOf(app, accountId)).toEqual(ledgerBefore);
     });
 
     it('deletes its row results from the read store and answers its download with 410, code 3012, saying when and why', async () => {
-      await waitFor(async () => (await app.request('GET', `/v1/jobs/${old.id}`, { key })).body.data.filesPurgedAt, 10_000, 'the purge in the read model');
+      await waitFor(
+        async () => (await app.request('GET', `/v1/jobs/${old.id}`, { key })).body.data.filesPurgedAt,
+        10_000,
+        'the purge in the read model',
+      );
       expect(await resultRows(app, old.id)).toBe(0);
       const [event] = await purgeEvents(app, old.id);
       const res = await download(app, key, old.id);
       expect(res.status).toBe(410);
-      expect(res.body).toEqual({ status: 'error', data: null, error: { code: 3012, message: expect.stringContaining(`deleted on ${event.data.purgedAt} under the data-retention policy: they are kept 1 day after a job ends`) } });
+      expect(res.body).toEqual({
+        status: 'error',
+        data: null,
+        error: {
+          code: 3012,
+          message: expect.stringContaining(
+            `deleted on ${event.data.purgedAt} under the data-retention policy: they are kept 1 day after a job ends`,
+          ),
+        },
+      });
     });
 
     it('still streams the final state of a purged job', async () => {
       const { events } = await followStream(app, key, old.id);
-      expect(events[events.length - 1]).toMatchObject({ event: 'done', data: { id: old.id, status: 'Completed', filesPurgedAt: expect.any(String) } });
+      expect(events[events.length - 1]).toMatchObject({
+        event: 'done',
+        data: { id: old.id, status: 'Completed', filesPurgedAt: expect.any(String) },
+      });
     });
 
     it('keeps a job that ended within the retention', async () => {
@@ -131,7 +185,13 @@ describe('bulk job file retention', () => {
 
     it('purges nothing the second time', async () => {
       expect(await sweeper.sweepOnce()).toBe(0);
-      const direct = await runCommand(app.running.app.get(EventStore), jobStream(old.id), jobDecider, { type: 'PurgeJobFiles', reason: 'retention', retentionDays: 1, at: clock.nowIso() }, { load: 'last' });
+      const direct = await runCommand(
+        app.running.app.get(EventStore),
+        jobStream(old.id),
+        jobDecider,
+        { type: 'PurgeJobFiles', reason: 'retention', retentionDays: 1, at: clock.nowIso() },
+        { load: 'last' },
+      );
       expect(direct.events).toEqual([]);
       expect(await purgeEvents(app, old.id)).toHaveLength(1);
       expect(await ledgerOf(app, accountId)).toEqual(ledgerBefore);
@@ -139,8 +199,14 @@ describe('bulk job file retention', () => {
 
     it('rebuilds the same job views and row results from the event store', async () => {
       const view = async (id: number) => (await app.request('GET', `/v1/jobs/${id}`, { key })).body.data;
-      const before = { old: await view(old.id), recent: await view(recent.id), recentCsv: (await download(app, key, recent.id)).text };
-      await new ProjectionRunner(app.running.app.get(EventStore), app.running.app.get(ReadStore), [jobsProjection], { name: 'retention-test' }).rebuild();
+      const before = {
+        old: await view(old.id),
+        recent: await view(recent.id),
+        recentCsv: (await download(app, key, recent.id)).text,
+      };
+      await new ProjectionRunner(app.running.app.get(EventStore), app.running.app.get(ReadStore), [jobsProjection], {
+        name: 'retention-test',
+      }).rebuild();
       expect(await view(old.id)).toEqual(before.old);
       expect(await view(recent.id)).toEqual(before.recent);
       expect(await resultRows(app, old.id)).toBe(0);

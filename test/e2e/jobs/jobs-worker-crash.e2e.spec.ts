@@ -8,8 +8,16 @@ describe('a worker killed in the middle of a chunk', () => {
 
   it('loses nothing and charges each chunk once after the restarted worker gets it again', async () => {
     const csv = 'email\nalice@alpha.test\nbob@alpha.test\nanyone@beta.test\nnobody@gamma.test\n';
-    crash = await WorkerCrash.start(await startJobsPeers(), DOMAINS, { name: 'jobs-crash', credits: 20, upload: { path: '/v1/jobs', csv, fileName: 'crash.csv' } });
-    const { accountId, apiKey, created: { id: jobId } } = crash;
+    crash = await WorkerCrash.start(await startJobsPeers(), DOMAINS, {
+      name: 'jobs-crash',
+      credits: 20,
+      upload: { path: '/v1/jobs', csv, fileName: 'crash.csv' },
+    });
+    const {
+      accountId,
+      apiKey,
+      created: { id: jobId },
+    } = crash;
 
     // The slow peer's banner takes 5 s, so a chunk probing it is caught in flight, after its hold and before its results.
     await waitFor(async () => crash!.slowSmtp.stats.sessions > 0, 30_000, 'a chunk to start probing');
@@ -20,13 +28,20 @@ describe('a worker killed in the middle of a chunk', () => {
 
     const app = await crash.restart();
     const { events } = await followStream(app, apiKey, jobId, 40_000);
-    expect(events[events.length - 1]).toMatchObject({ event: 'done', data: { status: 'Completed', creditsCharged: 4, progress: { processedRows: 4 } } });
+    expect(events[events.length - 1]).toMatchObject({
+      event: 'done',
+      data: { status: 'Completed', creditsCharged: 4, progress: { processedRows: 4 } },
+    });
     expect(await ledgerOf(app, accountId)).toMatchObject({ balance: 16, held: 0 });
 
     const store = app.running.app.get(EventStore);
-    const used = (await store.readStream(`credits-${accountId}`)).filter((e) => e.type === 'CreditsUsed').map((e) => e.data.holdId);
+    const used = (await store.readStream(`credits-${accountId}`))
+      .filter((e) => e.type === 'CreditsUsed')
+      .map((e) => e.data.holdId);
     expect(new Set(used).size).toBe(used.length);
-    const chunks = (await store.readStream(`jobs-${jobId}`)).filter((e) => e.type === 'ChunkCompleted').map((e) => e.data.chunkNo);
+    const chunks = (await store.readStream(`jobs-${jobId}`))
+      .filter((e) => e.type === 'ChunkCompleted')
+      .map((e) => e.data.chunkNo);
     expect(new Set(chunks).size).toBe(chunks.length);
   }, 180_000);
 });

@@ -30,14 +30,19 @@ export interface JobsWorld {
 export type JobsPeers = MailPeers;
 
 export function startJobsPeers(env: Record<string, string> = {}): Promise<JobsPeers> {
-  return startMailPeers(DOMAINS, { env: { JOB_CHUNK_SIZE: '2', JOB_GREYLIST_RETRY_DELAYS_MS: '300,600', GREYLIST_RETRY_DELAYS_MS: '100', ...env } });
+  return startMailPeers(DOMAINS, {
+    env: { JOB_CHUNK_SIZE: '2', JOB_GREYLIST_RETRY_DELAYS_MS: '300,600', GREYLIST_RETRY_DELAYS_MS: '100', ...env },
+  });
 }
 
 export async function startJobsWorld(env: Record<string, string> = {}): Promise<JobsWorld> {
   const { smtp, dns, env: fullEnv } = await startJobsPeers(env);
   const app = await startTestApp(fullEnv);
   return {
-    app, smtp, dns, env: fullEnv,
+    app,
+    smtp,
+    dns,
+    env: fullEnv,
     async close() {
       await app.close();
       await Promise.all([smtp.close(), dns.close()]);
@@ -45,7 +50,13 @@ export async function startJobsWorld(env: Record<string, string> = {}): Promise<
   };
 }
 
-export async function uploadJob(app: TestApp, key: string, csv: string | Uint8Array, fields: Record<string, string> = {}, fileName = 'list.csv') {
+export async function uploadJob(
+  app: TestApp,
+  key: string,
+  csv: string | Uint8Array,
+  fields: Record<string, string> = {},
+  fileName = 'list.csv',
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', new Blob([csv]), fileName);
@@ -53,11 +64,23 @@ export async function uploadJob(app: TestApp, key: string, csv: string | Uint8Ar
   return { status: response.status, body: (await response.json()) as any };
 }
 
-export interface SseEvent { event: string; data: any }
+export interface SseEvent {
+  event: string;
+  data: any;
+}
 
 /** Follows GET {route}/{id}/stream (a bulk job's by default) until `done` (or the stream ends), returning every event. */
-export async function followStream(app: TestApp, key: string, jobId: number, timeoutMs = 25_000, route = '/v1/jobs'): Promise<{ events: SseEvent[]; headers: Headers; comments: string[] }> {
-  const response = await fetch(`${app.url}${route}/${jobId}/stream`, { headers: { 'x-api-key': key }, signal: AbortSignal.timeout(timeoutMs) });
+export async function followStream(
+  app: TestApp,
+  key: string,
+  jobId: number,
+  timeoutMs = 25_000,
+  route = '/v1/jobs',
+): Promise<{ events: SseEvent[]; headers: Headers; comments: string[] }> {
+  const response = await fetch(`${app.url}${route}/${jobId}/stream`, {
+    headers: { 'x-api-key': key },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
   const events: SseEvent[] = [];
   const comments: string[] = [];
   let buffer = '';
@@ -85,7 +108,11 @@ export async function parseCsv(text: string): Promise<string[][]> {
   return rows;
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 20_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -102,13 +129,18 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | null | fal
  */
 export function expectLiveProgress(events: SseEvent[], totalRows: number): any {
   const progress = events.filter((e) => e.event === 'progress').map((e) => e.data);
-  const midway = progress.filter((p) => p.status === 'Processing' && p.progress.processedRows > 0 && p.progress.processedRows < totalRows);
+  const midway = progress.filter(
+    (p) => p.status === 'Processing' && p.progress.processedRows > 0 && p.progress.processedRows < totalRows,
+  );
   expect(midway.length).toBeGreaterThan(0);
   expect(midway.every((p) => typeof p.etaSeconds === 'number')).toBe(true);
   const counts = progress.map((p) => p.progress.processedRows);
   expect(counts).toEqual([...counts].sort((a, b) => a - b));
   const done = events[events.length - 1];
-  expect(done).toMatchObject({ event: 'done', data: { status: 'Completed', progress: { processedRows: totalRows, percent: 100 } } });
+  expect(done).toMatchObject({
+    event: 'done',
+    data: { status: 'Completed', progress: { processedRows: totalRows, percent: 100 } },
+  });
   return done.data;
 }
 
@@ -116,16 +148,23 @@ export function expectLiveProgress(events: SseEvent[], totalRows: number): any {
 export const ledgerOf = (app: TestApp, accountId: string) => app.running.app.get(CreditLedger).current(accountId);
 
 /** `count` addresses on slow.test, whose MX rejects every recipient after `rcptDelayMs`. */
-export const slowAddresses = (count: number): string[] => Array.from({ length: count }, (_, k) => `person${k}@slow.test`);
+export const slowAddresses = (count: number): string[] =>
+  Array.from({ length: count }, (_, k) => `person${k}@slow.test`);
 
 /** An app whose probes go to slow.test alone: every RCPT answered (550) after `rcptDelayMs`, so chunks stay in flight. */
 export async function startSlowWorld(rcptDelayMs: number, env: Record<string, string> = {}): Promise<JobsWorld> {
   const smtp = await startSmtpPeer({ rcptDelayMs, domains: { 'slow.test': { default: reject() } } });
-  const dns = await startDnsPeer({ 'slow.test': { mx: [{ exchange: 'mx.slow.test', priority: 10 }] }, 'mx.slow.test': { a: ['127.0.0.1'] } });
+  const dns = await startDnsPeer({
+    'slow.test': { mx: [{ exchange: 'mx.slow.test', priority: 10 }] },
+    'mx.slow.test': { a: ['127.0.0.1'] },
+  });
   const fullEnv = { DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), ...env };
   const app = await startTestApp(fullEnv);
   return {
-    app, smtp, dns, env: fullEnv,
+    app,
+    smtp,
+    dns,
+    env: fullEnv,
     async close() {
       await app.close();
       await Promise.all([smtp.close(), dns.close()]);

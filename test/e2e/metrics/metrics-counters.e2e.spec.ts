@@ -23,40 +23,72 @@ describe('Prometheus metrics of the all-in-one process', () => {
     before = (await samples()).samples;
     account = await world.app.createAccount(100);
     const key = account.apiKey;
-    const hook = await world.app.request('POST', '/v1/webhooks', { key, body: { url: world.receiver.url('/done'), events: [1] } });
+    const hook = await world.app.request('POST', '/v1/webhooks', {
+      key,
+      body: { url: world.receiver.url('/done'), events: [1] },
+    });
     expect(hook.status).toBe(201);
     for (const email of ['alice@acme.test', 'bob@acme.test', 'slow@acme.test']) {
       expect((await world.app.request('POST', '/v1/verify/single', { key, body: { email } })).status).toBe(200);
     }
-    const batch = await world.app.request('POST', '/v1/verify/batch', { key, body: { emails: ['someone@catchall.test', 'someone@blocked.test', 'someone@mailinator.com'] } });
-    expect(batch.body.data.results.map((r: { result: string }) => r.result)).toEqual(['catch_all', 'unknown', 'disposable']);
+    const batch = await world.app.request('POST', '/v1/verify/batch', {
+      key,
+      body: { emails: ['someone@catchall.test', 'someone@blocked.test', 'someone@mailinator.com'] },
+    });
+    expect(batch.body.data.results.map((r: { result: string }) => r.result)).toEqual([
+      'catch_all',
+      'unknown',
+      'disposable',
+    ]);
     expect((await world.app.request('GET', '/v1/no-such-route', { key })).status).toBe(404);
     const upload = await uploadJob(world.app, key, JOB_CSV);
     expect(upload.status).toBe(201);
     jobId = upload.body.data.id;
-    await waitFor(async () => (await world.app.request('GET', `/v1/jobs/${jobId}`, { key })).body.data.status === 'Completed', 20_000, 'the job to complete');
+    await waitFor(
+      async () => (await world.app.request('GET', `/v1/jobs/${jobId}`, { key })).body.data.status === 'Completed',
+      20_000,
+      'the job to complete',
+    );
     await world.receiver.waitFor('/done', 1);
     // The delivery's success is appended just after the receiver answered, and the last retry chunk settles
     // its hold and is committed just after the job completed: wait for both before taking the final scrape.
-    await waitFor(async () => {
-      const now = (await samples()).samples;
-      return sumOf(now, 'mailcheck_webhook_deliveries_total', { outcome: 'delivered' }) === 1
-        && sumOf(now, 'mailcheck_bus_messages_consumed_total', { group: 'job-chunk-retries' }) === 2;
-    }, 10_000, 'the delivery and the last chunk to be recorded');
+    await waitFor(
+      async () => {
+        const now = (await samples()).samples;
+        return (
+          sumOf(now, 'mailcheck_webhook_deliveries_total', { outcome: 'delivered' }) === 1 &&
+          sumOf(now, 'mailcheck_bus_messages_consumed_total', { group: 'job-chunk-retries' }) === 2
+        );
+      },
+      10_000,
+      'the delivery and the last chunk to be recorded',
+    );
     ({ text, samples: after } = await samples());
   }, 60_000);
-  afterAll(async () => { await world?.close(); });
+  afterAll(async () => {
+    await world?.close();
+  });
 
   const moved = (name: string, labels: Record<string, string> = {}) => delta(before, after, name, labels);
 
   describe('verification', () => {
     it('counts interactive verdicts by result and subResult', () => {
       const interactive = { mode: 'interactive' };
-      expect(moved('mailcheck_verification_verdicts_total', { ...interactive, result: 'ok', sub_result: 'ok' })).toBe(2);
-      expect(moved('mailcheck_verification_verdicts_total', { ...interactive, result: 'invalid', sub_result: 'no_mailbox' })).toBe(1);
+      expect(moved('mailcheck_verification_verdicts_total', { ...interactive, result: 'ok', sub_result: 'ok' })).toBe(
+        2,
+      );
+      expect(
+        moved('mailcheck_verification_verdicts_total', { ...interactive, result: 'invalid', sub_result: 'no_mailbox' }),
+      ).toBe(1);
       expect(moved('mailcheck_verification_verdicts_total', { ...interactive, result: 'catch_all' })).toBe(1);
       expect(moved('mailcheck_verification_verdicts_total', { ...interactive, result: 'unknown' })).toBe(1);
-      expect(moved('mailcheck_verification_verdicts_total', { ...interactive, result: 'disposable', sub_result: 'disposable' })).toBe(1);
+      expect(
+        moved('mailcheck_verification_verdicts_total', {
+          ...interactive,
+          result: 'disposable',
+          sub_result: 'disposable',
+        }),
+      ).toBe(1);
       expect(moved('mailcheck_verification_verdicts_total', interactive)).toBe(6);
     });
 
@@ -65,7 +97,9 @@ describe('Prometheus metrics of the all-in-one process', () => {
       expect(moved('mailcheck_verification_verdicts_total', { ...bulk, result: 'ok' })).toBe(1);
       expect(moved('mailcheck_verification_verdicts_total', { ...bulk, result: 'invalid' })).toBe(1);
       expect(moved('mailcheck_verification_verdicts_total', { ...bulk, result: 'catch_all' })).toBe(1);
-      expect(moved('mailcheck_verification_verdicts_total', { ...bulk, result: 'unknown', sub_result: 'greylisted' })).toBe(3);
+      expect(
+        moved('mailcheck_verification_verdicts_total', { ...bulk, result: 'unknown', sub_result: 'greylisted' }),
+      ).toBe(3);
     });
 
     it('counts greylist retries: one interactive wait, and two job retry passes of one address', () => {
@@ -78,7 +112,9 @@ describe('Prometheus metrics of the all-in-one process', () => {
       expect(moved('mailcheck_smtp_probe_duration_seconds_count', { outcome: 'accepted' })).toBeGreaterThanOrEqual(4);
       expect(moved('mailcheck_smtp_probe_duration_seconds_count', { outcome: 'no_mailbox' })).toBeGreaterThanOrEqual(2);
       expect(moved('mailcheck_smtp_probe_duration_seconds_count', { outcome: 'greylisted' })).toBeGreaterThanOrEqual(4);
-      expect(moved('mailcheck_smtp_probes_total', { outcome: 'accepted', provider: 'other' })).toBe(moved('mailcheck_smtp_probe_duration_seconds_count', { outcome: 'accepted' }));
+      expect(moved('mailcheck_smtp_probes_total', { outcome: 'accepted', provider: 'other' })).toBe(
+        moved('mailcheck_smtp_probe_duration_seconds_count', { outcome: 'accepted' }),
+      );
       const opened = moved('mailcheck_smtp_sessions_opened_total', { provider: 'other' });
       expect(opened).toBeGreaterThan(0);
       expect(opened).toBeLessThanOrEqual(world.smtp.stats.sessions);
@@ -127,21 +163,45 @@ describe('Prometheus metrics of the all-in-one process', () => {
     });
 
     it('shows the projections and the relay caught up', async () => {
-      await waitFor(async () => {
-        const now = (await samples()).samples;
-        return now.some((s) => s.name === 'mailcheck_projection_lag_events' && s.labels.subscriber === 'relay')
-          && sumOf(now, 'mailcheck_projection_lag_events') === 0;
-      }, 10_000, 'the projector to catch up');
+      await waitFor(
+        async () => {
+          const now = (await samples()).samples;
+          return (
+            now.some((s) => s.name === 'mailcheck_projection_lag_events' && s.labels.subscriber === 'relay') &&
+            sumOf(now, 'mailcheck_projection_lag_events') === 0
+          );
+        },
+        10_000,
+        'the projector to catch up',
+      );
     });
   });
 
   describe('HTTP requests', () => {
     it('are labelled by route template, never by the URL', () => {
       const series = after.filter((s) => s.name === 'mailcheck_http_request_duration_seconds_count');
-      expect(moved('mailcheck_http_request_duration_seconds_count', { method: 'POST', route: '/v1/verify/single', status_class: '2xx' })).toBe(3);
-      expect(sumOf(after, 'mailcheck_http_request_duration_seconds_count', { method: 'GET', route: '/v1/jobs/:id', status_class: '2xx' })).toBeGreaterThanOrEqual(1);
-      expect(sumOf(after, 'mailcheck_http_request_duration_seconds_count', { route: 'unmatched', status_class: '4xx' })).toBeGreaterThanOrEqual(1);
-      expect(series.map((s) => s.labels.route).filter((route) => route.includes(String(jobId)) || route.includes('no-such-route'))).toEqual([]);
+      expect(
+        moved('mailcheck_http_request_duration_seconds_count', {
+          method: 'POST',
+          route: '/v1/verify/single',
+          status_class: '2xx',
+        }),
+      ).toBe(3);
+      expect(
+        sumOf(after, 'mailcheck_http_request_duration_seconds_count', {
+          method: 'GET',
+          route: '/v1/jobs/:id',
+          status_class: '2xx',
+        }),
+      ).toBeGreaterThanOrEqual(1);
+      expect(
+        sumOf(after, 'mailcheck_http_request_duration_seconds_count', { route: 'unmatched', status_class: '4xx' }),
+      ).toBeGreaterThanOrEqual(1);
+      expect(
+        series
+          .map((s) => s.labels.route)
+          .filter((route) => route.includes(String(jobId)) || route.includes('no-such-route')),
+      ).toEqual([]);
     });
 
     it('never count the scrapes themselves', () => {
@@ -151,13 +211,27 @@ describe('Prometheus metrics of the all-in-one process', () => {
 
   describe('the exposition', () => {
     it('includes the default process metrics', () => {
-      for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_p99_seconds']) {
+      for (const name of [
+        'process_cpu_seconds_total',
+        'process_resident_memory_bytes',
+        'nodejs_heap_size_used_bytes',
+        'nodejs_eventloop_lag_p99_seconds',
+      ]) {
         expect(after.some((s) => s.name === name)).toBe(true);
       }
     });
 
     it('names no address, domain, account, key or job anywhere', () => {
-      for (const secret of ['acme.test', 'catchall.test', 'blocked.test', 'mailinator', '@', account.accountId, account.apiKey, String(jobId)]) {
+      for (const secret of [
+        'acme.test',
+        'catchall.test',
+        'blocked.test',
+        'mailinator',
+        '@',
+        account.accountId,
+        account.apiKey,
+        String(jobId),
+      ]) {
         expect({ secret, found: text.includes(secret) }).toEqual({ secret, found: false });
       }
     });
@@ -165,7 +239,11 @@ describe('Prometheus metrics of the all-in-one process', () => {
 
   describe('access', () => {
     it('refuses a scrape without the token, or with an API key instead, in plain text', async () => {
-      for (const authorization of ['', 'Bearer wrong-token-0123456789', `Basic ${Buffer.from(`x:${METRICS_TOKEN}`).toString('base64')}`]) {
+      for (const authorization of [
+        '',
+        'Bearer wrong-token-0123456789',
+        `Basic ${Buffer.from(`x:${METRICS_TOKEN}`).toString('base64')}`,
+      ]) {
         const refused = await world.scrape(authorization);
         expect(refused.status).toBe(401);
         expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');

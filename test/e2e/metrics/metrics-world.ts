@@ -12,7 +12,9 @@ export const METRICS_TOKEN = 'metrics-e2e-token-0123456789';
  * mailinator.com is disposable and never probed.
  */
 const DOMAINS: Record<string, DomainScript> = {
-  'acme.test': { recipients: { alice: accept(), carol: accept(), dave: accept(), slow: greylist(1), stuck: greylist(1_000) } },
+  'acme.test': {
+    recipients: { alice: accept(), carol: accept(), dave: accept(), slow: greylist(1), stuck: greylist(1_000) },
+  },
   'catchall.test': { default: accept() },
   'blocked.test': { default: blocklist() },
 };
@@ -37,13 +39,21 @@ export async function startMetricsWorld(): Promise<MetricsWorld> {
   const receiver = await HttpsReceiver.start();
   const app = await startTestApp({
     METRICS_TOKEN,
-    DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port),
-    SMTP_CONNECT_TIMEOUT_MS: '2000', SMTP_BANNER_TIMEOUT_MS: '2000', SMTP_COMMAND_TIMEOUT_MS: '2000',
-    GREYLIST_RETRY_DELAYS_MS: '150', VERIFY_INTERACTIVE_BUDGET_MS: '5000', JOB_GREYLIST_RETRY_DELAYS_MS: '200,400',
-    WEBHOOK_CA_FILE: receiver.caFile, WEBHOOK_TIMEOUT_MS: '3000',
+    DNS_SERVERS: dns.server,
+    SMTP_PROBE_PORT: String(smtp.port),
+    SMTP_CONNECT_TIMEOUT_MS: '2000',
+    SMTP_BANNER_TIMEOUT_MS: '2000',
+    SMTP_COMMAND_TIMEOUT_MS: '2000',
+    GREYLIST_RETRY_DELAYS_MS: '150',
+    VERIFY_INTERACTIVE_BUDGET_MS: '5000',
+    JOB_GREYLIST_RETRY_DELAYS_MS: '200,400',
+    WEBHOOK_CA_FILE: receiver.caFile,
+    WEBHOOK_TIMEOUT_MS: '3000',
   });
   return {
-    app, smtp, receiver,
+    app,
+    smtp,
+    receiver,
     async scrape(authorization = `Bearer ${METRICS_TOKEN}`) {
       const response = await fetch(`${app.url}/metrics`, { headers: authorization ? { authorization } : {} });
       return { status: response.status, headers: response.headers, text: await response.text() };

@@ -1,6 +1,13 @@
 import type { NewEvent } from '@lib/eventstore';
 import { CrashPoint, paidChunkSteps } from '../../harness/crash-points';
-import { HarnessScenario, ledgerState, projected, runScenario, settled, upload } from '../../harness/redelivery-harness';
+import {
+  HarnessScenario,
+  ledgerState,
+  projected,
+  runScenario,
+  settled,
+  upload,
+} from '../../harness/redelivery-harness';
 import { autoTopupSettingsStream } from '@lib/credits';
 import { HttpsReceiver } from '../../support/https-receiver';
 import type { TestApp } from '../../support/test-app';
@@ -16,7 +23,8 @@ import { startJobsPeers } from '../jobs/jobs-world';
  * (ledger, job counts, rows, the transaction history) must equal a clean run's.
  */
 /** Job ids differ between runs (they are time-based): the states compare with the id replaced. */
-const withoutJobId = (state: unknown, id: number): unknown => JSON.parse(JSON.stringify(state).replaceAll(String(id), '<job>'));
+const withoutJobId = (state: unknown, id: number): unknown =>
+  JSON.parse(JSON.stringify(state).replaceAll(String(id), '<job>'));
 
 /** Runs an uploaded job to its end and reads everything the customer and the books can see. */
 async function jobScenarioState(app: TestApp, route: string, csv: string) {
@@ -26,18 +34,36 @@ async function jobScenarioState(app: TestApp, route: string, csv: string) {
   await settled(app, accountId, async () => ['Completed', 'Failed', 'Cancelled'].includes((await view()).status));
   const job = await view();
   const ledger = await ledgerState(app, accountId);
-  const listed = async () => ((await app.request('GET', '/v1/credits/transactions?pageSize=100', { key: apiKey })).body.data.items as any[])
-    .map((t) => `${t.type} ${t.reference ?? ''} ${t.amount}`).sort();
+  const listed = async () =>
+    ((await app.request('GET', '/v1/credits/transactions?pageSize=100', { key: apiKey })).body.data.items as any[])
+      .map((t) => `${t.type} ${t.reference ?? ''} ${t.amount}`)
+      .sort();
   const transactions = await projected(listed, await expectedTransactions(ledger));
   const download = (await app.request('GET', `${route}/${id}/download`, { key: apiKey })).text;
-  const state = { status: job.status, counts: job.counts, results: job.results, progress: job.progress, creditsCharged: job.creditsCharged, ledger, transactions, download };
+  const state = {
+    status: job.status,
+    counts: job.counts,
+    results: job.results,
+    progress: job.progress,
+    creditsCharged: job.creditsCharged,
+    ledger,
+    transactions,
+    download,
+  };
   return withoutJobId(state, id);
-
 }
 
-const expectedTransactions = async (ledger: { charges: string[] }) => ['Added  500', ...ledger.charges.map((c) => { const [reference, amount] = c.split('='); return `Used ${reference} ${-Number(amount)}`; })].sort();
+const expectedTransactions = async (ledger: { charges: string[] }) =>
+  [
+    'Added  500',
+    ...ledger.charges.map((c) => {
+      const [reference, amount] = c.split('=');
+      return `Used ${reference} ${-Number(amount)}`;
+    }),
+  ].sort();
 
-const BULK_CSV = 'email\nalice@alpha.test\nbob@alpha.test\nanyone@beta.test\nnobody@gamma.test\nslow@grey.test\nalice@alpha.test\nnot-an-address\n';
+const BULK_CSV =
+  'email\nalice@alpha.test\nbob@alpha.test\nanyone@beta.test\nnobody@gamma.test\nslow@grey.test\nalice@alpha.test\nnot-an-address\n';
 const bulkJob: HarnessScenario = {
   startPeers: async () => {
     const peers = await startJobsPeers();
@@ -57,24 +83,51 @@ const webhookedJob: HarnessScenario = {
     const peers = await startJobsPeers();
     receiver = await HttpsReceiver.start();
     return {
-      env: { ...peers.env, WEBHOOK_CA_FILE: receiver.caFile, WEBHOOK_TIMEOUT_MS: '5000', WEBHOOK_RETRY_DELAYS_MS: '200,400' },
+      env: {
+        ...peers.env,
+        WEBHOOK_CA_FILE: receiver.caFile,
+        WEBHOOK_TIMEOUT_MS: '5000',
+        WEBHOOK_RETRY_DELAYS_MS: '200,400',
+      },
       close: () => Promise.all([peers.smtp.close(), peers.dns.close(), receiver!.close()]).then(() => undefined),
     };
   },
   run: async (app) => {
     const { accountId, apiKey } = await app.createAccount(500);
-    const hook = (await app.request('POST', '/v1/webhooks', { key: apiKey, body: { url: receiver!.url('/jobs'), events: ['job.completed'], isActive: true } })).body.data;
+    const hook = (
+      await app.request('POST', '/v1/webhooks', {
+        key: apiKey,
+        body: { url: receiver!.url('/jobs'), events: ['job.completed'], isActive: true },
+      })
+    ).body.data;
     const id = await upload(app, apiKey, '/v1/jobs', BULK_CSV);
     const view = async () => (await app.request('GET', `/v1/jobs/${id}`, { key: apiKey })).body.data;
     await settled(app, accountId, async () => (await view()).status === 'Completed');
-    const history = async () => (await app.request('GET', `/v1/webhooks/${hook.id}/deliveries`, { key: apiKey })).body.data.items.map((d: any) => d.status);
+    const history = async () =>
+      (await app.request('GET', `/v1/webhooks/${hook.id}/deliveries`, { key: apiKey })).body.data.items.map(
+        (d: any) => d.status,
+      );
     const deliveries = await projected(history, ['succeeded'], 20_000);
-    const events = new Set(receiver!.received('/jobs').map((r) => JSON.parse(r.body)).map((p) => `${p.type} ${p.data.jobId}`));
-    return withoutJobId({ creditsCharged: (await view()).creditsCharged, ledger: await ledgerState(app, accountId), deliveries, received: [...events] }, id);
+    const events = new Set(
+      receiver!
+        .received('/jobs')
+        .map((r) => JSON.parse(r.body))
+        .map((p) => `${p.type} ${p.data.jobId}`),
+    );
+    return withoutJobId(
+      {
+        creditsCharged: (await view()).creditsCharged,
+        ledger: await ledgerState(app, accountId),
+        deliveries,
+        received: [...events],
+      },
+      id,
+    );
   },
 };
 
-const FINDER_CSV = 'First Name,Last Name,Domain\nJane,Doe,firstlast.test\nNobody,Here,flast.test\nJane,Doe,first.test\n,Doe,first.test\njane,DOE,firstlast.test\n';
+const FINDER_CSV =
+  'First Name,Last Name,Domain\nJane,Doe,firstlast.test\nNobody,Here,flast.test\nJane,Doe,first.test\n,Doe,first.test\njane,DOE,firstlast.test\n';
 const finderJob: HarnessScenario = {
   startPeers: () => startFinderPeers(),
   run: (app) => jobScenarioState(app, '/v1/finder/jobs', FINDER_CSV),
@@ -87,18 +140,33 @@ const finderJob: HarnessScenario = {
  * Verification ids differ between runs, so charges compare by count.
  */
 const autoTopup: HarnessScenario = {
-  startPeers: async () => ({ env: { TRIAL_CREDITS: '100', MANUAL_PAYMENTS_AUTO_CONFIRM: 'true' }, close: async () => undefined }),
+  startPeers: async () => ({
+    env: { TRIAL_CREDITS: '100', MANUAL_PAYMENTS_AUTO_CONFIRM: 'true' },
+    close: async () => undefined,
+  }),
   run: async (app) => {
     const owner = await signedInUser(app);
-    const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'harness' } })).body.data.apiKey;
-    await owner.browser.request('PUT', '/dashboard/v1/billing/auto-topup', { body: { enabled: true, thresholdCredits: 95, packageId: 1 } });
+    const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'harness' } })).body.data
+      .apiKey;
+    await owner.browser.request('PUT', '/dashboard/v1/billing/auto-topup', {
+      body: { enabled: true, thresholdCredits: 95, packageId: 1 },
+    });
     for (let i = 0; i < 10; i++) await app.request('GET', `/v1/verify/single?email=not-an-address-${i}`, { key });
     const accountId = owner.user.accountId;
     const balance = await projected(async () => (await ledgerState(app, accountId)).balance, 1_090, 20_000);
-    const orders = async () => ((await owner.browser.request('GET', '/dashboard/v1/billing/orders')).body.data.items as any[])
-      .map((o) => ({ auto: o.isAutoTopup, status: o.status, invoice: o.invoiceNumber }));
+    const orders = async () =>
+      ((await owner.browser.request('GET', '/dashboard/v1/billing/orders')).body.data.items as any[]).map((o) => ({
+        auto: o.isAutoTopup,
+        status: o.status,
+        invoice: o.invoiceNumber,
+      }));
     const { openHolds, charges } = await ledgerState(app, accountId);
-    return { balance, openHolds, charges: charges.length, orders: await projected(orders, [{ auto: true, status: 2, invoice: 'INV-000001' }]) };
+    return {
+      balance,
+      openHolds,
+      charges: charges.length,
+      orders: await projected(orders, [{ auto: true, status: 2, invoice: 'INV-000001' }]),
+    };
   },
 };
 
@@ -114,20 +182,36 @@ const signUpTrial: HarnessScenario = {
     const email = uniqueEmail('trial');
     const browser = new DashboardBrowser(app.url);
     await browser.prepare();
-    await browser.request('POST', '/dashboard/v1/sign-up', { body: { email, password: PASSWORD, name: 'Trial', company: 'Trial Ltd' } });
-    await browser.request('POST', '/dashboard/v1/confirm-email', { body: { token: tokenFromOutbox(app.dataDir, email, '/confirm-email') } });
+    await browser.request('POST', '/dashboard/v1/sign-up', {
+      body: { email, password: PASSWORD, name: 'Trial', company: 'Trial Ltd' },
+    });
+    await browser.request('POST', '/dashboard/v1/confirm-email', {
+      body: { token: tokenFromOutbox(app.dataDir, email, '/confirm-email') },
+    });
     const signIn = await browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } });
     const accountId: string = signIn.body.data.user.accountId;
     const balance = await projected(async () => (await ledgerState(app, accountId)).balance, 100, 20_000);
     const events = app.running.app.get(EventStore);
-    const account = await projected(async () => (await events.readStream(`accounts-${accountId}`)).map((e) => e.type), ['AccountOpened']);
-    const grants = (await events.readStream(`credits-${accountId}`)).map((e) => `${e.type} ${e.data.transactionId} ${e.data.amount}`);
+    const account = await projected(
+      async () => (await events.readStream(`accounts-${accountId}`)).map((e) => e.type),
+      ['AccountOpened'],
+    );
+    const grants = (await events.readStream(`credits-${accountId}`)).map(
+      (e) => `${e.type} ${e.data.transactionId} ${e.data.amount}`,
+    );
     const me = await projected(async () => (await browser.request('GET', '/dashboard/v1/me')).body.data?.role, 'owner');
-    return { signIn: signIn.status, balance, account, grants: grants.map((g) => g.replace(accountId, '<account>')), me };
+    return {
+      signIn: signIn.status,
+      balance,
+      account,
+      grants: grants.map((g) => g.replace(accountId, '<account>')),
+      me,
+    };
   },
 };
 
-const trialGrant = (_: string, e: NewEvent) => e.type === 'CreditsAdded' && String((e.data as { transactionId?: string }).transactionId).startsWith('trial-');
+const trialGrant = (_: string, e: NewEvent) =>
+  e.type === 'CreditsAdded' && String((e.data as { transactionId?: string }).transactionId).startsWith('trial-');
 
 /**
  * A failing automatic top-up: the package chosen left the catalogue, so the crossing's purchase is
@@ -139,15 +223,34 @@ const failingAutoTopup: HarnessScenario = {
   run: async (app) => {
     const owner = await signedInUser(app);
     const accountId = owner.user.accountId;
-    const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'harness' } })).body.data.apiKey;
-    await app.running.app.get(EventStore).appendToStream(autoTopupSettingsStream(accountId), [
-      { type: 'AutoTopupConfigured', data: { enabled: true, thresholdCredits: 95, packageId: 999, accountId, configuredBy: owner.user.userId, configuredAt: new Date().toISOString() } },
-    ], 'any');
+    const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'harness' } })).body.data
+      .apiKey;
+    await app.running.app.get(EventStore).appendToStream(
+      autoTopupSettingsStream(accountId),
+      [
+        {
+          type: 'AutoTopupConfigured',
+          data: {
+            enabled: true,
+            thresholdCredits: 95,
+            packageId: 999,
+            accountId,
+            configuredBy: owner.user.userId,
+            configuredAt: new Date().toISOString(),
+          },
+        },
+      ],
+      'any',
+    );
     for (let i = 0; i < 10; i++) await app.request('GET', `/v1/verify/single?email=not-an-address-${i}`, { key });
-    const crossing = async () => (await app.running.app.get(EventStore).readAll({ eventTypes: ['AutoTopupFailed', 'AutoTopupOwnerNotified'] }))
-      .filter((e) => e.data.accountId === accountId).map((e) => e.type);
+    const crossing = async () =>
+      (await app.running.app.get(EventStore).readAll({ eventTypes: ['AutoTopupFailed', 'AutoTopupOwnerNotified'] }))
+        .filter((e) => e.data.accountId === accountId)
+        .map((e) => e.type);
     const recorded = await projected(crossing, ['AutoTopupFailed', 'AutoTopupOwnerNotified'], 20_000);
-    const mails = outboxMails(app.dataDir).filter((m) => m.to.includes(owner.email) && /top-up failed/.test(m.subject)).map((m) => m.text.includes('Credit package not found'));
+    const mails = outboxMails(app.dataDir)
+      .filter((m) => m.to.includes(owner.email) && /top-up failed/.test(m.subject))
+      .map((m) => m.text.includes('Credit package not found'));
     return { balance: (await ledgerState(app, accountId)).balance, recorded, mails };
   },
 };
@@ -162,22 +265,45 @@ const dispatchSteps = (startedType: string, chunkTopic: string): CrashPoint[] =>
 const FIRST_PASS_CHUNKS = 3;
 
 const consumers: Array<{ name: string; scenario: HarnessScenario; steps: CrashPoint[] }> = [
-  { name: 'bulk job chunks', scenario: bulkJob, steps: paidChunkSteps('job_chunk', 'ChunkCompleted', (n) => n < FIRST_PASS_CHUNKS) },
-  { name: 'greylisting retries', scenario: bulkJob, steps: paidChunkSteps('job_chunk', 'ChunkCompleted', (n) => n >= FIRST_PASS_CHUNKS) },
+  {
+    name: 'bulk job chunks',
+    scenario: bulkJob,
+    steps: paidChunkSteps('job_chunk', 'ChunkCompleted', (n) => n < FIRST_PASS_CHUNKS),
+  },
+  {
+    name: 'greylisting retries',
+    scenario: bulkJob,
+    steps: paidChunkSteps('job_chunk', 'ChunkCompleted', (n) => n >= FIRST_PASS_CHUNKS),
+  },
   { name: 'bulk job dispatch', scenario: bulkJob, steps: dispatchSteps('JobStarted', 'jobs.chunks') },
   { name: 'finder job chunks', scenario: finderJob, steps: paidChunkSteps('finder_job_chunk', 'FinderChunkCompleted') },
   { name: 'finder job dispatch', scenario: finderJob, steps: dispatchSteps('FinderJobStarted', 'finder.chunks') },
   {
     // Each step of the top-up's order: the crossing claimed, the price fixed, the payment recorded, the
     // outcome recorded, the invoice issued, the credits added, the order marked credited.
-    name: 'automatic top-up', scenario: autoTopup,
+    name: 'automatic top-up',
+    scenario: autoTopup,
     // (The sign-up's trial grant is a CreditsAdded too: only the order's counts.)
-    steps: ['AutoTopupTriggered', 'OrderQuoted', 'OrderPlaced', 'OrderCompleted', 'InvoiceIssued', 'CreditsAdded', 'OrderCredited'].map((type): CrashPoint => (
-      { name: `the ${type} record`, when: 'after', matches: (_, e) => e.type === type && (type !== 'CreditsAdded' || (e.data as { source: { kind: string } }).source.kind === 'order') }
-    )),
+    steps: [
+      'AutoTopupTriggered',
+      'OrderQuoted',
+      'OrderPlaced',
+      'OrderCompleted',
+      'InvoiceIssued',
+      'CreditsAdded',
+      'OrderCredited',
+    ].map((type): CrashPoint => ({
+      name: `the ${type} record`,
+      when: 'after',
+      matches: (_, e) =>
+        e.type === type &&
+        (type !== 'CreditsAdded' || (e.data as { source: { kind: string } }).source.kind === 'order'),
+    })),
   },
   {
-    name: 'sign-up accounts and trial credits', scenario: signUpTrial, steps: [
+    name: 'sign-up accounts and trial credits',
+    scenario: signUpTrial,
+    steps: [
       { name: 'the EmailConfirmed record', when: 'after', matches: (_, e) => e.type === 'EmailConfirmed' },
       { name: 'the AccountOpened record', when: 'after', matches: (_, e) => e.type === 'AccountOpened' },
       { name: 'the trial grant', when: 'before', matches: trialGrant },
@@ -185,17 +311,30 @@ const consumers: Array<{ name: string; scenario: HarnessScenario; steps: CrashPo
     ],
   },
   {
-    name: 'failing automatic top-up', scenario: failingAutoTopup,
+    name: 'failing automatic top-up',
+    scenario: failingAutoTopup,
     steps: [
-      ...['AutoTopupTriggered', 'AutoTopupFailed'].map((type): CrashPoint => ({ name: `the ${type} record`, when: 'after', matches: (_, e) => e.type === type })),
+      ...['AutoTopupTriggered', 'AutoTopupFailed'].map((type): CrashPoint => ({
+        name: `the ${type} record`,
+        when: 'after',
+        matches: (_, e) => e.type === type,
+      })),
       // Before: the mail is sent, its record is not.
-      ...(['before', 'after'] as const).map((when): CrashPoint => ({ name: 'the AutoTopupOwnerNotified record', when, matches: (_, e) => e.type === 'AutoTopupOwnerNotified' })),
+      ...(['before', 'after'] as const).map((when): CrashPoint => ({
+        name: 'the AutoTopupOwnerNotified record',
+        when,
+        matches: (_, e) => e.type === 'AutoTopupOwnerNotified',
+      })),
     ],
   },
   {
-    name: 'webhook deliveries', scenario: webhookedJob, steps: ['DeliveryScheduled', 'DeliveryAttemptStarted', 'DeliverySucceeded'].map((type): CrashPoint => (
-      { name: `the ${type} record`, when: 'after', matches: (_, e) => e.type === type }
-    )),
+    name: 'webhook deliveries',
+    scenario: webhookedJob,
+    steps: ['DeliveryScheduled', 'DeliveryAttemptStarted', 'DeliverySucceeded'].map((type): CrashPoint => ({
+      name: `the ${type} record`,
+      when: 'after',
+      matches: (_, e) => e.type === type,
+    })),
   },
 ];
 
@@ -210,9 +349,13 @@ describe.each(consumers)('$name under redelivery and crashes', ({ scenario, step
     expect((await runScenario(scenario, { crashAt: null })).state).toEqual(clean);
   }, 60_000);
 
-  it.each(steps.map((step) => ({ step, label: `${step.when} ${step.name}` })))('ends as a clean run does when killed $label', async ({ step }) => {
-    const run = await runScenario(scenario, { crashAt: step });
-    expect(run.crashed).toBe(true);
-    expect(run.state).toEqual(clean);
-  }, 60_000);
+  it.each(steps.map((step) => ({ step, label: `${step.when} ${step.name}` })))(
+    'ends as a clean run does when killed $label',
+    async ({ step }) => {
+      const run = await runScenario(scenario, { crashAt: step });
+      expect(run.crashed).toBe(true);
+      expect(run.state).toEqual(clean);
+    },
+    60_000,
+  );
 });

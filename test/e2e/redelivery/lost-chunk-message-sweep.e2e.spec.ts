@@ -29,16 +29,25 @@ interface Kind {
 
 const kinds: Kind[] = [
   {
-    name: 'bulk job', route: '/v1/jobs', holdPurpose: 'job_chunk', recordType: 'ChunkCompleted',
+    name: 'bulk job',
+    route: '/v1/jobs',
+    holdPurpose: 'job_chunk',
+    recordType: 'ChunkCompleted',
     // Two chunks of two (JOB_CHUNK_SIZE=2): alice and bob are valid (2 credits), beta's catch-all and gamma's reject 2 more.
     csv: 'email\nalice@alpha.test\nbob@alpha.test\nanyone@beta.test\nnobody@gamma.test\n',
     startPeers: async () => {
       const peers = await startJobsPeers();
-      return { env: peers.env, close: () => Promise.all([peers.smtp.close(), peers.dns.close()]).then(() => undefined) };
+      return {
+        env: peers.env,
+        close: () => Promise.all([peers.smtp.close(), peers.dns.close()]).then(() => undefined),
+      };
     },
   },
   {
-    name: 'finder job', route: '/v1/finder/jobs', holdPurpose: 'finder_job_chunk', recordType: 'FinderChunkCompleted',
+    name: 'finder job',
+    route: '/v1/finder/jobs',
+    holdPurpose: 'finder_job_chunk',
+    recordType: 'FinderChunkCompleted',
     csv: 'First Name,Last Name,Domain\nJane,Doe,firstlast.test\nNobody,Here,flast.test\n',
     startPeers: () => startFinderPeers(),
   },
@@ -55,10 +64,17 @@ describe.each(kinds)('$name chunk whose message is lost', (kind) => {
   /** A fresh app whose first chunk handler of this kind is killed at `when` its record and its message lost. */
   async function startLosing(when: 'before' | 'after'): Promise<void> {
     peers = await kind.startPeers();
-    const crash = new CrashSwitch({ name: `the first ${kind.recordType}`, when, matches: (_: string, e: NewEvent) => e.type === kind.recordType });
+    const crash = new CrashSwitch({
+      name: `the first ${kind.recordType}`,
+      when,
+      matches: (_: string, e: NewEvent) => e.type === kind.recordType,
+    });
     app = await startTestApp(peers.env, {
       clock,
-      wrap: { eventStore: (s: EventStore) => new CrashingEventStore(s, crash, false), bus: (b: MessageBus) => (bus = new LosingBus(b)) },
+      wrap: {
+        eventStore: (s: EventStore) => new CrashingEventStore(s, crash, false),
+        bus: (b: MessageBus) => (bus = new LosingBus(b)),
+      },
     });
   }
 
@@ -67,12 +83,16 @@ describe.each(kinds)('$name chunk whose message is lost', (kind) => {
     await peers?.close();
   });
 
-  const view = async (apiKey: string, id: number) => (await app.request('GET', `${kind.route}/${id}`, { key: apiKey })).body.data;
+  const view = async (apiKey: string, id: number) =>
+    (await app.request('GET', `${kind.route}/${id}`, { key: apiKey })).body.data;
   const sweeper = () => app.running.app.get(ExpiredHoldSweeper);
   const expireHolds = () => clock.travel(app.config.credits.holdExpirySeconds * 1000 + 1000);
   /** The open-holds read model (what the sweeper reads) has caught up with the ledger's open chunk holds. */
   const sweeperSees = async (accountId: string, holds: number) => {
-    const open = await app.running.app.get(ReadStore).collection<OpenHoldDoc>(CREDIT_OPEN_HOLDS_COLLECTION).find({ filter: { accountId } });
+    const open = await app.running.app
+      .get(ReadStore)
+      .collection<OpenHoldDoc>(CREDIT_OPEN_HOLDS_COLLECTION)
+      .find({ filter: { accountId } });
     expect(open.filter((h) => h.purpose === kind.holdPurpose)).toHaveLength(holds);
   };
 

@@ -20,17 +20,30 @@ describe('order recovery sweep', () => {
   const clock = new TravelClock();
 
   beforeAll(async () => {
-    const crash = new CrashSwitch({ name: 'the first OrderCompleted', when: 'after', matches: (_: string, e: NewEvent) => e.type === 'OrderCompleted' });
-    app = await startTestApp({ TRIAL_CREDITS: '0', ORDER_RECOVERY_AFTER_SECONDS: '600' }, { clock, wrap: { eventStore: (s) => new CrashingEventStore(s, crash, false) } });
+    const crash = new CrashSwitch({
+      name: 'the first OrderCompleted',
+      when: 'after',
+      matches: (_: string, e: NewEvent) => e.type === 'OrderCompleted',
+    });
+    app = await startTestApp(
+      { TRIAL_CREDITS: '0', ORDER_RECOVERY_AFTER_SECONDS: '600' },
+      { clock, wrap: { eventStore: (s) => new CrashingEventStore(s, crash, false) } },
+    );
   });
   afterAll(() => app.close());
 
-  const orderDoc = (orderId: string) => app.running.app.get(ReadStore).collection<CreditOrderDoc>(CREDIT_ORDERS_COLLECTION).get(orderId);
-  const ledger = async (accountId: string) => (await app.running.app.get(EventStore).readStream(`credits-${accountId}`)).filter((e) => e.type === 'CreditsAdded').map((e) => e.data.amount);
+  const orderDoc = (orderId: string) =>
+    app.running.app.get(ReadStore).collection<CreditOrderDoc>(CREDIT_ORDERS_COLLECTION).get(orderId);
+  const ledger = async (accountId: string) =>
+    (await app.running.app.get(EventStore).readStream(`credits-${accountId}`))
+      .filter((e) => e.type === 'CreditsAdded')
+      .map((e) => e.data.amount);
 
   it('credits an order whose confirmation died after OrderCompleted, once, and leaves an undecided manual order Pending', async () => {
     const owner = await signedInUser(app);
-    const buy = async () => (await owner.browser.request('POST', '/dashboard/v1/billing/checkout', { body: { packageId: 1 } })).body.data.orderId as string;
+    const buy = async () =>
+      (await owner.browser.request('POST', '/dashboard/v1/billing/checkout', { body: { packageId: 1 } })).body.data
+        .orderId as string;
     const paid = await buy();
     const undecided = await buy();
     expect((await app.request('POST', `/admin/v1/orders/${paid}/confirm`, { headers: admin })).status).toBe(500);

@@ -8,7 +8,8 @@ export interface Named<T> {
   value: T;
 }
 
-const named = <T>(entries: Record<string, T>): Array<Named<T>> => Object.entries(entries).map(([name, value]) => ({ name, value }));
+const named = <T>(entries: Record<string, T>): Array<Named<T>> =>
+  Object.entries(entries).map(([name, value]) => ({ name, value }));
 
 const nested = (depth: number, leaf: string): string => '{"a":'.repeat(depth) + leaf + '}'.repeat(depth);
 
@@ -163,16 +164,26 @@ export const BAD_MULTIPART_BODIES = named<MultipartPart[]>({
   'fields but no file': [{ field: 'dedupe', value: 'true' }],
   'an empty file': [{ field: 'file', file: '', fileName: 'empty.csv' }],
   'the file under another name': [{ field: 'upload', file: UNUSABLE_CSV, fileName: 'a.csv' }],
-  'two files': [{ field: 'file', file: UNUSABLE_CSV, fileName: 'a.csv' }, { field: 'file', file: UNUSABLE_CSV, fileName: 'b.csv' }],
+  'two files': [
+    { field: 'file', file: UNUSABLE_CSV, fileName: 'a.csv' },
+    { field: 'file', file: UNUSABLE_CSV, fileName: 'b.csv' },
+  ],
   'a file without usable columns': [{ field: 'file', file: UNUSABLE_CSV, fileName: 'a.csv' }],
   'a binary file': [{ field: 'file', file: '\u0000\u0001\u0002PNG\r\n\u001a\n', fileName: 'image.png' }],
-  'a 100 KB field': [{ field: 'dedupe', value: 'x'.repeat(100_000) }, { field: 'file', file: UNUSABLE_CSV, fileName: 'a.csv' }],
-  '30 fields': [...Array.from({ length: 30 }, (_, i) => ({ field: `f${i}`, value: 'x' })), { field: 'file', file: UNUSABLE_CSV, fileName: 'a.csv' }],
+  'a 100 KB field': [
+    { field: 'dedupe', value: 'x'.repeat(100_000) },
+    { field: 'file', file: UNUSABLE_CSV, fileName: 'a.csv' },
+  ],
+  '30 fields': [
+    ...Array.from({ length: 30 }, (_, i) => ({ field: `f${i}`, value: 'x' })),
+    { field: 'file', file: UNUSABLE_CSV, fileName: 'a.csv' },
+  ],
 });
 
 /** Multipart bodies that are not well-formed, as functions of the boundary in the Content-Type. */
 export const MALFORMED_MULTIPART = named<(boundary: string) => string>({
-  'a body cut off inside the file': (b) => `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n${UNUSABLE_CSV}`,
+  'a body cut off inside the file': (b) =>
+    `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n${UNUSABLE_CSV}`,
   'a body cut off inside part headers': (b) => `--${b}\r\nContent-Dispos`,
   'a part header that is not a header': (b) => `--${b}\r\nnot a header\r\n\r\nx\r\n--${b}--\r\n`,
   'a part without Content-Disposition': (b) => `--${b}\r\nContent-Type: text/csv\r\n\r\nx\r\n--${b}--\r\n`,
@@ -201,7 +212,10 @@ export const BAD_MULTIPART_FIELD_VALUES = named<string>({
  * Content types for a body where the operation expects another. `body` says what is sent: JSON
  * text, form-encoded text, or a multipart form (with or without a file).
  */
-export const WRONG_CONTENT_TYPES = named<{ contentType: string | undefined; body: 'json' | 'form' | 'multipart-without-file' | 'multipart-with-empty-file' }>({
+export const WRONG_CONTENT_TYPES = named<{
+  contentType: string | undefined;
+  body: 'json' | 'form' | 'multipart-without-file' | 'multipart-with-empty-file';
+}>({
   'JSON as text/plain': { contentType: 'text/plain', body: 'json' },
   'JSON without a content type': { contentType: undefined, body: 'json' },
   'JSON as application/octet-stream': { contentType: 'application/octet-stream', body: 'json' },

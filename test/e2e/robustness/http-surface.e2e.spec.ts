@@ -14,12 +14,19 @@ const OPENING_CREDITS = 1_000;
 const CONCURRENCY = 16;
 
 function report(outcomes: Outcome[]): string[] {
-  return outcomes.flatMap((outcome) => violationsOf(outcome).map((problem) => `${outcome.probe.operation} [${outcome.probe.label}] -> ${outcome.status}: ${problem}`));
+  return outcomes.flatMap((outcome) =>
+    violationsOf(outcome).map(
+      (problem) => `${outcome.probe.operation} [${outcome.probe.label}] -> ${outcome.status}: ${problem}`,
+    ),
+  );
 }
 
 function storedFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
 }
 
 describe('the HTTP surface under bad input', () => {
@@ -34,14 +41,22 @@ describe('the HTTP surface under bad input', () => {
     world = await startVerifyWorld({ RATE_LIMIT_PER_SECOND: '100000', RATE_LIMIT_BURST: '100000' });
     const { browser } = await signedInUser(world.app);
     const session = { token: browser.cookies.get('mc_session')!, csrf: browser.cookies.get('mc_csrf')! };
-    credentials = { apiKey: (await world.app.createAccount(OPENING_CREDITS, 'Robustness')).apiKey, adminToken: ADMIN_TOKEN, session };
+    credentials = {
+      apiKey: (await world.app.createAccount(OPENING_CREDITS, 'Robustness')).apiKey,
+      adminToken: ADMIN_TOKEN,
+      session,
+    };
     operations = operationsOf((await world.app.request('GET', '/docs-json')).body);
   });
-  afterAll(async () => { await world?.close(); });
+  afterAll(async () => {
+    await world?.close();
+  });
 
   it(`reads at least ${KNOWN_OPERATIONS} operations from the OpenAPI document`, () => {
     expect(operations.length).toBeGreaterThanOrEqual(KNOWN_OPERATIONS);
-    expect(operations.filter((op) => op.body?.mediaType === 'multipart').map((op) => op.id)).toEqual(expect.arrayContaining(['POST /v1/jobs', 'POST /v1/finder/jobs']));
+    expect(operations.filter((op) => op.body?.mediaType === 'multipart').map((op) => op.id)).toEqual(
+      expect.arrayContaining(['POST /v1/jobs', 'POST /v1/finder/jobs']),
+    );
   });
 
   describe.each(Object.entries(BATTERIES))('with %s', (_name, battery) => {
@@ -51,11 +66,16 @@ describe('the HTTP surface under bad input', () => {
       const outcomes = await sendAll(world.app.url, probes, CONCURRENCY);
       for (const outcome of outcomes) {
         const charge = reportedCharge(outcome);
-        if (charge.credits !== 0) charges.push({ request: `${outcome.probe.operation} [${outcome.probe.label}]`, ...charge });
+        if (charge.credits !== 0)
+          charges.push({ request: `${outcome.probe.operation} [${outcome.probe.label}]`, ...charge });
       }
       batteriesSent++;
       const violations = report(outcomes);
-      expect({ requests: probes.length, violations: violations.slice(0, 40), more: Math.max(0, violations.length - 40) }).toEqual({ requests: probes.length, violations: [], more: 0 });
+      expect({
+        requests: probes.length,
+        violations: violations.slice(0, 40),
+        more: Math.max(0, violations.length - 40),
+      }).toEqual({ requests: probes.length, violations: [], more: 0 });
     }, 60_000);
   });
 
@@ -65,7 +85,11 @@ describe('the HTTP surface under bad input', () => {
     expect(batteriesSent).toBe(Object.keys(BATTERIES).length);
     expect(charges.filter((charge) => charge.credits !== 1 || charge.subResult !== 'invalid_syntax')).toEqual([]);
     const expected = OPENING_CREDITS - charges.length;
-    expect(await eventuallyBalance(world.app, credentials.apiKey, expected)).toMatchObject({ balance: expected, held: 0, available: expected });
+    expect(await eventuallyBalance(world.app, credentials.apiKey, expected)).toMatchObject({
+      balance: expected,
+      held: 0,
+      available: expected,
+    });
   });
 
   it('created no bulk or finder job and stored no uploaded file', async () => {

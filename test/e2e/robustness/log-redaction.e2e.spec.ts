@@ -29,12 +29,18 @@ describe('the request log of a process at LOG_LEVEL=info', () => {
       await app.request('GET', `/v1/credits/balance?X-API-KEY=${apiKey}`);
       await app.request('GET', `/v1/credits/balance?api_key=${refused}&page=1`);
       await app.request('GET', '/v1/credits/balance', { key: apiKey });
-      await app.request('GET', '/v1/jobs?token=opaque-session-token-123', { headers: { cookie: 'mc_session=s3ss10n.value' } });
-      await app.request('GET', '/admin/v1/accounts/nope?admin_token=test-admin-token', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      await app.request('GET', '/v1/jobs?token=opaque-session-token-123', {
+        headers: { cookie: 'mc_session=s3ss10n.value' },
+      });
+      await app.request('GET', '/admin/v1/accounts/nope?admin_token=test-admin-token', {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
       await app.request('GET', '/reset-password?token=3349518220705792.q0V9mailedToken');
     });
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('logged the requests (so the checks below look at real lines)', () => {
     expect(lines.some((line) => line.includes('/v1/credits/balance?X-API-KEY=[REDACTED]'))).toBe(true);

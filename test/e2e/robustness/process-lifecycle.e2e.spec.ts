@@ -7,12 +7,21 @@ import { AppProcess, startAppProcess } from '../../support/app-process';
 const SHUTDOWN_TIMEOUT_MS = 1_500;
 
 /** Only the shutdown bound may end the slow request: the request timeout is far longer. */
-const startProcess = (dataDir: string): AppProcess => startAppProcess({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), HTTP_REQUEST_TIMEOUT_MS: '600000' });
+const startProcess = (dataDir: string): AppProcess =>
+  startAppProcess({
+    DATA_DIR: dataDir,
+    SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+    HTTP_REQUEST_TIMEOUT_MS: '600000',
+  });
 
 describe('the process on one DATA_DIR: lock, slow request, SIGTERM', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailcheck-lifecycle-'));
   const started: AppProcess[] = [];
-  const start = () => { const app = startProcess(dataDir); started.push(app); return app; };
+  const start = () => {
+    const app = startProcess(dataDir);
+    started.push(app);
+    return app;
+  };
   afterAll(() => {
     for (const app of started) app.child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -24,19 +33,29 @@ describe('the process on one DATA_DIR: lock, slow request, SIGTERM', () => {
 
     const second = start();
     expect(await second.exited).toBe(75);
-    expect(second.output()).toContain(`DATA_DIR ${dataDir} is in use by another running process (pid ${first.child.pid}, roles api+worker+projector`);
+    expect(second.output()).toContain(
+      `DATA_DIR ${dataDir} is in use by another running process (pid ${first.child.pid}, roles api+worker+projector`,
+    );
 
     // A body that never completes, then SIGTERM: the process must not wait for it.
     const slow = net.connect(Number(url.port), url.hostname);
     slow.on('error', () => undefined);
     // Expect: 100-continue makes the server say when it has read the head: from then on the request is open.
-    const headRead = new Promise((resolve) => slow.on('data', (chunk) => { if (String(chunk).includes('100 Continue')) resolve(true); }));
-    slow.write('POST /v1/verify/single HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n');
+    const headRead = new Promise((resolve) =>
+      slow.on('data', (chunk) => {
+        if (String(chunk).includes('100 Continue')) resolve(true);
+      }),
+    );
+    slow.write(
+      'POST /v1/verify/single HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n',
+    );
     await headRead;
     slow.write('{"em');
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(1); // the bound ended it, with the request still open
-    expect(first.output()).toMatch(/SIGTERM: stopping consumers and timers, draining open requests, exiting within 1500 ms/);
+    expect(first.output()).toMatch(
+      /SIGTERM: stopping consumers and timers, draining open requests, exiting within 1500 ms/,
+    );
     expect(first.output()).toMatch(/shutdown not finished after 1500 ms/);
     slow.destroy();
 

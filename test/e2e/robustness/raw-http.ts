@@ -24,12 +24,32 @@ export interface Outcome {
 function send(baseUrl: URL, agent: http.Agent, probe: Probe, timeoutMs: number): Promise<Outcome> {
   return new Promise((resolve) => {
     const headers = { ...probe.headers, ...(probe.body ? { 'content-length': String(probe.body.length) } : {}) };
-    const request = http.request({ host: baseUrl.hostname, port: baseUrl.port, method: probe.method, path: probe.path, headers, agent, timeout: timeoutMs }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ probe, status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', (error) => resolve({ probe, status: 0, contentType: '', text: '', failure: error.message }));
-    });
+    const request = http.request(
+      {
+        host: baseUrl.hostname,
+        port: baseUrl.port,
+        method: probe.method,
+        path: probe.path,
+        headers,
+        agent,
+        timeout: timeoutMs,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            probe,
+            status: response.statusCode ?? 0,
+            contentType: String(response.headers['content-type'] ?? ''),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        response.on('error', (error) =>
+          resolve({ probe, status: 0, contentType: '', text: '', failure: error.message }),
+        );
+      },
+    );
     request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     request.on('error', (error) => resolve({ probe, status: 0, contentType: '', text: '', failure: error.message }));
     request.end(probe.body);
@@ -37,7 +57,12 @@ function send(baseUrl: URL, agent: http.Agent, probe: Probe, timeoutMs: number):
 }
 
 /** Sends every probe with at most `concurrency` requests in flight, answers in probe order. */
-export async function sendAll(baseUrl: string, probes: Probe[], concurrency = 16, timeoutMs = 20_000): Promise<Outcome[]> {
+export async function sendAll(
+  baseUrl: string,
+  probes: Probe[],
+  concurrency = 16,
+  timeoutMs = 20_000,
+): Promise<Outcome[]> {
   const url = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const outcomes: Outcome[] = new Array(probes.length);

@@ -25,17 +25,26 @@ export function violationsOf(outcome: Outcome): string[] {
     return [...problems, `body is not JSON: ${outcome.text.slice(0, 120)}`];
   }
   if (outcome.status < 400) {
-    if (body?.status !== 'success' || body.error !== null) problems.push(`success without the success envelope: ${outcome.text.slice(0, 120)}`);
+    if (body?.status !== 'success' || body.error !== null)
+      problems.push(`success without the success envelope: ${outcome.text.slice(0, 120)}`);
     return problems;
   }
   const error = body?.error;
-  if (body?.status !== 'error' || body.data !== null || typeof error?.code !== 'number' || typeof error.message !== 'string' || !error.message.trim()) {
+  if (
+    body?.status !== 'error' ||
+    body.data !== null ||
+    typeof error?.code !== 'number' ||
+    typeof error.message !== 'string' ||
+    !error.message.trim()
+  ) {
     return [...problems, `not the error envelope: ${outcome.text.slice(0, 120)}`];
   }
   const catalogued = STATUS_BY_CODE.get(error.code);
   if (catalogued === undefined) problems.push(`code ${error.code} is not in the catalogue`);
-  else if (catalogued !== outcome.status) problems.push(`code ${error.code} belongs to status ${catalogued}, answered with ${outcome.status}`);
-  for (const [what, pattern] of LEAKS) if (pattern.test(error.message)) problems.push(`message shows ${what}: ${error.message.slice(0, 160)}`);
+  else if (catalogued !== outcome.status)
+    problems.push(`code ${error.code} belongs to status ${catalogued}, answered with ${outcome.status}`);
+  for (const [what, pattern] of LEAKS)
+    if (pattern.test(error.message)) problems.push(`message shows ${what}: ${error.message.slice(0, 160)}`);
   return problems;
 }
 
@@ -44,7 +53,10 @@ export function reportedCharge(outcome: Outcome): { credits: number; subResult: 
   if (outcome.status >= 300) return { credits: 0, subResult: null };
   try {
     const data = JSON.parse(outcome.text)?.data;
-    return { credits: Number(data?.summary?.creditsCharged ?? data?.creditsCharged ?? 0), subResult: data?.subResult ?? null };
+    return {
+      credits: Number(data?.summary?.creditsCharged ?? data?.creditsCharged ?? 0),
+      subResult: data?.subResult ?? null,
+    };
   } catch {
     return { credits: 0, subResult: null };
   }

@@ -1,6 +1,18 @@
 import {
-  BAD_FIELD_VALUES, BAD_HEADER_VALUES, BAD_JSON_BODIES, BAD_MULTIPART_BODIES, BAD_MULTIPART_FIELD_VALUES, BAD_PATH_IDS, BAD_QUERY_VALUES,
-  EXTRA_FIELD_BODIES, GARBLED_CREDENTIALS, MALFORMED_MULTIPART, MultipartPart, OVERSIZED_HEADER, UNUSABLE_CSV, WRONG_CONTENT_TYPES,
+  BAD_FIELD_VALUES,
+  BAD_HEADER_VALUES,
+  BAD_JSON_BODIES,
+  BAD_MULTIPART_BODIES,
+  BAD_MULTIPART_FIELD_VALUES,
+  BAD_PATH_IDS,
+  BAD_QUERY_VALUES,
+  EXTRA_FIELD_BODIES,
+  GARBLED_CREDENTIALS,
+  MALFORMED_MULTIPART,
+  MultipartPart,
+  OVERSIZED_HEADER,
+  UNUSABLE_CSV,
+  WRONG_CONTENT_TYPES,
 } from './bad-inputs';
 import type { Operation } from './openapi-operations';
 import type { Probe } from './raw-http';
@@ -47,8 +59,14 @@ function multipart(parts: MultipartPart[]): Buffer {
 const MULTIPART_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
 
 function credentialHeaders(operation: Operation, credentials: Credentials): Record<string, string> {
-  if (operation.auth === 'session') return { cookie: sessionCookie(credentials.session.token, credentials.session.csrf), 'x-csrf-token': credentials.session.csrf };
-  return operation.auth === 'admin' ? { authorization: `Bearer ${credentials.adminToken}` } : { 'x-api-key': credentials.apiKey };
+  if (operation.auth === 'session')
+    return {
+      cookie: sessionCookie(credentials.session.token, credentials.session.csrf),
+      'x-csrf-token': credentials.session.csrf,
+    };
+  return operation.auth === 'admin'
+    ? { authorization: `Bearer ${credentials.adminToken}` }
+    : { 'x-api-key': credentials.apiKey };
 }
 
 /**
@@ -59,7 +77,9 @@ function credentialHeaders(operation: Operation, credentials: Credentials): Reco
 export function sampleBody(operation: Operation): Record<string, unknown> {
   const body = operation.body!;
   const known = body.fields.filter((field) => !body.required.includes(field) && field in SAMPLE_VALUES);
-  return Object.fromEntries([...body.required, ...known].map((field) => [field, SAMPLE_VALUES[field] ?? body.examples[field] ?? 'x']));
+  return Object.fromEntries(
+    [...body.required, ...known].map((field) => [field, SAMPLE_VALUES[field] ?? body.examples[field] ?? 'x']),
+  );
 }
 
 function fillPath(operation: Operation, values: Record<string, string> = {}): string {
@@ -67,22 +87,39 @@ function fillPath(operation: Operation, values: Record<string, string> = {}): st
 }
 
 function query(operation: Operation, values: Record<string, string> = {}): string {
-  const required = Object.fromEntries(operation.requiredQueryParams.map((name) => [name, encodeURIComponent(String(SAMPLE_VALUES[name] ?? 'x'))]));
+  const required = Object.fromEntries(
+    operation.requiredQueryParams.map((name) => [name, encodeURIComponent(String(SAMPLE_VALUES[name] ?? 'x'))]),
+  );
   const entries = Object.entries({ ...required, ...values });
   return entries.length ? `?${entries.map(([name, value]) => `${encodeURIComponent(name)}=${value}`).join('&')}` : '';
 }
 
 /** A request that would be accepted, but for whatever the battery then changes. */
 function baseline(operation: Operation, credentials: Credentials, label: string): Probe {
-  const probe: Probe = { operation: operation.id, label, method: operation.method, path: fillPath(operation) + query(operation), headers: credentialHeaders(operation, credentials) };
+  const probe: Probe = {
+    operation: operation.id,
+    label,
+    method: operation.method,
+    path: fillPath(operation) + query(operation),
+    headers: credentialHeaders(operation, credentials),
+  };
   if (operation.body?.mediaType === 'json') return withJson(probe, sampleBody(operation));
-  if (operation.body?.mediaType === 'multipart') return withMultipart(probe, [{ field: 'file', file: UNUSABLE_CSV, fileName: 'a.csv' }]);
+  if (operation.body?.mediaType === 'multipart')
+    return withMultipart(probe, [{ field: 'file', file: UNUSABLE_CSV, fileName: 'a.csv' }]);
   return probe;
 }
 
 const withJson = (probe: Probe, value: unknown): Probe => withRawJson(probe, JSON.stringify(value));
-const withRawJson = (probe: Probe, text: string): Probe => ({ ...probe, headers: { ...probe.headers, 'content-type': 'application/json' }, body: Buffer.from(text, 'utf8') });
-const withMultipart = (probe: Probe, parts: MultipartPart[]): Probe => ({ ...probe, headers: { ...probe.headers, 'content-type': MULTIPART_TYPE }, body: multipart(parts) });
+const withRawJson = (probe: Probe, text: string): Probe => ({
+  ...probe,
+  headers: { ...probe.headers, 'content-type': 'application/json' },
+  body: Buffer.from(text, 'utf8'),
+});
+const withMultipart = (probe: Probe, parts: MultipartPart[]): Probe => ({
+  ...probe,
+  headers: { ...probe.headers, 'content-type': MULTIPART_TYPE },
+  body: multipart(parts),
+});
 const takesBody = (operation: Operation) => operation.method !== 'GET';
 
 export const BATTERIES: Record<string, Battery> = {
@@ -98,7 +135,15 @@ export const BATTERIES: Record<string, Battery> = {
     const cases = [
       ...GARBLED_CREDENTIALS.map(({ name, value }) => ({ name, value: asSent(value) })),
       { name: 'the other kind of credential', value: admin ? `Bearer ${credentials.apiKey}` : credentials.adminToken },
-      ...(admin ? [{ name: 'another scheme', value: `Basic ${Buffer.from(`admin:${credentials.adminToken}`).toString('base64')}` }, { name: 'the bare token', value: credentials.adminToken }] : []),
+      ...(admin
+        ? [
+            {
+              name: 'another scheme',
+              value: `Basic ${Buffer.from(`admin:${credentials.adminToken}`).toString('base64')}`,
+            },
+            { name: 'the bare token', value: credentials.adminToken },
+          ]
+        : []),
     ];
     return cases.flatMap(({ name, value }) => {
       const base = baseline(operation, credentials, `credential: ${name}`);
@@ -106,38 +151,71 @@ export const BATTERIES: Record<string, Battery> = {
       const probe = { ...base, headers: value === undefined ? rest : { ...rest, [header]: value } };
       // GET /v1/verify/single also takes the key as a query parameter.
       if (!operation.queryParams.includes('X-API-KEY') || typeof value !== 'string') return [probe];
-      return [probe, { ...probe, label: `query credential: ${name}`, headers: rest, path: fillPath(operation) + query(operation, { 'X-API-KEY': encodeURIComponent(value) }) }];
+      return [
+        probe,
+        {
+          ...probe,
+          label: `query credential: ${name}`,
+          headers: rest,
+          path: fillPath(operation) + query(operation, { 'X-API-KEY': encodeURIComponent(value) }),
+        },
+      ];
     });
   },
 
   'bodies that are not a JSON object': (operation, credentials) =>
-    takesBody(operation) ? BAD_JSON_BODIES.map(({ name, value }) => withRawJson(baseline(operation, credentials, `body: ${name}`), value)) : [],
+    takesBody(operation)
+      ? BAD_JSON_BODIES.map(({ name, value }) => withRawJson(baseline(operation, credentials, `body: ${name}`), value))
+      : [],
 
   'documented fields of the wrong type': (operation, credentials) => {
     if (operation.body?.mediaType !== 'json') return [];
     const fields = operation.body.fields.flatMap((field) =>
-      BAD_FIELD_VALUES.map(({ name, value }) => withJson(baseline(operation, credentials, `field ${field}: ${name}`), { ...sampleBody(operation), [field]: value })),
+      BAD_FIELD_VALUES.map(({ name, value }) =>
+        withJson(baseline(operation, credentials, `field ${field}: ${name}`), {
+          ...sampleBody(operation),
+          [field]: value,
+        }),
+      ),
     );
-    const extras = EXTRA_FIELD_BODIES.map(({ name, value }) => withRawJson(baseline(operation, credentials, `extra: ${name}`), JSON.stringify({ ...sampleBody(operation), ...value })));
+    const extras = EXTRA_FIELD_BODIES.map(({ name, value }) =>
+      withRawJson(
+        baseline(operation, credentials, `extra: ${name}`),
+        JSON.stringify({ ...sampleBody(operation), ...value }),
+      ),
+    );
     return [...fields, ...extras];
   },
 
   'bad uploads': (operation, credentials) => {
     if (operation.body?.mediaType !== 'multipart') return [];
-    const bodies = BAD_MULTIPART_BODIES.map(({ name, value }) => withMultipart(baseline(operation, credentials, `upload: ${name}`), value));
-    const malformed = MALFORMED_MULTIPART.map(({ name, value }) => ({ ...baseline(operation, credentials, `upload: ${name}`), body: Buffer.from(value(BOUNDARY), 'utf8') }));
-    const fields = operation.body.fields.filter((field) => field !== 'file').flatMap((field) =>
-      BAD_MULTIPART_FIELD_VALUES.map(({ name, value }) =>
-        withMultipart(baseline(operation, credentials, `upload field ${field}: ${name}`), [{ field, value }, { field: 'file', file: UNUSABLE_CSV, fileName: 'a.csv' }]),
-      ),
+    const bodies = BAD_MULTIPART_BODIES.map(({ name, value }) =>
+      withMultipart(baseline(operation, credentials, `upload: ${name}`), value),
     );
+    const malformed = MALFORMED_MULTIPART.map(({ name, value }) => ({
+      ...baseline(operation, credentials, `upload: ${name}`),
+      body: Buffer.from(value(BOUNDARY), 'utf8'),
+    }));
+    const fields = operation.body.fields
+      .filter((field) => field !== 'file')
+      .flatMap((field) =>
+        BAD_MULTIPART_FIELD_VALUES.map(({ name, value }) =>
+          withMultipart(baseline(operation, credentials, `upload field ${field}: ${name}`), [
+            { field, value },
+            { field: 'file', file: UNUSABLE_CSV, fileName: 'a.csv' },
+          ]),
+        ),
+      );
     return [...bodies, ...malformed, ...fields];
   },
 
   'bad query parameters': (operation, credentials) =>
     operation.queryParams.flatMap((param) => {
       const path = (value: string) => fillPath(operation) + query(operation, { [param]: value });
-      const probe = (label: string, value: string) => ({ ...baseline(operation, credentials, label), path: path(value) });
+      const probe = (label: string, value: string) => ({
+        ...baseline(operation, credentials, label),
+        path: path(value),
+      });
       return [
         ...BAD_QUERY_VALUES.map(({ name, value }) => probe(`query ${param}: ${name}`, value)),
         { ...probe(`query ${param}: repeated`, '1'), path: `${path('1')}&${encodeURIComponent(param)}=2` },
@@ -149,7 +227,10 @@ export const BATTERIES: Record<string, Battery> = {
     operation.pathParams.flatMap((param) =>
       BAD_PATH_IDS.map(({ name, value }) => {
         const probe = baseline(operation, credentials, `path ${param}: ${name}`);
-        return { ...probe, path: fillPath(operation, { [param]: value }) + probe.path.slice(fillPath(operation).length) };
+        return {
+          ...probe,
+          path: fillPath(operation, { [param]: value }) + probe.path.slice(fillPath(operation).length),
+        };
       }),
     ),
 
@@ -167,10 +248,21 @@ export const BATTERIES: Record<string, Battery> = {
     return WRONG_CONTENT_TYPES.map(({ name, value }) => {
       const probe = baseline(operation, credentials, `content type: ${name}`);
       const { 'content-type': _, ...headers } = probe.headers;
-      if (value.body === 'multipart-without-file') return withMultipart({ ...probe, headers }, [{ field: 'dedupe', value: 'true' }]);
-      if (value.body === 'multipart-with-empty-file') return withMultipart({ ...probe, headers }, [{ field: 'file', file: '', fileName: 'empty.csv' }]);
-      const text = value.body === 'form' ? new URLSearchParams(Object.entries(JSON.parse(json)).map(([k, v]): [string, string] => [k, String(v)])).toString() : json;
-      return { ...probe, headers: value.contentType ? { ...headers, 'content-type': value.contentType } : headers, body: Buffer.from(text, 'utf8') };
+      if (value.body === 'multipart-without-file')
+        return withMultipart({ ...probe, headers }, [{ field: 'dedupe', value: 'true' }]);
+      if (value.body === 'multipart-with-empty-file')
+        return withMultipart({ ...probe, headers }, [{ field: 'file', file: '', fileName: 'empty.csv' }]);
+      const text =
+        value.body === 'form'
+          ? new URLSearchParams(
+              Object.entries(JSON.parse(json)).map(([k, v]): [string, string] => [k, String(v)]),
+            ).toString()
+          : json;
+      return {
+        ...probe,
+        headers: value.contentType ? { ...headers, 'content-type': value.contentType } : headers,
+        body: Buffer.from(text, 'utf8'),
+      };
     });
   },
 

@@ -59,7 +59,10 @@ describe('webhooks on a process that refuses private networks', () => {
     expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 400, code: 4003 });
   });
 
-  it.each([['an IPv4-mapped IPv6 literal', () => mappedWebhookId], ['a loopback IPv4 literal', () => plainWebhookId]])(
+  it.each([
+    ['an IPv4-mapped IPv6 literal', () => mappedWebhookId],
+    ['a loopback IPv4 literal', () => plainWebhookId],
+  ])(
     'sends no test delivery to a webhook stored with %s, and says only that the host is not public',
     async (_what, id) => {
       const res = await app.request('POST', `/v1/webhooks/${id()}/test`, { key });

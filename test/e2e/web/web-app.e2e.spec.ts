@@ -8,8 +8,14 @@ import { webBuildDir } from '../../../libs/api/src/web/web-dir';
 function buildDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailcheck-web-'));
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>app</title><script type="module" src="/app/assets/app-abc123.js"></script>');
-  fs.writeFileSync(path.join(dir, 'landing.html'), '<!doctype html><title>landing</title><a href="/app/signin">Sign in</a>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><title>app</title><script type="module" src="/app/assets/app-abc123.js"></script>',
+  );
+  fs.writeFileSync(
+    path.join(dir, 'landing.html'),
+    '<!doctype html><title>landing</title><a href="/app/signin">Sign in</a>',
+  );
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
   return dir;
 }
@@ -23,7 +29,9 @@ async function serve(dir: string): Promise<FastifyInstance> {
 
 describe('the dashboard and landing page served by the API process', () => {
   let fastify: FastifyInstance;
-  beforeAll(async () => { fastify = await serve(buildDir()); });
+  beforeAll(async () => {
+    fastify = await serve(buildDir());
+  });
   afterAll(() => fastify.close());
 
   it('answers / with the landing page linking to the app', async () => {
@@ -46,7 +54,9 @@ describe('the dashboard and landing page served by the API process', () => {
     const res = await fastify.inject({ method: 'GET', url: '/confirm-email?token=abc_DEF-123' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/app/confirm-email?token=abc_DEF-123');
-    expect((await fastify.inject({ method: 'GET', url: '/reset-password?token=x' })).headers.location).toBe('/app/reset-password?token=x');
+    expect((await fastify.inject({ method: 'GET', url: '/reset-password?token=x' })).headers.location).toBe(
+      '/app/reset-password?token=x',
+    );
   });
 
   it('sends pages with a strict content security policy and no framing', async () => {
@@ -66,7 +76,11 @@ describe('the dashboard and landing page served by the API process', () => {
   });
 
   it('does not serve files outside the assets directory', async () => {
-    for (const url of ['/app/assets/../index.html', '/app/assets/%2e%2e/landing.html', '/app/assets/..%2f..%2fpackage.json']) {
+    for (const url of [
+      '/app/assets/../index.html',
+      '/app/assets/%2e%2e/landing.html',
+      '/app/assets/..%2f..%2fpackage.json',
+    ]) {
       const res = await fastify.inject({ method: 'GET', url });
       expect(res.body).not.toContain('<title>landing</title>');
       expect(res.body).not.toContain('"name"');

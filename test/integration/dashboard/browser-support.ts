@@ -14,7 +14,8 @@ export const SCREENSHOTS_DIR = path.resolve(__dirname, '../../../docs/screenshot
 export function describeWithBrowser(title: string, body: () => void): void {
   const missing = [
     !fs.existsSync(CHROMIUM_PATH) && `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`,
-    !fs.existsSync(path.resolve(__dirname, '../../../dist/web/index.html')) && 'the dashboard is not built (npm run build)',
+    !fs.existsSync(path.resolve(__dirname, '../../../dist/web/index.html')) &&
+      'the dashboard is not built (npm run build)',
   ].filter(Boolean);
   if (missing.length === 0) return describe(title, body);
   process.stderr.write(`\n*** SKIPPED browser suite "${title}": ${missing.join('; ')} ***\n\n`);
@@ -23,17 +24,33 @@ export function describeWithBrowser(title: string, body: () => void): void {
 
 export async function launchChromium(): Promise<Browser> {
   // --no-sandbox: CI runs as root, where Chromium's sandbox cannot start.
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+  });
 }
 
-export interface AxeViolation { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
 
 /** Runs axe-core (WCAG 2 A/AA rules) on the page as it is now; returns the serious and critical violations. */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    return axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
   });
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -5,21 +5,40 @@ import { tokenFromOutbox } from '../../support/dashboard-browser';
 import { HttpsReceiver } from '../../support/https-receiver';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { parseCsv } from '../../e2e/jobs/jobs-world';
-import { describeWithBrowser, launchChromium, overflowsHorizontally, screenshot, seriousAxeViolations } from './browser-support';
+import {
+  describeWithBrowser,
+  launchChromium,
+  overflowsHorizontally,
+  screenshot,
+  seriousAxeViolations,
+} from './browser-support';
 
 // 2,000 rows: 1,200 deliverable, 300 at a catch-all domain, 450 rejected, 50 repeats of deliverable addresses.
 const ROWS = 2000;
 function listCsv(): string {
   const lines = ['id,name,email,company'];
   for (let i = 0; i < ROWS; i++) {
-    const email = i < 1200 ? `p${i}@shop.test` : i < 1500 ? `c${i}@beta.test` : i < 1950 ? `x${i}@shop.test` : `p${i - 1950}@shop.test`;
+    const email =
+      i < 1200
+        ? `p${i}@shop.test`
+        : i < 1500
+          ? `c${i}@beta.test`
+          : i < 1950
+            ? `x${i}@shop.test`
+            : `p${i - 1950}@shop.test`;
     lines.push(`${i},Person ${i},${email},"Shop, Inc."`);
   }
   return lines.join('\n') + '\n';
 }
 
 const DOMAINS: Record<string, DomainScript> = {
-  'shop.test': { recipients: { ...Object.fromEntries(Array.from({ length: 1200 }, (_, i) => [`p${i}`, accept()])), 'grace.hopper': accept(), 'alan.turing': accept() } },
+  'shop.test': {
+    recipients: {
+      ...Object.fromEntries(Array.from({ length: 1200 }, (_, i) => [`p${i}`, accept()])),
+      'grace.hopper': accept(),
+      'alan.turing': accept(),
+    },
+  },
   'beta.test': { default: accept() },
 };
 
@@ -46,7 +65,8 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
   const audit = async (name: string) => {
     axeFindings[name] = await seriousAxeViolations(page);
   };
-  const headerBalance = async () => Number((await page.getByTestId('header-balance').innerText()).replace(/[^0-9]/g, ''));
+  const headerBalance = async () =>
+    Number((await page.getByTestId('header-balance').innerText()).replace(/[^0-9]/g, ''));
   /** Reloads the overview until it shows `expected` (the balance read model trails the ledger by a moment). */
   const overviewShowsBalance = async (expected: number) => {
     for (let attempt = 0; attempt < 20; attempt++) {
@@ -70,13 +90,21 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     receiver = await HttpsReceiver.start();
     app = await startTestApp({
       WEBHOOK_CA_FILE: receiver.caFile,
-      DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), SMTP_CONNECT_TIMEOUT_MS: '3000', SMTP_COMMAND_TIMEOUT_MS: '3000', SMTP_BANNER_TIMEOUT_MS: '3000',
+      DNS_SERVERS: dns.server,
+      SMTP_PROBE_PORT: String(smtp.port),
+      SMTP_CONNECT_TIMEOUT_MS: '3000',
+      SMTP_COMMAND_TIMEOUT_MS: '3000',
+      SMTP_BANNER_TIMEOUT_MS: '3000',
       // The manual payment processor's test mode: a checkout completes at once (no operator confirmation).
       MANUAL_PAYMENTS_AUTO_CONFIRM: 'true',
     });
     browser = await launchChromium();
     // bypassCSP only so the test can inject axe-core; the app itself runs under the page's CSP.
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, bypassCSP: true });
+    context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+      bypassCSP: true,
+    });
     page = await context.newPage();
     page.on('pageerror', (error) => process.stderr.write(`page error: ${error.message}\n`));
   }, 120_000);
@@ -115,12 +143,19 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
 
   it('buys credits: the Growth package with the launch offer, paid through the manual processor in test mode', async () => {
     await page.getByRole('link', { name: 'Billing', exact: true }).click();
-    await page.getByRole('button', { name: `Buy Growth: ${GROWTH_WITH_OFFER} credits for $40.00`, exact: true }).click();
+    await page
+      .getByRole('button', { name: `Buy Growth: ${GROWTH_WITH_OFFER} credits for $40.00`, exact: true })
+      .click();
     await page.getByText('Paid: 5,500 credits were added.').waitFor();
     const order = await page.getByTestId('orders-table').locator('tbody tr').first().innerText();
     expect(order).toMatch(/^INV-000001\s.*Growth\s+5,500\s+\$40\.00\s+Completed/s);
-    await page.getByTestId('header-balance').filter({ hasText: (TRIAL + GROWTH_WITH_OFFER).toLocaleString('en') }).waitFor();
-    await page.getByLabel('Buy a package automatically when the balance falls below the threshold', { exact: true }).check();
+    await page
+      .getByTestId('header-balance')
+      .filter({ hasText: (TRIAL + GROWTH_WITH_OFFER).toLocaleString('en') })
+      .waitFor();
+    await page
+      .getByLabel('Buy a package automatically when the balance falls below the threshold', { exact: true })
+      .check();
     await page.getByLabel('Threshold (credits)', { exact: true }).fill('200');
     await page.getByLabel('Package to buy', { exact: true }).selectOption({ label: 'Starter (1,000 credits, $10.00)' });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -136,11 +171,16 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     await page.getByRole('heading', { name: 'Lists', exact: true }).waitFor();
     // A real drop event carrying the file, as a drag from the desktop delivers it.
     const csv = listCsv();
-    await page.evaluate(([text]) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([text], 'leads.csv', { type: 'text/csv' }));
-      document.querySelector('[data-testid="dropzone"]')!.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    }, [csv]);
+    await page.evaluate(
+      ([text]) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([text], 'leads.csv', { type: 'text/csv' }));
+        document
+          .querySelector('[data-testid="dropzone"]')!
+          .dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      },
+      [csv],
+    );
     const column = page.getByLabel('Email column', { exact: true });
     await column.waitFor();
     expect(await column.inputValue()).toBe('2');
@@ -153,16 +193,31 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
   it('starts the job and shows live progress until 100 %', async () => {
     await page.getByRole('button', { name: 'Start verification', exact: true }).click();
     await page.getByRole('heading', { name: 'leads.csv', exact: true }).waitFor();
-    await page.getByTestId('progress-text').filter({ hasText: 'Done: 2,000 of 2,000 rows' }).waitFor({ timeout: 90_000 });
-    expect(await page.locator('progress').first().evaluate((el) => (el as HTMLProgressElement).value)).toBe(100);
+    await page
+      .getByTestId('progress-text')
+      .filter({ hasText: 'Done: 2,000 of 2,000 rows' })
+      .waitFor({ timeout: 90_000 });
+    expect(
+      await page
+        .locator('progress')
+        .first()
+        .evaluate((el) => (el as HTMLProgressElement).value),
+    ).toBe(100);
     expect(await page.locator('.legend').innerText()).toContain('Deliverable: 1,250');
     await audit('job');
     await screenshot(page, 'job');
   }, 120_000);
 
   it('downloads the deliverable rows only', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-deliverable').click()]);
-    const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-deliverable').click(),
+    ]);
+    const text = await (
+      await download.createReadStream()
+    )
+      .toArray()
+      .then((chunks) => Buffer.concat(chunks).toString('utf8'));
     const rows = await parseCsv(text);
     expect(rows[0].slice(0, 5)).toEqual(['id', 'name', 'email', 'company', 'result']);
     expect(rows).toHaveLength(1 + 1250);
@@ -184,7 +239,7 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     expect(await page.getByTestId('secret-value').count()).toBe(0);
   });
 
-  it('invites a member who signs up, joins and makes a key; a verify with it lowers the owner\'s balance in the UI', async () => {
+  it("invites a member who signs up, joins and makes a key; a verify with it lowers the owner's balance in the UI", async () => {
     await page.getByRole('link', { name: 'Team', exact: true }).click();
     await page.getByLabel('Email of the person to invite', { exact: true }).fill(MEMBER.email);
     await page.getByLabel('Role', { exact: true }).selectOption('member');
@@ -219,12 +274,20 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     const secret = await member.getByTestId('secret-value').innerText();
     await memberContext.close();
 
-    const verified = await fetch(url('/v1/verify/single'), { method: 'POST', headers: { 'x-api-key': secret, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'p5@shop.test' }) });
+    const verified = await fetch(url('/v1/verify/single'), {
+      method: 'POST',
+      headers: { 'x-api-key': secret, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'p5@shop.test' }),
+    });
     expect((await verified.json()).data).toMatchObject({ result: 'ok', creditsCharged: 1 });
     await overviewShowsBalance(BOUGHT - 1950 - 1);
     // The usage chart is fed by the analytics consumer: the job's 1,950 distinct addresses (bulk jobs count
     // as usage) and the member's call, all today.
-    for (let attempt = 0; attempt < 20 && !(await page.locator('figcaption').filter({ hasText: '(1,951 in all)' }).count()); attempt++) {
+    for (
+      let attempt = 0;
+      attempt < 20 && !(await page.locator('figcaption').filter({ hasText: '(1,951 in all)' }).count());
+      attempt++
+    ) {
       await page.waitForTimeout(250);
       await page.reload();
     }
@@ -265,16 +328,26 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     await page.getByLabel(/One person per line/).fill('Alan Turing, shop.test\nNobody Here, shop.test');
     await page.getByRole('button', { name: 'Find all', exact: true }).click();
     await page.getByText('1 found, 1 not found').waitFor();
-    await page.locator('input[type=file]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from('first_name,last_name,domain\nGrace,Hopper,shop.test\nAlan,Turing,shop.test\nNo,Body,shop.test\n') });
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'people.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        'first_name,last_name,domain\nGrace,Hopper,shop.test\nAlan,Turing,shop.test\nNo,Body,shop.test\n',
+      ),
+    });
     await page.getByTestId('progress-text').filter({ hasText: 'Done: 3 of 3 rows' }).waitFor({ timeout: 60_000 });
-    expect(await page.getByRole('link', { name: 'Download', exact: true }).getAttribute('href')).toMatch(/^\/v1\/finder\/jobs\/\d+\/download$/);
+    expect(await page.getByRole('link', { name: 'Download', exact: true }).getAttribute('href')).toMatch(
+      /^\/v1\/finder\/jobs\/\d+\/download$/,
+    );
     await audit('finder');
     await screenshot(page, 'finder');
   }, 90_000);
 
   it('adds a webhook, sends a signed test delivery and shows it in the delivery log', async () => {
     await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
-    await page.getByLabel('HTTPS address that receives the events', { exact: true }).fill(receiver.url('/dashboard-hook'));
+    await page
+      .getByLabel('HTTPS address that receives the events', { exact: true })
+      .fill(receiver.url('/dashboard-hook'));
     await page.getByRole('button', { name: 'Add webhook', exact: true }).click();
     expect(await page.getByTestId('secret-value').innerText()).toMatch(/\S{16,}/);
     await page.getByRole('button', { name: 'I saved it', exact: true }).click();
@@ -283,7 +356,11 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     expect(receiver.requests.some((r) => r.path === '/dashboard-hook')).toBe(true);
     await page.getByRole('button', { name: 'Delivery log', exact: true }).click();
     // The log is a read model: it may trail the delivery by a moment.
-    for (let attempt = 0; attempt < 20 && (await page.getByRole('cell', { name: 'webhook.test', exact: true }).count()) === 0; attempt++) {
+    for (
+      let attempt = 0;
+      attempt < 20 && (await page.getByRole('cell', { name: 'webhook.test', exact: true }).count()) === 0;
+      attempt++
+    ) {
       await page.getByRole('button', { name: 'Refresh the log', exact: true }).click();
       await page.waitForTimeout(250);
     }

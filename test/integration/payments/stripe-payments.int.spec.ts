@@ -1,19 +1,43 @@
 import { DashboardBrowser } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser } from '../../e2e/dashboard/dashboard-fixture';
-import { CheckoutService, CreditCatalogue, NO_SAVED_PAYMENT_METHOD, stripeClient, StripePaymentProcessor } from '@lib/credits';
+import {
+  CheckoutService,
+  CreditCatalogue,
+  NO_SAVED_PAYMENT_METHOD,
+  stripeClient,
+  StripePaymentProcessor,
+} from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { describeWithServers } from '../support/servers';
 import { signature, WEBHOOK_SECRET } from './stripe-signature';
 
-function intentEvent(id: string, type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', intentId: string, orderId: string, accountId?: string): string {
+function intentEvent(
+  id: string,
+  type: 'payment_intent.succeeded' | 'payment_intent.payment_failed',
+  intentId: string,
+  orderId: string,
+  accountId?: string,
+): string {
   const failed = type === 'payment_intent.payment_failed';
   return JSON.stringify({
-    id, object: 'event', api_version: '2025-08-27.basil', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type,
+    id,
+    object: 'event',
+    api_version: '2025-08-27.basil',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
     data: {
       object: {
-        id: intentId, object: 'payment_intent', amount: 1000, currency: 'usd', metadata: { orderId, ...(accountId ? { accountId } : {}) },
-        status: failed ? 'requires_payment_method' : 'succeeded', latest_charge: failed ? null : `ch_${id}`,
+        id: intentId,
+        object: 'payment_intent',
+        amount: 1000,
+        currency: 'usd',
+        metadata: { orderId, ...(accountId ? { accountId } : {}) },
+        status: failed ? 'requires_payment_method' : 'succeeded',
+        latest_charge: failed ? null : `ch_${id}`,
         last_payment_error: failed ? { code: 'card_declined', message: 'Your card was declined.' } : null,
       },
     },
@@ -26,9 +50,16 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
   let key: string;
 
   const deliver = (payload: string, header = signature(payload)) =>
-    fetch(`${app.url}/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+    fetch(`${app.url}/payments/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      body: payload,
+    });
   const balance = async () => (await app.request('GET', '/v1/credits/balance', { key })).body.data.balance as number;
-  const orderOf = async (orderId: string) => (await owner.browser.request('GET', '/dashboard/v1/billing/orders')).body.data.items.find((o: { id: number }) => o.id === Number(orderId));
+  const orderOf = async (orderId: string) =>
+    (await owner.browser.request('GET', '/dashboard/v1/billing/orders')).body.data.items.find(
+      (o: { id: number }) => o.id === Number(orderId),
+    );
   const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
     const deadline = Date.now() + 5_000;
     for (;;) {
@@ -37,10 +68,17 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   };
-  const checkout = async () => (await owner.browser.request('POST', '/dashboard/v1/billing/checkout', { body: { packageId: 1 } })).body.data;
+  const checkout = async () =>
+    (await owner.browser.request('POST', '/dashboard/v1/billing/checkout', { body: { packageId: 1 } })).body.data;
 
   beforeAll(async () => {
-    app = await startTestApp({ PAYMENT_PROCESSOR: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: env.STRIPE_MOCK_URL, TRIAL_CREDITS: '0' });
+    app = await startTestApp({
+      PAYMENT_PROCESSOR: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: env.STRIPE_MOCK_URL,
+      TRIAL_CREDITS: '0',
+    });
     owner = await signedInUser(app);
     key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'k' } })).body.data.apiKey;
   });
@@ -48,19 +86,38 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
 
   it('creates a PaymentIntent through the Stripe library and records a Pending order with its id and client secret', async () => {
     const order = await checkout();
-    expect(order).toMatchObject({ status: 'Pending', processor: 'stripe', processorPaymentIntentId: expect.stringMatching(/^pi_/), clientSecret: expect.stringMatching(/_secret_/) });
-    expect(await eventually(() => orderOf(order.orderId), (o) => !!o)).toMatchObject({ status: 1, processorPaymentIntentId: order.processorPaymentIntentId, finalAmountUsd: 10 });
+    expect(order).toMatchObject({
+      status: 'Pending',
+      processor: 'stripe',
+      processorPaymentIntentId: expect.stringMatching(/^pi_/),
+      clientSecret: expect.stringMatching(/_secret_/),
+    });
+    expect(
+      await eventually(
+        () => orderOf(order.orderId),
+        (o) => !!o,
+      ),
+    ).toMatchObject({ status: 1, processorPaymentIntentId: order.processorPaymentIntentId, finalAmountUsd: 10 });
   });
 
   it('refuses a bad, foreign or stale signature and changes nothing', async () => {
     const order = await checkout();
-    const payload = intentEvent('evt_bad_sig', 'payment_intent.succeeded', order.processorPaymentIntentId, order.orderId);
+    const payload = intentEvent(
+      'evt_bad_sig',
+      'payment_intent.succeeded',
+      order.processorPaymentIntentId,
+      order.orderId,
+    );
     const answers = await Promise.all([
       deliver(payload, signature(payload, 'whsec_someone_else')),
       deliver(payload, signature(payload + ' ')),
       deliver(payload, signature(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 600)),
       deliver(payload, 'garbage'),
-      fetch(`${app.url}/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload }),
+      fetch(`${app.url}/payments/stripe/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: payload,
+      }),
     ]);
     for (const answer of answers) {
       expect(answer.status).toBe(400);
@@ -73,58 +130,152 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
   it('credits once for duplicate, concurrent and repeated success events, and ignores a failure that arrives after', async () => {
     const before = await balance();
     const order = await checkout();
-    const succeeded = intentEvent('evt_success_1', 'payment_intent.succeeded', order.processorPaymentIntentId, order.orderId);
+    const succeeded = intentEvent(
+      'evt_success_1',
+      'payment_intent.succeeded',
+      order.processorPaymentIntentId,
+      order.orderId,
+    );
     const first = await Promise.all(Array.from({ length: 8 }, () => deliver(succeeded)));
     expect(first.map((r) => r.status)).toEqual(Array(8).fill(200));
     const again = await deliver(succeeded);
     expect(((await again.json()) as { data: { duplicate: boolean } }).data.duplicate).toBe(true);
     // Stripe may also send a second event id for the same outcome.
-    await deliver(intentEvent('evt_success_2', 'payment_intent.succeeded', order.processorPaymentIntentId, order.orderId));
-    await deliver(intentEvent('evt_late_failure', 'payment_intent.payment_failed', order.processorPaymentIntentId, order.orderId));
-    const settled = await eventually(() => orderOf(order.orderId), (o) => o.invoiceNumber !== '');
-    expect(settled).toMatchObject({ status: 2, failureReason: null, processorChargeId: 'ch_evt_success_1', invoiceNumber: expect.stringMatching(/^INV-\d{6}$/) });
+    await deliver(
+      intentEvent('evt_success_2', 'payment_intent.succeeded', order.processorPaymentIntentId, order.orderId),
+    );
+    await deliver(
+      intentEvent('evt_late_failure', 'payment_intent.payment_failed', order.processorPaymentIntentId, order.orderId),
+    );
+    const settled = await eventually(
+      () => orderOf(order.orderId),
+      (o) => o.invoiceNumber !== '',
+    );
+    expect(settled).toMatchObject({
+      status: 2,
+      failureReason: null,
+      processorChargeId: 'ch_evt_success_1',
+      invoiceNumber: expect.stringMatching(/^INV-\d{6}$/),
+    });
     expect(await eventually(balance, (b) => b === before + 1_000)).toBe(before + 1_000);
   });
 
   it('records a failure with its reason, and a later success of the retried payment still credits once', async () => {
     const before = await balance();
     const order = await checkout();
-    await deliver(intentEvent('evt_fail_first', 'payment_intent.payment_failed', order.processorPaymentIntentId, order.orderId));
-    expect(await eventually(() => orderOf(order.orderId), (o) => o.status === 3)).toMatchObject({ status: 3, failureReason: 'Your card was declined.', invoiceNumber: '' });
+    await deliver(
+      intentEvent('evt_fail_first', 'payment_intent.payment_failed', order.processorPaymentIntentId, order.orderId),
+    );
+    expect(
+      await eventually(
+        () => orderOf(order.orderId),
+        (o) => o.status === 3,
+      ),
+    ).toMatchObject({ status: 3, failureReason: 'Your card was declined.', invoiceNumber: '' });
     expect(await balance()).toBe(before);
-    await deliver(intentEvent('evt_retry_ok', 'payment_intent.succeeded', order.processorPaymentIntentId, order.orderId));
-    await deliver(intentEvent('evt_retry_ok', 'payment_intent.succeeded', order.processorPaymentIntentId, order.orderId));
-    expect(await eventually(() => orderOf(order.orderId), (o) => o.status === 2)).toMatchObject({ status: 2, failureReason: null });
+    await deliver(
+      intentEvent('evt_retry_ok', 'payment_intent.succeeded', order.processorPaymentIntentId, order.orderId),
+    );
+    await deliver(
+      intentEvent('evt_retry_ok', 'payment_intent.succeeded', order.processorPaymentIntentId, order.orderId),
+    );
+    expect(
+      await eventually(
+        () => orderOf(order.orderId),
+        (o) => o.status === 2,
+      ),
+    ).toMatchObject({ status: 2, failureReason: null });
     expect(await eventually(balance, (b) => b === before + 1_000)).toBe(before + 1_000);
   });
 
   it('fails an off-session payment (automatic top-up) without a saved payment method at once, so the top-up fails loudly', async () => {
-    const processor = new StripePaymentProcessor(stripeClient({ secretKey: 'sk_test_123', apiUrl: env.STRIPE_MOCK_URL }));
-    expect(await processor.createPayment({ orderId: '1', accountId: '2', amountCents: 1000, description: 'auto', offSession: true, savedMethod: null }))
-      .toEqual({ paymentIntentId: '', clientSecret: null, outcome: { kind: 'failed', reason: NO_SAVED_PAYMENT_METHOD } });
-    const onSession = await processor.createPayment({ orderId: '3', accountId: '2', amountCents: 1000, description: 'checkout', offSession: false, savedMethod: null });
+    const processor = new StripePaymentProcessor(
+      stripeClient({ secretKey: 'sk_test_123', apiUrl: env.STRIPE_MOCK_URL }),
+    );
+    expect(
+      await processor.createPayment({
+        orderId: '1',
+        accountId: '2',
+        amountCents: 1000,
+        description: 'auto',
+        offSession: true,
+        savedMethod: null,
+      }),
+    ).toEqual({
+      paymentIntentId: '',
+      clientSecret: null,
+      outcome: { kind: 'failed', reason: NO_SAVED_PAYMENT_METHOD },
+    });
+    const onSession = await processor.createPayment({
+      orderId: '3',
+      accountId: '2',
+      amountCents: 1000,
+      description: 'checkout',
+      offSession: false,
+      savedMethod: null,
+    });
     expect(onSession).toMatchObject({ paymentIntentId: expect.stringMatching(/^pi_/), outcome: { kind: 'pending' } });
   });
 
   it('records the payment of an order only quoted (its checkout died after creating the PaymentIntent) from the webhook, and credits it once', async () => {
     const buyer = await signedInUser(app);
-    const buyerKey = (await buyer.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'k' } })).body.data.apiKey;
+    const buyerKey = (await buyer.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'k' } })).body.data
+      .apiKey;
     const orderId = app.running.app.get(CheckoutService).newOrderId();
     const quote = app.running.app.get(CreditCatalogue).quote(1, null, new Date().toISOString());
     const events = app.running.app.get(EventStore);
     const orderEvents = async () => (await events.readStream(`orders-${orderId}`)).map((e) => e.type);
-    await events.appendToStream(`orders-${orderId}`, [{
-      type: 'OrderQuoted', data: { ...quote, orderId, accountId: buyer.user.accountId, processor: 'stripe', isAutoTopup: true, placedBy: 'auto-topup', quotedAt: new Date().toISOString() },
-    }], 'no_stream');
+    await events.appendToStream(
+      `orders-${orderId}`,
+      [
+        {
+          type: 'OrderQuoted',
+          data: {
+            ...quote,
+            orderId,
+            accountId: buyer.user.accountId,
+            processor: 'stripe',
+            isAutoTopup: true,
+            placedBy: 'auto-topup',
+            quotedAt: new Date().toISOString(),
+          },
+        },
+      ],
+      'no_stream',
+    );
     // Another account's payment naming this order changes nothing.
-    expect((await deliver(intentEvent('evt_quoted_foreign', 'payment_intent.succeeded', 'pi_foreign_quoted', orderId, '999999'))).status).toBe(200);
+    expect(
+      (
+        await deliver(
+          intentEvent('evt_quoted_foreign', 'payment_intent.succeeded', 'pi_foreign_quoted', orderId, '999999'),
+        )
+      ).status,
+    ).toBe(200);
     expect(await orderEvents()).toEqual(['OrderQuoted']);
-    const succeeded = intentEvent('evt_quoted_ok', 'payment_intent.succeeded', 'pi_quoted', orderId, buyer.user.accountId);
+    const succeeded = intentEvent(
+      'evt_quoted_ok',
+      'payment_intent.succeeded',
+      'pi_quoted',
+      orderId,
+      buyer.user.accountId,
+    );
     expect((await deliver(succeeded)).status).toBe(200);
-    await deliver(intentEvent('evt_quoted_ok_again', 'payment_intent.succeeded', 'pi_quoted', orderId, buyer.user.accountId));
-    const order = await eventually(async () => (await buyer.browser.request('GET', '/dashboard/v1/billing/orders')).body.data.items[0], (o) => o?.invoiceNumber > '');
-    expect(order).toMatchObject({ id: Number(orderId), status: 2, isAutoTopup: true, processorPaymentIntentId: 'pi_quoted', processorChargeId: 'ch_evt_quoted_ok' });
-    const buyerBalance = async () => (await app.request('GET', '/v1/credits/balance', { key: buyerKey })).body.data.balance as number;
+    await deliver(
+      intentEvent('evt_quoted_ok_again', 'payment_intent.succeeded', 'pi_quoted', orderId, buyer.user.accountId),
+    );
+    const order = await eventually(
+      async () => (await buyer.browser.request('GET', '/dashboard/v1/billing/orders')).body.data.items[0],
+      (o) => o?.invoiceNumber > '',
+    );
+    expect(order).toMatchObject({
+      id: Number(orderId),
+      status: 2,
+      isAutoTopup: true,
+      processorPaymentIntentId: 'pi_quoted',
+      processorChargeId: 'ch_evt_quoted_ok',
+    });
+    const buyerBalance = async () =>
+      (await app.request('GET', '/v1/credits/balance', { key: buyerKey })).body.data.balance as number;
     expect(await eventually(buyerBalance, (b) => b === 1_000)).toBe(1_000);
     expect(await orderEvents()).toEqual(['OrderQuoted', 'OrderPlaced', 'OrderCompleted', 'OrderCredited']);
   });

@@ -10,7 +10,14 @@ export function signature(payload: string, secret = WEBHOOK_SECRET, at = Math.fl
 /** A webhook event as Stripe sends it, around `object`. */
 export function stripeEvent(id: string, type: string, object: Record<string, unknown>): string {
   return JSON.stringify({
-    id, object: 'event', api_version: '2025-08-27.basil', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1,
-    request: { id: null, idempotency_key: null }, type, data: { object },
+    id,
+    object: 'event',
+    api_version: '2025-08-27.basil',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
   });
 }

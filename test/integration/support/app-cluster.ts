@@ -39,7 +39,11 @@ export interface AppCluster {
   peers: MailPeers;
   /** Starts another worker process (after the previous one was killed). */
   startWorker(name: string): Promise<RoleProcess>;
-  request(method: string, route: string, options?: { key?: string; body?: unknown; admin?: boolean }): Promise<HttpResult>;
+  request(
+    method: string,
+    route: string,
+    options?: { key?: string; body?: unknown; admin?: boolean },
+  ): Promise<HttpResult>;
   uploadJob(key: string, csv: string, fileName?: string): Promise<HttpResult>;
   /** The shared event store, opened by the test process (the source of truth for ledger checks). */
   eventStore(): EventStore;
@@ -48,15 +52,27 @@ export interface AppCluster {
   close(): Promise<void>;
 }
 
-export async function startAppCluster(servers: { KAFKA_BROKERS: string; MONGO_URL: string }, options: { env?: Record<string, string>; slowBannerMs?: number } = {}): Promise<AppCluster> {
+export async function startAppCluster(
+  servers: { KAFKA_BROKERS: string; MONGO_URL: string },
+  options: { env?: Record<string, string>; slowBannerMs?: number } = {},
+): Promise<AppCluster> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'it-cluster-'));
   const mongoDatabase = uniqueDbName('it_cluster');
   const peers = await startMailPeers(options.slowBannerMs ?? 0);
   const env: Record<string, string> = {
     ...peers.env,
-    KAFKA_BROKERS: servers.KAFKA_BROKERS, MONGO_URL: servers.MONGO_URL, MONGO_DATABASE: mongoDatabase, DATA_DIR: dataDir,
-    ADMIN_TOKEN, LOG_LEVEL: 'warn', DEMO_ACCOUNT: 'false', RATE_LIMIT_PER_SECOND: '1000', RATE_LIMIT_BURST: '1000',
-    JOB_CHUNK_SIZE: '2', JOB_GREYLIST_RETRY_DELAYS_MS: '300,600', GREYLIST_RETRY_DELAYS_MS: '100',
+    KAFKA_BROKERS: servers.KAFKA_BROKERS,
+    MONGO_URL: servers.MONGO_URL,
+    MONGO_DATABASE: mongoDatabase,
+    DATA_DIR: dataDir,
+    ADMIN_TOKEN,
+    LOG_LEVEL: 'warn',
+    DEMO_ACCOUNT: 'false',
+    RATE_LIMIT_PER_SECOND: '1000',
+    RATE_LIMIT_BURST: '1000',
+    JOB_CHUNK_SIZE: '2',
+    JOB_GREYLIST_RETRY_DELAYS_MS: '300,600',
+    GREYLIST_RETRY_DELAYS_MS: '100',
     ...options.env,
   };
   await skipBacklog(brokersOf(servers.KAFKA_BROKERS), APP_GROUPS);
@@ -84,13 +100,20 @@ export async function startAppCluster(servers: { KAFKA_BROKERS: string; MONGO_UR
     if (key) headers['x-api-key'] = key;
     if (admin) headers.authorization = `Bearer ${ADMIN_TOKEN}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(api.url + route, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(api.url + route, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return parse(response);
   };
   const stores: EventStore[] = [];
 
   return {
-    api, projector, worker, peers,
+    api,
+    projector,
+    worker,
+    peers,
     startWorker: (name) => start('worker', name),
     request,
     async uploadJob(key, csv, fileName = 'list.csv') {
@@ -100,7 +123,9 @@ export async function startAppCluster(servers: { KAFKA_BROKERS: string; MONGO_UR
     },
     eventStore() {
       const url = process.env.EVENTSTORE_URL;
-      const store = url ? new EsdbEventStore({ connectionString: url, log: () => undefined }) : new SqliteEventStore(path.join(dataDir, 'events.sqlite'));
+      const store = url
+        ? new EsdbEventStore({ connectionString: url, log: () => undefined })
+        : new SqliteEventStore(path.join(dataDir, 'events.sqlite'));
       stores.push(store);
       return store;
     },
@@ -129,7 +154,10 @@ async function parse(response: Response): Promise<HttpResult> {
 }
 
 /** Wraps a test body so that, when it fails, every process's recent output is printed before the error. */
-export function showingOutputsOnFailure(cluster: () => AppCluster | undefined, body: () => Promise<void>): () => Promise<void> {
+export function showingOutputsOnFailure(
+  cluster: () => AppCluster | undefined,
+  body: () => Promise<void>,
+): () => Promise<void> {
   return async () => {
     try {
       await body();

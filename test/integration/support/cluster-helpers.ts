@@ -2,7 +2,12 @@
 import { readCsvRecords } from '@lib/jobs';
 import type { AppCluster } from './app-cluster';
 
-export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, everyMs = 200): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs: number,
+  everyMs = 200,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -13,26 +18,44 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined>
 }
 
 /** The balance once it shows `expected`, or what it shows after 20 s (which the caller's assertion then reports). */
-export async function balanceOnceSettled(cluster: AppCluster, key: string, expected: number): Promise<Record<string, number>> {
+export async function balanceOnceSettled(
+  cluster: AppCluster,
+  key: string,
+  expected: number,
+): Promise<Record<string, number>> {
   let last: Record<string, number> = {};
-  await until(`balance ${expected}`, async () => {
-    last = (await cluster.request('GET', '/v1/credits/balance', { key })).body.data;
-    return last?.balance === expected ? true : undefined;
-  }, 20_000).catch(() => undefined);
+  await until(
+    `balance ${expected}`,
+    async () => {
+      last = (await cluster.request('GET', '/v1/credits/balance', { key })).body.data;
+      return last?.balance === expected ? true : undefined;
+    },
+    20_000,
+  ).catch(() => undefined);
   return last;
 }
 
 /** GET /v1/jobs/:id once the job is Completed, Failed or Cancelled. */
 export function jobWhenFinished(cluster: AppCluster, key: string, jobId: number, timeoutMs: number): Promise<any> {
-  return until(`job ${jobId} to finish`, async () => {
-    const job = (await cluster.request('GET', `/v1/jobs/${jobId}`, { key })).body.data;
-    return ['Completed', 'Failed', 'Cancelled'].includes(job?.status) ? job : undefined;
-  }, timeoutMs);
+  return until(
+    `job ${jobId} to finish`,
+    async () => {
+      const job = (await cluster.request('GET', `/v1/jobs/${jobId}`, { key })).body.data;
+      return ['Completed', 'Failed', 'Cancelled'].includes(job?.status) ? job : undefined;
+    },
+    timeoutMs,
+  );
 }
 
 /** The download's rows, header first, parsed by the service's own CSV reader. */
-export async function downloadRows(cluster: AppCluster, key: string, jobId: number): Promise<{ partial: string | null; rows: string[][] }> {
-  const response = await fetch(`${cluster.api.url}/v1/jobs/${jobId}/download?columns=result`, { headers: { 'x-api-key': key } });
+export async function downloadRows(
+  cluster: AppCluster,
+  key: string,
+  jobId: number,
+): Promise<{ partial: string | null; rows: string[][] }> {
+  const response = await fetch(`${cluster.api.url}/v1/jobs/${jobId}/download?columns=result`, {
+    headers: { 'x-api-key': key },
+  });
   if (response.status !== 200) throw new Error(`download answered ${response.status}: ${await response.text()}`);
   const rows: string[][] = [];
   for await (const record of readCsvRecords([Buffer.from(await response.text())])) rows.push(record.fields);

@@ -16,7 +16,11 @@ export interface EventStoreUnderTest {
 export function eventStoreUnderTest(): EventStoreUnderTest {
   const url = process.env.EVENTSTORE_URL;
   if (url) {
-    return { adapter: 'eventstoredb', open: () => new EsdbEventStore({ connectionString: url, retryDelayMs: 50, log: () => undefined }), cleanup: () => undefined };
+    return {
+      adapter: 'eventstoredb',
+      open: () => new EsdbEventStore({ connectionString: url, retryDelayMs: 50, log: () => undefined }),
+      cleanup: () => undefined,
+    };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'it-events-'));
   return {

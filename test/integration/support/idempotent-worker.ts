@@ -34,14 +34,22 @@ async function main(): Promise<void> {
     await deliveries.insertOne({ messageId: id, pid: process.pid, attempt: message.attempt });
     await sleep(delayMs);
     try {
-      await accounts.updateOne({ _id: message.key, applied: { $ne: id } }, { $inc: { total: amount }, $push: { applied: id } }, { upsert: true });
+      await accounts.updateOne(
+        { _id: message.key, applied: { $ne: id } },
+        { $inc: { total: amount }, $push: { applied: id } },
+        { upsert: true },
+      );
     } catch (error) {
       if (error instanceof MongoServerError && error.code === 11000) return;
       throw error;
     }
   }
 
-  const bus = new KafkaMessageBus({ brokers: env('KAFKA_BROKERS').split(','), clientId: 'crash-worker', sessionTimeoutMs: 6000 });
+  const bus = new KafkaMessageBus({
+    brokers: env('KAFKA_BROKERS').split(','),
+    clientId: 'crash-worker',
+    sessionTimeoutMs: 6000,
+  });
   const consumer = await bus.subscribe({ groupId: env('GROUP'), topics: [env('TOPIC')], concurrency: 4 }, apply);
   process.stdout.write('subscribed\n');
 

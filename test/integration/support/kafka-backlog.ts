@@ -15,13 +15,21 @@ export async function skipBacklog(brokers: string[], groups: Record<string, stri
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
-    const known = Object.values(groups).flat().filter((topic) => existing.has(topic));
+    const known = Object.values(groups)
+      .flat()
+      .filter((topic) => existing.has(topic));
     if (known.length > 0) await waitForTopicLeaders(admin, [...new Set(known)]);
     await Promise.all(
       Object.entries(groups).map(async ([groupId, all]) => {
         const topics = all.filter((topic) => existing.has(topic));
         if (topics.length === 0) return;
-        const ends = (await Promise.all(topics.map(async (topic) => (await admin.fetchTopicOffsets(topic)).map(({ partition, high }) => ({ topic, partition, offset: high }))))).flat();
+        const ends = (
+          await Promise.all(
+            topics.map(async (topic) =>
+              (await admin.fetchTopicOffsets(topic)).map(({ partition, high }) => ({ topic, partition, offset: high })),
+            ),
+          )
+        ).flat();
         // A short fetch wait: disconnect waits for the fetch in progress, 5 s by default on an idle topic.
         const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 100 });
         await consumer.connect();

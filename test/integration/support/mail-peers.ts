@@ -40,8 +40,13 @@ export async function startMailPeers(slowBannerMs = 0): Promise<MailPeers> {
     smtp,
     dns,
     env: {
-      DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), PROBE_ALLOW_PRIVATE_NETWORKS: 'true', SMTP_PREFLIGHT: 'false',
-      SMTP_CONNECT_TIMEOUT_MS: '2000', SMTP_COMMAND_TIMEOUT_MS: '2000', SMTP_BANNER_TIMEOUT_MS: String(Math.max(2000, slowBannerMs * 3)),
+      DNS_SERVERS: dns.server,
+      SMTP_PROBE_PORT: String(smtp.port),
+      PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
+      SMTP_PREFLIGHT: 'false',
+      SMTP_CONNECT_TIMEOUT_MS: '2000',
+      SMTP_COMMAND_TIMEOUT_MS: '2000',
+      SMTP_BANNER_TIMEOUT_MS: String(Math.max(2000, slowBannerMs * 3)),
     },
     async close() {
       await Promise.all([smtp.close(), dns.close()]);

@@ -50,7 +50,12 @@ function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
 }
 
 /** Starts `apps/<role>/src/main.ts` and resolves once its /ready answers 200 (every adapter up, consumers joined). */
-export async function startRole(role: Role, env: Record<string, string>, name: string = role, timeoutMs = 120_000): Promise<RoleProcess> {
+export async function startRole(
+  role: Role,
+  env: Record<string, string>,
+  name: string = role,
+  timeoutMs = 120_000,
+): Promise<RoleProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['-r', './scripts/register-ts.js', `apps/${role}/src/main.ts`], {
     cwd: ROOT,
@@ -71,7 +76,10 @@ export async function startRole(role: Role, env: Record<string, string>, name: s
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (exited(child)) throw new Error(`${name} exited before it was ready:\n${output}`);
-    const status = await fetch(`${url}/ready`).then((r) => r.status, () => 0);
+    const status = await fetch(`${url}/ready`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -1,17 +1,33 @@
 import { randomUUID } from 'node:crypto';
 
-export type ServerVariable = 'KAFKA_BROKERS' | 'MONGO_URL' | 'EVENTSTORE_URL' | 'POSTFIX_SMTP_HOST' | 'POSTFIX_SMTP_PORT' | 'POSTFIX_DOMAIN' | 'POSTFIX_MAILLOG' | 'STRIPE_MOCK_URL';
+export type ServerVariable =
+  | 'KAFKA_BROKERS'
+  | 'MONGO_URL'
+  | 'EVENTSTORE_URL'
+  | 'POSTFIX_SMTP_HOST'
+  | 'POSTFIX_SMTP_PORT'
+  | 'POSTFIX_DOMAIN'
+  | 'POSTFIX_MAILLOG'
+  | 'STRIPE_MOCK_URL';
 
-const HOW_TO = 'run `scripts/integration-services.sh up && . .integration/env` (Kafka, FerretDB, Postfix, stripe-mock), or point the variable at a server';
+const HOW_TO =
+  'run `scripts/integration-services.sh up && . .integration/env` (Kafka, FerretDB, Postfix, stripe-mock), or point the variable at a server';
 
 /**
  * Registers `body` under `title` when every variable names a server. Otherwise the same tests are
  * registered under describe.skip with the reason in the suite name and a banner on stderr, so
  * jest reports each of them as skipped by name instead of the suite silently passing.
  */
-export function describeWithServers(variables: ServerVariable[], title: string, body: (env: Record<ServerVariable, string>) => void): void {
+export function describeWithServers(
+  variables: ServerVariable[],
+  title: string,
+  body: (env: Record<ServerVariable, string>) => void,
+): void {
   const missing = variables.filter((name) => !process.env[name]);
-  const env = Object.fromEntries(variables.map((name) => [name, process.env[name] ?? ''])) as Record<ServerVariable, string>;
+  const env = Object.fromEntries(variables.map((name) => [name, process.env[name] ?? ''])) as Record<
+    ServerVariable,
+    string
+  >;
   if (missing.length === 0) {
     describe(title, () => body(env));
     return;
@@ -25,4 +41,8 @@ export function describeWithServers(variables: ServerVariable[], title: string, 
 /** A database name unique to this test file's run, so reruns and parallel developers do not collide. */
 export const uniqueDbName = (prefix: string): string => `${prefix}_${randomUUID().slice(0, 8)}`;
 
-export const brokersOf = (value: string): string[] => value.split(',').map((broker) => broker.trim()).filter(Boolean);
+export const brokersOf = (value: string): string[] =>
+  value
+    .split(',')
+    .map((broker) => broker.trim())
+    .filter(Boolean);

@@ -1,23 +1,36 @@
 import { ApiError, readCookie, readEnvelope } from './client';
 import { describeError } from './errors';
 
-const answer = (status: number, body: string, headers: Record<string, string> = {}) => new Response(body, { status, headers });
+const answer = (status: number, body: string, headers: Record<string, string> = {}) =>
+  new Response(body, { status, headers });
 
 describe('API answers in the browser', () => {
   it('returns data from a success envelope', async () => {
-    expect(await readEnvelope(answer(200, JSON.stringify({ status: 'success', data: { balance: 5 }, error: null })))).toEqual({ balance: 5 });
+    expect(
+      await readEnvelope(answer(200, JSON.stringify({ status: 'success', data: { balance: 5 }, error: null }))),
+    ).toEqual({ balance: 5 });
   });
 
   it('turns an error envelope into an ApiError with the code and Retry-After', async () => {
-    const error = await readEnvelope(answer(429, JSON.stringify({ status: 'error', data: null, error: { code: 1201, message: 'Rate limit exceeded.' } }), { 'retry-after': '3' })).catch((e) => e);
+    const error = await readEnvelope(
+      answer(
+        429,
+        JSON.stringify({ status: 'error', data: null, error: { code: 1201, message: 'Rate limit exceeded.' } }),
+        { 'retry-after': '3' },
+      ),
+    ).catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 429, code: 1201, retryAfter: 3, message: 'Rate limit exceeded.' });
     expect(describeError(error)).toBe('Rate limit exceeded. (code 1201) Wait a few seconds and try again.');
   });
 
   it('explains what to do for the codes a user can act on', () => {
-    expect(describeError(new ApiError(402, 2001, 'Not enough credits for this request.'))).toBe('Not enough credits for this request. (code 2001) Buy credits on the Billing page, then try again.');
-    expect(describeError(new ApiError(403, 6002, 'Missing or wrong X-CSRF-Token header.'))).toContain('Reload the page');
+    expect(describeError(new ApiError(402, 2001, 'Not enough credits for this request.'))).toBe(
+      'Not enough credits for this request. (code 2001) Buy credits on the Billing page, then try again.',
+    );
+    expect(describeError(new ApiError(403, 6002, 'Missing or wrong X-CSRF-Token header.'))).toContain(
+      'Reload the page',
+    );
   });
 
   it('still says something clear when a proxy answers with a non-JSON page', async () => {

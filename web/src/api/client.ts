@@ -4,7 +4,12 @@
  * Every failure becomes an ApiError with the envelope's numeric code, so pages branch on the code.
  */
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: number, message: string, readonly retryAfter: number | null = null) {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    readonly retryAfter: number | null = null,
+  ) {
     super(message);
   }
 }
@@ -12,7 +17,10 @@ export class ApiError extends Error {
 export const CSRF_COOKIE = 'mc_csrf';
 export const CSRF_HEADER = 'X-CSRF-Token';
 
-export function readCookie(name: string, cookies = typeof document === 'undefined' ? '' : document.cookie): string | null {
+export function readCookie(
+  name: string,
+  cookies = typeof document === 'undefined' ? '' : document.cookie,
+): string | null {
   for (const part of cookies.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));
@@ -42,7 +50,12 @@ export async function readEnvelope<T>(response: Response): Promise<T> {
   if (response.ok && body && body.status === 'success') return body.data as T;
   const retryAfter = Number(response.headers.get('retry-after')) || null;
   if (body?.error) throw new ApiError(response.status, body.error.code, body.error.message, retryAfter);
-  throw new ApiError(response.status, 0, `The service answered ${response.status} ${response.statusText || ''}`.trim() + '. Try again in a moment.', retryAfter);
+  throw new ApiError(
+    response.status,
+    0,
+    `The service answered ${response.status} ${response.statusText || ''}`.trim() + '. Try again in a moment.',
+    retryAfter,
+  );
 }
 
 /**
@@ -51,14 +64,20 @@ export async function readEnvelope<T>(response: Response): Promise<T> {
  */
 async function ensureCsrfCookie(method: Method): Promise<void> {
   if (method === 'GET' || readCookie(CSRF_COOKIE)) return;
-  await fetch(CSRF_PATH, { credentials: 'same-origin', headers: { Accept: 'application/json' } }).catch(() => undefined);
+  await fetch(CSRF_PATH, { credentials: 'same-origin', headers: { Accept: 'application/json' } }).catch(
+    () => undefined,
+  );
 }
 
 export const CSRF_PATH = '/dashboard/v1/csrf';
 
 export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
   await ensureCsrfCookie(method);
-  const init: RequestInit = { method, credentials: 'same-origin', headers: requestHeaders(method, body === undefined ? {} : { 'Content-Type': 'application/json' }) };
+  const init: RequestInit = {
+    method,
+    credentials: 'same-origin',
+    headers: requestHeaders(method, body === undefined ? {} : { 'Content-Type': 'application/json' }),
+  };
   if (body !== undefined) init.body = JSON.stringify(body);
   let response: Response;
   try {
@@ -70,7 +89,11 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
 }
 
 /** Multipart upload (CSV files) with upload progress, which fetch cannot report. */
-export async function upload<T>(path: string, form: FormData, onProgress: (sent: number, total: number) => void): Promise<T> {
+export async function upload<T>(
+  path: string,
+  form: FormData,
+  onProgress: (sent: number, total: number) => void,
+): Promise<T> {
   await ensureCsrfCookie('POST');
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -80,7 +103,11 @@ export async function upload<T>(path: string, form: FormData, onProgress: (sent:
     xhr.upload.onprogress = (event) => onProgress(event.loaded, event.total);
     xhr.onerror = () => reject(new ApiError(0, 0, 'The upload was interrupted. Check your connection and try again.'));
     xhr.onload = () => {
-      const response = new Response(xhr.responseText, { status: xhr.status, statusText: xhr.statusText, headers: { 'retry-after': xhr.getResponseHeader('retry-after') ?? '' } });
+      const response = new Response(xhr.responseText, {
+        status: xhr.status,
+        statusText: xhr.statusText,
+        headers: { 'retry-after': xhr.getResponseHeader('retry-after') ?? '' },
+      });
       readEnvelope<T>(response).then(resolve, reject);
     };
     xhr.send(form);

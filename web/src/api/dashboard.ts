@@ -41,17 +41,52 @@ export interface ApiKey {
   owner: { userId: string; email: string } | null;
 }
 
-export interface CreatedKey { keyId: string; apiKey: string }
+export interface CreatedKey {
+  keyId: string;
+  apiKey: string;
+}
 
 export type TeamRole = 'owner' | 'admin' | 'member';
-export interface Member { userId: string; email: string; name: string; role: TeamRole; joinedAt: string }
+export interface Member {
+  userId: string;
+  email: string;
+  name: string;
+  role: TeamRole;
+  joinedAt: string;
+}
 /** The team whose balance the signed-in user spends, and their role in it. */
-export interface Team { accountId: string; role: TeamRole; members: Member[] }
-export interface Invitation { email: string; role: string; expiresAt: string }
+export interface Team {
+  accountId: string;
+  role: TeamRole;
+  members: Member[];
+}
+export interface Invitation {
+  email: string;
+  role: string;
+  expiresAt: string;
+}
 
-export interface Package { id: number; name: string; credits: number; bonusCredits: number; priceUsd: number; unitPriceUsd: number; currency: string }
-export interface Promotion { id: number; name: string; description: string; bonusPercent: number; discountPercent: number; packageIds: number[] | null }
-export interface Catalogue { packages: Package[]; promotions: Promotion[] }
+export interface Package {
+  id: number;
+  name: string;
+  credits: number;
+  bonusCredits: number;
+  priceUsd: number;
+  unitPriceUsd: number;
+  currency: string;
+}
+export interface Promotion {
+  id: number;
+  name: string;
+  description: string;
+  bonusPercent: number;
+  discountPercent: number;
+  packageIds: number[] | null;
+}
+export interface Catalogue {
+  packages: Package[];
+  promotions: Promotion[];
+}
 
 /** Order status as the spec numbers it. */
 export const ORDER_STATUS: Record<number, string> = { 1: 'Pending', 2: 'Completed', 3: 'Failed', 4: 'Refunded' };
@@ -72,14 +107,34 @@ export interface Order {
   completedAt: string | null;
 }
 
-export interface Checkout { orderId: string; status: 'Pending' | 'Completed' | 'Failed'; processor: 'manual' | 'stripe'; clientSecret: string | null }
+export interface Checkout {
+  orderId: string;
+  status: 'Pending' | 'Completed' | 'Failed';
+  processor: 'manual' | 'stripe';
+  clientSecret: string | null;
+}
 
-export interface Session { sessionId: string; userAgent: string; address: string; startedAt: string; expiresAt: string; current: boolean }
+export interface Session {
+  sessionId: string;
+  userAgent: string;
+  address: string;
+  startedAt: string;
+  expiresAt: string;
+  current: boolean;
+}
 
 /** Automatic top-up: when a charge takes the balance below the threshold, one order of the package. */
-export interface AutoTopup { enabled: boolean; thresholdCredits: number; packageId: number }
+export interface AutoTopup {
+  enabled: boolean;
+  thresholdCredits: number;
+  packageId: number;
+}
 
-interface UsageTotals { verifications: number; finderCalls: number; credits: number }
+interface UsageTotals {
+  verifications: number;
+  finderCalls: number;
+  credits: number;
+}
 /** GET /team/usage: per day (UTC) and result, per key and per member, over the last `days` days. */
 export interface Usage {
   from: string;

@@ -1,5 +1,11 @@
 /** Shapes of the public API (/v1) the dashboard reads; the OpenAPI document at /docs-json is the reference. */
-export interface Page<T> { items: T[]; page: number; pageSize: number; total: number; totalPages: number }
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+}
 
 export interface Job {
   id: number;
@@ -37,7 +43,10 @@ export interface VerificationResult {
   creditsRemaining: number;
 }
 
-export interface BatchVerification { results: VerificationResult[]; summary: { total: number; creditsCharged: number; creditsRemaining: number } }
+export interface BatchVerification {
+  results: VerificationResult[];
+  summary: { total: number; creditsCharged: number; creditsRemaining: number };
+}
 
 export interface FinderResult {
   email: string | null;
@@ -53,20 +62,46 @@ export interface FinderResult {
 
 /** One batch item: the finder result fields with `error: null`, or only `error` for an unusable contact. */
 export type FinderBatchItem = { index: number; input: { firstName: string; lastName: string; domain: string } } & (
-  | (Omit<FinderResult, 'creditsRemaining'> & { error: null })
-  | { error: { code: number; message: string } }
+  (Omit<FinderResult, 'creditsRemaining'> & { error: null }) | { error: { code: number; message: string } }
 );
 
 export interface FinderBatch {
   results: FinderBatchItem[];
-  summary: { total: number; found: number; notFound: number; errors: number; creditsCharged: number; creditsRemaining: number };
+  summary: {
+    total: number;
+    found: number;
+    notFound: number;
+    errors: number;
+    creditsCharged: number;
+    creditsRemaining: number;
+  };
 }
 
-export interface Balance { balance: number }
+export interface Balance {
+  balance: number;
+}
 
-export interface Webhook { id: number; url: string; eventNames: string[]; isActive: boolean; createdAt: string; secret?: string }
-export interface Delivery { id: string; eventType: string; status: string; attempts: Array<{ attempt: number; status: number | null; error: string | null; attemptedAt: string }>; createdAt: string }
-export interface TestDelivery { success: boolean; statusCode: number | null; durationMs: number; error: string | null }
+export interface Webhook {
+  id: number;
+  url: string;
+  eventNames: string[];
+  isActive: boolean;
+  createdAt: string;
+  secret?: string;
+}
+export interface Delivery {
+  id: string;
+  eventType: string;
+  status: string;
+  attempts: Array<{ attempt: number; status: number | null; error: string | null; attemptedAt: string }>;
+  createdAt: string;
+}
+export interface TestDelivery {
+  success: boolean;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+}
 
 export const V1 = {
   balance: '/v1/credits/balance',

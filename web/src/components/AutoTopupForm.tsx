@@ -32,16 +32,37 @@ export function AutoTopupForm({ packages }: { packages: Package[] }) {
   return (
     <form onSubmit={(e) => void save(e)}>
       <div className="checkbox">
-        <input id="topup-on" type="checkbox" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />
+        <input
+          id="topup-on"
+          type="checkbox"
+          checked={form.enabled}
+          onChange={(e) => setForm({ ...form, enabled: e.target.checked })}
+        />
         <label htmlFor="topup-on">Buy a package automatically when the balance falls below the threshold</label>
       </div>
       <label htmlFor="topup-threshold">Threshold (credits)</label>
-      <input id="topup-threshold" type="number" min={1} value={form.thresholdCredits} onChange={(e) => setForm({ ...form, thresholdCredits: Number(e.target.value) })} />
+      <input
+        id="topup-threshold"
+        type="number"
+        min={1}
+        value={form.thresholdCredits}
+        onChange={(e) => setForm({ ...form, thresholdCredits: Number(e.target.value) })}
+      />
       <label htmlFor="topup-package">Package to buy</label>
-      <select id="topup-package" value={form.packageId} onChange={(e) => setForm({ ...form, packageId: Number(e.target.value) })}>
-        {packages.map((p) => <option key={p.id} value={p.id}>{p.name} ({p.credits.toLocaleString('en')} credits, ${p.priceUsd.toFixed(2)})</option>)}
+      <select
+        id="topup-package"
+        value={form.packageId}
+        onChange={(e) => setForm({ ...form, packageId: Number(e.target.value) })}
+      >
+        {packages.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name} ({p.credits.toLocaleString('en')} credits, ${p.priceUsd.toFixed(2)})
+          </option>
+        ))}
       </select>
-      <p className="hint">One order per crossing, paid with the saved payment method; if it fails, the owner gets an email.</p>
+      <p className="hint">
+        One order per crossing, paid with the saved payment method; if it fails, the owner gets an email.
+      </p>
       <ErrorAlert error={error} />
       {saved && <Notice>Automatic top-up {form.enabled ? 'is on' : 'is off'}.</Notice>}
       <button type="submit">Save</button>

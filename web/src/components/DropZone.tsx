@@ -11,10 +11,31 @@ export function DropZone({ onFile, label }: { onFile: (file: File) => void; labe
     if (file) onFile(file);
   };
   return (
-    <div className={`dropzone${over ? ' over' : ''}`} onDragOver={(e) => { e.preventDefault(); setOver(true); }} onDragLeave={() => setOver(false)} onDrop={drop} data-testid="dropzone">
+    <div
+      className={`dropzone${over ? ' over' : ''}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={drop}
+      data-testid="dropzone"
+    >
       <p>Drag and drop a CSV file here, or</p>
-      <label htmlFor={id} className="button secondary">{label}</label>
-      <input id={id} type="file" accept=".csv,.txt,.tsv,text/csv,text/plain" className="visually-hidden-input" onChange={(e) => { const file = e.target.files?.[0]; if (file) onFile(file); e.target.value = ''; }} />
+      <label htmlFor={id} className="button secondary">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept=".csv,.txt,.tsv,text/csv,text/plain"
+        className="visually-hidden-input"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) onFile(file);
+          e.target.value = '';
+        }}
+      />
     </div>
   );
 }

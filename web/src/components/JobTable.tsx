@@ -3,18 +3,52 @@ import { Link } from '../router';
 import { JobProgressCell } from './JobProgressCell';
 
 /** Jobs newest first; running ones follow their live stream. Without basePath (finder jobs) the row offers the download itself. */
-export function JobTable({ jobs, basePath, streamPath = '/v1/jobs' }: { jobs: Job[]; basePath: string | null; streamPath?: string }) {
+export function JobTable({
+  jobs,
+  basePath,
+  streamPath = '/v1/jobs',
+}: {
+  jobs: Job[];
+  basePath: string | null;
+  streamPath?: string;
+}) {
   if (jobs.length === 0) return <p>No lists yet.</p>;
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label="Jobs">
       <table data-testid="job-table">
-        <thead><tr><th scope="col">File</th><th scope="col">Created</th><th scope="col">Progress</th><th scope="col">Credits</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">File</th>
+            <th scope="col">Created</th>
+            <th scope="col">Progress</th>
+            <th scope="col">Credits</th>
+          </tr>
+        </thead>
         <tbody>
           {jobs.map((job) => (
             <tr key={job.id}>
-              <td>{basePath ? <Link to={`${basePath}/${job.id}`}>{job.fileName}</Link> : <>{job.fileName}{job.status !== 'Pending' && !job.filesPurgedAt && <> · <a href={job.downloadPath} download>Download</a></>}</>}</td>
+              <td>
+                {basePath ? (
+                  <Link to={`${basePath}/${job.id}`}>{job.fileName}</Link>
+                ) : (
+                  <>
+                    {job.fileName}
+                    {job.status !== 'Pending' && !job.filesPurgedAt && (
+                      <>
+                        {' '}
+                        ·{' '}
+                        <a href={job.downloadPath} download>
+                          Download
+                        </a>
+                      </>
+                    )}
+                  </>
+                )}
+              </td>
               <td>{new Date(job.createdAt).toLocaleString('en')}</td>
-              <td><JobProgressCell job={job} streamPath={streamPath} /></td>
+              <td>
+                <JobProgressCell job={job} streamPath={streamPath} />
+              </td>
               <td>{job.creditsCharged}</td>
             </tr>
           ))}

@@ -14,5 +14,9 @@ export function PageTitle({ children }: { children: React.ReactNode }) {
     firstPageShown = true;
     document.title = `${typeof children === 'string' ? children : 'Dashboard'} · Mailcheck`;
   }, [children]);
-  return <h1 tabIndex={-1} ref={ref}>{children}</h1>;
+  return (
+    <h1 tabIndex={-1} ref={ref}>
+      {children}
+    </h1>
+  );
 }

@@ -6,7 +6,9 @@ export function ProgressBar({ view, label }: { view: JobProgressView; label: str
   return (
     <div className="progress">
       <progress max={100} value={percent} aria-label={label} aria-valuetext={text} />
-      <p className="progress-text" aria-live="polite" data-testid="progress-text">{text}</p>
+      <p className="progress-text" aria-live="polite" data-testid="progress-text">
+        {text}
+      </p>
     </div>
   );
 }

@@ -8,18 +8,31 @@ export function ResultChart({ counts, title }: { counts: Record<string, number>;
   return (
     <figure className="result-chart">
       <figcaption>{title}</figcaption>
-      <svg viewBox="0 0 420 150" role="img" aria-label={`${title}: ${summary}`} width="100%" preserveAspectRatio="xMinYMin meet">
+      <svg
+        viewBox="0 0 420 150"
+        role="img"
+        aria-label={`${title}: ${summary}`}
+        width="100%"
+        preserveAspectRatio="xMinYMin meet"
+      >
         {bars.map((bar, k) => (
           <g key={bar.key} transform={`translate(0, ${k * 25})`}>
-            <text x="0" y="15" fontSize="11" fill="#1f2328">{bar.label}</text>
+            <text x="0" y="15" fontSize="11" fill="#1f2328">
+              {bar.label}
+            </text>
             <rect x="80" y="4" height="15" width={(bar.value / max) * 280} fill={bar.color} data-result={bar.key} />
-            <text x={84 + (bar.value / max) * 280} y="15" fontSize="11" fill="#1f2328">{bar.value}</text>
+            <text x={84 + (bar.value / max) * 280} y="15" fontSize="11" fill="#1f2328">
+              {bar.value}
+            </text>
           </g>
         ))}
       </svg>
       <ul className="legend">
         {bars.map((bar) => (
-          <li key={bar.key}><span className={`swatch swatch-${bar.key}`} aria-hidden="true" />{bar.label}: <strong>{bar.value.toLocaleString('en')}</strong> ({bar.share} %)</li>
+          <li key={bar.key}>
+            <span className={`swatch swatch-${bar.key}`} aria-hidden="true" />
+            {bar.label}: <strong>{bar.value.toLocaleString('en')}</strong> ({bar.share} %)
+          </li>
         ))}
       </ul>
     </figure>

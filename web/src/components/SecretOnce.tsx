@@ -13,13 +13,23 @@ export function SecretOnce({ label, value, onDone }: { label: string; value: str
   };
   return (
     <div className="card secret" role="region" aria-label={label}>
-      <p><strong>{label}</strong>: shown only now. Copy it and keep it somewhere safe.</p>
-      <code data-testid="secret-value" className="break">{value}</code>
+      <p>
+        <strong>{label}</strong>: shown only now. Copy it and keep it somewhere safe.
+      </p>
+      <code data-testid="secret-value" className="break">
+        {value}
+      </code>
       <div className="actions">
-        <button type="button" onClick={() => void copy()}>Copy</button>
-        <button type="button" className="secondary" onClick={onDone}>I saved it</button>
+        <button type="button" onClick={() => void copy()}>
+          Copy
+        </button>
+        <button type="button" className="secondary" onClick={onDone}>
+          I saved it
+        </button>
       </div>
-      <p role="status" className="hint">{copied ? 'Copied to the clipboard.' : ''}</p>
+      <p role="status" className="hint">
+        {copied ? 'Copied to the clipboard.' : ''}
+      </p>
     </div>
   );
 }

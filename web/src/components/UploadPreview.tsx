@@ -4,7 +4,12 @@ import { columnLabel, CsvPreview } from '../lib/csv-preview';
  * The first rows of the chosen file, with the email column highlighted and a chooser to change it.
  * The chooser lists every column; the detected one is preselected by the page.
  */
-export function UploadPreview({ preview, emailColumn, onColumnChange, idPrefix = 'upload' }: {
+export function UploadPreview({
+  preview,
+  emailColumn,
+  onColumnChange,
+  idPrefix = 'upload',
+}: {
   preview: CsvPreview;
   emailColumn: number | null;
   onColumnChange: (index: number) => void;
@@ -15,22 +20,50 @@ export function UploadPreview({ preview, emailColumn, onColumnChange, idPrefix =
   return (
     <div className="upload-preview">
       <label htmlFor={selectId}>Email column</label>
-      <select id={selectId} value={emailColumn ?? ''} onChange={(e) => onColumnChange(Number(e.target.value))} aria-describedby={`${selectId}-hint`}>
+      <select
+        id={selectId}
+        value={emailColumn ?? ''}
+        onChange={(e) => onColumnChange(Number(e.target.value))}
+        aria-describedby={`${selectId}-hint`}
+      >
         {emailColumn === null && <option value="">Choose the column with the addresses</option>}
-        {columns.map((k) => <option key={k} value={k}>{columnLabel(preview, k)}</option>)}
+        {columns.map((k) => (
+          <option key={k} value={k}>
+            {columnLabel(preview, k)}
+          </option>
+        ))}
       </select>
       <p id={`${selectId}-hint`} className="hint">
-        {emailColumn === null ? 'No column looks like email addresses: choose one.' : preview.emailColumn === emailColumn ? 'Detected automatically; change it if it is wrong.' : 'Chosen by you.'}
+        {emailColumn === null
+          ? 'No column looks like email addresses: choose one.'
+          : preview.emailColumn === emailColumn
+            ? 'Detected automatically; change it if it is wrong.'
+            : 'Chosen by you.'}
       </p>
       <div className="table-scroll" tabIndex={0} role="region" aria-label="First rows of the file">
         <table>
-          <caption>First {preview.rows.length} rows{preview.hasHeader ? ' (after the header)' : ''}</caption>
+          <caption>
+            First {preview.rows.length} rows{preview.hasHeader ? ' (after the header)' : ''}
+          </caption>
           <thead>
-            <tr>{columns.map((k) => <th key={k} scope="col" className={k === emailColumn ? 'chosen' : undefined}>{columnLabel(preview, k)}{k === emailColumn ? ' (email)' : ''}</th>)}</tr>
+            <tr>
+              {columns.map((k) => (
+                <th key={k} scope="col" className={k === emailColumn ? 'chosen' : undefined}>
+                  {columnLabel(preview, k)}
+                  {k === emailColumn ? ' (email)' : ''}
+                </th>
+              ))}
+            </tr>
           </thead>
           <tbody>
             {preview.rows.map((row, r) => (
-              <tr key={r}>{columns.map((k) => <td key={k} className={k === emailColumn ? 'chosen' : undefined}>{row[k] ?? ''}</td>)}</tr>
+              <tr key={r}>
+                {columns.map((k) => (
+                  <td key={k} className={k === emailColumn ? 'chosen' : undefined}>
+                    {row[k] ?? ''}
+                  </td>
+                ))}
+              </tr>
             ))}
           </tbody>
         </table>

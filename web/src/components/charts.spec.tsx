@@ -8,14 +8,20 @@ describe('result breakdown chart', () => {
   it('has one bar per result in a fixed order, with shares of the total', () => {
     const bars = resultBars({ ok: 1500, invalid: 300, catch_all: 150, unknown: 50 });
     expect(bars.map((b) => [b.key, b.value, b.share])).toEqual([
-      ['ok', 1500, 75], ['catch_all', 150, 7.5], ['unknown', 50, 2.5], ['disposable', 0, 0], ['invalid', 300, 15], ['error', 0, 0],
+      ['ok', 1500, 75],
+      ['catch_all', 150, 7.5],
+      ['unknown', 50, 2.5],
+      ['disposable', 0, 0],
+      ['invalid', 300, 15],
+      ['error', 0, 0],
     ]);
     expect(resultBars({}).every((b) => b.share === 0)).toBe(true);
   });
 
   it('draws bars proportional to the counts and names every number for screen readers', () => {
     const { container, unmount } = render(<ResultChart counts={{ ok: 100, invalid: 50 }} title="Results" />);
-    const width = (result: string) => Number(container.querySelector(`rect[data-result="${result}"]`)!.getAttribute('width'));
+    const width = (result: string) =>
+      Number(container.querySelector(`rect[data-result="${result}"]`)!.getAttribute('width'));
     expect(width('ok')).toBe(280);
     expect(width('invalid')).toBe(140);
     expect(width('error')).toBe(0);
@@ -29,7 +35,14 @@ describe('30-day usage chart', () => {
   const today = new Date('2026-11-24T15:00:00Z');
 
   it('covers the last 30 UTC days oldest first, with missing days as zero', () => {
-    const series = usageSeries([{ date: '2026-11-24', byResult: { ok: 3, invalid: 1 } }, { date: '2026-10-26', byResult: { ok: 2 } }, { date: '2026-10-01', byResult: { ok: 9 } }], today);
+    const series = usageSeries(
+      [
+        { date: '2026-11-24', byResult: { ok: 3, invalid: 1 } },
+        { date: '2026-10-26', byResult: { ok: 2 } },
+        { date: '2026-10-01', byResult: { ok: 9 } },
+      ],
+      today,
+    );
     expect(series).toHaveLength(30);
     expect(series[0]).toMatchObject({ date: '2026-10-26', total: 2 });
     expect(series[29]).toMatchObject({ date: '2026-11-24', total: 4 });
@@ -41,14 +54,18 @@ describe('30-day usage chart', () => {
   });
 
   it('stacks one rectangle per non-zero result of a day and lists the days in a table', () => {
-    const { container, unmount } = render(<UsageChart days={[{ date: '2026-11-23', byResult: { ok: 6, catch_all: 2, invalid: 2 } }]} today={today} />);
+    const { container, unmount } = render(
+      <UsageChart days={[{ date: '2026-11-23', byResult: { ok: 6, catch_all: 2, invalid: 2 } }]} today={today} />,
+    );
     const day = container.querySelector('g[data-date="2026-11-23"]')!;
     const rects = [...day.querySelectorAll('rect')];
     expect(rects.map((r) => r.getAttribute('data-result'))).toEqual(['ok', 'catch_all', 'invalid']);
     const heights = rects.map((r) => Number(r.getAttribute('height')));
     expect(heights[0]).toBeCloseTo(3 * heights[1]);
     expect(container.querySelectorAll('g[data-date] rect')).toHaveLength(3);
-    const rows = [...container.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((cell) => cell.textContent));
+    const rows = [...container.querySelectorAll('tbody tr')].map((tr) =>
+      [...tr.children].map((cell) => cell.textContent),
+    );
     expect(rows).toEqual([['2026-11-23', '6', '2', '0', '0', '2', '0']]);
     expect(container.querySelector('figcaption')!.textContent).toContain('10 in all');
     unmount();

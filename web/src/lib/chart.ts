@@ -14,7 +14,13 @@ export function resultBars(counts: Record<string, number>): Bar[] {
   const total = RESULTS.reduce((sum, r) => sum + (counts[r.name] ?? 0), 0);
   return RESULTS.map((r) => {
     const value = counts[r.name] ?? 0;
-    return { key: r.name, label: r.label, color: r.color, value, share: total ? Math.round((value / total) * 1000) / 10 : 0 };
+    return {
+      key: r.name,
+      label: r.label,
+      color: r.color,
+      value,
+      share: total ? Math.round((value / total) * 1000) / 10 : 0,
+    };
   });
 }
 
@@ -28,7 +34,11 @@ export interface UsageDay {
  * The last `days` UTC days ending today, oldest first, each with its counts per result: days the
  * usage feed does not mention are zero, so the axis has no gaps.
  */
-export function usageSeries(points: UsageDay[], today: Date, days = 30): Array<{ date: string; total: number; stacks: Bar[] }> {
+export function usageSeries(
+  points: UsageDay[],
+  today: Date,
+  days = 30,
+): Array<{ date: string; total: number; stacks: Bar[] }> {
   const byDate = new Map(points.map((p) => [p.date, p.byResult]));
   const out: Array<{ date: string; total: number; stacks: Bar[] }> = [];
   const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());

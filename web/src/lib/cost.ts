@@ -12,7 +12,15 @@ export interface CostEstimate {
  * The cost before the upload, counted like the server's quote: distinct addresses (case-insensitive)
  * in the chosen column. For a file larger than the part read, the count is scaled by size.
  */
-export function estimateCost(text: string, delimiter: string, hasHeader: boolean, emailColumn: number, bytesRead: number, fileSize: number, complete: boolean): CostEstimate {
+export function estimateCost(
+  text: string,
+  delimiter: string,
+  hasHeader: boolean,
+  emailColumn: number,
+  bytesRead: number,
+  fileSize: number,
+  complete: boolean,
+): CostEstimate {
   const rows = parseCsv(text.replace(/^\uFEFF/, ''), delimiter);
   const data = (hasHeader ? rows.slice(1) : rows).slice(0, complete ? undefined : -1);
   const unique = new Set(data.map((r) => (r[emailColumn] ?? '').trim().toLowerCase()).filter((v) => VALID.test(v)));

@@ -2,7 +2,10 @@ import { columnLabel, detectDelimiter, parseCsv, previewCsv } from './csv-previe
 
 describe('CSV preview of an upload', () => {
   it('reads quoted fields with delimiters, doubled quotes and line breaks', () => {
-    expect(parseCsv('a,"b, c","say ""hi""","two\r\nlines"\r\nx,y,z,w\n', ',')).toEqual([['a', 'b, c', 'say "hi"', 'two\r\nlines'], ['x', 'y', 'z', 'w']]);
+    expect(parseCsv('a,"b, c","say ""hi""","two\r\nlines"\r\nx,y,z,w\n', ',')).toEqual([
+      ['a', 'b, c', 'say "hi"', 'two\r\nlines'],
+      ['x', 'y', 'z', 'w'],
+    ]);
   });
 
   it('detects semicolon, tab and comma files', () => {
@@ -12,9 +15,18 @@ describe('CSV preview of an upload', () => {
   });
 
   it('finds the email column from the header and keeps the first five data rows', () => {
-    const text = ['id,Name,E-mail,notes', ...Array.from({ length: 9 }, (_, k) => `${k},P${k},p${k}@x.test,n`)].join('\n');
+    const text = ['id,Name,E-mail,notes', ...Array.from({ length: 9 }, (_, k) => `${k},P${k},p${k}@x.test,n`)].join(
+      '\n',
+    );
     const preview = previewCsv(text, true);
-    expect(preview).toMatchObject({ delimiter: ',', hasHeader: true, header: ['id', 'Name', 'E-mail', 'notes'], emailColumn: 2, columnCount: 4, rowsRead: 9 });
+    expect(preview).toMatchObject({
+      delimiter: ',',
+      hasHeader: true,
+      header: ['id', 'Name', 'E-mail', 'notes'],
+      emailColumn: 2,
+      columnCount: 4,
+      rowsRead: 9,
+    });
     expect(preview.rows).toHaveLength(5);
     expect(preview.rows[0]).toEqual(['0', 'P0', 'p0@x.test', 'n']);
   });

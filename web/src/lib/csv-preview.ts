@@ -35,14 +35,38 @@ export function parseCsv(text: string, delimiter: string, maxRows = Infinity): s
   while (i < text.length && rows.length < maxRows) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { field += '"'; i += 2; continue; }
-      if (ch === '"') { quoted = false; i++; continue; }
-      field += ch; i++; continue;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 2;
+        continue;
+      }
+      if (ch === '"') {
+        quoted = false;
+        i++;
+        continue;
+      }
+      field += ch;
+      i++;
+      continue;
     }
-    if (ch === '"' && field === '') { quoted = true; i++; continue; }
-    if (ch === delimiter) { row.push(field); field = ''; i++; continue; }
-    if (ch === '\r' || ch === '\n') { endRow(); i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1; continue; }
-    field += ch; i++;
+    if (ch === '"' && field === '') {
+      quoted = true;
+      i++;
+      continue;
+    }
+    if (ch === delimiter) {
+      row.push(field);
+      field = '';
+      i++;
+      continue;
+    }
+    if (ch === '\r' || ch === '\n') {
+      endRow();
+      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
+      continue;
+    }
+    field += ch;
+    i++;
   }
   if (rows.length < maxRows && (field !== '' || row.length > 0)) endRow();
   return rows;
@@ -59,7 +83,10 @@ export function detectDelimiter(text: string): string {
     const width = rows[0].length;
     const consistent = rows.filter((r) => r.length === width).length / rows.length;
     const score = width > 1 ? consistent * width : 0;
-    if (score > bestScore) { best = delimiter; bestScore = score; }
+    if (score > bestScore) {
+      best = delimiter;
+      bestScore = score;
+    }
   }
   return best;
 }
@@ -76,7 +103,10 @@ export function detectEmailColumn(header: string[] | null, rows: string[][]): nu
   for (let c = 0; c < width; c++) {
     const values = rows.map((r) => (r[c] ?? '').trim()).filter(Boolean);
     const share = values.length ? values.filter((v) => LOOKS_LIKE_EMAIL.test(v)).length / values.length : 0;
-    if (share > bestShare) { best = c; bestShare = share; }
+    if (share > bestShare) {
+      best = c;
+      bestShare = share;
+    }
   }
   return bestShare >= 0.5 ? best : null;
 }
@@ -104,7 +134,11 @@ export function previewCsv(text: string, complete: boolean, previewRows = 5): Cs
   const data = hasHeader ? all.slice(1) : all;
   const columnCount = Math.max(header?.length ?? 0, ...data.slice(0, 50).map((r) => r.length), 0);
   return {
-    delimiter, hasHeader, header, columnCount, complete,
+    delimiter,
+    hasHeader,
+    header,
+    columnCount,
+    complete,
     rows: data.slice(0, previewRows),
     emailColumn: detectEmailColumn(header, data.slice(0, 200)),
     rowsRead: data.length,

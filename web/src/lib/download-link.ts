@@ -1,6 +1,19 @@
 import { RESULTS } from './results';
 
-export const RESULT_COLUMN_NAMES = ['result', 'resultCode', 'subResult', 'quality', 'free', 'role', 'disposable', 'catchAll', 'didYouMean', 'provider', 'antiSpam', 'riskScore'] as const;
+export const RESULT_COLUMN_NAMES = [
+  'result',
+  'resultCode',
+  'subResult',
+  'quality',
+  'free',
+  'role',
+  'disposable',
+  'catchAll',
+  'didYouMean',
+  'provider',
+  'antiSpam',
+  'riskScore',
+] as const;
 
 export const RESULT_PRESETS = [
   { id: 'all', label: 'All rows', results: RESULTS.map((r) => r.name as string) },
@@ -17,7 +30,8 @@ export function downloadHref(downloadPath: string, results: string[], columns: s
   const allResults = RESULTS.every((r) => results.includes(r.name));
   if (!allResults) params.set('results', results.join(','));
   const allColumns = RESULT_COLUMN_NAMES.every((c) => columns.includes(c));
-  if (!allColumns) params.set('columns', columns.length ? RESULT_COLUMN_NAMES.filter((c) => columns.includes(c)).join(',') : 'none');
+  if (!allColumns)
+    params.set('columns', columns.length ? RESULT_COLUMN_NAMES.filter((c) => columns.includes(c)).join(',') : 'none');
   const query = params.toString();
   return query ? `${downloadPath}?${query}` : downloadPath;
 }

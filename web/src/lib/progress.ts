@@ -22,17 +22,27 @@ export function formatDuration(seconds: number): string {
 /** What the progress bar shows: a whole-number percentage for the bar, and a sentence for people and screen readers. */
 export function describeProgress(view: JobProgressView): { percent: number; text: string } {
   const { processedRows, totalRows } = view.progress;
-  const percent = totalRows > 0 ? Math.min(100, Math.floor((processedRows / totalRows) * 100)) : view.status === 'Completed' ? 100 : 0;
+  const percent =
+    totalRows > 0
+      ? Math.min(100, Math.floor((processedRows / totalRows) * 100))
+      : view.status === 'Completed'
+        ? 100
+        : 0;
   const counts = `${processedRows.toLocaleString('en')} of ${totalRows.toLocaleString('en')} rows`;
   switch (view.status) {
-    case 'Pending': return { percent, text: `Waiting to start: ${counts}` };
+    case 'Pending':
+      return { percent, text: `Waiting to start: ${counts}` };
     case 'Processing': {
       const eta = view.etaSeconds != null ? `, about ${formatDuration(view.etaSeconds)} left` : '';
       return { percent, text: `${percent} %: ${counts}${eta}` };
     }
-    case 'Completed': return { percent: 100, text: `Done: ${counts}` };
-    case 'Cancelled': return { percent, text: `Cancelled at ${counts}` };
-    case 'Failed': return { percent, text: `Failed at ${counts}` };
-    default: return { percent, text: counts };
+    case 'Completed':
+      return { percent: 100, text: `Done: ${counts}` };
+    case 'Cancelled':
+      return { percent, text: `Cancelled at ${counts}` };
+    case 'Failed':
+      return { percent, text: `Failed at ${counts}` };
+    default:
+      return { percent, text: counts };
   }
 }

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /** Loads data for a page: the value, the error (for an alert), and reload after a change. */
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []): { data: T | null; error: unknown; loading: boolean; reload: () => Promise<void> } {
+export function useLoad<T>(
+  load: () => Promise<T>,
+  deps: unknown[] = [],
+): { data: T | null; error: unknown; loading: boolean; reload: () => Promise<void> } {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(true);
@@ -16,6 +19,8 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []): { data
       setLoading(false);
     }
   }, deps); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => { void reload(); }, [reload]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
   return { data, error, loading, reload };
 }

@@ -32,19 +32,51 @@ export function AccountPage({ me }: { me: Me }) {
   return (
     <>
       <PageTitle>Your account</PageTitle>
-      <p>{me.name}, signed in as <strong>{me.email}</strong>.</p>
+      <p>
+        {me.name}, signed in as <strong>{me.email}</strong>.
+      </p>
       {notice && <Notice>{notice}</Notice>}
       <ErrorAlert error={error} />
       <form className="card" onSubmit={changePassword}>
         <h2>Change the password</h2>
-        <Field label="Current password" type="password" autoComplete="current-password" value={passwords.currentPassword} onChange={(e) => setPasswords({ ...passwords, currentPassword: e.target.value })} required />
-        <Field label="New password" type="password" autoComplete="new-password" minLength={10} hint="At least 10 characters." value={passwords.newPassword} onChange={(e) => setPasswords({ ...passwords, newPassword: e.target.value })} required />
+        <Field
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={passwords.currentPassword}
+          onChange={(e) => setPasswords({ ...passwords, currentPassword: e.target.value })}
+          required
+        />
+        <Field
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          minLength={10}
+          hint="At least 10 characters."
+          value={passwords.newPassword}
+          onChange={(e) => setPasswords({ ...passwords, newPassword: e.target.value })}
+          required
+        />
         <button type="submit">Change password</button>
       </form>
       <form className="card" onSubmit={changeEmail}>
         <h2>Change the sign-in address</h2>
-        <Field label="New address" type="email" autoComplete="email" value={change.newEmail} onChange={(e) => setChange({ ...change, newEmail: e.target.value })} required />
-        <Field label="Your password" type="password" autoComplete="current-password" value={change.password} onChange={(e) => setChange({ ...change, password: e.target.value })} required />
+        <Field
+          label="New address"
+          type="email"
+          autoComplete="email"
+          value={change.newEmail}
+          onChange={(e) => setChange({ ...change, newEmail: e.target.value })}
+          required
+        />
+        <Field
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          value={change.password}
+          onChange={(e) => setChange({ ...change, password: e.target.value })}
+          required
+        />
         <button type="submit">Send the confirmation link</button>
       </form>
       <section aria-labelledby="sessions-title">
@@ -53,12 +85,38 @@ export function AccountPage({ me }: { me: Me }) {
         {sessions.data && (
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Sessions">
             <table>
-              <thead><tr><th scope="col">Browser</th><th scope="col">Address</th><th scope="col">Since</th><th scope="col">Actions</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Browser</th>
+                  <th scope="col">Address</th>
+                  <th scope="col">Since</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
               <tbody>
                 {sessions.data.map((s) => (
                   <tr key={s.sessionId}>
-                    <td className="break">{s.userAgent || 'unknown'}</td><td>{s.address}</td><td>{new Date(s.startedAt).toLocaleString('en')}</td>
-                    <td>{s.current ? 'This session' : <button type="button" className="secondary" onClick={() => void act(async () => { await api('DELETE', `${DASHBOARD.sessions}/${s.sessionId}`); setNotice('That session was signed out.'); })}>Sign out</button>}</td>
+                    <td className="break">{s.userAgent || 'unknown'}</td>
+                    <td>{s.address}</td>
+                    <td>{new Date(s.startedAt).toLocaleString('en')}</td>
+                    <td>
+                      {s.current ? (
+                        'This session'
+                      ) : (
+                        <button
+                          type="button"
+                          className="secondary"
+                          onClick={() =>
+                            void act(async () => {
+                              await api('DELETE', `${DASHBOARD.sessions}/${s.sessionId}`);
+                              setNotice('That session was signed out.');
+                            })
+                          }
+                        >
+                          Sign out
+                        </button>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -14,7 +14,13 @@ function useSubmit(task: () => Promise<void>) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    try { await task(); } catch (e) { setError(e); } finally { setBusy(false); }
+    try {
+      await task();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
   };
   return { submit, error, busy };
 }
@@ -22,20 +28,44 @@ function useSubmit(task: () => Promise<void>) {
 export function SignUpPage() {
   const [form, setForm] = useState({ name: '', company: '', email: '', password: '' });
   const [done, setDone] = useState(false);
-  const { submit, error, busy } = useSubmit(async () => { await api('POST', DASHBOARD.signUp, form); setDone(true); });
-  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: e.target.value });
+  const { submit, error, busy } = useSubmit(async () => {
+    await api('POST', DASHBOARD.signUp, form);
+    setDone(true);
+  });
+  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm({ ...form, [key]: e.target.value });
   return (
     <div className="auth">
       <PageTitle>Create your account</PageTitle>
-      {done ? <Notice>Check your inbox: we sent a confirmation link to {form.email}. Open it to finish signing up.</Notice> : (
+      {done ? (
+        <Notice>Check your inbox: we sent a confirmation link to {form.email}. Open it to finish signing up.</Notice>
+      ) : (
         <form onSubmit={submit} className="card">
           <Field label="Your name" value={form.name} onChange={set('name')} autoComplete="name" required />
-          <Field label="Company (optional)" value={form.company} onChange={set('company')} autoComplete="organization" />
+          <Field
+            label="Company (optional)"
+            value={form.company}
+            onChange={set('company')}
+            autoComplete="organization"
+          />
           <Field label="Email" type="email" value={form.email} onChange={set('email')} autoComplete="email" required />
-          <Field label="Password" type="password" value={form.password} onChange={set('password')} autoComplete="new-password" minLength={10} required hint="At least 10 characters." />
+          <Field
+            label="Password"
+            type="password"
+            value={form.password}
+            onChange={set('password')}
+            autoComplete="new-password"
+            minLength={10}
+            required
+            hint="At least 10 characters."
+          />
           <ErrorAlert error={error} />
-          <button type="submit" disabled={busy}>{busy ? 'Creating…' : 'Create account'}</button>
-          <p>Already have an account? <Link to="/signin">Sign in</Link></p>
+          <button type="submit" disabled={busy}>
+            {busy ? 'Creating…' : 'Create account'}
+          </button>
+          <p>
+            Already have an account? <Link to="/signin">Sign in</Link>
+          </p>
         </form>
       )}
     </div>
@@ -50,20 +80,42 @@ function TokenLinkPage({ title, path, doneText }: { title: string; path: string;
   const [done, setDone] = useState(false);
   const token = query.get('token') ?? '';
   useEffect(() => {
-    api('POST', path, { token }).then(async () => { setDone(true); await refresh(); }, setError);
+    api('POST', path, { token }).then(async () => {
+      setDone(true);
+      await refresh();
+    }, setError);
   }, [token]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <div className="auth">
       <PageTitle>{title}</PageTitle>
       {!done && !error && <p role="status">Confirming…</p>}
       <ErrorAlert error={error} />
-      {done && <><Notice>{doneText}</Notice><button type="button" onClick={() => navigate(me ? '/' : '/signin')}>{me ? 'Go to the dashboard' : 'Sign in'}</button></>}
+      {done && (
+        <>
+          <Notice>{doneText}</Notice>
+          <button type="button" onClick={() => navigate(me ? '/' : '/signin')}>
+            {me ? 'Go to the dashboard' : 'Sign in'}
+          </button>
+        </>
+      )}
     </div>
   );
 }
 
-export const ConfirmPage = () => <TokenLinkPage title="Confirm your email" path={DASHBOARD.confirm} doneText="Your email address is confirmed. You can sign in now." />;
-export const ConfirmEmailChangePage = () => <TokenLinkPage title="Confirm your new address" path={DASHBOARD.emailChangeConfirm} doneText="Your new email address is confirmed." />;
+export const ConfirmPage = () => (
+  <TokenLinkPage
+    title="Confirm your email"
+    path={DASHBOARD.confirm}
+    doneText="Your email address is confirmed. You can sign in now."
+  />
+);
+export const ConfirmEmailChangePage = () => (
+  <TokenLinkPage
+    title="Confirm your new address"
+    path={DASHBOARD.emailChangeConfirm}
+    doneText="Your new email address is confirmed."
+  />
+);
 
 export function SignInPage() {
   const { refresh } = useSession();
@@ -81,14 +133,41 @@ export function SignInPage() {
     <div className="auth">
       <PageTitle>Sign in</PageTitle>
       <form onSubmit={submit} className="card">
-        <Field label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" required />
-        <Field label="Password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required />
+        <Field
+          label="Email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="email"
+          required
+        />
+        <Field
+          label="Password"
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="current-password"
+          required
+        />
         <ErrorAlert error={error} />
-        {unconfirmed && (resent
-          ? <Notice>A new confirmation link is on its way to {email}.</Notice>
-          : <button type="button" className="secondary" onClick={() => void api('POST', DASHBOARD.resendConfirmation, { email }).then(() => setResent(true))}>Send the confirmation link again</button>)}
-        <button type="submit" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
-        <p><Link to="/reset-password">Forgot your password?</Link> · <Link to="/signup">Create an account</Link></p>
+        {unconfirmed &&
+          (resent ? (
+            <Notice>A new confirmation link is on its way to {email}.</Notice>
+          ) : (
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => void api('POST', DASHBOARD.resendConfirmation, { email }).then(() => setResent(true))}
+            >
+              Send the confirmation link again
+            </button>
+          ))}
+        <button type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+        <p>
+          <Link to="/reset-password">Forgot your password?</Link> · <Link to="/signup">Create an account</Link>
+        </p>
       </form>
     </div>
   );
@@ -109,15 +188,46 @@ export function ResetPage() {
     <div className="auth">
       <PageTitle>{token ? 'Choose a new password' : 'Reset your password'}</PageTitle>
       {done ? (
-        token ? <><Notice>Your password is changed; every other session was signed out.</Notice><button type="button" onClick={() => navigate('/signin')}>Sign in</button></>
-          : <Notice>If an account uses {email}, we sent it a link to choose a new password. The link works once, for a limited time.</Notice>
+        token ? (
+          <>
+            <Notice>Your password is changed; every other session was signed out.</Notice>
+            <button type="button" onClick={() => navigate('/signin')}>
+              Sign in
+            </button>
+          </>
+        ) : (
+          <Notice>
+            If an account uses {email}, we sent it a link to choose a new password. The link works once, for a limited
+            time.
+          </Notice>
+        )
       ) : (
         <form onSubmit={submit} className="card">
-          {token
-            ? <Field label="New password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" minLength={10} required hint="At least 10 characters." />
-            : <Field label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" required />}
+          {token ? (
+            <Field
+              label="New password"
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete="new-password"
+              minLength={10}
+              required
+              hint="At least 10 characters."
+            />
+          ) : (
+            <Field
+              label="Email"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              autoComplete="email"
+              required
+            />
+          )}
           <ErrorAlert error={error} />
-          <button type="submit" disabled={busy}>{token ? 'Change password' : 'Send the link'}</button>
+          <button type="submit" disabled={busy}>
+            {token ? 'Change password' : 'Send the link'}
+          </button>
         </form>
       )}
     </div>
@@ -141,16 +251,25 @@ export function AcceptInvitePage() {
   return (
     <div className="auth">
       <PageTitle>Join a team</PageTitle>
-      {loading ? <p role="status">Loading…</p> : me ? (
+      {loading ? (
+        <p role="status">Loading…</p>
+      ) : me ? (
         <form onSubmit={submit} className="card">
-          <p>You are signed in as <strong>{me.email}</strong>. Joining means your keys spend the team's credits.</p>
+          <p>
+            You are signed in as <strong>{me.email}</strong>. Joining means your keys spend the team's credits.
+          </p>
           <ErrorAlert error={error} />
-          <button type="submit" disabled={busy}>Join the team</button>
+          <button type="submit" disabled={busy}>
+            Join the team
+          </button>
         </form>
       ) : (
         <div className="card">
           <p>Sign in with the invited address, or create an account with it, then come back to this link.</p>
-          <p><Link to={`/signin?next=${encodeURIComponent(here)}`}>Sign in</Link> · <Link to={`/signup?next=${encodeURIComponent(here)}`}>Create an account</Link></p>
+          <p>
+            <Link to={`/signin?next=${encodeURIComponent(here)}`}>Sign in</Link> ·{' '}
+            <Link to={`/signup?next=${encodeURIComponent(here)}`}>Create an account</Link>
+          </p>
         </div>
       )}
     </div>

@@ -20,7 +20,9 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
   const shown = cancelled ?? job;
   const finished = shown !== null && isTerminal(shown.status);
   // The job's charges are final when it ends: show the new balance.
-  useEffect(() => { if (finished) onSpent(); }, [finished]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (finished) onSpent();
+  }, [finished]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const cancel = async () => {
     if (!window.confirm('Cancel this job? Rows not yet verified are not charged.')) return;
@@ -31,11 +33,14 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
       setActionError(e);
     }
   };
-  const toggle = (list: string[], value: string) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
+  const toggle = (list: string[], value: string) =>
+    list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
 
   return (
     <>
-      <p><Link to="/lists">← All lists</Link></p>
+      <p>
+        <Link to="/lists">← All lists</Link>
+      </p>
       <PageTitle>{shown ? shown.fileName : 'List'}</PageTitle>
       <ErrorAlert error={error ?? actionError} />
       {shown && (
@@ -43,9 +48,24 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
           <section className="card" aria-labelledby="job-status">
             <h2 id="job-status">Status: {shown.status}</h2>
             <ProgressBar view={shown} label="Verification progress" />
-            <p>{shown.counts.rows?.toLocaleString('en')} rows, {shown.counts.uniqueAddresses?.toLocaleString('en')} distinct addresses, {shown.counts.duplicates} duplicates, {shown.counts.invalidSyntax} malformed. Credits charged: <strong>{shown.creditsCharged}</strong>.</p>
-            {shown.failureReason && <p className="field-error">Stopped: {shown.failureReason === 'insufficient_credits' ? 'the balance ran out. Buy credits and upload the list again.' : shown.failureReason}</p>}
-            {!isTerminal(shown.status) && <button type="button" className="danger" onClick={() => void cancel()}>Cancel job</button>}
+            <p>
+              {shown.counts.rows?.toLocaleString('en')} rows, {shown.counts.uniqueAddresses?.toLocaleString('en')}{' '}
+              distinct addresses, {shown.counts.duplicates} duplicates, {shown.counts.invalidSyntax} malformed. Credits
+              charged: <strong>{shown.creditsCharged}</strong>.
+            </p>
+            {shown.failureReason && (
+              <p className="field-error">
+                Stopped:{' '}
+                {shown.failureReason === 'insufficient_credits'
+                  ? 'the balance ran out. Buy credits and upload the list again.'
+                  : shown.failureReason}
+              </p>
+            )}
+            {!isTerminal(shown.status) && (
+              <button type="button" className="danger" onClick={() => void cancel()}>
+                Cancel job
+              </button>
+            )}
           </section>
           <section className="card">
             <ResultChart counts={shown.results ?? {}} title="Results" />
@@ -53,17 +73,33 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
           {shown.status !== 'Pending' && !shown.filesPurgedAt && (
             <section className="card" aria-labelledby="download-title">
               <h2 id="download-title">Download</h2>
-              {shown.status !== 'Completed' && <p className="hint">The job is not complete: the file holds the rows verified so far.</p>}
+              {shown.status !== 'Completed' && (
+                <p className="hint">The job is not complete: the file holds the rows verified so far.</p>
+              )}
               <ul className="download-links">
                 {RESULT_PRESETS.map((preset) => (
-                  <li key={preset.id}><a className="button" href={downloadHref(shown.downloadPath, [...preset.results], columns)} download data-testid={`download-${preset.id}`}>{preset.label}</a></li>
+                  <li key={preset.id}>
+                    <a
+                      className="button"
+                      href={downloadHref(shown.downloadPath, [...preset.results], columns)}
+                      download
+                      data-testid={`download-${preset.id}`}
+                    >
+                      {preset.label}
+                    </a>
+                  </li>
                 ))}
               </ul>
               <fieldset>
                 <legend>Custom: rows with these results</legend>
                 {RESULTS.map((r) => (
                   <span className="checkbox" key={r.name}>
-                    <input id={`want-${r.name}`} type="checkbox" checked={results.includes(r.name)} onChange={() => setResults(toggle(results, r.name))} />
+                    <input
+                      id={`want-${r.name}`}
+                      type="checkbox"
+                      checked={results.includes(r.name)}
+                      onChange={() => setResults(toggle(results, r.name))}
+                    />
                     <label htmlFor={`want-${r.name}`}>{r.label}</label>
                   </span>
                 ))}
@@ -72,17 +108,36 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
                 <legend>Result columns to add</legend>
                 {RESULT_COLUMN_NAMES.map((c) => (
                   <span className="checkbox" key={c}>
-                    <input id={`col-${c}`} type="checkbox" checked={columns.includes(c)} onChange={() => setColumns(toggle(columns, c))} />
+                    <input
+                      id={`col-${c}`}
+                      type="checkbox"
+                      checked={columns.includes(c)}
+                      onChange={() => setColumns(toggle(columns, c))}
+                    />
                     <label htmlFor={`col-${c}`}>{c}</label>
                   </span>
                 ))}
               </fieldset>
-              {results.length === 0
-                ? <p className="field-error">Choose at least one result.</p>
-                : <a className="button" href={downloadHref(shown.downloadPath, results, columns)} download data-testid="download-custom">Download custom selection</a>}
+              {results.length === 0 ? (
+                <p className="field-error">Choose at least one result.</p>
+              ) : (
+                <a
+                  className="button"
+                  href={downloadHref(shown.downloadPath, results, columns)}
+                  download
+                  data-testid="download-custom"
+                >
+                  Download custom selection
+                </a>
+              )}
             </section>
           )}
-          {shown.filesPurgedAt && <p>The file and its results were deleted on {new Date(shown.filesPurgedAt).toLocaleDateString('en')} under the retention policy.</p>}
+          {shown.filesPurgedAt && (
+            <p>
+              The file and its results were deleted on {new Date(shown.filesPurgedAt).toLocaleDateString('en')} under
+              the retention policy.
+            </p>
+          )}
         </>
       )}
     </>

@@ -17,14 +17,24 @@ export function KeysPage() {
   const { act, error } = useAction(keys.reload);
   const create = (event: FormEvent) => {
     event.preventDefault();
-    void act(async () => { setSecret((await api<CreatedKey>('POST', DASHBOARD.keys, { label })).apiKey); setLabel(''); });
+    void act(async () => {
+      setSecret((await api<CreatedKey>('POST', DASHBOARD.keys, { label })).apiKey);
+      setLabel('');
+    });
   };
   return (
     <>
       <PageTitle>API keys</PageTitle>
       <p className="hint">A key spends your team's credits: keep it on your server, never in a web page or app.</p>
       <form className="card" onSubmit={create}>
-        <Field label="Label for the new key" value={label} onChange={(e) => setLabel(e.target.value)} placeholder="CRM sync" maxLength={100} hint="What uses the key, so you know which one to revoke later." />
+        <Field
+          label="Label for the new key"
+          value={label}
+          onChange={(e) => setLabel(e.target.value)}
+          placeholder="CRM sync"
+          maxLength={100}
+          hint="What uses the key, so you know which one to revoke later."
+        />
         <button type="submit">Create key</button>
       </form>
       {secret && <SecretOnce label="Your new API key" value={secret} onDone={() => setSecret(null)} />}
@@ -32,20 +42,63 @@ export function KeysPage() {
       {keys.data && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="API keys">
           <table data-testid="keys-table">
-            <thead><tr><th scope="col">Label</th><th scope="col">Key id</th><th scope="col">Made by</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Actions</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Label</th>
+                <th scope="col">Key id</th>
+                <th scope="col">Made by</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
             <tbody>
               {keys.data.map((key) => (
                 <tr key={key.keyId}>
                   <td>{key.label}</td>
-                  <td><code>{key.keyId}</code>{key.revokedAt ? ` (revoked ${when(key.revokedAt)})` : key.rotatedAt ? ` (rotated ${when(key.rotatedAt)})` : ''}</td>
+                  <td>
+                    <code>{key.keyId}</code>
+                    {key.revokedAt
+                      ? ` (revoked ${when(key.revokedAt)})`
+                      : key.rotatedAt
+                        ? ` (rotated ${when(key.rotatedAt)})`
+                        : ''}
+                  </td>
                   <td>{key.owner?.email ?? 'an operator'}</td>
                   <td>{when(key.createdAt)}</td>
                   <td>{when(key.lastUsedAt)}</td>
                   <td className="actions">
-                    {!key.revokedAt && <>
-                      <button type="button" className="secondary" onClick={() => void act(async () => setSecret((await api<CreatedKey>('POST', `${DASHBOARD.keys}/${key.keyId}/rotate`)).apiKey))}>Rotate</button>
-                      <button type="button" className="danger" onClick={() => { if (window.confirm(`Revoke the key “${key.label}”? Programs using it stop working at once.`)) void act(async () => { await api('DELETE', `${DASHBOARD.keys}/${key.keyId}`); }); }}>Revoke</button>
-                    </>}
+                    {!key.revokedAt && (
+                      <>
+                        <button
+                          type="button"
+                          className="secondary"
+                          onClick={() =>
+                            void act(async () =>
+                              setSecret(
+                                (await api<CreatedKey>('POST', `${DASHBOARD.keys}/${key.keyId}/rotate`)).apiKey,
+                              ),
+                            )
+                          }
+                        >
+                          Rotate
+                        </button>
+                        <button
+                          type="button"
+                          className="danger"
+                          onClick={() => {
+                            if (
+                              window.confirm(`Revoke the key “${key.label}”? Programs using it stop working at once.`)
+                            )
+                              void act(async () => {
+                                await api('DELETE', `${DASHBOARD.keys}/${key.keyId}`);
+                              });
+                          }}
+                        >
+                          Revoke
+                        </button>
+                      </>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -11,7 +11,11 @@ import { CsvPreview, PREVIEW_BYTES, previewCsv, readFileStart } from '../lib/csv
 import { useLoad } from '../lib/use-load';
 import { useRouter } from '../router';
 
-interface Chosen { file: File; text: string; preview: CsvPreview }
+interface Chosen {
+  file: File;
+  text: string;
+  preview: CsvPreview;
+}
 
 export function ListsPage({ balance, onSpent }: { balance: number | null; onSpent: () => void }) {
   const { navigate } = useRouter();
@@ -30,9 +34,18 @@ export function ListsPage({ balance, onSpent }: { balance: number | null; onSpen
     setEmailColumn(preview.emailColumn);
   };
 
-  const cost: CostEstimate | null = chosen && emailColumn !== null
-    ? estimateCost(chosen.text, chosen.preview.delimiter, chosen.preview.hasHeader, emailColumn, Math.min(chosen.file.size, PREVIEW_BYTES), chosen.file.size, chosen.preview.complete)
-    : null;
+  const cost: CostEstimate | null =
+    chosen && emailColumn !== null
+      ? estimateCost(
+          chosen.text,
+          chosen.preview.delimiter,
+          chosen.preview.hasHeader,
+          emailColumn,
+          Math.min(chosen.file.size, PREVIEW_BYTES),
+          chosen.file.size,
+          chosen.preview.complete,
+        )
+      : null;
   const money = cost ? affordability(cost.credits, balance) : null;
 
   const start = async () => {
@@ -44,7 +57,9 @@ export function ListsPage({ balance, onSpent }: { balance: number | null; onSpen
     setSent(0);
     setError(null);
     try {
-      const job = await upload<Job>(V1.jobs, form, (done, total) => setSent(total ? Math.floor((done / total) * 100) : 0));
+      const job = await upload<Job>(V1.jobs, form, (done, total) =>
+        setSent(total ? Math.floor((done / total) * 100) : 0),
+      );
       onSpent();
       navigate(`/lists/${job.id}`);
     } catch (e) {
@@ -61,20 +76,29 @@ export function ListsPage({ balance, onSpent }: { balance: number | null; onSpen
         <DropZone onFile={(f) => void choose(f)} label="Choose a CSV file" />
         {chosen && (
           <>
-            <p><strong>{chosen.file.name}</strong>, {(chosen.file.size / 1024).toFixed(1)} KB{chosen.preview.complete ? `, ${chosen.preview.rowsRead.toLocaleString('en')} rows` : ''}</p>
+            <p>
+              <strong>{chosen.file.name}</strong>, {(chosen.file.size / 1024).toFixed(1)} KB
+              {chosen.preview.complete ? `, ${chosen.preview.rowsRead.toLocaleString('en')} rows` : ''}
+            </p>
             <UploadPreview preview={chosen.preview} emailColumn={emailColumn} onColumnChange={setEmailColumn} />
             <div className="checkbox">
               <input id="dedupe" type="checkbox" checked={dedupe} onChange={(e) => setDedupe(e.target.checked)} />
-              <label htmlFor="dedupe">Remove duplicate addresses from the download (a repeated address is never charged twice either way)</label>
+              <label htmlFor="dedupe">
+                Remove duplicate addresses from the download (a repeated address is never charged twice either way)
+              </label>
             </div>
             {cost && money && (
               <p className={money.enough ? 'cost' : 'cost field-error'} data-testid="cost">
-                Cost: {cost.exact ? 'at most' : 'about'} <strong>{cost.credits.toLocaleString('en')}</strong> credits (one per distinct address; unknown and error results are free).
-                {' '}Balance: <strong>{balance === null ? '…' : balance.toLocaleString('en')}</strong>.
-                {!money.enough && ` You are ${money.shortBy.toLocaleString('en')} credits short: the job stops when the balance runs out. Buy credits on the Billing page.`}
+                Cost: {cost.exact ? 'at most' : 'about'} <strong>{cost.credits.toLocaleString('en')}</strong> credits
+                (one per distinct address; unknown and error results are free). Balance:{' '}
+                <strong>{balance === null ? '…' : balance.toLocaleString('en')}</strong>.
+                {!money.enough &&
+                  ` You are ${money.shortBy.toLocaleString('en')} credits short: the job stops when the balance runs out. Buy credits on the Billing page.`}
               </p>
             )}
-            <button type="button" onClick={() => void start()} disabled={emailColumn === null || sent !== null}>Start verification</button>
+            <button type="button" onClick={() => void start()} disabled={emailColumn === null || sent !== null}>
+              Start verification
+            </button>
             {sent !== null && <p role="status">Uploading: {sent} %</p>}
           </>
         )}

@@ -17,14 +17,21 @@ export function OverviewPage({ balance, balanceError }: { balance: number | null
       <section className="card balance" aria-labelledby="balance-title">
         <h2 id="balance-title">Balance</h2>
         <ErrorAlert error={balanceError} />
-        <p className="big" data-testid="balance">{balance === null ? '…' : balance.toLocaleString('en')} <span>credits</span></p>
-        <p><Link to="/billing">Buy credits</Link> · <Link to="/verify">Verify an address</Link> · <Link to="/lists">Verify a list</Link></p>
+        <p className="big" data-testid="balance">
+          {balance === null ? '…' : balance.toLocaleString('en')} <span>credits</span>
+        </p>
+        <p>
+          <Link to="/billing">Buy credits</Link> · <Link to="/verify">Verify an address</Link> ·{' '}
+          <Link to="/lists">Verify a list</Link>
+        </p>
       </section>
       <section className="card" aria-labelledby="usage-title">
         <h2 id="usage-title">Usage</h2>
         <ErrorAlert error={usage.error} />
         {usage.data && <UsageChart days={usage.data.daily.map((d) => ({ date: d.day, byResult: d.byResult }))} />}
-        {usage.data && <p className="hint">Single and batch verifications; bulk lists are counted on their own pages.</p>}
+        {usage.data && (
+          <p className="hint">Single and batch verifications; bulk lists are counted on their own pages.</p>
+        )}
       </section>
       <section aria-labelledby="recent-title">
         <h2 id="recent-title">Recent lists</h2>

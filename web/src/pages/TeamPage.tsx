@@ -24,7 +24,9 @@ export function TeamPage({ me }: { me: Me }) {
     event.preventDefault();
     void act(async () => {
       const sent = await api<Invitation>('POST', DASHBOARD.invites, { email, role });
-      setNotice(`Invitation sent to ${sent.email} as ${sent.role}; the link works until ${new Date(sent.expiresAt).toLocaleDateString('en')}.`);
+      setNotice(
+        `Invitation sent to ${sent.email} as ${sent.role}; the link works until ${new Date(sent.expiresAt).toLocaleDateString('en')}.`,
+      );
       setEmail('');
     });
   };
@@ -38,13 +40,32 @@ export function TeamPage({ me }: { me: Me }) {
   return (
     <>
       <PageTitle>Team</PageTitle>
-      <p className="hint">Everyone in the team spends the owner's credits. {team.data && <>Your role: <strong>{team.data.role}</strong>.</>}</p>
+      <p className="hint">
+        Everyone in the team spends the owner's credits.{' '}
+        {team.data && (
+          <>
+            Your role: <strong>{team.data.role}</strong>.
+          </>
+        )}
+      </p>
       {canManage && (
         <form className="card" onSubmit={invite}>
           <h2>Invite someone</h2>
-          <Field label="Email of the person to invite" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+          <Field
+            label="Email of the person to invite"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+          />
           <label htmlFor="invite-role">Role</label>
-          <select id="invite-role" value={role} onChange={(e) => setRole(e.target.value)}>{ROLES.map((r) => <option key={r.value} value={r.value}>{r.label}</option>)}</select>
+          <select id="invite-role" value={role} onChange={(e) => setRole(e.target.value)}>
+            {ROLES.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
           <button type="submit">Send invitation</button>
         </form>
       )}
@@ -54,13 +75,37 @@ export function TeamPage({ me }: { me: Me }) {
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Members">
           <table data-testid="members-table">
             <caption>Members</caption>
-            <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Joined</th><th scope="col">Verifications (30 days)</th><th scope="col">Finder calls (30 days)</th><th scope="col">Credits (30 days)</th>{canManage && <th scope="col">Actions</th>}</tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Joined</th>
+                <th scope="col">Verifications (30 days)</th>
+                <th scope="col">Finder calls (30 days)</th>
+                <th scope="col">Credits (30 days)</th>
+                {canManage && <th scope="col">Actions</th>}
+              </tr>
+            </thead>
             <tbody>
               {team.data.members.map((m) => (
                 <tr key={m.userId}>
-                  <td>{m.name}</td><td>{m.email}</td><td>{m.role}</td><td>{new Date(m.joinedAt).toLocaleDateString('en')}</td>
-                  <td>{usageOf(m.userId)?.verifications ?? 0}</td><td>{usageOf(m.userId)?.finderCalls ?? 0}</td><td>{usageOf(m.userId)?.credits ?? 0}</td>
-                  {canManage && <td>{m.role !== 'owner' && m.userId !== me.userId && <button type="button" className="danger" onClick={() => remove(m.userId, m.email)}>Remove</button>}</td>}
+                  <td>{m.name}</td>
+                  <td>{m.email}</td>
+                  <td>{m.role}</td>
+                  <td>{new Date(m.joinedAt).toLocaleDateString('en')}</td>
+                  <td>{usageOf(m.userId)?.verifications ?? 0}</td>
+                  <td>{usageOf(m.userId)?.finderCalls ?? 0}</td>
+                  <td>{usageOf(m.userId)?.credits ?? 0}</td>
+                  {canManage && (
+                    <td>
+                      {m.role !== 'owner' && m.userId !== me.userId && (
+                        <button type="button" className="danger" onClick={() => remove(m.userId, m.email)}>
+                          Remove
+                        </button>
+                      )}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -9,7 +9,10 @@ export const MAX_PASTED = 100;
 
 /** One address per line (commas and semicolons also split); blank lines ignored. */
 export function splitAddresses(text: string): string[] {
-  return text.split(/[\n,;]+/).map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(/[\n,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export function VerifyPage({ onSpent }: { onSpent: () => void }) {
@@ -26,9 +29,10 @@ export function VerifyPage({ onSpent }: { onSpent: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const answer = addresses.length === 1
-        ? [await api<VerificationResult>('POST', V1.verifySingle, { email: addresses[0] })]
-        : (await api<BatchVerification>('POST', V1.verifyBatch, { emails: addresses })).results;
+      const answer =
+        addresses.length === 1
+          ? [await api<VerificationResult>('POST', V1.verifySingle, { email: addresses[0] })]
+          : (await api<BatchVerification>('POST', V1.verifyBatch, { emails: addresses })).results;
       setResults(answer);
       onSpent();
     } catch (e) {
@@ -43,12 +47,28 @@ export function VerifyPage({ onSpent }: { onSpent: () => void }) {
       <PageTitle>Verify addresses</PageTitle>
       <form onSubmit={submit} className="card">
         <label htmlFor="verify-input">One address, or up to {MAX_PASTED} (one per line)</label>
-        <textarea id="verify-input" rows={6} value={text} onChange={(e) => setText(e.target.value)} aria-describedby="verify-count" placeholder="jane@example.com" />
+        <textarea
+          id="verify-input"
+          rows={6}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-describedby="verify-count"
+          placeholder="jane@example.com"
+        />
         <p id="verify-count" className={tooMany ? 'field-error' : 'hint'}>
-          {addresses.length} address{addresses.length === 1 ? '' : 'es'}{tooMany ? `: at most ${MAX_PASTED} at once; upload a list on the Lists page instead.` : '. One credit per decisive result; unknown and error are free.'}
+          {addresses.length} address{addresses.length === 1 ? '' : 'es'}
+          {tooMany
+            ? `: at most ${MAX_PASTED} at once; upload a list on the Lists page instead.`
+            : '. One credit per decisive result; unknown and error are free.'}
         </p>
-        <button type="submit" disabled={busy || addresses.length === 0 || tooMany}>{busy ? 'Verifying…' : 'Verify'}</button>
-        {busy && <p role="status" className="hint">Checking the mail servers; this can take a few seconds per address.</p>}
+        <button type="submit" disabled={busy || addresses.length === 0 || tooMany}>
+          {busy ? 'Verifying…' : 'Verify'}
+        </button>
+        {busy && (
+          <p role="status" className="hint">
+            Checking the mail servers; this can take a few seconds per address.
+          </p>
+        )}
       </form>
       <ErrorAlert error={error} />
       {results && (
@@ -56,16 +76,40 @@ export function VerifyPage({ onSpent }: { onSpent: () => void }) {
           <h2 id="verify-results-title">Results</h2>
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Verification results">
             <table data-testid="verify-results">
-              <thead><tr><th scope="col">Address</th><th scope="col">Result</th><th scope="col">What it means</th><th scope="col">Details</th><th scope="col">Credits</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Address</th>
+                  <th scope="col">Result</th>
+                  <th scope="col">What it means</th>
+                  <th scope="col">Details</th>
+                  <th scope="col">Credits</th>
+                </tr>
+              </thead>
               <tbody>
                 {results.map((r, k) => {
                   const info = resultInfo(r.result);
                   return (
                     <tr key={k}>
                       <td>{r.email}</td>
-                      <td><span className={`badge badge-${r.result}`}>{info.label}</span></td>
-                      <td>{info.meaning}{r.didYouMean ? ` Did you mean ${r.didYouMean}?` : ''}</td>
-                      <td>{[r.subResult, r.free && 'free provider', r.role && 'role address', r.disposable && 'disposable', r.provider].filter(Boolean).join(', ')} · risk {r.riskScore}</td>
+                      <td>
+                        <span className={`badge badge-${r.result}`}>{info.label}</span>
+                      </td>
+                      <td>
+                        {info.meaning}
+                        {r.didYouMean ? ` Did you mean ${r.didYouMean}?` : ''}
+                      </td>
+                      <td>
+                        {[
+                          r.subResult,
+                          r.free && 'free provider',
+                          r.role && 'role address',
+                          r.disposable && 'disposable',
+                          r.provider,
+                        ]
+                          .filter(Boolean)
+                          .join(', ')}{' '}
+                        · risk {r.riskScore}
+                      </td>
                       <td>{r.creditsCharged}</td>
                     </tr>
                   );
@@ -77,7 +121,16 @@ export function VerifyPage({ onSpent }: { onSpent: () => void }) {
       )}
       <details className="card">
         <summary>What the results mean</summary>
-        <dl>{RESULTS.map((r) => <div key={r.name}><dt>{r.label} <code>{r.name}</code></dt><dd>{r.meaning}</dd></div>)}</dl>
+        <dl>
+          {RESULTS.map((r) => (
+            <div key={r.name}>
+              <dt>
+                {r.label} <code>{r.name}</code>
+              </dt>
+              <dd>{r.meaning}</dd>
+            </div>
+          ))}
+        </dl>
       </details>
     </>
   );

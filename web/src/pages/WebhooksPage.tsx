@@ -14,24 +14,49 @@ const EVENTS = [
 
 function Deliveries({ id }: { id: number }) {
   const log = useLoad(() => api<Page<Delivery>>('GET', `${V1.webhooks}/${id}/deliveries?pageSize=20`), [id]);
-  const refresh = <button type="button" className="secondary" onClick={() => void log.reload()}>Refresh the log</button>;
-  if (log.error) return <><ErrorAlert error={log.error} />{refresh}</>;
+  const refresh = (
+    <button type="button" className="secondary" onClick={() => void log.reload()}>
+      Refresh the log
+    </button>
+  );
+  if (log.error)
+    return (
+      <>
+        <ErrorAlert error={log.error} />
+        {refresh}
+      </>
+    );
   if (!log.data) return <p role="status">Loading deliveries…</p>;
-  if (log.data.items.length === 0) return <><p>No deliveries yet.</p>{refresh}</>;
+  if (log.data.items.length === 0)
+    return (
+      <>
+        <p>No deliveries yet.</p>
+        {refresh}
+      </>
+    );
   return (
     <>
-    {refresh}
-    <table data-testid="delivery-log">
-      <thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Attempts</th></tr></thead>
-      <tbody>
-        {log.data.items.map((d) => (
-          <tr key={d.id}>
-            <td>{new Date(d.createdAt).toLocaleString('en')}</td><td>{d.eventType}</td><td>{d.status}</td>
-            <td>{d.attempts.map((a) => `#${a.attempt}: ${a.status ?? a.error}`).join('; ')}</td>
+      {refresh}
+      <table data-testid="delivery-log">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Event</th>
+            <th scope="col">Status</th>
+            <th scope="col">Attempts</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {log.data.items.map((d) => (
+            <tr key={d.id}>
+              <td>{new Date(d.createdAt).toLocaleString('en')}</td>
+              <td>{d.eventType}</td>
+              <td>{d.status}</td>
+              <td>{d.attempts.map((a) => `#${a.attempt}: ${a.status ?? a.error}`).join('; ')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </>
   );
 }
@@ -51,10 +76,15 @@ export function WebhooksPage() {
       setUrl('');
     });
   };
-  const test = (hook: Webhook) => act(async () => {
-    const answer = await api<TestDelivery>('POST', `${V1.webhooks}/${hook.id}/test`);
-    setNotice(answer.success ? `Test delivered: the receiver answered ${answer.statusCode} in ${answer.durationMs} ms.` : `Test failed: ${answer.error ?? `status ${answer.statusCode}`}.`);
-  });
+  const test = (hook: Webhook) =>
+    act(async () => {
+      const answer = await api<TestDelivery>('POST', `${V1.webhooks}/${hook.id}/test`);
+      setNotice(
+        answer.success
+          ? `Test delivered: the receiver answered ${answer.statusCode} in ${answer.durationMs} ms.`
+          : `Test failed: ${answer.error ?? `status ${answer.statusCode}`}.`,
+      );
+    });
 
   return (
     <>
@@ -62,17 +92,33 @@ export function WebhooksPage() {
       <form className="card" onSubmit={create}>
         <h2>Add a webhook</h2>
         <label htmlFor="hook-url">HTTPS address that receives the events</label>
-        <input id="hook-url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/hooks/mailcheck" required />
+        <input
+          id="hook-url"
+          type="url"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          placeholder="https://example.com/hooks/mailcheck"
+          required
+        />
         <fieldset>
           <legend>Events</legend>
           {EVENTS.map((e) => (
             <span className="checkbox" key={e.name}>
-              <input id={`ev-${e.name}`} type="checkbox" checked={events.includes(e.name)} onChange={() => setEvents(events.includes(e.name) ? events.filter((x) => x !== e.name) : [...events, e.name])} />
+              <input
+                id={`ev-${e.name}`}
+                type="checkbox"
+                checked={events.includes(e.name)}
+                onChange={() =>
+                  setEvents(events.includes(e.name) ? events.filter((x) => x !== e.name) : [...events, e.name])
+                }
+              />
               <label htmlFor={`ev-${e.name}`}>{e.label}</label>
             </span>
           ))}
         </fieldset>
-        <button type="submit" disabled={events.length === 0}>Add webhook</button>
+        <button type="submit" disabled={events.length === 0}>
+          Add webhook
+        </button>
       </form>
       {secret && <SecretOnce label="Signing secret" value={secret} onDone={() => setSecret(null)} />}
       {notice && <Notice>{notice}</Notice>}
@@ -81,13 +127,55 @@ export function WebhooksPage() {
       {hooks.data?.map((hook) => (
         <section className="card" key={hook.id} aria-label={`Webhook ${hook.url}`}>
           <h2 className="break">{hook.url}</h2>
-          <p>{hook.isActive ? 'Active' : 'Paused'} · {hook.eventNames.join(', ')}</p>
+          <p>
+            {hook.isActive ? 'Active' : 'Paused'} · {hook.eventNames.join(', ')}
+          </p>
           <div className="actions">
-            <button type="button" className="secondary" onClick={() => void act(async () => { await api('PATCH', `${V1.webhooks}/${hook.id}`, { isActive: !hook.isActive }); })}>{hook.isActive ? 'Pause' : 'Activate'}</button>
-            <button type="button" className="secondary" onClick={() => void test(hook)} disabled={!hook.isActive}>Send a test</button>
-            <button type="button" className="secondary" onClick={() => void act(async () => setSecret((await api<Webhook>('POST', `${V1.webhooks}/${hook.id}/rotate-secret`)).secret ?? null))}>Rotate secret</button>
-            <button type="button" className="secondary" aria-expanded={open === hook.id} onClick={() => setOpen(open === hook.id ? null : hook.id)}>Delivery log</button>
-            <button type="button" className="danger" onClick={() => { if (window.confirm(`Delete the webhook to ${hook.url}?`)) void act(async () => { await api('DELETE', `${V1.webhooks}/${hook.id}`); }); }}>Delete</button>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() =>
+                void act(async () => {
+                  await api('PATCH', `${V1.webhooks}/${hook.id}`, { isActive: !hook.isActive });
+                })
+              }
+            >
+              {hook.isActive ? 'Pause' : 'Activate'}
+            </button>
+            <button type="button" className="secondary" onClick={() => void test(hook)} disabled={!hook.isActive}>
+              Send a test
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() =>
+                void act(async () =>
+                  setSecret((await api<Webhook>('POST', `${V1.webhooks}/${hook.id}/rotate-secret`)).secret ?? null),
+                )
+              }
+            >
+              Rotate secret
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              aria-expanded={open === hook.id}
+              onClick={() => setOpen(open === hook.id ? null : hook.id)}
+            >
+              Delivery log
+            </button>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                if (window.confirm(`Delete the webhook to ${hook.url}?`))
+                  void act(async () => {
+                    await api('DELETE', `${V1.webhooks}/${hook.id}`);
+                  });
+              }}
+            >
+              Delete
+            </button>
           </div>
           {open === hook.id && <Deliveries id={hook.id} />}
         </section>

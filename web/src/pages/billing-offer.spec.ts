@@ -1,8 +1,23 @@
 import { Package, Promotion } from '../api/dashboard';
 import { bestPromotion, offer } from './BillingPage';
 
-const growth: Package = { id: 2, name: 'Growth', credits: 5000, bonusCredits: 100, priceUsd: 40, unitPriceUsd: 0.008, currency: 'USD' };
-const promo = (id: number, bonusPercent: number, discountPercent: number, packageIds: number[] | null): Promotion => ({ id, name: `P${id}`, description: '', bonusPercent, discountPercent, packageIds });
+const growth: Package = {
+  id: 2,
+  name: 'Growth',
+  credits: 5000,
+  bonusCredits: 100,
+  priceUsd: 40,
+  unitPriceUsd: 0.008,
+  currency: 'USD',
+};
+const promo = (id: number, bonusPercent: number, discountPercent: number, packageIds: number[] | null): Promotion => ({
+  id,
+  name: `P${id}`,
+  description: '',
+  bonusPercent,
+  discountPercent,
+  packageIds,
+});
 
 describe('package offers on the billing page', () => {
   it('adds the package bonus and a promotion bonus (rounded down) and applies its discount', () => {

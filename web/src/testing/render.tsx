@@ -5,7 +5,11 @@ import { createRoot, Root } from 'react-dom/client';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** Renders a component into a detached container in jsdom; component tests query the DOM it produced. */
-export function render(element: ReactElement): { container: HTMLElement; rerender: (next: ReactElement) => void; unmount: () => void } {
+export function render(element: ReactElement): {
+  container: HTMLElement;
+  rerender: (next: ReactElement) => void;
+  unmount: () => void;
+} {
   const container = document.createElement('div');
   document.body.appendChild(container);
   let root: Root;
@@ -16,7 +20,10 @@ export function render(element: ReactElement): { container: HTMLElement; rerende
   return {
     container,
     rerender: (next) => act(() => root.render(next)),
-    unmount: () => { act(() => root.unmount()); container.remove(); },
+    unmount: () => {
+      act(() => root.unmount());
+      container.remove();
+    },
   };
 }
 
@@ -29,5 +36,7 @@ export function choose(select: HTMLSelectElement, value: string): void {
 }
 
 export function click(element: Element): void {
-  act(() => { (element as HTMLElement).click(); });
+  act(() => {
+    (element as HTMLElement).click();
+  });
 }

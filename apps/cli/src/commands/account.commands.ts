@@ -14,7 +14,10 @@ export const createAccount: CliCommand = {
     const credits = intFlag(flags, 'credits', 0);
     const commands = app.get(CommandBus);
     const opened = await commands.execute(new OpenAccountCommand(name));
-    if (credits > 0) await commands.execute(new GrantCreditsCommand(opened.accountId, credits, 'opening balance', `open-${opened.accountId}`));
+    if (credits > 0)
+      await commands.execute(
+        new GrantCreditsCommand(opened.accountId, credits, 'opening balance', `open-${opened.accountId}`),
+      );
     return { output: { accountId: opened.accountId, keyId: opened.keyId!, apiKey: opened.apiKey!, credits } };
   },
 };
@@ -23,7 +26,9 @@ export const createKey: CliCommand = {
   name: 'create-key',
   usage: 'create-key --account <accountId> [--label <label>]',
   async run(app, flags) {
-    const issued = await app.get(CommandBus).execute(new IssueApiKeyCommand(stringFlag(flags, 'account'), flags.label ?? 'member'));
+    const issued = await app
+      .get(CommandBus)
+      .execute(new IssueApiKeyCommand(stringFlag(flags, 'account'), flags.label ?? 'member'));
     return { output: { keyId: issued.keyId, apiKey: issued.apiKey } };
   },
 };

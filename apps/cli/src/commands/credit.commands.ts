@@ -8,7 +8,11 @@ export const addOrder: CliCommand = {
   usage: 'add-order --account <accountId> --package <packageId> [--promotion <promotionId>]',
   async run(app, flags) {
     const promotion = flags.promotion === undefined ? null : intFlag(flags, 'promotion');
-    return { output: await app.get(CommandBus).execute(new RecordOrderCommand(stringFlag(flags, 'account'), intFlag(flags, 'package'), promotion)) };
+    return {
+      output: await app
+        .get(CommandBus)
+        .execute(new RecordOrderCommand(stringFlag(flags, 'account'), intFlag(flags, 'package'), promotion)),
+    };
   },
 };
 
@@ -16,7 +20,11 @@ export const adjust: CliCommand = {
   name: 'adjust',
   usage: 'adjust --account <accountId> --amount <signed n> --reason <text>',
   async run(app, flags) {
-    const view = await app.get(CommandBus).execute(new AdjustCreditsCommand(stringFlag(flags, 'account'), intFlag(flags, 'amount'), stringFlag(flags, 'reason')));
+    const view = await app
+      .get(CommandBus)
+      .execute(
+        new AdjustCreditsCommand(stringFlag(flags, 'account'), intFlag(flags, 'amount'), stringFlag(flags, 'reason')),
+      );
     return { output: { balance: view.balance, held: view.held, available: view.available } };
   },
 };
@@ -35,7 +43,9 @@ export const failOrder: CliCommand = {
   name: 'fail-order',
   usage: 'fail-order --order <orderId> --reason <text>',
   async run(app, flags) {
-    const state = await app.get(CheckoutService).settleManually(stringFlag(flags, 'order'), { kind: 'failed', reason: stringFlag(flags, 'reason') });
+    const state = await app
+      .get(CheckoutService)
+      .settleManually(stringFlag(flags, 'order'), { kind: 'failed', reason: stringFlag(flags, 'reason') });
     return { output: { orderId: stringFlag(flags, 'order'), status: state.status } };
   },
 };

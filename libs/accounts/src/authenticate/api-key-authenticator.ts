@@ -18,7 +18,10 @@ export interface Principal {
  */
 @Injectable()
 export class ApiKeyAuthenticator {
-  constructor(private readonly readStore: ReadStore, private readonly lastUsed: KeyLastUsed) {}
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly lastUsed: KeyLastUsed,
+  ) {}
 
   async authenticate(rawKey: string | undefined): Promise<Principal> {
     if (!rawKey) throw new DomainError('MISSING_API_KEY');

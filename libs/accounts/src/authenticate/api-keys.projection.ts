@@ -29,7 +29,18 @@ export const apiKeysProjection = documentProjection<ApiKeyDoc, AccountEvent>({
   evolve: (doc, event) => {
     switch (event.type) {
       case 'ApiKeyIssued':
-        return { _id: event.data.keyId, accountId: event.data.accountId, secretHash: event.data.secretHash, label: event.data.label, role: event.data.role, userId: event.data.userId ?? null, revoked: false, issuedAt: event.data.issuedAt, revokedAt: null, rotatedAt: null };
+        return {
+          _id: event.data.keyId,
+          accountId: event.data.accountId,
+          secretHash: event.data.secretHash,
+          label: event.data.label,
+          role: event.data.role,
+          userId: event.data.userId ?? null,
+          revoked: false,
+          issuedAt: event.data.issuedAt,
+          revokedAt: null,
+          rotatedAt: null,
+        };
       case 'ApiKeyRevoked':
         return doc && { ...doc, revoked: true, revokedAt: event.data.revokedAt };
       case 'ApiKeyRotated':

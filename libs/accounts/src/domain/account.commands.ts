@@ -9,16 +9,33 @@ export type OpenAccount = {
   at: string;
 };
 /** userId: the dashboard user who created the key (absent for keys made by an operator). */
-export type IssueApiKey = { type: 'IssueApiKey'; keyId: string; secretHash: string; label: string; userId?: string; at: string };
+export type IssueApiKey = {
+  type: 'IssueApiKey';
+  keyId: string;
+  secretHash: string;
+  label: string;
+  userId?: string;
+  at: string;
+};
 export type RevokeApiKey = { type: 'RevokeApiKey'; keyId: string; at: string };
 export type RotateApiKey = { type: 'RotateApiKey'; keyId: string; secretHash: string; at: string };
 
 export type TeamRole = 'admin' | 'member';
 /** An invitation mailed as a link (only the token's hash is kept), valid until expiresAt. */
-export type InviteMember = { type: 'InviteMember'; inviteId: string; email: string; role: TeamRole; tokenHash: string; expiresAt: string; invitedBy: string; at: string };
+export type InviteMember = {
+  type: 'InviteMember';
+  inviteId: string;
+  email: string;
+  role: TeamRole;
+  tokenHash: string;
+  expiresAt: string;
+  invitedBy: string;
+  at: string;
+};
 /** email: the signed-in user's address, which must be the invited one (a forwarded link lets nobody else in). */
 export type AcceptInvite = { type: 'AcceptInvite'; tokenHash: string; userId: string; email: string; at: string };
 /** Removes a member and revokes every key they made, in the same append. */
 export type RemoveMember = { type: 'RemoveMember'; userId: string; at: string };
 
-export type AccountCommand = OpenAccount | IssueApiKey | RevokeApiKey | RotateApiKey | InviteMember | AcceptInvite | RemoveMember;
+export type AccountCommand =
+  OpenAccount | IssueApiKey | RevokeApiKey | RotateApiKey | InviteMember | AcceptInvite | RemoveMember;

@@ -8,7 +8,13 @@ type InviteState = { email: string; role: 'admin' | 'member'; tokenHash: string;
 export type TeamMemberRole = 'owner' | 'admin' | 'member';
 export type AccountState =
   | { status: 'none' }
-  | { status: 'open'; accountId: string; keys: Record<string, KeyState>; members: Record<string, TeamMemberRole>; invites: Record<string, InviteState> };
+  | {
+      status: 'open';
+      accountId: string;
+      keys: Record<string, KeyState>;
+      members: Record<string, TeamMemberRole>;
+      invites: Record<string, InviteState>;
+    };
 type OpenAccount = Extract<AccountState, { status: 'open' }>;
 
 export const accountStream = (accountId: string): string => `accounts-${accountId}`;
@@ -33,7 +39,8 @@ function sameHex(a: string, b: string): boolean {
 /** The unused, unexpired invite whose token this is; every failure reads the same. */
 function requireInvite(open: OpenAccount, tokenHash: string, email: string, at: string): [string, InviteState] {
   const found = Object.entries(open.invites).find(([, invite]) => sameHex(invite.tokenHash, tokenHash));
-  if (!found || found[1].used || found[1].expiresAt <= at || found[1].email !== email) throw new DomainError('INVALID_TOKEN');
+  if (!found || found[1].used || found[1].expiresAt <= at || found[1].email !== email)
+    throw new DomainError('INVALID_TOKEN');
   return found;
 }
 
@@ -45,28 +52,63 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
       case 'OpenAccount': {
         if (state.status !== 'none') return []; // a retried open is a no-op, not an error
         const owner = command.ownerUserId ? { ownerUserId: command.ownerUserId } : {};
-        const opened: AccountEvent = { type: 'AccountOpened', data: { accountId: command.accountId, name: command.name, ...owner, openedAt: command.at } };
+        const opened: AccountEvent = {
+          type: 'AccountOpened',
+          data: { accountId: command.accountId, name: command.name, ...owner, openedAt: command.at },
+        };
         if (!command.ownerKey) return [opened];
         return [
           opened,
           {
             type: 'ApiKeyIssued',
-            data: { accountId: command.accountId, keyId: command.ownerKey.keyId, secretHash: command.ownerKey.secretHash, label: 'owner', role: 'owner', issuedAt: command.at },
+            data: {
+              accountId: command.accountId,
+              keyId: command.ownerKey.keyId,
+              secretHash: command.ownerKey.secretHash,
+              label: 'owner',
+              role: 'owner',
+              issuedAt: command.at,
+            },
           },
         ];
       }
       case 'IssueApiKey': {
         const open = requireOpen(state);
         const owner = command.userId ? { userId: command.userId } : {};
-        return [{ type: 'ApiKeyIssued', data: { accountId: open.accountId, keyId: command.keyId, secretHash: command.secretHash, label: command.label, role: 'member', ...owner, issuedAt: command.at } }];
+        return [
+          {
+            type: 'ApiKeyIssued',
+            data: {
+              accountId: open.accountId,
+              keyId: command.keyId,
+              secretHash: command.secretHash,
+              label: command.label,
+              role: 'member',
+              ...owner,
+              issuedAt: command.at,
+            },
+          },
+        ];
       }
       case 'RevokeApiKey': {
         const open = requireActiveKey(state, command.keyId);
-        return [{ type: 'ApiKeyRevoked', data: { accountId: open.accountId, keyId: command.keyId, revokedAt: command.at } }];
+        return [
+          { type: 'ApiKeyRevoked', data: { accountId: open.accountId, keyId: command.keyId, revokedAt: command.at } },
+        ];
       }
       case 'RotateApiKey': {
         const open = requireActiveKey(state, command.keyId);
-        return [{ type: 'ApiKeyRotated', data: { accountId: open.accountId, keyId: command.keyId, secretHash: command.secretHash, rotatedAt: command.at } }];
+        return [
+          {
+            type: 'ApiKeyRotated',
+            data: {
+              accountId: open.accountId,
+              keyId: command.keyId,
+              secretHash: command.secretHash,
+              rotatedAt: command.at,
+            },
+          },
+        ];
       }
       case 'InviteMember': {
         const open = requireOpen(state);
@@ -77,7 +119,18 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         const open = requireOpen(state);
         const [inviteId, invite] = requireInvite(open, command.tokenHash, command.email, command.at);
         if (open.members[command.userId]) throw new DomainError('ALREADY_A_MEMBER');
-        return [{ type: 'MemberJoined', data: { accountId: open.accountId, inviteId, userId: command.userId, role: invite.role, joinedAt: command.at } }];
+        return [
+          {
+            type: 'MemberJoined',
+            data: {
+              accountId: open.accountId,
+              inviteId,
+              userId: command.userId,
+              role: invite.role,
+              joinedAt: command.at,
+            },
+          },
+        ];
       }
       case 'RemoveMember': {
         const open = requireOpen(state);
@@ -87,28 +140,51 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         // The member's keys spend this account's credits: they are revoked in the same append, so no window remains.
         const revoked: AccountEvent[] = Object.entries(open.keys)
           .filter(([, key]) => key.userId === command.userId && !key.revoked)
-          .map(([keyId]) => ({ type: 'ApiKeyRevoked', data: { accountId: open.accountId, keyId, revokedAt: command.at } }));
-        return [{ type: 'MemberRemoved', data: { accountId: open.accountId, userId: command.userId, removedAt: command.at } }, ...revoked];
+          .map(([keyId]) => ({
+            type: 'ApiKeyRevoked',
+            data: { accountId: open.accountId, keyId, revokedAt: command.at },
+          }));
+        return [
+          { type: 'MemberRemoved', data: { accountId: open.accountId, userId: command.userId, removedAt: command.at } },
+          ...revoked,
+        ];
       }
     }
   },
 
   evolve(state, event) {
     if (event.type === 'AccountOpened') {
-      const members: Record<string, TeamMemberRole> = event.data.ownerUserId ? { [event.data.ownerUserId]: 'owner' } : {};
+      const members: Record<string, TeamMemberRole> = event.data.ownerUserId
+        ? { [event.data.ownerUserId]: 'owner' }
+        : {};
       return { status: 'open', accountId: event.data.accountId, keys: {}, members, invites: {} };
     }
     if (state.status !== 'open') return state;
     switch (event.type) {
       case 'ApiKeyIssued':
-        return { ...state, keys: { ...state.keys, [event.data.keyId]: { revoked: false, userId: event.data.userId ?? null } } };
+        return {
+          ...state,
+          keys: { ...state.keys, [event.data.keyId]: { revoked: false, userId: event.data.userId ?? null } },
+        };
       case 'ApiKeyRotated':
-        return { ...state, keys: { ...state.keys, [event.data.keyId]: { ...state.keys[event.data.keyId], revoked: false } } };
+        return {
+          ...state,
+          keys: { ...state.keys, [event.data.keyId]: { ...state.keys[event.data.keyId], revoked: false } },
+        };
       case 'ApiKeyRevoked':
-        return { ...state, keys: { ...state.keys, [event.data.keyId]: { ...state.keys[event.data.keyId], revoked: true } } };
+        return {
+          ...state,
+          keys: { ...state.keys, [event.data.keyId]: { ...state.keys[event.data.keyId], revoked: true } },
+        };
       case 'MemberInvited': {
         const d = event.data;
-        return { ...state, invites: { ...state.invites, [d.inviteId]: { email: d.email, role: d.role, tokenHash: d.tokenHash, expiresAt: d.expiresAt, used: false } } };
+        return {
+          ...state,
+          invites: {
+            ...state.invites,
+            [d.inviteId]: { email: d.email, role: d.role, tokenHash: d.tokenHash, expiresAt: d.expiresAt, used: false },
+          },
+        };
       }
       case 'MemberJoined':
         return {

@@ -9,19 +9,41 @@ const later = '2025-01-02T00:00:00.000Z';
 const hash = (c: string) => c.repeat(64);
 const given = deciderSpec(accountDecider);
 
-const opened: AccountEvent = { type: 'AccountOpened', data: { accountId: 'a', name: 'Acme', ownerUserId: 'owner', openedAt: at } };
+const opened: AccountEvent = {
+  type: 'AccountOpened',
+  data: { accountId: 'a', name: 'Acme', ownerUserId: 'owner', openedAt: at },
+};
 const keyIssued = (keyId: string, userId?: string): AccountEvent => ({
   type: 'ApiKeyIssued',
-  data: { accountId: 'a', keyId, secretHash: hash('1'), label: 'ci', role: 'member', ...(userId ? { userId } : {}), issuedAt: at },
+  data: {
+    accountId: 'a',
+    keyId,
+    secretHash: hash('1'),
+    label: 'ci',
+    role: 'member',
+    ...(userId ? { userId } : {}),
+    issuedAt: at,
+  },
 });
 
 describe('account', () => {
   describe('opening', () => {
     it('opens with the owner key when one is given, and without a key for a sign-up', () => {
-      given([]).when({ type: 'OpenAccount', accountId: 'a', name: 'Acme', ownerKey: { keyId: 'k0', secretHash: hash('0') }, at }).then([
-        { type: 'AccountOpened', data: { accountId: 'a', name: 'Acme', openedAt: at } },
-        { type: 'ApiKeyIssued', data: { accountId: 'a', keyId: 'k0', secretHash: hash('0'), label: 'owner', role: 'owner', issuedAt: at } },
-      ]);
+      given([])
+        .when({
+          type: 'OpenAccount',
+          accountId: 'a',
+          name: 'Acme',
+          ownerKey: { keyId: 'k0', secretHash: hash('0') },
+          at,
+        })
+        .then([
+          { type: 'AccountOpened', data: { accountId: 'a', name: 'Acme', openedAt: at } },
+          {
+            type: 'ApiKeyIssued',
+            data: { accountId: 'a', keyId: 'k0', secretHash: hash('0'), label: 'owner', role: 'owner', issuedAt: at },
+          },
+        ]);
       given([]).when({ type: 'OpenAccount', accountId: 'a', name: 'Acme', ownerUserId: 'owner', at }).then([opened]);
     });
 
@@ -37,37 +59,61 @@ describe('account', () => {
 
   describe('keys', () => {
     it('refuses every key command before the account is open', () => {
-      given([]).when({ type: 'IssueApiKey', keyId: 'k1', secretHash: hash('1'), label: 'ci', at }).thenThrows('ACCOUNT_NOT_FOUND');
+      given([])
+        .when({ type: 'IssueApiKey', keyId: 'k1', secretHash: hash('1'), label: 'ci', at })
+        .thenThrows('ACCOUNT_NOT_FOUND');
       given([]).when({ type: 'RevokeApiKey', keyId: 'k1', at }).thenThrows('ACCOUNT_NOT_FOUND');
-      given([]).when({ type: 'RotateApiKey', keyId: 'k1', secretHash: hash('2'), at }).thenThrows('ACCOUNT_NOT_FOUND');
+      given([])
+        .when({ type: 'RotateApiKey', keyId: 'k1', secretHash: hash('2'), at })
+        .thenThrows('ACCOUNT_NOT_FOUND');
     });
 
     it('issues a member key that names the user who made it', () => {
-      given([opened]).when({ type: 'IssueApiKey', keyId: 'k1', secretHash: hash('1'), label: 'ci', userId: 'grace', at }).then([keyIssued('k1', 'grace')]);
+      given([opened])
+        .when({ type: 'IssueApiKey', keyId: 'k1', secretHash: hash('1'), label: 'ci', userId: 'grace', at })
+        .then([keyIssued('k1', 'grace')]);
     });
 
     it('rotates and revokes an active key, and refuses an unknown or revoked one', () => {
       const history = [opened, keyIssued('k1')];
-      given(history).when({ type: 'RotateApiKey', keyId: 'k1', secretHash: hash('2'), at: later }).then([
-        { type: 'ApiKeyRotated', data: { accountId: 'a', keyId: 'k1', secretHash: hash('2'), rotatedAt: later } },
-      ]);
+      given(history)
+        .when({ type: 'RotateApiKey', keyId: 'k1', secretHash: hash('2'), at: later })
+        .then([
+          { type: 'ApiKeyRotated', data: { accountId: 'a', keyId: 'k1', secretHash: hash('2'), rotatedAt: later } },
+        ]);
       const revoked = given(history).when({ type: 'RevokeApiKey', keyId: 'k1', at: later }).events();
       expect(revoked).toEqual([{ type: 'ApiKeyRevoked', data: { accountId: 'a', keyId: 'k1', revokedAt: later } }]);
-      given([...history, ...revoked]).when({ type: 'RevokeApiKey', keyId: 'k1', at: later }).thenThrows('API_KEY_ALREADY_REVOKED');
-      given([...history, ...revoked]).when({ type: 'RotateApiKey', keyId: 'k1', secretHash: hash('3'), at: later }).thenThrows('API_KEY_ALREADY_REVOKED');
+      given([...history, ...revoked])
+        .when({ type: 'RevokeApiKey', keyId: 'k1', at: later })
+        .thenThrows('API_KEY_ALREADY_REVOKED');
+      given([...history, ...revoked])
+        .when({ type: 'RotateApiKey', keyId: 'k1', secretHash: hash('3'), at: later })
+        .thenThrows('API_KEY_ALREADY_REVOKED');
       given(history).when({ type: 'RevokeApiKey', keyId: 'nope', at: later }).thenThrows('API_KEY_NOT_FOUND');
     });
   });
 
   describe('removing a member', () => {
-    const joined: AccountEvent = { type: 'MemberJoined', data: { accountId: 'a', inviteId: 'i1', userId: 'grace', role: 'member', joinedAt: at } };
+    const joined: AccountEvent = {
+      type: 'MemberJoined',
+      data: { accountId: 'a', inviteId: 'i1', userId: 'grace', role: 'member', joinedAt: at },
+    };
 
     it("revokes the member's active keys in the same decision, and no one else's", () => {
-      const history = [opened, joined, keyIssued('k1', 'grace'), keyIssued('k2', 'grace'), keyIssued('k3', 'owner'), { type: 'ApiKeyRevoked', data: { accountId: 'a', keyId: 'k2', revokedAt: at } } as AccountEvent];
-      given(history).when({ type: 'RemoveMember', userId: 'grace', at: later }).then([
-        { type: 'MemberRemoved', data: { accountId: 'a', userId: 'grace', removedAt: later } },
-        { type: 'ApiKeyRevoked', data: { accountId: 'a', keyId: 'k1', revokedAt: later } },
-      ]);
+      const history = [
+        opened,
+        joined,
+        keyIssued('k1', 'grace'),
+        keyIssued('k2', 'grace'),
+        keyIssued('k3', 'owner'),
+        { type: 'ApiKeyRevoked', data: { accountId: 'a', keyId: 'k2', revokedAt: at } } as AccountEvent,
+      ];
+      given(history)
+        .when({ type: 'RemoveMember', userId: 'grace', at: later })
+        .then([
+          { type: 'MemberRemoved', data: { accountId: 'a', userId: 'grace', removedAt: later } },
+          { type: 'ApiKeyRevoked', data: { accountId: 'a', keyId: 'k1', revokedAt: later } },
+        ]);
     });
 
     it('refuses to remove the owner or someone who is not a member', () => {

@@ -1,19 +1,54 @@
 // Event type strings are stored forever: never rename one; add a new type, and read a changed
 // shape through an upcaster (CONTRIBUTING.md, Adding an event).
-export type AccountOpened = { type: 'AccountOpened'; data: { accountId: string; name: string; ownerUserId?: string; openedAt: string } };
+export type AccountOpened = {
+  type: 'AccountOpened';
+  data: { accountId: string; name: string; ownerUserId?: string; openedAt: string };
+};
 export type ApiKeyIssued = {
   type: 'ApiKeyIssued';
-  data: { accountId: string; keyId: string; secretHash: string; label: string; role: 'owner' | 'member'; userId?: string; issuedAt: string };
+  data: {
+    accountId: string;
+    keyId: string;
+    secretHash: string;
+    label: string;
+    role: 'owner' | 'member';
+    userId?: string;
+    issuedAt: string;
+  };
 };
 export type ApiKeyRevoked = { type: 'ApiKeyRevoked'; data: { accountId: string; keyId: string; revokedAt: string } };
-export type ApiKeyRotated = { type: 'ApiKeyRotated'; data: { accountId: string; keyId: string; secretHash: string; rotatedAt: string } };
+export type ApiKeyRotated = {
+  type: 'ApiKeyRotated';
+  data: { accountId: string; keyId: string; secretHash: string; rotatedAt: string };
+};
 
 export type MemberInvited = {
   type: 'MemberInvited';
-  data: { accountId: string; inviteId: string; email: string; role: 'admin' | 'member'; tokenHash: string; expiresAt: string; invitedBy: string; invitedAt: string };
+  data: {
+    accountId: string;
+    inviteId: string;
+    email: string;
+    role: 'admin' | 'member';
+    tokenHash: string;
+    expiresAt: string;
+    invitedBy: string;
+    invitedAt: string;
+  };
 };
-export type MemberJoined = { type: 'MemberJoined'; data: { accountId: string; inviteId: string; userId: string; role: 'admin' | 'member'; joinedAt: string } };
+export type MemberJoined = {
+  type: 'MemberJoined';
+  data: { accountId: string; inviteId: string; userId: string; role: 'admin' | 'member'; joinedAt: string };
+};
 export type MemberRemoved = { type: 'MemberRemoved'; data: { accountId: string; userId: string; removedAt: string } };
 
-export type AccountEvent = AccountOpened | ApiKeyIssued | ApiKeyRevoked | ApiKeyRotated | MemberInvited | MemberJoined | MemberRemoved;
-export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = ['AccountOpened', 'ApiKeyIssued', 'ApiKeyRevoked', 'ApiKeyRotated', 'MemberInvited', 'MemberJoined', 'MemberRemoved'];
+export type AccountEvent =
+  AccountOpened | ApiKeyIssued | ApiKeyRevoked | ApiKeyRotated | MemberInvited | MemberJoined | MemberRemoved;
+export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = [
+  'AccountOpened',
+  'ApiKeyIssued',
+  'ApiKeyRevoked',
+  'ApiKeyRotated',
+  'MemberInvited',
+  'MemberJoined',
+  'MemberRemoved',
+];

@@ -8,7 +8,11 @@ export interface IssuedKey {
 
 /** Issues a member key: it spends the account owner's credits. */
 export class IssueApiKeyCommand extends Command<IssuedKey> {
-  constructor(readonly accountId: string, readonly label: string, readonly userId?: string) {
+  constructor(
+    readonly accountId: string,
+    readonly label: string,
+    readonly userId?: string,
+  ) {
     super();
   }
 }

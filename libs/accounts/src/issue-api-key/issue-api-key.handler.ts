@@ -7,13 +7,21 @@ import { IssueApiKeyCommand, IssuedKey } from './issue-api-key.command';
 
 @CommandHandler(IssueApiKeyCommand)
 export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand, IssuedKey> {
-  constructor(private readonly events: EventStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly events: EventStore,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(command: IssueApiKeyCommand): Promise<IssuedKey> {
     const keyId = newKeyId();
     const secret = newSecret();
     const result = await runCommand(this.events, accountStream(command.accountId), accountDecider, {
-      type: 'IssueApiKey', keyId, secretHash: hashSecret(secret), label: command.label, userId: command.userId, at: this.clock.nowIso(),
+      type: 'IssueApiKey',
+      keyId,
+      secretHash: hashSecret(secret),
+      label: command.label,
+      userId: command.userId,
+      at: this.clock.nowIso(),
     });
     return { keyId, apiKey: formatApiKey(keyId, secret), position: result.position };
   }

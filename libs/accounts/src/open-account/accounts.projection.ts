@@ -18,5 +18,8 @@ export const accountsProjection = documentProjection<AccountDoc, AccountEvent>({
   upcasters: accountDecider.upcasters,
   documentId: (event) => (event.type === 'AccountOpened' ? event.data.accountId : null),
   // Only AccountOpened reaches evolve (documentId ignores the rest); any other event leaves the document as it is.
-  evolve: (doc, event) => (event.type === 'AccountOpened' ? { _id: event.data.accountId, name: event.data.name, openedAt: event.data.openedAt } : doc),
+  evolve: (doc, event) =>
+    event.type === 'AccountOpened'
+      ? { _id: event.data.accountId, name: event.data.name, openedAt: event.data.openedAt }
+      : doc,
 });

@@ -9,7 +9,12 @@ export interface OpenedAccount {
 }
 
 export class OpenAccountCommand extends Command<OpenedAccount> {
-  constructor(readonly name: string, readonly accountId?: string, readonly withOwnerKey = true, readonly ownerUserId?: string) {
+  constructor(
+    readonly name: string,
+    readonly accountId?: string,
+    readonly withOwnerKey = true,
+    readonly ownerUserId?: string,
+  ) {
     super();
   }
 }

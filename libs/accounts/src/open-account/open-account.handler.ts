@@ -7,7 +7,10 @@ import { OpenAccountCommand, OpenedAccount } from './open-account.command';
 
 @CommandHandler(OpenAccountCommand)
 export class OpenAccountHandler implements ICommandHandler<OpenAccountCommand, OpenedAccount> {
-  constructor(private readonly events: EventStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly events: EventStore,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(command: OpenAccountCommand): Promise<OpenedAccount> {
     const accountId = command.accountId ?? String(newNumericId(this.clock.now()));
@@ -15,7 +18,12 @@ export class OpenAccountHandler implements ICommandHandler<OpenAccountCommand, O
     const secret = newSecret();
     const ownerKey = command.withOwnerKey ? { keyId, secretHash: hashSecret(secret) } : undefined;
     const result = await runCommand(this.events, accountStream(accountId), accountDecider, {
-      type: 'OpenAccount', accountId, name: command.name, ownerKey, ownerUserId: command.ownerUserId, at: this.clock.nowIso(),
+      type: 'OpenAccount',
+      accountId,
+      name: command.name,
+      ownerKey,
+      ownerUserId: command.ownerUserId,
+      at: this.clock.nowIso(),
     });
     if (!ownerKey) return { accountId, keyId: null, apiKey: null, position: result.position };
     return { accountId, keyId, apiKey: formatApiKey(keyId, secret), position: result.position };

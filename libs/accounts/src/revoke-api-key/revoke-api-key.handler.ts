@@ -5,7 +5,10 @@ import { RevokeApiKeyCommand, RevokedKey } from './revoke-api-key.command';
 
 @CommandHandler(RevokeApiKeyCommand)
 export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand, RevokedKey> {
-  constructor(private readonly keys: KeyCommandRunner, private readonly clock: Clock) {}
+  constructor(
+    private readonly keys: KeyCommandRunner,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(command: RevokeApiKeyCommand): Promise<RevokedKey> {
     const at = this.clock.nowIso();

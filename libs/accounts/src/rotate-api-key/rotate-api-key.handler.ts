@@ -7,12 +7,18 @@ import { RotateApiKeyCommand, RotatedKey } from './rotate-api-key.command';
 /** Replaces a key's secret under the same key id. */
 @CommandHandler(RotateApiKeyCommand)
 export class RotateApiKeyHandler implements ICommandHandler<RotateApiKeyCommand, RotatedKey> {
-  constructor(private readonly keys: KeyCommandRunner, private readonly clock: Clock) {}
+  constructor(
+    private readonly keys: KeyCommandRunner,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(command: RotateApiKeyCommand): Promise<RotatedKey> {
     const secret = newSecret();
     const { effective } = await this.keys.run(command.keyId, {
-      type: 'RotateApiKey', keyId: command.keyId, secretHash: hashSecret(secret), at: this.clock.nowIso(),
+      type: 'RotateApiKey',
+      keyId: command.keyId,
+      secretHash: hashSecret(secret),
+      at: this.clock.nowIso(),
     });
     return { keyId: command.keyId, apiKey: formatApiKey(command.keyId, secret), effective };
   }

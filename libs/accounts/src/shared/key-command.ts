@@ -14,7 +14,11 @@ import { API_KEYS_COLLECTION } from '../authenticate/api-keys.projection';
  */
 @Injectable()
 export class KeyCommandRunner {
-  constructor(private readonly events: EventStore, private readonly readStore: ReadStore, private readonly freshness: ReadModelFreshness) {}
+  constructor(
+    private readonly events: EventStore,
+    private readonly readStore: ReadStore,
+    private readonly freshness: ReadModelFreshness,
+  ) {}
 
   async run(keyId: string, command: AccountCommand): Promise<{ effective: boolean }> {
     const accountId = await keyOwner(this.readStore, keyId);

@@ -21,16 +21,30 @@ export const teamMembersProjection = documentProjection<TeamMemberDoc, AccountEv
   eventTypes: ['AccountOpened', 'MemberJoined', 'MemberRemoved'],
   upcasters: accountDecider.upcasters,
   documentId: (event) => {
-    if (event.type === 'AccountOpened') return event.data.ownerUserId ? teamMemberId(event.data.accountId, event.data.ownerUserId) : null;
-    if (event.type === 'MemberJoined' || event.type === 'MemberRemoved') return teamMemberId(event.data.accountId, event.data.userId);
+    if (event.type === 'AccountOpened')
+      return event.data.ownerUserId ? teamMemberId(event.data.accountId, event.data.ownerUserId) : null;
+    if (event.type === 'MemberJoined' || event.type === 'MemberRemoved')
+      return teamMemberId(event.data.accountId, event.data.userId);
     return null;
   },
   evolve: (_doc, event) => {
     switch (event.type) {
       case 'AccountOpened':
-        return { _id: '', accountId: event.data.accountId, userId: event.data.ownerUserId!, role: 'owner', joinedAt: event.data.openedAt };
+        return {
+          _id: '',
+          accountId: event.data.accountId,
+          userId: event.data.ownerUserId!,
+          role: 'owner',
+          joinedAt: event.data.openedAt,
+        };
       case 'MemberJoined':
-        return { _id: '', accountId: event.data.accountId, userId: event.data.userId, role: event.data.role, joinedAt: event.data.joinedAt };
+        return {
+          _id: '',
+          accountId: event.data.accountId,
+          userId: event.data.userId,
+          role: event.data.role,
+          joinedAt: event.data.joinedAt,
+        };
       default:
         return null;
     }

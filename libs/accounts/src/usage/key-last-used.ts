@@ -21,20 +21,27 @@ export class KeyLastUsed {
   private readonly logger = new Logger('key-last-used');
   private readonly written = new Map<string, number>();
 
-  constructor(private readonly readStore: ReadStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly clock: Clock,
+  ) {}
 
   touch(keyId: string): void {
     const now = this.clock.now();
     if (now - (this.written.get(keyId) ?? -Infinity) < RESOLUTION_MS) return;
     this.written.set(keyId, now);
     if (this.written.size > 100_000) this.written.clear();
-    this.readStore.collection<KeyLastUsedDoc>(KEY_LAST_USED_COLLECTION).upsert({ _id: keyId, lastUsedAt: new Date(now).toISOString() })
+    this.readStore
+      .collection<KeyLastUsedDoc>(KEY_LAST_USED_COLLECTION)
+      .upsert({ _id: keyId, lastUsedAt: new Date(now).toISOString() })
       .catch((error: Error) => this.logger.warn(`could not record last use of ${keyId}: ${error.message}`));
   }
 
   async of(keyIds: string[]): Promise<Map<string, string>> {
     if (keyIds.length === 0) return new Map();
-    const docs = await this.readStore.collection<KeyLastUsedDoc>(KEY_LAST_USED_COLLECTION).find({ filter: { _id: { $in: keyIds } } });
+    const docs = await this.readStore
+      .collection<KeyLastUsedDoc>(KEY_LAST_USED_COLLECTION)
+      .find({ filter: { _id: { $in: keyIds } } });
     return new Map(docs.map((doc) => [doc._id, doc.lastUsedAt]));
   }
 }

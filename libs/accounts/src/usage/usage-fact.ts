@@ -26,11 +26,19 @@ export interface UsageFactDoc {
 export const USAGE_FACTS_COLLECTION = 'usage_facts';
 export const USAGE_TOPICS = ['verifications', 'finder', 'jobs'] as const;
 
-type VerificationData = { accountId: string; keyId: string; at: string; result?: { result: string; creditsCharged: number }; results?: Array<{ result: string; creditsCharged: number }> };
+type VerificationData = {
+  accountId: string;
+  keyId: string;
+  at: string;
+  result?: { result: string; creditsCharged: number };
+  results?: Array<{ result: string; creditsCharged: number }>;
+};
 type FinderData = { accountId: string; keyId?: string; creditsCharged: number; at: string };
 /** The fields of ChunkCompleted (verification jobs) and FinderChunkCompleted this reads. */
 type ChunkData = {
-  charged: number; completedAt: string; snapshot: { accountId: string; keyId?: string };
+  charged: number;
+  completedAt: string;
+  snapshot: { accountId: string; keyId?: string };
   results: Array<{ verdict?: { result: string }; outcome?: { email: string | null } }>;
 };
 
@@ -40,19 +48,48 @@ type ChunkData = {
  * libs that depend on this one, so the fields read are declared above instead of imported.
  */
 export function usageFactOf(message: RelayedEvent<DomainEvent>): UsageFactDoc | null {
-  const base = { _id: message.eventId, day: '', accountId: '', keyId: 'unknown', calls: 0, credits: 0, byResult: {} as Record<string, number>, at: '' };
+  const base = {
+    _id: message.eventId,
+    day: '',
+    accountId: '',
+    keyId: 'unknown',
+    calls: 0,
+    credits: 0,
+    byResult: {} as Record<string, number>,
+    at: '',
+  };
   if (message.type === 'EmailVerified' || message.type === 'BatchVerified') {
     const data = message.data as VerificationData;
-    const results = message.type === 'EmailVerified' ? [data.result!] : data.results ?? [];
+    const results = message.type === 'EmailVerified' ? [data.result!] : (data.results ?? []);
     const byResult: Record<string, number> = {};
     for (const result of results) byResult[result.result] = (byResult[result.result] ?? 0) + 1;
     const credits = results.reduce((sum, result) => sum + result.creditsCharged, 0);
-    return { ...base, day: data.at.slice(0, 10), accountId: data.accountId, keyId: data.keyId, kind: 'verification', calls: results.length, credits, byResult, at: data.at };
+    return {
+      ...base,
+      day: data.at.slice(0, 10),
+      accountId: data.accountId,
+      keyId: data.keyId,
+      kind: 'verification',
+      calls: results.length,
+      credits,
+      byResult,
+      at: data.at,
+    };
   }
   if (message.type === 'EmailFound' || message.type === 'EmailNotFound') {
     const data = message.data as FinderData;
     const result = message.type === 'EmailFound' ? 'found' : 'not_found';
-    return { ...base, day: data.at.slice(0, 10), accountId: data.accountId, keyId: data.keyId ?? 'unknown', kind: 'finder', calls: 1, credits: data.creditsCharged, byResult: { [result]: 1 }, at: data.at };
+    return {
+      ...base,
+      day: data.at.slice(0, 10),
+      accountId: data.accountId,
+      keyId: data.keyId ?? 'unknown',
+      kind: 'finder',
+      calls: 1,
+      credits: data.creditsCharged,
+      byResult: { [result]: 1 },
+      at: data.at,
+    };
   }
   if (message.type === 'ChunkCompleted' || message.type === 'FinderChunkCompleted') {
     // A bulk job's chunk: each address verified (or person looked up) is one call, charged as the chunk was.
@@ -64,8 +101,15 @@ export function usageFactOf(message: RelayedEvent<DomainEvent>): UsageFactDoc | 
       byResult[result] = (byResult[result] ?? 0) + 1;
     }
     return {
-      ...base, day: data.completedAt.slice(0, 10), accountId: data.snapshot.accountId, keyId: data.snapshot.keyId ?? 'unknown',
-      kind: finder ? 'finder' : 'verification', calls: data.results.length, credits: data.charged, byResult, at: data.completedAt,
+      ...base,
+      day: data.completedAt.slice(0, 10),
+      accountId: data.snapshot.accountId,
+      keyId: data.snapshot.keyId ?? 'unknown',
+      kind: finder ? 'finder' : 'verification',
+      calls: data.results.length,
+      credits: data.charged,
+      byResult,
+      at: data.completedAt,
     };
   }
   return null;

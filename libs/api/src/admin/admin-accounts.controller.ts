@@ -14,7 +14,10 @@ import { IssuedKeyModel, OpenedAccountModel, AdminRevokedKeyModel, AdminRotatedK
 @AdminRoute()
 @Controller('admin/v1')
 export class AdminAccountsController {
-  constructor(private readonly commands: CommandBus, private readonly provisioning: AccountProvisioning) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly provisioning: AccountProvisioning,
+  ) {}
 
   @Post('accounts')
   @ApiOperation({ summary: 'Open an account with an owner key (shown once) and optional opening credits' })

@@ -17,7 +17,10 @@ export class AdminCreditsController {
   constructor(private readonly commands: CommandBus) {}
 
   @Post('orders')
-  @ApiOperation({ summary: 'Record a completed order for a package: the next invoice number of the one sequence, its credits (plus bonus) added once' })
+  @ApiOperation({
+    summary:
+      'Record a completed order for a package: the next invoice number of the one sequence, its credits (plus bonus) added once',
+  })
   @ApiEnvelope(OrderModel, 201)
   @ApiErrors(400, 401, 404)
   recordOrder(@Param('accountId') accountId: string, @Body() body: RecordOrderDto) {

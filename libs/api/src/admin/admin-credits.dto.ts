@@ -7,13 +7,26 @@ export class RecordOrderDto {
   @Min(1)
   packageId!: number;
 
-  @ApiPropertyOptional({ type: 'integer', format: 'int64', nullable: true, minimum: 1, example: 1, description: 'Must be running and cover the package (else 400 code 2007)' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    format: 'int64',
+    nullable: true,
+    minimum: 1,
+    example: 1,
+    description: 'Must be running and cover the package (else 400 code 2007)',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
   promotionId?: number;
 
-  @ApiPropertyOptional({ nullable: true, minLength: 1, maxLength: 200, pattern: '\\S', description: 'Payment processor ids; default manual_<orderId>' })
+  @ApiPropertyOptional({
+    nullable: true,
+    minLength: 1,
+    maxLength: 200,
+    pattern: '\\S',
+    description: 'Payment processor ids; default manual_<orderId>',
+  })
   @IsOptional()
   @IsString()
   @Length(1, 200)
@@ -34,7 +47,15 @@ export class RecordOrderDto {
 }
 
 export class AdjustCreditsDto {
-  @ApiProperty({ type: 'integer', format: 'int64', minimum: -1_000_000_000, maximum: 1_000_000_000, not: { enum: [0] }, example: -50, description: 'Signed; may not make the available balance negative' })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    minimum: -1_000_000_000,
+    maximum: 1_000_000_000,
+    not: { enum: [0] },
+    example: -50,
+    description: 'Signed; may not make the available balance negative',
+  })
   @IsInt()
   @NotEquals(0)
   @Min(-1_000_000_000)

@@ -23,7 +23,10 @@ export class AdminOrdersController {
 
   @Post('confirm')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Confirm a manual order as paid: Completed, invoice number issued, credits added once (repeating it changes nothing)' })
+  @ApiOperation({
+    summary:
+      'Confirm a manual order as paid: Completed, invoice number issued, credits added once (repeating it changes nothing)',
+  })
   @ApiErrors(400, 401, 404)
   async confirm(@Param('orderId') orderId: string) {
     const state = await this.checkout.settleManually(orderId, { kind: 'succeeded' });

@@ -8,7 +8,15 @@ export class CreateAccountDto {
   @Matches(/\S/, { message: '$property must not be blank' })
   name!: string;
 
-  @ApiPropertyOptional({ type: 'integer', format: 'int64', nullable: true, minimum: 0, maximum: 1_000_000_000, description: 'Opening credit grant (recorded as an Adjusted transaction).', example: 1000 })
+  @ApiPropertyOptional({
+    type: 'integer',
+    format: 'int64',
+    nullable: true,
+    minimum: 0,
+    maximum: 1_000_000_000,
+    description: 'Opening credit grant (recorded as an Adjusted transaction).',
+    example: 1000,
+  })
   @IsOptional()
   @IsInt()
   @Min(0)

@@ -42,7 +42,10 @@ export class ApiKeyGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     if (this.reflector.getAllAndOverride<boolean>(DASHBOARD_ROUTE, targets)) return true;
     const key = this.presentedKey(request, targets);
-    const principal = key === undefined && hasSessionCookie(request) ? await this.sessionPrincipal(request) : await this.authenticator.authenticate(key);
+    const principal =
+      key === undefined && hasSessionCookie(request)
+        ? await this.sessionPrincipal(request)
+        : await this.authenticator.authenticate(key);
     request.principal = principal;
     this.applyRateLimit(principal.keyId, context.switchToHttp().getResponse<FastifyReply>());
     return true;
@@ -54,7 +57,10 @@ export class ApiKeyGuard implements CanActivate {
     return { keyId: `session:${user.sessionId}`, accountId: user.accountId, role: 'member' };
   }
 
-  private presentedKey(request: FastifyRequest, targets: Parameters<Reflector['getAllAndOverride']>[1]): string | undefined {
+  private presentedKey(
+    request: FastifyRequest,
+    targets: Parameters<Reflector['getAllAndOverride']>[1],
+  ): string | undefined {
     const header = request.headers['x-api-key'];
     if (typeof header === 'string' && header) return header;
     if (this.reflector.getAllAndOverride<boolean>(QUERY_KEY_ALLOWED, targets)) {

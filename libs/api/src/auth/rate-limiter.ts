@@ -21,7 +21,11 @@ interface Bucket {
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
-  constructor(private readonly perSecond: number, private readonly burst: number, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   take(key: string, cost = 1): RateDecision {
     const now = this.now();

@@ -13,10 +13,18 @@ import { parseTransactionType } from './transaction-type';
 @ApiTags('credits')
 @Controller('v1/credits')
 export class CreditsController {
-  constructor(private readonly queries: QueryBus, private readonly catalogue: CreditCatalogue, private readonly clock: Clock) {}
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly catalogue: CreditCatalogue,
+    private readonly clock: Clock,
+  ) {}
 
   @Get('balance')
-  @ApiOperation({ summary: 'Credit balance', description: 'Served from the read model: may trail the ledger by up to maxStalenessSeconds (30 s); asOf/updatedAt say how fresh it is.' })
+  @ApiOperation({
+    summary: 'Credit balance',
+    description:
+      'Served from the read model: may trail the ledger by up to maxStalenessSeconds (30 s); asOf/updatedAt say how fresh it is.',
+  })
   @ApiEnvelope(BalanceModel)
   @ApiErrors(401)
   balance(@CurrentPrincipal() principal: Principal) {
@@ -26,10 +34,20 @@ export class CreditsController {
   @Get('transactions')
   @ApiOperation({ summary: 'Credit transaction history, newest first' })
   @ApiPageQueries(20)
-  @ApiQuery({ name: 'type', required: false, schema: { type: 'string', enum: ['Added', 'Used', 'Adjusted'] }, description: 'anything else: 400 code 2008' })
+  @ApiQuery({
+    name: 'type',
+    required: false,
+    schema: { type: 'string', enum: ['Added', 'Used', 'Adjusted'] },
+    description: 'anything else: 400 code 2008',
+  })
   @ApiEnvelope(TransactionPageModel)
   @ApiErrors(400, 401)
-  transactions(@CurrentPrincipal() principal: Principal, @Query('page') page?: string, @Query('pageSize') pageSize?: string, @Query('type') type?: string) {
+  transactions(
+    @CurrentPrincipal() principal: Principal,
+    @Query('page') page?: string,
+    @Query('pageSize') pageSize?: string,
+    @Query('type') type?: string,
+  ) {
     const request = parsePageRequest(page, pageSize, 20);
     return this.queries.execute(new ListTransactionsQuery(principal.accountId, request, parseTransactionType(type)));
   }
@@ -40,7 +58,10 @@ export class CreditsController {
   @ApiOperation({ summary: 'Active credit packages and running promotions (no API key needed)' })
   @ApiEnvelope(CatalogueModel)
   packages() {
-    return { packages: this.catalogue.activePackages(), promotions: this.catalogue.runningPromotions(this.clock.nowIso()) };
+    return {
+      packages: this.catalogue.activePackages(),
+      promotions: this.catalogue.runningPromotions(this.clock.nowIso()),
+    };
   }
 
   @Get('orders')

@@ -55,7 +55,9 @@ export class DashboardAccountController {
 
   @Put('email')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Change the sign-in address: mails a confirmation link to the new one (needs the password)' })
+  @ApiOperation({
+    summary: 'Change the sign-in address: mails a confirmation link to the new one (needs the password)',
+  })
   @ApiEnvelope(AcceptedModel, 202)
   @ApiErrors(400, 401, 403)
   async changeEmail(@CurrentUser() user: DashboardPrincipal, @Body() body: ChangeEmailDto) {

@@ -19,7 +19,20 @@ import { IdempotencyModule } from '@lib/idempotency';
 /** /dashboard/v1: the customer dashboard's back end, authenticated by session cookies. */
 @Module({
   imports: [CqrsModule, IdentityModule, SignUpAccountModule, AccountsModule, CreditsModule, IdempotencyModule],
-  controllers: [DashboardAuthController, DashboardAccountController, DashboardKeysController, DashboardTeamController, DashboardBillingController, DashboardPaymentMethodController],
-  providers: [DashboardSessionGuard, AccountProvisioning, DashboardKeysService, DashboardTeamService, DashboardUsageService],
+  controllers: [
+    DashboardAuthController,
+    DashboardAccountController,
+    DashboardKeysController,
+    DashboardTeamController,
+    DashboardBillingController,
+    DashboardPaymentMethodController,
+  ],
+  providers: [
+    DashboardSessionGuard,
+    AccountProvisioning,
+    DashboardKeysService,
+    DashboardTeamService,
+    DashboardUsageService,
+  ],
 })
 export class DashboardApiModule {}

@@ -2,7 +2,16 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } fr
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '@lib/config';
-import { EmailChangeService, newSecretToken, PasswordService, RegistrationService, SignInService, SignUpAccounts, UserDoc, USERS_COLLECTION } from '@lib/identity';
+import {
+  EmailChangeService,
+  newSecretToken,
+  PasswordService,
+  RegistrationService,
+  SignInService,
+  SignUpAccounts,
+  UserDoc,
+  USERS_COLLECTION,
+} from '@lib/identity';
 import { APP_CONFIG } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
 import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
@@ -34,22 +43,33 @@ export class DashboardAuthController {
 
   @Get('csrf')
   @Anonymous()
-  @ApiOperation({ summary: 'A CSRF token for the anonymous forms (also set as the mc_csrf cookie); send it back in X-CSRF-Token' })
+  @ApiOperation({
+    summary: 'A CSRF token for the anonymous forms (also set as the mc_csrf cookie); send it back in X-CSRF-Token',
+  })
   @ApiEnvelope(CsrfModel)
   csrf(@Res({ passthrough: true }) reply: FastifyReply) {
     const csrfToken = newSecretToken();
-    setCookies(reply, this.config.dashboard.secureCookies, [{ name: CSRF_COOKIE, value: csrfToken, httpOnly: false, maxAgeSeconds: 24 * 3600 }]);
+    setCookies(reply, this.config.dashboard.secureCookies, [
+      { name: CSRF_COOKIE, value: csrfToken, httpOnly: false, maxAgeSeconds: 24 * 3600 },
+    ]);
     return { csrfToken };
   }
 
   @Post('sign-up')
   @HttpCode(202)
   @Anonymous()
-  @ApiOperation({ summary: 'Sign up: mails a confirmation link; answers the same whether or not the address already has an account' })
+  @ApiOperation({
+    summary: 'Sign up: mails a confirmation link; answers the same whether or not the address already has an account',
+  })
   @ApiEnvelope(AcceptedModel, 202)
   @ApiErrors(400, 403)
   async signUp(@Body() body: SignUpDto) {
-    await this.registration.signUp({ email: body.email, password: body.password, name: body.name, company: body.company ?? '' });
+    await this.registration.signUp({
+      email: body.email,
+      password: body.password,
+      name: body.name,
+      company: body.company ?? '',
+    });
     return MAYBE_SENT;
   }
 
@@ -80,10 +100,16 @@ export class DashboardAuthController {
   @Post('sign-in')
   @HttpCode(200)
   @Anonymous()
-  @ApiOperation({ summary: 'Sign in: sets the HttpOnly session cookie and a session-bound CSRF token; 429 after repeated failures' })
+  @ApiOperation({
+    summary: 'Sign in: sets the HttpOnly session cookie and a session-bound CSRF token; 429 after repeated failures',
+  })
   @ApiEnvelope(SignedInModel)
   @ApiErrors(400, 401, 403, 429)
-  async signIn(@Body() body: SignInDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async signIn(
+    @Body() body: SignInDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const userAgent = typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : '';
     const session = await this.signIns.signIn(body.email, body.password, { address: request.ip, userAgent });
     const maxAgeSeconds = this.config.dashboard.sessionTtlHours * 3600;
@@ -92,7 +118,11 @@ export class DashboardAuthController {
       { name: CSRF_COOKIE, value: session.csrfToken, httpOnly: false, maxAgeSeconds },
     ]);
     const user = (await this.readStore.collection<UserDoc>(USERS_COLLECTION).get(session.userId))!;
-    return { user: { userId: user._id, email: user.email, name: user.name, accountId: user.accountId }, csrfToken: session.csrfToken, expiresAt: session.expiresAt };
+    return {
+      user: { userId: user._id, email: user.email, name: user.name, accountId: user.accountId },
+      csrfToken: session.csrfToken,
+      expiresAt: session.expiresAt,
+    };
   }
 
   @Post('password-reset/request')

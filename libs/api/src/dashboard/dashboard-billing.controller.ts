@@ -1,6 +1,14 @@
 import { Body, Controller, Get, Headers, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiProperty, ApiPropertyOptional, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import {
+  ApiHeader,
+  ApiOperation,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiQuery,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { parsePageRequest } from '@lib/common';
@@ -32,12 +40,20 @@ export class CheckoutModel {
   @ApiProperty({ enum: ['Pending', 'Completed', 'Failed'] }) status!: string;
   @ApiProperty({ enum: ['manual', 'stripe'] }) processor!: string;
   @ApiProperty({ example: 'manual_3349518220705795' }) processorPaymentIntentId!: string;
-  @ApiProperty({ type: String, nullable: true, description: "What the UI needs to collect the payment (Stripe's client secret); null for the manual processor" }) clientSecret!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "What the UI needs to collect the payment (Stripe's client secret); null for the manual processor",
+  })
+  clientSecret!: string | null;
 }
 
 export class AutoTopupDto {
   @ApiProperty({ example: true }) @IsBoolean() enabled!: boolean;
-  @ApiProperty({ example: 500, description: 'When a charge takes the balance below this, one order for the package is bought' })
+  @ApiProperty({
+    example: 500,
+    description: 'When a charge takes the balance below this, one order for the package is bought',
+  })
   @IsInt()
   @Min(1)
   @Max(1_000_000_000)
@@ -53,7 +69,12 @@ export class AutoTopupDto {
 @UseGuards(DashboardSessionGuard)
 @Controller('dashboard/v1/billing')
 export class DashboardBillingController {
-  constructor(private readonly checkout: CheckoutService, private readonly queries: QueryBus, private readonly autoTopups: AutoTopupService, private readonly gate: IdempotencyGate) {}
+  constructor(
+    private readonly checkout: CheckoutService,
+    private readonly queries: QueryBus,
+    private readonly autoTopups: AutoTopupService,
+    private readonly gate: IdempotencyGate,
+  ) {}
 
   @Get('auto-topup')
   @ApiOperation({ summary: 'Automatic top-up settings (null when never configured)' })
@@ -63,22 +84,45 @@ export class DashboardBillingController {
   }
 
   @Put('auto-topup')
-  @ApiOperation({ summary: 'Set automatic top-up (owner or admin): one off-session order per crossing below the threshold; failures are mailed to the owner' })
+  @ApiOperation({
+    summary:
+      'Set automatic top-up (owner or admin): one off-session order per crossing below the threshold; failures are mailed to the owner',
+  })
   @ApiErrors(400, 401, 403, 404)
   async configureAutoTopup(@CurrentUser() user: DashboardPrincipal, @Body() body: AutoTopupDto) {
     requireManager(user);
-    return { settings: await this.autoTopups.configure(user.accountId, { enabled: body.enabled, thresholdCredits: body.thresholdCredits, packageId: body.packageId }, user.userId) };
+    return {
+      settings: await this.autoTopups.configure(
+        user.accountId,
+        { enabled: body.enabled, thresholdCredits: body.thresholdCredits, packageId: body.packageId },
+        user.userId,
+      ),
+    };
   }
 
   @Post('checkout')
-  @ApiOperation({ summary: 'Buy a package (owner or admin): creates a Pending order and its payment; Completed adds the credits once' })
-  @ApiHeader({ ...IDEMPOTENCY_HEADER_DOC, description: `${IDEMPOTENCY_HEADER_DOC.description} A retry after the first request died buys the same order: same amounts, same payment, never a second one.` })
+  @ApiOperation({
+    summary: 'Buy a package (owner or admin): creates a Pending order and its payment; Completed adds the credits once',
+  })
+  @ApiHeader({
+    ...IDEMPOTENCY_HEADER_DOC,
+    description: `${IDEMPOTENCY_HEADER_DOC.description} A retry after the first request died buys the same order: same amounts, same payment, never a second one.`,
+  })
   @ApiEnvelope(CheckoutModel, 201)
   @ApiErrors(400, 401, 403, 404, 409)
-  buy(@CurrentUser() user: DashboardPrincipal, @Body() body: CheckoutDto, @Headers('idempotency-key') rawKey: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+  buy(
+    @CurrentUser() user: DashboardPrincipal,
+    @Body() body: CheckoutDto,
+    @Headers('idempotency-key') rawKey: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     requireManager(user);
     const promotionId = body.promotionId ?? null;
-    const requestHash = requestFingerprint('dashboard.checkout', { userId: user.userId, packageId: body.packageId, promotionId });
+    const requestHash = requestFingerprint('dashboard.checkout', {
+      userId: user.userId,
+      packageId: body.packageId,
+      promotionId,
+    });
     return answerOnce(this.gate, { accountId: user.accountId, rawKey, reply, requestHash }, async (attempt) => {
       // The order id is bound to the key before anything is bought, so a retry of a request that died finishes that order.
       const orderId = attempt?.supersededWork ?? this.checkout.newOrderId();

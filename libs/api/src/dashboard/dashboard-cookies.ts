@@ -21,11 +21,24 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
  * SameSite=Lax keeps the cookies off cross-site POSTs; Secure whenever the UI is served over https
  * (DASHBOARD_URL), left off only for plain-HTTP local use where browsers would drop it.
  */
-export function setCookies(reply: FastifyReply, secure: boolean, cookies: Array<{ name: string; value: string; httpOnly: boolean; maxAgeSeconds: number }>): void {
-  reply.header('set-cookie', cookies.map((c) => {
-    const options: SerializeOptions = { httpOnly: c.httpOnly, sameSite: 'lax', secure, path: '/', maxAge: c.maxAgeSeconds };
-    return serialize(c.name, c.value, options);
-  }));
+export function setCookies(
+  reply: FastifyReply,
+  secure: boolean,
+  cookies: Array<{ name: string; value: string; httpOnly: boolean; maxAgeSeconds: number }>,
+): void {
+  reply.header(
+    'set-cookie',
+    cookies.map((c) => {
+      const options: SerializeOptions = {
+        httpOnly: c.httpOnly,
+        sameSite: 'lax',
+        secure,
+        path: '/',
+        maxAge: c.maxAgeSeconds,
+      };
+      return serialize(c.name, c.value, options);
+    }),
+  );
 }
 
 export function clearCookies(reply: FastifyReply, secure: boolean): void {

@@ -18,7 +18,9 @@ export class DashboardKeysController {
   constructor(private readonly keys: DashboardKeysService) {}
 
   @Get()
-  @ApiOperation({ summary: "The team's keys, newest first, with created / last-used time (to the minute) and the user who made each" })
+  @ApiOperation({
+    summary: "The team's keys, newest first, with created / last-used time (to the minute) and the user who made each",
+  })
   @ApiEnvelope(TeamKeyListModel)
   @ApiErrors(401)
   async list(@CurrentUser() user: DashboardPrincipal) {

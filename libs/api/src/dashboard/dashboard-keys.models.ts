@@ -12,7 +12,8 @@ export class TeamKeyModel {
   @ApiProperty({ type: String, nullable: true, example: '2025-06-02T08:15:00.000Z' }) lastUsedAt!: string | null;
   @ApiProperty({ type: String, nullable: true, example: null }) revokedAt!: string | null;
   @ApiProperty({ type: String, nullable: true, example: null }) rotatedAt!: string | null;
-  @ApiProperty({ type: KeyOwnerModel, nullable: true, description: 'null for keys an operator made' }) owner!: KeyOwnerModel | null;
+  @ApiProperty({ type: KeyOwnerModel, nullable: true, description: 'null for keys an operator made' })
+  owner!: KeyOwnerModel | null;
 }
 
 export class TeamKeyListModel {
@@ -28,11 +29,13 @@ export class CreatedKeyModel {
 export class RotatedKeyModel {
   @ApiProperty({ example: '9f1c2b3a4d5e6f70' }) keyId!: string;
   @ApiProperty({ example: 'mk_9f1c2b3a4d5e6f70_…', description: 'Shown once' }) apiKey!: string;
-  @ApiProperty({ example: true, description: 'false: recorded, takes effect as soon as the projector catches up' }) effective!: boolean;
+  @ApiProperty({ example: true, description: 'false: recorded, takes effect as soon as the projector catches up' })
+  effective!: boolean;
 }
 
 export class RevokedKeyModel {
   @ApiProperty({ example: '9f1c2b3a4d5e6f70' }) keyId!: string;
   @ApiProperty({ example: '2025-06-01T12:00:00.000Z' }) revokedAt!: string;
-  @ApiProperty({ example: true, description: 'false: recorded, takes effect as soon as the projector catches up' }) effective!: boolean;
+  @ApiProperty({ example: true, description: 'false: recorded, takes effect as soon as the projector catches up' })
+  effective!: boolean;
 }

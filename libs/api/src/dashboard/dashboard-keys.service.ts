@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { API_KEYS_COLLECTION, ApiKeyDoc, IssueApiKeyCommand, KeyLastUsed, RevokeApiKeyCommand, RotateApiKeyCommand } from '@lib/accounts';
+import {
+  API_KEYS_COLLECTION,
+  ApiKeyDoc,
+  IssueApiKeyCommand,
+  KeyLastUsed,
+  RevokeApiKeyCommand,
+  RotateApiKeyCommand,
+} from '@lib/accounts';
 import { DomainError } from '@lib/common';
 import { DashboardPrincipal, UserDoc, USERS_COLLECTION } from '@lib/identity';
 import { ReadStore } from '@lib/readstore';
@@ -31,14 +38,25 @@ export class DashboardKeysService {
 
   async list(user: DashboardPrincipal): Promise<TeamKeyView[]> {
     // A member sees and manages only the keys they made; owners and admins see the whole team's.
-    const filter = user.role === 'member' ? { accountId: user.accountId, userId: user.userId } : { accountId: user.accountId };
-    const keys = await this.readStore.collection<ApiKeyDoc>(API_KEYS_COLLECTION).find({ filter, sort: { issuedAt: -1 } });
+    const filter =
+      user.role === 'member' ? { accountId: user.accountId, userId: user.userId } : { accountId: user.accountId };
+    const keys = await this.readStore
+      .collection<ApiKeyDoc>(API_KEYS_COLLECTION)
+      .find({ filter, sort: { issuedAt: -1 } });
     const lastUsed = await this.lastUsed.of(keys.map((key) => key._id));
     const ownerIds = [...new Set(keys.map((key) => key.userId).filter((id): id is string => !!id))];
-    const owners = ownerIds.length === 0 ? [] : await this.readStore.collection<UserDoc>(USERS_COLLECTION).find({ filter: { _id: { $in: ownerIds } } });
+    const owners =
+      ownerIds.length === 0
+        ? []
+        : await this.readStore.collection<UserDoc>(USERS_COLLECTION).find({ filter: { _id: { $in: ownerIds } } });
     const emails = new Map(owners.map((owner) => [owner._id, owner.email]));
     return keys.map((key) => ({
-      keyId: key._id, label: key.label, createdAt: key.issuedAt, lastUsedAt: lastUsed.get(key._id) ?? null, revokedAt: key.revokedAt, rotatedAt: key.rotatedAt,
+      keyId: key._id,
+      label: key.label,
+      createdAt: key.issuedAt,
+      lastUsedAt: lastUsed.get(key._id) ?? null,
+      revokedAt: key.revokedAt,
+      rotatedAt: key.rotatedAt,
       owner: key.userId ? { userId: key.userId, email: emails.get(key.userId) ?? '' } : null,
     }));
   }
@@ -62,7 +80,8 @@ export class DashboardKeysService {
 
   private async requireTeamKey(user: DashboardPrincipal, keyId: string): Promise<ApiKeyDoc> {
     const key = await this.readStore.collection<ApiKeyDoc>(API_KEYS_COLLECTION).get(keyId);
-    if (!key || key.accountId !== user.accountId || (user.role === 'member' && key.userId !== user.userId)) throw new DomainError('API_KEY_NOT_FOUND');
+    if (!key || key.accountId !== user.accountId || (user.role === 'member' && key.userId !== user.userId))
+      throw new DomainError('API_KEY_NOT_FOUND');
     return key;
   }
 }

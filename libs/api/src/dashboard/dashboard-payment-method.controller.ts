@@ -9,7 +9,10 @@ import { DashboardSessionGuard } from './dashboard-session.guard';
 import { requireManager } from './dashboard-team.service';
 
 export class ConfirmSetupDto {
-  @ApiProperty({ example: 'seti_1PgafyB7WZ01zgkW', description: 'The setupIntentId answered by POST /billing/payment-method/setup' })
+  @ApiProperty({
+    example: 'seti_1PgafyB7WZ01zgkW',
+    description: 'The setupIntentId answered by POST /billing/payment-method/setup',
+  })
   @IsString()
   @Matches(/^seti_[A-Za-z0-9]{1,250}$/, { message: 'setupIntentId must be a Stripe SetupIntent id (seti_…)' })
   setupIntentId!: string;
@@ -17,7 +20,12 @@ export class ConfirmSetupDto {
 
 export class PaymentMethodSetupModel {
   @ApiProperty({ example: 'seti_1PgafyB7WZ01zgkW' }) setupIntentId!: string;
-  @ApiProperty({ example: 'seti_1PgafyB7WZ01zgkW_secret_QXg2', description: "Stripe.js confirms the setup with it (stripe.confirmSetup); it collects the card, which never reaches this server" }) clientSecret!: string;
+  @ApiProperty({
+    example: 'seti_1PgafyB7WZ01zgkW_secret_QXg2',
+    description:
+      'Stripe.js confirms the setup with it (stripe.confirmSetup); it collects the card, which never reaches this server',
+  })
+  clientSecret!: string;
 }
 
 export class SavedPaymentMethodModel {
@@ -27,7 +35,8 @@ export class SavedPaymentMethodModel {
 }
 
 export class PaymentMethodStateModel {
-  @ApiPropertyOptional({ type: SavedPaymentMethodModel, nullable: true, description: 'null until a setup succeeded' }) paymentMethod!: SavedPaymentMethodModel | null;
+  @ApiPropertyOptional({ type: SavedPaymentMethodModel, nullable: true, description: 'null until a setup succeeded' })
+  paymentMethod!: SavedPaymentMethodModel | null;
 }
 
 /**
@@ -52,7 +61,10 @@ export class DashboardPaymentMethodController {
   }
 
   @Post('setup')
-  @ApiOperation({ summary: 'Start saving a card (owner or admin; Stripe only): a SetupIntent for off-session use, to confirm with Stripe.js' })
+  @ApiOperation({
+    summary:
+      'Start saving a card (owner or admin; Stripe only): a SetupIntent for off-session use, to confirm with Stripe.js',
+  })
   @ApiEnvelope(PaymentMethodSetupModel, 201)
   @ApiErrors(401, 403, 404)
   begin(@CurrentUser() user: DashboardPrincipal) {
@@ -62,7 +74,9 @@ export class DashboardPaymentMethodController {
 
   @Post('confirm')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Report a confirmed setup (owner or admin): read back from Stripe and saved if it succeeded for this team' })
+  @ApiOperation({
+    summary: 'Report a confirmed setup (owner or admin): read back from Stripe and saved if it succeeded for this team',
+  })
   @ApiEnvelope(PaymentMethodStateModel)
   @ApiErrors(400, 401, 403, 404, 409)
   async confirm(@CurrentUser() user: DashboardPrincipal, @Body() body: ConfirmSetupDto) {

@@ -17,14 +17,18 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 @Injectable()
 export class DashboardSessionGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector, private readonly sessions: SessionAuthenticator) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionAuthenticator,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest & { dashboardUser?: DashboardPrincipal }>();
     const stateChanging = !SAFE_METHODS.has(request.method);
     const presented = headerValue(request.headers[CSRF_HEADER]);
     if (this.reflector.get<boolean>(ANONYMOUS_ROUTE, context.getHandler())) {
-      if (stateChanging && !sameText(presented, readCookie(request, CSRF_COOKIE))) throw new DomainError('CSRF_REJECTED');
+      if (stateChanging && !sameText(presented, readCookie(request, CSRF_COOKIE)))
+        throw new DomainError('CSRF_REJECTED');
       return true;
     }
     request.dashboardUser = await authenticateSession(this.sessions, request);
@@ -36,7 +40,10 @@ export class DashboardSessionGuard implements CanActivate {
  * The signed-in user of a request from its session cookie; a state-changing request must also carry
  * the session's CSRF token. Used by /dashboard/v1 and by /v1 when the web UI calls it without a key.
  */
-export async function authenticateSession(sessions: SessionAuthenticator, request: FastifyRequest): Promise<DashboardPrincipal> {
+export async function authenticateSession(
+  sessions: SessionAuthenticator,
+  request: FastifyRequest,
+): Promise<DashboardPrincipal> {
   const principal = await sessions.authenticate(readCookie(request, SESSION_COOKIE));
   if (!SAFE_METHODS.has(request.method)) sessions.verifyCsrf(principal, headerValue(request.headers[CSRF_HEADER]));
   return principal;

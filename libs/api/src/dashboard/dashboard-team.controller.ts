@@ -17,10 +17,16 @@ import { InvitationModel, JoinedTeamModel, RemovedMemberModel, TeamModel } from 
 @UseGuards(DashboardSessionGuard)
 @Controller('dashboard/v1/team')
 export class DashboardTeamController {
-  constructor(private readonly team: DashboardTeamService, private readonly usageReport: DashboardUsageService) {}
+  constructor(
+    private readonly team: DashboardTeamService,
+    private readonly usageReport: DashboardUsageService,
+  ) {}
 
   @Get('usage')
-  @ApiOperation({ summary: "Daily usage (verifications, finder calls, credits, per result) and totals per key and per member; a member sees their own keys' usage" })
+  @ApiOperation({
+    summary:
+      "Daily usage (verifications, finder calls, credits, per result) and totals per key and per member; a member sees their own keys' usage",
+  })
   @ApiQuery({ name: 'days', required: false, type: Number, description: '1 to 90, default 30 (ending today, UTC)' })
   @ApiErrors(400, 401)
   usage(@CurrentUser() user: DashboardPrincipal, @Query('days') days?: string) {
@@ -45,7 +51,10 @@ export class DashboardTeamController {
 
   @Post('invites/accept')
   @HttpCode(200)
-  @ApiOperation({ summary: "Join the team of a mailed invitation (signed in with the invited address); your keys then spend the team's balance" })
+  @ApiOperation({
+    summary:
+      "Join the team of a mailed invitation (signed in with the invited address); your keys then spend the team's balance",
+  })
   @ApiEnvelope(JoinedTeamModel)
   @ApiErrors(400, 401, 403, 409)
   accept(@CurrentUser() user: DashboardPrincipal, @Body() body: TokenDto) {
@@ -54,7 +63,9 @@ export class DashboardTeamController {
 
   @Delete('members/:userId')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Remove a member (owner or admin); their keys answer 401 in every process once this returns' })
+  @ApiOperation({
+    summary: 'Remove a member (owner or admin); their keys answer 401 in every process once this returns',
+  })
   @ApiEnvelope(RemovedMemberModel)
   @ApiErrors(401, 403, 404)
   remove(@CurrentUser() user: DashboardPrincipal, @Param('userId') userId: string) {

@@ -8,7 +8,10 @@ export class InviteMemberDto {
   @IsEmail({ require_tld: true })
   email!: string;
 
-  @ApiProperty({ enum: ['admin', 'member'], description: 'admin: manages keys, members and billing; member: own keys, uses the balance' })
+  @ApiProperty({
+    enum: ['admin', 'member'],
+    description: 'admin: manages keys, members and billing; member: own keys, uses the balance',
+  })
   @IsIn(['admin', 'member'])
   role!: 'admin' | 'member';
 }

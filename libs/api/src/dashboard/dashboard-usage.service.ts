@@ -23,19 +23,39 @@ function add(totals: Totals, fact: UsageFactDoc): void {
  */
 @Injectable()
 export class DashboardUsageService {
-  constructor(private readonly readStore: ReadStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly clock: Clock,
+  ) {}
 
   async usage(user: DashboardPrincipal, rawDays: string | undefined) {
     const days = rawDays === undefined ? 30 : Number(rawDays);
-    if (!Number.isInteger(days) || days < 1 || days > 90) throw new DomainError('VALIDATION_FAILED', 'days must be an integer from 1 to 90.');
-    const dayList = Array.from({ length: days }, (_, i) => new Date(this.clock.now() - i * 86_400_000).toISOString().slice(0, 10)).reverse();
-    const keys = await this.readStore.collection<ApiKeyDoc>(API_KEYS_COLLECTION).find({ filter: { accountId: user.accountId } });
+    if (!Number.isInteger(days) || days < 1 || days > 90)
+      throw new DomainError('VALIDATION_FAILED', 'days must be an integer from 1 to 90.');
+    const dayList = Array.from({ length: days }, (_, i) =>
+      new Date(this.clock.now() - i * 86_400_000).toISOString().slice(0, 10),
+    ).reverse();
+    const keys = await this.readStore
+      .collection<ApiKeyDoc>(API_KEYS_COLLECTION)
+      .find({ filter: { accountId: user.accountId } });
     const allFacts: UsageFactDoc[] = [];
-    for await (const fact of this.readStore.collection<UsageFactDoc>(USAGE_FACTS_COLLECTION).stream({ filter: { accountId: user.accountId, day: { $in: dayList } } })) allFacts.push(fact);
+    for await (const fact of this.readStore
+      .collection<UsageFactDoc>(USAGE_FACTS_COLLECTION)
+      .stream({ filter: { accountId: user.accountId, day: { $in: dayList } } }))
+      allFacts.push(fact);
     // Who made each call: a key's owner, or the user whose dashboard session it was.
     const callerOf = new Map<string, string | null>(keys.map((k) => [k._id, k.userId ?? null]));
-    const sessionIds = [...new Set(allFacts.map((f) => f.keyId).filter((id) => id.startsWith(SESSION_KEY_PREFIX)).map((id) => id.slice(SESSION_KEY_PREFIX.length)))];
-    const sessions = sessionIds.length ? await this.readStore.collection<SessionDoc>(SESSIONS_COLLECTION).find({ filter: { _id: { $in: sessionIds } } }) : [];
+    const sessionIds = [
+      ...new Set(
+        allFacts
+          .map((f) => f.keyId)
+          .filter((id) => id.startsWith(SESSION_KEY_PREFIX))
+          .map((id) => id.slice(SESSION_KEY_PREFIX.length)),
+      ),
+    ];
+    const sessions = sessionIds.length
+      ? await this.readStore.collection<SessionDoc>(SESSIONS_COLLECTION).find({ filter: { _id: { $in: sessionIds } } })
+      : [];
     for (const session of sessions) callerOf.set(SESSION_KEY_PREFIX + session._id, session.userId);
     const facts = user.role === 'member' ? allFacts.filter((f) => callerOf.get(f.keyId) === user.userId) : allFacts;
     const daily = new Map(dayList.map((day) => [day, { day, ...zero(), byResult: {} as Record<string, number> }]));
@@ -43,25 +63,35 @@ export class DashboardUsageService {
     for (const fact of facts) {
       const entry = daily.get(fact.day)!;
       add(entry, fact);
-      for (const [result, count] of Object.entries(fact.byResult)) entry.byResult[result] = (entry.byResult[result] ?? 0) + count;
+      for (const [result, count] of Object.entries(fact.byResult))
+        entry.byResult[result] = (entry.byResult[result] ?? 0) + count;
       if (!byKey.has(fact.keyId)) byKey.set(fact.keyId, zero());
       add(byKey.get(fact.keyId)!, fact);
     }
     const keyDocs = new Map(keys.map((k) => [k._id, k]));
     const ownerIds = [...new Set([...callerOf.values()].filter((id): id is string => !!id))];
-    const owners = ownerIds.length ? await this.readStore.collection<UserDoc>(USERS_COLLECTION).find({ filter: { _id: { $in: ownerIds } } }) : [];
+    const owners = ownerIds.length
+      ? await this.readStore.collection<UserDoc>(USERS_COLLECTION).find({ filter: { _id: { $in: ownerIds } } })
+      : [];
     const emails = new Map(owners.map((o) => [o._id, o.email]));
     const byMember = new Map<string, Totals & { userId: string | null; email: string | null }>();
     const keyRows = [...byKey].map(([keyId, totals]) => {
       const ownerId = callerOf.get(keyId) ?? null;
       const memberKey = ownerId ?? '';
-      if (!byMember.has(memberKey)) byMember.set(memberKey, { userId: ownerId, email: ownerId ? emails.get(ownerId) ?? null : null, ...zero() });
+      if (!byMember.has(memberKey))
+        byMember.set(memberKey, { userId: ownerId, email: ownerId ? (emails.get(ownerId) ?? null) : null, ...zero() });
       const member = byMember.get(memberKey)!;
       member.verifications += totals.verifications;
       member.finderCalls += totals.finderCalls;
       member.credits += totals.credits;
       return { keyId, label: keyDocs.get(keyId)?.label ?? null, ownerUserId: ownerId, ...totals };
     });
-    return { from: dayList[0], to: dayList[dayList.length - 1], daily: [...daily.values()], byKey: keyRows, byMember: [...byMember.values()] };
+    return {
+      from: dayList[0],
+      to: dayList[dayList.length - 1],
+      daily: [...daily.values()],
+      byKey: keyRows,
+      byMember: [...byMember.values()],
+    };
   }
 }

@@ -8,20 +8,30 @@ export class AcceptedModel {
 }
 
 export class CsrfModel {
-  @ApiProperty({ example: 'b3Jp…', description: 'Echo in X-CSRF-Token on state-changing requests (also set as the mc_csrf cookie).' }) csrfToken!: string;
+  @ApiProperty({
+    example: 'b3Jp…',
+    description: 'Echo in X-CSRF-Token on state-changing requests (also set as the mc_csrf cookie).',
+  })
+  csrfToken!: string;
 }
 
 export class DashboardUserModel {
   @ApiProperty({ example: '3349518220705792' }) userId!: string;
   @ApiProperty({ example: 'ada@example.com' }) email!: string;
   @ApiProperty({ example: 'Ada Lovelace' }) name!: string;
-  @ApiProperty({ example: '3349518220705793', description: 'The team account whose balance this user spends' }) accountId!: string;
-  @ApiProperty({ enum: ['owner', 'admin', 'member'], required: false, description: 'Role in that team (in GET /me)' }) role?: string;
+  @ApiProperty({ example: '3349518220705793', description: 'The team account whose balance this user spends' })
+  accountId!: string;
+  @ApiProperty({ enum: ['owner', 'admin', 'member'], required: false, description: 'Role in that team (in GET /me)' })
+  role?: string;
 }
 
 export class SignedInModel {
   @ApiProperty({ type: DashboardUserModel }) user!: DashboardUserModel;
-  @ApiProperty({ example: 'b3Jp…', description: 'Bound to this session: send it in X-CSRF-Token (also set as the mc_csrf cookie)' }) csrfToken!: string;
+  @ApiProperty({
+    example: 'b3Jp…',
+    description: 'Bound to this session: send it in X-CSRF-Token (also set as the mc_csrf cookie)',
+  })
+  csrfToken!: string;
   @ApiProperty({ example: '2025-06-15T12:00:00.000Z' }) expiresAt!: string;
 }
 

@@ -2,7 +2,12 @@ import { applyDecorators, Type } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiProperty, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 
 export class ApiErrorBody {
-  @ApiProperty({ type: 'integer', format: 'int32', example: 1006, description: 'Stable numeric code; see the error code table' })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    example: 1006,
+    description: 'Stable numeric code; see the error code table',
+  })
   code!: number;
 
   @ApiProperty({ example: 'email: must be a string' })
@@ -13,7 +18,13 @@ export class ErrorEnvelope {
   @ApiProperty({ enum: ['error'] })
   status!: 'error';
 
-  @ApiProperty({ type: 'object', additionalProperties: false, nullable: true, example: null, description: 'Always null on failure' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: false,
+    nullable: true,
+    example: null,
+    description: 'Always null on failure',
+  })
   data!: null;
 
   @ApiProperty({ type: ApiErrorBody })
@@ -21,13 +32,25 @@ export class ErrorEnvelope {
 }
 
 export const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Bad request', 401: 'Missing, invalid or revoked API key', 402: 'Not enough credits', 403: 'Forbidden (dashboard: missing or wrong CSRF token, unconfirmed address)', 404: 'Not found',
-  409: 'Conflict', 410: 'Gone: deleted under the data-retention policy', 413: 'Payload too large', 415: 'Unsupported media type', 429: 'Rate limit exceeded (see Retry-After)',
+  400: 'Bad request',
+  401: 'Missing, invalid or revoked API key',
+  402: 'Not enough credits',
+  403: 'Forbidden (dashboard: missing or wrong CSRF token, unconfirmed address)',
+  404: 'Not found',
+  409: 'Conflict',
+  410: 'Gone: deleted under the data-retention policy',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  429: 'Rate limit exceeded (see Retry-After)',
 };
 
 /** Documents the error statuses an endpoint can answer, each with the error envelope. */
 export const ApiErrors = (...statuses: number[]): MethodDecorator =>
-  applyDecorators(...statuses.map((status) => ApiResponse({ status, description: ERROR_DESCRIPTIONS[status] ?? 'Error', type: ErrorEnvelope })));
+  applyDecorators(
+    ...statuses.map((status) =>
+      ApiResponse({ status, description: ERROR_DESCRIPTIONS[status] ?? 'Error', type: ErrorEnvelope }),
+    ),
+  );
 
 /** Documents a success response whose `data` has the given model. */
 export const ApiEnvelope = (model: Type<unknown>, status = 200, description = 'Success'): MethodDecorator =>

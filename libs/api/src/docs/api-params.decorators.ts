@@ -9,7 +9,12 @@ export const ApiIdParam = (description: string, name = 'id'): MethodDecorator =>
 /** `page` (1-based) and the page size under the name the spec gives it (`pageSize`, or `limit` for orders). */
 export const ApiPageQueries = (defaultSize: number, sizeName: 'pageSize' | 'limit' = 'pageSize'): MethodDecorator =>
   applyDecorators(
-    ApiQuery({ name: 'page', required: false, description: '1-based', schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 999_999_999, default: 1 } }),
+    ApiQuery({
+      name: 'page',
+      required: false,
+      description: '1-based',
+      schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 999_999_999, default: 1 },
+    }),
     ApiQuery({
       name: sizeName,
       required: false,

@@ -13,7 +13,10 @@ export const TAG_ORDER = [
   { name: 'jobs', description: 'Bulk verification of CSV lists' },
   { name: 'credits', description: 'Balance, history, packages and orders' },
   { name: 'webhooks', description: 'HTTPS endpoints notified when jobs finish' },
-  { name: 'dashboard', description: 'The customer web app: sign-up, sessions, keys, team (session cookie and CSRF token)' },
+  {
+    name: 'dashboard',
+    description: 'The customer web app: sign-up, sessions, keys, team (session cookie and CSRF token)',
+  },
   { name: 'admin', description: 'Dashboard side (ADMIN_TOKEN): accounts, keys, orders, adjustments' },
   { name: 'operations', description: 'Liveness and readiness, no key' },
 ];
@@ -38,11 +41,17 @@ export function applyHttpConventions(document: OpenAPIObject): OpenAPIObject {
       const operation = item[method];
       if (!operation) continue;
       const statuses = new Set<number>();
-      const body = operation.requestBody && 'content' in operation.requestBody ? operation.requestBody.content : undefined;
+      const body =
+        operation.requestBody && 'content' in operation.requestBody ? operation.requestBody.content : undefined;
       if (body?.['application/json']) for (const type of JSON_MEDIA_TYPES) body[type] = body['application/json'];
       if (body) [400, 413, 415].forEach((status) => statuses.add(status));
       // Path and query values with control characters are refused before any handler (400, code 1006).
-      if ((operation.parameters ?? []).some((parameter) => 'in' in parameter && (parameter.in === 'path' || parameter.in === 'query'))) statuses.add(400);
+      if (
+        (operation.parameters ?? []).some(
+          (parameter) => 'in' in parameter && (parameter.in === 'path' || parameter.in === 'query'),
+        )
+      )
+        statuses.add(400);
       const security = operation.security ?? document.security ?? [];
       const keyed = security.some((requirement) => 'apiKey' in requirement);
       const admin = security.some((requirement) => 'admin' in requirement);
@@ -53,11 +62,17 @@ export function applyHttpConventions(document: OpenAPIObject): OpenAPIObject {
         if (Number(status) < 400) continue;
         usedStatuses.add(Number(status));
         response.content = { 'application/json': { schema: envelope, examples: examplesFor(Number(status)) } };
-        if (Number(status) === 429) response.headers = { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', format: 'int32' } } };
+        if (Number(status) === 429)
+          response.headers = {
+            'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', format: 'int32' } },
+          };
       }
     }
   }
-  document.components = { ...document.components, examples: { ...(document.components?.examples ?? {}), ...errorExamples(usedStatuses) } };
+  document.components = {
+    ...document.components,
+    examples: { ...(document.components?.examples ?? {}), ...errorExamples(usedStatuses) },
+  };
   document.tags = TAG_ORDER;
   document.paths = Object.fromEntries(Object.entries(document.paths).sort(([, a], [, b]) => tagRank(a) - tagRank(b)));
   return document;
@@ -73,13 +88,22 @@ const exampleName = (name: string) => `error_${name}`;
 
 /** One example per error code, shared by every response of that code's HTTP status. */
 function errorExamples(statuses: Set<number>) {
-  return Object.fromEntries(Object.entries(ErrorCodes).filter(([, entry]) => statuses.has(entry.status)).map(([name, entry]) => [
-    exampleName(name),
-    { summary: `${entry.code} ${name}`, value: { status: 'error', data: null, error: { code: entry.code, message: entry.message } } },
-  ]));
+  return Object.fromEntries(
+    Object.entries(ErrorCodes)
+      .filter(([, entry]) => statuses.has(entry.status))
+      .map(([name, entry]) => [
+        exampleName(name),
+        {
+          summary: `${entry.code} ${name}`,
+          value: { status: 'error', data: null, error: { code: entry.code, message: entry.message } },
+        },
+      ]),
+  );
 }
 
 function examplesFor(status: number) {
-  const names = Object.entries(ErrorCodes).filter(([, entry]) => entry.status === status).map(([name]) => name);
+  const names = Object.entries(ErrorCodes)
+    .filter(([, entry]) => entry.status === status)
+    .map(([name]) => name);
   return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/examples/${exampleName(name)}` }]));
 }

@@ -1,18 +1,38 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { FINDER_JOB_CANCEL, FinderJobCreation, FinderJobDownloads, FinderJobQueries, type FinderJobView, type RequestedColumns } from '@lib/finder';
+import {
+  FINDER_JOB_CANCEL,
+  FinderJobCreation,
+  FinderJobDownloads,
+  FinderJobQueries,
+  type FinderJobView,
+  type RequestedColumns,
+} from '@lib/finder';
 import { JobKindController, JobRoutesWiring, type JobKindDocs } from '../jobs/job-kind-controller';
 import { parseFinderJobOptions } from './finder-job-upload';
 import { FinderJobDto, FinderJobPageDto } from './finder-jobs.dto';
 
 const FINDER_JOB_ROUTES: JobKindDocs = {
-  id: 'Finder job id (int64)', view: FinderJobDto, page: FinderJobPageDto, defaultPageSize: 10,
+  id: 'Finder job id (int64)',
+  view: FinderJobDto,
+  page: FinderJobPageDto,
+  defaultPageSize: 10,
   upload: {
-    summary: 'Upload a CSV of contacts (multipart: file; optional firstNameColumn, lastNameColumn, domainColumn as header name or zero-based index). Without a first-name column, a full-name column (name, full name, contact) is split per row; a file needs a domain column and at least one name column, and a row with only a last name is looked up by it (400 code 3011 without them)',
+    summary:
+      'Upload a CSV of contacts (multipart: file; optional firstNameColumn, lastNameColumn, domainColumn as header name or zero-based index). Without a first-name column, a full-name column (name, full name, contact) is split per row; a file needs a domain column and at least one name column, and a row with only a last name is looked up by it (400 code 3011 without them)',
     fields: {
-      firstNameColumn: { type: 'string', description: 'Header name or zero-based index of the first-name column; detected when absent' },
-      lastNameColumn: { type: 'string', description: 'Header name or zero-based index of the last-name column; detected when absent' },
-      domainColumn: { type: 'string', description: 'Header name or zero-based index of the domain (or website) column; detected when absent' },
+      firstNameColumn: {
+        type: 'string',
+        description: 'Header name or zero-based index of the first-name column; detected when absent',
+      },
+      lastNameColumn: {
+        type: 'string',
+        description: 'Header name or zero-based index of the last-name column; detected when absent',
+      },
+      domainColumn: {
+        type: 'string',
+        description: 'Header name or zero-based index of the domain (or website) column; detected when absent',
+      },
     },
     created: 'The job, status Pending, with its counts and quote (10 credits per usable contact at most)',
   },
@@ -20,10 +40,12 @@ const FINDER_JOB_ROUTES: JobKindDocs = {
   detail: 'Status, found / not found counts, progress, credits charged, timestamps',
   cancel: 'Cancel a Pending or Processing job; contacts not yet looked up are never charged',
   download: {
-    summary: 'The original CSV with email, status, quality, result, reason, confidence, provider appended; while not Completed, the rows done so far (X-Partial-Result: true)',
+    summary:
+      'The original CSV with email, status, quality, result, reason, confidence, provider appended; while not Completed, the rows done so far (X-Partial-Result: true)',
   },
   stream: {
-    summary: 'Server-Sent Events: `progress` about every second (the job as in GET /v1/finder/jobs/{id}), a final `done`',
+    summary:
+      'Server-Sent Events: `progress` about every second (the job as in GET /v1/finder/jobs/{id}), a final `done`',
     response: 'text/event-stream: `progress` events, then `done`',
   },
 };
@@ -32,8 +54,22 @@ const FINDER_JOB_ROUTES: JobKindDocs = {
 @ApiTags('finder')
 @Controller('v1/finder/jobs')
 export class FinderJobsController extends JobKindController<RequestedColumns, FinderJobView>(FINDER_JOB_ROUTES) {
-  constructor(wiring: JobRoutesWiring, kind: FinderJobCreation, queries: FinderJobQueries, downloads: FinderJobDownloads) {
+  constructor(
+    wiring: JobRoutesWiring,
+    kind: FinderJobCreation,
+    queries: FinderJobQueries,
+    downloads: FinderJobDownloads,
+  ) {
     const download = (accountId: string, id: string) => downloads.download(accountId, id);
-    super(wiring.routes({ operation: 'finder.jobs.create', creation: kind, parseOptions: parseFinderJobOptions, queries, cancel: FINDER_JOB_CANCEL, download }));
+    super(
+      wiring.routes({
+        operation: 'finder.jobs.create',
+        creation: kind,
+        parseOptions: parseFinderJobOptions,
+        queries,
+        cancel: FINDER_JOB_CANCEL,
+        download,
+      }),
+    );
   }
 }

@@ -16,17 +16,34 @@ const BATCH_TIMING = { staleMs: 15 * 60_000, waitMs: 120_000 };
 @ApiTags('finder')
 @Controller('v1/finder')
 export class FinderController {
-  constructor(private readonly one: FindOneService, private readonly batch: FindBatchService, private readonly gate: IdempotencyGate) {}
+  constructor(
+    private readonly one: FindOneService,
+    private readonly batch: FindBatchService,
+    private readonly gate: IdempotencyGate,
+  ) {}
 
   @Post(['', 'single'])
   @HttpCode(200)
-  @ApiOperation({ summary: "Find a person's address at a company domain (10 credits when an address is returned, free on a miss); /v1/finder and /v1/finder/single are the same endpoint" })
+  @ApiOperation({
+    summary:
+      "Find a person's address at a company domain (10 credits when an address is returned, free on a miss); /v1/finder and /v1/finder/single are the same endpoint",
+  })
   @ApiHeader(IDEMPOTENCY_HEADER_DOC)
   @ApiEnvelope(FinderResultModel)
   @ApiErrors(400, 401, 402, 409, 429)
-  find(@CurrentPrincipal() principal: Principal, @Body() body: FinderRequestDto, @Headers('idempotency-key') key: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+  find(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: FinderRequestDto,
+    @Headers('idempotency-key') key: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const input = { firstName: body.firstName, lastName: body.lastName ?? null, domain: body.domain };
-    const request = { accountId: principal.accountId, rawKey: key, reply, requestHash: requestFingerprint('finder.single', input) };
+    const request = {
+      accountId: principal.accountId,
+      rawKey: key,
+      reply,
+      requestHash: requestFingerprint('finder.single', input),
+    };
     return answerOnce(this.gate, request, (attempt) => this.one.find(principal, body as never, attempt));
   }
 
@@ -36,8 +53,19 @@ export class FinderController {
   @ApiHeader(IDEMPOTENCY_HEADER_DOC)
   @ApiEnvelope(FinderBatchModel)
   @ApiErrors(400, 401, 402, 409, 429)
-  findBatch(@CurrentPrincipal() principal: Principal, @Body() body: FinderBatchDto, @Headers('idempotency-key') key: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
-    const request = { accountId: principal.accountId, rawKey: key, reply, requestHash: requestFingerprint('finder.batch', body.contacts), timing: BATCH_TIMING };
+  findBatch(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: FinderBatchDto,
+    @Headers('idempotency-key') key: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const request = {
+      accountId: principal.accountId,
+      rawKey: key,
+      reply,
+      requestHash: requestFingerprint('finder.batch', body.contacts),
+      timing: BATCH_TIMING,
+    };
     return answerOnce(this.gate, request, (attempt) => this.batch.find(principal, body.contacts, attempt));
   }
 }

@@ -27,9 +27,18 @@ class LivenessModel {
 
 class ReadinessModel {
   @ApiProperty({ enum: ['ready'] }) status!: string;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'object', properties: { adapter: { type: 'string' }, up: { type: 'boolean' } } }, description: 'eventStore, readStore, messageBus, blobStore' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'object', properties: { adapter: { type: 'string' }, up: { type: 'boolean' } } },
+    description: 'eventStore, readStore, messageBus, blobStore',
+  })
   checks!: Record<string, { adapter: string; up: boolean }>;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Port 25 preflight state (informational)' }) smtpEgress?: object;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Port 25 preflight state (informational)',
+  })
+  smtpEgress?: object;
 }
 
 @ApiTags('operations')
@@ -63,12 +72,19 @@ export class HealthController {
   async ready(@Res() reply: FastifyReply) {
     const adapters = describeAdapters(this.config);
     const [eventStore, readStore, messageBus, blobStore] = await Promise.all([
-      probe(() => this.eventStore.ping()), probe(() => this.readStore.ping()), probe(() => this.bus.ping()), probe(() => this.blobs.ping()),
+      probe(() => this.eventStore.ping()),
+      probe(() => this.readStore.ping()),
+      probe(() => this.bus.ping()),
+      probe(() => this.blobs.ping()),
     ]);
     // Problems a ping cannot show (a subscription the server refuses, an unsupported server) also make it unready.
     const eventStoreProblems = this.eventStore.problems();
     const checks = {
-      eventStore: { adapter: adapters.eventStore, up: eventStore && eventStoreProblems.length === 0, ...(eventStoreProblems.length ? { problems: eventStoreProblems } : {}) },
+      eventStore: {
+        adapter: adapters.eventStore,
+        up: eventStore && eventStoreProblems.length === 0,
+        ...(eventStoreProblems.length ? { problems: eventStoreProblems } : {}),
+      },
       readStore: { adapter: adapters.readStore, up: readStore },
       messageBus: { adapter: adapters.messageBus, up: messageBus },
       blobStore: { adapter: adapters.blobStore, up: blobStore },
@@ -76,6 +92,12 @@ export class HealthController {
     const allUp = Object.values(checks).every((check) => check.up);
     // Informational: a blocked port 25 does not make the API unready (it answers port_25_blocked honestly).
     const smtpEgress = this.engine?.egress.status;
-    reply.status(allUp ? 200 : 503).send(allUp ? success({ status: 'ready', checks, ...(smtpEgress ? { smtpEgress } : {}) }) : { ...failure(1008, `Not ready: ${JSON.stringify(checks)}`) });
+    reply
+      .status(allUp ? 200 : 503)
+      .send(
+        allUp
+          ? success({ status: 'ready', checks, ...(smtpEgress ? { smtpEgress } : {}) })
+          : { ...failure(1008, `Not ready: ${JSON.stringify(checks)}`) },
+      );
   }
 }

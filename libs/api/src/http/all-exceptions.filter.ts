@@ -22,7 +22,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const mapped = mapError(error);
     if (mapped.unexpected) {
-      this.logger.error({ msg: 'unhandled error', reqId: request.id, url: request.url, err: (error as Error)?.stack ?? String(error) });
+      this.logger.error({
+        msg: 'unhandled error',
+        reqId: request.id,
+        url: request.url,
+        err: (error as Error)?.stack ?? String(error),
+      });
     }
     if (reply.sent) return; // a streamed response already started; nothing more can be said to the client
     for (const [name, value] of Object.entries(mapped.headers ?? {})) reply.header(name, value);

@@ -16,7 +16,11 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 /** Routes whose handler needs the raw JSON text as well as the parsed body (request.rawBody). */
 export const RAW_BODY_ROUTES = new Set(['/payments/stripe/webhook']);
 
-export async function configureFastify(fastify: FastifyInstance, routes: RouteTable, maxUploadBytes: number): Promise<void> {
+export async function configureFastify(
+  fastify: FastifyInstance,
+  routes: RouteTable,
+  maxUploadBytes: number,
+): Promise<void> {
   fastify.addHook('onRoute', (route) => routes.add(route.url, route.method as string | string[]));
   // A method no route uses (QUERY, PROPFIND ...) is a 405 or 404 before its body is read: Fastify would
   // otherwise try to parse the body of a body-carrying method and answer a bodiless one with a 400.
@@ -32,30 +36,45 @@ export async function configureFastify(fastify: FastifyInstance, routes: RouteTa
   // as a bare HttpException(400), which would lose the malformed-JSON code.
   // Fastify's own parser refuses __proto__ and constructor.prototype keys (prototype poisoning).
   const safeParse = fastify.getDefaultJsonParser('error', 'error');
-  fastify.addContentTypeParser(['application/json', 'text/json', /^application\/[a-z0-9.!#$&^_*-]+\+json$/i] as never, { parseAs: 'string' }, (request: unknown, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
-    const text = String(body);
-    // A signed webhook is verified over the exact bytes received, so its route keeps them.
-    if (RAW_BODY_ROUTES.has((request as { routeOptions?: { url?: string } }).routeOptions?.url ?? '')) (request as { rawBody?: string }).rawBody = text;
-    if (text.length === 0) return done(null, undefined);
-    // Bounded before parsing: what a body may cost is decided by its shape, not by what parsing it costs.
-    const shape = jsonTextProblem(text);
-    if (shape) return done(new DomainError('VALIDATION_FAILED', shape), undefined);
-    safeParse(request as never, text, (error, value) => {
-      if (error) return done(new DomainError('MALFORMED_JSON'), undefined);
-      const problem = parsedBodyProblem(value);
-      if (problem) return done(new DomainError('VALIDATION_FAILED', problem), undefined);
-      done(null, value);
-    });
+  fastify.addContentTypeParser(
+    ['application/json', 'text/json', /^application\/[a-z0-9.!#$&^_*-]+\+json$/i] as never,
+    { parseAs: 'string' },
+    (request: unknown, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
+      const text = String(body);
+      // A signed webhook is verified over the exact bytes received, so its route keeps them.
+      if (RAW_BODY_ROUTES.has((request as { routeOptions?: { url?: string } }).routeOptions?.url ?? ''))
+        (request as { rawBody?: string }).rawBody = text;
+      if (text.length === 0) return done(null, undefined);
+      // Bounded before parsing: what a body may cost is decided by its shape, not by what parsing it costs.
+      const shape = jsonTextProblem(text);
+      if (shape) return done(new DomainError('VALIDATION_FAILED', shape), undefined);
+      safeParse(request as never, text, (error, value) => {
+        if (error) return done(new DomainError('MALFORMED_JSON'), undefined);
+        const problem = parsedBodyProblem(value);
+        if (problem) return done(new DomainError('VALIDATION_FAILED', problem), undefined);
+        done(null, value);
+      });
+    },
+  );
+  await fastify.register(multipart as never, {
+    limits: { fileSize: maxUploadBytes, files: 1, fields: MAX_UPLOAD_FIELDS * 50, fieldSize: 1024 * 64 },
   });
-  await fastify.register(multipart as never, { limits: { fileSize: maxUploadBytes, files: 1, fields: MAX_UPLOAD_FIELDS * 50, fieldSize: 1024 * 64 } });
 }
 
 /** Called for paths no route matches; distinguishes a wrong method (405) from an unknown path (404). */
-export function notFoundResponse(routes: RouteTable, method: string, url: string): { status: number; body: ReturnType<typeof failure>; allow?: string } {
+export function notFoundResponse(
+  routes: RouteTable,
+  method: string,
+  url: string,
+): { status: number; body: ReturnType<typeof failure>; allow?: string } {
   const allowed = routes.allowedMethods(url).filter((m) => m !== 'HEAD' && m !== method);
   if (allowed.length > 0) {
     const entry = ErrorCodes.METHOD_NOT_ALLOWED;
-    return { status: entry.status, body: failure(entry.code, `${entry.message} Allowed: ${allowed.join(', ')}.`), allow: allowed.join(', ') };
+    return {
+      status: entry.status,
+      body: failure(entry.code, `${entry.message} Allowed: ${allowed.join(', ')}.`),
+      allow: allowed.join(', '),
+    };
   }
   const entry = ErrorCodes.ROUTE_NOT_FOUND;
   return { status: entry.status, body: failure(entry.code, `${entry.message} ${method} ${url.split('?')[0]}`) };

@@ -31,10 +31,19 @@ export interface CsvUploadSteps<S, T> {
  * Reads a CSV upload's multipart parts in arrival order: the `file` is streamed to the blob store and
  * validated as it arrives (never buffered whole); the other fields may come before or after it.
  */
-export async function receiveCsvUpload<S, T>(request: FastifyRequest, maxBytes: number, steps: CsvUploadSteps<S, T>): Promise<T> {
-  if (!request.isMultipart()) throw new DomainError('FILE_MISSING', 'Send multipart/form-data with the CSV in a field named "file".');
+export async function receiveCsvUpload<S, T>(
+  request: FastifyRequest,
+  maxBytes: number,
+  steps: CsvUploadSteps<S, T>,
+): Promise<T> {
+  if (!request.isMultipart())
+    throw new DomainError('FILE_MISSING', 'Send multipart/form-data with the CSV in a field named "file".');
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) throw new DomainError('FILE_TOO_LARGE', `The upload is larger than the ${maxBytes / (1024 * 1024)} MB limit; nothing was read.`);
+  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD)
+    throw new DomainError(
+      'FILE_TOO_LARGE',
+      `The upload is larger than the ${maxBytes / (1024 * 1024)} MB limit; nothing was read.`,
+    );
   const fields: Record<string, string> = {};
   let staged: S | null = null;
   let received: ReceivedFile | null = null;
@@ -44,7 +53,11 @@ export async function receiveCsvUpload<S, T>(request: FastifyRequest, maxBytes: 
     // One byte over the limit, so our own check (which names the limit) is what refuses a large file.
     for await (const part of multipartParts(request, { fileSize: maxBytes + 1 })) {
       if (part.type === 'field') {
-        if (++fieldCount > MAX_UPLOAD_FIELDS) throw new DomainError('PAYLOAD_TOO_LARGE', `An upload may carry at most ${MAX_UPLOAD_FIELDS} form fields besides the file.`);
+        if (++fieldCount > MAX_UPLOAD_FIELDS)
+          throw new DomainError(
+            'PAYLOAD_TOO_LARGE',
+            `An upload may carry at most ${MAX_UPLOAD_FIELDS} form fields besides the file.`,
+          );
         const value = String(part.value);
         refuseControlCharacters(value, part.fieldname, 'a form field');
         fields[part.fieldname] = value;
@@ -52,7 +65,12 @@ export async function receiveCsvUpload<S, T>(request: FastifyRequest, maxBytes: 
         part.file.resume(); // not ours: skip its bytes
       } else {
         const digest = createHash('sha256');
-        const hashing = new Transform({ transform(chunk: Buffer, _encoding, done) { digest.update(chunk); done(null, chunk); } });
+        const hashing = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            digest.update(chunk);
+            done(null, chunk);
+          },
+        });
         // Errors of the upload stream reach the stager through the hashing stream.
         part.file.on('error', (error) => {
           uploadFailure = error;

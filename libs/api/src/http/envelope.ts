@@ -9,6 +9,10 @@ export interface Envelope<T = unknown> {
 
 export const success = <T>(data: T): Envelope<T> => ({ status: 'success', data, error: null });
 
-export const failure = (code: number, message: string): Envelope<null> => ({ status: 'error', data: null, error: { code, message } });
+export const failure = (code: number, message: string): Envelope<null> => ({
+  status: 'error',
+  data: null,
+  error: { code, message },
+});
 
 export const internalFailure = (): Envelope<null> => failure(ErrorCodes.INTERNAL.code, ErrorCodes.INTERNAL.message);

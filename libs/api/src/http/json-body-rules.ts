@@ -12,7 +12,12 @@ export const MAX_JSON_DEPTH = 32;
  * with `indexOf` (quadratic: 130,000 unknown keys cost 10 s of CPU). A hostile body stops the scan at
  * the first bound it crosses, a few kilobytes in.
  */
-export const JSON_BODY_BOUNDS = { keysPerObject: 1_000, keysInBody: 10_000, arrayItems: 10_000, stringLength: 65_536 } as const;
+export const JSON_BODY_BOUNDS = {
+  keysPerObject: 1_000,
+  keysInBody: 10_000,
+  arrayItems: 10_000,
+  stringLength: 65_536,
+} as const;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -53,7 +58,10 @@ export function jsonTextProblem(text: string): string | null {
     const c = text.charCodeAt(i);
     if (stringStart >= 0) {
       if (c === BACKSLASH) i++;
-      else if (c === QUOTE) { lastString = text.slice(stringStart, i); stringStart = -1; }
+      else if (c === QUOTE) {
+        lastString = text.slice(stringStart, i);
+        stringStart = -1;
+      }
       continue;
     }
     const top = stack[stack.length - 1];
@@ -61,16 +69,20 @@ export function jsonTextProblem(text: string): string | null {
     if (c === QUOTE) {
       stringStart = i + 1;
     } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-      if (stack.length >= MAX_JSON_DEPTH) return `The JSON body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep.`;
+      if (stack.length >= MAX_JSON_DEPTH)
+        return `The JSON body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep.`;
       stack.push({ array: c === OPEN_ARRAY, count: 0, path: childPath(top), key: '' });
     } else if (CLOSERS.has(c)) {
       stack.pop();
     } else if (c === COLON && top && !top.array) {
       top.key = lastString.length > 64 ? `${lastString.slice(0, 64)}…` : lastString;
-      if (++top.count > JSON_BODY_BOUNDS.keysPerObject) return `JSON body refused: ${where(top.path)} has more than ${JSON_BODY_BOUNDS.keysPerObject} keys.`;
-      if (++keys > JSON_BODY_BOUNDS.keysInBody) return `JSON body refused: it has more than ${JSON_BODY_BOUNDS.keysInBody} keys in all.`;
+      if (++top.count > JSON_BODY_BOUNDS.keysPerObject)
+        return `JSON body refused: ${where(top.path)} has more than ${JSON_BODY_BOUNDS.keysPerObject} keys.`;
+      if (++keys > JSON_BODY_BOUNDS.keysInBody)
+        return `JSON body refused: it has more than ${JSON_BODY_BOUNDS.keysInBody} keys in all.`;
     } else if (c === COMMA && top?.array) {
-      if (++top.count > JSON_BODY_BOUNDS.arrayItems) return `JSON body refused: ${where(top.path)} has more than ${JSON_BODY_BOUNDS.arrayItems} items.`;
+      if (++top.count > JSON_BODY_BOUNDS.arrayItems)
+        return `JSON body refused: ${where(top.path)} has more than ${JSON_BODY_BOUNDS.arrayItems} items.`;
     }
   }
   return null;
@@ -86,11 +98,14 @@ const LONE_SURROGATE = /\p{Cs}/u; // with the u flag a well-formed pair is one c
 export function parsedBodyProblem(body: unknown): string | null {
   const visit = (value: unknown, at: string): string | null => {
     if (typeof value === 'string') {
-      if (value.length > JSON_BODY_BOUNDS.stringLength) return `JSON body refused: ${where(at)} is longer than ${JSON_BODY_BOUNDS.stringLength} characters.`;
+      if (value.length > JSON_BODY_BOUNDS.stringLength)
+        return `JSON body refused: ${where(at)} is longer than ${JSON_BODY_BOUNDS.stringLength} characters.`;
       return LONE_SURROGATE.test(value) ? loneSurrogateAt(at) : null;
     }
     if (value === null || typeof value !== 'object') return null;
-    const entries: Array<[string, unknown]> = Array.isArray(value) ? value.map((item, i) => [`${where(at)}[${i}]`, item]) : Object.entries(value).map(([key, item]) => [at ? `${at}.${key}` : key, item]);
+    const entries: Array<[string, unknown]> = Array.isArray(value)
+      ? value.map((item, i) => [`${where(at)}[${i}]`, item])
+      : Object.entries(value).map(([key, item]) => [at ? `${at}.${key}` : key, item]);
     for (const [path, item] of entries) {
       if (!Array.isArray(value) && LONE_SURROGATE.test(path)) return loneSurrogateAt(`a key of ${where(at)}`);
       const problem = visit(item, path);
@@ -101,4 +116,5 @@ export function parsedBodyProblem(body: unknown): string | null {
   return visit(body, '');
 }
 
-const loneSurrogateAt = (at: string): string => `JSON body refused: ${where(at)} has a lone UTF-16 surrogate (a \\uD800-\\uDFFF escape without its pair); send well-formed Unicode text.`;
+const loneSurrogateAt = (at: string): string =>
+  `JSON body refused: ${where(at)} has a lone UTF-16 surrogate (a \\uD800-\\uDFFF escape without its pair); send well-formed Unicode text.`;

@@ -14,7 +14,9 @@ describe('JSON nesting depth', () => {
   });
 
   it('counts siblings once, not cumulatively', () => {
-    const body = JSON.stringify({ contacts: Array.from({ length: 100 }, () => ({ name: { first: 'a', list: [[[[[]]]]] } })) }); // 8 levels
+    const body = JSON.stringify({
+      contacts: Array.from({ length: 100 }, () => ({ name: { first: 'a', list: [[[[[]]]]] } })),
+    }); // 8 levels
     expect(jsonTextProblem(body)).toBeNull();
   });
 
@@ -26,26 +28,48 @@ describe('JSON nesting depth', () => {
 });
 
 describe('the work one JSON body may ask for, bounded before it is parsed', () => {
-  const keys = (count: number, prefix = 'k') => Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}`, i]));
+  const keys = (count: number, prefix = 'k') =>
+    Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}`, i]));
 
   it('refuses 130,000 unknown keys next to a valid field, naming the bound', () => {
-    expect(jsonTextProblem(JSON.stringify({ email: 'jane@acme.test', ...keys(130_000) }))).toBe(`JSON body refused: the body has more than ${JSON_BODY_BOUNDS.keysPerObject} keys.`);
+    expect(jsonTextProblem(JSON.stringify({ email: 'jane@acme.test', ...keys(130_000) }))).toBe(
+      `JSON body refused: the body has more than ${JSON_BODY_BOUNDS.keysPerObject} keys.`,
+    );
   });
 
   it('names the nested object or array that crosses a bound', () => {
-    expect(jsonTextProblem(JSON.stringify({ contacts: [{ firstName: 'a' }, { extra: keys(1_001) }] }))).toBe(`JSON body refused: contacts[1].extra has more than ${JSON_BODY_BOUNDS.keysPerObject} keys.`);
-    expect(jsonTextProblem(JSON.stringify({ emails: new Array(JSON_BODY_BOUNDS.arrayItems + 1).fill(1) }))).toBe(`JSON body refused: emails has more than ${JSON_BODY_BOUNDS.arrayItems} items.`);
+    expect(jsonTextProblem(JSON.stringify({ contacts: [{ firstName: 'a' }, { extra: keys(1_001) }] }))).toBe(
+      `JSON body refused: contacts[1].extra has more than ${JSON_BODY_BOUNDS.keysPerObject} keys.`,
+    );
+    expect(jsonTextProblem(JSON.stringify({ emails: new Array(JSON_BODY_BOUNDS.arrayItems + 1).fill(1) }))).toBe(
+      `JSON body refused: emails has more than ${JSON_BODY_BOUNDS.arrayItems} items.`,
+    );
   });
 
   it('refuses many keys spread over many small objects', () => {
     const contacts = Array.from({ length: 20 }, () => keys(900));
-    expect(jsonTextProblem(JSON.stringify({ contacts }))).toBe(`JSON body refused: it has more than ${JSON_BODY_BOUNDS.keysInBody} keys in all.`);
+    expect(jsonTextProblem(JSON.stringify({ contacts }))).toBe(
+      `JSON body refused: it has more than ${JSON_BODY_BOUNDS.keysInBody} keys in all.`,
+    );
   });
 
   it('accepts the largest body a DTO needs and a body exactly at the bounds', () => {
-    const contacts = Array.from({ length: 100 }, () => ({ firstName: 'Jane', lastName: 'Doe', domain: 'acme.test', first_name: 'x', last_name: 'y' }));
+    const contacts = Array.from({ length: 100 }, () => ({
+      firstName: 'Jane',
+      lastName: 'Doe',
+      domain: 'acme.test',
+      first_name: 'x',
+      last_name: 'y',
+    }));
     expect(jsonTextProblem(JSON.stringify({ contacts }))).toBeNull();
-    expect(jsonTextProblem(JSON.stringify({ ...keys(JSON_BODY_BOUNDS.keysPerObject - 1), list: new Array(JSON_BODY_BOUNDS.arrayItems).fill('x') }))).toBeNull();
+    expect(
+      jsonTextProblem(
+        JSON.stringify({
+          ...keys(JSON_BODY_BOUNDS.keysPerObject - 1),
+          list: new Array(JSON_BODY_BOUNDS.arrayItems).fill('x'),
+        }),
+      ),
+    ).toBeNull();
     expect(jsonTextProblem('[]')).toBeNull();
     expect(jsonTextProblem('{"a":[ ]}')).toBeNull();
   });
@@ -53,7 +77,9 @@ describe('the work one JSON body may ask for, bounded before it is parsed', () =
 
 describe('strings in a parsed JSON body', () => {
   it('refuses an over-long string, naming the field', () => {
-    expect(parsedBodyProblem({ contacts: [{ domain: 'x'.repeat(JSON_BODY_BOUNDS.stringLength + 1) }] })).toBe(`JSON body refused: contacts[0].domain is longer than ${JSON_BODY_BOUNDS.stringLength} characters.`);
+    expect(parsedBodyProblem({ contacts: [{ domain: 'x'.repeat(JSON_BODY_BOUNDS.stringLength + 1) }] })).toBe(
+      `JSON body refused: contacts[0].domain is longer than ${JSON_BODY_BOUNDS.stringLength} characters.`,
+    );
     expect(parsedBodyProblem({ s: 'x'.repeat(JSON_BODY_BOUNDS.stringLength) })).toBeNull();
   });
 

@@ -22,6 +22,9 @@ export class MultipartRoutesGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     if (!request.isMultipart?.()) return true;
     if (this.reflector.get<boolean>(ACCEPTS_UPLOAD, context.getHandler())) return true;
-    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'This endpoint takes a JSON body (application/json); multipart/form-data is only for the file uploads POST /v1/jobs and POST /v1/finder/jobs.');
+    throw new DomainError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'This endpoint takes a JSON body (application/json); multipart/form-data is only for the file uploads POST /v1/jobs and POST /v1/finder/jobs.',
+    );
   }
 }

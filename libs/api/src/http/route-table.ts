@@ -6,7 +6,15 @@ export class RouteTable {
   private readonly routes: Array<{ pattern: RegExp; methods: Set<string> }> = [];
 
   add(url: string, methods: string | string[]): void {
-    const source = '^' + url.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/') + '/?$';
+    const source =
+      '^' +
+      url
+        .split('/')
+        .map((part) =>
+          part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        )
+        .join('/') +
+      '/?$';
     const pattern = new RegExp(source);
     const existing = this.routes.find((route) => route.pattern.source === pattern.source);
     const list = Array.isArray(methods) ? methods : [methods];
@@ -22,7 +30,9 @@ export class RouteTable {
   /** Methods allowed on a concrete path, or an empty list when no route has this path. */
   allowedMethods(path: string): string[] {
     const clean = path.split('?')[0];
-    return [...new Set(this.routes.filter((route) => route.pattern.test(clean)).flatMap((route) => [...route.methods]))];
+    return [
+      ...new Set(this.routes.filter((route) => route.pattern.test(clean)).flatMap((route) => [...route.methods])),
+    ];
   }
 }
 

@@ -33,7 +33,8 @@ export function clientErrorResponse(nodeCode: string | undefined): string {
   ].join('\r\n');
 }
 
-const reasonPhrase = (status: number): string => ({ 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' })[status] ?? 'Error';
+const reasonPhrase = (status: number): string =>
+  ({ 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' })[status] ?? 'Error';
 
 /**
  * Node's `clientError`: no request object exists, so the answer is written to the socket. `end` (not

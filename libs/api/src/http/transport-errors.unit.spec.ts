@@ -16,7 +16,15 @@ describe('the answer to a request Node cannot parse', () => {
   ])('answers %s with the envelope', (_what, nodeCode, status, code) => {
     const answer = parse(clientErrorResponse(nodeCode));
     expect(answer.statusLine).toMatch(new RegExp(`^HTTP/1\\.1 ${status} \\w`));
-    expect(answer.headers).toMatchObject({ 'Content-Type': 'application/json; charset=utf-8', Connection: 'close', 'Content-Length': String(Buffer.byteLength(answer.body)) });
-    expect(JSON.parse(answer.body)).toEqual({ status: 'error', data: null, error: { code, message: expect.stringMatching(/\S/) } });
+    expect(answer.headers).toMatchObject({
+      'Content-Type': 'application/json; charset=utf-8',
+      Connection: 'close',
+      'Content-Length': String(Buffer.byteLength(answer.body)),
+    });
+    expect(JSON.parse(answer.body)).toEqual({
+      status: 'error',
+      data: null,
+      error: { code, message: expect.stringMatching(/\S/) },
+    });
   });
 });

@@ -14,7 +14,9 @@ function describe(errors: ValidationError[], prefix = ''): string[] {
 /** The properties a DTO declares to class-validator, or null for a type without validation metadata. */
 function declaredProperties(type: unknown): Set<string> | null {
   if (typeof type !== 'function') return null;
-  const names = getMetadataStorage().getTargetValidationMetadatas(type, '', true, false).map((meta) => meta.propertyName);
+  const names = getMetadataStorage()
+    .getTargetValidationMetadatas(type, '', true, false)
+    .map((meta) => meta.propertyName);
   return names.length > 0 ? new Set(names) : null;
 }
 
@@ -27,11 +29,13 @@ function declaredProperties(type: unknown): Set<string> | null {
 class InputValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const declared = declaredProperties(metadata.metatype);
-    const known = declared && value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).filter(([key]) => declared.has(key)))
-      : value;
+    const known =
+      declared && value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).filter(([key]) => declared.has(key)))
+        : value;
     const result = await super.transform(known, metadata);
-    if (metadata.type !== 'custom' && !validatesOwnText(metadata.metatype)) refuseControlCharacters(result, metadata.data ?? '', `the ${metadata.type}`);
+    if (metadata.type !== 'custom' && !validatesOwnText(metadata.metatype))
+      refuseControlCharacters(result, metadata.data ?? '', `the ${metadata.type}`);
     return result;
   }
 }
@@ -41,6 +45,7 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     whitelist: true,
     forbidUnknownValues: true,
-    exceptionFactory: (errors) => new DomainError('VALIDATION_FAILED', describe(errors).join('; ') || 'The request body must be a JSON object.'),
+    exceptionFactory: (errors) =>
+      new DomainError('VALIDATION_FAILED', describe(errors).join('; ') || 'The request body must be a JSON object.'),
   });
 }

@@ -1,9 +1,18 @@
 import type { FastifyReply } from 'fastify';
-import { GateTiming, IdempotencyGate, IdempotentAttempt, IDEMPOTENCY_KEY_SCHEMA, parseIdempotencyKey } from '@lib/idempotency';
+import {
+  GateTiming,
+  IdempotencyGate,
+  IdempotentAttempt,
+  IDEMPOTENCY_KEY_SCHEMA,
+  parseIdempotencyKey,
+} from '@lib/idempotency';
 
 export const IDEMPOTENCY_HEADER_DOC = {
-  name: 'Idempotency-Key', required: false, schema: IDEMPOTENCY_KEY_SCHEMA,
-  description: 'Retrying with the same key and body replays the stored response byte for byte, with no charge and no probe (header Idempotent-Replayed: true). The same key with another body: 400 code 2002. While the first request runs: the retry waits for it, or gets 409 code 2004.',
+  name: 'Idempotency-Key',
+  required: false,
+  schema: IDEMPOTENCY_KEY_SCHEMA,
+  description:
+    'Retrying with the same key and body replays the stored response byte for byte, with no charge and no probe (header Idempotent-Replayed: true). The same key with another body: 400 code 2002. While the first request runs: the retry waits for it, or gets 409 code 2004.',
 };
 
 export interface IdempotentRequest {
@@ -21,7 +30,11 @@ export interface IdempotentRequest {
  * batch): without a key the work just runs; with one it runs through the gate, and a replay is marked
  * with `Idempotent-Replayed: true`. The work gets the attempt (undefined without a key).
  */
-export async function answerOnce<T>(gate: IdempotencyGate, request: IdempotentRequest, work: (attempt?: IdempotentAttempt) => Promise<T>): Promise<T> {
+export async function answerOnce<T>(
+  gate: IdempotencyGate,
+  request: IdempotentRequest,
+  work: (attempt?: IdempotentAttempt) => Promise<T>,
+): Promise<T> {
   const key = parseIdempotencyKey(request.rawKey);
   if (!key) return work();
   const outcome = await gate.run(request.accountId, key, request.requestHash, work, request.timing);

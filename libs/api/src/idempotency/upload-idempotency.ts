@@ -15,7 +15,10 @@ export interface UploadIdempotencyContext {
 /** One place for both upload endpoints to read the header and hand the gate on. */
 @Injectable()
 export class UploadIdempotency {
-  constructor(private readonly gate: IdempotencyGate, private readonly events: EventStore) {}
+  constructor(
+    private readonly gate: IdempotencyGate,
+    private readonly events: EventStore,
+  ) {}
 
   /** Validates the header before a byte of the file is read (400 code 2003 when malformed). */
   forRequest(rawKey: unknown, reply: FastifyReply): UploadIdempotencyContext {

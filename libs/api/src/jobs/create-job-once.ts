@@ -9,8 +9,11 @@ import type { UploadIdempotencyContext } from '../idempotency/upload-idempotency
 const JOB_CREATE_TIMING = { staleMs: 15 * 60_000, waitMs: 60_000 };
 
 export const UPLOAD_IDEMPOTENCY_HEADER_DOC = {
-  name: 'Idempotency-Key', required: false, schema: IDEMPOTENCY_KEY_SCHEMA,
-  description: 'Retrying an upload with the same key, file bytes and options answers with the job the first upload created (header Idempotent-Replayed: true) and creates nothing: the list is never run, nor charged, twice. The same key with another file or options: 400 code 2002; while the first upload is still being created: the retry waits, or gets 409 code 2004.',
+  name: 'Idempotency-Key',
+  required: false,
+  schema: IDEMPOTENCY_KEY_SCHEMA,
+  description:
+    'Retrying an upload with the same key, file bytes and options answers with the job the first upload created (header Idempotent-Replayed: true) and creates nothing: the list is never run, nor charged, twice. The same key with another file or options: 400 code 2002; while the first upload is still being created: the retry waits, or gets 409 code 2004.',
 };
 
 export interface JobCreation<T> extends UploadIdempotencyContext {
@@ -36,14 +39,20 @@ export interface JobCreation<T> extends UploadIdempotencyContext {
 export async function createJobOnce<T>(job: JobCreation<T>): Promise<T> {
   if (!job.key) return job.create();
   const requestHash = requestFingerprint(job.operation, [job.file.sha256, job.file.fileName, job.options]);
-  const outcome = await job.gate.run(job.accountId, job.key, requestHash, async (attempt) => {
-    if (attempt.supersededWork && (await exists(job.events, attempt.supersededWork))) {
-      await job.discardStaged();
-      return job.viewOf(attempt.supersededWork);
-    }
-    await attempt.bind(String(job.stagedJobId));
-    return job.create();
-  }, JOB_CREATE_TIMING);
+  const outcome = await job.gate.run(
+    job.accountId,
+    job.key,
+    requestHash,
+    async (attempt) => {
+      if (attempt.supersededWork && (await exists(job.events, attempt.supersededWork))) {
+        await job.discardStaged();
+        return job.viewOf(attempt.supersededWork);
+      }
+      await attempt.bind(String(job.stagedJobId));
+      return job.create();
+    },
+    JOB_CREATE_TIMING,
+  );
   if (outcome.replayed) {
     await job.discardStaged();
     job.reply.header('Idempotent-Replayed', 'true');

@@ -38,7 +38,10 @@ export interface JobKindDocs extends JobRouteDocs {
 /** What the shared routes do with a kind: create (its upload kind), read, cancel. */
 export interface JobKindRoutes<O, V> {
   uploads: JobUploadKind<O, V>;
-  queries: { view(accountId: string, id: string): Promise<V>; list(accountId: string, request: PageRequest): Promise<Page<V>> };
+  queries: {
+    view(accountId: string, id: string): Promise<V>;
+    list(accountId: string, request: PageRequest): Promise<Page<V>>;
+  };
   cancel(accountId: string, id: string): Promise<V>;
   /** Checks everything (404, 410, not downloadable) before the first byte is sent. */
   download(accountId: string, id: string, query: DownloadQuery): Promise<PreparedCsv>;
@@ -67,10 +70,17 @@ export class JobRoutesWiring {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  routes<O, V, CC, CE extends DomainEvent, CS, XC, XE extends DomainEvent, XS>(kind: JobKindPlugIn<O, V, CC, CE, CS, XC, XE, XS>): JobKindRoutes<O, V> {
+  routes<O, V, CC, CE extends DomainEvent, CS, XC, XE extends DomainEvent, XS>(
+    kind: JobKindPlugIn<O, V, CC, CE, CS, XC, XE, XS>,
+  ): JobKindRoutes<O, V> {
     const { queries } = kind;
     return {
-      uploads: { operation: kind.operation, service: this.creation.of(kind.creation), queries, parseOptions: kind.parseOptions },
+      uploads: {
+        operation: kind.operation,
+        service: this.creation.of(kind.creation),
+        queries,
+        parseOptions: kind.parseOptions,
+      },
       queries,
       cancel: (accountId, id) => this.cancelJobs.cancel(kind.cancel, queries, accountId, id),
       download: kind.download,
@@ -94,8 +104,10 @@ export function JobKindController<O, V extends { status: string }>(docs: JobKind
     @ApiCsvUpload(docs.upload.fields)
     @ApiEnvelope(docs.view, 201, docs.upload.created)
     createJob(
-      @Req() request: FastifyRequest, @CurrentPrincipal() principal: Principal,
-      @Headers('idempotency-key') rawKey: unknown, @Res({ passthrough: true }) reply: FastifyReply,
+      @Req() request: FastifyRequest,
+      @CurrentPrincipal() principal: Principal,
+      @Headers('idempotency-key') rawKey: unknown,
+      @Res({ passthrough: true }) reply: FastifyReply,
     ) {
       const { uploads, maxUploadBytes, idempotency } = this.routes;
       return receiveJobUpload(request, uploads, principal, maxUploadBytes, idempotency.forRequest(rawKey, reply));
@@ -122,7 +134,12 @@ export function JobKindController<O, V extends { status: string }>(docs: JobKind
 
     @JobDownloadRoute(docs, docs.download.summary)
     @ApiQueries(docs.download.queries ?? [])
-    async download(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    async download(
+      @CurrentPrincipal() principal: Principal,
+      @Param('id') id: string,
+      @Req() request: FastifyRequest,
+      @Res() reply: FastifyReply,
+    ) {
       sendCsvDownload(reply, await this.routes.download(principal.accountId, id, request.query as DownloadQuery));
     }
 
@@ -135,4 +152,5 @@ export function JobKindController<O, V extends { status: string }>(docs: JobKind
 }
 
 /** Query parameters, applied as stacked `@ApiQuery` lines in this order would be (bottom-up): the document keeps its order. */
-const ApiQueries = (queries: ApiQueryOptions[]): MethodDecorator => applyDecorators(...queries.map((query) => ApiQuery(query)).reverse());
+const ApiQueries = (queries: ApiQueryOptions[]): MethodDecorator =>
+  applyDecorators(...queries.map((query) => ApiQuery(query)).reverse());

@@ -13,22 +13,45 @@ export interface JobRouteDocs {
 
 /** `GET {id}`: the job's view, or 404. */
 export const JobViewRoute = (docs: JobRouteDocs, summary: string): MethodDecorator =>
-  applyDecorators(Get(':id'), ApiIdParam(docs.id), ApiOperation({ summary }), ApiEnvelope(docs.view), ApiErrors(401, 404));
+  applyDecorators(
+    Get(':id'),
+    ApiIdParam(docs.id),
+    ApiOperation({ summary }),
+    ApiEnvelope(docs.view),
+    ApiErrors(401, 404),
+  );
 
 /** `DELETE {id}`: cancels, answering with the job's view. */
 export const JobCancelRoute = (docs: JobRouteDocs, summary: string): MethodDecorator =>
-  applyDecorators(Delete(':id'), HttpCode(200), ApiIdParam(docs.id), ApiOperation({ summary }), ApiEnvelope(docs.view), ApiErrors(400, 401, 404));
+  applyDecorators(
+    Delete(':id'),
+    HttpCode(200),
+    ApiIdParam(docs.id),
+    ApiOperation({ summary }),
+    ApiEnvelope(docs.view),
+    ApiErrors(400, 401, 404),
+  );
 
 /** `GET {id}/stream`: Server-Sent Events of the job's progress (a raw reply). */
 export const JobStreamRoute = (docs: JobRouteDocs, summary: string, responseDescription: string): MethodDecorator =>
   applyDecorators(
-    Get(':id/stream'), RawResponse(), ApiOperation({ summary }), ApiIdParam(docs.id), ApiProduces('text/event-stream'),
-    ApiResponse({ status: 200, description: responseDescription, schema: { type: 'string' } }), ApiErrors(401, 404),
+    Get(':id/stream'),
+    RawResponse(),
+    ApiOperation({ summary }),
+    ApiIdParam(docs.id),
+    ApiProduces('text/event-stream'),
+    ApiResponse({ status: 200, description: responseDescription, schema: { type: 'string' } }),
+    ApiErrors(401, 404),
   );
 
 /** `GET {id}/download`: the original CSV with the kind's result columns (a raw, streamed reply). */
 export const JobDownloadRoute = (docs: JobRouteDocs, summary: string): MethodDecorator =>
   applyDecorators(
-    Get(':id/download'), RawResponse(), ApiOperation({ summary }), ApiIdParam(docs.id), ApiProduces('text/csv'),
-    ApiResponse({ status: 200, description: 'CSV, streamed', schema: { type: 'string' } }), ApiErrors(400, 401, 404, 410),
+    Get(':id/download'),
+    RawResponse(),
+    ApiOperation({ summary }),
+    ApiIdParam(docs.id),
+    ApiProduces('text/csv'),
+    ApiResponse({ status: 200, description: 'CSV, streamed', schema: { type: 'string' } }),
+    ApiErrors(400, 401, 404, 410),
   );

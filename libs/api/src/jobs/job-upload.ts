@@ -19,7 +19,11 @@ export interface JobUploadKind<O, V> {
 
 /** POST of a job kind's CSV: stage the file, then create the job once per Idempotency-Key. */
 export function receiveJobUpload<O, V>(
-  request: FastifyRequest, kind: JobUploadKind<O, V>, caller: JobCaller, maxBytes: number, idempotency: UploadIdempotencyContext,
+  request: FastifyRequest,
+  kind: JobUploadKind<O, V>,
+  caller: JobCaller,
+  maxBytes: number,
+  idempotency: UploadIdempotencyContext,
 ): Promise<V> {
   const { accountId, keyId } = caller;
   const { service } = kind;
@@ -28,7 +32,12 @@ export function receiveJobUpload<O, V>(
     create: (staged, fields, file) => {
       const options = kind.parseOptions(fields);
       return createJobOnce<V>({
-        ...idempotency, accountId, operation: kind.operation, file, options, stagedJobId: staged.jobId,
+        ...idempotency,
+        accountId,
+        operation: kind.operation,
+        file,
+        options,
+        stagedJobId: staged.jobId,
         create: () => service.create(staged, options, keyId),
         discardStaged: () => service.discard(staged),
         viewOf: (jobId) => kind.queries.view(accountId, jobId),

@@ -1,16 +1,33 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { JobDownloadService, JobQueries, RESULT_COLUMNS, VERIFICATION_JOB_CANCEL, VerificationJobCreation, type CreateJobOptions, type JobView } from '@lib/jobs';
+import {
+  JobDownloadService,
+  JobQueries,
+  RESULT_COLUMNS,
+  VERIFICATION_JOB_CANCEL,
+  VerificationJobCreation,
+  type CreateJobOptions,
+  type JobView,
+} from '@lib/jobs';
 import { JobDto, JobPageDto } from './jobs.dto';
 import { JobKindController, JobRoutesWiring, type JobKindDocs, type JobKindRoutes } from './job-kind-controller';
 import { parseBulkJobOptions } from './job-upload';
 
 const JOB_ROUTES: JobKindDocs = {
-  id: 'Job id (int64)', view: JobDto, page: JobPageDto, defaultPageSize: 20,
+  id: 'Job id (int64)',
+  view: JobDto,
+  page: JobPageDto,
+  defaultPageSize: 20,
   upload: {
-    summary: 'Upload a CSV (multipart: file, emailColumn, dedupe); answers with the counts and the quote, status Pending',
+    summary:
+      'Upload a CSV (multipart: file, emailColumn, dedupe); answers with the counts and the quote, status Pending',
     fields: {
-      emailColumn: { type: 'integer', format: 'int32', minimum: 0, description: 'Zero-based index of the column to verify; detected from the header or the values when absent' },
+      emailColumn: {
+        type: 'integer',
+        format: 'int32',
+        minimum: 0,
+        description: 'Zero-based index of the column to verify; detected from the header or the values when absent',
+      },
       dedupe: { type: 'boolean', default: false, description: 'Whether the download keeps one row per address' },
     },
   },
@@ -18,22 +35,58 @@ const JOB_ROUTES: JobKindDocs = {
   detail: 'Status, counts per result, progress, credits charged, timestamps and ETA',
   cancel: 'Cancel a Pending or Processing job; rows not yet verified are never charged',
   download: {
-    summary: 'The original CSV with result columns appended; while not Completed, the rows verified so far (X-Partial-Result: true)',
+    summary:
+      'The original CSV with result columns appended; while not Completed, the rows verified so far (X-Partial-Result: true)',
     queries: [
-      { name: 'columns', required: false, schema: { type: 'string' }, description: `Comma-separated result columns in the wanted order (${RESULT_COLUMNS.join(',')}), case-insensitive; 'all' (default) or 'none'` },
-      { name: 'dedupe', required: false, schema: { type: 'boolean' }, description: "true: one row per address; defaults to the job's setting" },
-      { name: 'results', required: false, schema: { type: 'string' }, description: "Comma-separated results whose rows to keep (ok,invalid,catch_all,unknown,disposable,error), case-insensitive; 'all' (default) keeps every row. Example: ok,catch_all" },
+      {
+        name: 'columns',
+        required: false,
+        schema: { type: 'string' },
+        description: `Comma-separated result columns in the wanted order (${RESULT_COLUMNS.join(',')}), case-insensitive; 'all' (default) or 'none'`,
+      },
+      {
+        name: 'dedupe',
+        required: false,
+        schema: { type: 'boolean' },
+        description: "true: one row per address; defaults to the job's setting",
+      },
+      {
+        name: 'results',
+        required: false,
+        schema: { type: 'string' },
+        description:
+          "Comma-separated results whose rows to keep (ok,invalid,catch_all,unknown,disposable,error), case-insensitive; 'all' (default) keeps every row. Example: ok,catch_all",
+      },
     ],
   },
-  stream: { summary: 'Server-Sent Events: `progress` about every second (the job as in GET /v1/jobs/{id}), a final `done`, heartbeat comments', response: 'text/event-stream: `progress` events about every second, then `done`' },
+  stream: {
+    summary:
+      'Server-Sent Events: `progress` about every second (the job as in GET /v1/jobs/{id}), a final `done`, heartbeat comments',
+    response: 'text/event-stream: `progress` events about every second, then `done`',
+  },
 };
 
 /** Bulk verification jobs (spec: Bulk verification jobs): the routes every job kind has (JobKindController). */
 @ApiTags('jobs')
 @Controller('v1/jobs')
 export class JobsController extends JobKindController<CreateJobOptions, JobView>(JOB_ROUTES) {
-  constructor(wiring: JobRoutesWiring, kind: VerificationJobCreation, queries: JobQueries, downloads: JobDownloadService) {
-    const download: JobKindRoutes<CreateJobOptions, JobView>['download'] = (accountId, id, query) => downloads.prepare(accountId, id, query.columns, query.dedupe, query.results);
-    super(wiring.routes({ operation: 'jobs.create', creation: kind, parseOptions: parseBulkJobOptions, queries, cancel: VERIFICATION_JOB_CANCEL, download }));
+  constructor(
+    wiring: JobRoutesWiring,
+    kind: VerificationJobCreation,
+    queries: JobQueries,
+    downloads: JobDownloadService,
+  ) {
+    const download: JobKindRoutes<CreateJobOptions, JobView>['download'] = (accountId, id, query) =>
+      downloads.prepare(accountId, id, query.columns, query.dedupe, query.results);
+    super(
+      wiring.routes({
+        operation: 'jobs.create',
+        creation: kind,
+        parseOptions: parseBulkJobOptions,
+        queries,
+        cancel: VERIFICATION_JOB_CANCEL,
+        download,
+      }),
+    );
   }
 }

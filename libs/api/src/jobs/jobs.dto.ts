@@ -2,23 +2,56 @@ import type { Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class EmailColumnDto {
-  @ApiProperty({ type: 'integer', format: 'int32', example: 1, description: 'Zero-based index of the verified column' }) index!: number;
-  @ApiProperty({ enum: ['request', 'header', 'values'], description: 'Given in the request, or detected from the header name or from the values' }) chosenBy!: string;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 1, description: 'Zero-based index of the verified column' })
+  index!: number;
+  @ApiProperty({
+    enum: ['request', 'header', 'values'],
+    description: 'Given in the request, or detected from the header name or from the values',
+  })
+  chosenBy!: string;
   @ApiProperty({ type: String, nullable: true, example: 'Email' }) headerName!: string | null;
 }
 
 export class JobCountsDto {
-  @ApiProperty({ type: 'integer', format: 'int32', example: 1200, description: 'Data rows (header excluded)' }) rows!: number;
-  @ApiProperty({ type: 'integer', format: 'int32', example: 1100, description: 'Distinct addresses to verify (malformed ones included, answered invalid without a probe): the most the job can cost' }) uniqueAddresses!: number;
-  @ApiProperty({ type: 'integer', format: 'int32', example: 60, description: 'Rows repeating an earlier address (never charged)' }) duplicates!: number;
-  @ApiPropertyOptional({ type: 'integer', format: 'int32', example: 5, description: 'Rows with an empty email cell: invalid, decided at upload and free (absent on older jobs)' }) blank?: number;
-  @ApiProperty({ type: 'integer', format: 'int32', example: 40, description: 'Rows with an empty or malformed address (invalid / invalid_syntax; a malformed one costs 1 credit like any invalid, an empty cell is free)' }) invalidSyntax!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 1200, description: 'Data rows (header excluded)' })
+  rows!: number;
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    example: 1100,
+    description:
+      'Distinct addresses to verify (malformed ones included, answered invalid without a probe): the most the job can cost',
+  })
+  uniqueAddresses!: number;
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    example: 60,
+    description: 'Rows repeating an earlier address (never charged)',
+  })
+  duplicates!: number;
+  @ApiPropertyOptional({
+    type: 'integer',
+    format: 'int32',
+    example: 5,
+    description: 'Rows with an empty email cell: invalid, decided at upload and free (absent on older jobs)',
+  })
+  blank?: number;
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    example: 40,
+    description:
+      'Rows with an empty or malformed address (invalid / invalid_syntax; a malformed one costs 1 credit like any invalid, an empty cell is free)',
+  })
+  invalidSyntax!: number;
 }
 
 export class JobProgressDto {
   @ApiProperty({ type: 'integer', format: 'int32', example: 600 }) processedRows!: number;
   @ApiProperty({ type: 'integer', format: 'int32', example: 1200 }) totalRows!: number;
-  @ApiProperty({ type: 'number', format: 'double', example: 50, description: 'processedRows / totalRows, one decimal' }) percent!: number;
+  @ApiProperty({ type: 'number', format: 'double', example: 50, description: 'processedRows / totalRows, one decimal' })
+  percent!: number;
 }
 
 export class JobDto {
@@ -30,16 +63,42 @@ export class JobDto {
   @ApiProperty() hasHeader!: boolean;
   @ApiProperty({ description: 'Whether the download keeps one row per address' }) dedupe!: boolean;
   @ApiProperty({ type: JobCountsDto }) counts!: JobCountsDto;
-  @ApiProperty({ type: 'integer', format: 'int32', example: 1100, description: 'Most credits the job can cost: one per unique address; unknown and error results are free' }) quote!: number;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer', format: 'int32' }, example: { ok: 500, invalid: 60, catch_all: 20, unknown: 10, disposable: 10, error: 0 }, description: 'Rows per result so far' }) results!: Record<string, number>;
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    example: 1100,
+    description: 'Most credits the job can cost: one per unique address; unknown and error results are free',
+  })
+  quote!: number;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'integer', format: 'int32' },
+    example: { ok: 500, invalid: 60, catch_all: 20, unknown: 10, disposable: 10, error: 0 },
+    description: 'Rows per result so far',
+  })
+  results!: Record<string, number>;
   @ApiProperty({ type: JobProgressDto }) progress!: JobProgressDto;
   @ApiProperty({ type: 'integer', format: 'int32', example: 580 }) creditsCharged!: number;
-  @ApiProperty({ type: 'integer', format: 'int32', nullable: true, example: 42, description: 'Seconds left at the rate so far; null until measurable' }) etaSeconds!: number | null;
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    nullable: true,
+    example: 42,
+    description: 'Seconds left at the rate so far; null until measurable',
+  })
+  etaSeconds!: number | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiPropertyOptional({ type: String, nullable: true, format: 'date-time' }) startedAt!: string | null;
   @ApiPropertyOptional({ type: String, nullable: true, format: 'date-time' }) finishedAt!: string | null;
   @ApiPropertyOptional({ type: String, nullable: true, example: 'insufficient_credits' }) failureReason!: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true, format: 'date-time', description: 'When the uploaded file and results were deleted under the retention policy (JOB_FILE_RETENTION_DAYS after the job ended); the download then answers 410' }) filesPurgedAt!: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description:
+      'When the uploaded file and results were deleted under the retention policy (JOB_FILE_RETENTION_DAYS after the job ended); the download then answers 410',
+  })
+  filesPurgedAt!: string | null;
   @ApiProperty({ example: '/v1/jobs/1843020410880/download' }) downloadPath!: string;
 }
 

@@ -9,7 +9,10 @@ export function contentDisposition(fileName: string): string {
 }
 
 /** Streams a job's CSV download; `partial` says whether rows are still to come (X-Partial-Result). */
-export function sendCsvDownload(reply: FastifyReply, prepared: { fileName: string; partial: boolean; body: AsyncIterable<string | Buffer> | Iterable<string | Buffer> }): void {
+export function sendCsvDownload(
+  reply: FastifyReply,
+  prepared: { fileName: string; partial: boolean; body: AsyncIterable<string | Buffer> | Iterable<string | Buffer> },
+): void {
   void reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', contentDisposition(prepared.fileName))

@@ -8,7 +8,10 @@ import { redactSecrets } from './redact-secrets';
  * line passes through redactSecrets on its way out, whatever field or message carries a credential.
  */
 export function createPino(config: AppConfig, out: { write(line: string): unknown } = process.stdout): Pino {
-  return pino({ level: config.logLevel, formatters: { level: (label) => ({ level: label }) } }, { write: (line: string) => out.write(redactSecrets(line)) });
+  return pino(
+    { level: config.logLevel, formatters: { level: (label) => ({ level: label }) } },
+    { write: (line: string) => out.write(redactSecrets(line)) },
+  );
 }
 
 // Nest's start-up chatter (one line per module and route) would push the lines that matter, where the
@@ -25,15 +28,30 @@ export class PinoNestLogger implements LoggerService {
   }
   error(message: unknown, ...rest: unknown[]): void {
     const context = contextOf(rest);
-    const stack = rest.find((item): item is string => typeof item === 'string' && item !== context && item.includes('\n'));
+    const stack = rest.find(
+      (item): item is string => typeof item === 'string' && item !== context && item.includes('\n'),
+    );
     this.write('error', message, context, stack);
   }
-  warn(message: unknown, ...rest: unknown[]): void { this.write('warn', message, contextOf(rest)); }
-  debug(message: unknown, ...rest: unknown[]): void { this.write('debug', message, contextOf(rest)); }
-  verbose(message: unknown, ...rest: unknown[]): void { this.write('trace', message, contextOf(rest)); }
-  fatal(message: unknown, ...rest: unknown[]): void { this.write('fatal', message, contextOf(rest)); }
+  warn(message: unknown, ...rest: unknown[]): void {
+    this.write('warn', message, contextOf(rest));
+  }
+  debug(message: unknown, ...rest: unknown[]): void {
+    this.write('debug', message, contextOf(rest));
+  }
+  verbose(message: unknown, ...rest: unknown[]): void {
+    this.write('trace', message, contextOf(rest));
+  }
+  fatal(message: unknown, ...rest: unknown[]): void {
+    this.write('fatal', message, contextOf(rest));
+  }
 
-  private write(level: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal', message: unknown, context?: string, stack?: string): void {
+  private write(
+    level: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal',
+    message: unknown,
+    context?: string,
+    stack?: string,
+  ): void {
     if (message instanceof Error) this.pino[level]({ context, err: message }, message.message);
     else if (typeof message === 'object' && message !== null) this.pino[level]({ context, ...message });
     else this.pino[level]({ context, ...(stack ? { stack } : {}) }, String(message));

@@ -34,7 +34,10 @@ export class MetricsHttp implements OnModuleInit {
         const answer = await answerScrape(this.metrics, this.config.metrics.token, request.headers.authorization);
         return reply.status(answer.status).headers(answer.headers).send(answer.body);
       } catch {
-        return reply.status(500).header('content-type', 'text/plain; charset=utf-8').send('Metrics could not be collected\n');
+        return reply
+          .status(500)
+          .header('content-type', 'text/plain; charset=utf-8')
+          .send('Metrics could not be collected\n');
       }
     });
   }

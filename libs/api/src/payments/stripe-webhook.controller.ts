@@ -7,7 +7,8 @@ import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
 
 class WebhookReceiptModel {
   @ApiProperty({ example: true }) received!: boolean;
-  @ApiProperty({ example: false, description: 'true: this event id was handled before; nothing changed' }) duplicate!: boolean;
+  @ApiProperty({ example: false, description: 'true: this event id was handled before; nothing changed' })
+  duplicate!: boolean;
 }
 
 /** Stripe's webhook endpoint (configure it in Stripe for payment_intent.succeeded, payment_intent.payment_failed and setup_intent.succeeded). */
@@ -20,10 +21,19 @@ export class StripeWebhookController {
   @Public()
   @ApiSecurity({})
   @HttpCode(200)
-  @ApiOperation({ summary: 'Stripe webhook: verified by Stripe-Signature, idempotent on the event id; 404 unless PAYMENT_PROCESSOR=stripe' })
+  @ApiOperation({
+    summary:
+      'Stripe webhook: verified by Stripe-Signature, idempotent on the event id; 404 unless PAYMENT_PROCESSOR=stripe',
+  })
   // One entry under the name the handler reads. Not required in the document: without
   // PAYMENT_PROCESSOR=stripe the route answers 404 to every request, a signature or not.
-  @ApiHeader({ name: 'stripe-signature', required: false, schema: { type: 'string' }, description: 'Stripe-Signature: required when PAYMENT_PROCESSOR=stripe (else 400); without it configured, the route answers 404' })
+  @ApiHeader({
+    name: 'stripe-signature',
+    required: false,
+    schema: { type: 'string' },
+    description:
+      'Stripe-Signature: required when PAYMENT_PROCESSOR=stripe (else 400); without it configured, the route answers 404',
+  })
   @ApiEnvelope(WebhookReceiptModel)
   @ApiErrors(400, 404)
   receive(@Req() request: FastifyRequest & { rawBody?: string }, @Headers('stripe-signature') signature?: string) {

@@ -5,7 +5,8 @@ import { readBuiltAssets, readBuiltPage, webBuildDir } from './web-dir';
 
 /** The dashboard talks only to this origin; no inline script, no framing (clickjacking). */
 export const PAGE_SECURITY_HEADERS = {
-  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'self'",
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'self'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'same-origin',
   'x-frame-options': 'DENY',
@@ -29,10 +30,15 @@ export function registerWebApp(fastify: FastifyInstance, dir: string): void {
   const landingPage = readBuiltPage(dir, 'landing.html');
   const page = (html: string | null) => (_request: unknown, reply: FastifyReply) => {
     if (html === null) return reply.status(503).header('content-type', 'text/plain; charset=utf-8').send(NOT_BUILT);
-    return reply.headers(PAGE_SECURITY_HEADERS).header('cache-control', 'no-cache').header('content-type', 'text/html; charset=utf-8').send(html);
+    return reply
+      .headers(PAGE_SECURITY_HEADERS)
+      .header('cache-control', 'no-cache')
+      .header('content-type', 'text/html; charset=utf-8')
+      .send(html);
   };
   fastify.get('/', page(landingPage));
-  for (const path of MAILED_LINK_PATHS) fastify.get(path, (request, reply) => reply.redirect(`/app${request.url}`, 302));
+  for (const path of MAILED_LINK_PATHS)
+    fastify.get(path, (request, reply) => reply.redirect(`/app${request.url}`, 302));
   fastify.get('/app', page(appPage));
   fastify.get('/app/*', page(appPage));
   // The build's assets, held in memory (a few hundred KB) and served by exact name only: no path is
@@ -42,7 +48,11 @@ export function registerWebApp(fastify: FastifyInstance, dir: string): void {
   fastify.get('/app/assets/:name', (request: FastifyRequest<{ Params: { name: string } }>, reply) => {
     const asset = assets.get(request.params.name);
     if (!asset) return reply.callNotFound();
-    return reply.header('content-type', asset.type).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff').send(asset.body);
+    return reply
+      .header('content-type', asset.type)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(asset.body);
   });
 }
 

@@ -19,16 +19,28 @@ export function readBuiltPage(dir: string, name: 'index.html' | 'landing.html'):
 }
 
 const ASSET_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.woff2': 'font/woff2', '.ico': 'image/x-icon', '.map': 'application/json; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
+  '.map': 'application/json; charset=utf-8',
 };
 
 /** The files of dist/web/assets by name (Vite writes them flat), with their content types; empty without a build. */
 export function readBuiltAssets(dir: string): Map<string, { body: Buffer; type: string }> {
   const assetsDir = join(dir, 'assets');
   if (!existsSync(assetsDir)) return new Map();
-  return new Map(readdirSync(assetsDir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => [
-    entry.name,
-    { body: readFileSync(join(assetsDir, entry.name)), type: ASSET_TYPES[extname(entry.name)] ?? 'application/octet-stream' },
-  ]));
+  return new Map(
+    readdirSync(assetsDir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => [
+        entry.name,
+        {
+          body: readFileSync(join(assetsDir, entry.name)),
+          type: ASSET_TYPES[extname(entry.name)] ?? 'application/octet-stream',
+        },
+      ]),
+  );
 }

@@ -4,14 +4,27 @@ import { ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } fro
 import type { Principal } from '@lib/accounts';
 import { parsePageRequest } from '@lib/common';
 import {
-  DeleteWebhookCommand, ListDeliveriesQuery, ListWebhooksQuery, parseWebhookId, RegisterWebhookCommand, RotateWebhookSecretCommand,
-  TestWebhookCommand, ToggleWebhookCommand, UpdateWebhookCommand,
+  DeleteWebhookCommand,
+  ListDeliveriesQuery,
+  ListWebhooksQuery,
+  parseWebhookId,
+  RegisterWebhookCommand,
+  RotateWebhookSecretCommand,
+  TestWebhookCommand,
+  ToggleWebhookCommand,
+  UpdateWebhookCommand,
 } from '@lib/webhooks';
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { ApiEnvelope, ApiErrors, ApiOptionalBody } from '../docs/api-envelope.decorators';
 import { ApiIdParam, ApiPageQueries } from '../docs/api-params.decorators';
 import { CreateWebhookDto, ToggleWebhookDto, UpdateWebhookDto } from './webhooks.dto';
-import { DeletedWebhookModel, DeliveryPageModel, TestDeliveryModel, WebhookModel, WebhookWithSecretModel } from './webhooks.models';
+import {
+  DeletedWebhookModel,
+  DeliveryPageModel,
+  TestDeliveryModel,
+  WebhookModel,
+  WebhookWithSecretModel,
+} from './webhooks.models';
 
 const IdParam = () => ApiIdParam('Webhook id (int64). Non-integer, unknown or another account’s: 404 code 4001.');
 
@@ -19,7 +32,10 @@ const IdParam = () => ApiIdParam('Webhook id (int64). Non-integer, unknown or an
 @ApiTags('webhooks')
 @Controller('v1/webhooks')
 export class WebhooksController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: "The caller's webhooks, oldest first (secrets are never listed)" })
@@ -27,7 +43,15 @@ export class WebhooksController {
   @ApiResponse({
     status: 200,
     description: 'Success',
-    schema: { type: 'object', required: ['status', 'data', 'error'], properties: { status: { type: 'string', enum: ['success'] }, data: { type: 'array', items: { $ref: getSchemaPath(WebhookModel) } }, error: { type: 'object', nullable: true, example: null } } },
+    schema: {
+      type: 'object',
+      required: ['status', 'data', 'error'],
+      properties: {
+        status: { type: 'string', enum: ['success'] },
+        data: { type: 'array', items: { $ref: getSchemaPath(WebhookModel) } },
+        error: { type: 'object', nullable: true, example: null },
+      },
+    },
   })
   @ApiErrors(401)
   list(@CurrentPrincipal() principal: Principal) {
@@ -35,7 +59,10 @@ export class WebhooksController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Register a webhook', description: 'The response carries the generated signing secret; it is shown again only by rotate-secret.' })
+  @ApiOperation({
+    summary: 'Register a webhook',
+    description: 'The response carries the generated signing secret; it is shown again only by rotate-secret.',
+  })
   @ApiEnvelope(WebhookWithSecretModel, 201)
   @ApiErrors(400, 401)
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookDto) {
@@ -56,13 +83,16 @@ export class WebhooksController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Activate or deactivate',
-    description: 'With `isActive` true/false in the body: sets that state (safe to repeat). Without it (no body, `{}`, or null): flips the current state. Other fields are ignored.',
+    description:
+      'With `isActive` true/false in the body: sets that state (safe to repeat). Without it (no body, `{}`, or null): flips the current state. Other fields are ignored.',
   })
   @ApiOptionalBody(ToggleWebhookDto)
   @ApiEnvelope(WebhookModel)
   @ApiErrors(400, 401, 404)
   toggle(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: ToggleWebhookDto) {
-    return this.commands.execute(new ToggleWebhookCommand(principal.accountId, parseWebhookId(id), body?.isActive ?? undefined));
+    return this.commands.execute(
+      new ToggleWebhookCommand(principal.accountId, parseWebhookId(id), body?.isActive ?? undefined),
+    );
   }
 
   @Delete(':id')
@@ -79,7 +109,8 @@ export class WebhooksController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Send a signed test delivery now and report how the receiver answered',
-    description: 'Only an active webhook can be tested (else 400 code 4004). An unreachable receiver is not an error: see success/statusCode/error.',
+    description:
+      'Only an active webhook can be tested (else 400 code 4004). An unreachable receiver is not an error: see success/statusCode/error.',
   })
   @ApiEnvelope(TestDeliveryModel)
   @ApiErrors(400, 401, 404)
@@ -90,7 +121,10 @@ export class WebhooksController {
   @Post(':id/rotate-secret')
   @IdParam()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Replace the signing secret', description: 'The new secret signs every attempt from now on, retries of earlier events included.' })
+  @ApiOperation({
+    summary: 'Replace the signing secret',
+    description: 'The new secret signs every attempt from now on, retries of earlier events included.',
+  })
   @ApiEnvelope(WebhookWithSecretModel)
   @ApiErrors(401, 404)
   rotateSecret(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
@@ -103,8 +137,15 @@ export class WebhooksController {
   @ApiPageQueries(20)
   @ApiEnvelope(DeliveryPageModel)
   @ApiErrors(400, 401, 404)
-  deliveries(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query('page') page?: string, @Query('pageSize') pageSize?: string) {
+  deliveries(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query('page') page?: string,
+    @Query('pageSize') pageSize?: string,
+  ) {
     const webhookId = parseWebhookId(id);
-    return this.queries.execute(new ListDeliveriesQuery(principal.accountId, webhookId, parsePageRequest(page, pageSize, 20)));
+    return this.queries.execute(
+      new ListDeliveriesQuery(principal.accountId, webhookId, parsePageRequest(page, pageSize, 20)),
+    );
   }
 }

@@ -12,10 +12,12 @@ const EVENTS_SCHEMA = {
       { type: 'string', enum: ['job.completed', 'job.failed'] },
     ],
   },
-  description: 'WebhookEvent values: 1 = job.completed, 2 = job.failed (the names are accepted too). Unknown values: 400 code 4005.',
+  description:
+    'WebhookEvent values: 1 = job.completed, 2 = job.failed (the names are accepted too). Unknown values: 400 code 4005.',
   example: [1, 2],
 };
-const URL_DOC = 'HTTPS endpoint without credentials that resolves to a public address. 400 codes: 4002 invalid URL, 4003 private or loopback address, 4006 host does not resolve.';
+const URL_DOC =
+  'HTTPS endpoint without credentials that resolves to a public address. 400 codes: 4002 invalid URL, 4003 private or loopback address, 4006 host does not resolve.';
 
 export class CreateWebhookDto {
   @ApiProperty({ type: 'string', format: 'uri', example: 'https://example.com/hooks/mailcheck', description: URL_DOC })
@@ -53,7 +55,8 @@ export class ToggleWebhookDto {
   @ApiPropertyOptional({
     type: 'boolean',
     nullable: true,
-    description: 'true or false: set the webhook to that state (repeatable). Absent or null (or no body at all): flip the current state.',
+    description:
+      'true or false: set the webhook to that state (repeatable). Absent or null (or no body at all): flip the current state.',
   })
   @IsOptional()
   @IsBoolean()
@@ -63,7 +66,11 @@ export class ToggleWebhookDto {
   @Allow()
   url?: unknown;
 
-  @ApiPropertyOptional({ ...EVENTS_SCHEMA, nullable: true, description: 'Ignored by toggle; use PATCH to change them.' })
+  @ApiPropertyOptional({
+    ...EVENTS_SCHEMA,
+    nullable: true,
+    description: 'Ignored by toggle; use PATCH to change them.',
+  })
   @Allow()
   events?: unknown;
 }

@@ -7,7 +7,14 @@ export class WebhookModel {
   @ApiProperty({ example: 'https://example.com/hooks/mailcheck' })
   url!: string;
 
-  @ApiProperty({ type: 'integer', format: 'int32', isArray: true, enum: [1, 2], description: '1 = job.completed, 2 = job.failed', example: [1, 2] })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    isArray: true,
+    enum: [1, 2],
+    description: '1 = job.completed, 2 = job.failed',
+    example: [1, 2],
+  })
   events!: number[];
 
   @ApiProperty({ type: 'string', isArray: true, enum: ['job.completed', 'job.failed'] })
@@ -24,7 +31,10 @@ export class WebhookModel {
 }
 
 export class WebhookWithSecretModel extends WebhookModel {
-  @ApiProperty({ description: 'HMAC-SHA256 key for X-SVC-Signature. Shown only here and on rotate-secret: store it now.', example: 'whsec_3f…' })
+  @ApiProperty({
+    description: 'HMAC-SHA256 key for X-SVC-Signature. Shown only here and on rotate-secret: store it now.',
+    example: 'whsec_3f…',
+  })
   secret!: string;
 }
 
@@ -46,7 +56,12 @@ export class TestDeliveryModel {
   @ApiProperty({ description: 'The receiver answered 2xx within the timeout' })
   success!: boolean;
 
-  @ApiProperty({ type: 'integer', format: 'int32', nullable: true, description: "The receiver's HTTP status; null when it did not answer" })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    nullable: true,
+    description: "The receiver's HTTP status; null when it did not answer",
+  })
   statusCode!: number | null;
 
   @ApiProperty({ type: 'integer', format: 'int32' })

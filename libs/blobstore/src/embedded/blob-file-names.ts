@@ -9,7 +9,11 @@ import { createHash } from 'node:crypto';
 export function blobFileName(key: string): string {
   if (key.length === 0) throw new Error('blob key must not be empty');
   const encoded = [...Buffer.from(key, 'utf8')]
-    .map((byte) => (/[A-Za-z0-9_-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).padStart(2, '0').toUpperCase()}`))
+    .map((byte) =>
+      /[A-Za-z0-9_-]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).padStart(2, '0').toUpperCase()}`,
+    )
     .join('');
   return encoded.length <= 180 ? `b_${encoded}` : `h_${createHash('sha256').update(key).digest('hex')}`;
 }

@@ -23,7 +23,11 @@ export class FileBlobStore extends BlobStore {
   override async put(key: string, body: Readable, options: { contentType?: string } = {}): Promise<BlobInfo> {
     const file = this.path(key);
     const temp = `${file}.${randomUUID()}.tmp`;
-    const meta: Meta = { key, contentType: options.contentType ?? 'application/octet-stream', createdAt: new Date().toISOString() };
+    const meta: Meta = {
+      key,
+      contentType: options.contentType ?? 'application/octet-stream',
+      createdAt: new Date().toISOString(),
+    };
     try {
       await this.writeDurably(temp, body);
       await writeFile(`${temp}.meta`, JSON.stringify(meta));
@@ -58,14 +62,20 @@ export class FileBlobStore extends BlobStore {
 
   override async delete(key: string): Promise<boolean> {
     const file = this.path(key);
-    const existed = await stat(file).then(() => true, () => false);
+    const existed = await stat(file).then(
+      () => true,
+      () => false,
+    );
     await rm(file, { force: true });
     await rm(metaFileName(file), { force: true });
     return existed;
   }
 
   override async ping(): Promise<boolean> {
-    return access(this.dir, constants.W_OK).then(() => true, () => false);
+    return access(this.dir, constants.W_OK).then(
+      () => true,
+      () => false,
+    );
   }
 
   override async close(): Promise<void> {

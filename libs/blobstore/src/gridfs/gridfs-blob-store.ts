@@ -36,7 +36,11 @@ export class GridFsBlobStore extends BlobStore {
 
   constructor(options: GridFsBlobStoreOptions) {
     super();
-    this.mongo = new MongoConnection({ url: options.url, dbName: options.dbName, pingTimeoutMs: options.pingTimeoutMs });
+    this.mongo = new MongoConnection({
+      url: options.url,
+      dbName: options.dbName,
+      pingTimeoutMs: options.pingTimeoutMs,
+    });
     this.bucket = new GridFSBucket(this.mongo.db, {
       bucketName: options.bucketName ?? 'blobs',
       // An explicit undefined would override the driver's default chunk size.
@@ -46,7 +50,9 @@ export class GridFsBlobStore extends BlobStore {
 
   /** Streams the body into a new GridFS file, then drops the key's older files. */
   async put(key: string, body: Readable, options: { contentType?: string } = {}): Promise<BlobInfo> {
-    const upload = this.bucket.openUploadStream(key, { metadata: { contentType: options.contentType ?? DEFAULT_CONTENT_TYPE } });
+    const upload = this.bucket.openUploadStream(key, {
+      metadata: { contentType: options.contentType ?? DEFAULT_CONTENT_TYPE },
+    });
     try {
       await pipeline(body, upload);
     } catch (error) {

@@ -55,7 +55,9 @@ export function blobStoreContract(name: string, factory: BlobStoreFactory): void
 
     it('stores a stream and returns its size, content type and creation time', async () => {
       const key = unique('uploads');
-      const info = await store().put(key, Readable.from([Buffer.from('a,b\n'), Buffer.from('1,2\n')]), { contentType: 'text/csv' });
+      const info = await store().put(key, Readable.from([Buffer.from('a,b\n'), Buffer.from('1,2\n')]), {
+        contentType: 'text/csv',
+      });
       expect(info).toMatchObject({ key, size: 8, contentType: 'text/csv' });
       expect(new Date(info.createdAt).toISOString()).toBe(info.createdAt);
       expect(await store().stat(key)).toEqual(info);

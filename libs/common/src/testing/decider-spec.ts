@@ -35,7 +35,8 @@ function decisionSpec<E extends DomainEvent>(decide: () => E[]): DecisionSpec<E>
     thenThrows: (expected) => {
       const error = thrownBy(decide);
       if (typeof expected === 'function') {
-        if (!expected(error)) throw new Error(`the decider threw an error the spec does not accept: ${errorText(error)}`);
+        if (!expected(error))
+          throw new Error(`the decider threw an error the spec does not accept: ${errorText(error)}`);
       } else if (!(error instanceof DomainError) || error.errorName !== expected) {
         throw new Error(`expected the decider to refuse with ${expected}, but it threw ${errorText(error)}`);
       }
@@ -56,5 +57,7 @@ function thrownBy(decide: () => unknown[]): Error {
 }
 
 function errorText(error: Error): string {
-  return error instanceof DomainError ? `DomainError ${error.errorName} (${error.message})` : `${error.name}: ${error.message}`;
+  return error instanceof DomainError
+    ? `DomainError ${error.errorName} (${error.message})`
+    : `${error.name}: ${error.message}`;
 }

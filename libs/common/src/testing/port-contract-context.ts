@@ -19,7 +19,10 @@ export interface PortContractContext<F extends ClosableFixture> {
  * Registers beforeEach/afterEach hooks that open and close the clients a test uses. Every factory call
  * must open a NEW client on the SAME storage; tests isolate themselves by unique names, not fresh stores.
  */
-export function portContractContext<F extends ClosableFixture>(factory: () => Promise<F>, separator = ''): PortContractContext<F> {
+export function portContractContext<F extends ClosableFixture>(
+  factory: () => Promise<F>,
+  separator = '',
+): PortContractContext<F> {
   const run = randomUUID().slice(0, 8);
   let opened: F[] = [];
   beforeEach(async () => {

@@ -3,7 +3,11 @@ import type { LedgerView } from '../ledger/credit-ledger.service';
 
 /** An admin correction (positive or negative), recorded as an Adjusted transaction with its reason. */
 export class AdjustCreditsCommand extends Command<LedgerView> {
-  constructor(readonly accountId: string, readonly amount: number, readonly reason: string) {
+  constructor(
+    readonly accountId: string,
+    readonly amount: number,
+    readonly reason: string,
+  ) {
     super();
   }
 }

@@ -6,7 +6,10 @@ import { AdjustCreditsCommand } from './adjust-credits.command';
 
 @CommandHandler(AdjustCreditsCommand)
 export class AdjustCreditsHandler implements ICommandHandler<AdjustCreditsCommand, LedgerView> {
-  constructor(private readonly ledger: CreditLedger, private readonly events: EventStore) {}
+  constructor(
+    private readonly ledger: CreditLedger,
+    private readonly events: EventStore,
+  ) {}
 
   async execute(command: AdjustCreditsCommand): Promise<LedgerView> {
     await requireAccount(this.events, command.accountId);

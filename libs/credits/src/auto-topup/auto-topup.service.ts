@@ -3,7 +3,14 @@ import { Clock, DomainError, newNumericId } from '@lib/common';
 import { EventStore, readEvents, runCommand } from '@lib/eventstore';
 import { CreditCatalogue } from '../catalogue/credit-catalogue';
 import { CheckoutResult, CheckoutService } from '../checkout/checkout.service';
-import { AutoTopupConfigured, AutoTopupSettings, autoTopupCrossingDecider, autoTopupCrossingStream, autoTopupSettingsStream, crossesThreshold } from '../domain/auto-topup';
+import {
+  AutoTopupConfigured,
+  AutoTopupSettings,
+  autoTopupCrossingDecider,
+  autoTopupCrossingStream,
+  autoTopupSettingsStream,
+  crossesThreshold,
+} from '../domain/auto-topup';
 
 export type AutoTopupOutcome =
   | { kind: 'not-crossed' }
@@ -19,19 +26,37 @@ export type AutoTopupOutcome =
  */
 @Injectable()
 export class AutoTopupService {
-  constructor(private readonly events: EventStore, private readonly checkout: CheckoutService, private readonly catalogue: CreditCatalogue, private readonly clock: Clock) {}
+  constructor(
+    private readonly events: EventStore,
+    private readonly checkout: CheckoutService,
+    private readonly catalogue: CreditCatalogue,
+    private readonly clock: Clock,
+  ) {}
 
   async settings(accountId: string): Promise<AutoTopupSettings | null> {
     // The settings stream has one event type and no decider; nothing it ever stored needs upcasting yet.
-    const [last] = await readEvents<AutoTopupConfigured>(this.events, autoTopupSettingsStream(accountId), undefined, { direction: 'backwards', maxCount: 1 });
+    const [last] = await readEvents<AutoTopupConfigured>(this.events, autoTopupSettingsStream(accountId), undefined, {
+      direction: 'backwards',
+      maxCount: 1,
+    });
     if (!last) return null;
     const { enabled, thresholdCredits, packageId } = last.data;
     return { enabled, thresholdCredits, packageId };
   }
 
   async configure(accountId: string, settings: AutoTopupSettings, configuredBy: string): Promise<AutoTopupSettings> {
-    if (!this.catalogue.activePackages().some((p) => p.id === settings.packageId)) throw new DomainError('PACKAGE_NOT_FOUND');
-    await this.events.appendToStream(autoTopupSettingsStream(accountId), [{ type: 'AutoTopupConfigured', data: { ...settings, accountId, configuredBy, configuredAt: this.clock.nowIso() } }], 'any');
+    if (!this.catalogue.activePackages().some((p) => p.id === settings.packageId))
+      throw new DomainError('PACKAGE_NOT_FOUND');
+    await this.events.appendToStream(
+      autoTopupSettingsStream(accountId),
+      [
+        {
+          type: 'AutoTopupConfigured',
+          data: { ...settings, accountId, configuredBy, configuredAt: this.clock.nowIso() },
+        },
+      ],
+      'any',
+    );
     return settings;
   }
 
@@ -40,12 +65,24 @@ export class AutoTopupService {
    * will not deliver it again, so an error is recorded as the top-up's failure (and the owner told)
    * instead of being thrown into the dead-letter topic unseen.
    */
-  async onBalanceChange(accountId: string, ledgerRevision: number, balanceBefore: number, balanceAfter: number, lastAttempt = false): Promise<AutoTopupOutcome> {
+  async onBalanceChange(
+    accountId: string,
+    ledgerRevision: number,
+    balanceBefore: number,
+    balanceAfter: number,
+    lastAttempt = false,
+  ): Promise<AutoTopupOutcome> {
     const settings = await this.settings(accountId);
-    if (!settings?.enabled || !crossesThreshold(balanceBefore, balanceAfter, settings.thresholdCredits)) return { kind: 'not-crossed' };
+    if (!settings?.enabled || !crossesThreshold(balanceBefore, balanceAfter, settings.thresholdCredits))
+      return { kind: 'not-crossed' };
     const stream = autoTopupCrossingStream(accountId, ledgerRevision);
     const claimed = await runCommand(this.events, stream, autoTopupCrossingDecider, {
-      type: 'TriggerAutoTopup', accountId, ledgerRevision, orderId: String(newNumericId(this.clock.now())), packageId: settings.packageId, at: this.clock.nowIso(),
+      type: 'TriggerAutoTopup',
+      accountId,
+      ledgerRevision,
+      orderId: String(newNumericId(this.clock.now())),
+      packageId: settings.packageId,
+      at: this.clock.nowIso(),
     });
     if (claimed.state.status !== 'triggered') throw new Error('unreachable: a claimed crossing is triggered');
     const { orderId, failure, notified } = claimed.state;
@@ -62,7 +99,12 @@ export class AutoTopupService {
       if (!lastAttempt) throw error;
       const message = error instanceof Error ? error.message : String(error);
       // The order may still complete (a payment made before the error is reported by webhook, or found by the recovery sweep).
-      return this.recordFailure(stream, ledgerRevision, orderId, `not completed after every retry (${message}); if the payment went through, the credits are added when it is confirmed`);
+      return this.recordFailure(
+        stream,
+        ledgerRevision,
+        orderId,
+        `not completed after every retry (${message}); if the payment went through, the credits are added when it is confirmed`,
+      );
     }
     if (order.status !== 'Failed') return { kind: 'ordered', order };
     return this.recordFailure(stream, ledgerRevision, orderId, order.failureReason ?? 'payment failed');
@@ -70,13 +112,26 @@ export class AutoTopupService {
 
   /** The owner was mailed about the crossing's failure. */
   async ownerNotified(accountId: string, ledgerRevision: number): Promise<void> {
-    await runCommand(this.events, autoTopupCrossingStream(accountId, ledgerRevision), autoTopupCrossingDecider, { type: 'RecordOwnerNotified', at: this.clock.nowIso() });
+    await runCommand(this.events, autoTopupCrossingStream(accountId, ledgerRevision), autoTopupCrossingDecider, {
+      type: 'RecordOwnerNotified',
+      at: this.clock.nowIso(),
+    });
   }
 
-  private async recordFailure(stream: string, ledgerRevision: number, orderId: string, reason: string): Promise<AutoTopupOutcome> {
-    const result = await runCommand(this.events, stream, autoTopupCrossingDecider, { type: 'RecordAutoTopupFailure', reason: reason.slice(0, 500), at: this.clock.nowIso() });
+  private async recordFailure(
+    stream: string,
+    ledgerRevision: number,
+    orderId: string,
+    reason: string,
+  ): Promise<AutoTopupOutcome> {
+    const result = await runCommand(this.events, stream, autoTopupCrossingDecider, {
+      type: 'RecordAutoTopupFailure',
+      reason: reason.slice(0, 500),
+      at: this.clock.nowIso(),
+    });
     const state = result.state;
-    if (state.status !== 'triggered' || state.failure === null) throw new Error('unreachable: a failure was just recorded');
+    if (state.status !== 'triggered' || state.failure === null)
+      throw new Error('unreachable: a failure was just recorded');
     return { kind: 'failed', orderId, ledgerRevision, reason: state.failure, notifyOwner: !state.notified };
   }
 }

@@ -26,10 +26,20 @@ export class CreditCatalogue {
   }
 
   activePackages(): PackageView[] {
-    return this.catalogue.packages.filter((p) => p.active).map((p) => {
-      const quote = priceOrder(p, null);
-      return { id: p.id, name: p.name, credits: p.credits, bonusCredits: p.bonusCredits, priceUsd: quote.amountUsd, unitPriceUsd: quote.unitPriceUsd, currency: 'USD' };
-    });
+    return this.catalogue.packages
+      .filter((p) => p.active)
+      .map((p) => {
+        const quote = priceOrder(p, null);
+        return {
+          id: p.id,
+          name: p.name,
+          credits: p.credits,
+          bonusCredits: p.bonusCredits,
+          priceUsd: quote.amountUsd,
+          unitPriceUsd: quote.unitPriceUsd,
+          currency: 'USD',
+        };
+      });
   }
 
   runningPromotions(nowIso: string): PromotionView[] {

@@ -14,8 +14,14 @@ export const DEFAULT_CATALOGUE: Catalogue = {
   ],
   promotions: [
     {
-      id: 1, name: 'Launch offer', description: '10% bonus credits on Growth, Business and Scale',
-      bonusPercent: 10, discountPercent: 0, packageIds: [2, 3, 4], startsAt: '2024-01-01T00:00:00.000Z', endsAt: null,
+      id: 1,
+      name: 'Launch offer',
+      description: '10% bonus credits on Growth, Business and Scale',
+      bonusPercent: 10,
+      discountPercent: 0,
+      packageIds: [2, 3, 4],
+      startsAt: '2024-01-01T00:00:00.000Z',
+      endsAt: null,
     },
   ],
 };

@@ -13,8 +13,12 @@ export function loadCatalogue(file: string | null): Catalogue {
   if (!file) return DEFAULT_CATALOGUE;
   const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Json;
   const problems: string[] = [];
-  const packages = asArray(raw.packages, 'packages', problems).map((p, i) => parsePackage(p, `packages[${i}]`, problems));
-  const promotions = asArray(raw.promotions ?? [], 'promotions', problems).map((p, i) => parsePromotion(p, `promotions[${i}]`, problems));
+  const packages = asArray(raw.packages, 'packages', problems).map((p, i) =>
+    parsePackage(p, `packages[${i}]`, problems),
+  );
+  const promotions = asArray(raw.promotions ?? [], 'promotions', problems).map((p, i) =>
+    parsePromotion(p, `promotions[${i}]`, problems),
+  );
   if (new Set(packages.map((p) => p.id)).size !== packages.length) problems.push('package ids must be unique');
   if (new Set(promotions.map((p) => p.id)).size !== promotions.length) problems.push('promotion ids must be unique');
   if (problems.length > 0) throw new Error(`Invalid credit catalogue ${file}: ${problems.join('; ')}`);
@@ -64,7 +68,8 @@ function parsePackage(p: Json, at: string, problems: string[]): CreditPackage {
 function parsePromotion(p: Json, at: string, problems: string[]): Promotion {
   if (typeof p.name !== 'string' || !p.name) problems.push(`${at}.name must be a non-empty string`);
   const ids = p.packageIds;
-  if (ids !== undefined && ids !== null && !(Array.isArray(ids) && ids.every((id) => Number.isSafeInteger(id)))) problems.push(`${at}.packageIds must be an array of integers or null`);
+  if (ids !== undefined && ids !== null && !(Array.isArray(ids) && ids.every((id) => Number.isSafeInteger(id))))
+    problems.push(`${at}.packageIds must be an array of integers or null`);
   return {
     id: int(p.id, `${at}.id`, problems, 1),
     name: String(p.name ?? ''),

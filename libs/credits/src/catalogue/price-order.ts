@@ -16,7 +16,10 @@ export interface OrderQuote {
 }
 
 export function promotionRunning(promotion: Promotion, nowIso: string): boolean {
-  return (promotion.startsAt === null || promotion.startsAt <= nowIso) && (promotion.endsAt === null || nowIso < promotion.endsAt);
+  return (
+    (promotion.startsAt === null || promotion.startsAt <= nowIso) &&
+    (promotion.endsAt === null || nowIso < promotion.endsAt)
+  );
 }
 
 export function promotionAppliesTo(promotion: Promotion, packageId: number): boolean {

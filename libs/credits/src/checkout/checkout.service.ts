@@ -43,16 +43,28 @@ export class CheckoutService {
     return String(newNumericId(this.clock.now()));
   }
 
-  async checkout(accountId: string, packageId: number, promotionId: number | null, placedBy: string, isAutoTopup = false, orderId = this.newOrderId()): Promise<CheckoutResult> {
+  async checkout(
+    accountId: string,
+    packageId: number,
+    promotionId: number | null,
+    placedBy: string,
+    isAutoTopup = false,
+    orderId = this.newOrderId(),
+  ): Promise<CheckoutResult> {
     await requireAccount(this.events, accountId);
     let state = await this.settlement.load(orderId);
     if (state.status === 'none') {
       const quote = this.catalogue.quote(packageId, promotionId, this.clock.nowIso());
-      state = (await runCommand(this.events, orderStream(orderId), orderDecider, {
-        type: 'QuoteOrder', order: { ...quote, orderId, accountId, processor: this.processor.name, isAutoTopup, placedBy }, at: this.clock.nowIso(),
-      })).state;
+      state = (
+        await runCommand(this.events, orderStream(orderId), orderDecider, {
+          type: 'QuoteOrder',
+          order: { ...quote, orderId, accountId, processor: this.processor.name, isAutoTopup, placedBy },
+          at: this.clock.nowIso(),
+        })
+      ).state;
     }
-    const accountOf = state.status === 'quoted' ? state.quote.accountId : state.status === 'none' ? null : state.order.accountId;
+    const accountOf =
+      state.status === 'quoted' ? state.quote.accountId : state.status === 'none' ? null : state.order.accountId;
     if (accountOf !== accountId) throw new DomainError('ORDER_NOT_FOUND');
     return state.status === 'quoted' ? this.pay(state.quote) : this.resume(state as PlacedOrderState);
   }
@@ -68,36 +80,59 @@ export class CheckoutService {
   }
 
   /** An operator's decision on a manual order (admin API, CLI). */
-  async settleManually(orderId: string, outcome: { kind: 'succeeded' } | { kind: 'failed'; reason: string }): Promise<OrderState> {
+  async settleManually(
+    orderId: string,
+    outcome: { kind: 'succeeded' } | { kind: 'failed'; reason: string },
+  ): Promise<OrderState> {
     const state = await this.settlement.load(orderId);
     if (state.status === 'none' || state.status === 'quoted') throw new DomainError('ORDER_NOT_FOUND');
     if (state.order.processor !== 'manual') throw new DomainError('PAYMENT_PROCESSOR_MISMATCH');
-    return outcome.kind === 'succeeded' ? this.settlement.complete(orderId, `manual_ch_${orderId}`) : this.settlement.fail(orderId, outcome.reason);
+    return outcome.kind === 'succeeded'
+      ? this.settlement.complete(orderId, `manual_ch_${orderId}`)
+      : this.settlement.fail(orderId, outcome.reason);
   }
 
   private async pay(quote: OrderQuoted['data']): Promise<CheckoutResult> {
     const { orderId, accountId, packageId, isAutoTopup } = quote;
     const savedMethod = (await this.savedMethods.state(accountId)).saved;
     const payment = await this.processor.createPayment({
-      orderId, accountId, amountCents: Math.round(quote.finalAmountUsd * 100), description: `Credits package ${packageId} (order ${orderId})`, offSession: isAutoTopup, savedMethod,
+      orderId,
+      accountId,
+      amountCents: Math.round(quote.finalAmountUsd * 100),
+      description: `Credits package ${packageId} (order ${orderId})`,
+      offSession: isAutoTopup,
+      savedMethod,
     });
-    await runCommand(this.events, orderStream(orderId), orderDecider, { type: 'PlaceOrder', processorPaymentIntentId: payment.paymentIntentId, at: this.clock.nowIso() });
+    await runCommand(this.events, orderStream(orderId), orderDecider, {
+      type: 'PlaceOrder',
+      processorPaymentIntentId: payment.paymentIntentId,
+      at: this.clock.nowIso(),
+    });
     return this.result(await this.settlement.apply(orderId, payment.outcome), payment.clientSecret);
   }
 
   private async resume(state: PlacedOrderState): Promise<CheckoutResult> {
     const { order } = state;
     const askable = order.processor === this.processor.name && order.processorPaymentIntentId !== '';
-    const payment = askable ? await this.processor.retrievePayment(order.processorPaymentIntentId, order.isAutoTopup) : null;
-    return this.result(await this.settlement.apply(order.orderId, payment?.outcome ?? { kind: 'pending' }), payment?.clientSecret ?? null);
+    const payment = askable
+      ? await this.processor.retrievePayment(order.processorPaymentIntentId, order.isAutoTopup)
+      : null;
+    return this.result(
+      await this.settlement.apply(order.orderId, payment?.outcome ?? { kind: 'pending' }),
+      payment?.clientSecret ?? null,
+    );
   }
 
   private result(state: OrderState, clientSecret: string | null): CheckoutResult {
     if (state.status === 'none' || state.status === 'quoted') throw new DomainError('ORDER_NOT_FOUND');
     const { order } = state;
     return {
-      orderId: order.orderId, status: STATUS[state.status], processor: order.processor, processorPaymentIntentId: order.processorPaymentIntentId,
-      clientSecret, failureReason: state.status === 'failed' ? state.failureReason : null,
+      orderId: order.orderId,
+      status: STATUS[state.status],
+      processor: order.processor,
+      processorPaymentIntentId: order.processorPaymentIntentId,
+      clientSecret,
+      failureReason: state.status === 'failed' ? state.failureReason : null,
     };
   }
 }

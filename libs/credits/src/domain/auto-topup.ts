@@ -3,12 +3,24 @@ import { Decider } from '@lib/common';
 // Event type strings are stored forever: never rename one; add a new type, and read a changed
 // shape through an upcaster (CONTRIBUTING.md, Adding an event).
 export type AutoTopupSettings = { enabled: boolean; thresholdCredits: number; packageId: number };
-export type AutoTopupConfigured = { type: 'AutoTopupConfigured'; data: AutoTopupSettings & { accountId: string; configuredBy: string; configuredAt: string } };
+export type AutoTopupConfigured = {
+  type: 'AutoTopupConfigured';
+  data: AutoTopupSettings & { accountId: string; configuredBy: string; configuredAt: string };
+};
 /** One crossing of the threshold, by the ledger event at `ledgerRevision`, and the order it buys. */
-export type AutoTopupTriggered = { type: 'AutoTopupTriggered'; data: { accountId: string; ledgerRevision: number; orderId: string; packageId: number; triggeredAt: string } };
-export type AutoTopupFailed = { type: 'AutoTopupFailed'; data: { accountId: string; ledgerRevision: number; orderId: string; reason: string; failedAt: string } };
+export type AutoTopupTriggered = {
+  type: 'AutoTopupTriggered';
+  data: { accountId: string; ledgerRevision: number; orderId: string; packageId: number; triggeredAt: string };
+};
+export type AutoTopupFailed = {
+  type: 'AutoTopupFailed';
+  data: { accountId: string; ledgerRevision: number; orderId: string; reason: string; failedAt: string };
+};
 /** The owner was mailed about the failure (recorded after sending, so a crash in between sends it again). */
-export type AutoTopupOwnerNotified = { type: 'AutoTopupOwnerNotified'; data: { accountId: string; ledgerRevision: number; orderId: string; notifiedAt: string } };
+export type AutoTopupOwnerNotified = {
+  type: 'AutoTopupOwnerNotified';
+  data: { accountId: string; ledgerRevision: number; orderId: string; notifiedAt: string };
+};
 type CrossingEvent = AutoTopupTriggered | AutoTopupFailed | AutoTopupOwnerNotified;
 
 /** The account's settings: the latest AutoTopupConfigured of this stream. */
@@ -17,7 +29,8 @@ export const autoTopupSettingsStream = (accountId: string): string => `autotopup
  * One stream per crossing, named by the ledger event that crossed: its first event fixes the order id,
  * so a redelivered or concurrently handled crossing buys the same order, never a second one.
  */
-export const autoTopupCrossingStream = (accountId: string, ledgerRevision: number): string => `autotopups-${accountId}-${ledgerRevision}`;
+export const autoTopupCrossingStream = (accountId: string, ledgerRevision: number): string =>
+  `autotopups-${accountId}-${ledgerRevision}`;
 
 /**
  * Whether a ledger change took the balance from at or above the threshold to below it. The ledger
@@ -29,9 +42,23 @@ export function crossesThreshold(balanceBefore: number, balanceAfter: number, th
 
 type CrossingState =
   | { status: 'new' }
-  | { status: 'triggered'; accountId: string; ledgerRevision: number; orderId: string; failure: string | null; notified: boolean };
+  | {
+      status: 'triggered';
+      accountId: string;
+      ledgerRevision: number;
+      orderId: string;
+      failure: string | null;
+      notified: boolean;
+    };
 type CrossingCommand =
-  | { type: 'TriggerAutoTopup'; accountId: string; ledgerRevision: number; orderId: string; packageId: number; at: string }
+  | {
+      type: 'TriggerAutoTopup';
+      accountId: string;
+      ledgerRevision: number;
+      orderId: string;
+      packageId: number;
+      at: string;
+    }
   | { type: 'RecordAutoTopupFailure'; reason: string; at: string }
   | { type: 'RecordOwnerNotified'; at: string };
 
@@ -47,7 +74,12 @@ export const autoTopupCrossingDecider: Decider<CrossingCommand, CrossingEvent, C
     const { accountId, ledgerRevision, orderId } = state;
     if (command.type === 'RecordAutoTopupFailure') {
       if (state.failure !== null) return [];
-      return [{ type: 'AutoTopupFailed', data: { accountId, ledgerRevision, orderId, reason: command.reason, failedAt: command.at } }];
+      return [
+        {
+          type: 'AutoTopupFailed',
+          data: { accountId, ledgerRevision, orderId, reason: command.reason, failedAt: command.at },
+        },
+      ];
     }
     if (state.failure === null || state.notified) return [];
     return [{ type: 'AutoTopupOwnerNotified', data: { accountId, ledgerRevision, orderId, notifiedAt: command.at } }];

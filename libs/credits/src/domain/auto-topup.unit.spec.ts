@@ -3,9 +3,18 @@ import { autoTopupCrossingDecider, crossesThreshold } from './auto-topup';
 
 const at = '2025-01-01T00:00:00.000Z';
 const spec = deciderSpec(autoTopupCrossingDecider);
-const triggered = { type: 'AutoTopupTriggered' as const, data: { accountId: '1', ledgerRevision: 7, orderId: '42', packageId: 1, triggeredAt: at } };
-const failed = { type: 'AutoTopupFailed' as const, data: { accountId: '1', ledgerRevision: 7, orderId: '42', reason: 'card_declined', failedAt: at } };
-const notified = { type: 'AutoTopupOwnerNotified' as const, data: { accountId: '1', ledgerRevision: 7, orderId: '42', notifiedAt: at } };
+const triggered = {
+  type: 'AutoTopupTriggered' as const,
+  data: { accountId: '1', ledgerRevision: 7, orderId: '42', packageId: 1, triggeredAt: at },
+};
+const failed = {
+  type: 'AutoTopupFailed' as const,
+  data: { accountId: '1', ledgerRevision: 7, orderId: '42', reason: 'card_declined', failedAt: at },
+};
+const notified = {
+  type: 'AutoTopupOwnerNotified' as const,
+  data: { accountId: '1', ledgerRevision: 7, orderId: '42', notifiedAt: at },
+};
 const types = (events: { type: string }[]) => events.map((e) => e.type);
 
 describe('automatic top-up crossing', () => {
@@ -16,7 +25,14 @@ describe('automatic top-up crossing', () => {
   });
 
   it('is claimed once: a redelivered crossing keeps the first order id', () => {
-    const trigger = { type: 'TriggerAutoTopup' as const, accountId: '1', ledgerRevision: 7, orderId: '43', packageId: 1, at };
+    const trigger = {
+      type: 'TriggerAutoTopup' as const,
+      accountId: '1',
+      ledgerRevision: 7,
+      orderId: '43',
+      packageId: 1,
+      at,
+    };
     expect(types(spec([]).when(trigger).events())).toEqual(['AutoTopupTriggered']);
     spec([triggered]).when(trigger).then([]);
   });

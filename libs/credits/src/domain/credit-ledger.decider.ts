@@ -13,7 +13,8 @@ export const available = (state: LedgerState): number => state.balance - heldTot
 const MAX_AMOUNT = 1_000_000_000;
 
 function requireAmount(amount: number, allowNegative: boolean): void {
-  const ok = Number.isSafeInteger(amount) && Math.abs(amount) <= MAX_AMOUNT && (allowNegative ? amount !== 0 : amount > 0);
+  const ok =
+    Number.isSafeInteger(amount) && Math.abs(amount) <= MAX_AMOUNT && (allowNegative ? amount !== 0 : amount > 0);
   if (!ok) throw new DomainError('INVALID_CREDIT_AMOUNT');
 }
 
@@ -31,20 +32,68 @@ export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent
       case 'GrantCredits': {
         requireAmount(command.amount + command.bonus, false);
         const balanceAfter = state.balance + command.amount + command.bonus;
-        return [{ type: 'CreditsAdded', data: { ...base, transactionId: command.transactionId, amount: command.amount, bonus: command.bonus, source: command.source, balanceAfter, holdsAfter: state.holds } }];
+        return [
+          {
+            type: 'CreditsAdded',
+            data: {
+              ...base,
+              transactionId: command.transactionId,
+              amount: command.amount,
+              bonus: command.bonus,
+              source: command.source,
+              balanceAfter,
+              holdsAfter: state.holds,
+            },
+          },
+        ];
       }
       case 'AdjustCredits': {
         requireAmount(command.amount, true);
         // An adjustment may not take away credits that are held for work in flight.
-        if (available(state) + command.amount < 0) throw new DomainError('INVALID_CREDIT_AMOUNT', 'The adjustment would make the available balance negative.');
-        return [{ type: 'CreditsAdjusted', data: { ...base, transactionId: command.transactionId, amount: command.amount, reason: command.reason, balanceAfter: state.balance + command.amount, holdsAfter: state.holds } }];
+        if (available(state) + command.amount < 0)
+          throw new DomainError('INVALID_CREDIT_AMOUNT', 'The adjustment would make the available balance negative.');
+        return [
+          {
+            type: 'CreditsAdjusted',
+            data: {
+              ...base,
+              transactionId: command.transactionId,
+              amount: command.amount,
+              reason: command.reason,
+              balanceAfter: state.balance + command.amount,
+              holdsAfter: state.holds,
+            },
+          },
+        ];
       }
       case 'HoldCredits': {
         if (state.holds[command.holdId]) return []; // a retried hold is already in place
         requireAmount(command.amount, false);
-        if (available(state) < command.amount) throw new DomainError('INSUFFICIENT_CREDITS', `This needs ${command.amount} credit(s); ${available(state)} available.`);
-        const hold = { amount: command.amount, purpose: command.purpose, reference: command.reference, heldAt: command.at };
-        return [{ type: 'CreditsHeld', data: { ...base, holdId: command.holdId, amount: command.amount, purpose: command.purpose, reference: command.reference, balanceAfter: state.balance, holdsAfter: { ...state.holds, [command.holdId]: hold } } }];
+        if (available(state) < command.amount)
+          throw new DomainError(
+            'INSUFFICIENT_CREDITS',
+            `This needs ${command.amount} credit(s); ${available(state)} available.`,
+          );
+        const hold = {
+          amount: command.amount,
+          purpose: command.purpose,
+          reference: command.reference,
+          heldAt: command.at,
+        };
+        return [
+          {
+            type: 'CreditsHeld',
+            data: {
+              ...base,
+              holdId: command.holdId,
+              amount: command.amount,
+              purpose: command.purpose,
+              reference: command.reference,
+              balanceAfter: state.balance,
+              holdsAfter: { ...state.holds, [command.holdId]: hold },
+            },
+          },
+        ];
       }
       case 'SettleHold': {
         const hold = state.holds[command.holdId];
@@ -54,14 +103,52 @@ export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent
         }
         const holdsAfter = without(state.holds, command.holdId);
         if (command.charge === 0) {
-          return [{ type: 'CreditHoldReleased', data: { ...base, holdId: command.holdId, amount: hold.amount, reason: 'nothing to charge', balanceAfter: state.balance, holdsAfter } }];
+          return [
+            {
+              type: 'CreditHoldReleased',
+              data: {
+                ...base,
+                holdId: command.holdId,
+                amount: hold.amount,
+                reason: 'nothing to charge',
+                balanceAfter: state.balance,
+                holdsAfter,
+              },
+            },
+          ];
         }
-        return [{ type: 'CreditsUsed', data: { ...base, transactionId: command.transactionId, holdId: command.holdId, amount: command.charge, purpose: hold.purpose, reference: hold.reference, balanceAfter: state.balance - command.charge, holdsAfter } }];
+        return [
+          {
+            type: 'CreditsUsed',
+            data: {
+              ...base,
+              transactionId: command.transactionId,
+              holdId: command.holdId,
+              amount: command.charge,
+              purpose: hold.purpose,
+              reference: hold.reference,
+              balanceAfter: state.balance - command.charge,
+              holdsAfter,
+            },
+          },
+        ];
       }
       case 'ReleaseHold': {
         const hold = state.holds[command.holdId];
         if (!hold) return [];
-        return [{ type: 'CreditHoldReleased', data: { ...base, holdId: command.holdId, amount: hold.amount, reason: command.reason, balanceAfter: state.balance, holdsAfter: without(state.holds, command.holdId) } }];
+        return [
+          {
+            type: 'CreditHoldReleased',
+            data: {
+              ...base,
+              holdId: command.holdId,
+              amount: hold.amount,
+              reason: command.reason,
+              balanceAfter: state.balance,
+              holdsAfter: without(state.holds, command.holdId),
+            },
+          },
+        ];
       }
     }
   },

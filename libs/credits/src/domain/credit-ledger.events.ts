@@ -24,7 +24,14 @@ export type OrderSource = {
 
 export type CreditsAdded = {
   type: 'CreditsAdded';
-  data: LedgerSnapshot & { accountId: string; transactionId: string; amount: number; bonus: number; source: OrderSource | { kind: 'grant'; reason: string }; at: string };
+  data: LedgerSnapshot & {
+    accountId: string;
+    transactionId: string;
+    amount: number;
+    bonus: number;
+    source: OrderSource | { kind: 'grant'; reason: string };
+    at: string;
+  };
 };
 export type CreditsAdjusted = {
   type: 'CreditsAdjusted';
@@ -32,11 +39,26 @@ export type CreditsAdjusted = {
 };
 export type CreditsHeld = {
   type: 'CreditsHeld';
-  data: LedgerSnapshot & { accountId: string; holdId: string; amount: number; purpose: string; reference: string; at: string };
+  data: LedgerSnapshot & {
+    accountId: string;
+    holdId: string;
+    amount: number;
+    purpose: string;
+    reference: string;
+    at: string;
+  };
 };
 export type CreditsUsed = {
   type: 'CreditsUsed';
-  data: LedgerSnapshot & { accountId: string; transactionId: string; holdId: string | null; amount: number; purpose: string; reference: string; at: string };
+  data: LedgerSnapshot & {
+    accountId: string;
+    transactionId: string;
+    holdId: string | null;
+    amount: number;
+    purpose: string;
+    reference: string;
+    at: string;
+  };
 };
 export type CreditHoldReleased = {
   type: 'CreditHoldReleased';
@@ -44,4 +66,10 @@ export type CreditHoldReleased = {
 };
 
 export type CreditLedgerEvent = CreditsAdded | CreditsAdjusted | CreditsHeld | CreditsUsed | CreditHoldReleased;
-export const CREDIT_LEDGER_EVENT_TYPES: CreditLedgerEvent['type'][] = ['CreditsAdded', 'CreditsAdjusted', 'CreditsHeld', 'CreditsUsed', 'CreditHoldReleased'];
+export const CREDIT_LEDGER_EVENT_TYPES: CreditLedgerEvent['type'][] = [
+  'CreditsAdded',
+  'CreditsAdjusted',
+  'CreditsHeld',
+  'CreditsUsed',
+  'CreditHoldReleased',
+];

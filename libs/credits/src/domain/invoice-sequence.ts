@@ -7,7 +7,10 @@ import { Decider } from '@lib/common';
  */
 export const INVOICE_SEQUENCE_STREAM = 'invoice-sequence';
 
-export type InvoiceIssued = { type: 'InvoiceIssued'; data: { orderId: string; invoiceNumber: string; number: number; issuedAt: string } };
+export type InvoiceIssued = {
+  type: 'InvoiceIssued';
+  data: { orderId: string; invoiceNumber: string; number: number; issuedAt: string };
+};
 export type IssueInvoice = { type: 'IssueInvoice'; orderId: string; at: string };
 type SequenceState = { last: number };
 
@@ -17,7 +20,12 @@ export const invoiceSequenceDecider: Decider<IssueInvoice, InvoiceIssued, Sequen
   initialState: { last: 0 },
   decide(command, state) {
     const number = state.last + 1;
-    return [{ type: 'InvoiceIssued', data: { orderId: command.orderId, invoiceNumber: formatInvoiceNumber(number), number, issuedAt: command.at } }];
+    return [
+      {
+        type: 'InvoiceIssued',
+        data: { orderId: command.orderId, invoiceNumber: formatInvoiceNumber(number), number, issuedAt: command.at },
+      },
+    ];
   },
   // Loaded with load: 'last', so the state is the latest event's number alone.
   evolve: (_state, event) => ({ last: event.data.number }),

@@ -30,7 +30,13 @@ export function balanceDelta(event: CreditLedgerEvent): number {
 }
 
 export function transactionType(event: CreditLedgerEvent): AuditLine['transactionType'] {
-  return event.type === 'CreditsAdded' ? 'Added' : event.type === 'CreditsUsed' ? 'Used' : event.type === 'CreditsAdjusted' ? 'Adjusted' : null;
+  return event.type === 'CreditsAdded'
+    ? 'Added'
+    : event.type === 'CreditsUsed'
+      ? 'Used'
+      : event.type === 'CreditsAdjusted'
+        ? 'Adjusted'
+        : null;
 }
 
 /**
@@ -43,10 +49,21 @@ export function auditLedger(recorded: RecordedEvent[]): { lines: AuditLine[]; ba
     const event = upcast<CreditLedgerEvent>(r, creditLedgerDecider.upcasters);
     const delta = balanceDelta(event);
     balance += delta;
-    const reference = 'reference' in event.data ? event.data.reference : 'reason' in event.data ? event.data.reason : event.data.transactionId;
+    const reference =
+      'reference' in event.data
+        ? event.data.reference
+        : 'reason' in event.data
+          ? event.data.reason
+          : event.data.transactionId;
     return {
-      revision: r.revision, type: r.type, at: event.data.at, delta, transactionType: transactionType(event),
-      recordedBalance: event.data.balanceAfter, computedBalance: balance, reference: String(reference),
+      revision: r.revision,
+      type: r.type,
+      at: event.data.at,
+      delta,
+      transactionType: transactionType(event),
+      recordedBalance: event.data.balanceAfter,
+      computedBalance: balance,
+      reference: String(reference),
       ok: event.data.balanceAfter === balance && balance >= 0,
     };
   });

@@ -39,22 +39,58 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         if (state.status === 'none') throw new DomainError('ORDER_NOT_FOUND');
         if (state.status !== 'quoted') return [];
         const { quotedAt: _quotedAt, ...quote } = state.quote;
-        return [{ type: 'OrderPlaced', data: { ...quote, processorPaymentIntentId: command.processorPaymentIntentId, placedAt: command.at } }];
+        return [
+          {
+            type: 'OrderPlaced',
+            data: { ...quote, processorPaymentIntentId: command.processorPaymentIntentId, placedAt: command.at },
+          },
+        ];
       }
       case 'CompleteOrder': {
         const current = requirePlaced(state);
         if (current.status === 'completed') return [];
-        return [{ type: 'OrderCompleted', data: { orderId: current.order.orderId, accountId: current.order.accountId, processorChargeId: command.processorChargeId, completedAt: command.at } }];
+        return [
+          {
+            type: 'OrderCompleted',
+            data: {
+              orderId: current.order.orderId,
+              accountId: current.order.accountId,
+              processorChargeId: command.processorChargeId,
+              completedAt: command.at,
+            },
+          },
+        ];
       }
       case 'FailOrder': {
         const current = requirePlaced(state);
         if (current.status !== 'pending') return [];
-        return [{ type: 'OrderFailed', data: { orderId: current.order.orderId, accountId: current.order.accountId, failureReason: command.failureReason, failedAt: command.at } }];
+        return [
+          {
+            type: 'OrderFailed',
+            data: {
+              orderId: current.order.orderId,
+              accountId: current.order.accountId,
+              failureReason: command.failureReason,
+              failedAt: command.at,
+            },
+          },
+        ];
       }
       case 'MarkOrderCredited': {
         const current = requirePlaced(state);
         if (current.status !== 'completed' || current.credited) return [];
-        return [{ type: 'OrderCredited', data: { orderId: current.order.orderId, accountId: current.order.accountId, invoiceNumber: command.invoiceNumber, transactionId: command.transactionId, creditedAt: command.at } }];
+        return [
+          {
+            type: 'OrderCredited',
+            data: {
+              orderId: current.order.orderId,
+              accountId: current.order.accountId,
+              invoiceNumber: command.invoiceNumber,
+              transactionId: command.transactionId,
+              creditedAt: command.at,
+            },
+          },
+        ];
       }
     }
   },
@@ -65,9 +101,24 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         return { status: 'quoted', quote: event.data };
       case 'OrderPlaced':
         // Orders placed before OrderQuoted existed start here.
-        return { status: 'pending', order: event.data, credited: false, completedAt: null, processorChargeId: null, failureReason: null };
+        return {
+          status: 'pending',
+          order: event.data,
+          credited: false,
+          completedAt: null,
+          processorChargeId: null,
+          failureReason: null,
+        };
       case 'OrderCompleted':
-        return 'order' in state ? { ...state, status: 'completed', completedAt: event.data.completedAt, processorChargeId: event.data.processorChargeId, failureReason: null } : state;
+        return 'order' in state
+          ? {
+              ...state,
+              status: 'completed',
+              completedAt: event.data.completedAt,
+              processorChargeId: event.data.processorChargeId,
+              failureReason: null,
+            }
+          : state;
       case 'OrderFailed':
         return 'order' in state ? { ...state, status: 'failed', failureReason: event.data.failureReason } : state;
       case 'OrderCredited':

@@ -10,20 +10,46 @@ export type PaymentProcessorName = 'manual' | 'stripe';
  */
 export type OrderQuoted = {
   type: 'OrderQuoted';
-  data: OrderQuote & { orderId: string; accountId: string; processor: PaymentProcessorName; isAutoTopup: boolean; placedBy: string; quotedAt: string };
+  data: OrderQuote & {
+    orderId: string;
+    accountId: string;
+    processor: PaymentProcessorName;
+    isAutoTopup: boolean;
+    placedBy: string;
+    quotedAt: string;
+  };
 };
 export type OrderPlaced = {
   type: 'OrderPlaced';
   data: OrderQuote & {
-    orderId: string; accountId: string; processor: PaymentProcessorName; processorPaymentIntentId: string;
-    isAutoTopup: boolean; placedBy: string; placedAt: string;
+    orderId: string;
+    accountId: string;
+    processor: PaymentProcessorName;
+    processorPaymentIntentId: string;
+    isAutoTopup: boolean;
+    placedBy: string;
+    placedAt: string;
   };
 };
 /** The processor confirmed the payment; credits follow in OrderCredited. */
-export type OrderCompleted = { type: 'OrderCompleted'; data: { orderId: string; accountId: string; processorChargeId: string; completedAt: string } };
-export type OrderFailed = { type: 'OrderFailed'; data: { orderId: string; accountId: string; failureReason: string; failedAt: string } };
+export type OrderCompleted = {
+  type: 'OrderCompleted';
+  data: { orderId: string; accountId: string; processorChargeId: string; completedAt: string };
+};
+export type OrderFailed = {
+  type: 'OrderFailed';
+  data: { orderId: string; accountId: string; failureReason: string; failedAt: string };
+};
 /** The order's credits are in the ledger under transactionId, with the invoice number it was given. */
-export type OrderCredited = { type: 'OrderCredited'; data: { orderId: string; accountId: string; invoiceNumber: string; transactionId: string; creditedAt: string } };
+export type OrderCredited = {
+  type: 'OrderCredited';
+  data: { orderId: string; accountId: string; invoiceNumber: string; transactionId: string; creditedAt: string };
+};
 
 export type OrderEvent = OrderQuoted | OrderPlaced | OrderCompleted | OrderFailed | OrderCredited;
-export const ORDER_EVENT_TYPES: OrderEvent['type'][] = ['OrderPlaced', 'OrderCompleted', 'OrderFailed', 'OrderCredited'];
+export const ORDER_EVENT_TYPES: OrderEvent['type'][] = [
+  'OrderPlaced',
+  'OrderCompleted',
+  'OrderFailed',
+  'OrderCredited',
+];

@@ -23,6 +23,12 @@ export const creditBalancesProjection = documentProjection<CreditBalanceDoc, Cre
   documentId: (event) => event.data.accountId,
   evolve: (_doc, event) => {
     const held = heldTotal(event.data.holdsAfter);
-    return { _id: event.data.accountId, balance: event.data.balanceAfter, held, available: event.data.balanceAfter - held, asOf: event.data.at };
+    return {
+      _id: event.data.accountId,
+      balance: event.data.balanceAfter,
+      held,
+      available: event.data.balanceAfter - held,
+      asOf: event.data.at,
+    };
   },
 });

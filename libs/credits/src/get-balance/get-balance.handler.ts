@@ -9,7 +9,10 @@ export const BALANCE_MAX_STALENESS_SECONDS = 30;
 
 @QueryHandler(GetBalanceQuery)
 export class GetBalanceHandler implements IQueryHandler<GetBalanceQuery, BalanceView> {
-  constructor(private readonly readStore: ReadStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(query: GetBalanceQuery): Promise<BalanceView> {
     const doc = await this.readStore.collection<CreditBalanceDoc>(CREDIT_BALANCES_COLLECTION).get(query.accountId);

@@ -7,6 +7,12 @@ export class GrantCreditsHandler implements ICommandHandler<GrantCreditsCommand,
   constructor(private readonly ledger: CreditLedger) {}
 
   execute(command: GrantCreditsCommand): Promise<LedgerView> {
-    return this.ledger.grant(command.accountId, command.amount, 0, { kind: 'grant', reason: command.reason }, command.transactionId);
+    return this.ledger.grant(
+      command.accountId,
+      command.amount,
+      0,
+      { kind: 'grant', reason: command.reason },
+      command.transactionId,
+    );
   }
 }

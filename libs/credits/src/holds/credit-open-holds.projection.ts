@@ -22,6 +22,12 @@ export const creditOpenHoldsProjection = documentProjection<OpenHoldDoc, CreditL
   documentId: (event) => (event.data as { holdId?: string | null }).holdId ?? null,
   evolve: (_doc, event) => {
     if (event.type !== 'CreditsHeld') return null; // settled or released: the hold is gone
-    return { _id: event.data.holdId, accountId: event.data.accountId, purpose: event.data.purpose, amount: event.data.amount, heldAt: event.data.at };
+    return {
+      _id: event.data.holdId,
+      accountId: event.data.accountId,
+      purpose: event.data.purpose,
+      amount: event.data.amount,
+      heldAt: event.data.at,
+    };
   },
 });

@@ -1,4 +1,11 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown, Optional } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  BeforeApplicationShutdown,
+  Optional,
+} from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { APP_CONFIG } from '@lib/platform';
@@ -32,7 +39,10 @@ export class ExpiredHoldSweeper implements OnApplicationBootstrap, BeforeApplica
 
   onApplicationBootstrap(): void {
     const everyMs = Math.min(60_000, Math.max(1_000, (this.config.credits.holdExpirySeconds * 1000) / 2));
-    this.timer = setInterval(() => void this.sweepOnce().catch((error) => this.logger.warn(`sweep failed: ${error}`)), everyMs);
+    this.timer = setInterval(
+      () => void this.sweepOnce().catch((error) => this.logger.warn(`sweep failed: ${error}`)),
+      everyMs,
+    );
     this.timer.unref();
   }
 
@@ -67,12 +77,20 @@ export class ExpiredHoldSweeper implements OnApplicationBootstrap, BeforeApplica
         kept++;
         continue;
       }
-      await this.ledger.endHold(hold.accountId, hold._id, charge === null ? null : Math.min(charge, hold.amount), 'expired');
+      await this.ledger.endHold(
+        hold.accountId,
+        hold._id,
+        charge === null ? null : Math.min(charge, hold.amount),
+        'expired',
+      );
       if (charge !== null) charged++;
       this.observer?.swept(charge === null ? 'released' : 'charged');
     }
     const ended = expired.length - kept;
-    if (ended > 0) this.logger.warn(`ended ${ended} expired credit hold(s): ${charged} charged from recorded work, ${ended - charged} released`);
+    if (ended > 0)
+      this.logger.warn(
+        `ended ${ended} expired credit hold(s): ${charged} charged from recorded work, ${ended - charged} released`,
+      );
     return ended;
   }
 }

@@ -10,7 +10,9 @@ export const STILL_WORKING = 'still_working';
  * or STILL_WORKING. A module whose work records its result before settling registers one per hold purpose.
  */
 export type RecordedCharge = number | null | typeof STILL_WORKING;
-export type RecordedChargeLookup = (hold: Pick<OpenHoldDoc, '_id' | 'accountId' | 'purpose'>) => Promise<RecordedCharge>;
+export type RecordedChargeLookup = (
+  hold: Pick<OpenHoldDoc, '_id' | 'accountId' | 'purpose'>,
+) => Promise<RecordedCharge>;
 
 /**
  * Where the hold sweeper asks, before releasing an expired hold, whether its work was done. Work that

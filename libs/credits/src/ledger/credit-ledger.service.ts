@@ -26,12 +26,18 @@ export interface LedgerView {
 export class CreditLedger {
   private readonly commits: LedgerGroupCommit;
 
-  constructor(private readonly events: EventStore, private readonly clock: Clock) {
+  constructor(
+    private readonly events: EventStore,
+    private readonly clock: Clock,
+  ) {
     this.commits = new LedgerGroupCommit(events);
   }
 
   /** Sets credits aside before work; throws INSUFFICIENT_CREDITS (402) when the available balance cannot cover it. Idempotent per holdId. */
-  hold(accountId: string, command: WithoutMeta<Extract<CreditLedgerCommand, { type: 'HoldCredits' }>>): Promise<LedgerView> {
+  hold(
+    accountId: string,
+    command: WithoutMeta<Extract<CreditLedgerCommand, { type: 'HoldCredits' }>>,
+  ): Promise<LedgerView> {
     return this.run(accountId, { type: 'HoldCredits', ...command });
   }
 
@@ -49,11 +55,24 @@ export class CreditLedger {
    * it was settled meanwhile), or released with `releaseReason` when it recorded nothing (null).
    * Work records its result before settling, so a record always means the work was done.
    */
-  endHold(accountId: string, holdId: string, recordedCharge: number | null, releaseReason: string): Promise<LedgerView> {
-    return recordedCharge === null ? this.release(accountId, holdId, releaseReason) : this.settle(accountId, holdId, recordedCharge);
+  endHold(
+    accountId: string,
+    holdId: string,
+    recordedCharge: number | null,
+    releaseReason: string,
+  ): Promise<LedgerView> {
+    return recordedCharge === null
+      ? this.release(accountId, holdId, releaseReason)
+      : this.settle(accountId, holdId, recordedCharge);
   }
 
-  grant(accountId: string, amount: number, bonus: number, source: OrderSource | { kind: 'grant'; reason: string }, transactionId = `tx_${randomUUID()}`): Promise<LedgerView> {
+  grant(
+    accountId: string,
+    amount: number,
+    bonus: number,
+    source: OrderSource | { kind: 'grant'; reason: string },
+    transactionId = `tx_${randomUUID()}`,
+  ): Promise<LedgerView> {
     return this.run(accountId, { type: 'GrantCredits', transactionId, amount, bonus, source });
   }
 
@@ -62,12 +81,34 @@ export class CreditLedger {
    * the append share one expected revision, so concurrent callers add them once. Appended on its own,
    * outside the group commit, since the check must cover exactly the revision it appends after.
    */
-  async grantOnce(accountId: string, amount: number, bonus: number, source: OrderSource | { kind: 'grant'; reason: string }, transactionId: string, since: string): Promise<LedgerView> {
+  async grantOnce(
+    accountId: string,
+    amount: number,
+    bonus: number,
+    source: OrderSource | { kind: 'grant'; reason: string },
+    transactionId: string,
+    since: string,
+  ): Promise<LedgerView> {
     const stream = creditLedgerStream(accountId);
-    const command: CreditLedgerCommand = { type: 'GrantCredits', accountId, at: this.clock.nowIso(), transactionId, amount, bonus, source };
+    const command: CreditLedgerCommand = {
+      type: 'GrantCredits',
+      accountId,
+      at: this.clock.nowIso(),
+      transactionId,
+      amount,
+      bonus,
+      source,
+    };
     const result = await runCommand(this.events, stream, creditLedgerDecider, command, {
       load: 'last',
-      skipIf: async () => (await findSince(this.events, stream, creditLedgerDecider.upcasters, since, (e) => 'transactionId' in e.data && e.data.transactionId === transactionId)) !== null,
+      skipIf: async () =>
+        (await findSince(
+          this.events,
+          stream,
+          creditLedgerDecider.upcasters,
+          since,
+          (e) => 'transactionId' in e.data && e.data.transactionId === transactionId,
+        )) !== null,
     });
     return this.view(result.state, result.position);
   }
@@ -78,11 +119,16 @@ export class CreditLedger {
 
   /** The exact current ledger state, read from the event store (not the read model). */
   async current(accountId: string): Promise<LedgerView> {
-    const { state, position } = await aggregateStream(this.events, creditLedgerStream(accountId), creditLedgerDecider, { latest: 1 });
+    const { state, position } = await aggregateStream(this.events, creditLedgerStream(accountId), creditLedgerDecider, {
+      latest: 1,
+    });
     return this.view(state, position);
   }
 
-  private async run(accountId: string, partial: WithoutMeta<CreditLedgerCommand> & { type: CreditLedgerCommand['type'] }): Promise<LedgerView> {
+  private async run(
+    accountId: string,
+    partial: WithoutMeta<CreditLedgerCommand> & { type: CreditLedgerCommand['type'] },
+  ): Promise<LedgerView> {
     const stream = creditLedgerStream(accountId);
     const command = { ...partial, accountId, at: this.clock.nowIso() } as CreditLedgerCommand;
     const result = await this.commits.submit(stream, command);

@@ -9,4 +9,5 @@ import type { LedgerView } from './credit-ledger.service';
  * that 0 remain (the bare balance would tell all 25 that 24 remain). Pass the view the hold returned with
  * this call's hold amount, or a view taken after the settle with `ownHold` 0.
  */
-export const creditsRemaining = (view: Pick<LedgerView, 'available'>, charge: number, ownHold = 0): number => view.available + ownHold - charge;
+export const creditsRemaining = (view: Pick<LedgerView, 'available'>, charge: number, ownHold = 0): number =>
+  view.available + ownHold - charge;

@@ -26,10 +26,14 @@ describe('credit ledger group commit', () => {
     it('never overspends and loses no charge', async () => {
       await a.grant('7', 100, 0, { kind: 'grant', reason: 'test' });
       const charge = (ledger: CreditLedger, i: number) =>
-        ledger.hold('7', { holdId: `h${i}`, amount: 1, purpose: 'verification', reference: `r${i}` }).then(() => ledger.settle('7', `h${i}`, 1));
+        ledger
+          .hold('7', { holdId: `h${i}`, amount: 1, purpose: 'verification', reference: `r${i}` })
+          .then(() => ledger.settle('7', `h${i}`, 1));
       const outcomes = await Promise.allSettled(Array.from({ length: 160 }, (_, i) => charge(i % 2 ? a : b, i)));
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(100);
-      expect(outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason.errorName)).toEqual(Array(60).fill('INSUFFICIENT_CREDITS'));
+      expect(
+        outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason.errorName),
+      ).toEqual(Array(60).fill('INSUFFICIENT_CREDITS'));
       expect(await b.current('7')).toMatchObject({ balance: 0, held: 0 });
       expect(auditLedger(await storeA.readStream(creditLedgerStream('7')))).toMatchObject({ ok: true, balance: 0 });
     });

@@ -49,21 +49,27 @@ export class LedgerGroupCommit {
     let outcomes: Outcome[] = [];
     try {
       // Every attempt decides the whole batch again on the state it read, so outcomes are the last attempt's.
-      const written = await runDecision(this.events, stream, creditLedgerDecider, (loaded) => {
-        let state = loaded;
-        const decided: CreditLedgerEvent[] = [];
-        outcomes = batch.map(({ command }) => {
-          try {
-            const events = creditLedgerDecider.decide(command, state);
-            state = events.reduce((s, e) => creditLedgerDecider.evolve(s, e), state);
-            decided.push(...events);
-            return { ok: true, state };
-          } catch (error) {
-            return { ok: false, error };
-          }
-        });
-        return decided;
-      }, { load: 'last', maxAttempts: MAX_ATTEMPTS });
+      const written = await runDecision(
+        this.events,
+        stream,
+        creditLedgerDecider,
+        (loaded) => {
+          let state = loaded;
+          const decided: CreditLedgerEvent[] = [];
+          outcomes = batch.map(({ command }) => {
+            try {
+              const events = creditLedgerDecider.decide(command, state);
+              state = events.reduce((s, e) => creditLedgerDecider.evolve(s, e), state);
+              decided.push(...events);
+              return { ok: true, state };
+            } catch (error) {
+              return { ok: false, error };
+            }
+          });
+          return decided;
+        },
+        { load: 'last', maxAttempts: MAX_ATTEMPTS },
+      );
       batch.forEach((pending, i) => {
         const outcome = outcomes[i];
         if (outcome.ok) pending.resolve({ state: outcome.state, position: written.streamPosition });

@@ -28,14 +28,33 @@ export type CreditOrderDoc = OrderView & { _id: string; accountId: string; _posi
 export const CREDIT_ORDERS_COLLECTION = 'credit_orders';
 
 /** Account ids are numeric strings (the spec's integer userId). */
-export function orderViewFrom(accountId: string, credits: number, bonus: number, source: OrderSource, completedAt: string): OrderView {
+export function orderViewFrom(
+  accountId: string,
+  credits: number,
+  bonus: number,
+  source: OrderSource,
+  completedAt: string,
+): OrderView {
   return {
-    id: Number(source.orderId), userId: Number(accountId), packageId: source.packageId, promotionId: source.promotionId,
-    creditsPurchased: credits, bonusCredits: bonus, totalCreditsAdded: credits + bonus,
-    amountUsd: source.amountUsd, discountUsd: source.discountUsd, finalAmountUsd: source.finalAmountUsd, unitPriceUsd: source.unitPriceUsd,
-    processorPaymentIntentId: source.processorPaymentIntentId, processorChargeId: source.processorChargeId,
-    status: OrderStatus.Completed, failureReason: null, invoiceNumber: source.invoiceNumber, isAutoTopup: source.isAutoTopup,
-    createdAt: source.createdAt, completedAt,
+    id: Number(source.orderId),
+    userId: Number(accountId),
+    packageId: source.packageId,
+    promotionId: source.promotionId,
+    creditsPurchased: credits,
+    bonusCredits: bonus,
+    totalCreditsAdded: credits + bonus,
+    amountUsd: source.amountUsd,
+    discountUsd: source.discountUsd,
+    finalAmountUsd: source.finalAmountUsd,
+    unitPriceUsd: source.unitPriceUsd,
+    processorPaymentIntentId: source.processorPaymentIntentId,
+    processorChargeId: source.processorChargeId,
+    status: OrderStatus.Completed,
+    failureReason: null,
+    invoiceNumber: source.invoiceNumber,
+    isAutoTopup: source.isAutoTopup,
+    createdAt: source.createdAt,
+    completedAt,
   };
 }
 
@@ -59,7 +78,11 @@ export const creditOrdersProjection = documentProjection<CreditOrderDoc>({
       if (added.type !== 'CreditsAdded') return doc;
       const data = added.data;
       if (data.source.kind !== 'order') return doc;
-      return { _id: data.source.orderId, accountId: data.accountId, ...orderViewFrom(data.accountId, data.amount, data.bonus, data.source, data.at) };
+      return {
+        _id: data.source.orderId,
+        accountId: data.accountId,
+        ...orderViewFrom(data.accountId, data.amount, data.bonus, data.source, data.at),
+      };
     }
     const event = upcast<OrderEvent>(recorded, orderDecider.upcasters);
     switch (event.type) {
@@ -68,12 +91,29 @@ export const creditOrdersProjection = documentProjection<CreditOrderDoc>({
       case 'OrderPlaced': {
         const { orderId, accountId, processor: _processor, placedBy: _placedBy, placedAt, ...order } = event.data;
         return {
-          _id: orderId, accountId, ...order, id: Number(orderId), userId: Number(accountId), processorChargeId: '',
-          status: OrderStatus.Pending, failureReason: null, invoiceNumber: '', createdAt: placedAt, completedAt: null,
+          _id: orderId,
+          accountId,
+          ...order,
+          id: Number(orderId),
+          userId: Number(accountId),
+          processorChargeId: '',
+          status: OrderStatus.Pending,
+          failureReason: null,
+          invoiceNumber: '',
+          createdAt: placedAt,
+          completedAt: null,
         };
       }
       case 'OrderCompleted':
-        return doc && { ...doc, status: OrderStatus.Completed, failureReason: null, processorChargeId: event.data.processorChargeId, completedAt: event.data.completedAt };
+        return (
+          doc && {
+            ...doc,
+            status: OrderStatus.Completed,
+            failureReason: null,
+            processorChargeId: event.data.processorChargeId,
+            completedAt: event.data.completedAt,
+          }
+        );
       case 'OrderFailed':
         return doc && { ...doc, status: OrderStatus.Failed, failureReason: event.data.failureReason };
       case 'OrderCredited':

@@ -11,7 +11,12 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery, OrderPa
     const collection = this.readStore.collection<CreditOrderDoc>(CREDIT_ORDERS_COLLECTION);
     const filter = { accountId: query.accountId };
     const [docs, total] = await Promise.all([
-      collection.find({ filter, sort: { createdAt: -1, _id: -1 }, skip: (query.page - 1) * query.limit, limit: query.limit }),
+      collection.find({
+        filter,
+        sort: { createdAt: -1, _id: -1 },
+        skip: (query.page - 1) * query.limit,
+        limit: query.limit,
+      }),
       collection.count(filter),
     ]);
     const items = docs.map(({ _id, accountId, _position, ...order }): OrderView => order);

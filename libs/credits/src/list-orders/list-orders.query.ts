@@ -11,7 +11,11 @@ export interface OrderPage {
 }
 
 export class ListOrdersQuery extends Query<OrderPage> {
-  constructor(readonly accountId: string, readonly page: number, readonly limit: number) {
+  constructor(
+    readonly accountId: string,
+    readonly page: number,
+    readonly limit: number,
+  ) {
     super();
   }
 }

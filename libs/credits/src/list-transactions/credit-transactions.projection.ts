@@ -13,12 +13,20 @@ function describe(event: CreditLedgerEvent): Pick<CreditTransactionDoc, 'descrip
   switch (event.type) {
     case 'CreditsAdded':
       return event.data.source.kind === 'order'
-        ? { description: `Order ${event.data.source.invoiceNumber}: ${event.data.amount} credits + ${event.data.bonus} bonus`, purpose: 'order', reference: event.data.source.orderId }
+        ? {
+            description: `Order ${event.data.source.invoiceNumber}: ${event.data.amount} credits + ${event.data.bonus} bonus`,
+            purpose: 'order',
+            reference: event.data.source.orderId,
+          }
         : { description: `Credit grant: ${event.data.source.reason}`, purpose: 'grant', reference: null };
     case 'CreditsAdjusted':
       return { description: `Adjustment: ${event.data.reason}`, purpose: 'adjustment', reference: null };
     case 'CreditsUsed':
-      return { description: `${event.data.purpose} ${event.data.reference}`, purpose: event.data.purpose, reference: event.data.reference };
+      return {
+        description: `${event.data.purpose} ${event.data.reference}`,
+        purpose: event.data.purpose,
+        reference: event.data.reference,
+      };
     default:
       return { description: '', purpose: null, reference: null };
   }
@@ -33,6 +41,14 @@ export const creditTransactionsProjection = documentProjection<CreditTransaction
   evolve: (_doc, event) => {
     const type = transactionType(event);
     if (!type || !('transactionId' in event.data)) return null;
-    return { _id: event.data.transactionId, accountId: event.data.accountId, type, amount: balanceDelta(event), balanceAfter: event.data.balanceAfter, createdAt: event.data.at, ...describe(event) };
+    return {
+      _id: event.data.transactionId,
+      accountId: event.data.accountId,
+      type,
+      amount: balanceDelta(event),
+      balanceAfter: event.data.balanceAfter,
+      createdAt: event.data.at,
+      ...describe(event),
+    };
   },
 });

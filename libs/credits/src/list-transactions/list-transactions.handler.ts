@@ -4,7 +4,6 @@ import { ReadStore } from '@lib/readstore';
 import { CREDIT_TRANSACTIONS_COLLECTION, CreditTransactionDoc } from './credit-transactions.projection';
 import { ListTransactionsQuery, TransactionView } from './list-transactions.query';
 
-
 @QueryHandler(ListTransactionsQuery)
 export class ListTransactionsHandler implements IQueryHandler<ListTransactionsQuery, Page<TransactionView>> {
   constructor(private readonly readStore: ReadStore) {}
@@ -13,12 +12,23 @@ export class ListTransactionsHandler implements IQueryHandler<ListTransactionsQu
     const collection = this.readStore.collection<CreditTransactionDoc>(CREDIT_TRANSACTIONS_COLLECTION);
     const filter = query.type ? { accountId: query.accountId, type: query.type } : { accountId: query.accountId };
     const [docs, total] = await Promise.all([
-      collection.find({ filter, sort: { createdAt: -1, _position: -1 }, skip: (query.page.page - 1) * query.page.pageSize, limit: query.page.pageSize }),
+      collection.find({
+        filter,
+        sort: { createdAt: -1, _position: -1 },
+        skip: (query.page.page - 1) * query.page.pageSize,
+        limit: query.page.pageSize,
+      }),
       collection.count(filter),
     ]);
     const items = docs.map((d): TransactionView => ({
-      id: d._id, type: d.type, amount: d.amount, balanceAfter: d.balanceAfter, description: d.description,
-      purpose: d.purpose, reference: d.reference, createdAt: d.createdAt,
+      id: d._id,
+      type: d.type,
+      amount: d.amount,
+      balanceAfter: d.balanceAfter,
+      description: d.description,
+      purpose: d.purpose,
+      reference: d.reference,
+      createdAt: d.createdAt,
     }));
     return toPage(items, query.page, total);
   }

@@ -17,7 +17,11 @@ export interface TransactionView {
 }
 
 export class ListTransactionsQuery extends Query<Page<TransactionView>> {
-  constructor(readonly accountId: string, readonly page: PageRequest, readonly type: TransactionType | null) {
+  constructor(
+    readonly accountId: string,
+    readonly page: PageRequest,
+    readonly type: TransactionType | null,
+  ) {
     super();
   }
 }

@@ -24,7 +24,11 @@ const SCAN_MARGIN_MS = 10 * 60_000;
  */
 @Injectable()
 export class OrderSettlement {
-  constructor(private readonly events: EventStore, private readonly ledger: CreditLedger, private readonly clock: Clock) {}
+  constructor(
+    private readonly events: EventStore,
+    private readonly ledger: CreditLedger,
+    private readonly clock: Clock,
+  ) {}
 
   /** An outcome from a processor (created payment, retrieved payment): `pending` only finishes what a crash left. */
   async apply(orderId: string, outcome: PaymentOutcome): Promise<OrderState> {
@@ -34,12 +38,20 @@ export class OrderSettlement {
   }
 
   async complete(orderId: string, processorChargeId: string): Promise<OrderState> {
-    const result = await runCommand(this.events, orderStream(orderId), orderDecider, { type: 'CompleteOrder', processorChargeId, at: this.clock.nowIso() });
+    const result = await runCommand(this.events, orderStream(orderId), orderDecider, {
+      type: 'CompleteOrder',
+      processorChargeId,
+      at: this.clock.nowIso(),
+    });
     return this.finish(orderId, result.state);
   }
 
   async fail(orderId: string, failureReason: string): Promise<OrderState> {
-    const result = await runCommand(this.events, orderStream(orderId), orderDecider, { type: 'FailOrder', failureReason: failureReason.slice(0, 500), at: this.clock.nowIso() });
+    const result = await runCommand(this.events, orderStream(orderId), orderDecider, {
+      type: 'FailOrder',
+      failureReason: failureReason.slice(0, 500),
+      at: this.clock.nowIso(),
+    });
     return this.finish(orderId, result.state);
   }
 
@@ -53,7 +65,11 @@ export class OrderSettlement {
     const state = await this.load(orderId);
     if (state.status !== 'quoted') return;
     if (state.quote.accountId !== accountId) throw new DomainError('ORDER_NOT_FOUND');
-    await runCommand(this.events, orderStream(orderId), orderDecider, { type: 'PlaceOrder', processorPaymentIntentId, at: this.clock.nowIso() });
+    await runCommand(this.events, orderStream(orderId), orderDecider, {
+      type: 'PlaceOrder',
+      processorPaymentIntentId,
+      at: this.clock.nowIso(),
+    });
   }
 
   async load(orderId: string): Promise<OrderState> {
@@ -70,21 +86,58 @@ export class OrderSettlement {
     const { order } = state;
     const invoiceNumber = await this.invoiceFor(order.orderId, since);
     const transactionId = `order-${order.orderId}`;
-    await this.ledger.grantOnce(order.accountId, order.creditsPurchased, order.bonusCredits, {
-      kind: 'order', orderId: order.orderId, packageId: order.packageId, promotionId: order.promotionId,
-      amountUsd: order.amountUsd, discountUsd: order.discountUsd, finalAmountUsd: order.finalAmountUsd, unitPriceUsd: order.unitPriceUsd,
-      invoiceNumber, processorPaymentIntentId: order.processorPaymentIntentId, processorChargeId: state.processorChargeId ?? '', isAutoTopup: order.isAutoTopup, createdAt: order.placedAt,
-    }, transactionId, since);
-    return (await runCommand(this.events, orderStream(order.orderId), orderDecider, { type: 'MarkOrderCredited', invoiceNumber, transactionId, at: this.clock.nowIso() })).state;
+    await this.ledger.grantOnce(
+      order.accountId,
+      order.creditsPurchased,
+      order.bonusCredits,
+      {
+        kind: 'order',
+        orderId: order.orderId,
+        packageId: order.packageId,
+        promotionId: order.promotionId,
+        amountUsd: order.amountUsd,
+        discountUsd: order.discountUsd,
+        finalAmountUsd: order.finalAmountUsd,
+        unitPriceUsd: order.unitPriceUsd,
+        invoiceNumber,
+        processorPaymentIntentId: order.processorPaymentIntentId,
+        processorChargeId: state.processorChargeId ?? '',
+        isAutoTopup: order.isAutoTopup,
+        createdAt: order.placedAt,
+      },
+      transactionId,
+      since,
+    );
+    return (
+      await runCommand(this.events, orderStream(order.orderId), orderDecider, {
+        type: 'MarkOrderCredited',
+        invoiceNumber,
+        transactionId,
+        at: this.clock.nowIso(),
+      })
+    ).state;
   }
 
   /** The order's invoice number: the one already issued to it, or the next of the sequence (checked and appended atomically). */
   private async invoiceFor(orderId: string, since: string): Promise<string> {
     let issued = null as UpcastEvent<InvoiceIssued> | null;
-    const result = await runCommand(this.events, INVOICE_SEQUENCE_STREAM, invoiceSequenceDecider, { type: 'IssueInvoice', orderId, at: this.clock.nowIso() }, {
-      load: 'last',
-      skipIf: async () => (issued = await findSince(this.events, INVOICE_SEQUENCE_STREAM, invoiceSequenceDecider.upcasters, since, (e) => e.data.orderId === orderId)) !== null,
-    });
+    const result = await runCommand(
+      this.events,
+      INVOICE_SEQUENCE_STREAM,
+      invoiceSequenceDecider,
+      { type: 'IssueInvoice', orderId, at: this.clock.nowIso() },
+      {
+        load: 'last',
+        skipIf: async () =>
+          (issued = await findSince(
+            this.events,
+            INVOICE_SEQUENCE_STREAM,
+            invoiceSequenceDecider.upcasters,
+            since,
+            (e) => e.data.orderId === orderId,
+          )) !== null,
+      },
+    );
     return issued ? issued.data.invoiceNumber : result.events[0].data.invoiceNumber;
   }
 

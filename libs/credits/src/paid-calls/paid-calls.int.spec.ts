@@ -21,8 +21,19 @@ describe('the paid-call path (hold -> work -> record -> settle)', () => {
     return accountId;
   };
   /** A call holding `amount`, whose work answers `found` and costs 10 per found, recording into `records`. */
-  const call = (accountId: string, holdId: string, amount: number, found: number, records: string[]): PaidCall<number, { charged: number; remaining: number }> => ({
-    accountId, holdId, purpose: 'finder_batch', reference: holdId, amount, releaseReason: 'finder_batch_failed',
+  const call = (
+    accountId: string,
+    holdId: string,
+    amount: number,
+    found: number,
+    records: string[],
+  ): PaidCall<number, { charged: number; remaining: number }> => ({
+    accountId,
+    holdId,
+    purpose: 'finder_batch',
+    reference: holdId,
+    amount,
+    releaseReason: 'finder_batch_failed',
     work: async () => found,
     charge: (n) => 10 * n,
     record: async (_n, charged, remaining) => {
@@ -64,7 +75,10 @@ describe('the paid-call path (hold -> work -> record -> settle)', () => {
   it('releases the hold when the work fails: nothing recorded, nothing charged', async () => {
     const accountId = await funded(100);
     const records: string[] = [];
-    const failing = { ...call(accountId, 'h4', 30, 1, records), work: async (): Promise<number> => Promise.reject(new DomainError('INTERNAL')) };
+    const failing = {
+      ...call(accountId, 'h4', 30, 1, records),
+      work: async (): Promise<number> => Promise.reject(new DomainError('INTERNAL')),
+    };
     await expect(paidCalls.run(failing)).rejects.toMatchObject({ errorName: 'INTERNAL' });
     expect(records).toEqual([]);
     expect(await ledger.current(accountId)).toMatchObject({ balance: 100, held: 0 });
@@ -76,8 +90,22 @@ describe('the paid-call path (hold -> work -> record -> settle)', () => {
     await ledger.hold(accountId, { holdId: 'dead-empty', amount: 30, purpose: 'finder_batch', reference: 'r' });
     const recorded = { creditsCharged: 20 };
     for (let repeat = 0; repeat < 2; repeat++) {
-      await expect(paidCalls.resume(accountId, 'dead-recorded', async () => recorded, (r) => r.creditsCharged)).resolves.toMatchObject({ recorded });
-      await expect(paidCalls.resume(accountId, 'dead-empty', async () => null, () => 99)).resolves.toMatchObject({ recorded: null });
+      await expect(
+        paidCalls.resume(
+          accountId,
+          'dead-recorded',
+          async () => recorded,
+          (r) => r.creditsCharged,
+        ),
+      ).resolves.toMatchObject({ recorded });
+      await expect(
+        paidCalls.resume(
+          accountId,
+          'dead-empty',
+          async () => null,
+          () => 99,
+        ),
+      ).resolves.toMatchObject({ recorded: null });
     }
     expect(await ledger.current(accountId)).toMatchObject({ balance: 80, held: 0, available: 80 });
     expect(auditLedger(await store.readStream(creditLedgerStream(accountId)))).toMatchObject({ ok: true, balance: 80 });

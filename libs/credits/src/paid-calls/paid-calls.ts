@@ -43,7 +43,12 @@ export class PaidCalls {
 
   async run<W, A>(call: PaidCall<W, A>): Promise<A> {
     const { accountId, holdId, amount } = call;
-    const held = await this.ledger.hold(accountId, { holdId, amount, purpose: call.purpose, reference: call.reference });
+    const held = await this.ledger.hold(accountId, {
+      holdId,
+      amount,
+      purpose: call.purpose,
+      reference: call.reference,
+    });
     let work: W;
     try {
       work = await call.work();
@@ -61,9 +66,19 @@ export class PaidCalls {
    * An earlier attempt under the same Idempotency-Key that never stored its response: if it recorded its
    * answer, its hold is settled with the recorded charge (a no-op when it was); if not, the hold is released.
    */
-  async resume<R>(accountId: string, holdId: string, find: () => Promise<R | null>, chargeOf: (recorded: R) => number): Promise<Resumed<R>> {
+  async resume<R>(
+    accountId: string,
+    holdId: string,
+    find: () => Promise<R | null>,
+    chargeOf: (recorded: R) => number,
+  ): Promise<Resumed<R>> {
     const recorded = await find();
-    const ledger = await this.ledger.endHold(accountId, holdId, recorded ? chargeOf(recorded) : null, 'superseded by a retry');
+    const ledger = await this.ledger.endHold(
+      accountId,
+      holdId,
+      recorded ? chargeOf(recorded) : null,
+      'superseded by a retry',
+    );
     return { recorded, ledger };
   }
 }

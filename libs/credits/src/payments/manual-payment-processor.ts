@@ -26,7 +26,9 @@ export class ManualPaymentProcessor extends PaymentProcessor {
 
   private payment(paymentIntentId: string): CreatedPayment {
     const orderId = paymentIntentId.slice(MANUAL_PREFIX.length);
-    const outcome = this.autoConfirm ? { kind: 'succeeded' as const, chargeId: `manual_ch_${orderId}` } : { kind: 'pending' as const };
+    const outcome = this.autoConfirm
+      ? { kind: 'succeeded' as const, chargeId: `manual_ch_${orderId}` }
+      : { kind: 'pending' as const };
     return { paymentIntentId, clientSecret: null, outcome };
   }
 }

@@ -17,7 +17,8 @@ export interface PaymentRequest {
   savedMethod: SavedPaymentMethod | null;
 }
 
-export type PaymentOutcome = { kind: 'pending' } | { kind: 'succeeded'; chargeId: string } | { kind: 'failed'; reason: string };
+export type PaymentOutcome =
+  { kind: 'pending' } | { kind: 'succeeded'; chargeId: string } | { kind: 'failed'; reason: string };
 
 export interface CreatedPayment {
   /** The processor's payment id; '' when the processor refused before creating one. */

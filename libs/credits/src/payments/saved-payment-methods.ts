@@ -9,7 +9,10 @@ type WithoutMeta<C> = C extends unknown ? Omit<C, 'type' | 'accountId' | 'at'> :
 /** The account's processor customer and saved payment method (event-sourced, one stream per account). */
 @Injectable()
 export class SavedPaymentMethods {
-  constructor(private readonly events: EventStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly events: EventStore,
+    private readonly clock: Clock,
+  ) {}
 
   async state(accountId: string): Promise<PaymentMethodsState> {
     return (await aggregateStream(this.events, paymentMethodsStream(accountId), paymentMethodsDecider)).state;
@@ -20,11 +23,18 @@ export class SavedPaymentMethods {
     return (await this.run(accountId, 'RecordPaymentCustomer', { customerId })).customerId!;
   }
 
-  async saveMethod(accountId: string, method: WithoutMeta<Extract<PaymentMethodsCommand, { type: 'SavePaymentMethod' }>>): Promise<PaymentMethodsState> {
+  async saveMethod(
+    accountId: string,
+    method: WithoutMeta<Extract<PaymentMethodsCommand, { type: 'SavePaymentMethod' }>>,
+  ): Promise<PaymentMethodsState> {
     return this.run(accountId, 'SavePaymentMethod', method);
   }
 
-  private async run(accountId: string, type: PaymentMethodsCommand['type'], fields: object): Promise<PaymentMethodsState> {
+  private async run(
+    accountId: string,
+    type: PaymentMethodsCommand['type'],
+    fields: object,
+  ): Promise<PaymentMethodsState> {
     const command = { type, accountId, at: this.clock.nowIso(), ...fields } as PaymentMethodsCommand;
     return (await runCommand(this.events, paymentMethodsStream(accountId), paymentMethodsDecider, command)).state;
   }

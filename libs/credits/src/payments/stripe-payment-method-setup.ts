@@ -15,7 +15,8 @@ export interface SavedPaymentMethodView {
   savedAt: string;
 }
 
-const idOf = (value: string | { id: string } | null): string | null => (typeof value === 'string' ? value : value?.id ?? null);
+const idOf = (value: string | { id: string } | null): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 /**
  * Saving a card for automatic top-ups with Stripe: one Customer per account (created once, idempotency key
@@ -56,7 +57,8 @@ export class StripePaymentMethodSetup {
     const stripe = this.requireStripe();
     const intent = await this.retrieve(stripe, setupIntentId);
     if (!(await this.isOurs(accountId, intent))) throw new DomainError('SETUP_INTENT_NOT_FOUND');
-    if (intent.status !== 'succeeded' || !idOf(intent.payment_method)) throw new DomainError('SETUP_INTENT_NOT_SUCCEEDED');
+    if (intent.status !== 'succeeded' || !idOf(intent.payment_method))
+      throw new DomainError('SETUP_INTENT_NOT_SUCCEEDED');
     await this.record(accountId, intent);
     return (await this.view(accountId))!;
   }
@@ -75,7 +77,10 @@ export class StripePaymentMethodSetup {
     const { customerId } = await this.saved.state(accountId);
     if (customerId) return customerId;
     // The key makes a repeat (a retry, a concurrent request) get the same Customer back from Stripe.
-    const customer = await stripe.customers.create({ email: ownerEmail, metadata: { accountId } }, { idempotencyKey: `customer-${accountId}` });
+    const customer = await stripe.customers.create(
+      { email: ownerEmail, metadata: { accountId } },
+      { idempotencyKey: `customer-${accountId}` },
+    );
     return this.saved.recordCustomer(accountId, customer.id);
   }
 
@@ -85,7 +90,11 @@ export class StripePaymentMethodSetup {
   }
 
   private async record(accountId: string, intent: Stripe.SetupIntent): Promise<void> {
-    await this.saved.saveMethod(accountId, { customerId: idOf(intent.customer)!, paymentMethodId: idOf(intent.payment_method)!, setupIntentId: intent.id });
+    await this.saved.saveMethod(accountId, {
+      customerId: idOf(intent.customer)!,
+      paymentMethodId: idOf(intent.payment_method)!,
+      setupIntentId: intent.id,
+    });
   }
 
   private async retrieve(stripe: Stripe, setupIntentId: string): Promise<Stripe.SetupIntent> {

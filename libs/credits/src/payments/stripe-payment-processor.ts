@@ -7,7 +7,8 @@ export interface StripeSettings {
   apiUrl: string | null;
 }
 
-export const NO_SAVED_PAYMENT_METHOD = 'no saved payment method: add a card under Billing in the dashboard so automatic top-ups can charge it';
+export const NO_SAVED_PAYMENT_METHOD =
+  'no saved payment method: add a card under Billing in the dashboard so automatic top-ups can charge it';
 
 /** A Stripe client from settings; also what verifies webhook signatures. */
 export function stripeClient(settings: StripeSettings): Stripe {
@@ -15,19 +16,29 @@ export function stripeClient(settings: StripeSettings): Stripe {
   return new Stripe(settings.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
-    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
   });
 }
 
 export function chargeIdOf(intent: Stripe.PaymentIntent): string {
   const charge = intent.latest_charge;
-  return typeof charge === 'string' ? charge : charge?.id ?? '';
+  return typeof charge === 'string' ? charge : (charge?.id ?? '');
 }
 
 /** Why a PaymentIntent failed, as the order's failureReason: the decline code where there is one (authentication_required, card_declined). */
-export function failureReasonOf(error: { code?: string | null; decline_code?: string | null; message?: string | null } | null | undefined, fallback: string): string {
+export function failureReasonOf(
+  error: { code?: string | null; decline_code?: string | null; message?: string | null } | null | undefined,
+  fallback: string,
+): string {
   if (!error) return fallback;
-  const code = error.decline_code && error.decline_code !== error.code ? `${error.code}/${error.decline_code}` : error.code;
+  const code =
+    error.decline_code && error.decline_code !== error.code ? `${error.code}/${error.decline_code}` : error.code;
   return [code, error.message].filter(Boolean).join(': ') || fallback;
 }
 
@@ -39,10 +50,16 @@ export function failureReasonOf(error: { code?: string | null; decline_code?: st
  */
 export function outcomeOf(intent: Stripe.PaymentIntent, offSession: boolean): PaymentOutcome {
   if (intent.status === 'succeeded') return { kind: 'succeeded', chargeId: chargeIdOf(intent) };
-  if (intent.status === 'canceled') return { kind: 'failed', reason: `canceled${intent.cancellation_reason ? `: ${intent.cancellation_reason}` : ''}` };
+  if (intent.status === 'canceled')
+    return { kind: 'failed', reason: `canceled${intent.cancellation_reason ? `: ${intent.cancellation_reason}` : ''}` };
   if (!offSession) return { kind: 'pending' };
-  if (intent.status === 'requires_action') return { kind: 'failed', reason: 'authentication_required: the bank asks the cardholder to authenticate this payment' };
-  if (intent.status === 'requires_payment_method') return { kind: 'failed', reason: failureReasonOf(intent.last_payment_error, 'payment failed') };
+  if (intent.status === 'requires_action')
+    return {
+      kind: 'failed',
+      reason: 'authentication_required: the bank asks the cardholder to authenticate this payment',
+    };
+  if (intent.status === 'requires_payment_method')
+    return { kind: 'failed', reason: failureReasonOf(intent.last_payment_error, 'payment failed') };
   return { kind: 'pending' }; // processing: the webhook tells the end
 }
 
@@ -83,7 +100,8 @@ export class StripePaymentProcessor extends PaymentProcessor {
   }
 
   private async chargeSavedMethod(request: PaymentRequest): Promise<CreatedPayment> {
-    if (!request.savedMethod) return { paymentIntentId: '', clientSecret: null, outcome: { kind: 'failed', reason: NO_SAVED_PAYMENT_METHOD } };
+    if (!request.savedMethod)
+      return { paymentIntentId: '', clientSecret: null, outcome: { kind: 'failed', reason: NO_SAVED_PAYMENT_METHOD } };
     try {
       const intent = await this.stripe.paymentIntents.create(
         {
@@ -102,7 +120,11 @@ export class StripePaymentProcessor extends PaymentProcessor {
     } catch (error) {
       // A declined card or a bank asking for authentication answers 402 card_error with the intent it failed.
       if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
-      return { paymentIntentId: error.payment_intent?.id ?? '', clientSecret: null, outcome: { kind: 'failed', reason: failureReasonOf(error, 'card declined') } };
+      return {
+        paymentIntentId: error.payment_intent?.id ?? '',
+        clientSecret: null,
+        outcome: { kind: 'failed', reason: failureReasonOf(error, 'card declined') },
+      };
     }
   }
 }

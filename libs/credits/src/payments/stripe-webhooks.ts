@@ -49,7 +49,16 @@ export class StripeWebhooks {
     if (handled.length > 0) return { received: true, duplicate: true };
     await this.apply(event);
     try {
-      await this.events.appendToStream(stripeEventStream(event.id), [{ type: 'StripeEventHandled', data: { eventId: event.id, eventType: event.type, handledAt: this.clock.nowIso() } }], 'no_stream');
+      await this.events.appendToStream(
+        stripeEventStream(event.id),
+        [
+          {
+            type: 'StripeEventHandled',
+            data: { eventId: event.id, eventType: event.type, handledAt: this.clock.nowIso() },
+          },
+        ],
+        'no_stream',
+      );
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error; // a concurrent delivery recorded it first
     }
@@ -68,7 +77,11 @@ export class StripeWebhooks {
     try {
       await this.settlement.placeReported(orderId, intent.metadata?.accountId ?? '', intent.id);
       if (event.type === 'payment_intent.succeeded') await this.settlement.complete(orderId, chargeIdOf(intent));
-      else await this.settlement.fail(orderId, intent.last_payment_error?.message ?? intent.last_payment_error?.code ?? 'payment failed');
+      else
+        await this.settlement.fail(
+          orderId,
+          intent.last_payment_error?.message ?? intent.last_payment_error?.code ?? 'payment failed',
+        );
     } catch (error) {
       // An intent of another installation sharing the Stripe account: acknowledged, so Stripe stops retrying it.
       if (!(error instanceof DomainError && error.errorName === 'ORDER_NOT_FOUND')) throw error;

@@ -29,21 +29,51 @@ export class RecordOrderHandler implements ICommandHandler<RecordOrderCommand, O
     const { payment } = command;
     await runCommand(this.events, orderStream(orderId), orderDecider, {
       type: 'QuoteOrder',
-      order: { ...quote, orderId, accountId: command.accountId, processor: 'manual', placedBy: 'operator', isAutoTopup: payment.isAutoTopup ?? false },
+      order: {
+        ...quote,
+        orderId,
+        accountId: command.accountId,
+        processor: 'manual',
+        placedBy: 'operator',
+        isAutoTopup: payment.isAutoTopup ?? false,
+      },
       at: this.clock.nowIso(),
     });
-    await runCommand(this.events, orderStream(orderId), orderDecider, { type: 'PlaceOrder', processorPaymentIntentId: payment.paymentIntentId ?? `manual_${orderId}`, at: this.clock.nowIso() });
+    await runCommand(this.events, orderStream(orderId), orderDecider, {
+      type: 'PlaceOrder',
+      processorPaymentIntentId: payment.paymentIntentId ?? `manual_${orderId}`,
+      at: this.clock.nowIso(),
+    });
     const state = await this.settlement.complete(orderId, payment.chargeId ?? `manual_${orderId}`);
-    const [credited] = await readEvents(this.events, orderStream(orderId), orderDecider.upcasters, { direction: 'backwards', maxCount: 1 });
+    const [credited] = await readEvents(this.events, orderStream(orderId), orderDecider.upcasters, {
+      direction: 'backwards',
+      maxCount: 1,
+    });
     // Only this request knows the new order, so it completed and credited it (or threw on the way).
-    if (state.status !== 'completed' || credited?.type !== 'OrderCredited') throw new Error(`order ${orderId} was not credited`);
+    if (state.status !== 'completed' || credited?.type !== 'OrderCredited')
+      throw new Error(`order ${orderId} was not credited`);
     const { order } = state;
-    return orderViewFrom(command.accountId, order.creditsPurchased, order.bonusCredits, {
-      kind: 'order', orderId, packageId: order.packageId, promotionId: order.promotionId,
-      amountUsd: order.amountUsd, discountUsd: order.discountUsd, finalAmountUsd: order.finalAmountUsd, unitPriceUsd: order.unitPriceUsd,
-      invoiceNumber: credited.data.invoiceNumber, processorPaymentIntentId: order.processorPaymentIntentId, processorChargeId: state.processorChargeId ?? '',
-      isAutoTopup: order.isAutoTopup, createdAt: order.placedAt,
-    }, state.completedAt ?? credited.data.creditedAt);
+    return orderViewFrom(
+      command.accountId,
+      order.creditsPurchased,
+      order.bonusCredits,
+      {
+        kind: 'order',
+        orderId,
+        packageId: order.packageId,
+        promotionId: order.promotionId,
+        amountUsd: order.amountUsd,
+        discountUsd: order.discountUsd,
+        finalAmountUsd: order.finalAmountUsd,
+        unitPriceUsd: order.unitPriceUsd,
+        invoiceNumber: credited.data.invoiceNumber,
+        processorPaymentIntentId: order.processorPaymentIntentId,
+        processorChargeId: state.processorChargeId ?? '',
+        isAutoTopup: order.isAutoTopup,
+        createdAt: order.placedAt,
+      },
+      state.completedAt ?? credited.data.creditedAt,
+    );
   }
 }
 

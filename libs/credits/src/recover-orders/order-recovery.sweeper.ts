@@ -32,11 +32,19 @@ export class OrderRecoverySweeper implements OnApplicationBootstrap, BeforeAppli
   private timer?: NodeJS.Timeout;
   private running: Promise<OrderRecoveryReport> | null = null;
 
-  constructor(private readonly readStore: ReadStore, private readonly checkout: CheckoutService, private readonly clock: Clock, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly checkout: CheckoutService,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   onApplicationBootstrap(): void {
     const everyMs = Math.min(300_000, Math.max(5_000, (this.config.payments.orderRecoveryAfterSeconds * 1000) / 3));
-    this.timer = setInterval(() => void this.sweepOnce().catch((error) => this.logger.warn(`sweep failed: ${error}`)), everyMs);
+    this.timer = setInterval(
+      () => void this.sweepOnce().catch((error) => this.logger.warn(`sweep failed: ${error}`)),
+      everyMs,
+    );
     this.timer.unref();
   }
 
@@ -64,7 +72,8 @@ export class OrderRecoverySweeper implements OnApplicationBootstrap, BeforeAppli
         this.logger.warn(`order ${order.id}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    if (report.completed + report.failed + report.credited > 0) this.logger.warn(`recovered orders: ${JSON.stringify(report)}`);
+    if (report.completed + report.failed + report.credited > 0)
+      this.logger.warn(`recovered orders: ${JSON.stringify(report)}`);
     return report;
   }
 
@@ -79,7 +88,11 @@ export class OrderRecoverySweeper implements OnApplicationBootstrap, BeforeAppli
       if (order.createdAt < windowStart || found.length >= BATCH) break;
       if (order.createdAt < cutoff) found.push(order);
     }
-    const uncredited = await orders.find({ filter: { status: OrderStatus.Completed, invoiceNumber: '' }, sort: { createdAt: 1 }, limit: BATCH });
+    const uncredited = await orders.find({
+      filter: { status: OrderStatus.Completed, invoiceNumber: '' },
+      sort: { createdAt: 1 },
+      limit: BATCH,
+    });
     return [...found, ...uncredited.filter((order) => order.createdAt < cutoff)];
   }
 }

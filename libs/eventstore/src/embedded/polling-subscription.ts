@@ -61,7 +61,9 @@ export class PollingSubscription {
         await this.handler(event);
         return true;
       } catch (error) {
-        this.logger.warn(`${this.options.name}: handler failed at position ${event.position}, retrying: ${String(error)}`);
+        this.logger.warn(
+          `${this.options.name}: handler failed at position ${event.position}, retrying: ${String(error)}`,
+        );
         await this.stopSignal.wait(this.options.retryDelayMs);
       }
     }

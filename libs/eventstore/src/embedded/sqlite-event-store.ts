@@ -34,7 +34,10 @@ export class SqliteEventStore extends EventStore {
   private readonly appended = new WakeSignal();
   private readonly subscriptions = new Set<PollingSubscription>();
 
-  constructor(filePath: string, private readonly options: SqliteEventStoreOptions = {}) {
+  constructor(
+    filePath: string,
+    private readonly options: SqliteEventStoreOptions = {},
+  ) {
     super();
     this.db = new Database(filePath);
     this.db.pragma('journal_mode = WAL');
@@ -45,7 +48,11 @@ export class SqliteEventStore extends EventStore {
   }
 
   /** Appends in one IMMEDIATE transaction so the revision check and the insert cannot interleave with another writer. */
-  override async appendToStream(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+  override async appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     const result = this.db.transaction(() => this.appendInTransaction(streamId, events, expectedRevision)).immediate();
     this.appended.notify();
@@ -55,7 +62,8 @@ export class SqliteEventStore extends EventStore {
   override async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const backwards = options.direction === 'backwards';
     const from = options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0);
-    const rows = this.statements.get(
+    const rows = this.statements
+      .get(
         `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ? AND revision ${backwards ? '<=' : '>='} ?
          ORDER BY revision ${backwards ? 'DESC' : 'ASC'} LIMIT ?`,
       )
@@ -67,21 +75,39 @@ export class SqliteEventStore extends EventStore {
     const types = options.eventTypes;
     if (types && types.length === 0) return [];
     const typeClause = types ? `AND type IN (${types.map(() => '?').join(', ')})` : '';
-    const rows = this.statements.get(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? AND position <= ? ${typeClause} ORDER BY position LIMIT ?`)
-      .all(options.after ?? 0, options.upTo ?? Number.MAX_SAFE_INTEGER, ...(types ?? []), options.maxCount ?? -1) as EventRow[];
+    const rows = this.statements
+      .get(
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? AND position <= ? ${typeClause} ORDER BY position LIMIT ?`,
+      )
+      .all(
+        options.after ?? 0,
+        options.upTo ?? Number.MAX_SAFE_INTEGER,
+        ...(types ?? []),
+        options.maxCount ?? -1,
+      ) as EventRow[];
     return rows.map(toRecordedEvent);
   }
 
   override async headPosition(): Promise<number> {
-    const row = this.statements.get('SELECT MAX(position) AS position FROM events').get() as { position: number | null };
+    const row = this.statements.get('SELECT MAX(position) AS position FROM events').get() as {
+      position: number | null;
+    };
     return row.position ?? 0;
   }
 
-  override subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): EventSubscription {
+  override subscribeToAll(
+    options: SubscribeOptions,
+    handler: (event: RecordedEvent) => Promise<void>,
+  ): EventSubscription {
     const subscription = new PollingSubscription(
       (after) => this.readAll({ after, eventTypes: options.eventTypes, maxCount: 256 }),
       this.appended,
-      { name: options.name ?? 'subscription', after: options.after ?? 0, pollIntervalMs: this.options.pollIntervalMs ?? 200, retryDelayMs: this.options.retryDelayMs ?? 1000 },
+      {
+        name: options.name ?? 'subscription',
+        after: options.after ?? 0,
+        pollIntervalMs: this.options.pollIntervalMs ?? 200,
+        retryDelayMs: this.options.retryDelayMs ?? 1000,
+      },
       handler,
     );
     this.subscriptions.add(subscription);
@@ -111,7 +137,9 @@ export class SqliteEventStore extends EventStore {
   private appendInTransaction(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
     const earlier = this.earlierAppend(streamId, events, expected);
     if (earlier) return earlier;
-    const last = this.statements.get('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?').get(streamId) as {
+    const last = this.statements
+      .get('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?')
+      .get(streamId) as {
       revision: number | null;
     };
     const actual = last.revision ?? 'no_stream';
@@ -145,7 +173,8 @@ export class SqliteEventStore extends EventStore {
   private earlierAppend(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult | null {
     const ids = events.map((e) => e.id).filter((id): id is string => id !== undefined);
     if (ids.length === 0) return null;
-    const rows = this.statements.get(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_id IN (${ids.map(() => '?').join(', ')})`)
+    const rows = this.statements
+      .get(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_id IN (${ids.map(() => '?').join(', ')})`)
       .all(...ids) as EventRow[];
     if (rows.length === 0) return null;
     const byId = new Map(rows.map((r) => [r.event_id, r]));
@@ -154,9 +183,14 @@ export class SqliteEventStore extends EventStore {
     const isRetry =
       first !== undefined &&
       first.stream_id === streamId &&
-      stored.every((row, i) => row !== undefined && row.stream_id === streamId && row.revision === first.revision + i) &&
+      stored.every(
+        (row, i) => row !== undefined && row.stream_id === streamId && row.revision === first.revision + i,
+      ) &&
       revisionMatches(expected, first.revision === 0 ? 'no_stream' : first.revision - 1);
-    if (!isRetry) throw new Error(`stream ${streamId}: event ids already stored by a different append (${rows.map((r) => r.event_id).join(', ')})`);
+    if (!isRetry)
+      throw new Error(
+        `stream ${streamId}: event ids already stored by a different append (${rows.map((r) => r.event_id).join(', ')})`,
+      );
     const last = stored[stored.length - 1] as EventRow;
     return { nextRevision: last.revision, position: last.position };
   }

@@ -17,12 +17,21 @@ afterAll(() => fake.stop());
 
 // A short append deadline keeps the lost-reply case quick; long enough for a loaded 2-core machine.
 const open = (query = 'defaultDeadline=3000') => {
-  const store = new EsdbEventStore({ connectionString: fake.connectionString(query), retryDelayMs: 50, pingTimeoutMs: 500, log: () => undefined });
+  const store = new EsdbEventStore({
+    connectionString: fake.connectionString(query),
+    retryDelayMs: 50,
+    pingTimeoutMs: 500,
+    log: () => undefined,
+  });
   return { store, cleanup: () => store.close() };
 };
 
 eventStoreContract('eventstoredb (fake server)', async () => open());
-eventStoreFaultContract('eventstoredb (fake server)', async () => open(), fakeEsdbFaults(() => fake));
+eventStoreFaultContract(
+  'eventstoredb (fake server)',
+  async () => open(),
+  fakeEsdbFaults(() => fake),
+);
 
 describe('EventStoreDB adapter specifics (fake server)', () => {
   let opened: ReturnType<typeof open>[] = [];
@@ -40,19 +49,24 @@ describe('EventStoreDB adapter specifics (fake server)', () => {
   it.each([
     ['21.10.0', '21.10.0'],
     ['unknown (no ServerFeatures service, before 21.10)', null],
-  ])('refuses a server older than 22.6 (%s): appends fail, ping is false, problems say why', async (_label, version) => {
-    fake.serverVersion = version;
-    const old = store();
-    await expect(old.appendToStream('old-server', [{ type: 'A', data: {} }], 'any')).rejects.toThrow(/22\.6/);
-    await expect(old.ping()).resolves.toBe(false);
-    expect(old.problems().join('\n')).toMatch(/22\.6/);
-    expect(fake.log.stream('old-server')).toEqual([]);
-  });
+  ])(
+    'refuses a server older than 22.6 (%s): appends fail, ping is false, problems say why',
+    async (_label, version) => {
+      fake.serverVersion = version;
+      const old = store();
+      await expect(old.appendToStream('old-server', [{ type: 'A', data: {} }], 'any')).rejects.toThrow(/22\.6/);
+      await expect(old.ping()).resolves.toBe(false);
+      expect(old.problems().join('\n')).toMatch(/22\.6/);
+      expect(fake.log.stream('old-server')).toEqual([]);
+    },
+  );
 
   it('throws WrongExpectedRevisionError even when the connection string sets throwOnAppendFailure=false', async () => {
     const lenient = store('throwOnAppendFailure=false');
     await lenient.appendToStream('lenient', [{ type: 'A', data: {} }], 'no_stream');
-    const error = await lenient.appendToStream('lenient', [{ type: 'B', data: {} }], 'no_stream').catch((e: unknown) => e);
+    const error = await lenient
+      .appendToStream('lenient', [{ type: 'B', data: {} }], 'no_stream')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WrongExpectedRevisionError);
     expect(error).toMatchObject({ actual: 0 });
   });
@@ -62,9 +76,15 @@ describe('EventStoreDB adapter specifics (fake server)', () => {
     const { position: before } = await es.appendToStream('bounded-before', [{ type: 'Before', data: {} }], 'no_stream');
     const target = await es.appendToStream('bounded-target', [{ type: 'Target', data: {} }], 'no_stream');
     // More than one page (500) after the target.
-    await es.appendToStream('bounded-noise', Array.from({ length: 600 }, (_, n) => ({ type: 'Noise', data: { n } })), 'no_stream');
+    await es.appendToStream(
+      'bounded-noise',
+      Array.from({ length: 600 }, (_, n) => ({ type: 'Noise', data: { n } })),
+      'no_stream',
+    );
     fake.stats.allReads.length = 0;
-    expect(await es.readAll({ after: target.position, upTo: target.position, eventTypes: ['Missing'], maxCount: 1 })).toEqual([]);
+    expect(
+      await es.readAll({ after: target.position, upTo: target.position, eventTypes: ['Missing'], maxCount: 1 }),
+    ).toEqual([]);
     expect(fake.stats.allReads).toHaveLength(1);
     fake.stats.allReads.length = 0;
     const [first] = await es.readAll({ after: before, maxCount: 1 });
@@ -79,7 +99,10 @@ describe('EventStoreDB adapter specifics (fake server)', () => {
     fake.faults.endOfLogCheckpoints = true;
     const nextEventPosition = fake.log.nextPosition;
     const reported: number[] = [];
-    const sub = es.subscribeToAll({ after: marker.position, eventTypes: ['Wanted'], onCheckpoint: (position) => reported.push(position) }, async () => undefined);
+    const sub = es.subscribeToAll(
+      { after: marker.position, eventTypes: ['Wanted'], onCheckpoint: (position) => reported.push(position) },
+      async () => undefined,
+    );
     try {
       await eventually(() => expect(reported).toEqual([nextEventPosition]));
     } finally {
@@ -92,7 +115,9 @@ describe('EventStoreDB adapter specifics (fake server)', () => {
     await es.appendToStream('carried-over', [{ type: 'A', data: {} }], 'no_stream');
     const sub = es.subscribeToAll({ after: 7, eventTypes: ['A'], name: 'carried' }, async () => undefined);
     try {
-      await eventually(() => expect(es.problems().join('\n')).toMatch(/carried: the server refused the start position \(.*invalid position/));
+      await eventually(() =>
+        expect(es.problems().join('\n')).toMatch(/carried: the server refused the start position \(.*invalid position/),
+      );
       await expect(es.ping()).resolves.toBe(true);
     } finally {
       await sub.stop();

@@ -24,7 +24,15 @@ import {
   type SubscribeOptions,
 } from '../event-store.port';
 import { isOutcomeUnknown, operatorProblem } from './esdb-errors';
-import { commitPositionOf, fromCurrentRevision, matchesTypes, toEsdbPosition, toEsdbRevision, toEventData, toRecordedEvent } from './esdb-mapping';
+import {
+  commitPositionOf,
+  fromCurrentRevision,
+  matchesTypes,
+  toEsdbPosition,
+  toEsdbRevision,
+  toEventData,
+  toRecordedEvent,
+} from './esdb-mapping';
 import { ServerVersionCheck, UnsupportedServerError } from './esdb-server-version';
 import { EsdbAllSubscription, type EsdbLog } from './esdb-subscription';
 
@@ -65,7 +73,11 @@ export class EsdbEventStore extends EventStore {
   }
 
   /** Appends atomically with the expected revision; a mismatch becomes WrongExpectedRevisionError, an unconfirmed append AppendOutcomeUnknownError. */
-  async appendToStream(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+  async appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     await this.version.ensure();
     let result;
@@ -132,7 +144,11 @@ export class EsdbEventStore extends EventStore {
       // Starts are inclusive: one more event than is missing.
       const pageSize = Math.max(2, Math.min(maxPage, options.eventTypes ? filteredPage : limit - out.length + 1));
       filteredPage *= 4;
-      const page = this.client.readAll({ direction: FORWARDS, fromPosition: after === undefined ? START : toEsdbPosition(after), maxCount: pageSize });
+      const page = this.client.readAll({
+        direction: FORWARDS,
+        fromPosition: after === undefined ? START : toEsdbPosition(after),
+        maxCount: pageSize,
+      });
       let seen = 0;
       let finished = false;
       // Every page is read to its end: a gRPC read left with unread messages never finishes, and the client's dispose() would wait for it.
@@ -157,7 +173,11 @@ export class EsdbEventStore extends EventStore {
   async headPosition(): Promise<number> {
     await this.version.ensure();
     let head = 0;
-    for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }) as AsyncIterable<ResolvedEvent>) {
+    for await (const resolved of this.client.readAll({
+      direction: BACKWARDS,
+      fromPosition: END,
+      maxCount: 1,
+    }) as AsyncIterable<ResolvedEvent>) {
       head = commitPositionOf(resolved) ?? 0;
     }
     return head;
@@ -214,7 +234,9 @@ export class EsdbEventStore extends EventStore {
   /** The unsupported server version, a refused $all, and each subscription's operator problem. */
   override problems(): string[] {
     const fromSubscriptions = [...this.subscriptions].map((subscription) => subscription.problem);
-    return [this.unsupported, this.globalLogProblem, ...fromSubscriptions].filter((problem): problem is string => Boolean(problem));
+    return [this.unsupported, this.globalLogProblem, ...fromSubscriptions].filter((problem): problem is string =>
+      Boolean(problem),
+    );
   }
 
   /** Stops every subscription, then closes the gRPC channel. */

@@ -86,7 +86,10 @@ export function toRecordedEvent(resolved: ResolvedEvent): RecordedEvent | null {
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Exact event-type match on the server; without types, only system events ($...) are left out. */
-export function subscriptionFilter(eventTypes: string[] | undefined, checkpointReached: Filter['checkpointReached']): Filter {
+export function subscriptionFilter(
+  eventTypes: string[] | undefined,
+  checkpointReached: Filter['checkpointReached'],
+): Filter {
   if (!eventTypes) return excludeSystemEvents({ checkpointReached });
   const regex = `^(?:${eventTypes.map(escapeRegex).join('|')})$`;
   return eventTypeFilter({ regex, checkpointReached });

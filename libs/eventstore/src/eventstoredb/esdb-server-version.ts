@@ -22,14 +22,19 @@ export function isSupportedVersion(version: string): boolean {
   const match = /^(\d+)\.(\d+)/.exec(version);
   if (!match) return false;
   const [major, minor] = [Number(match[1]), Number(match[2])];
-  return major > MINIMUM_SERVER_VERSION[0] || (major === MINIMUM_SERVER_VERSION[0] && minor >= MINIMUM_SERVER_VERSION[1]);
+  return (
+    major > MINIMUM_SERVER_VERSION[0] || (major === MINIMUM_SERVER_VERSION[0] && minor >= MINIMUM_SERVER_VERSION[1])
+  );
 }
 
 /** Checks the server's version once per client; a failure to ask (no connection yet) is retried on the next call. */
 export class ServerVersionCheck {
   private check?: Promise<void>;
 
-  constructor(private readonly client: EventStoreDBClient, private readonly onUnsupported: (error: UnsupportedServerError) => void) {}
+  constructor(
+    private readonly client: EventStoreDBClient,
+    private readonly onUnsupported: (error: UnsupportedServerError) => void,
+  ) {}
 
   /** Resolves when the server is supported; rejects with UnsupportedServerError (for good) or a connection error (retried). */
   ensure(): Promise<void> {
@@ -42,7 +47,8 @@ export class ServerVersionCheck {
 
   private async run(): Promise<void> {
     // `capabilities` is protected in the client's types; it is the client's own cached GetSupportedMethods answer.
-    const { serverVersion } = await (this.client as unknown as { capabilities: Promise<{ serverVersion: string }> }).capabilities;
+    const { serverVersion } = await (this.client as unknown as { capabilities: Promise<{ serverVersion: string }> })
+      .capabilities;
     if (isSupportedVersion(serverVersion)) return;
     const error = new UnsupportedServerError(serverVersion);
     this.onUnsupported(error);

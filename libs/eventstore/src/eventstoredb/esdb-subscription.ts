@@ -1,4 +1,10 @@
-import { START, type AllStreamSubscription, type EventStoreDBClient, type Position, type ResolvedEvent } from '@eventstore/db-client';
+import {
+  START,
+  type AllStreamSubscription,
+  type EventStoreDBClient,
+  type Position,
+  type ResolvedEvent,
+} from '@eventstore/db-client';
 import type { EventSubscription, RecordedEvent, SubscribeOptions } from '../event-store.port';
 import { operatorProblem } from './esdb-errors';
 import { NO_POSITION, subscriptionFilter, toEsdbPosition, toRecordedEvent } from './esdb-mapping';
@@ -101,11 +107,18 @@ export class EsdbAllSubscription implements EventSubscription {
   private dropped(error: Error, backoff: number): void {
     const problem = operatorProblem(error);
     if (problem) {
-      if (this.problem === null) this.settings.log(`subscription ${this.name} refused by the server: ${problem}; retrying every ${backoff}-10000 ms`, 'error');
+      if (this.problem === null)
+        this.settings.log(
+          `subscription ${this.name} refused by the server: ${problem}; retrying every ${backoff}-10000 ms`,
+          'error',
+        );
       this.problem = `subscription ${this.name}: ${problem}`;
       return;
     }
-    this.settings.log(`subscription ${this.name} dropped (${error.message}); resubscribing after ${backoff} ms`, 'warn');
+    this.settings.log(
+      `subscription ${this.name} dropped (${error.message}); resubscribing after ${backoff} ms`,
+      'warn',
+    );
   }
 
   private open(): AllStreamSubscription {
@@ -115,7 +128,10 @@ export class EsdbAllSubscription implements EventSubscription {
       // Servers before KurrentDB PR #4892 could send "no position" (2^64-1) when going live; it says nothing.
       if (position.commit >= NO_POSITION) return;
       // Events pushed before this checkpoint may still sit in the stream's buffer, unhandled.
-      this.pendingCheckpoint = { position: Number(position.commit), afterEvents: this.received + subscription.readableLength };
+      this.pendingCheckpoint = {
+        position: Number(position.commit),
+        afterEvents: this.received + subscription.readableLength,
+      };
       this.reportCheckpoint();
     };
     const from = this.resumeAfter === undefined ? START : toEsdbPosition(this.resumeAfter);
@@ -151,7 +167,10 @@ export class EsdbAllSubscription implements EventSubscription {
         this.resumeAfter = event.position;
         return;
       } catch (error) {
-        this.settings.log(`subscription ${this.name}: handler failed on ${event.type}@${event.position} (${(error as Error).message}); retrying`, 'warn');
+        this.settings.log(
+          `subscription ${this.name}: handler failed on ${event.type}@${event.position} (${(error as Error).message}); retrying`,
+          'warn',
+        );
         await this.pause.wait(this.settings.retryDelayMs);
       }
     }

@@ -13,11 +13,18 @@ export interface AppendObserver {
  * appends (a concurrency conflict) report nothing.
  */
 export class ObservedEventStore extends DelegatingEventStore {
-  constructor(inner: EventStore, private readonly observer: AppendObserver) {
+  constructor(
+    inner: EventStore,
+    private readonly observer: AppendObserver,
+  ) {
     super(inner);
   }
 
-  override async appendToStream(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+  override async appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult> {
     const result = await this.inner.appendToStream(streamId, events, expectedRevision);
     try {
       this.observer.appended(streamId, events);

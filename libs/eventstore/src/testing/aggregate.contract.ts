@@ -22,18 +22,36 @@ const tally: Decider<Deposit, Deposited, Tally> = {
 export function aggregateContract(ctx: ContractContext): void {
   describe('aggregating a stream', () => {
     it('folds a missing stream to the initial state, expecting no stream', async () => {
-      await expect(aggregateStream(ctx.store, ctx.unique('tally-'), tally)).resolves.toEqual({ state: { total: 0, count: 0 }, expectedRevision: 'no_stream', position: -1 });
+      await expect(aggregateStream(ctx.store, ctx.unique('tally-'), tally)).resolves.toEqual({
+        state: { total: 0, count: 0 },
+        expectedRevision: 'no_stream',
+        position: -1,
+      });
     });
 
     it('upcasts old shapes, folds every event and returns the revision and position to append after', async () => {
       const stream = ctx.unique('tally-');
-      await ctx.store.appendToStream(stream, [{ type: 'Paid', data: { euros: 2 } }, { type: 'Deposited', data: { cents: 50 } }], 'no_stream');
+      await ctx.store.appendToStream(
+        stream,
+        [
+          { type: 'Paid', data: { euros: 2 } },
+          { type: 'Deposited', data: { cents: 50 } },
+        ],
+        'no_stream',
+      );
       const last = await ctx.store.appendToStream(stream, [{ type: 'Paid', data: { euros: 1 } }], 1);
-      await expect(aggregateStream(ctx.store, stream, tally)).resolves.toEqual({ state: { total: 350, count: 3 }, expectedRevision: 2, position: last.position });
-      await expect(aggregateStream(ctx.store, stream, tally, { latest: 2 })).resolves.toMatchObject({ state: { total: 150, count: 2 }, expectedRevision: 2 });
+      await expect(aggregateStream(ctx.store, stream, tally)).resolves.toEqual({
+        state: { total: 350, count: 3 },
+        expectedRevision: 2,
+        position: last.position,
+      });
+      await expect(aggregateStream(ctx.store, stream, tally, { latest: 2 })).resolves.toMatchObject({
+        state: { total: 150, count: 2 },
+        expectedRevision: 2,
+      });
     });
 
-    it('reads events in today\'s shape with where they are stored', async () => {
+    it("reads events in today's shape with where they are stored", async () => {
       const stream = ctx.unique('tally-');
       await ctx.store.appendToStream(stream, [{ type: 'Paid', data: { euros: 4 } }], 'no_stream');
       const [event] = await readEvents(ctx.store, stream, upcasters);

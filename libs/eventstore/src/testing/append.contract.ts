@@ -35,7 +35,9 @@ export function appendContract(ctx: ContractContext): void {
     it('refuses a stale revision and writes nothing', async () => {
       const stream = ctx.unique('order-');
       await ctx.store.appendToStream(stream, [event('A'), event('B')], 'no_stream');
-      await expect(ctx.store.appendToStream(stream, [event('C'), event('D')], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(ctx.store.appendToStream(stream, [event('C'), event('D')], 0)).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
       expect(await ctx.store.readStream(stream)).toHaveLength(2);
     });
 
@@ -47,9 +49,13 @@ export function appendContract(ctx: ContractContext): void {
 
     it('accepts stream_exists only once the stream exists', async () => {
       const stream = ctx.unique('order-');
-      await expect(ctx.store.appendToStream(stream, [event('A')], 'stream_exists')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(ctx.store.appendToStream(stream, [event('A')], 'stream_exists')).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
       await ctx.store.appendToStream(stream, [event('A')], 'no_stream');
-      await expect(ctx.store.appendToStream(stream, [event('B')], 'stream_exists')).resolves.toMatchObject({ nextRevision: 1 });
+      await expect(ctx.store.appendToStream(stream, [event('B')], 'stream_exists')).resolves.toMatchObject({
+        nextRevision: 1,
+      });
     });
 
     it('appends with any whether or not the stream exists', async () => {

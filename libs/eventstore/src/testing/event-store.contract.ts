@@ -27,7 +27,9 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
         const reopened = await ctx.open();
         const [stored] = await reopened.store.readStream(stream);
         expect(stored).toMatchObject({ type: 'Kept', data: { n: 1 }, position: written.position });
-        await expect(reopened.store.appendToStream(stream, [{ type: 'Kept', data: {} }], 0)).resolves.toMatchObject({ nextRevision: 1 });
+        await expect(reopened.store.appendToStream(stream, [{ type: 'Kept', data: {} }], 0)).resolves.toMatchObject({
+          nextRevision: 1,
+        });
       });
     });
 

@@ -39,43 +39,60 @@ export function eventStoreFaultContract(name: string, factory: EventStoreFactory
   describe(`EventStore fault contract: ${name}`, () => {
     const ctx = contractContext(factory);
     afterEach(() => faults.reset());
-    const needs = (needed: Array<keyof EventStoreFaults>, title: string, body: () => Promise<void>, timeoutMs?: number): void => {
+    const needs = (
+      needed: Array<keyof EventStoreFaults>,
+      title: string,
+      body: () => Promise<void>,
+      timeoutMs?: number,
+    ): void => {
       const missing = needed.filter((fault) => !faults[fault]);
       if (missing.length === 0) it(title, body, timeoutMs);
       else it.skip(`${title} [SKIPPED: this server cannot inject ${missing.join(', ')}]`, body);
     };
 
-    needs(['appendForeign'], 'reads the global log past a run of events it cannot represent, longer than a page', async () => {
-      const type = ctx.unique('AfterForeign');
-      const marker = await ctx.store.appendToStream(ctx.unique('before-'), [{ type, data: { n: 0 } }], 'no_stream');
-      await faults.appendForeign!(ctx.unique('links-'), 1200);
-      await ctx.store.appendToStream(ctx.unique('after-'), [{ type, data: { n: 1 } }], 'no_stream');
-      const found = await ctx.store.readAll({ after: marker.position, eventTypes: [type] });
-      expect(found.map((e) => e.data.n)).toEqual([1]);
-      const [first] = await ctx.store.readAll({ after: marker.position, eventTypes: [type], maxCount: 1 });
-      expect(first.data.n).toBe(1);
-    });
+    needs(
+      ['appendForeign'],
+      'reads the global log past a run of events it cannot represent, longer than a page',
+      async () => {
+        const type = ctx.unique('AfterForeign');
+        const marker = await ctx.store.appendToStream(ctx.unique('before-'), [{ type, data: { n: 0 } }], 'no_stream');
+        await faults.appendForeign!(ctx.unique('links-'), 1200);
+        await ctx.store.appendToStream(ctx.unique('after-'), [{ type, data: { n: 1 } }], 'no_stream');
+        const found = await ctx.store.readAll({ after: marker.position, eventTypes: [type] });
+        expect(found.map((e) => e.data.n)).toEqual([1]);
+        const [first] = await ctx.store.readAll({ after: marker.position, eventTypes: [type], maxCount: 1 });
+        expect(first.data.n).toBe(1);
+      },
+    );
 
-    needs(['checkpointAtEndOfLog', 'checkpointSent', 'dropSubscriptionsAfter'], 'delivers an event written at the last checkpoint position after the connection drops', async () => {
-      const [wanted, other] = [ctx.unique('Wanted'), ctx.unique('Other')];
-      const marker = await ctx.store.appendToStream(ctx.unique('checkpoint-'), [{ type: other, data: {} }], 'no_stream');
-      await ctx.store.appendToStream(ctx.unique('checkpoint-'), [{ type: other, data: {} }], 'no_stream');
-      faults.checkpointAtEndOfLog!();
-      const checkpointed = faults.checkpointSent!();
-      const seen: RecordedEvent[] = [];
-      const sub = ctx.store.subscribeToAll({ after: marker.position, eventTypes: [wanted] }, async (e) => {
-        seen.push(e);
-      });
-      try {
-        await checkpointed;
-        await faults.dropSubscriptionsAfter!(async () => {
-          await ctx.store.appendToStream(ctx.unique('checkpoint-'), [{ type: wanted, data: { n: 1 } }], 'no_stream');
+    needs(
+      ['checkpointAtEndOfLog', 'checkpointSent', 'dropSubscriptionsAfter'],
+      'delivers an event written at the last checkpoint position after the connection drops',
+      async () => {
+        const [wanted, other] = [ctx.unique('Wanted'), ctx.unique('Other')];
+        const marker = await ctx.store.appendToStream(
+          ctx.unique('checkpoint-'),
+          [{ type: other, data: {} }],
+          'no_stream',
+        );
+        await ctx.store.appendToStream(ctx.unique('checkpoint-'), [{ type: other, data: {} }], 'no_stream');
+        faults.checkpointAtEndOfLog!();
+        const checkpointed = faults.checkpointSent!();
+        const seen: RecordedEvent[] = [];
+        const sub = ctx.store.subscribeToAll({ after: marker.position, eventTypes: [wanted] }, async (e) => {
+          seen.push(e);
         });
-        await eventually(() => expect(seen.map((e) => e.data.n)).toEqual([1]));
-      } finally {
-        await sub.stop();
-      }
-    });
+        try {
+          await checkpointed;
+          await faults.dropSubscriptionsAfter!(async () => {
+            await ctx.store.appendToStream(ctx.unique('checkpoint-'), [{ type: wanted, data: { n: 1 } }], 'no_stream');
+          });
+          await eventually(() => expect(seen.map((e) => e.data.n)).toEqual([1]));
+        } finally {
+          await sub.stop();
+        }
+      },
+    );
 
     needs(['loseNextAppendReply'], "writes a command's events once when the append's reply is lost", async () => {
       const stream = ctx.unique('counter-');
@@ -86,16 +103,23 @@ export function eventStoreFaultContract(name: string, factory: EventStoreFactory
       expect((await ctx.store.readStream(stream)).map((e) => e.data.n)).toEqual([1, 2]);
     });
 
-    needs(['denyGlobalLog'], 'reports a refused global log in ping and problems instead of retrying silently', async () => {
-      faults.denyGlobalLog!();
-      const sub = ctx.store.subscribeToAll({ eventTypes: [ctx.unique('Denied')], name: 'denied' }, async () => undefined);
-      try {
-        await eventually(() => expect(ctx.store.problems().join('\n')).toMatch(/denied.*access denied/i));
-        await expect(ctx.store.ping()).resolves.toBe(false);
-      } finally {
-        await sub.stop();
-      }
-    });
+    needs(
+      ['denyGlobalLog'],
+      'reports a refused global log in ping and problems instead of retrying silently',
+      async () => {
+        faults.denyGlobalLog!();
+        const sub = ctx.store.subscribeToAll(
+          { eventTypes: [ctx.unique('Denied')], name: 'denied' },
+          async () => undefined,
+        );
+        try {
+          await eventually(() => expect(ctx.store.problems().join('\n')).toMatch(/denied.*access denied/i));
+          await expect(ctx.store.ping()).resolves.toBe(false);
+        } finally {
+          await sub.stop();
+        }
+      },
+    );
 
     needs(['silence'], 'answers ping with false when the server stops answering', async () => {
       faults.silence!();

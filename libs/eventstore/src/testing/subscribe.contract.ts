@@ -8,13 +8,27 @@ export function subscribeContract(ctx: ContractContext): void {
       const [wanted, other] = [ctx.unique('Wanted'), ctx.unique('Other')];
       const stream = ctx.unique('sub-');
       const before = await ctx.store.appendToStream(stream, [{ type: wanted, data: { n: -1 } }], 'no_stream');
-      await ctx.store.appendToStream(stream, [{ type: wanted, data: { n: 0 } }, { type: other, data: {} }], 'any');
+      await ctx.store.appendToStream(
+        stream,
+        [
+          { type: wanted, data: { n: 0 } },
+          { type: other, data: {} },
+        ],
+        'any',
+      );
       const seen: RecordedEvent[] = [];
       const sub = ctx.store.subscribeToAll({ after: before.position, eventTypes: [wanted] }, async (e) => {
         seen.push(e);
       });
       try {
-        await ctx.store.appendToStream(stream, [{ type: wanted, data: { n: 1 } }, { type: other, data: {} }], 'any');
+        await ctx.store.appendToStream(
+          stream,
+          [
+            { type: wanted, data: { n: 1 } },
+            { type: other, data: {} },
+          ],
+          'any',
+        );
         await ctx.store.appendToStream(stream, [{ type: wanted, data: { n: 2 } }], 'any');
         await eventually(() => expect(seen.map((e) => e.data.n)).toEqual([0, 1, 2]));
         expect(seen.every((e) => e.type === wanted)).toBe(true);
@@ -42,7 +56,11 @@ export function subscribeContract(ctx: ContractContext): void {
     it('retries an event whose handler rejects and never skips it', async () => {
       const type = ctx.unique('Flaky');
       const stream = ctx.unique('flaky-');
-      await ctx.store.appendToStream(stream, [0, 1].map((n) => ({ type, data: { n } })), 'no_stream');
+      await ctx.store.appendToStream(
+        stream,
+        [0, 1].map((n) => ({ type, data: { n } })),
+        'no_stream',
+      );
       const attempts: number[] = [];
       let failures = 2;
       const sub = ctx.store.subscribeToAll({ eventTypes: [type] }, async (e) => {
@@ -58,7 +76,11 @@ export function subscribeContract(ctx: ContractContext): void {
 
     it('resolves stop only after the running handler finished, and delivers nothing after', async () => {
       const type = ctx.unique('Slow');
-      await ctx.store.appendToStream(ctx.unique('slow-'), [0, 1, 2].map((n) => ({ type, data: { n } })), 'no_stream');
+      await ctx.store.appendToStream(
+        ctx.unique('slow-'),
+        [0, 1, 2].map((n) => ({ type, data: { n } })),
+        'no_stream',
+      );
       let running = 0;
       const handled: number[] = [];
       let started!: () => void;

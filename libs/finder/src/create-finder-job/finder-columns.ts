@@ -13,7 +13,10 @@ function resolve(requested: string, header: string[] | undefined, columnCount: n
   const byName = header?.findIndex((h) => h.trim().toLowerCase() === requested.trim().toLowerCase()) ?? -1;
   if (byName >= 0) return byName;
   if (/^\d{1,4}$/.test(requested.trim()) && Number(requested) < columnCount) return Number(requested);
-  throw new DomainError('FINDER_COLUMNS_NOT_FOUND', `${field} "${requested}" is neither a header of the file nor a column index below ${columnCount}.`);
+  throw new DomainError(
+    'FINDER_COLUMNS_NOT_FOUND',
+    `${field} "${requested}" is neither a header of the file nor a column index below ${columnCount}.`,
+  );
 }
 
 /**
@@ -23,10 +26,14 @@ function resolve(requested: string, header: string[] | undefined, columnCount: n
  * first-name column may give a whole-name column (`name`, `full name`, `contact`) or only a
  * last-name column.
  */
-export function chooseFinderColumns(inspection: UploadInspection, requested: RequestedColumns): { hasHeader: boolean; columns: FinderColumnsChoice } {
+export function chooseFinderColumns(
+  inspection: UploadInspection,
+  requested: RequestedColumns,
+): { hasHeader: boolean; columns: FinderColumnsChoice } {
   if (inspection.records === 0) throw new DomainError('FILE_EMPTY', 'The file is empty.');
   const { hasHeader } = detectHeader(inspection.sample);
-  if (hasHeader && inspection.records === 1) throw new DomainError('FILE_EMPTY', 'The file has a header row but no data rows.');
+  if (hasHeader && inspection.records === 1)
+    throw new DomainError('FILE_EMPTY', 'The file has a header row but no data rows.');
   const header = hasHeader ? inspection.sample[0] : undefined;
   const detected = detectFinderColumns(header, hasHeader ? inspection.sample.slice(1) : inspection.sample);
   const pick = (field: keyof RequestedColumns, found: number | undefined) =>
@@ -36,12 +43,22 @@ export function chooseFinderColumns(inspection: UploadInspection, requested: Req
   const domain = pick('domain', detected.domain?.column);
   const lastName = pick('lastName', detected.lastName?.column) ?? null;
   if ((firstName === undefined && fullName === undefined && lastName === null) || domain === undefined) {
-    throw new DomainError('FINDER_COLUMNS_NOT_FOUND', 'The file needs a domain column and at least one name column (first name, last name or full name): name them in the header (first_name, last_name or name, domain or website) or pass firstNameColumn, lastNameColumn and domainColumn.');
+    throw new DomainError(
+      'FINDER_COLUMNS_NOT_FOUND',
+      'The file needs a domain column and at least one name column (first name, last name or full name): name them in the header (first_name, last_name or name, domain or website) or pass firstNameColumn, lastNameColumn and domainColumn.',
+    );
   }
   const anyRequested = Boolean(requested.firstName || requested.lastName || requested.domain);
   const domainSource = requested.domain ? 'url' : (detected.domain?.source ?? 'url');
   return {
     hasHeader,
-    columns: { firstName: firstName ?? null, lastName, fullName: fullName ?? null, domain, domainSource, chosenBy: anyRequested ? 'request' : 'header' },
+    columns: {
+      firstName: firstName ?? null,
+      lastName,
+      fullName: fullName ?? null,
+      domain,
+      domainSource,
+      chosenBy: anyRequested ? 'request' : 'header',
+    },
   };
 }

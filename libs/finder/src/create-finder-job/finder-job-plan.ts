@@ -20,7 +20,12 @@ export interface FinderChunk {
 export const rowsOf = (contact: { alsoRows?: number[] }): number => 1 + (contact.alsoRows?.length ?? 0);
 
 /** Reads the stored upload, keeps the rows with a usable name and domain, one lookup per person, cuts them into chunks. */
-export async function planFinderJob(original: Readable, delimiter: CsvDelimiter, hasHeader: boolean, columns: FinderColumnsChoice): Promise<{ counts: FinderJobCounts; chunks: FinderChunk[] }> {
+export async function planFinderJob(
+  original: Readable,
+  delimiter: CsvDelimiter,
+  hasHeader: boolean,
+  columns: FinderColumnsChoice,
+): Promise<{ counts: FinderJobCounts; chunks: FinderChunk[] }> {
   const counts: FinderJobCounts = { rows: 0, contacts: 0, duplicates: 0, invalid: 0 };
   const chunks: FinderChunk[] = [];
   const people = new Map<string, FinderChunk['contacts'][number]>();
@@ -40,7 +45,8 @@ export async function planFinderJob(original: Readable, delimiter: CsvDelimiter,
       continue;
     }
     counts.contacts++;
-    if (chunks.length === 0 || chunks[chunks.length - 1].contacts.length >= FINDER_CHUNK_SIZE) chunks.push({ chunkNo: chunks.length, contacts: [] });
+    if (chunks.length === 0 || chunks[chunks.length - 1].contacts.length >= FINDER_CHUNK_SIZE)
+      chunks.push({ chunkNo: chunks.length, contacts: [] });
     const contact = { row: record.index, input };
     people.set(key, contact);
     chunks[chunks.length - 1].contacts.push(contact);

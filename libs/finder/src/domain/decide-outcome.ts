@@ -14,7 +14,11 @@ export interface OutcomeEvidence {
 }
 
 const RESULT_BY_VERDICT: Record<FinderVerdict, FinderResult> = { ok: 'Ok', catch_all: 'Catch-all', unknown: 'Unknown' };
-const REASON_BY_VERDICT: Record<FinderVerdict, FinderReason> = { ok: 'found', catch_all: 'catch_all', unknown: 'known_format_unverified' };
+const REASON_BY_VERDICT: Record<FinderVerdict, FinderReason> = {
+  ok: 'found',
+  catch_all: 'catch_all',
+  unknown: 'known_format_unverified',
+};
 
 /** The engine's reason for "no mail accepted" in the finder's terms; a DNS failure proves nothing. */
 function reasonForNoMail(reason: string | undefined): FinderReason {
@@ -63,14 +67,16 @@ function found(
 export function decideOutcome(report: CandidateProbeReport, evidence: OutcomeEvidence): OutcomeWithoutTiming {
   const details = { provider: report.provider ?? '', probesUsed: report.probes.length };
   if (report.free) return notFound('unsupported_free_domain', details);
-  if (report.disposable || report.probes.some((p) => p.result === 'disposable')) return notFound('disposable_domain', details);
+  if (report.disposable || report.probes.some((p) => p.result === 'disposable'))
+    return notFound('disposable_domain', details);
   if (!report.mailAccepting) return notFound(reasonForNoMail(report.reason), details);
 
   const probeOf = new Map(report.probes.map((probe) => [probe.localPart, probe]));
   const notRejected = (c: Candidate) => probeOf.get(c.localPart)?.result !== 'invalid';
 
   // On a catch-all domain an "ok" only means the server accepts everything.
-  const accepted = report.catchAll === true ? undefined : evidence.candidates.find((c) => probeOf.get(c.localPart)?.result === 'ok');
+  const accepted =
+    report.catchAll === true ? undefined : evidence.candidates.find((c) => probeOf.get(c.localPart)?.result === 'ok');
   if (accepted) return found('ok', accepted, probeOf.get(accepted.localPart), report, evidence.domain);
 
   if (report.catchAll === true || report.probes.some((p) => p.result === 'catch_all')) {
@@ -80,10 +86,13 @@ export function decideOutcome(report: CandidateProbeReport, evidence: OutcomeEvi
       : notFound('not_found', details);
   }
 
-  const undecided = report.probes.length === 0 || report.probes.some((p) => p.result === 'unknown' || p.result === 'error');
+  const undecided =
+    report.probes.length === 0 || report.probes.some((p) => p.result === 'unknown' || p.result === 'error');
   if (!undecided) return notFound('not_found', details);
 
-  const trusted = new Set(evidence.formats.filter((f) => f.strength >= evidence.minFormatStrength).map((f) => f.pattern));
+  const trusted = new Set(
+    evidence.formats.filter((f) => f.strength >= evidence.minFormatStrength).map((f) => f.pattern),
+  );
   const byKnownFormat = evidence.candidates.find((c) => trusted.has(c.pattern) && notRejected(c));
   return byKnownFormat
     ? found('unknown', byKnownFormat, probeOf.get(byKnownFormat.localPart), report, evidence.domain)

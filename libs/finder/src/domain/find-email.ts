@@ -43,11 +43,17 @@ export class EmailFinder {
    * `budgetMs` overrides the per-call time budget; `signal` stops probing (a cancelled finder job);
    * `lane` 'bulk' (finder jobs) lets API calls go first on a shared MX.
    */
-  async find(input: FinderInput, call: { budgetMs?: number; signal?: AbortSignal; lane?: ProbeOptions['lane'] } = {}): Promise<FinderOutcome> {
+  async find(
+    input: FinderInput,
+    call: { budgetMs?: number; signal?: AbortSignal; lane?: ProbeOptions['lane'] } = {},
+  ): Promise<FinderOutcome> {
     const { now, isFreeDomain } = this.settings;
     const started = now();
     const budgetMs = call.budgetMs ?? this.settings.budgetMs;
-    const timed = (outcome: OutcomeWithoutTiming): FinderOutcome => ({ ...outcome, executionMs: Math.max(0, Math.round(now() - started)) });
+    const timed = (outcome: OutcomeWithoutTiming): FinderOutcome => ({
+      ...outcome,
+      executionMs: Math.max(0, Math.round(now() - started)),
+    });
 
     const { firstName, lastName, domain } = validateFinderInput(input);
     if (isFreeDomain(domain)) return timed(notFound('unsupported_free_domain'));
@@ -64,7 +70,13 @@ export class EmailFinder {
     const report = await this.prober.probeCandidates(
       domain,
       candidates.map((c) => c.localPart),
-      { stopAtFirstOk: true, maxProbes: this.settings.maxProbes, deadlineMs: Math.max(0, budgetMs - (now() - started)), signal: call.signal, lane: call.lane },
+      {
+        stopAtFirstOk: true,
+        maxProbes: this.settings.maxProbes,
+        deadlineMs: Math.max(0, budgetMs - (now() - started)),
+        signal: call.signal,
+        lane: call.lane,
+      },
     );
     const { minFormatStrength } = this.settings;
     return timed(decideOutcome(report, { domain, candidates, formats, minFormatStrength }));

@@ -27,8 +27,16 @@ describe('email finder', () => {
       const { finder } = setUp({ 'acme.com': { mailboxes: ['john.smith'], provider: 'google' } });
       const outcome = await finder.find({ firstName: 'John', lastName: 'Smith', domain: 'acme.com' });
       expect(outcome).toEqual({
-        email: 'john.smith@acme.com', status: 'Found', quality: 'Good', result: 'Ok', reason: 'found',
-        confidence: 90, provider: 'google', probesUsed: 1, pattern: 'first.last', executionMs: 40,
+        email: 'john.smith@acme.com',
+        status: 'Found',
+        quality: 'Good',
+        result: 'Ok',
+        reason: 'found',
+        confidence: 90,
+        provider: 'google',
+        probesUsed: 1,
+        pattern: 'first.last',
+        executionMs: 40,
       });
     });
   });
@@ -45,7 +53,14 @@ describe('email finder', () => {
     it('gives up after maxProbes with Not Found when every probed candidate was rejected', async () => {
       const { finder } = setUp({ 'acme.com': { mailboxes: ['smith'] } });
       const outcome = await finder.find({ firstName: 'John', lastName: 'Smith', domain: 'acme.com' });
-      expect(outcome).toMatchObject({ email: null, status: 'Not Found', result: null, reason: 'not_found', confidence: 0, probesUsed: 8 });
+      expect(outcome).toMatchObject({
+        email: null,
+        status: 'Not Found',
+        result: null,
+        reason: 'not_found',
+        confidence: 0,
+        probesUsed: 8,
+      });
     });
   });
 
@@ -54,7 +69,12 @@ describe('email finder', () => {
       const { finder } = setUp({ 'acme.com': { catchAll: true } });
       const outcome = await finder.find({ firstName: 'John', lastName: 'Smith', domain: 'acme.com' });
       expect(outcome).toMatchObject({
-        email: 'john.smith@acme.com', status: 'Found', quality: 'Risky', result: 'Catch-all', reason: 'catch_all', pattern: 'first.last',
+        email: 'john.smith@acme.com',
+        status: 'Found',
+        quality: 'Risky',
+        result: 'Catch-all',
+        reason: 'catch_all',
+        pattern: 'first.last',
       });
       expect(outcome.confidence).toBe(40);
     });
@@ -77,7 +97,13 @@ describe('email finder', () => {
     it('answers unsupported_free_domain without probing or reading known addresses', async () => {
       const { finder, engine } = setUp({});
       const outcome = await finder.find({ firstName: 'John', lastName: 'Smith', domain: 'https://www.Gmail.com/' });
-      expect(outcome).toMatchObject({ email: null, status: 'Not Found', reason: 'unsupported_free_domain', probesUsed: 0, confidence: 0 });
+      expect(outcome).toMatchObject({
+        email: null,
+        status: 'Not Found',
+        reason: 'unsupported_free_domain',
+        probesUsed: 0,
+        confidence: 0,
+      });
       expect(engine.calls).toHaveLength(0);
     });
 
@@ -98,7 +124,14 @@ describe('email finder', () => {
     ])('answers Not Found / Bad for %j with reason %s', async (fake, reason) => {
       const { finder } = setUp({ 'acme.com': fake });
       const outcome = await finder.find({ firstName: 'John', lastName: 'Smith', domain: 'acme.com' });
-      expect(outcome).toMatchObject({ email: null, status: 'Not Found', quality: 'Bad', result: null, reason, confidence: 0 });
+      expect(outcome).toMatchObject({
+        email: null,
+        status: 'Not Found',
+        quality: 'Bad',
+        result: null,
+        reason,
+        confidence: 0,
+      });
     });
 
     it('reports a DNS failure as unverifiable, not as a bad domain', async () => {
@@ -112,14 +145,24 @@ describe('email finder', () => {
     it('answers Not Found / Unknown when the domain format is not known', async () => {
       const { finder } = setUp({ 'acme.com': { unverifiable: true } });
       const outcome = await finder.find({ firstName: 'John', lastName: 'Smith', domain: 'acme.com' });
-      expect(outcome).toMatchObject({ email: null, status: 'Not Found', result: 'Unknown', reason: 'unverifiable', probesUsed: 8 });
+      expect(outcome).toMatchObject({
+        email: null,
+        status: 'Not Found',
+        result: 'Unknown',
+        reason: 'unverifiable',
+        probesUsed: 8,
+      });
     });
 
     it('returns the known format as Found / Unknown / Risky in the unknown band', async () => {
       const { finder } = setUp({ 'acme.com': { unverifiable: true } }, { 'acme.com': smithsOnLastFirst });
       const outcome = await finder.find({ firstName: 'John', lastName: 'Smith', domain: 'acme.com' });
       expect(outcome).toMatchObject({
-        email: 'smith.john@acme.com', status: 'Found', quality: 'Risky', result: 'Unknown', reason: 'known_format_unverified',
+        email: 'smith.john@acme.com',
+        status: 'Found',
+        quality: 'Risky',
+        result: 'Unknown',
+        reason: 'known_format_unverified',
       });
       expect(outcome.confidence).toBeGreaterThanOrEqual(10);
       expect(outcome.confidence).toBeLessThanOrEqual(50);
@@ -128,7 +171,10 @@ describe('email finder', () => {
 
   describe('when the domain format is known', () => {
     it('probes the known format first and reports more confidence', async () => {
-      const { finder, engine } = setUp({ 'acme.com': { mailboxes: ['smith.john'] } }, { 'acme.com': smithsOnLastFirst });
+      const { finder, engine } = setUp(
+        { 'acme.com': { mailboxes: ['smith.john'] } },
+        { 'acme.com': smithsOnLastFirst },
+      );
       const outcome = await finder.find({ firstName: 'John', lastName: 'Smith', domain: 'acme.com' });
       expect(engine.calls[0].localParts[0]).toBe('smith.john');
       expect(outcome).toMatchObject({ email: 'smith.john@acme.com', pattern: 'last.first', probesUsed: 1 });
@@ -149,7 +195,7 @@ describe('email finder', () => {
       expect(outcome).toMatchObject({ email: 'jane.doe@acme.com', result: 'Ok', pattern: 'first.last', probesUsed: 1 });
     });
 
-    it('finds a mailbox under the nickname after the own spelling\'s likelier formats: mike.doe for Michael Doe', async () => {
+    it("finds a mailbox under the nickname after the own spelling's likelier formats: mike.doe for Michael Doe", async () => {
       const { finder, engine } = setUp({ 'acme.com': { mailboxes: ['mike.doe'] } });
       const outcome = await finder.find({ firstName: 'Michael', lastName: 'Doe', domain: 'acme.com' });
       expect(engine.calls[0].localParts.slice(0, 4)).toEqual(['michael.doe', 'mdoe', 'michael', 'mike.doe']);
@@ -181,7 +227,15 @@ describe('email finder', () => {
       const { finder, engine } = setUp({ 'acme.de': { mailboxes: ['mueller'] } });
       const outcome = await finder.find({ lastName: 'Müller', domain: 'acme.de' });
       expect(engine.calls[0].localParts).toEqual(['muller', 'mueller']);
-      expect(outcome).toMatchObject({ email: 'mueller@acme.de', status: 'Found', quality: 'Good', result: 'Ok', reason: 'found', pattern: 'last', probesUsed: 2 });
+      expect(outcome).toMatchObject({
+        email: 'mueller@acme.de',
+        status: 'Found',
+        quality: 'Good',
+        result: 'Ok',
+        reason: 'found',
+        pattern: 'last',
+        probesUsed: 2,
+      });
     });
 
     it('scores a confirmed last@ at the foot of the Ok band, below a full name confirmed on the same server', async () => {
@@ -197,7 +251,13 @@ describe('email finder', () => {
       const alone = await finder.find({ firstName: null, lastName: 'Smith', domain: 'acme.com' });
       const firstOnly = await finder.find({ firstName: 'John', domain: 'acme.com' });
       const full = await finder.find({ firstName: 'John', lastName: 'Smith', domain: 'acme.com' });
-      expect(alone).toMatchObject({ email: 'smith@acme.com', result: 'Catch-all', quality: 'Risky', pattern: 'last', confidence: 21 });
+      expect(alone).toMatchObject({
+        email: 'smith@acme.com',
+        result: 'Catch-all',
+        quality: 'Risky',
+        pattern: 'last',
+        confidence: 21,
+      });
       expect(firstOnly.confidence).toBe(30);
       expect(full.confidence).toBe(40);
     });
@@ -211,26 +271,49 @@ describe('email finder', () => {
 
     it('returns last@ unverified only when the domain is known to use it', async () => {
       const known = setUp({ 'acme.com': { unverifiable: true } }, { 'acme.com': doesOnLast });
-      expect(await known.finder.find({ lastName: 'Smith', domain: 'acme.com' })).toMatchObject({ email: 'smith@acme.com', result: 'Unknown', reason: 'known_format_unverified' });
+      expect(await known.finder.find({ lastName: 'Smith', domain: 'acme.com' })).toMatchObject({
+        email: 'smith@acme.com',
+        result: 'Unknown',
+        reason: 'known_format_unverified',
+      });
       const other = setUp({ 'acme.com': { unverifiable: true } }, { 'acme.com': smithsOnLastFirst });
-      expect(await other.finder.find({ lastName: 'Smith', domain: 'acme.com' })).toMatchObject({ email: null, result: 'Unknown', reason: 'unverifiable', probesUsed: 1 });
+      expect(await other.finder.find({ lastName: 'Smith', domain: 'acme.com' })).toMatchObject({
+        email: null,
+        result: 'Unknown',
+        reason: 'unverifiable',
+        probesUsed: 1,
+      });
     });
 
     it('answers not_found, free, when the server rejects last@', async () => {
       const { finder } = setUp({ 'acme.com': { mailboxes: ['john.smith'] } });
-      expect(await finder.find({ lastName: 'Smith', domain: 'acme.com' })).toMatchObject({ email: null, status: 'Not Found', reason: 'not_found', confidence: 0, probesUsed: 1 });
+      expect(await finder.find({ lastName: 'Smith', domain: 'acme.com' })).toMatchObject({
+        email: null,
+        status: 'Not Found',
+        reason: 'not_found',
+        confidence: 0,
+        probesUsed: 1,
+      });
     });
 
     it('refuses a free domain and answers untransliterable_name for 李 without probing', async () => {
       const { finder, engine } = setUp({ 'acme.com': { mailboxes: [] } });
-      expect(await finder.find({ lastName: 'Smith', domain: 'gmail.com' })).toMatchObject({ reason: 'unsupported_free_domain', probesUsed: 0 });
-      expect(await finder.find({ lastName: '李', domain: 'acme.com' })).toMatchObject({ reason: 'untransliterable_name', probesUsed: 0 });
+      expect(await finder.find({ lastName: 'Smith', domain: 'gmail.com' })).toMatchObject({
+        reason: 'unsupported_free_domain',
+        probesUsed: 0,
+      });
+      expect(await finder.find({ lastName: '李', domain: 'acme.com' })).toMatchObject({
+        reason: 'untransliterable_name',
+        probesUsed: 0,
+      });
       expect(engine.calls).toHaveLength(0);
     });
 
     it('throws FinderInputError without probing when neither name is usable', async () => {
       const { finder, engine } = setUp({ 'acme.com': { mailboxes: ['smith'] } });
-      await expect(finder.find({ firstName: null, lastName: null, domain: 'acme.com' })).rejects.toThrow(FinderInputError);
+      await expect(finder.find({ firstName: null, lastName: null, domain: 'acme.com' })).rejects.toThrow(
+        FinderInputError,
+      );
       await expect(finder.find({ lastName: 'Jr.', domain: 'acme.com' })).rejects.toThrow('no usable name');
       expect(engine.calls).toHaveLength(0);
     });
@@ -259,7 +342,12 @@ describe('email finder', () => {
           return [];
         }
       })();
-      const finder = new EmailFinder(engine, slowKnownAddresses, { isFreeDomain: () => false, now: clock.now, budgetMs: 5_000, maxProbes: 3 });
+      const finder = new EmailFinder(engine, slowKnownAddresses, {
+        isFreeDomain: () => false,
+        now: clock.now,
+        budgetMs: 5_000,
+        maxProbes: 3,
+      });
       const outcome = await finder.find({ firstName: 'John', lastName: 'Smith', domain: 'acme.com' });
       expect(engine.calls[0].options).toEqual({ stopAtFirstOk: true, maxProbes: 3, deadlineMs: 3_800 });
       expect(outcome).toMatchObject({ probesUsed: 3, executionMs: 1_200 + 3 * 40 });

@@ -23,7 +23,14 @@ export type FinderBatchAnswered = {
  */
 export interface AnsweredBatch {
   results: AnsweredBatchItem[];
-  summary: { total: number; found: number; notFound: number; errors: number; creditsCharged: number; creditsRemaining: number };
+  summary: {
+    total: number;
+    found: number;
+    notFound: number;
+    errors: number;
+    creditsCharged: number;
+    creditsRemaining: number;
+  };
 }
 
 /** The contact as it was sent (unvalidated, so any JSON), echoed back with its answer or its error. */

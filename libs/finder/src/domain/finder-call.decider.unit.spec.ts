@@ -3,13 +3,27 @@ import type { FinderOutcome } from './finder-outcome';
 import { finderCallDecider, type RecordFinderOutcome } from './finder-call.decider';
 
 const outcome = (email: string | null): FinderOutcome => ({
-  email, status: email ? 'Found' : 'Not Found', quality: email ? 'Good' : null, result: email ? 'Ok' : null, reason: email ? 'found' : 'not_found',
-  confidence: email ? 92 : 0, provider: '', probesUsed: 2, pattern: email ? 'flast' : null, executionMs: 40,
+  email,
+  status: email ? 'Found' : 'Not Found',
+  quality: email ? 'Good' : null,
+  result: email ? 'Ok' : null,
+  reason: email ? 'found' : 'not_found',
+  confidence: email ? 92 : 0,
+  provider: '',
+  probesUsed: 2,
+  pattern: email ? 'flast' : null,
+  executionMs: 40,
 });
 
 const record = (email: string | null): RecordFinderOutcome => ({
-  type: 'RecordFinderOutcome', findId: 7, accountId: 'acc_1', keyId: 'key_1', source: { kind: 'single' },
-  input: { firstName: 'Jane', lastName: 'Doe', domain: 'acme.test' }, outcome: outcome(email), at: '2026-01-01T00:00:00.000Z',
+  type: 'RecordFinderOutcome',
+  findId: 7,
+  accountId: 'acc_1',
+  keyId: 'key_1',
+  source: { kind: 'single' },
+  input: { firstName: 'Jane', lastName: 'Doe', domain: 'acme.test' },
+  outcome: outcome(email),
+  at: '2026-01-01T00:00:00.000Z',
 });
 
 const given = deciderSpec(finderCallDecider);
@@ -18,7 +32,10 @@ describe('finder call', () => {
   describe('when an address was returned', () => {
     it('records EmailFound with the full outcome and a charge of 10', () => {
       const [event] = given([]).when(record('jdoe@acme.test')).events();
-      expect(event).toEqual({ type: 'EmailFound', data: { ...record('jdoe@acme.test'), type: undefined, creditsCharged: 10 } });
+      expect(event).toEqual({
+        type: 'EmailFound',
+        data: { ...record('jdoe@acme.test'), type: undefined, creditsCharged: 10 },
+      });
     });
   });
 

@@ -66,17 +66,53 @@ export interface FinderJobRowResult {
 
 export type FinderJobCreated = {
   type: 'FinderJobCreated';
-  data: { jobId: number; accountId: string; kind: 'finder'; file: JobFile; columns: FinderColumnsChoice; chunkCount: number; quote: number; createdAt: string; snapshot: FinderJobSnapshot };
+  data: {
+    jobId: number;
+    accountId: string;
+    kind: 'finder';
+    file: JobFile;
+    columns: FinderColumnsChoice;
+    chunkCount: number;
+    quote: number;
+    createdAt: string;
+    snapshot: FinderJobSnapshot;
+  };
 };
-export type FinderJobStarted = { type: 'FinderJobStarted'; data: { jobId: number; startedAt: string; snapshot: FinderJobSnapshot } };
+export type FinderJobStarted = {
+  type: 'FinderJobStarted';
+  data: { jobId: number; startedAt: string; snapshot: FinderJobSnapshot };
+};
 export type FinderChunkCompleted = {
   type: 'FinderChunkCompleted';
-  data: { jobId: number; chunkNo: number; results: FinderJobRowResult[]; charged: number; completedAt: string; snapshot: FinderJobSnapshot };
+  data: {
+    jobId: number;
+    chunkNo: number;
+    results: FinderJobRowResult[];
+    charged: number;
+    completedAt: string;
+    snapshot: FinderJobSnapshot;
+  };
 };
-export type FinderJobCancelled = { type: 'FinderJobCancelled'; data: { jobId: number; accountId: string; cancelledAt: string; snapshot: FinderJobSnapshot } };
+export type FinderJobCancelled = {
+  type: 'FinderJobCancelled';
+  data: { jobId: number; accountId: string; cancelledAt: string; snapshot: FinderJobSnapshot };
+};
 
-export type FinderJobEvent = FinderJobCreated | FinderJobStarted | FinderChunkCompleted | FinderJobCancelled | JobCompleted | JobFailed | JobFilesPurged;
+export type FinderJobEvent =
+  | FinderJobCreated
+  | FinderJobStarted
+  | FinderChunkCompleted
+  | FinderJobCancelled
+  | JobCompleted
+  | JobFailed
+  | JobFilesPurged;
 
 export const FINDER_JOB_EVENT_TYPES: FinderJobEvent['type'][] = [
-  'FinderJobCreated', 'FinderJobStarted', 'FinderChunkCompleted', 'FinderJobCancelled', 'JobCompleted', 'JobFailed', 'JobFilesPurged',
+  'FinderJobCreated',
+  'FinderJobStarted',
+  'FinderChunkCompleted',
+  'FinderJobCancelled',
+  'JobCompleted',
+  'JobFailed',
+  'JobFilesPurged',
 ];

@@ -9,24 +9,95 @@ import type { FinderJobEvent, FinderJobSnapshot } from './finder-job.events';
 
 const AT = '2026-01-01T00:00:00.000Z';
 const JOB_ID = 9;
-const file = { name: 'contacts.csv', blobKey: 'jobs/9/original', planKey: 'jobs/9/finder-plan.jsonl', sizeBytes: 80, delimiter: ',', hasBom: false, hasHeader: true, columnCount: 2 };
-const notFound = { email: null, status: 'Not Found', quality: null, result: null, reason: 'not_found', confidence: 0, provider: '', probesUsed: 3, pattern: null, executionMs: 30 } as const;
-const row = (n: number) => ({ row: n, input: { firstName: `P${n}`, lastName: null, domain: 'acme.test' }, outcome: notFound });
+const file = {
+  name: 'contacts.csv',
+  blobKey: 'jobs/9/original',
+  planKey: 'jobs/9/finder-plan.jsonl',
+  sizeBytes: 80,
+  delimiter: ',',
+  hasBom: false,
+  hasHeader: true,
+  columnCount: 2,
+};
+const notFound = {
+  email: null,
+  status: 'Not Found',
+  quality: null,
+  result: null,
+  reason: 'not_found',
+  confidence: 0,
+  provider: '',
+  probesUsed: 3,
+  pattern: null,
+  executionMs: 30,
+} as const;
+const row = (n: number) => ({
+  row: n,
+  input: { firstName: `P${n}`, lastName: null, domain: 'acme.test' },
+  outcome: notFound,
+});
 
 /** A snapshot exactly as finder jobs stored it before done chunks were a bitmap. */
 const oldSnapshot = (status: 'Pending' | 'Processing', doneChunks: number[], processed: number) => ({
-  jobId: JOB_ID, accountId: 'acc-1', status, counts: { rows: 3, contacts: 3, invalid: 0 }, chunksScheduled: 3, doneChunks, processedContacts: processed, found: 0, notFound: processed, creditsCharged: 0,
+  jobId: JOB_ID,
+  accountId: 'acc-1',
+  status,
+  counts: { rows: 3, contacts: 3, invalid: 0 },
+  chunksScheduled: 3,
+  doneChunks,
+  processedContacts: processed,
+  found: 0,
+  notFound: processed,
+  creditsCharged: 0,
 });
 
 /** A 3-chunk finder job as stored in the old shape: created, started, chunks 0 and 2 recorded. */
 const OLD_STREAM = [
-  { type: 'FinderJobCreated', data: { jobId: JOB_ID, accountId: 'acc-1', kind: 'finder', file, columns: { firstName: 0, lastName: null, domain: 1, domainSource: 'domain', chosenBy: 'header' }, chunkCount: 3, quote: 30, createdAt: AT, snapshot: oldSnapshot('Pending', [], 0) } },
+  {
+    type: 'FinderJobCreated',
+    data: {
+      jobId: JOB_ID,
+      accountId: 'acc-1',
+      kind: 'finder',
+      file,
+      columns: { firstName: 0, lastName: null, domain: 1, domainSource: 'domain', chosenBy: 'header' },
+      chunkCount: 3,
+      quote: 30,
+      createdAt: AT,
+      snapshot: oldSnapshot('Pending', [], 0),
+    },
+  },
   { type: 'FinderJobStarted', data: { jobId: JOB_ID, startedAt: AT, snapshot: oldSnapshot('Processing', [], 0) } },
-  { type: 'FinderChunkCompleted', data: { jobId: JOB_ID, chunkNo: 0, results: [row(1)], charged: 0, completedAt: AT, snapshot: oldSnapshot('Processing', [0], 1) } },
-  { type: 'FinderChunkCompleted', data: { jobId: JOB_ID, chunkNo: 2, results: [row(3)], charged: 0, completedAt: AT, snapshot: oldSnapshot('Processing', [0, 2], 2) } },
+  {
+    type: 'FinderChunkCompleted',
+    data: {
+      jobId: JOB_ID,
+      chunkNo: 0,
+      results: [row(1)],
+      charged: 0,
+      completedAt: AT,
+      snapshot: oldSnapshot('Processing', [0], 1),
+    },
+  },
+  {
+    type: 'FinderChunkCompleted',
+    data: {
+      jobId: JOB_ID,
+      chunkNo: 2,
+      results: [row(3)],
+      charged: 0,
+      completedAt: AT,
+      snapshot: oldSnapshot('Processing', [0, 2], 2),
+    },
+  },
 ];
 
-const complete = (chunkNo: number, n: number): FinderJobCommand => ({ type: 'CompleteFinderChunk', chunkNo, results: [row(n)], at: AT });
+const complete = (chunkNo: number, n: number): FinderJobCommand => ({
+  type: 'CompleteFinderChunk',
+  chunkNo,
+  results: [row(n)],
+  at: AT,
+});
 const snapshotOf = (event: FinderJobEvent) => (event.data as { snapshot: FinderJobSnapshot }).snapshot;
 
 describe('finder job streams stored with done chunks as a list of chunk numbers', () => {
@@ -38,20 +109,25 @@ describe('finder job streams stored with done chunks as a list of chunk numbers'
   // A stream of its own per test, holding the old events as they were stored.
   beforeEach(async () => {
     stream = jobStream(JOB_ID * 1000 + ++streamNo);
-    await store.appendToStream(stream, OLD_STREAM.map((e) => ({ type: e.type, data: e.data as Record<string, unknown> })), 'no_stream');
+    await store.appendToStream(
+      stream,
+      OLD_STREAM.map((e) => ({ type: e.type, data: e.data as Record<string, unknown> })),
+      'no_stream',
+    );
   });
   afterAll(async () => {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('upcasts each event\'s list to the bitmap bulk jobs use, and hands today\'s shape back as it is', () => {
+  it("upcasts each event's list to the bitmap bulk jobs use, and hands today's shape back as it is", () => {
     const upcast2 = upcast<FinderJobEvent>(OLD_STREAM[3], finderJobDecider.upcasters);
     const done = snapshotOf(upcast2).doneChunks;
     expect(typeof done).toBe('string');
     expect([0, 1, 2].map((n) => hasChunk(done, n))).toEqual([true, false, true]);
     expect(upcast<FinderJobEvent>(upcast2, finderJobDecider.upcasters)).toEqual(upcast2);
-    for (const old of OLD_STREAM) expect(typeof snapshotOf(upcast<FinderJobEvent>(old, finderJobDecider.upcasters)).doneChunks).toBe('string');
+    for (const old of OLD_STREAM)
+      expect(typeof snapshotOf(upcast<FinderJobEvent>(old, finderJobDecider.upcasters)).doneChunks).toBe('string');
   });
 
   it('loads the old stream: the latest event folds to the chunks it had recorded', async () => {

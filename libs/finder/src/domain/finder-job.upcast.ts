@@ -5,7 +5,9 @@ import { chunksBitmap } from '@lib/jobs';
 import type { FinderJobEvent, FinderJobSnapshot } from './finder-job.events';
 
 /** A snapshot as stored before done chunks were a bitmap: the list of recorded chunk numbers. */
-type StoredSnapshot = Omit<FinderJobSnapshot, 'doneChunks'> & { doneChunks: FinderJobSnapshot['doneChunks'] | number[] };
+type StoredSnapshot = Omit<FinderJobSnapshot, 'doneChunks'> & {
+  doneChunks: FinderJobSnapshot['doneChunks'] | number[];
+};
 
 /**
  * An event carrying a snapshot whose done chunks may be the list of chunk numbers stored before they
@@ -14,7 +16,10 @@ type StoredSnapshot = Omit<FinderJobSnapshot, 'doneChunks'> & { doneChunks: Find
 export const snapshotDoneChunksAsBitmap: Upcaster<FinderJobEvent> = (stored: StoredEvent) => {
   const data = stored.data as { snapshot: StoredSnapshot };
   if (!Array.isArray(data.snapshot.doneChunks)) return stored as FinderJobEvent;
-  return { type: stored.type, data: { ...data, snapshot: { ...data.snapshot, doneChunks: chunksBitmap(data.snapshot.doneChunks) } } } as FinderJobEvent;
+  return {
+    type: stored.type,
+    data: { ...data, snapshot: { ...data.snapshot, doneChunks: chunksBitmap(data.snapshot.doneChunks) } },
+  } as FinderJobEvent;
 };
 
 /** Every stored type whose payload carries a snapshot. */

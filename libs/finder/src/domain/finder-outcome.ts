@@ -48,10 +48,18 @@ export interface FinderOutcome {
 export type OutcomeWithoutTiming = Omit<FinderOutcome, 'executionMs'>;
 
 // A domain that is disposable, has no mail server or does not exist is itself a bad destination.
-const BAD_DOMAIN_REASONS: ReadonlySet<FinderReason> = new Set(['disposable_domain', 'no_mail_server', 'invalid_domain', 'reserved_domain']);
+const BAD_DOMAIN_REASONS: ReadonlySet<FinderReason> = new Set([
+  'disposable_domain',
+  'no_mail_server',
+  'invalid_domain',
+  'reserved_domain',
+]);
 
 /** A miss: no address, no charge. */
-export function notFound(reason: FinderReason, details: { provider?: string; probesUsed?: number } = {}): OutcomeWithoutTiming {
+export function notFound(
+  reason: FinderReason,
+  details: { provider?: string; probesUsed?: number } = {},
+): OutcomeWithoutTiming {
   return {
     email: null,
     status: 'Not Found',

@@ -51,16 +51,31 @@ export function readBatchContacts(contacts: readonly unknown[]): BatchContact[] 
   return contacts.map((raw, index) => {
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
       const input = { firstName: null, lastName: null, domain: null };
-      return { index, input, error: { code: ErrorCodes.FINDER_INVALID_INPUT.code, message: 'contact must be an object with firstName, lastName and domain' } };
+      return {
+        index,
+        input,
+        error: {
+          code: ErrorCodes.FINDER_INVALID_INPUT.code,
+          message: 'contact must be an object with firstName, lastName and domain',
+        },
+      };
     }
     const item = raw as Record<string, unknown>;
-    const input: EchoedContact = { firstName: pick(item, 'firstName', 'first_name') ?? null, lastName: pick(item, 'lastName', 'last_name') ?? null, domain: item.domain ?? null };
+    const input: EchoedContact = {
+      firstName: pick(item, 'firstName', 'first_name') ?? null,
+      lastName: pick(item, 'lastName', 'last_name') ?? null,
+      domain: item.domain ?? null,
+    };
     try {
       const valid = validateFinderInput(input as never);
       return { index, input, valid, key: contactKey(valid) };
     } catch (error) {
       if (!(error instanceof FinderInputError)) throw error;
-      return { index, input, error: { code: ErrorCodes.FINDER_INVALID_INPUT.code, message: `${error.field}: ${error.message}` } };
+      return {
+        index,
+        input,
+        error: { code: ErrorCodes.FINDER_INVALID_INPUT.code, message: `${error.field}: ${error.message}` },
+      };
     }
   });
 }

@@ -3,7 +3,11 @@ import { readBatchContacts } from './batch-contacts';
 describe('batch contacts', () => {
   it('reads snake_case keys as the camelCase fields', () => {
     const [contact] = readBatchContacts([{ first_name: 'Jane', last_name: 'Doe', domain: 'acme.test' }]);
-    expect(contact).toMatchObject({ index: 0, input: { firstName: 'Jane', lastName: 'Doe', domain: 'acme.test' }, valid: { firstName: 'Jane', lastName: 'Doe', domain: 'acme.test' } });
+    expect(contact).toMatchObject({
+      index: 0,
+      input: { firstName: 'Jane', lastName: 'Doe', domain: 'acme.test' },
+      valid: { firstName: 'Jane', lastName: 'Doe', domain: 'acme.test' },
+    });
   });
 
   it('prefers the camelCase key when both are sent', () => {
@@ -17,14 +21,25 @@ describe('batch contacts', () => {
   });
 
   it('accepts a contact with a last name alone, in either key style', () => {
-    const [camel, snake] = readBatchContacts([{ lastName: 'Doe', domain: 'acme.test' }, { first_name: null, last_name: 'Doe', domain: 'acme.test' }]);
-    expect(camel).toMatchObject({ input: { firstName: null, lastName: 'Doe', domain: 'acme.test' }, valid: { firstName: null, lastName: 'Doe', domain: 'acme.test' } });
+    const [camel, snake] = readBatchContacts([
+      { lastName: 'Doe', domain: 'acme.test' },
+      { first_name: null, last_name: 'Doe', domain: 'acme.test' },
+    ]);
+    expect(camel).toMatchObject({
+      input: { firstName: null, lastName: 'Doe', domain: 'acme.test' },
+      valid: { firstName: null, lastName: 'Doe', domain: 'acme.test' },
+    });
     expect((snake as { key: string }).key).toBe((camel as { key: string }).key);
   });
 
   it('turns a contact with no name into a per-item error saying at least one is needed', () => {
     const [contact] = readBatchContacts([{ firstName: '', lastName: null, domain: 'acme.test' }]);
-    expect(contact).toMatchObject({ error: { code: 5001, message: 'firstName: firstName or lastName is required: a contact needs a domain and at least one name' } });
+    expect(contact).toMatchObject({
+      error: {
+        code: 5001,
+        message: 'firstName: firstName or lastName is required: a contact needs a domain and at least one name',
+      },
+    });
   });
 
   it('turns a non-object into a per-item error without touching the others', () => {

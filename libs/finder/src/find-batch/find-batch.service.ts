@@ -55,9 +55,17 @@ export class FindBatchService {
     private readonly clock: Clock,
   ) {}
 
-  async find({ accountId, keyId }: FinderCaller, contacts: readonly unknown[], attempt?: FindAttempt): Promise<FinderBatchView> {
+  async find(
+    { accountId, keyId }: FinderCaller,
+    contacts: readonly unknown[],
+    attempt?: FindAttempt,
+  ): Promise<FinderBatchView> {
     if (contacts.length === 0) throw new DomainError('BATCH_EMPTY', 'contacts must list at least one contact.');
-    if (contacts.length > MAX_BATCH_CONTACTS) throw new DomainError('BATCH_TOO_LARGE', `contacts may list at most ${MAX_BATCH_CONTACTS} contacts; send larger lists as a finder job.`);
+    if (contacts.length > MAX_BATCH_CONTACTS)
+      throw new DomainError(
+        'BATCH_TOO_LARGE',
+        `contacts may list at most ${MAX_BATCH_CONTACTS} contacts; send larger lists as a finder job.`,
+      );
     const items = readBatchContacts(contacts);
     const distinct = new Map<string, { index: number; valid: ValidFinderInput }>();
     for (const item of items) if ('valid' in item && !distinct.has(item.key)) distinct.set(item.key, item);
@@ -74,16 +82,26 @@ export class FindBatchService {
     }
     const keys = [...distinct.keys()];
     return this.paidCalls.run({
-      accountId, holdId: finderBatchStream(batchId), purpose: FINDER_HOLD_PURPOSES.batch, reference: `finder-batch:${batchId}`, amount: FINDER_PRICE * distinct.size,
+      accountId,
+      holdId: finderBatchStream(batchId),
+      purpose: FINDER_HOLD_PURPOSES.batch,
+      reference: `finder-batch:${batchId}`,
+      amount: FINDER_PRICE * distinct.size,
       releaseReason: 'finder_batch_failed',
       work: async () => {
-        const done = await mapBounded([...distinct.values()], CONTACT_CONCURRENCY, (c) => this.lookUp({ accountId, keyId }, batchId, c.index, c.valid));
+        const done = await mapBounded([...distinct.values()], CONTACT_CONCURRENCY, (c) =>
+          this.lookUp({ accountId, keyId }, batchId, c.index, c.valid),
+        );
         return new Map(keys.map((key, k) => [key, done[k]]));
       },
-      charge: (lookups) => [...lookups.values()].reduce((sum, l) => sum + ('outcome' in l ? chargeForOutcome(l.outcome) : 0), 0),
+      charge: (lookups) =>
+        [...lookups.values()].reduce((sum, l) => sum + ('outcome' in l ? chargeForOutcome(l.outcome) : 0), 0),
       record: async (lookups, charged, remaining) => {
         const view = assemble(items, lookups, charged, remaining);
-        const answered: FinderBatchAnswered = { type: 'FinderBatchAnswered', data: { batchId, accountId, creditsCharged: charged, view, at: this.clock.nowIso() } };
+        const answered: FinderBatchAnswered = {
+          type: 'FinderBatchAnswered',
+          data: { batchId, accountId, creditsCharged: charged, view, at: this.clock.nowIso() },
+        };
         await this.events.appendToStream(finderBatchStream(batchId), [answered], 'no_stream');
         return view;
       },
@@ -94,29 +112,61 @@ export class FindBatchService {
   private async resume(accountId: string, batchId: string): Promise<FinderBatchView | null> {
     const holdId = finderBatchStream(batchId);
     // A batch stream holds its one answer; no stored shape needs upcasting yet.
-    const find = async () => (await readEvents<FinderBatchAnswered>(this.events, holdId, undefined, { maxCount: 1 }))[0]?.data ?? null;
+    const find = async () =>
+      (await readEvents<FinderBatchAnswered>(this.events, holdId, undefined, { maxCount: 1 }))[0]?.data ?? null;
     const { recorded } = await this.paidCalls.resume(accountId, holdId, find, (answered) => answered.creditsCharged);
     return recorded ? recorded.view : null;
   }
 
   /** One contact; a defect in one lookup becomes that item's error instead of sinking the batch. */
-  private async lookUp({ accountId, keyId }: FinderCaller, batchId: number, index: number, input: ValidFinderInput): Promise<Lookup> {
+  private async lookUp(
+    { accountId, keyId }: FinderCaller,
+    batchId: number,
+    index: number,
+    input: ValidFinderInput,
+  ): Promise<Lookup> {
     try {
       const outcome = await this.finder.find(input);
       const findId = newNumericId(this.clock.now());
-      await recordFinderCall(this.events, { findId, accountId, keyId, source: { kind: 'batch', batchId, index }, input, outcome, at: this.clock.nowIso() });
+      await recordFinderCall(this.events, {
+        findId,
+        accountId,
+        keyId,
+        source: { kind: 'batch', batchId, index },
+        input,
+        outcome,
+        at: this.clock.nowIso(),
+      });
       return { outcome };
     } catch (error) {
-      if (error instanceof FinderInputError) return { error: { code: ErrorCodes.FINDER_INVALID_INPUT.code, message: `${error.field}: ${error.message}` } };
+      if (error instanceof FinderInputError)
+        return { error: { code: ErrorCodes.FINDER_INVALID_INPUT.code, message: `${error.field}: ${error.message}` } };
       this.logger.error(`finder batch ${batchId} contact failed: ${String(error)}`);
-      return { error: { code: ErrorCodes.INTERNAL.code, message: 'This contact could not be looked up; it was not charged. Retry it later.' } };
+      return {
+        error: {
+          code: ErrorCodes.INTERNAL.code,
+          message: 'This contact could not be looked up; it was not charged. Retry it later.',
+        },
+      };
     }
   }
 }
 
-function assemble(items: ReturnType<typeof readBatchContacts>, lookups: Map<string, Lookup>, charged: number, balance: number): FinderBatchView {
+function assemble(
+  items: ReturnType<typeof readBatchContacts>,
+  lookups: Map<string, Lookup>,
+  charged: number,
+  balance: number,
+): FinderBatchView {
   const seen = new Set<string>();
-  const summary: BatchSummaryView = { total: items.length, found: 0, notFound: 0, errors: 0, creditsCharged: charged, creditsRemaining: balance };
+  const summary: BatchSummaryView = {
+    total: items.length,
+    found: 0,
+    notFound: 0,
+    errors: 0,
+    creditsCharged: charged,
+    creditsRemaining: balance,
+  };
   const results = items.map((item): BatchItemView => {
     const lookup: Lookup = 'valid' in item ? (lookups.get(item.key) as Lookup) : { error: item.error };
     if ('error' in lookup) {
@@ -127,7 +177,13 @@ function assemble(items: ReturnType<typeof readBatchContacts>, lookups: Map<stri
     seen.add((item as { key: string }).key);
     if (lookup.outcome.email) summary.found++;
     else summary.notFound++;
-    return { index: item.index, input: item.input, ...toResultFields(lookup.outcome), creditsCharged: first ? chargeForOutcome(lookup.outcome) : 0, error: null };
+    return {
+      index: item.index,
+      input: item.input,
+      ...toResultFields(lookup.outcome),
+      creditsCharged: first ? chargeForOutcome(lookup.outcome) : 0,
+      error: null,
+    };
   });
   return { results, summary };
 }

@@ -63,7 +63,11 @@ export function knownAddressesProjection(readers: Record<string, FoundAddressRea
         const stored = await collection.get(domain);
         if (stored && stored._position >= event.position) continue;
         await collection.upsert({
-          _id: domain, domain, addresses: merged(stored?.addresses ?? [], added), updatedAt: event.recordedAt, _position: event.position,
+          _id: domain,
+          domain,
+          addresses: merged(stored?.addresses ?? [], added),
+          updatedAt: event.recordedAt,
+          _position: event.position,
         });
       }
     },

@@ -1,7 +1,15 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
-import { ChunkWorkflow, hasChunk, jobStream, scanJobStreamBackwards, type ChunkKind, type ChunkStatus, type PaidChunk } from '@lib/jobs';
+import {
+  ChunkWorkflow,
+  hasChunk,
+  jobStream,
+  scanJobStreamBackwards,
+  type ChunkKind,
+  type ChunkStatus,
+  type PaidChunk,
+} from '@lib/jobs';
 import { EmailFinder } from '../domain/find-email';
 import { FINDER_PRICE } from '../domain/finder-call.decider';
 import { mapBounded } from '../find-batch/map-bounded';
@@ -26,12 +34,19 @@ type Recorded = FinderChunkCompleted['data'];
  * worked by the email finder, 10 credits held per contact and charged per address returned.
  */
 @Injectable()
-export class FinderChunkProcessor implements ChunkKind<FinderChunkMessage, FinderJobRowResult[], Recorded>, OnModuleInit {
+export class FinderChunkProcessor
+  implements ChunkKind<FinderChunkMessage, FinderJobRowResult[], Recorded>, OnModuleInit
+{
   readonly purpose = 'finder_job_chunk';
   readonly holdPrefix = 'finder-job';
   readonly holdAttempts = FINDER_HOLD_ATTEMPTS;
 
-  constructor(private readonly events: EventStore, private readonly workflow: ChunkWorkflow, private readonly finder: EmailFinder, private readonly clock: Clock) {}
+  constructor(
+    private readonly events: EventStore,
+    private readonly workflow: ChunkWorkflow,
+    private readonly finder: EmailFinder,
+    private readonly clock: Clock,
+  ) {}
 
   onModuleInit(): void {
     this.workflow.registerSweptHolds(this);
@@ -42,13 +57,23 @@ export class FinderChunkProcessor implements ChunkKind<FinderChunkMessage, Finde
   }
 
   async status(message: Pick<PaidChunk, 'jobId' | 'chunkNo'>): Promise<ChunkStatus<Recorded>> {
-    const { state, expectedRevision } = await aggregateStream(this.events, jobStream(message.jobId), finderJobDecider, { latest: 1 });
+    const { state, expectedRevision } = await aggregateStream(this.events, jobStream(message.jobId), finderJobDecider, {
+      latest: 1,
+    });
     if (expectedRevision === 'no_stream') return { open: false, recorded: null }; // a job that never existed: nothing to do or pay
-    if ((state.status === 'Pending' || state.status === 'Processing') && !hasChunk(state.snapshot.doneChunks, message.chunkNo)) return { open: true };
+    if (
+      (state.status === 'Pending' || state.status === 'Processing') &&
+      !hasChunk(state.snapshot.doneChunks, message.chunkNo)
+    )
+      return { open: true };
     return { open: false, recorded: await this.findRecorded(message) };
   }
 
-  work(message: FinderChunkMessage, signal: AbortSignal, rowsDone: (rows: number) => void): Promise<FinderJobRowResult[]> {
+  work(
+    message: FinderChunkMessage,
+    signal: AbortSignal,
+    rowsDone: (rows: number) => void,
+  ): Promise<FinderJobRowResult[]> {
     return mapBounded(message.contacts, CONTACT_CONCURRENCY, async (contact) => {
       const outcome = await this.finder.find(contact.input, { signal, lane: 'bulk' });
       rowsDone(rowsOf(contact));
@@ -57,7 +82,13 @@ export class FinderChunkProcessor implements ChunkKind<FinderChunkMessage, Finde
   }
 
   async record(message: FinderChunkMessage, results: FinderJobRowResult[]): Promise<Recorded | null> {
-    const run = await runCommand(this.events, jobStream(message.jobId), finderJobDecider, { type: 'CompleteFinderChunk', chunkNo: message.chunkNo, results, at: this.clock.nowIso() }, { load: 'last' });
+    const run = await runCommand(
+      this.events,
+      jobStream(message.jobId),
+      finderJobDecider,
+      { type: 'CompleteFinderChunk', chunkNo: message.chunkNo, results, at: this.clock.nowIso() },
+      { load: 'last' },
+    );
     return recordIn(run.events, message.chunkNo);
   }
 
@@ -66,7 +97,13 @@ export class FinderChunkProcessor implements ChunkKind<FinderChunkMessage, Finde
   }
 
   async failForCredits(message: FinderChunkMessage): Promise<void> {
-    await runCommand(this.events, jobStream(message.jobId), finderJobDecider, { type: 'FailFinderJob', reason: 'insufficient_credits', at: this.clock.nowIso() }, { load: 'last' });
+    await runCommand(
+      this.events,
+      jobStream(message.jobId),
+      finderJobDecider,
+      { type: 'FailFinderJob', reason: 'insufficient_credits', at: this.clock.nowIso() },
+      { load: 'last' },
+    );
   }
 
   private async findRecorded(message: Pick<PaidChunk, 'jobId' | 'chunkNo'>): Promise<Recorded | null> {

@@ -4,7 +4,12 @@ import { Clock } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { ChunkWorkflow, jobStream } from '@lib/jobs';
 import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic, upcastRelayed } from '@lib/messaging';
-import { FinderChunkMessage, FinderChunkProcessor, FINDER_CHUNK_TOPIC, FINDER_HOLD_ATTEMPTS } from './finder-chunk.processor';
+import {
+  FinderChunkMessage,
+  FinderChunkProcessor,
+  FINDER_CHUNK_TOPIC,
+  FINDER_HOLD_ATTEMPTS,
+} from './finder-chunk.processor';
 import { finderJobDecider } from '../domain/finder-job.decider';
 import { readFinderPlan } from '../create-finder-job/finder-job-plan';
 import type { FinderJobEvent } from '../domain/finder-job.events';
@@ -34,11 +39,24 @@ export class FinderJobWorkers implements OnApplicationBootstrap, BeforeApplicati
 
   async onApplicationBootstrap(): Promise<void> {
     await this.bus.ensureTopics([JOB_EVENTS_TOPIC, FINDER_CHUNK_TOPIC]);
-    this.consumers.push(await this.bus.subscribe({ groupId: 'finder-job-dispatch', topics: [JOB_EVENTS_TOPIC], maxAttempts: 10, retryDelayMs: 500 }, (m) => this.dispatch(m)));
-    this.consumers.push(await this.bus.subscribe(
-      { groupId: 'finder-job-chunks', topics: [FINDER_CHUNK_TOPIC], concurrency: CHUNK_CONCURRENCY, maxAttempts: FINDER_HOLD_ATTEMPTS + 5, retryDelayMs: 500 },
-      (m: IncomingMessage<FinderChunkMessage>) => this.workflow.run(this.processor, m.value, m.attempt),
-    ));
+    this.consumers.push(
+      await this.bus.subscribe(
+        { groupId: 'finder-job-dispatch', topics: [JOB_EVENTS_TOPIC], maxAttempts: 10, retryDelayMs: 500 },
+        (m) => this.dispatch(m),
+      ),
+    );
+    this.consumers.push(
+      await this.bus.subscribe(
+        {
+          groupId: 'finder-job-chunks',
+          topics: [FINDER_CHUNK_TOPIC],
+          concurrency: CHUNK_CONCURRENCY,
+          maxAttempts: FINDER_HOLD_ATTEMPTS + 5,
+          retryDelayMs: 500,
+        },
+        (m: IncomingMessage<FinderChunkMessage>) => this.workflow.run(this.processor, m.value, m.attempt),
+      ),
+    );
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -49,7 +67,13 @@ export class FinderJobWorkers implements OnApplicationBootstrap, BeforeApplicati
     const event = upcastRelayed<FinderJobEvent>(message.value, finderJobDecider.upcasters);
     if (event.type !== 'FinderJobCreated') return;
     const created = event.data;
-    const run = await runCommand(this.events, jobStream(created.jobId), finderJobDecider, { type: 'StartFinderJob', at: this.clock.nowIso() }, { load: 'last' });
+    const run = await runCommand(
+      this.events,
+      jobStream(created.jobId),
+      finderJobDecider,
+      { type: 'StartFinderJob', at: this.clock.nowIso() },
+      { load: 'last' },
+    );
     if (run.state.status !== 'Processing') return;
     for await (const chunk of readFinderPlan(this.blobs, created.file.planKey)) {
       const value: FinderChunkMessage = { jobId: created.jobId, accountId: created.accountId, ...chunk };

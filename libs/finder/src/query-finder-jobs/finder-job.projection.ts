@@ -1,16 +1,39 @@
 import { upcast } from '@lib/common';
 import type { RecordedEvent } from '@lib/eventstore';
-import { filesPurgeOf, storedCells, type CellsByName, type CellsByPosition, type FilesPurge, type JobFile, type JobStatus, type ResultCells } from '@lib/jobs';
+import {
+  filesPurgeOf,
+  storedCells,
+  type CellsByName,
+  type CellsByPosition,
+  type FilesPurge,
+  type JobFile,
+  type JobStatus,
+  type ResultCells,
+} from '@lib/jobs';
 import type { Projection, ReadStore } from '@lib/readstore';
 import type { FinderOutcome } from '../domain/finder-outcome';
 import { finderJobDecider } from '../domain/finder-job.decider';
-import { FINDER_JOB_EVENT_TYPES, type FinderColumnsChoice, type FinderJobCounts, type FinderJobEvent, type FinderJobSnapshot } from '../domain/finder-job.events';
+import {
+  FINDER_JOB_EVENT_TYPES,
+  type FinderColumnsChoice,
+  type FinderJobCounts,
+  type FinderJobEvent,
+  type FinderJobSnapshot,
+} from '../domain/finder-job.events';
 
 export const FINDER_JOBS_COLLECTION = 'finder_jobs';
 export const FINDER_JOB_RESULTS_COLLECTION = 'finder_job_results';
 
 /** Result columns appended to the download, in this order. */
-export const FINDER_RESULT_COLUMNS = ['email', 'status', 'quality', 'result', 'reason', 'confidence', 'provider'] as const;
+export const FINDER_RESULT_COLUMNS = [
+  'email',
+  'status',
+  'quality',
+  'result',
+  'reason',
+  'confidence',
+  'provider',
+] as const;
 
 export type FinderResultColumn = (typeof FINDER_RESULT_COLUMNS)[number];
 
@@ -18,7 +41,15 @@ export type FinderResultColumn = (typeof FINDER_RESULT_COLUMNS)[number];
  * The column order of `finder_job_results.values` while rows were stored by position (until issue 16).
  * Frozen history, not the column list: never edit it.
  */
-const POSITIONAL_ORDER: readonly FinderResultColumn[] = ['email', 'status', 'quality', 'result', 'reason', 'confidence', 'provider'];
+const POSITIONAL_ORDER: readonly FinderResultColumn[] = [
+  'email',
+  'status',
+  'quality',
+  'result',
+  'reason',
+  'confidence',
+  'provider',
+];
 
 export interface FinderJobDocument {
   _id: string;
@@ -50,34 +81,65 @@ export interface FinderJobResultDocument extends CellsByName<FinderResultColumn>
 }
 
 /** A row result as `finder_job_results` may hold it: by name, or by position when written before. */
-export type StoredFinderJobResult = FinderJobResultDocument | (Omit<FinderJobResultDocument, 'cells'> & CellsByPosition);
+export type StoredFinderJobResult =
+  FinderJobResultDocument | (Omit<FinderJobResultDocument, 'cells'> & CellsByPosition);
 
 /** A stored row result's cells by column name, whichever shape it was stored in. */
-export const finderJobResultCells = (row: StoredFinderJobResult): ResultCells<FinderResultColumn> => storedCells(row, POSITIONAL_ORDER);
+export const finderJobResultCells = (row: StoredFinderJobResult): ResultCells<FinderResultColumn> =>
+  storedCells(row, POSITIONAL_ORDER);
 
 export const finderJobResultId = (jobId: number, row: number): string => `${jobId}:${row}`;
 
 export function resultCells(outcome: Pick<FinderOutcome, FinderResultColumn>): ResultCells<FinderResultColumn> {
   const cells: Partial<Record<FinderResultColumn, string>> = {};
-  for (const column of FINDER_RESULT_COLUMNS) cells[column] = outcome[column] === null || outcome[column] === undefined ? '' : String(outcome[column]);
+  for (const column of FINDER_RESULT_COLUMNS)
+    cells[column] = outcome[column] === null || outcome[column] === undefined ? '' : String(outcome[column]);
   return cells;
 }
 
-const progress = (s: FinderJobSnapshot) => ({ processedContacts: s.processedContacts, found: s.found, notFound: s.notFound, creditsCharged: s.creditsCharged });
+const progress = (s: FinderJobSnapshot) => ({
+  processedContacts: s.processedContacts,
+  found: s.found,
+  notFound: s.notFound,
+  creditsCharged: s.creditsCharged,
+});
 
 /** Pure: the job document after one event; also answers the create request without a read. */
-export function evolveFinderJob(doc: FinderJobDocument | null, event: FinderJobEvent, position: number): FinderJobDocument | null {
+export function evolveFinderJob(
+  doc: FinderJobDocument | null,
+  event: FinderJobEvent,
+  position: number,
+): FinderJobDocument | null {
   if (event.type === 'FinderJobCreated') {
     const d = event.data;
     return {
-      _id: String(d.jobId), jobId: d.jobId, accountId: d.accountId, status: 'Pending', file: d.file, columns: d.columns, counts: d.snapshot.counts, quote: d.quote,
-      ...progress(d.snapshot), createdAt: d.createdAt, startedAt: null, finishedAt: null, failureReason: null, filesPurged: null, _position: position,
+      _id: String(d.jobId),
+      jobId: d.jobId,
+      accountId: d.accountId,
+      status: 'Pending',
+      file: d.file,
+      columns: d.columns,
+      counts: d.snapshot.counts,
+      quote: d.quote,
+      ...progress(d.snapshot),
+      createdAt: d.createdAt,
+      startedAt: null,
+      finishedAt: null,
+      failureReason: null,
+      filesPurged: null,
+      _position: position,
     };
   }
   if (!doc) return null; // a verification job's JobCompleted / JobFailed: not ours
   switch (event.type) {
     case 'FinderJobStarted':
-      return { ...doc, ...progress(event.data.snapshot), status: 'Processing', startedAt: event.data.startedAt, _position: position };
+      return {
+        ...doc,
+        ...progress(event.data.snapshot),
+        status: 'Processing',
+        startedAt: event.data.startedAt,
+        _position: position,
+      };
     case 'FinderChunkCompleted':
       return { ...doc, ...progress(event.data.snapshot), _position: position };
     case 'FinderJobCancelled':
@@ -85,7 +147,13 @@ export function evolveFinderJob(doc: FinderJobDocument | null, event: FinderJobE
     case 'JobCompleted':
       return { ...doc, status: 'Completed', finishedAt: event.data.finishedAt, _position: position };
     case 'JobFailed':
-      return { ...doc, status: 'Failed', finishedAt: event.data.finishedAt, failureReason: event.data.reason, _position: position };
+      return {
+        ...doc,
+        status: 'Failed',
+        finishedAt: event.data.finishedAt,
+        failureReason: event.data.reason,
+        _position: position,
+      };
     case 'JobFilesPurged':
       return { ...doc, filesPurged: filesPurgeOf(event), _position: position };
   }
@@ -109,7 +177,12 @@ export const finderJobsProjection: Projection = {
     if (event.type === 'FinderChunkCompleted') {
       const { jobId, results } = event.data;
       await store.collection<FinderJobResultDocument>(FINDER_JOB_RESULTS_COLLECTION).bulkWrite(
-        results.flatMap((r) => [r.row, ...(r.alsoRows ?? [])].map((row) => ({ kind: 'upsert' as const, doc: { _id: finderJobResultId(jobId, row), jobId, row, cells: resultCells(r.outcome) } }))),
+        results.flatMap((r) =>
+          [r.row, ...(r.alsoRows ?? [])].map((row) => ({
+            kind: 'upsert' as const,
+            doc: { _id: finderJobResultId(jobId, row), jobId, row, cells: resultCells(r.outcome) },
+          })),
+        ),
       );
     }
     if (event.type === 'JobFilesPurged' && event.data.kind === 'finder') {

@@ -8,7 +8,11 @@ import { toFinderJobView, type FinderJobView } from './finder-job.view';
 /** Ownership is checked here: another account's job, or a malformed id, is simply not found. */
 @Injectable()
 export class FinderJobQueries {
-  constructor(private readonly readStore: ReadStore, private readonly clock: Clock, private readonly progress: ChunkProgressBoard) {}
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly clock: Clock,
+    private readonly progress: ChunkProgressBoard,
+  ) {}
 
   private get jobs() {
     return this.readStore.collection<FinderJobDocument>(FINDER_JOBS_COLLECTION);
@@ -22,17 +26,30 @@ export class FinderJobQueries {
 
   async view(accountId: string, id: string): Promise<FinderJobView> {
     const doc = await this.document(accountId, id);
-    return toFinderJobView(doc, this.clock.now(), doc.status === 'Processing' ? await this.progress.rowsInFlight(doc.jobId) : 0);
+    return toFinderJobView(
+      doc,
+      this.clock.now(),
+      doc.status === 'Processing' ? await this.progress.rowsInFlight(doc.jobId) : 0,
+    );
   }
 
   /** Newest first. */
   async list(accountId: string, request: PageRequest): Promise<Page<FinderJobView>> {
     const filter = { accountId };
     const [docs, total] = await Promise.all([
-      this.jobs.find({ filter, sort: { createdAt: -1, jobId: -1 }, skip: (request.page - 1) * request.pageSize, limit: request.pageSize }),
+      this.jobs.find({
+        filter,
+        sort: { createdAt: -1, jobId: -1 },
+        skip: (request.page - 1) * request.pageSize,
+        limit: request.pageSize,
+      }),
       this.jobs.count(filter),
     ]);
     const now = this.clock.now();
-    return toPage(docs.map((doc) => toFinderJobView(doc, now)), request, total);
+    return toPage(
+      docs.map((doc) => toFinderJobView(doc, now)),
+      request,
+      total,
+    );
   }
 }

@@ -15,17 +15,35 @@ export interface FinderJobView extends JobViewCommon {
 /** The progress facts of a finder job: rows without a usable contact are settled at upload. */
 export function finderProgressFacts(doc: FinderJobDocument, rowsInFlight: number): ProgressFacts {
   return {
-    status: doc.status, startedAt: doc.startedAt, recordedRows: doc.processedContacts + doc.counts.invalid, rowsInFlight,
-    rowsAtStart: doc.counts.invalid, totalRows: doc.counts.rows,
+    status: doc.status,
+    startedAt: doc.startedAt,
+    recordedRows: doc.processedContacts + doc.counts.invalid,
+    rowsInFlight,
+    rowsAtStart: doc.counts.invalid,
+    totalRows: doc.counts.rows,
   };
 }
 
 export function toFinderJobView(doc: FinderJobDocument, now: number, rowsInFlight = 0): FinderJobView {
   const facts = finderProgressFacts(doc, rowsInFlight);
   return {
-    id: doc.jobId, kind: 'finder', status: doc.status, fileName: doc.file.name, hasHeader: doc.file.hasHeader, columns: doc.columns, counts: doc.counts,
-    quote: doc.quote, results: { found: doc.found, notFound: doc.notFound, invalid: doc.counts.invalid }, progress: progressOf(facts),
-    creditsCharged: doc.creditsCharged, etaSeconds: etaSeconds(facts, now), createdAt: doc.createdAt, startedAt: doc.startedAt, finishedAt: doc.finishedAt,
-    failureReason: doc.failureReason, filesPurgedAt: doc.filesPurged?.at ?? null, downloadPath: finderJobDownloadPath(doc.jobId),
+    id: doc.jobId,
+    kind: 'finder',
+    status: doc.status,
+    fileName: doc.file.name,
+    hasHeader: doc.file.hasHeader,
+    columns: doc.columns,
+    counts: doc.counts,
+    quote: doc.quote,
+    results: { found: doc.found, notFound: doc.notFound, invalid: doc.counts.invalid },
+    progress: progressOf(facts),
+    creditsCharged: doc.creditsCharged,
+    etaSeconds: etaSeconds(facts, now),
+    createdAt: doc.createdAt,
+    startedAt: doc.startedAt,
+    finishedAt: doc.finishedAt,
+    failureReason: doc.failureReason,
+    filesPurgedAt: doc.filesPurged?.at ?? null,
+    downloadPath: finderJobDownloadPath(doc.jobId),
   };
 }

@@ -16,12 +16,20 @@ const RECORDED_HOLD_ID = /^finder-(batch-)?\d+$/;
  */
 @Injectable()
 export class FinderCallCharges implements OnModuleInit {
-  constructor(private readonly events: EventStore, private readonly recordedWork: RecordedWorkCharges) {}
+  constructor(
+    private readonly events: EventStore,
+    private readonly recordedWork: RecordedWorkCharges,
+  ) {}
 
   onModuleInit(): void {
     this.recordedWork.register(Object.values(FINDER_HOLD_PURPOSES), async (hold) => {
       if (!RECORDED_HOLD_ID.test(hold._id)) return null;
-      const [recorded] = await readEvents<FinderCallEvent | FinderBatchAnswered>(this.events, hold._id, finderCallDecider.upcasters, { maxCount: 1 });
+      const [recorded] = await readEvents<FinderCallEvent | FinderBatchAnswered>(
+        this.events,
+        hold._id,
+        finderCallDecider.upcasters,
+        { maxCount: 1 },
+      );
       return recorded ? recorded.data.creditsCharged : null;
     });
   }

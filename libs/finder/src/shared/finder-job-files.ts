@@ -3,4 +3,8 @@ import { finderJobDecider } from '../domain/finder-job.decider';
 import { FINDER_JOBS_COLLECTION } from '../query-finder-jobs/finder-job.projection';
 
 /** Finder file jobs for the worker's retention sweep (JobRetentionModule). */
-export const FINDER_JOB_FILES: PurgeableJobKind = { kind: 'finder', collection: FINDER_JOBS_COLLECTION, decider: finderJobDecider };
+export const FINDER_JOB_FILES: PurgeableJobKind = {
+  kind: 'finder',
+  collection: FINDER_JOBS_COLLECTION,
+  decider: finderJobDecider,
+};

@@ -11,5 +11,11 @@ export type FinderCall = Omit<RecordFinderOutcome, 'type'>;
  * A retried record finds the stream written and appends nothing (the decider records a call once).
  */
 export async function recordFinderCall(events: EventStore, call: FinderCall): Promise<void> {
-  await runCommand(events, finderCallStream(call.findId), finderCallDecider, { type: 'RecordFinderOutcome', ...call }, { maxAttempts: 3 });
+  await runCommand(
+    events,
+    finderCallStream(call.findId),
+    finderCallDecider,
+    { type: 'RecordFinderOutcome', ...call },
+    { maxAttempts: 3 },
+  );
 }

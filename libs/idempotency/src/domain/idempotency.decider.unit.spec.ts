@@ -5,16 +5,30 @@ import { IdempotencyCommand, IdempotencyEvent } from './idempotency.events';
 
 const at = '2025-01-01T00:01:00.000Z';
 const staleBefore = '2025-01-01T00:00:00.000Z';
-const claim = (requestHash: string, claimId: string): IdempotencyCommand => ({ type: 'ClaimKey', requestHash, claimId, at, staleBefore });
+const claim = (requestHash: string, claimId: string): IdempotencyCommand => ({
+  type: 'ClaimKey',
+  requestHash,
+  claimId,
+  at,
+  staleBefore,
+});
 
 const given = deciderSpec(idempotencyDecider);
 
-const claimed: IdempotencyEvent = { type: 'IdempotencyKeyClaimed', data: { requestHash: 'h1', claimId: 'c1', at: '2025-01-01T00:00:30.000Z' } };
-const recorded: IdempotencyEvent = { type: 'IdempotentResponseRecorded', data: { requestHash: 'h1', claimId: 'c1', response: { ok: 1 }, at } };
+const claimed: IdempotencyEvent = {
+  type: 'IdempotencyKeyClaimed',
+  data: { requestHash: 'h1', claimId: 'c1', at: '2025-01-01T00:00:30.000Z' },
+};
+const recorded: IdempotencyEvent = {
+  type: 'IdempotentResponseRecorded',
+  data: { requestHash: 'h1', claimId: 'c1', response: { ok: 1 }, at },
+};
 
 describe('idempotency key', () => {
   it('is claimed by the first request', () => {
-    given([]).when(claim('h1', 'c1')).then([expect.objectContaining({ type: 'IdempotencyKeyClaimed' })]);
+    given([])
+      .when(claim('h1', 'c1'))
+      .then([expect.objectContaining({ type: 'IdempotencyKeyClaimed' })]);
   });
 
   it('is not claimed again while its request runs', () => {
@@ -40,7 +54,9 @@ describe('idempotency key', () => {
   });
 
   it('refuses a different request body with IDEMPOTENCY_KEY_REUSED', () => {
-    given([claimed, recorded]).when(claim('h2', 'c2')).thenThrows((error) => error instanceof DomainError);
+    given([claimed, recorded])
+      .when(claim('h2', 'c2'))
+      .thenThrows((error) => error instanceof DomainError);
     given([claimed]).when(claim('h2', 'c2')).thenThrows('IDEMPOTENCY_KEY_REUSED');
   });
 
@@ -56,7 +72,10 @@ describe('idempotency key', () => {
 
   it('names the work a dead claim had bound itself to when it is taken over', () => {
     const old: IdempotencyEvent = { ...claimed, data: { ...claimed.data, at: '2024-12-31T23:59:00.000Z' } };
-    const bound: IdempotencyEvent = { type: 'IdempotentWorkBound', data: { claimId: 'c1', work: '42', at: old.data.at } };
+    const bound: IdempotencyEvent = {
+      type: 'IdempotentWorkBound',
+      data: { claimId: 'c1', work: '42', at: old.data.at },
+    };
     const [takeover] = given([old, bound]).when(claim('h1', 'c2')).events();
     expect(takeover.data).toMatchObject({ claimId: 'c2', supersedes: 'c1', supersededWork: '42' });
   });

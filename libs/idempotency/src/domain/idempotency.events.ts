@@ -14,14 +14,27 @@ export type IdempotencyKeyClaimed = {
 };
 /** The running claim names the work it is about to create (a job id), so a takeover can find it. */
 export type IdempotentWorkBound = { type: 'IdempotentWorkBound'; data: { claimId: string; work: string; at: string } };
-export type IdempotentResponseRecorded = { type: 'IdempotentResponseRecorded'; data: { requestHash: string; claimId: string; response: unknown; at: string } };
+export type IdempotentResponseRecorded = {
+  type: 'IdempotentResponseRecorded';
+  data: { requestHash: string; claimId: string; response: unknown; at: string };
+};
 /** The claimed request failed (402, probe error): the key may be used again. */
-export type IdempotencyKeyReleased = { type: 'IdempotencyKeyReleased'; data: { claimId: string; reason: string; at: string } };
+export type IdempotencyKeyReleased = {
+  type: 'IdempotencyKeyReleased';
+  data: { claimId: string; reason: string; at: string };
+};
 
-export type IdempotencyEvent = IdempotencyKeyClaimed | IdempotentWorkBound | IdempotentResponseRecorded | IdempotencyKeyReleased;
+export type IdempotencyEvent =
+  IdempotencyKeyClaimed | IdempotentWorkBound | IdempotentResponseRecorded | IdempotencyKeyReleased;
 
 export type IdempotencyCommand =
-  | { type: 'ClaimKey'; requestHash: string; claimId: string; at: string; /** claims older than this are from a dead process */ staleBefore: string }
+  | {
+      type: 'ClaimKey';
+      requestHash: string;
+      claimId: string;
+      at: string;
+      /** claims older than this are from a dead process */ staleBefore: string;
+    }
   | { type: 'BindWork'; claimId: string; work: string; at: string }
   | { type: 'RecordResponse'; claimId: string; response: unknown; at: string }
   | { type: 'ReleaseKey'; claimId: string; reason: string; at: string };

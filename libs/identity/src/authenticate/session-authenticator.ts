@@ -23,17 +23,29 @@ export interface DashboardPrincipal {
  */
 @Injectable()
 export class SessionAuthenticator {
-  constructor(private readonly readStore: ReadStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly clock: Clock,
+  ) {}
 
   async authenticate(token: string | undefined): Promise<DashboardPrincipal> {
     const parsed = parseSessionToken(token);
     if (!parsed) throw new DomainError('NOT_SIGNED_IN');
     const session = await this.readStore.collection<SessionDoc>(SESSIONS_COLLECTION).get(parsed.sessionId);
     const matches = sameHash(parsed.secretHash, session?.secretHash ?? '0'.repeat(64));
-    if (!session || !matches || session.endedAt !== null || session.expiresAt <= this.clock.nowIso()) throw new DomainError('NOT_SIGNED_IN');
+    if (!session || !matches || session.endedAt !== null || session.expiresAt <= this.clock.nowIso())
+      throw new DomainError('NOT_SIGNED_IN');
     const user = await this.readStore.collection<UserDoc>(USERS_COLLECTION).get(session.userId);
     if (!user) throw new DomainError('NOT_SIGNED_IN');
-    return { userId: user._id, sessionId: session._id, email: user.email, name: user.name, accountId: user.accountId, role: user.role, csrfHash: session.csrfHash };
+    return {
+      userId: user._id,
+      sessionId: session._id,
+      email: user.email,
+      name: user.name,
+      accountId: user.accountId,
+      role: user.role,
+      csrfHash: session.csrfHash,
+    };
   }
 
   /** The CSRF token must be the one issued with this session (compared as hashes, in constant time). */

@@ -27,10 +27,17 @@ export class EmailChangeService {
 
   async request(userId: string, password: string, rawNewEmail: string): Promise<void> {
     const user = await this.users.load(userId);
-    if (user.status !== 'registered' || !(await this.hasher.verify(user.passwordHash, password))) throw new DomainError('CURRENT_PASSWORD_WRONG');
+    if (user.status !== 'registered' || !(await this.hasher.verify(user.passwordHash, password)))
+      throw new DomainError('CURRENT_PASSWORD_WRONG');
     const newEmail = normalizeEmail(rawNewEmail);
     const link = newLinkToken(userId);
-    await this.users.run(userId, { type: 'RequestEmailChange', newEmail, tokenHash: link.tokenHash, expiresAt: isoAfter(this.clock.now(), LINK_LIFETIME_MS.changeEmail), at: this.clock.nowIso() });
+    await this.users.run(userId, {
+      type: 'RequestEmailChange',
+      newEmail,
+      tokenHash: link.tokenHash,
+      expiresAt: isoAfter(this.clock.now(), LINK_LIFETIME_MS.changeEmail),
+      at: this.clock.nowIso(),
+    });
     await this.mailer.send(identityMails.confirmNewEmail(newEmail, this.config.dashboard.publicUrl, link.token));
     await this.mailer.send(identityMails.emailChangeRequested(user.email, newEmail));
   }
@@ -41,15 +48,30 @@ export class EmailChangeService {
     if (!parsed) throw new DomainError('INVALID_TOKEN');
     const user = await this.users.load(parsed.userId);
     // Checked before claiming, so only the link's holder learns whether the address was taken meanwhile.
-    if (user.status !== 'registered' || !user.emailChange || !sameHash(user.emailChange.tokenHash, parsed.tokenHash)) throw new DomainError('INVALID_TOKEN');
+    if (user.status !== 'registered' || !user.emailChange || !sameHash(user.emailChange.tokenHash, parsed.tokenHash))
+      throw new DomainError('INVALID_TOKEN');
     const { newEmail } = user.emailChange;
     await this.users.runClaim({ type: 'ClaimEmail', email: newEmail, userId: parsed.userId, at: this.clock.nowIso() });
     try {
-      await this.users.run(parsed.userId, { type: 'ConfirmEmailChange', tokenHash: parsed.tokenHash, at: this.clock.nowIso() });
+      await this.users.run(parsed.userId, {
+        type: 'ConfirmEmailChange',
+        tokenHash: parsed.tokenHash,
+        at: this.clock.nowIso(),
+      });
     } catch (error) {
-      await this.users.runClaim({ type: 'ReleaseEmail', email: newEmail, userId: parsed.userId, at: this.clock.nowIso() });
+      await this.users.runClaim({
+        type: 'ReleaseEmail',
+        email: newEmail,
+        userId: parsed.userId,
+        at: this.clock.nowIso(),
+      });
       throw error;
     }
-    await this.users.runClaim({ type: 'ReleaseEmail', email: user.email, userId: parsed.userId, at: this.clock.nowIso() });
+    await this.users.runClaim({
+      type: 'ReleaseEmail',
+      email: user.email,
+      userId: parsed.userId,
+      at: this.clock.nowIso(),
+    });
   }
 }

@@ -26,7 +26,12 @@ export class PasswordService {
     const userId = await this.users.userIdOf(email);
     if (!userId || (await this.users.load(userId)).status !== 'registered') return;
     const link = newLinkToken(userId);
-    await this.users.run(userId, { type: 'RequestPasswordReset', tokenHash: link.tokenHash, expiresAt: isoAfter(this.clock.now(), LINK_LIFETIME_MS.resetPassword), at: this.clock.nowIso() });
+    await this.users.run(userId, {
+      type: 'RequestPasswordReset',
+      tokenHash: link.tokenHash,
+      expiresAt: isoAfter(this.clock.now(), LINK_LIFETIME_MS.resetPassword),
+      at: this.clock.nowIso(),
+    });
     await this.mailer.send(identityMails.reset(email, this.config.dashboard.publicUrl, link.token));
   }
 
@@ -35,13 +40,24 @@ export class PasswordService {
     const parsed = parseLinkToken(token);
     if (!parsed) throw new DomainError('INVALID_TOKEN');
     const passwordHash = await this.hasher.hash(password);
-    await this.users.run(parsed.userId, { type: 'ResetPassword', tokenHash: parsed.tokenHash, passwordHash, at: this.clock.nowIso() });
+    await this.users.run(parsed.userId, {
+      type: 'ResetPassword',
+      tokenHash: parsed.tokenHash,
+      passwordHash,
+      at: this.clock.nowIso(),
+    });
   }
 
   /** Changes the password after checking the current one; every session but this one ends. */
   async change(userId: string, sessionId: string, current: string, next: string): Promise<void> {
     const user = await this.users.load(userId);
-    if (user.status !== 'registered' || !(await this.hasher.verify(user.passwordHash, current))) throw new DomainError('CURRENT_PASSWORD_WRONG');
-    await this.users.run(userId, { type: 'ChangePassword', passwordHash: await this.hasher.hash(next), keepSessionId: sessionId, at: this.clock.nowIso() });
+    if (user.status !== 'registered' || !(await this.hasher.verify(user.passwordHash, current)))
+      throw new DomainError('CURRENT_PASSWORD_WRONG');
+    await this.users.run(userId, {
+      type: 'ChangePassword',
+      passwordHash: await this.hasher.hash(next),
+      keepSessionId: sessionId,
+      at: this.clock.nowIso(),
+    });
   }
 }

@@ -20,14 +20,20 @@ export const emailClaimDecider: Decider<EmailClaimCommand, EmailClaimEvent, Emai
       case 'ClaimEmail':
         if (state.status === 'claimed' && state.userId === command.userId) return [];
         if (state.status === 'claimed' && state.userId !== command.abandonedBy) throw new DomainError('EMAIL_TAKEN');
-        return [{ type: 'EmailClaimed', data: { email: command.email, userId: command.userId, claimedAt: command.at } }];
+        return [
+          { type: 'EmailClaimed', data: { email: command.email, userId: command.userId, claimedAt: command.at } },
+        ];
       case 'ReleaseEmail':
         if (state.status !== 'claimed' || state.userId !== command.userId) return [];
-        return [{ type: 'EmailReleased', data: { email: command.email, userId: command.userId, releasedAt: command.at } }];
+        return [
+          { type: 'EmailReleased', data: { email: command.email, userId: command.userId, releasedAt: command.at } },
+        ];
     }
   },
 
   evolve(_state, event) {
-    return event.type === 'EmailClaimed' ? { status: 'claimed', userId: event.data.userId, claimedAt: event.data.claimedAt } : { status: 'free' };
+    return event.type === 'EmailClaimed'
+      ? { status: 'claimed', userId: event.data.userId, claimedAt: event.data.claimedAt }
+      : { status: 'free' };
   },
 };

@@ -1,21 +1,42 @@
 import type { SessionEndReason } from './user.events';
 
 export type RegisterUser = {
-  type: 'RegisterUser'; userId: string; email: string; name: string; company: string; accountId: string;
-  passwordHash: string; confirmTokenHash: string; confirmExpiresAt: string; at: string;
+  type: 'RegisterUser';
+  userId: string;
+  email: string;
+  name: string;
+  company: string;
+  accountId: string;
+  passwordHash: string;
+  confirmTokenHash: string;
+  confirmExpiresAt: string;
+  at: string;
 };
 export type ConfirmEmail = { type: 'ConfirmEmail'; tokenHash: string; at: string };
 export type ReissueConfirmation = { type: 'ReissueConfirmation'; tokenHash: string; expiresAt: string; at: string };
 /** The caller has verified the password; the decider checks the account may sign in. */
 export type StartSession = {
-  type: 'StartSession'; sessionId: string; secretHash: string; csrfHash: string; userAgent: string; address: string; expiresAt: string; at: string;
+  type: 'StartSession';
+  sessionId: string;
+  secretHash: string;
+  csrfHash: string;
+  userAgent: string;
+  address: string;
+  expiresAt: string;
+  at: string;
 };
 export type EndSession = { type: 'EndSession'; sessionId: string; reason: SessionEndReason; at: string };
 export type RequestPasswordReset = { type: 'RequestPasswordReset'; tokenHash: string; expiresAt: string; at: string };
 export type ResetPassword = { type: 'ResetPassword'; tokenHash: string; passwordHash: string; at: string };
 /** The caller has verified the current password; every other session ends. */
 export type ChangePassword = { type: 'ChangePassword'; passwordHash: string; keepSessionId: string; at: string };
-export type RequestEmailChange = { type: 'RequestEmailChange'; newEmail: string; tokenHash: string; expiresAt: string; at: string };
+export type RequestEmailChange = {
+  type: 'RequestEmailChange';
+  newEmail: string;
+  tokenHash: string;
+  expiresAt: string;
+  at: string;
+};
 /** The caller has claimed the new address for this user before running it. */
 export type ConfirmEmailChange = { type: 'ConfirmEmailChange'; tokenHash: string; at: string };
 
@@ -23,5 +44,15 @@ export type JoinTeam = { type: 'JoinTeam'; accountId: string; role: 'admin' | 'm
 export type LeaveTeam = { type: 'LeaveTeam'; accountId: string; at: string };
 
 export type UserCommand =
-  | RegisterUser | ConfirmEmail | ReissueConfirmation | StartSession | EndSession
-  | RequestPasswordReset | ResetPassword | ChangePassword | RequestEmailChange | ConfirmEmailChange | JoinTeam | LeaveTeam;
+  | RegisterUser
+  | ConfirmEmail
+  | ReissueConfirmation
+  | StartSession
+  | EndSession
+  | RequestPasswordReset
+  | ResetPassword
+  | ChangePassword
+  | RequestEmailChange
+  | ConfirmEmailChange
+  | JoinTeam
+  | LeaveTeam;

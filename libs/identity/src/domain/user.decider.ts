@@ -32,11 +32,19 @@ function requireUser(state: UserState): RegisteredUser {
 
 /** A link works once, before it expires; every failure reads the same so a link reveals nothing. */
 function requireLink(pending: PendingToken | null, tokenHash: string, at: string): void {
-  if (!pending || !sameHash(pending.tokenHash, tokenHash) || pending.expiresAt <= at) throw new DomainError('INVALID_TOKEN');
+  if (!pending || !sameHash(pending.tokenHash, tokenHash) || pending.expiresAt <= at)
+    throw new DomainError('INVALID_TOKEN');
 }
 
-function endAll(user: RegisteredUser, reason: SessionEnded['data']['reason'], at: string, keep?: string): SessionEnded[] {
-  return user.openSessions.filter((id) => id !== keep).map((sessionId) => ({ type: 'SessionEnded', data: { userId: user.userId, sessionId, reason, endedAt: at } }));
+function endAll(
+  user: RegisteredUser,
+  reason: SessionEnded['data']['reason'],
+  at: string,
+  keep?: string,
+): SessionEnded[] {
+  return user.openSessions
+    .filter((id) => id !== keep)
+    .map((sessionId) => ({ type: 'SessionEnded', data: { userId: user.userId, sessionId, reason, endedAt: at } }));
 }
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
@@ -57,7 +65,12 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case 'ReissueConfirmation': {
         const user = requireUser(state);
         if (user.emailConfirmed) return [];
-        return [{ type: 'ConfirmationReissued', data: { userId: user.userId, tokenHash: command.tokenHash, expiresAt: command.expiresAt, at: command.at } }];
+        return [
+          {
+            type: 'ConfirmationReissued',
+            data: { userId: user.userId, tokenHash: command.tokenHash, expiresAt: command.expiresAt, at: command.at },
+          },
+        ];
       }
       case 'StartSession': {
         const user = requireUser(state);
@@ -68,41 +81,101 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case 'EndSession': {
         const user = requireUser(state);
         if (!user.openSessions.includes(command.sessionId)) throw new DomainError('SESSION_NOT_FOUND');
-        return [{ type: 'SessionEnded', data: { userId: user.userId, sessionId: command.sessionId, reason: command.reason, endedAt: command.at } }];
+        return [
+          {
+            type: 'SessionEnded',
+            data: { userId: user.userId, sessionId: command.sessionId, reason: command.reason, endedAt: command.at },
+          },
+        ];
       }
       case 'RequestPasswordReset': {
         const user = requireUser(state);
-        return [{ type: 'PasswordResetRequested', data: { userId: user.userId, tokenHash: command.tokenHash, expiresAt: command.expiresAt, requestedAt: command.at } }];
+        return [
+          {
+            type: 'PasswordResetRequested',
+            data: {
+              userId: user.userId,
+              tokenHash: command.tokenHash,
+              expiresAt: command.expiresAt,
+              requestedAt: command.at,
+            },
+          },
+        ];
       }
       case 'ResetPassword': {
         const user = requireUser(state);
         requireLink(user.reset, command.tokenHash, command.at);
-        return [{ type: 'PasswordReset', data: { userId: user.userId, passwordHash: command.passwordHash, resetAt: command.at } }, ...endAll(user, 'password_reset', command.at)];
+        return [
+          {
+            type: 'PasswordReset',
+            data: { userId: user.userId, passwordHash: command.passwordHash, resetAt: command.at },
+          },
+          ...endAll(user, 'password_reset', command.at),
+        ];
       }
       case 'ChangePassword': {
         const user = requireUser(state);
         return [
-          { type: 'PasswordChanged', data: { userId: user.userId, passwordHash: command.passwordHash, changedAt: command.at } },
+          {
+            type: 'PasswordChanged',
+            data: { userId: user.userId, passwordHash: command.passwordHash, changedAt: command.at },
+          },
           ...endAll(user, 'password_changed', command.at, command.keepSessionId),
         ];
       }
       case 'RequestEmailChange': {
         const user = requireUser(state);
-        return [{ type: 'EmailChangeRequested', data: { userId: user.userId, newEmail: command.newEmail, tokenHash: command.tokenHash, expiresAt: command.expiresAt, requestedAt: command.at } }];
+        return [
+          {
+            type: 'EmailChangeRequested',
+            data: {
+              userId: user.userId,
+              newEmail: command.newEmail,
+              tokenHash: command.tokenHash,
+              expiresAt: command.expiresAt,
+              requestedAt: command.at,
+            },
+          },
+        ];
       }
       case 'ConfirmEmailChange': {
         const user = requireUser(state);
         requireLink(user.emailChange, command.tokenHash, command.at);
-        return [{ type: 'EmailChanged', data: { userId: user.userId, oldEmail: user.email, newEmail: user.emailChange!.newEmail, changedAt: command.at } }];
+        return [
+          {
+            type: 'EmailChanged',
+            data: {
+              userId: user.userId,
+              oldEmail: user.email,
+              newEmail: user.emailChange!.newEmail,
+              changedAt: command.at,
+            },
+          },
+        ];
       }
       case 'JoinTeam': {
         const user = requireUser(state);
-        return [{ type: 'TeamJoined', data: { userId: user.userId, accountId: command.accountId, role: command.role, joinedAt: command.at } }];
+        return [
+          {
+            type: 'TeamJoined',
+            data: { userId: user.userId, accountId: command.accountId, role: command.role, joinedAt: command.at },
+          },
+        ];
       }
       case 'LeaveTeam': {
         const user = requireUser(state);
         if (user.accountId !== command.accountId) return []; // already gone (a retried removal)
-        return [{ type: 'TeamLeft', data: { userId: user.userId, accountId: command.accountId, homeAccountId: user.homeAccountId, leftAt: command.at } }];
+        return [
+          {
+            type: 'TeamLeft',
+            data: {
+              userId: user.userId,
+              accountId: command.accountId,
+              homeAccountId: user.homeAccountId,
+              leftAt: command.at,
+            },
+          },
+        ];
       }
     }
   },
@@ -111,8 +184,17 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     if (event.type === 'UserRegistered') {
       const d = event.data;
       return {
-        status: 'registered', userId: d.userId, email: d.email, emailConfirmed: false, passwordHash: d.passwordHash, homeAccountId: d.accountId, accountId: d.accountId,
-        confirmation: { tokenHash: d.confirmTokenHash, expiresAt: d.confirmExpiresAt }, reset: null, emailChange: null, openSessions: [],
+        status: 'registered',
+        userId: d.userId,
+        email: d.email,
+        emailConfirmed: false,
+        passwordHash: d.passwordHash,
+        homeAccountId: d.accountId,
+        accountId: d.accountId,
+        confirmation: { tokenHash: d.confirmTokenHash, expiresAt: d.confirmExpiresAt },
+        reset: null,
+        emailChange: null,
+        openSessions: [],
       };
     }
     if (state.status !== 'registered') return state;
@@ -132,7 +214,14 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case 'PasswordChanged':
         return { ...state, passwordHash: event.data.passwordHash, reset: null };
       case 'EmailChangeRequested':
-        return { ...state, emailChange: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, newEmail: event.data.newEmail } };
+        return {
+          ...state,
+          emailChange: {
+            tokenHash: event.data.tokenHash,
+            expiresAt: event.data.expiresAt,
+            newEmail: event.data.newEmail,
+          },
+        };
       // Confirming the new address also proves the mailbox, so it counts as confirmed.
       case 'EmailChanged':
         return { ...state, email: event.data.newEmail, emailChange: null, emailConfirmed: true };

@@ -4,35 +4,95 @@
 export type UserRegistered = {
   type: 'UserRegistered';
   data: {
-    userId: string; email: string; name: string; company: string; accountId: string; passwordHash: string;
-    confirmTokenHash: string; confirmExpiresAt: string; registeredAt: string;
+    userId: string;
+    email: string;
+    name: string;
+    company: string;
+    accountId: string;
+    passwordHash: string;
+    confirmTokenHash: string;
+    confirmExpiresAt: string;
+    registeredAt: string;
   };
 };
 export type EmailConfirmed = { type: 'EmailConfirmed'; data: { userId: string; email: string; confirmedAt: string } };
-export type ConfirmationReissued = { type: 'ConfirmationReissued'; data: { userId: string; tokenHash: string; expiresAt: string; at: string } };
+export type ConfirmationReissued = {
+  type: 'ConfirmationReissued';
+  data: { userId: string; tokenHash: string; expiresAt: string; at: string };
+};
 export type SessionStarted = {
   type: 'SessionStarted';
-  data: { userId: string; sessionId: string; secretHash: string; csrfHash: string; userAgent: string; address: string; startedAt: string; expiresAt: string };
+  data: {
+    userId: string;
+    sessionId: string;
+    secretHash: string;
+    csrfHash: string;
+    userAgent: string;
+    address: string;
+    startedAt: string;
+    expiresAt: string;
+  };
 };
-export type SessionEnded = { type: 'SessionEnded'; data: { userId: string; sessionId: string; reason: SessionEndReason; endedAt: string } };
-export type PasswordResetRequested = { type: 'PasswordResetRequested'; data: { userId: string; tokenHash: string; expiresAt: string; requestedAt: string } };
+export type SessionEnded = {
+  type: 'SessionEnded';
+  data: { userId: string; sessionId: string; reason: SessionEndReason; endedAt: string };
+};
+export type PasswordResetRequested = {
+  type: 'PasswordResetRequested';
+  data: { userId: string; tokenHash: string; expiresAt: string; requestedAt: string };
+};
 export type PasswordReset = { type: 'PasswordReset'; data: { userId: string; passwordHash: string; resetAt: string } };
-export type PasswordChanged = { type: 'PasswordChanged'; data: { userId: string; passwordHash: string; changedAt: string } };
-export type EmailChangeRequested = { type: 'EmailChangeRequested'; data: { userId: string; newEmail: string; tokenHash: string; expiresAt: string; requestedAt: string } };
-export type EmailChanged = { type: 'EmailChanged'; data: { userId: string; oldEmail: string; newEmail: string; changedAt: string } };
+export type PasswordChanged = {
+  type: 'PasswordChanged';
+  data: { userId: string; passwordHash: string; changedAt: string };
+};
+export type EmailChangeRequested = {
+  type: 'EmailChangeRequested';
+  data: { userId: string; newEmail: string; tokenHash: string; expiresAt: string; requestedAt: string };
+};
+export type EmailChanged = {
+  type: 'EmailChanged';
+  data: { userId: string; oldEmail: string; newEmail: string; changedAt: string };
+};
 
 /** The user now works in (and spends the balance of) another account, with this role. */
-export type TeamJoined = { type: 'TeamJoined'; data: { userId: string; accountId: string; role: 'admin' | 'member'; joinedAt: string } };
+export type TeamJoined = {
+  type: 'TeamJoined';
+  data: { userId: string; accountId: string; role: 'admin' | 'member'; joinedAt: string };
+};
 /** Removed from a team: back to the account the user signed up with. */
-export type TeamLeft = { type: 'TeamLeft'; data: { userId: string; accountId: string; homeAccountId: string; leftAt: string } };
+export type TeamLeft = {
+  type: 'TeamLeft';
+  data: { userId: string; accountId: string; homeAccountId: string; leftAt: string };
+};
 
 export type SessionEndReason = 'signed_out' | 'revoked' | 'password_reset' | 'password_changed';
 
 export type UserEvent =
-  | UserRegistered | EmailConfirmed | ConfirmationReissued | SessionStarted | SessionEnded
-  | PasswordResetRequested | PasswordReset | PasswordChanged | EmailChangeRequested | EmailChanged | TeamJoined | TeamLeft;
+  | UserRegistered
+  | EmailConfirmed
+  | ConfirmationReissued
+  | SessionStarted
+  | SessionEnded
+  | PasswordResetRequested
+  | PasswordReset
+  | PasswordChanged
+  | EmailChangeRequested
+  | EmailChanged
+  | TeamJoined
+  | TeamLeft;
 
 export const USER_EVENT_TYPES: UserEvent['type'][] = [
-  'UserRegistered', 'EmailConfirmed', 'ConfirmationReissued', 'SessionStarted', 'SessionEnded',
-  'PasswordResetRequested', 'PasswordReset', 'PasswordChanged', 'EmailChangeRequested', 'EmailChanged', 'TeamJoined', 'TeamLeft',
+  'UserRegistered',
+  'EmailConfirmed',
+  'ConfirmationReissued',
+  'SessionStarted',
+  'SessionEnded',
+  'PasswordResetRequested',
+  'PasswordReset',
+  'PasswordChanged',
+  'EmailChangeRequested',
+  'EmailChanged',
+  'TeamJoined',
+  'TeamLeft',
 ];

@@ -16,14 +16,27 @@ export interface SessionView {
 /** A user's own sessions: list the open ones, end one (revocation or sign-out). */
 @Injectable()
 export class SessionsService {
-  constructor(private readonly users: UserStreams, private readonly readStore: ReadStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly users: UserStreams,
+    private readonly readStore: ReadStore,
+    private readonly clock: Clock,
+  ) {}
 
   async list(userId: string, currentSessionId: string): Promise<SessionView[]> {
-    const docs = await this.readStore.collection<SessionDoc>(SESSIONS_COLLECTION).find({ filter: { userId, endedAt: null }, sort: { startedAt: -1 } });
+    const docs = await this.readStore
+      .collection<SessionDoc>(SESSIONS_COLLECTION)
+      .find({ filter: { userId, endedAt: null }, sort: { startedAt: -1 } });
     const now = this.clock.nowIso();
-    return docs.filter((doc) => doc.expiresAt > now).map((doc) => ({
-      sessionId: doc._id, userAgent: doc.userAgent, address: doc.address, startedAt: doc.startedAt, expiresAt: doc.expiresAt, current: doc._id === currentSessionId,
-    }));
+    return docs
+      .filter((doc) => doc.expiresAt > now)
+      .map((doc) => ({
+        sessionId: doc._id,
+        userAgent: doc.userAgent,
+        address: doc.address,
+        startedAt: doc.startedAt,
+        expiresAt: doc.expiresAt,
+        current: doc._id === currentSessionId,
+      }));
   }
 
   /** Ends one of the user's sessions; it is refused in every process once this returns. */

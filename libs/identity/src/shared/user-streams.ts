@@ -18,7 +18,10 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
  */
 @Injectable()
 export class UserStreams {
-  constructor(private readonly events: EventStore, private readonly freshness: ReadModelFreshness) {}
+  constructor(
+    private readonly events: EventStore,
+    private readonly freshness: ReadModelFreshness,
+  ) {}
 
   async load(userId: string): Promise<UserState> {
     return (await aggregateStream(this.events, userStream(userId), userDecider)).state;
@@ -55,7 +58,13 @@ export class UserStreams {
   private async awaitProjected(event: UserEvent, position: number): Promise<void> {
     if (event.type === 'SessionStarted' || event.type === 'SessionEnded') {
       await this.freshness.waitForDocument(SESSIONS_COLLECTION, event.data.sessionId, position);
-    } else if (event.type === 'UserRegistered' || event.type === 'EmailConfirmed' || event.type === 'EmailChanged' || event.type === 'TeamJoined' || event.type === 'TeamLeft') {
+    } else if (
+      event.type === 'UserRegistered' ||
+      event.type === 'EmailConfirmed' ||
+      event.type === 'EmailChanged' ||
+      event.type === 'TeamJoined' ||
+      event.type === 'TeamLeft'
+    ) {
       await this.freshness.waitForDocument(USERS_COLLECTION, event.data.userId, position);
     }
   }

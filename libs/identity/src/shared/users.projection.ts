@@ -29,7 +29,16 @@ export const usersProjection = documentProjection<UserDoc, UserEvent>({
     switch (event.type) {
       case 'UserRegistered': {
         const d = event.data;
-        return { _id: d.userId, email: d.email, name: d.name, company: d.company, accountId: d.accountId, role: 'owner', emailConfirmed: false, registeredAt: d.registeredAt };
+        return {
+          _id: d.userId,
+          email: d.email,
+          name: d.name,
+          company: d.company,
+          accountId: d.accountId,
+          role: 'owner',
+          emailConfirmed: false,
+          registeredAt: d.registeredAt,
+        };
       }
       case 'EmailConfirmed':
         return doc && { ...doc, emailConfirmed: true };

@@ -54,7 +54,12 @@ describe('sign-in throttle', () => {
     const [who, from] = [email(), address()];
     await first.admit(who, from);
     await second.admit(who, from);
-    const rest = await Promise.allSettled([first.admit(who, from), second.admit(who, from), first.admit(who, from), second.admit(who, from)]);
+    const rest = await Promise.allSettled([
+      first.admit(who, from),
+      second.admit(who, from),
+      first.admit(who, from),
+      second.admit(who, from),
+    ]);
     expect(rest.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await throttled(second, who, from)).not.toBeNull();
     expect(await throttled(first, who, from)).not.toBeNull();
@@ -90,7 +95,10 @@ describe('sign-in throttle', () => {
   it('stores hashes, never the typed address or the client address', async () => {
     const throttle = process();
     await throttle.admit('secret.person@example.com', '198.51.100.77');
-    const stored = [file, `${file}-wal`].filter(existsSync).map((f) => readFileSync(f).toString('latin1')).join('');
+    const stored = [file, `${file}-wal`]
+      .filter(existsSync)
+      .map((f) => readFileSync(f).toString('latin1'))
+      .join('');
     expect(stored).toContain('account:');
     expect(stored).not.toContain('secret.person');
     expect(stored).not.toContain('198.51.100.77');

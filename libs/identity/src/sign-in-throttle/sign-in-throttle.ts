@@ -28,7 +28,11 @@ const PURGE_EVERY_MS = 60_000;
 export class SignInThrottle {
   private purgedAt = 0;
 
-  constructor(private readonly attempts: SignInAttempts, private readonly limits: SignInLimits, private readonly now: () => number) {}
+  constructor(
+    private readonly attempts: SignInAttempts,
+    private readonly limits: SignInLimits,
+    private readonly now: () => number,
+  ) {}
 
   /** Counts the attempt, or throws SIGN_IN_THROTTLED (429) with Retry-After: the seconds until the window ends. */
   async admit(email: string, address: string): Promise<AdmittedSignIn> {
@@ -43,12 +47,17 @@ export class SignInThrottle {
     ]);
     if (account === null || client === null) {
       // A throttled attempt does not count: the slot it got of the other key goes back.
-      await Promise.all([account, client].filter((id): id is string => id !== null).map((id) => this.attempts.release(id)));
+      await Promise.all(
+        [account, client].filter((id): id is string => id !== null).map((id) => this.attempts.release(id)),
+      );
       const retryAfter = Math.max(1, Math.ceil((window.expiresAtMs - now) / 1000));
       throw new DomainError('SIGN_IN_THROTTLED', undefined, { 'Retry-After': String(retryAfter) });
     }
     // One good password must not unlock guessing others from the same address: only the account is cleared.
-    return { succeeded: () => Promise.all([this.attempts.clear(accountKey), this.attempts.release(client)]).then(() => undefined) };
+    return {
+      succeeded: () =>
+        Promise.all([this.attempts.clear(accountKey), this.attempts.release(client)]).then(() => undefined),
+    };
   }
 
   private purgeNowAndThen(now: number): void {

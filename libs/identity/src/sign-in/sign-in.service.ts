@@ -50,8 +50,14 @@ export class SignInService {
     const session = newSession();
     const expiresAt = new Date(this.clock.now() + this.config.dashboard.sessionTtlHours * 3_600_000).toISOString();
     await this.users.run(userId, {
-      type: 'StartSession', sessionId: session.sessionId, secretHash: session.secretHash, csrfHash: session.csrfHash,
-      userAgent: context.userAgent.slice(0, 200), address: context.address, expiresAt, at: this.clock.nowIso(),
+      type: 'StartSession',
+      sessionId: session.sessionId,
+      secretHash: session.secretHash,
+      csrfHash: session.csrfHash,
+      userAgent: context.userAgent.slice(0, 200),
+      address: context.address,
+      expiresAt,
+      at: this.clock.nowIso(),
     });
     return { userId, sessionId: session.sessionId, token: session.token, csrfToken: session.csrfToken, expiresAt };
   }

@@ -31,12 +31,21 @@ export class SignUpAccounts {
     const registered = await this.users.registration(userId);
     if (!registered) return false;
     const { accountId } = registered;
-    await this.commands.execute(new OpenAccountCommand(registered.company || registered.name, accountId, false, userId));
+    await this.commands.execute(
+      new OpenAccountCommand(registered.company || registered.name, accountId, false, userId),
+    );
     const trialCredits = this.config.dashboard.trialCredits;
     if (trialCredits <= 0) return true;
     // The trial comes after the registration; a day's margin covers clocks that disagree between processes and the store.
     const since = new Date(Date.parse(registered.registeredAt) - DAY_MS).toISOString();
-    await this.ledger.grantOnce(accountId, trialCredits, 0, { kind: 'grant', reason: 'trial credits' }, trialTransactionId(accountId), since);
+    await this.ledger.grantOnce(
+      accountId,
+      trialCredits,
+      0,
+      { kind: 'grant', reason: 'trial credits' },
+      trialTransactionId(accountId),
+      since,
+    );
     return true;
   }
 }

@@ -52,8 +52,16 @@ export class RegistrationService {
     const accountId = String(newNumericId(now));
     const link = newLinkToken(userId);
     await this.users.run(userId, {
-      type: 'RegisterUser', userId, email, name: request.name, company: request.company, accountId, passwordHash,
-      confirmTokenHash: link.tokenHash, confirmExpiresAt: isoAfter(now, LINK_LIFETIME_MS.confirmEmail), at: this.clock.nowIso(),
+      type: 'RegisterUser',
+      userId,
+      email,
+      name: request.name,
+      company: request.company,
+      accountId,
+      passwordHash,
+      confirmTokenHash: link.tokenHash,
+      confirmExpiresAt: isoAfter(now, LINK_LIFETIME_MS.confirmEmail),
+      at: this.clock.nowIso(),
     });
     await this.mailer.send(identityMails.confirm(email, this.config.dashboard.publicUrl, link.token));
     return { userId, accountId, name: request.company || request.name };
@@ -74,8 +82,14 @@ export class RegistrationService {
     if (!userId) return;
     const now = this.clock.now();
     const link = newLinkToken(userId);
-    const events = await this.users.run(userId, { type: 'ReissueConfirmation', tokenHash: link.tokenHash, expiresAt: isoAfter(now, LINK_LIFETIME_MS.confirmEmail), at: this.clock.nowIso() });
-    if (events.length > 0) await this.mailer.send(identityMails.confirm(email, this.config.dashboard.publicUrl, link.token));
+    const events = await this.users.run(userId, {
+      type: 'ReissueConfirmation',
+      tokenHash: link.tokenHash,
+      expiresAt: isoAfter(now, LINK_LIFETIME_MS.confirmEmail),
+      at: this.clock.nowIso(),
+    });
+    if (events.length > 0)
+      await this.mailer.send(identityMails.confirm(email, this.config.dashboard.publicUrl, link.token));
   }
 
   private async accountOf(userId: string): Promise<RegisteredAccount> {
@@ -97,10 +111,17 @@ export class RegistrationService {
     }
     const holder = await this.users.claimOf(email);
     // A young claim may belong to a sign-up still between its two appends: only an old one is abandoned.
-    if (holder.status !== 'claimed' || Date.parse(holder.claimedAt) > this.clock.now() - ABANDONED_AFTER_MS) return false;
+    if (holder.status !== 'claimed' || Date.parse(holder.claimedAt) > this.clock.now() - ABANDONED_AFTER_MS)
+      return false;
     if ((await this.users.load(holder.userId)).status !== 'none') return false;
     try {
-      await this.users.runClaim({ type: 'ClaimEmail', email, userId, abandonedBy: holder.userId, at: this.clock.nowIso() });
+      await this.users.runClaim({
+        type: 'ClaimEmail',
+        email,
+        userId,
+        abandonedBy: holder.userId,
+        at: this.clock.nowIso(),
+      });
       return true;
     } catch (error) {
       if (error instanceof DomainError && error.errorName === 'EMAIL_TAKEN') return false;

@@ -20,7 +20,13 @@ export function newSession(): NewSession {
   const sessionId = randomBytes(12).toString('hex');
   const secret = newSecretToken();
   const csrfToken = newSecretToken();
-  return { sessionId, token: `${sessionId}.${secret}`, secretHash: sha256Hex(secret), csrfToken, csrfHash: sha256Hex(csrfToken) };
+  return {
+    sessionId,
+    token: `${sessionId}.${secret}`,
+    secretHash: sha256Hex(secret),
+    csrfToken,
+    csrfHash: sha256Hex(csrfToken),
+  };
 }
 
 export function parseSessionToken(raw: string | undefined): { sessionId: string; secretHash: string } | null {

@@ -39,9 +39,20 @@ export class CancelJobService {
     private readonly clock: Clock,
   ) {}
 
-  async cancel<C, E extends DomainEvent, S, V>(kind: CancellableJobKind<C, E, S>, reads: JobReads<V>, accountId: string, id: string): Promise<V> {
+  async cancel<C, E extends DomainEvent, S, V>(
+    kind: CancellableJobKind<C, E, S>,
+    reads: JobReads<V>,
+    accountId: string,
+    id: string,
+  ): Promise<V> {
     const doc = await reads.document(accountId, id);
-    const run = await runCommand(this.events, jobStream(doc.jobId), kind.decider, kind.cancelCommand(accountId, this.clock.nowIso()), { load: 'last' });
+    const run = await runCommand(
+      this.events,
+      jobStream(doc.jobId),
+      kind.decider,
+      kind.cancelCommand(accountId, this.clock.nowIso()),
+      { load: 'last' },
+    );
     await this.freshness.waitForDocument(kind.collection, doc._id, run.position, 5_000);
     return reads.view(accountId, id);
   }

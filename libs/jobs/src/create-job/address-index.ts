@@ -37,7 +37,10 @@ export class AddressIndex {
       return;
     }
     if (this.emails.length >= maxUnique) {
-      throw new DomainError('TOO_MANY_EMAILS', `The file has more than ${maxUnique.toLocaleString('en')} unique addresses; split it into several jobs.`);
+      throw new DomainError(
+        'TOO_MANY_EMAILS',
+        `The file has more than ${maxUnique.toLocaleString('en')} unique addresses; split it into several jobs.`,
+      );
     }
     // Most addresses are their own canonical form: keep one string for both.
     const canonical = key.canonical === key.email ? key.email : key.canonical;
@@ -68,7 +71,11 @@ export class AddressIndex {
 
 /** Second pass, over the stored original: dedupes the email column and counts rows. */
 export async function indexAddresses(
-  original: Readable, delimiter: CsvDelimiter, hasHeader: boolean, emailColumn: number, maxUnique: number,
+  original: Readable,
+  delimiter: CsvDelimiter,
+  hasHeader: boolean,
+  emailColumn: number,
+  maxUnique: number,
 ): Promise<AddressIndex> {
   const index = new AddressIndex();
   for await (const record of new CsvRecordReader(original, { delimiter })) {
@@ -76,7 +83,10 @@ export async function indexAddresses(
     index.add(record.index, record.fields[emailColumn], maxUnique);
   }
   if (index.wellFormed === 0) {
-    throw new DomainError('EMAIL_COLUMN_NOT_FOUND', `Column ${emailColumn} holds no valid email address; pass emailColumn, the zero-based index of the email column.`);
+    throw new DomainError(
+      'EMAIL_COLUMN_NOT_FOUND',
+      `Column ${emailColumn} holds no valid email address; pass emailColumn, the zero-based index of the email column.`,
+    );
   }
   return index;
 }

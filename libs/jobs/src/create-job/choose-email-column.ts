@@ -12,17 +12,34 @@ export interface ColumnDecision {
 export function chooseEmailColumn(inspection: UploadInspection, requested: number | null): ColumnDecision {
   if (inspection.records === 0) throw new DomainError('FILE_EMPTY', 'The file is empty.');
   const { hasHeader } = detectHeader(inspection.sample);
-  if (hasHeader && inspection.records === 1) throw new DomainError('FILE_EMPTY', 'The file has a header row but no data rows.');
+  if (hasHeader && inspection.records === 1)
+    throw new DomainError('FILE_EMPTY', 'The file has a header row but no data rows.');
   const header = hasHeader ? inspection.sample[0] : undefined;
   if (requested !== null) {
     if (requested >= inspection.columnCount) {
-      throw new DomainError('EMAIL_COLUMN_NOT_FOUND', `emailColumn ${requested} does not exist: the file has ${inspection.columnCount} column(s), numbered from 0.`);
+      throw new DomainError(
+        'EMAIL_COLUMN_NOT_FOUND',
+        `emailColumn ${requested} does not exist: the file has ${inspection.columnCount} column(s), numbered from 0.`,
+      );
     }
-    return { hasHeader, emailColumn: { index: requested, chosenBy: 'request', headerName: header?.[requested] ?? null } };
+    return {
+      hasHeader,
+      emailColumn: { index: requested, chosenBy: 'request', headerName: header?.[requested] ?? null },
+    };
   }
   const match = detectEmailColumn(header, hasHeader ? inspection.sample.slice(1) : inspection.sample);
   if (!match) {
-    throw new DomainError('EMAIL_COLUMN_NOT_FOUND', 'No column looks like email addresses (by its header or its values); pass emailColumn, the zero-based index of the email column.');
+    throw new DomainError(
+      'EMAIL_COLUMN_NOT_FOUND',
+      'No column looks like email addresses (by its header or its values); pass emailColumn, the zero-based index of the email column.',
+    );
   }
-  return { hasHeader, emailColumn: { index: match.column, chosenBy: match.reason, headerName: match.headerName ?? header?.[match.column] ?? null } };
+  return {
+    hasHeader,
+    emailColumn: {
+      index: match.column,
+      chosenBy: match.reason,
+      headerName: match.headerName ?? header?.[match.column] ?? null,
+    },
+  };
 }

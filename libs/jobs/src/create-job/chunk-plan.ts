@@ -26,8 +26,16 @@ export function* cutChunks(index: AddressIndex, chunkSize: number): Generator<Pl
   let packed: number[] = [];
   const emit = (members: number[], part?: number): PlannedChunk => ({
     chunkNo: chunkNo++,
-    key: part === undefined ? index.domains[index.domainIds[members[0]]] : `${index.domains[index.domainIds[members[0]]]}#${part}`,
-    items: members.map((i) => ({ email: index.emails[i], canonical: index.canonicals[i], firstRow: index.firstRows[i], rows: index.rowCounts[i] })),
+    key:
+      part === undefined
+        ? index.domains[index.domainIds[members[0]]]
+        : `${index.domains[index.domainIds[members[0]]]}#${part}`,
+    items: members.map((i) => ({
+      email: index.emails[i],
+      canonical: index.canonicals[i],
+      firstRow: index.firstRows[i],
+      rows: index.rowCounts[i],
+    })),
   });
   const large: Int32Array[] = [];
   for (const group of byDomain(index)) {
@@ -68,10 +76,12 @@ function* byDomain(index: AddressIndex): Generator<Int32Array> {
 
 /** The plan as stored in the blob store: one JSON chunk per line, so it can be streamed back and republished. */
 export function planLines(chunks: Iterable<PlannedChunk>, counter: { chunks: number }): Readable {
-  return Readable.from((function* () {
-    for (const chunk of chunks) {
-      counter.chunks++;
-      yield Buffer.from(`${JSON.stringify(chunk)}\n`);
-    }
-  })());
+  return Readable.from(
+    (function* () {
+      for (const chunk of chunks) {
+        counter.chunks++;
+        yield Buffer.from(`${JSON.stringify(chunk)}\n`);
+      }
+    })(),
+  );
 }

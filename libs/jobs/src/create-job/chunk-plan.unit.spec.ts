@@ -17,7 +17,11 @@ describe('cutting a job into chunks', () => {
   });
 
   it('lets large domains take turns chunk by chunk, so chunks in flight go to different MXes', () => {
-    const index = indexOf([...Array.from({ length: 6 }, (_, i) => `u${i}@a.test`), ...Array.from({ length: 3 }, (_, i) => `u${i}@b.test`), 'x@c.test']);
+    const index = indexOf([
+      ...Array.from({ length: 6 }, (_, i) => `u${i}@a.test`),
+      ...Array.from({ length: 3 }, (_, i) => `u${i}@b.test`),
+      'x@c.test',
+    ]);
     const chunks = [...cutChunks(index, 2)];
     expect(chunks.map((c) => c.key)).toEqual(['c.test', 'a.test#0', 'b.test#0', 'a.test#1', 'b.test#1', 'a.test#2']);
     expect(chunks.map((c) => c.chunkNo)).toEqual([0, 1, 2, 3, 4, 5]);
@@ -27,7 +31,10 @@ describe('cutting a job into chunks', () => {
   it('packs small domains whole, never splitting one across chunks', () => {
     const index = indexOf(['a@a.test', 'b@b.test', 'b2@b.test', 'c@c.test']);
     const chunks = [...cutChunks(index, 3)];
-    expect(chunks.map((c) => c.items.map((i) => i.email))).toEqual([['a@a.test', 'b@b.test', 'b2@b.test'], ['c@c.test']]);
+    expect(chunks.map((c) => c.items.map((i) => i.email))).toEqual([
+      ['a@a.test', 'b@b.test', 'b2@b.test'],
+      ['c@c.test'],
+    ]);
     expect(chunks.map((c) => c.key)).toEqual(['a.test', 'c.test']);
   });
 

@@ -22,7 +22,12 @@ export interface UploadInspection {
  * so a file that is too large, binary or not CSV is refused before it is fully read and without ever
  * being held in memory. The caller deletes the blob when this throws.
  */
-export async function storeAndInspect(source: Readable, blobs: BlobStore, blobKey: string, maxBytes: number): Promise<UploadInspection> {
+export async function storeAndInspect(
+  source: Readable,
+  blobs: BlobStore,
+  blobKey: string,
+  maxBytes: number,
+): Promise<UploadInspection> {
   const toBlob = new PassThrough();
   const stored = blobs.put(blobKey, toBlob, { contentType: 'text/csv' });
   stored.catch(() => undefined); // observed below; a parse error must not leave an unhandled rejection

@@ -56,12 +56,18 @@ export class JobCreation {
   of<O, C, E extends DomainEvent, S, V>(kind: JobCreationKind<O, C, E, S, V>): JobUploads<O, V> {
     return {
       stage: (accountId, fileName, source) => this.staging.stage(accountId, fileName, source, kind.names),
-      create: (staged, options, keyId) => this.staging.orDiscard(staged, () => this.createStaged(kind, staged, options, keyId)),
+      create: (staged, options, keyId) =>
+        this.staging.orDiscard(staged, () => this.createStaged(kind, staged, options, keyId)),
       discard: (staged) => this.staging.discard(staged),
     };
   }
 
-  private async createStaged<O, C, E extends DomainEvent, S, V>(kind: JobCreationKind<O, C, E, S, V>, staged: StagedUpload, options: O, keyId: string | undefined): Promise<V> {
+  private async createStaged<O, C, E extends DomainEvent, S, V>(
+    kind: JobCreationKind<O, C, E, S, V>,
+    staged: StagedUpload,
+    options: O,
+    keyId: string | undefined,
+  ): Promise<V> {
     const command = await kind.plan(staged, options, keyId, this.clock.nowIso());
     const run = await runCommand(this.events, jobStream(staged.jobId), kind.decider, command, { maxAttempts: 1 });
     await this.freshness.waitForDocument(kind.collection, String(staged.jobId), run.position, 5_000);

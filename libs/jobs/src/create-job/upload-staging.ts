@@ -38,8 +38,17 @@ export class UploadStaging {
   /** Stores the original under a new job id while validating it as it streams in. */
   async stage(accountId: string, fileName: string, source: Readable, names: StagingNames): Promise<StagedUpload> {
     const jobId = newNumericId(this.clock.now());
-    const staged = { jobId, accountId, fileName: fileName || names.defaultFileName, blobKey: `jobs/${jobId}/original`, planKey: `jobs/${jobId}/${names.planFileName}` };
-    return this.orDiscard(staged, async () => ({ ...staged, inspection: await storeAndInspect(source, this.blobs, staged.blobKey, this.maxUploadBytes) }));
+    const staged = {
+      jobId,
+      accountId,
+      fileName: fileName || names.defaultFileName,
+      blobKey: `jobs/${jobId}/original`,
+      planKey: `jobs/${jobId}/${names.planFileName}`,
+    };
+    return this.orDiscard(staged, async () => ({
+      ...staged,
+      inspection: await storeAndInspect(source, this.blobs, staged.blobKey, this.maxUploadBytes),
+    }));
   }
 
   /** Runs a step on a staged upload; if it fails, deletes the upload's blobs and throws the public upload error. */
@@ -54,7 +63,9 @@ export class UploadStaging {
 
   /** Removes a staged upload's blobs (a request that failed after the file arrived). */
   async discard(staged: Pick<StagedUpload, 'blobKey' | 'planKey'>): Promise<void> {
-    await Promise.all([this.blobs.delete(staged.blobKey), this.blobs.delete(staged.planKey)]).catch((error) => this.logger.warn(`could not delete staged upload ${staged.blobKey}: ${String(error)}`));
+    await Promise.all([this.blobs.delete(staged.blobKey), this.blobs.delete(staged.planKey)]).catch((error) =>
+      this.logger.warn(`could not delete staged upload ${staged.blobKey}: ${String(error)}`),
+    );
   }
 }
 
@@ -62,7 +73,13 @@ export class UploadStaging {
 export function stagedJobFile(staged: StagedUpload, hasHeader: boolean): JobFile {
   const { inspection } = staged;
   return {
-    name: staged.fileName, blobKey: staged.blobKey, planKey: staged.planKey, sizeBytes: inspection.sizeBytes, delimiter: inspection.delimiter,
-    hasBom: inspection.hasBom, hasHeader, columnCount: inspection.columnCount,
+    name: staged.fileName,
+    blobKey: staged.blobKey,
+    planKey: staged.planKey,
+    sizeBytes: inspection.sizeBytes,
+    delimiter: inspection.delimiter,
+    hasBom: inspection.hasBom,
+    hasHeader,
+    columnCount: inspection.columnCount,
   };
 }

@@ -22,22 +22,53 @@ export interface CreateJobOptions {
 
 /** POST /v1/jobs in the shared creation (JobCreation): pick the email column, dedupe by address, cut and store the chunk plan. */
 @Injectable()
-export class VerificationJobCreation implements JobCreationKind<CreateJobOptions, CreateJob, JobEvent, JobState, JobView> {
+export class VerificationJobCreation implements JobCreationKind<
+  CreateJobOptions,
+  CreateJob,
+  JobEvent,
+  JobState,
+  JobView
+> {
   readonly names = { defaultFileName: 'upload.csv', planFileName: 'plan.jsonl' };
   readonly decider = jobDecider;
   readonly collection = JOBS_COLLECTION;
 
-  constructor(private readonly blobs: BlobStore, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    private readonly blobs: BlobStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
-  async plan(staged: StagedUpload, options: CreateJobOptions, keyId: string | undefined, at: string): Promise<CreateJob> {
+  async plan(
+    staged: StagedUpload,
+    options: CreateJobOptions,
+    keyId: string | undefined,
+    at: string,
+  ): Promise<CreateJob> {
     const { inspection } = staged;
     const { hasHeader, emailColumn } = chooseEmailColumn(inspection, options.emailColumn);
-    const index = await indexAddresses(await this.blobs.get(staged.blobKey), inspection.delimiter, hasHeader, emailColumn.index, this.config.jobs.maxUniqueEmails);
+    const index = await indexAddresses(
+      await this.blobs.get(staged.blobKey),
+      inspection.delimiter,
+      hasHeader,
+      emailColumn.index,
+      this.config.jobs.maxUniqueEmails,
+    );
     const counter = { chunks: 0 };
-    await this.blobs.put(staged.planKey, planLines(cutChunks(index, this.config.jobs.chunkSize), counter), { contentType: 'application/x-ndjson' });
+    await this.blobs.put(staged.planKey, planLines(cutChunks(index, this.config.jobs.chunkSize), counter), {
+      contentType: 'application/x-ndjson',
+    });
     return {
-      type: 'CreateJob', jobId: staged.jobId, accountId: staged.accountId, keyId, kind: 'verification', file: stagedJobFile(staged, hasHeader), emailColumn, dedupe: options.dedupe,
-      counts: index.counts, chunkCount: counter.chunks, at,
+      type: 'CreateJob',
+      jobId: staged.jobId,
+      accountId: staged.accountId,
+      keyId,
+      kind: 'verification',
+      file: stagedJobFile(staged, hasHeader),
+      emailColumn,
+      dedupe: options.dedupe,
+      counts: index.counts,
+      chunkCount: counter.chunks,
+      at,
     };
   }
 

@@ -1,6 +1,7 @@
 // Loose on purpose: these decide which column to verify, not whether an address is valid.
 const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:".]{2,}$/;
-const DOMAIN_OR_URL = /^(?:https?:\/\/)?(?:[^\s@/]+@)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,63}\.?(?::\d+)?(?:[/?#]\S*)?$/i;
+const DOMAIN_OR_URL =
+  /^(?:https?:\/\/)?(?:[^\s@/]+@)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,63}\.?(?::\d+)?(?:[/?#]\S*)?$/i;
 
 export function looksLikeEmail(cell: string): boolean {
   return EMAIL.test(stripMailto(cell.trim()));

@@ -26,7 +26,9 @@ describe('CSV format errors', () => {
   });
 
   it('rejects NUL bytes as binary data', async () => {
-    const error = await formatError(Buffer.concat([Buffer.from('email\na@x.io\n'), Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00])]));
+    const error = await formatError(
+      Buffer.concat([Buffer.from('email\na@x.io\n'), Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00])]),
+    );
     expect(error.code).toBe('BINARY_DATA');
     expect(error.line).toBe(3);
   });

@@ -134,7 +134,11 @@ export class CsvParser {
   /** Keeps the unfinished record, rebased to offset 0, for the next chunk. */
   private carry(buf: Buffer, start: number): void {
     if (buf.length - start > this.limits.maxRecordBytes) {
-      throw new CsvFormatError('RECORD_TOO_LARGE', this.recordLine, `A record is larger than ${this.limits.maxRecordBytes} bytes`);
+      throw new CsvFormatError(
+        'RECORD_TOO_LARGE',
+        this.recordLine,
+        `A record is larger than ${this.limits.maxRecordBytes} bytes`,
+      );
     }
     this.checkField(buf.length - this.fieldStart);
     this.pending = start === buf.length ? EMPTY : buf.subarray(start);
@@ -143,10 +147,20 @@ export class CsvParser {
     if (start > 0) this.fieldEnds = this.fieldEnds.map((end) => end - start);
   }
 
-  private build(buf: Buffer, start: number, end: number, fieldEnds: number[], lineTerminator: CsvLineTerminator): CsvRecord | undefined {
+  private build(
+    buf: Buffer,
+    start: number,
+    end: number,
+    fieldEnds: number[],
+    lineTerminator: CsvLineTerminator,
+  ): CsvRecord | undefined {
     if (end === start && !this.limits.keepEmptyLines) return undefined;
     if (end - start > this.limits.maxRecordBytes) {
-      throw new CsvFormatError('RECORD_TOO_LARGE', this.recordLine, `A record is larger than ${this.limits.maxRecordBytes} bytes`);
+      throw new CsvFormatError(
+        'RECORD_TOO_LARGE',
+        this.recordLine,
+        `A record is larger than ${this.limits.maxRecordBytes} bytes`,
+      );
     }
     const raw = buf.toString('utf8', start, end);
     // One char per byte means ASCII, or lone invalid bytes decoded to U+FFFD. Pure ASCII
@@ -166,19 +180,31 @@ export class CsvParser {
 
   private checkField(bytes: number): void {
     if (bytes > this.limits.maxFieldBytes) {
-      throw new CsvFormatError('FIELD_TOO_LARGE', this.recordLine, `A field is larger than ${this.limits.maxFieldBytes} bytes`);
+      throw new CsvFormatError(
+        'FIELD_TOO_LARGE',
+        this.recordLine,
+        `A field is larger than ${this.limits.maxFieldBytes} bytes`,
+      );
     }
   }
 
   private checkUtf8(bytes: Buffer): void {
     this.invalidUtf8 += countInvalidUtf8(bytes);
     if (this.invalidUtf8 > this.limits.maxInvalidUtf8Sequences) {
-      throw new CsvFormatError('INVALID_UTF8', this.recordLine, 'The file is not valid UTF-8 text; export it as "CSV UTF-8"');
+      throw new CsvFormatError(
+        'INVALID_UTF8',
+        this.recordLine,
+        'The file is not valid UTF-8 text; export it as "CSV UTF-8"',
+      );
     }
   }
 
   private binary(line: number): never {
-    throw new CsvFormatError('BINARY_DATA', line, 'The file contains binary data (NUL bytes) and is not a CSV text file');
+    throw new CsvFormatError(
+      'BINARY_DATA',
+      line,
+      'The file contains binary data (NUL bytes) and is not a CSV text file',
+    );
   }
 }
 

@@ -4,7 +4,7 @@ import { CsvRecord } from './csv-record';
 function parseInPieces(input: Buffer, pieceSizes: (offset: number) => number): CsvRecord[] {
   const parser = new CsvParser(',');
   const records: CsvRecord[] = [];
-  for (let offset = 0; offset < input.length; ) {
+  for (let offset = 0; offset < input.length;) {
     const size = pieceSizes(offset);
     records.push(...parser.push(input.subarray(offset, offset + size)));
     offset += size;
@@ -21,7 +21,13 @@ describe('CSV parser chunking', () => {
   const whole = parseInPieces(TRICKY, () => TRICKY.length);
 
   it('parses the tricky sample as expected when given in one piece', () => {
-    expect(whole.map((r) => r.fields)).toEqual([['a', 'b "q" c'], ['x\r\ny', 'ü€😀'], ['', 'z'], ['', '', ''], ['last', 'one']]);
+    expect(whole.map((r) => r.fields)).toEqual([
+      ['a', 'b "q" c'],
+      ['x\r\ny', 'ü€😀'],
+      ['', 'z'],
+      ['', '', ''],
+      ['last', 'one'],
+    ]);
     expect(whole.map((r) => r.line)).toEqual([1, 2, 4, 6, 7]);
   });
 

@@ -1,7 +1,10 @@
 import { CsvRecordReader } from './csv-record-reader';
 import { CsvReaderOptions, CsvRecord } from './csv-record';
 
-async function read(input: string | Buffer, options?: CsvReaderOptions): Promise<{ reader: CsvRecordReader; records: CsvRecord[] }> {
+async function read(
+  input: string | Buffer,
+  options?: CsvReaderOptions,
+): Promise<{ reader: CsvRecordReader; records: CsvRecord[] }> {
   const reader = new CsvRecordReader([Buffer.from(input)], options);
   const records: CsvRecord[] = [];
   for await (const record of reader) records.push(record);
@@ -28,13 +31,20 @@ describe('CSV record reader', () => {
   describe('line terminators', () => {
     it('splits CRLF lines and keeps each terminator', async () => {
       const { records } = await read('a,b\r\nc,d\r\n');
-      expect(fields(records)).toEqual([['a', 'b'], ['c', 'd']]);
+      expect(fields(records)).toEqual([
+        ['a', 'b'],
+        ['c', 'd'],
+      ]);
       expect(records.map((r) => r.lineTerminator)).toEqual(['\r\n', '\r\n']);
     });
 
     it('splits old Mac CR-only lines', async () => {
       const { records } = await read('a,b\rc,d\re,f');
-      expect(fields(records)).toEqual([['a', 'b'], ['c', 'd'], ['e', 'f']]);
+      expect(fields(records)).toEqual([
+        ['a', 'b'],
+        ['c', 'd'],
+        ['e', 'f'],
+      ]);
       expect(records.map((r) => r.lineTerminator)).toEqual(['\r', '\r', '']);
     });
 
@@ -89,7 +99,11 @@ describe('CSV record reader', () => {
   describe('empty lines and ragged rows', () => {
     it('skips empty lines without consuming an index but keeps physical line numbers', async () => {
       const { records } = await read('email\n\na@x.io\r\n\r\n\nb@x.io\n\n');
-      expect(records.map((r) => [r.index, r.line, r.fields[0]])).toEqual([[0, 1, 'email'], [1, 3, 'a@x.io'], [2, 6, 'b@x.io']]);
+      expect(records.map((r) => [r.index, r.line, r.fields[0]])).toEqual([
+        [0, 1, 'email'],
+        [1, 3, 'a@x.io'],
+        [2, 6, 'b@x.io'],
+      ]);
     });
 
     it('yields empty lines when asked to keep them', async () => {
@@ -105,7 +119,8 @@ describe('CSV record reader', () => {
 
   describe('raw text', () => {
     it('reproduces the file byte for byte from raw text and terminators', async () => {
-      const original = 'Email;"Nom; complet";Note\r\nzoë@x.io;"Zoë ""Z"" Ünal";"multi\nline"\r\n  b@x.io ;; \r\n"c@x.io";x;"y"';
+      const original =
+        'Email;"Nom; complet";Note\r\nzoë@x.io;"Zoë ""Z"" Ünal";"multi\nline"\r\n  b@x.io ;; \r\n"c@x.io";x;"y"';
       const { records } = await read(`\uFEFF${original}`);
       expect(Buffer.from(records.map((r) => r.raw + r.lineTerminator).join(''))).toEqual(Buffer.from(original));
     });

@@ -35,7 +35,8 @@ function countPerRow(sample: Buffer, complete: boolean): number[][] {
   let rowHasContent = false;
   for (let i = 0; i < sample.length && rows.length < MAX_SAMPLE_ROWS; i++) {
     const b = sample[i];
-    if (b === QUOTE) inQuotes = !inQuotes; // "" toggles twice: right for escaped quotes too
+    if (b === QUOTE)
+      inQuotes = !inQuotes; // "" toggles twice: right for escaped quotes too
     else if (!inQuotes && (b === LF || b === CR)) {
       if (rowHasContent) rows.push(counts);
       counts = [0, 0, 0];

@@ -20,7 +20,10 @@ const HEADER_MIN_SHARE = 0.1;
  * higher address share win. Without a usable name, the column with the highest address
  * share (at least 30%, leftmost on ties). `rows` are data rows only, header excluded.
  */
-export function detectEmailColumn(header: readonly string[] | undefined, rows: readonly string[][]): ColumnMatch | undefined {
+export function detectEmailColumn(
+  header: readonly string[] | undefined,
+  rows: readonly string[][],
+): ColumnMatch | undefined {
   const columns = Math.max(header?.length ?? 0, columnCount(rows));
   const shares = Array.from({ length: columns }, (_, column) => columnShare(rows, column, looksLikeEmail));
   const byValues = bestColumn(shares);

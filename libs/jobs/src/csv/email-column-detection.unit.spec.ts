@@ -8,7 +8,11 @@ const rows = [
 
 describe('email column detection', () => {
   it('chooses the column named like an email column and says so', () => {
-    expect(detectEmailColumn(['id', 'name', 'Secondary', 'E-Mail'], rows)).toEqual({ column: 3, reason: 'header', headerName: 'E-Mail' });
+    expect(detectEmailColumn(['id', 'name', 'Secondary', 'E-Mail'], rows)).toEqual({
+      column: 3,
+      reason: 'header',
+      headerName: 'E-Mail',
+    });
   });
 
   it('recognises localised and compound header names', () => {
@@ -30,10 +34,26 @@ describe('email column detection', () => {
   });
 
   it('overrides an email-named column without addresses when another column is mostly addresses', () => {
-    expect(detectEmailColumn(['email', 'contact'], [['yes', 'a@x.io'], ['no', 'b@x.io']])).toEqual({ column: 1, reason: 'values' });
+    expect(
+      detectEmailColumn(
+        ['email', 'contact'],
+        [
+          ['yes', 'a@x.io'],
+          ['no', 'b@x.io'],
+        ],
+      ),
+    ).toEqual({ column: 1, reason: 'values' });
   });
 
   it('finds nothing when no column looks like addresses', () => {
-    expect(detectEmailColumn(['id', 'name'], [['1', 'Ann'], ['2', 'Bob']])).toBeUndefined();
+    expect(
+      detectEmailColumn(
+        ['id', 'name'],
+        [
+          ['1', 'Ann'],
+          ['2', 'Bob'],
+        ],
+      ),
+    ).toBeUndefined();
   });
 });

@@ -21,7 +21,11 @@ const DOMAIN_VALUES_THRESHOLD = 0.5;
 /** A `Contact` column whose cells are at least this often addresses or websites holds no names. */
 const FULL_NAME_MAX_ADDRESS_SHARE = 0.5;
 
-type HeaderLookup = (words: ReadonlySet<string>, parts: string[], accept?: (column: number) => boolean) => ColumnMatch | undefined;
+type HeaderLookup = (
+  words: ReadonlySet<string>,
+  parts: string[],
+  accept?: (column: number) => boolean,
+) => ColumnMatch | undefined;
 
 /**
  * Finds the first name, last name and domain columns of a finder upload. Names are only
@@ -55,7 +59,8 @@ export function detectFinderColumns(header: readonly string[] | undefined, rows:
 
 function detectFullNameColumn(rows: readonly string[][], byHeader: HeaderLookup): ColumnMatch | undefined {
   const holdsNames = (column: number) =>
-    columnShare(rows, column, (cell) => looksLikeEmail(cell) || looksLikeDomainOrUrl(cell)) < FULL_NAME_MAX_ADDRESS_SHARE;
+    columnShare(rows, column, (cell) => looksLikeEmail(cell) || looksLikeDomainOrUrl(cell)) <
+    FULL_NAME_MAX_ADDRESS_SHARE;
   return byHeader(FULL_NAME_HEADERS, ['fullname', 'contactname', 'personname'], holdsNames);
 }
 
@@ -94,7 +99,10 @@ export function domainFromCell(cell: string, source: DomainSource): string | und
     value = at < 0 ? '' : value.slice(at + 1);
   } else {
     value = value.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/^[^/@]*@/, '');
-    value = value.split(/[/?#]/)[0].replace(/:\d+$/, '').replace(/^www\d*\./, '');
+    value = value
+      .split(/[/?#]/)[0]
+      .replace(/:\d+$/, '')
+      .replace(/^www\d*\./, '');
   }
   value = value.replace(/\.$/, '');
   return /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+$/u.test(value) ? value : undefined;

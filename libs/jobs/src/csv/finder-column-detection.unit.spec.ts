@@ -11,7 +11,11 @@ describe('finder column detection', () => {
 
   it('accepts snake_case, localised and prefixed names', () => {
     const found = detectFinderColumns(['id', 'prénom', 'family_name', 'Contact Website'], []);
-    expect([found.firstName?.column, found.lastName?.column, found.domain]).toEqual([1, 2, { column: 3, reason: 'header', headerName: 'Contact Website', source: 'url' }]);
+    expect([found.firstName?.column, found.lastName?.column, found.domain]).toEqual([
+      1,
+      2,
+      { column: 3, reason: 'header', headerName: 'Contact Website', source: 'url' },
+    ]);
   });
 
   it('prefers a domain column over a website column', () => {
@@ -19,13 +23,25 @@ describe('finder column detection', () => {
   });
 
   it('finds the domain column by its values when the header does not name it', () => {
-    const rows = [['Ann', 'Lee', 'https://acme.io/about'], ['Bob', 'Ray', 'www.initech.com']];
-    expect(detectFinderColumns(['given name', 'last name', 'Firma'], rows).domain).toEqual({ column: 2, reason: 'values', source: 'url' });
+    const rows = [
+      ['Ann', 'Lee', 'https://acme.io/about'],
+      ['Bob', 'Ray', 'www.initech.com'],
+    ];
+    expect(detectFinderColumns(['given name', 'last name', 'Firma'], rows).domain).toEqual({
+      column: 2,
+      reason: 'values',
+      source: 'url',
+    });
   });
 
   it('falls back to the domain of an email column', () => {
     const rows = [['Ann', 'Lee', 'old@acme.io']];
-    expect(detectFinderColumns(['first', 'last', 'Work Email'], rows).domain).toEqual({ column: 2, reason: 'header', headerName: 'Work Email', source: 'email' });
+    expect(detectFinderColumns(['first', 'last', 'Work Email'], rows).domain).toEqual({
+      column: 2,
+      reason: 'header',
+      headerName: 'Work Email',
+      source: 'email',
+    });
   });
 
   it('leaves out what it cannot find', () => {
@@ -48,7 +64,10 @@ describe('finder column detection', () => {
     });
 
     it('skips a contact column that holds addresses, and reads the domain from it', () => {
-      const rows = [['jane@acme.io', 'Jane Doe'], ['bob@initech.com', 'Bob Ray']];
+      const rows = [
+        ['jane@acme.io', 'Jane Doe'],
+        ['bob@initech.com', 'Bob Ray'],
+      ];
       expect(detectFinderColumns(['contact', 'person'], rows)).toEqual({
         fullName: { column: 1, reason: 'header', headerName: 'person' },
         domain: { column: 0, reason: 'values', source: 'email' },

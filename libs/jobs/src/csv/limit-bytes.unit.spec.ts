@@ -10,13 +10,15 @@ async function collect(source: AsyncIterable<Buffer>): Promise<Buffer> {
 
 describe('byte limit', () => {
   it('passes through a source of exactly the limit', async () => {
-    await expect(collect(limitBytes([Buffer.from('abc'), Buffer.from('de')], 5))).resolves.toEqual(Buffer.from('abcde'));
+    await expect(collect(limitBytes([Buffer.from('abc'), Buffer.from('de')], 5))).resolves.toEqual(
+      Buffer.from('abcde'),
+    );
   });
 
   it('fails with the limit as soon as one byte too many arrives, without reading further', async () => {
     let pulled = 0;
     async function* source() {
-      for (; pulled < 100; ) {
+      for (; pulled < 100;) {
         pulled++;
         yield Buffer.alloc(10);
       }

@@ -14,7 +14,12 @@ export interface MergeOptions {
  * values in the file's delimiter, quoted only when needed and defused against formula
  * injection, then the record's own line terminator (none after a last line that had none).
  */
-export function formatResultRow(record: CsvRecord, resultValues: readonly string[], delimiter: CsvDelimiter, options: MergeOptions = {}): string {
+export function formatResultRow(
+  record: CsvRecord,
+  resultValues: readonly string[],
+  delimiter: CsvDelimiter,
+  options: MergeOptions = {},
+): string {
   return record.raw + appended(record.fields.length, resultValues, delimiter, options) + record.lineTerminator;
 }
 
@@ -36,7 +41,12 @@ export function formatResultHeader(
   return line + (options.lineTerminator || '\n');
 }
 
-function appended(fieldCount: number, values: readonly string[], delimiter: CsvDelimiter, options: MergeOptions): string {
+function appended(
+  fieldCount: number,
+  values: readonly string[],
+  delimiter: CsvDelimiter,
+  options: MergeOptions,
+): string {
   if (values.length === 0) return '';
   const padding = delimiter.repeat(Math.max((options.columnCount ?? 0) - fieldCount, 0));
   return padding + values.map((value) => delimiter + formatCsvField(neutralizeFormula(value), delimiter)).join('');

@@ -39,11 +39,15 @@ describe('merge writer', () => {
 
   it('quotes an appended value only when it holds the delimiter, a quote or a newline', async () => {
     const { records } = await read('a@x.io;1\n');
-    expect(formatResultRow(records[0], ['plain', 'has;semi', 'has,comma', 'say "x"'], ';')).toBe('a@x.io;1;plain;"has;semi";has,comma;"say ""x"""\n');
+    expect(formatResultRow(records[0], ['plain', 'has;semi', 'has,comma', 'say "x"'], ';')).toBe(
+      'a@x.io;1;plain;"has;semi";has,comma;"say ""x"""\n',
+    );
   });
 
   it('labels result columns of a file without a header, leaving original columns unnamed', () => {
-    expect(formatResultHeader(undefined, ['result', 'quality'], '\t', { columnCount: 3, lineTerminator: '\r\n' })).toBe('\t\t\tresult\tquality\r\n');
+    expect(formatResultHeader(undefined, ['result', 'quality'], '\t', { columnCount: 3, lineTerminator: '\r\n' })).toBe(
+      '\t\t\tresult\tquality\r\n',
+    );
   });
 
   it('defuses appended values that a spreadsheet would run as formulas', async () => {

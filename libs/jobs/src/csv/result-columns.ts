@@ -7,12 +7,23 @@ import { InvalidResultColumnsError } from './csv-errors';
  * each recorded in RowVerdict. Rows are stored by column name, so a column may go anywhere in this list.
  */
 export const RESULT_COLUMNS = [
-  'result', 'resultCode', 'subResult', 'quality', 'free', 'role', 'disposable', 'catchAll',
-  'didYouMean', 'provider', 'antiSpam', 'riskScore',
+  'result',
+  'resultCode',
+  'subResult',
+  'quality',
+  'free',
+  'role',
+  'disposable',
+  'catchAll',
+  'didYouMean',
+  'provider',
+  'antiSpam',
+  'riskScore',
 ] as const satisfies readonly (keyof PublicVerdict & keyof RowVerdict)[];
 
 // A public verdict field missing from RESULT_COLUMNS fails to compile here: it would never reach a download.
-const everyPublicField: Exclude<keyof PublicVerdict, (typeof RESULT_COLUMNS)[number]> extends never ? true : never = true;
+const everyPublicField: Exclude<keyof PublicVerdict, (typeof RESULT_COLUMNS)[number]> extends never ? true : never =
+  true;
 void everyPublicField;
 
 /**
@@ -36,15 +47,23 @@ const BY_LOWERCASE = new Map<string, ResultColumn>(STORED_COLUMNS.map((name) => 
  * `InvalidResultColumnsError` listing the valid names.
  */
 export function parseResultColumns(param: string | undefined): ResultColumn[] {
-  const names = (param ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const names = (param ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const lower = names.map((name) => name.toLowerCase());
   const unknown = names.filter((name, k) => !BY_LOWERCASE.has(lower[k]) && lower[k] !== 'all' && lower[k] !== 'none');
   if (unknown.length > 0) throw new InvalidResultColumnsError([...new Set(unknown)], STORED_COLUMNS);
   if (lower.includes('none')) {
-    if (lower.some((name) => name !== 'none')) throw new InvalidResultColumnsError(['none (with other names)'], STORED_COLUMNS);
+    if (lower.some((name) => name !== 'none'))
+      throw new InvalidResultColumnsError(['none (with other names)'], STORED_COLUMNS);
     return [];
   }
   if (lower.length === 0) return [...RESULT_COLUMNS];
   // `all` stands for the result columns where it is written, so `all,smtpReply` adds the evidence after them.
-  return [...new Set(lower.flatMap((name): ResultColumn[] => (name === 'all' ? [...RESULT_COLUMNS] : [BY_LOWERCASE.get(name)!])))];
+  return [
+    ...new Set(
+      lower.flatMap((name): ResultColumn[] => (name === 'all' ? [...RESULT_COLUMNS] : [BY_LOWERCASE.get(name)!])),
+    ),
+  ];
 }

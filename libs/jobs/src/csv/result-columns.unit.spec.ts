@@ -13,7 +13,20 @@ function parseError(param: string): InvalidResultColumnsError {
 
 describe('result columns parameter', () => {
   it('defaults to every column in the documented order', () => {
-    const all = ['result', 'resultCode', 'subResult', 'quality', 'free', 'role', 'disposable', 'catchAll', 'didYouMean', 'provider', 'antiSpam', 'riskScore'];
+    const all = [
+      'result',
+      'resultCode',
+      'subResult',
+      'quality',
+      'free',
+      'role',
+      'disposable',
+      'catchAll',
+      'didYouMean',
+      'provider',
+      'antiSpam',
+      'riskScore',
+    ];
     expect(parseResultColumns(undefined)).toEqual(all);
     expect(parseResultColumns('')).toEqual(all);
     expect(parseResultColumns(' , ')).toEqual(all);
@@ -30,7 +43,12 @@ describe('result columns parameter', () => {
 
   it('adds the evidence columns only when named, after the result columns where `all` stands', () => {
     expect(parseResultColumns('all')).not.toContain('smtpReply');
-    expect(parseResultColumns('all,mxHost,smtpCode,smtpreply')).toEqual([...STORED_COLUMNS.slice(0, 12), 'mxHost', 'smtpCode', 'smtpReply']);
+    expect(parseResultColumns('all,mxHost,smtpCode,smtpreply')).toEqual([
+      ...STORED_COLUMNS.slice(0, 12),
+      'mxHost',
+      'smtpCode',
+      'smtpReply',
+    ]);
     expect(parseResultColumns('result,mxAddress,smtpEnhanced')).toEqual(['result', 'mxAddress', 'smtpEnhanced']);
   });
 

@@ -21,11 +21,19 @@ export const JOB_EVENTS_TOPIC = relayTopic('jobs');
 export class JobDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private consumer?: BusConsumer;
 
-  constructor(private readonly events: EventStore, private readonly bus: MessageBus, private readonly blobs: BlobStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly events: EventStore,
+    private readonly bus: MessageBus,
+    private readonly blobs: BlobStore,
+    private readonly clock: Clock,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.bus.ensureTopics([JOB_EVENTS_TOPIC, CHUNK_TOPIC]);
-    this.consumer = await this.bus.subscribe({ groupId: 'job-dispatch', topics: [JOB_EVENTS_TOPIC], maxAttempts: 10, retryDelayMs: 500 }, (m) => this.handle(m));
+    this.consumer = await this.bus.subscribe(
+      { groupId: 'job-dispatch', topics: [JOB_EVENTS_TOPIC], maxAttempts: 10, retryDelayMs: 500 },
+      (m) => this.handle(m),
+    );
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -39,13 +47,28 @@ export class JobDispatcher implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   async dispatch(created: JobCreated['data']): Promise<void> {
-    const run = await runCommand(this.events, jobStream(created.jobId), jobDecider, { type: 'StartJob', at: this.clock.nowIso() }, { load: 'last' });
+    const run = await runCommand(
+      this.events,
+      jobStream(created.jobId),
+      jobDecider,
+      { type: 'StartJob', at: this.clock.nowIso() },
+      { load: 'last' },
+    );
     if (run.state.status !== 'Processing') return;
     for await (const chunks of readPlan(this.blobs, created.file.planKey, 100)) {
-      await this.bus.publish(CHUNK_TOPIC, chunks.map((chunk) => {
-        const value: ChunkMessage = { jobId: created.jobId, accountId: created.accountId, chunkNo: chunk.chunkNo, level: 0, items: chunk.items };
-        return { key: chunk.key, value: { ...value } };
-      }));
+      await this.bus.publish(
+        CHUNK_TOPIC,
+        chunks.map((chunk) => {
+          const value: ChunkMessage = {
+            jobId: created.jobId,
+            accountId: created.accountId,
+            chunkNo: chunk.chunkNo,
+            level: 0,
+            items: chunk.items,
+          };
+          return { key: chunk.key, value: { ...value } };
+        }),
+      );
     }
   }
 }

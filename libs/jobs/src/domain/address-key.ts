@@ -22,7 +22,8 @@ export function addressKey(cell: string | undefined): AddressKey | null {
   const trimmed = (cell ?? '').trim().replace(/^mailto:/i, '');
   if (!trimmed) return null;
   const syntax = checkSyntax(trimmed);
-  if (!syntax.ok) return { email: trimmed, canonical: `malformed:${trimmed}`, domain: MALFORMED_DOMAIN, malformed: true };
+  if (!syntax.ok)
+    return { email: trimmed, canonical: `malformed:${trimmed}`, domain: MALFORMED_DOMAIN, malformed: true };
   const email = `${syntax.local}@${syntax.domain}`;
   return { email, canonical: canonicalEmail(email) ?? email.toLowerCase(), domain: syntax.domain };
 }

@@ -13,7 +13,13 @@ export interface ChunkOutcome {
  * the job's unknown share is as low as the configured patience allows. At the last level it stays unknown.
  * `level` is the chunk's own level (0 for a first pass); the retry runs at level + 1 after delays[level].
  */
-export function splitForRetry(items: ChunkItem[], verdicts: VerificationVerdict[], level: number, delaysMs: number[], now: number): ChunkOutcome {
+export function splitForRetry(
+  items: ChunkItem[],
+  verdicts: VerificationVerdict[],
+  level: number,
+  delaysMs: number[],
+  now: number,
+): ChunkOutcome {
   const results: ChunkResult[] = [];
   const again: ChunkItem[] = [];
   const canRetry = level < delaysMs.length;
@@ -22,6 +28,9 @@ export function splitForRetry(items: ChunkItem[], verdicts: VerificationVerdict[
     if (canRetry && verdict.result === 'unknown' && verdict.retryAfterMs !== undefined) again.push(item);
     else results.push({ ...item, verdict: toRowVerdict(verdict) });
   });
-  const retry = again.length > 0 ? { items: again, level: level + 1, notBefore: new Date(now + delaysMs[level]).toISOString() } : null;
+  const retry =
+    again.length > 0
+      ? { items: again, level: level + 1, notBefore: new Date(now + delaysMs[level]).toISOString() }
+      : null;
   return { results, retry };
 }

@@ -3,14 +3,38 @@ import { splitForRetry } from './chunk-retry';
 
 const item = (email: string) => ({ email, canonical: email, firstRow: 1, rows: 1 });
 const verdict = (result: VerificationVerdict['result'], retryAfterMs?: number) =>
-  ({ result, resultCode: 3, subResult: retryAfterMs ? 'greylisted' : null, quality: 'risky', free: false, role: false, disposable: false, catchAll: false, didYouMean: null, provider: '', antiSpam: false, riskScore: 50, retryAfterMs }) as VerificationVerdict;
+  ({
+    result,
+    resultCode: 3,
+    subResult: retryAfterMs ? 'greylisted' : null,
+    quality: 'risky',
+    free: false,
+    role: false,
+    disposable: false,
+    catchAll: false,
+    didYouMean: null,
+    provider: '',
+    antiSpam: false,
+    riskScore: 50,
+    retryAfterMs,
+  }) as VerificationVerdict;
 const NOW = Date.UTC(2025, 2, 1, 10);
 
 describe('splitting a chunk for greylisting retries', () => {
   it('retries a temporary unknown after the delay of the next level and keeps the rest as final', () => {
-    const outcome = splitForRetry([item('a@x.test'), item('g@x.test'), item('u@x.test')], [verdict('ok'), verdict('unknown', 60_000), verdict('unknown')], 0, [500, 900], NOW);
+    const outcome = splitForRetry(
+      [item('a@x.test'), item('g@x.test'), item('u@x.test')],
+      [verdict('ok'), verdict('unknown', 60_000), verdict('unknown')],
+      0,
+      [500, 900],
+      NOW,
+    );
     expect(outcome.results.map((r) => r.email)).toEqual(['a@x.test', 'u@x.test']);
-    expect(outcome.retry).toEqual({ items: [item('g@x.test')], level: 1, notBefore: new Date(NOW + 500).toISOString() });
+    expect(outcome.retry).toEqual({
+      items: [item('g@x.test')],
+      level: 1,
+      notBefore: new Date(NOW + 500).toISOString(),
+    });
   });
 
   it('keeps a still-greylisted address as unknown once every configured delay has been used', () => {

@@ -22,7 +22,21 @@ export function decidePurge(job: EndedJob | null, command: PurgeJobFiles): JobFi
   if (!job || job.filesPurgedAt !== null || command.retentionDays <= 0) return [];
   if (Date.parse(job.finishedAt) > Date.parse(command.at) - command.retentionDays * DAY_MS) return [];
   const { status, jobId, accountId, kind, finishedAt } = job;
-  return [{ type: 'JobFilesPurged', data: { jobId, accountId, kind, status, finishedAt, reason: command.reason, retentionDays: command.retentionDays, purgedAt: command.at } }];
+  return [
+    {
+      type: 'JobFilesPurged',
+      data: {
+        jobId,
+        accountId,
+        kind,
+        status,
+        finishedAt,
+        reason: command.reason,
+        retentionDays: command.retentionDays,
+        purgedAt: command.at,
+      },
+    },
+  ];
 }
 
 /** The ended state after a purge, from the event alone. */
@@ -32,4 +46,5 @@ export function purgedJob(event: JobFilesPurged): EndedJob {
 }
 
 /** The retention cut-off: jobs that ended before it are due for a purge at `now`. */
-export const retentionCutoff = (now: number, retentionDays: number): string => new Date(now - retentionDays * DAY_MS).toISOString();
+export const retentionCutoff = (now: number, retentionDays: number): string =>
+  new Date(now - retentionDays * DAY_MS).toISOString();

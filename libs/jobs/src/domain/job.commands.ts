@@ -2,8 +2,16 @@ import { ChunkItem, ChunkResult, EmailColumnChoice, JobCounts, JobFile, JobKind 
 
 export type CreateJob = {
   type: 'CreateJob';
-  jobId: number; accountId: string; keyId?: string; kind: JobKind; file: JobFile; emailColumn: EmailColumnChoice; dedupe: boolean;
-  counts: JobCounts; chunkCount: number; at: string;
+  jobId: number;
+  accountId: string;
+  keyId?: string;
+  kind: JobKind;
+  file: JobFile;
+  emailColumn: EmailColumnChoice;
+  dedupe: boolean;
+  counts: JobCounts;
+  chunkCount: number;
+  at: string;
 };
 /** Moves a Pending job to Processing once its chunks are being published. */
 export type StartJob = { type: 'StartJob'; at: string };

@@ -18,9 +18,17 @@ export const jobStream = (jobId: number | string): string => `jobs-${jobId}`;
 export const jobDownloadPath = (jobId: number): string => `/v1/jobs/${jobId}/download`;
 
 /** What a chunk costs: each address at the verification price of its verdict. */
-export const chargeFor = (results: ChunkResult[]): number => results.reduce((sum, r) => sum + creditsFor(r.verdict.result), 0);
+export const chargeFor = (results: ChunkResult[]): number =>
+  results.reduce((sum, r) => sum + creditsFor(r.verdict.result), 0);
 
-export const emptyCounts = (): Record<ResultName, number> => ({ ok: 0, invalid: 0, catch_all: 0, unknown: 0, disposable: 0, error: 0 });
+export const emptyCounts = (): Record<ResultName, number> => ({
+  ok: 0,
+  invalid: 0,
+  catch_all: 0,
+  unknown: 0,
+  disposable: 0,
+  error: 0,
+});
 
 const TERMINAL: ReadonlySet<string> = new Set(['Completed', 'Cancelled', 'Failed']);
 export const isTerminal = (status: string): boolean => TERMINAL.has(status);
@@ -35,8 +43,12 @@ function ended(state: JobState): EndedJob | null {
 
 function summary(snapshot: JobSnapshot, status: JobSummary['status']): JobSummary {
   return {
-    status, totalRows: snapshot.totalRows, processedRows: snapshot.processedRows, counts: { ...snapshot.counts },
-    creditsCharged: snapshot.creditsCharged, downloadPath: jobDownloadPath(snapshot.jobId),
+    status,
+    totalRows: snapshot.totalRows,
+    processedRows: snapshot.processedRows,
+    counts: { ...snapshot.counts },
+    creditsCharged: snapshot.creditsCharged,
+    downloadPath: jobDownloadPath(snapshot.jobId),
   };
 }
 
@@ -46,11 +58,21 @@ function create(command: CreateJob, state: JobState): JobEvent[] {
   if (state.status !== 'Initial') throw new Error(`job ${command.jobId} already exists`);
   const { counts } = command;
   const snapshot: JobSnapshot = {
-    jobId: command.jobId, accountId: command.accountId, ...(command.keyId ? { keyId: command.keyId } : {}), kind: command.kind, status: 'Pending',
-    totalRows: counts.rows, totalAddresses: counts.uniqueAddresses, chunksScheduled: command.chunkCount, chunksOpen: command.chunkCount,
-    doneChunks: EMPTY_BITMAP, processedRows: decidedAtUpload(counts), processedAddresses: 0,
+    jobId: command.jobId,
+    accountId: command.accountId,
+    ...(command.keyId ? { keyId: command.keyId } : {}),
+    kind: command.kind,
+    status: 'Pending',
+    totalRows: counts.rows,
+    totalAddresses: counts.uniqueAddresses,
+    chunksScheduled: command.chunkCount,
+    chunksOpen: command.chunkCount,
+    doneChunks: EMPTY_BITMAP,
+    processedRows: decidedAtUpload(counts),
+    processedAddresses: 0,
     // Rows with an empty email cell are decided at upload: invalid, and free (nothing was verified).
-    counts: { ...emptyCounts(), invalid: decidedAtUpload(counts) }, creditsCharged: 0,
+    counts: { ...emptyCounts(), invalid: decidedAtUpload(counts) },
+    creditsCharged: 0,
   };
   const { type: _type, at, ...fields } = command;
   return [{ type: 'JobCreated', data: { ...fields, quote: counts.uniqueAddresses, createdAt: at, snapshot } }];
@@ -59,7 +81,8 @@ function create(command: CreateJob, state: JobState): JobEvent[] {
 function completeChunk(command: CompleteChunk, snapshot: JobSnapshot | null): JobEvent[] {
   // Results arriving after a cancel or a failure are dropped: their hold is released, nothing is charged.
   if (!snapshot || snapshot.status !== 'Processing' || hasChunk(snapshot.doneChunks, command.chunkNo)) return [];
-  if (command.chunkNo >= snapshot.chunksScheduled) throw new Error(`job ${snapshot.jobId} has no chunk ${command.chunkNo}`);
+  if (command.chunkNo >= snapshot.chunksScheduled)
+    throw new Error(`job ${snapshot.jobId} has no chunk ${command.chunkNo}`);
   const charged = chargeFor(command.results);
   const counts = { ...snapshot.counts };
   for (const r of command.results) counts[r.verdict.result] += r.rows;
@@ -75,30 +98,78 @@ function completeChunk(command: CompleteChunk, snapshot: JobSnapshot | null): Jo
     creditsCharged: snapshot.creditsCharged + charged,
   };
   const events: JobEvent[] = [
-    { type: 'ChunkCompleted', data: { jobId: snapshot.jobId, chunkNo: command.chunkNo, results: command.results, charged, completedAt: command.at, snapshot: after } },
+    {
+      type: 'ChunkCompleted',
+      data: {
+        jobId: snapshot.jobId,
+        chunkNo: command.chunkNo,
+        results: command.results,
+        charged,
+        completedAt: command.at,
+        snapshot: after,
+      },
+    },
   ];
   if (retrying) {
     events.push({
       type: 'ChunkRetryScheduled',
-      data: { jobId: snapshot.jobId, fromChunkNo: command.chunkNo, retryChunkNo: snapshot.chunksScheduled, level: retrying.level, notBefore: retrying.notBefore, items: retrying.items, snapshot: after },
+      data: {
+        jobId: snapshot.jobId,
+        fromChunkNo: command.chunkNo,
+        retryChunkNo: snapshot.chunksScheduled,
+        level: retrying.level,
+        notBefore: retrying.notBefore,
+        items: retrying.items,
+        snapshot: after,
+      },
     });
   }
   if (after.chunksOpen === 0) {
-    events.push({ type: 'JobCompleted', data: { jobId: after.jobId, accountId: after.accountId, kind: after.kind, summary: summary(after, 'Completed'), finishedAt: command.at } });
+    events.push({
+      type: 'JobCompleted',
+      data: {
+        jobId: after.jobId,
+        accountId: after.accountId,
+        kind: after.kind,
+        summary: summary(after, 'Completed'),
+        finishedAt: command.at,
+      },
+    });
   }
   return events;
 }
 
 function fail(command: FailJob, snapshot: JobSnapshot | null): JobEvent[] {
   if (!snapshot) return [];
-  return [{ type: 'JobFailed', data: { jobId: snapshot.jobId, accountId: snapshot.accountId, kind: snapshot.kind, reason: command.reason, summary: summary(snapshot, 'Failed'), finishedAt: command.at } }];
+  return [
+    {
+      type: 'JobFailed',
+      data: {
+        jobId: snapshot.jobId,
+        accountId: snapshot.accountId,
+        kind: snapshot.kind,
+        reason: command.reason,
+        summary: summary(snapshot, 'Failed'),
+        finishedAt: command.at,
+      },
+    },
+  ];
 }
 
 function cancel(command: CancelJob, state: JobState): JobEvent[] {
   if (state.status === 'Initial' || state.accountId !== command.accountId) throw new DomainError('JOB_NOT_FOUND');
   const snapshot = active(state);
-  if (!snapshot) throw new DomainError('JOB_NOT_CANCELLABLE', `The job is ${state.status}; only Pending or Processing jobs can be cancelled.`);
-  return [{ type: 'JobCancelled', data: { jobId: snapshot.jobId, accountId: snapshot.accountId, cancelledAt: command.at, snapshot } }];
+  if (!snapshot)
+    throw new DomainError(
+      'JOB_NOT_CANCELLABLE',
+      `The job is ${state.status}; only Pending or Processing jobs can be cancelled.`,
+    );
+  return [
+    {
+      type: 'JobCancelled',
+      data: { jobId: snapshot.jobId, accountId: snapshot.accountId, cancelledAt: command.at, snapshot },
+    },
+  ];
 }
 
 export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
@@ -111,7 +182,12 @@ export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
       case 'StartJob': {
         const snapshot = active(state);
         if (!snapshot || snapshot.status !== 'Pending') return []; // already started, or cancelled before dispatch
-        return [{ type: 'JobStarted', data: { jobId: snapshot.jobId, startedAt: command.at, snapshot: { ...snapshot, status: 'Processing' } } }];
+        return [
+          {
+            type: 'JobStarted',
+            data: { jobId: snapshot.jobId, startedAt: command.at, snapshot: { ...snapshot, status: 'Processing' } },
+          },
+        ];
       }
       case 'CompleteChunk':
         return completeChunk(command, active(state));
@@ -129,11 +205,27 @@ export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
       case 'JobCompleted':
       case 'JobFailed': {
         const { jobId, accountId, kind, finishedAt } = event.data;
-        return { status: event.type === 'JobCompleted' ? 'Completed' : 'Failed', jobId, accountId, kind, finishedAt, filesPurgedAt: null, snapshot: previousSnapshot(state) };
+        return {
+          status: event.type === 'JobCompleted' ? 'Completed' : 'Failed',
+          jobId,
+          accountId,
+          kind,
+          finishedAt,
+          filesPurgedAt: null,
+          snapshot: previousSnapshot(state),
+        };
       }
       case 'JobCancelled': {
         const { jobId, accountId, cancelledAt, snapshot } = event.data;
-        return { status: 'Cancelled', jobId, accountId, kind: snapshot.kind, finishedAt: cancelledAt, filesPurgedAt: null, snapshot };
+        return {
+          status: 'Cancelled',
+          jobId,
+          accountId,
+          kind: snapshot.kind,
+          finishedAt: cancelledAt,
+          filesPurgedAt: null,
+          snapshot,
+        };
       }
       case 'JobFilesPurged':
         return { ...purgedJob(event), snapshot: previousSnapshot(state) };

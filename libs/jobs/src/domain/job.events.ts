@@ -125,19 +125,44 @@ export interface JobSummary {
 export type JobCreated = {
   type: 'JobCreated';
   data: {
-    jobId: number; accountId: string; keyId?: string; kind: JobKind; file: JobFile; emailColumn: EmailColumnChoice; dedupe: boolean;
-    counts: JobCounts; quote: number; chunkCount: number; createdAt: string; snapshot: JobSnapshot;
+    jobId: number;
+    accountId: string;
+    keyId?: string;
+    kind: JobKind;
+    file: JobFile;
+    emailColumn: EmailColumnChoice;
+    dedupe: boolean;
+    counts: JobCounts;
+    quote: number;
+    chunkCount: number;
+    createdAt: string;
+    snapshot: JobSnapshot;
   };
 };
 export type JobStarted = { type: 'JobStarted'; data: { jobId: number; startedAt: string; snapshot: JobSnapshot } };
 export type ChunkCompleted = {
   type: 'ChunkCompleted';
-  data: { jobId: number; chunkNo: number; results: ChunkResult[]; charged: number; completedAt: string; snapshot: JobSnapshot };
+  data: {
+    jobId: number;
+    chunkNo: number;
+    results: ChunkResult[];
+    charged: number;
+    completedAt: string;
+    snapshot: JobSnapshot;
+  };
 };
 /** Greylisted addresses of a chunk, to be verified again as chunk `retryChunkNo` no earlier than `notBefore`. */
 export type ChunkRetryScheduled = {
   type: 'ChunkRetryScheduled';
-  data: { jobId: number; fromChunkNo: number; retryChunkNo: number; level: number; notBefore: string; items: ChunkItem[]; snapshot: JobSnapshot };
+  data: {
+    jobId: number;
+    fromChunkNo: number;
+    retryChunkNo: number;
+    level: number;
+    notBefore: string;
+    items: ChunkItem[];
+    snapshot: JobSnapshot;
+  };
 };
 export type JobCompleted = {
   type: 'JobCompleted';
@@ -147,7 +172,10 @@ export type JobFailed = {
   type: 'JobFailed';
   data: { jobId: number; accountId: string; kind: JobKind; reason: string; summary: JobSummary; finishedAt: string };
 };
-export type JobCancelled = { type: 'JobCancelled'; data: { jobId: number; accountId: string; cancelledAt: string; snapshot: JobSnapshot } };
+export type JobCancelled = {
+  type: 'JobCancelled';
+  data: { jobId: number; accountId: string; cancelledAt: string; snapshot: JobSnapshot };
+};
 
 export type EndedStatus = 'Completed' | 'Failed' | 'Cancelled';
 
@@ -159,13 +187,34 @@ export type EndedStatus = 'Completed' | 'Failed' | 'Cancelled';
 export type JobFilesPurged = {
   type: 'JobFilesPurged';
   data: {
-    jobId: number; accountId: string; kind: JobKind; status: EndedStatus; finishedAt: string;
-    reason: 'retention'; retentionDays: number; purgedAt: string;
+    jobId: number;
+    accountId: string;
+    kind: JobKind;
+    status: EndedStatus;
+    finishedAt: string;
+    reason: 'retention';
+    retentionDays: number;
+    purgedAt: string;
   };
 };
 
-export type JobEvent = JobCreated | JobStarted | ChunkCompleted | ChunkRetryScheduled | JobCompleted | JobFailed | JobCancelled | JobFilesPurged;
+export type JobEvent =
+  | JobCreated
+  | JobStarted
+  | ChunkCompleted
+  | ChunkRetryScheduled
+  | JobCompleted
+  | JobFailed
+  | JobCancelled
+  | JobFilesPurged;
 
 export const JOB_EVENT_TYPES: JobEvent['type'][] = [
-  'JobCreated', 'JobStarted', 'ChunkCompleted', 'ChunkRetryScheduled', 'JobCompleted', 'JobFailed', 'JobCancelled', 'JobFilesPurged',
+  'JobCreated',
+  'JobStarted',
+  'ChunkCompleted',
+  'ChunkRetryScheduled',
+  'JobCompleted',
+  'JobFailed',
+  'JobCancelled',
+  'JobFilesPurged',
 ];

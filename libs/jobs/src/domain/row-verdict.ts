@@ -1,4 +1,11 @@
-import { PublicVerdict, qualityFor, riskScore, suggestCorrection, verdictEvidence, VerificationVerdict } from '@lib/verification';
+import {
+  PublicVerdict,
+  qualityFor,
+  riskScore,
+  suggestCorrection,
+  verdictEvidence,
+  VerificationVerdict,
+} from '@lib/verification';
 import { RESULT_COLUMNS } from '../csv/result-columns';
 import { RowVerdict } from './job.events';
 
@@ -12,9 +19,25 @@ export function toRowVerdict(v: VerificationVerdict): RowVerdict {
 /** A row whose email cell is empty: decided at upload without a probe, never charged. */
 export function invalidSyntaxVerdict(cell: string): RowVerdict {
   const didYouMean = cell.trim() ? suggestCorrection(cell.trim()) : null;
-  const score = riskScore({ result: 'invalid', role: false, didYouMean: didYouMean !== null, antiSpam: false, acceptsAllProvider: false });
+  const score = riskScore({
+    result: 'invalid',
+    role: false,
+    didYouMean: didYouMean !== null,
+    antiSpam: false,
+    acceptsAllProvider: false,
+  });
   return {
-    result: 'invalid', resultCode: 6, subResult: 'invalid_syntax', quality: qualityFor('invalid', score), free: false, role: false,
-    disposable: false, catchAll: false, didYouMean, provider: '', antiSpam: false, riskScore: score,
+    result: 'invalid',
+    resultCode: 6,
+    subResult: 'invalid_syntax',
+    quality: qualityFor('invalid', score),
+    free: false,
+    role: false,
+    disposable: false,
+    catchAll: false,
+    didYouMean,
+    provider: '',
+    antiSpam: false,
+    riskScore: score,
   };
 }

@@ -24,17 +24,31 @@ const BATCH = 500;
  * record's bytes are written back untouched (quoting, delimiter, line endings, BOM), in file order.
  * Memory holds one batch of records, whatever the file's size.
  */
-export async function* csvDownload(blobs: BlobStore, source: CsvDownloadSource, columns: readonly string[], resolver: RowResolver): AsyncGenerator<string> {
+export async function* csvDownload(
+  blobs: BlobStore,
+  source: CsvDownloadSource,
+  columns: readonly string[],
+  resolver: RowResolver,
+): AsyncGenerator<string> {
   const options = { columnCount: source.columnCount };
   const reader = new CsvRecordReader(await blobs.get(source.blobKey), { delimiter: source.delimiter });
   let batch: CsvRecord[] = [];
   let started = false;
   const flush = async (): Promise<string> => {
     const cells = await resolver.resolve(batch);
-    const text = batch.map((record, k) => {
-      const row = cells[k];
-      return row ? formatResultRow(record, columns.map((name) => row[name] ?? ''), source.delimiter, options) : '';
-    }).join('');
+    const text = batch
+      .map((record, k) => {
+        const row = cells[k];
+        return row
+          ? formatResultRow(
+              record,
+              columns.map((name) => row[name] ?? ''),
+              source.delimiter,
+              options,
+            )
+          : '';
+      })
+      .join('');
     batch = [];
     return text;
   };
@@ -43,7 +57,11 @@ export async function* csvDownload(blobs: BlobStore, source: CsvDownloadSource, 
       started = true;
       let head = source.hasBom ? UTF8_BOM : '';
       if (source.hasHeader) head += formatResultHeader(record, columns, source.delimiter, options);
-      else if (columns.length > 0) head += formatResultHeader(undefined, columns, source.delimiter, { ...options, lineTerminator: record.lineTerminator });
+      else if (columns.length > 0)
+        head += formatResultHeader(undefined, columns, source.delimiter, {
+          ...options,
+          lineTerminator: record.lineTerminator,
+        });
       yield head;
       if (source.hasHeader) continue;
     }

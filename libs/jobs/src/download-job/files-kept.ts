@@ -21,7 +21,11 @@ export async function assertFilesKept(blobs: BlobStore, job: JobFilesRecord): Pr
 
 function filesPurgedError(jobId: number, purge: FilesPurge | null): DomainError {
   const remains = "The job's record, counts and charges remain.";
-  if (!purge) return new DomainError('JOB_FILES_PURGED', `The uploaded file of job ${jobId} is no longer stored: it was deleted under the data-retention policy. ${remains}`);
+  if (!purge)
+    return new DomainError(
+      'JOB_FILES_PURGED',
+      `The uploaded file of job ${jobId} is no longer stored: it was deleted under the data-retention policy. ${remains}`,
+    );
   const days = `${purge.retentionDays} ${purge.retentionDays === 1 ? 'day' : 'days'}`;
   return new DomainError(
     'JOB_FILES_PURGED',

@@ -20,17 +20,35 @@ export interface PreparedDownload {
 /** GET /v1/jobs/{id}/download: everything is checked before the first byte is sent, so errors still get the envelope. */
 @Injectable()
 export class JobDownloadService {
-  constructor(private readonly queries: JobQueries, private readonly readStore: ReadStore, private readonly blobs: BlobStore) {}
+  constructor(
+    private readonly queries: JobQueries,
+    private readonly readStore: ReadStore,
+    private readonly blobs: BlobStore,
+  ) {}
 
-  async prepare(accountId: string, id: string, columnsParam: string | undefined, dedupeParam: string | undefined, resultsParam?: string): Promise<PreparedDownload> {
+  async prepare(
+    accountId: string,
+    id: string,
+    columnsParam: string | undefined,
+    dedupeParam: string | undefined,
+    resultsParam?: string,
+  ): Promise<PreparedDownload> {
     const job = await this.queries.document(accountId, id);
     const columns = parseColumns(columnsParam);
     const wanted = parseResultFilter(resultsParam);
     const dedupe = parseDedupe(dedupeParam) ?? job.dedupe;
-    if (job.status === 'Pending') throw new DomainError('JOB_NOT_DOWNLOADABLE', 'The job has not started yet; nothing has been verified.');
+    if (job.status === 'Pending')
+      throw new DomainError('JOB_NOT_DOWNLOADABLE', 'The job has not started yet; nothing has been verified.');
     await assertFilesKept(this.blobs, job);
-    const resolver = filterRowsByResult(new VerificationRowResolver(this.readStore.collection<StoredJobResult>(JOB_RESULTS_COLLECTION), job, dedupe), wanted);
-    return { fileName: resultFileName(job.file.name), partial: job.status !== 'Completed', body: csvDownload(this.blobs, job.file, columns, resolver) };
+    const resolver = filterRowsByResult(
+      new VerificationRowResolver(this.readStore.collection<StoredJobResult>(JOB_RESULTS_COLLECTION), job, dedupe),
+      wanted,
+    );
+    return {
+      fileName: resultFileName(job.file.name),
+      partial: job.status !== 'Completed',
+      body: csvDownload(this.blobs, job.file, columns, resolver),
+    };
   }
 }
 

@@ -10,11 +10,17 @@ const RESULT_NAMES = Object.keys(RESULT_CODES) as VerificationResultName[];
  * keeps every row (null); anything else keeps only rows whose result is listed.
  */
 export function parseResultFilter(param: string | undefined): ReadonlySet<VerificationResultName> | null {
-  const names = (param ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const names = (param ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
   if (names.length === 0 || names.includes('all')) return null;
   const unknown = names.filter((name) => !RESULT_NAMES.includes(name as VerificationResultName));
   if (unknown.length > 0) {
-    throw new DomainError('INVALID_RESULT_FILTER', `Unknown result in "results": ${[...new Set(unknown)].join(', ')}. Known: ${RESULT_NAMES.join(', ')}, or all.`);
+    throw new DomainError(
+      'INVALID_RESULT_FILTER',
+      `Unknown result in "results": ${[...new Set(unknown)].join(', ')}. Known: ${RESULT_NAMES.join(', ')}, or all.`,
+    );
   }
   return new Set(names as VerificationResultName[]);
 }

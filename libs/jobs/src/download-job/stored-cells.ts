@@ -16,7 +16,10 @@ export interface CellsByPosition {
  * its kind's columns had while rows were stored that way) reads as the same cells by name, so read models
  * written before need no rebuild. `positionalOrder` is frozen history: never edit it when a column is added.
  */
-export function storedCells<C extends string>(row: CellsByName<C> | CellsByPosition, positionalOrder: readonly C[]): ResultCells<C> {
+export function storedCells<C extends string>(
+  row: CellsByName<C> | CellsByPosition,
+  positionalOrder: readonly C[],
+): ResultCells<C> {
   if ('cells' in row) return row.cells;
   const cells: Partial<Record<C, string>> = {};
   positionalOrder.forEach((column, k) => {

@@ -13,7 +13,11 @@ import { ResultCells } from './stored-cells';
  * address's first row is kept. Rows without a usable address are invalid from the start.
  */
 export class VerificationRowResolver implements RowResolver {
-  constructor(private readonly results: ReadCollection<StoredJobResult>, private readonly job: JobDocument, private readonly dedupe: boolean) {}
+  constructor(
+    private readonly results: ReadCollection<StoredJobResult>,
+    private readonly job: JobDocument,
+    private readonly dedupe: boolean,
+  ) {}
 
   async resolve(records: CsvRecord[]): Promise<(ResultCells | null)[]> {
     const emails = records.map((record) => record.fields[this.job.emailColumn.index] ?? '');

@@ -36,9 +36,19 @@ export class ChunkConsumers implements OnApplicationBootstrap, BeforeApplication
     const retryTopics = this.config.jobs.greylistRetryDelaysMs.map((_, k) => retryTopic(k + 1));
     await this.bus.ensureTopics([CHUNK_TOPIC, ...retryTopics]);
     const options = { maxAttempts: HOLD_ATTEMPTS + 6, retryDelayMs: 500 };
-    this.consumers.push(await this.bus.subscribe({ groupId: 'job-chunks', topics: [CHUNK_TOPIC], concurrency: CHUNK_CONCURRENCY, ...options }, (m) => this.first(m)));
+    this.consumers.push(
+      await this.bus.subscribe(
+        { groupId: 'job-chunks', topics: [CHUNK_TOPIC], concurrency: CHUNK_CONCURRENCY, ...options },
+        (m) => this.first(m),
+      ),
+    );
     if (retryTopics.length > 0) {
-      this.consumers.push(await this.bus.subscribe({ groupId: 'job-chunk-retries', topics: retryTopics, concurrency: RETRY_CONCURRENCY, ...options }, (m) => this.retry(m)));
+      this.consumers.push(
+        await this.bus.subscribe(
+          { groupId: 'job-chunk-retries', topics: retryTopics, concurrency: RETRY_CONCURRENCY, ...options },
+          (m) => this.retry(m),
+        ),
+      );
     }
   }
 

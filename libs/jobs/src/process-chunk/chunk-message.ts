@@ -25,7 +25,8 @@ export interface ChunkMessage {
  * One hold per chunk: the ledger makes a retried hold with the same id a no-op. Each job kind has its
  * own prefix (`job` for bulk, `finder-job`), so the sweeper knows whose record to look the hold up in.
  */
-export const chunkHoldId = (jobId: number, chunkNo: number, prefix = 'job'): string => `${prefix}-${jobId}-chunk-${chunkNo}`;
+export const chunkHoldId = (jobId: number, chunkNo: number, prefix = 'job'): string =>
+  `${prefix}-${jobId}-chunk-${chunkNo}`;
 
 /** The chunk a `chunkHoldId` of this prefix names, or null for any other id. */
 export function chunkOfHoldId(holdId: string, prefix = 'job'): { jobId: number; chunkNo: number } | null {

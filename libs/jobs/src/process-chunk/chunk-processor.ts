@@ -48,19 +48,41 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkOutcome, Rec
     if (state.status === 'Initial') return { open: false, recorded: null }; // a job that never existed: nothing to do or pay
     const done = chunkDone(state, message.chunkNo);
     if (!isTerminal(state.status) && !done) return { open: true };
-    return { open: false, recorded: done === false ? null : await findRecordedChunk(this.events, message.jobId, message.chunkNo) };
+    return {
+      open: false,
+      recorded: done === false ? null : await findRecordedChunk(this.events, message.jobId, message.chunkNo),
+    };
   }
 
   async work(message: ChunkMessage, signal: AbortSignal, rowsDone: (rows: number) => void): Promise<ChunkOutcome> {
     const progress = (indexes: number[]) => rowsDone(indexes.reduce((sum, i) => sum + message.items[i].rows, 0));
-    const verdicts = await this.engine.verifyMany(message.items.map((item) => item.email), { mode: 'bulk', signal, progress });
-    return splitForRetry(message.items, verdicts, message.level, this.config.jobs.greylistRetryDelaysMs, this.clock.now());
+    const verdicts = await this.engine.verifyMany(
+      message.items.map((item) => item.email),
+      { mode: 'bulk', signal, progress },
+    );
+    return splitForRetry(
+      message.items,
+      verdicts,
+      message.level,
+      this.config.jobs.greylistRetryDelaysMs,
+      this.clock.now(),
+    );
   }
 
   async record(message: ChunkMessage, outcome: ChunkOutcome): Promise<RecordedChunk | null> {
-    const run = await runCommand(this.events, jobStream(message.jobId), jobDecider, {
-      type: 'CompleteChunk', chunkNo: message.chunkNo, results: outcome.results, retry: outcome.retry, at: this.clock.nowIso(),
-    }, { load: 'last' });
+    const run = await runCommand(
+      this.events,
+      jobStream(message.jobId),
+      jobDecider,
+      {
+        type: 'CompleteChunk',
+        chunkNo: message.chunkNo,
+        results: outcome.results,
+        retry: outcome.retry,
+        at: this.clock.nowIso(),
+      },
+      { load: 'last' },
+    );
     return recordedIn(run.events, message.chunkNo);
   }
 
@@ -71,12 +93,27 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkOutcome, Rec
   async afterRecord(message: ChunkMessage, recorded: RecordedChunk): Promise<void> {
     if (!recorded.retry) return;
     const { retryChunkNo, level, notBefore, items } = recorded.retry;
-    const retry: ChunkMessage = { jobId: message.jobId, accountId: message.accountId, chunkNo: retryChunkNo, level, notBefore, items };
-    await this.bus.publish(retryTopic(level), [{ key: items[0].email.slice(items[0].email.lastIndexOf('@') + 1), value: { ...retry } }]);
+    const retry: ChunkMessage = {
+      jobId: message.jobId,
+      accountId: message.accountId,
+      chunkNo: retryChunkNo,
+      level,
+      notBefore,
+      items,
+    };
+    await this.bus.publish(retryTopic(level), [
+      { key: items[0].email.slice(items[0].email.lastIndexOf('@') + 1), value: { ...retry } },
+    ]);
   }
 
   async failForCredits(message: ChunkMessage): Promise<void> {
-    await runCommand(this.events, jobStream(message.jobId), jobDecider, { type: 'FailJob', reason: 'insufficient_credits', at: this.clock.nowIso() }, { load: 'last' });
+    await runCommand(
+      this.events,
+      jobStream(message.jobId),
+      jobDecider,
+      { type: 'FailJob', reason: 'insufficient_credits', at: this.clock.nowIso() },
+      { load: 'last' },
+    );
   }
 }
 

@@ -83,10 +83,12 @@ export class ChunkWorkflow {
     if (!(await this.hold(kind, message, attempt))) return;
     const watch = watchJobEnd(() => this.lastEventType(message.jobId));
     const gauge = this.progress.reporter(message.jobId, message.chunkNo);
-    const work = await kind.work(message, watch.signal, (rows) => gauge.add(rows)).finally(async () => {
-      watch.stop();
-      await gauge.stop();
-    });
+    const work = await kind
+      .work(message, watch.signal, (rows) => gauge.add(rows))
+      .finally(async () => {
+        watch.stop();
+        await gauge.stop();
+      });
     const recorded = (await kind.record(message, work)) ?? (await this.recordedMeanwhile(kind, message));
     await this.settle(kind, message, recorded);
   }
@@ -103,22 +105,38 @@ export class ChunkWorkflow {
   }
 
   /** False when the job was failed for lack of credits instead. */
-  private async hold<M extends PaidChunk, W, R>(kind: ChunkKind<M, W, R>, message: M, attempt: number): Promise<boolean> {
+  private async hold<M extends PaidChunk, W, R>(
+    kind: ChunkKind<M, W, R>,
+    message: M,
+    attempt: number,
+  ): Promise<boolean> {
     try {
       await this.ledger.hold(message.accountId, {
-        holdId: chunkHoldId(message.jobId, message.chunkNo, kind.holdPrefix), amount: kind.holdAmount(message), purpose: kind.purpose, reference: `job:${message.jobId}:chunk:${message.chunkNo}`,
+        holdId: chunkHoldId(message.jobId, message.chunkNo, kind.holdPrefix),
+        amount: kind.holdAmount(message),
+        purpose: kind.purpose,
+        reference: `job:${message.jobId}:chunk:${message.chunkNo}`,
       });
       return true;
     } catch (error) {
-      if (!(error instanceof DomainError) || error.errorName !== 'INSUFFICIENT_CREDITS' || attempt < kind.holdAttempts) throw error;
+      if (!(error instanceof DomainError) || error.errorName !== 'INSUFFICIENT_CREDITS' || attempt < kind.holdAttempts)
+        throw error;
       await kind.failForCredits(message);
       return false;
     }
   }
 
-  private async settle<M extends PaidChunk, W, R>(kind: ChunkKind<M, W, R>, message: M, recorded: R | null): Promise<void> {
+  private async settle<M extends PaidChunk, W, R>(
+    kind: ChunkKind<M, W, R>,
+    message: M,
+    recorded: R | null,
+  ): Promise<void> {
     if (recorded && kind.afterRecord) await kind.afterRecord(message, recorded);
     await this.progress.clear(message.jobId, message.chunkNo); // the record counts these rows now (or they will never count)
-    await this.ledger.settle(message.accountId, chunkHoldId(message.jobId, message.chunkNo, kind.holdPrefix), recorded ? kind.charged(recorded) : 0);
+    await this.ledger.settle(
+      message.accountId,
+      chunkHoldId(message.jobId, message.chunkNo, kind.holdPrefix),
+      recorded ? kind.charged(recorded) : 0,
+    );
   }
 }

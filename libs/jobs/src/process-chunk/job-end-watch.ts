@@ -14,7 +14,10 @@ export interface JobEndWatch {
  * process and on every event store, costs one single-event read per chunk in flight, and needs no
  * subscription per job; a cancel therefore reaches the engine within JOB_END_POLL_MS plus one read.
  */
-export function watchJobEnd(lastEventType: () => Promise<string | undefined>, intervalMs = JOB_END_POLL_MS): JobEndWatch {
+export function watchJobEnd(
+  lastEventType: () => Promise<string | undefined>,
+  intervalMs = JOB_END_POLL_MS,
+): JobEndWatch {
   const controller = new AbortController();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

@@ -26,7 +26,11 @@ export async function scanJobStreamBackwards<E extends DomainEvent>(
 ): Promise<void> {
   let fromRevision: number | undefined;
   for (;;) {
-    const page = await readEvents(events, jobStream(jobId), upcasters, { direction: 'backwards', fromRevision, maxCount: PAGE });
+    const page = await readEvents(events, jobStream(jobId), upcasters, {
+      direction: 'backwards',
+      fromRevision,
+      maxCount: PAGE,
+    });
     if (page.some(visit)) return;
     const oldest = page[page.length - 1];
     if (page.length < PAGE || !oldest || oldest.revision === 0) return;
@@ -40,7 +44,11 @@ export interface RecordedChunk {
 }
 
 /** What was recorded for a bulk chunk: its results and the greylisting retry they scheduled. */
-export async function findRecordedChunk(events: EventStore, jobId: number, chunkNo: number): Promise<RecordedChunk | null> {
+export async function findRecordedChunk(
+  events: EventStore,
+  jobId: number,
+  chunkNo: number,
+): Promise<RecordedChunk | null> {
   let retry: RecordedChunk['retry'] = null;
   let found: RecordedChunk | null = null;
   await scanJobStreamBackwards<JobEvent>(events, jobId, jobDecider.upcasters, (event) => {

@@ -26,7 +26,9 @@ export class JobFilesPurger {
   /** Purges every job of the kind that ended by the command's retention cut-off; returns how many it purged. */
   async purgeEnded(kind: PurgeableJobKind, command: PurgeJobFiles): Promise<number> {
     const cutoff = retentionCutoff(Date.parse(command.at), command.retentionDays);
-    const jobs = this.readStore.collection<PurgeCandidate>(kind.collection).stream({ filter: { filesPurged: null, status: { $in: ENDED } }, sort: { finishedAt: 1 } });
+    const jobs = this.readStore
+      .collection<PurgeCandidate>(kind.collection)
+      .stream({ filter: { filesPurged: null, status: { $in: ENDED } }, sort: { finishedAt: 1 } });
     let purged = 0;
     for await (const job of jobs) {
       if (!job.finishedAt) continue;

@@ -42,7 +42,10 @@ export class JobRetentionSweeper implements OnApplicationBootstrap, BeforeApplic
 
   onApplicationBootstrap(): void {
     if (this.config.jobs.fileRetentionDays === 0) return;
-    this.timers.push(setTimeout(() => this.tick(), FIRST_SWEEP_AFTER_MS), setInterval(() => this.tick(), SWEEP_EVERY_MS));
+    this.timers.push(
+      setTimeout(() => this.tick(), FIRST_SWEEP_AFTER_MS),
+      setInterval(() => this.tick(), SWEEP_EVERY_MS),
+    );
     for (const timer of this.timers) timer.unref();
   }
 
@@ -70,10 +73,16 @@ export class JobRetentionSweeper implements OnApplicationBootstrap, BeforeApplic
   private async sweep(): Promise<number> {
     const retentionDays = this.config.jobs.fileRetentionDays;
     if (retentionDays === 0) return 0;
-    const command: PurgeJobFiles = { type: 'PurgeJobFiles', reason: 'retention', retentionDays, at: this.clock.nowIso() };
+    const command: PurgeJobFiles = {
+      type: 'PurgeJobFiles',
+      reason: 'retention',
+      retentionDays,
+      at: this.clock.nowIso(),
+    };
     let purged = 0;
     for (const kind of this.kinds) purged += await this.purger.purgeEnded(kind, command);
-    if (purged > 0) this.logger.log(`deleted the files of ${purged} job(s) that ended more than ${retentionDays} days ago`);
+    if (purged > 0)
+      this.logger.log(`deleted the files of ${purged} job(s) that ended more than ${retentionDays} days ago`);
     return purged;
   }
 }

@@ -23,4 +23,8 @@ export interface PurgeCandidate {
   filesPurged?: FilesPurge | null;
 }
 
-export const VERIFICATION_JOB_FILES: PurgeableJobKind = { kind: 'verification', collection: JOBS_COLLECTION, decider: jobDecider };
+export const VERIFICATION_JOB_FILES: PurgeableJobKind = {
+  kind: 'verification',
+  collection: JOBS_COLLECTION,
+  decider: jobDecider,
+};

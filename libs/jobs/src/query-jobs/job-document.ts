@@ -1,6 +1,14 @@
 import type { ResultColumn } from '../csv';
 import type { CellsByName, CellsByPosition } from '../download-job/stored-cells';
-import { EmailColumnChoice, JobCounts, JobFile, JobFilesPurged, JobKind, JobStatus, ResultName } from '../domain/job.events';
+import {
+  EmailColumnChoice,
+  JobCounts,
+  JobFile,
+  JobFilesPurged,
+  JobKind,
+  JobStatus,
+  ResultName,
+} from '../domain/job.events';
 
 /** When and why a job's files were deleted, as the read models of both job kinds keep it. */
 export interface FilesPurge {
@@ -9,7 +17,11 @@ export interface FilesPurge {
   retentionDays: number;
 }
 
-export const filesPurgeOf = (event: JobFilesPurged): FilesPurge => ({ at: event.data.purgedAt, reason: event.data.reason, retentionDays: event.data.retentionDays });
+export const filesPurgeOf = (event: JobFilesPurged): FilesPurge => ({
+  at: event.data.purgedAt,
+  reason: event.data.reason,
+  retentionDays: event.data.retentionDays,
+});
 
 /** The job status read model (collection `jobs`), one document per job, for any job kind. */
 export interface JobDocument {

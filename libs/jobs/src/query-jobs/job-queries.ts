@@ -9,7 +9,11 @@ import { JobView, toJobView } from './job-view';
 /** The read side of jobs of any kind: ownership is checked here, so other accounts' jobs are simply not found. */
 @Injectable()
 export class JobQueries {
-  constructor(private readonly readStore: ReadStore, private readonly clock: Clock, private readonly progress: ChunkProgressBoard) {}
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly clock: Clock,
+    private readonly progress: ChunkProgressBoard,
+  ) {}
 
   private get jobs() {
     return this.readStore.collection<JobDocument>(JOBS_COLLECTION);
@@ -18,23 +22,37 @@ export class JobQueries {
   /** The caller's job document, or 404 (also for a malformed id and for another account's job). */
   async document(accountId: string, id: string, kind: JobKind = 'verification'): Promise<JobDocument> {
     const doc = isNumericId(id) ? await this.jobs.get(String(Number(id))) : null;
-    if (!doc || doc.accountId !== accountId || doc.kind !== kind) throw new DomainError('JOB_NOT_FOUND', `Job ${id} not found.`);
+    if (!doc || doc.accountId !== accountId || doc.kind !== kind)
+      throw new DomainError('JOB_NOT_FOUND', `Job ${id} not found.`);
     return doc;
   }
 
   async view(accountId: string, id: string, kind: JobKind = 'verification'): Promise<JobView> {
     const doc = await this.document(accountId, id, kind);
-    return toJobView(doc, this.clock.now(), doc.status === 'Processing' ? await this.progress.rowsInFlight(doc.jobId) : 0);
+    return toJobView(
+      doc,
+      this.clock.now(),
+      doc.status === 'Processing' ? await this.progress.rowsInFlight(doc.jobId) : 0,
+    );
   }
 
   /** Newest first. */
   async list(accountId: string, request: PageRequest, kind: JobKind = 'verification'): Promise<Page<JobView>> {
     const filter = { accountId, kind };
     const [docs, total] = await Promise.all([
-      this.jobs.find({ filter, sort: { createdAt: -1, jobId: -1 }, skip: (request.page - 1) * request.pageSize, limit: request.pageSize }),
+      this.jobs.find({
+        filter,
+        sort: { createdAt: -1, jobId: -1 },
+        skip: (request.page - 1) * request.pageSize,
+        limit: request.pageSize,
+      }),
       this.jobs.count(filter),
     ]);
     const now = this.clock.now();
-    return toPage(docs.map((doc) => toJobView(doc, now)), request, total);
+    return toPage(
+      docs.map((doc) => toJobView(doc, now)),
+      request,
+      total,
+    );
   }
 }

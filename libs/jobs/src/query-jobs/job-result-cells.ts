@@ -8,8 +8,23 @@ import type { StoredJobResult } from './job-document';
  * result columns, then the evidence. Frozen history, not the column list: never edit it.
  */
 const POSITIONAL_ORDER: readonly ResultColumn[] = [
-  'result', 'resultCode', 'subResult', 'quality', 'free', 'role', 'disposable', 'catchAll', 'didYouMean', 'provider', 'antiSpam', 'riskScore',
-  'mxHost', 'mxAddress', 'smtpCode', 'smtpEnhanced', 'smtpReply',
+  'result',
+  'resultCode',
+  'subResult',
+  'quality',
+  'free',
+  'role',
+  'disposable',
+  'catchAll',
+  'didYouMean',
+  'provider',
+  'antiSpam',
+  'riskScore',
+  'mxHost',
+  'mxAddress',
+  'smtpCode',
+  'smtpEnhanced',
+  'smtpReply',
 ];
 
 /** A verdict as the download's text cells, one per stored column (evidence cells empty when not recorded). */

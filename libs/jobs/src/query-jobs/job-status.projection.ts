@@ -5,8 +5,11 @@ import { filesPurgeOf, JOBS_COLLECTION, JobDocument } from './job-document';
 
 function progress(snapshot: JobSnapshot): Partial<JobDocument> {
   return {
-    results: snapshot.counts, processedRows: snapshot.processedRows, processedAddresses: snapshot.processedAddresses,
-    creditsCharged: snapshot.creditsCharged, chunks: { scheduled: snapshot.chunksScheduled, open: snapshot.chunksOpen },
+    results: snapshot.counts,
+    processedRows: snapshot.processedRows,
+    processedAddresses: snapshot.processedAddresses,
+    creditsCharged: snapshot.creditsCharged,
+    chunks: { scheduled: snapshot.chunksScheduled, open: snapshot.chunksOpen },
   };
 }
 
@@ -15,9 +18,22 @@ export function evolveJobDocument(doc: JobDocument | null, event: JobEvent): Job
   if (event.type === 'JobCreated') {
     const d = event.data;
     return {
-      _id: String(d.jobId), jobId: d.jobId, accountId: d.accountId, kind: d.kind, status: 'Pending', file: d.file, emailColumn: d.emailColumn,
-      dedupe: d.dedupe, counts: d.counts, quote: d.quote, createdAt: d.createdAt, startedAt: null, finishedAt: null, failureReason: null,
-      filesPurged: null, ...progress(d.snapshot),
+      _id: String(d.jobId),
+      jobId: d.jobId,
+      accountId: d.accountId,
+      kind: d.kind,
+      status: 'Pending',
+      file: d.file,
+      emailColumn: d.emailColumn,
+      dedupe: d.dedupe,
+      counts: d.counts,
+      quote: d.quote,
+      createdAt: d.createdAt,
+      startedAt: null,
+      finishedAt: null,
+      failureReason: null,
+      filesPurged: null,
+      ...progress(d.snapshot),
     } as JobDocument;
   }
   if (!doc) return null;

@@ -16,17 +16,36 @@ export interface JobView extends JobViewCommon {
 /** The progress facts of a verification job; `rowsInFlight` from ChunkProgressBoard. */
 export function verificationProgressFacts(doc: JobDocument, rowsInFlight: number): ProgressFacts {
   return {
-    status: doc.status, startedAt: doc.startedAt, recordedRows: doc.processedRows, rowsInFlight,
-    rowsAtStart: doc.counts.blank ?? doc.counts.invalidSyntax, totalRows: doc.counts.rows,
+    status: doc.status,
+    startedAt: doc.startedAt,
+    recordedRows: doc.processedRows,
+    rowsInFlight,
+    rowsAtStart: doc.counts.blank ?? doc.counts.invalidSyntax,
+    totalRows: doc.counts.rows,
   };
 }
 
 export function toJobView(doc: JobDocument, now: number, rowsInFlight = 0): JobView {
   const facts = verificationProgressFacts(doc, rowsInFlight);
   return {
-    id: doc.jobId, kind: doc.kind, status: doc.status, fileName: doc.file.name, emailColumn: doc.emailColumn, hasHeader: doc.file.hasHeader,
-    dedupe: doc.dedupe, counts: doc.counts, quote: doc.quote, results: doc.results, progress: progressOf(facts),
-    creditsCharged: doc.creditsCharged, etaSeconds: etaSeconds(facts, now), createdAt: doc.createdAt, startedAt: doc.startedAt,
-    finishedAt: doc.finishedAt, failureReason: doc.failureReason, filesPurgedAt: doc.filesPurged?.at ?? null, downloadPath: jobDownloadPath(doc.jobId),
+    id: doc.jobId,
+    kind: doc.kind,
+    status: doc.status,
+    fileName: doc.file.name,
+    emailColumn: doc.emailColumn,
+    hasHeader: doc.file.hasHeader,
+    dedupe: doc.dedupe,
+    counts: doc.counts,
+    quote: doc.quote,
+    results: doc.results,
+    progress: progressOf(facts),
+    creditsCharged: doc.creditsCharged,
+    etaSeconds: etaSeconds(facts, now),
+    createdAt: doc.createdAt,
+    startedAt: doc.startedAt,
+    finishedAt: doc.finishedAt,
+    failureReason: doc.failureReason,
+    filesPurgedAt: doc.filesPurged?.at ?? null,
+    downloadPath: jobDownloadPath(doc.jobId),
   };
 }

@@ -23,7 +23,10 @@ export const jobsProjection: Projection = {
     if (current.type === 'ChunkCompleted') {
       const { jobId, results } = current.data;
       await store.collection<JobResultDocument>(JOB_RESULTS_COLLECTION).bulkWrite(
-        results.map((r) => ({ kind: 'upsert', doc: { _id: jobResultId(jobId, r.canonical), jobId, firstRow: r.firstRow, cells: resultCells(r.verdict) } })),
+        results.map((r) => ({
+          kind: 'upsert',
+          doc: { _id: jobResultId(jobId, r.canonical), jobId, firstRow: r.firstRow, cells: resultCells(r.verdict) },
+        })),
       );
     }
     if (current.type === 'JobFilesPurged' && current.data.kind === 'verification') {

@@ -34,7 +34,11 @@ export const sseEvent = (name: string, data: unknown): string => `event: ${name}
  * `heartbeatMs` (so idle proxies keep the connection), and a final `done` event once the job is
  * terminal, after which the stream ends. Stops as soon as the client disconnects.
  */
-export async function streamProgress<V>(sink: SseSink, source: ProgressSource<V>, options: SseOptions = {}): Promise<void> {
+export async function streamProgress<V>(
+  sink: SseSink,
+  source: ProgressSource<V>,
+  options: SseOptions = {},
+): Promise<void> {
   const intervalMs = options.intervalMs ?? 1_000;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   sink.write(`retry: 3000\n: connected\n\n`);

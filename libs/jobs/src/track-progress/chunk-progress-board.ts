@@ -42,7 +42,9 @@ export class ChunkProgressBoard {
       if (rowsDone === written) return;
       written = rowsDone;
       // A lost gauge write only delays progress until the next one or the record.
-      writing = writing.then(() => this.gauges.upsert({ _id: `${jobId}:${chunkNo}`, jobId, chunkNo, rowsDone: written })).catch(() => undefined);
+      writing = writing
+        .then(() => this.gauges.upsert({ _id: `${jobId}:${chunkNo}`, jobId, chunkNo, rowsDone: written }))
+        .catch(() => undefined);
     };
     const timer = setInterval(write, intervalMs);
     return {

@@ -15,13 +15,22 @@ export class OutboxMailer extends Mailer {
   private readonly builder: Transporter;
   private sequence = 0;
 
-  constructor(private readonly dir: string, private readonly from: string) {
+  constructor(
+    private readonly dir: string,
+    private readonly from: string,
+  ) {
     super();
     this.builder = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const built = await this.builder.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.messageId ? { messageId: `<${mail.messageId}>` } : {}) });
+    const built = await this.builder.sendMail({
+      from: this.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.messageId ? { messageId: `<${mail.messageId}>` } : {}),
+    });
     await fs.mkdir(this.dir, { recursive: true });
     const suffix = mail.messageId ? `id-${mail.messageId.replace(/[^A-Za-z0-9._-]/g, '_')}.eml` : null;
     if (suffix && (await fs.readdir(this.dir)).some((file) => file.endsWith(`-${suffix}`))) return; // sent before

@@ -10,7 +10,10 @@ describe('SMTP relay mailer', () => {
 
   beforeAll(async () => {
     server = new SMTPServer({
-      secure: false, disabledCommands: ['STARTTLS'], authOptional: false, logger: false,
+      secure: false,
+      disabledCommands: ['STARTTLS'],
+      authOptional: false,
+      logger: false,
       onAuth(auth, _session, callback) {
         if (auth.username === 'relay' && auth.password === 'secret') return callback(null, { user: 'relay' });
         return callback(new Error('535 5.7.8 Authentication credentials invalid'));
@@ -23,7 +26,12 @@ describe('SMTP relay mailer', () => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          received.push({ from: String(session.envelope.mailFrom && session.envelope.mailFrom.address), to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8'), user: session.user as string | undefined });
+          received.push({
+            from: String(session.envelope.mailFrom && session.envelope.mailFrom.address),
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+            user: session.user as string | undefined,
+          });
           callback();
         });
       },
@@ -35,7 +43,11 @@ describe('SMTP relay mailer', () => {
 
   it('authenticates with the credentials in SMTP_RELAY_URL and delivers the message', async () => {
     const mailer = new SmtpRelayMailer(`smtp://relay:secret@127.0.0.1:${port}`, 'Mailcheck <no-reply@mailcheck.test>');
-    await mailer.send({ to: 'ada@example.com', subject: 'Confirm your email address', text: 'https://app.example/confirm-email?token=1.abc\n' });
+    await mailer.send({
+      to: 'ada@example.com',
+      subject: 'Confirm your email address',
+      text: 'https://app.example/confirm-email?token=1.abc\n',
+    });
     await mailer.close();
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ from: 'no-reply@mailcheck.test', to: ['ada@example.com'], user: 'relay' });

@@ -5,13 +5,22 @@ import { Mailer, OutgoingMail } from '../mailer.port';
 export class SmtpRelayMailer extends Mailer {
   private readonly transport: Transporter;
 
-  constructor(relayUrl: string, private readonly from: string) {
+  constructor(
+    relayUrl: string,
+    private readonly from: string,
+  ) {
     super();
     this.transport = createTransport(relayUrl);
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.messageId ? { messageId: `<${mail.messageId}>` } : {}) });
+    await this.transport.sendMail({
+      from: this.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.messageId ? { messageId: `<${mail.messageId}>` } : {}),
+    });
   }
 
   async close(): Promise<void> {

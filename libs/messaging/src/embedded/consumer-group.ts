@@ -31,7 +31,18 @@ export class ConsumerGroup {
       const partitions = Array.from({ length: this.log.partitions(topic) }, (_, p) => p);
       this.workers.set(
         topic,
-        partitions.map((p) => new PartitionWorker(this.log, this.groupId, topic, p, () => this.ownerOf(topic, p), this.signalOf(topic), this.pollIntervalMs)),
+        partitions.map(
+          (p) =>
+            new PartitionWorker(
+              this.log,
+              this.groupId,
+              topic,
+              p,
+              () => this.ownerOf(topic, p),
+              this.signalOf(topic),
+              this.pollIntervalMs,
+            ),
+        ),
       );
     }
   }

@@ -58,7 +58,9 @@ export class GroupMember {
             this.observer.deadLettered(message.topic, this.groupId);
             return true;
           }
-          this.logger.warn(`${message.topic}[${message.partition}]@${message.offset} attempt ${attempt} failed: ${String(error)}`);
+          this.logger.warn(
+            `${message.topic}[${message.partition}]@${message.offset} attempt ${attempt} failed: ${String(error)}`,
+          );
           await this.changed.wait(this.retryDelayMs * 2 ** (attempt - 1));
         }
       }

@@ -25,11 +25,17 @@ export class LogRetention {
   private stopped = false;
   private readonly logger = new Logger('MessageBus');
 
-  constructor(private readonly log: TopicLog, private readonly options: LogRetentionOptions) {}
+  constructor(
+    private readonly log: TopicLog,
+    private readonly options: LogRetentionOptions,
+  ) {}
 
   start(): void {
     // unref: retention alone must not keep a process (or a test run) alive.
-    this.timer = setInterval(() => void this.runOnce().catch((error) => this.logger.warn(`log retention failed: ${String(error)}`)), this.options.intervalMs);
+    this.timer = setInterval(
+      () => void this.runOnce().catch((error) => this.logger.warn(`log retention failed: ${String(error)}`)),
+      this.options.intervalMs,
+    );
     this.timer.unref();
   }
 

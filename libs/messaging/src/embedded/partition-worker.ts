@@ -43,7 +43,9 @@ export class PartitionWorker {
         const owner = this.ownerOf();
         if (!this.running || !owner) break;
         const next = message.offset + 1;
-        const settled = await owner.process(message, () => this.log.commit(this.groupId, this.topic, this.partition, next));
+        const settled = await owner.process(message, () =>
+          this.log.commit(this.groupId, this.topic, this.partition, next),
+        );
         // Not settled: the owner is leaving; re-read from the same offset for the next owner.
         if (!settled) break;
         offset = next;

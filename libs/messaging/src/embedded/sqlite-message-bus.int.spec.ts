@@ -39,7 +39,14 @@ describe('embedded bus retention', () => {
     clock = T0;
     file = join(dir, `retention-${Math.random().toString(36).slice(2)}.sqlite`);
     // One partition and a batch of 2: ordering is total and a pass needs several batches.
-    bus = new SqliteMessageBus(file, { partitions: 1, pollIntervalMs: 20, retentionMs: HOUR, retentionIntervalMs: 3_600_000, retentionBatchSize: 2, now: () => clock });
+    bus = new SqliteMessageBus(file, {
+      partitions: 1,
+      pollIntervalMs: 20,
+      retentionMs: HOUR,
+      retentionIntervalMs: 3_600_000,
+      retentionBatchSize: 2,
+      now: () => clock,
+    });
     consumers = [];
     openGates = [];
   });
@@ -51,7 +58,10 @@ describe('embedded bus retention', () => {
   });
 
   const publish = (from: number, to: number) =>
-    bus.publish('t', Array.from({ length: to - from }, (_, i) => ({ key: 'k', value: { n: from + i } })));
+    bus.publish(
+      't',
+      Array.from({ length: to - from }, (_, i) => ({ key: 'k', value: { n: from + i } })),
+    );
 
   /** A group whose handler holds message number `allowed` (and later ones) until `allow` raises the limit. */
   async function gatedGroup(groupId: string, allowed = Number.POSITIVE_INFINITY) {

@@ -1,5 +1,12 @@
 import { BusObserver, SILENT_BUS_OBSERVER } from '../bus-observer';
-import { BusConsumer, deadLetterTopic, IncomingMessage, MessageBus, OutgoingMessage, SubscribeOptions } from '../message-bus.port';
+import {
+  BusConsumer,
+  deadLetterTopic,
+  IncomingMessage,
+  MessageBus,
+  OutgoingMessage,
+  SubscribeOptions,
+} from '../message-bus.port';
 import { ConsumerGroup } from './consumer-group';
 import { GroupMember } from './group-member';
 import { LogRetention } from './log-retention';
@@ -45,7 +52,10 @@ export class SqliteMessageBus extends MessageBus {
   private readonly consumers = new Set<BusConsumer>();
   private readonly retention?: LogRetention;
 
-  constructor(filePath: string, private readonly options: SqliteMessageBusOptions = {}) {
+  constructor(
+    filePath: string,
+    private readonly options: SqliteMessageBusOptions = {},
+  ) {
     super();
     const now = options.now ?? Date.now;
     this.log = new TopicLog(filePath, options.partitions ?? 4, now);
@@ -71,9 +81,16 @@ export class SqliteMessageBus extends MessageBus {
   }
 
   /** Joins the group in this process; partitions are shared among the group's live members. */
-  override async subscribe(options: SubscribeOptions, handler: (message: IncomingMessage) => Promise<void>): Promise<BusConsumer> {
-    const member = new GroupMember([...new Set(options.topics)], options, handler, (message, error, attempts) =>
-      this.deadLetter(message, error, attempts), this.options.observer ?? SILENT_BUS_OBSERVER,
+  override async subscribe(
+    options: SubscribeOptions,
+    handler: (message: IncomingMessage) => Promise<void>,
+  ): Promise<BusConsumer> {
+    const member = new GroupMember(
+      [...new Set(options.topics)],
+      options,
+      handler,
+      (message, error, attempts) => this.deadLetter(message, error, attempts),
+      this.options.observer ?? SILENT_BUS_OBSERVER,
     );
     const group = this.groupOf(options.groupId);
     await group.join(member);

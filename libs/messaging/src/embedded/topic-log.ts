@@ -36,7 +36,11 @@ CREATE TABLE IF NOT EXISTS offsets (
 export class TopicLog {
   private readonly db: Database.Database;
 
-  constructor(filePath: string, private readonly defaultPartitions: number, private readonly now: () => number = Date.now) {
+  constructor(
+    filePath: string,
+    private readonly defaultPartitions: number,
+    private readonly now: () => number = Date.now,
+  ) {
     this.db = new Database(filePath);
     // Only takes effect on a new file (before the first table); lets retention hand freed pages back.
     this.db.pragma('auto_vacuum = INCREMENTAL');
@@ -49,8 +53,11 @@ export class TopicLog {
 
   /** The topic's partition count, creating the topic with the default count on first use. */
   partitions(topic: string): number {
-    this.db.prepare('INSERT INTO topics (name, partitions) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(topic, this.defaultPartitions);
-    return (this.db.prepare('SELECT partitions FROM topics WHERE name = ?').get(topic) as { partitions: number }).partitions;
+    this.db
+      .prepare('INSERT INTO topics (name, partitions) VALUES (?, ?) ON CONFLICT (name) DO NOTHING')
+      .run(topic, this.defaultPartitions);
+    return (this.db.prepare('SELECT partitions FROM topics WHERE name = ?').get(topic) as { partitions: number })
+      .partitions;
   }
 
   /** Appends in one IMMEDIATE transaction so offsets stay contiguous with writers in other processes. */
@@ -59,13 +66,23 @@ export class TopicLog {
       .transaction(() => {
         const count = this.partitions(topic);
         const last = this.db.prepare('SELECT MAX(offset) AS o FROM messages WHERE topic = ? AND partition = ?');
-        const insert = this.db.prepare('INSERT INTO messages (topic, partition, offset, key, value, headers, published_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+        const insert = this.db.prepare(
+          'INSERT INTO messages (topic, partition, offset, key, value, headers, published_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        );
         const publishedAt = this.now();
         const next = new Map<number, number>();
         for (const message of messages) {
           const partition = partitionOf(message.key, count);
           const offset = next.get(partition) ?? ((last.get(topic, partition) as { o: number | null }).o ?? -1) + 1;
-          insert.run(topic, partition, offset, message.key, JSON.stringify(message.value), JSON.stringify(message.headers ?? {}), publishedAt);
+          insert.run(
+            topic,
+            partition,
+            offset,
+            message.key,
+            JSON.stringify(message.value),
+            JSON.stringify(message.headers ?? {}),
+            publishedAt,
+          );
           next.set(partition, offset + 1);
         }
       })
@@ -75,23 +92,34 @@ export class TopicLog {
   /** Up to `limit` messages of one partition from `fromOffset` on. */
   fetch(topic: string, partition: number, fromOffset: number, limit: number): LoggedMessage[] {
     const rows = this.db
-      .prepare('SELECT partition, offset, key, value, headers FROM messages WHERE topic = ? AND partition = ? AND offset >= ? ORDER BY offset LIMIT ?')
+      .prepare(
+        'SELECT partition, offset, key, value, headers FROM messages WHERE topic = ? AND partition = ? AND offset >= ? ORDER BY offset LIMIT ?',
+      )
       .all(topic, partition, fromOffset, limit) as Row[];
-    return rows.map((r) => ({ topic, partition: r.partition, offset: r.offset, key: r.key, value: JSON.parse(r.value), headers: JSON.parse(r.headers) }));
+    return rows.map((r) => ({
+      topic,
+      partition: r.partition,
+      offset: r.offset,
+      key: r.key,
+      value: JSON.parse(r.value),
+      headers: JSON.parse(r.headers),
+    }));
   }
 
   /** The next offset the group will read; 0 (the earliest message) for a new group. */
   committed(groupId: string, topic: string, partition: number): number {
-    const row = this.db.prepare('SELECT next_offset FROM offsets WHERE group_id = ? AND topic = ? AND partition = ?').get(groupId, topic, partition) as
-      | { next_offset: number }
-      | undefined;
+    const row = this.db
+      .prepare('SELECT next_offset FROM offsets WHERE group_id = ? AND topic = ? AND partition = ?')
+      .get(groupId, topic, partition) as { next_offset: number } | undefined;
     return row?.next_offset ?? 0;
   }
 
   /** Records the group as a reader of the partition (at offset 0 if new), so retention keeps what it has not read. */
   register(groupId: string, topic: string, partition: number): void {
     this.db
-      .prepare('INSERT INTO offsets (group_id, topic, partition, next_offset) VALUES (?, ?, ?, 0) ON CONFLICT (group_id, topic, partition) DO NOTHING')
+      .prepare(
+        'INSERT INTO offsets (group_id, topic, partition, next_offset) VALUES (?, ?, ?, 0) ON CONFLICT (group_id, topic, partition) DO NOTHING',
+      )
       .run(groupId, topic, partition);
   }
 
@@ -118,8 +146,13 @@ export class TopicLog {
 
   /** Every partition of every topic, for retention to walk. */
   allPartitions(): Array<{ topic: string; partition: number }> {
-    const topics = this.db.prepare('SELECT name, partitions FROM topics ORDER BY name').all() as Array<{ name: string; partitions: number }>;
-    return topics.flatMap((t) => Array.from({ length: t.partitions }, (_, partition) => ({ topic: t.name, partition })));
+    const topics = this.db.prepare('SELECT name, partitions FROM topics ORDER BY name').all() as Array<{
+      name: string;
+      partitions: number;
+    }>;
+    return topics.flatMap((t) =>
+      Array.from({ length: t.partitions }, (_, partition) => ({ topic: t.name, partition })),
+    );
   }
 
   /**
@@ -130,7 +163,9 @@ export class TopicLog {
   trim(topic: string, partition: number, olderThan: number, limit: number): number {
     return this.db
       .transaction(() => {
-        const range = this.db.prepare('SELECT MIN(offset) AS first, MAX(offset) AS last FROM messages WHERE topic = ? AND partition = ?').get(topic, partition) as {
+        const range = this.db
+          .prepare('SELECT MIN(offset) AS first, MAX(offset) AS last FROM messages WHERE topic = ? AND partition = ?')
+          .get(topic, partition) as {
           first: number | null;
           last: number | null;
         };
@@ -138,10 +173,14 @@ export class TopicLog {
         let upTo = Math.min(range.last, range.first + limit, this.readFloor(topic, partition));
         // Stops at the first young message, so a clock step back never lets a newer message go early.
         const young = this.db
-          .prepare('SELECT offset FROM messages WHERE topic = ? AND partition = ? AND offset < ? AND published_at >= ? ORDER BY offset LIMIT 1')
+          .prepare(
+            'SELECT offset FROM messages WHERE topic = ? AND partition = ? AND offset < ? AND published_at >= ? ORDER BY offset LIMIT 1',
+          )
           .get(topic, partition, upTo, olderThan) as { offset: number } | undefined;
         if (young) upTo = young.offset;
-        return this.db.prepare('DELETE FROM messages WHERE topic = ? AND partition = ? AND offset < ?').run(topic, partition, upTo).changes;
+        return this.db
+          .prepare('DELETE FROM messages WHERE topic = ? AND partition = ? AND offset < ?')
+          .run(topic, partition, upTo).changes;
       })
       .immediate();
   }
@@ -161,14 +200,17 @@ export class TopicLog {
 
   /** The lowest offset any group of the topic still needs in this partition; a group with no row here needs all of it. */
   private readFloor(topic: string, partition: number): number {
-    const rows = this.db.prepare('SELECT group_id, partition, next_offset FROM offsets WHERE topic = ?').all(topic) as Array<{
+    const rows = this.db
+      .prepare('SELECT group_id, partition, next_offset FROM offsets WHERE topic = ?')
+      .all(topic) as Array<{
       group_id: string;
       partition: number;
       next_offset: number;
     }>;
     const groups = new Set(rows.map((r) => r.group_id));
     let floor = Number.POSITIVE_INFINITY;
-    for (const group of groups) floor = Math.min(floor, rows.find((r) => r.group_id === group && r.partition === partition)?.next_offset ?? 0);
+    for (const group of groups)
+      floor = Math.min(floor, rows.find((r) => r.group_id === group && r.partition === partition)?.next_offset ?? 0);
     return floor;
   }
 
@@ -176,7 +218,9 @@ export class TopicLog {
   private addPublishedAt(): void {
     this.db
       .transaction(() => {
-        const columns = this.db.prepare("SELECT name FROM pragma_table_info('messages')").all() as Array<{ name: string }>;
+        const columns = this.db.prepare("SELECT name FROM pragma_table_info('messages')").all() as Array<{
+          name: string;
+        }>;
         if (columns.some((c) => c.name === 'published_at')) return;
         this.db.exec(`ALTER TABLE messages ADD COLUMN published_at INTEGER NOT NULL DEFAULT ${Math.floor(this.now())}`);
       })

@@ -3,7 +3,13 @@ import type { BusObserver } from '../bus-observer';
 import type { BusConsumer, IncomingMessage, SubscribeOptions } from '../message-bus.port';
 import { decode, UndecodableMessageError } from './kafka-codec';
 
-export type DeadLetter = (topic: string, partition: number, message: KafkaMessage, attempts: number, error: unknown) => Promise<void>;
+export type DeadLetter = (
+  topic: string,
+  partition: number,
+  message: KafkaMessage,
+  attempts: number,
+  error: unknown,
+) => Promise<void>;
 
 /** An interruptible pause, so stop() does not wait out a retry backoff. */
 class Pauses {
@@ -94,7 +100,9 @@ export class KafkaBusConsumer implements BusConsumer {
       }
       this.observer.failed(topic, this.options.groupId);
       const final = attempt >= maxAttempts || error instanceof UndecodableMessageError;
-      this.log(`${topic}[${partition}]@${message.offset} attempt ${attempt}/${maxAttempts} failed: ${(error as Error)?.message ?? error}`);
+      this.log(
+        `${topic}[${partition}]@${message.offset} attempt ${attempt}/${maxAttempts} failed: ${(error as Error)?.message ?? error}`,
+      );
       if (final) {
         await this.deadLetter(topic, partition, message, attempt, error);
         this.observer.deadLettered(topic, this.options.groupId);
@@ -130,7 +138,9 @@ export class KafkaBusConsumer implements BusConsumer {
     try {
       await this.consumer.commitOffsets([{ topic, partition, offset: (BigInt(offset) + 1n).toString() }]);
     } catch (error) {
-      this.log(`commit of ${topic}[${partition}]@${offset} failed (${(error as Error).message}); it will be redelivered`);
+      this.log(
+        `commit of ${topic}[${partition}]@${offset} failed (${(error as Error).message}); it will be redelivered`,
+      );
     }
   }
 }

@@ -1,5 +1,12 @@
 import { Kafka, logLevel, Partitioners, type Admin, type KafkaMessage, type LogEntry, type Producer } from 'kafkajs';
-import { deadLetterTopic, MessageBus, type BusConsumer, type IncomingMessage, type OutgoingMessage, type SubscribeOptions } from '../message-bus.port';
+import {
+  deadLetterTopic,
+  MessageBus,
+  type BusConsumer,
+  type IncomingMessage,
+  type OutgoingMessage,
+  type SubscribeOptions,
+} from '../message-bus.port';
 import { BusObserver, SILENT_BUS_OBSERVER } from '../bus-observer';
 import { KafkaBusConsumer } from './kafka-bus-consumer';
 import { isOnlyTopicExists, waitForTopicLeaders } from './topic-readiness';
@@ -38,10 +45,19 @@ export class KafkaMessageBus extends MessageBus {
     super();
     this.log = options.log ?? ((message) => console.warn(`[kafka] ${message}`));
     // kafkajs logs through the same sink as the adapter, so tests and apps decide what is shown.
-    const logCreator = () => (entry: LogEntry) => this.log(`kafkajs ${entry.namespace}: ${entry.log.message}${entry.log.error ? ` (${entry.log.error})` : ''}`);
-    this.kafka = new Kafka({ clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.ERROR, logCreator });
+    const logCreator = () => (entry: LogEntry) =>
+      this.log(`kafkajs ${entry.namespace}: ${entry.log.message}${entry.log.error ? ` (${entry.log.error})` : ''}`);
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: logLevel.ERROR,
+      logCreator,
+    });
     // The Java client's murmur2 partitioner: a key lands on the same partition whichever client published it.
-    this.producer = this.kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, allowAutoTopicCreation: false });
+    this.producer = this.kafka.producer({
+      createPartitioner: Partitioners.DefaultPartitioner,
+      allowAutoTopicCreation: false,
+    });
     this.admin = this.kafka.admin();
   }
 
@@ -56,7 +72,11 @@ export class KafkaMessageBus extends MessageBus {
       await this.admin
         .createTopics({
           waitForLeaders: false,
-          topics: missing.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 4, replicationFactor: this.options.replicationFactor ?? -1 })),
+          topics: missing.map((topic) => ({
+            topic,
+            numPartitions: this.options.partitions ?? 4,
+            replicationFactor: this.options.replicationFactor ?? -1,
+          })),
         })
         .catch((error: unknown) => {
           if (!isOnlyTopicExists(error)) throw error;
@@ -73,7 +93,10 @@ export class KafkaMessageBus extends MessageBus {
   }
 
   /** Joins the consumer group; its dead-letter topics are created first so a poison message always has a place to go. */
-  async subscribe(options: SubscribeOptions, handler: (message: IncomingMessage) => Promise<void>): Promise<BusConsumer> {
+  async subscribe(
+    options: SubscribeOptions,
+    handler: (message: IncomingMessage) => Promise<void>,
+  ): Promise<BusConsumer> {
     await this.ensureTopics(options.topics.map(deadLetterTopic));
     const sessionTimeout = this.options.sessionTimeoutMs ?? 30_000;
     const consumer = new KafkaBusConsumer(
@@ -109,7 +132,9 @@ export class KafkaMessageBus extends MessageBus {
   /** True when a broker answers a metadata request within the timeout. */
   async ping(): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), this.options.pingTimeoutMs ?? 3000)));
+    const timeout = new Promise<boolean>(
+      (resolve) => (timer = setTimeout(() => resolve(false), this.options.pingTimeoutMs ?? 3000)),
+    );
     const answer = this.connect()
       .then(() => this.admin.describeCluster())
       .then(
@@ -132,12 +157,24 @@ export class KafkaMessageBus extends MessageBus {
   }
 
   /** The original bytes go to the dead-letter topic, with where they came from and why they failed in headers. */
-  private async deadLetter(topic: string, partition: number, message: KafkaMessage, attempts: number, error: unknown): Promise<void> {
+  private async deadLetter(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    attempts: number,
+    error: unknown,
+  ): Promise<void> {
     await this.connect();
     await this.producer.send({
       topic: deadLetterTopic(topic),
       acks: -1,
-      messages: [{ key: message.key, value: message.value, headers: deadLetterHeaders(topic, partition, message, attempts, error) }],
+      messages: [
+        {
+          key: message.key,
+          value: message.value,
+          headers: deadLetterHeaders(topic, partition, message, attempts, error),
+        },
+      ],
     });
   }
 

@@ -15,13 +15,16 @@ export async function waitForTopicLeaders(admin: Admin, topics: string[], timeou
   for (;;) {
     try {
       const metadata = await admin.fetchTopicMetadata({ topics });
-      const elected = metadata.topics.every((topic) => topic.partitions.length > 0 && topic.partitions.every((p) => p.leader >= 0));
+      const elected = metadata.topics.every(
+        (topic) => topic.partitions.length > 0 && topic.partitions.every((p) => p.leader >= 0),
+      );
       if (elected) {
         // Throws "not the leader" while a leader is still taking its partition over; retried below.
         await Promise.all(topics.map((topic) => admin.fetchTopicOffsets(topic)));
         return;
       }
-      if (Date.now() > deadline) throw new Error(`topics without partition leaders after ${timeoutMs} ms: ${topics.join(', ')}`);
+      if (Date.now() > deadline)
+        throw new Error(`topics without partition leaders after ${timeoutMs} ms: ${topics.join(', ')}`);
     } catch (error) {
       if (Date.now() > deadline) throw error;
     }
@@ -33,5 +36,7 @@ export async function waitForTopicLeaders(admin: Admin, topics: string[], timeou
 export function isOnlyTopicExists(error: unknown): boolean {
   const e = error as { type?: string; errors?: Array<{ type?: string }> } | null;
   if (e?.type === 'TOPIC_ALREADY_EXISTS') return true;
-  return Array.isArray(e?.errors) && e.errors.length > 0 && e.errors.every((inner) => inner?.type === 'TOPIC_ALREADY_EXISTS');
+  return (
+    Array.isArray(e?.errors) && e.errors.length > 0 && e.errors.every((inner) => inner?.type === 'TOPIC_ALREADY_EXISTS')
+  );
 }

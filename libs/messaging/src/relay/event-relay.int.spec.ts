@@ -49,14 +49,26 @@ describe('event relay', () => {
   });
 
   it('publishes each event to its category topic keyed by stream, in the documented v1 shape', async () => {
-    await events.appendToStream('credits-acc1', [{ type: 'CreditsAdded', data: { amount: 5 }, metadata: { occurredAt: '2025-01-02T03:04:05.000Z' } }], 'no_stream');
+    await events.appendToStream(
+      'credits-acc1',
+      [{ type: 'CreditsAdded', data: { amount: 5 }, metadata: { occurredAt: '2025-01-02T03:04:05.000Z' } }],
+      'no_stream',
+    );
     const job = await events.appendToStream('jobs-j1', [{ type: 'JobQueued', data: { size: 3 } }], 'no_stream');
     await relay.start();
     await listen(['events.credits', 'events.jobs']);
     await eventually(() => expect(received).toHaveLength(2));
     const credits = received.find((m) => m.topic === 'events.credits') as IncomingMessage;
     expect(credits.key).toBe('credits-acc1');
-    expect(credits.value).toMatchObject({ schemaVersion: 1, type: 'CreditsAdded', stream: 'credits-acc1', category: 'credits', revision: 0, occurredAt: '2025-01-02T03:04:05.000Z', data: { amount: 5 } });
+    expect(credits.value).toMatchObject({
+      schemaVersion: 1,
+      type: 'CreditsAdded',
+      stream: 'credits-acc1',
+      category: 'credits',
+      revision: 0,
+      occurredAt: '2025-01-02T03:04:05.000Z',
+      data: { amount: 5 },
+    });
     const jobs = received.find((m) => m.topic === 'events.jobs') as IncomingMessage;
     expect(jobs.value).toMatchObject({ category: 'jobs', position: job.position });
     const [stored] = await events.readStream('jobs-j1');
@@ -64,7 +76,8 @@ describe('event relay', () => {
   });
 
   it('counts the events stored after the last one it published as its lag, up to the cap', async () => {
-    for (const n of [1, 2, 3]) await events.appendToStream(`jobs-lag${n}`, [{ type: 'JobQueued', data: { n } }], 'no_stream');
+    for (const n of [1, 2, 3])
+      await events.appendToStream(`jobs-lag${n}`, [{ type: 'JobQueued', data: { n } }], 'no_stream');
     expect(await relay.lag(100)).toBe(3);
     expect(await relay.lag(2)).toBe(2);
     await relay.start();
@@ -74,7 +87,11 @@ describe('event relay', () => {
   });
 
   it('sends exactly the fields the JSON schema requires, with the declared types', async () => {
-    await events.appendToStream('finder-f1', [{ type: 'FinderRequested', data: { domain: 'example.com' } }], 'no_stream');
+    await events.appendToStream(
+      'finder-f1',
+      [{ type: 'FinderRequested', data: { domain: 'example.com' } }],
+      'no_stream',
+    );
     await relay.start();
     await listen(['events.finder']);
     await eventually(() => expect(received).toHaveLength(1));
@@ -90,7 +107,8 @@ describe('event relay', () => {
   it('keeps the order of one stream on its topic', async () => {
     await relay.start();
     await listen(['events.verifications']);
-    for (let n = 0; n < 10; n += 1) await events.appendToStream('verifications-v1', [{ type: 'Step', data: { n } }], n === 0 ? 'no_stream' : n - 1);
+    for (let n = 0; n < 10; n += 1)
+      await events.appendToStream('verifications-v1', [{ type: 'Step', data: { n } }], n === 0 ? 'no_stream' : n - 1);
     await eventually(() => expect(received.map((m) => m.value.data.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]));
   });
 

@@ -40,7 +40,9 @@ export class EventRelay {
     topics.forEach((topic) => this.ensuredTopics.add(topic));
     const after = await this.checkpoints.load(this.checkpointName);
     this.position = after;
-    this.subscription = this.eventStore.subscribeToAll({ after, name: this.checkpointName }, (event) => this.relay(event));
+    this.subscription = this.eventStore.subscribeToAll({ after, name: this.checkpointName }, (event) =>
+      this.relay(event),
+    );
   }
 
   /** Stops after the event in progress has been published and checkpointed. */

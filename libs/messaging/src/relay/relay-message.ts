@@ -13,7 +13,16 @@ import type { RecordedEvent } from '@lib/eventstore';
 export const RELAY_SCHEMA_VERSION = 1;
 
 /** The stream categories of this service, each with its own topic. */
-export const RELAY_CATEGORIES = ['accounts', 'credits', 'verifications', 'jobs', 'finder', 'webhooks', 'webhookdeliveries', 'idempotency'] as const;
+export const RELAY_CATEGORIES = [
+  'accounts',
+  'credits',
+  'verifications',
+  'jobs',
+  'finder',
+  'webhooks',
+  'webhookdeliveries',
+  'idempotency',
+] as const;
 
 /** Streams whose name has no usable category go here rather than being dropped. */
 export const FALLBACK_CATEGORY = 'other';

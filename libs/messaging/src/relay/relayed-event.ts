@@ -9,6 +9,9 @@ export type RelayedEvent<E extends DomainEvent> = Omit<RelayMessageV1, 'type' | 
  * upcasters of the aggregate that wrote it, so an event stored (or relayed, or redelivered) in an older
  * shape reaches a consumer in today's. A consumer narrows by `type` after this, never by casting `data`.
  */
-export function upcastRelayed<E extends DomainEvent>(message: RelayMessageV1, upcasters: Upcasters<E> | undefined): RelayedEvent<E> {
+export function upcastRelayed<E extends DomainEvent>(
+  message: RelayMessageV1,
+  upcasters: Upcasters<E> | undefined,
+): RelayedEvent<E> {
   return { ...message, ...upcast<E>(message, upcasters) };
 }

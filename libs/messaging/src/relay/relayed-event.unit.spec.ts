@@ -15,23 +15,38 @@ const upcasters: Upcasters<Renamed> = {
 };
 
 const relayed = (type: string, data: Record<string, unknown>): RelayMessageV1 => ({
-  schemaVersion: 1, eventId: 'evt-1', type, stream: 'people-1', category: 'people', position: 7, revision: 2, occurredAt: '2025-03-04T05:06:07.000Z', data,
+  schemaVersion: 1,
+  eventId: 'evt-1',
+  type,
+  stream: 'people-1',
+  category: 'people',
+  position: 7,
+  revision: 2,
+  occurredAt: '2025-03-04T05:06:07.000Z',
+  data,
 });
 
 describe('upcastRelayed', () => {
-  it('hands a relayed event stored in an older shape to the consumer in today\'s, with its envelope', () => {
+  it("hands a relayed event stored in an older shape to the consumer in today's, with its envelope", () => {
     const event = upcastRelayed(relayed('Renamed', { name: 'Ada Lovelace' }), upcasters);
     expect(event).toEqual({ ...relayed('Renamed', {}), data: { name: { first: 'Ada', last: 'Lovelace' } } });
   });
 
-  it('reads a retired type as the type that replaced it, and today\'s shape unchanged', () => {
+  it("reads a retired type as the type that replaced it, and today's shape unchanged", () => {
     const today = { name: { first: 'Ada', last: 'Lovelace' } };
-    expect(upcastRelayed(relayed('NameChanged', today), upcasters)).toMatchObject({ type: 'Renamed', data: today, eventId: 'evt-1', revision: 2 });
+    expect(upcastRelayed(relayed('NameChanged', today), upcasters)).toMatchObject({
+      type: 'Renamed',
+      data: today,
+      eventId: 'evt-1',
+      revision: 2,
+    });
     expect(upcastRelayed(relayed('Renamed', today), upcasters).data).toEqual(today);
   });
 
-  it('passes types without an upcaster (or without an aggregate\'s upcasters) through as relayed', () => {
+  it("passes types without an upcaster (or without an aggregate's upcasters) through as relayed", () => {
     expect(upcastRelayed(relayed('Other', { a: 1 }), upcasters)).toEqual(relayed('Other', { a: 1 }));
-    expect(upcastRelayed(relayed('Renamed', { name: 'Ada Lovelace' }), undefined)).toEqual(relayed('Renamed', { name: 'Ada Lovelace' }));
+    expect(upcastRelayed(relayed('Renamed', { name: 'Ada Lovelace' }), undefined)).toEqual(
+      relayed('Renamed', { name: 'Ada Lovelace' }),
+    );
   });
 });

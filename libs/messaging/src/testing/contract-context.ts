@@ -21,7 +21,11 @@ export interface BusContractContext {
   open(): Promise<MessageBusFixture>;
   unique(prefix: string): string;
   /** Subscribes and records what the handler saw; the consumer is stopped after the test. */
-  record(options: SubscribeOptions, bus?: MessageBus, handler?: (m: IncomingMessage) => Promise<void>): Promise<Recorder>;
+  record(
+    options: SubscribeOptions,
+    bus?: MessageBus,
+    handler?: (m: IncomingMessage) => Promise<void>,
+  ): Promise<Recorder>;
 }
 
 export interface Recorder {
@@ -57,6 +61,7 @@ export function busContractContext(factory: MessageBusFactory): BusContractConte
 }
 
 /** Polls until the assertion stops throwing or the time is up; broker round trips get a longer default. */
-export const eventually = (assertion: () => void | Promise<void>, timeoutMs = 20000): Promise<void> => sharedEventually(assertion, timeoutMs);
+export const eventually = (assertion: () => void | Promise<void>, timeoutMs = 20000): Promise<void> =>
+  sharedEventually(assertion, timeoutMs);
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -23,15 +23,24 @@ export function deliveryContract(ctx: BusContractContext): void {
       const keys = ['a', 'b', 'c', 'd', 'e', 'f'];
       const running = new Set<string>();
       let overlapOnKey = false;
-      const { seen } = await ctx.record({ groupId: ctx.unique('g'), topics: [topic], concurrency: 4 }, undefined, async (m) => {
-        if (running.has(m.key)) overlapOnKey = true;
-        running.add(m.key);
-        await sleep(Math.random() * 5);
-        running.delete(m.key);
-      });
-      for (let n = 0; n < 20; n += 1) await ctx.bus.publish(topic, keys.map((key) => ({ key, value: { n } })));
+      const { seen } = await ctx.record(
+        { groupId: ctx.unique('g'), topics: [topic], concurrency: 4 },
+        undefined,
+        async (m) => {
+          if (running.has(m.key)) overlapOnKey = true;
+          running.add(m.key);
+          await sleep(Math.random() * 5);
+          running.delete(m.key);
+        },
+      );
+      for (let n = 0; n < 20; n += 1)
+        await ctx.bus.publish(
+          topic,
+          keys.map((key) => ({ key, value: { n } })),
+        );
       await eventually(() => expect(seen).toHaveLength(120));
-      for (const key of keys) expect(values(seen.filter((m) => m.key === key))).toEqual(Array.from({ length: 20 }, (_, n) => n));
+      for (const key of keys)
+        expect(values(seen.filter((m) => m.key === key))).toEqual(Array.from({ length: 20 }, (_, n) => n));
       expect(overlapOnKey).toBe(false);
     });
 
@@ -40,7 +49,10 @@ export function deliveryContract(ctx: BusContractContext): void {
       await ctx.bus.ensureTopics([topic]);
       const first = await ctx.record({ groupId: ctx.unique('billing'), topics: [topic] });
       const second = await ctx.record({ groupId: ctx.unique('analytics'), topics: [topic] });
-      await ctx.bus.publish(topic, [1, 2, 3].map((n) => ({ key: `k${n}`, value: { n } })));
+      await ctx.bus.publish(
+        topic,
+        [1, 2, 3].map((n) => ({ key: `k${n}`, value: { n } })),
+      );
       await eventually(() => {
         expect(values(first.seen).sort()).toEqual([1, 2, 3]);
         expect(values(second.seen).sort()).toEqual([1, 2, 3]);

@@ -9,19 +9,37 @@ export function failureContract(ctx: BusContractContext): void {
       const topic = ctx.unique('flaky');
       await ctx.bus.ensureTopics([topic]);
       let failures = 2;
-      const { seen } = await ctx.record({ groupId: ctx.unique('g'), topics: [topic], retryDelayMs: 20 }, undefined, async (m) => {
-        if (m.value.n === 1 && failures-- > 0) throw new Error('transient');
-      });
-      await ctx.bus.publish(topic, [1, 2].map((n) => ({ key: 'same', value: { n } })));
-      await eventually(() => expect(seen.map((m) => [m.value.n, m.attempt])).toEqual([[1, 1], [1, 2], [1, 3], [2, 1]]));
+      const { seen } = await ctx.record(
+        { groupId: ctx.unique('g'), topics: [topic], retryDelayMs: 20 },
+        undefined,
+        async (m) => {
+          if (m.value.n === 1 && failures-- > 0) throw new Error('transient');
+        },
+      );
+      await ctx.bus.publish(
+        topic,
+        [1, 2].map((n) => ({ key: 'same', value: { n } })),
+      );
+      await eventually(() =>
+        expect(seen.map((m) => [m.value.n, m.attempt])).toEqual([
+          [1, 1],
+          [1, 2],
+          [1, 3],
+          [2, 1],
+        ]),
+      );
     });
 
     it('dead-letters a message after maxAttempts failures and moves on', async () => {
       const topic = ctx.unique('poison');
       await ctx.bus.ensureTopics([topic, deadLetterTopic(topic)]);
-      const { seen } = await ctx.record({ groupId: ctx.unique('g'), topics: [topic], maxAttempts: 3, retryDelayMs: 10 }, undefined, async (m) => {
-        if (m.value.poison) throw new Error('cannot handle');
-      });
+      const { seen } = await ctx.record(
+        { groupId: ctx.unique('g'), topics: [topic], maxAttempts: 3, retryDelayMs: 10 },
+        undefined,
+        async (m) => {
+          if (m.value.poison) throw new Error('cannot handle');
+        },
+      );
       const dead = await ctx.record({ groupId: ctx.unique('dlq'), topics: [deadLetterTopic(topic)] });
       await ctx.bus.publish(topic, [
         { key: 'k', value: { poison: true } },
@@ -55,9 +73,13 @@ export function failureContract(ctx: BusContractContext): void {
       const topic = ctx.unique('handover');
       await ctx.bus.ensureTopics([topic]);
       const groupId = ctx.unique('g');
-      const failing = await ctx.record({ groupId, topics: [topic], maxAttempts: 100, retryDelayMs: 20 }, undefined, async () => {
-        throw new Error('down');
-      });
+      const failing = await ctx.record(
+        { groupId, topics: [topic], maxAttempts: 100, retryDelayMs: 20 },
+        undefined,
+        async () => {
+          throw new Error('down');
+        },
+      );
       await ctx.bus.publish(topic, [{ key: 'k', value: { n: 1 } }]);
       await eventually(() => expect(failing.seen.length).toBeGreaterThanOrEqual(2));
       await failing.consumer.stop();
@@ -70,7 +92,10 @@ export function failureContract(ctx: BusContractContext): void {
       await ctx.bus.ensureTopics([topic]);
       const groupId = ctx.unique('g');
       const before = await ctx.record({ groupId, topics: [topic] });
-      await ctx.bus.publish(topic, [1, 2].map((n) => ({ key: 'k', value: { n } })));
+      await ctx.bus.publish(
+        topic,
+        [1, 2].map((n) => ({ key: 'k', value: { n } })),
+      );
       await eventually(() => expect(before.seen).toHaveLength(2));
       await before.consumer.stop();
       await ctx.bus.publish(topic, [{ key: 'k', value: { n: 3 } }]);

@@ -20,13 +20,24 @@ export function observerContract(factory: MessageBusFactory): void {
       const group = `g.${run}`;
       try {
         await bus.ensureTopics([topic, deadLetterTopic(topic)]);
-        const consumer = await bus.subscribe({ groupId: group, topics: [topic], maxAttempts: 2, retryDelayMs: 10 }, async (m) => {
-          if (m.value.poison) throw new Error('cannot handle');
-        });
-        await bus.publish(topic, [{ key: 'k', value: { poison: true } }, { key: 'k', value: { n: 2 } }]);
-        await eventually(() => expect(reports).toEqual([
-          `failed ${topic} ${group}`, `failed ${topic} ${group}`, `dead-lettered ${topic} ${group}`, `consumed ${topic} ${group}`,
-        ]));
+        const consumer = await bus.subscribe(
+          { groupId: group, topics: [topic], maxAttempts: 2, retryDelayMs: 10 },
+          async (m) => {
+            if (m.value.poison) throw new Error('cannot handle');
+          },
+        );
+        await bus.publish(topic, [
+          { key: 'k', value: { poison: true } },
+          { key: 'k', value: { n: 2 } },
+        ]);
+        await eventually(() =>
+          expect(reports).toEqual([
+            `failed ${topic} ${group}`,
+            `failed ${topic} ${group}`,
+            `dead-lettered ${topic} ${group}`,
+            `consumed ${topic} ${group}`,
+          ]),
+        );
         await consumer.stop();
       } finally {
         await cleanup();

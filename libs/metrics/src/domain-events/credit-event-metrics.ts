@@ -22,12 +22,29 @@ export class CreditEventMetrics {
 
   constructor(registry: Registry) {
     const registers = [registry];
-    this.holds = new Counter({ name: 'mailcheck_credit_holds_total', help: 'Credit holds placed before work, by purpose.', labelNames: ['purpose'], registers });
-    this.settlements = new Counter({ name: 'mailcheck_credit_settlements_total', help: 'Holds settled with a charge, by purpose.', labelNames: ['purpose'], registers });
-    this.charged = new Counter({ name: 'mailcheck_credits_charged_total', help: 'Credits charged, by purpose.', labelNames: ['purpose'], registers });
+    this.holds = new Counter({
+      name: 'mailcheck_credit_holds_total',
+      help: 'Credit holds placed before work, by purpose.',
+      labelNames: ['purpose'],
+      registers,
+    });
+    this.settlements = new Counter({
+      name: 'mailcheck_credit_settlements_total',
+      help: 'Holds settled with a charge, by purpose.',
+      labelNames: ['purpose'],
+      registers,
+    });
+    this.charged = new Counter({
+      name: 'mailcheck_credits_charged_total',
+      help: 'Credits charged, by purpose.',
+      labelNames: ['purpose'],
+      registers,
+    });
     this.releases = new Counter({
-      name: 'mailcheck_credit_releases_total', help: 'Holds released without a charge, by reason (expired: left by a dead process, ended by the sweeper).',
-      labelNames: ['reason'], registers,
+      name: 'mailcheck_credit_releases_total',
+      help: 'Holds released without a charge, by reason (expired: left by a dead process, ended by the sweeper).',
+      labelNames: ['reason'],
+      registers,
     });
   }
 

@@ -26,7 +26,12 @@ export class DomainEventMetrics implements AppendObserver {
   private readonly webhooks: WebhookEventMetrics;
 
   constructor(registry: Registry, verification: VerificationMetrics) {
-    this.events = new Counter({ name: 'mailcheck_events_appended_total', help: 'Domain events appended by this process, by event type.', labelNames: ['type'], registers: [registry] });
+    this.events = new Counter({
+      name: 'mailcheck_events_appended_total',
+      help: 'Domain events appended by this process, by event type.',
+      labelNames: ['type'],
+      registers: [registry],
+    });
     this.credits = new CreditEventMetrics(registry);
     this.jobs = new JobEventMetrics(registry, verification);
     this.finder = new FinderEventMetrics(registry);

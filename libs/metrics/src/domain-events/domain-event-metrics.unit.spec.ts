@@ -6,16 +6,23 @@ const ledger = { accountId: 'acc_secret', balanceAfter: 10, holdsAfter: {}, at: 
 
 describe('metrics counted from appended events', () => {
   let metrics: Metrics;
-  const append = (...events: Array<{ type: string; data: Record<string, unknown> }>) => metrics.events.appended('any-stream', events as NewEvent[]);
-  const value = async (name: string, labels: Record<string, string> = {}) => sumOf(parseExposition(await metrics.render()), name, labels);
+  const append = (...events: Array<{ type: string; data: Record<string, unknown> }>) =>
+    metrics.events.appended('any-stream', events as NewEvent[]);
+  const value = async (name: string, labels: Record<string, string> = {}) =>
+    sumOf(parseExposition(await metrics.render()), name, labels);
 
-  beforeEach(() => { metrics = new Metrics(); });
+  beforeEach(() => {
+    metrics = new Metrics();
+  });
 
   describe('credit ledger events', () => {
     it('count holds and settlements by purpose, and the credits charged', async () => {
       append(
         { type: 'CreditsHeld', data: { ...ledger, holdId: 'h1', amount: 5, purpose: 'batch', reference: 'r' } },
-        { type: 'CreditsUsed', data: { ...ledger, transactionId: 't', holdId: 'h1', amount: 3, purpose: 'batch', reference: 'r' } },
+        {
+          type: 'CreditsUsed',
+          data: { ...ledger, transactionId: 't', holdId: 'h1', amount: 3, purpose: 'batch', reference: 'r' },
+        },
       );
       expect(await value('mailcheck_credit_holds_total', { purpose: 'batch' })).toBe(1);
       expect(await value('mailcheck_credit_settlements_total', { purpose: 'batch' })).toBe(1);
@@ -26,7 +33,10 @@ describe('metrics counted from appended events', () => {
       append(
         { type: 'CreditHoldReleased', data: { ...ledger, holdId: 'h', amount: 1, reason: 'expired' } },
         { type: 'CreditHoldReleased', data: { ...ledger, holdId: 'h', amount: 1, reason: 'superseded by a retry' } },
-        { type: 'CreditHoldReleased', data: { ...ledger, holdId: 'h', amount: 1, reason: 'a reason naming acc_secret' } },
+        {
+          type: 'CreditHoldReleased',
+          data: { ...ledger, holdId: 'h', amount: 1, reason: 'a reason naming acc_secret' },
+        },
       );
       expect(await value('mailcheck_credit_releases_total', { reason: 'expired' })).toBe(1);
       expect(await value('mailcheck_credit_releases_total', { reason: 'superseded' })).toBe(1);
@@ -34,7 +44,10 @@ describe('metrics counted from appended events', () => {
     });
 
     it('never take an unknown purpose as a label value', async () => {
-      append({ type: 'CreditsHeld', data: { ...ledger, holdId: 'h', amount: 1, purpose: 'user@example.com', reference: 'r' } });
+      append({
+        type: 'CreditsHeld',
+        data: { ...ledger, holdId: 'h', amount: 1, purpose: 'user@example.com', reference: 'r' },
+      });
       expect(await value('mailcheck_credit_holds_total', { purpose: 'other' })).toBe(1);
       expect(await metrics.render()).not.toContain('example.com');
     });
@@ -44,8 +57,28 @@ describe('metrics counted from appended events', () => {
     it('count rows by result with their duplicates, chunks, retries and terminal statuses', async () => {
       const verdict = (result: string) => ({ result, subResult: result });
       append(
-        { type: 'ChunkCompleted', data: { jobId: 7, chunkNo: 0, charged: 2, results: [{ email: 'a@x.test', rows: 3, verdict: verdict('ok') }, { email: 'b@x.test', rows: 1, verdict: verdict('invalid') }] } },
-        { type: 'ChunkRetryScheduled', data: { jobId: 7, fromChunkNo: 0, retryChunkNo: 1, level: 1, items: [{ email: 'c@x.test' }, { email: 'd@x.test' }] } },
+        {
+          type: 'ChunkCompleted',
+          data: {
+            jobId: 7,
+            chunkNo: 0,
+            charged: 2,
+            results: [
+              { email: 'a@x.test', rows: 3, verdict: verdict('ok') },
+              { email: 'b@x.test', rows: 1, verdict: verdict('invalid') },
+            ],
+          },
+        },
+        {
+          type: 'ChunkRetryScheduled',
+          data: {
+            jobId: 7,
+            fromChunkNo: 0,
+            retryChunkNo: 1,
+            level: 1,
+            items: [{ email: 'c@x.test' }, { email: 'd@x.test' }],
+          },
+        },
         { type: 'JobCompleted', data: { jobId: 7, accountId: 'acc', kind: 'verification' } },
         { type: 'FinderJobCancelled', data: { jobId: 8, accountId: 'acc' } },
       );
@@ -65,8 +98,21 @@ describe('metrics counted from appended events', () => {
       const outcome = (reason: string) => ({ reason, email: 'jane@acme.test' });
       append(
         { type: 'EmailFound', data: { source: { kind: 'single' }, outcome: outcome('found') } },
-        { type: 'EmailNotFound', data: { source: { kind: 'batch', batchId: 1, index: 0 }, outcome: outcome('not_found') } },
-        { type: 'FinderChunkCompleted', data: { jobId: 9, chunkNo: 0, results: [{ row: 1, outcome: outcome('catch_all') }, { row: 2, outcome: outcome('catch_all') }] } },
+        {
+          type: 'EmailNotFound',
+          data: { source: { kind: 'batch', batchId: 1, index: 0 }, outcome: outcome('not_found') },
+        },
+        {
+          type: 'FinderChunkCompleted',
+          data: {
+            jobId: 9,
+            chunkNo: 0,
+            results: [
+              { row: 1, outcome: outcome('catch_all') },
+              { row: 2, outcome: outcome('catch_all') },
+            ],
+          },
+        },
       );
       expect(await value('mailcheck_finder_calls_total', { source: 'single', outcome: 'found' })).toBe(1);
       expect(await value('mailcheck_finder_calls_total', { source: 'batch', outcome: 'not_found' })).toBe(1);

@@ -10,17 +10,37 @@ export class JobEventMetrics {
   private readonly chunkRetries: Counter;
   private readonly ended: Counter<'kind' | 'status'>;
 
-  constructor(registry: Registry, private readonly verification: VerificationMetrics) {
+  constructor(
+    registry: Registry,
+    private readonly verification: VerificationMetrics,
+  ) {
     const registers = [registry];
     this.rows = new Counter({
-      name: 'mailcheck_job_rows_total', help: 'Bulk verification job rows given a final result by a worker, by result (duplicate rows count with their address).',
-      labelNames: ['result'], registers,
+      name: 'mailcheck_job_rows_total',
+      help: 'Bulk verification job rows given a final result by a worker, by result (duplicate rows count with their address).',
+      labelNames: ['result'],
+      registers,
     });
-    this.chunks = new Counter({ name: 'mailcheck_job_chunks_completed_total', help: 'Job chunks whose results were recorded, by job kind.', labelNames: ['kind'], registers });
-    this.chunkRetries = new Counter({ name: 'mailcheck_job_chunk_retries_total', help: 'Greylisting retry chunks scheduled by bulk verification jobs.', registers });
-    this.ended = new Counter({ name: 'mailcheck_jobs_ended_total', help: 'Jobs that reached a terminal status, by kind and status.', labelNames: ['kind', 'status'], registers });
+    this.chunks = new Counter({
+      name: 'mailcheck_job_chunks_completed_total',
+      help: 'Job chunks whose results were recorded, by job kind.',
+      labelNames: ['kind'],
+      registers,
+    });
+    this.chunkRetries = new Counter({
+      name: 'mailcheck_job_chunk_retries_total',
+      help: 'Greylisting retry chunks scheduled by bulk verification jobs.',
+      registers,
+    });
+    this.ended = new Counter({
+      name: 'mailcheck_jobs_ended_total',
+      help: 'Jobs that reached a terminal status, by kind and status.',
+      labelNames: ['kind', 'status'],
+      registers,
+    });
     // Zero from the start, so a rate of failed jobs is 0 rather than absent.
-    for (const kind of ['verification', 'finder']) for (const status of ['completed', 'failed', 'cancelled']) this.ended.inc({ kind, status }, 0);
+    for (const kind of ['verification', 'finder'])
+      for (const status of ['completed', 'failed', 'cancelled']) this.ended.inc({ kind, status }, 0);
   }
 
   record(event: JobEvent | FinderJobEvent): void {

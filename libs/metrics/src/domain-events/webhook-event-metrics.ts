@@ -10,20 +10,28 @@ export class WebhookEventMetrics {
   constructor(registry: Registry) {
     const registers = [registry];
     this.deliveries = new Counter({
-      name: 'mailcheck_webhook_deliveries_total', help: 'Webhook delivery outcomes: delivered, retry_scheduled (an attempt failed) or gave_up (retries spent).',
-      labelNames: ['outcome'], registers,
+      name: 'mailcheck_webhook_deliveries_total',
+      help: 'Webhook delivery outcomes: delivered, retry_scheduled (an attempt failed) or gave_up (retries spent).',
+      labelNames: ['outcome'],
+      registers,
     });
     for (const outcome of ['delivered', 'retry_scheduled', 'gave_up']) this.deliveries.inc({ outcome }, 0);
     this.duration = new Histogram({
-      name: 'mailcheck_webhook_delivery_duration_seconds', help: "Webhook delivery attempts by the receiver's status class (error: no HTTP answer).",
-      labelNames: ['status_class'], buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30], registers,
+      name: 'mailcheck_webhook_delivery_duration_seconds',
+      help: "Webhook delivery attempts by the receiver's status class (error: no HTTP answer).",
+      labelNames: ['status_class'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
     });
   }
 
   record(event: DeliveryEvent): void {
     switch (event.type) {
       case 'DeliveryAttempted':
-        this.duration.observe({ status_class: event.data.status === null ? 'error' : statusClass(event.data.status) }, event.data.durationMs / 1000);
+        this.duration.observe(
+          { status_class: event.data.status === null ? 'error' : statusClass(event.data.status) },
+          event.data.durationMs / 1000,
+        );
         return;
       case 'DeliverySucceeded':
         this.deliveries.inc({ outcome: 'delivered' });

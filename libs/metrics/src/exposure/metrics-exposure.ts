@@ -24,7 +24,10 @@ export class MetricsExposure implements OnApplicationBootstrap, OnApplicationShu
   /** The own listener's scrape URL once it listens. */
   listenerUrl: string | null = null;
 
-  constructor(private readonly metrics: Metrics, @Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    private readonly metrics: Metrics,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
     this.mode = exposureOf(config.metrics);
   }
 
@@ -41,7 +44,8 @@ export class MetricsExposure implements OnApplicationBootstrap, OnApplicationShu
 
   /** One line for the start-up log. */
   describe(apiUrl: string): string {
-    if (this.mode === 'own-port') return `metrics at ${this.listenerUrl}${this.config.metrics.token ? ' (bearer token required)' : ''}`;
+    if (this.mode === 'own-port')
+      return `metrics at ${this.listenerUrl}${this.config.metrics.token ? ' (bearer token required)' : ''}`;
     if (this.mode === 'api-port') return `metrics at ${apiUrl}/metrics (bearer token required)`;
     return 'metrics not served: set METRICS_PORT or METRICS_TOKEN';
   }

@@ -17,7 +17,10 @@ export interface MetricsListenerSettings {
 export class MetricsListener {
   private server: Server | null = null;
 
-  constructor(private readonly metrics: Metrics, private readonly settings: MetricsListenerSettings) {}
+  constructor(
+    private readonly metrics: Metrics,
+    private readonly settings: MetricsListenerSettings,
+  ) {}
 
   /** Listens; resolves with the address scrapes go to. */
   async start(): Promise<string> {
@@ -45,8 +48,20 @@ export class MetricsListener {
 
   private async answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = (request.url ?? '').split('?')[0];
-    if (path !== METRICS_PATH) return send(response, 404, { 'content-type': 'text/plain; charset=utf-8' }, `Not found: this listener serves only GET ${METRICS_PATH}\n`);
-    if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, { 'content-type': 'text/plain; charset=utf-8', allow: 'GET, HEAD' }, 'Method not allowed\n');
+    if (path !== METRICS_PATH)
+      return send(
+        response,
+        404,
+        { 'content-type': 'text/plain; charset=utf-8' },
+        `Not found: this listener serves only GET ${METRICS_PATH}\n`,
+      );
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return send(
+        response,
+        405,
+        { 'content-type': 'text/plain; charset=utf-8', allow: 'GET, HEAD' },
+        'Method not allowed\n',
+      );
     try {
       const answer = await answerScrape(this.metrics, this.settings.token, request.headers.authorization);
       send(response, answer.status, answer.headers, request.method === 'HEAD' ? '' : answer.body);

@@ -10,11 +10,23 @@ export interface ScrapeAnswer {
 }
 
 /** One scrape, wherever it arrives: the exposition, or a plain-text 401 when a token is configured and not presented. */
-export async function answerScrape(metrics: Metrics, token: string | null, authorization: string | undefined): Promise<ScrapeAnswer> {
+export async function answerScrape(
+  metrics: Metrics,
+  token: string | null,
+  authorization: string | undefined,
+): Promise<ScrapeAnswer> {
   if (token !== null && !presentsBearer(token, authorization)) {
-    return { status: 401, headers: { 'content-type': 'text/plain; charset=utf-8', 'www-authenticate': 'Bearer realm="metrics"' }, body: 'Unauthorized\n' };
+    return {
+      status: 401,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'www-authenticate': 'Bearer realm="metrics"' },
+      body: 'Unauthorized\n',
+    };
   }
-  return { status: 200, headers: { 'content-type': metrics.contentType, 'cache-control': 'no-store' }, body: await metrics.render() };
+  return {
+    status: 200,
+    headers: { 'content-type': metrics.contentType, 'cache-control': 'no-store' },
+    body: await metrics.render(),
+  };
 }
 
 function presentsBearer(token: string, authorization: string | undefined): boolean {

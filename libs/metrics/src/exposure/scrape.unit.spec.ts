@@ -25,6 +25,10 @@ describe('answering a scrape', () => {
     ['an empty bearer', 'Bearer '],
   ])('refuses %s with a plain-text 401 that reveals nothing', async (_case, authorization) => {
     const answer = await answerScrape(metrics, token, authorization);
-    expect(answer).toEqual({ status: 401, headers: { 'content-type': 'text/plain; charset=utf-8', 'www-authenticate': 'Bearer realm="metrics"' }, body: 'Unauthorized\n' });
+    expect(answer).toEqual({
+      status: 401,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'www-authenticate': 'Bearer realm="metrics"' },
+      body: 'Unauthorized\n',
+    });
   });
 });

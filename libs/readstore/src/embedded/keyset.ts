@@ -22,7 +22,9 @@ export function afterRow(keys: SortKey[], last: unknown[]): SqlFragment {
 
 function strictlyAfter(key: SortKey, value: unknown): SqlFragment | null {
   if (key.direction === 1) {
-    return value === null ? { sql: `${key.expression} IS NOT NULL`, params: [] } : { sql: `${key.expression} > ?`, params: [value] };
+    return value === null
+      ? { sql: `${key.expression} IS NOT NULL`, params: [] }
+      : { sql: `${key.expression} > ?`, params: [value] };
   }
   // Descending: nothing sorts after NULL; NULLs sort after every value.
   return value === null ? null : { sql: `(${key.expression} < ? OR ${key.expression} IS NULL)`, params: [value] };

@@ -19,7 +19,8 @@ export function whereClause(filter: Filter = {}): SqlFragment {
     const expression = fieldExpression(field);
     if (isOperator(condition)) {
       const values = (condition as { $in: unknown }).$in;
-      if (!Array.isArray(values)) throw new Error(`unsupported filter on ${field}: only equality and $in are supported`);
+      if (!Array.isArray(values))
+        throw new Error(`unsupported filter on ${field}: only equality and $in are supported`);
       const present = values.filter((v) => v !== null && v !== undefined);
       const alternatives = present.length ? [`${expression} IN (${present.map(() => '?').join(', ')})`] : [];
       if (present.length !== values.length) alternatives.push(`${expression} IS NULL`);

@@ -41,14 +41,21 @@ export class SqliteReadCollection<T extends Doc = Doc> extends ReadCollection<T>
 
   override async find(options: FindOptions = {}): Promise<T[]> {
     const where = whereClause(options.filter);
-    const rows = this.statements.get(`SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${orderBy(sortKeys(options.sort))} LIMIT ? OFFSET ?`)
+    const rows = this.statements
+      .get(
+        `SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${orderBy(sortKeys(options.sort))} LIMIT ? OFFSET ?`,
+      )
       .all(...where.params, options.limit ?? -1, options.skip ?? 0) as { doc: string }[];
     return rows.map((row) => JSON.parse(row.doc) as T);
   }
 
   override async count(filter?: Filter): Promise<number> {
     const where = whereClause(filter);
-    return (this.statements.get(`SELECT COUNT(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
+    return (
+      this.statements.get(`SELECT COUNT(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.params) as {
+        n: number;
+      }
+    ).n;
   }
 
   /** Applies every op in one transaction: all or nothing, and one fsync instead of one per op. */
@@ -76,7 +83,8 @@ export class SqliteReadCollection<T extends Doc = Doc> extends ReadCollection<T>
     while (remaining > 0) {
       const after = last ? afterRow(keys, last) : { sql: '1', params: [] };
       const size = Math.min(this.pageSize, remaining);
-      const rows = this.statements.get(
+      const rows = this.statements
+        .get(
           `SELECT doc, ${keyColumns} FROM ${this.table} WHERE ${where.sql} AND ${after.sql}
            ORDER BY ${orderBy(keys)} LIMIT ? OFFSET ?`,
         )
@@ -104,12 +112,15 @@ export class SqliteReadCollection<T extends Doc = Doc> extends ReadCollection<T>
   }
 
   private read(id: string): T | null {
-    const row = this.statements.get(`SELECT doc FROM ${this.table} WHERE id = ?`).get(id) as { doc: string } | undefined;
+    const row = this.statements.get(`SELECT doc FROM ${this.table} WHERE id = ?`).get(id) as
+      { doc: string } | undefined;
     return row ? (JSON.parse(row.doc) as T) : null;
   }
 
   private write(doc: T): void {
-    this.statements.get(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`).run(doc._id, JSON.stringify(doc));
+    this.statements
+      .get(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`)
+      .run(doc._id, JSON.stringify(doc));
   }
 
   private setNow(id: string, fields: Partial<T>, upsert: boolean): boolean {

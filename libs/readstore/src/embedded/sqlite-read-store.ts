@@ -19,7 +19,10 @@ export class SqliteReadStore extends ReadStore {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- payloads are typed by the reader (the port stores any JSON); see CONTRIBUTING.md
   private readonly collections = new Map<string, SqliteReadCollection<any>>();
 
-  constructor(filePath: string, private readonly options: SqliteReadStoreOptions = {}) {
+  constructor(
+    filePath: string,
+    private readonly options: SqliteReadStoreOptions = {},
+  ) {
     super();
     this.db = new Database(filePath);
     this.db.pragma('journal_mode = WAL');
@@ -39,7 +42,9 @@ export class SqliteReadStore extends ReadStore {
 
   override async listCollections(): Promise<string[]> {
     const rows = this.db
-      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name`)
+      .prepare(
+        `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name`,
+      )
       .all() as { name: string }[];
     return rows.map((r) => r.name);
   }

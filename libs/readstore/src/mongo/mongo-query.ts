@@ -25,7 +25,8 @@ export function toMongoFilter(filter: Filter = {}): MongoFilter<StoredDoc> {
     const operators = Object.keys(value).filter((key) => key.startsWith('$'));
     const bad = operators.find((key) => key !== '$in');
     if (bad) throw new UnsupportedFilterError(field, bad);
-    if (operators.length > 0 && !Array.isArray(value.$in)) throw new UnsupportedFilterError(field, '$in without an array');
+    if (operators.length > 0 && !Array.isArray(value.$in))
+      throw new UnsupportedFilterError(field, '$in without an array');
   }
   return filter as MongoFilter<StoredDoc>;
 }

@@ -50,10 +50,15 @@ export class MongoReadCollection<T extends Doc = Doc> extends ReadCollection<T> 
   async set(id: string, fields: Partial<T>, options: { upsert?: boolean } = {}): Promise<boolean> {
     const update = settable(fields);
     if (Object.keys(update).length === 0) {
-      if (options.upsert) await retryIdRace(() => this.collection.updateOne({ _id: id }, { $setOnInsert: { _id: id } }, { upsert: true }));
+      if (options.upsert)
+        await retryIdRace(() =>
+          this.collection.updateOne({ _id: id }, { $setOnInsert: { _id: id } }, { upsert: true }),
+        );
       return options.upsert ? true : (await this.get(id)) !== null;
     }
-    const result = await retryIdRace(() => this.collection.updateOne({ _id: id }, { $set: update }, { upsert: options.upsert ?? false }));
+    const result = await retryIdRace(() =>
+      this.collection.updateOne({ _id: id }, { $set: update }, { upsert: options.upsert ?? false }),
+    );
     return result.matchedCount > 0 || result.upsertedCount > 0;
   }
 
@@ -81,7 +86,8 @@ export class MongoReadCollection<T extends Doc = Doc> extends ReadCollection<T> 
   async bulkWrite(ops: BulkOp<T>[]): Promise<void> {
     if (ops.length === 0) return;
     const writes = ops.map((op): AnyBulkWriteOperation<StoredDoc> => {
-      if (op.kind === 'upsert') return { replaceOne: { filter: { _id: op.doc._id }, replacement: op.doc, upsert: true } };
+      if (op.kind === 'upsert')
+        return { replaceOne: { filter: { _id: op.doc._id }, replacement: op.doc, upsert: true } };
       if (op.kind === 'delete') return { deleteOne: { filter: { _id: op.id } } };
       const update = settable(op.fields);
       return {

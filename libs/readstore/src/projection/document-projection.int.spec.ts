@@ -9,7 +9,12 @@ import { documentProjection } from './document-projection';
 type Renamed = { type: 'Renamed'; data: { id: string; name: string } };
 type NameDoc = { _id: string; name: string };
 // `Titled { id, title }` was retired for `Renamed { id, name }`: stored history holds both.
-const upcasters: Upcasters<Renamed> = { Titled: (stored) => ({ type: 'Renamed', data: { id: (stored.data as { id: string }).id, name: (stored.data as { title: string }).title } }) };
+const upcasters: Upcasters<Renamed> = {
+  Titled: (stored) => ({
+    type: 'Renamed',
+    data: { id: (stored.data as { id: string }).id, name: (stored.data as { title: string }).title },
+  }),
+};
 const names = documentProjection<NameDoc, Renamed>({
   name: 'names',
   collection: 'names',
@@ -18,8 +23,16 @@ const names = documentProjection<NameDoc, Renamed>({
   documentId: (event) => event.data.id,
   evolve: (_doc, event) => ({ _id: event.data.id, name: event.data.name }),
 });
-const stored = (position: number, type: string, data: Record<string, unknown>): RecordedEvent =>
-  ({ id: `e${position}`, type, streamId: 'thing-1', revision: position - 1, position, data, metadata: {}, recordedAt: '2025-03-01T10:00:00.000Z' });
+const stored = (position: number, type: string, data: Record<string, unknown>): RecordedEvent => ({
+  id: `e${position}`,
+  type,
+  streamId: 'thing-1',
+  revision: position - 1,
+  position,
+  data,
+  metadata: {},
+  recordedAt: '2025-03-01T10:00:00.000Z',
+});
 
 describe('document projection', () => {
   let dir: string;
@@ -34,7 +47,7 @@ describe('document projection', () => {
   });
 
   describe('when events were stored in an older shape', () => {
-    it('hands documentId and evolve only today\'s shape, through the upcasters it was given', async () => {
+    it("hands documentId and evolve only today's shape, through the upcasters it was given", async () => {
       await names.handle(stored(1, 'Titled', { id: 'a', title: 'Ada' }), reads);
       expect(await reads.collection<NameDoc>('names').get('a')).toMatchObject({ name: 'Ada', _position: 1 });
       await names.handle(stored(2, 'Renamed', { id: 'a', name: 'Ada L.' }), reads);

@@ -26,7 +26,9 @@ export interface DocumentProjectionSpec<T extends Doc, E extends DomainEvent = R
  * A projection that folds events into one document each. It stores `_position` in the document and skips
  * any event at or below it, so replaying events it has already applied changes nothing.
  */
-export function documentProjection<T extends Doc, E extends DomainEvent = RecordedEvent>(spec: DocumentProjectionSpec<T, E>): Projection {
+export function documentProjection<T extends Doc, E extends DomainEvent = RecordedEvent>(
+  spec: DocumentProjectionSpec<T, E>,
+): Projection {
   return {
     name: spec.name,
     eventTypes: spec.eventTypes,

@@ -40,8 +40,10 @@ describe('projection runner', () => {
     await runner.start();
   }
 
-  const add = (account: string, amount: number) => events.appendToStream(`credits-${account}`, [{ type: 'CreditsAdded', data: { amount } }], 'any');
-  const charge = (account: string, amount: number) => events.appendToStream(`credits-${account}`, [{ type: 'CreditsCharged', data: { amount } }], 'any');
+  const add = (account: string, amount: number) =>
+    events.appendToStream(`credits-${account}`, [{ type: 'CreditsAdded', data: { amount } }], 'any');
+  const charge = (account: string, amount: number) =>
+    events.appendToStream(`credits-${account}`, [{ type: 'CreditsCharged', data: { amount } }], 'any');
   const balance = (account: string) => reads.collection<Balance>('balances').get(account);
 
   beforeEach(async () => {

@@ -78,7 +78,12 @@ export class ProjectionRunner {
     for (;;) {
       if (this.progress.reached(position)) return true;
       // The subscription is filtered, so it never reaches positions of events nobody here handles; read no further than `position`.
-      const [next] = await this.eventStore.readAll({ after: this.progress.position, upTo: position, eventTypes: this.eventTypes, maxCount: 1 });
+      const [next] = await this.eventStore.readAll({
+        after: this.progress.position,
+        upTo: position,
+        eventTypes: this.eventTypes,
+        maxCount: 1,
+      });
       if (!next) return true;
       const remaining = deadline - Date.now();
       if (remaining <= 0) return false;
@@ -92,7 +97,9 @@ export class ProjectionRunner {
    * offsets, and the subscription never sees the types nobody here handles.
    */
   async lag(cap: number): Promise<number> {
-    return (await this.eventStore.readAll({ after: this.progress.position, eventTypes: this.eventTypes, maxCount: cap })).length;
+    return (
+      await this.eventStore.readAll({ after: this.progress.position, eventTypes: this.eventTypes, maxCount: cap })
+    ).length;
   }
 
   /**

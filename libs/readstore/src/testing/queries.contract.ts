@@ -27,7 +27,9 @@ export function queriesContract(ctx: ReadContractContext): void {
     });
 
     it('filters with $in', async () => {
-      expect(ids(await collection.find({ filter: { status: { $in: ['done', 'failed'] } }, sort: { _id: 1 } }))).toEqual(['j3', 'j5']);
+      expect(ids(await collection.find({ filter: { status: { $in: ['done', 'failed'] } }, sort: { _id: 1 } }))).toEqual(
+        ['j3', 'j5'],
+      );
     });
 
     it('filters on booleans and treats null as missing or null', async () => {

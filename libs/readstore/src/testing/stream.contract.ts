@@ -20,7 +20,9 @@ export function streamContract(ctx: ReadContractContext): void {
 
     async function seeded(): Promise<ReturnType<typeof ctx.store.collection>> {
       const collection = ctx.store.collection(ctx.unique('stream'));
-      await collection.bulkWrite(docs.map((doc) => ({ kind: 'upsert' as const, doc: JSON.parse(JSON.stringify(doc)) as Doc })));
+      await collection.bulkWrite(
+        docs.map((doc) => ({ kind: 'upsert' as const, doc: JSON.parse(JSON.stringify(doc)) as Doc })),
+      );
       return collection;
     }
 

@@ -4,7 +4,10 @@ import { getServers } from 'node:dns';
 import { randomInt } from 'node:crypto';
 import { decodeResponse, DnsResponse, encodeQuery, RrTypeName } from './dns-wire';
 
-export interface DnsServerAddress { host: string; port: number }
+export interface DnsServerAddress {
+  host: string;
+  port: number;
+}
 
 /** Parses 'ip', 'ip:port', '[v6]:port' or bare v6; falls back to the system's servers. */
 export function parseDnsServers(servers?: string[]): DnsServerAddress[] {
@@ -27,7 +30,10 @@ export class DnsTimeoutError extends Error {}
 export class DnsClient {
   private readonly servers: DnsServerAddress[];
 
-  constructor(servers: string[] | undefined, private readonly timeoutMs: number) {
+  constructor(
+    servers: string[] | undefined,
+    private readonly timeoutMs: number,
+  ) {
     this.servers = parseDnsServers(servers);
   }
 
@@ -48,7 +54,10 @@ export class DnsClient {
     const id = randomInt(0, 0xffff);
     const socket = createSocket(server.host.includes(':') ? 'udp6' : 'udp4');
     return new Promise<DnsResponse>((resolve, reject) => {
-      const timer = setTimeout(() => finish(new DnsTimeoutError(`dns: timeout asking ${server.host}:${server.port} for ${name}`)), this.timeoutMs);
+      const timer = setTimeout(
+        () => finish(new DnsTimeoutError(`dns: timeout asking ${server.host}:${server.port} for ${name}`)),
+        this.timeoutMs,
+      );
       const finish = (error: Error | null, response?: DnsResponse) => {
         clearTimeout(timer);
         socket.close();
@@ -82,7 +91,11 @@ export class DnsClient {
         buffered = Buffer.concat([buffered, chunk]);
         if (buffered.length >= 2 && buffered.length >= buffered.readUInt16BE(0) + 2) {
           socket.destroy();
-          try { resolve(decodeResponse(buffered.subarray(2))); } catch (error) { reject(error); }
+          try {
+            resolve(decodeResponse(buffered.subarray(2)));
+          } catch (error) {
+            reject(error);
+          }
         }
       });
     });

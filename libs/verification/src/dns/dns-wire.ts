@@ -24,7 +24,10 @@ export function encodeQuery(id: number, name: string, type: RrTypeName): Buffer 
   header.writeUInt16BE(0x0100, 2); // RD
   header.writeUInt16BE(1, 4);
   const labels = name.replace(/\.$/, '').split('.').filter(Boolean);
-  const qname = Buffer.concat([...labels.map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l, 'ascii')])), Buffer.from([0])]);
+  const qname = Buffer.concat([
+    ...labels.map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l, 'ascii')])),
+    Buffer.from([0]),
+  ]);
   const tail = Buffer.alloc(4);
   tail.writeUInt16BE(RR_TYPE[type], 0);
   tail.writeUInt16BE(1, 2);
@@ -55,7 +58,7 @@ function ipv6(buf: Buffer, at: number): string {
   for (let i = 0; i < 8; i++) groups.push(buf.readUInt16BE(at + i * 2));
   // RFC 5952 text form: the longest run of two or more zero groups becomes '::'.
   let best = { start: -1, len: 0 };
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     let j = i;
     while (j < 8 && groups[j] === 0) j++;
     if (j - i > best.len && j - i >= 2) best = { start: i, len: j - i };
@@ -81,9 +84,18 @@ export function decodeResponse(buf: Buffer): DnsResponse {
     const rdlen = buf.readUInt16BE(next + 8);
     const rdata = next + 10;
     const isAnswer = r < counts[1];
-    if (isAnswer && type === RR_TYPE.A && rdlen === 4) answers.push({ type: 'A', name, ttl, address: [...buf.subarray(rdata, rdata + 4)].join('.') });
-    if (isAnswer && type === RR_TYPE.AAAA && rdlen === 16) answers.push({ type: 'AAAA', name, ttl, address: ipv6(buf, rdata) });
-    if (isAnswer && type === RR_TYPE.MX) answers.push({ type: 'MX', name, ttl, preference: buf.readUInt16BE(rdata), exchange: readName(buf, rdata + 2).name.toLowerCase() });
+    if (isAnswer && type === RR_TYPE.A && rdlen === 4)
+      answers.push({ type: 'A', name, ttl, address: [...buf.subarray(rdata, rdata + 4)].join('.') });
+    if (isAnswer && type === RR_TYPE.AAAA && rdlen === 16)
+      answers.push({ type: 'AAAA', name, ttl, address: ipv6(buf, rdata) });
+    if (isAnswer && type === RR_TYPE.MX)
+      answers.push({
+        type: 'MX',
+        name,
+        ttl,
+        preference: buf.readUInt16BE(rdata),
+        exchange: readName(buf, rdata + 2).name.toLowerCase(),
+      });
     if (!isAnswer && type === 6) negativeTtl = Math.min(ttl, buf.readUInt32BE(rdata + rdlen - 4));
     offset = rdata + rdlen;
   }

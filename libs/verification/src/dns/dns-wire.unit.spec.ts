@@ -19,28 +19,61 @@ describe('DNS wire format', () => {
 
   it('decodes MX answers with preference, exchange and TTL', () => {
     const wire = answer(encodeQuery(1, 'acme.test', 'MX'), (r) => {
-      r.answers.push({ name: 'acme.test', type: Packet.TYPE.MX, class: Packet.CLASS.IN, ttl: 77, exchange: 'MX1.acme.test', priority: 10 } as never);
+      r.answers.push({
+        name: 'acme.test',
+        type: Packet.TYPE.MX,
+        class: Packet.CLASS.IN,
+        ttl: 77,
+        exchange: 'MX1.acme.test',
+        priority: 10,
+      } as never);
     });
-    expect(decodeResponse(wire).answers).toEqual([{ type: 'MX', name: 'acme.test', ttl: 77, preference: 10, exchange: 'mx1.acme.test' }]);
+    expect(decodeResponse(wire).answers).toEqual([
+      { type: 'MX', name: 'acme.test', ttl: 77, preference: 10, exchange: 'mx1.acme.test' },
+    ]);
   });
 
   it('reads a null MX as an empty exchange', () => {
     const wire = answer(encodeQuery(2, 'nullmx.test', 'MX'), (r) => {
-      r.answers.push({ name: 'nullmx.test', type: Packet.TYPE.MX, class: Packet.CLASS.IN, ttl: 60, exchange: '', priority: 0 } as never);
+      r.answers.push({
+        name: 'nullmx.test',
+        type: Packet.TYPE.MX,
+        class: Packet.CLASS.IN,
+        ttl: 60,
+        exchange: '',
+        priority: 0,
+      } as never);
     });
     expect(decodeResponse(wire).answers[0]).toMatchObject({ exchange: '', preference: 0 });
   });
 
   it('decodes A and compressed AAAA addresses', () => {
     const wire = answer(encodeQuery(3, 'host.test', 'AAAA'), (r) => {
-      r.answers.push({ name: 'host.test', type: Packet.TYPE.AAAA, class: Packet.CLASS.IN, ttl: 30, address: '2001:db8::1' } as never);
-      r.answers.push({ name: 'host.test', type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 30, address: '127.0.0.9' } as never);
+      r.answers.push({
+        name: 'host.test',
+        type: Packet.TYPE.AAAA,
+        class: Packet.CLASS.IN,
+        ttl: 30,
+        address: '2001:db8::1',
+      } as never);
+      r.answers.push({
+        name: 'host.test',
+        type: Packet.TYPE.A,
+        class: Packet.CLASS.IN,
+        ttl: 30,
+        address: '127.0.0.9',
+      } as never);
     });
-    expect(decodeResponse(wire).answers.map((a) => ('address' in a ? a.address : ''))).toEqual(['2001:db8::1', '127.0.0.9']);
+    expect(decodeResponse(wire).answers.map((a) => ('address' in a ? a.address : ''))).toEqual([
+      '2001:db8::1',
+      '127.0.0.9',
+    ]);
   });
 
   it('exposes the response code so NXDOMAIN and SERVFAIL can be told apart', () => {
-    const wire = answer(encodeQuery(4, 'missing.test', 'MX'), (r) => { r.header.rcode = 3; });
+    const wire = answer(encodeQuery(4, 'missing.test', 'MX'), (r) => {
+      r.header.rcode = 3;
+    });
     expect(decodeResponse(wire)).toMatchObject({ id: 4, rcode: 3, answers: [] });
   });
 });

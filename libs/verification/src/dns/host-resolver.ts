@@ -3,7 +3,10 @@ import { isIP } from 'node:net';
 import { DnsClient } from './dns-client';
 import { DnsAnswer, RCODE } from './dns-wire';
 
-export interface ResolvedAddress { address: string; family: number }
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
 
 /** A host name with no address: carries ENOTFOUND like the system resolver's error. */
 export class HostNotFoundError extends Error {
@@ -31,7 +34,9 @@ export class HostResolver {
     if (family) return [{ address: bare, family }];
     if (!this.dns) return lookup(bare, { all: true, verbatim: true });
     const [a, aaaa] = await Promise.all([this.dns.query(bare, 'A'), this.dns.query(bare, 'AAAA')]);
-    const answers = [...a.answers, ...aaaa.answers].filter((x): x is Extract<DnsAnswer, { type: 'A' | 'AAAA' }> => x.type === 'A' || x.type === 'AAAA');
+    const answers = [...a.answers, ...aaaa.answers].filter(
+      (x): x is Extract<DnsAnswer, { type: 'A' | 'AAAA' }> => x.type === 'A' || x.type === 'AAAA',
+    );
     if (answers.length === 0) {
       const rcode = a.rcode === RCODE.NOERROR ? aaaa.rcode : a.rcode;
       throw new HostNotFoundError(`ENOTFOUND ${bare} (rcode ${rcode} from the configured DNS servers)`);

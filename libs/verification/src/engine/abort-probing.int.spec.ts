@@ -11,8 +11,16 @@ async function untilRcpts(h: Harness, count: number): Promise<void> {
 describe('verification engine when the caller aborts (a cancelled job)', () => {
   let h: Harness;
   // One session for the whole domain (no split across parallel sessions), each RCPT answered after 40 ms.
-  beforeAll(async () => { h = await startHarness(zones, { rcptDelayMs: 40, domains: { 'slow.test': { default: reject() } } }, { maxRcptsPerSession: 100, perMxConcurrency: 1 }); });
-  afterAll(async () => { await h.stop(); });
+  beforeAll(async () => {
+    h = await startHarness(
+      zones,
+      { rcptDelayMs: 40, domains: { 'slow.test': { default: reject() } } },
+      { maxRcptsPerSession: 100, perMxConcurrency: 1 },
+    );
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
 
   it('sends no RCPT once the signal aborted and answers unknown for the addresses left', async () => {
     const abort = new AbortController();
@@ -37,7 +45,12 @@ describe('verification engine when the caller aborts (a cancelled job)', () => {
     const before = h.smtp.stats.rcpts.length;
     const abort = new AbortController();
     abort.abort();
-    const report = await h.engine.probeCandidates('slow.test', ['jane.doe', 'jdoe', 'jane'], { stopAtFirstOk: true, maxProbes: 3, deadlineMs: 5_000, signal: abort.signal });
+    const report = await h.engine.probeCandidates('slow.test', ['jane.doe', 'jdoe', 'jane'], {
+      stopAtFirstOk: true,
+      maxProbes: 3,
+      deadlineMs: 5_000,
+      signal: abort.signal,
+    });
     expect(report.probes).toEqual([]);
     expect(h.smtp.stats.rcpts.length).toBe(before);
   });

@@ -9,7 +9,9 @@ function decisionLog(): VerificationObserver & { decisions: AdaptiveDecision[]; 
   return {
     ...SILENT_VERIFICATION_OBSERVER,
     decisions,
-    sessionAdapted: (decision) => { decisions.push(decision); },
+    sessionAdapted: (decision) => {
+      decisions.push(decision);
+    },
     count: (d) => decisions.filter((x) => x === d).length,
   };
 }
@@ -29,7 +31,9 @@ describe('sessions that adapt to an MX that defends itself', () => {
     log = decisionLog();
     h = await startHarness(zones, domainScript(defences), { observer: log, ...overrides });
   };
-  afterEach(async () => { await h?.stop(); });
+  afterEach(async () => {
+    await h?.stop();
+  });
 
   it('retires each session before a Postfix-like peer starts delaying replies (soft error limit 10)', async () => {
     await start(postfixDefaults());
@@ -54,7 +58,11 @@ describe('sessions that adapt to an MX that defends itself', () => {
     await start(postfixDefaults({ softErrorLimit: undefined, hardErrorLimit: 4 }), { perMxConcurrency: 1 });
     const addresses = [...nonexistent(12), 'alice@acme.test', 'bob@acme.test'];
     const verdicts = await h.engine.verifyMany(addresses, { mode: 'bulk' });
-    expect(verdicts.map((v) => `${v.result}/${v.subResult}`)).toEqual([...Array(12).fill('invalid/no_mailbox'), 'ok/ok', 'ok/ok']);
+    expect(verdicts.map((v) => `${v.result}/${v.subResult}`)).toEqual([
+      ...Array(12).fill('invalid/no_mailbox'),
+      'ok/ok',
+      'ok/ok',
+    ]);
     expect(h.smtp.stats.defences.errorDisconnects).toBe(1);
     // The 421 first, then the reconnect; the budget learned from it keeps every later session under the limit.
     expect(log.decisions.indexOf('reconnect_after_421')).toBeGreaterThan(log.decisions.indexOf('error_budget_learned'));

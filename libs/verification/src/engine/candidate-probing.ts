@@ -7,7 +7,13 @@ import { ProbeLane } from '../smtp/mx-pool';
 import { DomainFindings, FindingsContext, gatherFindings, routeUnlessReserved } from './domain-findings';
 import { probeResult } from './result-mapping';
 
-export interface CandidateOptions { stopAtFirstOk: boolean; maxProbes: number; deadlineMs: number; signal?: AbortSignal; lane?: ProbeLane }
+export interface CandidateOptions {
+  stopAtFirstOk: boolean;
+  maxProbes: number;
+  deadlineMs: number;
+  signal?: AbortSignal;
+  lane?: ProbeLane;
+}
 
 /** deadlineMs is a budget from now; a value that looks like an epoch timestamp (> 10^12) is taken as absolute. */
 export function deadlineFrom(deadlineMs: number, now: number): number {
@@ -20,24 +26,46 @@ export function deadlineFrom(deadlineMs: number, now: number): number {
  * Once an address is accepted the catch-all probe runs; on a catch-all domain probing stops,
  * since every further candidate would be accepted too.
  */
-export async function probeCandidatesOn(ctx: FindingsContext, rawDomain: string, localParts: string[], options: CandidateOptions): Promise<CandidateProbeReport> {
+export async function probeCandidatesOn(
+  ctx: FindingsContext,
+  rawDomain: string,
+  localParts: string[],
+  options: CandidateOptions,
+): Promise<CandidateProbeReport> {
   const domain = toAsciiDomain(rawDomain) ?? rawDomain.toLowerCase();
   const deadline = deadlineFrom(options.deadlineMs, ctx.clock());
   const report: CandidateProbeReport = {
-    domain, mailAccepting: false, catchAll: null, provider: '', antiSpam: false,
-    free: isFreeProvider(domain), disposable: isDisposableDomain(domain, ctx.disposableAllowList), probes: [],
+    domain,
+    mailAccepting: false,
+    catchAll: null,
+    provider: '',
+    antiSpam: false,
+    free: isFreeProvider(domain),
+    disposable: isDisposableDomain(domain, ctx.disposableAllowList),
+    probes: [],
   };
   const route = await routeUnlessReserved(ctx, domain);
   if (route.kind !== 'hosts') return { ...report, reason: route.kind };
-  const profile = route.viaAddressFallback ? { provider: '', antiSpam: false, acceptsAllAtRcpt: false } : providerForHosts(route.hosts.map((h) => h.name));
+  const profile = route.viaAddressFallback
+    ? { provider: '', antiSpam: false, acceptsAllAtRcpt: false }
+    : providerForHosts(route.hosts.map((h) => h.name));
   Object.assign(report, { mailAccepting: true, provider: profile.provider, antiSpam: profile.antiSpam });
   if (report.disposable) return { ...report, reason: 'disposable' };
-  const candidates = localParts.filter((local) => checkSyntax(`${local}@${domain}`).ok).slice(0, Math.max(0, options.maxProbes));
+  const candidates = localParts
+    .filter((local) => checkSyntax(`${local}@${domain}`).ok)
+    .slice(0, Math.max(0, options.maxProbes));
   let last: DomainFindings | null = null;
   const probed: Array<{ local: string; findings: DomainFindings }> = [];
   for (const local of candidates) {
     if (ctx.clock() >= deadline || options.signal?.aborted) break;
-    const findings = await gatherFindings(ctx, domain, [`${local}@${domain}`], deadline, { signal: options.signal }, options.lane);
+    const findings = await gatherFindings(
+      ctx,
+      domain,
+      [`${local}@${domain}`],
+      deadline,
+      { signal: options.signal },
+      options.lane,
+    );
     probed.push({ local, findings });
     last = findings;
     const accepted = findings.outcomes.get(`${local}@${domain}`)?.kind === 'accepted';

@@ -3,8 +3,14 @@ import { VerificationEngine } from './verification-engine';
 import { Harness, loopbackConfig, mxZone, startHarness } from '../testing/loopback-harness';
 
 const zones = {
-  ...mxZone('fallback.test', [['mx1.fallback.test', 10, '127.0.0.5'], ['mx2.fallback.test', 20, '127.0.0.1']]),
-  ...mxZone('order.test', [['mxb.order.test', 20, '127.0.0.1'], ['mxa.order.test', 10, '127.0.0.6']]),
+  ...mxZone('fallback.test', [
+    ['mx1.fallback.test', 10, '127.0.0.5'],
+    ['mx2.fallback.test', 20, '127.0.0.1'],
+  ]),
+  ...mxZone('order.test', [
+    ['mxb.order.test', 20, '127.0.0.1'],
+    ['mxa.order.test', 10, '127.0.0.6'],
+  ]),
   ...mxZone('xn--bcher-kva.test', [['mx.xn--bcher-kva.test', 10, '127.0.0.1']]),
   ...mxZone('cached.test', [['mx.cached.test', 10, '127.0.0.1']], 120),
   'plain-a.test': { a: ['127.0.0.1'] },
@@ -14,20 +20,31 @@ const zones = {
   'silent.test': { dropQueries: true },
   // Loopback and the cloud metadata address spelt as IPv6 (IPv4-mapped, NAT64, 6to4, Teredo).
   'v6spelt.test': { mx: [{ exchange: 'mx.v6spelt.test', priority: 10 }] },
-  'mx.v6spelt.test': { aaaa: ['::ffff:127.0.0.1', '64:ff9b::7f00:1', '::ffff:a9fe:a9fe', '2002:7f00:1::1', '2001:0:a00:1::1'] },
+  'mx.v6spelt.test': {
+    aaaa: ['::ffff:127.0.0.1', '64:ff9b::7f00:1', '::ffff:a9fe:a9fe', '2002:7f00:1::1', '2001:0:a00:1::1'],
+  },
   ...mxZone('mailinator.com', [['mail.mailinator.com', 10, '127.0.0.1']]),
 };
 
 const script = {
   listen: ['127.0.0.1', '127.0.0.6'],
   default: accept(),
-  domains: Object.fromEntries(['fallback.test', 'order.test', 'xn--bcher-kva.test', 'cached.test', 'plain-a.test'].map((d) => [d, { recipients: { ann: accept() }, default: { kind: 'reply' as const, code: 550, text: '5.1.1 User unknown' } }])),
+  domains: Object.fromEntries(
+    ['fallback.test', 'order.test', 'xn--bcher-kva.test', 'cached.test', 'plain-a.test'].map((d) => [
+      d,
+      { recipients: { ann: accept() }, default: { kind: 'reply' as const, code: 550, text: '5.1.1 User unknown' } },
+    ]),
+  ),
 };
 
 describe('verification engine mail routing against a DNS server', () => {
   let h: Harness;
-  beforeAll(async () => { h = await startHarness(zones, script); });
-  afterAll(async () => { await h.stop(); });
+  beforeAll(async () => {
+    h = await startHarness(zones, script);
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
 
   it('tries the MX with the lowest preference value first', async () => {
     expect((await h.engine.verify('ann@order.test')).result).toBe('ok');
@@ -50,7 +67,10 @@ describe('verification engine mail routing against a DNS server', () => {
 
   it('answers invalid/domain_not_found for NXDOMAIN', async () => {
     // An ordinary name: an unknown name under the reserved .test answers reserved_domain (honest-labels spec).
-    expect(await h.engine.verify('ann@missing-domain.dev')).toMatchObject({ result: 'invalid', subResult: 'domain_not_found' });
+    expect(await h.engine.verify('ann@missing-domain.dev')).toMatchObject({
+      result: 'invalid',
+      subResult: 'domain_not_found',
+    });
   });
 
   it('answers invalid/no_mx when the domain has neither MX nor address records', async () => {
@@ -69,7 +89,12 @@ describe('verification engine mail routing against a DNS server', () => {
 
   it('probes an IDN domain by its punycode form', async () => {
     const verdict = await h.engine.verify('ann@bücher.test');
-    expect(verdict).toMatchObject({ result: 'ok', domain: 'xn--bcher-kva.test', normalized: 'ann@xn--bcher-kva.test', email: 'ann@bücher.test' });
+    expect(verdict).toMatchObject({
+      result: 'ok',
+      domain: 'xn--bcher-kva.test',
+      normalized: 'ann@xn--bcher-kva.test',
+      email: 'ann@bücher.test',
+    });
   });
 
   it('caches MX answers for their TTL', async () => {
@@ -80,7 +105,12 @@ describe('verification engine mail routing against a DNS server', () => {
 
   it('answers disposable for a listed domain without probing the mailbox', async () => {
     const before = h.smtp.stats.rcpts.length;
-    expect(await h.engine.verify('someone@mailinator.com')).toMatchObject({ result: 'disposable', resultCode: 5, disposable: true, quality: 'bad' });
+    expect(await h.engine.verify('someone@mailinator.com')).toMatchObject({
+      result: 'disposable',
+      resultCode: 5,
+      disposable: true,
+      quality: 'bad',
+    });
     expect(h.smtp.stats.rcpts.length).toBe(before);
   });
 
@@ -89,7 +119,10 @@ describe('verification engine mail routing against a DNS server', () => {
       const engine = new VerificationEngine(loopbackConfig(h.dns.server, h.smtp.port, { allowPrivateNetworks: false }));
       const sessions = h.smtp.stats.sessions;
       try {
-        expect(await engine.verify('ann@order.test')).toMatchObject({ result: 'unknown', subResult: 'private_mx_refused' });
+        expect(await engine.verify('ann@order.test')).toMatchObject({
+          result: 'unknown',
+          subResult: 'private_mx_refused',
+        });
         expect(h.smtp.stats.sessions).toBe(sessions);
       } finally {
         await engine.close();
@@ -100,7 +133,10 @@ describe('verification engine mail routing against a DNS server', () => {
       const engine = new VerificationEngine(loopbackConfig(h.dns.server, h.smtp.port, { allowPrivateNetworks: false }));
       const sessions = h.smtp.stats.sessions;
       try {
-        expect(await engine.verify('ann@v6spelt.test')).toMatchObject({ result: 'unknown', subResult: 'private_mx_refused' });
+        expect(await engine.verify('ann@v6spelt.test')).toMatchObject({
+          result: 'unknown',
+          subResult: 'private_mx_refused',
+        });
         expect(h.smtp.stats.sessions).toBe(sessions);
       } finally {
         await engine.close();

@@ -10,7 +10,8 @@ import { ProbeLane } from '../smtp/mx-pool';
 import { DomainProber } from './domain-prober';
 import { ProbeControl, ProbeKind, ProbeOutcome } from './probe-outcome';
 
-export type DomainStatus = 'probed' | 'null_mx' | 'domain_not_found' | 'no_mx' | 'dns_error' | 'disposable' | 'reserved_domain';
+export type DomainStatus =
+  'probed' | 'null_mx' | 'domain_not_found' | 'no_mx' | 'dns_error' | 'disposable' | 'reserved_domain';
 
 export interface DomainFindings {
   status: DomainStatus;
@@ -40,11 +41,26 @@ const NO_PROFILE: ProviderProfile = { provider: '', antiSpam: false, acceptsAllA
  * Reserved names (RFC 2606/6761), DNS, disposable check, then RCPT probes for every address and the
  * catch-all probe when something was accepted.
  */
-export async function gatherFindings(ctx: FindingsContext, domain: string, addresses: string[], deadline: number, control: ProbeControl = {}, lane: ProbeLane = 'interactive'): Promise<DomainFindings> {
+export async function gatherFindings(
+  ctx: FindingsContext,
+  domain: string,
+  addresses: string[],
+  deadline: number,
+  control: ProbeControl = {},
+  lane: ProbeLane = 'interactive',
+): Promise<DomainFindings> {
   const route = await routeUnlessReserved(ctx, domain);
-  if (route.kind !== 'hosts') return { status: route.kind, detail: route.kind === 'dns_error' ? route.detail : undefined, profile: NO_PROFILE, catchAll: null, outcomes: new Map() };
+  if (route.kind !== 'hosts')
+    return {
+      status: route.kind,
+      detail: route.kind === 'dns_error' ? route.detail : undefined,
+      profile: NO_PROFILE,
+      catchAll: null,
+      outcomes: new Map(),
+    };
   const profile = route.viaAddressFallback ? NO_PROFILE : providerForHosts(route.hosts.map((h) => h.name));
-  if (isDisposableDomain(domain, ctx.disposableAllowList)) return { status: 'disposable', profile, catchAll: null, outcomes: new Map() };
+  if (isDisposableDomain(domain, ctx.disposableAllowList))
+    return { status: 'disposable', profile, catchAll: null, outcomes: new Map() };
   const outcomes = await probeChunks(ctx, route.hosts, addresses, deadline, control, lane);
   const { catchAll, probeKind } = await catchAllStatus(ctx, domain, route.hosts, outcomes, deadline, control, lane);
   return { status: 'probed', profile, catchAll, catchAllProbe: probeKind, outcomes };
@@ -54,7 +70,10 @@ export async function gatherFindings(ctx: FindingsContext, domain: string, addre
  * The domain's mail route, or reserved_domain: at once for names that never take mail, and for
  * test and private-use names the configured DNS does not know (NXDOMAIN).
  */
-export async function routeUnlessReserved(ctx: Pick<FindingsContext, 'router'>, domain: string): Promise<MailRoute | { kind: 'reserved_domain' }> {
+export async function routeUnlessReserved(
+  ctx: Pick<FindingsContext, 'router'>,
+  domain: string,
+): Promise<MailRoute | { kind: 'reserved_domain' }> {
   const reserved = reservedName(domain);
   if (reserved?.reach === 'never') return { kind: 'reserved_domain' };
   const route = await ctx.router.route(domain);
@@ -63,26 +82,60 @@ export async function routeUnlessReserved(ctx: Pick<FindingsContext, 'router'>, 
 }
 
 /** Re-probes some addresses of an already routed domain (greylist retries); keeps the catch-all verdict. */
-export async function reprobe(ctx: FindingsContext, domain: string, addresses: string[], deadline: number, findings: DomainFindings, control: ProbeControl = {}, lane: ProbeLane = 'interactive'): Promise<void> {
+export async function reprobe(
+  ctx: FindingsContext,
+  domain: string,
+  addresses: string[],
+  deadline: number,
+  findings: DomainFindings,
+  control: ProbeControl = {},
+  lane: ProbeLane = 'interactive',
+): Promise<void> {
   const route = await ctx.router.route(domain);
   if (route.kind !== 'hosts') return;
   const fresh = await probeChunks(ctx, route.hosts, addresses, deadline, control, lane);
   for (const [address, outcome] of fresh) findings.outcomes.set(address, outcome);
   if (findings.catchAll === null) {
-    const { catchAll, probeKind } = await catchAllStatus(ctx, domain, route.hosts, findings.outcomes, deadline, control, lane);
+    const { catchAll, probeKind } = await catchAllStatus(
+      ctx,
+      domain,
+      route.hosts,
+      findings.outcomes,
+      deadline,
+      control,
+      lane,
+    );
     Object.assign(findings, { catchAll, catchAllProbe: probeKind });
   }
 }
 
-async function probeChunks(ctx: FindingsContext, hosts: Parameters<DomainProber['probe']>[0], addresses: string[], deadline: number, control: ProbeControl, lane: ProbeLane) {
+async function probeChunks(
+  ctx: FindingsContext,
+  hosts: Parameters<DomainProber['probe']>[0],
+  addresses: string[],
+  deadline: number,
+  control: ProbeControl,
+  lane: ProbeLane,
+) {
   const chunks = ctx.sessionReuse ? [addresses] : addresses.map((address) => [address]);
   const results = await Promise.all(chunks.map((chunk) => ctx.prober.probe(hosts, chunk, deadline, control, lane)));
   return new Map(results.flatMap((m) => [...m]));
 }
 
-interface CatchAllStatus { catchAll: boolean | null; probeKind?: ProbeKind }
+interface CatchAllStatus {
+  catchAll: boolean | null;
+  probeKind?: ProbeKind;
+}
 
-async function catchAllStatus(ctx: FindingsContext, domain: string, hosts: Parameters<DomainProber['probe']>[0], outcomes: Map<string, ProbeOutcome>, deadline: number, control: ProbeControl, lane: ProbeLane): Promise<CatchAllStatus> {
+async function catchAllStatus(
+  ctx: FindingsContext,
+  domain: string,
+  hosts: Parameters<DomainProber['probe']>[0],
+  outcomes: Map<string, ProbeOutcome>,
+  deadline: number,
+  control: ProbeControl,
+  lane: ProbeLane,
+): Promise<CatchAllStatus> {
   const kinds = [...outcomes.values()].map((o) => o.kind);
   if (kinds.some((k) => MAILBOX_REJECTIONS.has(k as RcptClass))) ctx.catchAll.set(domain, false);
   const cached = ctx.catchAll.get(domain);

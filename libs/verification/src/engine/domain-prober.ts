@@ -12,7 +12,10 @@ import { AddressQueue } from './address-queue';
 import { ProbeControl, ProbeOutcome } from './probe-outcome';
 
 export interface ProberSettings {
-  port: number; allowPrivateNetworks: boolean; maxRcptsPerSession: number; backoffMs: number;
+  port: number;
+  allowPrivateNetworks: boolean;
+  maxRcptsPerSession: number;
+  backoffMs: number;
   /** First pause before reconnecting after a 421; doubles for each further one. */
   reconnectBackoffMs: number;
   /** A reply this slow (and TARPIT_FACTOR times the session's median) marks the session as tarpitted. */
@@ -33,14 +36,20 @@ const PIPELINE_SAFE_ERRORS = 8;
 
 const isTimeout = (error: unknown): boolean => error instanceof SmtpTransportError && /timeout/.test(error.kind);
 
-interface Target { host: string; address: string }
+interface Target {
+  host: string;
+  address: string;
+}
 
 /** How a session ended: keep it for reuse, what stopped it (if anything), and how many addresses it decided. */
-interface SessionResult { keep: boolean; failure: ProbeOutcome | null; decided: number }
+interface SessionResult {
+  keep: boolean;
+  failure: ProbeOutcome | null;
+  decided: number;
+}
 
 // eslint-disable-next-line no-control-regex -- the ASCII range starts at NUL by definition.
 const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s);
-
 
 /**
  * Sends RCPTs for a list of addresses on one domain: every MX in preference order (and
@@ -57,7 +66,13 @@ export class DomainProber {
   ) {}
 
   /** Once `control.signal` aborts no further RCPT is sent; the addresses left get `deadline_exceeded` (unknown). */
-  async probe(hosts: MailHost[], addresses: string[], deadline: number, control: ProbeControl = {}, lane: ProbeLane = 'interactive'): Promise<Map<string, ProbeOutcome>> {
+  async probe(
+    hosts: MailHost[],
+    addresses: string[],
+    deadline: number,
+    control: ProbeControl = {},
+    lane: ProbeLane = 'interactive',
+  ): Promise<Map<string, ProbeOutcome>> {
     const targets = this.targets(hosts);
     if (targets.list.length === 0) {
       const kind = targets.refused ? 'private_mx_refused' : 'no_mx_address';
@@ -67,7 +82,11 @@ export class DomainProber {
       // Only public hosts sit behind a blocked port 25; private and loopback ones (labs) are still tried.
       targets.list = targets.list.filter((target) => nonPublicReason(target.address) !== null);
       if (targets.list.length === 0) {
-        const blocked: ProbeOutcome = { kind: 'port_25_blocked', mxHost: hosts[0]?.name, retryAfterMs: EGRESS_RECHECK_MS };
+        const blocked: ProbeOutcome = {
+          kind: 'port_25_blocked',
+          mxHost: hosts[0]?.name,
+          retryAfterMs: EGRESS_RECHECK_MS,
+        };
         return new Map<string, ProbeOutcome>(addresses.map((a) => [a, blocked]));
       }
     }
@@ -84,16 +103,29 @@ export class DomainProber {
    * worth of addresses (what a session carries on a list of mostly nonexistent ones), never more than
    * the address's concurrency ceiling; the pool decides how many run at once.
    */
-  private async probeTargets(list: Target[], addresses: string[], deadline: number, control: ProbeControl, lane: ProbeLane): Promise<Map<string, ProbeOutcome>> {
+  private async probeTargets(
+    list: Target[],
+    addresses: string[],
+    deadline: number,
+    control: ProbeControl,
+    lane: ProbeLane,
+  ): Promise<Map<string, ProbeOutcome>> {
     const outcomes = new Map<string, ProbeOutcome>();
     const queue = new AddressQueue(addresses);
     let lastFailure: ProbeOutcome = { kind: 'connect_refused' };
     for (const target of list) {
       if (queue.size === 0) break;
-      if (this.clock() >= deadline || control.signal?.aborted) { lastFailure = { kind: 'deadline_exceeded' }; break; }
+      if (this.clock() >= deadline || control.signal?.aborted) {
+        lastFailure = { kind: 'deadline_exceeded' };
+        break;
+      }
       const limits = this.pool.limitsOf(target.address, this.settings.port);
       const sessions = Math.min(limits.ceiling(this.clock()), Math.ceil(queue.size / limits.errorBudget(this.clock())));
-      const failures = await Promise.all(Array.from({ length: Math.max(1, sessions) }, () => this.onTarget(target, queue, outcomes, deadline, control, lane)));
+      const failures = await Promise.all(
+        Array.from({ length: Math.max(1, sessions) }, () =>
+          this.onTarget(target, queue, outcomes, deadline, control, lane),
+        ),
+      );
       lastFailure = failures.find((failure) => failure !== null) ?? lastFailure;
     }
     for (const a of queue.rest()) outcomes.set(a, lastFailure);
@@ -118,7 +150,14 @@ export class DomainProber {
    * 421 (mid-session or at the banner) is followed by a reconnect after a growing pause, up to
    * MAX_RECONNECTS times in a row. Returns the failure that stopped it, if any.
    */
-  private async onTarget(target: Target, queue: AddressQueue, outcomes: Map<string, ProbeOutcome>, deadline: number, control: ProbeControl, lane: ProbeLane): Promise<ProbeOutcome | null> {
+  private async onTarget(
+    target: Target,
+    queue: AddressQueue,
+    outcomes: Map<string, ProbeOutcome>,
+    deadline: number,
+    control: ProbeControl,
+    lane: ProbeLane,
+  ): Promise<ProbeOutcome | null> {
     let freshRetryLeft = true;
     let reconnects = 0;
     while (queue.size > 0) {
@@ -140,8 +179,12 @@ export class DomainProber {
       if (result.decided > 0) reconnects = 0;
       if (!result.failure) continue;
       // A parked session may have been closed by the server meanwhile: one fresh try.
-      if (lease.reused && freshRetryLeft && result.failure.kind === 'connection_closed') { freshRetryLeft = false; continue; }
-      if (result.failure.reply?.code === 421 && (await this.pauseBeforeReconnect(reconnects++, target, deadline))) continue;
+      if (lease.reused && freshRetryLeft && result.failure.kind === 'connection_closed') {
+        freshRetryLeft = false;
+        continue;
+      }
+      if (result.failure.reply?.code === 421 && (await this.pauseBeforeReconnect(reconnects++, target, deadline)))
+        continue;
       if (result.failure.reply?.code === 421) this.backoff(target, 421);
       return result.failure;
     }
@@ -152,7 +195,15 @@ export class DomainProber {
    * Asks batches of addresses taken from the queue on one session until the queue is empty or the
    * session must end. Whatever it took and could not ask goes back to the queue (see AddressQueue).
    */
-  private async runSession(lease: Lease, target: Target, queue: AddressQueue, outcomes: Map<string, ProbeOutcome>, deadline: number, control: ProbeControl, lane: ProbeLane): Promise<SessionResult> {
+  private async runSession(
+    lease: Lease,
+    target: Target,
+    queue: AddressQueue,
+    outcomes: Map<string, ProbeOutcome>,
+    deadline: number,
+    control: ProbeControl,
+    lane: ProbeLane,
+  ): Promise<SessionResult> {
     const { session, limits } = lease;
     const provider = providerOf(target.host);
     const decidedAtStart = outcomes.size;
@@ -165,27 +216,45 @@ export class DomainProber {
     try {
       while (queue.size > 0) {
         if (session.rcptCount >= this.settings.maxRcptsPerSession) return this.clean(lease, end(true));
-        if (lane === 'bulk' && this.pool.interactiveWaiting(lease.key)) { this.observer.sessionAdapted('bulk_yielded', provider); return end(true); }
+        if (lane === 'bulk' && this.pool.interactiveWaiting(lease.key)) {
+          this.observer.sessionAdapted('bulk_yielded', provider);
+          return end(true);
+        }
         // Retired before the server's error limit: a fresh session is served without delays.
         const budgetLeft = limits.errorBudget(this.clock()) - session.errors;
-        if (budgetLeft <= 0) { this.observer.sessionAdapted('retired_error_budget', provider); return this.clean(lease, end(false)); }
+        if (budgetLeft <= 0) {
+          this.observer.sessionAdapted('retired_error_budget', provider);
+          return this.clean(lease, end(false));
+        }
         const cap = limits.rcptCap(this.clock());
-        if (cap !== null && session.rcptsInTransaction >= cap) { this.observer.sessionAdapted('retired_rcpt_cap', provider); return end(false); }
+        if (cap !== null && session.rcptsInTransaction >= cap) {
+          this.observer.sessionAdapted('retired_rcpt_cap', provider);
+          return end(false);
+        }
         if (this.clock() >= deadline || control.signal?.aborted) return end(true, { kind: 'deadline_exceeded' });
         // A batch may at worst be refused whole, MAIL FROM included: it never takes the session past its budget.
         const mailToo = !session.transactionOpen && session.pipelining ? 1 : 0;
         const room = session.pipelining
-          ? Math.min(MAX_PIPELINED, budgetLeft - mailToo, Math.max(1, PIPELINE_SAFE_ERRORS - session.errors - mailToo),
-            this.settings.maxRcptsPerSession - session.rcptCount, cap === null ? Infinity : cap - session.rcptsInTransaction)
+          ? Math.min(
+              MAX_PIPELINED,
+              budgetLeft - mailToo,
+              Math.max(1, PIPELINE_SAFE_ERRORS - session.errors - mailToo),
+              this.settings.maxRcptsPerSession - session.rcptCount,
+              cap === null ? Infinity : cap - session.rcptsInTransaction,
+            )
           : 1;
         batch = [];
         while (batch.length < room && queue.size > 0) {
           const address = queue.take()!;
-          if (!isAscii(address) && !session.supports('SMTPUTF8')) outcomes.set(address, { kind: 'smtputf8_unsupported', ...spokenTo(target) });
+          if (!isAscii(address) && !session.supports('SMTPUTF8'))
+            outcomes.set(address, { kind: 'smtputf8_unsupported', ...spokenTo(target) });
           else batch.push(address);
         }
         if (room > 0 && batch.length === 0) continue;
-        const refusal = await session.sendRcpts(batch, batch.some((a) => !isAscii(a)));
+        const refusal = await session.sendRcpts(
+          batch,
+          batch.some((a) => !isAscii(a)),
+        );
         if (refusal) {
           if (refusal.code === 421) return end(false, this.closedWith421(lease, target, refusal));
           const kind = classifyRcptReply(refusal, target.host);
@@ -217,7 +286,8 @@ export class DomainProber {
           if (reply.code >= 400 && session.latency.lastWasTarpitted(TARPIT_FACTOR, this.settings.tarpitFloorMs)) {
             // The reply is good, but the server has started holding this session back: replace it.
             this.observer.sessionAdapted('retired_tarpit', provider);
-            if (errorsBefore >= 2 && limits.learnErrorLimit(errorsBefore, this.clock(), false)) this.observer.sessionAdapted('error_budget_learned', provider);
+            if (errorsBefore >= 2 && limits.learnErrorLimit(errorsBefore, this.clock(), false))
+              this.observer.sessionAdapted('error_budget_learned', provider);
             this.trouble(target, lease.since);
             return end(false);
           }
@@ -247,9 +317,15 @@ export class DomainProber {
   /** A 421 ends the session and decides nothing: the address stays pending for the reconnect. */
   private closedWith421(lease: Lease, target: Target, reply: SmtpReply): ProbeOutcome {
     const errorsBefore = lease.session.errors - 1;
-    if (errorsBefore >= 2 && lease.limits.learnErrorLimit(errorsBefore, this.clock(), true)) this.observer.sessionAdapted('error_budget_learned', providerOf(target.host));
+    if (errorsBefore >= 2 && lease.limits.learnErrorLimit(errorsBefore, this.clock(), true))
+      this.observer.sessionAdapted('error_budget_learned', providerOf(target.host));
     this.trouble(target, lease.since);
-    return { kind: classifyRcptReply(reply, target.host), reply, ...spokenTo(target), retryAfterMs: this.settings.backoffMs };
+    return {
+      kind: classifyRcptReply(reply, target.host),
+      reply,
+      ...spokenTo(target),
+      retryAfterMs: this.settings.backoffMs,
+    };
   }
 
   /** A 421, a timeout or a tarpitted reply in a session or connection attempt that began at `since`. */
@@ -275,12 +351,14 @@ export class DomainProber {
   }
 
   private failureOf(error: unknown, target: Target): ProbeOutcome {
-    if (error instanceof MxBackoffError) return { kind: 'rate_limited', ...spokenTo(target), retryAfterMs: Math.max(0, error.untilMs - this.clock()) };
+    if (error instanceof MxBackoffError)
+      return { kind: 'rate_limited', ...spokenTo(target), retryAfterMs: Math.max(0, error.untilMs - this.clock()) };
     if (error instanceof SmtpTransportError) return { kind: error.kind, ...spokenTo(target) };
     if (error instanceof SmtpRefusedError) {
       if (error.reply.code === 421) this.backoff(target, 421);
       const kind = classifyRcptReply(error.reply, target.host);
-      const policyKind = kind === 'no_mailbox' || kind === 'mailbox_disabled' || kind === 'accepted' ? 'policy_rejection' : kind;
+      const policyKind =
+        kind === 'no_mailbox' || kind === 'mailbox_disabled' || kind === 'accepted' ? 'policy_rejection' : kind;
       return { kind: policyKind, reply: error.reply, ...spokenTo(target) };
     }
     throw error;
@@ -290,4 +368,7 @@ export class DomainProber {
 const providerOf = (mxHost: string | undefined): string => (mxHost ? providerForMx(mxHost).provider : '');
 
 /** The host and address a reply came from: the evidence kept with the verdict. */
-const spokenTo = (target: Target): Pick<ProbeOutcome, 'mxHost' | 'mxAddress'> => ({ mxHost: target.host, mxAddress: target.address });
+const spokenTo = (target: Target): Pick<ProbeOutcome, 'mxHost' | 'mxAddress'> => ({
+  mxHost: target.host,
+  mxAddress: target.address,
+});

@@ -38,13 +38,20 @@ describe('what the engine reports to its observer', () => {
   const observer = recordingObserver();
   const since = (mark: number) => observer.lines.slice(mark);
 
-  beforeAll(async () => { h = await startHarness(zones, script, { observer, greylistDelaysMs: [100] }); });
-  afterAll(async () => { await h.stop(); });
+  beforeAll(async () => {
+    h = await startHarness(zones, script, { observer, greylistDelaysMs: [100] });
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
 
   it('reports one verdict per address given, invalid syntax included, with the mode', async () => {
     const mark = observer.lines.length;
     await h.engine.verifyMany(['bob@plain.test', 'not an address'], { mode: 'bulk' });
-    expect(since(mark).filter((l) => l.startsWith('verdict'))).toEqual(['verdict ok/ok bulk', 'verdict invalid/invalid_syntax bulk']);
+    expect(since(mark).filter((l) => l.startsWith('verdict'))).toEqual([
+      'verdict ok/ok bulk',
+      'verdict invalid/invalid_syntax bulk',
+    ]);
   });
 
   it('names the provider of the MX for probes and sessions, and counts a parked session taken again', async () => {
@@ -55,8 +62,13 @@ describe('what the engine reports to its observer', () => {
     // clean session, freshly connected, raises the MX's connect rate and (slow start) its concurrency limit
     // from the starting 2 to the ceiling of 3; the reused one says nothing new about connecting.
     expect(since(mark)).toEqual([
-      'opened google', 'adapted connect_rate_raised google', 'adapted concurrency_raised google', 'probed accepted google', 'reused google',
-      'probed no_mailbox google', 'verdict ok/ok interactive',
+      'opened google',
+      'adapted connect_rate_raised google',
+      'adapted concurrency_raised google',
+      'probed accepted google',
+      'reused google',
+      'probed no_mailbox google',
+      'verdict ok/ok interactive',
     ]);
     const opened = observer.lines.filter((l) => l.startsWith('opened')).length;
     expect(opened).toBe(h.smtp.stats.sessions);
@@ -66,7 +78,11 @@ describe('what the engine reports to its observer', () => {
     const mark = observer.lines.length;
     expect((await h.engine.verify('slow@goog.test')).result).toBe('ok');
     const lines = since(mark);
-    expect(lines.filter((l) => l.startsWith('probed') || l.startsWith('greylist'))).toEqual(['probed greylisted google', 'greylist-retry 1', 'probed accepted google']);
+    expect(lines.filter((l) => l.startsWith('probed') || l.startsWith('greylist'))).toEqual([
+      'probed greylisted google',
+      'greylist-retry 1',
+      'probed accepted google',
+    ]);
   });
 
   it('reports the back-off of an MX that answers 421', async () => {
@@ -74,8 +90,14 @@ describe('what the engine reports to its observer', () => {
     const verdict = await h.engine.verify('anyone@busy.test', { mode: 'bulk' });
     expect(verdict.result).toBe('unknown');
     // Three reconnects after a pause each, then the MX is left alone.
-    expect(since(mark).filter((l) => l.startsWith('backoff') || l.startsWith('probed') || l.startsWith('adapted reconnect'))).toEqual([
-      'adapted reconnect_after_421 -', 'adapted reconnect_after_421 -', 'adapted reconnect_after_421 -', 'backoff - 421', 'probed rate_limited -',
+    expect(
+      since(mark).filter((l) => l.startsWith('backoff') || l.startsWith('probed') || l.startsWith('adapted reconnect')),
+    ).toEqual([
+      'adapted reconnect_after_421 -',
+      'adapted reconnect_after_421 -',
+      'adapted reconnect_after_421 -',
+      'backoff - 421',
+      'probed rate_limited -',
     ]);
   });
 });

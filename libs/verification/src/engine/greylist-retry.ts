@@ -19,7 +19,13 @@ function needsRetry(findings: DomainFindings): string[] | null {
  * come back. Returns the suggested retryAfterMs for whatever stayed undecided.
  */
 export async function settleTemporaryFailures(
-  ctx: FindingsContext, domain: string, findings: DomainFindings, mode: VerificationMode, delays: number[], deadline: number, control: ProbeControl = {},
+  ctx: FindingsContext,
+  domain: string,
+  findings: DomainFindings,
+  mode: VerificationMode,
+  delays: number[],
+  deadline: number,
+  control: ProbeControl = {},
 ): Promise<number | undefined> {
   if (findings.status !== 'probed') return undefined;
   let attempt = 0;

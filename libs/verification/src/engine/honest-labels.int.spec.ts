@@ -20,7 +20,9 @@ describe('verdict labels that name the real obstacle', () => {
       },
     });
   });
-  afterAll(async () => { await h.stop(); });
+  afterAll(async () => {
+    await h.stop();
+  });
 
   describe('when the catch-all probe of a greylisting domain stays greylisted', () => {
     it('answers unknown/greylisted with a time to retry, not catch_all_inconclusive', async () => {
@@ -31,17 +33,29 @@ describe('verdict labels that name the real obstacle', () => {
   });
 
   describe('reserved and special-use domains (RFC 2606 / 6761)', () => {
-    it.each(['someone@example.com', 'a@example.org', 'b@sub.example.net', 'c@host.invalid', 'd@foo.localhost', 'e@xyz.onion'])(
-      'answers %s invalid/reserved_domain without any SMTP session, and not free',
-      async (email) => {
-        const sessions = h.smtp.stats.sessions;
-        expect(await h.engine.verify(email)).toMatchObject({ result: 'invalid', subResult: 'reserved_domain', free: false, disposable: false });
-        expect(h.smtp.stats.sessions).toBe(sessions);
-      },
-    );
+    it.each([
+      'someone@example.com',
+      'a@example.org',
+      'b@sub.example.net',
+      'c@host.invalid',
+      'd@foo.localhost',
+      'e@xyz.onion',
+    ])('answers %s invalid/reserved_domain without any SMTP session, and not free', async (email) => {
+      const sessions = h.smtp.stats.sessions;
+      expect(await h.engine.verify(email)).toMatchObject({
+        result: 'invalid',
+        subResult: 'reserved_domain',
+        free: false,
+        disposable: false,
+      });
+      expect(h.smtp.stats.sessions).toBe(sessions);
+    });
 
     it('answers a test name the configured DNS does not route as reserved, not as a missing domain', async () => {
-      expect(await h.engine.verify('someone@nowhere.test')).toMatchObject({ result: 'invalid', subResult: 'reserved_domain' });
+      expect(await h.engine.verify('someone@nowhere.test')).toMatchObject({
+        result: 'invalid',
+        subResult: 'reserved_domain',
+      });
     });
 
     it('probes a test name the configured DNS routes, like any domain', async () => {
@@ -51,7 +65,11 @@ describe('verdict labels that name the real obstacle', () => {
 
   describe('a typo-squatting domain on the disposable lists', () => {
     it('suggests the popular domain and stays disposable', async () => {
-      expect(await h.engine.verify('jane.doe@gnail.com')).toMatchObject({ result: 'disposable', disposable: true, didYouMean: 'jane.doe@gmail.com' });
+      expect(await h.engine.verify('jane.doe@gnail.com')).toMatchObject({
+        result: 'disposable',
+        disposable: true,
+        didYouMean: 'jane.doe@gmail.com',
+      });
     });
   });
 });

@@ -11,23 +11,50 @@ describe('the interactive lane on an MX saturated by bulk work', () => {
   const decisions: AdaptiveDecision[] = [];
 
   beforeAll(async () => {
-    h = await startHarness(zones, {
-      domains: { 'busy.test': { recipients: Object.fromEntries([...vips, ...bulkList.map((a) => a.split('@')[0])].map((l) => [l, accept()])) } },
-    }, {
-      // One session per MX for bulk work: 20 chunks of 20 RCPTs queue for it.
-      perMxConcurrency: 1,
-      observer: { ...SILENT_VERIFICATION_OBSERVER, sessionAdapted: (d) => { decisions.push(d); } },
-    });
+    h = await startHarness(
+      zones,
+      {
+        domains: {
+          'busy.test': {
+            recipients: Object.fromEntries(
+              [...vips, ...bulkList.map((a) => a.split('@')[0])].map((l) => [l, accept()]),
+            ),
+          },
+        },
+      },
+      {
+        // One session per MX for bulk work: 20 chunks of 20 RCPTs queue for it.
+        perMxConcurrency: 1,
+        observer: {
+          ...SILENT_VERIFICATION_OBSERVER,
+          sessionAdapted: (d) => {
+            decisions.push(d);
+          },
+        },
+      },
+    );
   });
-  afterAll(async () => { await h.stop(); });
+  afterAll(async () => {
+    await h.stop();
+  });
 
   it('serves single verifies before the queued bulk chunks, bulk sessions handing over between RCPTs', async () => {
     const order: string[] = [];
-    const bulk = h.engine.verifyMany(bulkList, { mode: 'bulk' }).then((verdicts) => { order.push('bulk done'); return verdicts; });
+    const bulk = h.engine.verifyMany(bulkList, { mode: 'bulk' }).then((verdicts) => {
+      order.push('bulk done');
+      return verdicts;
+    });
     // Wait (on events, not on time) until bulk work holds the MX's only slot.
     while (h.smtp.stats.rcpts.length < 5) await new Promise((resolve) => setImmediate(resolve));
     const seenBefore = h.smtp.stats.rcpts.length;
-    const singles = await Promise.all(vips.map((vip) => h.engine.verify(`${vip}@busy.test`).then((v) => { order.push(`single ${vip}`); return v; })));
+    const singles = await Promise.all(
+      vips.map((vip) =>
+        h.engine.verify(`${vip}@busy.test`).then((v) => {
+          order.push(`single ${vip}`);
+          return v;
+        }),
+      ),
+    );
     const verdicts = await bulk;
 
     expect(singles.map((v) => v.result)).toEqual(['ok', 'ok', 'ok']);

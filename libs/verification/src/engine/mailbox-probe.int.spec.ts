@@ -19,7 +19,7 @@ const script = {
   listen: ['127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.5'],
   hosts: { '127.0.0.3': { connection: 'tarpit' as const }, '127.0.0.5': { connection: 'broken_tls' as const } },
   domains: {
-    'acme.test': { recipients: { alice: accept(), 'josé': accept() } },
+    'acme.test': { recipients: { alice: accept(), josé: accept() } },
     'catchall.test': { default: accept() },
     'grey.test': { recipients: { carol: greylist(1), dave: greylist(10) } },
     'full.test': { recipients: { erin: full(552), frank: full(452) } },
@@ -33,8 +33,12 @@ const script = {
 
 describe('verification engine against a scripted SMTP server', () => {
   let h: Harness;
-  beforeAll(async () => { h = await startHarness(zones, script); });
-  afterAll(async () => { await h.stop(); });
+  beforeAll(async () => {
+    h = await startHarness(zones, script);
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
 
   describe('when the mailbox exists', () => {
     it('answers ok with the 250 and the MX host as evidence', async () => {
@@ -80,14 +84,24 @@ describe('verification engine against a scripted SMTP server', () => {
   });
 
   describe('when the mailbox is full', () => {
-    it.each(['erin@full.test', 'frank@full.test'])('answers unknown/mailbox_full for %s (552 and 452)', async (email) => {
-      expect(await h.engine.verify(email, { mode: 'bulk' })).toMatchObject({ result: 'unknown', subResult: 'mailbox_full' });
-    });
+    it.each(['erin@full.test', 'frank@full.test'])(
+      'answers unknown/mailbox_full for %s (552 and 452)',
+      async (email) => {
+        expect(await h.engine.verify(email, { mode: 'bulk' })).toMatchObject({
+          result: 'unknown',
+          subResult: 'mailbox_full',
+        });
+      },
+    );
   });
 
   describe('when our IP is on a blocklist', () => {
     it('answers unknown/ip_blocked, not invalid', async () => {
-      expect(await h.engine.verify('someone@blocked.test')).toMatchObject({ result: 'unknown', subResult: 'ip_blocked', resultCode: 3 });
+      expect(await h.engine.verify('someone@blocked.test')).toMatchObject({
+        result: 'unknown',
+        subResult: 'ip_blocked',
+        resultCode: 3,
+      });
     });
   });
 
@@ -106,20 +120,30 @@ describe('verification engine against a scripted SMTP server', () => {
   describe('when the server is a tarpit (banner, then silence)', () => {
     it('answers unknown/timeout within the command timeout', async () => {
       const started = Date.now();
-      expect(await h.engine.verify('someone@tarpit.test', { mode: 'bulk' })).toMatchObject({ result: 'unknown', subResult: 'timeout' });
+      expect(await h.engine.verify('someone@tarpit.test', { mode: 'bulk' })).toMatchObject({
+        result: 'unknown',
+        subResult: 'timeout',
+      });
       expect(Date.now() - started).toBeLessThan(6_000);
     });
   });
 
   describe('when nothing listens on the MX', () => {
     it('answers unknown/connection_refused', async () => {
-      expect(await h.engine.verify('someone@refused.test')).toMatchObject({ result: 'unknown', subResult: 'connection_refused' });
+      expect(await h.engine.verify('someone@refused.test')).toMatchObject({
+        result: 'unknown',
+        subResult: 'connection_refused',
+      });
     });
   });
 
   describe('when the MX is a known provider', () => {
     it('names Google from its MX host', async () => {
-      expect(await h.engine.verify('gina@gmail-hosted.test')).toMatchObject({ result: 'ok', provider: 'google', antiSpam: false });
+      expect(await h.engine.verify('gina@gmail-hosted.test')).toMatchObject({
+        result: 'ok',
+        provider: 'google',
+        antiSpam: false,
+      });
     });
 
     it('never says ok for a Microsoft 365 tenant that accepts everything', async () => {
@@ -140,7 +164,10 @@ describe('verification engine against a scripted SMTP server', () => {
     it('falls back to clear text when the TLS handshake fails, and remembers it for that host', async () => {
       const starttlsBefore = h.smtp.stats.commands.filter((c) => c === 'STARTTLS').length;
       expect(await h.engine.verify('alice@brokentls.test')).toMatchObject({ result: 'ok', subResult: 'ok' });
-      expect(await h.engine.verify('nobody@brokentls.test')).toMatchObject({ result: 'invalid', subResult: 'no_mailbox' });
+      expect(await h.engine.verify('nobody@brokentls.test')).toMatchObject({
+        result: 'invalid',
+        subResult: 'no_mailbox',
+      });
       // One failed handshake, then clear text only: the second address (and the catch-all probe) did not try TLS again.
       expect(h.smtp.stats.commands.filter((c) => c === 'STARTTLS').length - starttlsBefore).toBe(1);
       expect(h.smtp.stats.rcpts.filter((r) => r.via === '127.0.0.5').length).toBeGreaterThanOrEqual(2);

@@ -4,18 +4,23 @@ import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
 const zones = mxZone('acme.test', [['mx.acme.test', 10, '127.0.0.1']]);
 const real = ['alice', 'bob', 'carol', 'dave'];
 // Real mailboxes spread through a list of mostly nonexistent ones, so a reply matched to the wrong RCPT shows.
-const addresses = Array.from({ length: 30 }, (_, i) => (i % 8 === 3 ? `${real[(i - 3) / 8]}@acme.test` : `nobody${i}@acme.test`));
+const addresses = Array.from({ length: 30 }, (_, i) =>
+  i % 8 === 3 ? `${real[(i - 3) / 8]}@acme.test` : `nobody${i}@acme.test`,
+);
 const expected = addresses.map((a) => (a.startsWith('nobody') ? 'invalid' : 'ok'));
 
 describe('RCPT batches and PIPELINING (RFC 2920) on a Postfix-like peer', () => {
   let h: Harness;
   const start = async (hidePipelining: boolean) => {
     h = await startHarness(zones, {
-      defences: postfixDefaults(), hidePipelining,
+      defences: postfixDefaults(),
+      hidePipelining,
       domains: { 'acme.test': { recipients: Object.fromEntries(real.map((r) => [r, accept()])) } },
     });
   };
-  afterEach(async () => { await h?.stop(); });
+  afterEach(async () => {
+    await h?.stop();
+  });
 
   it('sends MAIL FROM and RCPTs without waiting for each reply when offered, and matches every reply to its address', async () => {
     await start(false);

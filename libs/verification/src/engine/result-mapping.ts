@@ -2,7 +2,10 @@ import { VerificationResultName } from '../verification.types';
 import { DomainFindings } from './domain-findings';
 import { ProbeKind, ProbeOutcome, TRANSIENT_KINDS } from './probe-outcome';
 
-export interface MappedResult { result: VerificationResultName; subResult: string }
+export interface MappedResult {
+  result: VerificationResultName;
+  subResult: string;
+}
 
 const SUB_RESULT: Partial<Record<ProbeKind, string>> = {
   cannot_verify: 'cannot_verify',
@@ -33,14 +36,21 @@ const SUB_RESULT: Partial<Record<ProbeKind, string>> = {
 /** Domain-level outcomes that end the pipeline before SMTP. */
 export function domainResult(findings: DomainFindings): MappedResult | null {
   switch (findings.status) {
-    case 'domain_not_found': return { result: 'invalid', subResult: 'domain_not_found' };
-    case 'null_mx': return { result: 'invalid', subResult: 'null_mx' };
-    case 'no_mx': return { result: 'invalid', subResult: 'no_mx' };
-    case 'dns_error': return { result: 'unknown', subResult: 'dns_error' };
-    case 'disposable': return { result: 'disposable', subResult: 'disposable' };
+    case 'domain_not_found':
+      return { result: 'invalid', subResult: 'domain_not_found' };
+    case 'null_mx':
+      return { result: 'invalid', subResult: 'null_mx' };
+    case 'no_mx':
+      return { result: 'invalid', subResult: 'no_mx' };
+    case 'dns_error':
+      return { result: 'unknown', subResult: 'dns_error' };
+    case 'disposable':
+      return { result: 'disposable', subResult: 'disposable' };
     // Reserved names can never receive mail: as decided as a domain that does not exist (see README).
-    case 'reserved_domain': return { result: 'invalid', subResult: 'reserved_domain' };
-    default: return null;
+    case 'reserved_domain':
+      return { result: 'invalid', subResult: 'reserved_domain' };
+    default:
+      return null;
   }
 }
 
@@ -49,12 +59,18 @@ export function domainResult(findings: DomainFindings): MappedResult | null {
  * the same domain; a 250 with an accepting or unanswered random probe is never `ok`.
  * `catchAllProbe` is the random probe's answer when it left the test open.
  */
-export function probeResult(outcome: ProbeOutcome, catchAll: boolean | null, acceptsAllProvider: boolean, catchAllProbe?: ProbeKind): MappedResult {
+export function probeResult(
+  outcome: ProbeOutcome,
+  catchAll: boolean | null,
+  acceptsAllProvider: boolean,
+  catchAllProbe?: ProbeKind,
+): MappedResult {
   if (outcome.kind === 'accepted') {
     if (catchAll === true) return { result: 'catch_all', subResult: 'catch_all' };
     if (catchAll === false) return { result: 'ok', subResult: 'ok' };
     // The label names what kept the test open: greylisting or a rate limit on the random address, when that was it.
-    if (catchAllProbe && TRANSIENT_KINDS.has(catchAllProbe)) return { result: 'unknown', subResult: SUB_RESULT[catchAllProbe] ?? catchAllProbe };
+    if (catchAllProbe && TRANSIENT_KINDS.has(catchAllProbe))
+      return { result: 'unknown', subResult: SUB_RESULT[catchAllProbe] ?? catchAllProbe };
     return { result: 'unknown', subResult: acceptsAllProvider ? 'accept_all_provider' : 'catch_all_inconclusive' };
   }
   if (outcome.kind === 'no_mailbox') return { result: 'invalid', subResult: 'no_mailbox' };

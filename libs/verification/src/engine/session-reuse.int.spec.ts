@@ -2,14 +2,22 @@ import { accept } from '../../../../test/peers/smtp-peer';
 import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
 
 const zones = { ...mxZone('bulk.test', [['mx.bulk.test', 10, '127.0.0.1']]) };
-const script = { domains: { 'bulk.test': { recipients: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`user${i}`, accept()])) } } };
+const script = {
+  domains: {
+    'bulk.test': { recipients: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`user${i}`, accept()])) },
+  },
+};
 const batch = Array.from({ length: 40 }, (_, i) => `user${i}@bulk.test`);
 
 describe('session reuse and per-MX politeness', () => {
   describe('with session reuse on', () => {
     let h: Harness;
-    beforeAll(async () => { h = await startHarness(zones, script, { sessionReuse: true, maxRcptsPerSession: 25, perMxConcurrency: 2 }); });
-    afterAll(async () => { await h.stop(); });
+    beforeAll(async () => {
+      h = await startHarness(zones, script, { sessionReuse: true, maxRcptsPerSession: 25, perMxConcurrency: 2 });
+    });
+    afterAll(async () => {
+      await h.stop();
+    });
 
     it('serves many RCPTs per session, keeps order, and never sends DATA', async () => {
       const verdicts = await h.engine.verifyMany(batch, { mode: 'bulk' });
@@ -28,8 +36,12 @@ describe('session reuse and per-MX politeness', () => {
 
   describe('with session reuse off', () => {
     let h: Harness;
-    beforeAll(async () => { h = await startHarness(zones, script, { sessionReuse: false, perMxConcurrency: 3 }); });
-    afterAll(async () => { await h.stop(); });
+    beforeAll(async () => {
+      h = await startHarness(zones, script, { sessionReuse: false, perMxConcurrency: 3 });
+    });
+    afterAll(async () => {
+      await h.stop();
+    });
 
     it('opens one session per address and still respects the cap', async () => {
       const verdicts = await h.engine.verifyMany(batch, { mode: 'bulk' });

@@ -16,7 +16,9 @@ describe('verification while outbound port 25 is blocked', () => {
     h = await startHarness(zones, { domains: { 'lab.test': { recipients: { ann: accept() } } } });
     h.engine.egress.record('blocked', 'test: the preflight found port 25 blocked', Date.now());
   });
-  afterAll(async () => { await h.stop(); });
+  afterAll(async () => {
+    await h.stop();
+  });
 
   it('answers unknown/port_25_blocked for a public MX without connecting, with a time to retry', async () => {
     const sessionsBefore = h.smtp.stats.sessions;

@@ -16,9 +16,16 @@ export interface AddressFacts {
 }
 
 /** Steps 5-10 for one address: list flags, the mapped result, risk score and quality. */
-export function buildVerdict(facts: AddressFacts, findings: DomainFindings, executionMs: number, retryAfterMs?: number): VerificationVerdict {
+export function buildVerdict(
+  facts: AddressFacts,
+  findings: DomainFindings,
+  executionMs: number,
+  retryAfterMs?: number,
+): VerificationVerdict {
   const outcome: ProbeOutcome = findings.outcomes.get(facts.normalized) ?? { kind: 'deadline_exceeded' };
-  const mapped = domainResult(findings) ?? probeResult(outcome, findings.catchAll, findings.profile.acceptsAllAtRcpt, findings.catchAllProbe);
+  const mapped =
+    domainResult(findings) ??
+    probeResult(outcome, findings.catchAll, findings.profile.acceptsAllAtRcpt, findings.catchAllProbe);
   const role = isRoleLocalPart(facts.local);
   const score = riskScore({
     result: mapped.result,
@@ -46,22 +53,55 @@ export function buildVerdict(facts: AddressFacts, findings: DomainFindings, exec
     riskScore: score,
     executionMs,
   };
-  const retryable = findings.status === 'dns_error' || (findings.status === 'probed' && RETRY_LATER_KINDS.has(outcome.kind));
+  const retryable =
+    findings.status === 'dns_error' || (findings.status === 'probed' && RETRY_LATER_KINDS.has(outcome.kind));
   if (mapped.result === 'unknown' && retryable && retryAfterMs !== undefined) verdict.retryAfterMs = retryAfterMs;
   if (outcome.reply || outcome.mxHost) {
-    verdict.smtp = { code: outcome.reply?.code, enhanced: outcome.reply?.enhanced, message: outcome.reply?.text, mxHost: outcome.mxHost, mxAddress: outcome.mxAddress };
+    verdict.smtp = {
+      code: outcome.reply?.code,
+      enhanced: outcome.reply?.enhanced,
+      message: outcome.reply?.text,
+      mxHost: outcome.mxHost,
+      mxAddress: outcome.mxAddress,
+    };
   }
   return verdict;
 }
 
 /** Verdict for an address that failed syntax (step 1) or hit an internal error. */
-export function earlyVerdict(email: string, result: 'invalid' | 'error', subResult: string, didYouMean: string | null, executionMs: number): VerificationVerdict {
-  const score = riskScore({ result, role: false, didYouMean: didYouMean !== null, antiSpam: false, acceptsAllProvider: false });
+export function earlyVerdict(
+  email: string,
+  result: 'invalid' | 'error',
+  subResult: string,
+  didYouMean: string | null,
+  executionMs: number,
+): VerificationVerdict {
+  const score = riskScore({
+    result,
+    role: false,
+    didYouMean: didYouMean !== null,
+    antiSpam: false,
+    acceptsAllProvider: false,
+  });
   const at = email.lastIndexOf('@');
   const domain = at >= 0 ? email.slice(at + 1).toLowerCase() : '';
   return {
-    email, normalized: email, canonical: email.toLowerCase(), domain, result, resultCode: RESULT_CODES[result], subResult,
-    quality: qualityFor(result, score), free: false, role: false, disposable: false, catchAll: false, didYouMean,
-    provider: '', antiSpam: false, riskScore: score, executionMs,
+    email,
+    normalized: email,
+    canonical: email.toLowerCase(),
+    domain,
+    result,
+    resultCode: RESULT_CODES[result],
+    subResult,
+    quality: qualityFor(result, score),
+    free: false,
+    role: false,
+    disposable: false,
+    catchAll: false,
+    didYouMean,
+    provider: '',
+    antiSpam: false,
+    riskScore: score,
+    executionMs,
   };
 }

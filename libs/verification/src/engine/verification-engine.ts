@@ -52,20 +52,48 @@ export class VerificationEngine {
   /** The process's resolver for plain host names, on the same DNS client as mail routing (see HostResolver). */
   readonly resolver: HostResolver;
 
-  constructor(private readonly config: VerificationConfig, private readonly clock: () => number = Date.now) {
+  constructor(
+    private readonly config: VerificationConfig,
+    private readonly clock: () => number = Date.now,
+  ) {
     const maxRcpts = config.maxRcptsPerSession ?? 20;
     this.observer = config.observer ?? SILENT_VERIFICATION_OBSERVER;
-    this.pool = new MxPool({
-      concurrencyFloor: Math.min(config.perMxConcurrency, config.perMxConcurrencyFloor ?? 1), concurrencyCeiling: config.perMxConcurrency,
-      connectsPerSecond: config.connectsPerSecondPerMx ?? 50, connectsPerSecondCeiling: config.connectsPerSecondPerMxCeiling ?? 500, errorBudget: config.sessionErrorBudget ?? 8, learnedMemoryMs: LEARNED_MEMORY_MS,
-    }, config.sessionReuse, {
-      heloName: config.heloName, mailFrom: config.mailFrom, port: config.smtpPort, tls: true,
-      connectTimeoutMs: config.connectTimeoutMs, bannerTimeoutMs: config.bannerTimeoutMs, commandTimeoutMs: config.commandTimeoutMs,
-    }, clock, this.observer);
-    const prober = new DomainProber(this.pool, {
-      port: config.smtpPort, allowPrivateNetworks: config.allowPrivateNetworks, maxRcptsPerSession: maxRcpts,
-      backoffMs: config.greylistDelaysMs[0] ?? 60_000, reconnectBackoffMs: config.reconnectBackoffMs ?? 1_000, tarpitFloorMs: config.tarpitFloorMs ?? 500,
-    }, clock, this.observer, this.egress);
+    this.pool = new MxPool(
+      {
+        concurrencyFloor: Math.min(config.perMxConcurrency, config.perMxConcurrencyFloor ?? 1),
+        concurrencyCeiling: config.perMxConcurrency,
+        connectsPerSecond: config.connectsPerSecondPerMx ?? 50,
+        connectsPerSecondCeiling: config.connectsPerSecondPerMxCeiling ?? 500,
+        errorBudget: config.sessionErrorBudget ?? 8,
+        learnedMemoryMs: LEARNED_MEMORY_MS,
+      },
+      config.sessionReuse,
+      {
+        heloName: config.heloName,
+        mailFrom: config.mailFrom,
+        port: config.smtpPort,
+        tls: true,
+        connectTimeoutMs: config.connectTimeoutMs,
+        bannerTimeoutMs: config.bannerTimeoutMs,
+        commandTimeoutMs: config.commandTimeoutMs,
+      },
+      clock,
+      this.observer,
+    );
+    const prober = new DomainProber(
+      this.pool,
+      {
+        port: config.smtpPort,
+        allowPrivateNetworks: config.allowPrivateNetworks,
+        maxRcptsPerSession: maxRcpts,
+        backoffMs: config.greylistDelaysMs[0] ?? 60_000,
+        reconnectBackoffMs: config.reconnectBackoffMs ?? 1_000,
+        tarpitFloorMs: config.tarpitFloorMs ?? 500,
+      },
+      clock,
+      this.observer,
+      this.egress,
+    );
     const dns = new DnsClient(config.dnsServers, config.dnsTimeoutMs ?? 3_000);
     this.resolver = new HostResolver(config.dnsServers?.length ? dns : null);
     this.ctx = {
@@ -79,7 +107,10 @@ export class VerificationEngine {
     };
   }
 
-  async verify(email: string, options: { mode?: VerificationMode; signal?: AbortSignal } = {}): Promise<VerificationVerdict> {
+  async verify(
+    email: string,
+    options: { mode?: VerificationMode; signal?: AbortSignal } = {},
+  ): Promise<VerificationVerdict> {
     const [verdict] = await this.verifyMany([email], options);
     return verdict;
   }
@@ -99,10 +130,18 @@ export class VerificationEngine {
       const email = raw.trim();
       const didYouMean = suggestCorrection(email);
       const syntax = checkSyntax(email);
-      if (!syntax.ok) { verdicts[index] = earlyVerdict(email, 'invalid', 'invalid_syntax', didYouMean, this.clock() - start); progress([index]); return; }
+      if (!syntax.ok) {
+        verdicts[index] = earlyVerdict(email, 'invalid', 'invalid_syntax', didYouMean, this.clock() - start);
+        progress([index]);
+        return;
+      }
       const facts: AddressFacts = {
-        email, local: syntax.local, domain: syntax.domain, normalized: `${syntax.local}@${syntax.domain}`,
-        canonical: canonicalEmail(email) ?? email.toLowerCase(), didYouMean,
+        email,
+        local: syntax.local,
+        domain: syntax.domain,
+        normalized: `${syntax.local}@${syntax.domain}`,
+        canonical: canonicalEmail(email) ?? email.toLowerCase(),
+        didYouMean,
       };
       const group = byDomain.get(syntax.domain) ?? [];
       group.push({ index, facts });
@@ -121,12 +160,28 @@ export class VerificationEngine {
         const unique = [...indexesOf.keys()];
         const control = { signal: options.signal, probed: (address: string) => progress(indexesOf.get(address) ?? []) };
         const findings = await gatherFindings(this.ctx, domain, unique, deadline, control, mode);
-        const settled = await settleTemporaryFailures(this.ctx, domain, findings, mode, this.config.greylistDelaysMs, deadline, control);
+        const settled = await settleTemporaryFailures(
+          this.ctx,
+          domain,
+          findings,
+          mode,
+          this.config.greylistDelaysMs,
+          deadline,
+          control,
+        );
         const retryAfterMs = findings.status === 'dns_error' ? this.config.greylistDelaysMs[0] : settled;
-        for (const { index, facts } of group) verdicts[index] = buildVerdict(facts, findings, this.clock() - start, retryAfterMs);
+        for (const { index, facts } of group)
+          verdicts[index] = buildVerdict(facts, findings, this.clock() - start, retryAfterMs);
       } catch {
         // A defect must not sink the other domains of a batch: report `error` for this one.
-        for (const { index, facts } of group) verdicts[index] = earlyVerdict(facts.email, 'error', 'internal_error', facts.didYouMean, this.clock() - start);
+        for (const { index, facts } of group)
+          verdicts[index] = earlyVerdict(
+            facts.email,
+            'error',
+            'internal_error',
+            facts.didYouMean,
+            this.clock() - start,
+          );
       }
       progress(group.map((g) => g.index));
     });
@@ -140,7 +195,9 @@ export class VerificationEngine {
   }
 
   /** Number of SMTP connections opened so far (tests and the benchmark use it). */
-  get sessionsOpened(): number { return this.pool.opened; }
+  get sessionsOpened(): number {
+    return this.pool.opened;
+  }
 
   async close(): Promise<void> {
     await this.pool.close();

@@ -13,7 +13,9 @@ let cache: Set<string> | null = null;
 export function freeProviderSet(): Set<string> {
   if (cache) return cache;
   const disposable = disposableDomainSet();
-  cache = new Set((allProviders as string[]).map((d) => d.toLowerCase()).filter((d) => !disposable.has(d) && !reservedName(d)));
+  cache = new Set(
+    (allProviders as string[]).map((d) => d.toLowerCase()).filter((d) => !disposable.has(d) && !reservedName(d)),
+  );
   return cache;
 }
 

@@ -15,9 +15,12 @@ describe('disposable domains', () => {
     expect(isDisposableDomain('inbox.mailinator.com')).toBe(true);
   });
 
-  it.each(['gmail.com', 'outlook.com', 'yahoo.com', 'hotmail.com', 'icloud.com', 'nus.edu.sg', 'city.spb.ru'])('never flags %s', (domain) => {
-    expect(isDisposableDomain(domain)).toBe(false);
-  });
+  it.each(['gmail.com', 'outlook.com', 'yahoo.com', 'hotmail.com', 'icloud.com', 'nus.edu.sg', 'city.spb.ru'])(
+    'never flags %s',
+    (domain) => {
+      expect(isDisposableDomain(domain)).toBe(false);
+    },
+  );
 
   it('lets the allow-list override the lists, for subdomains too', () => {
     expect(isDisposableDomain('mail.mailinator.com', ['mailinator.com'])).toBe(false);
@@ -40,9 +43,12 @@ describe('free providers', () => {
 });
 
 describe('role local parts', () => {
-  it.each(['info', 'Support', 'sales', 'admin', 'postmaster', 'noreply', 'sales+eu', 'support-team'])('treats %s as a role', (local) => {
-    expect(isRoleLocalPart(local)).toBe(true);
-  });
+  it.each(['info', 'Support', 'sales', 'admin', 'postmaster', 'noreply', 'sales+eu', 'support-team'])(
+    'treats %s as a role',
+    (local) => {
+      expect(isRoleLocalPart(local)).toBe(true);
+    },
+  );
 
   it.each(['john', 'jane.doe', 'j.smith', 'maria-luisa'])('treats %s as a person', (local) => {
     expect(isRoleLocalPart(local)).toBe(false);

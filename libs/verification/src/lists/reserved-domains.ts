@@ -5,7 +5,11 @@
  * for it), so they are probed like any domain when the configured DNS routes their mail, and
  * reported as reserved when it does not.
  */
-export interface ReservedName { suffix: string; rfc: string; reach: 'never' | 'unless_routed' }
+export interface ReservedName {
+  suffix: string;
+  rfc: string;
+  reach: 'never' | 'unless_routed';
+}
 
 export const RESERVED_NAMES: ReservedName[] = [
   // RFC 2606 section 3, IANA: documentation domains; they publish a null MX (RFC 7505).

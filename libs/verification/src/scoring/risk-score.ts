@@ -9,7 +9,14 @@ export interface RiskSignals {
 }
 
 /** Starting points per result: the evidence the probe produced. */
-export const RESULT_BASE: Record<VerificationResultName, number> = { ok: 5, catch_all: 50, unknown: 45, error: 50, disposable: 85, invalid: 95 };
+export const RESULT_BASE: Record<VerificationResultName, number> = {
+  ok: 5,
+  catch_all: 50,
+  unknown: 45,
+  error: 50,
+  disposable: 85,
+  invalid: 95,
+};
 
 /** Additions for signals that raise the chance of a bounce or complaint whatever the result. */
 export const SIGNAL_WEIGHTS = { role: 10, didYouMean: 30, antiSpam: 5, acceptsAllProvider: 5 } as const;

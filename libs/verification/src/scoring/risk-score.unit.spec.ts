@@ -24,9 +24,17 @@ describe('risk score', () => {
 
   it('adds role, gateway and accept-all signals and stays within 0-100', () => {
     const base = riskScore({ ...plain, result: 'catch_all' });
-    const loaded = riskScore({ result: 'catch_all', role: true, didYouMean: true, antiSpam: true, acceptsAllProvider: true });
+    const loaded = riskScore({
+      result: 'catch_all',
+      role: true,
+      didYouMean: true,
+      antiSpam: true,
+      acceptsAllProvider: true,
+    });
     expect(loaded).toBeGreaterThan(base);
-    expect(riskScore({ result: 'invalid', role: true, didYouMean: true, antiSpam: true, acceptsAllProvider: true })).toBe(100);
+    expect(
+      riskScore({ result: 'invalid', role: true, didYouMean: true, antiSpam: true, acceptsAllProvider: true }),
+    ).toBe(100);
   });
 
   it('gives an error result no quality', () => {

@@ -6,7 +6,9 @@ describe('event-loop stalls', () => {
     await new Promise((resolve) => setTimeout(resolve, 120));
     const from = performance.now();
     // Busy for 300 ms, as a process writing a big chunk is: no timer can fire meanwhile.
-    while (performance.now() - from < 300) { /* blocked */ }
+    while (performance.now() - from < 300) {
+      /* blocked */
+    }
     await new Promise((resolve) => setTimeout(resolve, 60));
     const to = performance.now();
     const blocked = loopStalls.during(from, to);

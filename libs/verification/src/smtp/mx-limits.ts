@@ -13,7 +13,12 @@ export interface AdaptiveSettings {
 }
 
 export const DEFAULT_ADAPTIVE_SETTINGS: AdaptiveSettings = {
-  concurrencyFloor: 1, concurrencyCeiling: 3, connectsPerSecond: 10, connectsPerSecondCeiling: 10, errorBudget: 8, learnedMemoryMs: 60 * 60_000,
+  concurrencyFloor: 1,
+  concurrencyCeiling: 3,
+  connectsPerSecond: 10,
+  connectsPerSecondCeiling: 10,
+  errorBudget: 8,
+  learnedMemoryMs: 60 * 60_000,
 };
 
 // The connect rate grows by this factor per clean session that connected fast: quickly until the MX
@@ -54,7 +59,10 @@ export class MxLimits {
   private tokens: number;
   private refilledAt: number;
 
-  constructor(private readonly settings: AdaptiveSettings, now: number) {
+  constructor(
+    private readonly settings: AdaptiveSettings,
+    now: number,
+  ) {
     const { concurrencyFloor: floor, concurrencyCeiling: ceiling } = settings;
     // Starts half-way: room to grow while the server answers fast, without opening the ceiling at once.
     this.limit = Math.max(floor, Math.min(ceiling, Math.ceil(ceiling / 2)));

@@ -1,7 +1,12 @@
 import { AdaptiveSettings, MxLimits } from './mx-limits';
 
 const settings: AdaptiveSettings = {
-  concurrencyFloor: 1, concurrencyCeiling: 10, connectsPerSecond: 50, connectsPerSecondCeiling: 400, errorBudget: 8, learnedMemoryMs: 60_000,
+  concurrencyFloor: 1,
+  concurrencyCeiling: 10,
+  connectsPerSecond: 50,
+  connectsPerSecondCeiling: 400,
+  errorBudget: 8,
+  learnedMemoryMs: 60_000,
 };
 const now = 1_000_000;
 
@@ -43,7 +48,8 @@ describe('MX limits', () => {
       const limits = new MxLimits(settings, now);
       // Ten sessions opened at `now` meet the same tarpit or 421 one after another.
       expect(limits.trouble(now, now + 10)).toEqual({ concurrency: true, rate: true });
-      for (let i = 0; i < 9; i++) expect(limits.trouble(now, now + 11 + i)).toEqual({ concurrency: false, rate: false });
+      for (let i = 0; i < 9; i++)
+        expect(limits.trouble(now, now + 11 + i)).toEqual({ concurrency: false, rate: false });
       expect(limits.rate).toBe(25);
       expect(limits.limit).toBe(2);
       // A session opened after the cut, under the lowered limits, is a new signal.
@@ -51,7 +57,7 @@ describe('MX limits', () => {
       expect(limits.rate).toBe(12.5);
     });
 
-    it('paces connections to the current rate once the second\'s worth of tokens is spent', () => {
+    it("paces connections to the current rate once the second's worth of tokens is spent", () => {
       const limits = new MxLimits({ ...settings, connectsPerSecond: 4, connectsPerSecondCeiling: 4 }, now);
       const delays = Array.from({ length: 6 }, () => limits.connectDelay(now));
       expect(delays).toEqual([0, 0, 0, 0, 250, 500]);
@@ -82,7 +88,7 @@ describe('MX limits', () => {
       expect(limits.limit).toBe(4);
     });
 
-    it('takes a 421 at the banner with sessions open as the MX\'s cap, grows no further than it, and forgets it later', () => {
+    it("takes a 421 at the banner with sessions open as the MX's cap, grows no further than it, and forgets it later", () => {
       const limits = new MxLimits(settings, now);
       expect(limits.learnConnectionCap(0, now)).toBe(false);
       expect(limits.learnConnectionCap(3, now)).toBe(true);

@@ -11,7 +11,13 @@ export class MxBackoffError extends Error {
 }
 
 /** `since`: when this lease began, to tell trouble under the current limits from trouble under earlier ones (MxLimits.trouble). */
-export interface Lease { session: SmtpSession; reused: boolean; key: string; limits: MxLimits; since: number }
+export interface Lease {
+  session: SmtpSession;
+  reused: boolean;
+  key: string;
+  limits: MxLimits;
+  since: number;
+}
 
 /**
  * Who is asking for a session: API calls (single and batch verify, finder) are `interactive`, job
@@ -23,8 +29,13 @@ export type ProbeLane = 'interactive' | 'bulk';
 
 interface HostState {
   /** Slots taken (sessions leased or being opened); `connected`: of those, the sessions established. */
-  active: number; connected: number; idle: SmtpSession[]; waiting: Record<ProbeLane, Array<() => void>>;
-  backoffUntil: number; clearTextUntil: number; limits: MxLimits;
+  active: number;
+  connected: number;
+  idle: SmtpSession[];
+  waiting: Record<ProbeLane, Array<() => void>>;
+  backoffUntil: number;
+  clearTextUntil: number;
+  limits: MxLimits;
 }
 
 // Slots beyond the adaptive limit (up to the ceiling) that only interactive callers may take, so one seldom waits for a bulk session.
@@ -56,7 +67,13 @@ export class MxPool {
   ) {}
 
   /** A session for the caller; null, without connecting, when `wanted` says no once a slot is free (the work went elsewhere meanwhile). */
-  async acquire(host: string, address: string, port: number, lane: ProbeLane = 'interactive', wanted: () => boolean = () => true): Promise<Lease | null> {
+  async acquire(
+    host: string,
+    address: string,
+    port: number,
+    lane: ProbeLane = 'interactive',
+    wanted: () => boolean = () => true,
+  ): Promise<Lease | null> {
     const key = `${address}:${port}`;
     const state = this.state(key);
     if (state.backoffUntil > this.clock()) throw new MxBackoffError(state.backoffUntil);
@@ -90,7 +107,8 @@ export class MxPool {
    */
   private learnConnectionCap(state: HostState, host: string, error: unknown): void {
     if (!(error instanceof SmtpRefusedError) || error.stage !== 'banner' || error.reply.code !== 421) return;
-    if (state.limits.learnConnectionCap(state.connected + state.idle.length, this.clock())) this.observer.sessionAdapted('connection_cap_learned', providerForMx(host).provider);
+    if (state.limits.learnConnectionCap(state.connected + state.idle.length, this.clock()))
+      this.observer.sessionAdapted('connection_cap_learned', providerForMx(host).provider);
   }
 
   /** An interactive caller is queued for this MX: a bulk session should hand its connection over. */
@@ -115,7 +133,13 @@ export class MxPool {
   }
 
   /** Opens with opportunistic TLS; a failed handshake kills the connection, so it reconnects in clear text once. */
-  private async open(state: HostState, host: string, address: string, port: number, lane: ProbeLane): Promise<SmtpSession> {
+  private async open(
+    state: HostState,
+    host: string,
+    address: string,
+    port: number,
+    lane: ProbeLane,
+  ): Promise<SmtpSession> {
     const tls = this.options.tls && state.clearTextUntil <= this.clock();
     const provider = providerForMx(host).provider;
     const pace = state.limits.connectDelay(this.clock(), lane === 'bulk');
@@ -164,7 +188,15 @@ export class MxPool {
   private state(key: string): HostState {
     let state = this.hosts.get(key);
     if (!state) {
-      state = { active: 0, connected: 0, idle: [], waiting: { interactive: [], bulk: [] }, backoffUntil: 0, clearTextUntil: 0, limits: new MxLimits(this.adaptive, this.clock()) };
+      state = {
+        active: 0,
+        connected: 0,
+        idle: [],
+        waiting: { interactive: [], bulk: [] },
+        backoffUntil: 0,
+        clearTextUntil: 0,
+        limits: new MxLimits(this.adaptive, this.clock()),
+      };
       this.hosts.set(key, state);
     }
     return state;

@@ -1,7 +1,21 @@
 import { providerReplyClass } from '../providers/provider-reply-rules';
 import { SmtpReply } from './smtp-reply';
 import {
-  AUTH, BLOCKLIST, DISABLED, GREYLIST, MAILBOX_FULL, NO_MAILBOX, POLICY, RATE, RDNS, RECIPIENT_DISABLED, RELAY, SENDER, TEMPORARY, TOO_MANY_RCPTS, UNKNOWN_USER,
+  AUTH,
+  BLOCKLIST,
+  DISABLED,
+  GREYLIST,
+  MAILBOX_FULL,
+  NO_MAILBOX,
+  POLICY,
+  RATE,
+  RDNS,
+  RECIPIENT_DISABLED,
+  RELAY,
+  SENDER,
+  TEMPORARY,
+  TOO_MANY_RCPTS,
+  UNKNOWN_USER,
 } from './reply-patterns';
 
 export type RcptClass =
@@ -25,7 +39,12 @@ const any = (patterns: RegExp[], text: string) => patterns.some((p) => p.test(te
 /** Classes that prove the mailbox does not exist: the only ones allowed to yield `invalid`. */
 export const MAILBOX_REJECTIONS: ReadonlySet<RcptClass> = new Set(['no_mailbox', 'mailbox_disabled']);
 /** Classes a later attempt may turn into a decision. */
-export const RETRYABLE: ReadonlySet<RcptClass> = new Set(['greylisted', 'rate_limited', 'temporary_failure', 'too_many_recipients']);
+export const RETRYABLE: ReadonlySet<RcptClass> = new Set([
+  'greylisted',
+  'rate_limited',
+  'temporary_failure',
+  'too_many_recipients',
+]);
 
 /**
  * Mailbox-versus-policy decision for a RCPT reply, from the code, the enhanced status and
@@ -60,7 +79,12 @@ function classifyPermanent(enhanced: string, text: string): RcptClass {
   if (any(POLICY, text)) return 'policy_rejection';
   // A 5.7.x names a policy unless its text says plainly that the user is unknown.
   if (enhanced.startsWith('5.7.')) return any(UNKNOWN_USER, text) ? 'no_mailbox' : 'policy_rejection';
-  const mailboxFamily = enhanced === '' || enhanced.startsWith('5.1.') || enhanced.startsWith('5.0.') || enhanced.startsWith('5.5.') || enhanced.startsWith('5.2.');
+  const mailboxFamily =
+    enhanced === '' ||
+    enhanced.startsWith('5.1.') ||
+    enhanced.startsWith('5.0.') ||
+    enhanced.startsWith('5.5.') ||
+    enhanced.startsWith('5.2.');
   if (enhanced === '5.2.1' && any(NO_MAILBOX, text)) return 'no_mailbox';
   if (enhanced === '5.2.1' || (mailboxFamily && any(DISABLED, text))) return 'mailbox_disabled';
   if (enhanced === '5.1.1' || enhanced === '5.1.10' || enhanced === '5.1.6') return 'no_mailbox';
@@ -72,7 +96,7 @@ function classifyTemporary(code: number, text: string): RcptClass {
   if (any(TEMPORARY, text)) return 'temporary_failure';
   if (any(AUTH, text)) return 'policy_rejection';
   if (any(BLOCKLIST, text)) return 'ip_blocked';
-  if (code === 421 || any(RATE, text) && !any(GREYLIST.slice(0, 1), text)) return 'rate_limited';
+  if (code === 421 || (any(RATE, text) && !any(GREYLIST.slice(0, 1), text))) return 'rate_limited';
   if (code === 450 || code === 451 || any(GREYLIST, text)) return 'greylisted';
   return 'temporary_failure';
 }

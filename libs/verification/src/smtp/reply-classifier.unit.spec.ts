@@ -10,9 +10,22 @@ describe('RCPT reply classification', () => {
   });
 
   it('covers the unknown-user and the policy replies of every major provider', () => {
-    const sources = (pattern: RegExp, kind: string) => SOURCED_REJECTION_TEXTS.filter((c) => pattern.test(`${c.source} ${c.mx ?? ''} ${c.reply}`) && c.expect === kind);
-    for (const provider of [/google/, /outlook|microsoft/, /yahoo/, /icloud/, /zoho/, /gmx|web\.de/, /mimecast|barracuda|trendmicro|iphmx/]) {
-      expect(sources(provider, 'no_mailbox').length + sources(provider, 'ip_blocked').length + sources(provider, 'policy_rejection').length).toBeGreaterThan(1);
+    const sources = (pattern: RegExp, kind: string) =>
+      SOURCED_REJECTION_TEXTS.filter((c) => pattern.test(`${c.source} ${c.mx ?? ''} ${c.reply}`) && c.expect === kind);
+    for (const provider of [
+      /google/,
+      /outlook|microsoft/,
+      /yahoo/,
+      /icloud/,
+      /zoho/,
+      /gmx|web\.de/,
+      /mimecast|barracuda|trendmicro|iphmx/,
+    ]) {
+      expect(
+        sources(provider, 'no_mailbox').length +
+          sources(provider, 'ip_blocked').length +
+          sources(provider, 'policy_rejection').length,
+      ).toBeGreaterThan(1);
     }
   });
 
@@ -31,7 +44,9 @@ describe('RCPT reply classification', () => {
 
   describe('when the code is temporary', () => {
     it('never reports a missing mailbox for a 4xx, whatever the text says', () => {
-      expect(classifyRcptReply(parseReplyLine('450 4.1.1 <x@example.com>: Recipient address rejected: User unknown'))).not.toBe('no_mailbox');
+      expect(
+        classifyRcptReply(parseReplyLine('450 4.1.1 <x@example.com>: Recipient address rejected: User unknown')),
+      ).not.toBe('no_mailbox');
     });
   });
 
@@ -48,13 +63,18 @@ describe('RCPT reply classification', () => {
     });
 
     it('keeps Microsoft 365 IP blocks unknown', () => {
-      for (const text of ['550 5.7.606 Access denied, banned sending IP [203.0.113.5]', "550 5.7.1 Unfortunately, messages from [203.0.113.5] weren't sent. Please contact your Internet service provider since part of their network is on our block list (S3150)."]) {
+      for (const text of [
+        '550 5.7.606 Access denied, banned sending IP [203.0.113.5]',
+        "550 5.7.1 Unfortunately, messages from [203.0.113.5] weren't sent. Please contact your Internet service provider since part of their network is on our block list (S3150).",
+      ]) {
         expect(classifyRcptReply(parseReplyLine(text), 'contoso-com.mail.protection.outlook.com')).toBe('ip_blocked');
       }
     });
 
-    it('reads the gateways\' and Yandex\'s directory answers only on their own MX', () => {
-      const invalidAtProofpoint = parseReplyLine('550 5.7.1 <a@example.net>: Recipient address rejected: User email address is marked as invalid.');
+    it("reads the gateways' and Yandex's directory answers only on their own MX", () => {
+      const invalidAtProofpoint = parseReplyLine(
+        '550 5.7.1 <a@example.net>: Recipient address rejected: User email address is marked as invalid.',
+      );
       expect(classifyRcptReply(invalidAtProofpoint, 'mx1-us1.ppe-hosted.com')).toBe('no_mailbox');
       expect(classifyRcptReply(invalidAtProofpoint, 'mail.example.net')).toBe('policy_rejection');
       const blockedAtYandex = parseReplyLine('550 5.7.1 Policy rejection on the target address');

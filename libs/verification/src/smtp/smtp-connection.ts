@@ -3,7 +3,11 @@ import { connect as tlsConnect, TLSSocket } from 'node:tls';
 import { SmtpReply, SmtpReplyParser } from './smtp-reply';
 import { SmtpTransportError } from './smtp-errors';
 
-export interface ConnectionTimeouts { connectTimeoutMs: number; bannerTimeoutMs: number; commandTimeoutMs: number }
+export interface ConnectionTimeouts {
+  connectTimeoutMs: number;
+  bannerTimeoutMs: number;
+  commandTimeoutMs: number;
+}
 
 type Waiter = { resolve: (reply: SmtpReply) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
 
@@ -18,7 +22,10 @@ export class SmtpConnection {
   private failure: Error | null = null;
   private secure = false;
 
-  private constructor(private socket: Socket | TLSSocket, private readonly timeouts: ConnectionTimeouts) {
+  private constructor(
+    private socket: Socket | TLSSocket,
+    private readonly timeouts: ConnectionTimeouts,
+  ) {
     this.attach(socket);
   }
 
@@ -43,7 +50,9 @@ export class SmtpConnection {
     });
   }
 
-  get isSecure(): boolean { return this.secure; }
+  get isSecure(): boolean {
+    return this.secure;
+  }
 
   readBanner(): Promise<SmtpReply> {
     return this.next(this.timeouts.bannerTimeoutMs, 'banner_timeout');
@@ -71,9 +80,16 @@ export class SmtpConnection {
    * connection against its per-client limit, so the slot is not handed to a new one earlier.
    */
   quitWithoutReply(waitMs: number): Promise<void> {
-    if (this.failure) { this.socket.destroy(); return Promise.resolve(); }
+    if (this.failure) {
+      this.socket.destroy();
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
-      const done = () => { clearTimeout(timer); this.socket.destroy(); resolve(); };
+      const done = () => {
+        clearTimeout(timer);
+        this.socket.destroy();
+        resolve();
+      };
       const timer = setTimeout(done, waitMs);
       this.socket.once('close', done);
       this.fail(new SmtpTransportError('connection_closed', 'closed by client'));
@@ -86,9 +102,19 @@ export class SmtpConnection {
     const plain = this.socket;
     plain.removeAllListeners('data');
     return new Promise((resolve, reject) => {
-      const secure = tlsConnect({ socket: plain, servername: servername.replace(/\.$/, ''), rejectUnauthorized: false });
-      const timer = setTimeout(() => { secure.destroy(); reject(new SmtpTransportError('tls_failed', 'TLS handshake timed out')); }, this.timeouts.commandTimeoutMs);
-      secure.once('error', (error) => { clearTimeout(timer); reject(new SmtpTransportError('tls_failed', error.message)); });
+      const secure = tlsConnect({
+        socket: plain,
+        servername: servername.replace(/\.$/, ''),
+        rejectUnauthorized: false,
+      });
+      const timer = setTimeout(() => {
+        secure.destroy();
+        reject(new SmtpTransportError('tls_failed', 'TLS handshake timed out'));
+      }, this.timeouts.commandTimeoutMs);
+      secure.once('error', (error) => {
+        clearTimeout(timer);
+        reject(new SmtpTransportError('tls_failed', error.message));
+      });
       secure.once('secureConnect', () => {
         clearTimeout(timer);
         secure.removeAllListeners('error');
@@ -101,7 +127,9 @@ export class SmtpConnection {
     });
   }
 
-  get closed(): boolean { return this.failure !== null; }
+  get closed(): boolean {
+    return this.failure !== null;
+  }
 
   destroy(): void {
     this.fail(new SmtpTransportError('connection_closed', 'closed by client'));
@@ -118,7 +146,10 @@ export class SmtpConnection {
   }
 
   private deliver(reply: SmtpReply): void {
-    if (!this.waiter) { this.queued.push(reply); return; }
+    if (!this.waiter) {
+      this.queued.push(reply);
+      return;
+    }
     const { resolve, timer } = this.waiter;
     clearTimeout(timer);
     this.waiter = null;

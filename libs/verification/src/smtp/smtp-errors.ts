@@ -9,7 +9,10 @@ export type SmtpFailureKind =
   | 'network_error';
 
 export class SmtpTransportError extends Error {
-  constructor(readonly kind: SmtpFailureKind, message: string) {
+  constructor(
+    readonly kind: SmtpFailureKind,
+    message: string,
+  ) {
     super(message);
   }
 }

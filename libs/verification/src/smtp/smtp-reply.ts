@@ -39,11 +39,18 @@ export function toReply(lines: string[]): SmtpReply {
   const code = Number(lines[lines.length - 1].slice(0, 3)) || 0;
   const texts = lines.map((l) => l.slice(4).trim());
   const match = texts[0]?.match(ENHANCED);
-  return { code, enhanced: match ? `${match[1]}.${match[2]}.${match[3]}` : undefined, text: texts.join(' '), lines: texts };
+  return {
+    code,
+    enhanced: match ? `${match[1]}.${match[2]}.${match[3]}` : undefined,
+    text: texts.join(' '),
+    lines: texts,
+  };
 }
 
 /** Builds a reply from a single line of text, e.g. from a fixture table: "550 5.1.1 User unknown". */
 export function parseReplyLine(line: string): SmtpReply {
   const parts = line.split(/\r?\n/).filter(Boolean);
-  return toReply(parts.map((p, i) => (i < parts.length - 1 ? p.replace(/^(\d{3})[ -]/, '$1-') : p.replace(/^(\d{3})-/, '$1 '))));
+  return toReply(
+    parts.map((p, i) => (i < parts.length - 1 ? p.replace(/^(\d{3})[ -]/, '$1-') : p.replace(/^(\d{3})-/, '$1 '))),
+  );
 }

@@ -19,7 +19,7 @@ describe('SMTP reply parser', () => {
   });
 
   it('reads a reply without an enhanced status code', () => {
-    const [reply] = new SmtpReplyParser().push('554 delivery error: dd This user doesn\'t have a yahoo.com account\n');
+    const [reply] = new SmtpReplyParser().push("554 delivery error: dd This user doesn't have a yahoo.com account\n");
     expect(reply.enhanced).toBeUndefined();
     expect(reply.text).toContain('yahoo.com account');
   });

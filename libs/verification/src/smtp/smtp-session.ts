@@ -16,7 +16,10 @@ const RETIRE_WAIT_MS = 1_000;
 
 /** Why a session could not be opened although the server answered: it said no at banner or EHLO. */
 export class SmtpRefusedError extends Error {
-  constructor(readonly stage: 'banner' | 'ehlo' | 'starttls', readonly reply: SmtpReply) {
+  constructor(
+    readonly stage: 'banner' | 'ehlo' | 'starttls',
+    readonly reply: SmtpReply,
+  ) {
     super(`${stage}: ${reply.code} ${reply.text}`);
   }
 }
@@ -41,7 +44,12 @@ export class SmtpSession {
   /** How long connect, banner, EHLO (and STARTTLS) took, our own event loop's stalls left out: the MX's speed at taking a new client. */
   handshakeMs = 0;
 
-  private constructor(readonly host: string, readonly address: string, private readonly connection: SmtpConnection, private readonly options: SessionOptions) {}
+  private constructor(
+    readonly host: string,
+    readonly address: string,
+    private readonly connection: SmtpConnection,
+    private readonly options: SessionOptions,
+  ) {}
 
   static async open(host: string, address: string, options: SessionOptions): Promise<SmtpSession> {
     loopStalls.start();
@@ -71,13 +79,23 @@ export class SmtpSession {
     }
   }
 
-  get usable(): boolean { return !this.connection.closed; }
+  get usable(): boolean {
+    return !this.connection.closed;
+  }
   /** A MAIL FROM was accepted and not yet ended by RSET. */
-  get transactionOpen(): boolean { return this.transaction; }
+  get transactionOpen(): boolean {
+    return this.transaction;
+  }
   /** RFC 2920: MAIL FROM and RCPT TO may be sent without waiting for each reply. */
-  get pipelining(): boolean { return this.extensions.has('PIPELINING'); }
-  get secure(): boolean { return this.connection.isSecure; }
-  supports(extension: string): boolean { return this.extensions.has(extension); }
+  get pipelining(): boolean {
+    return this.extensions.has('PIPELINING');
+  }
+  get secure(): boolean {
+    return this.connection.isSecure;
+  }
+  supports(extension: string): boolean {
+    return this.extensions.has(extension);
+  }
 
   /**
    * Sends MAIL FROM (unless a transaction is open) and a RCPT TO per address. When the server offers
@@ -136,7 +154,9 @@ export class SmtpSession {
     }
   }
 
-  destroy(): void { this.connection.destroy(); }
+  destroy(): void {
+    this.connection.destroy();
+  }
 
   private write(lines: string[]): void {
     loopStalls.start();

@@ -4,9 +4,25 @@ import { checkSyntax } from './email-syntax';
 const DOTLESS = new Set(['gmail.com', 'googlemail.com']);
 // Providers documented to deliver `user+tag@` to `user@`.
 const PLUS_TAGS = new Set([
-  'gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com',
-  'icloud.com', 'me.com', 'mac.com', 'fastmail.com', 'fastmail.fm', 'protonmail.com',
-  'proton.me', 'pm.me', 'zoho.com', 'yandex.ru', 'yandex.com', 'gmx.com', 'gmx.de',
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'fastmail.com',
+  'fastmail.fm',
+  'protonmail.com',
+  'proton.me',
+  'pm.me',
+  'zoho.com',
+  'yandex.ru',
+  'yandex.com',
+  'gmx.com',
+  'gmx.de',
 ]);
 const DOMAIN_ALIASES: Record<string, string> = { 'googlemail.com': 'gmail.com' };
 

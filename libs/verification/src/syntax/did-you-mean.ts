@@ -6,7 +6,39 @@ import { osaDistance, isShapePreservingTypo } from './string-distance';
 const POPULAR: string[] = popularDomains;
 const POPULAR_SET = new Set(POPULAR);
 // TLDs that popular mailbox domains use, for fixing a mistyped suffix on an unknown domain.
-const COMMON_TLDS = ['com', 'net', 'org', 'edu', 'gov', 'io', 'co', 'us', 'uk', 'co.uk', 'de', 'fr', 'it', 'es', 'nl', 'be', 'ch', 'at', 'ca', 'au', 'com.au', 'ru', 'pl', 'br', 'com.br', 'in', 'jp', 'cn', 'info', 'biz', 'me'];
+const COMMON_TLDS = [
+  'com',
+  'net',
+  'org',
+  'edu',
+  'gov',
+  'io',
+  'co',
+  'us',
+  'uk',
+  'co.uk',
+  'de',
+  'fr',
+  'it',
+  'es',
+  'nl',
+  'be',
+  'ch',
+  'at',
+  'ca',
+  'au',
+  'com.au',
+  'ru',
+  'pl',
+  'br',
+  'com.br',
+  'in',
+  'jp',
+  'cn',
+  'info',
+  'biz',
+  'me',
+];
 
 /**
  * Did-you-mean for mistyped domains. The address may be otherwise valid; a correct popular
@@ -21,7 +53,11 @@ export function suggestCorrection(email: string): string | null {
   const at = email.trim().lastIndexOf('@');
   if (at <= 0) return null;
   const local = email.trim().slice(0, at);
-  const domain = email.trim().slice(at + 1).toLowerCase().replace(/\.$/, '');
+  const domain = email
+    .trim()
+    .slice(at + 1)
+    .toLowerCase()
+    .replace(/\.$/, '');
   if (!domain || POPULAR_SET.has(domain)) return null;
   const corrected = correctedDomain(domain);
   return corrected && corrected !== domain ? `${local}@${corrected}` : null;
@@ -51,7 +87,10 @@ function closestPopular(domain: string): string | null {
     if (!best || distance < best.distance) best = { candidate, distance };
   }
   if (!best || best.distance === 0) return null;
-  if (name.length <= 5) return isShapePreservingTypo(domain, best.candidate) || (best.distance === 1 && isDisposableDomain(domain)) ? best.candidate : null;
+  if (name.length <= 5)
+    return isShapePreservingTypo(domain, best.candidate) || (best.distance === 1 && isDisposableDomain(domain))
+      ? best.candidate
+      : null;
   return best.distance <= (name.length >= 8 ? 2 : 1) ? best.candidate : null;
 }
 

@@ -4,10 +4,19 @@ import { defaultVerificationConfig } from '../verification.config';
 import { VerificationConfig } from '../verification.types';
 import { VerificationEngine } from '../engine/verification-engine';
 
-export interface Harness { engine: VerificationEngine; smtp: SmtpPeer; dns: DnsPeer; stop(): Promise<void> }
+export interface Harness {
+  engine: VerificationEngine;
+  smtp: SmtpPeer;
+  dns: DnsPeer;
+  stop(): Promise<void>;
+}
 
 /** Fast timeouts and loopback peers for integration specs and the benchmark. */
-export function loopbackConfig(dnsServer: string, smtpPort: number, overrides: Partial<VerificationConfig> = {}): VerificationConfig {
+export function loopbackConfig(
+  dnsServer: string,
+  smtpPort: number,
+  overrides: Partial<VerificationConfig> = {},
+): VerificationConfig {
   return {
     ...defaultVerificationConfig(),
     dnsServers: [dnsServer],
@@ -28,19 +37,31 @@ export function loopbackConfig(dnsServer: string, smtpPort: number, overrides: P
 }
 
 /** Starts the DNS and SMTP peers and an engine wired to them. */
-export async function startHarness(zones: Record<string, ZoneEntry>, script: SmtpPeerScript, overrides: Partial<VerificationConfig> = {}): Promise<Harness> {
+export async function startHarness(
+  zones: Record<string, ZoneEntry>,
+  script: SmtpPeerScript,
+  overrides: Partial<VerificationConfig> = {},
+): Promise<Harness> {
   const dns = await startDnsPeer(zones);
   const smtp = await startSmtpPeer(script);
   const engine = new VerificationEngine(loopbackConfig(dns.server, smtp.port, overrides));
   return {
-    engine, smtp, dns,
-    stop: async () => { await engine.close(); await smtp.close(); await dns.close(); },
+    engine,
+    smtp,
+    dns,
+    stop: async () => {
+      await engine.close();
+      await smtp.close();
+      await dns.close();
+    },
   };
 }
 
 /** One MX host resolving to a loopback address. */
 export function mxZone(domain: string, hosts: Array<[string, number, string]>, ttl = 300): Record<string, ZoneEntry> {
-  const zones: Record<string, ZoneEntry> = { [domain]: { mx: hosts.map(([exchange, priority]) => ({ exchange, priority })), ttl } };
+  const zones: Record<string, ZoneEntry> = {
+    [domain]: { mx: hosts.map(([exchange, priority]) => ({ exchange, priority })), ttl },
+  };
   for (const [exchange, , ip] of hosts) zones[exchange] = { a: [ip], ttl };
   return zones;
 }

@@ -25,11 +25,31 @@ export function planBatch(emails: string[]): BatchPlan {
   return { unique, positionToUnique };
 }
 
-const COUNTER: Record<string, keyof BatchSummary> = { ok: 'valid', invalid: 'invalid', catch_all: 'catchAll', unknown: 'unknown', disposable: 'disposable', error: 'error' };
+const COUNTER: Record<string, keyof BatchSummary> = {
+  ok: 'valid',
+  invalid: 'invalid',
+  catch_all: 'catchAll',
+  unknown: 'unknown',
+  disposable: 'disposable',
+  error: 'error',
+};
 
 /** Counts every result position (duplicates included), so the six counts always add up to `total`. */
-export function summarize(results: Pick<RecordedResult, 'result' | 'creditsCharged'>[], creditsRemaining: number): BatchSummary {
-  const summary: BatchSummary = { total: results.length, valid: 0, invalid: 0, catchAll: 0, unknown: 0, disposable: 0, error: 0, creditsCharged: 0, creditsRemaining };
+export function summarize(
+  results: Pick<RecordedResult, 'result' | 'creditsCharged'>[],
+  creditsRemaining: number,
+): BatchSummary {
+  const summary: BatchSummary = {
+    total: results.length,
+    valid: 0,
+    invalid: 0,
+    catchAll: 0,
+    unknown: 0,
+    disposable: 0,
+    error: 0,
+    creditsCharged: 0,
+    creditsRemaining,
+  };
   for (const result of results) {
     summary[COUNTER[result.result]]++;
     summary.creditsCharged += result.creditsCharged;

@@ -3,8 +3,22 @@ import type { VerificationResultName } from '@lib/verification';
 import type { RecordedResult } from './verification.events';
 
 const result = (r: VerificationResultName, charged: number): RecordedResult => ({
-  email: 'x@y.test', result: r, resultCode: 0, subResult: null, quality: '', free: false, role: false, disposable: false, catchAll: false,
-  didYouMean: null, provider: '', antiSpam: false, riskScore: 0, creditsCharged: charged, creditsRemaining: 5, executionMs: 1,
+  email: 'x@y.test',
+  result: r,
+  resultCode: 0,
+  subResult: null,
+  quality: '',
+  free: false,
+  role: false,
+  disposable: false,
+  catchAll: false,
+  didYouMean: null,
+  provider: '',
+  antiSpam: false,
+  riskScore: 0,
+  creditsCharged: charged,
+  creditsRemaining: 5,
+  executionMs: 1,
 });
 
 describe('batch plan', () => {
@@ -25,7 +39,28 @@ describe('batch plan', () => {
 
 describe('batch summary', () => {
   it('counts every position and adds the charges', () => {
-    const summary = summarize([result('ok', 1), result('ok', 0), result('invalid', 1), result('catch_all', 1), result('unknown', 0), result('disposable', 1), result('error', 0)], 9);
-    expect(summary).toEqual({ total: 7, valid: 2, invalid: 1, catchAll: 1, unknown: 1, disposable: 1, error: 1, creditsCharged: 4, creditsRemaining: 9 });
+    const summary = summarize(
+      [
+        result('ok', 1),
+        result('ok', 0),
+        result('invalid', 1),
+        result('catch_all', 1),
+        result('unknown', 0),
+        result('disposable', 1),
+        result('error', 0),
+      ],
+      9,
+    );
+    expect(summary).toEqual({
+      total: 7,
+      valid: 2,
+      invalid: 1,
+      catchAll: 1,
+      unknown: 1,
+      disposable: 1,
+      error: 1,
+      creditsCharged: 4,
+      creditsRemaining: 9,
+    });
   });
 });

@@ -66,7 +66,14 @@ export interface BatchSummary {
 
 export type EmailVerified = {
   type: 'EmailVerified';
-  data: { verificationId: string; accountId: string; keyId: string; verdict: RecordedVerdict; result: RecordedResult; at: string };
+  data: {
+    verificationId: string;
+    accountId: string;
+    keyId: string;
+    verdict: RecordedVerdict;
+    result: RecordedResult;
+    at: string;
+  };
 };
 
 export type BatchVerified = {

@@ -13,7 +13,11 @@ export class SmtpEgressMonitor {
   private running: Promise<void> | null = null;
   private stopped = false;
 
-  constructor(private readonly engine: VerificationEngine, private readonly config: VerificationConfig, private readonly host: string | undefined) {}
+  constructor(
+    private readonly engine: VerificationEngine,
+    private readonly config: VerificationConfig,
+    private readonly host: string | undefined,
+  ) {}
 
   start(): void {
     this.running = this.check();
@@ -35,7 +39,9 @@ export class SmtpEgressMonitor {
       else this.logger.warn(line);
     }
     if (result.state !== 'open' && !this.stopped) {
-      this.timer = setTimeout(() => { this.running = this.check(); }, EGRESS_RECHECK_MS);
+      this.timer = setTimeout(() => {
+        this.running = this.check();
+      }, EGRESS_RECHECK_MS);
       this.timer.unref();
     }
   }

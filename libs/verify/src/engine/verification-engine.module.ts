@@ -37,27 +37,38 @@ export function engineConfigFrom(config: AppConfig): VerificationConfig {
  */
 @Global()
 @Module({
-  providers: [{
-    provide: VerificationEngine,
-    useFactory: (config: AppConfig, metrics?: Metrics) => new VerificationEngine({ ...engineConfigFrom(config), observer: metrics?.verification }),
-    inject: [APP_CONFIG, { token: Metrics, optional: true }],
-  }, {
-    // The process's one resolver for host names (webhook URL checks use it too): DNS_SERVERS when set.
-    provide: HostResolver,
-    useFactory: (engine: VerificationEngine) => engine.resolver,
-    inject: [VerificationEngine],
-  }],
+  providers: [
+    {
+      provide: VerificationEngine,
+      useFactory: (config: AppConfig, metrics?: Metrics) =>
+        new VerificationEngine({ ...engineConfigFrom(config), observer: metrics?.verification }),
+      inject: [APP_CONFIG, { token: Metrics, optional: true }],
+    },
+    {
+      // The process's one resolver for host names (webhook URL checks use it too): DNS_SERVERS when set.
+      provide: HostResolver,
+      useFactory: (engine: VerificationEngine) => engine.resolver,
+      inject: [VerificationEngine],
+    },
+  ],
   exports: [VerificationEngine, HostResolver],
 })
 export class VerificationEngineModule implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(@Inject(VerificationEngine) private readonly engine: VerificationEngine, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(VerificationEngine) private readonly engine: VerificationEngine,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   private egressMonitor?: SmtpEgressMonitor;
 
   /** Port-25 check in the background: start-up is not delayed; while blocked, public MX probes answer port_25_blocked at once. */
   onApplicationBootstrap(): void {
     if (!this.config.probe.preflight) return;
-    this.egressMonitor = new SmtpEgressMonitor(this.engine, engineConfigFrom(this.config), this.config.probe.preflightHost ?? undefined);
+    this.egressMonitor = new SmtpEgressMonitor(
+      this.engine,
+      engineConfigFrom(this.config),
+      this.config.probe.preflightHost ?? undefined,
+    );
     this.egressMonitor.start();
   }
 

@@ -8,7 +8,14 @@ import type { IdempotentAttempt } from '@lib/idempotency';
 import { creditsFor, VerificationEngine, VerificationVerdict, verdictEvidence } from '@lib/verification';
 import { planBatch, summarize } from '../domain/batch-plan';
 import {
-  BatchSummary, BatchVerified, RecordedResult, RecordedVerdict, recordedCharge, VERIFICATION_HOLD_PURPOSES, VerificationEvent, verificationStream,
+  BatchSummary,
+  BatchVerified,
+  RecordedResult,
+  RecordedVerdict,
+  recordedCharge,
+  VERIFICATION_HOLD_PURPOSES,
+  VerificationEvent,
+  verificationStream,
 } from '../domain/verification.events';
 import { VerificationRecords } from '../records/verification-records';
 import { toVerificationResult, VerificationResult } from './verification-result';
@@ -37,7 +44,12 @@ export class PaidVerification {
     private readonly clock: Clock,
   ) {}
 
-  async single(principal: Principal, email: string, attempt: VerificationAttempt = { id: randomUUID() }, evidence = false): Promise<VerificationResult> {
+  async single(
+    principal: Principal,
+    email: string,
+    attempt: VerificationAttempt = { id: randomUUID() },
+    evidence = false,
+  ): Promise<VerificationResult> {
     const earlier = await this.resume(principal.accountId, attempt.supersedes);
     if (earlier?.type === 'EmailVerified') return withEvidence(earlier.data.result, earlier.data.verdict, evidence);
     const verificationId = attempt.id;
@@ -46,14 +58,29 @@ export class PaidVerification {
       charge: ([verdict]) => creditsFor(verdict.result),
       record: async ([verdict], charge, remaining) => {
         const result = toVerificationResult(verdict, charge, remaining);
-        return this.record({ type: 'EmailVerified', data: { verificationId, accountId: principal.accountId, keyId: principal.keyId, verdict, result, at: this.clock.nowIso() } });
+        return this.record({
+          type: 'EmailVerified',
+          data: {
+            verificationId,
+            accountId: principal.accountId,
+            keyId: principal.keyId,
+            verdict,
+            result,
+            at: this.clock.nowIso(),
+          },
+        });
       },
     });
     return withEvidence(event.data.result, event.data.verdict, evidence);
   }
 
   /** Duplicates (by canonical form) are probed and charged once; each position repeats its address's result. */
-  async batch(principal: Principal, emails: string[], attempt: VerificationAttempt = { id: randomUUID() }, evidence = false): Promise<BatchResponse> {
+  async batch(
+    principal: Principal,
+    emails: string[],
+    attempt: VerificationAttempt = { id: randomUUID() },
+    evidence = false,
+  ): Promise<BatchResponse> {
     const earlier = await this.resume(principal.accountId, attempt.supersedes);
     if (earlier?.type === 'BatchVerified') return batchResponse(earlier.data, evidence);
     const verificationId = attempt.id;
@@ -71,7 +98,19 @@ export class PaidVerification {
           return { ...toVerificationResult(verdicts[index], charged, remaining), email: email.trim() };
         });
         const summary = summarize(results, remaining);
-        return this.record({ type: 'BatchVerified', data: { verificationId, accountId: principal.accountId, keyId: principal.keyId, emails, verdicts, results, summary, at: this.clock.nowIso() } });
+        return this.record({
+          type: 'BatchVerified',
+          data: {
+            verificationId,
+            accountId: principal.accountId,
+            keyId: principal.keyId,
+            emails,
+            verdicts,
+            results,
+            summary,
+            at: this.clock.nowIso(),
+          },
+        });
       },
     });
     return batchResponse(event.data, evidence);
@@ -80,14 +119,24 @@ export class PaidVerification {
   /** An earlier attempt under the same Idempotency-Key: its recorded verification (its hold settled), or null (its hold released). */
   private async resume(accountId: string, supersededId: string | undefined): Promise<VerificationEvent | null> {
     if (!supersededId) return null;
-    const { recorded } = await this.paidCalls.resume(accountId, supersededId, () => this.records.find(supersededId), recordedCharge);
+    const { recorded } = await this.paidCalls.resume(
+      accountId,
+      supersededId,
+      () => this.records.find(supersededId),
+      recordedCharge,
+    );
     return recorded;
   }
 
   /** The hold and the work of a verification: one credit held per distinct address, probed interactively. */
   private probe(accountId: string, holdId: string, purpose: PaidCallPurpose, emails: string[]) {
     return {
-      accountId, holdId, purpose, reference: holdId, amount: emails.length, releaseReason: 'probe failed',
+      accountId,
+      holdId,
+      purpose,
+      reference: holdId,
+      amount: emails.length,
+      releaseReason: 'probe failed',
       work: (): Promise<VerificationVerdict[]> => this.engine.verifyMany(emails, { mode: 'interactive' }),
     };
   }
@@ -106,5 +155,10 @@ function withEvidence(result: RecordedResult, verdict: RecordedVerdict, evidence
 function batchResponse(recorded: BatchVerified['data'], evidence: boolean): BatchResponse {
   if (!evidence) return { results: recorded.results, summary: recorded.summary };
   const { positionToUnique } = planBatch(recorded.emails);
-  return { results: recorded.results.map((result, position) => withEvidence(result, recorded.verdicts[positionToUnique[position]], true)), summary: recorded.summary };
+  return {
+    results: recorded.results.map((result, position) =>
+      withEvidence(result, recorded.verdicts[positionToUnique[position]], true),
+    ),
+    summary: recorded.summary,
+  };
 }

@@ -10,7 +10,11 @@ export type VerificationResult = Pick<VerificationVerdict, 'email' | 'executionM
     creditsRemaining: number;
   } & Partial<VerdictEvidence>;
 
-export function toVerificationResult(verdict: VerificationVerdict, creditsCharged: number, creditsRemaining: number): VerificationResult {
+export function toVerificationResult(
+  verdict: VerificationVerdict,
+  creditsCharged: number,
+  creditsRemaining: number,
+): VerificationResult {
   return {
     email: verdict.email,
     result: verdict.result,

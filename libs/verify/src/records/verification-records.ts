@@ -1,7 +1,12 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { RecordedWorkCharges } from '@lib/credits';
 import { EventStore, readEvents } from '@lib/eventstore';
-import { recordedCharge, VERIFICATION_HOLD_PURPOSES, VerificationEvent, verificationStream } from '../domain/verification.events';
+import {
+  recordedCharge,
+  VERIFICATION_HOLD_PURPOSES,
+  VerificationEvent,
+  verificationStream,
+} from '../domain/verification.events';
 
 /**
  * The recorded verification behind a hold (the hold id is the verification id), if one was recorded.
@@ -10,7 +15,10 @@ import { recordedCharge, VERIFICATION_HOLD_PURPOSES, VerificationEvent, verifica
  */
 @Injectable()
 export class VerificationRecords implements OnModuleInit {
-  constructor(private readonly events: EventStore, private readonly recordedWork: RecordedWorkCharges) {}
+  constructor(
+    private readonly events: EventStore,
+    private readonly recordedWork: RecordedWorkCharges,
+  ) {}
 
   onModuleInit(): void {
     this.recordedWork.register(Object.values(VERIFICATION_HOLD_PURPOSES), async (hold) => {
@@ -21,7 +29,9 @@ export class VerificationRecords implements OnModuleInit {
 
   async find(verificationId: string): Promise<VerificationEvent | null> {
     // A verification stream holds its one record; no stored shape needs upcasting yet.
-    const [recorded] = await readEvents<VerificationEvent>(this.events, verificationStream(verificationId), undefined, { maxCount: 1 });
+    const [recorded] = await readEvents<VerificationEvent>(this.events, verificationStream(verificationId), undefined, {
+      maxCount: 1,
+    });
     return recorded ?? null;
   }
 }

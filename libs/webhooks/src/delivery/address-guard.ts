@@ -17,7 +17,10 @@ const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, ver
  */
 export class WebhookAddressGuard {
   /** `resolve` is the process's resolver (HostResolver, honouring DNS_SERVERS); the system's by default. */
-  constructor(private readonly allowPrivateNetworks: boolean, private readonly resolve: Resolver = systemResolver) {}
+  constructor(
+    private readonly allowPrivateNetworks: boolean,
+    private readonly resolve: Resolver = systemResolver,
+  ) {}
 
   /** Every address of the host, refused when any of them is not public (unless allowed). */
   async check(hostname: string): Promise<ResolvedAddress[]> {
@@ -28,11 +31,16 @@ export class WebhookAddressGuard {
     } catch {
       addresses = [];
     }
-    if (addresses.length === 0) throw new DomainError('WEBHOOK_URL_UNRESOLVABLE', `The host ${hostname} does not resolve.`);
+    if (addresses.length === 0)
+      throw new DomainError('WEBHOOK_URL_UNRESOLVABLE', `The host ${hostname} does not resolve.`);
     if (this.allowPrivateNetworks) return addresses;
     for (const { address } of addresses) {
       const reason = nonPublicReason(address);
-      if (reason) throw new DomainError('WEBHOOK_URL_PRIVATE', `The host ${hostname} resolves to ${address}, a ${reason.replace('_', '-')} address.`);
+      if (reason)
+        throw new DomainError(
+          'WEBHOOK_URL_PRIVATE',
+          `The host ${hostname} resolves to ${address}, a ${reason.replace('_', '-')} address.`,
+        );
     }
     return addresses;
   }

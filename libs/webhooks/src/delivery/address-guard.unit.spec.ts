@@ -1,8 +1,15 @@
 import { DomainError } from '@lib/common';
 import { Resolver, WebhookAddressGuard } from './address-guard';
 
-const answers = (table: Record<string, string[]>): Resolver => async (host) => (table[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-const resolver = answers({ 'public.example': ['93.184.216.34'], 'mixed.example': ['93.184.216.34', '10.0.0.5'], 'v6loop.example': ['::1'] });
+const answers =
+  (table: Record<string, string[]>): Resolver =>
+  async (host) =>
+    (table[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+const resolver = answers({
+  'public.example': ['93.184.216.34'],
+  'mixed.example': ['93.184.216.34', '10.0.0.5'],
+  'v6loop.example': ['::1'],
+});
 
 async function codeOf(run: Promise<unknown>): Promise<number | null> {
   try {
@@ -21,9 +28,12 @@ describe('webhook address guard', () => {
     expect(await strict.check('public.example')).toEqual([{ address: '93.184.216.34', family: 4 }]);
   });
 
-  it.each([['mixed.example'], ['v6loop.example']])('refuses %s, which resolves to a non-public address, with 4003', async (host) => {
-    expect(await codeOf(strict.check(host))).toBe(4003);
-  });
+  it.each([['mixed.example'], ['v6loop.example']])(
+    'refuses %s, which resolves to a non-public address, with 4003',
+    async (host) => {
+      expect(await codeOf(strict.check(host))).toBe(4003);
+    },
+  );
 
   it('refuses a loopback IP literal with 4003 without a DNS server', async () => {
     expect(await codeOf(new WebhookAddressGuard(false).check('127.0.0.1'))).toBe(4003);

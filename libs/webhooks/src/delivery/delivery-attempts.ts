@@ -42,7 +42,9 @@ export class DeliveryAttempts {
   /** Claims the next attempt; null when it is not due, already claimed elsewhere, or finished. */
   async claim(deliveryId: string): Promise<PendingDelivery | null> {
     const result = await runCommand(this.events, deliveryStream(deliveryId), deliveryDecider, {
-      type: 'StartDeliveryAttempt', at: this.clock.nowIso(), leaseMs: this.leaseMs,
+      type: 'StartDeliveryAttempt',
+      at: this.clock.nowIso(),
+      leaseMs: this.leaseMs,
     });
     return result.events.length > 0 && result.state.status === 'pending' ? result.state : null;
   }
@@ -54,14 +56,29 @@ export class DeliveryAttempts {
     const secret = webhook.status === 'registered' ? await this.secrets.get(webhook.secretId) : null;
     const reason = unreachableReason(webhook) ?? (secret === null ? 'signing secret missing' : null);
     if (reason !== null || webhook.status !== 'registered' || secret === null) {
-      const position = await this.apply(delivery.deliveryId, { type: 'AbandonDelivery', reason: reason ?? 'webhook deleted', at: this.clock.nowIso() });
+      const position = await this.apply(delivery.deliveryId, {
+        type: 'AbandonDelivery',
+        reason: reason ?? 'webhook deleted',
+        at: this.clock.nowIso(),
+      });
       return { attempt, status: null, durationMs: 0, error: reason, position };
     }
     const headers = signedHeaders({
-      secret, body: delivery.body, deliveryId: delivery.deliveryId, eventType: delivery.eventType, attempt, nowMs: this.clock.now(),
+      secret,
+      body: delivery.body,
+      deliveryId: delivery.deliveryId,
+      eventType: delivery.eventType,
+      attempt,
+      nowMs: this.clock.now(),
     });
     const response = await this.sender.send({ url: webhook.url, body: delivery.body, headers });
-    const position = await this.apply(delivery.deliveryId, { type: 'RecordDeliveryAttempt', attempt, ...response, at: this.clock.nowIso(), jitter: Math.random() });
+    const position = await this.apply(delivery.deliveryId, {
+      type: 'RecordDeliveryAttempt',
+      attempt,
+      ...response,
+      at: this.clock.nowIso(),
+      jitter: Math.random(),
+    });
     return { attempt, ...response, position };
   }
 

@@ -5,9 +5,22 @@ import { signBody, signedHeaders, signTimestamped } from './signature';
 
 describe('HTTPS webhook sender against a real HTTPS receiver', () => {
   let receiver: HttpsReceiver;
-  const body = JSON.stringify({ id: 'evt-1', type: 'job.completed', createdAt: '2025-03-01T10:00:00.000Z', data: { jobId: 1 } });
-  const headers = signedHeaders({ secret: 'whsec_test', body, deliveryId: 'd-1', eventType: 'job.completed', attempt: 1, nowMs: 1_740_823_200_123 });
-  const trusting = (timeoutMs = 2_000) => new HttpsWebhookSender(new WebhookAddressGuard(true), createWebhookAgent(receiver.caFile), timeoutMs);
+  const body = JSON.stringify({
+    id: 'evt-1',
+    type: 'job.completed',
+    createdAt: '2025-03-01T10:00:00.000Z',
+    data: { jobId: 1 },
+  });
+  const headers = signedHeaders({
+    secret: 'whsec_test',
+    body,
+    deliveryId: 'd-1',
+    eventType: 'job.completed',
+    attempt: 1,
+    nowMs: 1_740_823_200_123,
+  });
+  const trusting = (timeoutMs = 2_000) =>
+    new HttpsWebhookSender(new WebhookAddressGuard(true), createWebhookAgent(receiver.caFile), timeoutMs);
 
   beforeAll(async () => {
     receiver = await HttpsReceiver.start();
@@ -21,7 +34,9 @@ describe('HTTPS webhook sender against a real HTTPS receiver', () => {
     expect(received.body).toBe(body);
     expect(received.headers['x-svc-signature']).toBe(signBody('whsec_test', received.body));
     expect(received.headers['x-svc-timestamp']).toBe('1740823200');
-    expect(received.headers['x-svc-timestamp-signature']).toBe(signTimestamped('whsec_test', 1740823200, received.body));
+    expect(received.headers['x-svc-timestamp-signature']).toBe(
+      signTimestamped('whsec_test', 1740823200, received.body),
+    );
     expect(received.headers['x-svc-delivery-id']).toBe('d-1');
   });
 
@@ -61,10 +76,16 @@ describe('HTTPS webhook sender against a real HTTPS receiver', () => {
   it('refuses a connected peer that is not public even when the name check let it through', async () => {
     // A guard whose name check is wrong (a resolver that lies, a rebinding race): the socket's own peer address decides.
     class LaxNameCheck extends WebhookAddressGuard {
-      override async check(): Promise<Array<{ address: string; family: number }>> { return [{ address: '127.0.0.1', family: 4 }]; }
+      override async check(): Promise<Array<{ address: string; family: number }>> {
+        return [{ address: '127.0.0.1', family: 4 }];
+      }
     }
     const sender = new HttpsWebhookSender(new LaxNameCheck(false), createWebhookAgent(receiver.caFile), 2_000);
-    const result = await sender.send({ url: receiver.url('/rebound').replace('127.0.0.1', 'rebound.example'), body, headers });
+    const result = await sender.send({
+      url: receiver.url('/rebound').replace('127.0.0.1', 'rebound.example'),
+      body,
+      headers,
+    });
     expect(result).toMatchObject({ status: null, error: DeliveryFailures.notPublic });
     expect(receiver.received('/rebound')).toHaveLength(0);
   });
@@ -78,7 +99,9 @@ describe('HTTPS webhook sender against a real HTTPS receiver', () => {
   it('connects to the address it checked even if the name would resolve elsewhere later', async () => {
     let calls = 0;
     // First answer is the receiver; any later lookup would point at a closed port.
-    const guard = new WebhookAddressGuard(true, async () => (calls++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '127.0.0.2', family: 4 }]));
+    const guard = new WebhookAddressGuard(true, async () =>
+      calls++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '127.0.0.2', family: 4 }],
+    );
     const sender = new HttpsWebhookSender(guard, createWebhookAgent(receiver.caFile), 2_000);
     const url = receiver.url('/pinned').replace('127.0.0.1', 'localhost');
     expect(await sender.send({ url, body, headers })).toMatchObject({ status: 200 });

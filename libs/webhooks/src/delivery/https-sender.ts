@@ -41,7 +41,8 @@ function pinnedLookup(address: ResolvedAddress): LookupFunction {
 export const DeliveryFailures = {
   notPublic: 'refused: the webhook host is not a public address',
   unresolvable: 'the webhook host does not resolve',
-  unreachable: 'could not connect: the connection or its TLS handshake failed (refused, reset, or a certificate that is not trusted)',
+  unreachable:
+    'could not connect: the connection or its TLS handshake failed (refused, reset, or a certificate that is not trusted)',
   timeout: 'timeout: no response within the time limit',
 } as const;
 
@@ -49,7 +50,10 @@ class PeerNotPublic extends Error {}
 
 function classify(error: unknown): string {
   if (error instanceof PeerNotPublic) return DeliveryFailures.notPublic;
-  if (error instanceof DomainError) return error.code === ErrorCodes.WEBHOOK_URL_PRIVATE.code ? DeliveryFailures.notPublic : DeliveryFailures.unresolvable;
+  if (error instanceof DomainError)
+    return error.code === ErrorCodes.WEBHOOK_URL_PRIVATE.code
+      ? DeliveryFailures.notPublic
+      : DeliveryFailures.unresolvable;
   return DeliveryFailures.unreachable;
 }
 
@@ -86,7 +90,9 @@ export class HttpsWebhookSender {
           );
           outgoing.on('error', (error) => finish(null, classify(error)));
           outgoing.on('socket', (socket) => {
-            const judge = () => { if (this.guard.refusesPeer(socket.remoteAddress)) outgoing?.destroy(new PeerNotPublic()); };
+            const judge = () => {
+              if (this.guard.refusesPeer(socket.remoteAddress)) outgoing?.destroy(new PeerNotPublic());
+            };
             if (socket.remoteAddress) judge();
             else socket.once('connect', judge);
           });

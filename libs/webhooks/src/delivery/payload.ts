@@ -7,18 +7,29 @@ import type { WebhookEventName } from '../domain/webhook-event-types';
 export type JobFinished = RelayedEvent<JobCompleted | JobFailed>;
 
 /** The job events webhooks announce, by their event-store type. Cancelled jobs send nothing. */
-export const JOB_EVENT_NAMES: Readonly<Record<string, WebhookEventName>> = { JobCompleted: 'job.completed', JobFailed: 'job.failed' };
+export const JOB_EVENT_NAMES: Readonly<Record<string, WebhookEventName>> = {
+  JobCompleted: 'job.completed',
+  JobFailed: 'job.failed',
+};
 
 /** Fixed key order: the body is built once, stored, and signed byte for byte on every attempt. */
 export function jobEventBody(event: JobFinished, type: WebhookEventName): string {
   const { jobId, kind, summary, finishedAt } = event.data;
   const reason = event.type === 'JobFailed' ? event.data.reason : undefined;
-  const data = type === 'job.failed' ? { jobId, kind, reason: reason ?? null, finishedAt, summary } : { jobId, kind, finishedAt, summary };
+  const data =
+    type === 'job.failed'
+      ? { jobId, kind, reason: reason ?? null, finishedAt, summary }
+      : { jobId, kind, finishedAt, summary };
   return JSON.stringify({ id: event.eventId, type, createdAt: event.occurredAt, data });
 }
 
 export function testEventBody(eventId: string, webhookId: number, createdAt: string): string {
-  return JSON.stringify({ id: eventId, type: 'webhook.test', createdAt, data: { webhookId, message: 'Test delivery: your endpoint is reachable and can verify signatures.' } });
+  return JSON.stringify({
+    id: eventId,
+    type: 'webhook.test',
+    createdAt,
+    data: { webhookId, message: 'Test delivery: your endpoint is reachable and can verify signatures.' },
+  });
 }
 
 /**

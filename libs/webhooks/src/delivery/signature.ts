@@ -11,13 +11,15 @@ export const WebhookHeaders = {
 } as const;
 
 /** Lowercase hex HMAC-SHA256 of the raw body, keyed with the webhook's secret (the spec's signature). */
-export const signBody = (secret: string, body: string): string => createHmac('sha256', secret).update(body, 'utf8').digest('hex');
+export const signBody = (secret: string, body: string): string =>
+  createHmac('sha256', secret).update(body, 'utf8').digest('hex');
 
 /**
  * The same HMAC over `<timestamp>.<body>`: binds the timestamp to the body, so a receiver that rejects
  * old timestamps also rejects a replayed request (the body signature alone would verify forever).
  */
-export const signTimestamped = (secret: string, timestamp: number, body: string): string => signBody(secret, `${timestamp}.${body}`);
+export const signTimestamped = (secret: string, timestamp: number, body: string): string =>
+  signBody(secret, `${timestamp}.${body}`);
 
 export interface SignedHeadersInput {
   secret: string;

@@ -10,7 +10,8 @@ import { DeliveryDoc, DELIVERIES_COLLECTION } from '../list-deliveries/webhook-d
 const MAX_IN_FLIGHT = 16;
 
 /** Polls often enough for the shortest retry delay (tests use milliseconds) but at most once a second. */
-export const pollIntervalMs = (retryDelaysMs: number[]): number => Math.min(1_000, Math.max(25, Math.floor(Math.min(...retryDelaysMs, 4_000) / 4)));
+export const pollIntervalMs = (retryDelaysMs: number[]): number =>
+  Math.min(1_000, Math.max(25, Math.floor(Math.min(...retryDelaysMs, 4_000) / 4)));
 
 /**
  * Scans the pending deliveries read model for due attempts and runs them concurrently. All pending
@@ -60,7 +61,9 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
     const pending = await this.readStore
       .collection<DeliveryDoc>(DELIVERIES_COLLECTION)
       .find({ filter: { status: 'pending' }, sort: { dueAt: 1 }, limit: free + this.inFlight.size });
-    const due = pending.filter((doc) => doc.dueAt !== null && doc.dueAt <= now && !this.inFlight.has(doc.deliveryId)).slice(0, free);
+    const due = pending
+      .filter((doc) => doc.dueAt !== null && doc.dueAt <= now && !this.inFlight.has(doc.deliveryId))
+      .slice(0, free);
     for (const doc of due) {
       const run = this.attempt(doc.deliveryId).finally(() => this.inFlight.delete(doc.deliveryId));
       this.inFlight.set(doc.deliveryId, run);
@@ -73,7 +76,9 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
       if (!claimed) return;
       const outcome = await this.attempts.deliver(claimed);
       if (outcome.error || outcome.status === null || outcome.status >= 300) {
-        this.logger.warn(`delivery ${deliveryId} attempt ${outcome.attempt} failed: ${outcome.error ?? `HTTP ${outcome.status}`}`);
+        this.logger.warn(
+          `delivery ${deliveryId} attempt ${outcome.attempt} failed: ${outcome.error ?? `HTTP ${outcome.status}`}`,
+        );
       }
     } catch (error) {
       // The claim's lease expires and the attempt is taken again: logging is all that is needed here.

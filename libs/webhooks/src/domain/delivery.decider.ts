@@ -31,7 +31,10 @@ function describeOutcome(status: number | null, error: string | null): string {
 function startAttempt(state: PendingDelivery, at: string, leaseMs: number): DeliveryEvent {
   const { deliveryId, webhookId, accountId } = state;
   const leaseUntil = new Date(Date.parse(at) + leaseMs).toISOString();
-  return { type: 'DeliveryAttemptStarted', data: { deliveryId, webhookId, accountId, attempt: state.attempts + 1, startedAt: at, leaseUntil } };
+  return {
+    type: 'DeliveryAttemptStarted',
+    data: { deliveryId, webhookId, accountId, attempt: state.attempts + 1, startedAt: at, leaseUntil },
+  };
 }
 
 export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliveryState> = {
@@ -41,7 +44,10 @@ export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliverySt
     if (command.type === 'ScheduleDelivery') {
       if (state.status !== 'none') return []; // a redelivered job event schedules nothing twice
       const { deliveryId, webhookId, accountId, eventId, eventType, body, retryDelaysMs, at } = command;
-      const scheduled: DeliveryEvent = { type: 'DeliveryScheduled', data: { deliveryId, webhookId, accountId, eventId, eventType, body, retryDelaysMs, scheduledAt: at } };
+      const scheduled: DeliveryEvent = {
+        type: 'DeliveryScheduled',
+        data: { deliveryId, webhookId, accountId, eventId, eventType, body, retryDelaysMs, scheduledAt: at },
+      };
       if (command.claimLeaseMs === undefined) return [scheduled];
       const pending = deliveryDecider.evolve(state, scheduled) as PendingDelivery;
       return [scheduled, startAttempt(pending, at, command.claimLeaseMs)];
@@ -58,17 +64,51 @@ export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliverySt
         // A result for an attempt this stream no longer waits for (its claim expired and was retaken) is dropped.
         if (state.claim?.attempt !== command.attempt) return [];
         const { attempt, status, durationMs, error } = command;
-        const attempted: DeliveryEvent = { type: 'DeliveryAttempted', data: { deliveryId, webhookId, accountId, attempt, status, durationMs, error, attemptedAt: command.at } };
-        if (isSuccessStatus(status)) return [attempted, { type: 'DeliverySucceeded', data: { deliveryId, webhookId, accountId, attempts: attempt, succeededAt: command.at } }];
+        const attempted: DeliveryEvent = {
+          type: 'DeliveryAttempted',
+          data: { deliveryId, webhookId, accountId, attempt, status, durationMs, error, attemptedAt: command.at },
+        };
+        if (isSuccessStatus(status))
+          return [
+            attempted,
+            {
+              type: 'DeliverySucceeded',
+              data: { deliveryId, webhookId, accountId, attempts: attempt, succeededAt: command.at },
+            },
+          ];
         const due = nextAttemptDue(state.retryDelaysMs, attempt + 1, at, command.jitter);
         if (due === null) {
           const reason = `gave up after ${attempt} attempt${attempt === 1 ? '' : 's'}; last: ${describeOutcome(status, error)}`;
-          return [attempted, { type: 'DeliveryFailed', data: { deliveryId, webhookId, accountId, attempts: attempt, reason, failedAt: command.at } }];
+          return [
+            attempted,
+            {
+              type: 'DeliveryFailed',
+              data: { deliveryId, webhookId, accountId, attempts: attempt, reason, failedAt: command.at },
+            },
+          ];
         }
-        return [attempted, { type: 'DeliveryRetryScheduled', data: { deliveryId, webhookId, accountId, nextAttempt: attempt + 1, dueAt: new Date(due).toISOString() } }];
+        return [
+          attempted,
+          {
+            type: 'DeliveryRetryScheduled',
+            data: { deliveryId, webhookId, accountId, nextAttempt: attempt + 1, dueAt: new Date(due).toISOString() },
+          },
+        ];
       }
       case 'AbandonDelivery':
-        return [{ type: 'DeliveryFailed', data: { deliveryId, webhookId, accountId, attempts: state.attempts, reason: command.reason, failedAt: command.at } }];
+        return [
+          {
+            type: 'DeliveryFailed',
+            data: {
+              deliveryId,
+              webhookId,
+              accountId,
+              attempts: state.attempts,
+              reason: command.reason,
+              failedAt: command.at,
+            },
+          },
+        ];
     }
   },
 
@@ -76,10 +116,24 @@ export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliverySt
     switch (event.type) {
       case 'DeliveryScheduled': {
         const { deliveryId, webhookId, accountId, eventId, eventType, body, retryDelaysMs, scheduledAt } = event.data;
-        return { status: 'pending', deliveryId, webhookId, accountId, eventId, eventType, body, retryDelaysMs, attempts: 0, dueAtMs: Date.parse(scheduledAt), claim: null };
+        return {
+          status: 'pending',
+          deliveryId,
+          webhookId,
+          accountId,
+          eventId,
+          eventType,
+          body,
+          retryDelaysMs,
+          attempts: 0,
+          dueAtMs: Date.parse(scheduledAt),
+          claim: null,
+        };
       }
       case 'DeliveryAttemptStarted':
-        return state.status === 'pending' ? { ...state, claim: { attempt: event.data.attempt, leaseUntilMs: Date.parse(event.data.leaseUntil) } } : state;
+        return state.status === 'pending'
+          ? { ...state, claim: { attempt: event.data.attempt, leaseUntilMs: Date.parse(event.data.leaseUntil) } }
+          : state;
       case 'DeliveryAttempted':
         return state.status === 'pending' ? { ...state, attempts: event.data.attempt, claim: null } : state;
       case 'DeliveryRetryScheduled':
@@ -87,7 +141,12 @@ export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliverySt
       case 'DeliverySucceeded':
       case 'DeliveryFailed':
         if (state.status !== 'pending') return state;
-        return { status: event.type === 'DeliverySucceeded' ? 'succeeded' : 'failed', deliveryId: state.deliveryId, webhookId: state.webhookId, attempts: event.data.attempts };
+        return {
+          status: event.type === 'DeliverySucceeded' ? 'succeeded' : 'failed',
+          deliveryId: state.deliveryId,
+          webhookId: state.webhookId,
+          attempts: event.data.attempts,
+        };
     }
   },
 };

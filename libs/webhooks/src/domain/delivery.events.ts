@@ -6,16 +6,31 @@ type Ids = { deliveryId: string; webhookId: number; accountId: string };
 
 export type DeliveryScheduled = {
   type: 'DeliveryScheduled';
-  data: Ids & { eventId: string; eventType: DeliveryEventType; body: string; retryDelaysMs: number[]; scheduledAt: string };
+  data: Ids & {
+    eventId: string;
+    eventType: DeliveryEventType;
+    body: string;
+    retryDelaysMs: number[];
+    scheduledAt: string;
+  };
 };
-export type DeliveryAttemptStarted = { type: 'DeliveryAttemptStarted'; data: Ids & { attempt: number; startedAt: string; leaseUntil: string } };
+export type DeliveryAttemptStarted = {
+  type: 'DeliveryAttemptStarted';
+  data: Ids & { attempt: number; startedAt: string; leaseUntil: string };
+};
 export type DeliveryAttempted = {
   type: 'DeliveryAttempted';
   data: Ids & { attempt: number; status: number | null; durationMs: number; error: string | null; attemptedAt: string };
 };
-export type DeliveryRetryScheduled = { type: 'DeliveryRetryScheduled'; data: Ids & { nextAttempt: number; dueAt: string } };
+export type DeliveryRetryScheduled = {
+  type: 'DeliveryRetryScheduled';
+  data: Ids & { nextAttempt: number; dueAt: string };
+};
 export type DeliverySucceeded = { type: 'DeliverySucceeded'; data: Ids & { attempts: number; succeededAt: string } };
-export type DeliveryFailed = { type: 'DeliveryFailed'; data: Ids & { attempts: number; reason: string; failedAt: string } };
+export type DeliveryFailed = {
+  type: 'DeliveryFailed';
+  data: Ids & { attempts: number; reason: string; failedAt: string };
+};
 
 export type DeliveryEvent =
   | DeliveryScheduled
@@ -26,5 +41,10 @@ export type DeliveryEvent =
   | DeliveryFailed;
 
 export const DELIVERY_EVENT_TYPES: DeliveryEvent['type'][] = [
-  'DeliveryScheduled', 'DeliveryAttemptStarted', 'DeliveryAttempted', 'DeliveryRetryScheduled', 'DeliverySucceeded', 'DeliveryFailed',
+  'DeliveryScheduled',
+  'DeliveryAttemptStarted',
+  'DeliveryAttempted',
+  'DeliveryRetryScheduled',
+  'DeliverySucceeded',
+  'DeliveryFailed',
 ];

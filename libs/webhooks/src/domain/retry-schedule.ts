@@ -6,7 +6,12 @@ export const JITTER_SPREAD = 0.2;
  * the schedule is exhausted. The delays come from WEBHOOK_RETRY_DELAYS_MS; growing values give the
  * exponential back-off.
  */
-export function nextAttemptDue(retryDelaysMs: number[], nextAttempt: number, finishedAtMs: number, jitter: number): number | null {
+export function nextAttemptDue(
+  retryDelaysMs: number[],
+  nextAttempt: number,
+  finishedAtMs: number,
+  jitter: number,
+): number | null {
   const delay = retryDelaysMs[nextAttempt - 2];
   if (delay === undefined) return null;
   return finishedAtMs + Math.floor(delay * (1 - JITTER_SPREAD + 2 * JITTER_SPREAD * jitter));

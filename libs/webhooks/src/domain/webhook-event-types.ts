@@ -18,11 +18,23 @@ export const webhookEventCode = (name: WebhookEventName): number => WEBHOOK_EVEN
  */
 export function parseWebhookEvents(input: unknown): WebhookEventName[] {
   if (!Array.isArray(input) || input.length === 0) {
-    throw new DomainError('WEBHOOK_EVENTS_INVALID', 'events must be a non-empty array of event numbers (1 = job.completed, 2 = job.failed) or names.');
+    throw new DomainError(
+      'WEBHOOK_EVENTS_INVALID',
+      'events must be a non-empty array of event numbers (1 = job.completed, 2 = job.failed) or names.',
+    );
   }
   const names = input.map((value) => {
-    const name = typeof value === 'number' ? BY_CODE.get(value) : typeof value === 'string' && value in WEBHOOK_EVENT_CODES ? (value as WebhookEventName) : undefined;
-    if (!name) throw new DomainError('WEBHOOK_EVENTS_INVALID', `events: unknown event ${JSON.stringify(value)}; use 1 (job.completed) or 2 (job.failed).`);
+    const name =
+      typeof value === 'number'
+        ? BY_CODE.get(value)
+        : typeof value === 'string' && value in WEBHOOK_EVENT_CODES
+          ? (value as WebhookEventName)
+          : undefined;
+    if (!name)
+      throw new DomainError(
+        'WEBHOOK_EVENTS_INVALID',
+        `events: unknown event ${JSON.stringify(value)}; use 1 (job.completed) or 2 (job.failed).`,
+      );
     return name;
   });
   return [...new Set(names)].sort((a, b) => WEBHOOK_EVENT_CODES[a] - WEBHOOK_EVENT_CODES[b]);

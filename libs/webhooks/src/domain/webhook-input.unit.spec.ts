@@ -17,9 +17,12 @@ describe('webhook events input', () => {
     expect(parseWebhookEvents([2, 'job.completed', 'job.failed'])).toEqual(['job.completed', 'job.failed']);
   });
 
-  it.each([[[]], [[3]], [['job.cancelled']], [[0]], [['1']], ['job.completed'], [undefined]])('refuses %j with code 4005', (input) => {
-    expect(codeOf(() => parseWebhookEvents(input))).toBe(4005);
-  });
+  it.each([[[]], [[3]], [['job.cancelled']], [[0]], [['1']], ['job.completed'], [undefined]])(
+    'refuses %j with code 4005',
+    (input) => {
+      expect(codeOf(() => parseWebhookEvents(input))).toBe(4005);
+    },
+  );
 });
 
 describe('webhook url input', () => {
@@ -27,10 +30,14 @@ describe('webhook url input', () => {
     expect(parseWebhookUrl('https://hooks.example.com:8443/in?x=1').hostname).toBe('hooks.example.com');
   });
 
-  it.each(['http://hooks.example.com/in', 'https://user:pw@hooks.example.com/', 'https://hooks.example.com/#frag', 'not a url', '', 42])(
-    'refuses %j with code 4002',
-    (input) => {
-      expect(codeOf(() => parseWebhookUrl(input))).toBe(4002);
-    },
-  );
+  it.each([
+    'http://hooks.example.com/in',
+    'https://user:pw@hooks.example.com/',
+    'https://hooks.example.com/#frag',
+    'not a url',
+    '',
+    42,
+  ])('refuses %j with code 4002', (input) => {
+    expect(codeOf(() => parseWebhookUrl(input))).toBe(4002);
+  });
 });

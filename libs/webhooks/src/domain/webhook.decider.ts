@@ -14,7 +14,8 @@ export type LiveWebhook = {
   createdAt: string;
   updatedAt: string;
 };
-export type WebhookState = { status: 'none' } | LiveWebhook | { status: 'deleted'; webhookId: number; accountId: string };
+export type WebhookState =
+  { status: 'none' } | LiveWebhook | { status: 'deleted'; webhookId: number; accountId: string };
 
 export const webhookStream = (webhookId: number): string => `webhooks-${webhookId}`;
 
@@ -27,10 +28,13 @@ function requireOwned(state: WebhookState, accountId: string): LiveWebhook {
 function activation(hook: LiveWebhook, isActive: boolean, at: string): WebhookEvent[] {
   if (hook.isActive === isActive) return [];
   const ids = { webhookId: hook.webhookId, accountId: hook.accountId };
-  return isActive ? [{ type: 'WebhookActivated', data: { ...ids, activatedAt: at } }] : [{ type: 'WebhookDeactivated', data: { ...ids, deactivatedAt: at } }];
+  return isActive
+    ? [{ type: 'WebhookActivated', data: { ...ids, activatedAt: at } }]
+    : [{ type: 'WebhookDeactivated', data: { ...ids, deactivatedAt: at } }];
 }
 
-const sameEvents = (a: WebhookEventName[], b: WebhookEventName[]): boolean => a.length === b.length && a.every((e, i) => e === b[i]);
+const sameEvents = (a: WebhookEventName[], b: WebhookEventName[]): boolean =>
+  a.length === b.length && a.every((e, i) => e === b[i]);
 
 export const webhookDecider: Decider<WebhookCommand, WebhookEvent, WebhookState> = {
   initialState: { status: 'none' },
@@ -39,7 +43,12 @@ export const webhookDecider: Decider<WebhookCommand, WebhookEvent, WebhookState>
     if (command.type === 'RegisterWebhook') {
       if (state.status !== 'none') return []; // a retried registration is a no-op
       const { webhookId, accountId, url, events, isActive, secretId, at } = command;
-      return [{ type: 'WebhookRegistered', data: { webhookId, accountId, url, events, isActive, secretId, registeredAt: at } }];
+      return [
+        {
+          type: 'WebhookRegistered',
+          data: { webhookId, accountId, url, events, isActive, secretId, registeredAt: at },
+        },
+      ];
     }
     const hook = requireOwned(state, command.accountId);
     const ids = { webhookId: hook.webhookId, accountId: hook.accountId };
@@ -48,7 +57,9 @@ export const webhookDecider: Decider<WebhookCommand, WebhookEvent, WebhookState>
         const url = command.url ?? hook.url;
         const events = command.events ?? hook.events;
         const changed = url !== hook.url || !sameEvents(events, hook.events);
-        const updated: WebhookEvent[] = changed ? [{ type: 'WebhookUpdated', data: { ...ids, url, events, updatedAt: command.at } }] : [];
+        const updated: WebhookEvent[] = changed
+          ? [{ type: 'WebhookUpdated', data: { ...ids, url, events, updatedAt: command.at } }]
+          : [];
         return [...updated, ...(command.isActive === undefined ? [] : activation(hook, command.isActive, command.at))];
       }
       case 'ToggleWebhook':
@@ -59,14 +70,26 @@ export const webhookDecider: Decider<WebhookCommand, WebhookEvent, WebhookState>
         return [{ type: 'WebhookDeleted', data: { ...ids, deletedAt: command.at } }];
       case 'RequestTestDelivery':
         if (!hook.isActive) throw new DomainError('WEBHOOK_INACTIVE');
-        return [{ type: 'WebhookTestRequested', data: { ...ids, deliveryId: command.deliveryId, requestedAt: command.at } }];
+        return [
+          { type: 'WebhookTestRequested', data: { ...ids, deliveryId: command.deliveryId, requestedAt: command.at } },
+        ];
     }
   },
 
   evolve(state, event) {
     if (event.type === 'WebhookRegistered') {
       const { webhookId, accountId, url, events, isActive, secretId, registeredAt } = event.data;
-      return { status: 'registered', webhookId, accountId, url, events, isActive, secretId, createdAt: registeredAt, updatedAt: registeredAt };
+      return {
+        status: 'registered',
+        webhookId,
+        accountId,
+        url,
+        events,
+        isActive,
+        secretId,
+        createdAt: registeredAt,
+        updatedAt: registeredAt,
+      };
     }
     if (state.status !== 'registered') return state;
     switch (event.type) {

@@ -11,12 +11,21 @@ export type WebhookRegistered = {
   data: Ids & { url: string; events: WebhookEventName[]; isActive: boolean; secretId: string; registeredAt: string };
 };
 /** Carries the complete new url and events, so readers never merge partial changes. */
-export type WebhookUpdated = { type: 'WebhookUpdated'; data: Ids & { url: string; events: WebhookEventName[]; updatedAt: string } };
+export type WebhookUpdated = {
+  type: 'WebhookUpdated';
+  data: Ids & { url: string; events: WebhookEventName[]; updatedAt: string };
+};
 export type WebhookActivated = { type: 'WebhookActivated'; data: Ids & { activatedAt: string } };
 export type WebhookDeactivated = { type: 'WebhookDeactivated'; data: Ids & { deactivatedAt: string } };
-export type WebhookSecretRotated = { type: 'WebhookSecretRotated'; data: Ids & { secretId: string; rotatedAt: string } };
+export type WebhookSecretRotated = {
+  type: 'WebhookSecretRotated';
+  data: Ids & { secretId: string; rotatedAt: string };
+};
 export type WebhookDeleted = { type: 'WebhookDeleted'; data: Ids & { deletedAt: string } };
-export type WebhookTestRequested = { type: 'WebhookTestRequested'; data: Ids & { deliveryId: string; requestedAt: string } };
+export type WebhookTestRequested = {
+  type: 'WebhookTestRequested';
+  data: Ids & { deliveryId: string; requestedAt: string };
+};
 
 export type WebhookEvent =
   | WebhookRegistered
@@ -28,5 +37,11 @@ export type WebhookEvent =
   | WebhookTestRequested;
 
 export const WEBHOOK_EVENT_TYPES: WebhookEvent['type'][] = [
-  'WebhookRegistered', 'WebhookUpdated', 'WebhookActivated', 'WebhookDeactivated', 'WebhookSecretRotated', 'WebhookDeleted', 'WebhookTestRequested',
+  'WebhookRegistered',
+  'WebhookUpdated',
+  'WebhookActivated',
+  'WebhookDeactivated',
+  'WebhookSecretRotated',
+  'WebhookDeleted',
+  'WebhookTestRequested',
 ];

@@ -44,7 +44,20 @@ export const webhookDeliveriesProjection = documentProjection<DeliveryDoc, Deliv
   evolve: (doc, event) => {
     if (event.type === 'DeliveryScheduled') {
       const { deliveryId, webhookId, accountId, eventId, eventType, scheduledAt } = event.data;
-      return { _id: deliveryId, deliveryId, webhookId, accountId, eventId, eventType, status: 'pending', dueAt: scheduledAt, attempts: [], failureReason: null, createdAt: scheduledAt, completedAt: null };
+      return {
+        _id: deliveryId,
+        deliveryId,
+        webhookId,
+        accountId,
+        eventId,
+        eventType,
+        status: 'pending',
+        dueAt: scheduledAt,
+        attempts: [],
+        failureReason: null,
+        createdAt: scheduledAt,
+        completedAt: null,
+      };
     }
     if (!doc) return null;
     switch (event.type) {
@@ -59,7 +72,13 @@ export const webhookDeliveriesProjection = documentProjection<DeliveryDoc, Deliv
       case 'DeliverySucceeded':
         return { ...doc, status: 'succeeded', dueAt: null, completedAt: event.data.succeededAt };
       case 'DeliveryFailed':
-        return { ...doc, status: 'failed', dueAt: null, failureReason: event.data.reason, completedAt: event.data.failedAt };
+        return {
+          ...doc,
+          status: 'failed',
+          dueAt: null,
+          failureReason: event.data.reason,
+          completedAt: event.data.failedAt,
+        };
       default:
         return doc;
     }

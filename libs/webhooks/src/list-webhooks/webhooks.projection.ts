@@ -31,7 +31,17 @@ export const webhooksProjection = documentProjection<WebhookDoc, WebhookEvent>({
   evolve: (doc, event) => {
     if (event.type === 'WebhookRegistered') {
       const { webhookId, accountId, url, events, isActive, registeredAt } = event.data;
-      return { _id: String(webhookId), webhookId, accountId, url, events, isActive, deleted: false, createdAt: registeredAt, updatedAt: registeredAt };
+      return {
+        _id: String(webhookId),
+        webhookId,
+        accountId,
+        url,
+        events,
+        isActive,
+        deleted: false,
+        createdAt: registeredAt,
+        updatedAt: registeredAt,
+      };
     }
     if (!doc) return null;
     switch (event.type) {

@@ -9,7 +9,10 @@ export interface RegisterWebhookInput {
 }
 
 export class RegisterWebhookCommand extends Command<WebhookWithSecretView> {
-  constructor(readonly accountId: string, readonly input: RegisterWebhookInput) {
+  constructor(
+    readonly accountId: string,
+    readonly input: RegisterWebhookInput,
+  ) {
     super();
   }
 }

@@ -24,7 +24,14 @@ export class RegisterWebhookHandler implements ICommandHandler<RegisterWebhookCo
     for (;;) {
       const webhookId = newNumericId(this.clock.now());
       const { state, events: appended } = await this.runner.run(webhookId, {
-        type: 'RegisterWebhook', webhookId, accountId, url, events, isActive: input.isActive ?? true, secretId, at: this.clock.nowIso(),
+        type: 'RegisterWebhook',
+        webhookId,
+        accountId,
+        url,
+        events,
+        isActive: input.isActive ?? true,
+        secretId,
+        at: this.clock.nowIso(),
       });
       // Nothing appended means the fresh id already named a stream (a rare id collision): draw another.
       if (appended.length > 0 && state.status === 'registered') return { ...webhookView(state), secret };

@@ -20,7 +20,12 @@ export class RotateWebhookSecretHandler implements ICommandHandler<RotateWebhook
     const before = await loadWebhook(this.events, webhookId);
     const { secretId, secret } = await this.secrets.create(this.clock.nowIso());
     try {
-      const { state } = await this.runner.run(webhookId, { type: 'RotateWebhookSecret', accountId, secretId, at: this.clock.nowIso() });
+      const { state } = await this.runner.run(webhookId, {
+        type: 'RotateWebhookSecret',
+        accountId,
+        secretId,
+        at: this.clock.nowIso(),
+      });
       if (state.status !== 'registered') throw new DomainError('WEBHOOK_NOT_FOUND');
       // The old secret may be compromised (the usual reason to rotate): nothing may sign with it again.
       if (before.status === 'registered') await this.secrets.remove(before.secretId);

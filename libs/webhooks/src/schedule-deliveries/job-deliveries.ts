@@ -39,8 +39,15 @@ export class JobDeliveries {
     for (const hook of subscribed) {
       const deliveryId = jobDeliveryId(hook.webhookId, event.eventId);
       await runCommand(this.events, deliveryStream(deliveryId), deliveryDecider, {
-        type: 'ScheduleDelivery', deliveryId, webhookId: hook.webhookId, accountId: hook.accountId, eventId: event.eventId, eventType: type,
-        body, retryDelaysMs: this.config.webhooks.retryDelaysMs, at: this.clock.nowIso(),
+        type: 'ScheduleDelivery',
+        deliveryId,
+        webhookId: hook.webhookId,
+        accountId: hook.accountId,
+        eventId: event.eventId,
+        eventType: type,
+        body,
+        retryDelaysMs: this.config.webhooks.retryDelaysMs,
+        at: this.clock.nowIso(),
       });
     }
     return subscribed.length;

@@ -11,7 +11,10 @@ export class JobEventsConsumer implements OnApplicationBootstrap, BeforeApplicat
   private readonly logger = new Logger('webhook-delivery');
   private consumer?: BusConsumer;
 
-  constructor(private readonly bus: MessageBus, private readonly deliveries: JobDeliveries) {}
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly deliveries: JobDeliveries,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.bus.ensureTopics([JOB_EVENTS_TOPIC]);
@@ -20,7 +23,8 @@ export class JobEventsConsumer implements OnApplicationBootstrap, BeforeApplicat
       { groupId: WEBHOOK_DELIVERY_GROUP, topics: [JOB_EVENTS_TOPIC], concurrency: 4 },
       async (message) => {
         const count = await this.deliveries.schedule(message.value);
-        if (count > 0) this.logger.debug(`${message.value.type} ${message.value.eventId}: ${count} webhook deliveries scheduled`);
+        if (count > 0)
+          this.logger.debug(`${message.value.type} ${message.value.eventId}: ${count} webhook deliveries scheduled`);
       },
     );
   }

@@ -20,7 +20,9 @@ export class WebhookSecrets {
   async create(at: string): Promise<{ secretId: string; secret: string }> {
     const secretId = randomUUID();
     const secret = newWebhookSecret();
-    await this.readStore.collection<SecretDoc>(WEBHOOK_SECRETS_COLLECTION).upsert({ _id: secretId, secret, createdAt: at });
+    await this.readStore
+      .collection<SecretDoc>(WEBHOOK_SECRETS_COLLECTION)
+      .upsert({ _id: secretId, secret, createdAt: at });
     return { secretId, secret };
   }
 

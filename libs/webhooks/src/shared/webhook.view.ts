@@ -15,7 +15,14 @@ export interface WebhookView {
 
 export type WebhookWithSecretView = WebhookView & { secret: string };
 
-type WebhookFields = { webhookId: number; url: string; events: WebhookEventName[]; isActive: boolean; createdAt: string; updatedAt: string };
+type WebhookFields = {
+  webhookId: number;
+  url: string;
+  events: WebhookEventName[];
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
 
 export function webhookView(hook: WebhookFields): WebhookView {
   return {

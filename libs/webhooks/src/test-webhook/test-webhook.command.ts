@@ -13,7 +13,10 @@ export interface TestDeliveryResult {
 
 /** Sends one signed `webhook.test` delivery now and reports how the receiver answered; never retried. */
 export class TestWebhookCommand extends Command<TestDeliveryResult> {
-  constructor(readonly accountId: string, readonly webhookId: number) {
+  constructor(
+    readonly accountId: string,
+    readonly webhookId: number,
+  ) {
     super();
   }
 }

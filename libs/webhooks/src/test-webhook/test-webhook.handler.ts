@@ -25,14 +25,35 @@ export class TestWebhookHandler implements ICommandHandler<TestWebhookCommand, T
     const eventId = randomUUID();
     const at = this.clock.nowIso();
     // The webhook decides whether it may be tested (404 for others' webhooks, 400 when inactive).
-    await runCommand(this.events, webhookStream(webhookId), webhookDecider, { type: 'RequestTestDelivery', accountId, deliveryId, at });
+    await runCommand(this.events, webhookStream(webhookId), webhookDecider, {
+      type: 'RequestTestDelivery',
+      accountId,
+      deliveryId,
+      at,
+    });
     const scheduled = await runCommand(this.events, deliveryStream(deliveryId), deliveryDecider, {
-      type: 'ScheduleDelivery', deliveryId, webhookId, accountId, eventId, eventType: 'webhook.test',
-      body: testEventBody(eventId, webhookId, at), retryDelaysMs: [], at, claimLeaseMs: this.attempts.leaseMs,
+      type: 'ScheduleDelivery',
+      deliveryId,
+      webhookId,
+      accountId,
+      eventId,
+      eventType: 'webhook.test',
+      body: testEventBody(eventId, webhookId, at),
+      retryDelaysMs: [],
+      at,
+      claimLeaseMs: this.attempts.leaseMs,
     });
     const outcome = await this.attempts.deliver(scheduled.state as PendingDelivery);
     // The caller's next look at the delivery history should include this test.
-    if (outcome.position >= 0) await this.freshness.waitForDocument(DELIVERIES_COLLECTION, deliveryId, outcome.position);
-    return { deliveryId, eventId, success: isSuccessStatus(outcome.status), statusCode: outcome.status, durationMs: outcome.durationMs, error: outcome.error };
+    if (outcome.position >= 0)
+      await this.freshness.waitForDocument(DELIVERIES_COLLECTION, deliveryId, outcome.position);
+    return {
+      deliveryId,
+      eventId,
+      success: isSuccessStatus(outcome.status),
+      statusCode: outcome.status,
+      durationMs: outcome.durationMs,
+      error: outcome.error,
+    };
   }
 }

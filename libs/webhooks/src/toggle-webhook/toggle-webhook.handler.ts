@@ -6,10 +6,18 @@ import { ToggleWebhookCommand } from './toggle-webhook.command';
 
 @CommandHandler(ToggleWebhookCommand)
 export class ToggleWebhookHandler implements ICommandHandler<ToggleWebhookCommand, WebhookView> {
-  constructor(private readonly runner: WebhookCommandRunner, private readonly clock: Clock) {}
+  constructor(
+    private readonly runner: WebhookCommandRunner,
+    private readonly clock: Clock,
+  ) {}
 
   async execute({ accountId, webhookId, isActive }: ToggleWebhookCommand): Promise<WebhookView> {
-    const { state } = await this.runner.run(webhookId, { type: 'ToggleWebhook', accountId, isActive, at: this.clock.nowIso() });
+    const { state } = await this.runner.run(webhookId, {
+      type: 'ToggleWebhook',
+      accountId,
+      isActive,
+      at: this.clock.nowIso(),
+    });
     if (state.status !== 'registered') throw new DomainError('WEBHOOK_NOT_FOUND');
     return webhookView(state);
   }

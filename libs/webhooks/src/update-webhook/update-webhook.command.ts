@@ -9,7 +9,11 @@ export interface UpdateWebhookInput {
 }
 
 export class UpdateWebhookCommand extends Command<WebhookView> {
-  constructor(readonly accountId: string, readonly webhookId: number, readonly input: UpdateWebhookInput) {
+  constructor(
+    readonly accountId: string,
+    readonly webhookId: number,
+    readonly input: UpdateWebhookInput,
+  ) {
     super();
   }
 }

@@ -11,13 +11,22 @@ const given = <T>(value: T | null | undefined): value is T => value !== undefine
 
 @CommandHandler(UpdateWebhookCommand)
 export class UpdateWebhookHandler implements ICommandHandler<UpdateWebhookCommand, WebhookView> {
-  constructor(private readonly runner: WebhookCommandRunner, private readonly guard: WebhookAddressGuard, private readonly clock: Clock) {}
+  constructor(
+    private readonly runner: WebhookCommandRunner,
+    private readonly guard: WebhookAddressGuard,
+    private readonly clock: Clock,
+  ) {}
 
   async execute({ accountId, webhookId, input }: UpdateWebhookCommand): Promise<WebhookView> {
     const events = given(input.events) ? parseWebhookEvents(input.events) : undefined;
     const url = given(input.url) ? await checkWebhookUrl(this.guard, input.url) : undefined;
     const { state } = await this.runner.run(webhookId, {
-      type: 'UpdateWebhook', accountId, url, events, isActive: input.isActive ?? undefined, at: this.clock.nowIso(),
+      type: 'UpdateWebhook',
+      accountId,
+      url,
+      events,
+      isActive: input.isActive ?? undefined,
+      at: this.clock.nowIso(),
     });
     if (state.status !== 'registered') throw new DomainError('WEBHOOK_NOT_FOUND');
     return webhookView(state);

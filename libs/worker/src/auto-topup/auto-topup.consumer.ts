@@ -3,7 +3,15 @@ import { TEAM_MEMBERS_COLLECTION, TeamMemberDoc } from '@lib/accounts';
 import { AutoTopupService, creditLedgerDecider, type CreditLedgerEvent } from '@lib/credits';
 import { UserDoc, USERS_COLLECTION } from '@lib/identity';
 import { Mailer } from '@lib/mail';
-import { BusConsumer, IncomingMessage, MessageBus, RelayedEvent, RelayMessageV1, relayTopic, upcastRelayed } from '@lib/messaging';
+import {
+  BusConsumer,
+  IncomingMessage,
+  MessageBus,
+  RelayedEvent,
+  RelayMessageV1,
+  relayTopic,
+  upcastRelayed,
+} from '@lib/messaging';
 import { ReadStore } from '@lib/readstore';
 
 /** About 8.5 minutes of redeliveries (500 ms doubled each time) before a crossing's purchase is given up. */
@@ -27,12 +35,20 @@ export class AutoTopupConsumer implements OnApplicationBootstrap, OnApplicationS
   private readonly logger = new Logger('auto-topup');
   private consumer: BusConsumer | null = null;
 
-  constructor(private readonly bus: MessageBus, private readonly autoTopups: AutoTopupService, private readonly readStore: ReadStore, private readonly mailer: Mailer) {}
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly autoTopups: AutoTopupService,
+    private readonly readStore: ReadStore,
+    private readonly mailer: Mailer,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const topic = relayTopic('credits');
     await this.bus.ensureTopics([topic]);
-    this.consumer = await this.bus.subscribe({ groupId: 'auto-topup', topics: [topic], concurrency: 4, maxAttempts: MAX_ATTEMPTS, retryDelayMs: 500 }, (m) => this.handle(m));
+    this.consumer = await this.bus.subscribe(
+      { groupId: 'auto-topup', topics: [topic], concurrency: 4, maxAttempts: MAX_ATTEMPTS, retryDelayMs: 500 },
+      (m) => this.handle(m),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -45,8 +61,17 @@ export class AutoTopupConsumer implements OnApplicationBootstrap, OnApplicationS
     const before = balanceBefore(event);
     if (before === null) return;
     const { data } = event;
-    const outcome = await this.autoTopups.onBalanceChange(data.accountId, event.revision, before, data.balanceAfter, message.attempt >= MAX_ATTEMPTS);
-    if (outcome.kind === 'ordered') this.logger.log(`account ${data.accountId}: balance ${data.balanceAfter} crossed the threshold; order ${outcome.order.orderId} ${outcome.order.status}`);
+    const outcome = await this.autoTopups.onBalanceChange(
+      data.accountId,
+      event.revision,
+      before,
+      data.balanceAfter,
+      message.attempt >= MAX_ATTEMPTS,
+    );
+    if (outcome.kind === 'ordered')
+      this.logger.log(
+        `account ${data.accountId}: balance ${data.balanceAfter} crossed the threshold; order ${outcome.order.orderId} ${outcome.order.status}`,
+      );
     if (outcome.kind === 'failed' && outcome.notifyOwner) {
       await this.notifyOwner(data.accountId, outcome.orderId, outcome.reason);
       await this.autoTopups.ownerNotified(data.accountId, outcome.ledgerRevision);
@@ -55,7 +80,9 @@ export class AutoTopupConsumer implements OnApplicationBootstrap, OnApplicationS
 
   private async notifyOwner(accountId: string, orderId: string, reason: string): Promise<void> {
     this.logger.warn(`account ${accountId}: automatic top-up order ${orderId} failed: ${reason}`);
-    const [owner] = await this.readStore.collection<TeamMemberDoc>(TEAM_MEMBERS_COLLECTION).find({ filter: { accountId, role: 'owner' }, limit: 1 });
+    const [owner] = await this.readStore
+      .collection<TeamMemberDoc>(TEAM_MEMBERS_COLLECTION)
+      .find({ filter: { accountId, role: 'owner' }, limit: 1 });
     const user = owner ? await this.readStore.collection<UserDoc>(USERS_COLLECTION).get(owner.userId) : null;
     if (!user) return; // an account an operator opened has no dashboard owner to tell
     await this.mailer.send({

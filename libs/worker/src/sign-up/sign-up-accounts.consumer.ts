@@ -16,11 +16,17 @@ export class SignUpAccountsConsumer implements OnApplicationBootstrap, OnApplica
   private readonly logger = new Logger('sign-up-accounts');
   private consumer: BusConsumer | null = null;
 
-  constructor(private readonly bus: MessageBus, private readonly accounts: SignUpAccounts) {}
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly accounts: SignUpAccounts,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.bus.ensureTopics([USERS_TOPIC]);
-    this.consumer = await this.bus.subscribe({ groupId: 'sign-up-accounts', topics: [USERS_TOPIC], concurrency: 4, maxAttempts: 10, retryDelayMs: 500 }, (m) => this.handle(m));
+    this.consumer = await this.bus.subscribe(
+      { groupId: 'sign-up-accounts', topics: [USERS_TOPIC], concurrency: 4, maxAttempts: 10, retryDelayMs: 500 },
+      (m) => this.handle(m),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -31,6 +37,7 @@ export class SignUpAccountsConsumer implements OnApplicationBootstrap, OnApplica
     const event = upcastRelayed<UserEvent>(message.value, userDecider.upcasters);
     if (event.type !== 'EmailConfirmed') return;
     const { userId } = event.data;
-    if (!(await this.accounts.ensureFor(userId))) this.logger.warn(`EmailConfirmed for user ${userId}, who has no registration: nothing to open`);
+    if (!(await this.accounts.ensureFor(userId)))
+      this.logger.warn(`EmailConfirmed for user ${userId}, who has no registration: nothing to open`);
   }
 }

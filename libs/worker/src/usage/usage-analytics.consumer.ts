@@ -23,13 +23,18 @@ const CALL_EVENT_UPCASTERS: Readonly<Record<string, Upcasters<DomainEvent> | und
 export class UsageAnalyticsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
   private consumer: BusConsumer | null = null;
 
-  constructor(private readonly bus: MessageBus, private readonly readStore: ReadStore) {}
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly readStore: ReadStore,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const topics = USAGE_TOPICS.map(relayTopic);
     await this.bus.ensureTopics(topics);
     await this.readStore.collection<UsageFactDoc>(USAGE_FACTS_COLLECTION).ensureIndex({ accountId: 1, day: 1 });
-    this.consumer = await this.bus.subscribe({ groupId: 'usage-analytics', topics, concurrency: 4 }, (m) => this.handle(m));
+    this.consumer = await this.bus.subscribe({ groupId: 'usage-analytics', topics, concurrency: 4 }, (m) =>
+      this.handle(m),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -38,7 +43,9 @@ export class UsageAnalyticsConsumer implements OnApplicationBootstrap, OnApplica
 
   private async handle(message: IncomingMessage<RelayMessageV1>): Promise<void> {
     const type = message.value.type;
-    const fact = usageFactOf(upcastRelayed(message.value, Object.hasOwn(CALL_EVENT_UPCASTERS, type) ? CALL_EVENT_UPCASTERS[type] : undefined));
+    const fact = usageFactOf(
+      upcastRelayed(message.value, Object.hasOwn(CALL_EVENT_UPCASTERS, type) ? CALL_EVENT_UPCASTERS[type] : undefined),
+    );
     if (fact) await this.readStore.collection<UsageFactDoc>(USAGE_FACTS_COLLECTION).upsert(fact);
   }
 }

@@ -6,10 +6,15 @@ import { CliCommand } from '../../cli-command';
 /** Every saved checkpoint with the event store's head, to see where each subscriber stands. */
 export const listCheckpoints: CliCommand = {
   name: 'checkpoints',
-  usage: 'checkpoints   (each subscriber\'s saved position, and the event store\'s head)',
+  usage: "checkpoints   (each subscriber's saved position, and the event store's head)",
   async run(app) {
     const saved = await app.get(ReadStore).collection<{ _id: string; position: number }>(CHECKPOINTS_COLLECTION).find();
-    return { output: { head: await app.get(EventStore).headPosition(), checkpoints: saved.map((c) => ({ name: c._id, position: c.position })) } };
+    return {
+      output: {
+        head: await app.get(EventStore).headPosition(),
+        checkpoints: saved.map((c) => ({ name: c._id, position: c.position })),
+      },
+    };
   },
 };
 
@@ -24,7 +29,8 @@ export const moveCheckpoint: CliCommand = {
   async run(app, flags) {
     const name = stringFlag(flags, 'name');
     const to = stringFlag(flags, 'to');
-    if (to !== 'head' && !/^\d{1,16}$/.test(to)) throw new UsageError('--to must be head or a non-negative integer position');
+    if (to !== 'head' && !/^\d{1,16}$/.test(to))
+      throw new UsageError('--to must be head or a non-negative integer position');
     const checkpoints = new CheckpointStore(app.get(ReadStore));
     const from = await checkpoints.load(name);
     const position = to === 'head' ? await app.get(EventStore).headPosition() : Number(to);

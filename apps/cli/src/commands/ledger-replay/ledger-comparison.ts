@@ -28,14 +28,31 @@ export interface LedgerComparison {
  * per money-moving event, summing to the balance). The ledger's own consistency is judged apart,
  * because an audit must not call money wrong when only a projector is not running.
  */
-export function compareWithReadModel(recorded: RecordedEvent[], audit: { lines: AuditLine[]; balance: number; ok: boolean }, figures: ReadModelFigures): LedgerComparison {
-  const ledgerProblems = audit.lines.filter((line) => !line.ok).map((line) =>
-    `revision ${line.revision} (${line.type}): recorded balance ${line.recordedBalance}, replayed ${line.computedBalance}`);
+export function compareWithReadModel(
+  recorded: RecordedEvent[],
+  audit: { lines: AuditLine[]; balance: number; ok: boolean },
+  figures: ReadModelFigures,
+): LedgerComparison {
+  const ledgerProblems = audit.lines
+    .filter((line) => !line.ok)
+    .map(
+      (line) =>
+        `revision ${line.revision} (${line.type}): recorded balance ${line.recordedBalance}, replayed ${line.computedBalance}`,
+    );
   const last = recorded[recorded.length - 1];
   const doc = figures.balance;
-  if (last && !doc) return { ledgerProblems, readModel: 'behind', readModelProblems: ['the credit_balances read model has no document for this account yet'] };
+  if (last && !doc)
+    return {
+      ledgerProblems,
+      readModel: 'behind',
+      readModelProblems: ['the credit_balances read model has no document for this account yet'],
+    };
   if (last && doc && (doc._position ?? -1) < last.position) {
-    return { ledgerProblems, readModel: 'behind', readModelProblems: [`read model is behind: applied position ${doc._position}, ledger at ${last.position}`] };
+    return {
+      ledgerProblems,
+      readModel: 'behind',
+      readModelProblems: [`read model is behind: applied position ${doc._position}, ledger at ${last.position}`],
+    };
   }
   const problems: string[] = [];
   if (!last) {
@@ -44,10 +61,17 @@ export function compareWithReadModel(recorded: RecordedEvent[], audit: { lines: 
     const held = heldTotal((last.data as { holdsAfter: Holds }).holdsAfter);
     if (doc.balance !== audit.balance) problems.push(`read model balance ${doc.balance} != replayed ${audit.balance}`);
     if (doc.held !== held) problems.push(`read model held ${doc.held} != replayed ${held}`);
-    if (doc.available !== audit.balance - held) problems.push(`read model available ${doc.available} != replayed ${audit.balance - held}`);
+    if (doc.available !== audit.balance - held)
+      problems.push(`read model available ${doc.available} != replayed ${audit.balance - held}`);
   }
   const transactions = audit.lines.filter((line) => line.transactionType !== null);
-  if (figures.transactionCount !== transactions.length) problems.push(`credit_transactions has ${figures.transactionCount} rows, the ledger ${transactions.length} transactions`);
-  if (figures.transactionSum !== audit.balance) problems.push(`credit_transactions amounts sum to ${figures.transactionSum}, the replayed balance is ${audit.balance}`);
+  if (figures.transactionCount !== transactions.length)
+    problems.push(
+      `credit_transactions has ${figures.transactionCount} rows, the ledger ${transactions.length} transactions`,
+    );
+  if (figures.transactionSum !== audit.balance)
+    problems.push(
+      `credit_transactions amounts sum to ${figures.transactionSum}, the replayed balance is ${audit.balance}`,
+    );
   return { ledgerProblems, readModel: problems.length > 0 ? 'disagrees' : 'current', readModelProblems: problems };
 }

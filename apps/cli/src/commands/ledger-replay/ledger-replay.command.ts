@@ -1,4 +1,11 @@
-import { auditLedger, CREDIT_BALANCES_COLLECTION, CREDIT_TRANSACTIONS_COLLECTION, CreditBalanceDoc, creditLedgerStream, CreditTransactionDoc } from '@lib/credits';
+import {
+  auditLedger,
+  CREDIT_BALANCES_COLLECTION,
+  CREDIT_TRANSACTIONS_COLLECTION,
+  CreditBalanceDoc,
+  creditLedgerStream,
+  CreditTransactionDoc,
+} from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { ReadModelFreshness } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
@@ -10,7 +17,9 @@ async function readModelFigures(readStore: ReadStore, accountId: string): Promis
   const balance = await readStore.collection<CreditBalanceDoc>(CREDIT_BALANCES_COLLECTION).get(accountId);
   let transactionCount = 0;
   let transactionSum = 0;
-  for await (const tx of readStore.collection<CreditTransactionDoc>(CREDIT_TRANSACTIONS_COLLECTION).stream({ filter: { accountId } })) {
+  for await (const tx of readStore
+    .collection<CreditTransactionDoc>(CREDIT_TRANSACTIONS_COLLECTION)
+    .stream({ filter: { accountId } })) {
     transactionCount++;
     transactionSum += tx.amount;
   }
@@ -30,7 +39,15 @@ export const ledgerReplay: CliCommand = {
     const recorded = await app.get(EventStore).readStream(creditLedgerStream(accountId));
     const last = recorded[recorded.length - 1];
     // A projector in another process may still be applying the newest events: give it a moment.
-    if (last) await app.get(ReadModelFreshness).waitForDocument(CREDIT_BALANCES_COLLECTION, accountId, last.position, intFlag(flags, 'wait-seconds', 5) * 1000);
+    if (last)
+      await app
+        .get(ReadModelFreshness)
+        .waitForDocument(
+          CREDIT_BALANCES_COLLECTION,
+          accountId,
+          last.position,
+          intFlag(flags, 'wait-seconds', 5) * 1000,
+        );
     const audit = auditLedger(recorded);
     const figures = await readModelFigures(app.get(ReadStore), accountId);
     const comparison = compareWithReadModel(recorded, audit, figures);
@@ -44,7 +61,15 @@ export const ledgerReplay: CliCommand = {
         events: recorded.length,
         transactions: audit.lines,
         balance: audit.balance,
-        readModel: doc ? { balance: doc.balance, held: doc.held, available: doc.available, position: doc._position ?? null, transactions: figures.transactionCount } : null,
+        readModel: doc
+          ? {
+              balance: doc.balance,
+              held: doc.held,
+              available: doc.available,
+              position: doc._position ?? null,
+              transactions: figures.transactionCount,
+            }
+          : null,
         ok: mismatches.length === 0,
         ledgerOk: comparison.ledgerProblems.length === 0,
         readModelStatus: comparison.readModel,

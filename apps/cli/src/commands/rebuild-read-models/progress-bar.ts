@@ -2,7 +2,11 @@
 export class ProgressBar {
   private lastDrawn = 0;
 
-  constructor(private readonly total: number, private readonly out: NodeJS.WriteStream = process.stderr, private readonly width = 30) {}
+  constructor(
+    private readonly total: number,
+    private readonly out: NodeJS.WriteStream = process.stderr,
+    private readonly width = 30,
+  ) {}
 
   update(done: number, detail: string, force = false): void {
     const now = Date.now();

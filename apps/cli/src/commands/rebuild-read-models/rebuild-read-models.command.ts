@@ -15,7 +15,9 @@ export const rebuildReadModels: CliCommand = {
     const bar = new ProgressBar(head);
     const started = Date.now();
     const runner = new ProjectionRunner(events, app.get(ReadStore), projections, { name: 'cli-rebuild' });
-    const result = await runner.rebuild((progress) => bar.update(progress.position, `position ${progress.position}/${head}, ${progress.events} events`));
+    const result = await runner.rebuild((progress) =>
+      bar.update(progress.position, `position ${progress.position}/${head}, ${progress.events} events`),
+    );
     bar.finish(`${result.events} events`);
     return {
       output: {

@@ -9,7 +9,13 @@ import { EVIDENCE_DOC } from '../verification-result.model';
 export const MAX_BATCH_SIZE = 100;
 
 export class VerifyBatchDto {
-  @ApiProperty({ type: 'array', items: { type: 'string', minLength: 1, maxLength: 512, pattern: '\\S' }, maxItems: MAX_BATCH_SIZE, minItems: 1, example: ['jane@acme.com', 'john@acme.com'] })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'string', minLength: 1, maxLength: 512, pattern: '\\S' },
+    maxItems: MAX_BATCH_SIZE,
+    minItems: 1,
+    example: ['jane@acme.com', 'john@acme.com'],
+  })
   @IsArray()
   @IsString({ each: true })
   @Matches(/\S/, { each: true, message: 'each value in emails must not be empty' })

@@ -6,7 +6,9 @@ import type { FakeEsdbServer } from './fake-esdb-server';
 export async function appendLinkEvents(connectionString: string, streamId: string, count: number): Promise<void> {
   const client = EventStoreDBClient.connectionString(connectionString);
   try {
-    const links = Array.from({ length: count }, (_, n) => binaryEvent({ type: '$>', data: Buffer.from(`${n}@${streamId}-source`) }));
+    const links = Array.from({ length: count }, (_, n) =>
+      binaryEvent({ type: '$>', data: Buffer.from(`${n}@${streamId}-source`) }),
+    );
     await client.appendToStream(streamId, links);
   } finally {
     await client.dispose();

@@ -20,8 +20,7 @@ export type ProposedRecord = Pick<FakeRecord, 'id' | 'type' | 'contentType' | 'd
 export type FakeExpected = 'any' | 'no_stream' | 'stream_exists' | number;
 
 export type FakeAppendOutcome =
-  | { ok: true; revision: number; position: number }
-  | { ok: false; current: number | 'no_stream' };
+  { ok: true; revision: number; position: number } | { ok: false; current: number | 'no_stream' };
 
 /**
  * The part of EventStoreDB's storage the adapter relies on: per-stream revisions with optimistic
@@ -45,7 +44,14 @@ export class FakeEsdbLog {
     let revision = current === 'no_stream' ? -1 : current;
     for (const event of events) {
       revision += 1;
-      this.records.push({ ...event, id: event.id || randomUUID(), streamId, revision, position: this.nextPosition, created: new Date() });
+      this.records.push({
+        ...event,
+        id: event.id || randomUUID(),
+        streamId,
+        revision,
+        position: this.nextPosition,
+        created: new Date(),
+      });
       // Record sizes differ, so positions leave gaps as EventStoreDB's byte offsets do.
       this.nextPosition += 97 + event.data.length;
     }
@@ -64,8 +70,12 @@ export class FakeEsdbLog {
     return () => this.listeners.delete(listener);
   }
 
-  private earlierAppend(stream: FakeRecord[], events: ProposedRecord[], expected: FakeExpected): FakeAppendOutcome | null {
-    if (events.length === 0 || typeof expected === 'string' && expected !== 'no_stream') return null;
+  private earlierAppend(
+    stream: FakeRecord[],
+    events: ProposedRecord[],
+    expected: FakeExpected,
+  ): FakeAppendOutcome | null {
+    if (events.length === 0 || (typeof expected === 'string' && expected !== 'no_stream')) return null;
     const first = stream.findIndex((r) => r.id === events[0].id);
     if (first < 0) return null;
     const expectedFirst = expected === 'no_stream' ? 0 : expected + 1;

@@ -65,12 +65,18 @@ export const INVALID_POSITION = 'Trying to read from an invalid position.';
  * The read's start in the log, as an index into the records (forwards: the one at it; backwards: the one
  * before it), or null when the position is no record's (the server refuses those with INVALID_ARGUMENT).
  */
-export function allStart(options: ReadReq.Options, records: FakeRecord[], backwards: boolean, end: number): number | null {
+export function allStart(
+  options: ReadReq.Options,
+  records: FakeRecord[],
+  backwards: boolean,
+  end: number,
+): number | null {
   const all = options.getAll()!;
   if (all.hasStart()) return backwards ? -1 : 0;
   if (all.hasEnd()) return backwards ? records.length - 1 : records.length;
   const position = Number(all.getPosition()!.getCommitPosition());
-  const index = position === end ? records.length : position === 0 ? 0 : records.findIndex((r) => r.position === position);
+  const index =
+    position === end ? records.length : position === 0 ? 0 : records.findIndex((r) => r.position === position);
   if (index < 0) return null;
   return backwards ? index - 1 : index;
 }

@@ -14,7 +14,17 @@ import { SupportedMethod, SupportedMethods } from '@eventstore/db-client/generat
 import { AppendReq, AppendResp, ReadReq, type ReadResp } from '@eventstore/db-client/generated/streams_pb';
 import type { Empty } from '@eventstore/db-client/generated/shared_pb';
 import { FakeEsdbLog, type FakeExpected, type ProposedRecord } from './fake-esdb-log';
-import { allStart, checkpoint, confirmation, empty, INVALID_POSITION, readEvent, recordFilter, serviceError, streamNotFound } from './fake-esdb-messages';
+import {
+  allStart,
+  checkpoint,
+  confirmation,
+  empty,
+  INVALID_POSITION,
+  readEvent,
+  recordFilter,
+  serviceError,
+  streamNotFound,
+} from './fake-esdb-messages';
 
 /** Faults a test switches on; each mimics a documented server or network behaviour. */
 export interface FakeEsdbFaults {
@@ -49,7 +59,13 @@ const STREAMS = 'event_store.client.streams.streams';
  */
 export class FakeEsdbServer {
   readonly log = new FakeEsdbLog();
-  readonly faults: FakeEsdbFaults = { denyAll: false, silent: false, endOfLogCheckpoints: false, holdLive: false, loseNextAppendReply: false };
+  readonly faults: FakeEsdbFaults = {
+    denyAll: false,
+    silent: false,
+    endOfLogCheckpoints: false,
+    holdLive: false,
+    loseNextAppendReply: false,
+  };
   readonly stats: FakeEsdbStats = { allReads: [], checkpointsSent: 0, streamReads: 0, streamReadsWithoutLeader: 0 };
   /** What GetSupportedMethods reports; null answers UNIMPLEMENTED, as servers before 21.10 do. */
   serverVersion: string | null = '24.10.0';
@@ -63,13 +79,17 @@ export class FakeEsdbServer {
     const fake = new FakeEsdbServer();
     fake.server.addService(StreamsService, {
       read: (call: ServerWritableStream<ReadReq, ReadResp>) => fake.read(call),
-      append: (call: ServerReadableStream<AppendReq, AppendResp>, reply: sendUnaryData<AppendResp>) => fake.append(call, reply),
+      append: (call: ServerReadableStream<AppendReq, AppendResp>, reply: sendUnaryData<AppendResp>) =>
+        fake.append(call, reply),
     });
     fake.server.addService(ServerFeaturesService, {
-      getSupportedMethods: (_call: ServerUnaryCall<Empty, SupportedMethods>, reply: sendUnaryData<SupportedMethods>) => fake.features(reply),
+      getSupportedMethods: (_call: ServerUnaryCall<Empty, SupportedMethods>, reply: sendUnaryData<SupportedMethods>) =>
+        fake.features(reply),
     });
     fake.port = await new Promise<number>((resolve, reject) =>
-      fake.server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(port))),
+      fake.server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, port) =>
+        error ? reject(error) : resolve(port),
+      ),
     );
     return fake;
   }
@@ -97,7 +117,13 @@ export class FakeEsdbServer {
 
   /** Back to a well-behaved server (the log is kept). */
   reset(): void {
-    Object.assign(this.faults, { denyAll: false, silent: false, endOfLogCheckpoints: false, holdLive: false, loseNextAppendReply: false });
+    Object.assign(this.faults, {
+      denyAll: false,
+      silent: false,
+      endOfLogCheckpoints: false,
+      holdLive: false,
+      loseNextAppendReply: false,
+    });
     this.serverVersion = '24.10.0';
     this.pending.forEach((answer) => answer());
     this.pending.clear();
@@ -112,7 +138,14 @@ export class FakeEsdbServer {
     // Servers before 21.10 have no ServerFeatures service: gRPC answers UNIMPLEMENTED for the method, which
     // is how the client learns it talks to an old server (the adapter then refuses it, see esdb-server-version).
     if (this.serverVersion === null) {
-      return reply(serviceError(status.UNIMPLEMENTED, null, 'Method not found: event_store.client.server_features.ServerFeatures/GetSupportedMethods') as never, null);
+      return reply(
+        serviceError(
+          status.UNIMPLEMENTED,
+          null,
+          'Method not found: event_store.client.server_features.ServerFeatures/GetSupportedMethods',
+        ) as never,
+        null,
+      );
     }
     const methods = ['read', 'append'].map((name) => new SupportedMethod().setServiceName(STREAMS).setMethodName(name));
     reply(null, new SupportedMethods().setMethodsList(methods).setEventStoreServerVersion(this.serverVersion));
@@ -159,8 +192,16 @@ export class FakeEsdbServer {
       return;
     }
     const backwards = options.getReadDirection() === ReadReq.Options.ReadDirection.BACKWARDS;
-    const from = stream.hasRevision() ? Number(stream.getRevision()) : stream.hasEnd() ? Number.MAX_SAFE_INTEGER : backwards ? Number.MAX_SAFE_INTEGER : 0;
-    const selected = backwards ? records.filter((r) => r.revision <= from).reverse() : records.filter((r) => r.revision >= from);
+    const from = stream.hasRevision()
+      ? Number(stream.getRevision())
+      : stream.hasEnd()
+        ? Number.MAX_SAFE_INTEGER
+        : backwards
+          ? Number.MAX_SAFE_INTEGER
+          : 0;
+    const selected = backwards
+      ? records.filter((r) => r.revision <= from).reverse()
+      : records.filter((r) => r.revision >= from);
     for (const record of selected.slice(0, Number(options.getCount()))) call.write(readEvent(record));
     call.end();
   }
@@ -174,7 +215,12 @@ export class FakeEsdbServer {
       return;
     }
     // Subscriptions start strictly after their position.
-    let cursor = options.getAll()!.hasPosition() && start < records.length && records[start].position === Number(options.getAll()!.getPosition()!.getCommitPosition()) ? start + 1 : start;
+    let cursor =
+      options.getAll()!.hasPosition() &&
+      start < records.length &&
+      records[start].position === Number(options.getAll()!.getPosition()!.getCommitPosition())
+        ? start + 1
+        : start;
     const matches = recordFilter(options);
     const filtered = options.hasFilter();
     const subscription = {
@@ -219,7 +265,13 @@ export class FakeEsdbServer {
       if (request.hasOptions()) {
         const options = request.getOptions()!;
         streamId = Buffer.from(options.getStreamIdentifier()!.getStreamName() as Uint8Array).toString('utf8');
-        expected = options.hasRevision() ? Number(options.getRevision()) : options.hasNoStream() ? 'no_stream' : options.hasStreamExists() ? 'stream_exists' : 'any';
+        expected = options.hasRevision()
+          ? Number(options.getRevision())
+          : options.hasNoStream()
+            ? 'no_stream'
+            : options.hasStreamExists()
+              ? 'stream_exists'
+              : 'any';
         return;
       }
       const message = request.getProposedMessage()!;
@@ -255,8 +307,12 @@ export class FakeEsdbServer {
 function appendResponse(outcome: ReturnType<FakeEsdbLog['append']>, expected: FakeExpected): AppendResp {
   const response = new AppendResp();
   if (outcome.ok) {
-    const position = new AppendResp.Position().setCommitPosition(String(outcome.position)).setPreparePosition(String(outcome.position));
-    return response.setSuccess(new AppendResp.Success().setCurrentRevision(String(outcome.revision)).setPosition(position));
+    const position = new AppendResp.Position()
+      .setCommitPosition(String(outcome.position))
+      .setPreparePosition(String(outcome.position));
+    return response.setSuccess(
+      new AppendResp.Success().setCurrentRevision(String(outcome.revision)).setPosition(position),
+    );
   }
   const wrong = new AppendResp.WrongExpectedVersion();
   if (outcome.current === 'no_stream') wrong.setCurrentNoStream(empty());

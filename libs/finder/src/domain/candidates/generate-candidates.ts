@@ -47,7 +47,11 @@ function pairWeight(first: Spelling | null, last: Spelling | null, name: PersonN
 }
 
 /** Every local part these given-name spellings render, each with its likeliest reading, most likely first. */
-function rankCandidates(name: PersonName, firsts: readonly (Spelling | null)[], formats: readonly DomainFormat[]): Candidate[] {
+function rankCandidates(
+  name: PersonName,
+  firsts: readonly (Spelling | null)[],
+  formats: readonly DomainFormat[],
+): Candidate[] {
   const best = new Map<string, Candidate>();
   const lasts = name.last.length > 0 ? name.last : [null];
   const parts = { first: name.first.length > 0, last: name.last.length > 0 };
@@ -88,7 +92,5 @@ export function generateCandidates(name: PersonName, options: CandidateOptions =
     .filter((candidate) => !taken.has(candidate.localPart))
     .slice(0, MAX_NICKNAME_CANDIDATES);
   // Stable sort: on an equal prior the own spelling stays ahead of the nickname.
-  return [...own, ...nicknames]
-    .sort((a, b) => b.prior - a.prior)
-    .slice(0, options.max ?? DEFAULT_MAX_CANDIDATES);
+  return [...own, ...nicknames].sort((a, b) => b.prior - a.prior).slice(0, options.max ?? DEFAULT_MAX_CANDIDATES);
 }

@@ -12,7 +12,16 @@ const localParts = (name: PersonName, options = {}) => generateCandidates(name, 
 describe('candidate generation', () => {
   it('orders the common formats by their documented share for John Smith', () => {
     expect(localParts(person('John', 'Smith'))).toEqual([
-      'john.smith', 'jsmith', 'john', 'johns', 'johnsmith', 'smith.john', 'john_smith', 'j.smith', 'smithj', 'smith',
+      'john.smith',
+      'jsmith',
+      'john',
+      'johns',
+      'johnsmith',
+      'smith.john',
+      'john_smith',
+      'j.smith',
+      'smithj',
+      'smith',
     ]);
   });
 
@@ -30,7 +39,9 @@ describe('candidate generation', () => {
 
   describe('with a last name only', () => {
     it('renders the one format that needs no given name, last@, with its documented share as prior', () => {
-      expect(generateCandidates(person(null, 'Smith'))).toEqual([{ localPart: 'smith', pattern: 'last', prior: expect.closeTo(0.013, 6) }]);
+      expect(generateCandidates(person(null, 'Smith'))).toEqual([
+        { localPart: 'smith', pattern: 'last', prior: expect.closeTo(0.013, 6) },
+      ]);
     });
 
     it('tries each surname spelling in that format, likeliest first', () => {
@@ -40,7 +51,9 @@ describe('candidate generation', () => {
     });
 
     it('uses no format that holds a given name or its initial', () => {
-      const renderable = EMAIL_PATTERNS.filter((p) => rendersWith(p.name, { first: false, last: true })).map((p) => p.name);
+      const renderable = EMAIL_PATTERNS.filter((p) => rendersWith(p.name, { first: false, last: true })).map(
+        (p) => p.name,
+      );
       expect(renderable).toEqual(['last']);
       expect(generateCandidates(person(null, 'Kennedy'), { max: 100 }).every((c) => c.pattern === 'last')).toBe(true);
     });
@@ -86,13 +99,20 @@ describe('candidate generation', () => {
 
   it('adds the middle-initial patterns only for a person with a middle name', () => {
     const all = { max: 100 };
-    expect(localParts(person('John F.', 'Kennedy'), all)).toEqual(expect.arrayContaining(['jfkennedy', 'john.f.kennedy']));
+    expect(localParts(person('John F.', 'Kennedy'), all)).toEqual(
+      expect.arrayContaining(['jfkennedy', 'john.f.kennedy']),
+    );
     expect(localParts(person('John', 'Kennedy'), all).some((p) => p.includes('jf'))).toBe(false);
   });
 
   it('produces only dot-atom-safe local parts', () => {
-    for (const [first, last] of [['Jean-Luc', 'Smith-Jones'], ['Ludwig van', 'Beethoven'], ["D'Arcy", "O'Neil"]]) {
-      for (const part of localParts(person(first, last), { max: 100 })) expect(part).toMatch(/^[a-z0-9]+([._-][a-z0-9]+)*$/);
+    for (const [first, last] of [
+      ['Jean-Luc', 'Smith-Jones'],
+      ['Ludwig van', 'Beethoven'],
+      ["D'Arcy", "O'Neil"],
+    ]) {
+      for (const part of localParts(person(first, last), { max: 100 }))
+        expect(part).toMatch(/^[a-z0-9]+([._-][a-z0-9]+)*$/);
     }
   });
 
@@ -121,16 +141,18 @@ describe('candidate generation', () => {
       expect(localParts(person('Mike', 'Doe')).indexOf('michael.doe')).toBe(3);
     });
 
-    it.each([['William', 'Doe'], ['Chris', 'Doe'], ['Elizabeth', 'van der Berg'], ['Mike', null]])(
-      'adds at most two nickname addresses for %s %s and keeps the cap of 10',
-      (first, last) => {
-        const name = person(first, last);
-        const own = new Set(withoutNicknames(name));
-        const parts = localParts(name);
-        expect(parts.length).toBeLessThanOrEqual(10);
-        expect(parts.filter((part) => !own.has(part)).length).toBeLessThanOrEqual(MAX_NICKNAME_CANDIDATES);
-      },
-    );
+    it.each([
+      ['William', 'Doe'],
+      ['Chris', 'Doe'],
+      ['Elizabeth', 'van der Berg'],
+      ['Mike', null],
+    ])('adds at most two nickname addresses for %s %s and keeps the cap of 10', (first, last) => {
+      const name = person(first, last);
+      const own = new Set(withoutNicknames(name));
+      const parts = localParts(name);
+      expect(parts.length).toBeLessThanOrEqual(10);
+      expect(parts.filter((part) => !own.has(part)).length).toBeLessThanOrEqual(MAX_NICKNAME_CANDIDATES);
+    });
 
     it('ranks a nickname address after the own spelling in the same format', () => {
       const name = person('William', 'Doe');

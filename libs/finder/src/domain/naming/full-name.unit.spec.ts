@@ -24,7 +24,8 @@ describe('a whole name typed into firstName', () => {
 
     it('treats null, empty, blank and suffix-only last names alike', () => {
       const expected = parsed('Jane Doe');
-      for (const lastName of [null, undefined, '', '   ', 'Jr.']) expect(parsed('Jane Doe', lastName)).toEqual(expected);
+      for (const lastName of [null, undefined, '', '   ', 'Jr.'])
+        expect(parsed('Jane Doe', lastName)).toEqual(expected);
     });
 
     it('keeps the second given word as a middle name: Jane Mary Doe', () => {
@@ -46,17 +47,23 @@ describe('a whole name typed into firstName', () => {
     });
 
     it('names firstName when the part read as the family name cannot be romanised', () => {
-      expect(normaliseName('Omar خالد')).toMatchObject({ ok: false, rejection: { reason: 'untransliterable_script', field: 'firstName' } });
+      expect(normaliseName('Omar خالد')).toMatchObject({
+        ok: false,
+        rejection: { reason: 'untransliterable_script', field: 'firstName' },
+      });
     });
   });
 
   describe('when the name is one word once titles and suffixes are gone', () => {
-    it.each(['Anna', 'Dr. Anna', 'Anna Jr.', 'Anna (Annie)'])('keeps %s a given name without a family name', (firstName) => {
-      const name = parsed(firstName);
-      expect(values(name.first)).toEqual(['anna']);
-      expect(name.last).toEqual([]);
-      expect(name.middleInitial).toBeNull();
-    });
+    it.each(['Anna', 'Dr. Anna', 'Anna Jr.', 'Anna (Annie)'])(
+      'keeps %s a given name without a family name',
+      (firstName) => {
+        const name = parsed(firstName);
+        expect(values(name.first)).toEqual(['anna']);
+        expect(name.last).toEqual([]);
+        expect(name.middleInitial).toBeNull();
+      },
+    );
   });
 
   describe('when lastName is given', () => {

@@ -2,21 +2,96 @@ import { foldToAscii } from './transliterate';
 
 // Titles people put before a name; they never appear in a mailbox name.
 const HONORIFICS = new Set([
-  'mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'professor', 'sir', 'dame', 'lord', 'lady', 'rev',
-  'revd', 'fr', 'hon', 'herr', 'frau', 'mme', 'mlle', 'dott', 'dottssa', 'ing', 'mag', 'sig', 'sra', 'srta',
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'mx',
+  'dr',
+  'prof',
+  'professor',
+  'sir',
+  'dame',
+  'lord',
+  'lady',
+  'rev',
+  'revd',
+  'fr',
+  'hon',
+  'herr',
+  'frau',
+  'mme',
+  'mlle',
+  'dott',
+  'dottssa',
+  'ing',
+  'mag',
+  'sig',
+  'sra',
+  'srta',
 ]);
 
 // Generational and professional suffixes after a surname. "v" is left out: it is more often an initial.
 const SUFFIXES = new Set([
-  'jr', 'jnr', 'sr', 'snr', 'ii', 'iii', 'iv', 'phd', 'md', 'esq', 'mba', 'cpa', 'dds', 'jd', 'obe',
-  'mbe', 'cbe', 'rn', 'pe', 'msc', 'bsc',
+  'jr',
+  'jnr',
+  'sr',
+  'snr',
+  'ii',
+  'iii',
+  'iv',
+  'phd',
+  'md',
+  'esq',
+  'mba',
+  'cpa',
+  'dds',
+  'jd',
+  'obe',
+  'mbe',
+  'cbe',
+  'rn',
+  'pe',
+  'msc',
+  'bsc',
 ]);
 
 // Surname particles: mailbox names use the surname both with them (vanderberg) and without (berg).
 const PARTICLES = new Set([
-  'van', 'von', 'vom', 'de', 'der', 'den', 'del', 'della', 'dela', 'di', 'da', 'das', 'do', 'dos',
-  'du', 'des', 'le', 'la', 'lo', 'los', 'las', 'el', 'al', 'ten', 'ter', 'te', 'zu', 'zum', 'zur',
-  'bin', 'ibn', 'y', 'e', 'st',
+  'van',
+  'von',
+  'vom',
+  'de',
+  'der',
+  'den',
+  'del',
+  'della',
+  'dela',
+  'di',
+  'da',
+  'das',
+  'do',
+  'dos',
+  'du',
+  'des',
+  'le',
+  'la',
+  'lo',
+  'los',
+  'las',
+  'el',
+  'al',
+  'ten',
+  'ter',
+  'te',
+  'zu',
+  'zum',
+  'zur',
+  'bin',
+  'ibn',
+  'y',
+  'e',
+  'st',
 ]);
 
 const APOSTROPHES = /['’‘`´ʼʻ]/g;
@@ -28,18 +103,20 @@ const DASHES = /[‐‑‒–—―]/g;
  * a word so that double-barrelled names can be varied later.
  */
 export function splitWords(raw: string): string[] {
-  return raw
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/\([^)]*\)/g, ' ')
-    .replace(APOSTROPHES, '')
-    .replace(DASHES, '-')
-    .replace(/[.,;:/\\"]+/g, ' ')
-    // Digits and symbols are never part of a mailbox name derived from a person's name.
-    .replace(/[^\p{L}\p{M}\s-]/gu, '')
-    .split(/\s+/)
-    .map((word) => word.replace(/^-+|-+$/g, '').replace(/-{2,}/g, '-'))
-    .filter((word) => word.length > 0);
+  return (
+    raw
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/\([^)]*\)/g, ' ')
+      .replace(APOSTROPHES, '')
+      .replace(DASHES, '-')
+      .replace(/[.,;:/\\"]+/g, ' ')
+      // Digits and symbols are never part of a mailbox name derived from a person's name.
+      .replace(/[^\p{L}\p{M}\s-]/gu, '')
+      .split(/\s+/)
+      .map((word) => word.replace(/^-+|-+$/g, '').replace(/-{2,}/g, '-'))
+      .filter((word) => word.length > 0)
+  );
 }
 
 const key = (word: string) => foldToAscii(word);

@@ -27,7 +27,8 @@ describe('nickname alternates of the given name', () => {
   });
 
   it('offers nothing for names not in the table', () => {
-    for (const firstName of ['John', 'Anna', 'Jürgen', 'Jean-Luc']) expect(parsed(firstName, 'Doe').nicknames).toEqual([]);
+    for (const firstName of ['John', 'Anna', 'Jürgen', 'Jean-Luc'])
+      expect(parsed(firstName, 'Doe').nicknames).toEqual([]);
   });
 
   it('keeps every own spelling and weighs each alternate below all of them', () => {

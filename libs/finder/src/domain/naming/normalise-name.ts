@@ -42,9 +42,7 @@ function spellingsOfForms(forms: NameForm[]): Spelling[] {
       if (!existing || existing.weight < spelling.weight) best.set(spelling.value, spelling);
     }
   }
-  return [...best.values()]
-    .sort((a, b) => b.weight - a.weight)
-    .slice(0, MAX_SPELLINGS);
+  return [...best.values()].sort((a, b) => b.weight - a.weight).slice(0, MAX_SPELLINGS);
 }
 
 /** Nickname alternates per person: room for will and bill, no more. */
@@ -69,7 +67,10 @@ function untransliterable(words: string[], field: NameRejection['field']): NameR
 }
 
 /** The given and family words, and the field the family name was read from (for rejections). */
-function splitFields(firstName: string | null, lastName: string | null | undefined): NameParts & { familyField: NameRejection['field'] } {
+function splitFields(
+  firstName: string | null,
+  lastName: string | null | undefined,
+): NameParts & { familyField: NameRejection['field'] } {
   let family = withoutSuffixes(splitWords(lastName ?? ''));
   if (family.length === 1 && isSuffix(family[0])) family = [];
   // A surname field is read as a surname, never split: "van der Berg" is one family name.
@@ -97,10 +98,20 @@ export function normaliseName(firstName: string | null, lastName?: string | null
   const sentFirst = firstName !== null && firstName.trim() !== '' ? firstName : null;
   const { given, family, familyField } = splitFields(sentFirst, lastName);
   if (sentFirst !== null && given.length === 0) {
-    return { ok: false, rejection: { reason: 'missing_first_name', field: 'firstName', message: 'firstName has no letters' } };
+    return {
+      ok: false,
+      rejection: { reason: 'missing_first_name', field: 'firstName', message: 'firstName has no letters' },
+    };
   }
   if (sentFirst === null && family.length === 0) {
-    return { ok: false, rejection: { reason: 'missing_last_name', field: 'lastName', message: 'no usable name: there is no firstName and lastName holds no name (only a suffix or symbols)' } };
+    return {
+      ok: false,
+      rejection: {
+        reason: 'missing_last_name',
+        field: 'lastName',
+        message: 'no usable name: there is no firstName and lastName holds no name (only a suffix or symbols)',
+      },
+    };
   }
   const rejection = untransliterable(given, 'firstName') ?? untransliterable(family, familyField);
   if (rejection) return { ok: false, rejection };

@@ -108,7 +108,13 @@ describe('name normalisation', () => {
   describe('with a last name only', () => {
     it('keeps the surname whole and has no given name, nickname or middle initial', () => {
       expect(parsed(null, 'van der Berg')).toEqual({
-        first: [], nicknames: [], middleInitial: null, last: expect.arrayContaining([expect.objectContaining({ value: 'vanderberg' }), expect.objectContaining({ value: 'berg' })]),
+        first: [],
+        nicknames: [],
+        middleInitial: null,
+        last: expect.arrayContaining([
+          expect.objectContaining({ value: 'vanderberg' }),
+          expect.objectContaining({ value: 'berg' }),
+        ]),
       });
     });
 
@@ -123,13 +129,19 @@ describe('name normalisation', () => {
 
     it('drops suffixes and rejects a last name that is only one, naming lastName', () => {
       expect(values(parsed(null, "O'Neil Jr.").last)).toEqual(['oneil']);
-      expect(normaliseName(null, 'Jr.')).toMatchObject({ ok: false, rejection: { reason: 'missing_last_name', field: 'lastName' } });
+      expect(normaliseName(null, 'Jr.')).toMatchObject({
+        ok: false,
+        rejection: { reason: 'missing_last_name', field: 'lastName' },
+      });
       expect(normaliseName(null, null)).toMatchObject({ ok: false, rejection: { reason: 'missing_last_name' } });
     });
 
     it('romanises a Cyrillic surname and rejects a Han one as untransliterable', () => {
       expect(values(parsed(null, 'Иванов').last)).toEqual(['ivanov']);
-      expect(normaliseName(null, '李')).toMatchObject({ ok: false, rejection: { reason: 'untransliterable_script', field: 'lastName' } });
+      expect(normaliseName(null, '李')).toMatchObject({
+        ok: false,
+        rejection: { reason: 'untransliterable_script', field: 'lastName' },
+      });
     });
   });
 

@@ -1,17 +1,32 @@
 import { inferDomainFormats } from './infer-domain-format';
 import { patternBelief } from './domain-format';
 
-const at = (email: string, firstName: string | null, lastName: string | null = null) => ({ email, firstName, lastName });
+const at = (email: string, firstName: string | null, lastName: string | null = null) => ({
+  email,
+  firstName,
+  lastName,
+});
 
 describe('domain format inference', () => {
   it('infers f.last from two addresses that fit it', () => {
-    const formats = inferDomainFormats('acme.com', [at('a.smith@acme.com', 'Alice', 'Smith'), at('b.jones@acme.com', 'Bob', 'Jones')]);
+    const formats = inferDomainFormats('acme.com', [
+      at('a.smith@acme.com', 'Alice', 'Smith'),
+      at('b.jones@acme.com', 'Bob', 'Jones'),
+    ]);
     expect(formats).toEqual([{ pattern: 'f.last', strength: 2 / 3, support: 2 }]);
   });
 
   it('grows the strength with the number of agreeing addresses but never to certainty', () => {
     const names = [
-      ['Ann', 'Lee'], ['Bob', 'Ray'], ['Cid', 'Moe'], ['Dan', 'Poe'], ['Eve', 'Fox'], ['Fay', 'Orr'], ['Gus', 'Tam'], ['Hal', 'Ito'], ['Ida', 'Ng'],
+      ['Ann', 'Lee'],
+      ['Bob', 'Ray'],
+      ['Cid', 'Moe'],
+      ['Dan', 'Poe'],
+      ['Eve', 'Fox'],
+      ['Fay', 'Orr'],
+      ['Gus', 'Tam'],
+      ['Hal', 'Ito'],
+      ['Ida', 'Ng'],
     ];
     const known = names.map(([first, last]) => at(`${first}.${last}@acme.com`.toLowerCase(), first, last));
     expect(inferDomainFormats('acme.com', known.slice(0, 1))[0].strength).toBeCloseTo(0.5);
@@ -20,7 +35,9 @@ describe('domain format inference', () => {
   });
 
   it('learns last@ from an address found for a last name alone', () => {
-    expect(inferDomainFormats('acme.com', [at('doe@acme.com', null, 'Doe')])).toEqual([{ pattern: 'last', strength: 0.5, support: 1 }]);
+    expect(inferDomainFormats('acme.com', [at('doe@acme.com', null, 'Doe')])).toEqual([
+      { pattern: 'last', strength: 0.5, support: 1 },
+    ]);
   });
 
   it('splits the vote of an address that fits several patterns', () => {
@@ -31,7 +48,10 @@ describe('domain format inference', () => {
   });
 
   it('counts an address that fits no pattern as evidence against the others', () => {
-    const formats = inferDomainFormats('acme.com', [at('john.smith@acme.com', 'John', 'Smith'), at('sales@acme.com', 'Mary', 'Major')]);
+    const formats = inferDomainFormats('acme.com', [
+      at('john.smith@acme.com', 'John', 'Smith'),
+      at('sales@acme.com', 'Mary', 'Major'),
+    ]);
     expect(formats).toEqual([{ pattern: 'first.last', strength: 1 / 3, support: 1 }]);
   });
 
@@ -45,7 +65,7 @@ describe('domain format inference', () => {
     expect(formats).toEqual([{ pattern: 'first.last', strength: 0.5, support: 1 }]);
   });
 
-  it('reads the owner\'s whole name from firstName when lastName is missing', () => {
+  it("reads the owner's whole name from firstName when lastName is missing", () => {
     const formats = inferDomainFormats('acme.com', [at('jdoe@acme.com', 'Jane Doe', null)]);
     expect(formats[0]).toMatchObject({ pattern: 'flast', support: 1 });
   });

@@ -27,7 +27,9 @@ export class SqliteSignInAttempts extends SignInAttempts {
       CREATE INDEX IF NOT EXISTS sign_in_attempts_by_expiry ON sign_in_attempts (expires_at);
     `);
     const taken = this.db.prepare('SELECT n FROM sign_in_attempts WHERE key = ? AND window = ?').pluck();
-    const insert = this.db.prepare('INSERT INTO sign_in_attempts (id, key, window, n, expires_at) VALUES (?, ?, ?, ?, ?)');
+    const insert = this.db.prepare(
+      'INSERT INTO sign_in_attempts (id, key, window, n, expires_at) VALUES (?, ?, ?, ?, ?)',
+    );
     const transaction = this.db.transaction((key: string, window: AttemptWindow, limit: number): string | null => {
       const n = firstFreeSlot(taken.all(key, window.index) as number[], limit);
       if (n === null) return null;

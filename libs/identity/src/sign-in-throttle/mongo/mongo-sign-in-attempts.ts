@@ -34,7 +34,11 @@ export class MongoSignInAttempts extends SignInAttempts {
     // Usually the next slot is the count; after a release (a gap) or a lost race, the first free one.
     let n: number | null = count;
     for (let tries = 0; tries < MAX_INSERTS; tries++) {
-      if (tries > 0) n = firstFreeSlot((await this.slots.find(filter, { projection: { n: 1 } }).toArray()).map((slot) => slot.n), limit);
+      if (tries > 0)
+        n = firstFreeSlot(
+          (await this.slots.find(filter, { projection: { n: 1 } }).toArray()).map((slot) => slot.n),
+          limit,
+        );
       if (n === null) return null;
       const id = slotId(key, window.index, n);
       try {
@@ -66,7 +70,10 @@ export class MongoSignInAttempts extends SignInAttempts {
   }
 
   private ensureIndexes(): Promise<unknown> {
-    this.indexes ??= Promise.all([this.slots.createIndex({ key: 1, window: 1 }), this.slots.createIndex({ expiresAt: 1 })]).catch((error) => {
+    this.indexes ??= Promise.all([
+      this.slots.createIndex({ key: 1, window: 1 }),
+      this.slots.createIndex({ expiresAt: 1 }),
+    ]).catch((error) => {
       this.indexes = null; // tried again by the next call
       throw error;
     });

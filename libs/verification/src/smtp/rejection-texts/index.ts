@@ -12,7 +12,16 @@ import { MTA_DEFAULT_REPLIES } from './mta-defaults.fixture';
 export type { RejectionCase } from './rejection-case';
 
 /** Replies taken from a named document or a real bounce, with its address. */
-export const SOURCED_REJECTION_TEXTS: RejectionCase[] = [...GATEWAYS_REPLIES, ...GMX_WEBDE_REPLIES, ...GOOGLE_REPLIES, ...ICLOUD_REPLIES, ...ISPS_AND_BOUNCES_REPLIES, ...MICROSOFT_REPLIES, ...YAHOO_AOL_REPLIES, ...ZOHO_REPLIES];
+export const SOURCED_REJECTION_TEXTS: RejectionCase[] = [
+  ...GATEWAYS_REPLIES,
+  ...GMX_WEBDE_REPLIES,
+  ...GOOGLE_REPLIES,
+  ...ICLOUD_REPLIES,
+  ...ISPS_AND_BOUNCES_REPLIES,
+  ...MICROSOFT_REPLIES,
+  ...YAHOO_AOL_REPLIES,
+  ...ZOHO_REPLIES,
+];
 
 /** Every reply the classifier is checked against: the sourced ones and the MTAs' default texts. */
 export const REJECTION_TEXTS: RejectionCase[] = [...SOURCED_REJECTION_TEXTS, ...MTA_DEFAULT_REPLIES];
