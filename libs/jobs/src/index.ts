@@ -23,7 +23,12 @@ export { storedCells, type CellsByName, type CellsByPosition, type ResultCells }
 export { JobQueries } from './query-jobs/job-queries';
 export type { JobView } from './query-jobs/job-view';
 export { ChunkProgressBoard } from './track-progress/chunk-progress-board';
-export { etaSeconds, progressOf, type JobViewCommon, type ProgressFacts } from './track-progress/job-progress';
+export {
+  commonJobView,
+  type JobDocumentCommon,
+  type JobViewCommon,
+  type ProgressFacts,
+} from './track-progress/job-progress';
 export { SSE_HEADERS, streamProgress, type ProgressSource } from './stream-progress/sse-progress';
 export { CHUNK_TOPIC, retryTopic } from './process-chunk/chunk-message';
 export { ChunkWorkflow, type ChunkKind, type ChunkStatus, type PaidChunk } from './process-chunk/chunk-workflow';
@@ -49,5 +54,5 @@ export type { CsvDelimiter, CsvRecord } from './csv/csv-record';
 export { detectHeader } from './csv/header-detection';
 export { detectFinderColumns, domainFromCell } from './csv/finder-column-detection';
 export { RESULT_COLUMNS } from './csv/result-columns';
-export { JOB_RESULTS_COLLECTION, filesPurgeOf, type FilesPurge } from './query-jobs/job-document';
+export { JOB_RESULTS_COLLECTION, NEWEST_JOBS_FIRST, filesPurgeOf, type FilesPurge } from './query-jobs/job-document';
 export { jobsProjection } from './query-jobs/jobs.projection';

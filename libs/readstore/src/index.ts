@@ -1,5 +1,6 @@
 // The public surface of readstore: the port, its two adapters, and the projection machinery built on it.
 export { ReadStore, ReadCollection, type BulkOp, type Doc, type Filter, type FindOptions } from './read-store.port';
+export { readPage, type PageWindow } from './read-page';
 export { SqliteReadStore, type SqliteReadStoreOptions } from './embedded/sqlite-read-store';
 export { MongoReadStore, type MongoReadStoreOptions } from './mongo/mongo-read-store';
 export type { Projection } from './projection/projection';

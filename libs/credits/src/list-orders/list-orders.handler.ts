@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { ReadStore } from '@lib/readstore';
+import { ReadStore, readPage } from '@lib/readstore';
 import { CREDIT_ORDERS_COLLECTION, CreditOrderDoc, OrderView } from './credit-orders.projection';
 import { ListOrdersQuery, OrderPage } from './list-orders.query';
 
@@ -9,16 +9,9 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery, OrderPa
 
   async execute(query: ListOrdersQuery): Promise<OrderPage> {
     const collection = this.readStore.collection<CreditOrderDoc>(CREDIT_ORDERS_COLLECTION);
-    const filter = { accountId: query.accountId };
-    const [docs, total] = await Promise.all([
-      collection.find({
-        filter,
-        sort: { createdAt: -1, _id: -1 },
-        skip: (query.page - 1) * query.limit,
-        limit: query.limit,
-      }),
-      collection.count(filter),
-    ]);
+    const window = { page: query.page, pageSize: query.limit };
+    const sort = { createdAt: -1, _id: -1 } as const;
+    const { docs, total } = await readPage(collection, { filter: { accountId: query.accountId }, sort }, window);
     const items = docs.map(({ _id, accountId, _position, ...order }): OrderView => order);
     return { items, page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) };
   }

@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Page, toPage } from '@lib/common';
-import { ReadStore } from '@lib/readstore';
+import { ReadStore, readPage } from '@lib/readstore';
 import { CREDIT_TRANSACTIONS_COLLECTION, CreditTransactionDoc } from './credit-transactions.projection';
 import { ListTransactionsQuery, TransactionView } from './list-transactions.query';
 
@@ -11,15 +11,7 @@ export class ListTransactionsHandler implements IQueryHandler<ListTransactionsQu
   async execute(query: ListTransactionsQuery): Promise<Page<TransactionView>> {
     const collection = this.readStore.collection<CreditTransactionDoc>(CREDIT_TRANSACTIONS_COLLECTION);
     const filter = query.type ? { accountId: query.accountId, type: query.type } : { accountId: query.accountId };
-    const [docs, total] = await Promise.all([
-      collection.find({
-        filter,
-        sort: { createdAt: -1, _position: -1 },
-        skip: (query.page.page - 1) * query.page.pageSize,
-        limit: query.page.pageSize,
-      }),
-      collection.count(filter),
-    ]);
+    const { docs, total } = await readPage(collection, { filter, sort: { createdAt: -1, _position: -1 } }, query.page);
     const items = docs.map((d): TransactionView => ({
       id: d._id,
       type: d.type,

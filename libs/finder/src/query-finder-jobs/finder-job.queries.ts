@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainError, isNumericId, Page, PageRequest, toPage } from '@lib/common';
-import { ChunkProgressBoard } from '@lib/jobs';
-import { ReadStore } from '@lib/readstore';
+import { ChunkProgressBoard, NEWEST_JOBS_FIRST } from '@lib/jobs';
+import { ReadStore, readPage } from '@lib/readstore';
 import { FINDER_JOBS_COLLECTION, type FinderJobDocument } from './finder-job.projection';
 import { toFinderJobView, type FinderJobView } from './finder-job.view';
 
@@ -35,16 +35,7 @@ export class FinderJobQueries {
 
   /** Newest first. */
   async list(accountId: string, request: PageRequest): Promise<Page<FinderJobView>> {
-    const filter = { accountId };
-    const [docs, total] = await Promise.all([
-      this.jobs.find({
-        filter,
-        sort: { createdAt: -1, jobId: -1 },
-        skip: (request.page - 1) * request.pageSize,
-        limit: request.pageSize,
-      }),
-      this.jobs.count(filter),
-    ]);
+    const { docs, total } = await readPage(this.jobs, NEWEST_JOBS_FIRST({ accountId }), request);
     const now = this.clock.now();
     return toPage(
       docs.map((doc) => toFinderJobView(doc, now)),

@@ -1,4 +1,4 @@
-import { etaSeconds, progressOf, type JobViewCommon, type ProgressFacts } from '@lib/jobs';
+import { commonJobView, type JobViewCommon, type ProgressFacts } from '@lib/jobs';
 import { finderJobDownloadPath } from '../domain/finder-job.decider';
 import type { FinderColumnsChoice, FinderJobCounts } from '../domain/finder-job.events';
 import type { FinderJobDocument } from './finder-job.projection';
@@ -27,23 +27,10 @@ export function finderProgressFacts(doc: FinderJobDocument, rowsInFlight: number
 export function toFinderJobView(doc: FinderJobDocument, now: number, rowsInFlight = 0): FinderJobView {
   const facts = finderProgressFacts(doc, rowsInFlight);
   return {
-    id: doc.jobId,
+    ...commonJobView(doc, facts, now, finderJobDownloadPath(doc.jobId)),
     kind: 'finder',
-    status: doc.status,
-    fileName: doc.file.name,
-    hasHeader: doc.file.hasHeader,
     columns: doc.columns,
     counts: doc.counts,
-    quote: doc.quote,
     results: { found: doc.found, notFound: doc.notFound, invalid: doc.counts.invalid },
-    progress: progressOf(facts),
-    creditsCharged: doc.creditsCharged,
-    etaSeconds: etaSeconds(facts, now),
-    createdAt: doc.createdAt,
-    startedAt: doc.startedAt,
-    finishedAt: doc.finishedAt,
-    failureReason: doc.failureReason,
-    filesPurgedAt: doc.filesPurged?.at ?? null,
-    downloadPath: finderJobDownloadPath(doc.jobId),
   };
 }

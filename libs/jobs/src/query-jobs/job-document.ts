@@ -64,3 +64,9 @@ export const JOB_RESULTS_COLLECTION = 'job_results';
 
 /** `_id` of an address's result: the job and the address's canonical form. */
 export const jobResultId = (jobId: number, canonical: string): string => `${jobId}:${canonical}`;
+
+/** Job lists of every kind: newest first, the job id breaking ties so pages never overlap. */
+export const NEWEST_JOBS_FIRST = (filter: Record<string, unknown>) => ({
+  filter,
+  sort: { createdAt: -1, jobId: -1 } as Record<string, 1 | -1>,
+});

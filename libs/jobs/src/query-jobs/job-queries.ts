@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainError, isNumericId, Page, PageRequest, toPage } from '@lib/common';
-import { ReadStore } from '@lib/readstore';
+import { ReadStore, readPage } from '@lib/readstore';
 import { JobKind } from '../domain/job.events';
-import { JOBS_COLLECTION, JobDocument } from './job-document';
+import { JOBS_COLLECTION, JobDocument, NEWEST_JOBS_FIRST } from './job-document';
 import { ChunkProgressBoard } from '../track-progress/chunk-progress-board';
 import { JobView, toJobView } from './job-view';
 
@@ -38,16 +38,7 @@ export class JobQueries {
 
   /** Newest first. */
   async list(accountId: string, request: PageRequest, kind: JobKind = 'verification'): Promise<Page<JobView>> {
-    const filter = { accountId, kind };
-    const [docs, total] = await Promise.all([
-      this.jobs.find({
-        filter,
-        sort: { createdAt: -1, jobId: -1 },
-        skip: (request.page - 1) * request.pageSize,
-        limit: request.pageSize,
-      }),
-      this.jobs.count(filter),
-    ]);
+    const { docs, total } = await readPage(this.jobs, NEWEST_JOBS_FIRST({ accountId, kind }), request);
     const now = this.clock.now();
     return toPage(
       docs.map((doc) => toJobView(doc, now)),

@@ -1,7 +1,7 @@
 import { jobDownloadPath } from '../domain/job.decider';
 import { EmailColumnChoice, JobCounts, JobKind, ResultName } from '../domain/job.events';
 import { JobDocument } from './job-document';
-import { etaSeconds, JobViewCommon, progressOf, ProgressFacts } from '../track-progress/job-progress';
+import { commonJobView, JobViewCommon, ProgressFacts } from '../track-progress/job-progress';
 
 /** A job as the API shows it (GET /v1/jobs/{id}, list items, the create response, SSE event data). */
 export interface JobView extends JobViewCommon {
@@ -28,24 +28,11 @@ export function verificationProgressFacts(doc: JobDocument, rowsInFlight: number
 export function toJobView(doc: JobDocument, now: number, rowsInFlight = 0): JobView {
   const facts = verificationProgressFacts(doc, rowsInFlight);
   return {
-    id: doc.jobId,
+    ...commonJobView(doc, facts, now, jobDownloadPath(doc.jobId)),
     kind: doc.kind,
-    status: doc.status,
-    fileName: doc.file.name,
     emailColumn: doc.emailColumn,
-    hasHeader: doc.file.hasHeader,
     dedupe: doc.dedupe,
     counts: doc.counts,
-    quote: doc.quote,
     results: doc.results,
-    progress: progressOf(facts),
-    creditsCharged: doc.creditsCharged,
-    etaSeconds: etaSeconds(facts, now),
-    createdAt: doc.createdAt,
-    startedAt: doc.startedAt,
-    finishedAt: doc.finishedAt,
-    failureReason: doc.failureReason,
-    filesPurgedAt: doc.filesPurged?.at ?? null,
-    downloadPath: jobDownloadPath(doc.jobId),
   };
 }

@@ -61,3 +61,42 @@ export interface JobViewCommon {
   filesPurgedAt: string | null;
   downloadPath: string;
 }
+
+/** What every job kind's read-model document holds alike (the verification and finder job documents). */
+export interface JobDocumentCommon {
+  jobId: number;
+  status: JobStatus;
+  file: { name: string; hasHeader: boolean };
+  quote: number;
+  creditsCharged: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  failureReason: string | null;
+  filesPurged?: { at: string } | null;
+}
+
+/** The part of a job's view both kinds show alike, from its document, its progress facts and its download path. */
+export function commonJobView(
+  doc: JobDocumentCommon,
+  facts: ProgressFacts,
+  now: number,
+  downloadPath: string,
+): JobViewCommon {
+  return {
+    id: doc.jobId,
+    status: doc.status,
+    fileName: doc.file.name,
+    hasHeader: doc.file.hasHeader,
+    quote: doc.quote,
+    progress: progressOf(facts),
+    creditsCharged: doc.creditsCharged,
+    etaSeconds: etaSeconds(facts, now),
+    createdAt: doc.createdAt,
+    startedAt: doc.startedAt,
+    finishedAt: doc.finishedAt,
+    failureReason: doc.failureReason,
+    filesPurgedAt: doc.filesPurged?.at ?? null,
+    downloadPath,
+  };
+}

@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DomainError, Page, toPage } from '@lib/common';
-import { ReadStore } from '@lib/readstore';
+import { ReadStore, readPage } from '@lib/readstore';
 import { DeliveryDoc, DELIVERIES_COLLECTION } from './webhook-deliveries.projection';
 import { WebhookDoc, WEBHOOKS_COLLECTION } from '../list-webhooks/webhooks.projection';
 import { deliveryView, DeliveryView } from './delivery.view';
@@ -15,11 +15,7 @@ export class ListDeliveriesHandler implements IQueryHandler<ListDeliveriesQuery,
     const webhook = await this.readStore.collection<WebhookDoc>(WEBHOOKS_COLLECTION).get(String(webhookId));
     if (!webhook || webhook.deleted || webhook.accountId !== accountId) throw new DomainError('WEBHOOK_NOT_FOUND');
     const deliveries = this.readStore.collection<DeliveryDoc>(DELIVERIES_COLLECTION);
-    const filter = { webhookId };
-    const [docs, total] = await Promise.all([
-      deliveries.find({ filter, sort: { createdAt: -1 }, skip: (page.page - 1) * page.pageSize, limit: page.pageSize }),
-      deliveries.count(filter),
-    ]);
+    const { docs, total } = await readPage(deliveries, { filter: { webhookId }, sort: { createdAt: -1 } }, page);
     return toPage(docs.map(deliveryView), page, total);
   }
 }
