@@ -5,7 +5,7 @@
  */
 import { probeOneSessionEach } from './probe-baseline';
 import { domainOf, PEER_PROFILES, PORT, RealPostfix, startBenchPeers, userAddress } from './probe-peers';
-import { startTestApp } from '../test/support/test-app';
+import { startBenchApp } from './probe-app';
 
 const PER_MX = Number(process.env.BENCH_PER_MX ?? 20);
 const BASELINE = Number(process.env.BENCH_BASELINE ?? 1) === 1;
@@ -28,7 +28,7 @@ export async function runJobPhase(profiles: string[], postfix: RealPostfix | nul
       : usable[0];
   const single = userAddress(0, domainOf(singleProfile, postfix?.domain ?? ''));
   const bench = await startBenchPeers(usable, postfix, Math.ceil(rows / domains.length));
-  const app = await startTestApp({
+  const app = await startBenchApp({
     DNS_SERVERS: bench.dns.server,
     SMTP_PROBE_PORT: String(PORT),
     SMTP_PER_MX_CONCURRENCY: String(PER_MX),
@@ -74,7 +74,7 @@ export async function runJobPhase(profiles: string[], postfix: RealPostfix | nul
     await singles;
     latencies.sort((a, b) => a - b);
     console.log(
-      `(b) bulk job through POST /v1/jobs: ${rows} rows over ${domains.length} domains (${usable.join(', ')}), 90% nonexistent`,
+      `(b) bulk job through POST /v1/jobs: ${rows} rows over ${domains.length} domains (${usable.join(', ')}), 90% nonexistent; ${app.topology}`,
     );
     console.log(
       `  engine (HTTP API, end to end): ${view.status} in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds)} rows/s; results ${JSON.stringify(view.results)}`,

@@ -133,4 +133,77 @@ describe('event relay', () => {
     await listen(['events.other']);
     await eventually(() => expect(received.map((m) => [m.key, m.value.category])).toEqual([['legacy', 'other']]));
   });
+
+  /** Counts the bus writes the relay makes and fails the first `failures` of them (the bus itself is real). */
+  function watchPublishes(failures = 0): { writes: () => number } {
+    const publish = bus.publish.bind(bus);
+    let writes = 0;
+    let failed = 0;
+    bus.publish = async (topic, messages) => {
+      if (failed < failures) {
+        failed += 1;
+        throw new Error('broker unavailable');
+      }
+      writes += 1;
+      return publish(topic, messages);
+    };
+    return { writes: () => writes };
+  }
+
+  it('publishes a page of events as a batch: one bus write per topic, every event once', async () => {
+    for (let n = 0; n < 60; n += 1)
+      await events.appendToStream(n % 2 ? `jobs-b${n}` : `credits-b${n}`, [{ type: 'Step', data: { n } }], 'no_stream');
+    const publishes = watchPublishes();
+    await relay.start();
+    await listen(['events.jobs', 'events.credits']);
+    await eventually(() => expect(received).toHaveLength(60));
+    // Order is kept per stream (key), which the test above checks; here each stream has one event.
+    const order = (topic: string) =>
+      received
+        .filter((m) => m.topic === topic)
+        .map((m) => m.value.data.n)
+        .sort((a, b) => a - b);
+    expect(order('events.credits')).toEqual(Array.from({ length: 30 }, (_, k) => 2 * k));
+    expect(order('events.jobs')).toEqual(Array.from({ length: 30 }, (_, k) => 2 * k + 1));
+    // 60 events, two topics: a handful of batches, not 60 writes.
+    expect(publishes.writes()).toBeLessThanOrEqual(6);
+    await eventually(async () => expect(await relay.lag(100)).toBe(0));
+  });
+
+  it('retries a batch the bus refused, in order, and skips nothing', async () => {
+    relay = new EventRelay(events, bus, reads, { retryDelayMs: 10 });
+    for (let n = 0; n < 5; n += 1)
+      await events.appendToStream('verifications-r1', [{ type: 'Step', data: { n } }], n === 0 ? 'no_stream' : n - 1);
+    watchPublishes(2);
+    await relay.start();
+    await listen(['events.verifications']);
+    await eventually(() => expect(received.map((m) => m.value.data.n)).toEqual([0, 1, 2, 3, 4]));
+    await eventually(async () => expect(await relay.lag(100)).toBe(0));
+  });
+
+  it('publishes what it read before it stops, and the next start does not publish it again', async () => {
+    await relay.start();
+    await listen(['events.webhooks']);
+    for (let n = 0; n < 5; n += 1)
+      await events.appendToStream(`webhooks-s${n}`, [{ type: 'WebhookRegistered', data: { n } }], 'no_stream');
+    await eventually(() => expect(received).toHaveLength(5));
+    await closeAll();
+    open();
+    await relay.start();
+    await listen(['events.webhooks']);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received).toHaveLength(5);
+  });
+
+  it('keeps publishing when batches fill faster than the linger (back-pressure), in many rounds', async () => {
+    relay = new EventRelay(events, bus, reads, { maxBatch: 4 });
+    await relay.start();
+    await listen(['events.jobs']);
+    for (let round = 0; round < 5; round += 1) {
+      for (let n = 0; n < 8; n += 1)
+        await events.appendToStream(`jobs-p${round}-${n}`, [{ type: 'Step', data: { round, n } }], 'no_stream');
+      await eventually(() => expect(received).toHaveLength((round + 1) * 8));
+    }
+    await eventually(async () => expect(await relay.lag(100)).toBe(0));
+  });
 });
