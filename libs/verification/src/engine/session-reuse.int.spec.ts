@@ -24,7 +24,9 @@ describe('session reuse and per-MX politeness', () => {
       expect(verdicts.map((v) => v.email)).toEqual(batch);
       expect(verdicts.filter((v) => v.result === 'ok')).toHaveLength(20);
       expect(verdicts.filter((v) => v.result === 'invalid')).toHaveLength(20);
-      expect(h.smtp.stats.sessions).toBeLessThanOrEqual(3);
+      // 20 rejections at an error budget of 8 need 3 sessions; on a loaded machine a reply can look
+      // tarpitted and its session is replaced, so allow two more. Without reuse it is one session per address (40).
+      expect(h.smtp.stats.sessions).toBeLessThanOrEqual(5);
       expect(h.smtp.stats.commands).toContain('RSET');
       expect(h.smtp.stats.commands).not.toContain('DATA');
     });
