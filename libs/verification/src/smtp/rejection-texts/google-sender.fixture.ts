@@ -1,7 +1,7 @@
 import type { RejectionCase } from './rejection-case';
 
-/** Replies from google: provider documentation and real bounces, each with its source. */
-export const GOOGLE_REPLIES: RejectionCase[] = [
+/** Google's replies about the sender or the connection (blocks, rDNS, policy, rate limits, temporary failures): documentation and real bounces, each with its source. */
+export const GOOGLE_SENDER_REPLIES: RejectionCase[] = [
   {
     source: 'https://support.google.com/a/answer/3726730 (Gmail SMTP errors and codes)',
     mx: 'gmail-smtp-in.l.google.com',
@@ -15,13 +15,6 @@ export const GOOGLE_REPLIES: RejectionCase[] = [
     reply:
       '450 4.2.1 The user you are trying to contact is receiving email at a rate that prevents additional messages from being delivered. Please resend your message at a later time. If the user is able to receive email at that time, your message will be delivered. For more information, go to Limits for sending & getting email.',
     expect: 'rate_limited',
-  },
-  {
-    source: 'https://support.google.com/a/answer/3726730 (Gmail SMTP errors and codes)',
-    mx: 'gmail-smtp-in.l.google.com',
-    reply:
-      "452 4.2.2 The recipient's inbox is out of storage space. Please direct the recipient to Manage files in your Google Drive storage.",
-    expect: 'mailbox_full',
   },
   {
     source: 'https://support.google.com/a/answer/3726730 (Gmail SMTP errors and codes)',
@@ -62,20 +55,6 @@ export const GOOGLE_REPLIES: RejectionCase[] = [
     reply:
       '451 4.5.0 SMTP protocol violation. For more information, go to About SMTP error messages and review RFC 5321 specifications.',
     expect: 'temporary_failure',
-  },
-  {
-    source: 'https://support.google.com/a/answer/3726730 (Gmail SMTP errors and codes)',
-    mx: 'gmail-smtp-in.l.google.com',
-    reply:
-      '452 4.5.3 Domain policy size per transaction exceeded, please try this recipient in a separate transaction. For more information, go to Message bounced due to a policy rule.',
-    expect: 'too_many_recipients',
-  },
-  {
-    source: 'https://support.google.com/a/answer/3726730 (Gmail SMTP errors and codes)',
-    mx: 'gmail-smtp-in.l.google.com',
-    reply:
-      "452 4.5.3 Your message has too many recipients. For more information regarding Google's sending limits, go to Limits for sending & getting email.",
-    expect: 'too_many_recipients',
   },
   {
     source: 'https://support.google.com/a/answer/3726730 (Gmail SMTP errors and codes)',
@@ -206,13 +185,6 @@ export const GOOGLE_REPLIES: RejectionCase[] = [
     source: 'https://support.google.com/a/answer/3726730 (Gmail SMTP errors and codes)',
     mx: 'gmail-smtp-in.l.google.com',
     reply:
-      "550 5.1.1 The email account that you tried to reach does not exist. Please double-check the recipient's email address for typos or unnecessary spaces. For more information, go to Fix bounced or rejected emails.",
-    expect: 'no_mailbox',
-  },
-  {
-    source: 'https://support.google.com/a/answer/3726730 (Gmail SMTP errors and codes)',
-    mx: 'gmail-smtp-in.l.google.com',
-    reply:
       '553 5.1.3 The recipient address address is not a valid RFC 5321 address. For more information, go to About SMTP error messages and review RFC 5321 specifications.',
     expect: 'rejected_unclassified',
   },
@@ -227,22 +199,8 @@ export const GOOGLE_REPLIES: RejectionCase[] = [
     source: 'https://support.google.com/a/answer/3726730 (Gmail SMTP errors and codes)',
     mx: 'gmail-smtp-in.l.google.com',
     reply:
-      '550 5.2.1 The email account that you tried to reach is inactive. For more information, go to https://support.google.com/mail/?p=DisabledUser',
-    expect: 'mailbox_disabled',
-  },
-  {
-    source: 'https://support.google.com/a/answer/3726730 (Gmail SMTP errors and codes)',
-    mx: 'gmail-smtp-in.l.google.com',
-    reply:
       '550 5.2.1 The user you are trying to contact is receiving email at a rate that prevents additional messages from being delivered. For more information, go to Limits for sending & getting email.',
     expect: 'rate_limited',
-  },
-  {
-    source: 'https://support.google.com/a/answer/3726730 (Gmail SMTP errors and codes)',
-    mx: 'gmail-smtp-in.l.google.com',
-    reply:
-      "552 5.2.2 The recipient's inbox is out of storage space and inactive. Please direct the recipient to Manage files in your Google Drive storage.",
-    expect: 'mailbox_full',
   },
   {
     source: 'https://support.google.com/a/answer/3726730 (Gmail SMTP errors and codes)',
@@ -290,13 +248,6 @@ export const GOOGLE_REPLIES: RejectionCase[] = [
     reply:
       '555 5.5.2 Syntax error, goodbye. For more information, go to About SMTP error messages and review RFC 5321 specifications.',
     expect: 'rejected_unclassified',
-  },
-  {
-    source: 'https://support.google.com/a/answer/3726730 (Gmail SMTP errors and codes)',
-    mx: 'gmail-smtp-in.l.google.com',
-    reply:
-      '550 5.5.3 Too many recipients for this sender. For more information, go to About SMTP error messages and review RFC 5321 specifications.',
-    expect: 'too_many_recipients',
   },
   {
     source: 'https://support.google.com/a/answer/3726730 (Gmail SMTP errors and codes)',
@@ -424,19 +375,6 @@ export const GOOGLE_REPLIES: RejectionCase[] = [
     expect: 'policy_rejection',
   },
   {
-    source: 'sisimai/set-of-emails maildir/bsd/rhost-google-01.eml (real bounce, github.com/sisimai/go-sisimai)',
-    mx: 'aspmx.l.google.com',
-    reply: '550 5.2.1 The email account that you tried to reach is disabled. g0000000000ggg.00',
-    expect: 'mailbox_disabled',
-  },
-  {
-    source: 'sisimai/set-of-emails maildir/bsd/rhost-google-02.eml (real bounce, github.com/sisimai/go-sisimai)',
-    mx: 'aspmx.l.google.com',
-    reply:
-      "550 5.1.1 The email account that you tried to reach does not exist. Please try double-checking the recipient's email address for typos or unnecessary spaces. Learn more at https://support.google.com/mail/?p=NoSuchUser e22-n7GpZmsf093195.222 - gsmtp",
-    expect: 'no_mailbox',
-  },
-  {
     source: 'sisimai/set-of-emails maildir/bsd/rhost-google-03.eml (real bounce, github.com/sisimai/go-sisimai)',
     mx: 'gmail-smtp-in.l.google.com',
     reply:
@@ -451,44 +389,10 @@ export const GOOGLE_REPLIES: RejectionCase[] = [
     expect: 'policy_rejection',
   },
   {
-    source: 'sisimai/set-of-emails maildir/bsd/rhost-google-05.eml (real bounce, github.com/sisimai/go-sisimai)',
-    mx: 'gmail-smtp-in.l.google.com',
-    reply:
-      "552 5.2.2 The recipient's inbox is out of storage space and inactive. Please direct the recipient to https://support.google.com/mail/?p=OverQuotaPerm c2-202229zmZBNM3agi23.222 - gsmtp",
-    expect: 'mailbox_full',
-  },
-  {
     source: 'sisimai/set-of-emails maildir/bsd/rhost-google-06.eml (real bounce, github.com/sisimai/go-sisimai)',
     mx: 'gmail-smtp-in.l.google.com',
     reply:
       '550 5.7.25 [192.0.2.202] The IP address sending this message does not have a PTR record setup, or the corresponding forward DNS entry does not point to the sending IP. As a policy, Gmail does not accept messages from IPs with missing PTR records. For more information, go to https://support.google.com/mail/answer/81126#ip-practices neko-1785a7g6767a6agg.2 - gsmtp',
     expect: 'rdns_required',
-  },
-  {
-    source: 'sisimai/set-of-emails maildir/bsd/rhost-google-07.eml (real bounce, github.com/sisimai/go-sisimai)',
-    mx: 'aspmx.l.google.com',
-    reply: '550 5.2.1 The email account that you tried to reach is inactive. For more',
-    expect: 'mailbox_disabled',
-  },
-  {
-    source: 'sisimai/set-of-emails maildir/bsd/rhost-gsuite-01.eml (real bounce, github.com/sisimai/go-sisimai)',
-    reply: '550 #5.1.0 Address rejected.',
-    expect: 'no_mailbox',
-  },
-  {
-    source: 'sisimai/set-of-emails maildir/bsd/rhost-gsuite-08.eml (real bounce, github.com/sisimai/go-sisimai)',
-    reply: '550 : User unknown',
-    expect: 'no_mailbox',
-  },
-  {
-    source: 'sisimai/set-of-emails maildir/bsd/rhost-gsuite-09.eml (real bounce, github.com/sisimai/go-sisimai)',
-    reply: '550 <otsu-sakaba-hunter-neko-nyaaaaaaan@ezweb.ne.jp>: User unknown',
-    expect: 'no_mailbox',
-  },
-  {
-    source: 'sisimai/set-of-emails maildir/bsd/rhost-gsuite-14.eml (real bounce, github.com/sisimai/go-sisimai)',
-    reply:
-      "550 5.1.1 The email account that you tried to reach does not exist. Please try double-checking the recipient's email address for typos or unnecessary spaces. Learn more at  https://support.google.com/mail/?p=NoSuchUser y3si675602plr.1 - gsmtp",
-    expect: 'no_mailbox',
   },
 ];
