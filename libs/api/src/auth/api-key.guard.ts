@@ -7,8 +7,8 @@ import { AppConfig } from '@lib/config';
 import { SessionAuthenticator } from '@lib/identity';
 import { APP_CONFIG } from '@lib/platform';
 import { ADMIN_ROUTE, PUBLIC_ROUTE, QUERY_KEY_ALLOWED } from './auth.decorators';
-import { DASHBOARD_ROUTE } from '../dashboard/dashboard.decorators';
-import { authenticateSession, hasSessionCookie } from '../dashboard/dashboard-session.guard';
+import { DASHBOARD_ROUTE } from '../dashboard/session/dashboard.decorators';
+import { authenticateSession, hasSessionCookie } from '../dashboard/session/dashboard-session.guard';
 import { RateLimiter } from './rate-limiter';
 import { verifyAdminToken } from './admin-token';
 

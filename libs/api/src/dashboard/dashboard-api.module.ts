@@ -1,38 +1,79 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AccountsModule } from '@lib/accounts';
+import { CreditsModule } from '@lib/credits';
+import { IdempotencyModule } from '@lib/idempotency';
 import { IdentityModule, SignUpAccountModule } from '@lib/identity';
 import { AccountProvisioning } from '../admin/account-provisioning';
-import { DashboardAccountController } from './dashboard-account.controller';
-import { DashboardAuthController } from './dashboard-auth.controller';
-import { DashboardKeysController } from './dashboard-keys.controller';
-import { DashboardKeysService } from './dashboard-keys.service';
-import { DashboardTeamController } from './dashboard-team.controller';
-import { DashboardBillingController } from './dashboard-billing.controller';
-import { DashboardPaymentMethodController } from './dashboard-payment-method.controller';
-import { CreditsModule } from '@lib/credits';
-import { DashboardTeamService } from './dashboard-team.service';
-import { DashboardUsageService } from './dashboard-usage.service';
-import { AccountsModule } from '@lib/accounts';
-import { DashboardSessionGuard } from './dashboard-session.guard';
-import { IdempotencyModule } from '@lib/idempotency';
+import { AutoTopupController } from './auto-topup/auto-topup.controller';
+import { ChangeEmailController } from './change-email/change-email.controller';
+import { ConfirmEmailChangeController } from './change-email/confirm-email-change.controller';
+import { ChangePasswordController } from './change-password/change-password.controller';
+import { CheckoutController } from './checkout/checkout.controller';
+import { CreateKeyController } from './create-key/create-key.controller';
+import { CsrfTokenController } from './csrf-token/csrf-token.controller';
+import { CurrentUserController } from './current-user/current-user.controller';
+import { InviteMemberController } from './invite-member/invite-member.controller';
+import { TeamInvitations } from './invite-member/team-invitations';
+import { ListKeysController } from './list-keys/list-keys.controller';
+import { TeamKeyList } from './list-keys/team-key-list';
+import { ListOrdersController } from './list-orders/list-orders.controller';
+import { ManageSessionsController } from './manage-sessions/manage-sessions.controller';
+import { DashboardPaymentMethodController } from './payment-method/payment-method.controller';
+import { MemberRemoval } from './remove-member/member-removal';
+import { RemoveMemberController } from './remove-member/remove-member.controller';
+import { ResetPasswordController } from './reset-password/reset-password.controller';
+import { RevokeKeyController } from './revoke-key/revoke-key.controller';
+import { RotateKeyController } from './rotate-key/rotate-key.controller';
+import { DashboardSessionGuard } from './session/dashboard-session.guard';
+import { TeamKeys } from './shared/team-keys';
+import { ShowTeamController } from './show-team/show-team.controller';
+import { SignInController } from './sign-in/sign-in.controller';
+import { SignOutController } from './sign-out/sign-out.controller';
+import { SignUpController } from './sign-up/sign-up.controller';
+import { TeamMembers } from './show-team/team-members';
+import { TeamUsage } from './team-usage/team-usage';
+import { TeamUsageController } from './team-usage/team-usage.controller';
 
-/** /dashboard/v1: the customer dashboard's back end, authenticated by session cookies. */
+/**
+ * /dashboard/v1: the customer dashboard's back end, authenticated by session cookies. One controller
+ * per use case; they are listed in the order /docs shows their routes.
+ */
 @Module({
   imports: [CqrsModule, IdentityModule, SignUpAccountModule, AccountsModule, CreditsModule, IdempotencyModule],
   controllers: [
-    DashboardAuthController,
-    DashboardAccountController,
-    DashboardKeysController,
-    DashboardTeamController,
-    DashboardBillingController,
+    CsrfTokenController,
+    SignUpController,
+    SignInController,
+    ResetPasswordController,
+    ConfirmEmailChangeController,
+    CurrentUserController,
+    SignOutController,
+    ChangePasswordController,
+    ChangeEmailController,
+    ManageSessionsController,
+    ListKeysController,
+    CreateKeyController,
+    RevokeKeyController,
+    RotateKeyController,
+    TeamUsageController,
+    ShowTeamController,
+    InviteMemberController,
+    RemoveMemberController,
+    AutoTopupController,
+    CheckoutController,
+    ListOrdersController,
     DashboardPaymentMethodController,
   ],
   providers: [
     DashboardSessionGuard,
     AccountProvisioning,
-    DashboardKeysService,
-    DashboardTeamService,
-    DashboardUsageService,
+    TeamKeyList,
+    TeamKeys,
+    TeamMembers,
+    TeamInvitations,
+    MemberRemoval,
+    TeamUsage,
   ],
 })
 export class DashboardApiModule {}

@@ -22,7 +22,7 @@ function add(totals: Totals, fact: UsageFactDoc): void {
  * worker's analytics consumer records. A member sees only the usage of their own keys and sessions.
  */
 @Injectable()
-export class DashboardUsageService {
+export class TeamUsage {
   constructor(
     private readonly readStore: ReadStore,
     private readonly clock: Clock,

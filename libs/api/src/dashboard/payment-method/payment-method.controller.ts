@@ -1,12 +1,12 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Body, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, Matches } from 'class-validator';
 import { StripePaymentMethodSetup } from '@lib/credits';
 import { DashboardPrincipal } from '@lib/identity';
-import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
-import { CurrentUser, DashboardRoute } from './dashboard.decorators';
-import { DashboardSessionGuard } from './dashboard-session.guard';
-import { requireManager } from './dashboard-team.service';
+import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { CurrentUser } from '../session/dashboard.decorators';
+import { DashboardController } from '../session/dashboard-controller.decorator';
+import { requireManager } from '../shared/team-roles';
 
 export class ConfirmSetupDto {
   @ApiProperty({
@@ -44,11 +44,7 @@ export class PaymentMethodStateModel {
  * the browser with Stripe.js; the method is saved when Stripe reports the setup succeeded (webhook
  * `setup_intent.succeeded`, or the UI's confirmation, read back from Stripe).
  */
-@ApiTags('dashboard')
-@ApiSecurity('session')
-@DashboardRoute()
-@UseGuards(DashboardSessionGuard)
-@Controller('dashboard/v1/billing/payment-method')
+@DashboardController('dashboard/v1/billing/payment-method')
 export class DashboardPaymentMethodController {
   constructor(private readonly setup: StripePaymentMethodSetup) {}
 

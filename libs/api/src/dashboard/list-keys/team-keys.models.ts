@@ -19,23 +19,3 @@ export class TeamKeyModel {
 export class TeamKeyListModel {
   @ApiProperty({ type: [TeamKeyModel] }) items!: TeamKeyModel[];
 }
-
-export class CreatedKeyModel {
-  @ApiProperty({ example: '9f1c2b3a4d5e6f70' }) keyId!: string;
-  @ApiProperty({ example: 'mk_9f1c2b3a4d5e6f70_…', description: 'Shown once' }) apiKey!: string;
-  @ApiProperty({ example: 'CRM integration' }) label!: string;
-}
-
-export class RotatedKeyModel {
-  @ApiProperty({ example: '9f1c2b3a4d5e6f70' }) keyId!: string;
-  @ApiProperty({ example: 'mk_9f1c2b3a4d5e6f70_…', description: 'Shown once' }) apiKey!: string;
-  @ApiProperty({ example: true, description: 'false: recorded, takes effect as soon as the projector catches up' })
-  effective!: boolean;
-}
-
-export class RevokedKeyModel {
-  @ApiProperty({ example: '9f1c2b3a4d5e6f70' }) keyId!: string;
-  @ApiProperty({ example: '2025-06-01T12:00:00.000Z' }) revokedAt!: string;
-  @ApiProperty({ example: true, description: 'false: recorded, takes effect as soon as the projector catches up' })
-  effective!: boolean;
-}

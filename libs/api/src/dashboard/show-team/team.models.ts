@@ -13,19 +13,3 @@ export class TeamModel {
   @ApiProperty({ enum: ['owner', 'admin', 'member'], description: 'Your role in it' }) role!: string;
   @ApiProperty({ type: [TeamMemberModel] }) members!: TeamMemberModel[];
 }
-
-export class InvitationModel {
-  @ApiProperty({ example: 'grace@example.com' }) email!: string;
-  @ApiProperty({ enum: ['admin', 'member'] }) role!: string;
-  @ApiProperty({ example: '2025-06-08T12:00:00.000Z' }) expiresAt!: string;
-}
-
-export class JoinedTeamModel {
-  @ApiProperty({ example: '3349518220705793' }) accountId!: string;
-  @ApiProperty({ enum: ['admin', 'member'] }) role!: string;
-}
-
-export class RemovedMemberModel {
-  @ApiProperty({ example: '3349518220705792' }) userId!: string;
-  @ApiProperty({ example: 2, description: 'Keys of the member revoked with the removal' }) revokedKeys!: number;
-}

@@ -1,0 +1,43 @@
+import { Body, Get, Put } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { AutoTopupService } from '@lib/credits';
+import { DashboardPrincipal } from '@lib/identity';
+import { ApiErrors } from '../../docs/api-envelope.decorators';
+import { CurrentUser } from '../session/dashboard.decorators';
+import { DashboardController } from '../session/dashboard-controller.decorator';
+import { requireManager } from '../shared/team-roles';
+import { AutoTopupDto } from './auto-topup.dto';
+
+/** The team's automatic top-up setting: read it, set it (owner or admin). */
+@DashboardController('dashboard/v1/billing/auto-topup')
+export class AutoTopupController {
+  constructor(private readonly autoTopups: AutoTopupService) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'DashboardBillingController_autoTopup',
+    summary: 'Automatic top-up settings (null when never configured)',
+  })
+  @ApiErrors(401)
+  async autoTopup(@CurrentUser() user: DashboardPrincipal) {
+    return { settings: await this.autoTopups.settings(user.accountId) };
+  }
+
+  @Put()
+  @ApiOperation({
+    operationId: 'DashboardBillingController_configureAutoTopup',
+    summary:
+      'Set automatic top-up (owner or admin): one off-session order per crossing below the threshold; failures are mailed to the owner',
+  })
+  @ApiErrors(400, 401, 403, 404)
+  async configureAutoTopup(@CurrentUser() user: DashboardPrincipal, @Body() body: AutoTopupDto) {
+    requireManager(user);
+    return {
+      settings: await this.autoTopups.configure(
+        user.accountId,
+        { enabled: body.enabled, thresholdCredits: body.thresholdCredits, packageId: body.packageId },
+        user.userId,
+      ),
+    };
+  }
+}

@@ -1,0 +1,53 @@
+import { Body, Headers, Post, Res } from '@nestjs/common';
+import { ApiHeader, ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { CheckoutService } from '@lib/credits';
+import { DashboardPrincipal } from '@lib/identity';
+import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
+import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
+import { CurrentUser } from '../session/dashboard.decorators';
+import { DashboardController } from '../session/dashboard-controller.decorator';
+import { requireManager } from '../shared/team-roles';
+import { CheckoutDto, CheckoutModel } from './checkout.dto';
+
+/** Buying credits for the team (owner or admin) with the configured payment processor, once per idempotency key. */
+@DashboardController('dashboard/v1/billing')
+export class CheckoutController {
+  constructor(
+    private readonly checkout: CheckoutService,
+    private readonly gate: IdempotencyGate,
+  ) {}
+
+  @Post('checkout')
+  @ApiOperation({
+    operationId: 'DashboardBillingController_buy',
+    summary: 'Buy a package (owner or admin): creates a Pending order and its payment; Completed adds the credits once',
+  })
+  @ApiHeader({
+    ...IDEMPOTENCY_HEADER_DOC,
+    description: `${IDEMPOTENCY_HEADER_DOC.description} A retry after the first request died buys the same order: same amounts, same payment, never a second one.`,
+  })
+  @ApiEnvelope(CheckoutModel, 201)
+  @ApiErrors(400, 401, 403, 404, 409)
+  buy(
+    @CurrentUser() user: DashboardPrincipal,
+    @Body() body: CheckoutDto,
+    @Headers('idempotency-key') rawKey: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    requireManager(user);
+    const promotionId = body.promotionId ?? null;
+    const requestHash = requestFingerprint('dashboard.checkout', {
+      userId: user.userId,
+      packageId: body.packageId,
+      promotionId,
+    });
+    return answerOnce(this.gate, { accountId: user.accountId, rawKey, reply, requestHash }, async (attempt) => {
+      // The order id is bound to the key before anything is bought, so a retry of a request that died finishes that order.
+      const orderId = attempt?.supersededWork ?? this.checkout.newOrderId();
+      await attempt?.bind(orderId);
+      return this.checkout.checkout(user.accountId, body.packageId, promotionId, user.userId, false, orderId);
+    });
+  }
+}

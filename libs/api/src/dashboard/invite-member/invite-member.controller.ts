@@ -1,0 +1,40 @@
+import { Body, HttpCode, Post } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { DashboardPrincipal } from '@lib/identity';
+import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { CurrentUser } from '../session/dashboard.decorators';
+import { DashboardController } from '../session/dashboard-controller.decorator';
+import { TokenDto } from '../shared/dashboard.dto';
+import { InvitationModel, JoinedTeamModel } from './invitation.models';
+import { InviteMemberDto } from './invite-member.dto';
+import { TeamInvitations } from './team-invitations';
+
+/** A new member: an owner or admin invites an address, its user joins from the mailed link. */
+@DashboardController('dashboard/v1/team/invites')
+export class InviteMemberController {
+  constructor(private readonly invitations: TeamInvitations) {}
+
+  @Post()
+  @ApiOperation({
+    operationId: 'DashboardTeamController_invite',
+    summary: 'Invite someone by email (owner or admin); the mailed link is valid for 7 days',
+  })
+  @ApiEnvelope(InvitationModel, 201)
+  @ApiErrors(400, 401, 403)
+  invite(@CurrentUser() user: DashboardPrincipal, @Body() body: InviteMemberDto) {
+    return this.invitations.invite(user, body.email, body.role);
+  }
+
+  @Post('accept')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'DashboardTeamController_accept',
+    summary:
+      "Join the team of a mailed invitation (signed in with the invited address); your keys then spend the team's balance",
+  })
+  @ApiEnvelope(JoinedTeamModel)
+  @ApiErrors(400, 401, 403, 409)
+  accept(@CurrentUser() user: DashboardPrincipal, @Body() body: TokenDto) {
+    return this.invitations.accept(user, body.token);
+  }
+}

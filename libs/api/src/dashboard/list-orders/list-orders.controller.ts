@@ -1,0 +1,30 @@
+import { Get, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiQuery } from '@nestjs/swagger';
+import { parsePageRequest } from '@lib/common';
+import { ListOrdersQuery } from '@lib/credits';
+import { DashboardPrincipal } from '@lib/identity';
+import { OrderPageModel } from '../../credits/credits.models';
+import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { CurrentUser } from '../session/dashboard.decorators';
+import { DashboardController } from '../session/dashboard-controller.decorator';
+
+/** The team's orders, for the billing page. */
+@DashboardController('dashboard/v1/billing/orders')
+export class ListOrdersController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'DashboardBillingController_orders',
+    summary: "The team's orders, newest first (Pending, Completed, Failed with failureReason)",
+  })
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'limit', required: false, type: Number, description: 'default 20, at most 100' })
+  @ApiEnvelope(OrderPageModel)
+  @ApiErrors(400, 401)
+  orders(@CurrentUser() user: DashboardPrincipal, @Query('page') page?: string, @Query('limit') limit?: string) {
+    const request = parsePageRequest(page, limit, 20, 'limit');
+    return this.queries.execute(new ListOrdersQuery(user.accountId, request.page, request.pageSize));
+  }
+}

@@ -1,0 +1,25 @@
+import { Get } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { DashboardPrincipal } from '@lib/identity';
+import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { CurrentUser } from '../session/dashboard.decorators';
+import { DashboardController } from '../session/dashboard-controller.decorator';
+import { TeamMembers } from './team-members';
+import { TeamModel } from './team.models';
+
+/** The team sharing one balance, as its members see it. */
+@DashboardController('dashboard/v1/team')
+export class ShowTeamController {
+  constructor(private readonly members: TeamMembers) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'DashboardTeamController_show',
+    summary: 'Your team: its account, your role, the members',
+  })
+  @ApiEnvelope(TeamModel)
+  @ApiErrors(401)
+  async show(@CurrentUser() user: DashboardPrincipal) {
+    return { accountId: user.accountId, role: user.role, members: await this.members.of(user) };
+  }
+}

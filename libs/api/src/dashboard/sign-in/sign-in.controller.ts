@@ -1,0 +1,52 @@
+import { Body, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppConfig } from '@lib/config';
+import { SignInService, UserDoc, USERS_COLLECTION } from '@lib/identity';
+import { APP_CONFIG } from '@lib/platform';
+import { ReadStore } from '@lib/readstore';
+import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { Anonymous } from '../session/dashboard.decorators';
+import { CSRF_COOKIE, SESSION_COOKIE, setCookies } from '../session/dashboard-cookies';
+import { DashboardController } from '../session/dashboard-controller.decorator';
+import { SignInDto } from './sign-in.dto';
+import { SignedInModel } from './sign-in.models';
+
+/** Signing in: the session cookie and the CSRF token bound to that session. */
+@DashboardController('dashboard/v1', 'anonymous')
+export class SignInController {
+  constructor(
+    private readonly signIns: SignInService,
+    private readonly readStore: ReadStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('sign-in')
+  @HttpCode(200)
+  @Anonymous()
+  @ApiOperation({
+    operationId: 'DashboardAuthController_signIn',
+    summary: 'Sign in: sets the HttpOnly session cookie and a session-bound CSRF token; 429 after repeated failures',
+  })
+  @ApiEnvelope(SignedInModel)
+  @ApiErrors(400, 401, 403, 429)
+  async signIn(
+    @Body() body: SignInDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const userAgent = typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : '';
+    const session = await this.signIns.signIn(body.email, body.password, { address: request.ip, userAgent });
+    const maxAgeSeconds = this.config.dashboard.sessionTtlHours * 3600;
+    setCookies(reply, this.config.dashboard.secureCookies, [
+      { name: SESSION_COOKIE, value: session.token, httpOnly: true, maxAgeSeconds },
+      { name: CSRF_COOKIE, value: session.csrfToken, httpOnly: false, maxAgeSeconds },
+    ]);
+    const user = (await this.readStore.collection<UserDoc>(USERS_COLLECTION).get(session.userId))!;
+    return {
+      user: { userId: user._id, email: user.email, name: user.name, accountId: user.accountId },
+      csrfToken: session.csrfToken,
+      expiresAt: session.expiresAt,
+    };
+  }
+}

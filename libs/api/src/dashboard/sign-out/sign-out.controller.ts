@@ -1,0 +1,34 @@
+import { HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AppConfig } from '@lib/config';
+import { DashboardPrincipal, SessionsService } from '@lib/identity';
+import { APP_CONFIG } from '@lib/platform';
+import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { CurrentUser } from '../session/dashboard.decorators';
+import { clearCookies } from '../session/dashboard-cookies';
+import { DashboardController } from '../session/dashboard-controller.decorator';
+import { AcceptedModel } from '../shared/dashboard.models';
+
+/** Signing out: the session ends on the server, and its cookies are cleared. */
+@DashboardController('dashboard/v1')
+export class SignOutController {
+  constructor(
+    private readonly sessions: SessionsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('sign-out')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'DashboardAccountController_signOut',
+    summary: 'End this session (server-side: the cookie stops working everywhere at once)',
+  })
+  @ApiEnvelope(AcceptedModel)
+  @ApiErrors(401, 403)
+  async signOut(@CurrentUser() user: DashboardPrincipal, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.sessions.signOut(user.userId, user.sessionId);
+    clearCookies(reply, this.config.dashboard.secureCookies);
+    return { accepted: true, message: 'Signed out.' };
+  }
+}
