@@ -4,12 +4,10 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
 import { IdentityModule } from '@lib/identity';
-import { AccountProvisioning } from './admin/account-provisioning';
-import { AdminAccountsController } from './admin/admin-accounts.controller';
-import { AdminCreditsController } from './admin/admin-credits.controller';
-import { AdminOrdersController } from './admin/admin-orders.controller';
-import { StripeWebhookController } from './payments/stripe-webhook.controller';
-import { CreditsController } from './credits/credits.controller';
+import { AccountProvisioning } from './provisioning/account-provisioning';
+import { ADMIN_CONTROLLERS } from './admin/admin-controllers';
+import { StripeWebhookController } from './payments/stripe-webhook/stripe-webhook.controller';
+import { CREDITS_CONTROLLERS } from './credits/credits-controllers';
 import { VerifyModule } from './verify/verify.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { FinderApiModule } from './finder/finder-api.module';
@@ -36,14 +34,7 @@ import { WebApp } from './web/web-app';
     JobsApiModule,
     DashboardApiModule,
   ],
-  controllers: [
-    HealthController,
-    AdminAccountsController,
-    AdminCreditsController,
-    AdminOrdersController,
-    StripeWebhookController,
-    CreditsController,
-  ],
+  controllers: [HealthController, ...ADMIN_CONTROLLERS, StripeWebhookController, ...CREDITS_CONTROLLERS],
   providers: [
     AccountProvisioning,
     MetricsHttp,

@@ -1,4 +1,4 @@
 export { ApiModule } from './api.module';
 export { OpsModule } from './ops.module';
 export { createApiApp } from './create-api-app';
-export { announceDemoAccount, ensureDemoAccount } from './admin/demo-account';
+export { announceDemoAccount, ensureDemoAccount } from './provisioning/demo-account';

@@ -4,7 +4,7 @@ import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
 import { IdempotencyModule } from '@lib/idempotency';
 import { IdentityModule, SignUpAccountModule } from '@lib/identity';
-import { AccountProvisioning } from '../admin/account-provisioning';
+import { AccountProvisioning } from '../provisioning/account-provisioning';
 import { AutoTopupController } from './auto-topup/auto-topup.controller';
 import { ChangeEmailController } from './change-email/change-email.controller';
 import { ConfirmEmailChangeController } from './change-email/confirm-email-change.controller';
@@ -17,7 +17,7 @@ import { InviteMemberController } from './invite-member/invite-member.controller
 import { TeamInvitations } from './invite-member/team-invitations';
 import { ListKeysController } from './list-keys/list-keys.controller';
 import { TeamKeyList } from './list-keys/team-key-list';
-import { ListOrdersController } from './list-orders/list-orders.controller';
+import { DashboardListOrdersController } from './list-orders/list-orders.controller';
 import { ManageSessionsController } from './manage-sessions/manage-sessions.controller';
 import { DashboardPaymentMethodController } from './payment-method/payment-method.controller';
 import { MemberRemoval } from './remove-member/member-removal';
@@ -62,7 +62,7 @@ import { TeamUsageController } from './team-usage/team-usage.controller';
     RemoveMemberController,
     AutoTopupController,
     CheckoutController,
-    ListOrdersController,
+    DashboardListOrdersController,
     DashboardPaymentMethodController,
   ],
   providers: [

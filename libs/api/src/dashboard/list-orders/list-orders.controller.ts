@@ -4,14 +4,14 @@ import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { parsePageRequest } from '@lib/common';
 import { ListOrdersQuery } from '@lib/credits';
 import { DashboardPrincipal } from '@lib/identity';
-import { OrderPageModel } from '../../credits/credits.models';
+import { OrderPageModel } from '../../credits/shared/order.models';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
 
 /** The team's orders, for the billing page. */
 @DashboardController('dashboard/v1/billing/orders')
-export class ListOrdersController {
+export class DashboardListOrdersController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()

@@ -23,12 +23,3 @@ export class CreateAccountDto {
   @Max(1_000_000_000)
   credits?: number;
 }
-
-export class CreateKeyDto {
-  @ApiPropertyOptional({ example: 'CRM integration', nullable: true, minLength: 1, maxLength: 100, pattern: '\\S' })
-  @IsOptional()
-  @IsString()
-  @Length(1, 100)
-  @Matches(/\S/, { message: '$property must not be blank' })
-  label?: string;
-}

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsOptional, IsString, Length, Matches, Max, Min, NotEquals } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Length, Matches, Min } from 'class-validator';
 
 export class RecordOrderDto {
   @ApiProperty({ type: 'integer', format: 'int64', minimum: 1, example: 2 })
@@ -44,27 +44,4 @@ export class RecordOrderDto {
   @IsOptional()
   @IsBoolean()
   isAutoTopup?: boolean;
-}
-
-export class AdjustCreditsDto {
-  @ApiProperty({
-    type: 'integer',
-    format: 'int64',
-    minimum: -1_000_000_000,
-    maximum: 1_000_000_000,
-    not: { enum: [0] },
-    example: -50,
-    description: 'Signed; may not make the available balance negative',
-  })
-  @IsInt()
-  @NotEquals(0)
-  @Min(-1_000_000_000)
-  @Max(1_000_000_000)
-  amount!: number;
-
-  @ApiProperty({ example: 'refund for bounced batch', minLength: 1, maxLength: 500, pattern: '\\S' })
-  @IsString()
-  @Length(1, 500)
-  @Matches(/\S/, { message: '$property must not be blank' })
-  reason!: string;
 }

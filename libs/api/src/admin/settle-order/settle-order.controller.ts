@@ -1,9 +1,9 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Body, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOperation, ApiProperty } from '@nestjs/swagger';
 import { IsString, Length, Matches } from 'class-validator';
 import { CheckoutService } from '@lib/credits';
-import { AdminRoute } from '../auth/auth.decorators';
-import { ApiErrors } from '../docs/api-envelope.decorators';
+import { ApiErrors } from '../../docs/api-envelope.decorators';
+import { AdminController } from '../shared/admin-controller.decorator';
 
 export class FailOrderDto {
   @ApiProperty({ example: 'Bank transfer never arrived' })
@@ -14,16 +14,14 @@ export class FailOrderDto {
 }
 
 /** The manual payment processor's operator side: confirm (credits added once) or fail a Pending order. */
-@ApiTags('admin')
-@ApiBearerAuth('admin')
-@AdminRoute()
-@Controller('admin/v1/orders/:orderId')
-export class AdminOrdersController {
+@AdminController('admin/v1/orders/:orderId')
+export class SettleOrderController {
   constructor(private readonly checkout: CheckoutService) {}
 
   @Post('confirm')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'AdminOrdersController_confirm',
     summary:
       'Confirm a manual order as paid: Completed, invoice number issued, credits added once (repeating it changes nothing)',
   })
@@ -35,7 +33,10 @@ export class AdminOrdersController {
 
   @Post('fail')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Fail a Pending manual order with a reason (no effect on a Completed one)' })
+  @ApiOperation({
+    operationId: 'AdminOrdersController_fail',
+    summary: 'Fail a Pending manual order with a reason (no effect on a Completed one)',
+  })
   @ApiErrors(400, 401, 404)
   async fail(@Param('orderId') orderId: string, @Body() body: FailOrderDto) {
     const state = await this.checkout.settleManually(orderId, { kind: 'failed', reason: body.reason });

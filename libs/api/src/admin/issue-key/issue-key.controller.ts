@@ -1,0 +1,32 @@
+import { Body, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation } from '@nestjs/swagger';
+import { IssueApiKeyCommand } from '@lib/accounts';
+import { ApiEnvelope, ApiErrors, ApiOptionalBody } from '../../docs/api-envelope.decorators';
+import { AccountProvisioning } from '../../provisioning/account-provisioning';
+import { AdminController } from '../shared/admin-controller.decorator';
+import { CreateKeyDto } from '../shared/create-key.dto';
+import { IssuedKeyModel } from './issued-key.model';
+
+/** Another key of an account, spending its balance; it works in every process once this returns. */
+@AdminController('admin/v1/accounts/:accountId/keys')
+export class IssueKeyController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly provisioning: AccountProvisioning,
+  ) {}
+
+  @Post()
+  @ApiOperation({
+    operationId: 'AdminAccountsController_createKey',
+    summary: "Issue a member key that spends the account owner's credits",
+  })
+  @ApiOptionalBody(CreateKeyDto)
+  @ApiEnvelope(IssuedKeyModel, 201)
+  @ApiErrors(404)
+  async createKey(@Param('accountId') accountId: string, @Body() body: CreateKeyDto) {
+    const issued = await this.commands.execute(new IssueApiKeyCommand(accountId, body.label ?? 'member'));
+    await this.provisioning.waitForKey(issued.keyId, issued.position);
+    return { keyId: issued.keyId, apiKey: issued.apiKey };
+  }
+}

@@ -1,0 +1,6 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class IssuedKeyModel {
+  @ApiProperty({ example: 'key_3f2c…' }) keyId!: string;
+  @ApiProperty({ description: 'Shown only here', example: 'mk_934172a49faa628b_…' }) apiKey!: string;
+}

@@ -1,0 +1,25 @@
+import { Delete, HttpCode, Param } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation } from '@nestjs/swagger';
+import { RevokeApiKeyCommand } from '@lib/accounts';
+import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { AdminController } from '../shared/admin-controller.decorator';
+import { AdminRevokedKeyModel } from './revoked-key.model';
+
+/** Revoking any account's key. */
+@AdminController('admin/v1/keys')
+export class AdminRevokeKeyController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Delete(':keyId')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'AdminAccountsController_revokeKey',
+    summary: 'Revoke a key; it fails with 401 in every process once this returns',
+  })
+  @ApiEnvelope(AdminRevokedKeyModel)
+  @ApiErrors(404)
+  revokeKey(@Param('keyId') keyId: string) {
+    return this.commands.execute(new RevokeApiKeyCommand(keyId));
+  }
+}

@@ -1,0 +1,25 @@
+import { HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation } from '@nestjs/swagger';
+import { RotateApiKeyCommand } from '@lib/accounts';
+import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { AdminController } from '../shared/admin-controller.decorator';
+import { AdminRotatedKeyModel } from './rotated-key.model';
+
+/** A new secret for any account's key. */
+@AdminController('admin/v1/keys')
+export class AdminRotateKeyController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post(':keyId/rotate')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'AdminAccountsController_rotateKey',
+    summary: 'Replace a key secret; the old secret stops working once this returns',
+  })
+  @ApiEnvelope(AdminRotatedKeyModel)
+  @ApiErrors(404)
+  rotateKey(@Param('keyId') keyId: string) {
+    return this.commands.execute(new RotateApiKeyCommand(keyId));
+  }
+}

@@ -1,0 +1,30 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Principal } from '@lib/accounts';
+import { parsePageRequest } from '@lib/common';
+import { ListOrdersQuery } from '@lib/credits';
+import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { ApiPageQueries } from '../../docs/api-params.decorators';
+import { OrderPageModel } from '../shared/order.models';
+
+/** The caller's orders, a page at a time. */
+@ApiTags('credits')
+@Controller('v1/credits/orders')
+export class ListOrdersController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'CreditsController_orders',
+    summary: 'Order history, newest first (the spec’s order page wrapper)',
+  })
+  @ApiPageQueries(20, 'limit')
+  @ApiEnvelope(OrderPageModel)
+  @ApiErrors(400, 401)
+  orders(@CurrentPrincipal() principal: Principal, @Query('page') page?: string, @Query('limit') limit?: string) {
+    const request = parsePageRequest(page, limit, 20, 'limit');
+    return this.queries.execute(new ListOrdersQuery(principal.accountId, request.page, request.pageSize));
+  }
+}
