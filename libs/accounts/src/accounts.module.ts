@@ -7,10 +7,15 @@ import { IssueApiKeyHandler } from './issue-api-key/issue-api-key.handler';
 import { OpenAccountHandler } from './open-account/open-account.handler';
 import { accountsProjection } from './open-account/accounts.projection';
 import { apiKeysProjection } from './authenticate/api-keys.projection';
-import { teamMembersProjection } from './team-members/team-members.projection';
+import { teamMembersProjection } from './list-team-members/team-members.projection';
 import { RevokeApiKeyHandler } from './revoke-api-key/revoke-api-key.handler';
 import { RotateApiKeyHandler } from './rotate-api-key/rotate-api-key.handler';
 import { KeyLastUsed } from './usage/key-last-used';
+import { InviteMemberHandler } from './invite-member/invite-member.handler';
+import { AcceptInviteHandler } from './accept-invite/accept-invite.handler';
+import { RemoveMemberHandler } from './remove-member/remove-member.handler';
+import { ListTeamMembersHandler } from './list-team-members/list-team-members.handler';
+import { ApiKeyReadyHandler, GetApiKeyHandler, ListApiKeysHandler } from './list-api-keys/list-api-keys.handler';
 
 @Module({
   imports: [CqrsModule],
@@ -20,6 +25,13 @@ import { KeyLastUsed } from './usage/key-last-used';
     IssueApiKeyHandler,
     RevokeApiKeyHandler,
     RotateApiKeyHandler,
+    InviteMemberHandler,
+    AcceptInviteHandler,
+    RemoveMemberHandler,
+    ListTeamMembersHandler,
+    ListApiKeysHandler,
+    GetApiKeyHandler,
+    ApiKeyReadyHandler,
     ApiKeyAuthenticator,
     KeyLastUsed,
   ],

@@ -16,6 +16,7 @@ import { createSignInAttempts } from './sign-in-throttle/create-sign-in-attempts
 import { SignInAttempts } from './sign-in-throttle/sign-in-attempts.port';
 import { SignInThrottle } from './sign-in-throttle/sign-in-throttle';
 import { UserStreams } from './shared/user-streams';
+import { UserDirectoryModule } from './find-users/user-directory.module';
 
 const SERVICES = [
   UserStreams,
@@ -32,7 +33,7 @@ const SERVICES = [
  * MONGO_URL is set, else DATA_DIR/sign-in-attempts.sqlite). Registers its projections in the projector role.
  */
 @Module({
-  imports: [MailModule],
+  imports: [MailModule, UserDirectoryModule],
   providers: [
     ...SERVICES,
     { provide: PasswordHasher, useValue: new PasswordHasher() },

@@ -1,6 +1,6 @@
 // The public surface of identity: its modules, one service per use case (sign-up, sign-in, sessions,
-// password, email change), the session authenticator, the events other libs read, and the read
-// models the dashboard still queries directly (users, sessions).
+// password, email change), the session authenticator, the user directory queries, and the events
+// other libs read (with the upcasters that read them).
 export { IdentityModule } from './identity.module';
 export { SignUpAccountModule } from './sign-up-account/sign-up-account.module';
 export { SignUpAccounts } from './sign-up-account/sign-up-accounts';
@@ -11,9 +11,14 @@ export { SessionsService, type SessionView } from './manage-sessions/sessions.se
 export { PasswordService } from './change-password/password.service';
 export { EmailChangeService } from './change-email/email-change.service';
 export { normalizeEmail, UserStreams } from './shared/user-streams';
-export { USERS_COLLECTION, type UserDoc } from './shared/users.projection';
-export { SESSIONS_COLLECTION, type SessionDoc } from './authenticate/sessions.projection';
-export { userDecider } from './domain/user.decider';
+export { UserDirectoryModule } from './find-users/user-directory.module';
+export {
+  FindSessionOwnersQuery,
+  FindUsersQuery,
+  type SessionOwner,
+  type UserSummary,
+} from './find-users/find-users.query';
+export { USER_UPCASTERS } from './domain/user.upcast';
 export type { UserEvent } from './domain/user.events';
 export { newSecretToken } from './tokens/secret-hash';
 export { newLinkToken, parseLinkToken } from './tokens/link-token';

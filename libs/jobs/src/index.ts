@@ -36,6 +36,7 @@ export { scanJobStreamBackwards } from './process-chunk/job-stream-reader';
 export { JobRetentionSweeper } from './purge-job-files/job-retention.sweeper';
 export { VERIFICATION_JOB_FILES, type PurgeableJobKind } from './purge-job-files/purgeable-job-kind';
 export { isTerminal, jobDecider, jobStream } from './domain/job.decider';
+export { JOB_UPCASTERS } from './domain/job.upcast';
 export type { PurgeJobFiles } from './domain/job.commands';
 export type {
   JobCaller,

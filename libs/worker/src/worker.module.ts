@@ -3,10 +3,10 @@ import { CreditHoldSweeperModule, CreditsModule, OrderRecoveryModule } from '@li
 import { WebhookDeliveryModule } from '@lib/webhooks';
 import { JobRetentionModule, JobsWorkerModule, VERIFICATION_JOB_FILES } from '@lib/jobs';
 import { FINDER_JOB_FILES, FinderJobsWorkerModule } from '@lib/finder';
+import { UsageAnalyticsModule } from '@lib/usage';
 import { VerificationEngineModule, VerificationRecordsModule } from '@lib/verify';
 import { AutoTopupModule } from './auto-topup/auto-topup.module';
 import { SignUpAccountsConsumerModule } from './sign-up/sign-up-accounts-consumer.module';
-import { UsageAnalyticsModule } from './usage/usage-analytics.module';
 
 /**
  * The worker role: Kafka consumers for probing, finder jobs, webhook delivery, automatic top-ups, usage

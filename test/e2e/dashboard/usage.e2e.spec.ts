@@ -1,4 +1,4 @@
-import { USAGE_FACTS_COLLECTION, UsageFactDoc } from '@lib/accounts';
+import { USAGE_FACTS_COLLECTION, UsageFactDoc } from '@lib/usage/testing';
 import { MessageBus, relayTopic, RelayMessageV1 } from '@lib/messaging';
 import { ReadStore } from '@lib/readstore';
 import { tokenFromOutbox } from '../../support/dashboard-browser';

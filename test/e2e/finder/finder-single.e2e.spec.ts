@@ -1,7 +1,7 @@
 import { EventStore } from '@lib/eventstore';
 import { ReadStore } from '@lib/readstore';
 import { KNOWN_ADDRESSES_COLLECTION } from '@lib/finder';
-import { USAGE_FACTS_COLLECTION, UsageFactDoc } from '@lib/accounts';
+import { USAGE_FACTS_COLLECTION, UsageFactDoc } from '@lib/usage/testing';
 import { FinderWorld, startFinderWorld } from './finder-peers';
 
 describe('POST /v1/finder', () => {

@@ -4,6 +4,7 @@ import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
 import { IdempotencyModule } from '@lib/idempotency';
 import { IdentityModule, SignUpAccountModule } from '@lib/identity';
+import { UsageModule } from '@lib/usage';
 import { AccountProvisioning } from '../provisioning/account-provisioning';
 import { AutoTopupController } from './auto-topup/auto-topup.controller';
 import { ChangeEmailController } from './change-email/change-email.controller';
@@ -40,7 +41,15 @@ import { TeamUsageController } from './team-usage/team-usage.controller';
  * per use case; they are listed in the order /docs shows their routes.
  */
 @Module({
-  imports: [CqrsModule, IdentityModule, SignUpAccountModule, AccountsModule, CreditsModule, IdempotencyModule],
+  imports: [
+    CqrsModule,
+    IdentityModule,
+    SignUpAccountModule,
+    AccountsModule,
+    CreditsModule,
+    IdempotencyModule,
+    UsageModule,
+  ],
   controllers: [
     CsrfTokenController,
     SignUpController,

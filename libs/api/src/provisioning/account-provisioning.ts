@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import { API_KEYS_COLLECTION, OpenAccountCommand } from '@lib/accounts';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiKeyReadyQuery, OpenAccountCommand } from '@lib/accounts';
 import { GrantCreditsCommand } from '@lib/credits';
-import { ReadModelFreshness } from '@lib/platform';
 
 /** Opening an account is two aggregates (account, credit ledger); used by the admin API, the CLI and the demo bootstrap (sign-up: SignUpAccounts). */
 @Injectable()
 export class AccountProvisioning {
   constructor(
     private readonly commands: CommandBus,
-    private readonly freshness: ReadModelFreshness,
+    private readonly queries: QueryBus,
   ) {}
 
   async openAccount(
@@ -28,6 +27,6 @@ export class AccountProvisioning {
 
   /** The key works as soon as this returns, because authentication reads the projected key. */
   async waitForKey(keyId: string, position: number): Promise<void> {
-    await this.freshness.waitForDocument(API_KEYS_COLLECTION, keyId, position);
+    await this.queries.execute(new ApiKeyReadyQuery(keyId, position));
   }
 }

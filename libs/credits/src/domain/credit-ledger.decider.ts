@@ -1,6 +1,7 @@
 import { Decider, DomainError } from '@lib/common';
 import { CreditLedgerCommand } from './credit-ledger.commands';
 import { CreditLedgerEvent, Holds } from './credit-ledger.events';
+import { CREDIT_LEDGER_UPCASTERS } from './credit-ledger.upcast';
 
 /** balance: credits owned; held: set aside for work in flight; available = balance - held. */
 export type LedgerState = { balance: number; holds: Holds };
@@ -25,6 +26,7 @@ function without(holds: Holds, holdId: string): Holds {
 
 export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent, LedgerState> = {
   initialState: { balance: 0, holds: {} },
+  upcasters: CREDIT_LEDGER_UPCASTERS,
 
   decide(command, state) {
     const base = { accountId: command.accountId, at: command.at };

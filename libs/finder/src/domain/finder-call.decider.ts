@@ -1,6 +1,7 @@
 import type { Decider } from '@lib/common';
 import type { FinderOutcome } from './finder-outcome';
 import type { FinderCallEvent, FinderCallInput, FinderCallSource } from './finder-call.events';
+import { FINDER_CALL_UPCASTERS } from './finder-call.upcast';
 
 /** What one finder call costs when it returns an address (the spec's price); a miss is free. */
 export const FINDER_PRICE = 10;
@@ -29,6 +30,7 @@ export const chargeForOutcome = (outcome: Pick<FinderOutcome, 'email'>): number 
 /** A finder call is recorded once; a retried record of the same call changes nothing. */
 export const finderCallDecider: Decider<RecordFinderOutcome, FinderCallEvent, FinderCallState> = {
   initialState: { status: 'Initial' },
+  upcasters: FINDER_CALL_UPCASTERS,
 
   decide(command, state) {
     if (state.status === 'Recorded') return [];

@@ -2,6 +2,7 @@ import { Decider, DomainError } from '@lib/common';
 import { sameHash } from '../tokens/secret-hash';
 import { UserCommand } from './user.commands';
 import { SessionEnded, UserEvent } from './user.events';
+import { USER_UPCASTERS } from './user.upcast';
 
 /** A token mailed in a link: only its hash, until it is used or expires. */
 type PendingToken = { tokenHash: string; expiresAt: string };
@@ -49,6 +50,7 @@ function endAll(
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   initialState: { status: 'none' },
+  upcasters: USER_UPCASTERS,
 
   decide(command, state) {
     switch (command.type) {

@@ -4,6 +4,7 @@ import { hasChunk, withChunk, EMPTY_BITMAP } from './chunk-bitmap';
 import { decidePurge, EndedJob, purgedJob } from './job-files-purge';
 import { CancelJob, CompleteChunk, CreateJob, FailJob, JobCommand } from './job.commands';
 import { ChunkResult, JobCounts, JobEvent, JobSnapshot, JobSummary, ResultName } from './job.events';
+import { JOB_UPCASTERS } from './job.upcast';
 
 /**
  * `snapshot` is the last non-terminal decision state; an ended state keeps it when the event before the
@@ -174,6 +175,7 @@ function cancel(command: CancelJob, state: JobState): JobEvent[] {
 
 export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
   initialState: { status: 'Initial' },
+  upcasters: JOB_UPCASTERS,
 
   decide(command, state) {
     switch (command.type) {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { EventStore, runCommand } from '@lib/eventstore';
-import { jobDecider, type JobEvent } from '@lib/jobs';
+import { JOB_UPCASTERS, type JobEvent } from '@lib/jobs';
 import { RelayMessageV1, upcastRelayed } from '@lib/messaging';
 import { APP_CONFIG } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
@@ -27,7 +27,7 @@ export class JobDeliveries {
   /** Returns how many deliveries the event needs (already scheduled ones included). */
   async schedule(message: RelayMessageV1): Promise<number> {
     // Both job kinds end with jobs' JobCompleted / JobFailed: read them through the jobs decider's upcasters.
-    const event = upcastRelayed<JobEvent>(message, jobDecider.upcasters);
+    const event = upcastRelayed<JobEvent>(message, JOB_UPCASTERS);
     if (event.type !== 'JobCompleted' && event.type !== 'JobFailed') return 0;
     const type = JOB_EVENT_NAMES[event.type];
     if (!type) return 0;

@@ -1,7 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { TEAM_MEMBERS_COLLECTION, TeamMemberDoc } from '@lib/accounts';
-import { AutoTopupService, creditLedgerDecider, type CreditLedgerEvent } from '@lib/credits';
-import { UserDoc, USERS_COLLECTION } from '@lib/identity';
+import { QueryBus } from '@nestjs/cqrs';
+import { ListTeamMembersQuery } from '@lib/accounts';
+import { AutoTopupService, CREDIT_LEDGER_UPCASTERS, type CreditLedgerEvent } from '@lib/credits';
+import { FindUsersQuery } from '@lib/identity';
 import { Mailer } from '@lib/mail';
 import {
   BusConsumer,
@@ -12,7 +13,6 @@ import {
   relayTopic,
   upcastRelayed,
 } from '@lib/messaging';
-import { ReadStore } from '@lib/readstore';
 
 /** About 8.5 minutes of redeliveries (500 ms doubled each time) before a crossing's purchase is given up. */
 const MAX_ATTEMPTS = 10;
@@ -38,7 +38,7 @@ export class AutoTopupConsumer implements OnApplicationBootstrap, OnApplicationS
   constructor(
     private readonly bus: MessageBus,
     private readonly autoTopups: AutoTopupService,
-    private readonly readStore: ReadStore,
+    private readonly queries: QueryBus,
     private readonly mailer: Mailer,
   ) {}
 
@@ -57,7 +57,7 @@ export class AutoTopupConsumer implements OnApplicationBootstrap, OnApplicationS
 
   private async handle(message: IncomingMessage<RelayMessageV1>): Promise<void> {
     // events.credits also carries orders, settings and payment methods: only ledger types can lower a balance.
-    const event = upcastRelayed<CreditLedgerEvent>(message.value, creditLedgerDecider.upcasters);
+    const event = upcastRelayed<CreditLedgerEvent>(message.value, CREDIT_LEDGER_UPCASTERS);
     const before = balanceBefore(event);
     if (before === null) return;
     const { data } = event;
@@ -80,10 +80,8 @@ export class AutoTopupConsumer implements OnApplicationBootstrap, OnApplicationS
 
   private async notifyOwner(accountId: string, orderId: string, reason: string): Promise<void> {
     this.logger.warn(`account ${accountId}: automatic top-up order ${orderId} failed: ${reason}`);
-    const [owner] = await this.readStore
-      .collection<TeamMemberDoc>(TEAM_MEMBERS_COLLECTION)
-      .find({ filter: { accountId, role: 'owner' }, limit: 1 });
-    const user = owner ? await this.readStore.collection<UserDoc>(USERS_COLLECTION).get(owner.userId) : null;
+    const owner = (await this.queries.execute(new ListTeamMembersQuery(accountId))).find((m) => m.role === 'owner');
+    const [user] = owner ? await this.queries.execute(new FindUsersQuery([owner.userId])) : [];
     if (!user) return; // an account an operator opened has no dashboard owner to tell
     await this.mailer.send({
       // One id per failed order: a mail sent again after a crash (before ownerNotified was recorded) is the same message.

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { SignUpAccounts, userDecider, type UserEvent } from '@lib/identity';
+import { SignUpAccounts, USER_UPCASTERS, type UserEvent } from '@lib/identity';
 import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic, upcastRelayed } from '@lib/messaging';
 
 /** The relay's topic of the users-<id> streams. */
@@ -34,7 +34,7 @@ export class SignUpAccountsConsumer implements OnApplicationBootstrap, OnApplica
   }
 
   private async handle(message: IncomingMessage<RelayMessageV1>): Promise<void> {
-    const event = upcastRelayed<UserEvent>(message.value, userDecider.upcasters);
+    const event = upcastRelayed<UserEvent>(message.value, USER_UPCASTERS);
     if (event.type !== 'EmailConfirmed') return;
     const { userId } = event.data;
     if (!(await this.accounts.ensureFor(userId)))

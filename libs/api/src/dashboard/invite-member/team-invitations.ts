@@ -1,24 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { accountDecider, accountStream, AccountCommand, TeamRole } from '@lib/accounts';
+import { CommandBus } from '@nestjs/cqrs';
+import { AcceptInviteCommand, InviteMemberCommand, TeamRole } from '@lib/accounts';
 import { Clock, DomainError } from '@lib/common';
 import { AppConfig } from '@lib/config';
-import { EventStore, runCommand } from '@lib/eventstore';
 import { DashboardPrincipal, newLinkToken, normalizeEmail, parseLinkToken, UserStreams } from '@lib/identity';
 import { Mailer } from '@lib/mail';
 import { APP_CONFIG } from '@lib/platform';
 import { requireManager } from '../shared/team-roles';
 
-const INVITE_LIFETIME_MS = 7 * 24 * 3_600_000;
-
 /**
  * Invitations by mailed link (7 days) and joining. The account stream is the team's truth (members,
- * invites, keys); the user stream says which account the user works in.
+ * invites, keys: the team commands of @lib/accounts); the user stream says which account the user works in.
  */
 @Injectable()
 export class TeamInvitations {
   constructor(
-    private readonly events: EventStore,
+    private readonly commands: CommandBus,
     private readonly users: UserStreams,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
@@ -33,17 +30,9 @@ export class TeamInvitations {
     requireManager(user);
     const email = normalizeEmail(rawEmail);
     const link = newLinkToken(user.accountId);
-    const expiresAt = new Date(this.clock.now() + INVITE_LIFETIME_MS).toISOString();
-    await this.run(user.accountId, {
-      type: 'InviteMember',
-      inviteId: randomBytes(8).toString('hex'),
-      email,
-      role,
-      tokenHash: link.tokenHash,
-      expiresAt,
-      invitedBy: user.userId,
-      at: this.clock.nowIso(),
-    });
+    const { expiresAt } = await this.commands.execute(
+      new InviteMemberCommand(user.accountId, email, role, link.tokenHash, user.userId),
+    );
     await this.mailer.send({
       to: email,
       subject: `${user.name} invited you to their team`,
@@ -57,19 +46,10 @@ export class TeamInvitations {
     const parsed = parseLinkToken(token);
     if (!parsed) throw new DomainError('INVALID_TOKEN');
     const accountId = parsed.userId;
-    const joined = await this.run(accountId, {
-      type: 'AcceptInvite',
-      tokenHash: parsed.tokenHash,
-      userId: user.userId,
-      email: user.email,
-      at: this.clock.nowIso(),
-    });
-    const role = (joined.events[0].data as { role: TeamRole }).role;
+    const { role } = await this.commands.execute(
+      new AcceptInviteCommand(accountId, parsed.tokenHash, user.userId, user.email),
+    );
     await this.users.run(user.userId, { type: 'JoinTeam', accountId, role, at: this.clock.nowIso() });
     return { accountId, role };
-  }
-
-  private run(accountId: string, command: AccountCommand) {
-    return runCommand(this.events, accountStream(accountId), accountDecider, command);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { API_KEYS_COLLECTION, ApiKeyDoc, KeyLastUsed } from '@lib/accounts';
-import { DashboardPrincipal, UserDoc, USERS_COLLECTION } from '@lib/identity';
-import { ReadStore } from '@lib/readstore';
+import { QueryBus } from '@nestjs/cqrs';
+import { KeyLastUsed, ListApiKeysQuery } from '@lib/accounts';
+import { DashboardPrincipal, FindUsersQuery } from '@lib/identity';
 
 export interface TeamKeyView {
   keyId: string;
@@ -17,29 +17,24 @@ export interface TeamKeyView {
 @Injectable()
 export class TeamKeyList {
   constructor(
-    private readonly readStore: ReadStore,
+    private readonly queries: QueryBus,
     private readonly lastUsed: KeyLastUsed,
   ) {}
 
   async list(user: DashboardPrincipal): Promise<TeamKeyView[]> {
     // A member sees and manages only the keys they made; owners and admins see the whole team's.
-    const filter =
-      user.role === 'member' ? { accountId: user.accountId, userId: user.userId } : { accountId: user.accountId };
-    const keys = await this.readStore
-      .collection<ApiKeyDoc>(API_KEYS_COLLECTION)
-      .find({ filter, sort: { issuedAt: -1 } });
-    const lastUsed = await this.lastUsed.of(keys.map((key) => key._id));
+    const keys = await this.queries.execute(
+      new ListApiKeysQuery(user.accountId, user.role === 'member' ? user.userId : undefined),
+    );
+    const lastUsed = await this.lastUsed.of(keys.map((key) => key.keyId));
     const ownerIds = [...new Set(keys.map((key) => key.userId).filter((id): id is string => !!id))];
-    const owners =
-      ownerIds.length === 0
-        ? []
-        : await this.readStore.collection<UserDoc>(USERS_COLLECTION).find({ filter: { _id: { $in: ownerIds } } });
-    const emails = new Map(owners.map((owner) => [owner._id, owner.email]));
+    const owners = await this.queries.execute(new FindUsersQuery(ownerIds));
+    const emails = new Map(owners.map((owner) => [owner.userId, owner.email]));
     return keys.map((key) => ({
-      keyId: key._id,
+      keyId: key.keyId,
       label: key.label,
       createdAt: key.issuedAt,
-      lastUsedAt: lastUsed.get(key._id) ?? null,
+      lastUsedAt: lastUsed.get(key.keyId) ?? null,
       revokedAt: key.revokedAt,
       rotatedAt: key.rotatedAt,
       owner: key.userId ? { userId: key.userId, email: emails.get(key.userId) ?? '' } : null,

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { API_KEYS_COLLECTION, ApiKeyDoc } from '@lib/accounts';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiKeyView, GetApiKeyQuery } from '@lib/accounts';
 import { DomainError } from '@lib/common';
 import { DashboardPrincipal } from '@lib/identity';
-import { ReadStore } from '@lib/readstore';
 
 /**
  * Which keys the signed-in user may change: any of the team's for owners and admins, their own for a
@@ -10,10 +10,10 @@ import { ReadStore } from '@lib/readstore';
  */
 @Injectable()
 export class TeamKeys {
-  constructor(private readonly readStore: ReadStore) {}
+  constructor(private readonly queries: QueryBus) {}
 
-  async require(user: DashboardPrincipal, keyId: string): Promise<ApiKeyDoc> {
-    const key = await this.readStore.collection<ApiKeyDoc>(API_KEYS_COLLECTION).get(keyId);
+  async require(user: DashboardPrincipal, keyId: string): Promise<ApiKeyView> {
+    const key = await this.queries.execute(new GetApiKeyQuery(keyId));
     if (!key || key.accountId !== user.accountId || (user.role === 'member' && key.userId !== user.userId))
       throw new DomainError('API_KEY_NOT_FOUND');
     return key;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { TEAM_MEMBERS_COLLECTION, TeamMemberDoc } from '@lib/accounts';
-import { DashboardPrincipal, UserDoc, USERS_COLLECTION } from '@lib/identity';
-import { ReadStore } from '@lib/readstore';
+import { QueryBus } from '@nestjs/cqrs';
+import { ListTeamMembersQuery } from '@lib/accounts';
+import { DashboardPrincipal, FindUsersQuery } from '@lib/identity';
 
 export interface TeamMemberView {
   userId: string;
@@ -14,25 +14,18 @@ export interface TeamMemberView {
 /** The members of the signed-in user's team, in the order they joined, with their name and address. */
 @Injectable()
 export class TeamMembers {
-  constructor(private readonly readStore: ReadStore) {}
+  constructor(private readonly queries: QueryBus) {}
 
   async of(user: DashboardPrincipal): Promise<TeamMemberView[]> {
-    const docs = await this.readStore
-      .collection<TeamMemberDoc>(TEAM_MEMBERS_COLLECTION)
-      .find({ filter: { accountId: user.accountId }, sort: { joinedAt: 1 } });
-    const people =
-      docs.length === 0
-        ? []
-        : await this.readStore
-            .collection<UserDoc>(USERS_COLLECTION)
-            .find({ filter: { _id: { $in: docs.map((d) => d.userId) } } });
-    const byId = new Map(people.map((p) => [p._id, p]));
-    return docs.map((doc) => ({
-      userId: doc.userId,
-      email: byId.get(doc.userId)?.email ?? '',
-      name: byId.get(doc.userId)?.name ?? '',
-      role: doc.role,
-      joinedAt: doc.joinedAt,
+    const members = await this.queries.execute(new ListTeamMembersQuery(user.accountId));
+    const people = await this.queries.execute(new FindUsersQuery(members.map((member) => member.userId)));
+    const byId = new Map(people.map((p) => [p.userId, p]));
+    return members.map((member) => ({
+      userId: member.userId,
+      email: byId.get(member.userId)?.email ?? '',
+      name: byId.get(member.userId)?.name ?? '',
+      role: member.role,
+      joinedAt: member.joinedAt,
     }));
   }
 }

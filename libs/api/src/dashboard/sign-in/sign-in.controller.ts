@@ -1,10 +1,10 @@
 import { Body, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '@lib/config';
-import { SignInService, UserDoc, USERS_COLLECTION } from '@lib/identity';
+import { FindUsersQuery, SignInService } from '@lib/identity';
 import { APP_CONFIG } from '@lib/platform';
-import { ReadStore } from '@lib/readstore';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { Anonymous } from '../session/dashboard.decorators';
 import { CSRF_COOKIE, SESSION_COOKIE, setCookies } from '../session/dashboard-cookies';
@@ -17,7 +17,7 @@ import { SignedInModel } from './sign-in.models';
 export class SignInController {
   constructor(
     private readonly signIns: SignInService,
-    private readonly readStore: ReadStore,
+    private readonly queries: QueryBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -42,9 +42,9 @@ export class SignInController {
       { name: SESSION_COOKIE, value: session.token, httpOnly: true, maxAgeSeconds },
       { name: CSRF_COOKIE, value: session.csrfToken, httpOnly: false, maxAgeSeconds },
     ]);
-    const user = (await this.readStore.collection<UserDoc>(USERS_COLLECTION).get(session.userId))!;
+    const [user] = await this.queries.execute(new FindUsersQuery([session.userId]));
     return {
-      user: { userId: user._id, email: user.email, name: user.name, accountId: user.accountId },
+      user: { userId: user.userId, email: user.email, name: user.name, accountId: user.accountId },
       csrfToken: session.csrfToken,
       expiresAt: session.expiresAt,
     };

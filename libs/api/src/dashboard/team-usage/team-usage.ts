@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ListApiKeysQuery } from '@lib/accounts';
 import { Clock, DomainError } from '@lib/common';
-import { DashboardPrincipal, SessionDoc, SESSIONS_COLLECTION, UserDoc, USERS_COLLECTION } from '@lib/identity';
-import { ReadStore } from '@lib/readstore';
-import { API_KEYS_COLLECTION, ApiKeyDoc, USAGE_FACTS_COLLECTION, UsageFactDoc } from '@lib/accounts';
+import { DashboardPrincipal, FindSessionOwnersQuery, FindUsersQuery } from '@lib/identity';
+import { ListUsageFactsQuery, UsageFact } from '@lib/usage';
 
 type Totals = { verifications: number; finderCalls: number; credits: number };
 
@@ -11,7 +12,7 @@ const zero = (): Totals => ({ verifications: 0, finderCalls: 0, credits: 0 });
 /** Calls made from the dashboard (no key, a session cookie) are recorded under `session:<sessionId>`. */
 const SESSION_KEY_PREFIX = 'session:';
 
-function add(totals: Totals, fact: UsageFactDoc): void {
+function add(totals: Totals, fact: UsageFact): void {
   if (fact.kind === 'verification') totals.verifications += fact.calls;
   else totals.finderCalls += fact.calls;
   totals.credits += fact.credits;
@@ -24,7 +25,7 @@ function add(totals: Totals, fact: UsageFactDoc): void {
 @Injectable()
 export class TeamUsage {
   constructor(
-    private readonly readStore: ReadStore,
+    private readonly queries: QueryBus,
     private readonly clock: Clock,
   ) {}
 
@@ -35,16 +36,10 @@ export class TeamUsage {
     const dayList = Array.from({ length: days }, (_, i) =>
       new Date(this.clock.now() - i * 86_400_000).toISOString().slice(0, 10),
     ).reverse();
-    const keys = await this.readStore
-      .collection<ApiKeyDoc>(API_KEYS_COLLECTION)
-      .find({ filter: { accountId: user.accountId } });
-    const allFacts: UsageFactDoc[] = [];
-    for await (const fact of this.readStore
-      .collection<UsageFactDoc>(USAGE_FACTS_COLLECTION)
-      .stream({ filter: { accountId: user.accountId, day: { $in: dayList } } }))
-      allFacts.push(fact);
+    const keys = await this.queries.execute(new ListApiKeysQuery(user.accountId));
+    const allFacts = await this.queries.execute(new ListUsageFactsQuery(user.accountId, dayList));
     // Who made each call: a key's owner, or the user whose dashboard session it was.
-    const callerOf = new Map<string, string | null>(keys.map((k) => [k._id, k.userId ?? null]));
+    const callerOf = new Map<string, string | null>(keys.map((k) => [k.keyId, k.userId ?? null]));
     const sessionIds = [
       ...new Set(
         allFacts
@@ -53,10 +48,8 @@ export class TeamUsage {
           .map((id) => id.slice(SESSION_KEY_PREFIX.length)),
       ),
     ];
-    const sessions = sessionIds.length
-      ? await this.readStore.collection<SessionDoc>(SESSIONS_COLLECTION).find({ filter: { _id: { $in: sessionIds } } })
-      : [];
-    for (const session of sessions) callerOf.set(SESSION_KEY_PREFIX + session._id, session.userId);
+    const sessions = await this.queries.execute(new FindSessionOwnersQuery(sessionIds));
+    for (const session of sessions) callerOf.set(SESSION_KEY_PREFIX + session.sessionId, session.userId);
     const facts = user.role === 'member' ? allFacts.filter((f) => callerOf.get(f.keyId) === user.userId) : allFacts;
     const daily = new Map(dayList.map((day) => [day, { day, ...zero(), byResult: {} as Record<string, number> }]));
     const byKey = new Map<string, Totals>();
@@ -68,12 +61,10 @@ export class TeamUsage {
       if (!byKey.has(fact.keyId)) byKey.set(fact.keyId, zero());
       add(byKey.get(fact.keyId)!, fact);
     }
-    const keyDocs = new Map(keys.map((k) => [k._id, k]));
+    const keyViews = new Map(keys.map((k) => [k.keyId, k]));
     const ownerIds = [...new Set([...callerOf.values()].filter((id): id is string => !!id))];
-    const owners = ownerIds.length
-      ? await this.readStore.collection<UserDoc>(USERS_COLLECTION).find({ filter: { _id: { $in: ownerIds } } })
-      : [];
-    const emails = new Map(owners.map((o) => [o._id, o.email]));
+    const owners = await this.queries.execute(new FindUsersQuery(ownerIds));
+    const emails = new Map(owners.map((o) => [o.userId, o.email]));
     const byMember = new Map<string, Totals & { userId: string | null; email: string | null }>();
     const keyRows = [...byKey].map(([keyId, totals]) => {
       const ownerId = callerOf.get(keyId) ?? null;
@@ -84,7 +75,7 @@ export class TeamUsage {
       member.verifications += totals.verifications;
       member.finderCalls += totals.finderCalls;
       member.credits += totals.credits;
-      return { keyId, label: keyDocs.get(keyId)?.label ?? null, ownerUserId: ownerId, ...totals };
+      return { keyId, label: keyViews.get(keyId)?.label ?? null, ownerUserId: ownerId, ...totals };
     });
     return {
       from: dayList[0],

@@ -1,7 +1,11 @@
-import { RelayMessageV1 } from '@lib/messaging';
-import { usageFactOf } from './usage-fact';
+import { RelayedEvent, RelayMessageV1, upcastRelayed } from '@lib/messaging';
+import { CallEvent, usageFactOf } from './usage-fact';
 
-const message = (type: string, data: Record<string, unknown>): RelayMessageV1 => ({
+// Read as the consumer reads a relayed message (no upcaster: these payloads are today's shape).
+const message = (type: string, data: Record<string, unknown>): RelayedEvent<CallEvent> =>
+  upcastRelayed<CallEvent>(relayed(type, data), undefined);
+
+const relayed = (type: string, data: Record<string, unknown>): RelayMessageV1 => ({
   schemaVersion: 1,
   eventId: 'evt-1',
   type,

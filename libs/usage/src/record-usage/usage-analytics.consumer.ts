@@ -1,21 +1,21 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type { DomainEvent, Upcasters } from '@lib/common';
-import { finderCallDecider, finderJobDecider } from '@lib/finder';
-import { jobDecider } from '@lib/jobs';
+import type { Upcasters } from '@lib/common';
+import { FINDER_CALL_UPCASTERS, FINDER_JOB_UPCASTERS } from '@lib/finder';
+import { JOB_UPCASTERS } from '@lib/jobs';
 import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic, upcastRelayed } from '@lib/messaging';
 import { ReadStore } from '@lib/readstore';
-import { USAGE_FACTS_COLLECTION, USAGE_TOPICS, UsageFactDoc, usageFactOf } from '@lib/accounts';
+import { CallEvent, USAGE_FACTS_COLLECTION, USAGE_TOPICS, UsageFactDoc, usageFactOf } from './usage-fact';
 
 /**
  * The upcasters of the aggregate that writes each call event a usage fact is made of: one topic carries
  * several aggregates (events.jobs both job kinds), so the stored type picks them. EmailVerified and
  * BatchVerified have none: verification-<id> streams have no decider (and no older shape) yet.
  */
-const CALL_EVENT_UPCASTERS: Readonly<Record<string, Upcasters<DomainEvent> | undefined>> = {
-  ChunkCompleted: jobDecider.upcasters,
-  FinderChunkCompleted: finderJobDecider.upcasters,
-  EmailFound: finderCallDecider.upcasters,
-  EmailNotFound: finderCallDecider.upcasters,
+const CALL_EVENT_UPCASTERS: Readonly<Record<string, Upcasters<CallEvent>>> = {
+  ChunkCompleted: JOB_UPCASTERS,
+  FinderChunkCompleted: FINDER_JOB_UPCASTERS,
+  EmailFound: FINDER_CALL_UPCASTERS,
+  EmailNotFound: FINDER_CALL_UPCASTERS,
 };
 
 /** The analytics consumer of the events.* topics: one usage fact per call event (see usage-fact.ts). */
@@ -44,7 +44,10 @@ export class UsageAnalyticsConsumer implements OnApplicationBootstrap, OnApplica
   private async handle(message: IncomingMessage<RelayMessageV1>): Promise<void> {
     const type = message.value.type;
     const fact = usageFactOf(
-      upcastRelayed(message.value, Object.hasOwn(CALL_EVENT_UPCASTERS, type) ? CALL_EVENT_UPCASTERS[type] : undefined),
+      upcastRelayed<CallEvent>(
+        message.value,
+        Object.hasOwn(CALL_EVENT_UPCASTERS, type) ? CALL_EVENT_UPCASTERS[type] : undefined,
+      ),
     );
     if (fact) await this.readStore.collection<UsageFactDoc>(USAGE_FACTS_COLLECTION).upsert(fact);
   }

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { UsageAnalyticsConsumer } from './usage-analytics.consumer';
+import { UsageAnalyticsConsumer } from './record-usage/usage-analytics.consumer';
 
 /** Usage analytics fed by the analytics topics (the design card's "analytics via Kafka topics"). */
 @Module({ providers: [UsageAnalyticsConsumer] })

@@ -1,5 +1,7 @@
-import type { DomainEvent } from '@lib/common';
+import type { FinderCallEvent, FinderJobEvent } from '@lib/finder';
+import type { JobEvent } from '@lib/jobs';
 import type { RelayedEvent } from '@lib/messaging';
+import type { VerificationEvent } from '@lib/verify';
 
 /**
  * One relayed event's contribution to usage: stored as a document of its own under the event id, so
@@ -26,28 +28,14 @@ export interface UsageFactDoc {
 export const USAGE_FACTS_COLLECTION = 'usage_facts';
 export const USAGE_TOPICS = ['verifications', 'finder', 'jobs'] as const;
 
-type VerificationData = {
-  accountId: string;
-  keyId: string;
-  at: string;
-  result?: { result: string; creditsCharged: number };
-  results?: Array<{ result: string; creditsCharged: number }>;
-};
-type FinderData = { accountId: string; keyId?: string; creditsCharged: number; at: string };
-/** The fields of ChunkCompleted (verification jobs) and FinderChunkCompleted this reads. */
-type ChunkData = {
-  charged: number;
-  completedAt: string;
-  snapshot: { accountId: string; keyId?: string };
-  results: Array<{ verdict?: { result: string }; outcome?: { email: string | null } }>;
-};
+/** The call events a usage fact is made of, as their aggregates declare them. */
+export type CallEvent = VerificationEvent | FinderCallEvent | JobEvent | FinderJobEvent;
 
 /**
  * The usage fact of a relayed event, or null for events that are not calls. The event comes in today's
- * shape (the worker's consumer upcasts it with its aggregate's upcasters); the events' types live in
- * libs that depend on this one, so the fields read are declared above instead of imported.
+ * shape: the consumer reads it through its aggregate's upcasters (usage-analytics.consumer.ts).
  */
-export function usageFactOf(message: RelayedEvent<DomainEvent>): UsageFactDoc | null {
+export function usageFactOf(message: RelayedEvent<CallEvent>): UsageFactDoc | null {
   const base = {
     _id: message.eventId,
     day: '',
@@ -59,8 +47,8 @@ export function usageFactOf(message: RelayedEvent<DomainEvent>): UsageFactDoc | 
     at: '',
   };
   if (message.type === 'EmailVerified' || message.type === 'BatchVerified') {
-    const data = message.data as VerificationData;
-    const results = message.type === 'EmailVerified' ? [data.result!] : (data.results ?? []);
+    const { data } = message;
+    const results = message.type === 'EmailVerified' ? [message.data.result] : message.data.results;
     const byResult: Record<string, number> = {};
     for (const result of results) byResult[result.result] = (byResult[result.result] ?? 0) + 1;
     const credits = results.reduce((sum, result) => sum + result.creditsCharged, 0);
@@ -77,7 +65,7 @@ export function usageFactOf(message: RelayedEvent<DomainEvent>): UsageFactDoc | 
     };
   }
   if (message.type === 'EmailFound' || message.type === 'EmailNotFound') {
-    const data = message.data as FinderData;
+    const { data } = message;
     const result = message.type === 'EmailFound' ? 'found' : 'not_found';
     return {
       ...base,
@@ -93,13 +81,14 @@ export function usageFactOf(message: RelayedEvent<DomainEvent>): UsageFactDoc | 
   }
   if (message.type === 'ChunkCompleted' || message.type === 'FinderChunkCompleted') {
     // A bulk job's chunk: each address verified (or person looked up) is one call, charged as the chunk was.
-    const data = message.data as ChunkData;
+    const { data } = message;
     const finder = message.type === 'FinderChunkCompleted';
+    const results =
+      message.type === 'FinderChunkCompleted'
+        ? message.data.results.map((row) => (row.outcome.email ? 'found' : 'not_found'))
+        : message.data.results.map((row) => row.verdict.result);
     const byResult: Record<string, number> = {};
-    for (const row of data.results) {
-      const result = finder ? (row.outcome?.email ? 'found' : 'not_found') : row.verdict!.result;
-      byResult[result] = (byResult[result] ?? 0) + 1;
-    }
+    for (const result of results) byResult[result] = (byResult[result] ?? 0) + 1;
     return {
       ...base,
       day: data.completedAt.slice(0, 10),
