@@ -1,15 +1,16 @@
 import { Module } from '@nestjs/common';
-import { JobRoutesWiring } from '../jobs/job-kind-controller';
+import { JobRoutesWiring } from '../job-routes/job-kind-controller';
 import { UploadIdempotencyModule } from '../idempotency/upload-idempotency.module';
 import { FinderJobsModule, FinderModule } from '@lib/finder';
 import { VerificationEngineModule } from '@lib/verify';
-import { FinderJobsController } from './finder-jobs.controller';
-import { FinderController } from './finder.controller';
+import { FinderJobsController } from './finder-jobs/finder-jobs.controller';
+import { FindBatchController } from './find-batch/find-batch.controller';
+import { FinderController } from './find-one/find-one.controller';
 
 /** HTTP side of the finder: single, batch and file jobs, on the process's one VerificationEngine. */
 @Module({
   imports: [VerificationEngineModule, FinderModule, FinderJobsModule, UploadIdempotencyModule],
   providers: [JobRoutesWiring],
-  controllers: [FinderController, FinderJobsController],
+  controllers: [FinderController, FindBatchController, FinderJobsController],
 })
 export class FinderApiModule {}

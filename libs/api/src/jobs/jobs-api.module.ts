@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { JobRoutesWiring } from './job-kind-controller';
+import { JobRoutesWiring } from '../job-routes/job-kind-controller';
 import { UploadIdempotencyModule } from '../idempotency/upload-idempotency.module';
 import { JobsModule } from '@lib/jobs';
-import { JobsController } from './jobs.controller';
+import { JobsController } from './verification-jobs/verification-jobs.controller';
 
 /** HTTP surface of bulk verification jobs. */
 @Module({

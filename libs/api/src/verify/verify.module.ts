@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { IdempotencyModule } from '@lib/idempotency';
 import { PaidVerificationModule } from '@lib/verify';
-import { VerifyBatchController } from './batch/verify-batch.controller';
-import { VerifySingleController } from './single/verify-single.controller';
+import { VerifyBatchController } from './verify-batch/verify-batch.controller';
+import { VerifySingleController } from './verify-single/verify-single.controller';
 
 /** POST/GET /v1/verify/single and POST /v1/verify/batch: charged through the credit ledger, idempotent by key. */
 @Module({

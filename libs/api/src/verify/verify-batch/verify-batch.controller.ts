@@ -8,7 +8,7 @@ import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { PaidVerification } from '@lib/verify';
 import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
-import { BatchResponseModel } from '../verification-result.model';
+import { BatchResponseModel } from '../shared/verification-result.model';
 import { MAX_BATCH_SIZE, VerifyBatchDto } from './verify-batch.dto';
 
 @ApiTags('verification')

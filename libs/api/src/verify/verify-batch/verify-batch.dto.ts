@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { EVIDENCE_DOC } from '../verification-result.model';
+import { EVIDENCE_DOC } from '../shared/verification-result.model';
 
 /**
  * The spec states both 30 (the endpoint's purpose) and 100 (the field) as the batch limit; we accept

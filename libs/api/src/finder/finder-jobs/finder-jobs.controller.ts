@@ -8,7 +8,7 @@ import {
   type FinderJobView,
   type RequestedColumns,
 } from '@lib/finder';
-import { JobKindController, JobRoutesWiring, type JobKindDocs } from '../jobs/job-kind-controller';
+import { JobKindController, JobRoutesWiring, type JobKindDocs } from '../../job-routes/job-kind-controller';
 import { parseFinderJobOptions } from './finder-job-upload';
 import { FinderJobDto, FinderJobPageDto } from './finder-jobs.dto';
 

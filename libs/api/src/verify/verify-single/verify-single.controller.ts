@@ -7,7 +7,7 @@ import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { PaidVerification } from '@lib/verify';
-import { EVIDENCE_DOC, VerificationResultModel } from '../verification-result.model';
+import { EVIDENCE_DOC, VerificationResultModel } from '../shared/verification-result.model';
 import { VerifySingleDto } from './verify-single.dto';
 
 @ApiTags('verification')

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { EVIDENCE_DOC } from '../verification-result.model';
+import { EVIDENCE_DOC } from '../shared/verification-result.model';
 
 /** Body of POST /v1/verify/single and the query of GET /v1/verify/single. */
 export class VerifySingleDto {

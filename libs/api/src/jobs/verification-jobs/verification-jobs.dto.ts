@@ -1,5 +1,5 @@
-import type { Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { jobPageDto, JobProgressDto } from '../../job-routes/job-page.dto';
 
 export class EmailColumnDto {
   @ApiProperty({ type: 'integer', format: 'int32', example: 1, description: 'Zero-based index of the verified column' })
@@ -45,13 +45,6 @@ export class JobCountsDto {
       'Rows with an empty or malformed address (invalid / invalid_syntax; a malformed one costs 1 credit like any invalid, an empty cell is free)',
   })
   invalidSyntax!: number;
-}
-
-export class JobProgressDto {
-  @ApiProperty({ type: 'integer', format: 'int32', example: 600 }) processedRows!: number;
-  @ApiProperty({ type: 'integer', format: 'int32', example: 1200 }) totalRows!: number;
-  @ApiProperty({ type: 'number', format: 'double', example: 50, description: 'processedRows / totalRows, one decimal' })
-  percent!: number;
 }
 
 export class JobDto {
@@ -100,20 +93,6 @@ export class JobDto {
   })
   filesPurgedAt!: string | null;
   @ApiProperty({ example: '/v1/jobs/1843020410880/download' }) downloadPath!: string;
-}
-
-/** A page of one job kind's views (GET /v1/jobs, GET /v1/finder/jobs): one shape, named after its kind. */
-export function jobPageDto(item: Type<unknown>, name: string, defaultPageSize: number): Type<unknown> {
-  class JobPage {
-    @ApiProperty({ type: [item] }) items!: unknown[];
-    @ApiProperty({ type: 'integer', format: 'int32', example: 1 }) page!: number;
-    @ApiProperty({ type: 'integer', format: 'int32', example: defaultPageSize }) pageSize!: number;
-    @ApiProperty({ type: 'integer', format: 'int32', example: 3 }) total!: number;
-    @ApiProperty({ type: 'integer', format: 'int32', example: 1 }) totalPages!: number;
-  }
-  // The OpenAPI schema takes the class's name.
-  Object.defineProperty(JobPage, 'name', { value: name });
-  return JobPage;
 }
 
 export const JobPageDto = jobPageDto(JobDto, 'JobPageDto', 20);

@@ -9,9 +9,14 @@ import {
   type CreateJobOptions,
   type JobView,
 } from '@lib/jobs';
-import { JobDto, JobPageDto } from './jobs.dto';
-import { JobKindController, JobRoutesWiring, type JobKindDocs, type JobKindRoutes } from './job-kind-controller';
-import { parseBulkJobOptions } from './job-upload';
+import { JobDto, JobPageDto } from './verification-jobs.dto';
+import {
+  JobKindController,
+  JobRoutesWiring,
+  type JobKindDocs,
+  type JobKindRoutes,
+} from '../../job-routes/job-kind-controller';
+import { parseBulkJobOptions } from './bulk-job-options';
 
 const JOB_ROUTES: JobKindDocs = {
   id: 'Job id (int64)',

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { jobPageDto, JobProgressDto } from '../jobs/jobs.dto';
+import { jobPageDto, JobProgressDto } from '../../job-routes/job-page.dto';
 
 // OpenAPI shapes of the finder job views (libs/finder FinderJobView), the `data` inside the envelope.
 

@@ -1,0 +1,49 @@
+import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { Principal } from '@lib/accounts';
+import { FindBatchService } from '@lib/finder';
+import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
+import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
+import { FinderBatchDto, FinderBatchModel } from './find-batch.dto';
+
+// A batch of 100 contacts runs 8 at a time within each call's budget: a claim is presumed dead only
+// after 15 minutes, and a concurrent duplicate waits up to two minutes for the first answer.
+const BATCH_TIMING = { staleMs: 15 * 60_000, waitMs: 120_000 };
+
+/** Up to 100 contacts in one synchronous call, each answered (or refused) on its own. */
+@ApiTags('finder')
+@Controller('v1/finder/batch')
+export class FindBatchController {
+  constructor(
+    private readonly batch: FindBatchService,
+    private readonly gate: IdempotencyGate,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'FinderController_findBatch',
+    summary: 'Up to 100 contacts at once, synchronously; invalid contacts get a per-item error',
+  })
+  @ApiHeader(IDEMPOTENCY_HEADER_DOC)
+  @ApiEnvelope(FinderBatchModel)
+  @ApiErrors(400, 401, 402, 409, 429)
+  findBatch(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: FinderBatchDto,
+    @Headers('idempotency-key') key: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const request = {
+      accountId: principal.accountId,
+      rawKey: key,
+      reply,
+      requestHash: requestFingerprint('finder.batch', body.contacts),
+      timing: BATCH_TIMING,
+    };
+    return answerOnce(this.gate, request, (attempt) => this.batch.find(principal, body.contacts, attempt));
+  }
+}

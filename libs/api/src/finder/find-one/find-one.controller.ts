@@ -1,0 +1,49 @@
+import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { Principal } from '@lib/accounts';
+import { FindOneService } from '@lib/finder';
+import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
+import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
+import { FinderRequestDto, FinderResultModel } from './find-one.dto';
+
+/**
+ * One contact's address (POST /v1/finder, also at /v1/finder/single). The class keeps its old name:
+ * the routes' operationIds (FinderController_find[0], [1]) are derived from it, and an explicit
+ * operationId cannot name two paths of one handler apart.
+ */
+@ApiTags('finder')
+@Controller('v1/finder')
+export class FinderController {
+  constructor(
+    private readonly one: FindOneService,
+    private readonly gate: IdempotencyGate,
+  ) {}
+
+  @Post(['', 'single'])
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Find a person's address at a company domain (10 credits when an address is returned, free on a miss); /v1/finder and /v1/finder/single are the same endpoint",
+  })
+  @ApiHeader(IDEMPOTENCY_HEADER_DOC)
+  @ApiEnvelope(FinderResultModel)
+  @ApiErrors(400, 401, 402, 409, 429)
+  find(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: FinderRequestDto,
+    @Headers('idempotency-key') key: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const input = { firstName: body.firstName, lastName: body.lastName ?? null, domain: body.domain };
+    const request = {
+      accountId: principal.accountId,
+      rawKey: key,
+      reply,
+      requestHash: requestFingerprint('finder.single', input),
+    };
+    return answerOnce(this.gate, request, (attempt) => this.one.find(principal, body as never, attempt));
+  }
+}

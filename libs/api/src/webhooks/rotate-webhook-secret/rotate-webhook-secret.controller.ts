@@ -1,0 +1,30 @@
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Principal } from '@lib/accounts';
+import { parseWebhookId, RotateWebhookSecretCommand } from '@lib/webhooks';
+import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { WebhookIdParam } from '../shared/webhook-id.param';
+import { WebhookWithSecretModel } from '../shared/webhook.models';
+
+/** A new signing secret for every attempt from now on. */
+@ApiTags('webhooks')
+@Controller('v1/webhooks')
+export class RotateWebhookSecretController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post(':id/rotate-secret')
+  @WebhookIdParam()
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'WebhooksController_rotateSecret',
+    summary: 'Replace the signing secret',
+    description: 'The new secret signs every attempt from now on, retries of earlier events included.',
+  })
+  @ApiEnvelope(WebhookWithSecretModel)
+  @ApiErrors(401, 404)
+  rotateSecret(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+    return this.commands.execute(new RotateWebhookSecretCommand(principal.accountId, parseWebhookId(id)));
+  }
+}

@@ -1,0 +1,17 @@
+// url and events are validated by the domain (not class-validator) so each problem has its own code:
+// 4002 not an HTTPS URL / credentials, 4003 private address, 4006 unresolvable, 4005 events.
+export const EVENTS_SCHEMA = {
+  type: 'array' as const,
+  minItems: 1,
+  items: {
+    oneOf: [
+      { type: 'integer', format: 'int32', enum: [1, 2], description: '1 = job.completed, 2 = job.failed' },
+      { type: 'string', enum: ['job.completed', 'job.failed'] },
+    ],
+  },
+  description:
+    'WebhookEvent values: 1 = job.completed, 2 = job.failed (the names are accepted too). Unknown values: 400 code 4005.',
+  example: [1, 2],
+};
+export const URL_DOC =
+  'HTTPS endpoint without credentials that resolves to a public address. 400 codes: 4002 invalid URL, 4003 private or loopback address, 4006 host does not resolve.';

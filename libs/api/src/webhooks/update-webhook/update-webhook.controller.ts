@@ -1,0 +1,29 @@
+import { Body, Controller, Param, Patch } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Principal } from '@lib/accounts';
+import { parseWebhookId, UpdateWebhookCommand } from '@lib/webhooks';
+import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { WebhookIdParam } from '../shared/webhook-id.param';
+import { WebhookModel } from '../shared/webhook.models';
+import { UpdateWebhookDto } from './update-webhook.dto';
+
+/** Changing a webhook's url, events or state. */
+@ApiTags('webhooks')
+@Controller('v1/webhooks')
+export class UpdateWebhookController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Patch(':id')
+  @WebhookIdParam()
+  @ApiOperation({
+    operationId: 'WebhooksController_update',
+    summary: 'Change url, events and/or isActive; absent or null fields are kept',
+  })
+  @ApiEnvelope(WebhookModel)
+  @ApiErrors(400, 401, 404)
+  update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: UpdateWebhookDto) {
+    return this.commands.execute(new UpdateWebhookCommand(principal.accountId, parseWebhookId(id), body));
+  }
+}
