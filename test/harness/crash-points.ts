@@ -9,9 +9,10 @@ export class SimulatedCrash extends Error {
 }
 
 /**
- * Where a handler is killed: just before, or just after, the first append (or bus publish) that matches.
- * A step of a consumer is the fact it stores: the hold is a CreditsHeld, the record its ChunkCompleted,
- * the settle a CreditsUsed or CreditHoldReleased. Each point fires once per run.
+ * Where a handler is killed: just before, or just after, the first append (or bus publish, or read-model
+ * write) that matches. A step of a consumer is the fact it stores: the hold is a CreditsHeld, the record its
+ * ChunkCompleted, the settle a CreditsUsed or CreditHoldReleased, a usage fact its upsert. Each point fires
+ * once per run.
  */
 export interface CrashPoint {
   name: string;

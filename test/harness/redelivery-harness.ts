@@ -1,9 +1,11 @@
 import { EventStore } from '@lib/eventstore';
 import type { MessageBus } from '@lib/messaging';
+import type { ReadStore } from '@lib/readstore';
 import type { TestApp } from '../support/test-app';
 import { startTestApp } from '../support/test-app';
 import { CrashPoint, CrashSwitch } from './crash-points';
 import { CrashingEventStore } from './crashing-event-store';
+import { CrashingReadStore } from './crashing-read-store';
 import { TwiceDeliveringBus } from './twice-delivering-bus';
 
 /** A world of real peers around one app: what a scenario needs started fresh for every run. */
@@ -29,7 +31,8 @@ export interface HarnessRun {
 
 /**
  * Runs a scenario in a fresh app. `faults` false: the plain adapters (the clean run). Otherwise every bus
- * message and every subscription event is delivered twice, and the handler reaching `crashAt` is killed there.
+ * message and every subscription event is delivered twice, and the handler reaching `crashAt` (an append, a
+ * publish or a read-model write) is killed there.
  */
 export async function runScenario(
   scenario: HarnessScenario,
@@ -40,6 +43,7 @@ export async function runScenario(
   const wrap = faults
     ? {
         eventStore: (s: EventStore) => new CrashingEventStore(s, crash),
+        readStore: (s: ReadStore) => new CrashingReadStore(s, crash),
         bus: (b: MessageBus) => new TwiceDeliveringBus(b, crash),
       }
     : undefined;

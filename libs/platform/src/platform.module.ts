@@ -18,10 +18,12 @@ import { ReadModelFreshness } from './read-model-freshness';
 
 /**
  * Decorators around the chosen adapters: the redelivery and crash harness (test/harness) wraps the event
- * store and the bus of a real app this way to deliver every message twice and kill a handler mid-way.
+ * store, the read store and the bus of a real app this way to deliver every message twice and kill a
+ * handler mid-way.
  */
 export interface AdapterWrappers {
   eventStore?: (store: EventStore) => EventStore;
+  readStore?: (store: ReadStore) => ReadStore;
   bus?: (bus: MessageBus) => MessageBus;
 }
 
@@ -55,7 +57,7 @@ export class PlatformModule implements OnApplicationShutdown {
           provide: EventStore,
           useFactory: () => (wrap.eventStore ?? same)(createEventStore(config, overrides.observers)),
         },
-        { provide: ReadStore, useFactory: () => createReadStore(config) },
+        { provide: ReadStore, useFactory: () => (wrap.readStore ?? same)(createReadStore(config)) },
         { provide: MessageBus, useFactory: () => (wrap.bus ?? same)(createMessageBus(config, overrides.observers)) },
         { provide: BlobStore, useFactory: () => createBlobStore(config) },
         ProjectionRegistry,

@@ -12,6 +12,8 @@ import { autoTopupSettingsStream } from '@lib/credits';
 import { HttpsReceiver } from '../../support/https-receiver';
 import type { TestApp } from '../../support/test-app';
 import { EventStore } from '@lib/eventstore';
+import { ReadStore } from '@lib/readstore';
+import { USAGE_FACTS_COLLECTION, UsageFactDoc } from '@lib/usage/testing';
 import { DashboardBrowser, outboxMails, tokenFromOutbox } from '../../support/dashboard-browser';
 import { PASSWORD, signedInUser, uniqueEmail } from '../dashboard/dashboard-fixture';
 import { startFinderPeers } from '../finder/finder-peers';
@@ -255,6 +257,85 @@ const failingAutoTopup: HarnessScenario = {
   },
 };
 
+/** The relayed events a usage fact is made of (usage-fact.ts), and who made the call each records. */
+const CALL_EVENT_TYPES = [
+  'EmailVerified',
+  'BatchVerified',
+  'ChunkCompleted',
+  'FinderChunkCompleted',
+  'EmailFound',
+  'EmailNotFound',
+];
+const callerOf = (data: Record<string, any>): string | undefined => data.accountId ?? data.snapshot?.accountId;
+
+/**
+ * Usage analytics (the worker's consumer of events.verifications, events.finder and events.jobs): each kind
+ * of call once, through the real routes, against the finder's loopback peers. Every call event must leave
+ * exactly one usage fact (its id the event's), and the dashboard's usage must count each call once. Ids
+ * and addresses differ between runs, so keys and members compare by label and totals, and the days (a run
+ * may cross midnight) are summed.
+ */
+const usageAnalytics: HarnessScenario = {
+  startPeers: () => startFinderPeers({ TRIAL_CREDITS: '500' }),
+  run: async (app) => {
+    const owner = await signedInUser(app);
+    const accountId: string = owner.user.accountId;
+    const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'usage' } })).body.data
+      .apiKey;
+    for (const email of ['jane.doe@firstlast.test', 'not-an-address'])
+      await app.request('GET', `/v1/verify/single?email=${email}`, { key });
+    await app.request('POST', '/v1/verify/batch', { key, body: { emails: ['jdoe@flast.test', 'nobody@flast.test'] } });
+    for (const body of [
+      { firstName: 'Jane', lastName: 'Doe', domain: 'firstlast.test' },
+      { firstName: 'Nobody', lastName: 'Here', domain: 'flast.test' },
+    ])
+      await app.request('POST', '/v1/finder', { key, body });
+    for (const [route, csv] of [
+      ['/v1/jobs', 'email\njane@first.test\nnobody@first.test\nnot-an-address\n'],
+      ['/v1/finder/jobs', 'First Name,Last Name,Domain\nJane,Doe,flast.test\nNobody,Here,first.test\n'],
+    ]) {
+      const id = await upload(app, key, route, csv);
+      const view = async () => (await app.request('GET', `${route}/${id}`, { key })).body.data;
+      await settled(app, accountId, async () => (await view()).status === 'Completed');
+    }
+    const calls = (await app.running.app.get(EventStore).readAll({ eventTypes: CALL_EVENT_TYPES }))
+      .filter((e) => callerOf(e.data) === accountId)
+      .map((e) => e.id)
+      .sort();
+    const facts = app.running.app.get(ReadStore).collection<UsageFactDoc>(USAGE_FACTS_COLLECTION);
+    const factIds = async () => (await facts.find({ filter: { accountId } })).map((f) => f._id).sort();
+    const recorded = await projected(factIds, calls, 20_000);
+    const usage = (await owner.browser.request('GET', '/dashboard/v1/team/usage?days=2')).body.data;
+    const daily = { verifications: 0, finderCalls: 0, credits: 0, byResult: {} as Record<string, number> };
+    for (const day of usage.daily as Array<typeof daily>) {
+      daily.verifications += day.verifications;
+      daily.finderCalls += day.finderCalls;
+      daily.credits += day.credits;
+      for (const [result, count] of Object.entries(day.byResult))
+        daily.byResult[result] = (daily.byResult[result] ?? 0) + count;
+    }
+    const totals = ({ verifications, finderCalls, credits }: Record<string, number>) => ({
+      verifications,
+      finderCalls,
+      credits,
+    });
+    return {
+      callEvents: calls.length,
+      factsPerCallEvent: recorded.length === calls.length && recorded.every((id, i) => id === calls[i]),
+      daily,
+      byKey: usage.byKey.map((k: Record<string, any>) => ({ label: k.label, ...totals(k) })),
+      byMember: usage.byMember.map(totals),
+      charged: (await ledgerState(app, accountId)).charges
+        .map((c) => Number(c.split('=')[1]))
+        .reduce((a, b) => a + b, 0),
+    };
+  },
+};
+
+/** The usage fact a call of this kind and size leaves (the scenario's calls differ in one or the other). */
+const usageFact = (kind: string, calls: number) => (_: string, e: NewEvent) =>
+  e.type === `upsert:${USAGE_FACTS_COLLECTION}` && e.data.kind === kind && e.data.calls === calls;
+
 /** A job's dispatch: killed once its start is recorded, and once the first chunk is on the bus. */
 const dispatchSteps = (startedType: string, chunkTopic: string): CrashPoint[] => [
   { name: startedType, when: 'after', matches: (_, e) => e.type === startedType },
@@ -325,6 +406,20 @@ const consumers: Array<{ name: string; scenario: HarnessScenario; steps: CrashPo
         when,
         matches: (_, e) => e.type === 'AutoTopupOwnerNotified',
       })),
+    ],
+  },
+  {
+    // The consumer's one step is the fact's write (a read-model upsert): killed before and after it, for
+    // each kind of call event.
+    name: 'usage analytics',
+    scenario: usageAnalytics,
+    steps: [
+      { name: 'the usage fact of a single verification', when: 'before', matches: usageFact('verification', 1) },
+      { name: 'the usage fact of a single verification', when: 'after', matches: usageFact('verification', 1) },
+      { name: 'the usage fact of a batch verification', when: 'after', matches: usageFact('verification', 2) },
+      { name: "the usage fact of a bulk job's chunk", when: 'after', matches: usageFact('verification', 3) },
+      { name: 'the usage fact of a finder call', when: 'after', matches: usageFact('finder', 1) },
+      { name: "the usage fact of a finder job's chunk", when: 'after', matches: usageFact('finder', 2) },
     ],
   },
   {
