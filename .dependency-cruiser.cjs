@@ -66,6 +66,17 @@ module.exports = {
       to: { path: '^libs/[^/]+/', pathNot: ['^libs/$2/', '^libs/[^/]+/src/index\\.ts$', '^libs/[^/]+/src/testing/'] },
     },
     {
+      name: 'http-use-cases-stand-alone',
+      comment:
+        'A use-case folder of the api (libs/api/src/<area>/<use-case>/) imports its own files, the shared/ and session/ folders and the infrastructure folders (http/, docs/, job-routes/ ...), never another use case: what two use cases share moves to shared/.',
+      severity: 'error',
+      from: { path: '^libs/api/src/([^/]+)/([^/]+)/' },
+      to: {
+        path: '^libs/api/src/[^/]+/[^/]+/',
+        pathNot: ['^libs/api/src/$1/$2/', '^libs/api/src/[^/]+/(shared|session)/'],
+      },
+    },
+    {
       name: 'no-circular-between-libs',
       comment: 'Two libs importing each other are one lib with a wall in the wrong place.',
       severity: 'error',

@@ -114,4 +114,31 @@ describe('layer rules (dependency-cruiser)', () => {
       'events-never-import-services-or-views: libs/jobs/src/domain/job.events.ts -> libs/jobs/src/query/job.view.ts',
     ]);
   });
+
+  it('refuses an api use-case folder importing another use case, and allows shared/, session/ and infrastructure', async () => {
+    const found = await violations({
+      'libs/api/src/http/envelope.ts': 'export const envelope = 1;\n',
+      'libs/api/src/dashboard/session/guard.ts': 'export const guard = 1;\n',
+      'libs/api/src/admin/shared/create-key.dto.ts': 'export class CreateKeyDto {}\n',
+      'libs/api/src/admin/issue-key/issue-key.controller.ts': 'export class IssueKeyController {}\n',
+      'libs/api/src/dashboard/create-key/created-key.model.ts': 'export class CreatedKeyModel {}\n',
+      'libs/api/src/dashboard/create-key/create-key.controller.ts': [
+        "import { envelope } from '../../http/envelope';",
+        "import { guard } from '../session/guard';",
+        "import { CreateKeyDto } from '../../admin/shared/create-key.dto';",
+        "import { CreatedKeyModel } from './created-key.model';",
+        'export const all = [envelope, guard, CreateKeyDto, CreatedKeyModel];\n',
+      ].join('\n'),
+      'libs/api/src/dashboard/rotate-key/rotate-key.controller.ts':
+        "import { CreatedKeyModel } from '../create-key/created-key.model';\nexport const m = CreatedKeyModel;\n",
+      'libs/api/src/dashboard/revoke-key/revoke-key.controller.ts':
+        "import { IssueKeyController } from '../../admin/issue-key/issue-key.controller';\nexport const c = IssueKeyController;\n",
+      'libs/api/src/dashboard/dashboard-api.module.ts':
+        "import { IssueKeyController } from '../admin/issue-key/issue-key.controller';\nexport const module = IssueKeyController;\n",
+    });
+    expect(names(found)).toEqual([
+      'http-use-cases-stand-alone: libs/api/src/dashboard/revoke-key/revoke-key.controller.ts -> libs/api/src/admin/issue-key/issue-key.controller.ts',
+      'http-use-cases-stand-alone: libs/api/src/dashboard/rotate-key/rotate-key.controller.ts -> libs/api/src/dashboard/create-key/created-key.model.ts',
+    ]);
+  });
 });
