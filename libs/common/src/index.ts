@@ -9,3 +9,4 @@ export { isNumericId, newNumericId } from './numeric-id';
 export { WakeSignal } from './wake-signal';
 export { settleWithin } from './settle-within';
 export { MemoByKey } from './memo-by-key';
+export { PeriodicSweep, type PeriodicSweepOptions } from './periodic-sweep';

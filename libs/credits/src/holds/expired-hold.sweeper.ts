@@ -6,7 +6,7 @@ import {
   BeforeApplicationShutdown,
   Optional,
 } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock, PeriodicSweep } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { APP_CONFIG } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
@@ -25,8 +25,7 @@ import { RecordedWorkCharges, STILL_WORKING } from './recorded-work-charges';
 @Injectable()
 export class ExpiredHoldSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('hold-sweeper');
-  private timer?: NodeJS.Timeout;
-  private running: Promise<number> | null = null;
+  private readonly schedule: PeriodicSweep<number>;
 
   constructor(
     private readonly readStore: ReadStore,
@@ -35,20 +34,19 @@ export class ExpiredHoldSweeper implements OnApplicationBootstrap, BeforeApplica
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() private readonly observer?: HoldSweepObserver,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const everyMs = Math.min(60_000, Math.max(1_000, (this.config.credits.holdExpirySeconds * 1000) / 2));
-    this.timer = setInterval(
-      () => void this.sweepOnce().catch((error) => this.logger.warn(`sweep failed: ${error}`)),
-      everyMs,
-    );
-    this.timer.unref();
+  ) {
+    this.schedule = new PeriodicSweep(() => this.sweep(), {
+      everyMs: Math.min(60_000, Math.max(1_000, (config.credits.holdExpirySeconds * 1000) / 2)),
+      onError: (error) => this.logger.warn(`sweep failed: ${error}`),
+    });
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationBootstrap(): void {
+    this.schedule.start();
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.schedule.stop();
   }
 
   /**
@@ -56,8 +54,7 @@ export class ExpiredHoldSweeper implements OnApplicationBootstrap, BeforeApplica
    * released when nothing was recorded, kept while its work may still record. Returns how many it ended.
    */
   sweepOnce(): Promise<number> {
-    this.running ??= this.sweep().finally(() => (this.running = null));
-    return this.running;
+    return this.schedule.runOnce();
   }
 
   private async sweep(): Promise<number> {

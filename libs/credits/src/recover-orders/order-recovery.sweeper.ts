@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock, PeriodicSweep } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { APP_CONFIG } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
@@ -29,33 +29,30 @@ export interface OrderRecoveryReport {
 @Injectable()
 export class OrderRecoverySweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('order-recovery');
-  private timer?: NodeJS.Timeout;
-  private running: Promise<OrderRecoveryReport> | null = null;
+  private readonly schedule: PeriodicSweep<OrderRecoveryReport>;
 
   constructor(
     private readonly readStore: ReadStore,
     private readonly checkout: CheckoutService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const everyMs = Math.min(300_000, Math.max(5_000, (this.config.payments.orderRecoveryAfterSeconds * 1000) / 3));
-    this.timer = setInterval(
-      () => void this.sweepOnce().catch((error) => this.logger.warn(`sweep failed: ${error}`)),
-      everyMs,
-    );
-    this.timer.unref();
+  ) {
+    this.schedule = new PeriodicSweep(() => this.sweep(), {
+      everyMs: Math.min(300_000, Math.max(5_000, (config.payments.orderRecoveryAfterSeconds * 1000) / 3)),
+      onError: (error) => this.logger.warn(`sweep failed: ${error}`),
+    });
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationBootstrap(): void {
+    this.schedule.start();
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.schedule.stop();
   }
 
   sweepOnce(): Promise<OrderRecoveryReport> {
-    this.running ??= this.sweep().finally(() => (this.running = null));
-    return this.running;
+    return this.schedule.runOnce();
   }
 
   private async sweep(): Promise<OrderRecoveryReport> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
-import { Clock } from '@lib/common';
+import { Clock, PeriodicSweep } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { EventStore } from '@lib/eventstore';
 import { APP_CONFIG } from '@lib/platform';
@@ -25,9 +25,7 @@ const FIRST_SWEEP_AFTER_MS = 60 * 1000;
 export class JobRetentionSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('job-retention');
   private readonly purger: JobFilesPurger;
-  private readonly timers: NodeJS.Timeout[] = [];
-  private readonly inFlight = new Set<Promise<number>>();
-  private ticking = false;
+  private readonly schedule: PeriodicSweep<number>;
 
   constructor(
     @Inject(PURGEABLE_JOB_KINDS) private readonly kinds: PurgeableJobKind[],
@@ -38,36 +36,24 @@ export class JobRetentionSweeper implements OnApplicationBootstrap, BeforeApplic
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.purger = new JobFilesPurger(events, readStore, blobs, this.logger);
+    this.schedule = new PeriodicSweep(() => this.sweep(), {
+      everyMs: SWEEP_EVERY_MS,
+      firstAfterMs: FIRST_SWEEP_AFTER_MS,
+      onError: (error) => this.logger.warn(`retention sweep failed: ${String(error)}`),
+    });
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.jobs.fileRetentionDays === 0) return;
-    this.timers.push(
-      setTimeout(() => this.tick(), FIRST_SWEEP_AFTER_MS),
-      setInterval(() => this.tick(), SWEEP_EVERY_MS),
-    );
-    for (const timer of this.timers) timer.unref();
+    if (this.config.jobs.fileRetentionDays > 0) this.schedule.start();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    for (const timer of this.timers) clearTimeout(timer);
-    await Promise.allSettled([...this.inFlight]);
+  beforeApplicationShutdown(): Promise<void> {
+    return this.schedule.stop();
   }
 
   /** Purges every job that ended more than the retention ago and is not purged yet; returns how many. */
   sweepOnce(): Promise<number> {
-    const sweep = this.sweep();
-    this.inFlight.add(sweep);
-    void sweep.catch(() => undefined).finally(() => this.inFlight.delete(sweep));
-    return sweep;
-  }
-
-  private tick(): void {
-    if (this.ticking) return; // a sweep of a large backlog may outlast the interval
-    this.ticking = true;
-    void this.sweepOnce()
-      .catch((error) => this.logger.warn(`retention sweep failed: ${String(error)}`))
-      .finally(() => (this.ticking = false));
+    return this.schedule.runOnce();
   }
 
   private async sweep(): Promise<number> {

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { PeriodicSweep } from '@lib/common';
 import type { TopicLog } from './topic-log';
 
 export interface LogRetentionOptions {
@@ -20,52 +21,47 @@ const RELEASED_PAGES_PER_PASS = 2048;
  * leave free pages that later appends reuse (and, on files created with auto_vacuum, are partly released).
  */
 export class LogRetention {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
-  private stopped = false;
   private readonly logger = new Logger('MessageBus');
+  private readonly schedule: PeriodicSweep<number>;
 
   constructor(
     private readonly log: TopicLog,
     private readonly options: LogRetentionOptions,
-  ) {}
-
-  start(): void {
-    // unref: retention alone must not keep a process (or a test run) alive.
-    this.timer = setInterval(
-      () => void this.runOnce().catch((error) => this.logger.warn(`log retention failed: ${String(error)}`)),
-      this.options.intervalMs,
-    );
-    this.timer.unref();
+  ) {
+    this.schedule = new PeriodicSweep((stopping) => this.pass(stopping), {
+      everyMs: options.intervalMs,
+      onError: (error) => this.logger.warn(`log retention failed: ${String(error)}`),
+    });
   }
 
-  /** One full pass (joining one already under way); resolves with the number of messages deleted. */
+  start(): void {
+    this.schedule.start();
+  }
+
+  /** One full pass (after the one under way, if any); resolves with the number of messages deleted. */
   runOnce(): Promise<number> {
-    if (this.stopped) return Promise.resolve(0);
-    this.running ??= this.pass().finally(() => (this.running = undefined));
-    return this.running;
+    return this.schedule.runOnce();
   }
 
   /** Stops scheduling and waits for the pass under way, so the file can be closed after. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.schedule.stop();
   }
 
-  private async pass(): Promise<number> {
+  private async pass(stopping: AbortSignal): Promise<number> {
+    if (stopping.aborted) return 0; // the log may be closed already
     const olderThan = this.options.now() - this.options.retentionMs;
     let deleted = 0;
     for (const { topic, partition } of this.log.allPartitions()) {
       for (;;) {
-        if (this.stopped) return deleted;
+        if (stopping.aborted) return deleted;
         const count = this.log.trim(topic, partition, olderThan, this.options.batchSize);
         deleted += count;
         await new Promise((resolve) => setImmediate(resolve));
         if (count < this.options.batchSize) break;
       }
     }
-    if (deleted > 0 && !this.stopped) this.log.releaseFreePages(RELEASED_PAGES_PER_PASS);
+    if (deleted > 0 && !stopping.aborted) this.log.releaseFreePages(RELEASED_PAGES_PER_PASS);
     return deleted;
   }
 }

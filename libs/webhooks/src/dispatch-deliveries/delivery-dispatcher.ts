@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock, PeriodicSweep } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { APP_CONFIG } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
@@ -22,9 +22,7 @@ export const pollIntervalMs = (retryDelaysMs: number[]): number =>
 export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('webhook-dispatcher');
   private readonly inFlight = new Map<string, Promise<void>>();
-  private timer?: NodeJS.Timeout;
-  private stopped = false;
-  private readonly intervalMs: number;
+  private readonly schedule: PeriodicSweep<void>;
 
   constructor(
     private readonly readStore: ReadStore,
@@ -32,26 +30,19 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
     private readonly clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.intervalMs = pollIntervalMs(config.webhooks.retryDelaysMs);
+    this.schedule = new PeriodicSweep(() => this.tick(), {
+      everyMs: pollIntervalMs(config.webhooks.retryDelaysMs),
+      onError: (error) => this.logger.error(`scan failed: ${(error as Error)?.stack ?? error}`),
+    });
   }
 
   onApplicationBootstrap(): void {
-    this.schedule();
+    this.schedule.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
+    await this.schedule.stop();
     await Promise.allSettled(this.inFlight.values());
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.tick()
-        .catch((error) => this.logger.error(`scan failed: ${error?.stack ?? error}`))
-        .finally(() => this.schedule());
-    }, this.intervalMs);
   }
 
   private async tick(): Promise<void> {
