@@ -77,6 +77,14 @@ module.exports = {
       },
     },
     {
+      name: 'testing-only-from-tests',
+      comment:
+        "A lib's testing/ entry (@lib/<name>/testing) names what only tests and benchmarks reach: production code never imports it.",
+      severity: 'error',
+      from: { path: '^(apps|libs)/', pathNot: ['\\.spec\\.ts$', '/testing/'] },
+      to: { path: '^libs/[^/]+/src/testing/' },
+    },
+    {
       name: 'no-circular-between-libs',
       comment: 'Two libs importing each other are one lib with a wall in the wrong place.',
       severity: 'error',

@@ -5,6 +5,11 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+const EXPORT_ALL = {
+  selector: 'ExportAllDeclaration',
+  message: 'Name what the lib exports (CONTRIBUTING.md, Module layout); no export *.',
+};
+
 export default tseslint.config(
   // What .gitignore keeps out of the tree (build output, local data, installed tools), and generated clients.
   {
@@ -48,12 +53,27 @@ export default tseslint.config(
   {
     // A lib's index is its public surface: each export named, so an internal never leaks by accident.
     files: ['libs/*/src/index.ts'],
+    rules: { 'no-restricted-syntax': ['error', EXPORT_ALL] },
+  },
+  {
+    // ... and none of the internals other code would otherwise reach past the lib's commands and queries
+    // for (CONTRIBUTING.md, "What an index exports"); tests reach those through the lib's `testing` entry.
+    // common and readstore are the machinery itself (the Decider type, projections, read-model documents).
+    files: ['libs/*/src/index.ts'],
+    ignores: ['libs/common/src/index.ts', 'libs/readstore/src/index.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        EXPORT_ALL,
         {
-          selector: 'ExportAllDeclaration',
-          message: 'Name what the lib exports (CONTRIBUTING.md, Module layout); no export *.',
+          selector: 'ExportSpecifier[exported.name=/_COLLECTION$|Doc$/]',
+          message:
+            'A read model stays inside its lib: export a query (and its result type) instead (CONTRIBUTING.md, What an index exports).',
+        },
+        {
+          selector: 'ExportSpecifier[exported.name=/Decider$|Projection$/]',
+          message:
+            'Deciders and projections stay inside their lib: export a command or query, or the *_UPCASTERS that read its events (CONTRIBUTING.md, What an index exports).',
         },
       ],
     },

@@ -19,7 +19,7 @@ import {
   normaliseName,
   type KnownAddressRecord,
   type PatternName,
-} from '@lib/finder';
+} from '@lib/finder/testing';
 import { isFreeProvider, VerificationEngine } from '@lib/verification';
 import { loopbackConfig } from '../libs/verification/src/testing/loopback-harness';
 

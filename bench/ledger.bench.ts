@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { SystemClock } from '@lib/common';
-import { auditLedger, CreditLedger, creditLedgerStream } from '@lib/credits';
+import { CreditLedger } from '@lib/credits';
+import { auditLedger, creditLedgerStream } from '@lib/credits/testing';
 import { SqliteEventStore } from '@lib/eventstore';
 
 function flag(name: string, fallback: number): number {

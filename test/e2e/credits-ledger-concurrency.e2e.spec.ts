@@ -1,4 +1,5 @@
-import { auditLedger, CreditLedger, creditLedgerStream } from '@lib/credits';
+import { CreditLedger } from '@lib/credits';
+import { auditLedger, creditLedgerStream } from '@lib/credits/testing';
 import { EventStore } from '@lib/eventstore';
 import { ADDRESSES, eventuallyBalance, startVerifyWorld, VerifyWorld } from './verify-peers.fixture';
 

@@ -1,5 +1,6 @@
 import { eventually } from '@lib/common/testing';
-import { CreditLedger, ExpiredHoldSweeper } from '@lib/credits';
+import { CreditLedger } from '@lib/credits';
+import { ExpiredHoldSweeper } from '@lib/credits/testing';
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../support/test-app';
 import { TravelClock } from '../support/travel-clock';
 

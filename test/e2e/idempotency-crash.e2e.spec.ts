@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@lib/common/testing';
-import { CreditLedger, ExpiredHoldSweeper } from '@lib/credits';
+import { CreditLedger } from '@lib/credits';
+import { ExpiredHoldSweeper } from '@lib/credits/testing';
 import { EventStore } from '@lib/eventstore';
 import { VerificationEngine } from '@lib/verification';
 import { idempotencyStream, requestFingerprint, sha256 } from '@lib/idempotency';

@@ -85,7 +85,8 @@ describe('layer rules (dependency-cruiser)', () => {
       'libs/accounts/src/shared/key-owner.ts': 'export const keyOwner = 1;\n',
       'libs/accounts/src/testing/fixtures.ts': 'export const fixture = 1;\n',
       'libs/accounts/src/shared/uses-own.ts': "import { keyOwner } from './key-owner';\nexport const own = keyOwner;\n",
-      'libs/jobs/src/uses-index.ts':
+      'libs/jobs/src/uses-index.ts': "import { keyOwner } from '@lib/accounts';\nexport const a = keyOwner;\n",
+      'libs/jobs/src/uses-index.unit.spec.ts':
         "import { keyOwner } from '@lib/accounts';\nimport { fixture } from '../../accounts/src/testing/fixtures';\nexport const a = keyOwner + fixture;\n",
       'libs/jobs/src/uses-deep.ts':
         "import { keyOwner } from '../../accounts/src/shared/key-owner';\nexport const b = keyOwner;\n",
@@ -95,6 +96,27 @@ describe('layer rules (dependency-cruiser)', () => {
     expect(names(found)).toEqual([
       'libs-only-through-their-index: apps/api/src/uses-deep.ts -> libs/accounts/src/shared/key-owner.ts',
       'libs-only-through-their-index: libs/jobs/src/uses-deep.ts -> libs/accounts/src/shared/key-owner.ts',
+    ]);
+  });
+
+  it("refuses production code importing a lib's testing entry, and allows specs, tests and benches", async () => {
+    const found = await violations({
+      'libs/accounts/src/testing/index.ts': "export { API_KEYS_COLLECTION } from '../keys.projection';\n",
+      'libs/accounts/src/keys.projection.ts': "export const API_KEYS_COLLECTION = 'api_keys';\n",
+      'libs/api/src/keys/list-keys.ts':
+        "import { API_KEYS_COLLECTION } from '../../../accounts/src/testing';\nexport const c = API_KEYS_COLLECTION;\n",
+      'apps/cli/src/keys.ts':
+        "import { API_KEYS_COLLECTION } from '../../../libs/accounts/src/testing';\nexport const c = API_KEYS_COLLECTION;\n",
+      'libs/api/src/keys/list-keys.unit.spec.ts':
+        "import { API_KEYS_COLLECTION } from '../../../accounts/src/testing';\nexport const c = API_KEYS_COLLECTION;\n",
+      'test/e2e/keys.e2e.spec.ts':
+        "import { API_KEYS_COLLECTION } from '../../libs/accounts/src/testing';\nexport const c = API_KEYS_COLLECTION;\n",
+      'bench/keys.bench.ts':
+        "import { API_KEYS_COLLECTION } from '../libs/accounts/src/testing';\nexport const c = API_KEYS_COLLECTION;\n",
+    });
+    expect(names(found)).toEqual([
+      'testing-only-from-tests: apps/cli/src/keys.ts -> libs/accounts/src/testing/index.ts',
+      'testing-only-from-tests: libs/api/src/keys/list-keys.ts -> libs/accounts/src/testing/index.ts',
     ]);
   });
 

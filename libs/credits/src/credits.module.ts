@@ -16,6 +16,7 @@ import { creditTransactionsProjection } from './list-transactions/credit-transac
 import { GetBalanceHandler } from './get-balance/get-balance.handler';
 import { ListOrdersHandler } from './list-orders/list-orders.handler';
 import { ListTransactionsHandler } from './list-transactions/list-transactions.handler';
+import { AuditLedgerHandler } from './audit-ledger/audit-ledger.handler';
 import { ensureCreditIndexes } from './read-model-indexes';
 import { RecordedWorkCharges } from './holds/recorded-work-charges';
 import { CheckoutService } from './checkout/checkout.service';
@@ -50,6 +51,7 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
     GetBalanceHandler,
     ListTransactionsHandler,
     ListOrdersHandler,
+    AuditLedgerHandler,
     {
       provide: STRIPE_CLIENT,
       useFactory: (config: AppConfig) => (config.payments.stripe ? stripeClient(config.payments.stripe) : null),

@@ -1,6 +1,8 @@
 // The public surface of jobs: its modules, the job use cases (create, cancel, download, progress,
-// chunk workflow, file purge) that both job kinds share, the CSV readers the finder's jobs reuse,
-// the events other libs read, and the read models the apps still query directly.
+// chunk workflow, file purge) and the building blocks both job kinds share (the finder's job kind is
+// built on them: stream, chunk bitmap, file purge rule, stored cells, CSV readers), and the events
+// other libs read (with the upcasters that read them). Tests reach the decider, the projection, the
+// read model and the bus topics through @lib/jobs/testing.
 export { JobsModule } from './jobs.module';
 export { JobsWorkerModule } from './jobs-worker.module';
 export { JobLifecycleModule } from './job-lifecycle.module';
@@ -23,19 +25,12 @@ export { storedCells, type CellsByName, type CellsByPosition, type ResultCells }
 export { JobQueries } from './query-jobs/job-queries';
 export type { JobView } from './query-jobs/job-view';
 export { ChunkProgressBoard } from './track-progress/chunk-progress-board';
-export {
-  commonJobView,
-  type JobDocumentCommon,
-  type JobViewCommon,
-  type ProgressFacts,
-} from './track-progress/job-progress';
+export { commonJobView, type JobViewCommon, type ProgressFacts } from './track-progress/job-progress';
 export { SSE_HEADERS, streamProgress, type ProgressSource } from './stream-progress/sse-progress';
-export { CHUNK_TOPIC, retryTopic } from './process-chunk/chunk-message';
 export { ChunkWorkflow, type ChunkKind, type ChunkStatus, type PaidChunk } from './process-chunk/chunk-workflow';
 export { scanJobStreamBackwards } from './process-chunk/job-stream-reader';
-export { JobRetentionSweeper } from './purge-job-files/job-retention.sweeper';
 export { VERIFICATION_JOB_FILES, type PurgeableJobKind } from './purge-job-files/purgeable-job-kind';
-export { isTerminal, jobDecider, jobStream } from './domain/job.decider';
+export { isTerminal, jobStream } from './domain/job.decider';
 export { JOB_UPCASTERS } from './domain/job.upcast';
 export type { PurgeJobFiles } from './domain/job.commands';
 export type {
@@ -50,10 +45,9 @@ export type {
 } from './domain/job.events';
 export { chunksBitmap, countChunks, EMPTY_BITMAP, hasChunk, withChunk, type DoneChunks } from './domain/chunk-bitmap';
 export { decidePurge, purgedJob, type EndedJob } from './domain/job-files-purge';
-export { CsvRecordReader, readCsvRecords } from './csv/csv-record-reader';
+export { CsvRecordReader } from './csv/csv-record-reader';
 export type { CsvDelimiter, CsvRecord } from './csv/csv-record';
 export { detectHeader } from './csv/header-detection';
 export { detectFinderColumns, domainFromCell } from './csv/finder-column-detection';
 export { RESULT_COLUMNS } from './csv/result-columns';
-export { JOB_RESULTS_COLLECTION, NEWEST_JOBS_FIRST, filesPurgeOf, type FilesPurge } from './query-jobs/job-document';
-export { jobsProjection } from './query-jobs/jobs.projection';
+export { NEWEST_JOBS_FIRST, filesPurgeOf, type FilesPurge } from './query-jobs/job-document';

@@ -1,4 +1,4 @@
-import { autoTopupSettingsStream } from '@lib/credits';
+import { autoTopupSettingsStream } from '@lib/credits/testing';
 import { EventStore } from '@lib/eventstore';
 import { outboxMails } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';

@@ -1,7 +1,14 @@
 import { eventually } from '@lib/common/testing';
-import { CreditLedger, ExpiredHoldSweeper } from '@lib/credits';
+import { CreditLedger } from '@lib/credits';
+import { ExpiredHoldSweeper } from '@lib/credits/testing';
 import { EventStore, runCommand } from '@lib/eventstore';
-import { EmailFinder, finderCallDecider, finderCallStream, FINDER_PRICE, validateFinderInput } from '@lib/finder';
+import {
+  EmailFinder,
+  finderCallDecider,
+  finderCallStream,
+  FINDER_PRICE,
+  validateFinderInput,
+} from '@lib/finder/testing';
 import { TravelClock } from '../../support/travel-clock';
 import { FinderWorld, startFinderWorld } from './finder-peers';
 

@@ -1,4 +1,5 @@
-import { CreditLedger, ExpiredHoldSweeper } from '@lib/credits';
+import { CreditLedger } from '@lib/credits';
+import { ExpiredHoldSweeper } from '@lib/credits/testing';
 import { EventStore, runCommand } from '@lib/eventstore';
 import {
   EmailFinder,
@@ -8,7 +9,7 @@ import {
   finderCallStream,
   FINDER_PRICE,
   validateFinderInput,
-} from '@lib/finder';
+} from '@lib/finder/testing';
 import { idempotencyStream, requestFingerprint, sha256 } from '@lib/idempotency';
 import { eventually } from '@lib/common/testing';
 import { TravelClock } from '../../support/travel-clock';

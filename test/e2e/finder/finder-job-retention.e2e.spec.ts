@@ -1,7 +1,8 @@
 import { BlobStore } from '@lib/blobstore';
 import { EventStore } from '@lib/eventstore';
-import { FINDER_JOB_RESULTS_COLLECTION } from '@lib/finder';
-import { JobRetentionSweeper, jobStream } from '@lib/jobs';
+import { FINDER_JOB_RESULTS_COLLECTION } from '@lib/finder/testing';
+import { jobStream } from '@lib/jobs';
+import { JobRetentionSweeper } from '@lib/jobs/testing';
 import { ReadStore } from '@lib/readstore';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { DAY_MS, TravelClock } from '../../support/travel-clock';

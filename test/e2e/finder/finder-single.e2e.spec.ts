@@ -1,6 +1,6 @@
 import { EventStore } from '@lib/eventstore';
 import { ReadStore } from '@lib/readstore';
-import { KNOWN_ADDRESSES_COLLECTION } from '@lib/finder';
+import { KNOWN_ADDRESSES_COLLECTION } from '@lib/finder/testing';
 import { USAGE_FACTS_COLLECTION, UsageFactDoc } from '@lib/usage/testing';
 import { FinderWorld, startFinderWorld } from './finder-peers';
 

@@ -1,4 +1,4 @@
-import { readCsvRecords } from '@lib/jobs';
+import { readCsvRecords } from '@lib/jobs/testing';
 import { followStream, JobsWorld, ledgerOf, parseCsv, startJobsWorld, uploadJob } from './jobs-world';
 
 // Extra columns, quoted fields with the delimiter, escaped quotes and an embedded CRLF, a duplicate

@@ -1,6 +1,7 @@
 import { BlobStore } from '@lib/blobstore';
 import { EventStore, runCommand } from '@lib/eventstore';
-import { JOB_RESULTS_COLLECTION, jobDecider, jobsProjection, JobRetentionSweeper, jobStream } from '@lib/jobs';
+import { jobStream } from '@lib/jobs';
+import { JOB_RESULTS_COLLECTION, jobDecider, jobsProjection, JobRetentionSweeper } from '@lib/jobs/testing';
 import { ProjectionRunner, ReadStore } from '@lib/readstore';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { DAY_MS, TravelClock } from '../../support/travel-clock';

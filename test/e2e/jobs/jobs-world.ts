@@ -1,5 +1,5 @@
 import { CreditLedger } from '@lib/credits';
-import { readCsvRecords } from '@lib/jobs';
+import { readCsvRecords } from '@lib/jobs/testing';
 import { DnsPeer, startDnsPeer } from '../../peers/dns-peer';
 import { MailPeers, startMailPeers } from '../../peers/mail-peers';
 import { accept, DomainScript, greylist, reject, SmtpPeer, startSmtpPeer } from '../../peers/smtp-peer';

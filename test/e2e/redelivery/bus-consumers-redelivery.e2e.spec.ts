@@ -8,7 +8,7 @@ import {
   settled,
   upload,
 } from '../../harness/redelivery-harness';
-import { autoTopupSettingsStream } from '@lib/credits';
+import { autoTopupSettingsStream } from '@lib/credits/testing';
 import { HttpsReceiver } from '../../support/https-receiver';
 import type { TestApp } from '../../support/test-app';
 import { EventStore } from '@lib/eventstore';

@@ -1,4 +1,4 @@
-import { OrderRecoverySweeper } from '@lib/credits';
+import { OrderRecoverySweeper } from '@lib/credits/testing';
 import { TravelClock } from '../../support/travel-clock';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser } from '../../e2e/dashboard/dashboard-fixture';

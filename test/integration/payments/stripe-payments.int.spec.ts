@@ -1,13 +1,8 @@
 import { DashboardBrowser } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser } from '../../e2e/dashboard/dashboard-fixture';
-import {
-  CheckoutService,
-  CreditCatalogue,
-  NO_SAVED_PAYMENT_METHOD,
-  stripeClient,
-  StripePaymentProcessor,
-} from '@lib/credits';
+import { CheckoutService, CreditCatalogue } from '@lib/credits';
+import { NO_SAVED_PAYMENT_METHOD, stripeClient, StripePaymentProcessor } from '@lib/credits/testing';
 import { EventStore } from '@lib/eventstore';
 import { describeWithServers } from '../support/servers';
 import { signature, WEBHOOK_SECRET } from './stripe-signature';

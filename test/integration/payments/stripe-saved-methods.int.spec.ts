@@ -1,4 +1,5 @@
-import { AutoTopupService, CheckoutService, paymentMethodsStream } from '@lib/credits';
+import { AutoTopupService, CheckoutService } from '@lib/credits';
+import { paymentMethodsStream } from '@lib/credits/testing';
 import { EventStore } from '@lib/eventstore';
 import { outboxMails } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';

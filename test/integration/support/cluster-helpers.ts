@@ -1,5 +1,5 @@
 // Polling helpers for the multi-process suites: the processes answer asynchronously, through Kafka and projections.
-import { readCsvRecords } from '@lib/jobs';
+import { readCsvRecords } from '@lib/jobs/testing';
 import type { AppCluster } from './app-cluster';
 
 export async function until<T>(

@@ -1,6 +1,6 @@
 import { upcast } from '@lib/common';
 import type { RecordedEvent } from '@lib/eventstore';
-import { creditLedgerDecider } from './credit-ledger.decider';
+import { creditLedgerDecider, heldTotal } from './credit-ledger.decider';
 import { CreditLedgerEvent } from './credit-ledger.events';
 
 export interface AuditLine {
@@ -39,14 +39,26 @@ export function transactionType(event: CreditLedgerEvent): AuditLine['transactio
         : null;
 }
 
+export interface LedgerReplay {
+  lines: AuditLine[];
+  /** The balance re-derived from the amounts alone. */
+  balance: number;
+  /** Credits held after the last event (its recorded holds; 0 for an empty ledger). */
+  held: number;
+  /** Every event's recorded balance equals the re-derived one, which never went negative. */
+  ok: boolean;
+}
+
 /**
  * Re-derives the balance from the start by summing amounts, independently of the running balance
  * each event records, and flags every event where the two disagree or the balance goes negative.
  */
-export function auditLedger(recorded: RecordedEvent[]): { lines: AuditLine[]; balance: number; ok: boolean } {
+export function auditLedger(recorded: RecordedEvent[]): LedgerReplay {
   let balance = 0;
+  let held = 0;
   const lines = recorded.map((r) => {
     const event = upcast<CreditLedgerEvent>(r, creditLedgerDecider.upcasters);
+    held = heldTotal(event.data.holdsAfter);
     const delta = balanceDelta(event);
     balance += delta;
     const reference =
@@ -67,5 +79,5 @@ export function auditLedger(recorded: RecordedEvent[]): { lines: AuditLine[]; ba
       ok: event.data.balanceAfter === balance && balance >= 0,
     };
   });
-  return { lines, balance, ok: lines.every((line) => line.ok) };
+  return { lines, balance, held, ok: lines.every((line) => line.ok) };
 }

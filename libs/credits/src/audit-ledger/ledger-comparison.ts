@@ -1,5 +1,5 @@
-import { AuditLine, CreditBalanceDoc, heldTotal, Holds } from '@lib/credits';
-import { RecordedEvent } from '@lib/eventstore';
+import type { LedgerReplay } from '../domain/ledger-audit';
+import type { CreditBalanceDoc } from '../get-balance/credit-balances.projection';
 
 export interface ReadModelFigures {
   balance: CreditBalanceDoc | null;
@@ -24,13 +24,14 @@ export interface LedgerComparison {
 
 /**
  * Everything the read models must agree on with the replayed ledger: the balance document (balance,
- * held, available, and that it has applied the last event) and the transaction history (one row
- * per money-moving event, summing to the balance). The ledger's own consistency is judged apart,
- * because an audit must not call money wrong when only a projector is not running.
+ * held, available, and that it has applied the last event at `lastPosition`, null for an empty
+ * ledger) and the transaction history (one row per money-moving event, summing to the balance). The
+ * ledger's own consistency is judged apart, because an audit must not call money wrong when only a
+ * projector is not running.
  */
 export function compareWithReadModel(
-  recorded: RecordedEvent[],
-  audit: { lines: AuditLine[]; balance: number; ok: boolean },
+  lastPosition: number | null,
+  audit: LedgerReplay,
   figures: ReadModelFigures,
 ): LedgerComparison {
   const ledgerProblems = audit.lines
@@ -39,26 +40,25 @@ export function compareWithReadModel(
       (line) =>
         `revision ${line.revision} (${line.type}): recorded balance ${line.recordedBalance}, replayed ${line.computedBalance}`,
     );
-  const last = recorded[recorded.length - 1];
   const doc = figures.balance;
-  if (last && !doc)
+  if (lastPosition !== null && !doc)
     return {
       ledgerProblems,
       readModel: 'behind',
       readModelProblems: ['the credit_balances read model has no document for this account yet'],
     };
-  if (last && doc && (doc._position ?? -1) < last.position) {
+  if (lastPosition !== null && doc && (doc._position ?? -1) < lastPosition) {
     return {
       ledgerProblems,
       readModel: 'behind',
-      readModelProblems: [`read model is behind: applied position ${doc._position}, ledger at ${last.position}`],
+      readModelProblems: [`read model is behind: applied position ${doc._position}, ledger at ${lastPosition}`],
     };
   }
   const problems: string[] = [];
-  if (!last) {
+  if (lastPosition === null) {
     if (doc && doc.balance !== 0) problems.push(`no ledger events, but the read model shows balance ${doc.balance}`);
   } else if (doc) {
-    const held = heldTotal((last.data as { holdsAfter: Holds }).holdsAfter);
+    const held = audit.held;
     if (doc.balance !== audit.balance) problems.push(`read model balance ${doc.balance} != replayed ${audit.balance}`);
     if (doc.held !== held) problems.push(`read model held ${doc.held} != replayed ${held}`);
     if (doc.available !== audit.balance - held)
