@@ -16,6 +16,20 @@ import { EVENT_COLUMNS, EVENT_SCHEMA, EventRow, toRecordedEvent } from './sqlite
 import { PollingSubscription } from './polling-subscription';
 import { WakeSignal, MemoByKey } from '@lib/common';
 
+/** One appendToStream call waiting for its group's transaction. */
+interface PendingAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+type AppendOutcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+
+/** Most appends written in one group transaction; the rest go in the next group. */
+const MAX_GROUP = 256;
+
 export interface SqliteEventStoreOptions {
   /** How often subscriptions look for events written by other processes. Default 200 ms. */
   pollIntervalMs?: number;
@@ -27,12 +41,27 @@ export interface SqliteEventStoreOptions {
  * The embedded event store: one SQLite file in WAL mode.
  * synchronous=FULL because this file is the source of truth: an acknowledged append must survive a power
  * cut, and NORMAL in WAL mode may lose the last commits (never corrupting, but losing credits is not ok).
+ *
+ * Group commit: appends called in the same turn of the event loop are written in ONE transaction, so
+ * they share one fsync (better-sqlite3 is synchronous: each fsync stalls the whole process). Each append
+ * runs in its own savepoint with its own expected-revision check, so a conflict or a refused id fails only
+ * that call, and appends later in the group see what earlier ones wrote (two calls expecting the same
+ * revision: the first wins, the second conflicts). Positions follow the order of the calls. No promise
+ * resolves before the group's commit is on disk; a failed commit rejects every append of the group.
  */
 export class SqliteEventStore extends EventStore {
   private readonly db: Database.Database;
   private readonly statements = new MemoByKey((sql) => this.db.prepare(sql));
   private readonly appended = new WakeSignal();
   private readonly subscriptions = new Set<PollingSubscription>();
+  private pending: PendingAppend[] = [];
+  private groupScheduled = false;
+  /** One append inside the group's transaction: nested, so better-sqlite3 runs it in a savepoint. */
+  private readonly appendInSavepoint: (
+    streamId: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+  ) => AppendResult;
 
   constructor(
     filePath: string,
@@ -45,18 +74,24 @@ export class SqliteEventStore extends EventStore {
     // Another process may hold the write lock for a moment; wait rather than fail.
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(EVENT_SCHEMA);
+    this.appendInSavepoint = this.db.transaction((streamId: string, events: NewEvent[], expected: ExpectedRevision) =>
+      this.appendInTransaction(streamId, events, expected),
+    );
   }
 
-  /** Appends in one IMMEDIATE transaction so the revision check and the insert cannot interleave with another writer. */
+  /** Joins the group committed at the end of this turn of the event loop (see the class comment). */
   override async appendToStream(
     streamId: string,
     events: NewEvent[],
     expectedRevision: ExpectedRevision,
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const result = this.db.transaction(() => this.appendInTransaction(streamId, events, expectedRevision)).immediate();
-    this.appended.notify();
-    return result;
+    return new Promise((resolve, reject) => {
+      this.pending.push({ streamId, events, expected: expectedRevision, resolve, reject });
+      if (this.groupScheduled) return;
+      this.groupScheduled = true;
+      setImmediate(() => this.commitGroups());
+    });
   }
 
   override async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -127,11 +162,49 @@ export class SqliteEventStore extends EventStore {
     }
   }
 
-  /** Stops every subscription first so no handler reads from a closed database. */
+  /** Writes the appends already called, then stops every subscription, so no handler reads from a closed database. */
   override async close(): Promise<void> {
+    this.commitGroups();
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     this.subscriptions.clear();
     if (this.db.open) this.db.close();
+  }
+
+  private commitGroups(): void {
+    this.groupScheduled = false;
+    while (this.pending.length > 0) this.commitGroup(this.pending.splice(0, MAX_GROUP));
+  }
+
+  /**
+   * One IMMEDIATE transaction for the group, so no other writer (another process) interleaves with the
+   * revision checks; each append in a savepoint. Callers hear only after the commit.
+   */
+  private commitGroup(group: PendingAppend[]): void {
+    let outcomes: AppendOutcome[];
+    try {
+      outcomes = this.db
+        .transaction(() =>
+          group.map(({ streamId, events, expected }): AppendOutcome => {
+            try {
+              return { ok: true, result: this.appendInSavepoint(streamId, events, expected) };
+            } catch (error) {
+              // SQLite ended the whole transaction (disk full, I/O error): nothing of the group is written.
+              if (!this.db.inTransaction) throw error;
+              return { ok: false, error };
+            }
+          }),
+        )
+        .immediate();
+    } catch (error) {
+      group.forEach((append) => append.reject(error));
+      return;
+    }
+    if (outcomes.some((o) => o.ok)) this.appended.notify();
+    group.forEach((append, i) => {
+      const outcome = outcomes[i];
+      if (outcome.ok) append.resolve(outcome.result);
+      else append.reject(outcome.error);
+    });
   }
 
   private appendInTransaction(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {

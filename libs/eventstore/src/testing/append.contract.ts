@@ -96,4 +96,60 @@ export function appendContract(ctx: ContractContext): void {
       expect(await ctx.store.readStream(stream)).toHaveLength(2);
     });
   });
+
+  // Calls made together, from one client: an adapter may write them as one group (the embedded store
+  // does), but each is still checked and answered on its own.
+  describe('appending concurrently from one client', () => {
+    it('lets exactly one of several appends with the same expected revision win; the others conflict', async () => {
+      const stream = ctx.unique('order-');
+      await ctx.store.appendToStream(stream, [event('A')], 'no_stream');
+      const results = await Promise.allSettled(
+        [1, 2, 3, 4].map((n) => ctx.store.appendToStream(stream, [event('B', n)], 0)),
+      );
+      const won = results.filter((r) => r.status === 'fulfilled');
+      expect(won).toHaveLength(1);
+      for (const r of results.filter((r) => r.status === 'rejected'))
+        expect((r as PromiseRejectedResult).reason).toMatchObject({ streamId: stream, expected: 0, actual: 1 });
+      const stored = await ctx.store.readStream(stream);
+      expect(stored.map((e) => e.revision)).toEqual([0, 1]);
+      expect(stored[1].position).toBe((won[0] as PromiseFulfilledResult<{ position: number }>).value.position);
+    });
+
+    it('lands every append to different streams, each with its own revision and position', async () => {
+      const streams = [1, 2, 3, 4, 5].map(() => ctx.unique('order-'));
+      const results = await Promise.all(
+        streams.map((stream, n) => ctx.store.appendToStream(stream, [event('A', n), event('B', n)], 'no_stream')),
+      );
+      expect(results.map((r) => r.nextRevision)).toEqual([1, 1, 1, 1, 1]);
+      expect(new Set(results.map((r) => r.position)).size).toBe(5);
+      for (const [n, stream] of streams.entries()) {
+        const stored = await ctx.store.readStream(stream);
+        expect(stored.map((e) => [e.type, e.data])).toEqual([
+          ['A', { n }],
+          ['B', { n }],
+        ]);
+        expect(stored[1].position).toBe(results[n].position);
+      }
+    });
+
+    it('keeps the other appends when some of them are refused', async () => {
+      const kept = ctx.unique('order-');
+      const refused = ctx.unique('order-');
+      const existing = ctx.unique('order-');
+      await ctx.store.appendToStream(existing, [event('A')], 'no_stream');
+      const [first, stale, exists, last] = await Promise.allSettled([
+        ctx.store.appendToStream(kept, [event('A', 1)], 'no_stream'),
+        ctx.store.appendToStream(refused, [event('A', 2)], 3),
+        ctx.store.appendToStream(existing, [event('B', 3)], 'no_stream'),
+        ctx.store.appendToStream(kept, [event('B', 4)], 0),
+      ]);
+      expect(first.status).toBe('fulfilled');
+      expect((stale as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect((exists as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(last).toMatchObject({ status: 'fulfilled', value: { nextRevision: 1 } });
+      expect((await ctx.store.readStream(kept)).map((e) => e.data)).toEqual([{ n: 1 }, { n: 4 }]);
+      expect(await ctx.store.readStream(refused)).toEqual([]);
+      expect(await ctx.store.readStream(existing)).toHaveLength(1);
+    });
+  });
 }
