@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { walCommits } from '@lib/common/testing';
 import { SqliteEventStore } from './sqlite-event-store';
 
 const dir = mkdtempSync(join(tmpdir(), 'eventstore-group-'));
@@ -10,23 +11,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 const freshFile = () => join(dir, `events-${++files}.sqlite`);
 const event = (n: number) => ({ type: 'Counted', data: { n } });
-
-/**
- * Commits in the WAL since it was last reset: frames whose header carries the database size (only a
- * transaction's last frame does) and whose salts match the WAL header's (older frames beyond are stale).
- * With synchronous=FULL each commit is one fsync, so this counts what group commit saves.
- */
-function walCommits(file: string): number {
-  const wal = readFileSync(`${file}-wal`);
-  const pageSize = wal.readUInt32BE(8);
-  const salts = [wal.readUInt32BE(16), wal.readUInt32BE(20)];
-  let commits = 0;
-  for (let at = 32; at + 24 + pageSize <= wal.length; at += 24 + pageSize) {
-    if (wal.readUInt32BE(at + 8) !== salts[0] || wal.readUInt32BE(at + 12) !== salts[1]) break;
-    if (wal.readUInt32BE(at + 4) !== 0) commits += 1;
-  }
-  return commits;
-}
 
 describe('SqliteEventStore group commit', () => {
   it('writes appends called in the same turn in one commit, and awaited ones in one commit each', async () => {

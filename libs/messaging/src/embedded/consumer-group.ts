@@ -17,7 +17,7 @@ export class ConsumerGroup {
   constructor(
     private readonly groupId: string,
     private readonly log: TopicLog,
-    private readonly signalOf: (topic: string) => WakeSignal,
+    private readonly signalOf: (topic: string, partition: number) => WakeSignal,
     private readonly pollIntervalMs: number,
   ) {}
 
@@ -39,7 +39,7 @@ export class ConsumerGroup {
               topic,
               p,
               () => this.ownerOf(topic, p),
-              this.signalOf(topic),
+              this.signalOf(topic, p),
               this.pollIntervalMs,
             ),
         ),

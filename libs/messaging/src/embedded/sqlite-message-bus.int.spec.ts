@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WakeSignal } from '@lib/common';
+import { walCommits } from '@lib/common/testing';
 import type { BusConsumer, IncomingMessage } from '../message-bus.port';
 import { messageBusContract } from '../testing/message-bus.contract';
 import { eventually } from '../testing/contract-context';
@@ -23,6 +24,82 @@ describe('embedded bus partitioning', () => {
     expect(partitionOf('account-1', 4)).toBe(partitionOf('account-1', 4));
     const used = new Set(Array.from({ length: 200 }, (_, i) => partitionOf(`key-${i}`, 4)));
     expect([...used].sort()).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe('embedded bus group commit', () => {
+  let file: string;
+  let bus: SqliteMessageBus;
+  let consumers: BusConsumer[];
+  beforeEach(() => {
+    file = join(dir, `group-${Math.random().toString(36).slice(2)}.sqlite`);
+    // No polling to speak of: only a publish's wake-up can deliver within a test.
+    bus = new SqliteMessageBus(file, { partitions: 4, pollIntervalMs: 600_000 });
+    consumers = [];
+  });
+  afterEach(async () => {
+    await Promise.all(consumers.map((c) => c.stop()));
+    await bus.close();
+  });
+  const message = (key: string, n: number | bigint) => ({ key, value: { n } });
+
+  it('writes publishes called in the same turn in one commit, and awaited ones in one commit each', async () => {
+    await bus.ensureTopics(['g.a', 'g.b', 'g.c']);
+    await bus.publish('g.a', [message('warm-up', 0)]);
+    const before = walCommits(file);
+    await Promise.all([
+      bus.publish('g.a', [message('k1', 1), message('k2', 2)]),
+      bus.publish('g.b', [message('k3', 3)]),
+      bus.publish('g.c', [message('k4', 4)]),
+    ]);
+    expect(walCommits(file) - before).toBe(1);
+    await bus.publish('g.a', [message('k5', 5)]);
+    await bus.publish('g.b', [message('k6', 6)]);
+    expect(walCommits(file) - before).toBe(3);
+  });
+
+  it('refuses only the publish that cannot be stored; the others of its group are delivered, in order', async () => {
+    await bus.ensureTopics(['h.a', 'h.b']);
+    const received: Array<[string, number]> = [];
+    consumers.push(
+      await bus.subscribe({ groupId: 'group-commit', topics: ['h.a', 'h.b'] }, async (m) => {
+        received.push([m.topic, m.value.n as number]);
+      }),
+    );
+    const results = await Promise.allSettled([
+      bus.publish('h.a', [message('same', 1)]),
+      // A value that is not JSON (a BigInt) fails after the first message of this publish was written.
+      bus.publish('h.a', [message('same', 2), message('same', BigInt(3))]),
+      bus.publish('h.b', [message('other', 4)]),
+      bus.publish('h.a', [message('same', 5)]),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    await eventually(() => expect(received).toHaveLength(3));
+    expect(received.filter(([topic]) => topic === 'h.a')).toEqual([
+      ['h.a', 1],
+      ['h.a', 5],
+    ]);
+    expect(received).toContainEqual(['h.b', 4]);
+  });
+
+  it('wakes the consumers of every partition a publish wrote to', async () => {
+    await bus.ensureTopics(['w.a']);
+    const keys = Array.from({ length: 12 }, (_, i) => `key-${i}`);
+    expect(new Set(keys.map((k) => partitionOf(k, 4))).size).toBe(4);
+    const received: string[] = [];
+    for (const groupId of ['wake-1', 'wake-2'])
+      consumers.push(
+        await bus.subscribe({ groupId, topics: ['w.a'], concurrency: 4 }, async (m) => {
+          received.push(`${groupId} ${m.key}`);
+        }),
+      );
+    // The workers are idle (waiting) before the publish, so only the wake-up can bring these.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await bus.publish(
+      'w.a',
+      keys.map((k, n) => message(k, n)),
+    );
+    await eventually(() => expect(received).toHaveLength(24));
   });
 });
 

@@ -10,8 +10,17 @@ import {
 import { ConsumerGroup } from './consumer-group';
 import { GroupMember } from './group-member';
 import { LogRetention } from './log-retention';
-import { LoggedMessage, TopicLog } from './topic-log';
+import { LoggedMessage, TopicAppend, TopicLog } from './topic-log';
 import { WakeSignal } from '@lib/common';
+
+/** A publish call waiting for its group's transaction. */
+interface PendingPublish extends TopicAppend {
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/** Most publishes written in one group transaction; the rest go in the next group. */
+const MAX_GROUP = 256;
 
 export interface SqliteMessageBusOptions {
   /** Partitions of a new topic. Default 4. */
@@ -33,8 +42,10 @@ export interface SqliteMessageBusOptions {
 /**
  * The embedded message bus: Kafka's semantics over a SQLite file. Accepted messages are on disk before
  * `publish` resolves; offsets are committed per group and partition only after the handler succeeded, so
- * a crash redelivers rather than loses. Consumers in this process are woken at once on publish; those in
- * other processes notice within the poll interval.
+ * a crash redelivers rather than loses. Publishes called in the same turn of the event loop (the relay's
+ * topics of one batch, handlers finishing together) are written in one transaction, one fsync, each still
+ * accepted or refused on its own. Consumers in this process are woken at once on publish, only those of the
+ * partitions written to; those in other processes notice within the poll interval.
  * Group membership is per process: two processes consuming with the same group id would both receive
  * every message, so run one consuming process per group (the all-in-one and worker apps do).
  * Retention (`retentionMs` > 0): every `retentionIntervalMs` a background pass deletes, in small
@@ -51,6 +62,8 @@ export class SqliteMessageBus extends MessageBus {
   private readonly groups = new Map<string, ConsumerGroup>();
   private readonly consumers = new Set<BusConsumer>();
   private readonly retention?: LogRetention;
+  private pending: PendingPublish[] = [];
+  private groupScheduled = false;
 
   constructor(
     filePath: string,
@@ -74,10 +87,15 @@ export class SqliteMessageBus extends MessageBus {
     for (const topic of topics) this.log.partitions(topic);
   }
 
+  /** Joins the group written at the end of this turn of the event loop; resolves once it is on disk. */
   override async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
     if (messages.length === 0) return;
-    this.log.append(topic, messages);
-    this.signalOf(topic).notify();
+    return new Promise((resolve, reject) => {
+      this.pending.push({ topic, messages, resolve, reject });
+      if (this.groupScheduled) return;
+      this.groupScheduled = true;
+      setImmediate(() => this.writeGroups());
+    });
   }
 
   /** Joins the group in this process; partitions are shared among the group's live members. */
@@ -119,9 +137,32 @@ export class SqliteMessageBus extends MessageBus {
 
   /** Stops retention and every consumer (waiting for in-flight handlers) before closing the file. */
   override async close(): Promise<void> {
+    this.writeGroups();
     await this.retention?.stop();
     await Promise.all([...this.consumers].map((c) => c.stop()));
+    this.writeGroups(); // what stopping handlers published
     this.log.close();
+  }
+
+  private writeGroups(): void {
+    this.groupScheduled = false;
+    while (this.pending.length > 0) this.writeGroup(this.pending.splice(0, MAX_GROUP));
+  }
+
+  private writeGroup(group: PendingPublish[]): void {
+    let outcomes;
+    try {
+      outcomes = this.log.append(group);
+    } catch (error) {
+      group.forEach((publish) => publish.reject(error));
+      return;
+    }
+    group.forEach((publish, i) => {
+      const outcome = outcomes[i];
+      if (!outcome.ok) return publish.reject(outcome.error);
+      for (const partition of outcome.partitions) this.signalOf(publish.topic, partition).notify();
+      publish.resolve();
+    });
   }
 
   private async deadLetter(message: LoggedMessage, error: unknown, attempts: number): Promise<void> {
@@ -139,17 +180,24 @@ export class SqliteMessageBus extends MessageBus {
   private groupOf(groupId: string): ConsumerGroup {
     let group = this.groups.get(groupId);
     if (!group) {
-      group = new ConsumerGroup(groupId, this.log, (topic) => this.signalOf(topic), this.options.pollIntervalMs ?? 200);
+      group = new ConsumerGroup(
+        groupId,
+        this.log,
+        (topic, partition) => this.signalOf(topic, partition),
+        this.options.pollIntervalMs ?? 200,
+      );
       this.groups.set(groupId, group);
     }
     return group;
   }
 
-  private signalOf(topic: string): WakeSignal {
-    let signal = this.signals.get(topic);
+  /** Wakes the workers of one partition (of every group): a publish wakes only the partitions it wrote to. */
+  private signalOf(topic: string, partition: number): WakeSignal {
+    const key = `${topic}\u0000${partition}`;
+    let signal = this.signals.get(key);
     if (!signal) {
       signal = new WakeSignal();
-      this.signals.set(topic, signal);
+      this.signals.set(key, signal);
     }
     return signal;
   }

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { MemoByKey } from '@lib/common';
 import type { OutgoingMessage } from '../message-bus.port';
 
 /** A message as stored in a partition of a topic's log. */
@@ -10,6 +11,15 @@ export interface LoggedMessage {
   value: Record<string, unknown>;
   headers: Record<string, string>;
 }
+
+/** One publish call: messages for one topic. */
+export interface TopicAppend {
+  topic: string;
+  messages: OutgoingMessage[];
+}
+
+/** What became of one publish of a group: the partitions it wrote to, or why it was refused. */
+export type TopicAppendOutcome = { ok: true; partitions: number[] } | { ok: false; error: unknown };
 
 type Row = { partition: number; offset: number; key: string; value: string; headers: string };
 
@@ -35,6 +45,11 @@ CREATE TABLE IF NOT EXISTS offsets (
  */
 export class TopicLog {
   private readonly db: Database.Database;
+  private readonly statements = new MemoByKey((sql) => this.db.prepare(sql));
+  /** Partition counts of topics known to exist: a topic's count never changes once created. */
+  private readonly partitionCounts = new Map<string, number>();
+  /** One publish inside the group's transaction: nested, so better-sqlite3 runs it in a savepoint. */
+  private readonly appendInSavepoint: (topic: string, messages: OutgoingMessage[]) => number[];
 
   constructor(
     filePath: string,
@@ -49,50 +64,50 @@ export class TopicLog {
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
     this.addPublishedAt();
+    this.appendInSavepoint = this.db.transaction((topic: string, messages: OutgoingMessage[]) =>
+      this.appendToTopic(topic, messages),
+    );
   }
 
   /** The topic's partition count, creating the topic with the default count on first use. */
   partitions(topic: string): number {
-    this.db
-      .prepare('INSERT INTO topics (name, partitions) VALUES (?, ?) ON CONFLICT (name) DO NOTHING')
+    const known = this.partitionCounts.get(topic);
+    if (known !== undefined) return known;
+    this.statements
+      .get('INSERT INTO topics (name, partitions) VALUES (?, ?) ON CONFLICT (name) DO NOTHING')
       .run(topic, this.defaultPartitions);
-    return (this.db.prepare('SELECT partitions FROM topics WHERE name = ?').get(topic) as { partitions: number })
-      .partitions;
+    const { partitions } = this.statements.get('SELECT partitions FROM topics WHERE name = ?').get(topic) as {
+      partitions: number;
+    };
+    this.partitionCounts.set(topic, partitions);
+    return partitions;
   }
 
-  /** Appends in one IMMEDIATE transaction so offsets stay contiguous with writers in other processes. */
-  append(topic: string, messages: OutgoingMessage[]): void {
-    this.db
-      .transaction(() => {
-        const count = this.partitions(topic);
-        const last = this.db.prepare('SELECT MAX(offset) AS o FROM messages WHERE topic = ? AND partition = ?');
-        const insert = this.db.prepare(
-          'INSERT INTO messages (topic, partition, offset, key, value, headers, published_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        );
-        const publishedAt = this.now();
-        const next = new Map<number, number>();
-        for (const message of messages) {
-          const partition = partitionOf(message.key, count);
-          const offset = next.get(partition) ?? ((last.get(topic, partition) as { o: number | null }).o ?? -1) + 1;
-          insert.run(
-            topic,
-            partition,
-            offset,
-            message.key,
-            JSON.stringify(message.value),
-            JSON.stringify(message.headers ?? {}),
-            publishedAt,
-          );
-          next.set(partition, offset + 1);
-        }
-      })
+  /**
+   * Writes a group of publishes in ONE IMMEDIATE transaction (one fsync for all of them; offsets stay
+   * contiguous with writers in other processes), each publish in its own savepoint, so one that fails
+   * (a value that is not JSON) is refused alone. Throws, having written nothing, when the transaction fails.
+   */
+  append(group: TopicAppend[]): TopicAppendOutcome[] {
+    return this.db
+      .transaction(() =>
+        group.map(({ topic, messages }): TopicAppendOutcome => {
+          try {
+            return { ok: true, partitions: this.appendInSavepoint(topic, messages) };
+          } catch (error) {
+            // SQLite ended the whole transaction (disk full, I/O error): nothing of the group is written.
+            if (!this.db.inTransaction) throw error;
+            return { ok: false, error };
+          }
+        }),
+      )
       .immediate();
   }
 
   /** Up to `limit` messages of one partition from `fromOffset` on. */
   fetch(topic: string, partition: number, fromOffset: number, limit: number): LoggedMessage[] {
-    const rows = this.db
-      .prepare(
+    const rows = this.statements
+      .get(
         'SELECT partition, offset, key, value, headers FROM messages WHERE topic = ? AND partition = ? AND offset >= ? ORDER BY offset LIMIT ?',
       )
       .all(topic, partition, fromOffset, limit) as Row[];
@@ -108,16 +123,16 @@ export class TopicLog {
 
   /** The next offset the group will read; 0 (the earliest message) for a new group. */
   committed(groupId: string, topic: string, partition: number): number {
-    const row = this.db
-      .prepare('SELECT next_offset FROM offsets WHERE group_id = ? AND topic = ? AND partition = ?')
+    const row = this.statements
+      .get('SELECT next_offset FROM offsets WHERE group_id = ? AND topic = ? AND partition = ?')
       .get(groupId, topic, partition) as { next_offset: number } | undefined;
     return row?.next_offset ?? 0;
   }
 
   /** Records the group as a reader of the partition (at offset 0 if new), so retention keeps what it has not read. */
   register(groupId: string, topic: string, partition: number): void {
-    this.db
-      .prepare(
+    this.statements
+      .get(
         'INSERT INTO offsets (group_id, topic, partition, next_offset) VALUES (?, ?, ?, 0) ON CONFLICT (group_id, topic, partition) DO NOTHING',
       )
       .run(groupId, topic, partition);
@@ -131,22 +146,22 @@ export class TopicLog {
    * the all-in-one app's time in a bulk job (`npm run bench:probe`).
    */
   commit(groupId: string, topic: string, partition: number, nextOffset: number): void {
-    this.db.pragma('synchronous = NORMAL');
+    this.statements.get('PRAGMA synchronous = NORMAL').run();
     try {
-      this.db
-        .prepare(
+      this.statements
+        .get(
           `INSERT INTO offsets (group_id, topic, partition, next_offset) VALUES (?, ?, ?, ?)
            ON CONFLICT (group_id, topic, partition) DO UPDATE SET next_offset = excluded.next_offset`,
         )
         .run(groupId, topic, partition, nextOffset);
     } finally {
-      this.db.pragma('synchronous = FULL');
+      this.statements.get('PRAGMA synchronous = FULL').run();
     }
   }
 
   /** Every partition of every topic, for retention to walk. */
   allPartitions(): Array<{ topic: string; partition: number }> {
-    const topics = this.db.prepare('SELECT name, partitions FROM topics ORDER BY name').all() as Array<{
+    const topics = this.statements.get('SELECT name, partitions FROM topics ORDER BY name').all() as Array<{
       name: string;
       partitions: number;
     }>;
@@ -163,8 +178,8 @@ export class TopicLog {
   trim(topic: string, partition: number, olderThan: number, limit: number): number {
     return this.db
       .transaction(() => {
-        const range = this.db
-          .prepare('SELECT MIN(offset) AS first, MAX(offset) AS last FROM messages WHERE topic = ? AND partition = ?')
+        const range = this.statements
+          .get('SELECT MIN(offset) AS first, MAX(offset) AS last FROM messages WHERE topic = ? AND partition = ?')
           .get(topic, partition) as {
           first: number | null;
           last: number | null;
@@ -172,14 +187,14 @@ export class TopicLog {
         if (range.first === null || range.last === null) return 0;
         let upTo = Math.min(range.last, range.first + limit, this.readFloor(topic, partition));
         // Stops at the first young message, so a clock step back never lets a newer message go early.
-        const young = this.db
-          .prepare(
+        const young = this.statements
+          .get(
             'SELECT offset FROM messages WHERE topic = ? AND partition = ? AND offset < ? AND published_at >= ? ORDER BY offset LIMIT 1',
           )
           .get(topic, partition, upTo, olderThan) as { offset: number } | undefined;
         if (young) upTo = young.offset;
-        return this.db
-          .prepare('DELETE FROM messages WHERE topic = ? AND partition = ? AND offset < ?')
+        return this.statements
+          .get('DELETE FROM messages WHERE topic = ? AND partition = ? AND offset < ?')
           .run(topic, partition, upTo).changes;
       })
       .immediate();
@@ -191,17 +206,43 @@ export class TopicLog {
   }
 
   ping(): boolean {
-    return this.db.prepare('SELECT 1 AS ok').get() !== undefined;
+    return this.statements.get('SELECT 1 AS ok').get() !== undefined;
   }
 
   close(): void {
     if (this.db.open) this.db.close();
   }
 
+  /** The messages after the partitions' last offsets; returns the partitions written to. */
+  private appendToTopic(topic: string, messages: OutgoingMessage[]): number[] {
+    const count = this.partitions(topic);
+    const last = this.statements.get('SELECT MAX(offset) AS o FROM messages WHERE topic = ? AND partition = ?');
+    const insert = this.statements.get(
+      'INSERT INTO messages (topic, partition, offset, key, value, headers, published_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const publishedAt = this.now();
+    const next = new Map<number, number>();
+    for (const message of messages) {
+      const partition = partitionOf(message.key, count);
+      const offset = next.get(partition) ?? ((last.get(topic, partition) as { o: number | null }).o ?? -1) + 1;
+      insert.run(
+        topic,
+        partition,
+        offset,
+        message.key,
+        JSON.stringify(message.value),
+        JSON.stringify(message.headers ?? {}),
+        publishedAt,
+      );
+      next.set(partition, offset + 1);
+    }
+    return [...next.keys()];
+  }
+
   /** The lowest offset any group of the topic still needs in this partition; a group with no row here needs all of it. */
   private readFloor(topic: string, partition: number): number {
-    const rows = this.db
-      .prepare('SELECT group_id, partition, next_offset FROM offsets WHERE topic = ?')
+    const rows = this.statements
+      .get('SELECT group_id, partition, next_offset FROM offsets WHERE topic = ?')
       .all(topic) as Array<{
       group_id: string;
       partition: number;
@@ -218,7 +259,7 @@ export class TopicLog {
   private addPublishedAt(): void {
     this.db
       .transaction(() => {
-        const columns = this.db.prepare("SELECT name FROM pragma_table_info('messages')").all() as Array<{
+        const columns = this.statements.get("SELECT name FROM pragma_table_info('messages')").all() as Array<{
           name: string;
         }>;
         if (columns.some((c) => c.name === 'published_at')) return;

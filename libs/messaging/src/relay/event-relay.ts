@@ -142,7 +142,7 @@ export class EventRelay {
     }
   }
 
-  /** One batch: each topic's messages in one bus write, in log order, then the checkpoint. */
+  /** One batch: each topic's messages in one bus write (all topics at once), in log order, then the checkpoint. */
   private async publishPending(): Promise<void> {
     const batch = this.pending.slice(0, this.maxBatch);
     if (batch.length === 0) return;
@@ -152,7 +152,13 @@ export class EventRelay {
       messages.push(message);
       byTopic.set(topic, messages);
     }
-    for (const [topic, messages] of byTopic) await this.bus.publish(topic, messages);
+    // Called together, so a bus that groups writes (the embedded one) stores the batch with one fsync;
+    // settled together, so a retry never overtakes a publish still in flight.
+    const published = await Promise.allSettled(
+      [...byTopic].map(([topic, messages]) => this.bus.publish(topic, messages)),
+    );
+    const failed = published.find((p): p is PromiseRejectedResult => p.status === 'rejected');
+    if (failed) throw failed.reason;
     const position = batch[batch.length - 1].position;
     await this.checkpoints.save([{ name: this.checkpointName, position }]);
     this.pending = this.pending.slice(batch.length);
