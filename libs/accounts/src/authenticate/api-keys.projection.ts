@@ -25,7 +25,7 @@ export const apiKeysProjection = documentProjection<ApiKeyDoc, AccountEvent>({
   collection: API_KEYS_COLLECTION,
   eventTypes: ['ApiKeyIssued', 'ApiKeyRevoked', 'ApiKeyRotated'],
   upcasters: accountDecider.upcasters,
-  documentId: (event) => (event.data as { keyId: string }).keyId,
+  documentId: (event) => ('keyId' in event.data ? event.data.keyId : null),
   evolve: (doc, event) => {
     switch (event.type) {
       case 'ApiKeyIssued':

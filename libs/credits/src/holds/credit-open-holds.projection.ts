@@ -19,7 +19,7 @@ export const creditOpenHoldsProjection = documentProjection<OpenHoldDoc, CreditL
   collection: CREDIT_OPEN_HOLDS_COLLECTION,
   eventTypes: ['CreditsHeld', 'CreditsUsed', 'CreditHoldReleased'],
   upcasters: creditLedgerDecider.upcasters,
-  documentId: (event) => (event.data as { holdId?: string | null }).holdId ?? null,
+  documentId: (event) => ('holdId' in event.data ? event.data.holdId : null),
   evolve: (_doc, event) => {
     if (event.type !== 'CreditsHeld') return null; // settled or released: the hold is gone
     return {

@@ -1,7 +1,6 @@
-import { upcast } from '@lib/common';
 import { documentProjection } from '@lib/readstore';
 import { creditLedgerDecider } from '../domain/credit-ledger.decider';
-import { CreditLedgerEvent, CreditsAdded, OrderSource } from '../domain/credit-ledger.events';
+import { CreditLedgerEvent, OrderSource } from '../domain/credit-ledger.events';
 import { orderDecider } from '../domain/order.decider';
 import { OrderStatus } from '../domain/order-status';
 import type { OrderQuote } from '../catalogue/price-order';
@@ -63,20 +62,19 @@ export function orderViewFrom(
  * orders an operator records come straight from their CreditsAdded event. The ledger's CreditsAdded
  * for a processor order then fills the same document again, with the same values.
  */
-export const creditOrdersProjection = documentProjection<CreditOrderDoc>({
+export const creditOrdersProjection = documentProjection<CreditOrderDoc, CreditLedgerEvent | OrderEvent>({
   name: 'credit-orders',
   collection: CREDIT_ORDERS_COLLECTION,
   eventTypes: ['CreditsAdded', ...ORDER_EVENT_TYPES],
+  // Two aggregates feed it; their stored type strings are distinct, so one map holds both upcasters.
+  upcasters: { ...creditLedgerDecider.upcasters, ...orderDecider.upcasters },
   documentId: (event) => {
-    if (event.type !== 'CreditsAdded') return (event.data as { orderId: string }).orderId;
-    const source = (event.data as CreditsAdded['data']).source;
-    return source.kind === 'order' ? source.orderId : null;
+    if (event.type === 'CreditsAdded') return event.data.source.kind === 'order' ? event.data.source.orderId : null;
+    return 'orderId' in event.data ? event.data.orderId : null;
   },
-  evolve: (doc, recorded) => {
-    if (recorded.type === 'CreditsAdded') {
-      const added = upcast<CreditLedgerEvent>(recorded, creditLedgerDecider.upcasters);
-      if (added.type !== 'CreditsAdded') return doc;
-      const data = added.data;
+  evolve: (doc, event) => {
+    if (event.type === 'CreditsAdded') {
+      const data = event.data;
       if (data.source.kind !== 'order') return doc;
       return {
         _id: data.source.orderId,
@@ -84,7 +82,6 @@ export const creditOrdersProjection = documentProjection<CreditOrderDoc>({
         ...orderViewFrom(data.accountId, data.amount, data.bonus, data.source, data.at),
       };
     }
-    const event = upcast<OrderEvent>(recorded, orderDecider.upcasters);
     switch (event.type) {
       case 'OrderQuoted':
         return doc; // not read (not in ORDER_EVENT_TYPES): an order shows once its payment exists
@@ -118,6 +115,8 @@ export const creditOrdersProjection = documentProjection<CreditOrderDoc>({
         return doc && { ...doc, status: OrderStatus.Failed, failureReason: event.data.failureReason };
       case 'OrderCredited':
         return doc && { ...doc, invoiceNumber: event.data.invoiceNumber };
+      default:
+        return doc; // the ledger's other events are not read (not in eventTypes)
     }
   },
 });

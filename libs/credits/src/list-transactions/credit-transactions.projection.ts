@@ -37,7 +37,7 @@ export const creditTransactionsProjection = documentProjection<CreditTransaction
   collection: CREDIT_TRANSACTIONS_COLLECTION,
   eventTypes: ['CreditsAdded', 'CreditsAdjusted', 'CreditsUsed'],
   upcasters: creditLedgerDecider.upcasters,
-  documentId: (event) => (event.data as { transactionId: string }).transactionId,
+  documentId: (event) => ('transactionId' in event.data ? event.data.transactionId : null),
   evolve: (_doc, event) => {
     const type = transactionType(event);
     if (!type || !('transactionId' in event.data)) return null;

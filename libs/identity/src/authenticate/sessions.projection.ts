@@ -24,7 +24,7 @@ export const sessionsProjection = documentProjection<SessionDoc, UserEvent>({
   collection: SESSIONS_COLLECTION,
   eventTypes: ['SessionStarted', 'SessionEnded'],
   upcasters: userDecider.upcasters,
-  documentId: (event) => (event.data as { sessionId: string }).sessionId,
+  documentId: (event) => ('sessionId' in event.data ? event.data.sessionId : null),
   evolve: (doc, event) => {
     switch (event.type) {
       case 'SessionStarted': {
