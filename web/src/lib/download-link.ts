@@ -1,19 +1,8 @@
+import { RESULT_COLUMNS } from '../../../libs/jobs/src/csv/result-column-names';
 import { RESULTS } from './results';
 
-export const RESULT_COLUMN_NAMES = [
-  'result',
-  'resultCode',
-  'subResult',
-  'quality',
-  'free',
-  'role',
-  'disposable',
-  'catchAll',
-  'didYouMean',
-  'provider',
-  'antiSpam',
-  'riskScore',
-] as const;
+// The service's own column list (a file without imports, so this build can take it): a column added there is offered here.
+export { RESULT_COLUMNS };
 
 export const RESULT_PRESETS = [
   { id: 'all', label: 'All rows', results: RESULTS.map((r) => r.name as string) },
@@ -29,9 +18,9 @@ export function downloadHref(downloadPath: string, results: string[], columns: s
   const params = new URLSearchParams();
   const allResults = RESULTS.every((r) => results.includes(r.name));
   if (!allResults) params.set('results', results.join(','));
-  const allColumns = RESULT_COLUMN_NAMES.every((c) => columns.includes(c));
+  const allColumns = RESULT_COLUMNS.every((c) => columns.includes(c));
   if (!allColumns)
-    params.set('columns', columns.length ? RESULT_COLUMN_NAMES.filter((c) => columns.includes(c)).join(',') : 'none');
+    params.set('columns', columns.length ? RESULT_COLUMNS.filter((c) => columns.includes(c)).join(',') : 'none');
   const query = params.toString();
   return query ? `${downloadPath}?${query}` : downloadPath;
 }

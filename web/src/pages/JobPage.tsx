@@ -5,7 +5,7 @@ import { ErrorAlert } from '../components/Alert';
 import { PageTitle } from '../components/PageTitle';
 import { ProgressBar } from '../components/ProgressBar';
 import { ResultChart } from '../components/ResultChart';
-import { downloadHref, RESULT_COLUMN_NAMES, RESULT_PRESETS } from '../lib/download-link';
+import { downloadHref, RESULT_COLUMNS, RESULT_PRESETS } from '../lib/download-link';
 import { isTerminal } from '../lib/progress';
 import { RESULTS } from '../lib/results';
 import { useJobStream } from '../lib/use-job-stream';
@@ -14,7 +14,7 @@ import { Link } from '../router';
 export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
   const { job, error } = useJobStream<Job>(V1.jobs, id, null);
   const [results, setResults] = useState<string[]>(RESULTS.map((r) => r.name));
-  const [columns, setColumns] = useState<string[]>([...RESULT_COLUMN_NAMES]);
+  const [columns, setColumns] = useState<string[]>([...RESULT_COLUMNS]);
   const [actionError, setActionError] = useState<unknown>(null);
   const [cancelled, setCancelled] = useState<Job | null>(null);
   const shown = cancelled ?? job;
@@ -106,7 +106,7 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
               </fieldset>
               <fieldset>
                 <legend>Result columns to add</legend>
-                {RESULT_COLUMN_NAMES.map((c) => (
+                {RESULT_COLUMNS.map((c) => (
                   <span className="checkbox" key={c}>
                     <input
                       id={`col-${c}`}

@@ -1,25 +1,13 @@
 import { EVIDENCE_FIELDS, type PublicVerdict } from '@lib/verification';
 import type { RowVerdict } from '../domain/job.events';
 import { InvalidResultColumnsError } from './csv-errors';
+import { RESULT_COLUMNS } from './result-column-names';
 
-/**
- * Result columns appended at download, in their default order (`all`): every public verdict field,
- * each recorded in RowVerdict. Rows are stored by column name, so a column may go anywhere in this list.
- */
-export const RESULT_COLUMNS = [
-  'result',
-  'resultCode',
-  'subResult',
-  'quality',
-  'free',
-  'role',
-  'disposable',
-  'catchAll',
-  'didYouMean',
-  'provider',
-  'antiSpam',
-  'riskScore',
-] as const satisfies readonly (keyof PublicVerdict & keyof RowVerdict)[];
+export { RESULT_COLUMNS };
+
+// Each listed column is a public verdict field, recorded in RowVerdict: a name that is not fails to compile here.
+const everyColumnRecorded: readonly (keyof PublicVerdict & keyof RowVerdict)[] = RESULT_COLUMNS;
+void everyColumnRecorded;
 
 // A public verdict field missing from RESULT_COLUMNS fails to compile here: it would never reach a download.
 const everyPublicField: Exclude<keyof PublicVerdict, (typeof RESULT_COLUMNS)[number]> extends never ? true : never =
