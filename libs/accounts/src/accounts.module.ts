@@ -15,6 +15,7 @@ import { InviteMemberHandler } from './invite-member/invite-member.handler';
 import { AcceptInviteHandler } from './accept-invite/accept-invite.handler';
 import { RemoveMemberHandler } from './remove-member/remove-member.handler';
 import { ListTeamMembersHandler } from './list-team-members/list-team-members.handler';
+import { AccountOpenedHandler } from './open-account/account-opened.handler';
 import { ApiKeyReadyHandler, GetApiKeyHandler, ListApiKeysHandler } from './list-api-keys/list-api-keys.handler';
 
 @Module({
@@ -29,6 +30,7 @@ import { ApiKeyReadyHandler, GetApiKeyHandler, ListApiKeysHandler } from './list
     AcceptInviteHandler,
     RemoveMemberHandler,
     ListTeamMembersHandler,
+    AccountOpenedHandler,
     ListApiKeysHandler,
     GetApiKeyHandler,
     ApiKeyReadyHandler,

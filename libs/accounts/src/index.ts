@@ -4,6 +4,7 @@
 export { AccountsModule } from './accounts.module';
 export { ApiKeyAuthenticator, type Principal } from './authenticate/api-key-authenticator';
 export { OpenAccountCommand, type OpenedAccount } from './open-account/open-account.command';
+export { AccountOpenedQuery } from './open-account/account-opened.query';
 export { IssueApiKeyCommand, type IssuedKey } from './issue-api-key/issue-api-key.command';
 export { RevokeApiKeyCommand, type RevokedKey } from './revoke-api-key/revoke-api-key.command';
 export { RotateApiKeyCommand, type RotatedKey } from './rotate-api-key/rotate-api-key.command';
@@ -19,6 +20,5 @@ export {
 } from './list-api-keys/list-api-keys.query';
 export type { TeamRole } from './domain/account.commands';
 export type { TeamMemberRole } from './domain/account.decider';
-export { accountStream } from './domain/account.decider';
 export type { AccountEvent } from './domain/account.events';
 export { KeyLastUsed } from './usage/key-last-used';

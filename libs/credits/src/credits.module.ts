@@ -17,6 +17,7 @@ import { GetBalanceHandler } from './get-balance/get-balance.handler';
 import { ListOrdersHandler } from './list-orders/list-orders.handler';
 import { ListTransactionsHandler } from './list-transactions/list-transactions.handler';
 import { AuditLedgerHandler } from './audit-ledger/audit-ledger.handler';
+import { OpenedAccounts } from './shared/opened-accounts';
 import { ensureCreditIndexes } from './read-model-indexes';
 import { RecordedWorkCharges } from './holds/recorded-work-charges';
 import { CheckoutService } from './checkout/checkout.service';
@@ -38,6 +39,7 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
   imports: [CqrsModule],
   providers: [
     CreditLedger,
+    OpenedAccounts,
     PaidCalls,
     RecordedWorkCharges,
     {
@@ -87,6 +89,7 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
   ],
   exports: [
     CreditLedger,
+    OpenedAccounts,
     PaidCalls,
     CreditCatalogue,
     RecordedWorkCharges,

@@ -4,7 +4,7 @@ import { EventStore, runCommand } from '@lib/eventstore';
 import { CreditCatalogue } from '../catalogue/credit-catalogue';
 import { PaymentProcessor } from '../payments/payment-processor.port';
 import { SavedPaymentMethods } from '../payments/saved-payment-methods';
-import { requireAccount } from '../record-order/record-order.handler';
+import { OpenedAccounts } from '../shared/opened-accounts';
 import { orderDecider, OrderState, orderStream, PlacedOrderState } from '../domain/order.decider';
 import { OrderQuoted } from '../domain/order.events';
 import { OrderSettlement } from '../orders/order-settlement';
@@ -32,6 +32,7 @@ const STATUS = { pending: 'Pending', completed: 'Completed', failed: 'Failed' } 
 export class CheckoutService {
   constructor(
     private readonly events: EventStore,
+    private readonly accounts: OpenedAccounts,
     private readonly catalogue: CreditCatalogue,
     private readonly processor: PaymentProcessor,
     private readonly settlement: OrderSettlement,
@@ -51,7 +52,7 @@ export class CheckoutService {
     isAutoTopup = false,
     orderId = this.newOrderId(),
   ): Promise<CheckoutResult> {
-    await requireAccount(this.events, accountId);
+    await this.accounts.require(accountId);
     let state = await this.settlement.load(orderId);
     if (state.status === 'none') {
       const quote = this.catalogue.quote(packageId, promotionId, this.clock.nowIso());

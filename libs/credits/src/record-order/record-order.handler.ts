@@ -1,10 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { Clock, DomainError, newNumericId } from '@lib/common';
-import { accountStream } from '@lib/accounts';
+import { Clock, newNumericId } from '@lib/common';
 import { EventStore, readEvents, runCommand } from '@lib/eventstore';
 import { CreditCatalogue } from '../catalogue/credit-catalogue';
 import { orderViewFrom, OrderView } from '../list-orders/credit-orders.projection';
 import { OrderSettlement } from '../orders/order-settlement';
+import { OpenedAccounts } from '../shared/opened-accounts';
 import { orderDecider, orderStream } from '../domain/order.decider';
 import { RecordOrderCommand } from './record-order.command';
 
@@ -19,11 +19,12 @@ export class RecordOrderHandler implements ICommandHandler<RecordOrderCommand, O
     private readonly catalogue: CreditCatalogue,
     private readonly settlement: OrderSettlement,
     private readonly events: EventStore,
+    private readonly accounts: OpenedAccounts,
     private readonly clock: Clock,
   ) {}
 
   async execute(command: RecordOrderCommand): Promise<OrderView> {
-    await requireAccount(this.events, command.accountId);
+    await this.accounts.require(command.accountId);
     const quote = this.catalogue.quote(command.packageId, command.promotionId, this.clock.nowIso());
     const orderId = String(newNumericId(this.clock.now()));
     const { payment } = command;
@@ -75,10 +76,4 @@ export class RecordOrderHandler implements ICommandHandler<RecordOrderCommand, O
       state.completedAt ?? credited.data.creditedAt,
     );
   }
-}
-
-/** Credits may only be added to an account that was opened (its stream exists in the event store). */
-export async function requireAccount(events: EventStore, accountId: string): Promise<void> {
-  const [opened] = await events.readStream(accountStream(accountId), { maxCount: 1 });
-  if (!opened) throw new DomainError('ACCOUNT_NOT_FOUND');
 }
