@@ -4,8 +4,10 @@ import { CreditLedger } from '@lib/credits';
 import { ExpiredHoldSweeper } from '@lib/credits/testing';
 import { EventStore } from '@lib/eventstore';
 import { VerificationEngine } from '@lib/verification';
-import { idempotencyStream, requestFingerprint, sha256 } from '@lib/idempotency';
-import { EmailVerified, toVerificationResult, VerificationResult, verificationStream } from '@lib/verify';
+import { requestFingerprint } from '@lib/idempotency';
+import { idempotencyStream, sha256 } from '@lib/idempotency/testing';
+import { EmailVerified } from '@lib/verify';
+import { toVerificationResult, VerificationResult, verificationStream } from '@lib/verify/testing';
 import { TravelClock } from '../support/travel-clock';
 import { startVerifyWorld, VerifyWorld } from './verify-peers.fixture';
 

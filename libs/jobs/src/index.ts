@@ -23,6 +23,7 @@ export { csvDownload, type RowResolver } from './download-job/csv-download';
 export { assertFilesKept } from './download-job/files-kept';
 export { storedCells, type CellsByName, type CellsByPosition, type ResultCells } from './download-job/stored-cells';
 export { JobQueries } from './query-jobs/job-queries';
+export { JobRecordedQuery } from './query-jobs/job-recorded.query';
 export type { JobView } from './query-jobs/job-view';
 export { ChunkProgressBoard } from './track-progress/chunk-progress-board';
 export { commonJobView, type JobViewCommon, type ProgressFacts } from './track-progress/job-progress';

@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { ProjectionRegistry } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
 import { VerificationJobCreation } from './create-job/verification-job-creation';
@@ -8,11 +9,12 @@ import { jobsProjection } from './query-jobs/jobs.projection';
 import { JobLifecycleModule } from './job-lifecycle.module';
 import { JobProgressModule } from './track-progress/job-progress.module';
 import { JobQueries } from './query-jobs/job-queries';
+import { JobRecordedHandler } from './query-jobs/job-recorded.handler';
 
 /** Bulk jobs for the API and the projector: create, cancel, read, download; registers the job read models. */
 @Module({
-  imports: [JobProgressModule, JobLifecycleModule],
-  providers: [VerificationJobCreation, JobQueries, JobDownloadService],
+  imports: [CqrsModule, JobProgressModule, JobLifecycleModule],
+  providers: [VerificationJobCreation, JobQueries, JobDownloadService, JobRecordedHandler],
   exports: [VerificationJobCreation, JobLifecycleModule, JobQueries, JobDownloadService],
 })
 export class JobsModule implements OnModuleInit {

@@ -1,10 +1,9 @@
 export { PaidVerificationModule } from './paid-verification/paid-verification.module';
 export { PaidVerification, type BatchResponse } from './paid-verification/paid-verification';
-export { toVerificationResult, type VerificationResult } from './paid-verification/verification-result';
+export type { VerificationResult } from './paid-verification/verification-result';
 export { VerificationRecordsModule } from './records/verification-records.module';
 export { VerificationEngineModule } from './engine/verification-engine.module';
 export {
-  verificationStream,
   recordedCharge,
   VERIFICATION_HOLD_PURPOSES,
   type VerificationEvent,

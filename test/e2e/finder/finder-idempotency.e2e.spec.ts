@@ -10,7 +10,8 @@ import {
   FINDER_PRICE,
   validateFinderInput,
 } from '@lib/finder/testing';
-import { idempotencyStream, requestFingerprint, sha256 } from '@lib/idempotency';
+import { requestFingerprint } from '@lib/idempotency';
+import { idempotencyStream, sha256 } from '@lib/idempotency/testing';
 import { eventually } from '@lib/common/testing';
 import { TravelClock } from '../../support/travel-clock';
 import { FinderWorld, startFinderWorld } from './finder-peers';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { EventStore } from '@lib/eventstore';
-import { idempotencyStream, requestFingerprint, sha256 } from '@lib/idempotency';
+import { requestFingerprint } from '@lib/idempotency';
+import { idempotencyStream, sha256 } from '@lib/idempotency/testing';
 import { JobsWorld, startJobsWorld, waitFor } from './jobs-world';
 
 const CSV = 'email\r\nalice@alpha.test\r\nbob@alpha.test\r\nnobody@gamma.test\r\n';

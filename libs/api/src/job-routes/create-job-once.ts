@@ -1,5 +1,4 @@
-import { EventStore } from '@lib/eventstore';
-import { jobStream } from '@lib/jobs';
+import { JobRecordedQuery } from '@lib/jobs';
 import { IDEMPOTENCY_KEY_SCHEMA, requestFingerprint } from '@lib/idempotency';
 import type { ReceivedFile } from '../http/csv-upload';
 import type { UploadIdempotencyContext } from '../idempotency/upload-idempotency';
@@ -44,7 +43,7 @@ export async function createJobOnce<T>(job: JobCreation<T>): Promise<T> {
     job.key,
     requestHash,
     async (attempt) => {
-      if (attempt.supersededWork && (await exists(job.events, attempt.supersededWork))) {
+      if (attempt.supersededWork && (await job.queries.execute(new JobRecordedQuery(attempt.supersededWork)))) {
         await job.discardStaged();
         return job.viewOf(attempt.supersededWork);
       }
@@ -58,8 +57,4 @@ export async function createJobOnce<T>(job: JobCreation<T>): Promise<T> {
     job.reply.header('Idempotent-Replayed', 'true');
   }
   return outcome.data;
-}
-
-async function exists(events: EventStore, jobId: string): Promise<boolean> {
-  return (await events.readStream(jobStream(jobId), { maxCount: 1 })).length > 0;
 }
