@@ -8,12 +8,12 @@ import type { VerificationQuality, VerificationResultName } from '@lib/verificat
 
 export const verificationStream = (verificationId: string): string => `verifications-${verificationId}`;
 
-/** The engine's verdict as recorded: what it decided and the SMTP conversation that decided it. */
-export interface RecordedVerdict {
+/**
+ * What both records of one address say about it, the engine's verdict and the result as answered: its
+ * public verdict fields and how long it took. Declared once so the two cannot drift apart.
+ */
+interface RecordedAddressVerdict {
   email: string;
-  normalized: string;
-  canonical: string;
-  domain: string;
   result: VerificationResultName;
   resultCode: number;
   subResult: string | null;
@@ -27,28 +27,21 @@ export interface RecordedVerdict {
   antiSpam: boolean;
   riskScore: number;
   executionMs: number;
+}
+
+/** The engine's verdict as recorded: what it decided and the SMTP conversation that decided it. */
+export interface RecordedVerdict extends RecordedAddressVerdict {
+  normalized: string;
+  canonical: string;
+  domain: string;
   retryAfterMs?: number;
   smtp?: { code?: number; enhanced?: string; message?: string; mxHost?: string; mxAddress?: string };
 }
 
 /** One address's result as it was answered (without evidence fields, which are added on request at replay). */
-export interface RecordedResult {
-  email: string;
-  result: VerificationResultName;
-  resultCode: number;
-  subResult: string | null;
-  quality: VerificationQuality;
-  free: boolean;
-  role: boolean;
-  disposable: boolean;
-  catchAll: boolean;
-  didYouMean: string | null;
-  provider: string;
-  antiSpam: boolean;
-  riskScore: number;
+export interface RecordedResult extends RecordedAddressVerdict {
   creditsCharged: number;
   creditsRemaining: number;
-  executionMs: number;
 }
 
 /** A batch's counts as answered: every position counted (duplicates included). */
