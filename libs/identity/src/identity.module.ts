@@ -17,6 +17,7 @@ import { SignInAttempts } from './sign-in-throttle/sign-in-attempts.port';
 import { SignInThrottle } from './sign-in-throttle/sign-in-throttle';
 import { UserStreams } from './shared/user-streams';
 import { UserDirectoryModule } from './find-users/user-directory.module';
+import { JoinTeamHandler, LeaveTeamHandler } from './switch-team/switch-team.handlers';
 
 const SERVICES = [
   UserStreams,
@@ -36,6 +37,8 @@ const SERVICES = [
   imports: [MailModule, UserDirectoryModule],
   providers: [
     ...SERVICES,
+    JoinTeamHandler,
+    LeaveTeamHandler,
     { provide: PasswordHasher, useValue: new PasswordHasher() },
     { provide: SignInAttempts, inject: [APP_CONFIG], useFactory: createSignInAttempts },
     {

@@ -10,7 +10,8 @@ export { SessionAuthenticator, type DashboardPrincipal } from './authenticate/se
 export { SessionsService, type SessionView } from './manage-sessions/sessions.service';
 export { PasswordService } from './change-password/password.service';
 export { EmailChangeService } from './change-email/email-change.service';
-export { normalizeEmail, UserStreams } from './shared/user-streams';
+export { normalizeEmail } from './shared/user-streams';
+export { JoinTeamCommand, LeaveTeamCommand } from './switch-team/switch-team.commands';
 export { UserDirectoryModule } from './find-users/user-directory.module';
 export {
   FindSessionOwnersQuery,

@@ -1,6 +1,7 @@
 import { CreditLedger } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
-import { SignUpAccounts, UserStreams } from '@lib/identity';
+import { SignUpAccounts } from '@lib/identity';
+import { UserStreams } from '@lib/identity/testing';
 import { DashboardBrowser, tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { PASSWORD, signedInUser, uniqueEmail } from './dashboard-fixture';

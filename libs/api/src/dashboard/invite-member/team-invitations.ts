@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { AcceptInviteCommand, InviteMemberCommand, TeamRole } from '@lib/accounts';
-import { Clock, DomainError } from '@lib/common';
+import { DomainError } from '@lib/common';
 import { AppConfig } from '@lib/config';
-import { DashboardPrincipal, newLinkToken, normalizeEmail, parseLinkToken, UserStreams } from '@lib/identity';
+import { DashboardPrincipal, JoinTeamCommand, newLinkToken, normalizeEmail, parseLinkToken } from '@lib/identity';
 import { Mailer } from '@lib/mail';
 import { APP_CONFIG } from '@lib/platform';
 import { requireManager } from '../shared/team-roles';
@@ -16,9 +16,7 @@ import { requireManager } from '../shared/team-roles';
 export class TeamInvitations {
   constructor(
     private readonly commands: CommandBus,
-    private readonly users: UserStreams,
     private readonly mailer: Mailer,
-    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -49,7 +47,7 @@ export class TeamInvitations {
     const { role } = await this.commands.execute(
       new AcceptInviteCommand(accountId, parsed.tokenHash, user.userId, user.email),
     );
-    await this.users.run(user.userId, { type: 'JoinTeam', accountId, role, at: this.clock.nowIso() });
+    await this.commands.execute(new JoinTeamCommand(user.userId, accountId, role));
     return { accountId, role };
   }
 }

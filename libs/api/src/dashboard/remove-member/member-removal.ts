@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { RemoveMemberCommand } from '@lib/accounts';
-import { Clock, DomainError } from '@lib/common';
-import { DashboardPrincipal, UserStreams } from '@lib/identity';
+import { DomainError } from '@lib/common';
+import { DashboardPrincipal, LeaveTeamCommand } from '@lib/identity';
 import { requireManager } from '../shared/team-roles';
 
 /**
@@ -12,18 +12,14 @@ import { requireManager } from '../shared/team-roles';
  */
 @Injectable()
 export class MemberRemoval {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly users: UserStreams,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   /** Removes a member; their keys are refused in every process once this returns. */
   async remove(user: DashboardPrincipal, memberUserId: string): Promise<{ userId: string; revokedKeys: number }> {
     requireManager(user);
     if (!/^[0-9]{1,20}$/.test(memberUserId)) throw new DomainError('MEMBER_NOT_FOUND');
     const { revokedKeys } = await this.commands.execute(new RemoveMemberCommand(user.accountId, memberUserId));
-    await this.users.run(memberUserId, { type: 'LeaveTeam', accountId: user.accountId, at: this.clock.nowIso() });
+    await this.commands.execute(new LeaveTeamCommand(memberUserId, user.accountId));
     return { userId: memberUserId, revokedKeys };
   }
 }
