@@ -1,4 +1,11 @@
-import { BusConsumer, IncomingMessage, MessageBus, OutgoingMessage, SubscribeOptions } from '@lib/messaging';
+import {
+  BusConsumer,
+  EnsureTopicsOptions,
+  IncomingMessage,
+  MessageBus,
+  OutgoingMessage,
+  SubscribeOptions,
+} from '@lib/messaging';
 import { SimulatedCrash } from './crash-points';
 
 /**
@@ -23,8 +30,8 @@ export class LosingBus extends MessageBus {
     await this.lost.handler({ ...this.lost.message, attempt: this.lost.message.attempt + 1 });
   }
 
-  ensureTopics(topics: string[]): Promise<void> {
-    return this.inner.ensureTopics(topics);
+  ensureTopics(topics: string[], options?: EnsureTopicsOptions): Promise<void> {
+    return this.inner.ensureTopics(topics, options);
   }
 
   publish(topic: string, messages: OutgoingMessage[]): Promise<void> {

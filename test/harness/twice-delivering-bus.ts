@@ -1,4 +1,11 @@
-import { BusConsumer, IncomingMessage, MessageBus, OutgoingMessage, SubscribeOptions } from '@lib/messaging';
+import {
+  BusConsumer,
+  EnsureTopicsOptions,
+  IncomingMessage,
+  MessageBus,
+  OutgoingMessage,
+  SubscribeOptions,
+} from '@lib/messaging';
 import type { CrashSwitch } from './crash-points';
 
 /**
@@ -14,8 +21,8 @@ export class TwiceDeliveringBus extends MessageBus {
     super();
   }
 
-  ensureTopics(topics: string[]): Promise<void> {
-    return this.inner.ensureTopics(topics);
+  ensureTopics(topics: string[], options?: EnsureTopicsOptions): Promise<void> {
+    return this.inner.ensureTopics(topics, options);
   }
 
   async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {

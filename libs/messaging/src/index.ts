@@ -2,6 +2,7 @@
 export {
   MessageBus,
   type BusConsumer,
+  type EnsureTopicsOptions,
   type IncomingMessage,
   type OutgoingMessage,
   type SubscribeOptions,

@@ -28,6 +28,15 @@ export interface SubscribeOptions {
   concurrency?: number;
 }
 
+export interface EnsureTopicsOptions {
+  /**
+   * Partitions of the topics this call creates, when more than the bus's configured count. A consumer
+   * group works one message per partition at a time, so a consumer's concurrency is only reachable across
+   * at least as many partitions. A topic that exists keeps its count.
+   */
+  minPartitions?: number;
+}
+
 export interface BusConsumer {
   /** Stops fetching, waits for in-flight handlers to finish and commit, then resolves. */
   stop(): Promise<void>;
@@ -38,8 +47,8 @@ export interface BusConsumer {
  * handler resolves, so a crash redelivers; handlers must be idempotent.
  */
 export abstract class MessageBus {
-  /** Ensures topics exist (with the configured partition count); safe to call repeatedly. */
-  abstract ensureTopics(topics: string[]): Promise<void>;
+  /** Ensures topics exist (with the configured partition count, or `minPartitions`); safe to call repeatedly. */
+  abstract ensureTopics(topics: string[], options?: EnsureTopicsOptions): Promise<void>;
   /** Publishes durably: resolves once the broker (or embedded log) has stored the messages. */
   abstract publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
   /** Joins a consumer group; members of one group share the topic's partitions. */

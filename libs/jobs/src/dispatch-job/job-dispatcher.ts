@@ -5,7 +5,7 @@ import { EventStore, runCommand } from '@lib/eventstore';
 import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic, upcastRelayed } from '@lib/messaging';
 import { jobDecider, jobStream } from '../domain/job.decider';
 import { JobCreated, JobEvent } from '../domain/job.events';
-import { CHUNK_TOPIC, ChunkMessage } from '../process-chunk/chunk-message';
+import { CHUNK_TOPIC, CHUNK_TOPIC_PARTITIONS, ChunkMessage } from '../process-chunk/chunk-message';
 import { readPlan } from './plan-reader';
 
 /** The relay's topic for `jobs-` streams (docs/contracts.md). */
@@ -29,7 +29,8 @@ export class JobDispatcher implements OnApplicationBootstrap, BeforeApplicationS
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.bus.ensureTopics([JOB_EVENTS_TOPIC, CHUNK_TOPIC]);
+    await this.bus.ensureTopics([JOB_EVENTS_TOPIC]);
+    await this.bus.ensureTopics([CHUNK_TOPIC], { minPartitions: CHUNK_TOPIC_PARTITIONS });
     this.consumer = await this.bus.subscribe(
       { groupId: 'job-dispatch', topics: [JOB_EVENTS_TOPIC], maxAttempts: 10, retryDelayMs: 500 },
       (m) => this.handle(m),

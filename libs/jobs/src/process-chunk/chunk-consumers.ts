@@ -4,12 +4,10 @@ import { Clock } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { BusConsumer, IncomingMessage, MessageBus } from '@lib/messaging';
 import { APP_CONFIG } from '@lib/platform';
-import { CHUNK_TOPIC, ChunkMessage, retryTopic } from './chunk-message';
+import { CHUNK_CONCURRENCY, CHUNK_TOPIC, CHUNK_TOPIC_PARTITIONS, ChunkMessage, retryTopic } from './chunk-message';
 import { ChunkProcessor, HOLD_ATTEMPTS } from './chunk-processor';
 import { ChunkWorkflow } from './chunk-workflow';
 
-/** Chunks verified at once per worker process (each already verifies its domains concurrently). */
-const CHUNK_CONCURRENCY = 8;
 /** Retry messages waiting for their time hold no resources but a timer, so many may wait at once. */
 const RETRY_CONCURRENCY = 64;
 
@@ -34,7 +32,8 @@ export class ChunkConsumers implements OnApplicationBootstrap, BeforeApplication
 
   async onApplicationBootstrap(): Promise<void> {
     const retryTopics = this.config.jobs.greylistRetryDelaysMs.map((_, k) => retryTopic(k + 1));
-    await this.bus.ensureTopics([CHUNK_TOPIC, ...retryTopics]);
+    await this.bus.ensureTopics([CHUNK_TOPIC], { minPartitions: CHUNK_TOPIC_PARTITIONS });
+    await this.bus.ensureTopics(retryTopics);
     const options = { maxAttempts: HOLD_ATTEMPTS + 6, retryDelayMs: 500 };
     this.consumers.push(
       await this.bus.subscribe(

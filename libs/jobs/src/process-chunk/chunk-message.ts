@@ -3,6 +3,16 @@ import { ChunkItem } from '../domain/job.events';
 /** First passes of chunks, keyed by domain (`<domain>#<n>` for a large domain's chunks, see cutChunks). */
 export const CHUNK_TOPIC = 'jobs.chunks';
 
+/** Chunks a worker process verifies at once (each already verifies its domains concurrently). */
+export const CHUNK_CONCURRENCY = 16;
+
+/**
+ * Partitions of CHUNK_TOPIC when it is created: a partition is worked one chunk at a time, so with fewer
+ * partitions than CHUNK_CONCURRENCY the worker could never run that many, and keys hashing unevenly
+ * (several of one domain's chunks on one partition) would queue behind each other. Two workers' worth.
+ */
+export const CHUNK_TOPIC_PARTITIONS = 2 * CHUNK_CONCURRENCY;
+
 /**
  * Greylisting retries, one topic per retry level: every message of a level waits the same delay, so
  * within a partition messages are due in publishing order and a consumer waiting for the head of a

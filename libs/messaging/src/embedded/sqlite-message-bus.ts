@@ -2,6 +2,7 @@ import { BusObserver, SILENT_BUS_OBSERVER } from '../bus-observer';
 import {
   BusConsumer,
   deadLetterTopic,
+  EnsureTopicsOptions,
   IncomingMessage,
   MessageBus,
   OutgoingMessage,
@@ -83,8 +84,8 @@ export class SqliteMessageBus extends MessageBus {
     }
   }
 
-  override async ensureTopics(topics: string[]): Promise<void> {
-    for (const topic of topics) this.log.partitions(topic);
+  override async ensureTopics(topics: string[], options: EnsureTopicsOptions = {}): Promise<void> {
+    for (const topic of topics) this.log.partitions(topic, options.minPartitions);
   }
 
   /** Joins the group written at the end of this turn of the event loop; resolves once it is on disk. */

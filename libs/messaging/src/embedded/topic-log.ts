@@ -69,13 +69,13 @@ export class TopicLog {
     );
   }
 
-  /** The topic's partition count, creating the topic with the default count on first use. */
-  partitions(topic: string): number {
+  /** The topic's partition count, creating the topic on first use with the default count (or `minimum`, if more). */
+  partitions(topic: string, minimum = 0): number {
     const known = this.partitionCounts.get(topic);
     if (known !== undefined) return known;
     this.statements
       .get('INSERT INTO topics (name, partitions) VALUES (?, ?) ON CONFLICT (name) DO NOTHING')
-      .run(topic, this.defaultPartitions);
+      .run(topic, Math.max(this.defaultPartitions, minimum));
     const { partitions } = this.statements.get('SELECT partitions FROM topics WHERE name = ?').get(topic) as {
       partitions: number;
     };

@@ -1,6 +1,7 @@
 import { Kafka, logLevel, Partitioners, type Admin, type KafkaMessage, type LogEntry, type Producer } from 'kafkajs';
 import {
   deadLetterTopic,
+  EnsureTopicsOptions,
   MessageBus,
   type BusConsumer,
   type IncomingMessage,
@@ -61,8 +62,8 @@ export class KafkaMessageBus extends MessageBus {
     this.admin = this.kafka.admin();
   }
 
-  /** Creates the missing topics with the configured partitions; existing topics are left as they are. */
-  async ensureTopics(topics: string[]): Promise<void> {
+  /** Creates the missing topics with the configured partitions (or `minPartitions`); existing topics are left as they are. */
+  async ensureTopics(topics: string[], options: EnsureTopicsOptions = {}): Promise<void> {
     await this.connect();
     const wanted = [...new Set(topics)];
     const existing = new Set(await this.admin.listTopics());
@@ -74,7 +75,7 @@ export class KafkaMessageBus extends MessageBus {
           waitForLeaders: false,
           topics: missing.map((topic) => ({
             topic,
-            numPartitions: this.options.partitions ?? 4,
+            numPartitions: Math.max(this.options.partitions ?? 4, options.minPartitions ?? 0),
             replicationFactor: this.options.replicationFactor ?? -1,
           })),
         })

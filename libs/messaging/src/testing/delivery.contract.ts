@@ -17,6 +17,22 @@ export function deliveryContract(ctx: BusContractContext): void {
       expect(typeof seen[0].offset).toBe('string');
     });
 
+    it('creates a topic with minPartitions when that is more than the configured count; an existing topic keeps its count', async () => {
+      const wide = ctx.unique('wide');
+      const plain = ctx.unique('plain');
+      await ctx.bus.ensureTopics([wide], { minPartitions: 12 });
+      await ctx.bus.ensureTopics([plain]);
+      await ctx.bus.ensureTopics([plain], { minPartitions: 12 });
+      const messages = Array.from({ length: 240 }, (_, n) => ({ key: `key-${n}`, value: { n } }));
+      await ctx.bus.publish(wide, messages);
+      await ctx.bus.publish(plain, messages);
+      const { seen } = await ctx.record({ groupId: ctx.unique('g'), topics: [wide, plain], concurrency: 8 });
+      await eventually(() => expect(seen).toHaveLength(480));
+      const partitionsOf = (topic: string) => new Set(seen.filter((m) => m.topic === topic).map((m) => m.partition));
+      expect([...partitionsOf(wide)].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+      expect(partitionsOf(plain).size).toBeLessThan(12);
+    });
+
     it('keeps the order of each key while handling different keys concurrently', async () => {
       const topic = ctx.unique('ordered');
       await ctx.bus.ensureTopics([topic]);
