@@ -6,6 +6,7 @@ import type { PaymentOutcome } from '../payments/payment-processor.port';
 import { findSince } from './find-since';
 import { INVOICE_SEQUENCE_STREAM, invoiceSequenceDecider, type InvoiceIssued } from '../domain/invoice-sequence';
 import { orderDecider, OrderState, orderStream, PlacedOrderState } from '../domain/order.decider';
+import { orderCreditSource } from '../domain/order-credit-source';
 
 /**
  * How far before the order's completion the checks below look for a step already taken: covers the
@@ -90,21 +91,7 @@ export class OrderSettlement {
       order.accountId,
       order.creditsPurchased,
       order.bonusCredits,
-      {
-        kind: 'order',
-        orderId: order.orderId,
-        packageId: order.packageId,
-        promotionId: order.promotionId,
-        amountUsd: order.amountUsd,
-        discountUsd: order.discountUsd,
-        finalAmountUsd: order.finalAmountUsd,
-        unitPriceUsd: order.unitPriceUsd,
-        invoiceNumber,
-        processorPaymentIntentId: order.processorPaymentIntentId,
-        processorChargeId: state.processorChargeId ?? '',
-        isAutoTopup: order.isAutoTopup,
-        createdAt: order.placedAt,
-      },
+      orderCreditSource(state, invoiceNumber),
       transactionId,
       since,
     );

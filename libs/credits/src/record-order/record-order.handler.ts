@@ -6,6 +6,7 @@ import { orderViewFrom, OrderView } from '../list-orders/credit-orders.projectio
 import { OrderSettlement } from '../orders/order-settlement';
 import { OpenedAccounts } from '../shared/opened-accounts';
 import { orderDecider, orderStream } from '../domain/order.decider';
+import { orderCreditSource } from '../domain/order-credit-source';
 import { RecordOrderCommand } from './record-order.command';
 
 /**
@@ -58,21 +59,7 @@ export class RecordOrderHandler implements ICommandHandler<RecordOrderCommand, O
       command.accountId,
       order.creditsPurchased,
       order.bonusCredits,
-      {
-        kind: 'order',
-        orderId,
-        packageId: order.packageId,
-        promotionId: order.promotionId,
-        amountUsd: order.amountUsd,
-        discountUsd: order.discountUsd,
-        finalAmountUsd: order.finalAmountUsd,
-        unitPriceUsd: order.unitPriceUsd,
-        invoiceNumber: credited.data.invoiceNumber,
-        processorPaymentIntentId: order.processorPaymentIntentId,
-        processorChargeId: state.processorChargeId ?? '',
-        isAutoTopup: order.isAutoTopup,
-        createdAt: order.placedAt,
-      },
+      orderCreditSource(state, credited.data.invoiceNumber),
       state.completedAt ?? credited.data.creditedAt,
     );
   }
