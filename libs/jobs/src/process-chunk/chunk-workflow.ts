@@ -5,7 +5,7 @@ import { EventStore } from '@lib/eventstore';
 import { jobStream } from '../domain/job.decider';
 import { ChunkProgressBoard } from '../track-progress/chunk-progress-board';
 import { chunkHoldId, chunkOfHoldId } from './chunk-message';
-import { watchJobEnd } from './job-end-watch';
+import { JobEndWatches } from './job-end-watch';
 
 /** What a bus message of any job kind's chunk carries at least. */
 export interface PaidChunk {
@@ -53,6 +53,8 @@ export interface ChunkKind<M extends PaidChunk, W, R> {
  */
 @Injectable()
 export class ChunkWorkflow {
+  private readonly jobEnds = new JobEndWatches((jobId) => this.lastEventType(jobId));
+
   constructor(
     private readonly ledger: CreditLedger,
     private readonly events: EventStore,
@@ -81,7 +83,7 @@ export class ChunkWorkflow {
     const before = await kind.status(message);
     if (!before.open) return this.settle(kind, message, before.recorded);
     if (!(await this.hold(kind, message, attempt))) return;
-    const watch = watchJobEnd(() => this.lastEventType(message.jobId));
+    const watch = this.jobEnds.watch(message.jobId);
     const gauge = this.progress.reporter(message.jobId, message.chunkNo);
     const work = await kind
       .work(message, watch.signal, (rows) => gauge.add(rows))

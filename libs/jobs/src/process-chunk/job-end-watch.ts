@@ -38,3 +38,40 @@ export function watchJobEnd(
     },
   };
 }
+
+/**
+ * One watch per job for all of its chunks in flight in this process: a worker runs up to 16 chunks at
+ * once, mostly of the same job, and each read of the stream's head parses the last event (a chunk's
+ * results, ~100 KB), so one read per job per interval instead of one per chunk. The watch stops when its
+ * last chunk stops; a chunk that starts after the job ended gets an aborted signal at the first read.
+ */
+export class JobEndWatches {
+  private readonly watches = new Map<number, { watch: JobEndWatch; chunks: number }>();
+
+  constructor(
+    private readonly lastEventType: (jobId: number) => Promise<string | undefined>,
+    private readonly intervalMs = JOB_END_POLL_MS,
+  ) {}
+
+  watch(jobId: number): JobEndWatch {
+    let entry = this.watches.get(jobId);
+    if (!entry) {
+      entry = { watch: watchJobEnd(() => this.lastEventType(jobId), this.intervalMs), chunks: 0 };
+      this.watches.set(jobId, entry);
+    }
+    entry.chunks += 1;
+    const shared = entry;
+    let stopped = false;
+    return {
+      signal: shared.watch.signal,
+      stop: () => {
+        if (stopped) return;
+        stopped = true;
+        shared.chunks -= 1;
+        if (shared.chunks > 0) return;
+        shared.watch.stop();
+        if (this.watches.get(jobId) === shared) this.watches.delete(jobId);
+      },
+    };
+  }
+}
