@@ -1,42 +1,26 @@
-import { DnsPeer, startDnsPeer, ZoneEntry } from '../peers/dns-peer';
-import { accept, greylist, SmtpPeer, startSmtpPeer } from '../peers/smtp-peer';
-import { startTestApp, TestApp } from '../support/test-app';
-
-function mx(domain: string): Record<string, ZoneEntry> {
-  return { [domain]: { mx: [{ exchange: `mx.${domain}`, priority: 10 }] }, [`mx.${domain}`]: { a: ['127.0.0.1'] } };
-}
+import { accept, greylist } from '../peers/smtp-peer';
+import type { TestApp } from '../support/test-app';
+import { startVerifyWorld, VerifyWorld } from './verify-peers.fixture';
 
 /** Labels that name the real obstacle, through the API against loopback DNS and SMTP peers. */
 describe('verification labels through the API', () => {
-  let dns: DnsPeer;
-  let smtp: SmtpPeer;
+  let world: VerifyWorld;
   let app: TestApp;
 
   beforeAll(async () => {
     // gnail.com is a typo-squat on the disposable lists; grey.test greylists every address but ann.
-    dns = await startDnsPeer({ ...mx('gnail.com'), ...mx('grey.test') });
-    smtp = await startSmtpPeer({
-      domains: {
-        'gnail.com': { default: accept() },
-        'grey.test': { default: greylist(1_000), recipients: { ann: accept() } },
+    world = await startVerifyWorld(
+      { GREYLIST_RETRY_DELAYS_MS: '100,200' },
+      {
+        domains: {
+          'gnail.com': { default: accept() },
+          'grey.test': { default: greylist(1_000), recipients: { ann: accept() } },
+        },
       },
-    });
-    app = await startTestApp({
-      DNS_SERVERS: dns.server,
-      SMTP_PROBE_PORT: String(smtp.port),
-      PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
-      SMTP_CONNECT_TIMEOUT_MS: '1000',
-      SMTP_BANNER_TIMEOUT_MS: '1000',
-      SMTP_COMMAND_TIMEOUT_MS: '1000',
-      GREYLIST_RETRY_DELAYS_MS: '100,200',
-      VERIFY_INTERACTIVE_BUDGET_MS: '5000',
-    });
+    );
+    app = world.app;
   });
-  afterAll(async () => {
-    await app?.close();
-    await smtp?.close();
-    await dns?.close();
-  });
+  afterAll(() => world?.close());
 
   const verify = async (email: string) => {
     const { apiKey } = await app.createAccount(5);

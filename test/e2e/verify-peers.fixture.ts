@@ -1,11 +1,8 @@
 import { Clock } from '@lib/common';
-import { DnsPeer, startDnsPeer, ZoneEntry } from '../peers/dns-peer';
-import { accept, blocklist, SmtpPeer, startSmtpPeer } from '../peers/smtp-peer';
+import type { DnsPeer, ZoneEntry } from '../peers/dns-peer';
+import { startMailPeers } from '../peers/mail-peers';
+import { accept, blocklist, DomainScript, SmtpPeer } from '../peers/smtp-peer';
 import { ADMIN_TOKEN, HttpResult, startTestApp, TestApp } from '../support/test-app';
-
-function mx(domain: string): Record<string, ZoneEntry> {
-  return { [domain]: { mx: [{ exchange: `mx.${domain}`, priority: 10 }] }, [`mx.${domain}`]: { a: ['127.0.0.1'] } };
-}
 
 /**
  * Addresses with a known verdict on the loopback peers:
@@ -20,6 +17,17 @@ export const ADDRESSES = {
   disposable: 'someone@mailinator.com',
 } as const;
 
+const ADDRESS_DOMAINS: Record<string, DomainScript> = {
+  'acme.test': { recipients: { alice: accept(), carol: accept(), dave: accept() } },
+  'catchall.test': { default: accept() },
+  'blocked.test': { default: blocklist() },
+};
+/** mailinator.com has an MX in DNS, though the engine never probes a disposable domain's. */
+const ADDRESS_ZONES: Record<string, ZoneEntry> = {
+  'mailinator.com': { mx: [{ exchange: 'mx.mailinator.com', priority: 10 }] },
+  'mx.mailinator.com': { a: ['127.0.0.1'] },
+};
+
 export interface VerifyWorld {
   app: TestApp;
   smtp: SmtpPeer;
@@ -30,29 +38,22 @@ export interface VerifyWorld {
   close(): Promise<void>;
 }
 
-/** The real all-in-one app probing real SMTP and DNS servers on loopback, with short timeouts. */
+/**
+ * The real all-in-one app probing real SMTP and DNS servers on loopback, with short timeouts: the domains
+ * of ADDRESSES, or the caller's `domains` (and `zones`, which replace a domain's own entries: an MX named
+ * for a provider).
+ */
 export async function startVerifyWorld(
   env: Record<string, string> = {},
-  overrides: { clock?: Clock } = {},
+  overrides: { clock?: Clock; domains?: Record<string, DomainScript>; zones?: Record<string, ZoneEntry> } = {},
 ): Promise<VerifyWorld> {
-  const dns = await startDnsPeer({
-    ...mx('acme.test'),
-    ...mx('catchall.test'),
-    ...mx('blocked.test'),
-    ...mx('mailinator.com'),
-  });
-  const smtp = await startSmtpPeer({
-    domains: {
-      'acme.test': { recipients: { alice: accept(), carol: accept(), dave: accept() } },
-      'catchall.test': { default: accept() },
-      'blocked.test': { default: blocklist() },
-    },
-  });
-  const app = await startTestApp(
-    {
-      DNS_SERVERS: dns.server,
-      SMTP_PROBE_PORT: String(smtp.port),
-      PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
+  const {
+    smtp,
+    dns,
+    env: peersEnv,
+  } = await startMailPeers(overrides.domains ?? ADDRESS_DOMAINS, {
+    zones: overrides.domains ? overrides.zones : { ...ADDRESS_ZONES, ...overrides.zones },
+    env: {
       SMTP_CONNECT_TIMEOUT_MS: '1000',
       SMTP_BANNER_TIMEOUT_MS: '1000',
       SMTP_COMMAND_TIMEOUT_MS: '1000',
@@ -60,8 +61,8 @@ export async function startVerifyWorld(
       VERIFY_INTERACTIVE_BUDGET_MS: '5000',
       ...env,
     },
-    overrides,
-  );
+  });
+  const app = await startTestApp(peersEnv, { clock: overrides.clock });
   return {
     app,
     smtp,

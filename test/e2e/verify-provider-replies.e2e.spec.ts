@@ -1,7 +1,8 @@
 import { EventStore } from '@lib/eventstore';
-import { DnsPeer, startDnsPeer, ZoneEntry } from '../peers/dns-peer';
-import { reply, SmtpPeer, startSmtpPeer } from '../peers/smtp-peer';
-import { startTestApp, TestApp } from '../support/test-app';
+import type { ZoneEntry } from '../peers/dns-peer';
+import { reply } from '../peers/smtp-peer';
+import type { TestApp } from '../support/test-app';
+import { startVerifyWorld, VerifyWorld } from './verify-peers.fixture';
 
 /** A domain whose MX host name says Microsoft 365 (the provider playbook keys its rules by MX), served on loopback. */
 function m365(domain: string): Record<string, ZoneEntry> {
@@ -17,34 +18,24 @@ const BLOCK_LIST =
   "5.7.1 Unfortunately, messages from [127.0.0.1] weren't sent. Please contact your Internet service provider since part of their network is on our block list (S3150).";
 
 describe('verification against a Microsoft 365 tenant', () => {
-  let dns: DnsPeer;
-  let smtp: SmtpPeer;
+  let world: VerifyWorld;
   let app: TestApp;
 
   beforeAll(async () => {
-    dns = await startDnsPeer({ ...m365('contoso.test'), ...m365('fabrikam.test') });
-    smtp = await startSmtpPeer({
-      domains: {
-        // Directory-based edge blocking: every address outside the directory gets the 5.4.1.
-        'contoso.test': { default: reply(550, EDGE_BLOCK) },
-        'fabrikam.test': { default: reply(550, IP_BANNED), recipients: { listed: reply(550, BLOCK_LIST) } },
+    world = await startVerifyWorld(
+      {},
+      {
+        domains: {
+          // Directory-based edge blocking: every address outside the directory gets the 5.4.1.
+          'contoso.test': { default: reply(550, EDGE_BLOCK) },
+          'fabrikam.test': { default: reply(550, IP_BANNED), recipients: { listed: reply(550, BLOCK_LIST) } },
+        },
+        zones: { ...m365('contoso.test'), ...m365('fabrikam.test') },
       },
-    });
-    app = await startTestApp({
-      DNS_SERVERS: dns.server,
-      SMTP_PROBE_PORT: String(smtp.port),
-      PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
-      SMTP_CONNECT_TIMEOUT_MS: '1000',
-      SMTP_BANNER_TIMEOUT_MS: '1000',
-      SMTP_COMMAND_TIMEOUT_MS: '1000',
-      VERIFY_INTERACTIVE_BUDGET_MS: '5000',
-    });
+    );
+    app = world.app;
   });
-  afterAll(async () => {
-    await app?.close();
-    await smtp?.close();
-    await dns?.close();
-  });
+  afterAll(() => world?.close());
 
   const verify = async (email: string) => {
     const { apiKey } = await app.createAccount(5);

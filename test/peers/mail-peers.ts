@@ -11,8 +11,9 @@ export interface MailPeers {
 }
 
 /**
- * `zones`: further DNS entries (a domain without MX); `env`: added to (and overriding) the probe environment;
- * `smtp`: the rest of the SMTP peer's script (a slow RCPT reply).
+ * `zones`: further DNS entries (a domain without MX), or entries that replace a domain's own (an MX named for
+ * a provider, an MX host on another loopback address); `env`: added to (and overriding) the probe
+ * environment; `smtp`: the rest of the SMTP peer's script (a slow RCPT reply, more listening addresses).
  */
 export async function startMailPeers(
   domains: Record<string, DomainScript>,
@@ -23,12 +24,12 @@ export async function startMailPeers(
   } = {},
 ): Promise<MailPeers> {
   const smtp = await startSmtpPeer({ ...options.smtp, domains });
-  const zones: Record<string, ZoneEntry> = { ...options.zones };
+  const zones: Record<string, ZoneEntry> = {};
   for (const domain of Object.keys(domains)) {
     zones[domain] = { mx: [{ exchange: `mx.${domain}`, priority: 10 }] };
     zones[`mx.${domain}`] = { a: ['127.0.0.1'] };
   }
-  const dns = await startDnsPeer(zones);
+  const dns = await startDnsPeer({ ...zones, ...options.zones });
   return {
     smtp,
     dns,

@@ -7,7 +7,7 @@ import { MongoClient } from 'mongodb';
 import { EsdbEventStore, EventStore, SqliteEventStore } from '@lib/eventstore';
 import { CHUNK_TOPIC, retryTopic } from '@lib/jobs/testing';
 import { relayTopic } from '@lib/messaging';
-import { startMailPeers, type MailPeers } from './mail-peers';
+import { startClusterMailPeers, type MailPeers } from './mail-peers';
 import { skipBacklog } from './kafka-backlog';
 import { startRole, type Role, type RoleProcess } from './role-process';
 import { brokersOf, uniqueDbName } from './servers';
@@ -58,7 +58,7 @@ export async function startAppCluster(
 ): Promise<AppCluster> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'it-cluster-'));
   const mongoDatabase = uniqueDbName('it_cluster');
-  const peers = await startMailPeers(options.slowBannerMs ?? 0);
+  const peers = await startClusterMailPeers(options.slowBannerMs ?? 0);
   const env: Record<string, string> = {
     ...peers.env,
     KAFKA_BROKERS: servers.KAFKA_BROKERS,
