@@ -71,6 +71,12 @@ export default tseslint.config(
             'A read model stays inside its lib: export a query (and its result type) instead (CONTRIBUTING.md, What an index exports).',
         },
         {
+          // Whatever the name: a projection file holds the read model's documents and collection.
+          selector: 'ExportNamedDeclaration[source.value=/\\.projection$/]',
+          message:
+            'A read model stays inside its lib: export a query (and its result type) instead (CONTRIBUTING.md, What an index exports).',
+        },
+        {
           selector: 'ExportSpecifier[exported.name=/Decider$|Projection$/]',
           message:
             'Deciders and projections stay inside their lib: export a command or query, or the *_UPCASTERS that read its events (CONTRIBUTING.md, What an index exports).',

@@ -44,13 +44,20 @@ describe('lib index exports (ESLint)', () => {
         'libs/accounts/src/index.ts',
         "export { API_KEYS_COLLECTION, type ApiKeyDoc } from './authenticate/api-keys.projection';\n",
       ),
-    ).toEqual([READ_MODEL, READ_MODEL]);
+    ).toEqual([READ_MODEL, READ_MODEL, READ_MODEL]); // the statement (a projection file), then each name
     expect(
       await messages('libs/accounts/src/index.ts', "export { accountDecider } from './domain/account.decider';\n"),
     ).toEqual([INTERNAL]);
     expect(
       await messages('libs/jobs/src/index.ts', "export { jobsProjection } from './query-jobs/jobs.projection';\n"),
-    ).toEqual([INTERNAL]);
+    ).toEqual([READ_MODEL, INTERNAL]);
+    // Any name from a projection file, so a read model renamed past the suffixes above is refused too.
+    expect(
+      await messages(
+        'libs/credits/src/index.ts',
+        "export { type Orders } from './list-orders/credit-orders.projection';\n",
+      ),
+    ).toEqual([READ_MODEL]);
   });
 
   it('accepts commands, queries and upcasters in a lib index, read models in its testing entry, and the machinery in readstore and common', async () => {

@@ -14,8 +14,7 @@ export {
   type TransactionType,
   type TransactionView,
 } from './list-transactions/list-transactions.query';
-export { ListOrdersQuery, type OrderPage } from './list-orders/list-orders.query';
-export type { OrderView } from './list-orders/credit-orders.projection';
+export { ListOrdersQuery, type OrderPage, type OrderView } from './list-orders/list-orders.query';
 export { AuditLedgerQuery, type AuditedReadModel, type LedgerAudit } from './audit-ledger/audit-ledger.query';
 export type { ReadModelStatus } from './audit-ledger/ledger-comparison';
 export type { AuditLine } from './domain/ledger-audit';

@@ -3,24 +3,8 @@ import { creditLedgerDecider } from '../domain/credit-ledger.decider';
 import { CreditLedgerEvent, OrderSource } from '../domain/credit-ledger.events';
 import { orderDecider } from '../domain/order.decider';
 import { OrderStatus } from '../domain/order-status';
-import type { OrderQuote } from '../catalogue/price-order';
 import { OrderEvent, ORDER_EVENT_TYPES } from '../domain/order.events';
-
-/** An element of `items` in GET /v1/credits/orders: the spec's Order fields, the priced quote among them. */
-export interface OrderView extends OrderQuote {
-  id: number;
-  userId: number;
-  processorPaymentIntentId: string;
-  processorChargeId: string;
-  /** See OrderStatus: 1 Pending, 2 Completed, 3 Failed, 4 Refunded. */
-  status: number;
-  /** null unless the order failed. */
-  failureReason: string | null;
-  invoiceNumber: string;
-  isAutoTopup: boolean;
-  createdAt: string;
-  completedAt: string | null;
-}
+import type { OrderView } from './list-orders.query';
 
 export type CreditOrderDoc = OrderView & { _id: string; accountId: string; _position?: number };
 

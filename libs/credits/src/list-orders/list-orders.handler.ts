@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ReadStore, readPage } from '@lib/readstore';
-import { CREDIT_ORDERS_COLLECTION, CreditOrderDoc, OrderView } from './credit-orders.projection';
-import { ListOrdersQuery, OrderPage } from './list-orders.query';
+import { CREDIT_ORDERS_COLLECTION, CreditOrderDoc } from './credit-orders.projection';
+import { ListOrdersQuery, OrderPage, OrderView } from './list-orders.query';
 
 @QueryHandler(ListOrdersQuery)
 export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery, OrderPage> {

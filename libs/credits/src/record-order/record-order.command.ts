@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { OrderView } from '../list-orders/credit-orders.projection';
+import type { OrderView } from '../list-orders/list-orders.query';
 
 /** Records a completed order for a catalogue package and adds its credits (admin API and CLI). */
 export class RecordOrderCommand extends Command<OrderView> {
