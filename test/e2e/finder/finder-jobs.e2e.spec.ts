@@ -22,21 +22,21 @@ describe('finder file jobs', () => {
   }, 30_000);
   afterAll(() => world.close());
 
-  const upload = async (csv: string, fields: Record<string, string> = {}) => {
+  const upload = async (csv: string, fields: Record<string, string> = {}, apiKey = key) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'contacts.csv');
     const response = await fetch(`${world.app.url}/v1/finder/jobs`, {
       method: 'POST',
-      headers: { 'x-api-key': key },
+      headers: { 'x-api-key': apiKey },
       body: form,
     });
     return { status: response.status, body: (await response.json()) as any };
   };
 
-  async function completed(id: number) {
+  async function completed(id: number, apiKey = key) {
     for (let k = 0; k < 200; k++) {
-      const res = await world.app.request('GET', `/v1/finder/jobs/${id}`, { key });
+      const res = await world.app.request('GET', `/v1/finder/jobs/${id}`, { key: apiKey });
       if (res.body.data.status === 'Completed') return res.body.data;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -145,27 +145,18 @@ describe('finder file jobs', () => {
   describe('a CSV with a last-name column and no first-name column', () => {
     it('looks every row up by its last name alone and charges 10 per address returned', async () => {
       const account = await world.app.createAccount(100);
-      const form = new FormData();
-      const csv =
-        'Surname,Website\nDoe,https://www.last.test/\nMüller,last.test\nStone,flast.test\ndoe,LAST.test\n,last.test\n';
-      form.append('file', new Blob([csv], { type: 'text/csv' }), 'surnames.csv');
-      const response = await fetch(`${world.app.url}/v1/finder/jobs`, {
-        method: 'POST',
-        headers: { 'x-api-key': account.apiKey },
-        body: form,
-      });
-      const created = (await response.json()) as any;
-      expect(response.status).toBe(201);
+      const { status, body: created } = await upload(
+        'Surname,Website\nDoe,https://www.last.test/\nMüller,last.test\nStone,flast.test\ndoe,LAST.test\n,last.test\n',
+        {},
+        account.apiKey,
+      );
+      expect(status).toBe(201);
       expect(created.data).toMatchObject({
         counts: { rows: 5, contacts: 3, duplicates: 1, invalid: 1 },
         quote: 30,
         columns: { firstName: null, lastName: 0, fullName: null, domain: 1, domainSource: 'url', chosenBy: 'header' },
       });
-      let job: any;
-      for (let k = 0; k < 200 && job?.status !== 'Completed'; k++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        job = (await world.app.request('GET', `/v1/finder/jobs/${created.data.id}`, { key: account.apiKey })).body.data;
-      }
+      const job = await completed(created.data.id, account.apiKey);
       expect(job).toMatchObject({
         status: 'Completed',
         creditsCharged: 20,
@@ -192,23 +183,14 @@ describe('finder file jobs', () => {
   describe('when one person is on several rows', () => {
     it('looks the person up and charges once, and fills every row with the answer', async () => {
       const account = await world.app.createAccount(100);
-      const form = new FormData();
-      const csv =
-        'first_name,last_name,domain\nJane,Doe,firstlast.test\n JANE ,doe,FirstLast.test\nBob,Stone,firstlast.test\nJane,Doe,firstlast.test\nNobody,Here,flast.test\nnobody,here,flast.test\n';
-      form.append('file', new Blob([csv], { type: 'text/csv' }), 'people.csv');
-      const response = await fetch(`${world.app.url}/v1/finder/jobs`, {
-        method: 'POST',
-        headers: { 'x-api-key': account.apiKey },
-        body: form,
-      });
-      const created = (await response.json()) as any;
+      const { body: created } = await upload(
+        'first_name,last_name,domain\nJane,Doe,firstlast.test\n JANE ,doe,FirstLast.test\nBob,Stone,firstlast.test\nJane,Doe,firstlast.test\nNobody,Here,flast.test\nnobody,here,flast.test\n',
+        {},
+        account.apiKey,
+      );
       expect(created.data).toMatchObject({ counts: { rows: 6, contacts: 3, duplicates: 3, invalid: 0 }, quote: 30 });
       const rcptsBefore = world.rcptsFor('firstlast.test').filter((a) => a === 'jane.doe@firstlast.test').length;
-      let job: any;
-      for (let k = 0; k < 200 && job?.status !== 'Completed'; k++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        job = (await world.app.request('GET', `/v1/finder/jobs/${created.data.id}`, { key: account.apiKey })).body.data;
-      }
+      const job = await completed(created.data.id, account.apiKey);
       expect(job).toMatchObject({
         status: 'Completed',
         creditsCharged: 20,
