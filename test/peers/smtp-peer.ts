@@ -241,6 +241,28 @@ async function smtpListener(
   };
 }
 
+/** Listens on ip:port (a free port for 0); closing it also drops the sessions still open. */
+async function listening(
+  server: Server,
+  ip: string,
+  port: number,
+  sockets: Set<Socket>,
+): Promise<{ port: number; close(): Promise<void> }> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, ip, () => resolve());
+  });
+  const bound = server.address();
+  return {
+    port: typeof bound === 'object' && bound ? bound.port : port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 function codeError(code: number, text: string): Error & { responseCode: number } {
   return Object.assign(new Error(text), { responseCode: code });
 }
@@ -270,19 +292,7 @@ async function rawListener(
     if (behaviour === 'tarpit') socket.write('220 tarpit.test ESMTP\r\n');
     if (behaviour === 'refuse_banner') socket.end('554 5.7.1 tarpit.test No SMTP service here\r\n');
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, ip, () => resolve());
-  });
-  const bound = server.address();
-  return {
-    port: typeof bound === 'object' && bound ? bound.port : port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return listening(server, ip, port, sockets);
 }
 
 /**
@@ -317,19 +327,7 @@ async function brokenTlsListener(
     });
     socket.write('220 brokentls.test ESMTP\r\n');
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, ip, () => resolve());
-  });
-  const bound = server.address();
-  return {
-    port: typeof bound === 'object' && bound ? bound.port : port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return listening(server, ip, port, sockets);
 }
 
 /**
@@ -433,17 +431,5 @@ async function defendedListener(
       });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, ip, () => resolve());
-  });
-  const bound = server.address();
-  return {
-    port: typeof bound === 'object' && bound ? bound.port : port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return listening(server, ip, port, sockets);
 }
