@@ -92,11 +92,19 @@ export async function killApp(child: ChildProcess): Promise<void> {
 
 /** Runs `npm run admin -- <args>` as a separate process on a data directory; stdout parsed as JSON when it is. */
 export function runAdmin(dataDir: string, ...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
+  return runAdminWith({ DATA_DIR: dataDir }, ...args);
+}
+
+/** `runAdmin` with the process's configuration given as environment (another event store, another data directory). */
+export function runAdminWith(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; json: any; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['-r', './scripts/register-ts.js', 'apps/cli/src/main.ts', ...args],
-      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } },
+      { cwd: ROOT, env: { ...process.env, ...env, LOG_LEVEL: 'silent' } },
       (error, stdout, stderr) => {
         let json: unknown = null;
         try {

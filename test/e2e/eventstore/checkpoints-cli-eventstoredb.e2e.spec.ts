@@ -1,32 +1,11 @@
 // The admin CLI, as a separate process on EventStoreDB (the loopback fake with the real client): the
 // checkpoint commands a switch of event stores needs (docs/production.md, "Switching event stores").
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { EsdbEventStore } from '@lib/eventstore';
 import { FakeEsdbServer } from '../../../libs/eventstore/src/testing/fake-esdb/fake-esdb-server';
-
-const ROOT = path.resolve(__dirname, '../../..');
-
-function admin(env: Record<string, string>, ...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['-r', './scripts/register-ts.js', 'apps/cli/src/main.ts', ...args],
-      { cwd: ROOT, env: { ...process.env, ...env, LOG_LEVEL: 'silent' } },
-      (error, stdout, stderr) => {
-        let json: unknown = null;
-        try {
-          json = JSON.parse(stdout);
-        } catch {
-          /* usage errors print no JSON */
-        }
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, json, stderr });
-      },
-    );
-  });
-}
+import { runAdminWith } from '../../support/app-process';
 
 describe('admin CLI checkpoints on EventStoreDB', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailcheck-cli-esdb-'));
@@ -55,14 +34,14 @@ describe('admin CLI checkpoints on EventStoreDB', () => {
   });
 
   it("moves the relay's checkpoint to the head of the new store and lists it", async () => {
-    const moved = await admin(env, 'move-checkpoint', '--name', 'relay:analytics', '--to', 'head');
+    const moved = await runAdminWith(env, 'move-checkpoint', '--name', 'relay:analytics', '--to', 'head');
     expect(moved).toMatchObject({ code: 0, json: { name: 'relay:analytics', from: 0, to: head } });
-    const listed = await admin(env, 'checkpoints');
+    const listed = await runAdminWith(env, 'checkpoints');
     expect(listed.json).toEqual({ head, checkpoints: [{ name: 'relay:analytics', position: head }] });
   });
 
   it('refuses a position that is not a number, with the usage line', async () => {
-    const refused = await admin(env, 'move-checkpoint', '--name', 'relay:analytics', '--to', 'yesterday');
+    const refused = await runAdminWith(env, 'move-checkpoint', '--name', 'relay:analytics', '--to', 'yesterday');
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--to must be head or a non-negative integer position/);
   });
