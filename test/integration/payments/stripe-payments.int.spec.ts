@@ -5,7 +5,7 @@ import { CheckoutService, CreditCatalogue } from '@lib/credits';
 import { NO_SAVED_PAYMENT_METHOD, stripeClient, StripePaymentProcessor } from '@lib/credits/testing';
 import { EventStore } from '@lib/eventstore';
 import { describeWithServers } from '../support/servers';
-import { signature, WEBHOOK_SECRET } from './stripe-signature';
+import { signature, stripeEvent, WEBHOOK_SECRET } from './stripe-signature';
 
 function intentEvent(
   id: string,
@@ -15,27 +15,15 @@ function intentEvent(
   accountId?: string,
 ): string {
   const failed = type === 'payment_intent.payment_failed';
-  return JSON.stringify({
-    id,
-    object: 'event',
-    api_version: '2025-08-27.basil',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: {
-      object: {
-        id: intentId,
-        object: 'payment_intent',
-        amount: 1000,
-        currency: 'usd',
-        metadata: { orderId, ...(accountId ? { accountId } : {}) },
-        status: failed ? 'requires_payment_method' : 'succeeded',
-        latest_charge: failed ? null : `ch_${id}`,
-        last_payment_error: failed ? { code: 'card_declined', message: 'Your card was declined.' } : null,
-      },
-    },
+  return stripeEvent(id, type, {
+    id: intentId,
+    object: 'payment_intent',
+    amount: 1000,
+    currency: 'usd',
+    metadata: { orderId, ...(accountId ? { accountId } : {}) },
+    status: failed ? 'requires_payment_method' : 'succeeded',
+    latest_charge: failed ? null : `ch_${id}`,
+    last_payment_error: failed ? { code: 'card_declined', message: 'Your card was declined.' } : null,
   });
 }
 
