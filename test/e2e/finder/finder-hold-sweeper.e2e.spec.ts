@@ -1,16 +1,9 @@
 import { eventually } from '@lib/common/testing';
 import { CreditLedger } from '@lib/credits';
 import { ExpiredHoldSweeper } from '@lib/credits/testing';
-import { EventStore, runCommand } from '@lib/eventstore';
-import {
-  EmailFinder,
-  finderCallDecider,
-  finderCallStream,
-  FINDER_PRICE,
-  validateFinderInput,
-} from '@lib/finder/testing';
+import { FINDER_PRICE } from '@lib/finder/testing';
 import { TravelClock } from '../../support/travel-clock';
-import { FinderWorld, startFinderWorld } from './finder-peers';
+import { FinderWorld, holdFind, recordFindAnswer, startFinderWorld } from './finder-peers';
 
 /**
  * A single finder call records its outcome, then settles. A process that died in between leaves an
@@ -29,33 +22,17 @@ describe('hold sweeper on single finder calls', () => {
   it('charges an expired hold whose call recorded a found address and releases one that recorded nothing', async () => {
     const { accountId } = await world.app.createAccount(100);
     const ledger = world.app.running.app.get(CreditLedger);
-    const events = world.app.running.app.get(EventStore);
     const recordedId = Date.now() * 1000 + 1;
     const silentId = recordedId + 1;
     // What the dead process recorded: a real find against the loopback company.
-    const input = validateFinderInput({ firstName: 'Jane', lastName: 'Doe', domain: 'flast.test' });
-    const outcome = await world.app.running.app.get(EmailFinder).find(input);
-    expect(outcome.email).toBe('jdoe@flast.test');
-    await runCommand(events, finderCallStream(recordedId), finderCallDecider, {
-      type: 'RecordFinderOutcome',
-      findId: recordedId,
-      accountId,
-      keyId: 'key-test',
-      source: { kind: 'single' },
-      input,
-      outcome,
-      at: new Date().toISOString(),
+    const outcome = await recordFindAnswer(world.app, accountId, recordedId, {
+      firstName: 'Jane',
+      lastName: 'Doe',
+      domain: 'flast.test',
     });
-
+    expect(outcome.email).toBe('jdoe@flast.test');
     // Held after recording (a live process holds first) so that no sweep can fall between the two.
-    for (const findId of [recordedId, silentId]) {
-      await ledger.hold(accountId, {
-        holdId: finderCallStream(findId),
-        amount: FINDER_PRICE,
-        purpose: 'finder',
-        reference: `finder:${findId}`,
-      });
-    }
+    for (const findId of [recordedId, silentId]) await holdFind(world.app, accountId, findId);
     clock.travel(world.app.config.credits.holdExpirySeconds * 1000 + 1000);
     // The sweeper reads the projected open holds (retried until they are there); the worker's own timer
     // may get there first; either way the ledger below must be the outcome.

@@ -1,20 +1,12 @@
 import { CreditLedger } from '@lib/credits';
 import { ExpiredHoldSweeper } from '@lib/credits/testing';
-import { EventStore, runCommand } from '@lib/eventstore';
-import {
-  EmailFinder,
-  FinderBatchAnswered,
-  finderBatchStream,
-  finderCallDecider,
-  finderCallStream,
-  FINDER_PRICE,
-  validateFinderInput,
-} from '@lib/finder/testing';
+import { EventStore } from '@lib/eventstore';
+import { FinderBatchAnswered, finderBatchStream, finderCallStream, FINDER_PRICE } from '@lib/finder/testing';
 import { requestFingerprint } from '@lib/idempotency';
 import { idempotencyStream, sha256 } from '@lib/idempotency/testing';
 import { eventually } from '@lib/common/testing';
 import { TravelClock } from '../../support/travel-clock';
-import { FinderWorld, startFinderWorld } from './finder-peers';
+import { FinderWorld, holdFind, recordFindAnswer, startFinderWorld } from './finder-peers';
 
 const JANE = { firstName: 'Jane', lastName: 'Doe', domain: 'flast.test' };
 
@@ -81,24 +73,8 @@ describe('Idempotency-Key on the finder', () => {
   it('after a single find died having recorded and charged its answer, the retry returns that answer with no probe and no second charge', async () => {
     const { apiKey, accountId } = await world.app.createAccount(100);
     const findId = Date.now() * 1000 + 7;
-    const input = validateFinderInput(JANE);
-    const outcome = await world.app.running.app.get(EmailFinder).find(input);
-    await runCommand(events, finderCallStream(findId), finderCallDecider, {
-      type: 'RecordFinderOutcome',
-      findId,
-      accountId,
-      keyId: 'key-test',
-      source: { kind: 'single' },
-      input,
-      outcome,
-      at: new Date().toISOString(),
-    });
-    await ledger.hold(accountId, {
-      holdId: finderCallStream(findId),
-      amount: FINDER_PRICE,
-      purpose: 'finder',
-      reference: `finder:${findId}`,
-    });
+    await recordFindAnswer(world.app, accountId, findId, JANE);
+    await holdFind(world.app, accountId, findId);
     await ledger.settle(accountId, finderCallStream(findId), FINDER_PRICE);
     await deadClaim(accountId, 'find-dead', requestFingerprint('finder.single', JANE), findId);
     const probes = world.rcptsFor('flast.test').length;

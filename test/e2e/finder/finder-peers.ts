@@ -2,6 +2,15 @@ import { accept, DomainScript, greylist, reject, SmtpPeer } from '../../peers/sm
 import type { DnsPeer } from '../../peers/dns-peer';
 import { MailPeers, startMailPeers } from '../../peers/mail-peers';
 import { Clock } from '@lib/common';
+import { CreditLedger } from '@lib/credits';
+import { EventStore, runCommand } from '@lib/eventstore';
+import {
+  EmailFinder,
+  finderCallDecider,
+  finderCallStream,
+  FINDER_PRICE,
+  validateFinderInput,
+} from '@lib/finder/testing';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 /**
@@ -62,4 +71,39 @@ export async function startFinderWorld(
       await peers.close();
     },
   };
+}
+
+/**
+ * What a single find that died part-way left behind, for the crash cases: its answer (a real find against
+ * the loopback companies) recorded under `findId`, as the process recorded it before settling.
+ */
+export async function recordFindAnswer(
+  app: TestApp,
+  accountId: string,
+  findId: number,
+  contact: Parameters<typeof validateFinderInput>[0],
+) {
+  const input = validateFinderInput(contact);
+  const outcome = await app.running.app.get(EmailFinder).find(input);
+  await runCommand(app.running.app.get(EventStore), finderCallStream(findId), finderCallDecider, {
+    type: 'RecordFinderOutcome',
+    findId,
+    accountId,
+    keyId: 'key-test',
+    source: { kind: 'single' },
+    input,
+    outcome,
+    at: new Date().toISOString(),
+  });
+  return outcome;
+}
+
+/** The credit hold a single find takes before probing (named by the call's stream), as a live process takes it. */
+export function holdFind(app: TestApp, accountId: string, findId: number) {
+  return app.running.app.get(CreditLedger).hold(accountId, {
+    holdId: finderCallStream(findId),
+    amount: FINDER_PRICE,
+    purpose: 'finder',
+    reference: `finder:${findId}`,
+  });
 }
