@@ -2,6 +2,14 @@
  * Phase (b) of `npm run bench:probe`: a bulk job over the profiles' domains through the HTTP API of the
  * all-in-one app, with single verifies of a real mailbox at the same MX meanwhile (the interactive lane),
  * and the baseline prober on the same addresses for comparison.
+ *
+ * The job runs once per single-verify load (BENCH_SINGLES, default both, each with a fresh app and fresh peers):
+ * - `closed`: one single verify after another, back to back, as the earlier rounds measured. The faster
+ *   they come back the more of them there are, so they take whatever the job leaves of the app's one thread,
+ *   and a call's latency does not count the time it could not be sent (coordinated omission).
+ * - `open`: BENCH_SINGLES_PER_SECOND (20) single verifies a second on a fixed schedule, each sent at its
+ *   time whether or not earlier ones have answered, latency measured from the scheduled send time: the
+ *   interactive traffic an operator plans for, and a latency that includes any wait for the app.
  */
 import { probeOneSessionEach } from './probe-baseline';
 import { domainOf, PEER_PROFILES, PORT, RealPostfix, startBenchPeers, userAddress } from './probe-peers';
@@ -9,10 +17,22 @@ import { startBenchApp } from './probe-app';
 
 const PER_MX = Number(process.env.BENCH_PER_MX ?? 20);
 const BASELINE = Number(process.env.BENCH_BASELINE ?? 1) === 1;
+const SINGLE_LOADS = (process.env.BENCH_SINGLES ?? 'closed,open')
+  .split(',')
+  .map((load) => load.trim())
+  .filter((load): load is SingleLoad => load === 'closed' || load === 'open');
+const SINGLES_PER_SECOND = Number(process.env.BENCH_SINGLES_PER_SECOND ?? 20);
+
+type SingleLoad = 'closed' | 'open';
 
 const METRICS_TOKEN = 'probe-bench-metrics-token';
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+
+const describeLoad = (load: SingleLoad) =>
+  load === 'closed'
+    ? 'closed loop: one after another, back to back'
+    : `open loop: ${SINGLES_PER_SECOND}/s on a fixed schedule, latency from the scheduled send time`;
 
 export async function runJobPhase(profiles: string[], postfix: RealPostfix | null, rows: number): Promise<void> {
   const usable = profiles.filter((p) => (p === 'real-postfix' ? postfix !== null : PEER_PROFILES[p] !== undefined));
@@ -27,6 +47,56 @@ export async function runJobPhase(profiles: string[], postfix: RealPostfix | nul
       ? 'postfix'
       : usable[0];
   const single = userAddress(0, domainOf(singleProfile, postfix?.domain ?? ''));
+  for (const load of SINGLE_LOADS) await runJob({ usable, domains, addresses, single, postfix, load });
+  if (BASELINE) await runBaseline(usable, domains, addresses, postfix);
+}
+
+interface JobRun {
+  usable: string[];
+  domains: string[];
+  addresses: string[];
+  single: string;
+  postfix: RealPostfix | null;
+  load: SingleLoad;
+}
+
+/** Single verifies of `single` until `done()`: the latencies and the results they got. */
+async function singleVerifies(
+  url: string,
+  headers: Record<string, string>,
+  single: string,
+  load: SingleLoad,
+  done: () => boolean,
+) {
+  const latencies: number[] = [];
+  const results = new Map<string, number>();
+  const call = async (from: number) => {
+    const res = await fetch(`${url}/v1/verify/single?email=${encodeURIComponent(single)}`, { headers });
+    const body = (await res.json()) as { data?: { result: string; subResult: string } };
+    latencies.push(performance.now() - from);
+    const key = `${body.data?.result}/${body.data?.subResult}`;
+    results.set(key, (results.get(key) ?? 0) + 1);
+  };
+  if (load === 'closed') {
+    while (!done()) await call(performance.now());
+  } else {
+    const started = performance.now();
+    const inFlight = new Set<Promise<void>>();
+    for (let k = 0; !done(); k++) {
+      const due = started + (k * 1000) / SINGLES_PER_SECOND;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (done()) break;
+      const sent = call(due).finally(() => inFlight.delete(sent));
+      inFlight.add(sent);
+    }
+    await Promise.all(inFlight);
+  }
+  return { latencies: latencies.sort((a, b) => a - b), results };
+}
+
+async function runJob({ usable, domains, addresses, single, postfix, load }: JobRun): Promise<void> {
+  const rows = addresses.length;
   const bench = await startBenchPeers(usable, postfix, Math.ceil(rows / domains.length));
   const app = await startBenchApp({
     DNS_SERVERS: bench.dns.server,
@@ -49,20 +119,9 @@ export async function runJobPhase(profiles: string[], postfix: RealPostfix | nul
     const job = ((await created.json()) as any).data;
     if (created.status !== 201) throw new Error(`upload failed: ${created.status} ${JSON.stringify(job)}`);
 
-    // Single verifies one after another while the job runs, against the MX the job is busiest on.
-    const latencies: number[] = [];
-    const singleResults = new Map<string, number>();
+    // Single verifies while the job runs, against the MX the job is busiest on.
     let jobDone = false;
-    const singles = (async () => {
-      while (!jobDone) {
-        const t0 = process.hrtime.bigint();
-        const res = await fetch(`${app.url}/v1/verify/single?email=${encodeURIComponent(single)}`, { headers });
-        const body = (await res.json()) as { data?: { result: string; subResult: string } };
-        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-        const key = `${body.data?.result}/${body.data?.subResult}`;
-        singleResults.set(key, (singleResults.get(key) ?? 0) + 1);
-      }
-    })();
+    const singles = singleVerifies(app.url, headers, single, load, () => jobDone);
 
     let view = job;
     while (view.status !== 'Completed' && view.status !== 'Failed') {
@@ -71,16 +130,15 @@ export async function runJobPhase(profiles: string[], postfix: RealPostfix | nul
     }
     const seconds = (Date.now() - started) / 1000;
     jobDone = true;
-    await singles;
-    latencies.sort((a, b) => a - b);
+    const { latencies, results: singleResults } = await singles;
     console.log(
-      `(b) bulk job through POST /v1/jobs: ${rows} rows over ${domains.length} domains (${usable.join(', ')}), 90% nonexistent; ${app.topology}`,
+      `(b) bulk job through POST /v1/jobs: ${rows} rows over ${domains.length} domains (${usable.join(', ')}), 90% nonexistent; ${app.topology}; single verifies ${describeLoad(load)}`,
     );
     console.log(
       `  engine (HTTP API, end to end): ${view.status} in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds)} rows/s; results ${JSON.stringify(view.results)}`,
     );
     console.log(
-      `  single verify of ${single} meanwhile: ${latencies.length} calls, p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms, max ${latencies[latencies.length - 1]?.toFixed(0)} ms; ${JSON.stringify(Object.fromEntries(singleResults))}`,
+      `  single verify of ${single} meanwhile (${load} loop): ${latencies.length} calls, p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms, max ${latencies[latencies.length - 1]?.toFixed(0)} ms; ${JSON.stringify(Object.fromEntries(singleResults))}`,
     );
     const metrics = await (
       await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
@@ -110,7 +168,21 @@ export async function runJobPhase(profiles: string[], postfix: RealPostfix | nul
     console.log(
       `  loopback peers saw ${peerSessions} SMTP sessions, ${refusals} 421s sent, ${delayed} delayed replies waited out (the real Postfix's own sessions are in its maillog)`,
     );
-    if (!BASELINE) return;
+  } finally {
+    await app.close();
+    await bench.close();
+  }
+}
+
+/** The one-session-per-address prober on the job's addresses, per domain, 20 at a time (fresh peers). */
+async function runBaseline(
+  usable: string[],
+  domains: string[],
+  addresses: string[],
+  postfix: RealPostfix | null,
+): Promise<void> {
+  const bench = await startBenchPeers(usable, postfix, Math.ceil(addresses.length / domains.length));
+  try {
     const baseStarted = process.hrtime.bigint();
     const perDomain = await Promise.all(
       domains.map((domain, d) => {
@@ -128,10 +200,9 @@ export async function runJobPhase(profiles: string[], postfix: RealPostfix | nul
     const sessions = perDomain.reduce((n, r) => n + r.sessions, 0);
     const replies421 = perDomain.reduce((n, r) => n + r.replies421, 0);
     console.log(
-      `  baseline (one session per address, 20 at a time per domain, no HTTP): ${baseSeconds.toFixed(1)} s = ${Math.round(rows / baseSeconds)} addr/s, ${sessions} sessions, ${replies421} 421s, ${unknown} unknown`,
+      `  baseline (one session per address, 20 at a time per domain, no HTTP): ${baseSeconds.toFixed(1)} s = ${Math.round(addresses.length / baseSeconds)} addr/s, ${sessions} sessions, ${replies421} 421s, ${unknown} unknown`,
     );
   } finally {
-    await app.close();
     await bench.close();
   }
 }

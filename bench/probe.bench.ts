@@ -10,7 +10,10 @@
  *     what the server's defences did (delayed replies, "too many errors" disconnects).
  * (b) a bulk job of BENCH_JOB_ROWS (20,000) rows over the profiles' domains through the HTTP API of the
  *     all-in-one app (bench/probe-job.ts), with single verifies of a real mailbox at the real Postfix
- *     (or the Postfix-like peer) running meanwhile: rows/s and single-verify p50/p99.
+ *     (or the Postfix-like peer) running meanwhile: rows/s and single-verify p50/p99. Run twice, with a
+ *     fresh app each time: single verifies back to back (closed loop, as earlier rounds measured), then
+ *     BENCH_SINGLES_PER_SECOND (20) a second on a fixed schedule (open loop); BENCH_SINGLES=closed or =open
+ *     runs one of them.
  *
  * Profiles: the loopback peers of test/peers/mta-defences.ts (postfix: smtpd defaults; exim: delay after
  * 5 bad RCPTs; m365: 452 4.5.3 after 10 RCPTs, 421 past 8 connections; slow-banner: 500 ms greeting),
