@@ -3,8 +3,13 @@ import { ChunkItem } from '../domain/job.events';
 /** First passes of chunks, keyed by domain (`<domain>#<n>` for a large domain's chunks, see cutChunks). */
 export const CHUNK_TOPIC = 'jobs.chunks';
 
-/** Chunks a worker process verifies at once (each already verifies its domains concurrently). */
-export const CHUNK_CONCURRENCY = 16;
+/**
+ * Chunks a worker process verifies at once (each already verifies its domains concurrently). Chunks at a
+ * slow MX (a slow greeting, a small connection cap) mostly wait for that MX's sessions, which the per-MX
+ * pool limits however many chunks ask; the other chunks in flight keep the remaining MXes busy meanwhile
+ * (`npm run bench:probe` (b): 8 left the fast domains idle behind the 500 ms-greeting one, 16 still did).
+ */
+export const CHUNK_CONCURRENCY = 32;
 
 /**
  * Partitions of CHUNK_TOPIC when it is created: a partition is worked one chunk at a time, so with fewer
