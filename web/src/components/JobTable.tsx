@@ -1,6 +1,5 @@
 import { Job } from '../api/v1';
-import { Link } from '../router';
-import { JobProgressCell } from './JobProgressCell';
+import { JobRow } from './JobRow';
 
 /** Jobs newest first; running ones follow their live stream. Without basePath (finder jobs) the row offers the download itself. */
 export function JobTable({
@@ -26,31 +25,7 @@ export function JobTable({
         </thead>
         <tbody>
           {jobs.map((job) => (
-            <tr key={job.id}>
-              <td>
-                {basePath ? (
-                  <Link to={`${basePath}/${job.id}`}>{job.fileName}</Link>
-                ) : (
-                  <>
-                    {job.fileName}
-                    {job.status !== 'Pending' && !job.filesPurgedAt && (
-                      <>
-                        {' '}
-                        ·{' '}
-                        <a href={job.downloadPath} download>
-                          Download
-                        </a>
-                      </>
-                    )}
-                  </>
-                )}
-              </td>
-              <td>{new Date(job.createdAt).toLocaleString('en')}</td>
-              <td>
-                <JobProgressCell job={job} streamPath={streamPath} />
-              </td>
-              <td>{job.creditsCharged}</td>
-            </tr>
+            <JobRow key={job.id} job={job} basePath={basePath} streamPath={streamPath} />
           ))}
         </tbody>
       </table>
