@@ -10,3 +10,4 @@ export { WakeSignal } from './wake-signal';
 export { settleWithin } from './settle-within';
 export { MemoByKey } from './memo-by-key';
 export { PeriodicSweep, type PeriodicSweepOptions } from './periodic-sweep';
+export { outcomesInSavepoints, SameTurnGroups, type GroupOutcome } from './same-turn-groups';

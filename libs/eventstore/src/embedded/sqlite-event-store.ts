@@ -14,21 +14,14 @@ import {
 } from '../event-store.port';
 import { EVENT_COLUMNS, EVENT_SCHEMA, EventRow, toRecordedEvent } from './sqlite-event-schema';
 import { PollingSubscription } from './polling-subscription';
-import { WakeSignal, MemoByKey } from '@lib/common';
+import { GroupOutcome, MemoByKey, outcomesInSavepoints, SameTurnGroups, WakeSignal } from '@lib/common';
 
-/** One appendToStream call waiting for its group's transaction. */
-interface PendingAppend {
+/** One appendToStream call of a group. */
+interface GroupedAppend {
   streamId: string;
   events: NewEvent[];
   expected: ExpectedRevision;
-  resolve(result: AppendResult): void;
-  reject(error: unknown): void;
 }
-
-type AppendOutcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
-
-/** Most appends written in one group transaction; the rest go in the next group. */
-const MAX_GROUP = 256;
 
 export interface SqliteEventStoreOptions {
   /** How often subscriptions look for events written by other processes. Default 200 ms. */
@@ -54,14 +47,15 @@ export class SqliteEventStore extends EventStore {
   private readonly statements = new MemoByKey((sql) => this.db.prepare(sql));
   private readonly appended = new WakeSignal();
   private readonly subscriptions = new Set<PollingSubscription>();
-  private pending: PendingAppend[] = [];
-  private groupScheduled = false;
+  private readonly groups = new SameTurnGroups<GroupedAppend, AppendResult>((group) => this.commitGroup(group));
   /** One append inside the group's transaction: nested, so better-sqlite3 runs it in a savepoint. */
   private readonly appendInSavepoint: (
     streamId: string,
     events: NewEvent[],
     expected: ExpectedRevision,
   ) => AppendResult;
+  /** The group's IMMEDIATE transaction, so no other writer (another process) interleaves with the revision checks. */
+  private readonly groupTransaction: Database.Transaction<(group: GroupedAppend[]) => GroupOutcome<AppendResult>[]>;
 
   constructor(
     filePath: string,
@@ -77,6 +71,13 @@ export class SqliteEventStore extends EventStore {
     this.appendInSavepoint = this.db.transaction((streamId: string, events: NewEvent[], expected: ExpectedRevision) =>
       this.appendInTransaction(streamId, events, expected),
     );
+    this.groupTransaction = this.db.transaction((group: GroupedAppend[]) =>
+      outcomesInSavepoints(
+        group,
+        ({ streamId, events, expected }) => this.appendInSavepoint(streamId, events, expected),
+        () => this.db.inTransaction,
+      ),
+    );
   }
 
   /** Joins the group committed at the end of this turn of the event loop (see the class comment). */
@@ -86,12 +87,7 @@ export class SqliteEventStore extends EventStore {
     expectedRevision: ExpectedRevision,
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    return new Promise((resolve, reject) => {
-      this.pending.push({ streamId, events, expected: expectedRevision, resolve, reject });
-      if (this.groupScheduled) return;
-      this.groupScheduled = true;
-      setImmediate(() => this.commitGroups());
-    });
+    return this.groups.add({ streamId, events, expected: expectedRevision });
   }
 
   override async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -164,47 +160,17 @@ export class SqliteEventStore extends EventStore {
 
   /** Writes the appends already called, then stops every subscription, so no handler reads from a closed database. */
   override async close(): Promise<void> {
-    this.commitGroups();
+    this.groups.flush();
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     this.subscriptions.clear();
     if (this.db.open) this.db.close();
   }
 
-  private commitGroups(): void {
-    this.groupScheduled = false;
-    while (this.pending.length > 0) this.commitGroup(this.pending.splice(0, MAX_GROUP));
-  }
-
-  /**
-   * One IMMEDIATE transaction for the group, so no other writer (another process) interleaves with the
-   * revision checks; each append in a savepoint. Callers hear only after the commit.
-   */
-  private commitGroup(group: PendingAppend[]): void {
-    let outcomes: AppendOutcome[];
-    try {
-      outcomes = this.db
-        .transaction(() =>
-          group.map(({ streamId, events, expected }): AppendOutcome => {
-            try {
-              return { ok: true, result: this.appendInSavepoint(streamId, events, expected) };
-            } catch (error) {
-              // SQLite ended the whole transaction (disk full, I/O error): nothing of the group is written.
-              if (!this.db.inTransaction) throw error;
-              return { ok: false, error };
-            }
-          }),
-        )
-        .immediate();
-    } catch (error) {
-      group.forEach((append) => append.reject(error));
-      return;
-    }
+  /** Writes one group (SameTurnGroups settles each call after this returns, so only after the commit). */
+  private commitGroup(group: GroupedAppend[]): GroupOutcome<AppendResult>[] {
+    const outcomes = this.groupTransaction.immediate(group);
     if (outcomes.some((o) => o.ok)) this.appended.notify();
-    group.forEach((append, i) => {
-      const outcome = outcomes[i];
-      if (outcome.ok) append.resolve(outcome.result);
-      else append.reject(outcome.error);
-    });
+    return outcomes;
   }
 
   private appendInTransaction(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {

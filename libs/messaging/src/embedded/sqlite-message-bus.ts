@@ -12,16 +12,7 @@ import { ConsumerGroup } from './consumer-group';
 import { GroupMember } from './group-member';
 import { LogRetention } from './log-retention';
 import { LoggedMessage, TopicAppend, TopicLog } from './topic-log';
-import { WakeSignal } from '@lib/common';
-
-/** A publish call waiting for its group's transaction. */
-interface PendingPublish extends TopicAppend {
-  resolve(): void;
-  reject(error: unknown): void;
-}
-
-/** Most publishes written in one group transaction; the rest go in the next group. */
-const MAX_GROUP = 256;
+import { GroupOutcome, SameTurnGroups, WakeSignal } from '@lib/common';
 
 export interface SqliteMessageBusOptions {
   /** Partitions of a new topic. Default 4. */
@@ -63,8 +54,7 @@ export class SqliteMessageBus extends MessageBus {
   private readonly groups = new Map<string, ConsumerGroup>();
   private readonly consumers = new Set<BusConsumer>();
   private readonly retention?: LogRetention;
-  private pending: PendingPublish[] = [];
-  private groupScheduled = false;
+  private readonly publishGroups = new SameTurnGroups<TopicAppend, void>((group) => this.writeGroup(group));
 
   constructor(
     filePath: string,
@@ -91,12 +81,7 @@ export class SqliteMessageBus extends MessageBus {
   /** Joins the group written at the end of this turn of the event loop; resolves once it is on disk. */
   override async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
     if (messages.length === 0) return;
-    return new Promise((resolve, reject) => {
-      this.pending.push({ topic, messages, resolve, reject });
-      if (this.groupScheduled) return;
-      this.groupScheduled = true;
-      setImmediate(() => this.writeGroups());
-    });
+    return this.publishGroups.add({ topic, messages });
   }
 
   /** Joins the group in this process; partitions are shared among the group's live members. */
@@ -138,31 +123,19 @@ export class SqliteMessageBus extends MessageBus {
 
   /** Stops retention and every consumer (waiting for in-flight handlers) before closing the file. */
   override async close(): Promise<void> {
-    this.writeGroups();
+    this.publishGroups.flush();
     await this.retention?.stop();
     await Promise.all([...this.consumers].map((c) => c.stop()));
-    this.writeGroups(); // what stopping handlers published
+    this.publishGroups.flush(); // what stopping handlers published
     this.log.close();
   }
 
-  private writeGroups(): void {
-    this.groupScheduled = false;
-    while (this.pending.length > 0) this.writeGroup(this.pending.splice(0, MAX_GROUP));
-  }
-
-  private writeGroup(group: PendingPublish[]): void {
-    let outcomes;
-    try {
-      outcomes = this.log.append(group);
-    } catch (error) {
-      group.forEach((publish) => publish.reject(error));
-      return;
-    }
-    group.forEach((publish, i) => {
-      const outcome = outcomes[i];
-      if (!outcome.ok) return publish.reject(outcome.error);
-      for (const partition of outcome.partitions) this.signalOf(publish.topic, partition).notify();
-      publish.resolve();
+  /** Writes one group and wakes the partitions each stored publish wrote to, before its caller hears. */
+  private writeGroup(group: TopicAppend[]): GroupOutcome<void>[] {
+    return this.log.append(group).map((outcome, i) => {
+      if (!outcome.ok) return outcome;
+      for (const partition of outcome.result) this.signalOf(group[i].topic, partition).notify();
+      return { ok: true, result: undefined };
     });
   }
 

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { MemoByKey } from '@lib/common';
+import { GroupOutcome, MemoByKey, outcomesInSavepoints } from '@lib/common';
 import type { OutgoingMessage } from '../message-bus.port';
 
 /** A message as stored in a partition of a topic's log. */
@@ -17,9 +17,6 @@ export interface TopicAppend {
   topic: string;
   messages: OutgoingMessage[];
 }
-
-/** What became of one publish of a group: the partitions it wrote to, or why it was refused. */
-export type TopicAppendOutcome = { ok: true; partitions: number[] } | { ok: false; error: unknown };
 
 type Row = { partition: number; offset: number; key: string; value: string; headers: string };
 
@@ -50,6 +47,8 @@ export class TopicLog {
   private readonly partitionCounts = new Map<string, number>();
   /** One publish inside the group's transaction: nested, so better-sqlite3 runs it in a savepoint. */
   private readonly appendInSavepoint: (topic: string, messages: OutgoingMessage[]) => number[];
+  /** The group's IMMEDIATE transaction: one fsync for every publish of the group. */
+  private readonly appendGroup: Database.Transaction<(group: TopicAppend[]) => GroupOutcome<number[]>[]>;
 
   constructor(
     filePath: string,
@@ -66,6 +65,13 @@ export class TopicLog {
     this.addPublishedAt();
     this.appendInSavepoint = this.db.transaction((topic: string, messages: OutgoingMessage[]) =>
       this.appendToTopic(topic, messages),
+    );
+    this.appendGroup = this.db.transaction((group: TopicAppend[]) =>
+      outcomesInSavepoints(
+        group,
+        ({ topic, messages }) => this.appendInSavepoint(topic, messages),
+        () => this.db.inTransaction,
+      ),
     );
   }
 
@@ -88,20 +94,8 @@ export class TopicLog {
    * contiguous with writers in other processes), each publish in its own savepoint, so one that fails
    * (a value that is not JSON) is refused alone. Throws, having written nothing, when the transaction fails.
    */
-  append(group: TopicAppend[]): TopicAppendOutcome[] {
-    return this.db
-      .transaction(() =>
-        group.map(({ topic, messages }): TopicAppendOutcome => {
-          try {
-            return { ok: true, partitions: this.appendInSavepoint(topic, messages) };
-          } catch (error) {
-            // SQLite ended the whole transaction (disk full, I/O error): nothing of the group is written.
-            if (!this.db.inTransaction) throw error;
-            return { ok: false, error };
-          }
-        }),
-      )
-      .immediate();
+  append(group: TopicAppend[]): GroupOutcome<number[]>[] {
+    return this.appendGroup.immediate(group);
   }
 
   /** Up to `limit` messages of one partition from `fromOffset` on. */
