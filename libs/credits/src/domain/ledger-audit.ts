@@ -55,10 +55,8 @@ export interface LedgerReplay {
  */
 export function auditLedger(recorded: RecordedEvent[]): LedgerReplay {
   let balance = 0;
-  let held = 0;
   const lines = recorded.map((r) => {
     const event = upcast<CreditLedgerEvent>(r, creditLedgerDecider.upcasters);
-    held = heldTotal(event.data.holdsAfter);
     const delta = balanceDelta(event);
     balance += delta;
     const reference =
@@ -79,5 +77,8 @@ export function auditLedger(recorded: RecordedEvent[]): LedgerReplay {
       ok: event.data.balanceAfter === balance && balance >= 0,
     };
   });
+  // Only the holds recorded by the last event count (summing every event's would be thrown away).
+  const last = recorded.at(-1);
+  const held = last ? heldTotal(upcast<CreditLedgerEvent>(last, creditLedgerDecider.upcasters).data.holdsAfter) : 0;
   return { lines, balance, held, ok: lines.every((line) => line.ok) };
 }
