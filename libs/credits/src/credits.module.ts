@@ -89,7 +89,6 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
   ],
   exports: [
     CreditLedger,
-    OpenedAccounts,
     PaidCalls,
     CreditCatalogue,
     RecordedWorkCharges,
