@@ -3,7 +3,10 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiKeyReadyQuery, OpenAccountCommand } from '@lib/accounts';
 import { GrantCreditsCommand } from '@lib/credits';
 
-/** Opening an account is two aggregates (account, credit ledger); used by the admin API, the CLI and the demo bootstrap (sign-up: SignUpAccounts). */
+/**
+ * Opening an account is two aggregates (account, credit ledger); used by the admin API and the demo
+ * bootstrap (sign-up: SignUpAccounts). The CLI runs the two commands itself: it has no projector to wait for.
+ */
 @Injectable()
 export class AccountProvisioning {
   constructor(
