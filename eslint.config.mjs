@@ -5,6 +5,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+const READ_MODEL_STAYS_INSIDE =
+  'A read model stays inside its lib: export a query (and its result type) instead (CONTRIBUTING.md, What an index exports).';
+
 const EXPORT_ALL = {
   selector: 'ExportAllDeclaration',
   message: 'Name what the lib exports (CONTRIBUTING.md, Module layout); no export *.',
@@ -67,14 +70,12 @@ export default tseslint.config(
         EXPORT_ALL,
         {
           selector: 'ExportSpecifier[exported.name=/_COLLECTION$|Doc$/]',
-          message:
-            'A read model stays inside its lib: export a query (and its result type) instead (CONTRIBUTING.md, What an index exports).',
+          message: READ_MODEL_STAYS_INSIDE,
         },
         {
           // Whatever the name: a projection file holds the read model's documents and collection.
           selector: 'ExportNamedDeclaration[source.value=/\\.projection$/]',
-          message:
-            'A read model stays inside its lib: export a query (and its result type) instead (CONTRIBUTING.md, What an index exports).',
+          message: READ_MODEL_STAYS_INSIDE,
         },
         {
           selector: 'ExportSpecifier[exported.name=/Decider$|Projection$/]',
