@@ -37,6 +37,16 @@ export class CrashSwitch {
     this.fired = true;
     return new SimulatedCrash(`${point.when} ${point.name}`);
   }
+
+  /** Runs a write of these events (an append, a publish, a read-model write), killed just before or after it. */
+  async around<R>(streamId: string, events: readonly NewEvent[], write: () => Promise<R>): Promise<R> {
+    const before = this.take('before', streamId, events);
+    if (before) throw before;
+    const result = await write();
+    const after = this.take('after', streamId, events);
+    if (after) throw after;
+    return result;
+  }
 }
 
 const data = (event: NewEvent) => event.data as Record<string, any>;

@@ -24,17 +24,12 @@ export class CrashingEventStore extends DelegatingEventStore {
     super(inner);
   }
 
-  override async appendToStream(
+  override appendToStream(
     streamId: string,
     events: NewEvent[],
     expectedRevision: ExpectedRevision,
   ): Promise<AppendResult> {
-    const before = this.crash.take('before', streamId, events);
-    if (before) throw before;
-    const result = await this.inner.appendToStream(streamId, events, expectedRevision);
-    const after = this.crash.take('after', streamId, events);
-    if (after) throw after;
-    return result;
+    return this.crash.around(streamId, events, () => this.inner.appendToStream(streamId, events, expectedRevision));
   }
 
   override subscribeToAll(

@@ -86,16 +86,11 @@ class CrashingReadCollection<T extends Doc> extends ReadCollection<T> {
     return this.inner.clear();
   }
 
-  private async write<R>(ops: BulkOp<T>[], run: () => Promise<R>): Promise<R> {
+  private write<R>(ops: BulkOp<T>[], run: () => Promise<R>): Promise<R> {
     const asEvents: NewEvent[] = ops.map((op) => ({
       type: `${op.kind}:${this.name}`,
       data: op.kind === 'upsert' ? op.doc : op.kind === 'set' ? { _id: op.id, ...op.fields } : { _id: op.id },
     }));
-    const before = this.crash.take('before', this.name, asEvents);
-    if (before) throw before;
-    const result = await run();
-    const after = this.crash.take('after', this.name, asEvents);
-    if (after) throw after;
-    return result;
+    return this.crash.around(this.name, asEvents, run);
   }
 }

@@ -25,13 +25,9 @@ export class TwiceDeliveringBus extends MessageBus {
     return this.inner.ensureTopics(topics, options);
   }
 
-  async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
+  publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
     const asEvents = messages.map((m) => ({ type: `publish:${topic}`, data: m.value }));
-    const before = this.crash.take('before', topic, asEvents);
-    if (before) throw before;
-    await this.inner.publish(topic, messages);
-    const after = this.crash.take('after', topic, asEvents);
-    if (after) throw after;
+    return this.crash.around(topic, asEvents, () => this.inner.publish(topic, messages));
   }
 
   subscribe(options: SubscribeOptions, handler: (message: IncomingMessage) => Promise<void>): Promise<BusConsumer> {
