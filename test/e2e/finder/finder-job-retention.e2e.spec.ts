@@ -60,7 +60,7 @@ describe('finder job file retention', () => {
   }, 60_000);
   afterAll(async () => {
     await app?.close();
-    await Promise.all([peers?.smtp.close(), peers?.dns.close()]);
+    await peers?.close();
   });
 
   it('deletes the original and plan of a finder job that ended more than the retention ago, once', async () => {

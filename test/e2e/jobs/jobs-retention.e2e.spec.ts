@@ -39,7 +39,7 @@ describe('bulk job file retention', () => {
     peers = await startJobsPeers({ JOB_GREYLIST_RETRY_DELAYS_MS: String(20 * DAY_MS) });
   });
   afterAll(async () => {
-    await Promise.all([peers?.smtp.close(), peers?.dns.close()]);
+    await peers?.close();
   });
 
   describe('with JOB_FILE_RETENTION_DAYS=1, two days later', () => {

@@ -36,16 +36,16 @@ export function startJobsPeers(env: Record<string, string> = {}): Promise<JobsPe
 }
 
 export async function startJobsWorld(env: Record<string, string> = {}): Promise<JobsWorld> {
-  const { smtp, dns, env: fullEnv } = await startJobsPeers(env);
-  const app = await startTestApp(fullEnv);
+  const peers = await startJobsPeers(env);
+  const app = await startTestApp(peers.env);
   return {
     app,
-    smtp,
-    dns,
-    env: fullEnv,
+    smtp: peers.smtp,
+    dns: peers.dns,
+    env: peers.env,
     async close() {
       await app.close();
-      await Promise.all([smtp.close(), dns.close()]);
+      await peers.close();
     },
   };
 }

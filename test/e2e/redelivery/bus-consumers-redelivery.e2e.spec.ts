@@ -67,10 +67,7 @@ const expectedTransactions = async (ledger: { charges: string[] }) =>
 const BULK_CSV =
   'email\nalice@alpha.test\nbob@alpha.test\nanyone@beta.test\nnobody@gamma.test\nslow@grey.test\nalice@alpha.test\nnot-an-address\n';
 const bulkJob: HarnessScenario = {
-  startPeers: async () => {
-    const peers = await startJobsPeers();
-    return { env: peers.env, close: () => Promise.all([peers.smtp.close(), peers.dns.close()]).then(() => undefined) };
-  },
+  startPeers: () => startJobsPeers(),
   run: (app) => jobScenarioState(app, '/v1/jobs', BULK_CSV),
 };
 
@@ -91,7 +88,7 @@ const webhookedJob: HarnessScenario = {
         WEBHOOK_TIMEOUT_MS: '5000',
         WEBHOOK_RETRY_DELAYS_MS: '200,400',
       },
-      close: () => Promise.all([peers.smtp.close(), peers.dns.close(), receiver!.close()]).then(() => undefined),
+      close: () => Promise.all([peers.close(), receiver!.close()]).then(() => undefined),
     };
   },
   run: async (app) => {

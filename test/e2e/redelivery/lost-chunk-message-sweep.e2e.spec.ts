@@ -35,13 +35,7 @@ const kinds: Kind[] = [
     recordType: 'ChunkCompleted',
     // Two chunks of two (JOB_CHUNK_SIZE=2): alice and bob are valid (2 credits), beta's catch-all and gamma's reject 2 more.
     csv: 'email\nalice@alpha.test\nbob@alpha.test\nanyone@beta.test\nnobody@gamma.test\n',
-    startPeers: async () => {
-      const peers = await startJobsPeers();
-      return {
-        env: peers.env,
-        close: () => Promise.all([peers.smtp.close(), peers.dns.close()]).then(() => undefined),
-      };
-    },
+    startPeers: () => startJobsPeers(),
   },
   {
     name: 'finder job',
