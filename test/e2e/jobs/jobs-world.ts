@@ -1,8 +1,8 @@
 import { CreditLedger } from '@lib/credits';
 import { readCsvRecords } from '@lib/jobs/testing';
-import { DnsPeer, startDnsPeer } from '../../peers/dns-peer';
+import type { DnsPeer } from '../../peers/dns-peer';
 import { MailPeers, startMailPeers } from '../../peers/mail-peers';
-import { accept, DomainScript, greylist, reject, SmtpPeer, startSmtpPeer } from '../../peers/smtp-peer';
+import { accept, DomainScript, greylist, reject, SmtpPeer } from '../../peers/smtp-peer';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 /**
@@ -36,7 +36,11 @@ export function startJobsPeers(env: Record<string, string> = {}): Promise<JobsPe
 }
 
 export async function startJobsWorld(env: Record<string, string> = {}): Promise<JobsWorld> {
-  const peers = await startJobsPeers(env);
+  return startWorldOn(await startJobsPeers(env));
+}
+
+/** The all-in-one app on these peers; closing the world closes both. */
+async function startWorldOn(peers: MailPeers): Promise<JobsWorld> {
   const app = await startTestApp(peers.env);
   return {
     app,
@@ -153,21 +157,5 @@ export const slowAddresses = (count: number): string[] =>
 
 /** An app whose probes go to slow.test alone: every RCPT answered (550) after `rcptDelayMs`, so chunks stay in flight. */
 export async function startSlowWorld(rcptDelayMs: number, env: Record<string, string> = {}): Promise<JobsWorld> {
-  const smtp = await startSmtpPeer({ rcptDelayMs, domains: { 'slow.test': { default: reject() } } });
-  const dns = await startDnsPeer({
-    'slow.test': { mx: [{ exchange: 'mx.slow.test', priority: 10 }] },
-    'mx.slow.test': { a: ['127.0.0.1'] },
-  });
-  const fullEnv = { DNS_SERVERS: dns.server, SMTP_PROBE_PORT: String(smtp.port), ...env };
-  const app = await startTestApp(fullEnv);
-  return {
-    app,
-    smtp,
-    dns,
-    env: fullEnv,
-    async close() {
-      await app.close();
-      await Promise.all([smtp.close(), dns.close()]);
-    },
-  };
+  return startWorldOn(await startMailPeers({ 'slow.test': { default: reject() } }, { smtp: { rcptDelayMs }, env }));
 }

@@ -1,5 +1,5 @@
-import { DnsPeer, startDnsPeer, ZoneEntry } from '../../peers/dns-peer';
-import { accept, blocklist, DomainScript, greylist, SmtpPeer, startSmtpPeer } from '../../peers/smtp-peer';
+import { startMailPeers } from '../../peers/mail-peers';
+import { accept, blocklist, DomainScript, greylist, SmtpPeer } from '../../peers/smtp-peer';
 import { HttpsReceiver } from '../../support/https-receiver';
 import { startTestApp, TestApp } from '../../support/test-app';
 
@@ -29,21 +29,17 @@ export interface MetricsWorld {
 
 /** The real all-in-one app with loopback SMTP and DNS peers and an HTTPS webhook receiver. */
 export async function startMetricsWorld(): Promise<MetricsWorld> {
-  const zones: Record<string, ZoneEntry> = {};
-  for (const domain of [...Object.keys(DOMAINS), 'mailinator.com']) {
-    zones[domain] = { mx: [{ exchange: `mx.${domain}`, priority: 10 }] };
-    zones[`mx.${domain}`] = { a: ['127.0.0.1'] };
-  }
-  const dns: DnsPeer = await startDnsPeer(zones);
-  const smtp = await startSmtpPeer({ domains: DOMAINS });
+  // mailinator.com has an MX, as a real disposable domain does, which the probes must never reach.
+  const peers = await startMailPeers(DOMAINS, {
+    zones: {
+      'mailinator.com': { mx: [{ exchange: 'mx.mailinator.com', priority: 10 }] },
+      'mx.mailinator.com': { a: ['127.0.0.1'] },
+    },
+  });
   const receiver = await HttpsReceiver.start();
   const app = await startTestApp({
+    ...peers.env,
     METRICS_TOKEN,
-    DNS_SERVERS: dns.server,
-    SMTP_PROBE_PORT: String(smtp.port),
-    SMTP_CONNECT_TIMEOUT_MS: '2000',
-    SMTP_BANNER_TIMEOUT_MS: '2000',
-    SMTP_COMMAND_TIMEOUT_MS: '2000',
     GREYLIST_RETRY_DELAYS_MS: '150',
     VERIFY_INTERACTIVE_BUDGET_MS: '5000',
     JOB_GREYLIST_RETRY_DELAYS_MS: '200,400',
@@ -52,7 +48,7 @@ export async function startMetricsWorld(): Promise<MetricsWorld> {
   });
   return {
     app,
-    smtp,
+    smtp: peers.smtp,
     receiver,
     async scrape(authorization = `Bearer ${METRICS_TOKEN}`) {
       const response = await fetch(`${app.url}/metrics`, { headers: authorization ? { authorization } : {} });
@@ -60,7 +56,7 @@ export async function startMetricsWorld(): Promise<MetricsWorld> {
     },
     async close() {
       await app.close();
-      await Promise.all([smtp.close(), dns.close(), receiver.close()]);
+      await Promise.all([peers.close(), receiver.close()]);
     },
   };
 }
