@@ -47,11 +47,7 @@ export async function startVerifyWorld(
   env: Record<string, string> = {},
   overrides: { clock?: Clock; domains?: Record<string, DomainScript>; zones?: Record<string, ZoneEntry> } = {},
 ): Promise<VerifyWorld> {
-  const {
-    smtp,
-    dns,
-    env: peersEnv,
-  } = await startMailPeers(overrides.domains ?? ADDRESS_DOMAINS, {
+  const peers = await startMailPeers(overrides.domains ?? ADDRESS_DOMAINS, {
     zones: overrides.domains ? overrides.zones : { ...ADDRESS_ZONES, ...overrides.zones },
     env: {
       SMTP_CONNECT_TIMEOUT_MS: '1000',
@@ -62,7 +58,8 @@ export async function startVerifyWorld(
       ...env,
     },
   });
-  const app = await startTestApp(peersEnv, { clock: overrides.clock });
+  const { smtp, dns } = peers;
+  const app = await startTestApp(peers.env, { clock: overrides.clock });
   return {
     app,
     smtp,
@@ -72,8 +69,7 @@ export async function startVerifyWorld(
       app.request(method, route, { body, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }),
     async close() {
       await app.close();
-      await smtp.close();
-      await dns.close();
+      await peers.close();
     },
   };
 }
