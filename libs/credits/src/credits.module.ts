@@ -1,5 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AccountsModule } from '@lib/accounts';
 import { AppConfig } from '@lib/config';
 import { APP_CONFIG, ProjectionRegistry } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
@@ -36,7 +37,8 @@ import { EventStore } from '@lib/eventstore';
 const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
 
 @Module({
-  imports: [CqrsModule],
+  // Orders, adjustments and checkouts ask AccountOpenedQuery, answered by AccountsModule.
+  imports: [CqrsModule, AccountsModule],
   providers: [
     CreditLedger,
     OpenedAccounts,
