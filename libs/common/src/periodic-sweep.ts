@@ -12,7 +12,7 @@ export interface PeriodicSweepOptions {
  * at a time, the schedule skipping a tick while a pass runs (a large backlog may outlast the interval), and
  * timers that do not keep a process alive by themselves. `stop()` cancels the schedule, aborts the signal
  * the pass was handed (a long pass may stop between batches) and waits for the pass under way, so what it
- * writes to can be closed after.
+ * writes to can be closed after; a pass asked for but not begun by then never begins (its caller is refused).
  */
 export class PeriodicSweep<R> {
   private readonly timers: NodeJS.Timeout[] = [];
@@ -57,6 +57,8 @@ export class PeriodicSweep<R> {
   }
 
   private begin(): Promise<R> {
+    // A pass queued behind the one `stop()` waited for must not start: what it writes to is about to close.
+    if (this.stopping.signal.aborted) return Promise.reject(new Error('the sweep was stopped before this pass began'));
     const run = (async () => this.pass(this.stopping.signal))().finally(() => {
       if (this.current === run) this.current = null;
     });

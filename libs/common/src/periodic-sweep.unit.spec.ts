@@ -118,4 +118,21 @@ describe('periodic sweep', () => {
     await jest.advanceTimersByTimeAsync(10_000);
     expect(started).toHaveLength(1);
   });
+
+  it('never begins a pass that was queued behind the one under way when it stopped', async () => {
+    const { started, pass } = controlledPasses();
+    const sweep = new PeriodicSweep(pass, { everyMs: 1_000, onError });
+    const first = sweep.runOnce();
+    const queued = sweep.runOnce();
+    const queuedOutcome = queued.then(
+      () => 'ran',
+      (error: Error) => error.message,
+    );
+    const stopping = sweep.stop();
+    started[0].finish(1);
+    await stopping;
+    expect(await first).toBe(1);
+    expect(await queuedOutcome).toBe('the sweep was stopped before this pass began');
+    expect(started).toHaveLength(1);
+  });
 });
