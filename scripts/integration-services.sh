@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Starts, without Docker, the servers that `npm run test:integration` runs against, on loopback:
 #   Apache Kafka (KRaft, single combined broker+controller) from its Maven Central jars, and
-#   FerretDB v1 (SQLite handler) as the MongoDB-wire server, built with `go install`, and
+#   FerretDB v1 as the MongoDB-wire server, built with `go install`, on its PostgreSQL handler (as in
+#   production) over a private PostgreSQL cluster from Debian's packages (scripts/integration/postgres.sh), and
 #   a private Postfix from Debian's packages (scripts/integration/postfix.sh, stock smtpd limits), and
 #   stripe-mock, Stripe's API mock, with `go install` (scripts/integration/stripe-mock.sh).
 # Usage: scripts/integration-services.sh up|down|status
@@ -116,11 +117,14 @@ start_kafka() {
 start_ferretdb() {
   if running_pid "$FERRET_PID" >/dev/null; then log "ferretdb already running (pid $(<"$FERRET_PID"))"; return; fi
   port_open "$MONGO_PORT" && die "port $MONGO_PORT is taken by a process this script did not start"
-  mkdir -p "$FERRET_DIR/data" "$FERRET_DIR/state"
-  log "starting ferretdb $FERRETDB_VERSION on 127.0.0.1:$MONGO_PORT"
-  spawn "$FERRET_PID" "$FERRET_DIR/server.log" "$DIR/bin/ferretdb" --handler=sqlite \
-    "--sqlite-url=file:$FERRET_DIR/data/" "--listen-addr=127.0.0.1:$MONGO_PORT" \
-    "--state-dir=$FERRET_DIR/state" --telemetry=disable --debug-addr=- --log-level=warn
+  mkdir -p "$FERRET_DIR/state"
+  local postgres_url
+  postgres_url=$(sed -n 's/^export POSTGRES_URL=//p' "$DIR/postgres.env")
+  log "starting ferretdb $FERRETDB_VERSION on 127.0.0.1:$MONGO_PORT (PostgreSQL handler, $postgres_url)"
+  # FERRETDB_DEBUG_ADDR (e.g. 127.0.0.1:8088) serves FerretDB's metrics and pprof when profiling.
+  spawn "$FERRET_PID" "$FERRET_DIR/server.log" "$DIR/bin/ferretdb" --handler=postgresql \
+    "--postgresql-url=$postgres_url" "--listen-addr=127.0.0.1:$MONGO_PORT" \
+    "--state-dir=$FERRET_DIR/state" --telemetry=disable "--debug-addr=${FERRETDB_DEBUG_ADDR:--}" --log-level=warn
 }
 
 wait_ready() {
@@ -148,12 +152,13 @@ cmd_up() {
   install_kafka
   install_ferretdb
   start_kafka
+  INTEGRATION_DIR=$DIR bash "$HERE/postgres.sh" up >/dev/null
   start_ferretdb
   wait_ready
   INTEGRATION_DIR=$DIR bash "$HERE/postfix.sh" up >/dev/null
   INTEGRATION_DIR=$DIR bash "$HERE/stripe-mock.sh" up
   printf 'export KAFKA_BROKERS=%s\nexport MONGO_URL=%s\n' "$KAFKA_BROKERS" "$MONGO_URL" >"$ENV_FILE"
-  cat "$DIR/postfix.env" "$DIR/stripe-mock.env" >>"$ENV_FILE"
+  cat "$DIR/postgres.env" "$DIR/postfix.env" "$DIR/stripe-mock.env" >>"$ENV_FILE"
   log "ready; load the environment with: . $ENV_FILE"
   cat "$ENV_FILE"
 }
@@ -161,6 +166,7 @@ cmd_up() {
 cmd_down() {
   stop_one kafka "$KAFKA_PID"
   stop_one ferretdb "$FERRET_PID"
+  INTEGRATION_DIR=$DIR bash "$HERE/postgres.sh" down
   INTEGRATION_DIR=$DIR bash "$HERE/postfix.sh" down
   INTEGRATION_DIR=$DIR bash "$HERE/stripe-mock.sh" down
   rm -f "$ENV_FILE"
@@ -170,6 +176,7 @@ cmd_status() {
   local state=0 pid
   if pid=$(running_pid "$KAFKA_PID"); then echo "kafka: running (pid $pid) on $KAFKA_BROKERS"; else echo "kafka: stopped"; state=3; fi
   if pid=$(running_pid "$FERRET_PID"); then echo "ferretdb: running (pid $pid) on $MONGO_URL"; else echo "ferretdb: stopped"; state=3; fi
+  INTEGRATION_DIR=$DIR bash "$HERE/postgres.sh" status || state=3
   INTEGRATION_DIR=$DIR bash "$HERE/postfix.sh" status || state=3
   INTEGRATION_DIR=$DIR bash "$HERE/stripe-mock.sh" status || state=3
   return "$state"
