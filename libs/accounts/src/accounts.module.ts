@@ -14,6 +14,8 @@ import { KeyLastUsed } from './usage/key-last-used';
 import { InviteMemberHandler } from './invite-member/invite-member.handler';
 import { AcceptInviteHandler } from './accept-invite/accept-invite.handler';
 import { RemoveMemberHandler } from './remove-member/remove-member.handler';
+import { RevokeInviteHandler } from './revoke-invite/revoke-invite.handler';
+import { ListInvitesHandler } from './list-invites/list-invites.handler';
 import { ListTeamMembersHandler } from './list-team-members/list-team-members.handler';
 import { AccountOpenedHandler } from './open-account/account-opened.handler';
 import { ApiKeyReadyHandler, GetApiKeyHandler, ListApiKeysHandler } from './list-api-keys/list-api-keys.handler';
@@ -29,6 +31,8 @@ import { ApiKeyReadyHandler, GetApiKeyHandler, ListApiKeysHandler } from './list
     InviteMemberHandler,
     AcceptInviteHandler,
     RemoveMemberHandler,
+    RevokeInviteHandler,
+    ListInvitesHandler,
     ListTeamMembersHandler,
     AccountOpenedHandler,
     ListApiKeysHandler,

@@ -1,6 +1,7 @@
 // The public surface of accounts: its module, its commands (open an account; issue, revoke, rotate a key;
-// invite, accept, remove a team member) and queries (team members, API keys), the authenticator and the
-// key-usage clock the API injects, and the events other libs read.
+// invite, accept, remove a team member, withdraw an invitation) and queries (team members, pending
+// invitations, API keys), the authenticator and the key-usage clock the API injects, and the events
+// other libs read.
 export { AccountsModule } from './accounts.module';
 export { ApiKeyAuthenticator, type Principal } from './authenticate/api-key-authenticator';
 export { OpenAccountCommand, type OpenedAccount } from './open-account/open-account.command';
@@ -11,7 +12,9 @@ export { RotateApiKeyCommand, type RotatedKey } from './rotate-api-key/rotate-ap
 export { InviteMemberCommand, type Invitation } from './invite-member/invite-member.command';
 export { AcceptInviteCommand, type JoinedTeam } from './accept-invite/accept-invite.command';
 export { RemoveMemberCommand, type RemovedMember } from './remove-member/remove-member.command';
+export { RevokeInviteCommand, type RevokedInvite } from './revoke-invite/revoke-invite.command';
 export { ListTeamMembersQuery, type TeamMember } from './list-team-members/list-team-members.query';
+export { ListInvitesQuery, type PendingInvite } from './list-invites/list-invites.query';
 export {
   ApiKeyReadyQuery,
   GetApiKeyQuery,

@@ -121,6 +121,11 @@ export const ErrorCodes = {
   TEAM_ROLE_FORBIDDEN: { code: 6010, status: 403, message: 'Your team role does not allow this.' },
   MEMBER_NOT_FOUND: { code: 6011, status: 404, message: 'No such member in your team.' },
   ALREADY_A_MEMBER: { code: 6012, status: 409, message: 'You are already a member of this team.' },
+  INVITE_NOT_FOUND: {
+    code: 6013,
+    status: 404,
+    message: 'No pending invitation of your team has that id (it was accepted, withdrawn or has expired).',
+  },
   ORDER_NOT_FOUND: { code: 2009, status: 404, message: 'Order not found.' },
   PAYMENT_PROCESSOR_MISMATCH: {
     code: 2010,

@@ -34,8 +34,14 @@ export type InviteMember = {
 };
 /** email: the signed-in user's address, which must be the invited one (a forwarded link lets nobody else in). */
 export type AcceptInvite = { type: 'AcceptInvite'; tokenHash: string; userId: string; email: string; at: string };
-/** Removes a member and revokes every key they made, in the same append. */
-export type RemoveMember = { type: 'RemoveMember'; userId: string; at: string };
+/**
+ * Removes a member and, in the same append, revokes every key they made and withdraws the pending
+ * invitations they sent or that are addressed to them. `email`: their current address, when the caller
+ * knows it (the address they joined with is known from the invitation).
+ */
+export type RemoveMember = { type: 'RemoveMember'; userId: string; email?: string; at: string };
+/** An owner or admin withdraws a pending invitation. */
+export type RevokeInvite = { type: 'RevokeInvite'; inviteId: string; revokedBy: string; at: string };
 
 export type AccountCommand =
-  OpenAccount | IssueApiKey | RevokeApiKey | RotateApiKey | InviteMember | AcceptInvite | RemoveMember;
+  OpenAccount | IssueApiKey | RevokeApiKey | RotateApiKey | InviteMember | AcceptInvite | RemoveMember | RevokeInvite;

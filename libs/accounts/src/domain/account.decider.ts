@@ -1,20 +1,18 @@
 import { Decider, DomainError } from '@lib/common';
-import { timingSafeEqual } from 'node:crypto';
 import { AccountCommand } from './account.commands';
 import { AccountEvent } from './account.events';
+import {
+  invitesWithdrawnByRemoval,
+  requireInvite,
+  requireManager,
+  requirePendingInvite,
+  TeamMemberRole,
+  TeamState,
+} from './account-team';
 
+export type { TeamMemberRole } from './account-team';
 type KeyState = { revoked: boolean; userId: string | null };
-type InviteState = { email: string; role: 'admin' | 'member'; tokenHash: string; expiresAt: string; used: boolean };
-export type TeamMemberRole = 'owner' | 'admin' | 'member';
-export type AccountState =
-  | { status: 'none' }
-  | {
-      status: 'open';
-      accountId: string;
-      keys: Record<string, KeyState>;
-      members: Record<string, TeamMemberRole>;
-      invites: Record<string, InviteState>;
-    };
+export type AccountState = { status: 'none' } | ({ status: 'open'; keys: Record<string, KeyState> } & TeamState);
 type OpenAccount = Extract<AccountState, { status: 'open' }>;
 
 export const accountStream = (accountId: string): string => `accounts-${accountId}`;
@@ -30,18 +28,6 @@ function requireActiveKey(state: AccountState, keyId: string): OpenAccount {
   if (!key) throw new DomainError('API_KEY_NOT_FOUND');
   if (key.revoked) throw new DomainError('API_KEY_ALREADY_REVOKED');
   return open;
-}
-
-function sameHex(a: string, b: string): boolean {
-  return a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
-}
-
-/** The unused, unexpired invite whose token this is; every failure reads the same. */
-function requireInvite(open: OpenAccount, tokenHash: string, email: string, at: string): [string, InviteState] {
-  const found = Object.entries(open.invites).find(([, invite]) => sameHex(invite.tokenHash, tokenHash));
-  if (!found || found[1].used || found[1].expiresAt <= at || found[1].email !== email)
-    throw new DomainError('INVALID_TOKEN');
-  return found;
 }
 
 export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = {
@@ -74,6 +60,9 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
       }
       case 'IssueApiKey': {
         const open = requireOpen(state);
+        // A removed member's session may still point here until their user stream catches up: no key for them.
+        if (command.userId && !open.members[command.userId])
+          throw new DomainError('TEAM_ROLE_FORBIDDEN', 'You are not a member of this team.');
         const owner = command.userId ? { userId: command.userId } : {};
         return [
           {
@@ -112,6 +101,7 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
       }
       case 'InviteMember': {
         const open = requireOpen(state);
+        requireManager(open, command.invitedBy);
         const { type: _type, at, ...data } = command;
         return [{ type: 'MemberInvited', data: { accountId: open.accountId, ...data, invitedAt: at } }];
       }
@@ -147,6 +137,25 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         return [
           { type: 'MemberRemoved', data: { accountId: open.accountId, userId: command.userId, removedAt: command.at } },
           ...revoked,
+          ...invitesWithdrawnByRemoval(open, command.userId, command.email, command.at),
+        ];
+      }
+      case 'RevokeInvite': {
+        const open = requireOpen(state);
+        requireManager(open, command.revokedBy);
+        const invite = requirePendingInvite(open, command.inviteId, command.at);
+        return [
+          {
+            type: 'InviteRevoked',
+            data: {
+              accountId: open.accountId,
+              inviteId: command.inviteId,
+              email: invite.email,
+              reason: 'revoked',
+              revokedBy: command.revokedBy,
+              revokedAt: command.at,
+            },
+          },
         ];
       }
     }
@@ -157,7 +166,7 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
       const members: Record<string, TeamMemberRole> = event.data.ownerUserId
         ? { [event.data.ownerUserId]: 'owner' }
         : {};
-      return { status: 'open', accountId: event.data.accountId, keys: {}, members, invites: {} };
+      return { status: 'open', accountId: event.data.accountId, keys: {}, members, invites: {}, joinedAs: {} };
     }
     if (state.status !== 'open') return state;
     switch (event.type) {
@@ -182,19 +191,34 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
           ...state,
           invites: {
             ...state.invites,
-            [d.inviteId]: { email: d.email, role: d.role, tokenHash: d.tokenHash, expiresAt: d.expiresAt, used: false },
+            [d.inviteId]: {
+              email: d.email,
+              role: d.role,
+              tokenHash: d.tokenHash,
+              expiresAt: d.expiresAt,
+              invitedBy: d.invitedBy,
+              invitedAt: d.invitedAt,
+              used: false,
+            },
           },
         };
       }
-      case 'MemberJoined':
+      case 'MemberJoined': {
+        const invite = state.invites[event.data.inviteId];
         return {
           ...state,
           members: { ...state.members, [event.data.userId]: event.data.role },
-          invites: { ...state.invites, [event.data.inviteId]: { ...state.invites[event.data.inviteId], used: true } },
+          invites: { ...state.invites, [event.data.inviteId]: { ...invite, used: true } },
+          joinedAs: invite ? { ...state.joinedAs, [event.data.userId]: invite.email } : state.joinedAs,
         };
+      }
       case 'MemberRemoved': {
         const { [event.data.userId]: _removed, ...members } = state.members;
         return { ...state, members };
+      }
+      case 'InviteRevoked': {
+        const { [event.data.inviteId]: _withdrawn, ...invites } = state.invites;
+        return { ...state, invites };
       }
     }
   },

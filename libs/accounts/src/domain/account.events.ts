@@ -41,8 +41,33 @@ export type MemberJoined = {
 };
 export type MemberRemoved = { type: 'MemberRemoved'; data: { accountId: string; userId: string; removedAt: string } };
 
+/**
+ * A pending invitation withdrawn, so its link no longer works: by an owner or admin (`revoked`), or with
+ * the removal of the member who sent it (`inviter_removed`) or of the member it would bring back
+ * (`invitee_removed`; an invitation sent after the removal is a new decision and works).
+ */
+export type InviteRevoked = {
+  type: 'InviteRevoked';
+  data: {
+    accountId: string;
+    inviteId: string;
+    email: string;
+    reason: InviteRevocationReason;
+    revokedBy?: string;
+    revokedAt: string;
+  };
+};
+export type InviteRevocationReason = 'revoked' | 'inviter_removed' | 'invitee_removed';
+
 export type AccountEvent =
-  AccountOpened | ApiKeyIssued | ApiKeyRevoked | ApiKeyRotated | MemberInvited | MemberJoined | MemberRemoved;
+  | AccountOpened
+  | ApiKeyIssued
+  | ApiKeyRevoked
+  | ApiKeyRotated
+  | MemberInvited
+  | MemberJoined
+  | MemberRemoved
+  | InviteRevoked;
 export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = [
   'AccountOpened',
   'ApiKeyIssued',
@@ -51,4 +76,5 @@ export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = [
   'MemberInvited',
   'MemberJoined',
   'MemberRemoved',
+  'InviteRevoked',
 ];

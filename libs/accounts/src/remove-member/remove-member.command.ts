@@ -7,13 +7,15 @@ export interface RemovedMember {
 }
 
 /**
- * Removes a member from the account's team and revokes every key they made in the same append. The
- * answer comes once authentication in every process refuses those keys (the projected keys caught up).
+ * Removes a member from the account's team and, in the same append, revokes every key they made and
+ * withdraws the pending invitations they sent or that are addressed to them (`email`: their current
+ * address, when known). The answer comes once authentication in every process refuses those keys.
  */
 export class RemoveMemberCommand extends Command<RemovedMember> {
   constructor(
     readonly accountId: string,
     readonly userId: string,
+    readonly email?: string,
   ) {
     super();
   }

@@ -19,6 +19,7 @@ export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand,
     const removed = await runCommand(this.events, stream, accountDecider, {
       type: 'RemoveMember',
       userId: command.userId,
+      ...(command.email ? { email: command.email } : {}),
       at: this.clock.nowIso(),
     });
     // Each revoked key's document reaches its own event's position, not the append's last one.

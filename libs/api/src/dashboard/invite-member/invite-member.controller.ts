@@ -1,15 +1,18 @@
-import { Body, HttpCode, Post } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { DashboardPrincipal } from '@lib/identity';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
 import { TokenDto } from '../shared/dashboard.dto';
-import { InvitationModel, JoinedTeamModel } from './invitation.models';
+import { InvitationModel, JoinedTeamModel, PendingInviteListModel, RevokedInviteModel } from './invitation.models';
 import { InviteMemberDto } from './invite-member.dto';
 import { TeamInvitations } from './team-invitations';
 
-/** A new member: an owner or admin invites an address, its user joins from the mailed link. */
+/**
+ * A new member: an owner or admin invites an address, its user joins from the mailed link. Owners and
+ * admins see the pending invitations and can withdraw one.
+ */
 @DashboardController('dashboard/v1/team/invites')
 export class InviteMemberController {
   constructor(private readonly invitations: TeamInvitations) {}
@@ -23,6 +26,29 @@ export class InviteMemberController {
   @ApiErrors(400, 401, 403)
   invite(@CurrentUser() user: DashboardPrincipal, @Body() body: InviteMemberDto) {
     return this.invitations.invite(user, body.email, body.role);
+  }
+
+  @Get()
+  @ApiOperation({
+    operationId: 'DashboardTeamController_listInvites',
+    summary: 'Pending invitations of your team (owner or admin): not yet accepted, withdrawn or expired',
+  })
+  @ApiEnvelope(PendingInviteListModel)
+  @ApiErrors(401, 403)
+  async list(@CurrentUser() user: DashboardPrincipal) {
+    return { items: await this.invitations.list(user) };
+  }
+
+  @Delete(':inviteId')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'DashboardTeamController_revokeInvite',
+    summary: 'Withdraw a pending invitation (owner or admin); its mailed link no longer works',
+  })
+  @ApiEnvelope(RevokedInviteModel)
+  @ApiErrors(401, 403, 404)
+  revoke(@CurrentUser() user: DashboardPrincipal, @Param('inviteId') inviteId: string) {
+    return this.invitations.revoke(user, inviteId);
   }
 
   @Post('accept')

@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import { AcceptInviteCommand, InviteMemberCommand, TeamRole } from '@lib/accounts';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  AcceptInviteCommand,
+  InviteMemberCommand,
+  ListInvitesQuery,
+  PendingInvite,
+  RevokedInvite,
+  RevokeInviteCommand,
+  TeamRole,
+} from '@lib/accounts';
 import { DomainError } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { DashboardPrincipal, JoinTeamCommand, newLinkToken, normalizeEmail, parseLinkToken } from '@lib/identity';
@@ -9,13 +17,14 @@ import { APP_CONFIG } from '@lib/platform';
 import { requireManager } from '../shared/team-roles';
 
 /**
- * Invitations by mailed link (7 days) and joining. The account stream is the team's truth (members,
+ * Invitations by mailed link (7 days), listed and withdrawn by owners and admins, and joining. The account stream is the team's truth (members,
  * invites, keys: the team commands of @lib/accounts); the user stream says which account the user works in.
  */
 @Injectable()
 export class TeamInvitations {
   constructor(
     private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
     private readonly mailer: Mailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -37,6 +46,19 @@ export class TeamInvitations {
       text: `${user.name} (${user.email}) invited you to join their team as ${role}.\n\nSign up or sign in with this address, then open:\n\n${this.config.dashboard.publicUrl}/accept-invite?token=${link.token}\n\nThe invitation is valid for 7 days.\n`,
     });
     return { email, role, expiresAt };
+  }
+
+  /** The team's pending invitations (owners and admins). */
+  async list(user: DashboardPrincipal): Promise<PendingInvite[]> {
+    requireManager(user);
+    return this.queries.execute(new ListInvitesQuery(user.accountId));
+  }
+
+  /** Withdraws a pending invitation (owners and admins): its link answers INVALID_TOKEN from now on. */
+  async revoke(user: DashboardPrincipal, inviteId: string): Promise<RevokedInvite> {
+    requireManager(user);
+    if (!/^[0-9a-f]{16}$/.test(inviteId)) throw new DomainError('INVITE_NOT_FOUND');
+    return this.commands.execute(new RevokeInviteCommand(user.accountId, inviteId, user.userId));
   }
 
   /** The signed-in user joins the team the link is for; the address must be the invited one. */

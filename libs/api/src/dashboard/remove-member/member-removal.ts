@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { RemoveMemberCommand } from '@lib/accounts';
 import { DomainError } from '@lib/common';
-import { DashboardPrincipal, LeaveTeamCommand } from '@lib/identity';
+import { DashboardPrincipal, FindUsersQuery, LeaveTeamCommand } from '@lib/identity';
 import { requireManager } from '../shared/team-roles';
 
 /**
@@ -12,13 +12,20 @@ import { requireManager } from '../shared/team-roles';
  */
 @Injectable()
 export class MemberRemoval {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   /** Removes a member; their keys are refused in every process once this returns. */
   async remove(user: DashboardPrincipal, memberUserId: string): Promise<{ userId: string; revokedKeys: number }> {
     requireManager(user);
     if (!/^[0-9]{1,20}$/.test(memberUserId)) throw new DomainError('MEMBER_NOT_FOUND');
-    const { revokedKeys } = await this.commands.execute(new RemoveMemberCommand(user.accountId, memberUserId));
+    // Their current address too: invitations to it are withdrawn with them, whatever address they joined with.
+    const [member] = await this.queries.execute(new FindUsersQuery([memberUserId]));
+    const { revokedKeys } = await this.commands.execute(
+      new RemoveMemberCommand(user.accountId, memberUserId, member?.email),
+    );
     await this.commands.execute(new LeaveTeamCommand(memberUserId, user.accountId));
     return { userId: memberUserId, revokedKeys };
   }

@@ -1,0 +1,126 @@
+import { tokenFromOutbox } from '../../support/dashboard-browser';
+import { startTestApp, TestApp } from '../../support/test-app';
+import { signedInUser, uniqueEmail } from './dashboard-fixture';
+
+const pendingEmails = (res: { body: any }): string[] => res.body.data.items.map((i: { email: string }) => i.email);
+
+// Security review, issue 25: pending invitations are the team's business (listed and withdrawn by owners
+// and admins) and never a way back in for someone the team removed.
+describe('dashboard team invitations', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ TRIAL_CREDITS: '100' });
+  });
+  afterAll(() => app.close());
+
+  /** An owner's team with an admin who joined from a mailed invitation. */
+  async function teamWithAdmin() {
+    const owner = await signedInUser(app, uniqueEmail('owner'), 'Ada');
+    const adminEmail = uniqueEmail('admin');
+    await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email: adminEmail, role: 'admin' } });
+    const admin = await signedInUser(app, adminEmail, 'Mallory');
+    const joined = await admin.browser.request('POST', '/dashboard/v1/team/invites/accept', {
+      body: { token: tokenFromOutbox(app.dataDir, adminEmail, '/accept-invite') },
+    });
+    expect(joined.status).toBe(200);
+    return { owner, admin };
+  }
+
+  describe('finding 1: an invite outlives the removal of its inviter and of its invitee', () => {
+    it('an admin who invites their own address before being removed cannot come back with it', async () => {
+      const { owner, admin } = await teamWithAdmin();
+      const backdoor = await admin.browser.request('POST', '/dashboard/v1/team/invites', {
+        body: { email: admin.email, role: 'admin' },
+      });
+      expect(backdoor.status).toBe(201);
+      const token = tokenFromOutbox(app.dataDir, admin.email, '/accept-invite');
+      expect(pendingEmails(await owner.browser.request('GET', '/dashboard/v1/team/invites'))).toEqual([admin.email]);
+
+      expect((await owner.browser.request('DELETE', `/dashboard/v1/team/members/${admin.user.userId}`)).status).toBe(
+        200,
+      );
+      expect(pendingEmails(await owner.browser.request('GET', '/dashboard/v1/team/invites'))).toEqual([]);
+      const rejoin = await admin.browser.request('POST', '/dashboard/v1/team/invites/accept', { body: { token } });
+      expect({ status: rejoin.status, code: rejoin.body.error?.code }).toEqual({ status: 400, code: 6006 });
+      expect((await admin.browser.request('GET', '/dashboard/v1/me')).body.data).toMatchObject({
+        accountId: admin.user.accountId,
+        role: 'owner',
+      });
+    });
+
+    it("withdraws the removed admin's invitations to others, and a removed member's way back is a new invitation", async () => {
+      const { owner, admin } = await teamWithAdmin();
+      const friendEmail = uniqueEmail('friend');
+      await admin.browser.request('POST', '/dashboard/v1/team/invites', {
+        body: { email: friendEmail, role: 'admin' },
+      });
+      const friendToken = tokenFromOutbox(app.dataDir, friendEmail, '/accept-invite');
+      await owner.browser.request('DELETE', `/dashboard/v1/team/members/${admin.user.userId}`);
+      const friend = await signedInUser(app, friendEmail, 'Eve');
+      const refused = await friend.browser.request('POST', '/dashboard/v1/team/invites/accept', {
+        body: { token: friendToken },
+      });
+      expect({ status: refused.status, code: refused.body.error?.code }).toEqual({ status: 400, code: 6006 });
+
+      await owner.browser.request('POST', '/dashboard/v1/team/invites', {
+        body: { email: admin.email, role: 'member' },
+      });
+      const back = await admin.browser.request('POST', '/dashboard/v1/team/invites/accept', {
+        body: { token: tokenFromOutbox(app.dataDir, admin.email, '/accept-invite') },
+      });
+      expect(back.body.data).toEqual({ accountId: owner.user.accountId, role: 'member' });
+    });
+  });
+
+  it('owners and admins list and withdraw pending invitations; a withdrawn link no longer works', async () => {
+    const { owner, admin } = await teamWithAdmin();
+    const graceEmail = uniqueEmail('grace');
+    const sent = await owner.browser.request('POST', '/dashboard/v1/team/invites', {
+      body: { email: graceEmail, role: 'member' },
+    });
+    const listed = (await admin.browser.request('GET', '/dashboard/v1/team/invites')).body.data.items;
+    expect(listed).toEqual([
+      {
+        inviteId: expect.stringMatching(/^[0-9a-f]{16}$/),
+        email: graceEmail,
+        role: 'member',
+        invitedBy: owner.user.userId,
+        invitedAt: expect.any(String),
+        expiresAt: sent.body.data.expiresAt,
+      },
+    ]);
+    const revoked = await admin.browser.request('DELETE', `/dashboard/v1/team/invites/${listed[0].inviteId}`);
+    expect(revoked.body.data).toEqual({ inviteId: listed[0].inviteId, revokedAt: expect.any(String) });
+    expect(pendingEmails(await owner.browser.request('GET', '/dashboard/v1/team/invites'))).toEqual([]);
+    const again = await owner.browser.request('DELETE', `/dashboard/v1/team/invites/${listed[0].inviteId}`);
+    expect({ status: again.status, code: again.body.error?.code }).toEqual({ status: 404, code: 6013 });
+    const unknown = await owner.browser.request('DELETE', '/dashboard/v1/team/invites/not-an-id');
+    expect({ status: unknown.status, code: unknown.body.error?.code }).toEqual({ status: 404, code: 6013 });
+
+    const grace = await signedInUser(app, graceEmail, 'Grace');
+    const refused = await grace.browser.request('POST', '/dashboard/v1/team/invites/accept', {
+      body: { token: tokenFromOutbox(app.dataDir, graceEmail, '/accept-invite') },
+    });
+    expect({ status: refused.status, code: refused.body.error?.code }).toEqual({ status: 400, code: 6006 });
+  });
+
+  it('a member can neither see nor withdraw invitations', async () => {
+    const owner = await signedInUser(app, uniqueEmail('owner'), 'Ada');
+    const memberEmail = uniqueEmail('member');
+    await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email: memberEmail, role: 'member' } });
+    const member = await signedInUser(app, memberEmail, 'Grace');
+    await member.browser.request('POST', '/dashboard/v1/team/invites/accept', {
+      body: { token: tokenFromOutbox(app.dataDir, memberEmail, '/accept-invite') },
+    });
+    await owner.browser.request('POST', '/dashboard/v1/team/invites', {
+      body: { email: uniqueEmail('other'), role: 'member' },
+    });
+    const [pending] = (await owner.browser.request('GET', '/dashboard/v1/team/invites')).body.data.items;
+    for (const res of [
+      await member.browser.request('GET', '/dashboard/v1/team/invites'),
+      await member.browser.request('DELETE', `/dashboard/v1/team/invites/${pending.inviteId}`),
+    ])
+      expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 403, code: 6010 });
+  });
+});
