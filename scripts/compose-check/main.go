@@ -1,6 +1,7 @@
 // Loads a Compose file with compose-go, the library `docker compose` itself uses, so a file that
 // passes here is one Docker Compose accepts (schema, interpolation, depends_on, profiles), on a
 // machine without a container engine. Prints the resolved topology as JSON for the test to check.
+// Variables are interpolated from this process's environment, as `docker compose` takes the shell's.
 package main
 
 import (
@@ -26,7 +27,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: compose-check <compose file>")
 		os.Exit(2)
 	}
-	options, err := cli.NewProjectOptions([]string{os.Args[1]}, cli.WithName("compose-check"), cli.WithProfiles([]string{"*"}))
+	options, err := cli.NewProjectOptions([]string{os.Args[1]}, cli.WithName("compose-check"), cli.WithProfiles([]string{"*"}), cli.WithOsEnv)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "options:", err)
 		os.Exit(2)

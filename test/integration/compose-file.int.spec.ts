@@ -28,13 +28,23 @@ function hasGo(): boolean {
   }
 }
 
-/** docker-compose.yml as Docker Compose itself resolves it (compose-go), see scripts/compose-check. */
-function resolveCompose(): Promise<Record<string, ComposeService>> {
+/** What an operator exports before `docker compose up` (docs/production.md: openssl rand -hex 24). */
+const OPERATOR_ADMIN_TOKEN = '5f0c9e1d2b7a4e8c93d6f1a0b2c4e6d8a1b3c5e7f9d2c4b6';
+
+/**
+ * docker-compose.yml as Docker Compose itself resolves it (compose-go), see scripts/compose-check,
+ * with the variables of the caller's shell given (the operator's ADMIN_TOKEN unless `shell` says otherwise).
+ */
+function resolveCompose(
+  shell: Record<string, string> = { ADMIN_TOKEN: OPERATOR_ADMIN_TOKEN },
+): Promise<Record<string, ComposeService>> {
+  const env = { ...process.env, ...shell };
+  if (!('ADMIN_TOKEN' in shell)) delete env.ADMIN_TOKEN;
   return new Promise((resolve, reject) => {
     execFile(
       'go',
       ['run', '.', path.join(ROOT, 'docker-compose.yml')],
-      { cwd: path.join(ROOT, 'scripts/compose-check'), timeout: 480_000, maxBuffer: 8 * 1024 * 1024 },
+      { cwd: path.join(ROOT, 'scripts/compose-check'), env, timeout: 480_000, maxBuffer: 8 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error) return reject(new Error(`compose-check failed: ${stderr || error.message}`));
         resolve((JSON.parse(stdout) as { services: Record<string, ComposeService> }).services);
@@ -76,12 +86,16 @@ suite(`docker-compose.yml${hasGo() ? '' : ' [SKIPPED: no Go toolchain]'}`, () =>
     for (const [app, roles] of Object.entries(APPS)) {
       const env = services[app].environment;
       const asked = new Set<string>();
-      const recording = new Proxy(env, {
-        get: (target, name) => {
-          asked.add(String(name));
-          return target[String(name)];
+      // The image sets NODE_ENV=production (Dockerfile), so the production rules apply to this environment.
+      const recording = new Proxy<Record<string, string>>(
+        { ...env, NODE_ENV: 'production' },
+        {
+          get: (target, name) => {
+            asked.add(String(name));
+            return target[String(name)];
+          },
         },
-      });
+      );
       let config: ReturnType<typeof loadConfig>;
       try {
         config = loadConfig(recording, roles);
@@ -103,5 +117,15 @@ suite(`docker-compose.yml${hasGo() ? '' : ' [SKIPPED: no Go toolchain]'}`, () =>
       });
       expect({ app, ignored: Object.keys(env).filter((name) => !asked.has(name)) }).toEqual({ app, ignored: [] });
     }
+  });
+
+  describe('finding 4: compose requires ADMIN_TOKEN instead of falling back to a default one', () => {
+    it("passes the operator's ADMIN_TOKEN to every app", () => {
+      for (const app of Object.keys(APPS)) expect(services[app].environment.ADMIN_TOKEN).toBe(OPERATOR_ADMIN_TOKEN);
+    });
+
+    it('refuses to start without ADMIN_TOKEN in the shell, naming it', async () => {
+      await expect(resolveCompose({})).rejects.toThrow(/ADMIN_TOKEN/);
+    }, 500_000);
   });
 });

@@ -4,6 +4,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   adminToken: string | null;
+  /** Wrong admin tokens one client address may send per minute (a burst of this many, refilled over a minute) before 429. */
+  adminMaxFailuresPerAddress: number;
   eventStoreUrl: string | null;
   mongoUrl: string | null;
   mongoDatabase: string;

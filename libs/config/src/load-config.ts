@@ -4,6 +4,7 @@ import { AppConfig } from './app-config';
 import { EnvReader } from './env-parsers';
 import { eventStoreUrlProblem } from './eventstore-url';
 import { longestPaidCallMs } from './paid-call-budget';
+import { isProduction, readAdminToken, readManualAutoConfirm } from './production-rules';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -18,6 +19,7 @@ const ROLES = ['api', 'worker', 'projector'] as const;
 /** Reads and validates the whole configuration; throws ConfigError listing every problem. */
 export function loadConfig(env: Record<string, string | undefined>, defaultRoles: AppConfig['roles']): AppConfig {
   const r = new EnvReader(env);
+  const production = isProduction(r);
   const brokers = r.list('KAFKA_BROKERS');
   const roles = (r.list('APP_ROLES') ?? defaultRoles) as AppConfig['roles'];
   for (const role of roles) if (!ROLES.includes(role)) r.problems.push(`APP_ROLES has unknown role "${role}"`);
@@ -30,7 +32,8 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
     port: r.int('PORT', 3000, 0, 65535),
     host: r.string('HOST', '0.0.0.0'),
     dataDir: path.resolve(r.string('DATA_DIR', './data')),
-    adminToken: r.optional('ADMIN_TOKEN'),
+    adminToken: readAdminToken(r, production),
+    adminMaxFailuresPerAddress: r.int('ADMIN_MAX_FAILURES_PER_ADDRESS', 10, 1, 1_000_000),
     eventStoreUrl: r.checked('EVENTSTORE_URL', eventStoreUrlProblem),
     mongoUrl: r.url('MONGO_URL', ['mongodb:', 'mongodb+srv:']),
     mongoDatabase: r.string('MONGO_DATABASE', 'mailcheck'),
@@ -95,7 +98,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
       from: r.string('MAIL_FROM', 'Mailcheck <no-reply@mailcheck.localhost>'),
     },
     dashboard: readDashboard(r),
-    payments: readPayments(r),
+    payments: readPayments(r, production),
     roles,
   };
   if (config.metrics.port !== null && config.metrics.port !== 0 && config.metrics.port === config.port) {
@@ -138,7 +141,7 @@ function readHttpTimeouts(r: EnvReader): AppConfig['http'] {
   return { requestTimeoutMs, shutdownTimeoutMs };
 }
 
-function readPayments(r: EnvReader): AppConfig['payments'] {
+function readPayments(r: EnvReader, production: boolean): AppConfig['payments'] {
   const processor = r.oneOf('PAYMENT_PROCESSOR', 'manual', ['manual', 'stripe'] as const);
   const secretKey = r.optional('STRIPE_SECRET_KEY');
   const webhookSecret = r.optional('STRIPE_WEBHOOK_SECRET');
@@ -148,7 +151,7 @@ function readPayments(r: EnvReader): AppConfig['payments'] {
   const stripe = processor === 'stripe' && secretKey && webhookSecret ? { secretKey, webhookSecret, apiUrl } : null;
   return {
     processor,
-    manualAutoConfirm: r.bool('MANUAL_PAYMENTS_AUTO_CONFIRM', false),
+    manualAutoConfirm: readManualAutoConfirm(r, production),
     stripe,
     orderRecoveryAfterSeconds: r.int('ORDER_RECOVERY_AFTER_SECONDS', 900, 10, 86_400),
   };

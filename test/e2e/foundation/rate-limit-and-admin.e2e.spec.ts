@@ -98,6 +98,36 @@ describe('the admin API', () => {
   });
 });
 
+describe('finding 4: admin routes are throttled per client address', () => {
+  let app: TestApp;
+  // The test's connections all come from 127.0.0.1; as a trusted proxy it names the client in X-Forwarded-For.
+  beforeAll(async () => {
+    app = await startTestApp({ TRUSTED_PROXIES: '127.0.0.1' });
+  });
+  afterAll(() => app.close());
+  const adminCall = (client: string, token: string) =>
+    app.request('DELETE', '/admin/v1/keys/0000000000000000', {
+      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': client },
+    });
+
+  it('answers 429 (1201, Retry-After) to an address that keeps guessing, even once it guesses right', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await adminCall('203.0.113.7', `guess-${i}`)).status);
+    expect(statuses).toEqual(Array(10).fill(401));
+    const throttled = await adminCall('203.0.113.7', 'guess-10');
+    expect({ status: throttled.status, code: throttled.body.error.code }).toEqual({ status: 429, code: 1201 });
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    const right = await adminCall('203.0.113.7', ADMIN_TOKEN);
+    expect({ status: right.status, code: right.body.error.code }).toEqual({ status: 429, code: 1201 });
+  });
+
+  it('keeps serving the operator at another address, and never counts right tokens against anyone', async () => {
+    for (let i = 0; i < 30; i++) expect((await adminCall('198.51.100.20', ADMIN_TOKEN)).status).toBe(404);
+    const other = await adminCall('198.51.100.21', 'one-wrong-guess');
+    expect({ status: other.status, code: other.body.error.code }).toEqual({ status: 401, code: 1104 });
+  });
+});
+
 describe('persistence across a restart', () => {
   it('keeps accounts and keys', async () => {
     const first = await startTestApp({}, { dataDir: mkdtempSync(join(tmpdir(), 'restart-')) });

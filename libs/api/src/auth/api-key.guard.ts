@@ -11,16 +11,18 @@ import { DASHBOARD_ROUTE } from '../dashboard/session/dashboard.decorators';
 import { authenticateSession, hasSessionCookie } from '../dashboard/session/dashboard-session.guard';
 import { RateLimiter } from './rate-limiter';
 import { verifyAdminToken } from './admin-token';
+import { AdminGuessThrottle } from './admin-guess-throttle';
 
 /**
- * Authenticates every route by X-API-KEY (or the admin token on admin routes), then applies the
- * per-key rate limit. The dashboard's web UI calls /v1 without a key (a key is a server-side secret):
+ * Authenticates every route by X-API-KEY (or the admin token on admin routes, throttled per client
+ * address), then applies the per-key rate limit. The dashboard's web UI calls /v1 without a key (a key is a server-side secret):
  * a request with no key but a session cookie is the signed-in user spending their team's credits,
  * with the session's CSRF token required on every state change, rate-limited per session.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   private readonly limiter: RateLimiter;
+  private readonly adminThrottle: AdminGuessThrottle;
 
   constructor(
     private readonly reflector: Reflector,
@@ -29,13 +31,16 @@ export class ApiKeyGuard implements CanActivate {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.limiter = new RateLimiter(config.rateLimit.perSecond, config.rateLimit.burst);
+    this.adminThrottle = new AdminGuessThrottle(config.adminMaxFailuresPerAddress);
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     const request = context.switchToHttp().getRequest<FastifyRequest & { principal?: unknown }>();
     if (this.reflector.getAllAndOverride<boolean>(ADMIN_ROUTE, targets)) {
-      verifyAdminToken(this.config.adminToken, request.headers.authorization);
+      this.adminThrottle.guard(request.ip, () =>
+        verifyAdminToken(this.config.adminToken, request.headers.authorization),
+      );
       return true;
     }
     // Public routes need nothing; dashboard routes are authenticated by their session guard instead.

@@ -28,12 +28,21 @@ export class RateLimiter {
   ) {}
 
   take(key: string, cost = 1): RateDecision {
+    return this.decide(key, cost, true);
+  }
+
+  /** What `take` would answer, spending nothing: a caller that charges only some requests asks first. */
+  peek(key: string, cost = 1): RateDecision {
+    return this.decide(key, cost, false);
+  }
+
+  private decide(key: string, cost: number, spend: boolean): RateDecision {
     const now = this.now();
     const bucket = this.buckets.get(key) ?? { tokens: this.burst, updatedAt: now };
     bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.updatedAt) / 1000) * this.perSecond);
     bucket.updatedAt = now;
     const allowed = bucket.tokens >= cost;
-    if (allowed) bucket.tokens -= cost;
+    if (allowed && spend) bucket.tokens -= cost;
     this.buckets.set(key, bucket);
     if (this.buckets.size > 100_000) this.evictFull(now);
     return {
