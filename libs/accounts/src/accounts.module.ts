@@ -17,6 +17,7 @@ import { RemoveMemberHandler } from './remove-member/remove-member.handler';
 import { RevokeInviteHandler } from './revoke-invite/revoke-invite.handler';
 import { ListInvitesHandler } from './list-invites/list-invites.handler';
 import { ListTeamMembersHandler } from './list-team-members/list-team-members.handler';
+import { TeamRoleHandler } from './list-team-members/team-role.handler';
 import { AccountOpenedHandler } from './open-account/account-opened.handler';
 import { ApiKeyReadyHandler, GetApiKeyHandler, ListApiKeysHandler } from './list-api-keys/list-api-keys.handler';
 
@@ -34,6 +35,7 @@ import { ApiKeyReadyHandler, GetApiKeyHandler, ListApiKeysHandler } from './list
     RevokeInviteHandler,
     ListInvitesHandler,
     ListTeamMembersHandler,
+    TeamRoleHandler,
     AccountOpenedHandler,
     ListApiKeysHandler,
     GetApiKeyHandler,

@@ -1,6 +1,6 @@
 // The public surface of accounts: its module, its commands (open an account; issue, revoke, rotate a key;
 // invite, accept, remove a team member, withdraw an invitation) and queries (team members, pending
-// invitations, API keys), the authenticator and the key-usage clock the API injects, and the events
+// invitations, API keys, a member's current role), the authenticator and the key-usage clock the API injects, and the events
 // other libs read.
 export { AccountsModule } from './accounts.module';
 export { ApiKeyAuthenticator, type Principal } from './authenticate/api-key-authenticator';
@@ -14,6 +14,7 @@ export { AcceptInviteCommand, type JoinedTeam } from './accept-invite/accept-inv
 export { RemoveMemberCommand, type RemovedMember } from './remove-member/remove-member.command';
 export { RevokeInviteCommand, type RevokedInvite } from './revoke-invite/revoke-invite.command';
 export { ListTeamMembersQuery, type TeamMember } from './list-team-members/list-team-members.query';
+export { TeamRoleQuery } from './list-team-members/team-role.query';
 export { ListInvitesQuery, type PendingInvite } from './list-invites/list-invites.query';
 export {
   ApiKeyReadyQuery,

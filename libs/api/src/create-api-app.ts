@@ -7,6 +7,7 @@ import { configureFastify, JSON_BODY_LIMIT } from './http/configure-fastify';
 import { ROUTES } from './http/route-table';
 import { answerClientError, answerFrameworkError } from './http/transport-errors';
 import { createValidationPipe } from './http/validation.pipe';
+import { registerSecurityHeaders } from './http/security-headers';
 import { setupOpenApi } from './docs/openapi';
 import { createPino, PinoNestLogger } from './logging/app-logger';
 
@@ -36,6 +37,7 @@ export async function createApiApp(
     clientErrorHandler: answerClientError,
   });
   await configureFastify(adapter.getInstance() as never, ROUTES, config.jobs.maxUploadBytes);
+  registerSecurityHeaders(adapter.getInstance() as never);
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     bodyParser: false,
     bufferLogs: false,

@@ -8,13 +8,15 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS_DIR = path.resolve(__dirname, '../../../docs/screenshots');
 
 /**
- * Registers the suite when the browser binary and the built dashboard exist; otherwise the same tests
- * are registered as skipped with the reason in the suite name (as for missing integration servers).
+ * Registers the suite when the browser binary and (unless `needs.dashboard` is false: a page the API
+ * serves itself, such as /docs) the built dashboard exist; otherwise the same tests are registered as
+ * skipped with the reason in the suite name (as for missing integration servers).
  */
-export function describeWithBrowser(title: string, body: () => void): void {
+export function describeWithBrowser(title: string, body: () => void, needs = { dashboard: true }): void {
   const missing = [
     !fs.existsSync(CHROMIUM_PATH) && `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`,
-    !fs.existsSync(path.resolve(__dirname, '../../../dist/web/index.html')) &&
+    needs.dashboard &&
+      !fs.existsSync(path.resolve(__dirname, '../../../dist/web/index.html')) &&
       'the dashboard is not built (npm run build)',
   ].filter(Boolean);
   if (missing.length === 0) return describe(title, body);

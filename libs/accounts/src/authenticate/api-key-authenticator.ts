@@ -10,6 +10,8 @@ export interface Principal {
   keyId: string;
   accountId: string;
   role: 'owner' | 'member';
+  /** The team member the key was minted for (or the signed-in user of a session); none for the account's opening key and admin-issued keys. */
+  userId?: string;
 }
 
 /**
@@ -32,6 +34,6 @@ export class ApiKeyAuthenticator {
     const matches = secretMatches(parsed.secret, doc?.secretHash ?? '0'.repeat(64));
     if (!doc || doc.revoked || !matches) throw new DomainError('INVALID_API_KEY');
     this.lastUsed.touch(doc._id);
-    return { keyId: doc._id, accountId: doc.accountId, role: doc.role };
+    return { keyId: doc._id, accountId: doc.accountId, role: doc.role, ...(doc.userId ? { userId: doc.userId } : {}) };
   }
 }

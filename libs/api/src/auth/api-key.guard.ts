@@ -6,7 +6,7 @@ import { DomainError } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { SessionAuthenticator } from '@lib/identity';
 import { APP_CONFIG } from '@lib/platform';
-import { ADMIN_ROUTE, PUBLIC_ROUTE, QUERY_KEY_ALLOWED } from './auth.decorators';
+import { ADMIN_ROUTE, PAID_ROUTE, PUBLIC_ROUTE, QUERY_KEY_ALLOWED } from './auth.decorators';
 import { DASHBOARD_ROUTE } from '../dashboard/session/dashboard.decorators';
 import { authenticateSession, hasSessionCookie } from '../dashboard/session/dashboard-session.guard';
 import { RateLimiter } from './rate-limiter';
@@ -17,7 +17,8 @@ import { AdminGuessThrottle } from './admin-guess-throttle';
  * Authenticates every route by X-API-KEY (or the admin token on admin routes, throttled per client
  * address), then applies the per-key rate limit. The dashboard's web UI calls /v1 without a key (a key is a server-side secret):
  * a request with no key but a session cookie is the signed-in user spending their team's credits,
- * with the session's CSRF token required on every state change, rate-limited per session.
+ * with the session's CSRF token required on every state change and every paid call (a paid GET too),
+ * rate-limited per session.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -49,17 +50,17 @@ export class ApiKeyGuard implements CanActivate {
     const key = this.presentedKey(request, targets);
     const principal =
       key === undefined && hasSessionCookie(request)
-        ? await this.sessionPrincipal(request)
+        ? await this.sessionPrincipal(request, this.reflector.getAllAndOverride<boolean>(PAID_ROUTE, targets) ?? false)
         : await this.authenticator.authenticate(key);
     request.principal = principal;
     this.applyRateLimit(principal.keyId, context.switchToHttp().getResponse<FastifyReply>());
     return true;
   }
 
-  private async sessionPrincipal(request: FastifyRequest): Promise<Principal> {
-    const user = await authenticateSession(this.sessions, request);
+  private async sessionPrincipal(request: FastifyRequest, paid: boolean): Promise<Principal> {
+    const user = await authenticateSession(this.sessions, request, paid);
     // Account management (keys, team, billing) lives under /dashboard/v1 with its own role checks; on /v1 a session only spends.
-    return { keyId: `session:${user.sessionId}`, accountId: user.accountId, role: 'member' };
+    return { keyId: `session:${user.sessionId}`, accountId: user.accountId, role: 'member', userId: user.userId };
   }
 
   private presentedKey(

@@ -35,7 +35,7 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Bad request',
   401: 'Missing, invalid or revoked API key',
   402: 'Not enough credits',
-  403: 'Forbidden (dashboard: missing or wrong CSRF token, unconfirmed address)',
+  403: 'Forbidden (dashboard: missing or wrong CSRF token, unconfirmed address; a team role that does not allow it)',
   404: 'Not found',
   409: 'Conflict',
   410: 'Gone: deleted under the data-retention policy',

@@ -37,15 +37,18 @@ export class DashboardSessionGuard implements CanActivate {
 }
 
 /**
- * The signed-in user of a request from its session cookie; a state-changing request must also carry
- * the session's CSRF token. Used by /dashboard/v1 and by /v1 when the web UI calls it without a key.
+ * The signed-in user of a request from its session cookie; a state-changing request (or any request to
+ * a paid route, `alwaysCsrf`) must also carry the session's CSRF token. Used by /dashboard/v1 and by /v1
+ * when the web UI calls it without a key.
  */
 export async function authenticateSession(
   sessions: SessionAuthenticator,
   request: FastifyRequest,
+  alwaysCsrf = false,
 ): Promise<DashboardPrincipal> {
   const principal = await sessions.authenticate(readCookie(request, SESSION_COOKIE));
-  if (!SAFE_METHODS.has(request.method)) sessions.verifyCsrf(principal, headerValue(request.headers[CSRF_HEADER]));
+  if (alwaysCsrf || !SAFE_METHODS.has(request.method))
+    sessions.verifyCsrf(principal, headerValue(request.headers[CSRF_HEADER]));
   return principal;
 }
 

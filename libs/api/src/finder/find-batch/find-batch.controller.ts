@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { FindBatchService } from '@lib/finder';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
-import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { CurrentPrincipal, PaidRoute } from '../../auth/auth.decorators';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { FinderBatchDto, FinderBatchModel } from './find-batch.dto';
@@ -15,6 +15,7 @@ const BATCH_TIMING = { staleMs: 15 * 60_000, waitMs: 120_000 };
 
 /** Up to 100 contacts in one synchronous call, each answered (or refused) on its own. */
 @ApiTags('finder')
+@PaidRoute()
 @Controller('v1/finder/batch')
 export class FindBatchController {
   constructor(

@@ -3,7 +3,7 @@ import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { FindOneService } from '@lib/finder';
-import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { CurrentPrincipal, PaidRoute } from '../../auth/auth.decorators';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
@@ -15,6 +15,7 @@ import { FinderRequestDto, FinderResultModel } from './find-one.dto';
  * operationId cannot name two paths of one handler apart.
  */
 @ApiTags('finder')
+@PaidRoute()
 @Controller('v1/finder')
 export class FinderController {
   constructor(

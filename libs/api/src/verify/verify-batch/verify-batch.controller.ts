@@ -3,7 +3,7 @@ import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { DomainError } from '@lib/common';
-import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { CurrentPrincipal, PaidRoute } from '../../auth/auth.decorators';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { PaidVerification } from '@lib/verify';
@@ -12,6 +12,7 @@ import { BatchResponseModel } from '../shared/verification-result.model';
 import { MAX_BATCH_SIZE, VerifyBatchDto } from './verify-batch.dto';
 
 @ApiTags('verification')
+@PaidRoute()
 @Controller('v1/verify/batch')
 export class VerifyBatchController {
   constructor(

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Post, Query, Res } from '@nes
 import { ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Principal } from '@lib/accounts';
-import { AllowQueryApiKey, CurrentPrincipal } from '../../auth/auth.decorators';
+import { AllowQueryApiKey, CurrentPrincipal, PaidRoute } from '../../auth/auth.decorators';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
@@ -11,6 +11,7 @@ import { EVIDENCE_DOC, VerificationResultModel } from '../shared/verification-re
 import { VerifySingleDto } from './verify-single.dto';
 
 @ApiTags('verification')
+@PaidRoute()
 @Controller('v1/verify/single')
 export class VerifySingleController {
   constructor(

@@ -1,9 +1,10 @@
-import { Controller, Delete, Param } from '@nestjs/common';
+import { Controller, Delete, Param, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { DeleteWebhookCommand, parseWebhookId } from '@lib/webhooks';
 import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { WebhookManagerGuard } from '../shared/webhook-manager.guard';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { WebhookIdParam } from '../shared/webhook-id.param';
 import { DeletedWebhookModel } from './deleted-webhook.model';
@@ -11,6 +12,7 @@ import { DeletedWebhookModel } from './deleted-webhook.model';
 /** Deleting a webhook; its pending retries end as failed. */
 @ApiTags('webhooks')
 @Controller('v1/webhooks')
+@UseGuards(WebhookManagerGuard)
 export class DeleteWebhookController {
   constructor(private readonly commands: CommandBus) {}
 
@@ -21,7 +23,7 @@ export class DeleteWebhookController {
     summary: 'Delete a webhook; pending retries for it end as failed',
   })
   @ApiEnvelope(DeletedWebhookModel)
-  @ApiErrors(401, 404)
+  @ApiErrors(401, 403, 404)
   remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.commands.execute(new DeleteWebhookCommand(principal.accountId, parseWebhookId(id)));
   }

@@ -1,9 +1,10 @@
-import { Body, Controller, Post } from '@nestjs/common';
+import { Body, Controller, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { RegisterWebhookCommand } from '@lib/webhooks';
 import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { WebhookManagerGuard } from '../shared/webhook-manager.guard';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { WebhookWithSecretModel } from '../shared/webhook.models';
 import { CreateWebhookDto } from './register-webhook.dto';
@@ -11,6 +12,7 @@ import { CreateWebhookDto } from './register-webhook.dto';
 /** Registering a webhook; its signing secret is in this answer. */
 @ApiTags('webhooks')
 @Controller('v1/webhooks')
+@UseGuards(WebhookManagerGuard)
 export class RegisterWebhookController {
   constructor(private readonly commands: CommandBus) {}
 
@@ -21,7 +23,7 @@ export class RegisterWebhookController {
     description: 'The response carries the generated signing secret; it is shown again only by rotate-secret.',
   })
   @ApiEnvelope(WebhookWithSecretModel, 201)
-  @ApiErrors(400, 401)
+  @ApiErrors(400, 401, 403)
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookDto) {
     return this.commands.execute(new RegisterWebhookCommand(principal.accountId, body));
   }

@@ -1,9 +1,10 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { parseWebhookId, RotateWebhookSecretCommand } from '@lib/webhooks';
 import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { WebhookManagerGuard } from '../shared/webhook-manager.guard';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { WebhookIdParam } from '../shared/webhook-id.param';
 import { WebhookWithSecretModel } from '../shared/webhook.models';
@@ -11,6 +12,7 @@ import { WebhookWithSecretModel } from '../shared/webhook.models';
 /** A new signing secret for every attempt from now on. */
 @ApiTags('webhooks')
 @Controller('v1/webhooks')
+@UseGuards(WebhookManagerGuard)
 export class RotateWebhookSecretController {
   constructor(private readonly commands: CommandBus) {}
 
@@ -23,7 +25,7 @@ export class RotateWebhookSecretController {
     description: 'The new secret signs every attempt from now on, retries of earlier events included.',
   })
   @ApiEnvelope(WebhookWithSecretModel)
-  @ApiErrors(401, 404)
+  @ApiErrors(401, 403, 404)
   rotateSecret(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.commands.execute(new RotateWebhookSecretCommand(principal.accountId, parseWebhookId(id)));
   }

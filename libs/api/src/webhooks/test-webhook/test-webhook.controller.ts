@@ -1,9 +1,10 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { parseWebhookId, TestWebhookCommand } from '@lib/webhooks';
 import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { WebhookManagerGuard } from '../shared/webhook-manager.guard';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { WebhookIdParam } from '../shared/webhook-id.param';
 import { TestDeliveryModel } from './test-delivery.model';
@@ -11,6 +12,7 @@ import { TestDeliveryModel } from './test-delivery.model';
 /** A signed test delivery, sent now, and how the receiver answered. */
 @ApiTags('webhooks')
 @Controller('v1/webhooks')
+@UseGuards(WebhookManagerGuard)
 export class TestWebhookController {
   constructor(private readonly commands: CommandBus) {}
 
@@ -24,7 +26,7 @@ export class TestWebhookController {
       'Only an active webhook can be tested (else 400 code 4004). An unreachable receiver is not an error: see success/statusCode/error.',
   })
   @ApiEnvelope(TestDeliveryModel)
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 401, 403, 404)
   test(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.commands.execute(new TestWebhookCommand(principal.accountId, parseWebhookId(id)));
   }

@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { parseWebhookId, ToggleWebhookCommand } from '@lib/webhooks';
 import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { WebhookManagerGuard } from '../shared/webhook-manager.guard';
 import { ApiEnvelope, ApiErrors, ApiOptionalBody } from '../../docs/api-envelope.decorators';
 import { WebhookIdParam } from '../shared/webhook-id.param';
 import { WebhookModel } from '../shared/webhook.models';
@@ -12,6 +13,7 @@ import { ToggleWebhookDto } from './toggle-webhook.dto';
 /** Activating or deactivating a webhook. */
 @ApiTags('webhooks')
 @Controller('v1/webhooks')
+@UseGuards(WebhookManagerGuard)
 export class ToggleWebhookController {
   constructor(private readonly commands: CommandBus) {}
 
@@ -26,7 +28,7 @@ export class ToggleWebhookController {
   })
   @ApiOptionalBody(ToggleWebhookDto)
   @ApiEnvelope(WebhookModel)
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 401, 403, 404)
   toggle(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: ToggleWebhookDto) {
     return this.commands.execute(
       new ToggleWebhookCommand(principal.accountId, parseWebhookId(id), body?.isActive ?? undefined),

@@ -1,9 +1,10 @@
-import { Body, Controller, Param, Patch } from '@nestjs/common';
+import { Body, Controller, Param, Patch, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { parseWebhookId, UpdateWebhookCommand } from '@lib/webhooks';
 import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { WebhookManagerGuard } from '../shared/webhook-manager.guard';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { WebhookIdParam } from '../shared/webhook-id.param';
 import { WebhookModel } from '../shared/webhook.models';
@@ -12,6 +13,7 @@ import { UpdateWebhookDto } from './update-webhook.dto';
 /** Changing a webhook's url, events or state. */
 @ApiTags('webhooks')
 @Controller('v1/webhooks')
+@UseGuards(WebhookManagerGuard)
 export class UpdateWebhookController {
   constructor(private readonly commands: CommandBus) {}
 
@@ -22,7 +24,7 @@ export class UpdateWebhookController {
     summary: 'Change url, events and/or isActive; absent or null fields are kept',
   })
   @ApiEnvelope(WebhookModel)
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 401, 403, 404)
   update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: UpdateWebhookDto) {
     return this.commands.execute(new UpdateWebhookCommand(principal.accountId, parseWebhookId(id), body));
   }
