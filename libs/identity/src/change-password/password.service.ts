@@ -6,10 +6,14 @@ import { APP_CONFIG } from '@lib/platform';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { newLinkToken, parseLinkToken } from '../tokens/link-token';
 import { isoAfter, LINK_LIFETIME_MS } from '../shared/expiry';
+import { linkWorks } from '../domain/user.decider';
 import { identityMails } from '../shared/identity-mails';
 import { normalizeEmail, UserStreams } from '../shared/user-streams';
 
-/** Password reset by a mailed single-use link, and change by a signed-in user; both end the other sessions. */
+/**
+ * Password reset by a mailed single-use link, and change by a signed-in user. Both end the other
+ * sessions, void any reset link, cancel a pending change of address, and tell the owner by mail.
+ */
 @Injectable()
 export class PasswordService {
   constructor(
@@ -39,13 +43,18 @@ export class PasswordService {
   async reset(token: unknown, password: string): Promise<void> {
     const parsed = parseLinkToken(token);
     if (!parsed) throw new DomainError('INVALID_TOKEN');
+    const user = await this.users.load(parsed.userId);
+    // The memory-hard hash runs only for a link that works (the decider checks it again at the append).
+    if (user.status !== 'registered' || !linkWorks(user.reset, parsed.tokenHash, this.clock.nowIso()))
+      throw new DomainError('INVALID_TOKEN');
     const passwordHash = await this.hasher.hash(password);
-    await this.users.run(parsed.userId, {
+    const decided = await this.users.run(parsed.userId, {
       type: 'ResetPassword',
       tokenHash: parsed.tokenHash,
       passwordHash,
       at: this.clock.nowIso(),
     });
+    await this.mailer.send(identityMails.passwordChanged(user.email, this.config.dashboard.publicUrl, decided));
   }
 
   /** Changes the password after checking the current one; every session but this one ends. */
@@ -53,11 +62,12 @@ export class PasswordService {
     const user = await this.users.load(userId);
     if (user.status !== 'registered' || !(await this.hasher.verify(user.passwordHash, current)))
       throw new DomainError('CURRENT_PASSWORD_WRONG');
-    await this.users.run(userId, {
+    const decided = await this.users.run(userId, {
       type: 'ChangePassword',
       passwordHash: await this.hasher.hash(next),
       keepSessionId: sessionId,
       at: this.clock.nowIso(),
     });
+    await this.mailer.send(identityMails.passwordChanged(user.email, this.config.dashboard.publicUrl, decided));
   }
 }

@@ -41,7 +41,11 @@ export type RequestEmailChange = {
 export type ConfirmEmailChange = { type: 'ConfirmEmailChange'; tokenHash: string; at: string };
 
 export type JoinTeam = { type: 'JoinTeam'; accountId: string; role: 'admin' | 'member'; at: string };
-export type LeaveTeam = { type: 'LeaveTeam'; accountId: string; at: string };
+/**
+ * `removedAt`: when the account stream recorded the removal; a LeaveTeam that arrives after the user
+ * joined that team again (a late retry of an older removal) decides nothing.
+ */
+export type LeaveTeam = { type: 'LeaveTeam'; accountId: string; removedAt?: string; at: string };
 
 export type UserCommand =
   | RegisterUser

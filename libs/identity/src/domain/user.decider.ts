@@ -1,7 +1,7 @@
 import { Decider, DomainError } from '@lib/common';
 import { sameHash } from '../tokens/secret-hash';
 import { UserCommand } from './user.commands';
-import { SessionEnded, UserEvent } from './user.events';
+import { EmailChangeCancelled, SessionEnded, UserEvent } from './user.events';
 import { USER_UPCASTERS } from './user.upcast';
 
 /** A token mailed in a link: only its hash, until it is used or expires. */
@@ -16,6 +16,8 @@ export type RegisteredUser = {
   /** The account the user signed up with, and the one they work in now (a team they joined, or the same). */
   homeAccountId: string;
   accountId: string;
+  /** When the user joined the team they work in now (null in their own account). */
+  teamJoinedAt: string | null;
   confirmation: PendingToken | null;
   reset: PendingToken | null;
   emailChange: (PendingToken & { newEmail: string }) | null;
@@ -31,10 +33,14 @@ function requireUser(state: UserState): RegisteredUser {
   return state;
 }
 
+/** Whether a mailed link's token is the pending one and unexpired (services check it before costly work). */
+export function linkWorks(pending: PendingToken | null, tokenHash: string, at: string): boolean {
+  return !!pending && sameHash(pending.tokenHash, tokenHash) && pending.expiresAt > at;
+}
+
 /** A link works once, before it expires; every failure reads the same so a link reveals nothing. */
 function requireLink(pending: PendingToken | null, tokenHash: string, at: string): void {
-  if (!pending || !sameHash(pending.tokenHash, tokenHash) || pending.expiresAt <= at)
-    throw new DomainError('INVALID_TOKEN');
+  if (!linkWorks(pending, tokenHash, at)) throw new DomainError('INVALID_TOKEN');
 }
 
 function endAll(
@@ -46,6 +52,21 @@ function endAll(
   return user.openSessions
     .filter((id) => id !== keep)
     .map((sessionId) => ({ type: 'SessionEnded', data: { userId: user.userId, sessionId, reason, endedAt: at } }));
+}
+
+/** A new password takes back what the old one gave: a pending change of address goes with it. */
+function cancelEmailChange(
+  user: RegisteredUser,
+  reason: EmailChangeCancelled['data']['reason'],
+  at: string,
+): EmailChangeCancelled[] {
+  if (!user.emailChange) return [];
+  return [
+    {
+      type: 'EmailChangeCancelled',
+      data: { userId: user.userId, newEmail: user.emailChange.newEmail, reason, cancelledAt: at },
+    },
+  ];
 }
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
@@ -112,6 +133,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
             type: 'PasswordReset',
             data: { userId: user.userId, passwordHash: command.passwordHash, resetAt: command.at },
           },
+          ...cancelEmailChange(user, 'password_reset', command.at),
           ...endAll(user, 'password_reset', command.at),
         ];
       }
@@ -122,6 +144,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
             type: 'PasswordChanged',
             data: { userId: user.userId, passwordHash: command.passwordHash, changedAt: command.at },
           },
+          ...cancelEmailChange(user, 'password_changed', command.at),
           ...endAll(user, 'password_changed', command.at, command.keepSessionId),
         ];
       }
@@ -167,6 +190,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case 'LeaveTeam': {
         const user = requireUser(state);
         if (user.accountId !== command.accountId) return []; // already gone (a retried removal)
+        if (command.removedAt && user.teamJoinedAt && user.teamJoinedAt > command.removedAt) return []; // joined again since
         return [
           {
             type: 'TeamLeft',
@@ -193,6 +217,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         passwordHash: d.passwordHash,
         homeAccountId: d.accountId,
         accountId: d.accountId,
+        teamJoinedAt: null,
         confirmation: { tokenHash: d.confirmTokenHash, expiresAt: d.confirmExpiresAt },
         reset: null,
         emailChange: null,
@@ -227,10 +252,12 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       // Confirming the new address also proves the mailbox, so it counts as confirmed.
       case 'EmailChanged':
         return { ...state, email: event.data.newEmail, emailChange: null, emailConfirmed: true };
+      case 'EmailChangeCancelled':
+        return { ...state, emailChange: null };
       case 'TeamJoined':
-        return { ...state, accountId: event.data.accountId };
+        return { ...state, accountId: event.data.accountId, teamJoinedAt: event.data.joinedAt };
       case 'TeamLeft':
-        return { ...state, accountId: event.data.homeAccountId };
+        return { ...state, accountId: event.data.homeAccountId, teamJoinedAt: null };
     }
   },
 };

@@ -54,6 +54,14 @@ export type EmailChanged = {
   type: 'EmailChanged';
   data: { userId: string; oldEmail: string; newEmail: string; changedAt: string };
 };
+/**
+ * A pending change of address withdrawn by a new password (reset or change): whoever asked for it knew
+ * the old password, which is exactly what the owner is taking back. Its link no longer works.
+ */
+export type EmailChangeCancelled = {
+  type: 'EmailChangeCancelled';
+  data: { userId: string; newEmail: string; reason: 'password_reset' | 'password_changed'; cancelledAt: string };
+};
 
 /** The user now works in (and spends the balance of) another account, with this role. */
 export type TeamJoined = {
@@ -79,6 +87,7 @@ export type UserEvent =
   | PasswordChanged
   | EmailChangeRequested
   | EmailChanged
+  | EmailChangeCancelled
   | TeamJoined
   | TeamLeft;
 
@@ -93,6 +102,7 @@ export const USER_EVENT_TYPES: UserEvent['type'][] = [
   'PasswordChanged',
   'EmailChangeRequested',
   'EmailChanged',
+  'EmailChangeCancelled',
   'TeamJoined',
   'TeamLeft',
 ];

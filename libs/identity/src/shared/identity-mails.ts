@@ -1,4 +1,5 @@
 import { OutgoingMail } from '@lib/mail';
+import type { UserEvent } from '../domain/user.events';
 
 /** The texts of the identity mails; links point at the web UI (DASHBOARD_URL), which posts the token back. */
 export const identityMails = {
@@ -27,4 +28,16 @@ export const identityMails = {
     subject: 'Your sign-in address is about to change',
     text: `A change of your sign-in address to ${newEmail} was requested. If this was not you, reset your password now.\n`,
   }),
+  /** After a reset or change of password: what the new password took back, so an owner who did not do it knows. */
+  passwordChanged: (to: string, baseUrl: string, decided: UserEvent[]): OutgoingMail => {
+    const cancelled = decided.find((e) => e.type === 'EmailChangeCancelled');
+    const ended = decided.filter((e) => e.type === 'SessionEnded').length;
+    const lines = [
+      'The password of your account was just changed.',
+      ...(cancelled ? [`The pending change of your sign-in address to ${cancelled.data.newEmail} was cancelled.`] : []),
+      ...(ended > 0 ? [`${ended} other signed-in session(s) were signed out.`] : []),
+      `If this was not you, reset your password now: ${baseUrl}/forgot-password`,
+    ];
+    return { to, subject: 'Your password was changed', text: `${lines.join('\n\n')}\n` };
+  },
 };
