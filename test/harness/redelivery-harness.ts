@@ -102,3 +102,33 @@ export async function projected<T>(read: () => Promise<T>, expected: T, timeoutM
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * The suite every bus consumer goes through: a clean run, a run with every message delivered twice, and
+ * one run killed at each step; every faulty run must end as the clean one did.
+ */
+export function describeUnderFaults(
+  consumers: Array<{ name: string; scenario: HarnessScenario; steps: CrashPoint[] }>,
+) {
+  describe.each(consumers)('$name under redelivery and crashes', ({ scenario, steps }) => {
+    let clean: unknown;
+
+    beforeAll(async () => {
+      clean = (await runScenario(scenario, false)).state;
+    }, 60_000);
+
+    it('ends as a clean run does when every message is delivered twice', async () => {
+      expect((await runScenario(scenario, { crashAt: null })).state).toEqual(clean);
+    }, 60_000);
+
+    it.each(steps.map((step) => ({ step, label: `${step.when} ${step.name}` })))(
+      'ends as a clean run does when killed $label',
+      async ({ step }) => {
+        const run = await runScenario(scenario, { crashAt: step });
+        expect(run.crashed).toBe(true);
+        expect(run.state).toEqual(clean);
+      },
+      60_000,
+    );
+  });
+}

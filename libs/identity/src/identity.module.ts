@@ -17,7 +17,7 @@ import { SignInAttempts } from './sign-in-throttle/sign-in-attempts.port';
 import { SignInThrottle } from './sign-in-throttle/sign-in-throttle';
 import { UserStreams } from './shared/user-streams';
 import { UserDirectoryModule } from './find-users/user-directory.module';
-import { JoinTeamHandler, LeaveTeamHandler } from './switch-team/switch-team.handlers';
+import { SwitchTeamModule } from './switch-team/switch-team.module';
 
 const SERVICES = [
   UserStreams,
@@ -34,11 +34,9 @@ const SERVICES = [
  * MONGO_URL is set, else DATA_DIR/sign-in-attempts.sqlite). Registers its projections in the projector role.
  */
 @Module({
-  imports: [MailModule, UserDirectoryModule],
+  imports: [MailModule, UserDirectoryModule, SwitchTeamModule],
   providers: [
     ...SERVICES,
-    JoinTeamHandler,
-    LeaveTeamHandler,
     { provide: PasswordHasher, useValue: new PasswordHasher() },
     { provide: SignInAttempts, inject: [APP_CONFIG], useFactory: createSignInAttempts },
     {

@@ -12,6 +12,7 @@ export { PasswordService } from './change-password/password.service';
 export { EmailChangeService } from './change-email/email-change.service';
 export { normalizeEmail } from './shared/user-streams';
 export { JoinTeamCommand, LeaveTeamCommand } from './switch-team/switch-team.commands';
+export { SwitchTeamModule } from './switch-team/switch-team.module';
 export { UserDirectoryModule } from './find-users/user-directory.module';
 export {
   FindSessionOwnersQuery,

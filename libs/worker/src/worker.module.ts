@@ -7,10 +7,11 @@ import { UsageAnalyticsModule } from '@lib/usage';
 import { VerificationEngineModule, VerificationRecordsModule } from '@lib/verify';
 import { AutoTopupModule } from './auto-topup/auto-topup.module';
 import { SignUpAccountsConsumerModule } from './sign-up/sign-up-accounts-consumer.module';
+import { TeamRemovalModule } from './team-removal/team-removal.module';
 
 /**
  * The worker role: Kafka consumers for probing, finder jobs, webhook delivery, automatic top-ups, usage
- * analytics and confirmed sign-ups' accounts; the hold sweeper (which settles recorded verifications); the
+ * analytics, confirmed sign-ups' accounts and the completion of team removals; the hold sweeper (which settles recorded verifications); the
  * retention sweep of both job kinds' files.
  */
 @Module({
@@ -26,6 +27,7 @@ import { SignUpAccountsConsumerModule } from './sign-up/sign-up-accounts-consume
     AutoTopupModule,
     UsageAnalyticsModule,
     SignUpAccountsConsumerModule,
+    TeamRemovalModule,
     JobRetentionModule.forKinds([VERIFICATION_JOB_FILES, FINDER_JOB_FILES]),
   ],
 })

@@ -1,3 +1,5 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { InviteMemberCommand, IssueApiKeyCommand, RemoveMemberCommand } from '@lib/accounts';
 import { tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser, uniqueEmail } from './dashboard-fixture';
@@ -70,6 +72,21 @@ describe('dashboard team invitations', () => {
         body: { token: tokenFromOutbox(app.dataDir, admin.email, '/accept-invite') },
       });
       expect(back.body.data).toEqual({ accountId: owner.user.accountId, role: 'member' });
+    });
+  });
+
+  describe('finding 11: a crash between RemoveMember and LeaveTeam', () => {
+    it('the removed admin, whatever their session still says, can neither mint a key nor invite in the team', async () => {
+      const { owner, admin } = await teamWithAdmin();
+      const commands = app.running.app.get(CommandBus);
+      // The account side of the removal only, as when the request dies before LeaveTeam (the worker's
+      // consumer then moves the session home; until it does, the account stream refuses the user).
+      await commands.execute(new RemoveMemberCommand(owner.user.accountId, admin.user.userId, admin.email));
+      for (const attempt of [
+        new IssueApiKeyCommand(owner.user.accountId, 'late', admin.user.userId),
+        new InviteMemberCommand(owner.user.accountId, admin.email, 'admin', 'ab'.repeat(32), admin.user.userId),
+      ])
+        await expect(commands.execute(attempt)).rejects.toMatchObject({ errorName: 'TEAM_ROLE_FORBIDDEN' });
     });
   });
 

@@ -1,10 +1,10 @@
 import type { NewEvent } from '@lib/eventstore';
 import { CrashPoint, paidChunkSteps } from '../../harness/crash-points';
 import {
+  describeUnderFaults,
   HarnessScenario,
   ledgerState,
   projected,
-  runScenario,
   settled,
   upload,
 } from '../../harness/redelivery-harness';
@@ -430,24 +430,4 @@ const consumers: Array<{ name: string; scenario: HarnessScenario; steps: CrashPo
   },
 ];
 
-describe.each(consumers)('$name under redelivery and crashes', ({ scenario, steps }) => {
-  let clean: unknown;
-
-  beforeAll(async () => {
-    clean = (await runScenario(scenario, false)).state;
-  }, 60_000);
-
-  it('ends as a clean run does when every message is delivered twice', async () => {
-    expect((await runScenario(scenario, { crashAt: null })).state).toEqual(clean);
-  }, 60_000);
-
-  it.each(steps.map((step) => ({ step, label: `${step.when} ${step.name}` })))(
-    'ends as a clean run does when killed $label',
-    async ({ step }) => {
-      const run = await runScenario(scenario, { crashAt: step });
-      expect(run.crashed).toBe(true);
-      expect(run.state).toEqual(clean);
-    },
-    60_000,
-  );
-});
+describeUnderFaults(consumers);

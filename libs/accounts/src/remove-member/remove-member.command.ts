@@ -4,6 +4,8 @@ export interface RemovedMember {
   userId: string;
   /** How many of the member's keys were revoked with them. */
   revokedKeys: number;
+  /** When the removal was recorded (LeaveTeam ignores it once the user joined again). */
+  removedAt: string;
 }
 
 /**

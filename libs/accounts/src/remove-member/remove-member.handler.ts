@@ -16,11 +16,12 @@ export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand,
 
   async execute(command: RemoveMemberCommand): Promise<RemovedMember> {
     const stream = accountStream(command.accountId);
+    const removedAt = this.clock.nowIso();
     const removed = await runCommand(this.events, stream, accountDecider, {
       type: 'RemoveMember',
       userId: command.userId,
       ...(command.email ? { email: command.email } : {}),
-      at: this.clock.nowIso(),
+      at: removedAt,
     });
     // Each revoked key's document reaches its own event's position, not the append's last one.
     const positions = await appendedPositions(this.events, stream, removed);
@@ -30,6 +31,6 @@ export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand,
     await Promise.all(
       revoked.map((key) => this.freshness.waitForDocument(API_KEYS_COLLECTION, key.keyId, key.position)),
     );
-    return { userId: command.userId, revokedKeys: revoked.length };
+    return { userId: command.userId, revokedKeys: revoked.length, removedAt };
   }
 }

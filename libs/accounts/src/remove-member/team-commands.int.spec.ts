@@ -78,7 +78,7 @@ describe('team commands (libs/accounts handlers)', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(answered).toBe(false);
     await projectKeys();
-    expect(await removal).toEqual({ userId: 'u2', revokedKeys: 1 });
+    expect(await removal).toEqual({ userId: 'u2', revokedKeys: 1, removedAt: '2025-03-01T10:00:00.000Z' });
     const revoked = (await reads.collection('api_keys').find({ filter: { revoked: true } })).map((k) => k.userId);
     expect(revoked).toEqual(['u2']);
 

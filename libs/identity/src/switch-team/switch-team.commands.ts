@@ -16,12 +16,14 @@ export class JoinTeamCommand extends Command<void> {
 
 /**
  * The user was removed from that account's team: their sessions fall back to their own account on
- * the next request (the account side, RemoveMemberCommand of @lib/accounts, comes first).
+ * the next request (the account side, RemoveMemberCommand of @lib/accounts, comes first). `removedAt`:
+ * the removal's time, so a late LeaveTeam does not undo a joining that came after it.
  */
 export class LeaveTeamCommand extends Command<void> {
   constructor(
     readonly userId: string,
     readonly accountId: string,
+    readonly removedAt?: string,
   ) {
     super();
   }

@@ -28,6 +28,11 @@ export class LeaveTeamHandler implements ICommandHandler<LeaveTeamCommand, void>
   ) {}
 
   async execute(command: LeaveTeamCommand): Promise<void> {
-    await this.users.run(command.userId, { type: 'LeaveTeam', accountId: command.accountId, at: this.clock.nowIso() });
+    await this.users.run(command.userId, {
+      type: 'LeaveTeam',
+      accountId: command.accountId,
+      ...(command.removedAt ? { removedAt: command.removedAt } : {}),
+      at: this.clock.nowIso(),
+    });
   }
 }

@@ -23,10 +23,11 @@ export class MemberRemoval {
     if (!/^[0-9]{1,20}$/.test(memberUserId)) throw new DomainError('MEMBER_NOT_FOUND');
     // Their current address too: invitations to it are withdrawn with them, whatever address they joined with.
     const [member] = await this.queries.execute(new FindUsersQuery([memberUserId]));
-    const { revokedKeys } = await this.commands.execute(
+    const { revokedKeys, removedAt } = await this.commands.execute(
       new RemoveMemberCommand(user.accountId, memberUserId, member?.email),
     );
-    await this.commands.execute(new LeaveTeamCommand(memberUserId, user.accountId));
+    // The worker's MemberRemoved consumer does the same if this request dies here (TeamRemovalConsumer).
+    await this.commands.execute(new LeaveTeamCommand(memberUserId, user.accountId, removedAt));
     return { userId: memberUserId, revokedKeys };
   }
 }

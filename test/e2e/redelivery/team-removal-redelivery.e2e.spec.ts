@@ -1,0 +1,62 @@
+import { EventStore } from '@lib/eventstore';
+import type { CrashPoint } from '../../harness/crash-points';
+import { describeUnderFaults, HarnessScenario, projected } from '../../harness/redelivery-harness';
+import { tokenFromOutbox } from '../../support/dashboard-browser';
+import { signedInUser, uniqueEmail } from '../dashboard/dashboard-fixture';
+
+/**
+ * Security review finding 11 (issue 25): a member's removal spans two streams, the team's account
+ * (MemberRemoved, with their keys and invitations) and the member's user stream (TeamLeft, which moves
+ * their session back to their own account). The removal request does both; the worker's consumer of
+ * MemberRemoved (TeamRemovalConsumer) finishes the second when the request died between them. Killed at
+ * every step, with every message delivered twice, the removed admin must end back in their own account,
+ * unable to work in the team, exactly as in a clean run.
+ */
+const teamRemoval: HarnessScenario = {
+  startPeers: async () => ({ env: { TRIAL_CREDITS: '100' }, close: async () => undefined }),
+  run: async (app) => {
+    const owner = await signedInUser(app, uniqueEmail('owner'), 'Ada');
+    const adminEmail = uniqueEmail('admin');
+    await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email: adminEmail, role: 'admin' } });
+    const admin = await signedInUser(app, adminEmail, 'Mallory');
+    await admin.browser.request('POST', '/dashboard/v1/team/invites/accept', {
+      body: { token: tokenFromOutbox(app.dataDir, adminEmail, '/accept-invite') },
+    });
+    // The request may die here (500): the removal must complete all the same.
+    await owner.browser.request('DELETE', `/dashboard/v1/team/members/${admin.user.userId}`);
+
+    const whereAmI = async () => {
+      const me = (await admin.browser.request('GET', '/dashboard/v1/me')).body.data;
+      return { inOwnAccount: me?.accountId === admin.user.accountId, role: me?.role };
+    };
+    const me = await projected(whereAmI, { inOwnAccount: true, role: 'owner' }, 20_000);
+    const key = await admin.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'after removal' } });
+    const teamKeys = (await owner.browser.request('GET', '/dashboard/v1/keys')).body.data.items.length;
+    const members = (await owner.browser.request('GET', '/dashboard/v1/team')).body.data.members.map(
+      (m: { role: string }) => m.role,
+    );
+    const retry = await owner.browser.request('DELETE', `/dashboard/v1/team/members/${admin.user.userId}`);
+    const moves = (await app.running.app.get(EventStore).readStream(`users-${admin.user.userId}`))
+      .map((e) => e.type)
+      .filter((type) => type === 'TeamJoined' || type === 'TeamLeft');
+    return {
+      me,
+      // A key the removed admin makes now is their own account's, not the team's.
+      keyCreated: key.status,
+      teamKeys,
+      members,
+      retry: { status: retry.status, code: retry.body.error?.code },
+      moves,
+    };
+  },
+};
+
+const steps: CrashPoint[] = [
+  { name: 'the MemberRemoved record', when: 'after', matches: (_, e) => e.type === 'MemberRemoved' },
+  { name: 'the TeamLeft record', when: 'before', matches: (_, e) => e.type === 'TeamLeft' },
+  { name: 'the TeamLeft record', when: 'after', matches: (_, e) => e.type === 'TeamLeft' },
+];
+
+describe('finding 11: a crash between RemoveMember and LeaveTeam', () => {
+  describeUnderFaults([{ name: 'team member removal', scenario: teamRemoval, steps }]);
+});
