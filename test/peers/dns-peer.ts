@@ -6,12 +6,17 @@
  *     'mx1.acme.test': { a: ['127.0.0.1'] },
  *     'nullmx.test': { mx: [{ exchange: '', priority: 0 }] },   // RFC 7505 null MX
  *     'broken.test': { rcode: 'SERVFAIL' },
+ *     'mx.alias.test': { cname: 'mx1.acme.test' },                  // an MX target that is an alias
  *   });
  *   engine config: { dnsServers: [dns.server] }; await dns.close();
  *
  * Names not in the zones answer NXDOMAIN; a listed name without records of the asked type
  * answers NOERROR with no answers. `rcode` forces SERVFAIL, NXDOMAIN or REFUSED; `dropQueries`
  * never answers (a timeout). `queries` counts questions per "name TYPE", to prove caching.
+ * A `cname` entry answers every question with its alias. Like a recursive resolver the peer chases
+ * the chain through its own zones and adds what it finds (NXDOMAIN when the chain ends at a missing
+ * name, at most MAX_CHASE links, so a loop ends too); `{ chaseCnames: false }` answers the first link
+ * alone, as an authoritative server for another zone would.
  */
 import dns2 from 'dns2';
 
@@ -22,6 +27,13 @@ export interface ZoneEntry {
   ttl?: number;
   rcode?: 'SERVFAIL' | 'NXDOMAIN' | 'REFUSED';
   dropQueries?: boolean;
+  /** The name is an alias of this one (a CNAME record). */
+  cname?: string;
+}
+
+export interface DnsPeerOptions {
+  /** Follow CNAMEs through the peer's own zones, as recursive resolvers do (default true). */
+  chaseCnames?: boolean;
 }
 
 export interface DnsPeer {
@@ -34,9 +46,17 @@ export interface DnsPeer {
 const { Packet } = dns2;
 // dns2's typings omit RCODE; these are the RFC 1035 values.
 const RCODES = { NOERROR: 0, SERVFAIL: 2, NXDOMAIN: 3, REFUSED: 5 } as const;
-const TYPE_NAMES: Record<number, string> = { [Packet.TYPE.A]: 'A', [Packet.TYPE.AAAA]: 'AAAA', [Packet.TYPE.MX]: 'MX' };
+const TYPE_NAMES: Record<number, string> = {
+  [Packet.TYPE.A]: 'A',
+  [Packet.TYPE.AAAA]: 'AAAA',
+  [Packet.TYPE.MX]: 'MX',
+  [Packet.TYPE.CNAME]: 'CNAME',
+};
+// More links than any client follows: a loop is answered with a long chain, never chased for ever.
+const MAX_CHASE = 16;
 
-export async function startDnsPeer(zones: Record<string, ZoneEntry>): Promise<DnsPeer> {
+export async function startDnsPeer(zones: Record<string, ZoneEntry>, options: DnsPeerOptions = {}): Promise<DnsPeer> {
+  const chase = options.chaseCnames ?? true;
   const queries = new Map<string, number>();
   const lowered = new Map(Object.entries(zones).map(([name, entry]) => [name.toLowerCase(), entry]));
   const server = dns2.createServer({
@@ -47,11 +67,24 @@ export async function startDnsPeer(zones: Record<string, ZoneEntry>): Promise<Dn
       const name = question.name.toLowerCase().replace(/\.$/, '');
       const key = `${name} ${TYPE_NAMES[question.type] ?? question.type}`;
       queries.set(key, (queries.get(key) ?? 0) + 1);
-      const entry = lowered.get(name);
+      let owner = name;
+      let entry = lowered.get(owner);
       if (entry?.dropQueries) return;
-      if (!entry) response.header.rcode = RCODES.NXDOMAIN;
+      let cut = false;
+      for (let links = 1; entry?.cname && question.type !== Packet.TYPE.CNAME; links++) {
+        response.answers.push(cnameRecord(owner, entry) as (typeof response.answers)[number]);
+        owner = entry.cname.toLowerCase();
+        cut = !chase || links >= MAX_CHASE;
+        if (cut) break;
+        entry = lowered.get(owner);
+      }
+      // A cut chain (an alias left unchased, a loop) is answered with the links found so far.
+      if (cut) response.header.rcode = RCODES.NOERROR;
+      else if (!entry) response.header.rcode = RCODES.NXDOMAIN;
       else if (entry.rcode) response.header.rcode = RCODES[entry.rcode];
-      else response.answers.push(...(answersFor(question.name, question.type, entry) as typeof response.answers));
+      else if (question.type === Packet.TYPE.CNAME && entry.cname)
+        response.answers.push(cnameRecord(owner, entry) as (typeof response.answers)[number]);
+      else response.answers.push(...(answersFor(owner, question.type, entry) as typeof response.answers));
       send(response);
     },
   });
@@ -65,6 +98,10 @@ export async function startDnsPeer(zones: Record<string, ZoneEntry>): Promise<Dn
       await server.close();
     },
   };
+}
+
+function cnameRecord(owner: string, entry: ZoneEntry): object {
+  return { name: owner, type: Packet.TYPE.CNAME, class: Packet.CLASS.IN, ttl: entry.ttl ?? 300, domain: entry.cname };
 }
 
 function answersFor(name: string, type: number, entry: ZoneEntry): object[] {

@@ -1,13 +1,14 @@
-// Just enough of RFC 1035 to ask for MX, A and AAAA and read RCODE and TTLs, which
+// Just enough of RFC 1035 to ask for MX, A and AAAA and read RCODE, TTLs and CNAME chains, which
 // Node's resolver does not expose for MX.
 
-export const RR_TYPE = { A: 1, MX: 15, AAAA: 28 } as const;
+export const RR_TYPE = { A: 1, CNAME: 5, MX: 15, AAAA: 28 } as const;
 export type RrTypeName = keyof typeof RR_TYPE;
 export const RCODE = { NOERROR: 0, SERVFAIL: 2, NXDOMAIN: 3 } as const;
 
 export type DnsAnswer =
   | { type: 'A' | 'AAAA'; name: string; ttl: number; address: string }
-  | { type: 'MX'; name: string; ttl: number; preference: number; exchange: string };
+  | { type: 'MX'; name: string; ttl: number; preference: number; exchange: string }
+  | { type: 'CNAME'; name: string; ttl: number; target: string };
 
 export interface DnsResponse {
   id: number;
@@ -96,6 +97,8 @@ export function decodeResponse(buf: Buffer): DnsResponse {
         preference: buf.readUInt16BE(rdata),
         exchange: readName(buf, rdata + 2).name.toLowerCase(),
       });
+    if (isAnswer && type === RR_TYPE.CNAME)
+      answers.push({ type: 'CNAME', name, ttl, target: readName(buf, rdata).name.toLowerCase() });
     if (!isAnswer && type === 6) negativeTtl = Math.min(ttl, buf.readUInt32BE(rdata + rdlen - 4));
     offset = rdata + rdlen;
   }

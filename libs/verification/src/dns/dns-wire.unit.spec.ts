@@ -76,4 +76,28 @@ describe('DNS wire format', () => {
     });
     expect(decodeResponse(wire)).toMatchObject({ id: 4, rcode: 3, answers: [] });
   });
+
+  it("decodes a CNAME answer with its lowercased target, ahead of the target's address", () => {
+    const wire = answer(encodeQuery(5, 'mx.alias.test', 'A'), (r) => {
+      r.answers.push({
+        name: 'mx.alias.test',
+        type: Packet.TYPE.CNAME,
+        class: Packet.CLASS.IN,
+        ttl: 40,
+        domain: 'Mail.Real.test',
+      } as never);
+      r.answers.push({
+        name: 'mail.real.test',
+        type: Packet.TYPE.A,
+        class: Packet.CLASS.IN,
+        ttl: 20,
+        address: '127.0.0.7',
+      } as never);
+    });
+    expect(decodeResponse(wire).answers).toEqual([
+      { type: 'CNAME', name: 'mx.alias.test', ttl: 40, target: 'mail.real.test' },
+      // Owner names keep the case compression points them at; the resolver compares them case-blind.
+      { type: 'A', name: expect.stringMatching(/^mail\.real\.test$/i), ttl: 20, address: '127.0.0.7' },
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { DnsClient } from './dns-client';
-import { DnsAnswer, RCODE } from './dns-wire';
+import { lookupHostAddresses } from './host-lookup';
 
 export interface ResolvedAddress {
   address: string;
@@ -33,14 +33,10 @@ export class HostResolver {
     const family = isIP(bare);
     if (family) return [{ address: bare, family }];
     if (!this.dns) return lookup(bare, { all: true, verbatim: true });
-    const [a, aaaa] = await Promise.all([this.dns.query(bare, 'A'), this.dns.query(bare, 'AAAA')]);
-    const answers = [...a.answers, ...aaaa.answers].filter(
-      (x): x is Extract<DnsAnswer, { type: 'A' | 'AAAA' }> => x.type === 'A' || x.type === 'AAAA',
-    );
-    if (answers.length === 0) {
-      const rcode = a.rcode === RCODE.NOERROR ? aaaa.rcode : a.rcode;
-      throw new HostNotFoundError(`ENOTFOUND ${bare} (rcode ${rcode} from the configured DNS servers)`);
-    }
-    return answers.map((x) => ({ address: x.address, family: x.type === 'A' ? 4 : 6 }));
+    // The same lookup as mail routing: CNAME chains followed, NXDOMAIN told from a failure.
+    const found = await lookupHostAddresses(this.dns, bare);
+    if (found.kind === 'addresses') return found.addresses.map((address) => ({ address, family: isIP(address) }));
+    const why = found.kind === 'error' ? found.detail : found.kind.replace('_', ' ');
+    throw new HostNotFoundError(`ENOTFOUND ${bare} (${why} from the configured DNS servers)`);
   }
 }

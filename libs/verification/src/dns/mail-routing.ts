@@ -1,16 +1,20 @@
 import { DnsClient } from './dns-client';
 import { DnsAnswer, RCODE } from './dns-wire';
+import { HostLookup, lookupHostAddresses } from './host-lookup';
 
 export interface MailHost {
   name: string;
   preference: number;
   addresses: string[];
+  /** The name the addresses belong to when `name` is a CNAME (RFC 5321 5.1 forbids it; MTAs follow it). */
+  canonical?: string;
 }
 
 export type MailRoute =
   | { kind: 'hosts'; viaAddressFallback: boolean; hosts: MailHost[] }
   | { kind: 'null_mx' }
   | { kind: 'domain_not_found' }
+  | { kind: 'mx_host_not_found' }
   | { kind: 'no_mx' }
   | { kind: 'dns_error'; detail: string };
 
@@ -23,6 +27,9 @@ const NEGATIVE_DEFAULT_TTL_S = 300;
 /**
  * RFC 5321 5.1 mail routing: MX records by preference (ties keep answer order); a single
  * MX with an empty exchange is a null MX (RFC 7505); no MX means the domain's own A/AAAA.
+ * An MX host whose name does not exist (NXDOMAIN) is left out; when none of them exists no server
+ * can ever take the mail (mx_host_not_found, as decided as a null MX), while a host DNS cannot
+ * answer for now (SERVFAIL, timeout) keeps the domain undecided.
  * Answers are cached per domain for their smallest TTL; DNS errors are never cached.
  */
 export class MailRouter {
@@ -60,22 +67,26 @@ export class MailRouter {
     if (records.length === 1 && records[0].exchange === '') return { route: { kind: 'null_mx' }, ttl: mxTtl };
     if (records.length === 0) return this.addressFallback(domain, mxTtl);
     const sorted = records.filter((r) => r.exchange !== '').sort((a, b) => a.preference - b.preference);
-    const resolved = await Promise.all(sorted.map((r) => this.addresses(r.exchange)));
-    const hosts = sorted.map((r, i) => ({
-      name: r.exchange,
-      preference: r.preference,
-      addresses: resolved[i].addresses,
-    }));
-    if (resolved.every((r) => r.error))
+    const lookups = await Promise.all(sorted.map((r) => lookupHostAddresses(this.dns, r.exchange)));
+    if (lookups.every((l) => l.kind === 'not_found'))
+      return { route: { kind: 'mx_host_not_found' }, ttl: Math.min(mxTtl, ...lookups.map(ttlOf)) };
+    if (!lookups.some((l) => l.kind === 'addresses') && lookups.some((l) => l.kind === 'error'))
       return { route: { kind: 'dns_error', detail: `no MX host of ${domain} resolved` }, ttl: 0 };
-    const ttl = Math.min(mxTtl, ...resolved.map((r) => r.ttl));
+    const hosts = sorted.flatMap((r, i): MailHost[] => {
+      const lookup = lookups[i];
+      if (lookup.kind === 'not_found') return [];
+      if (lookup.kind !== 'addresses') return [{ name: r.exchange, preference: r.preference, addresses: [] }];
+      const alias = lookup.canonical !== r.exchange ? { canonical: lookup.canonical } : {};
+      return [{ name: r.exchange, preference: r.preference, addresses: lookup.addresses, ...alias }];
+    });
+    const ttl = Math.min(mxTtl, ...lookups.map(ttlOf));
     return { route: { kind: 'hosts', viaAddressFallback: false, hosts }, ttl };
   }
 
   private async addressFallback(domain: string, mxTtl: number): Promise<{ route: MailRoute; ttl: number }> {
-    const own = await this.addresses(domain);
-    if (own.error) return { route: { kind: 'dns_error', detail: own.error }, ttl: 0 };
-    if (own.addresses.length === 0) return { route: { kind: 'no_mx' }, ttl: Math.min(mxTtl, own.ttl) };
+    const own = await lookupHostAddresses(this.dns, domain);
+    if (own.kind === 'error') return { route: { kind: 'dns_error', detail: own.detail }, ttl: 0 };
+    if (own.kind !== 'addresses') return { route: { kind: 'no_mx' }, ttl: Math.min(mxTtl, own.ttl) };
     return {
       route: {
         kind: 'hosts',
@@ -85,20 +96,9 @@ export class MailRouter {
       ttl: Math.min(mxTtl, own.ttl),
     };
   }
+}
 
-  /** IPv4 first: many probing hosts have no IPv6 route. An unresolvable host yields no addresses. */
-  private async addresses(host: string): Promise<{ addresses: string[]; ttl: number; error?: string }> {
-    try {
-      const [a, aaaa] = await Promise.all([this.dns.query(host, 'A'), this.dns.query(host, 'AAAA')]);
-      const failed = [a, aaaa].every((r) => r.rcode !== RCODE.NOERROR && r.rcode !== RCODE.NXDOMAIN);
-      if (failed) return { addresses: [], ttl: 0, error: `rcode ${a.rcode} for A ${host}` };
-      const answers = [...a.answers, ...aaaa.answers].filter(
-        (x): x is Extract<DnsAnswer, { type: 'A' | 'AAAA' }> => x.type === 'A' || x.type === 'AAAA',
-      );
-      const ttl = answers.length ? Math.min(...answers.map((x) => x.ttl)) : (a.negativeTtl ?? NEGATIVE_DEFAULT_TTL_S);
-      return { addresses: answers.map((x) => x.address), ttl };
-    } catch (error) {
-      return { addresses: [], ttl: 0, error: (error as Error).message };
-    }
-  }
+/** A host that failed to resolve keeps the route cached for the shortest time, so it is asked again soon. */
+function ttlOf(lookup: HostLookup): number {
+  return lookup.kind === 'error' ? 0 : lookup.ttl;
 }

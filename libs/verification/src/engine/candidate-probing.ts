@@ -1,10 +1,15 @@
-import { isDisposableDomain } from '../lists/disposable-domains';
 import { isFreeProvider } from '../lists/free-providers';
 import { providerForHosts } from '../providers/provider-playbook';
 import { checkSyntax, toAsciiDomain } from '../syntax/email-syntax';
 import { CandidateProbe, CandidateProbeReport } from '../verification.types';
 import { ProbeLane } from '../smtp/mx-pool';
-import { DomainFindings, FindingsContext, gatherFindings, routeUnlessReserved } from './domain-findings';
+import {
+  DomainFindings,
+  FindingsContext,
+  gatherFindings,
+  isDisposableRoute,
+  routeUnlessReserved,
+} from './domain-findings';
 import { probeResult } from './result-mapping';
 
 export interface CandidateOptions {
@@ -41,10 +46,11 @@ export async function probeCandidatesOn(
     provider: '',
     antiSpam: false,
     free: isFreeProvider(domain),
-    disposable: isDisposableDomain(domain, ctx.disposableAllowList),
+    disposable: false,
     probes: [],
   };
   const route = await routeUnlessReserved(ctx, domain);
+  report.disposable = isDisposableRoute(ctx, domain, route);
   if (route.kind !== 'hosts') return { ...report, reason: route.kind };
   const profile = route.viaAddressFallback
     ? { provider: '', antiSpam: false, acceptsAllAtRcpt: false }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MailRoute, MailRouter } from '../dns/mail-routing';
-import { isDisposableDomain } from '../lists/disposable-domains';
+import { isAllowListed, isDisposableDomain } from '../lists/disposable-domains';
+import { isDisposableMailRoute } from '../lists/disposable-mail-hosts';
 import { reservedName } from '../lists/reserved-domains';
 import { ProviderProfile, providerForHosts } from '../providers/provider-playbook';
 import { MAILBOX_REJECTIONS, RcptClass } from '../smtp/reply-classifier';
@@ -11,11 +12,20 @@ import { DomainProber } from './domain-prober';
 import { ProbeControl, ProbeKind, ProbeOutcome } from './probe-outcome';
 
 export type DomainStatus =
-  'probed' | 'null_mx' | 'domain_not_found' | 'no_mx' | 'dns_error' | 'disposable' | 'reserved_domain';
+  | 'probed'
+  | 'null_mx'
+  | 'domain_not_found'
+  | 'mx_host_not_found'
+  | 'no_mx'
+  | 'dns_error'
+  | 'disposable'
+  | 'reserved_domain';
 
 export interface DomainFindings {
   status: DomainStatus;
   detail?: string;
+  /** The domain is a throwaway one (listed, or served by a throwaway provider's MX), whatever DNS decided. */
+  disposable: boolean;
   profile: ProviderProfile;
   /** null when inconclusive or not needed (nothing was accepted). */
   catchAll: boolean | null;
@@ -50,20 +60,37 @@ export async function gatherFindings(
   lane: ProbeLane = 'interactive',
 ): Promise<DomainFindings> {
   const route = await routeUnlessReserved(ctx, domain);
+  const disposable = isDisposableRoute(ctx, domain, route);
   if (route.kind !== 'hosts')
     return {
       status: route.kind,
       detail: route.kind === 'dns_error' ? route.detail : undefined,
+      disposable,
       profile: NO_PROFILE,
       catchAll: null,
       outcomes: new Map(),
     };
   const profile = route.viaAddressFallback ? NO_PROFILE : providerForHosts(route.hosts.map((h) => h.name));
-  if (isDisposableDomain(domain, ctx.disposableAllowList))
-    return { status: 'disposable', profile, catchAll: null, outcomes: new Map() };
+  if (disposable) return { status: 'disposable', disposable, profile, catchAll: null, outcomes: new Map() };
   const outcomes = await probeChunks(ctx, route.hosts, addresses, deadline, control, lane);
   const { catchAll, probeKind } = await catchAllStatus(ctx, domain, route.hosts, outcomes, deadline, control, lane);
-  return { status: 'probed', profile, catchAll, catchAllProbe: probeKind, outcomes };
+  return { status: 'probed', disposable, profile, catchAll, catchAllProbe: probeKind, outcomes };
+}
+
+/**
+ * A throwaway domain: the domain or a parent down to its registrable domain is listed (so x.mailinator.com,
+ * never co.uk), or every MX host with an address is a throwaway provider's (a private domain of such a
+ * service). Decided from names alone when DNS found no mail route, so a dead subdomain of a listed
+ * provider is still flagged; the allow-list overrides both.
+ */
+export function isDisposableRoute(
+  ctx: Pick<FindingsContext, 'disposableAllowList'>,
+  domain: string,
+  route: MailRoute | { kind: 'reserved_domain' },
+): boolean {
+  if (isDisposableDomain(domain, ctx.disposableAllowList)) return true;
+  if (route.kind !== 'hosts' || route.viaAddressFallback) return false;
+  return !isAllowListed(domain, ctx.disposableAllowList) && isDisposableMailRoute(route.hosts, ctx.disposableAllowList);
 }
 
 /**

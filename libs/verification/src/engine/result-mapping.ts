@@ -40,6 +40,9 @@ export function domainResult(findings: DomainFindings): MappedResult | null {
       return { result: 'invalid', subResult: 'domain_not_found' };
     case 'null_mx':
       return { result: 'invalid', subResult: 'null_mx' };
+    // No MX host name exists: no server can ever take the mail, as with a null MX.
+    case 'mx_host_not_found':
+      return { result: 'invalid', subResult: 'mx_host_not_found' };
     case 'no_mx':
       return { result: 'invalid', subResult: 'no_mx' };
     case 'dns_error':

@@ -45,7 +45,7 @@ export function buildVerdict(
     quality: qualityFor(mapped.result, score),
     free: isFreeProvider(facts.domain),
     role,
-    disposable: findings.status === 'disposable',
+    disposable: findings.disposable,
     catchAll: findings.catchAll === true,
     didYouMean: facts.didYouMean,
     provider: findings.profile.provider,

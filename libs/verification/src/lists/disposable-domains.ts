@@ -41,12 +41,19 @@ export function disposableDomainSet(): Set<string> {
  * whole registry.
  */
 export function isDisposableDomain(domain: string, allowList: string[] = []): boolean {
+  if (isAllowListed(domain, allowList)) return false;
   const set = disposableDomainSet();
-  const allowed = new Set(allowList.map((d) => d.toLowerCase()));
-  const candidates = parentChain(domain.toLowerCase().replace(/\.$/, ''));
-  if (candidates.some((candidate) => allowed.has(candidate))) return false;
-  return candidates.some((candidate) => set.has(candidate));
+  return parentChain(normalized(domain)).some((candidate) => set.has(candidate));
 }
+
+/** True when the domain or one of its parents down to the registrable domain is on the allow-list. */
+export function isAllowListed(domain: string, allowList: string[]): boolean {
+  if (allowList.length === 0) return false;
+  const allowed = new Set(allowList.map(normalized));
+  return parentChain(normalized(domain)).some((candidate) => allowed.has(candidate));
+}
+
+const normalized = (domain: string) => domain.toLowerCase().replace(/\.$/, '');
 
 function parentChain(domain: string): string[] {
   const registrable = getDomain(domain, { allowPrivateDomains: true }) ?? domain;

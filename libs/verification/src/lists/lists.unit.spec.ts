@@ -15,6 +15,21 @@ describe('disposable domains', () => {
     expect(isDisposableDomain('inbox.mailinator.com')).toBe(true);
   });
 
+  it.each(['x.mailinator.com', 'a.b.guerrillamail.com', 'x.cool.fr.nf', 'MAIL.YOPMAIL.COM.'])(
+    'flags %s, a subdomain a throwaway service hands out',
+    (domain) => {
+      expect(isDisposableDomain(domain)).toBe(true);
+    },
+  );
+
+  // edu.pl, eu.org and duckdns.org are on the lists and are public suffixes: matching stops at the registrable domain.
+  it.each(['acme.co.uk', 'uni.edu.pl', 'wiki.eu.org', 'home.duckdns.org', 'other.fr.nf'])(
+    'never flags %s through a public suffix above it',
+    (domain) => {
+      expect(isDisposableDomain(domain)).toBe(false);
+    },
+  );
+
   it.each(['gmail.com', 'outlook.com', 'yahoo.com', 'hotmail.com', 'icloud.com', 'nus.edu.sg', 'city.spb.ru'])(
     'never flags %s',
     (domain) => {
