@@ -4,12 +4,15 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
 import { IdentityModule } from '@lib/identity';
+import { APP_CONFIG } from '@lib/platform';
 import { AccountProvisioning } from './provisioning/account-provisioning';
 import { ADMIN_CONTROLLERS } from './admin/admin-controllers';
 import { StripeWebhookController } from './payments/stripe-webhook/stripe-webhook.controller';
 import { CREDITS_CONTROLLERS } from './credits/credits-controllers';
 import { VerifyModule } from './verify/verify.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
+import { createRateLimiter } from './auth/rate-limit/create-rate-limiter';
+import { SharedRateLimiter } from './auth/rate-limit/shared-rate-limiter';
 import { FinderApiModule } from './finder/finder-api.module';
 import { HealthController } from './health/health.controller';
 import { MetricsHttp } from './metrics/metrics-http';
@@ -39,6 +42,7 @@ import { WebApp } from './web/web-app';
     AccountProvisioning,
     MetricsHttp,
     WebApp,
+    { provide: SharedRateLimiter, inject: [APP_CONFIG], useFactory: createRateLimiter },
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_GUARD, useClass: MultipartRoutesGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { AppConfig } from './app-config';
 import { EnvReader } from './env-parsers';
 import { eventStoreUrlProblem } from './eventstore-url';
+import { mongoUrlDatabase, mongoUrlProblem } from './mongo-url';
 import { longestPaidCallMs } from './paid-call-budget';
 import { isProduction, readAdminToken, readManualAutoConfirm } from './production-rules';
 
@@ -24,6 +25,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
   const roles = (r.list('APP_ROLES') ?? defaultRoles) as AppConfig['roles'];
   for (const role of roles) if (!ROLES.includes(role)) r.problems.push(`APP_ROLES has unknown role "${role}"`);
   const dnsServers = r.list('DNS_SERVERS');
+  const mongoUrl = r.checked('MONGO_URL', mongoUrlProblem);
   for (const server of dnsServers ?? []) {
     if (!/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\])(:\d{1,5})?$|^[0-9a-f:]+$/i.test(server))
       r.problems.push(`DNS_SERVERS entry "${server}" must be ip or ip:port`);
@@ -35,8 +37,9 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
     adminToken: readAdminToken(r, production),
     adminMaxFailuresPerAddress: r.int('ADMIN_MAX_FAILURES_PER_ADDRESS', 10, 1, 1_000_000),
     eventStoreUrl: r.checked('EVENTSTORE_URL', eventStoreUrlProblem),
-    mongoUrl: r.url('MONGO_URL', ['mongodb:', 'mongodb+srv:']),
-    mongoDatabase: r.string('MONGO_DATABASE', 'mailcheck'),
+    mongoUrl,
+    // MongoDB's own convention: the connection string's path names the database; MONGO_DATABASE overrides it.
+    mongoDatabase: r.string('MONGO_DATABASE', (mongoUrl && mongoUrlDatabase(mongoUrl)) ?? 'mailcheck'),
     kafkaBrokers: brokers,
     kafkaPartitions: r.int('KAFKA_PARTITIONS', 6, 1, 1000),
     // Within the broker's default group.min/max.session.timeout.ms (6 s / 30 min; 5 min before Kafka 2.3).

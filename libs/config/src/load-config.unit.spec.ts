@@ -33,6 +33,34 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('MONGO_URL and MONGO_DATABASE', () => {
+    it("uses the database named in MONGO_URL's path when MONGO_DATABASE is unset", () => {
+      expect(load({ MONGO_URL: 'mongodb://mongo:27017/mydb' }).mongoDatabase).toBe('mydb');
+      expect(load({ MONGO_URL: 'mongodb://u:p%2Fw%40x@a:1,b:2,c:3/crm_prod?replicaSet=rs0' }).mongoDatabase).toBe(
+        'crm_prod',
+      );
+      expect(load({ MONGO_URL: 'mongodb+srv://cluster.example.com/reads%2Dstore' }).mongoDatabase).toBe('reads-store');
+    });
+
+    it('lets MONGO_DATABASE override the path, and falls back to mailcheck when neither names one', () => {
+      expect(load({ MONGO_URL: 'mongodb://mongo/mydb', MONGO_DATABASE: 'other' }).mongoDatabase).toBe('other');
+      expect(load({ MONGO_URL: 'mongodb://m1,m2,m3/?replicaSet=rs0' }).mongoDatabase).toBe('mailcheck');
+      expect(load({ MONGO_URL: 'mongodb://mongo:27017' }).mongoDatabase).toBe('mailcheck');
+      expect(load({}).mongoDatabase).toBe('mailcheck');
+    });
+
+    it('accepts several host:port pairs (a replica set) and refuses what the driver could not use, without echoing it', () => {
+      expect(load({ MONGO_URL: 'mongodb://a:27017,b:27017,c:27017/db?replicaSet=rs0' }).mongoUrl).toBe(
+        'mongodb://a:27017,b:27017,c:27017/db?replicaSet=rs0',
+      );
+      expect(() => load({ MONGO_URL: 'postgres://secret@db/x' })).toThrow(/MONGO_URL must start with mongodb/);
+      expect(() => load({ MONGO_URL: 'mongodb:///db' })).toThrow(/MONGO_URL must name at least one host/);
+      expect(() => load({ MONGO_URL: 'mongodb://a,,b/db' })).toThrow(/MONGO_URL must name at least one host/);
+      expect(() => load({ MONGO_URL: 'mongodb://a/my.db' })).toThrow(/MONGO_URL names a database MongoDB refuses/);
+      expect(() => load({ MONGO_URL: 'postgres://secret@db/x' })).not.toThrow(/secret/);
+    });
+  });
+
   describe('BUS_RETENTION_HOURS', () => {
     it('defaults to 24 and accepts 0 (keep forever)', () => {
       expect(load({}).busRetentionHours).toBe(24);

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Opti
 import { EventStore } from '@lib/eventstore';
 import { EventRelay, MessageBus } from '@lib/messaging';
 import { Metrics } from '@lib/metrics';
-import { ProjectionRunner, ReadStore } from '@lib/readstore';
+import { ProjectionRunner, ReadStore, refuseCheckpointsAheadOfLog } from '@lib/readstore';
 import { ProjectionRegistry } from '@lib/platform';
 
 /** The projector role: keeps every read model current and relays domain events to the analytics topics. */
@@ -22,6 +22,8 @@ export class ProjectorService implements OnApplicationBootstrap, OnApplicationSh
 
   async onApplicationBootstrap(): Promise<void> {
     const projections = this.registry.all();
+    // Read models built from another event log would wait forever for positions this log never reaches.
+    await refuseCheckpointsAheadOfLog(this.events, this.readStore);
     this.runner = new ProjectionRunner(this.events, this.readStore, projections);
     await this.runner.start();
     this.relay = new EventRelay(this.events, this.bus, this.readStore);

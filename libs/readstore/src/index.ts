@@ -6,4 +6,11 @@ export { MongoReadStore, type MongoReadStoreOptions } from './mongo/mongo-read-s
 export type { Projection } from './projection/projection';
 export { documentProjection, type DocumentProjectionSpec, type Positioned } from './projection/document-projection';
 export { CheckpointStore, CHECKPOINTS_COLLECTION } from './projection/checkpoint-store';
+export {
+  checkpointsAheadOfLog,
+  checkpointsAheadProblem,
+  CheckpointsAheadError,
+  refuseCheckpointsAheadOfLog,
+  REBUILD_READ_MODELS_COMMAND,
+} from './projection/checkpoint-guard';
 export { ProjectionRunner, type ProjectionRunnerOptions, type RebuildProgress } from './projection/projection-runner';

@@ -3,6 +3,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, ConfigError, loadConfig } from '@lib/config';
 import { Clock } from '@lib/common';
 import { MetricsExposure } from '@lib/metrics';
+import { CheckpointsAheadError } from '@lib/readstore';
 import { AdapterWrappers, DataDirInUseError, DataDirLock, describeAdapters } from '@lib/platform';
 import { announceDemoAccount, createApiApp, ensureDemoAccount } from '@lib/api';
 import { exitGracefullyOnSignals } from './graceful-shutdown';
@@ -75,6 +76,10 @@ export async function main(defaultRoles: AppConfig['roles']): Promise<void> {
     if (error instanceof DataDirInUseError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(75); // EX_TEMPFAIL: it can start once the other process has stopped
+    }
+    if (error instanceof CheckpointsAheadError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG: this read store and this event log do not belong together
     }
     throw error;
   }

@@ -9,7 +9,8 @@ import { APP_CONFIG } from '@lib/platform';
 import { ADMIN_ROUTE, PAID_ROUTE, PUBLIC_ROUTE, QUERY_KEY_ALLOWED } from './auth.decorators';
 import { DASHBOARD_ROUTE } from '../dashboard/session/dashboard.decorators';
 import { authenticateSession, hasSessionCookie } from '../dashboard/session/dashboard-session.guard';
-import { RateLimiter } from './rate-limiter';
+import type { RateDecision } from './rate-limiter';
+import { SharedRateLimiter } from './rate-limit/shared-rate-limiter';
 import { verifyAdminToken } from './admin-token';
 import { AdminGuessThrottle } from './admin-guess-throttle';
 
@@ -22,16 +23,16 @@ import { AdminGuessThrottle } from './admin-guess-throttle';
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  private readonly limiter: RateLimiter;
   private readonly adminThrottle: AdminGuessThrottle;
 
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticator: ApiKeyAuthenticator,
     private readonly sessions: SessionAuthenticator,
+    // Shared by every api process on one read store (MONGO_URL), so replicas allow one key one rate.
+    private readonly limiter: SharedRateLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.limiter = new RateLimiter(config.rateLimit.perSecond, config.rateLimit.burst);
     this.adminThrottle = new AdminGuessThrottle(config.adminMaxFailuresPerAddress);
   }
 
@@ -53,7 +54,7 @@ export class ApiKeyGuard implements CanActivate {
         ? await this.sessionPrincipal(request, this.reflector.getAllAndOverride<boolean>(PAID_ROUTE, targets) ?? false)
         : await this.authenticator.authenticate(key);
     request.principal = principal;
-    this.applyRateLimit(principal.keyId, context.switchToHttp().getResponse<FastifyReply>());
+    await this.applyRateLimit(principal.keyId, context.switchToHttp().getResponse<FastifyReply>());
     return true;
   }
 
@@ -77,8 +78,14 @@ export class ApiKeyGuard implements CanActivate {
     return undefined;
   }
 
-  private applyRateLimit(keyId: string, reply: FastifyReply): void {
-    const decision = this.limiter.take(keyId);
+  private async applyRateLimit(keyId: string, reply: FastifyReply): Promise<void> {
+    let decision: RateDecision;
+    try {
+      decision = await this.limiter.take(keyId);
+    } catch {
+      // The shared bucket's store is unreachable: refuse as unavailable rather than serve without a limit.
+      throw new DomainError('SERVICE_UNAVAILABLE');
+    }
     reply.header('RateLimit-Limit', String(decision.limit));
     reply.header('RateLimit-Remaining', String(decision.remaining));
     reply.header('RateLimit-Reset', String(decision.resetSeconds));

@@ -2,9 +2,10 @@ import { Controller, Get, Inject, Optional, Res } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ErrorEnvelope } from '../docs/api-envelope.decorators';
 import type { FastifyReply } from 'fastify';
+import { settleWithin } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { EventStore } from '@lib/eventstore';
-import { ReadStore } from '@lib/readstore';
+import { checkpointsAheadOfLog, checkpointsAheadProblem, ReadStore } from '@lib/readstore';
 import { MessageBus } from '@lib/messaging';
 import { BlobStore } from '@lib/blobstore';
 import { APP_CONFIG, describeAdapters } from '@lib/platform';
@@ -71,11 +72,12 @@ export class HealthController {
   @ApiResponse({ status: 503, description: 'An adapter is down (code 1008)', type: ErrorEnvelope })
   async ready(@Res() reply: FastifyReply) {
     const adapters = describeAdapters(this.config);
-    const [eventStore, readStore, messageBus, blobStore] = await Promise.all([
+    const [eventStore, readStore, messageBus, blobStore, readStoreProblems] = await Promise.all([
       probe(() => this.eventStore.ping()),
       probe(() => this.readStore.ping()),
       probe(() => this.bus.ping()),
       probe(() => this.blobs.ping()),
+      settleWithin(this.readStoreProblems(), 2000, []),
     ]);
     // Problems a ping cannot show (a subscription the server refuses, an unsupported server) also make it unready.
     const eventStoreProblems = this.eventStore.problems();
@@ -85,7 +87,11 @@ export class HealthController {
         up: eventStore && eventStoreProblems.length === 0,
         ...(eventStoreProblems.length ? { problems: eventStoreProblems } : {}),
       },
-      readStore: { adapter: adapters.readStore, up: readStore },
+      readStore: {
+        adapter: adapters.readStore,
+        up: readStore && readStoreProblems.length === 0,
+        ...(readStoreProblems.length ? { problems: readStoreProblems } : {}),
+      },
       messageBus: { adapter: adapters.messageBus, up: messageBus },
       blobStore: { adapter: adapters.blobStore, up: blobStore },
     };
@@ -99,5 +105,15 @@ export class HealthController {
           ? success({ status: 'ready', checks, ...(smtpEgress ? { smtpEgress } : {}) })
           : { ...failure(1008, `Not ready: ${JSON.stringify(checks)}`) },
       );
+  }
+
+  /** A read store built from another event log answers pings but will never show new writes (an api alone cannot tell otherwise). */
+  private async readStoreProblems(): Promise<string[]> {
+    try {
+      const { head, ahead } = await checkpointsAheadOfLog(this.eventStore, this.readStore);
+      return ahead.length ? [checkpointsAheadProblem(head, ahead)] : [];
+    } catch {
+      return []; // a store that does not answer is already shown down by its ping
+    }
   }
 }

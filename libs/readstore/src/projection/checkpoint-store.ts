@@ -15,6 +15,12 @@ export class CheckpointStore {
     return doc?.position ?? 0;
   }
 
+  /** Every saved checkpoint. */
+  async all(): Promise<Array<{ name: string; position: number }>> {
+    const saved = await this.store.collection<Checkpoint>(CHECKPOINTS_COLLECTION).find();
+    return saved.map((doc) => ({ name: doc._id, position: doc.position }));
+  }
+
   /** Saves several checkpoints in one bulk write. */
   async save(entries: Array<{ name: string; position: number }>): Promise<void> {
     if (entries.length === 0) return;

@@ -1,5 +1,5 @@
 import { EventStore } from '@lib/eventstore';
-import { CHECKPOINTS_COLLECTION, CheckpointStore, ReadStore } from '@lib/readstore';
+import { CheckpointStore, ReadStore } from '@lib/readstore';
 import { stringFlag, UsageError } from '../../cli-args';
 import { CliCommand } from '../../cli-command';
 
@@ -8,11 +8,10 @@ export const listCheckpoints: CliCommand = {
   name: 'checkpoints',
   usage: "checkpoints   (each subscriber's saved position, and the event store's head)",
   async run(app) {
-    const saved = await app.get(ReadStore).collection<{ _id: string; position: number }>(CHECKPOINTS_COLLECTION).find();
     return {
       output: {
         head: await app.get(EventStore).headPosition(),
-        checkpoints: saved.map((c) => ({ name: c._id, position: c.position })),
+        checkpoints: await new CheckpointStore(app.get(ReadStore)).all(),
       },
     };
   },
