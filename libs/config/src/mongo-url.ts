@@ -5,7 +5,7 @@
  */
 const SCHEME = /^mongodb(\+srv)?:\/\//;
 // Characters MongoDB refuses in a database name (on any platform).
-const BAD_DATABASE_CHARS = /[/\\. "$*<>:|?\x00]/;
+const BAD_DATABASE_CHARS = /[/\\. "$*<>:|?]/;
 
 /** Why MONGO_URL cannot be used, or null. The value is never echoed back (it may hold a password). */
 export function mongoUrlProblem(raw: string): string | null {
@@ -20,7 +20,7 @@ export function mongoUrlProblem(raw: string): string | null {
   } catch {
     return 'MONGO_URL has a database path that is not valid percent-encoding';
   }
-  if (BAD_DATABASE_CHARS.test(name) || Buffer.byteLength(name) > 63)
+  if (BAD_DATABASE_CHARS.test(name) || name.includes('\0') || Buffer.byteLength(name) > 63)
     return 'MONGO_URL names a database MongoDB refuses (at most 63 bytes, none of / \\ . " $ * < > : | ? or a space)';
   return null;
 }

@@ -15,8 +15,8 @@ interface Bucket {
 }
 
 /**
- * Token bucket per API key: `burst` requests at once, refilled at `perSecond`. Kept in process
- * memory, so with N api replicas a key can reach N times the limit; the README says so.
+ * Token bucket per client address, in process memory: the admin token's guess throttle. (The per-API-key
+ * limit is SharedRateLimiter, whose buckets every api replica shares.)
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();

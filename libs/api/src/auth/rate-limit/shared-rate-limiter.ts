@@ -125,7 +125,16 @@ export class SharedRateLimiter {
     let lease = this.leases.get(key);
     if (!lease) {
       if (this.leases.size >= 100_000) this.evictIdle(this.now());
-      lease = { tokens: 0, usableUntilMs: 0, grantedAtMs: 0, bucketRemaining: 0, bucketFullAtMs: 0, deniedUntilMs: 0, block: 1, pending: null };
+      lease = {
+        tokens: 0,
+        usableUntilMs: 0,
+        grantedAtMs: 0,
+        bucketRemaining: 0,
+        bucketFullAtMs: 0,
+        deniedUntilMs: 0,
+        block: 1,
+        pending: null,
+      };
       this.leases.set(key, lease);
     }
     return lease;
