@@ -34,14 +34,10 @@ export class WebhookAddressGuard {
     if (addresses.length === 0)
       throw new DomainError('WEBHOOK_URL_UNRESOLVABLE', `The host ${hostname} does not resolve.`);
     if (this.allowPrivateNetworks) return addresses;
-    for (const { address } of addresses) {
-      const reason = nonPublicReason(address);
-      if (reason)
-        throw new DomainError(
-          'WEBHOOK_URL_PRIVATE',
-          `The host ${hostname} resolves to ${address}, a ${reason.replace('_', '-')} address.`,
-        );
-    }
+    // The catalogue's message only: naming the address (or its kind) would make registration an
+    // oracle for what the internal DNS answers.
+    if (addresses.some(({ address }) => nonPublicReason(address) !== null))
+      throw new DomainError('WEBHOOK_URL_PRIVATE');
     return addresses;
   }
 

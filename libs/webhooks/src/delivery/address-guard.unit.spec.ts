@@ -35,6 +35,12 @@ describe('webhook address guard', () => {
     },
   );
 
+  it('finding 7: says only that the URL is not public, never which address the DNS answered', async () => {
+    const refused = await strict.check('mixed.example').catch((error: DomainError) => error);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).message).toBe('The webhook URL resolves to a private or loopback address.');
+  });
+
   it('refuses a loopback IP literal with 4003 without a DNS server', async () => {
     expect(await codeOf(new WebhookAddressGuard(false).check('127.0.0.1'))).toBe(4003);
     expect(await codeOf(new WebhookAddressGuard(false).check('[::1]'))).toBe(4003);
