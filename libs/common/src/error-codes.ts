@@ -126,6 +126,12 @@ export const ErrorCodes = {
     status: 404,
     message: 'No pending invitation of your team has that id (it was accepted, withdrawn or has expired).',
   },
+  DASHBOARD_THROTTLED: {
+    code: 6014,
+    status: 429,
+    message:
+      'Too many requests of this kind for this address, from your network or by your team; retry after the time in Retry-After.',
+  },
   ORDER_NOT_FOUND: { code: 2009, status: 404, message: 'Order not found.' },
   PAYMENT_PROCESSOR_MISMATCH: {
     code: 2010,

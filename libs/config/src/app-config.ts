@@ -97,6 +97,11 @@ export interface AppConfig {
     signInFailuresPerAccount: number;
     signInFailuresPerAddress: number;
     signInWindowSeconds: number;
+    /** Anonymous mail and password-hash requests per client address, mails per recipient, invitations per team, per window. */
+    mailPerClient: number;
+    mailPerRecipient: number;
+    invitesPerAccount: number;
+    mailWindowSeconds: number;
   };
   /** manualAutoConfirm: the manual processor's test mode, in which every payment succeeds at once (never in production). */
   payments: {

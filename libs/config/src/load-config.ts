@@ -171,6 +171,10 @@ function readDashboard(r: EnvReader): AppConfig['dashboard'] {
     signInFailuresPerAccount: r.int('SIGNIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1_000),
     signInFailuresPerAddress: r.int('SIGNIN_MAX_FAILURES_PER_ADDRESS', 50, 1, 100_000),
     signInWindowSeconds: r.int('SIGNIN_WINDOW_SECONDS', 900, 1, 86_400),
+    mailPerClient: r.int('MAIL_MAX_PER_CLIENT', 30, 1, 1_000_000),
+    mailPerRecipient: r.int('MAIL_MAX_PER_RECIPIENT', 5, 1, 1_000),
+    invitesPerAccount: r.int('INVITES_MAX_PER_ACCOUNT', 20, 1, 100_000),
+    mailWindowSeconds: r.int('MAIL_WINDOW_SECONDS', 3600, 1, 86_400),
   };
 }
 

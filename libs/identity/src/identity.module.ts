@@ -15,6 +15,7 @@ import { SignInService } from './sign-in/sign-in.service';
 import { createSignInAttempts } from './sign-in-throttle/create-sign-in-attempts';
 import { SignInAttempts } from './sign-in-throttle/sign-in-attempts.port';
 import { SignInThrottle } from './sign-in-throttle/sign-in-throttle';
+import { MailThrottle } from './sign-in-throttle/mail-throttle';
 import { UserStreams } from './shared/user-streams';
 import { UserDirectoryModule } from './find-users/user-directory.module';
 import { SwitchTeamModule } from './switch-team/switch-team.module';
@@ -52,8 +53,22 @@ const SERVICES = [
         return new SignInThrottle(attempts, limits, () => clock.now());
       },
     },
+    {
+      provide: MailThrottle,
+      inject: [SignInAttempts, APP_CONFIG, Clock],
+      useFactory: (attempts: SignInAttempts, config: AppConfig, clock: Clock) => {
+        const d = config.dashboard;
+        const limits = {
+          perClient: d.mailPerClient,
+          perRecipient: d.mailPerRecipient,
+          invitesPerAccount: d.invitesPerAccount,
+          windowMs: d.mailWindowSeconds * 1000,
+        };
+        return new MailThrottle(attempts, limits, () => clock.now());
+      },
+    },
   ],
-  exports: SERVICES,
+  exports: [...SERVICES, MailThrottle],
 })
 export class IdentityModule implements OnModuleInit, OnApplicationShutdown {
   constructor(

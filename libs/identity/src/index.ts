@@ -9,6 +9,7 @@ export { SignInService, type SignInContext, type StartedSession } from './sign-i
 export { SessionAuthenticator, type DashboardPrincipal } from './authenticate/session-authenticator';
 export { SessionsService, type SessionView } from './manage-sessions/sessions.service';
 export { PasswordService } from './change-password/password.service';
+export { MailThrottle } from './sign-in-throttle/mail-throttle';
 export { EmailChangeService } from './change-email/email-change.service';
 export { normalizeEmail } from './shared/user-streams';
 export { JoinTeamCommand, LeaveTeamCommand } from './switch-team/switch-team.commands';

@@ -1,3 +1,5 @@
+import { newLinkToken } from '@lib/identity';
+import { PasswordHasher } from '@lib/identity/testing';
 import { DashboardBrowser, outboxMails, tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { PASSWORD, signedInUser, uniqueEmail } from './dashboard-fixture';
@@ -75,6 +77,100 @@ describe('dashboard identity under attack', () => {
       expect(notice.map((m) => m.text)).toEqual([
         expect.stringContaining('1 other signed-in session(s) were signed out.'),
       ]);
+    });
+  });
+
+  describe('finding 3: anonymous dashboard routes are not throttled', () => {
+    // Fixed windows of a day keep a window boundary out of the test (as the sign-in throttling test does).
+    let throttled: TestApp;
+    beforeAll(async () => {
+      throttled = await startTestApp({
+        MAIL_MAX_PER_RECIPIENT: '2',
+        INVITES_MAX_PER_ACCOUNT: '2',
+        MAIL_WINDOW_SECONDS: '86400',
+      });
+    });
+    afterAll(() => throttled.close());
+
+    const refusal = (res: { status: number; body: any; headers: Headers }) => ({
+      status: res.status,
+      code: res.body.error?.code,
+      retryAfter: Number(res.headers.get('retry-after')) > 0,
+    });
+    const THROTTLED = { status: 429, code: 6014, retryAfter: true };
+
+    it('mails one address at most MAIL_MAX_PER_RECIPIENT times a window, whichever route asks and whether or not it has an account', async () => {
+      const browser = new DashboardBrowser(throttled.url);
+      await browser.prepare();
+      for (const victim of [uniqueEmail('victim'), uniqueEmail('nobody')]) {
+        const signUp = () =>
+          browser.request('POST', '/dashboard/v1/sign-up', { body: { email: victim, password: PASSWORD, name: 'X' } });
+        expect((await signUp()).status).toBe(202);
+        expect(
+          (await browser.request('POST', '/dashboard/v1/resend-confirmation', { body: { email: victim } })).status,
+        ).toBe(202);
+        expect(
+          refusal(await browser.request('POST', '/dashboard/v1/password-reset/request', { body: { email: victim } })),
+        ).toEqual(THROTTLED);
+        expect(refusal(await signUp())).toEqual(THROTTLED);
+      }
+    });
+
+    it('counts anonymous mail and password-hash requests per client address', async () => {
+      const app3 = await startTestApp({ MAIL_MAX_PER_CLIENT: '3', MAIL_WINDOW_SECONDS: '86400' });
+      try {
+        const browser = new DashboardBrowser(app3.url);
+        await browser.prepare();
+        for (const email of [uniqueEmail('a'), uniqueEmail('b'), uniqueEmail('c')])
+          expect(
+            (await browser.request('POST', '/dashboard/v1/password-reset/request', { body: { email } })).status,
+          ).toBe(202);
+        for (const res of [
+          await browser.request('POST', '/dashboard/v1/sign-up', {
+            body: { email: uniqueEmail('d'), password: PASSWORD, name: 'X' },
+          }),
+          await browser.request('POST', '/dashboard/v1/resend-confirmation', { body: { email: uniqueEmail('e') } }),
+          await browser.request('POST', '/dashboard/v1/password-reset/confirm', {
+            body: { token: newLinkToken('1234').token, password: 'a long enough password' },
+          }),
+        ])
+          expect(refusal(res)).toEqual(THROTTLED);
+      } finally {
+        await app3.close();
+      }
+    });
+
+    it('counts invitations per team', async () => {
+      const owner = await signedInUser(throttled);
+      for (const expected of [201, 201, 429]) {
+        const res = await owner.browser.request('POST', '/dashboard/v1/team/invites', {
+          body: { email: uniqueEmail('invited'), role: 'member' },
+        });
+        expect(res.status).toBe(expected);
+      }
+    });
+
+    it('runs the password hash only after the address is claimed and the reset link checked', async () => {
+      const hash = jest.spyOn(app.running.app.get(PasswordHasher), 'hash');
+      try {
+        const { email } = await signedInUser(app);
+        hash.mockClear();
+        const anon = await anonymous();
+        await anon.request('POST', '/dashboard/v1/sign-up', { body: { email, password: PASSWORD, name: 'Again' } });
+        const forged = await anon.request('POST', '/dashboard/v1/password-reset/confirm', {
+          body: { token: newLinkToken('1234').token, password: 'a long enough password' },
+        });
+        expect(forged.status).toBe(400);
+        expect(hash).not.toHaveBeenCalled();
+        await anon.request('POST', '/dashboard/v1/password-reset/request', { body: { email } });
+        const reset = await anon.request('POST', '/dashboard/v1/password-reset/confirm', {
+          body: { token: tokenFromOutbox(app.dataDir, email, '/reset-password'), password: 'a long enough password' },
+        });
+        expect(reset.status).toBe(200);
+        expect(hash).toHaveBeenCalledTimes(1);
+      } finally {
+        hash.mockRestore();
+      }
     });
   });
 });

@@ -4,6 +4,7 @@ import { AppConfig } from '@lib/config';
 import { Mailer } from '@lib/mail';
 import { APP_CONFIG } from '@lib/platform';
 import { PasswordHasher } from '../passwords/password-hasher';
+import { MailThrottle } from '../sign-in-throttle/mail-throttle';
 import { newLinkToken, parseLinkToken } from '../tokens/link-token';
 import { isoAfter, LINK_LIFETIME_MS } from '../shared/expiry';
 import { linkWorks } from '../domain/user.decider';
@@ -20,13 +21,15 @@ export class PasswordService {
     private readonly users: UserStreams,
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
+    private readonly throttle: MailThrottle,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Mails a reset link when the address has an account; answers the same either way. A new link voids the previous one. */
-  async requestReset(rawEmail: string): Promise<void> {
+  async requestReset(rawEmail: string, client: string): Promise<void> {
     const email = normalizeEmail(rawEmail);
+    await this.throttle.anonymous(client, email);
     const userId = await this.users.userIdOf(email);
     if (!userId || (await this.users.load(userId)).status !== 'registered') return;
     const link = newLinkToken(userId);
@@ -40,9 +43,10 @@ export class PasswordService {
   }
 
   /** Sets a new password from a reset link (once, within the hour) and signs every session out. */
-  async reset(token: unknown, password: string): Promise<void> {
+  async reset(token: unknown, password: string, client: string): Promise<void> {
     const parsed = parseLinkToken(token);
     if (!parsed) throw new DomainError('INVALID_TOKEN');
+    await this.throttle.anonymous(client, `reset-of-user:${parsed.userId}`);
     const user = await this.users.load(parsed.userId);
     // The memory-hard hash runs only for a link that works (the decider checks it again at the append).
     if (user.status !== 'registered' || !linkWorks(user.reset, parsed.tokenHash, this.clock.nowIso()))

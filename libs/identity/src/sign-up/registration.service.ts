@@ -4,6 +4,7 @@ import { AppConfig } from '@lib/config';
 import { Mailer } from '@lib/mail';
 import { APP_CONFIG } from '@lib/platform';
 import { PasswordHasher } from '../passwords/password-hasher';
+import { MailThrottle } from '../sign-in-throttle/mail-throttle';
 import { newLinkToken, parseLinkToken } from '../tokens/link-token';
 import { isoAfter, LINK_LIFETIME_MS } from '../shared/expiry';
 import { identityMails } from '../shared/identity-mails';
@@ -35,20 +36,26 @@ export class RegistrationService {
     private readonly users: UserStreams,
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
+    private readonly throttle: MailThrottle,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The new user, or null when the address already belongs to someone (who has been told by mail). */
-  async signUp(request: SignUpRequest): Promise<RegisteredAccount | null> {
+  /**
+   * The new user, or null when the address already belongs to someone (who has been told by mail).
+   * Throttled per client address and per address typed; the memory-hard hash runs only once the address
+   * is claimed for this sign-up.
+   */
+  async signUp(request: SignUpRequest, client: string): Promise<RegisteredAccount | null> {
     const email = normalizeEmail(request.email);
+    await this.throttle.anonymous(client, email);
     const now = this.clock.now();
     const userId = String(newNumericId(now));
-    const passwordHash = await this.hasher.hash(request.password);
     if (!(await this.claim(email, userId))) {
       await this.mailer.send(identityMails.alreadyRegistered(email, this.config.dashboard.publicUrl));
       return null;
     }
+    const passwordHash = await this.hasher.hash(request.password);
     const accountId = String(newNumericId(now));
     const link = newLinkToken(userId);
     await this.users.run(userId, {
@@ -76,8 +83,9 @@ export class RegistrationService {
   }
 
   /** Mails a fresh confirmation link to an unconfirmed address; silent for unknown or confirmed ones. */
-  async resendConfirmation(rawEmail: string): Promise<void> {
+  async resendConfirmation(rawEmail: string, client: string): Promise<void> {
     const email = normalizeEmail(rawEmail);
+    await this.throttle.anonymous(client, email);
     const userId = await this.users.userIdOf(email);
     if (!userId) return;
     const now = this.clock.now();

@@ -20,10 +20,11 @@ export class InviteMemberController {
   @Post()
   @ApiOperation({
     operationId: 'DashboardTeamController_invite',
-    summary: 'Invite someone by email (owner or admin); the mailed link is valid for 7 days',
+    summary:
+      'Invite someone by email (owner or admin); the mailed link is valid for 7 days; 429 past INVITES_MAX_PER_ACCOUNT a window',
   })
   @ApiEnvelope(InvitationModel, 201)
-  @ApiErrors(400, 401, 403)
+  @ApiErrors(400, 401, 403, 429)
   invite(@CurrentUser() user: DashboardPrincipal, @Body() body: InviteMemberDto) {
     return this.invitations.invite(user, body.email, body.role);
   }

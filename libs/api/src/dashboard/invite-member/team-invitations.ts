@@ -11,7 +11,14 @@ import {
 } from '@lib/accounts';
 import { DomainError } from '@lib/common';
 import { AppConfig } from '@lib/config';
-import { DashboardPrincipal, JoinTeamCommand, newLinkToken, normalizeEmail, parseLinkToken } from '@lib/identity';
+import {
+  DashboardPrincipal,
+  JoinTeamCommand,
+  MailThrottle,
+  newLinkToken,
+  normalizeEmail,
+  parseLinkToken,
+} from '@lib/identity';
 import { Mailer } from '@lib/mail';
 import { APP_CONFIG } from '@lib/platform';
 import { requireManager } from '../shared/team-roles';
@@ -26,6 +33,7 @@ export class TeamInvitations {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly mailer: Mailer,
+    private readonly throttle: MailThrottle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -36,6 +44,7 @@ export class TeamInvitations {
   ): Promise<{ email: string; role: TeamRole; expiresAt: string }> {
     requireManager(user);
     const email = normalizeEmail(rawEmail);
+    await this.throttle.invitation(user.accountId, email);
     const link = newLinkToken(user.accountId);
     const { expiresAt } = await this.commands.execute(
       new InviteMemberCommand(user.accountId, email, role, link.tokenHash, user.userId),

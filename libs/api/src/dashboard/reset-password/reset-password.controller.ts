@@ -1,4 +1,5 @@
-import { Body, HttpCode, Post } from '@nestjs/common';
+import { Body, HttpCode, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiOperation } from '@nestjs/swagger';
 import { PasswordService } from '@lib/identity';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
@@ -22,9 +23,9 @@ export class ResetPasswordController {
     summary: 'Mail a password reset link (single use, 1 hour); same answer for any address',
   })
   @ApiEnvelope(AcceptedModel, 202)
-  @ApiErrors(400, 403)
-  async requestReset(@Body() body: EmailOnlyDto) {
-    await this.passwords.requestReset(body.email);
+  @ApiErrors(400, 403, 429)
+  async requestReset(@Body() body: EmailOnlyDto, @Req() request: FastifyRequest) {
+    await this.passwords.requestReset(body.email, request.ip);
     return MAYBE_SENT;
   }
 
@@ -36,9 +37,9 @@ export class ResetPasswordController {
     summary: 'Set a new password from the reset link; every session of the user ends',
   })
   @ApiEnvelope(AcceptedModel)
-  @ApiErrors(400, 403)
-  async reset(@Body() body: ResetPasswordDto) {
-    await this.passwords.reset(body.token, body.password);
+  @ApiErrors(400, 403, 429)
+  async reset(@Body() body: ResetPasswordDto, @Req() request: FastifyRequest) {
+    await this.passwords.reset(body.token, body.password, request.ip);
     return { accepted: true, message: 'Password changed: sign in with the new one.' };
   }
 }

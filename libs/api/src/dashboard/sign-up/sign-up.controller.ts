@@ -1,4 +1,5 @@
-import { Body, HttpCode, Post } from '@nestjs/common';
+import { Body, HttpCode, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiOperation } from '@nestjs/swagger';
 import { RegistrationService, SignUpAccounts } from '@lib/identity';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
@@ -25,14 +26,12 @@ export class SignUpController {
     summary: 'Sign up: mails a confirmation link; answers the same whether or not the address already has an account',
   })
   @ApiEnvelope(AcceptedModel, 202)
-  @ApiErrors(400, 403)
-  async signUp(@Body() body: SignUpDto) {
-    await this.registration.signUp({
-      email: body.email,
-      password: body.password,
-      name: body.name,
-      company: body.company ?? '',
-    });
+  @ApiErrors(400, 403, 429)
+  async signUp(@Body() body: SignUpDto, @Req() request: FastifyRequest) {
+    await this.registration.signUp(
+      { email: body.email, password: body.password, name: body.name, company: body.company ?? '' },
+      request.ip,
+    );
     return MAYBE_SENT;
   }
 
@@ -60,9 +59,9 @@ export class SignUpController {
     summary: 'Mail a new confirmation link to an unconfirmed address (same answer for any address)',
   })
   @ApiEnvelope(AcceptedModel, 202)
-  @ApiErrors(400, 403)
-  async resendConfirmation(@Body() body: EmailOnlyDto) {
-    await this.registration.resendConfirmation(body.email);
+  @ApiErrors(400, 403, 429)
+  async resendConfirmation(@Body() body: EmailOnlyDto, @Req() request: FastifyRequest) {
+    await this.registration.resendConfirmation(body.email, request.ip);
     return MAYBE_SENT;
   }
 }
