@@ -8,7 +8,8 @@
  *   BENCH_COMPANIES=200 BENCH_CONCURRENCY=16 npm run bench:finder
  *
  * Env: BENCH_COMPANIES (120), BENCH_PEOPLE (5), BENCH_CATCH_ALL_EVERY (10), BENCH_MISS_EVERY (8),
- * BENCH_CONCURRENCY (8 lookups in flight), BENCH_LEARN (1 = the finder remembers confirmed formats).
+ * BENCH_CONCURRENCY (8 lookups in flight), BENCH_LEARN (1 = the finder remembers confirmed formats),
+ * BENCH_TABLE_COMPANIES (4 companies per pattern in the pattern table; 0 skips the table).
  */
 import { startDnsPeer, ZoneEntry } from '../test/peers/dns-peer';
 import { accept, startSmtpPeer } from '../test/peers/smtp-peer';
@@ -22,6 +23,7 @@ import {
 } from '@lib/finder/testing';
 import { isFreeProvider, VerificationEngine } from '@lib/verification';
 import { loopbackConfig } from '../libs/verification/src/testing/loopback-harness';
+import { runPatternTable } from './finder-pattern-table';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const COMPANIES = num('BENCH_COMPANIES', 120);
@@ -30,6 +32,7 @@ const CATCH_ALL_EVERY = num('BENCH_CATCH_ALL_EVERY', 10);
 const MISS_EVERY = num('BENCH_MISS_EVERY', 8);
 const CONCURRENCY = num('BENCH_CONCURRENCY', 8);
 const LEARN = num('BENCH_LEARN', 1) === 1;
+const TABLE_COMPANIES = num('BENCH_TABLE_COMPANIES', 4);
 
 // Roughly the prior's shares (36 / 34 / 18 / 12 for the tail), as 50 slots.
 const FORMAT_SLOTS: PatternName[] = [
@@ -173,6 +176,14 @@ async function main(): Promise<void> {
   );
   await engine.close();
   await Promise.all([smtp.close(), dns.close()]);
+  if (TABLE_COMPANIES > 0)
+    await runPatternTable({
+      companiesPerPattern: TABLE_COMPANIES,
+      peoplePerCompany: PEOPLE,
+      missEvery: MISS_EVERY,
+      concurrency: CONCURRENCY,
+      learn: LEARN,
+    });
 }
 
 main().catch((error) => {

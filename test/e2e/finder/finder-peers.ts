@@ -9,8 +9,10 @@ import {
   finderCallDecider,
   finderCallStream,
   FINDER_PRICE,
+  KNOWN_ADDRESSES_COLLECTION,
   validateFinderInput,
 } from '@lib/finder/testing';
+import { ReadStore } from '@lib/readstore';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 /**
@@ -106,4 +108,14 @@ export function holdFind(app: TestApp, accountId: string, findId: number) {
     purpose: 'finder',
     reference: `finder:${findId}`,
   });
+}
+
+/** Waits until the finder's memory of confirmed addresses (a projection) holds the domain. */
+export async function waitForKnownAddress(world: { app: TestApp }, domain: string): Promise<void> {
+  const collection = world.app.running.app.get(ReadStore).collection(KNOWN_ADDRESSES_COLLECTION);
+  for (let k = 0; k < 100; k++) {
+    if (await collection.get(domain)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${domain} never reached ${KNOWN_ADDRESSES_COLLECTION}`);
 }

@@ -1,8 +1,7 @@
 import { EventStore } from '@lib/eventstore';
 import { ReadStore } from '@lib/readstore';
-import { KNOWN_ADDRESSES_COLLECTION } from '@lib/finder/testing';
 import { USAGE_FACTS_COLLECTION, UsageFactDoc } from '@lib/usage/testing';
-import { FinderWorld, startFinderWorld } from './finder-peers';
+import { FinderWorld, startFinderWorld, waitForKnownAddress } from './finder-peers';
 
 describe('POST /v1/finder', () => {
   let world: FinderWorld;
@@ -277,12 +276,3 @@ describe('POST /v1/finder', () => {
     ]);
   });
 });
-
-async function waitForKnownAddress(world: FinderWorld, domain: string): Promise<void> {
-  const collection = world.app.running.app.get(ReadStore).collection(KNOWN_ADDRESSES_COLLECTION);
-  for (let k = 0; k < 100; k++) {
-    if (await collection.get(domain)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${domain} never reached ${KNOWN_ADDRESSES_COLLECTION}`);
-}

@@ -1,5 +1,5 @@
 import { FINDER_CALL_BUDGET_MS } from '@lib/config';
-import { generateCandidates } from './candidates/generate-candidates';
+import { DEFAULT_MAX_CANDIDATES, generateCandidates } from './candidates/generate-candidates';
 import { decideOutcome } from './decide-outcome';
 import { CandidateProber, DomainFormatSource, ProbeOptions } from '../finder.ports';
 import { notFound, type FinderOutcome, type OutcomeWithoutTiming } from './finder-outcome';
@@ -10,9 +10,14 @@ import { inferDomainFormats } from './patterns/infer-domain-format';
 export interface EmailFinderOptions {
   /** Free consumer mailbox domains (gmail.com ...): refused before any probe. */
   isFreeDomain: (domain: string) => boolean;
-  /** Probes per call (default 8): beyond that, SMTP servers start rate-limiting and greylisting. */
+  /**
+   * Probes per call asked of the engine (default 16, every candidate). The engine holds a call to two
+   * sessions' worth of the error budget it keeps for the domain's MX (8 a session, below Postfix's
+   * soft error limit of 10, or less when the MX taught it so), so no session runs into the server's
+   * error limits; see CANDIDATE_SESSIONS in libs/verification.
+   */
   maxProbes?: number;
-  /** Candidates generated per call (default 10); the engine probes at most maxProbes of them. */
+  /** Candidates generated per call (default 16: the ten common formats and their alternates). */
   maxCandidates?: number;
   /** Time budget per call in ms (default 10000), shared by the format lookup and the probes. */
   budgetMs?: number;
@@ -22,7 +27,12 @@ export interface EmailFinderOptions {
   now?: () => number;
 }
 
-const DEFAULTS = { maxProbes: 8, maxCandidates: 10, budgetMs: FINDER_CALL_BUDGET_MS, minFormatStrength: 0.5 };
+const DEFAULTS = {
+  maxProbes: DEFAULT_MAX_CANDIDATES,
+  maxCandidates: DEFAULT_MAX_CANDIDATES,
+  budgetMs: FINDER_CALL_BUDGET_MS,
+  minFormatStrength: 0.5,
+};
 
 /** Finds the likeliest deliverable address of a person at a company domain. */
 export class EmailFinder {

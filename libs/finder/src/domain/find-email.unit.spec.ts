@@ -47,11 +47,11 @@ describe('email finder', () => {
       const outcome = await finder.find({ firstName: 'John', lastName: 'Smith', domain: 'acme.com' });
       expect(outcome).toMatchObject({ email: 'j.smith@acme.com', result: 'Ok', pattern: 'f.last', probesUsed: 8 });
       expect(outcome.confidence).toBe(85);
-      expect(engine.calls[0].options).toMatchObject({ stopAtFirstOk: true, maxProbes: 8 });
+      expect(engine.calls[0].options).toMatchObject({ stopAtFirstOk: true, maxProbes: 16 });
     });
 
-    it('gives up after maxProbes with Not Found when every probed candidate was rejected', async () => {
-      const { finder } = setUp({ 'acme.com': { mailboxes: ['smith'] } });
+    it('gives up after its 16 candidates with Not Found when every probed candidate was rejected', async () => {
+      const { finder } = setUp({ 'acme.com': { mailboxes: ['john.smith2'] } });
       const outcome = await finder.find({ firstName: 'John', lastName: 'Smith', domain: 'acme.com' });
       expect(outcome).toMatchObject({
         email: null,
@@ -59,7 +59,7 @@ describe('email finder', () => {
         result: null,
         reason: 'not_found',
         confidence: 0,
-        probesUsed: 8,
+        probesUsed: 16,
       });
     });
   });
@@ -150,7 +150,7 @@ describe('email finder', () => {
         status: 'Not Found',
         result: 'Unknown',
         reason: 'unverifiable',
-        probesUsed: 8,
+        probesUsed: 16,
       });
     });
 

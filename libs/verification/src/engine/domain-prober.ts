@@ -132,6 +132,17 @@ export class DomainProber {
     return outcomes;
   }
 
+  /**
+   * Rejected RCPTs one session may collect on the first MX address these hosts would be probed on: the
+   * configured budget (below Postfix's soft error limit), or the lower one learned from that MX.
+   * Unbounded when no address may be probed: every RCPT is answered without a server then.
+   */
+  sessionErrorBudget(hosts: MailHost[]): number {
+    const first = this.targets(hosts).list[0];
+    if (!first) return Number.POSITIVE_INFINITY;
+    return this.pool.limitsOf(first.address, this.settings.port).errorBudget(this.clock());
+  }
+
   private targets(hosts: MailHost[]): { list: Target[]; refused: boolean } {
     const list: Target[] = [];
     let refused = false;

@@ -17,11 +17,17 @@ export interface Candidate {
 export interface CandidateOptions {
   /** Formats already inferred for the domain; the patterns they support rank first. */
   formats?: readonly DomainFormat[];
-  /** At most this many candidates (default 10): more probes mostly buy rate-limiting, not finds. */
+  /** At most this many candidates (default DEFAULT_MAX_CANDIDATES). */
   max?: number;
 }
 
-export const DEFAULT_MAX_CANDIDATES = 10;
+/**
+ * Candidates per call: room for the ten sourced formats plus first-last with the person's own spelling,
+ * and for a second surname spelling or two nicknames of the likeliest ones. Two sessions' worth of the
+ * engine's default error budget (2 x 8), so a defended server is probed this deep without one session
+ * reaching its error limit.
+ */
+export const DEFAULT_MAX_CANDIDATES = 16;
 
 /**
  * Nickname addresses per call: mike.doe and mike for Michael Doe, or will.doe and bill.doe for

@@ -1,6 +1,6 @@
 import { normaliseName, type PersonName } from '../naming/normalise-name';
 import { EMAIL_PATTERNS, rendersWith } from './email-patterns';
-import { generateCandidates, MAX_NICKNAME_CANDIDATES } from './generate-candidates';
+import { DEFAULT_MAX_CANDIDATES, generateCandidates, MAX_NICKNAME_CANDIDATES } from './generate-candidates';
 
 function person(firstName: string | null, lastName?: string | null): PersonName {
   const result = normaliseName(firstName, lastName);
@@ -22,6 +22,12 @@ describe('candidate generation', () => {
       'j.smith',
       'smithj',
       'smith',
+      'john-smith',
+      'john.s',
+      'smithjohn',
+      'j_smith',
+      'smith_john',
+      'smith.j',
     ]);
   });
 
@@ -91,9 +97,10 @@ describe('candidate generation', () => {
     expect(candidates.find((c) => c.localPart === 'jpicard')?.prior).toBeCloseTo(0.337);
   });
 
-  it('caps the list, 10 by default', () => {
+  it('caps the list, 16 by default', () => {
     const name = person('María José', 'García López');
-    expect(generateCandidates(name)).toHaveLength(10);
+    expect(generateCandidates(name)).toHaveLength(DEFAULT_MAX_CANDIDATES);
+    expect(DEFAULT_MAX_CANDIDATES).toBe(16);
     expect(generateCandidates(name, { max: 3 })).toHaveLength(3);
   });
 
@@ -124,6 +131,45 @@ describe('candidate generation', () => {
     expect(candidates[1].prior).toBeLessThan(0.361);
   });
 
+  describe("within the default cap of 16 (two sessions of the engine's error budget)", () => {
+    // The ten formats of the pattern table (bench/finder-pattern-table.ts), and firstl, the sourced one it leaves out.
+    const COMMON = [
+      'first',
+      'last',
+      'first.last',
+      'flast',
+      'f.last',
+      'firstlast',
+      'first_last',
+      'first-last',
+      'lastf',
+      'last.first',
+      'firstl',
+    ];
+
+    it.each([
+      ['Monica', 'Hall'],
+      ['John', 'Smith'],
+      ['Richard', 'Hendricks'],
+      ['Robert', 'Paulson'],
+    ])('renders every common format with the own spelling of %s %s, nicknames included', (first, last) => {
+      const name = person(first, last);
+      const own = new Set(localParts({ ...name, nicknames: [] }, { max: 100 }));
+      const patterns = generateCandidates(name)
+        .filter((candidate) => own.has(candidate.localPart))
+        .map((c) => c.pattern);
+      expect(patterns).toEqual(expect.arrayContaining(COMMON));
+    });
+
+    it('puts the learned format first, even a rare one: r.hendricks for Richard Hendricks at an f.last domain', () => {
+      const formats = [{ pattern: 'f.last' as const, strength: 0.5, support: 1 }];
+      const [top, second] = generateCandidates(person('Richard', 'Hendricks'), { formats });
+      expect(top).toMatchObject({ localPart: 'r.hendricks', pattern: 'f.last' });
+      expect(top.prior).toBeGreaterThan(0.5);
+      expect(second.prior).toBeLessThan(0.2);
+    });
+  });
+
   it('documents a prior for every pattern, sourced rows ahead of estimates', () => {
     const shares = EMAIL_PATTERNS.map((p) => p.share);
     expect([...shares].sort((a, b) => b - a)).toEqual(shares);
@@ -132,7 +178,7 @@ describe('candidate generation', () => {
   describe('with nickname alternates', () => {
     const withoutNicknames = (name: PersonName) => localParts({ ...name, nicknames: [] }, { max: 100 });
 
-    it('tries mike.doe for Michael Doe within the 8 probes, after the likeliest own formats', () => {
+    it('tries mike.doe for Michael Doe after the likeliest own formats', () => {
       const parts = localParts(person('Michael', 'Doe'));
       expect(parts.slice(0, 4)).toEqual(['michael.doe', 'mdoe', 'michael', 'mike.doe']);
     });
@@ -146,11 +192,11 @@ describe('candidate generation', () => {
       ['Chris', 'Doe'],
       ['Elizabeth', 'van der Berg'],
       ['Mike', null],
-    ])('adds at most two nickname addresses for %s %s and keeps the cap of 10', (first, last) => {
+    ])('adds at most two nickname addresses for %s %s and keeps the cap', (first, last) => {
       const name = person(first, last);
       const own = new Set(withoutNicknames(name));
       const parts = localParts(name);
-      expect(parts.length).toBeLessThanOrEqual(10);
+      expect(parts.length).toBeLessThanOrEqual(DEFAULT_MAX_CANDIDATES);
       expect(parts.filter((part) => !own.has(part)).length).toBeLessThanOrEqual(MAX_NICKNAME_CANDIDATES);
     });
 

@@ -1,0 +1,187 @@
+/**
+ * The finder's pattern table (issue 26): for each common mailbox format, companies using it on a
+ * Postfix-like peer (stock smtpd error limits: soft 10 with a 1 s error sleep, hard 20 then 421), and
+ * how many of their people the finder returns and at what cost in RCPTs. Names mix plain ones, names in
+ * the nickname table (Richard, Michael: their nickname candidates compete with the rare formats) and
+ * surnames with two spellings (Müller), the cases that push a rare format down the candidate list.
+ * Printed by `npm run bench:finder` after the throughput figures.
+ */
+import { startDnsPeer, ZoneEntry } from '../test/peers/dns-peer';
+import { accept, postfixDefaults, reject, startSmtpPeer, type DomainScript } from '../test/peers/smtp-peer';
+import {
+  DomainFormatSource,
+  EmailFinder,
+  generateCandidates,
+  normaliseName,
+  type KnownAddressRecord,
+  type PatternName,
+} from '@lib/finder/testing';
+import { isFreeProvider, VerificationEngine } from '@lib/verification';
+import { loopbackConfig } from '../libs/verification/src/testing/loopback-harness';
+
+/** The formats the issue names as common, in its order. */
+export const COMMON_PATTERNS: PatternName[] = [
+  'first',
+  'last',
+  'first.last',
+  'flast',
+  'f.last',
+  'firstlast',
+  'first_last',
+  'first-last',
+  'lastf',
+  'last.first',
+];
+
+const PEOPLE: Array<[string, string]> = [
+  ['Richard', 'Hendricks'],
+  ['Monica', 'Hall'],
+  ['Bertram', 'Gilfoyle'],
+  ['Dinesh', 'Chugtai'],
+  ['Jared', 'Dunn'],
+  ['Michael', 'Müller'],
+  ['Laurie', 'Bream'],
+  ['Gavin', 'Belson'],
+  ['Nelson', 'Bighetti'],
+  ['Peter', 'Gregory'],
+  ['Erlich', 'Bachman'],
+  ['Carla', 'Walton'],
+];
+
+// Domain labels name the pattern (first.last -> firstdotlast-0.test), so no two patterns share a domain.
+const SEPARATOR_WORDS: Record<string, string> = { '.': 'dot', _: 'under', '-': 'dash' };
+
+export interface PatternTableOptions {
+  companiesPerPattern: number;
+  peoplePerCompany: number;
+  /** Every Nth lookup is for someone who does not work there (0: none). */
+  missEvery: number;
+  concurrency: number;
+  learn: boolean;
+}
+
+interface Row {
+  pattern: PatternName;
+  lookups: number;
+  employed: number;
+  right: number;
+  found: number;
+  probesOnFound: number;
+  probes: number;
+}
+
+class Remembered extends DomainFormatSource {
+  readonly byDomain = new Map<string, KnownAddressRecord[]>();
+  async knownAddresses(domain: string) {
+    return this.byDomain.get(domain) ?? [];
+  }
+}
+
+function mailboxOf(first: string, last: string, pattern: PatternName): string {
+  const parsed = normaliseName(first, last);
+  if (!parsed.ok) throw new Error(`unparsable ${first} ${last}`);
+  const candidate = generateCandidates(parsed.name, { max: 100 }).find((c) => c.pattern === pattern);
+  if (!candidate) throw new Error(`no ${pattern} for ${first} ${last}`);
+  return candidate.localPart;
+}
+
+/** Runs every common pattern's companies through one finder and one Postfix-like peer; prints the table. */
+export async function runPatternTable(options: PatternTableOptions): Promise<void> {
+  const zones: Record<string, ZoneEntry> = {};
+  const domains: Record<string, DomainScript> = {};
+  const lookups: Array<{
+    firstName: string;
+    lastName: string;
+    domain: string;
+    pattern: PatternName;
+    expected: string | null;
+    wave: number;
+  }> = [];
+  let n = 0;
+  for (const pattern of COMMON_PATTERNS) {
+    for (let c = 0; c < options.companiesPerPattern; c++) {
+      const domain = `${pattern.replace(/[._-]/g, (sep) => SEPARATOR_WORDS[sep])}-${c}.test`;
+      zones[domain] = { mx: [{ exchange: `mx.${domain}`, priority: 10 }], ttl: 3600 };
+      zones[`mx.${domain}`] = { a: ['127.0.0.1'], ttl: 3600 };
+      domains[domain] = { default: reject(), recipients: {} };
+      for (let p = 0; p < options.peoplePerCompany; p++) {
+        const [firstName, lastName] = PEOPLE[(c * 3 + p) % PEOPLE.length];
+        const employed = options.missEvery <= 0 || ++n % options.missEvery !== 0;
+        const mailbox = mailboxOf(firstName, lastName, pattern);
+        if (employed) domains[domain].recipients![mailbox] = accept();
+        lookups.push({
+          firstName,
+          lastName,
+          domain,
+          pattern,
+          expected: employed ? `${mailbox}@${domain}` : null,
+          wave: p,
+        });
+      }
+    }
+  }
+  lookups.sort((a, b) => a.wave - b.wave);
+  const dns = await startDnsPeer(zones);
+  const smtp = await startSmtpPeer({ domains, defences: postfixDefaults() });
+  const engine = new VerificationEngine(loopbackConfig(dns.server, smtp.port));
+  const memory = new Remembered();
+  const finder = new EmailFinder(engine, memory, { isFreeDomain: isFreeProvider });
+  const rows = new Map<PatternName, Row>(
+    COMMON_PATTERNS.map((pattern) => [
+      pattern,
+      { pattern, lookups: 0, employed: 0, right: 0, found: 0, probesOnFound: 0, probes: 0 },
+    ]),
+  );
+  let next = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (next < lookups.length) {
+        const lookup = lookups[next++];
+        const outcome = await finder.find(lookup);
+        const row = rows.get(lookup.pattern)!;
+        row.lookups++;
+        row.probes += outcome.probesUsed;
+        if (lookup.expected) row.employed++;
+        if (outcome.email) {
+          row.found++;
+          row.probesOnFound += outcome.probesUsed;
+        }
+        if (lookup.expected && outcome.email === lookup.expected) row.right++;
+        if (options.learn && outcome.result === 'Ok' && outcome.email) {
+          const list = memory.byDomain.get(lookup.domain) ?? [];
+          list.push({ email: outcome.email, firstName: lookup.firstName, lastName: lookup.lastName });
+          memory.byDomain.set(lookup.domain, list);
+        }
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const d = smtp.stats.defences;
+  console.log(
+    `\npattern table on a Postfix-like peer (soft error limit 10 + 1 s sleep, hard 20): ${options.companiesPerPattern} companies per pattern x ${options.peoplePerCompany} people, every ${options.missEvery}th absent, concurrency ${options.concurrency}, learning ${options.learn ? 'on' : 'off'}, ${seconds.toFixed(1)} s`,
+  );
+  console.log('  pattern       found right / employed   probes per found address   probes per call');
+  let totalRight = 0,
+    totalEmployed = 0,
+    totalFound = 0,
+    totalProbesOnFound = 0;
+  for (const row of rows.values()) {
+    totalRight += row.right;
+    totalEmployed += row.employed;
+    totalFound += row.found;
+    totalProbesOnFound += row.probesOnFound;
+    const perFound = row.found > 0 ? (row.probesOnFound / row.found).toFixed(2) : '-';
+    console.log(
+      `  ${row.pattern.padEnd(12)}  ${`${row.right} / ${row.employed}`.padStart(21)}   ${perFound.padStart(24)}   ${(row.probes / Math.max(1, row.lookups)).toFixed(2).padStart(15)}`,
+    );
+  }
+  console.log(
+    `  all           ${`${totalRight} / ${totalEmployed}`.padStart(21)}   ${(totalProbesOnFound / Math.max(1, totalFound)).toFixed(2).padStart(24)}`,
+  );
+  console.log(
+    `  SMTP sessions ${engine.sessionsOpened}, most errors in one session ${d.maxErrorsInSession}, delayed replies ${d.delayedReplies}, 421 too many errors ${d.errorDisconnects}`,
+  );
+  await engine.close();
+  await Promise.all([smtp.close(), dns.close()]);
+}
