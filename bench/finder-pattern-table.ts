@@ -1,7 +1,8 @@
 /**
  * The finder's pattern table (issue 26): for each common mailbox format, companies using it on a
  * Postfix-like peer (stock smtpd error limits: soft 10 with a 1 s error sleep, hard 20 then 421), and
- * how many of their people the finder returns and at what cost in RCPTs. Names mix plain ones, names in
+ * how many of their people the finder returns and at what cost in RCPTs. The formats are COMMON_PATTERNS (libs/finder).
+ * Names mix plain ones, names in
  * the nickname table (Richard, Michael: their nickname candidates compete with the rare formats) and
  * surnames with two spellings (Müller), the cases that push a rare format down the candidate list.
  * Printed by `npm run bench:finder` after the throughput figures.
@@ -9,6 +10,7 @@
 import { startDnsPeer, ZoneEntry } from '../test/peers/dns-peer';
 import { accept, postfixDefaults, reject, startSmtpPeer, type DomainScript } from '../test/peers/smtp-peer';
 import {
+  COMMON_PATTERNS,
   DomainFormatSource,
   EmailFinder,
   generateCandidates,
@@ -18,20 +20,6 @@ import {
 } from '@lib/finder/testing';
 import { isFreeProvider, VerificationEngine } from '@lib/verification';
 import { loopbackConfig } from '../libs/verification/src/testing/loopback-harness';
-
-/** The formats the issue names as common, in its order. */
-export const COMMON_PATTERNS: PatternName[] = [
-  'first',
-  'last',
-  'first.last',
-  'flast',
-  'f.last',
-  'firstlast',
-  'first_last',
-  'first-last',
-  'lastf',
-  'last.first',
-];
 
 const PEOPLE: Array<[string, string]> = [
   ['Richard', 'Hendricks'],
@@ -70,14 +58,16 @@ interface Row {
   probes: number;
 }
 
-class Remembered extends DomainFormatSource {
+/** The finder's memory across a run, as the read model would hold it. */
+export class Remembered extends DomainFormatSource {
   readonly byDomain = new Map<string, KnownAddressRecord[]>();
   async knownAddresses(domain: string) {
     return this.byDomain.get(domain) ?? [];
   }
 }
 
-function mailboxOf(first: string, last: string, pattern: PatternName): string {
+/** The person's plain spelling rendered in the company's format, as generateCandidates would. */
+export function mailboxOf(first: string, last: string, pattern: PatternName): string {
   const parsed = normaliseName(first, last);
   if (!parsed.ok) throw new Error(`unparsable ${first} ${last}`);
   const candidate = generateCandidates(parsed.name, { max: 100 }).find((c) => c.pattern === pattern);

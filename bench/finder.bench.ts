@@ -13,17 +13,10 @@
  */
 import { startDnsPeer, ZoneEntry } from '../test/peers/dns-peer';
 import { accept, startSmtpPeer } from '../test/peers/smtp-peer';
-import {
-  DomainFormatSource,
-  EmailFinder,
-  generateCandidates,
-  normaliseName,
-  type KnownAddressRecord,
-  type PatternName,
-} from '@lib/finder/testing';
+import { EmailFinder, type PatternName } from '@lib/finder/testing';
 import { isFreeProvider, VerificationEngine } from '@lib/verification';
 import { loopbackConfig } from '../libs/verification/src/testing/loopback-harness';
-import { runPatternTable } from './finder-pattern-table';
+import { mailboxOf, Remembered, runPatternTable } from './finder-pattern-table';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const COMPANIES = num('BENCH_COMPANIES', 120);
@@ -74,23 +67,6 @@ const LAST = [
   'Silva',
   'Weber',
 ];
-
-/** The finder's memory across the run, as the read model would hold it. */
-class Remembered extends DomainFormatSource {
-  readonly byDomain = new Map<string, KnownAddressRecord[]>();
-  async knownAddresses(domain: string) {
-    return this.byDomain.get(domain) ?? [];
-  }
-}
-
-function mailboxOf(first: string, last: string, pattern: PatternName): string {
-  const parsed = normaliseName(first, last);
-  if (!parsed.ok) throw new Error(`unparsable ${first} ${last}`);
-  // The person's plain spelling rendered in the company's format, as generateCandidates would.
-  const candidate = generateCandidates(parsed.name, { max: 100 }).find((c) => c.pattern === pattern);
-  if (!candidate) throw new Error(`no ${pattern} for ${first} ${last}`);
-  return candidate.localPart;
-}
 
 async function main(): Promise<void> {
   const zones: Record<string, ZoneEntry> = {};

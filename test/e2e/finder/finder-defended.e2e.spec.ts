@@ -1,8 +1,7 @@
-import { EventStore } from '@lib/eventstore';
 import { accept, postfixDefaults, reject } from '../../peers/smtp-peer';
 import { MailPeers, startMailPeers } from '../../peers/mail-peers';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { waitForKnownAddress } from './finder-peers';
+import { creditEvents, waitForKnownAddress } from './finder-peers';
 
 /**
  * The finder against an MX that defends itself as a stock Postfix does (smtpd_soft_error_limit 10 with a
@@ -32,9 +31,7 @@ describe('finder on a Postfix-like server', () => {
   const rcptsFor = (domain: string) =>
     peers.smtp.stats.rcpts.map((r) => r.address.toLowerCase()).filter((a) => a.endsWith(`@${domain}`));
   const charges = async (accountId: string) =>
-    (await app.running.app.get(EventStore).readStream(`credits-${accountId}`))
-      .filter((e) => e.type === 'CreditsUsed')
-      .map((e) => (e.data as { amount: number }).amount);
+    (await creditEvents(app, accountId)).filter((e) => e.type === 'CreditsUsed').map((e) => e.amount);
 
   it('reaches the f.last address past the common formats and the nicknames, within the error limits, and charges 10', async () => {
     const account = await app.createAccount(100);

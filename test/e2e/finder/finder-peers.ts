@@ -119,3 +119,11 @@ export async function waitForKnownAddress(world: { app: TestApp }, domain: strin
   }
   throw new Error(`${domain} never reached ${KNOWN_ADDRESSES_COLLECTION}`);
 }
+
+/** The credit stream itself, for what was held and charged, with no cache or projection in between. */
+export async function creditEvents(app: TestApp, accountId: string): Promise<Array<{ type: string; amount?: number }>> {
+  return (await app.running.app.get(EventStore).readStream(`credits-${accountId}`)).map((e) => ({
+    type: e.type,
+    amount: (e.data as { amount?: number }).amount,
+  }));
+}

@@ -1,7 +1,6 @@
-import { EventStore } from '@lib/eventstore';
 import { ReadStore } from '@lib/readstore';
 import { USAGE_FACTS_COLLECTION, UsageFactDoc } from '@lib/usage/testing';
-import { FinderWorld, startFinderWorld, waitForKnownAddress } from './finder-peers';
+import { creditEvents, FinderWorld, startFinderWorld, waitForKnownAddress } from './finder-peers';
 
 describe('POST /v1/finder', () => {
   let world: FinderWorld;
@@ -128,13 +127,6 @@ describe('POST /v1/finder', () => {
   });
 
   describe('with a last name only (a contact needs a domain and at least one name)', () => {
-    // The credit stream itself: what was held and charged, with no cache or projection in between.
-    const creditEvents = async (accountId: string) =>
-      (await world.app.running.app.get(EventStore).readStream(`credits-${accountId}`)).map((e) => ({
-        type: e.type,
-        amount: (e.data as { amount?: number }).amount,
-      }));
-
     it('probes only last@, returns the confirmed address at the foot of the Ok band and charges 10 credits', async () => {
       const account = await world.app.createAccount(100);
       const before = world.rcptsFor('last.test').length;
@@ -154,7 +146,7 @@ describe('POST /v1/finder', () => {
       // Besides the engine's made-up <random>-nx@ address that tells a catch-all apart, only the one candidate.
       const probed = world.rcptsFor('last.test').slice(before);
       expect(probed.filter((address) => !address.endsWith('-nx@last.test'))).toEqual(['doe@last.test']);
-      expect((await creditEvents(account.accountId)).filter((e) => e.type === 'CreditsUsed')).toEqual([
+      expect((await creditEvents(world.app, account.accountId)).filter((e) => e.type === 'CreditsUsed')).toEqual([
         { type: 'CreditsUsed', amount: 10 },
       ]);
     });
@@ -218,7 +210,7 @@ describe('POST /v1/finder', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ status: 'error', data: null, error: { code: 5001, message } });
       expect(world.smtp.stats.rcpts.length).toBe(before);
-      expect((await creditEvents(account.accountId)).map((e) => e.type)).toEqual(['CreditsAdded']);
+      expect((await creditEvents(world.app, account.accountId)).map((e) => e.type)).toEqual(['CreditsAdded']);
     });
   });
 

@@ -8,6 +8,6 @@ export { finderBatchStream, type FinderBatchAnswered } from '../domain/finder-ba
 export { validateFinderInput } from '../domain/input/finder-input';
 export { normaliseName } from '../domain/naming/normalise-name';
 export { generateCandidates } from '../domain/candidates/generate-candidates';
-export type { PatternName } from '../domain/candidates/email-patterns';
+export { COMMON_PATTERNS, type PatternName } from '../domain/candidates/email-patterns';
 export { KNOWN_ADDRESSES_COLLECTION } from '../known-addresses/known-addresses.projection';
 export { FINDER_JOB_RESULTS_COLLECTION } from '../query-finder-jobs/finder-job.projection';

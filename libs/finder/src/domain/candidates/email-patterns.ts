@@ -33,6 +33,25 @@ export type PatternName = (typeof EMAIL_PATTERNS)[number]['name'];
 
 export const PATTERN_NAMES: readonly PatternName[] = EMAIL_PATTERNS.map((p) => p.name);
 
+/**
+ * The formats every lookup must be able to reach with the person's own spelling (the default candidate
+ * cap is sized for them): the ten sourced rows and first-last, the commonest separator variant no
+ * source gives a share for. The pattern table of `npm run bench:finder` measures each of them.
+ */
+export const COMMON_PATTERNS: readonly PatternName[] = [
+  'first.last',
+  'flast',
+  'first',
+  'firstl',
+  'firstlast',
+  'last.first',
+  'first_last',
+  'f.last',
+  'lastf',
+  'last',
+  'first-last',
+];
+
 /** The values a template can refer to: first/last are whole name spellings, f/l/m are initials. */
 export interface PatternFields {
   first: string | null;
