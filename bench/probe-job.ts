@@ -23,10 +23,10 @@ const SINGLE_LOADS = (process.env.BENCH_SINGLES ?? 'closed,open')
   .filter((load): load is SingleLoad => load === 'closed' || load === 'open');
 const SINGLES_PER_SECOND = Number(process.env.BENCH_SINGLES_PER_SECOND ?? 20);
 
-type SingleLoad = 'closed' | 'open';
+export type SingleLoad = 'closed' | 'open';
 
 const METRICS_TOKEN = 'probe-bench-metrics-token';
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 
 const describeLoad = (load: SingleLoad) =>
@@ -61,7 +61,7 @@ interface JobRun {
 }
 
 /** Single verifies of `single` until `done()`: the latencies and the results they got. */
-async function singleVerifies(
+export async function singleVerifies(
   url: string,
   headers: Record<string, string>,
   single: string,

@@ -7,7 +7,7 @@
 #
 # in_flow_delay is 0 (see main.cf below): the only setting that differs from a stock Postfix.
 # What it serves: virtual mailbox domain $POSTFIX_DOMAIN (probe.test) with mailboxes alice, bob, carol
-# and user0, user10, user20 ... user19990 (every tenth userN exists); every other recipient of that
+# and user0, user10, user20 ... user99990 (every tenth userN exists); every other recipient of that
 # domain is refused "550 5.1.1 ... User unknown in virtual mailbox table". mynetworks is a TEST-NET
 # range, so the prober is a stranger like any client on the internet and every default limit applies
 # to it (smtpd_soft_error_limit 10, smtpd_error_sleep_time 1s, smtpd_hard_error_limit 20,
@@ -47,7 +47,7 @@ write_config() {
   mkdir -p "$CONF" "$BASE/queue" "$BASE/data" "$BASE/mail"
   {
     for name in alice bob carol; do echo "$name@$POSTFIX_DOMAIN $POSTFIX_DOMAIN/$name/"; done
-    for ((n = 0; n < 20000; n += 10)); do echo "user$n@$POSTFIX_DOMAIN $POSTFIX_DOMAIN/user$n/"; done
+    for ((n = 0; n < 100000; n += 10)); do echo "user$n@$POSTFIX_DOMAIN $POSTFIX_DOMAIN/user$n/"; done
   } >"$CONF/vmailbox"
   cat >"$CONF/main.cf" <<EOF
 # Private test instance written by scripts/integration/postfix.sh; everything not set here is stock.

@@ -46,6 +46,11 @@ class CrashingReadCollection<T extends Doc> extends ReadCollection<T> {
     return this.write([{ kind: 'upsert', doc }], () => this.inner.upsert(doc));
   }
 
+  insertNew(docs: T[]): Promise<void> {
+    const asEvents = docs.map((doc) => ({ type: `insertNew:${this.name}`, data: doc }));
+    return this.crash.around(this.name, asEvents, () => this.inner.insertNew(docs));
+  }
+
   set(id: string, fields: Partial<T>, options?: { upsert?: boolean }): Promise<boolean> {
     return this.write([{ kind: 'set', id, fields }], () => this.inner.set(id, fields, options));
   }

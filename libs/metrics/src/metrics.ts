@@ -4,6 +4,7 @@ import { DomainEventMetrics } from './domain-events/domain-event-metrics';
 import { HoldSweepMetrics } from './hold-sweep-metrics';
 import { HttpMetrics } from './http-metrics';
 import { ProjectionLagMetrics } from './projection-lag-metrics';
+import { ReadStoreMetrics } from './read-store-metrics';
 import { VerificationMetrics } from './verification-metrics';
 
 /**
@@ -18,6 +19,7 @@ export class Metrics {
   readonly bus = new BusMetrics(this.registry);
   readonly holdSweeps = new HoldSweepMetrics(this.registry);
   readonly projections = new ProjectionLagMetrics(this.registry);
+  readonly reads = new ReadStoreMetrics(this.registry);
 
   constructor() {
     // CPU, memory, heap, event-loop lag, GC and handles under their standard names (process_*, nodejs_*).

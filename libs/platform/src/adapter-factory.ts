@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AppConfig } from '@lib/config';
 import { AppendObserver, EsdbEventStore, EventStore, ObservedEventStore, SqliteEventStore } from '@lib/eventstore';
-import { MongoReadStore, ReadStore, SqliteReadStore } from '@lib/readstore';
+import { MongoReadStore, ObservedReadStore, ReadStore, ReadStoreObserver, SqliteReadStore } from '@lib/readstore';
 import { BusObserver, KafkaMessageBus, MessageBus, SqliteMessageBus } from '@lib/messaging';
 import { BlobStore, FileBlobStore, GridFsBlobStore } from '@lib/blobstore';
 
@@ -35,6 +35,7 @@ function ensureDataDir(config: AppConfig): string {
 export interface AdapterObservers {
   appends?: AppendObserver;
   bus?: BusObserver;
+  reads?: ReadStoreObserver;
 }
 
 export function createEventStore(config: AppConfig, observers: AdapterObservers = {}): EventStore {
@@ -44,9 +45,11 @@ export function createEventStore(config: AppConfig, observers: AdapterObservers 
   return observers.appends ? new ObservedEventStore(store, observers.appends) : store;
 }
 
-export function createReadStore(config: AppConfig): ReadStore {
-  if (config.mongoUrl) return new MongoReadStore({ url: config.mongoUrl, dbName: config.mongoDatabase });
-  return new SqliteReadStore(path.join(ensureDataDir(config), 'read-models.sqlite'));
+export function createReadStore(config: AppConfig, observers: AdapterObservers = {}): ReadStore {
+  const store = config.mongoUrl
+    ? new MongoReadStore({ url: config.mongoUrl, dbName: config.mongoDatabase })
+    : new SqliteReadStore(path.join(ensureDataDir(config), 'read-models.sqlite'));
+  return observers.reads ? new ObservedReadStore(store, observers.reads) : store;
 }
 
 export function createMessageBus(config: AppConfig, observers: AdapterObservers = {}): MessageBus {

@@ -57,7 +57,10 @@ export class PlatformModule implements OnApplicationShutdown {
           provide: EventStore,
           useFactory: () => (wrap.eventStore ?? same)(createEventStore(config, overrides.observers)),
         },
-        { provide: ReadStore, useFactory: () => (wrap.readStore ?? same)(createReadStore(config)) },
+        {
+          provide: ReadStore,
+          useFactory: () => (wrap.readStore ?? same)(createReadStore(config, overrides.observers)),
+        },
         { provide: MessageBus, useFactory: () => (wrap.bus ?? same)(createMessageBus(config, overrides.observers)) },
         { provide: BlobStore, useFactory: () => createBlobStore(config) },
         ProjectionRegistry,

@@ -3,6 +3,7 @@ export { ReadStore, ReadCollection, type BulkOp, type Doc, type Filter, type Fin
 export { readPage, type PageWindow } from './read-page';
 export { SqliteReadStore, type SqliteReadStoreOptions } from './embedded/sqlite-read-store';
 export { MongoReadStore, type MongoReadStoreOptions } from './mongo/mongo-read-store';
+export { ObservedReadStore, type ReadStoreObserver, type ReadStoreOperation } from './observed/observed-read-store';
 export type { Projection } from './projection/projection';
 export { documentProjection, type DocumentProjectionSpec, type Positioned } from './projection/document-projection';
 export { CheckpointStore, CHECKPOINTS_COLLECTION } from './projection/checkpoint-store';

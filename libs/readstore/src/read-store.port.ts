@@ -24,6 +24,13 @@ export abstract class ReadCollection<T extends Doc = Doc> {
   abstract get(id: string): Promise<T | null>;
   /** Inserts or replaces the whole document. */
   abstract upsert(doc: T): Promise<void>;
+  /**
+   * Inserts the documents whose `_id` is not stored yet and leaves stored ones as they are, so a replay
+   * writes nothing. For documents written once and never changed (a row's result): unlike an upsert it
+   * needs no lookup on any server (FerretDB answers any filter, `_id` included, with a scan of the
+   * collection; an insert only probes the primary key). Not for collections with another unique index.
+   */
+  abstract insertNew(docs: T[]): Promise<void>;
   /** Sets the given top-level fields; returns false when there was no document (and `upsert` was not asked). */
   abstract set(id: string, fields: Partial<T>, options?: { upsert?: boolean }): Promise<boolean>;
   /** Removes a document; returns whether it existed. */

@@ -16,7 +16,10 @@ export class RootModule {
     return {
       module: RootModule,
       imports: [
-        PlatformModule.forRoot(config, { ...overrides, observers: { appends: metrics.events, bus: metrics.bus } }),
+        PlatformModule.forRoot(config, {
+          ...overrides,
+          observers: { appends: metrics.events, bus: metrics.bus, reads: metrics.reads },
+        }),
         MetricsModule.forRoot(metrics),
         roles.has('api') ? ApiModule : OpsModule,
         ...(roles.has('worker') ? [WorkerModule] : []),

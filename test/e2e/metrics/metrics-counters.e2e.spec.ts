@@ -123,6 +123,28 @@ describe('Prometheus metrics of the all-in-one process', () => {
     });
   });
 
+  describe('stores', () => {
+    it('counts appends (calls) apart from the events they carry', () => {
+      const appends = moved('mailcheck_event_appends_total');
+      expect(appends).toBeGreaterThan(0);
+      // A job's chunk records its results and its charge together, so some appends carry several events.
+      expect(moved('mailcheck_events_appended_total')).toBeGreaterThan(appends);
+    });
+
+    it("counts the read store's operations by collection, and the documents of a chunk's result inserts", () => {
+      expect(
+        moved('mailcheck_read_store_operations_total', { collection: 'api_keys', operation: 'get' }),
+      ).toBeGreaterThan(0);
+      expect(
+        moved('mailcheck_read_store_operations_total', { collection: 'job_results', operation: 'insertNew' }),
+      ).toBe(moved('mailcheck_job_chunks_completed_total'));
+      // Each of the four addresses ends with one result document (the stuck one after its retries).
+      expect(
+        moved('mailcheck_read_store_batch_documents_total', { collection: 'job_results', operation: 'insertNew' }),
+      ).toBe(4);
+    });
+  });
+
   describe('credits', () => {
     it('counts holds, settlements, credits charged and releases by purpose', () => {
       expect(moved('mailcheck_credit_holds_total', { purpose: 'verification' })).toBe(3);

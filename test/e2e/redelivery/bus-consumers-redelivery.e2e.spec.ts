@@ -331,7 +331,7 @@ const usageAnalytics: HarnessScenario = {
 
 /** The usage fact a call of this kind and size leaves (the scenario's calls differ in one or the other). */
 const usageFact = (kind: string, calls: number) => (_: string, e: NewEvent) =>
-  e.type === `upsert:${USAGE_FACTS_COLLECTION}` && e.data.kind === kind && e.data.calls === calls;
+  e.type === `insertNew:${USAGE_FACTS_COLLECTION}` && e.data.kind === kind && e.data.calls === calls;
 
 /** A job's dispatch: killed once its start is recorded, and once the first chunk is on the bus. */
 const dispatchSteps = (startedType: string, chunkTopic: string): CrashPoint[] => [

@@ -16,7 +16,7 @@ export const ADMIN_TOKEN = 'it-admin-token';
 
 // Every consumer group the apps run, with its topics (libs/*: subscribe calls). Their backlog from
 // earlier runs is skipped before the processes start: see skipBacklog.
-const APP_GROUPS: Record<string, string[]> = {
+export const APP_GROUPS: Record<string, string[]> = {
   'job-dispatch': [relayTopic('jobs')],
   'finder-job-dispatch': [relayTopic('jobs')],
   'webhook-delivery': [relayTopic('jobs')],

@@ -162,7 +162,8 @@ export function evolveFinderJob(
 /**
  * Both finder job read models in one projection, so a job read as Completed already has every row
  * result (they are written before the status document counts them). Idempotent: the status document
- * keeps the last position applied, and row results are upserts keyed by job and row. A purge deletes
+ * keeps the last position applied, and row results are written once, keyed by job and row (a row is in
+ * one chunk's results only), with `insertNew`: a replay inserts nothing, and no row costs a lookup. A purge deletes
  * the rows from its event, before the status document shows it, so a rebuild ends without them too.
  */
 export const finderJobsProjection: Projection = {
@@ -176,11 +177,13 @@ export const finderJobsProjection: Projection = {
     if (stored && stored._position >= recorded.position) return;
     if (event.type === 'FinderChunkCompleted') {
       const { jobId, results } = event.data;
-      await store.collection<FinderJobResultDocument>(FINDER_JOB_RESULTS_COLLECTION).bulkWrite(
+      await store.collection<FinderJobResultDocument>(FINDER_JOB_RESULTS_COLLECTION).insertNew(
         results.flatMap((r) =>
           [r.row, ...(r.alsoRows ?? [])].map((row) => ({
-            kind: 'upsert' as const,
-            doc: { _id: finderJobResultId(jobId, row), jobId, row, cells: resultCells(r.outcome) },
+            _id: finderJobResultId(jobId, row),
+            jobId,
+            row,
+            cells: resultCells(r.outcome),
           })),
         ),
       );

@@ -10,8 +10,11 @@ import { jobStatusProjection } from './job-status.projection';
  * One projection for both job read models, so they share a checkpoint: a chunk's row results are
  * written before the status document counts them, hence a job read as Completed always has every
  * row result in place (a full download never misses rows). Result cells are stored by column name, so
- * a column added anywhere shifts nothing; their upserts are keyed by address, so replaying a chunk
- * rewrites the same documents. A purge deletes the rows here, from its event, so a
+ * a column added anywhere shifts nothing. A row result is written once: keyed by job and address, and
+ * an address is in the results of one chunk only (the decider records each chunk once; greylisting
+ * retries move addresses to a new chunk instead of repeating them), so the chunk's results are plain
+ * inserts and a replay inserts nothing (`insertNew`: no lookup per row, which on FerretDB is a scan of
+ * the collection). A purge deletes the rows here, from its event, so a
  * rebuild from the log ends without them too; deleting again on a replay deletes nothing.
  */
 export const jobsProjection: Projection = {
@@ -22,10 +25,12 @@ export const jobsProjection: Projection = {
     const current = upcast<JobEvent>(event, jobDecider.upcasters);
     if (current.type === 'ChunkCompleted') {
       const { jobId, results } = current.data;
-      await store.collection<JobResultDocument>(JOB_RESULTS_COLLECTION).bulkWrite(
+      await store.collection<JobResultDocument>(JOB_RESULTS_COLLECTION).insertNew(
         results.map((r) => ({
-          kind: 'upsert',
-          doc: { _id: jobResultId(jobId, r.canonical), jobId, firstRow: r.firstRow, cells: resultCells(r.verdict) },
+          _id: jobResultId(jobId, r.canonical),
+          jobId,
+          firstRow: r.firstRow,
+          cells: resultCells(r.verdict),
         })),
       );
     }

@@ -20,6 +20,7 @@ type DomainEvent = CreditLedgerEvent | JobEvent | FinderJobEvent | FinderCallEve
  */
 export class DomainEventMetrics implements AppendObserver {
   private readonly events: Counter<'type'>;
+  private readonly appends: Counter;
   private readonly credits: CreditEventMetrics;
   private readonly jobs: JobEventMetrics;
   private readonly finder: FinderEventMetrics;
@@ -32,6 +33,11 @@ export class DomainEventMetrics implements AppendObserver {
       labelNames: ['type'],
       registers: [registry],
     });
+    this.appends = new Counter({
+      name: 'mailcheck_event_appends_total',
+      help: 'Appends (writes to the event store, each one or more events to one stream) made by this process.',
+      registers: [registry],
+    });
     this.credits = new CreditEventMetrics(registry);
     this.jobs = new JobEventMetrics(registry, verification);
     this.finder = new FinderEventMetrics(registry);
@@ -39,6 +45,7 @@ export class DomainEventMetrics implements AppendObserver {
   }
 
   appended(_streamId: string, events: readonly NewEvent[]): void {
+    this.appends.inc();
     for (const { type, data } of events) {
       this.events.inc({ type });
       const event = { type, data } as DomainEvent;

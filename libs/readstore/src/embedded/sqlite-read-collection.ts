@@ -26,6 +26,14 @@ export class SqliteReadCollection<T extends Doc = Doc> extends ReadCollection<T>
     this.write(doc);
   }
 
+  /** One transaction; `ON CONFLICT DO NOTHING` keeps a stored document as it is. */
+  override async insertNew(docs: T[]): Promise<void> {
+    const insert = this.statements.get(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`);
+    this.db.transaction(() => {
+      for (const doc of docs) insert.run(doc._id, JSON.stringify(doc));
+    })();
+  }
+
   override async set(id: string, fields: Partial<T>, options: { upsert?: boolean } = {}): Promise<boolean> {
     return this.db.transaction(() => this.setNow(id, fields, options.upsert ?? false))();
   }

@@ -1,4 +1,10 @@
-import { MongoServerError, type AnyBulkWriteOperation, type Collection, type FindCursor } from 'mongodb';
+import {
+  MongoBulkWriteError,
+  MongoServerError,
+  type AnyBulkWriteOperation,
+  type Collection,
+  type FindCursor,
+} from 'mongodb';
 import { ReadCollection, type BulkOp, type Doc, type Filter, type FindOptions } from '../read-store.port';
 import { toMongoFilter, toMongoSort } from './mongo-query';
 
@@ -44,6 +50,26 @@ export class MongoReadCollection<T extends Doc = Doc> extends ReadCollection<T> 
   /** Inserts or replaces the whole document. */
   async upsert(doc: T): Promise<void> {
     await retryIdRace(() => this.collection.replaceOne({ _id: doc._id }, doc, { upsert: true }));
+  }
+
+  /**
+   * One unordered insertMany: every document is tried, and a duplicate-key error on a document already
+   * stored is the "already there" answer. Which index refused is checked by looking the refused ids up
+   * (FerretDB's message names no index): only a replay pays that one query, and a clash on another
+   * unique index still fails.
+   */
+  async insertNew(docs: T[]): Promise<void> {
+    if (docs.length === 0) return;
+    try {
+      await this.collection.insertMany(docs, { ordered: false });
+    } catch (error) {
+      if (!(error instanceof MongoBulkWriteError)) throw error;
+      const refused = [error.writeErrors].flat();
+      if (refused.some((e) => e.code !== DUPLICATE_KEY)) throw error;
+      const ids = refused.map((e) => docs[e.index]._id);
+      const stored = await this.collection.find({ _id: { $in: ids } }, { projection: { _id: 1 } }).toArray();
+      if (stored.length < new Set(ids).size) throw error;
+    }
   }
 
   /** Sets top-level fields; false when the document is missing and no upsert was asked. */

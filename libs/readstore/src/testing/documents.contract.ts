@@ -19,6 +19,49 @@ export function documentsContract(ctx: ReadContractContext): void {
       expect(await accounts.get('a1')).toEqual({ _id: 'a1', name: 'Ada L.' });
     });
 
+    it('inserts only the documents not stored yet, leaving stored ones as they are', async () => {
+      const rows = ctx.store.collection<{ _id: string; n: number }>(ctx.unique('rows'));
+      await rows.insertNew([
+        { _id: 'a', n: 1 },
+        { _id: 'b', n: 1 },
+      ]);
+      // A replay of the same batch next to new documents, in any order: the new ones go in, nothing else moves.
+      await rows.insertNew([
+        { _id: 'c', n: 2 },
+        { _id: 'a', n: 2 },
+        { _id: 'd', n: 2 },
+        { _id: 'b', n: 2 },
+      ]);
+      await rows.insertNew([]);
+      expect(await rows.find({ sort: { _id: 1 } })).toEqual([
+        { _id: 'a', n: 1 },
+        { _id: 'b', n: 1 },
+        { _id: 'c', n: 2 },
+        { _id: 'd', n: 2 },
+      ]);
+    });
+
+    it('inserts new documents next to a secondary index that is not unique', async () => {
+      const rows = ctx.store.collection<{ _id: string; jobId: number }>(ctx.unique('rows'));
+      await rows.ensureIndex({ jobId: 1 });
+      await rows.insertNew([1, 1, 2].map((jobId, k) => ({ _id: `r${k}`, jobId })));
+      await rows.insertNew([1, 1, 2, 2].map((jobId, k) => ({ _id: `r${k}`, jobId })));
+      expect(await rows.count({ jobId: 2 })).toBe(2);
+    });
+
+    it('refuses, on insertNew, a document that clashes with another unique index', async () => {
+      const rows = ctx.store.collection<{ _id: string; email: string }>(ctx.unique('rows'));
+      await rows.ensureIndex({ email: 1 }, { unique: true });
+      await rows.insertNew([{ _id: 'a', email: 'x@example.com' }]);
+      // (Settled into a word: the SQLite driver's error class is not this test realm's Error.)
+      const outcome = rows.insertNew([{ _id: 'b', email: 'x@example.com' }]).then(
+        () => 'stored',
+        () => 'refused',
+      );
+      await expect(outcome).resolves.toBe('refused');
+      expect(await rows.get('b')).toBeNull();
+    });
+
     it('sets top-level fields and keeps the others', async () => {
       const accounts = ctx.store.collection<Account>(ctx.unique('accounts'));
       await accounts.upsert({ _id: 'a1', name: 'Ada', balance: 5, plan: { tier: 'pro' } });

@@ -49,6 +49,6 @@ export class UsageAnalyticsConsumer implements OnApplicationBootstrap, OnApplica
         Object.hasOwn(CALL_EVENT_UPCASTERS, type) ? CALL_EVENT_UPCASTERS[type] : undefined,
       ),
     );
-    if (fact) await this.readStore.collection<UsageFactDoc>(USAGE_FACTS_COLLECTION).upsert(fact);
+    if (fact) await this.readStore.collection<UsageFactDoc>(USAGE_FACTS_COLLECTION).insertNew([fact]);
   }
 }

@@ -5,8 +5,8 @@ import type { VerificationEvent } from '@lib/verify';
 
 /**
  * One relayed event's contribution to usage: stored as a document of its own under the event id, so
- * a redelivered event overwrites itself instead of counting twice, and processes never race on a
- * shared counter. Daily figures are summed from these when read.
+ * a redelivered event finds its fact stored and adds nothing instead of counting twice (a fact is
+ * inserted once, never updated: no lookup per call), and processes never race on a shared counter. Daily figures are summed from these when read.
  */
 export interface UsageFactDoc {
   _id: string;

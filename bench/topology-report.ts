@@ -1,0 +1,89 @@
+/** How `npm run bench:topology` prints its runs: one table row per job, then the targets of issue 24. */
+import type { SingleLoad } from './probe-job';
+import type { JobFigures } from './topology-job';
+
+export interface TopologyResult {
+  topology: string;
+  figures: JobFigures;
+}
+
+const pad = (text: string | number, width: number) => String(text).padStart(width);
+
+export function printTopologyTable(
+  results: TopologyResult[],
+  load: SingleLoad | null,
+  options: { header?: boolean; details?: boolean } = {},
+): void {
+  if (options.header) {
+    console.log(`single verifies meanwhile: ${load ? `${load} loop` : 'none'}`);
+    console.log(
+      [
+        'adapters'.padEnd(52),
+        pad('rows', 7),
+        pad('seconds', 8),
+        pad('rows/s', 7),
+        pad('reads/row', 9),
+        pad('docs/row', 8),
+        pad('appends/row', 11),
+        pad('single p99', 10),
+        pad('cpu s', 6),
+        pad('rss MB', 6),
+        'status',
+      ].join(' '),
+    );
+  }
+  for (const { topology, figures: f } of results) {
+    console.log(
+      [
+        topology.padEnd(52),
+        pad(f.rows, 7),
+        pad(f.seconds.toFixed(1), 8),
+        pad(Math.round(f.rowsPerSecond), 7),
+        pad((f.readOps / f.rows).toFixed(3), 9),
+        pad((f.readBatchDocuments / f.rows).toFixed(2), 8),
+        pad((f.appends / f.rows).toFixed(3), 11),
+        pad(`${Math.round(f.singles.p99)} ms`, 10),
+        pad(f.cpuSeconds.toFixed(0), 6),
+        pad(Math.round(f.peakRssMb), 6),
+        f.status,
+      ].join(' '),
+    );
+    if (!options.details) continue;
+    const busiest = f.readOpsBy
+      .slice(0, 6)
+      .map(([key, n]) => `${key} ${n}`)
+      .join(', ');
+    console.log(
+      `    job alone: ${Math.round(f.readOps)} read-store operations, ${Math.round(f.appends)} appends of ${Math.round(f.eventsAppended)} events (less the ${f.singles.calls} single verifies', p50 ${Math.round(f.singles.p50)} ms); busiest operations, singles included: ${busiest}`,
+    );
+    for (const s of f.statements) console.log(`    postgres: ${pad(s.calls, 7)} calls ${pad(s.ms, 7)} ms  ${s.query}`);
+  }
+}
+
+/** The targets of issue 24, met or not, from the runs at 20,000 and 100,000 rows. */
+export function printSizing(results: TopologyResult[]): void {
+  const rate = (topology: string, rows: number) =>
+    results.find((r) => r.topology === topology && r.figures.rows === rows)?.figures.rowsPerSecond;
+  const embedded = results[0]?.topology;
+  const others = [...new Set(results.map((r) => r.topology))].filter((t) => t !== embedded);
+  const rowCounts = [...new Set(results.map((r) => r.figures.rows))].sort((a, b) => a - b);
+  const [middle, largest] = [rowCounts[rowCounts.length - 2], rowCounts[rowCounts.length - 1]];
+  for (const topology of others) {
+    const base = rate(embedded, middle);
+    const same = rate(topology, middle);
+    const big = rate(topology, largest);
+    if (base && same)
+      console.log(
+        `target: ${topology} at ${middle} rows >= 50% of embedded: ${Math.round((100 * same) / base)}% (${same >= base / 2 ? 'met' : 'NOT met'})`,
+      );
+    if (same && big && largest !== middle)
+      console.log(
+        `target: ${topology} at ${largest} rows >= 80% of its ${middle}-row rate: ${Math.round((100 * big) / same)}% (${big >= 0.8 * same ? 'met' : 'NOT met'})`,
+      );
+  }
+  for (const { topology, figures: f } of results)
+    if (f.rows === largest)
+      console.log(
+        `sizing: ${topology}: ${Math.round(f.rowsPerSecond)} rows/s with ${(f.cpuSeconds / f.seconds).toFixed(2)} cores busy (all-in-one process), peak RSS ${Math.round(f.peakRssMb)} MB`,
+      );
+}

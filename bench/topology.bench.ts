@@ -1,0 +1,146 @@
+/**
+ * The same bulk job on the embedded adapters and on the production ones, side by side in one run: what
+ * an operator who outgrows one machine gets from the cluster topology, and whether its cost per row
+ * stays flat as the job grows.
+ *
+ *   scripts/integration-services.sh up && set -a && . .integration/env && set +a   # Kafka, FerretDB on PostgreSQL
+ *   npm run bench:topology
+ *   BENCH_TOPOLOGY_ROWS=2000,5000 BENCH_TOPOLOGIES=embedded,production,esdb npm run bench:topology
+ *
+ * The job: one domain on the real stock Postfix of scripts/integration/postfix.sh (INTEGRATION_DIR,
+ * POSTFIX_ADDRESS choose the instance), 90% nonexistent (every tenth userN is a mailbox), through
+ * POST /v1/jobs of the all-in-one app as its own process (bench/probe-app.ts), with single verifies of a
+ * real mailbox at the same MX meanwhile (BENCH_SINGLES: open (default, BENCH_SINGLES_PER_SECOND 20/s on a
+ * fixed schedule), closed, or none). Per run: rows/s, read-store operations and event-store appends per row
+ * (counted by the app's own metrics: every adapter is wrapped by the same observer), single-verify p99,
+ * the app's CPU seconds and peak RSS, and on PostgreSQL the statements FerretDB spent most time on.
+ *
+ * Topologies (BENCH_TOPOLOGIES, default embedded,production):
+ * - embedded: SQLite event store, SQLite bus, SQLite read models (one DATA_DIR);
+ * - production: KAFKA_BROKERS and MONGO_URL from the environment (a fresh MONGO_DATABASE per run; the
+ *   apps' Kafka groups skip what earlier runs left), event store embedded; skipped, with the reason,
+ *   when either is unset;
+ * - esdb: production, with the event store on the fake EventStoreDB server of the event-store contract
+ *   tests (libs/eventstore/src/testing/fake-esdb: the real client over gRPC, the log in this process's memory).
+ * Row counts: BENCH_TOPOLOGY_ROWS (5000,20000,100000).
+ */
+import * as fs from 'node:fs';
+import { MongoClient } from 'mongodb';
+import { FakeEsdbServer } from '../libs/eventstore/src/testing/fake-esdb/fake-esdb-server';
+import { APP_GROUPS } from '../test/integration/support/app-cluster';
+import { skipBacklog } from '../test/integration/support/kafka-backlog';
+import { PORT, realPostfix, startBenchPeers, userAddress } from './probe-peers';
+import type { SingleLoad } from './probe-job';
+import { runTopologyJob, type JobFigures } from './topology-job';
+import { printSizing, printTopologyTable } from './topology-report';
+
+const ROWS = (process.env.BENCH_TOPOLOGY_ROWS ?? '5000,20000,100000').split(',').map(Number).filter(Boolean);
+const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'embedded,production').split(',').map((t) => t.trim());
+const SINGLES = process.env.BENCH_SINGLES ?? 'open';
+const SINGLE_LOAD: SingleLoad | null = SINGLES === 'none' ? null : SINGLES === 'closed' ? 'closed' : 'open';
+
+type Topology = 'embedded' | 'production' | 'esdb';
+
+interface Servers {
+  kafka: string;
+  mongo: string;
+}
+
+function productionServers(): Servers | string {
+  const { KAFKA_BROKERS, MONGO_URL } = process.env;
+  if (!KAFKA_BROKERS || !MONGO_URL)
+    return 'KAFKA_BROKERS and MONGO_URL not set (scripts/integration-services.sh up, then load its env file)';
+  return { kafka: KAFKA_BROKERS, mongo: MONGO_URL };
+}
+
+/** The adapters' settings of one run, and what to clean after it. */
+async function adaptersFor(
+  topology: Topology,
+  servers: Servers,
+  esdb: FakeEsdbServer | null,
+): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+  // Empty values unset what the bench's own environment holds (the app process inherits it).
+  const unset = { KAFKA_BROKERS: '', MONGO_URL: '', MONGO_DATABASE: '', EVENTSTORE_URL: '' };
+  if (topology === 'embedded') return { env: unset, cleanup: async () => undefined };
+  const database = `bench_topology_${Date.now().toString(36)}`;
+  await skipBacklog(servers.kafka.split(','), APP_GROUPS);
+  const env: Record<string, string> = {
+    ...unset,
+    KAFKA_BROKERS: servers.kafka,
+    MONGO_URL: servers.mongo,
+    MONGO_DATABASE: database,
+  };
+  if (topology === 'esdb' && esdb) env.EVENTSTORE_URL = esdb.connectionString();
+  return {
+    env,
+    cleanup: async () => {
+      const mongo = await MongoClient.connect(servers.mongo);
+      await mongo.db(database).dropDatabase();
+      await mongo.close();
+    },
+  };
+}
+
+const describe: Record<Topology, string> = {
+  embedded: 'embedded (SQLite event store, bus, read models)',
+  production: 'Kafka + FerretDB/PostgreSQL, event store embedded',
+  esdb: 'Kafka + FerretDB/PostgreSQL, fake EventStoreDB',
+};
+
+async function main(): Promise<void> {
+  const postfix = realPostfix();
+  if (!postfix) throw new Error('the real Postfix could not start (scripts/integration/postfix.sh); see above');
+  const servers = productionServers();
+  const topologies = TOPOLOGIES.filter((t): t is Topology => t in describe).filter((t) => {
+    if (t === 'embedded' || typeof servers !== 'string') return true;
+    console.log(`${t}: skipped (${servers})`);
+    return false;
+  });
+  const esdb = topologies.includes('esdb') ? await FakeEsdbServer.start() : null;
+  const peers = await startBenchPeers(['real-postfix'], postfix, 0);
+  console.log(
+    `bench:topology — one domain on the real Postfix ${postfix.version} (${postfix.host}:${postfix.port}), 90% nonexistent; ` +
+      `load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at start`,
+  );
+  const results: { topology: string; figures: JobFigures }[] = [];
+  try {
+    for (const rows of ROWS) {
+      const addresses = Array.from({ length: rows }, (_, i) => userAddress(i, postfix.domain));
+      for (const topology of topologies) {
+        const adapters = await adaptersFor(topology, servers as Servers, esdb);
+        try {
+          const figures = await runTopologyJob({
+            adapters: adapters.env,
+            addresses,
+            single: userAddress(0, postfix.domain),
+            singleLoad: SINGLE_LOAD,
+            dnsServer: peers.dns.server,
+            smtpPort: PORT,
+            profilePostgres: topology !== 'embedded',
+          });
+          results.push({ topology: describe[topology], figures });
+          printTopologyTable([{ topology: describe[topology], figures }], SINGLE_LOAD, {
+            header: results.length === 1,
+            details: true,
+          });
+        } finally {
+          await adapters.cleanup();
+        }
+      }
+    }
+    console.log('');
+    printTopologyTable(results, SINGLE_LOAD, { header: true });
+    printSizing(results);
+    console.log(`load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end`);
+  } finally {
+    await peers.close();
+    await esdb?.stop();
+    postfix.stop();
+  }
+}
+
+if (require.main === module)
+  main().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
