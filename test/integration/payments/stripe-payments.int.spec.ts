@@ -13,13 +13,15 @@ function intentEvent(
   intentId: string,
   orderId: string,
   accountId?: string,
+  paid: { amount?: number; currency?: string } = {},
 ): string {
   const failed = type === 'payment_intent.payment_failed';
   return stripeEvent(id, type, {
     id: intentId,
     object: 'payment_intent',
-    amount: 1000,
-    currency: 'usd',
+    amount: paid.amount ?? 1000,
+    amount_received: failed ? 0 : (paid.amount ?? 1000),
+    currency: paid.currency ?? 'usd',
     metadata: { orderId, ...(accountId ? { accountId } : {}) },
     status: failed ? 'requires_payment_method' : 'succeeded',
     latest_charge: failed ? null : `ch_${id}`,
@@ -261,6 +263,71 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
       (await app.request('GET', '/v1/credits/balance', { key: buyerKey })).body.data.balance as number;
     expect(await eventually(buyerBalance, (b) => b === 1_000)).toBe(1_000);
     expect(await orderEvents()).toEqual(['OrderQuoted', 'OrderPlaced', 'OrderCompleted', 'OrderCredited']);
+  });
+
+  describe('finding 12: the Stripe webhook compares amount, currency and PaymentIntent id with the order before crediting', () => {
+    it('credits nothing for a success of another amount, another currency or another PaymentIntent, and still credits the real one once', async () => {
+      const before = await balance();
+      const order = await checkout();
+      const { processorPaymentIntentId: intentId, orderId } = order;
+      const wrong = [
+        intentEvent('evt_cheap', 'payment_intent.succeeded', intentId, orderId, undefined, { amount: 1 }),
+        intentEvent('evt_eur', 'payment_intent.succeeded', intentId, orderId, undefined, { currency: 'eur' }),
+        intentEvent('evt_other_intent', 'payment_intent.succeeded', 'pi_not_this_orders', orderId),
+      ];
+      for (const payload of wrong) expect((await deliver(payload)).status).toBe(200);
+      expect(await orderOf(orderId)).toMatchObject({ status: 1, invoiceNumber: '' });
+      expect(await balance()).toBe(before);
+      // A failure of some other PaymentIntent does not fail this order either.
+      await deliver(intentEvent('evt_other_failed', 'payment_intent.payment_failed', 'pi_not_this_orders', orderId));
+      expect(await orderOf(orderId)).toMatchObject({ status: 1, invoiceNumber: '' });
+
+      await deliver(intentEvent('evt_the_real_one', 'payment_intent.succeeded', intentId, orderId));
+      expect(
+        await eventually(
+          () => orderOf(orderId),
+          (o) => o.invoiceNumber !== '',
+        ),
+      ).toMatchObject({ status: 2, processorChargeId: 'ch_evt_the_real_one' });
+      expect(await eventually(balance, (b) => b === before + 1_000)).toBe(before + 1_000);
+    });
+
+    it('does not place an order only quoted from a payment of another amount', async () => {
+      const buyer = await signedInUser(app);
+      const orderId = app.running.app.get(CheckoutService).newOrderId();
+      const quote = app.running.app.get(CreditCatalogue).quote(1, null, new Date().toISOString());
+      const events = app.running.app.get(EventStore);
+      await events.appendToStream(
+        `orders-${orderId}`,
+        [
+          {
+            type: 'OrderQuoted',
+            data: {
+              ...quote,
+              orderId,
+              accountId: buyer.user.accountId,
+              processor: 'stripe',
+              isAutoTopup: true,
+              placedBy: 'auto-topup',
+              quotedAt: new Date().toISOString(),
+            },
+          },
+        ],
+        'no_stream',
+      );
+      const cheap = intentEvent(
+        'evt_quoted_cheap',
+        'payment_intent.succeeded',
+        'pi_cheap',
+        orderId,
+        buyer.user.accountId,
+        {
+          amount: 50,
+        },
+      );
+      expect((await deliver(cheap)).status).toBe(200);
+      expect((await events.readStream(`orders-${orderId}`)).map((e) => e.type)).toEqual(['OrderQuoted']);
+    });
   });
 
   it('acknowledges an event for an order it does not have, so Stripe stops retrying', async () => {

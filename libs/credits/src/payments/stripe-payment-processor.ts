@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { CreatedPayment, PaymentOutcome, PaymentProcessor, PaymentRequest } from './payment-processor.port';
+import { ORDER_CURRENCY } from '../domain/reported-payment';
 
 export interface StripeSettings {
   secretKey: string;
@@ -82,7 +83,7 @@ export class StripePaymentProcessor extends PaymentProcessor {
     const intent = await this.stripe.paymentIntents.create(
       {
         amount: request.amountCents,
-        currency: 'usd',
+        currency: ORDER_CURRENCY,
         description: request.description,
         metadata: { orderId: request.orderId, accountId: request.accountId },
         automatic_payment_methods: { enabled: true },
@@ -106,7 +107,7 @@ export class StripePaymentProcessor extends PaymentProcessor {
       const intent = await this.stripe.paymentIntents.create(
         {
           amount: request.amountCents,
-          currency: 'usd',
+          currency: ORDER_CURRENCY,
           description: request.description,
           metadata: { orderId: request.orderId, accountId: request.accountId },
           customer: request.savedMethod.customerId,

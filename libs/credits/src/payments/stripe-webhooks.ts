@@ -5,6 +5,7 @@ import { EventStore, WrongExpectedRevisionError } from '@lib/eventstore';
 import { OrderSettlement } from '../orders/order-settlement';
 import { chargeIdOf } from './stripe-payment-processor';
 import { StripePaymentMethodSetup } from './stripe-payment-method-setup';
+import { reportedPaymentMismatch } from '../domain/reported-payment';
 
 /** One stream per Stripe event id: its existence says the event was fully handled. */
 export const stripeEventStream = (eventId: string): string => `stripe-events-${eventId}`;
@@ -22,6 +23,9 @@ export interface WebhookAnswer {
  * The event id is recorded only after handling, so a delivery that dies half-way is handled again.
  * `setup_intent.succeeded` saves the account's payment method for automatic top-ups. An outcome for an
  * order whose payment was never recorded (its checkout died after creating it) records the payment first.
+ * An outcome is applied only to the order's own PaymentIntent, for the order's price in its currency:
+ * anything else (another intent naming the order, a different amount) is logged and acknowledged, and
+ * changes nothing.
  */
 @Injectable()
 export class StripeWebhooks {
@@ -74,9 +78,20 @@ export class StripeWebhooks {
       this.logger.warn(`${event.type} ${event.id} for ${intent.id} names no order; ignored`);
       return;
     }
+    const succeeded = event.type === 'payment_intent.succeeded';
+    const mismatch = reportedPaymentMismatch(await this.settlement.load(orderId), {
+      paymentIntentId: intent.id,
+      // What was actually collected when it succeeded; what was asked for when it failed.
+      amountCents: succeeded ? (intent.amount_received ?? intent.amount) : intent.amount,
+      currency: intent.currency,
+    });
+    if (mismatch) {
+      this.logger.error(`${event.type} ${event.id} for order ${orderId} not applied: ${mismatch}`);
+      return;
+    }
     try {
       await this.settlement.placeReported(orderId, intent.metadata?.accountId ?? '', intent.id);
-      if (event.type === 'payment_intent.succeeded') await this.settlement.complete(orderId, chargeIdOf(intent));
+      if (succeeded) await this.settlement.complete(orderId, chargeIdOf(intent));
       else
         await this.settlement.fail(
           orderId,
