@@ -26,6 +26,9 @@ export default tseslint.config(
       '.schemathesis/**',
       'tools/openapi/generated/**',
       'tools/openapi/build/**',
+      'sdks/typescript/dist/**',
+      'sdks/typescript/src/generated/**',
+      'sdks/python/**',
     ],
   },
   js.configs.recommended,
@@ -106,5 +109,26 @@ export default tseslint.config(
       },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The client libraries' build and generation scripts and their tests: ES modules run by Node.
+    files: ['sdks/**/*.mjs'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: Object.fromEntries(
+        [
+          'process',
+          'console',
+          'Buffer',
+          'setTimeout',
+          'clearTimeout',
+          'fetch',
+          'URL',
+          'TextDecoder',
+          'TextEncoder',
+          'AbortController',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
   },
 );

@@ -18,7 +18,7 @@ export interface ReceivedRequest {
 export type Reply = number | 'hang';
 
 /** A throwaway CA and a server certificate for 127.0.0.1 and localhost, made with the openssl CLI. */
-function issueCertificates(dir: string): { caFile: string; key: Buffer; cert: Buffer } {
+export function issueCertificates(dir: string): { caFile: string; key: Buffer; cert: Buffer } {
   const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
   run(

@@ -1,0 +1,212 @@
+#!/usr/bin/env node
+// The mailcheck command: `mailcheck verify list.csv`, `find`, `balance`, `webhooks` (usage below).
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { Mailcheck } from '../client.js';
+import { MailcheckError } from '../errors.js';
+import { Job } from '../jobs.js';
+import { ProgressDisplay, ProgressView } from './progress.js';
+
+const USAGE = `Usage: mailcheck <command> [options]
+
+  verify <file.csv | address>   upload a list, show live progress, download the results
+      --out FILE                where to write the results (default: the name the service gives)
+      --results LIST            keep only rows with these results, e.g. ok,catch_all
+      --columns LIST            result columns to add, e.g. result,riskScore (none, all)
+      --email-column N          zero-based column of the addresses (default: detected)
+      --dedupe                  one row per address
+      --no-wait                 print the job and exit once it is uploaded
+  find --first NAME --last NAME --domain DOMAIN    find one person's address
+  find <contacts.csv> [--out FILE]                 a finder job, with progress and download
+  balance                                          the credit balance
+  webhooks list | create URL [--events job.completed,job.failed] | delete ID | test ID
+           | toggle ID [--active true|false] | rotate-secret ID | deliveries ID
+
+  --api-key KEY    (or MAILCHECK_API_KEY)      --base-url URL  (or MAILCHECK_BASE_URL)
+  --json           print answers as JSON       --help
+
+Exit status: 0 done, 1 the service refused or the job failed or was cancelled, 2 bad usage.`;
+
+const OPTIONS = {
+  'api-key': { type: 'string' },
+  'base-url': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  out: { type: 'string', short: 'o' },
+  results: { type: 'string' },
+  columns: { type: 'string' },
+  'email-column': { type: 'string' },
+  dedupe: { type: 'boolean' },
+  'no-wait': { type: 'boolean' },
+  first: { type: 'string' },
+  last: { type: 'string' },
+  domain: { type: 'string' },
+  events: { type: 'string' },
+  active: { type: 'string' },
+} as const;
+
+class UsageError extends Error {}
+
+type Flags = ReturnType<typeof parse>['values'];
+const parse = (argv: string[]) => parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const { values: flags, positionals } = parsed;
+  const [command, ...args] = positionals;
+  if (flags.help || !command) {
+    (flags.help ? process.stdout : process.stderr).write(`${USAGE}\n`);
+    return flags.help ? 0 : 2;
+  }
+  try {
+    const apiKey = flags['api-key'] ?? env.MAILCHECK_API_KEY;
+    if (!apiKey) throw new UsageError('no API key: pass --api-key or set MAILCHECK_API_KEY');
+    const client = new Mailcheck({ apiKey, baseUrl: flags['base-url'] ?? env.MAILCHECK_BASE_URL });
+    switch (command) {
+      case 'verify':
+        return await verify(client, args, flags);
+      case 'find':
+        return await find(client, args, flags);
+      case 'balance':
+        return print(
+          await client.credits.balance(),
+          flags,
+          (b) => `${b.available} credits available (balance ${b.balance}, held ${b.held})`,
+        );
+      case 'webhooks':
+        return await webhooks(client, args, flags);
+      default:
+        throw new UsageError(`unknown command: ${command}`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof MailcheckError) {
+      process.stderr.write(`error ${error.code || error.name}: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+function print<T>(value: T, flags: Flags, text: (value: T) => string): number {
+  process.stdout.write(`${flags.json ? JSON.stringify(value, null, 2) : text(value)}\n`);
+  return 0;
+}
+
+async function verify(client: Mailcheck, args: string[], flags: Flags): Promise<number> {
+  const [target] = args;
+  if (!target) throw new UsageError('verify needs a CSV file or an address');
+  if (!existsSync(target) && target.includes('@')) {
+    return print(
+      await client.verify(target),
+      flags,
+      (r) => `${r.email}: ${r.result}${r.subResult ? ` (${r.subResult})` : ''}`,
+    );
+  }
+  const emailColumn = flags['email-column'] === undefined ? undefined : Number(flags['email-column']);
+  if (emailColumn !== undefined && !Number.isInteger(emailColumn))
+    throw new UsageError('--email-column must be a number');
+  const job = await client.jobs.create(target, { emailColumn, dedupe: flags.dedupe });
+  return follow(job, flags, 'verify');
+}
+
+async function find(client: Mailcheck, args: string[], flags: Flags): Promise<number> {
+  if (args[0]) return follow(await client.finder.jobs.create(args[0]), flags, 'find');
+  if (!flags.domain || (!flags.first && !flags.last))
+    throw new UsageError('find needs --domain and --first or --last (or a CSV file)');
+  const found = await client.finder.find({ firstName: flags.first, lastName: flags.last, domain: flags.domain });
+  print(found, flags, (r) =>
+    r.email ? `${r.email} (${r.quality}, confidence ${r.confidence})` : `not found (${r.reason})`,
+  );
+  return 0;
+}
+
+/** Uploaded job → live progress → download; exit status 1 unless it completed. */
+async function follow<V extends ProgressView & { id: number; counts: object; creditsCharged: number; results: object }>(
+  job: Job<V>,
+  flags: Flags,
+  label: string,
+): Promise<number> {
+  process.stderr.write(`job ${job.id}: ${job.view.progress.totalRows.toLocaleString('en-US')} rows uploaded\n`);
+  if (flags['no-wait']) return print(job.view, flags, (v) => `${v.id}`);
+  const display = new ProgressDisplay(process.stderr, label);
+  const final = await job.wait({ onProgress: (view) => display.update(view) });
+  display.update(final);
+  display.finish();
+  const download = await job.download({ results: flags.results, columns: flags.columns });
+  const out = flags.out ?? download.fileName;
+  const bytes = await download.saveTo(out);
+  const counts = Object.entries(final.results)
+    .filter(([, n]) => typeof n === 'number' && n > 0)
+    .map(([name, n]) => `${name} ${Number(n).toLocaleString('en-US')}`)
+    .join(', ');
+  process.stderr.write(`${final.status}: ${counts}; ${final.creditsCharged} credits charged\n`);
+  process.stderr.write(`results written to ${out} (${bytes.toLocaleString('en-US')} bytes)\n`);
+  if (flags.json) process.stdout.write(`${JSON.stringify(final, null, 2)}\n`);
+  return final.status === 'Completed' ? 0 : 1;
+}
+
+async function webhooks(client: Mailcheck, args: string[], flags: Flags): Promise<number> {
+  const [action, arg] = args;
+  const need = (what: string) => {
+    if (!arg) throw new UsageError(`webhooks ${action} needs ${what}`);
+    return arg;
+  };
+  const line = (w: { id: number; url: string; eventNames: string[]; isActive: boolean }) =>
+    `${w.id} ${w.url} [${w.eventNames.join(',')}]${w.isActive ? '' : ' (paused)'}`;
+  switch (action) {
+    case 'list':
+      return print(await client.webhooks.list(), flags, (all) => all.map(line).join('\n') || 'no webhooks');
+    case 'create': {
+      const events = (flags.events ?? 'job.completed,job.failed').split(',') as ('job.completed' | 'job.failed')[];
+      return print(
+        await client.webhooks.create({ url: need('a URL'), events }),
+        flags,
+        (w) => `${line(w)}\nsecret: ${w.secret}`,
+      );
+    }
+    case 'delete':
+      return print(await client.webhooks.remove(need('an id')), flags, (d) => `${d.id} deleted`);
+    case 'test':
+      return print(await client.webhooks.test(need('an id')), flags, (t) =>
+        t.success
+          ? `delivered (HTTP ${t.statusCode}, ${t.durationMs} ms)`
+          : `failed: ${t.error ?? `HTTP ${t.statusCode}`}`,
+      );
+    case 'toggle': {
+      const active = flags.active === undefined ? undefined : flags.active === 'true';
+      return print(await client.webhooks.toggle(need('an id'), active), flags, line);
+    }
+    case 'rotate-secret':
+      return print(await client.webhooks.rotateSecret(need('an id')), flags, (w) => `secret: ${w.secret}`);
+    case 'deliveries':
+      return print(
+        await client.webhooks.deliveries(need('an id')),
+        flags,
+        (page) =>
+          page.items.map((d) => `${d.id} ${d.eventType} ${d.status} (${d.attempts.length} attempts)`).join('\n') ||
+          'no deliveries',
+      );
+    default:
+      throw new UsageError(`unknown webhooks action: ${action ?? '(none)'}`);
+  }
+}
+
+if (typeof require !== 'undefined' && require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,162 @@
+import { FinderJobs, PageOptions, VerificationJobs } from './jobs.js';
+import { ClientOptions, Transport } from './transport.js';
+import type {
+  Balance,
+  BatchResponse,
+  Catalogue,
+  CreateWebhook,
+  DeletedWebhook,
+  DeliveryPage,
+  FinderBatch,
+  FinderContact,
+  FinderResult,
+  OrderPage,
+  TestDelivery,
+  TransactionPage,
+  UpdateWebhook,
+  VerificationResult,
+  Webhook,
+  WebhookWithSecret,
+} from './types.js';
+
+/** Options of a paid call: evidence fields, and an Idempotency-Key of your own (default: generated). */
+export interface PaidCallOptions {
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+export interface VerifyOptions extends PaidCallOptions {
+  /** Add mxHost, mxAddress, smtpCode, smtpEnhanced and smtpReply to each result. */
+  evidence?: boolean;
+}
+
+/** The email finder: one person, up to 100 at once, or a CSV file as a job. */
+export class Finder {
+  readonly jobs: FinderJobs;
+  constructor(private readonly transport: Transport) {
+    this.jobs = new FinderJobs(transport);
+  }
+
+  /** Finds one person's address (10 credits when an address is returned). */
+  find(person: FinderContact, options: PaidCallOptions = {}): Promise<FinderResult> {
+    return this.transport.json({ method: 'POST', path: '/v1/finder/single', json: person, paid: true, ...options });
+  }
+
+  findBatch(contacts: FinderContact[], options: PaidCallOptions = {}): Promise<FinderBatch> {
+    return this.transport.json({
+      method: 'POST',
+      path: '/v1/finder/batch',
+      json: { contacts },
+      paid: true,
+      ...options,
+    });
+  }
+}
+
+export class Credits {
+  constructor(private readonly transport: Transport) {}
+
+  balance(): Promise<Balance> {
+    return this.transport.json({ method: 'GET', path: '/v1/credits/balance' });
+  }
+
+  transactions(options: PageOptions & { type?: string } = {}): Promise<TransactionPage> {
+    return this.transport.json({ method: 'GET', path: '/v1/credits/transactions', query: { ...options } });
+  }
+
+  packages(): Promise<Catalogue> {
+    return this.transport.json({ method: 'GET', path: '/v1/credits/packages' });
+  }
+
+  orders(options: { page?: number; limit?: number } = {}): Promise<OrderPage> {
+    return this.transport.json({ method: 'GET', path: '/v1/credits/orders', query: { ...options } });
+  }
+}
+
+/** Webhook endpoints; check deliveries with verifyWebhookSignature (`mailcheck/webhooks`). */
+export class Webhooks {
+  constructor(private readonly transport: Transport) {}
+
+  list(): Promise<Webhook[]> {
+    return this.transport.json({ method: 'GET', path: '/v1/webhooks' });
+  }
+
+  /** Registers an HTTPS endpoint; the answer's `secret` is shown only here (and on rotateSecret). */
+  create(webhook: CreateWebhook): Promise<WebhookWithSecret> {
+    return this.transport.json({ method: 'POST', path: '/v1/webhooks', json: webhook });
+  }
+
+  update(id: number | string, changes: UpdateWebhook): Promise<Webhook> {
+    return this.transport.json({ method: 'PATCH', path: `/v1/webhooks/${id}`, json: changes });
+  }
+
+  /** Sets `isActive` when given (safe to repeat), else flips it. */
+  toggle(id: number | string, isActive?: boolean): Promise<Webhook> {
+    return this.transport.json({
+      method: 'POST',
+      path: `/v1/webhooks/${id}/toggle`,
+      json: isActive === undefined ? {} : { isActive },
+    });
+  }
+
+  remove(id: number | string): Promise<DeletedWebhook> {
+    return this.transport.json({ method: 'DELETE', path: `/v1/webhooks/${id}` });
+  }
+
+  /** Sends a signed `webhook.test` delivery now and reports how the endpoint answered. */
+  test(id: number | string): Promise<TestDelivery> {
+    return this.transport.json({ method: 'POST', path: `/v1/webhooks/${id}/test` });
+  }
+
+  rotateSecret(id: number | string): Promise<WebhookWithSecret> {
+    return this.transport.json({ method: 'POST', path: `/v1/webhooks/${id}/rotate-secret` });
+  }
+
+  deliveries(id: number | string, options: PageOptions = {}): Promise<DeliveryPage> {
+    return this.transport.json({ method: 'GET', path: `/v1/webhooks/${id}/deliveries`, query: { ...options } });
+  }
+}
+
+/**
+ * The client: `new Mailcheck({ apiKey, baseUrl })`. Paid POSTs carry an Idempotency-Key reused on
+ * their retries; 429, 5xx and network errors are retried with backoff; failures are MailcheckErrors
+ * with the service's numeric `code`.
+ */
+export class Mailcheck {
+  readonly jobs: VerificationJobs;
+  readonly finder: Finder;
+  readonly credits: Credits;
+  readonly webhooks: Webhooks;
+  private readonly transport: Transport;
+
+  constructor(options: ClientOptions) {
+    this.transport = new Transport(options);
+    this.jobs = new VerificationJobs(this.transport);
+    this.finder = new Finder(this.transport);
+    this.credits = new Credits(this.transport);
+    this.webhooks = new Webhooks(this.transport);
+  }
+
+  /** Verifies one address (1 credit for ok, invalid, catch_all and disposable; unknown and error are free). */
+  verify(email: string, options: VerifyOptions = {}): Promise<VerificationResult> {
+    const { evidence, ...call } = options;
+    return this.transport.json({
+      method: 'POST',
+      path: '/v1/verify/single',
+      json: { email, evidence },
+      paid: true,
+      ...call,
+    });
+  }
+
+  /** Verifies up to 100 addresses at once. */
+  verifyBatch(emails: string[], options: VerifyOptions = {}): Promise<BatchResponse> {
+    const { evidence, ...call } = options;
+    return this.transport.json({
+      method: 'POST',
+      path: '/v1/verify/batch',
+      json: { emails, evidence },
+      paid: true,
+      ...call,
+    });
+  }
+}
