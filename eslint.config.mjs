@@ -127,6 +127,8 @@ export default tseslint.config(
           'TextDecoder',
           'TextEncoder',
           'AbortController',
+          'Blob',
+          'Headers',
         ].map((name) => [name, 'readonly']),
       ),
     },

@@ -11,6 +11,7 @@ export async function uploadBlob(source: UploadSource, fileName?: string): Promi
   if (typeof source === 'string') {
     const fs = await import('node:fs');
     const { basename } = await import('node:path');
+    await fs.promises.access(source, fs.constants.R_OK); // a clear ENOENT/EACCES naming the path (openAsBlob's error names neither)
     const openAsBlob = (fs as { openAsBlob?: (path: string) => Promise<Blob> }).openAsBlob;
     const blob = openAsBlob ? await openAsBlob(source) : new Blob([await fs.promises.readFile(source)]);
     return { blob, fileName: fileName ?? basename(source) };

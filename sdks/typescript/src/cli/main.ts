@@ -93,6 +93,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       process.stderr.write(`error ${error.code || error.name}: ${error.message}\n`);
       return 1;
     }
+    const path = (error as { path?: unknown }).path;
+    if (typeof path === 'string') {
+      process.stderr.write(`cannot read ${path}: ${(error as Error).message}\n`);
+      return 1;
+    }
     throw error;
   }
 }

@@ -1,0 +1,185 @@
+// Every call of the client against the real service.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { after, before, describe, test } from 'node:test';
+import {
+  AuthenticationError,
+  InvalidRequestError,
+  Mailcheck,
+  MailcheckError,
+  NotFoundError,
+} from '../dist/esm/index.js';
+import { listCsv, newAccount, service, stopServices } from './support.mjs';
+
+let svc;
+let client;
+const dir = mkdtempSync(join(tmpdir(), 'sdk-ts-'));
+
+before(async () => {
+  svc = await service();
+  client = new Mailcheck({ apiKey: await newAccount(svc, 100_000), baseUrl: svc.url });
+});
+after(stopServices);
+
+describe('verify', () => {
+  test('verify(email) answers the peers verdicts and charges one credit', async () => {
+    const ok = await client.verify(svc.addresses.ok);
+    assert.equal(ok.result, 'ok');
+    assert.equal(ok.creditsCharged, 1);
+    const invalid = await client.verify(svc.addresses.invalid, { evidence: true });
+    assert.equal(invalid.result, 'invalid');
+    assert.equal(invalid.smtpCode, 550);
+  });
+
+  test('verifyBatch(emails) answers each address and sums them up', async () => {
+    const batch = await client.verifyBatch([svc.addresses.ok, svc.addresses.invalid, svc.addresses.catchAll]);
+    assert.deepEqual(
+      batch.results.map((r) => r.result),
+      ['ok', 'invalid', 'catch_all'],
+    );
+    assert.equal(batch.summary.creditsCharged, 3);
+  });
+
+  test('a refused request is a typed error with the numeric code of the envelope', async () => {
+    await assert.rejects(
+      client.verify(''),
+      (e) => e instanceof InvalidRequestError && e.code === 1006 && e.status === 400 && Boolean(e.requestId),
+    );
+    const stranger = new Mailcheck({ apiKey: 'mk_0000000000000000_nope', baseUrl: svc.url, maxRetries: 0 });
+    await assert.rejects(stranger.credits.balance(), (e) => e instanceof AuthenticationError && e.code === 1102);
+    await assert.rejects(
+      client.jobs.get(1),
+      (e) => e instanceof NotFoundError && e.code === 3001 && e instanceof MailcheckError,
+    );
+  });
+});
+
+describe('bulk jobs', () => {
+  test('jobs.create(path) → wait({ onProgress }) → download to a file and as an iterator, filtered', async () => {
+    const path = join(dir, 'list.csv');
+    writeFileSync(path, listCsv(400));
+    const job = await client.jobs.create(path, { dedupe: true });
+    assert.equal(job.view.fileName, 'list.csv');
+    assert.equal(job.view.counts.rows, 400);
+    const seen = [];
+    const final = await job.wait({ onProgress: (view) => seen.push(view.progress.processedRows) });
+    assert.equal(final.status, 'Completed');
+    assert.equal(job.status, 'Completed');
+    assert.ok(seen.length >= 1, 'at least one progress event');
+    assert.deepEqual(final.results, { ok: 1, invalid: 1, catch_all: 398, unknown: 0, disposable: 0, error: 0 });
+
+    const download = await job.download({ results: ['ok', 'invalid'], columns: ['result', 'riskScore'] });
+    assert.equal(download.fileName, 'list-results.csv');
+    assert.equal(download.partial, false);
+    const lines = [];
+    for await (const line of download.lines()) lines.push(line);
+    assert.deepEqual(
+      lines.map((l) => l.split(',').slice(0, 2).join(',')),
+      ['email,result', 'alice@acme.test,ok', 'bob@acme.test,invalid'],
+    );
+
+    const saved = join(dir, 'all.csv');
+    const bytes = await (await job.download({ columns: 'result' })).saveTo(saved);
+    const text = readFileSync(saved, 'utf8');
+    assert.equal(bytes, Buffer.byteLength(text));
+    assert.equal(text.trim().split('\n').length, 401);
+
+    let chunks = 0;
+    for await (const chunk of await job.download({ results: 'catch_all', columns: 'none' })) chunks += chunk.length;
+    assert.ok(chunks > 398 * 10);
+  });
+
+  test('jobs.create takes a Blob, bytes or a stream, with options; get, list and cancel', async () => {
+    const fromBlob = await client.jobs.create(new Blob(['name,address\nAlice,alice@acme.test\n']), {
+      fileName: 'blob.csv',
+      emailColumn: 1,
+    });
+    assert.equal(fromBlob.view.emailColumn.index, 1);
+    assert.equal(fromBlob.view.emailColumn.chosenBy, 'request');
+    const fromBytes = await client.jobs.create(Buffer.from(listCsv(3)), { fileName: 'bytes.csv' });
+    const fromStream = await client.jobs.create(
+      Readable.from([Buffer.from('email\n'), Buffer.from('alice@acme.test\n')]),
+      { fileName: 'stream.csv' },
+    );
+    assert.equal((await fromStream.wait()).status, 'Completed');
+    assert.equal((await fromBytes.wait()).counts.rows, 3);
+    const again = await client.jobs.get(fromBlob.id);
+    assert.equal(again.view.fileName, 'blob.csv');
+    const page = await client.jobs.list({ pageSize: 100 });
+    assert.ok([fromBlob.id, fromBytes.id, fromStream.id].every((id) => page.items.some((j) => j.id === id)));
+    await fromBlob.wait();
+    await assert.rejects(fromBlob.cancel(), (e) => e instanceof InvalidRequestError && e.code === 3002);
+  });
+});
+
+describe('finder', () => {
+  test('finder.find, findBatch and a finder job with its download', async () => {
+    const { person } = svc.addresses;
+    const found = await client.finder.find({
+      firstName: person.firstName,
+      lastName: person.lastName,
+      domain: person.domain,
+    });
+    assert.equal(found.email, person.email);
+    assert.equal(found.creditsCharged, 10);
+    const batch = await client.finder.findBatch([
+      { firstName: person.firstName, lastName: person.lastName, domain: person.domain },
+      { firstName: 'Nobody', lastName: 'Here', domain: 'nomx.test' },
+    ]);
+    assert.equal(batch.results.length, 2);
+    assert.equal(batch.results[0].email, person.email);
+
+    const job = await client.finder.jobs.create(
+      Buffer.from(`first,last,domain\n${person.firstName},${person.lastName},${person.domain}\n`),
+      { fileName: 'people.csv' },
+    );
+    const final = await job.wait();
+    assert.equal(final.status, 'Completed');
+    assert.equal(final.kind, 'finder');
+    const text = await (await job.download()).text();
+    assert.match(text, new RegExp(person.email.replace('.', '\\.')));
+    assert.ok((await client.finder.jobs.list()).items.some((j) => j.id === job.id));
+  });
+});
+
+describe('credits', () => {
+  test('balance, transactions, packages and orders', async () => {
+    const fresh = new Mailcheck({ apiKey: await newAccount(svc, 50), baseUrl: svc.url });
+    assert.equal((await fresh.credits.balance()).available, 50);
+    await fresh.verify(svc.addresses.ok);
+    for (let i = 0; (await fresh.credits.balance()).balance !== 49; i += 1) {
+      assert.ok(i < 100, 'the balance read model shows the charge');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const transactions = await fresh.credits.transactions();
+    assert.ok(transactions.items.length >= 1);
+    assert.ok(Array.isArray((await fresh.credits.packages()).packages));
+    assert.ok(Array.isArray((await fresh.credits.orders()).items));
+  });
+});
+
+describe('webhooks', () => {
+  test('create, list, update, toggle, rotate-secret, deliveries and remove', async () => {
+    const created = await client.webhooks.create({ url: 'https://127.0.0.1:9/hook', events: ['job.completed'] });
+    assert.match(created.secret, /^whsec_/);
+    assert.ok((await client.webhooks.list()).some((w) => w.id === created.id));
+    const updated = await client.webhooks.update(created.id, { events: [1, 2] });
+    assert.deepEqual(updated.eventNames, ['job.completed', 'job.failed']);
+    assert.equal((await client.webhooks.toggle(created.id, false)).isActive, false);
+    assert.equal((await client.webhooks.toggle(created.id)).isActive, true);
+    const rotated = await client.webhooks.rotateSecret(created.id);
+    assert.notEqual(rotated.secret, created.secret);
+    const tested = await client.webhooks.test(created.id);
+    assert.equal(tested.success, false);
+    assert.equal((await client.webhooks.deliveries(created.id)).items.length, 1);
+    assert.deepEqual(await client.webhooks.remove(created.id), { id: created.id, deleted: true });
+    await assert.rejects(client.webhooks.remove(created.id), (e) => e instanceof NotFoundError && e.code === 4001);
+    await assert.rejects(
+      client.webhooks.create({ url: 'http://example.com/hook', events: [1] }),
+      (e) => e.code === 4002,
+    );
+  });
+});
