@@ -1,0 +1,134 @@
+"""Every call of the sync client against the real service."""
+import io
+import os
+import tempfile
+import unittest
+
+from support import list_csv, new_account, service, settled_balance
+
+from mailcheck import AuthenticationError, InvalidRequestError, Mailcheck, MailcheckError, NotFoundError
+
+
+class Calls(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.svc = service()
+        cls.client = Mailcheck(new_account(cls.svc, 100_000), base_url=cls.svc["url"])
+        cls.dir = tempfile.mkdtemp(prefix="sdk-py-")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.client.close()
+
+    def test_verify_and_verify_batch(self):
+        addresses = self.svc["addresses"]
+        ok = self.client.verify(addresses["ok"])
+        self.assertEqual((ok["result"], ok["creditsCharged"]), ("ok", 1))
+        invalid = self.client.verify(addresses["invalid"], evidence=True)
+        self.assertEqual((invalid["result"], invalid["smtpCode"]), ("invalid", 550))
+        batch = self.client.verify_batch([addresses["ok"], addresses["invalid"], addresses["catchAll"]])
+        self.assertEqual([r["result"] for r in batch["results"]], ["ok", "invalid", "catch_all"])
+        self.assertEqual(batch["summary"]["creditsCharged"], 3)
+
+    def test_typed_errors_carry_the_numeric_code(self):
+        with self.assertRaises(InvalidRequestError) as refused:
+            self.client.verify("")
+        self.assertEqual((refused.exception.code, refused.exception.status), (1006, 400))
+        self.assertTrue(refused.exception.request_id)
+        with Mailcheck("mk_0000000000000000_nope", base_url=self.svc["url"], max_retries=0) as stranger:
+            with self.assertRaises(AuthenticationError) as unknown:
+                stranger.credits.balance()
+        self.assertEqual(unknown.exception.code, 1102)
+        with self.assertRaises(NotFoundError) as missing:
+            self.client.jobs.get(1)
+        self.assertEqual(missing.exception.code, 3001)
+        self.assertIsInstance(missing.exception, MailcheckError)
+
+    def test_job_from_a_path_waited_and_downloaded_filtered(self):
+        path = os.path.join(self.dir, "list.csv")
+        with open(path, "wb") as handle:
+            handle.write(list_csv(400))
+        job = self.client.jobs.create(path, dedupe=True)
+        self.assertEqual((job.view["fileName"], job.view["counts"]["rows"]), ("list.csv", 400))
+        seen = []
+        final = job.wait(on_progress=lambda view: seen.append(view["progress"]["processedRows"]))
+        self.assertEqual(final["status"], "Completed")
+        self.assertTrue(job.done)
+        self.assertGreaterEqual(len(seen), 1)
+        self.assertEqual(final["results"], {"ok": 1, "invalid": 1, "catch_all": 398, "unknown": 0, "disposable": 0, "error": 0})
+        download = job.download(results=["ok", "invalid"], columns=["result", "riskScore"])
+        self.assertEqual((download.file_name, download.partial), ("list-results.csv", False))
+        lines = [",".join(line.split(",")[:2]) for line in download.lines()]
+        self.assertEqual(lines, ["email,result", "alice@acme.test,ok", "bob@acme.test,invalid"])
+        saved = os.path.join(self.dir, "all.csv")
+        written = job.download(columns="result").save_to(saved)
+        with open(saved, "rb") as handle:
+            content = handle.read()
+        self.assertEqual(written, len(content))
+        self.assertEqual(len(content.decode().strip().split("\n")), 401)
+        chunks = sum(len(chunk) for chunk in job.download(results="catch_all", columns="none"))
+        self.assertGreater(chunks, 398 * 10)
+
+    def test_job_from_bytes_a_file_object_and_an_iterable_get_list_cancel(self):
+        from_file = self.client.jobs.create(io.BytesIO(b"name,address\nAlice,alice@acme.test\n"), file_name="file.csv", email_column=1)
+        self.assertEqual(from_file.view["emailColumn"], {"index": 1, "chosenBy": "request", "headerName": "address"})
+        from_bytes = self.client.jobs.create(list_csv(3), file_name="bytes.csv")
+        from_chunks = self.client.jobs.create(iter([b"email\n", b"alice@acme.test\n"]), file_name="chunks.csv")
+        self.assertEqual(from_chunks.wait()["status"], "Completed")
+        self.assertEqual(from_bytes.wait()["counts"]["rows"], 3)
+        self.assertEqual(self.client.jobs.get(from_file.id).view["fileName"], "file.csv")
+        ids = {j["id"] for j in self.client.jobs.list(page_size=100)["items"]}
+        self.assertTrue({from_file.id, from_bytes.id, from_chunks.id} <= ids)
+        from_file.wait()
+        with self.assertRaises(InvalidRequestError) as refused:
+            from_file.cancel()
+        self.assertEqual(refused.exception.code, 3002)
+        with self.assertRaises(TypeError):
+            self.client.jobs.create(b"email\n", colour="blue")
+
+    def test_finder_single_batch_and_job(self):
+        person = self.svc["addresses"]["person"]
+        found = self.client.finder.find(person["domain"], person["firstName"], person["lastName"])
+        self.assertEqual((found["email"], found["creditsCharged"]), (person["email"], 10))
+        batch = self.client.finder.find_batch(
+            [{"firstName": person["firstName"], "lastName": person["lastName"], "domain": person["domain"]}, {"first_name": "No", "last_name": "Body", "domain": "nomx.test"}]
+        )
+        self.assertEqual(batch["results"][0]["email"], person["email"])
+        self.assertEqual(len(batch["results"]), 2)
+        csv = ("first,last,domain\n%s,%s,%s\n" % (person["firstName"], person["lastName"], person["domain"])).encode()
+        job = self.client.finder.jobs.create(csv, file_name="people.csv")
+        final = job.wait()
+        self.assertEqual((final["status"], final["kind"]), ("Completed", "finder"))
+        self.assertIn(person["email"], b"".join(job.download()).decode())
+        self.assertIn(job.id, [j["id"] for j in self.client.finder.jobs.list()["items"]])
+
+    def test_credits(self):
+        with Mailcheck(new_account(self.svc, 50), base_url=self.svc["url"]) as fresh:
+            self.assertEqual(fresh.credits.balance()["available"], 50)
+            fresh.verify(self.svc["addresses"]["ok"])
+            self.assertEqual(settled_balance(fresh, 49), 49)
+            self.assertGreaterEqual(len(fresh.credits.transactions()["items"]), 1)
+            self.assertIsInstance(fresh.credits.packages()["packages"], list)
+            self.assertIsInstance(fresh.credits.orders()["items"], list)
+
+    def test_webhooks(self):
+        created = self.client.webhooks.create("https://127.0.0.1:9/hook", ["job.completed"])
+        self.assertTrue(created["secret"].startswith("whsec_"))
+        self.assertIn(created["id"], [w["id"] for w in self.client.webhooks.list()])
+        self.assertEqual(self.client.webhooks.update(created["id"], events=[1, 2])["eventNames"], ["job.completed", "job.failed"])
+        self.assertFalse(self.client.webhooks.toggle(created["id"], False)["isActive"])
+        self.assertTrue(self.client.webhooks.toggle(created["id"])["isActive"])
+        self.assertNotEqual(self.client.webhooks.rotate_secret(created["id"])["secret"], created["secret"])
+        self.assertFalse(self.client.webhooks.test(created["id"])["success"])
+        self.assertEqual(len(self.client.webhooks.deliveries(created["id"])["items"]), 1)
+        self.assertEqual(self.client.webhooks.remove(created["id"]), {"id": created["id"], "deleted": True})
+        with self.assertRaises(NotFoundError) as gone:
+            self.client.webhooks.remove(created["id"])
+        self.assertEqual(gone.exception.code, 4001)
+        with self.assertRaises(InvalidRequestError) as plain:
+            self.client.webhooks.create("http://example.com/hook", [1])
+        self.assertEqual(plain.exception.code, 4002)
+
+
+if __name__ == "__main__":
+    unittest.main()
