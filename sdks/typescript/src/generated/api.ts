@@ -3162,6 +3162,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Forbidden (dashboard: missing or wrong CSRF token, unconfirmed address; a team role that does not allow it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Payload too large */
             413: {
                 headers: {
@@ -3238,6 +3247,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Forbidden (dashboard: missing or wrong CSRF token, unconfirmed address; a team role that does not allow it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -3304,6 +3322,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (dashboard: missing or wrong CSRF token, unconfirmed address; a team role that does not allow it) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3402,6 +3429,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Forbidden (dashboard: missing or wrong CSRF token, unconfirmed address; a team role that does not allow it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -3487,6 +3523,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Forbidden (dashboard: missing or wrong CSRF token, unconfirmed address; a team role that does not allow it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -3547,6 +3592,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (dashboard: missing or wrong CSRF token, unconfirmed address; a team role that does not allow it) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
