@@ -1,5 +1,5 @@
 import { Clock } from '@lib/common';
-import type { DnsPeer, ZoneEntry } from '../peers/dns-peer';
+import type { DnsPeer, DnsPeerOptions, ZoneEntry } from '../peers/dns-peer';
 import { startMailPeers } from '../peers/mail-peers';
 import { accept, blocklist, DomainScript, SmtpPeer } from '../peers/smtp-peer';
 import { ADMIN_TOKEN, HttpResult, startTestApp, TestApp } from '../support/test-app';
@@ -41,14 +41,20 @@ export interface VerifyWorld {
 /**
  * The real all-in-one app probing real SMTP and DNS servers on loopback, with short timeouts: the domains
  * of ADDRESSES, or the caller's `domains` (and `zones`, which replace a domain's own entries: an MX named
- * for a provider).
+ * for a provider; `dns`, how the DNS peer answers).
  */
 export async function startVerifyWorld(
   env: Record<string, string> = {},
-  overrides: { clock?: Clock; domains?: Record<string, DomainScript>; zones?: Record<string, ZoneEntry> } = {},
+  overrides: {
+    clock?: Clock;
+    domains?: Record<string, DomainScript>;
+    zones?: Record<string, ZoneEntry>;
+    dns?: DnsPeerOptions;
+  } = {},
 ): Promise<VerifyWorld> {
   const peers = await startMailPeers(overrides.domains ?? ADDRESS_DOMAINS, {
     zones: overrides.domains ? overrides.zones : { ...ADDRESS_ZONES, ...overrides.zones },
+    dns: overrides.dns,
     env: {
       SMTP_CONNECT_TIMEOUT_MS: '1000',
       SMTP_BANNER_TIMEOUT_MS: '1000',

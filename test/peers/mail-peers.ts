@@ -1,4 +1,4 @@
-import { DnsPeer, startDnsPeer, ZoneEntry } from './dns-peer';
+import { DnsPeer, DnsPeerOptions, startDnsPeer, ZoneEntry } from './dns-peer';
 import { DomainScript, SmtpPeer, SmtpPeerScript, startSmtpPeer } from './smtp-peer';
 
 /** Loopback SMTP and DNS peers serving a set of mail domains, each with its MX on 127.0.0.1. */
@@ -13,7 +13,8 @@ export interface MailPeers {
 /**
  * `zones`: further DNS entries (a domain without MX), or entries that replace a domain's own (an MX named for
  * a provider, an MX host on another loopback address); `env`: added to (and overriding) the probe
- * environment; `smtp`: the rest of the SMTP peer's script (a slow RCPT reply, more listening addresses).
+ * environment; `smtp`: the rest of the SMTP peer's script (a slow RCPT reply, more listening addresses);
+ * `dns`: how the DNS peer answers (CNAMEs left unchased, as an authoritative server for another zone).
  */
 export async function startMailPeers(
   domains: Record<string, DomainScript>,
@@ -21,6 +22,7 @@ export async function startMailPeers(
     zones?: Record<string, ZoneEntry>;
     env?: Record<string, string>;
     smtp?: Omit<SmtpPeerScript, 'domains'>;
+    dns?: DnsPeerOptions;
   } = {},
 ): Promise<MailPeers> {
   const smtp = await startSmtpPeer({ ...options.smtp, domains });
@@ -29,7 +31,7 @@ export async function startMailPeers(
     zones[domain] = { mx: [{ exchange: `mx.${domain}`, priority: 10 }] };
     zones[`mx.${domain}`] = { a: ['127.0.0.1'] };
   }
-  const dns = await startDnsPeer({ ...zones, ...options.zones });
+  const dns = await startDnsPeer({ ...zones, ...options.zones }, options.dns);
   return {
     smtp,
     dns,

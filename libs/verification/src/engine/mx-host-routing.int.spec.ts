@@ -53,10 +53,13 @@ const script = {
   domains: Object.fromEntries(['half.dev', 'aliased.dev', 'plain.dev'].map((d) => [d, mailbox])),
 };
 
-describe('verification engine and MX hosts that do not exist, fail or are aliases', () => {
+describe.each([
+  ['a resolver that chases CNAMEs', true],
+  ['a server that answers one CNAME link at a time', false],
+])('verification engine and MX hosts that do not exist, fail or are aliases, against %s', (_label, chaseCnames) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(zones, script);
+    h = await startHarness(zones, script, {}, { chaseCnames });
   });
   afterAll(() => h.stop());
 

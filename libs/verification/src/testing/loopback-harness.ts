@@ -1,4 +1,4 @@
-import { DnsPeer, startDnsPeer, ZoneEntry } from '../../../../test/peers/dns-peer';
+import { DnsPeer, DnsPeerOptions, startDnsPeer, ZoneEntry } from '../../../../test/peers/dns-peer';
 import { SmtpPeer, SmtpPeerScript, startSmtpPeer } from '../../../../test/peers/smtp-peer';
 import { defaultVerificationConfig } from '../verification.config';
 import { VerificationConfig } from '../verification.types';
@@ -41,8 +41,9 @@ export async function startHarness(
   zones: Record<string, ZoneEntry>,
   script: SmtpPeerScript,
   overrides: Partial<VerificationConfig> = {},
+  dnsOptions: DnsPeerOptions = {},
 ): Promise<Harness> {
-  const dns = await startDnsPeer(zones);
+  const dns = await startDnsPeer(zones, dnsOptions);
   const smtp = await startSmtpPeer(script);
   const engine = new VerificationEngine(loopbackConfig(dns.server, smtp.port, overrides));
   return {
