@@ -110,7 +110,7 @@ export interface CandidateProbeReport {
   domain: string;
   /** Has MX or an A/AAAA fallback and no null MX. */
   mailAccepting: boolean;
-  /** Why the domain cannot be probed: no_mx, null_mx, domain_not_found, reserved_domain, dns_error, disposable, private_mx_refused ... */
+  /** Why the domain cannot be probed: no_mx, null_mx, mx_host_not_found, domain_not_found, reserved_domain, dns_error, disposable, private_mx_refused ... */
   reason?: string;
   /** null = inconclusive or not run. */
   catchAll: boolean | null;
