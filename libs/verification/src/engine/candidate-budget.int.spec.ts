@@ -1,14 +1,21 @@
-import { accept, postfixDefaults, SmtpPeerScript } from '../../../../test/peers/smtp-peer';
+import { accept, greylist, postfixDefaults, SmtpPeerScript } from '../../../../test/peers/smtp-peer';
 import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
 import { VerificationConfig } from '../verification.types';
 
-const zones = mxZone('initials.test', [['mx.initials.test', 10, '127.0.0.1']]);
+const zones = {
+  ...mxZone('initials.test', [['mx.initials.test', 10, '127.0.0.1']]),
+  ...mxZone('greylists.test', [['mx.greylists.test', 10, '127.0.0.1']]),
+};
 // Sixteen candidates, as the finder sends them; the mailbox is the 14th (a rare format after the common
 // ones and a nickname or two).
 const candidates = [...Array.from({ length: 13 }, (_, i) => `guess${i}`), 'r.paulson', 'guess13', 'guess14'];
 const script = (defences: SmtpPeerScript['defences']): SmtpPeerScript => ({
   defences,
-  domains: { 'initials.test': { recipients: { 'r.paulson': accept() } } },
+  domains: {
+    'initials.test': { recipients: { 'r.paulson': accept() } },
+    // Every new recipient deferred, as postgrey does: no candidate is ever decided now.
+    'greylists.test': { default: greylist(1_000) },
+  },
 });
 const options = { stopAtFirstOk: true, maxProbes: 16, deadlineMs: 8_000 };
 
@@ -47,5 +54,12 @@ describe("the finder's probe budget on a server that defends itself", () => {
     expect(h.smtp.stats.defences.errorDisconnects).toBe(1);
     // The session parked by the first call is reused; none goes past the learned 3.
     expect(Math.max(...h.smtp.stats.defences.errorsPerSession.slice(sessionsBefore - 1))).toBeLessThanOrEqual(3);
+  });
+
+  it('stops after the three likeliest candidates when the server decides none of them', async () => {
+    await start(postfixDefaults());
+    const report = await h.engine.probeCandidates('greylists.test', candidates, options);
+    expect(report.probes.map((p) => p.subResult)).toEqual(['greylisted', 'greylisted', 'greylisted']);
+    expect(h.smtp.stats.rcpts.filter((r) => r.address.endsWith('@greylists.test'))).toHaveLength(3);
   });
 });

@@ -3,6 +3,7 @@ import { providerForHosts } from '../providers/provider-playbook';
 import { checkSyntax, toAsciiDomain } from '../syntax/email-syntax';
 import { CandidateProbe, CandidateProbeReport } from '../verification.types';
 import { ProbeLane } from '../smtp/mx-pool';
+import { MAILBOX_REJECTIONS, RcptClass } from '../smtp/reply-classifier';
 import {
   DomainFindings,
   FindingsContext,
@@ -56,7 +57,8 @@ export function candidateWaves<T>(candidates: readonly T[]): T[][] {
  * maxProbes of them and never more than CANDIDATE_SESSIONS times the MX's session error budget. With
  * session reuse each wave takes the same parked session back (RSET between), and the prober opens a
  * fresh one when the budget is spent. Once an address is accepted the catch-all probe runs; on a
- * catch-all domain probing stops, since every further candidate would be accepted too.
+ * catch-all domain probing stops, since every further candidate would be accepted too. When none of
+ * the first SINGLE_CANDIDATES got a decisive answer, probing stops there.
  */
 export async function probeCandidatesOn(
   ctx: FindingsContext,
@@ -89,6 +91,7 @@ export async function probeCandidatesOn(
     .filter((local) => checkSyntax(`${local}@${domain}`).ok)
     .slice(0, Math.max(0, Math.min(options.maxProbes, budget)));
   let last: DomainFindings | null = null;
+  let decided = false;
   const probed: Array<{ local: string; findings: DomainFindings }> = [];
   for (const wave of candidateWaves(candidates)) {
     if (ctx.clock() >= deadline || options.signal?.aborted) break;
@@ -96,8 +99,13 @@ export async function probeCandidatesOn(
     const findings = await gatherFindings(ctx, domain, addresses, deadline, { signal: options.signal }, options.lane);
     probed.push(...wave.map((local) => ({ local, findings })));
     last = findings;
-    const accepted = addresses.some((address) => findings.outcomes.get(address)?.kind === 'accepted');
+    const kinds = addresses.map((address) => findings.outcomes.get(address)?.kind);
+    const accepted = kinds.includes('accepted');
     if (accepted && (findings.catchAll === true || (options.stopAtFirstOk && findings.catchAll === false))) break;
+    // A server that decided none of the likeliest candidates (greylisting every new recipient, blocking
+    // us, timing out) will not decide the rare ones either: they would only add to its error count.
+    decided ||= kinds.some((kind) => kind === 'accepted' || MAILBOX_REJECTIONS.has(kind as RcptClass));
+    if (!decided && probed.length >= SINGLE_CANDIDATES) break;
   }
   report.catchAll = last?.catchAll ?? ctx.catchAll.get(domain) ?? null;
   report.probes = probed.map(({ local, findings }): CandidateProbe => {
