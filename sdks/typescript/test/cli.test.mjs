@@ -49,7 +49,7 @@ test('verify list.csv in a terminal draws a progress bar in place, downloads the
     redraws.some((line) => /\[#*-+\]/.test(line)),
     'a partly filled bar was drawn',
   );
-  assert.match(stdout, /Completed: ok 1, invalid 1, catch_all 1,498; 1500 credits charged/);
+  assert.match(stdout, /Completed: ok 1, invalid 1, catch_all 1,498; 1,500 credits charged/);
   assert.equal(readFileSync(join(dir, 'out.csv'), 'utf8'), 'email,result\nalice@acme.test,ok\nbob@acme.test,invalid\n');
 });
 

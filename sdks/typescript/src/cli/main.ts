@@ -154,7 +154,7 @@ async function follow<V extends ProgressView & { id: number; counts: object; cre
     .filter(([, n]) => typeof n === 'number' && n > 0)
     .map(([name, n]) => `${name} ${Number(n).toLocaleString('en-US')}`)
     .join(', ');
-  process.stderr.write(`${final.status}: ${counts}; ${final.creditsCharged} credits charged\n`);
+  process.stderr.write(`${final.status}: ${counts}; ${final.creditsCharged.toLocaleString('en-US')} credits charged\n`);
   process.stderr.write(`results written to ${out} (${bytes.toLocaleString('en-US')} bytes)\n`);
   if (flags.json) process.stdout.write(`${JSON.stringify(final, null, 2)}\n`);
   return final.status === 'Completed' ? 0 : 1;

@@ -18,7 +18,7 @@ interface Output {
  */
 export class ProgressDisplay {
   private readonly samples: { at: number; rows: number }[] = [];
-  private lastPlainAt = 0;
+  private lastPlainAt = -Infinity;
   private lastPlain = '';
   private drawn = false;
 
