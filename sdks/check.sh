@@ -47,7 +47,9 @@ trap finish EXIT
 venv="$sdks/python/.venv"
 install_tools() {
   (cd "$sdks/typescript" && npm ci --no-audit --no-fund --loglevel=error) || return 1
-  if [ ! -x "$venv/bin/pip" ]; then python3 -m venv "$venv" || return 1; fi
+  if [ ! -x "$venv/bin/pip" ]; then
+    python3 -m venv "$venv" || { apt-get update -qq && apt-get install -y -qq python3-venv && python3 -m venv "$venv"; } || return 1
+  fi
   "$venv/bin/pip" install --quiet --disable-pip-version-check "httpx>=0.23,<1" build
 }
 check "tools installed" install_tools
