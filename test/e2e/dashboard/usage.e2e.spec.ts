@@ -74,8 +74,8 @@ describe('usage analytics in the dashboard', () => {
   it('counts bulk-job chunks, finder calls under their key and dashboard-session calls for the member, once per event', async () => {
     const owner = await signedInUser(app, uniqueEmail('owner'));
     const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'jobs key' } })).body.data;
-    // A call from the dashboard itself: no key, the session cookie.
-    const viaSession = await owner.browser.request('GET', '/v1/verify/single?email=f');
+    // A call from the dashboard itself: no key, the session cookie (and its CSRF token, as the web UI sends).
+    const viaSession = await owner.browser.request('POST', '/v1/verify/single', { body: { email: 'f' } });
     expect(viaSession.status).toBe(200);
 
     const bus = app.running.app.get(MessageBus);
