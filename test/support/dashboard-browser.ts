@@ -65,12 +65,40 @@ export function outboxMails(dataDir: string): Array<{ file: string; to: string; 
     });
 }
 
-/** The token in the last mail to `to` whose link path is `linkPath` (e.g. /confirm-email). */
-export function tokenFromOutbox(dataDir: string, to: string, linkPath: string): string {
-  const mails = outboxMails(dataDir).filter((mail) => mail.to.includes(to) && mail.text.includes(`${linkPath}?token=`));
-  const last = mails[mails.length - 1];
-  if (!last) throw new Error(`no mail to ${to} with a ${linkPath} link`);
-  return new RegExp(`${linkPath.replace(/[/]/g, '\\/')}\\?token=([^\\s]+)`).exec(last.text)![1];
+type OutboxMail = ReturnType<typeof outboxMails>[number];
+
+/**
+ * The matching mails once there are at least `count` of them. The anonymous routes (sign-up, password
+ * reset, a new confirmation link) mail after they answer, so a test waits for the mail to arrive.
+ */
+export async function mailsArrived(
+  dataDir: string,
+  matches: (mail: OutboxMail) => boolean,
+  count = 1,
+  timeoutMs = 10_000,
+): Promise<OutboxMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = outboxMails(dataDir).filter(matches);
+    if (mails.length >= count) return mails;
+    if (Date.now() > deadline) throw new Error(`${mails.length} of ${count} expected mails arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * The token in the last mail to `to` whose link path is `linkPath` (e.g. /confirm-email), once at least
+ * `count` such mails arrived (2 for the link a second request sent).
+ */
+export async function tokenFromOutbox(dataDir: string, to: string, linkPath: string, count = 1): Promise<string> {
+  const mails = await mailsArrived(
+    dataDir,
+    (mail) => mail.to.includes(to) && mail.text.includes(`${linkPath}?token=`),
+    count,
+  ).catch(() => {
+    throw new Error(`no mail to ${to} with a ${linkPath} link`);
+  });
+  return new RegExp(`${linkPath.replace(/[/]/g, '\\/')}\\?token=([^\\s]+)`).exec(mails[mails.length - 1].text)![1];
 }
 
 function decodeBody(body: string, encoding: string): string {

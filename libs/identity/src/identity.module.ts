@@ -17,11 +17,13 @@ import { SignInAttempts } from './sign-in-throttle/sign-in-attempts.port';
 import { SignInThrottle } from './sign-in-throttle/sign-in-throttle';
 import { MailThrottle } from './sign-in-throttle/mail-throttle';
 import { UserStreams } from './shared/user-streams';
+import { AfterAnswer } from './shared/after-answer';
 import { UserDirectoryModule } from './find-users/user-directory.module';
 import { SwitchTeamModule } from './switch-team/switch-team.module';
 
 const SERVICES = [
   UserStreams,
+  AfterAnswer,
   RegistrationService,
   SignInService,
   SessionAuthenticator,

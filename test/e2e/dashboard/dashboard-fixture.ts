@@ -22,7 +22,7 @@ export async function signedInUser(
   });
   if (signUp.status !== 202) throw new Error(`sign-up: ${signUp.status} ${signUp.text}`);
   const confirm = await browser.request('POST', '/dashboard/v1/confirm-email', {
-    body: { token: tokenFromOutbox(app.dataDir, email, '/confirm-email') },
+    body: { token: await tokenFromOutbox(app.dataDir, email, '/confirm-email') },
   });
   if (confirm.status !== 200) throw new Error(`confirm: ${confirm.status} ${confirm.text}`);
   const signIn = await browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } });

@@ -1,6 +1,7 @@
 import { newLinkToken } from '@lib/identity';
 import { PasswordHasher } from '@lib/identity/testing';
-import { DashboardBrowser, outboxMails, tokenFromOutbox } from '../../support/dashboard-browser';
+import { GatedEventStore } from '../../harness/gated-event-store';
+import { DashboardBrowser, mailsArrived, outboxMails, tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { PASSWORD, signedInUser, uniqueEmail } from './dashboard-fixture';
 
@@ -27,12 +28,15 @@ describe('dashboard identity under attack', () => {
       expect(
         (await browser.request('PUT', '/dashboard/v1/email', { body: { newEmail: eve, password: PASSWORD } })).status,
       ).toBe(202);
-      const changeToken = tokenFromOutbox(app.dataDir, eve, '/confirm-email-change');
+      const changeToken = await tokenFromOutbox(app.dataDir, eve, '/confirm-email-change');
       // ...and the owner resets the password, as the warning mail tells them.
       const anon = await anonymous();
       await anon.request('POST', '/dashboard/v1/password-reset/request', { body: { email } });
       const reset = await anon.request('POST', '/dashboard/v1/password-reset/confirm', {
-        body: { token: tokenFromOutbox(app.dataDir, email, '/reset-password'), password: 'the owner takes it back' },
+        body: {
+          token: await tokenFromOutbox(app.dataDir, email, '/reset-password'),
+          password: 'the owner takes it back',
+        },
       });
       expect(reset.status).toBe(200);
 
@@ -57,14 +61,14 @@ describe('dashboard identity under attack', () => {
       await browser.request('PUT', '/dashboard/v1/email', { body: { newEmail: eve, password: PASSWORD } });
       const anon = await anonymous();
       await anon.request('POST', '/dashboard/v1/password-reset/request', { body: { email } });
-      const resetToken = tokenFromOutbox(app.dataDir, email, '/reset-password');
+      const resetToken = await tokenFromOutbox(app.dataDir, email, '/reset-password');
       const changed = await browser.request('PUT', '/dashboard/v1/password', {
         body: { currentPassword: PASSWORD, newPassword: 'another passphrase' },
       });
       expect(changed.status).toBe(200);
       expect((await other.request('GET', '/dashboard/v1/me')).status).toBe(401);
       const taken = await anon.request('POST', '/dashboard/v1/email-change/confirm', {
-        body: { token: tokenFromOutbox(app.dataDir, eve, '/confirm-email-change') },
+        body: { token: await tokenFromOutbox(app.dataDir, eve, '/confirm-email-change') },
       });
       expect({ status: taken.status, code: taken.body.error?.code }).toEqual({ status: 400, code: 6006 });
       const reuse = await anon.request('POST', '/dashboard/v1/password-reset/confirm', {
@@ -157,6 +161,8 @@ describe('dashboard identity under attack', () => {
         hash.mockClear();
         const anon = await anonymous();
         await anon.request('POST', '/dashboard/v1/sign-up', { body: { email, password: PASSWORD, name: 'Again' } });
+        // Done once the owner is told (a sign-up's work runs after its answer).
+        await mailsArrived(app.dataDir, (m) => m.to.includes(email) && /tried to sign up/.test(m.subject));
         const forged = await anon.request('POST', '/dashboard/v1/password-reset/confirm', {
           body: { token: newLinkToken('1234').token, password: 'a long enough password' },
         });
@@ -164,12 +170,65 @@ describe('dashboard identity under attack', () => {
         expect(hash).not.toHaveBeenCalled();
         await anon.request('POST', '/dashboard/v1/password-reset/request', { body: { email } });
         const reset = await anon.request('POST', '/dashboard/v1/password-reset/confirm', {
-          body: { token: tokenFromOutbox(app.dataDir, email, '/reset-password'), password: 'a long enough password' },
+          body: {
+            token: await tokenFromOutbox(app.dataDir, email, '/reset-password'),
+            password: 'a long enough password',
+          },
         });
         expect(reset.status).toBe(200);
         expect(hash).toHaveBeenCalledTimes(1);
       } finally {
         hash.mockRestore();
+      }
+    });
+  });
+
+  describe('finding 5: account enumeration by timing', () => {
+    /** Each anonymous route that looks an address up, with what it answers. */
+    const lookups = (browser: DashboardBrowser, email: string) => [
+      browser.request('POST', '/dashboard/v1/sign-up', { body: { email, password: PASSWORD, name: 'X' } }),
+      browser.request('POST', '/dashboard/v1/password-reset/request', { body: { email } }),
+      browser.request('POST', '/dashboard/v1/resend-confirmation', { body: { email } }),
+    ];
+
+    it('answers sign-up, a reset request and a new confirmation link before any read or append of the user and address streams, for every kind of address', async () => {
+      let gate: GatedEventStore | undefined;
+      const identityStream = (id: string) => id.startsWith('users-') || id.startsWith('email-claims-');
+      const gated = await startTestApp(
+        {},
+        { wrap: { eventStore: (s) => (gate = new GatedEventStore(s, identityStream)) } },
+      );
+      try {
+        const { email: confirmed } = await signedInUser(gated);
+        const unconfirmed = uniqueEmail('unconfirmed');
+        const browser = new DashboardBrowser(gated.url);
+        await browser.prepare();
+        await browser.request('POST', '/dashboard/v1/sign-up', {
+          body: { email: unconfirmed, password: PASSWORD, name: 'U' },
+        });
+        await tokenFromOutbox(gated.dataDir, unconfirmed, '/confirm-email');
+
+        // Shut: a request that read or appended any user or address stream before answering would hang here.
+        gate!.shut();
+        const answers: Record<string, unknown> = {};
+        for (const email of [confirmed, unconfirmed, uniqueEmail('unknown')]) {
+          const hung = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 10_000).unref());
+          const answered = await Promise.race([Promise.all(lookups(browser, email)), hung]);
+          expect(answered).not.toBe('hung');
+          answers[email] = (answered as Array<{ status: number; body: unknown }>).map((r) => [r.status, r.body]);
+        }
+        // The same answers for a confirmed, an unconfirmed and an unknown address...
+        const [first, ...rest] = Object.values(answers);
+        for (const other of rest) expect(other).toEqual(first);
+        // ...while the work they started waits at the gate, and is done once it opens.
+        expect(gate!.held).toBeGreaterThan(0);
+        gate!.release();
+        await mailsArrived(gated.dataDir, (m) => m.to.includes(confirmed) && /tried to sign up/.test(m.subject));
+        await tokenFromOutbox(gated.dataDir, confirmed, '/reset-password');
+        await tokenFromOutbox(gated.dataDir, unconfirmed, '/confirm-email', 2);
+      } finally {
+        gate!.release();
+        await gated.close();
       }
     });
   });

@@ -22,7 +22,7 @@ describe('dashboard links that expired', () => {
     const { email } = await signedInUser(app);
     const browser = await anonymous();
     await browser.request('POST', '/dashboard/v1/password-reset/request', { body: { email } });
-    const stale = tokenFromOutbox(app.dataDir, email, '/reset-password');
+    const stale = await tokenFromOutbox(app.dataDir, email, '/reset-password');
     clock.travel(60 * 60_000 + 1_000);
     const late = await browser.request('POST', '/dashboard/v1/password-reset/confirm', {
       body: { token: stale, password: 'a password too late' },
@@ -38,7 +38,7 @@ describe('dashboard links that expired', () => {
     ).toBe(200);
 
     await browser.request('POST', '/dashboard/v1/password-reset/request', { body: { email } });
-    const fresh = tokenFromOutbox(app.dataDir, email, '/reset-password');
+    const fresh = await tokenFromOutbox(app.dataDir, email, '/reset-password', 2);
     expect(fresh).not.toBe(stale);
     expect(
       (
@@ -53,7 +53,7 @@ describe('dashboard links that expired', () => {
     const email = uniqueEmail('late');
     const browser = await anonymous();
     await browser.request('POST', '/dashboard/v1/sign-up', { body: { email, password: PASSWORD, name: 'Late' } });
-    const stale = tokenFromOutbox(app.dataDir, email, '/confirm-email');
+    const stale = await tokenFromOutbox(app.dataDir, email, '/confirm-email');
     clock.travel(48 * 3_600_000 + 1_000);
     const late = await browser.request('POST', '/dashboard/v1/confirm-email', { body: { token: stale } });
     expect({ status: late.status, code: late.body.error.code }).toEqual({ status: 400, code: 6006 });
@@ -61,7 +61,7 @@ describe('dashboard links that expired', () => {
     expect({ status: signIn.status, code: signIn.body.error.code }).toEqual({ status: 403, code: 6005 });
 
     await browser.request('POST', '/dashboard/v1/resend-confirmation', { body: { email } });
-    const fresh = tokenFromOutbox(app.dataDir, email, '/confirm-email');
+    const fresh = await tokenFromOutbox(app.dataDir, email, '/confirm-email', 2);
     expect((await browser.request('POST', '/dashboard/v1/confirm-email', { body: { token: fresh } })).status).toBe(200);
     expect(
       (await browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } })).status,

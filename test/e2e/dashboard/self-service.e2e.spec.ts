@@ -86,7 +86,7 @@ describe('self-service from sign-up to a removed member', () => {
     await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email: memberEmail, role: 'member' } });
     const member = await signedInUser(app, memberEmail);
     await member.browser.request('POST', '/dashboard/v1/team/invites/accept', {
-      body: { token: tokenFromOutbox(app.dataDir, memberEmail, '/accept-invite') },
+      body: { token: await tokenFromOutbox(app.dataDir, memberEmail, '/accept-invite') },
     });
     const memberKey = (await member.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'member' } })).body
       .data.apiKey;

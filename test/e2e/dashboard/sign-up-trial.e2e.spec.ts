@@ -25,6 +25,8 @@ describe('trial credits of a sign-up', () => {
       (await browser.request('POST', '/dashboard/v1/sign-up', { body: { email, password: PASSWORD, name: 'Racer' } }))
         .status,
     ).toBe(202);
+    // Recorded after the answer: the confirmation mail follows the record.
+    await tokenFromOutbox(app.dataDir, email, '/confirm-email');
     // Not confirmed yet: no account, no ledger.
     const userId = (await app.running.app.get(UserStreams).userIdOf(email))!;
     const { accountId } = (await app.running.app.get(UserStreams).registration(userId))!;
@@ -46,7 +48,7 @@ describe('trial credits of a sign-up', () => {
     const browser = new DashboardBrowser(app.url);
     await browser.prepare();
     const again = await browser.request('POST', '/dashboard/v1/confirm-email', {
-      body: { token: tokenFromOutbox(app.dataDir, email, '/confirm-email') },
+      body: { token: await tokenFromOutbox(app.dataDir, email, '/confirm-email') },
     });
     expect(again.body.error.code).toBe(6006);
     expect(await app.running.app.get(SignUpAccounts).ensureFor(user.userId)).toBe(true);

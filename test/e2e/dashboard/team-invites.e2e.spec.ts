@@ -23,7 +23,7 @@ describe('dashboard team invitations', () => {
     await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email: adminEmail, role: 'admin' } });
     const admin = await signedInUser(app, adminEmail, 'Mallory');
     const joined = await admin.browser.request('POST', '/dashboard/v1/team/invites/accept', {
-      body: { token: tokenFromOutbox(app.dataDir, adminEmail, '/accept-invite') },
+      body: { token: await tokenFromOutbox(app.dataDir, adminEmail, '/accept-invite') },
     });
     expect(joined.status).toBe(200);
     return { owner, admin };
@@ -36,7 +36,7 @@ describe('dashboard team invitations', () => {
         body: { email: admin.email, role: 'admin' },
       });
       expect(backdoor.status).toBe(201);
-      const token = tokenFromOutbox(app.dataDir, admin.email, '/accept-invite');
+      const token = await tokenFromOutbox(app.dataDir, admin.email, '/accept-invite');
       expect(pendingEmails(await owner.browser.request('GET', '/dashboard/v1/team/invites'))).toEqual([admin.email]);
 
       expect((await owner.browser.request('DELETE', `/dashboard/v1/team/members/${admin.user.userId}`)).status).toBe(
@@ -57,7 +57,7 @@ describe('dashboard team invitations', () => {
       await admin.browser.request('POST', '/dashboard/v1/team/invites', {
         body: { email: friendEmail, role: 'admin' },
       });
-      const friendToken = tokenFromOutbox(app.dataDir, friendEmail, '/accept-invite');
+      const friendToken = await tokenFromOutbox(app.dataDir, friendEmail, '/accept-invite');
       await owner.browser.request('DELETE', `/dashboard/v1/team/members/${admin.user.userId}`);
       const friend = await signedInUser(app, friendEmail, 'Eve');
       const refused = await friend.browser.request('POST', '/dashboard/v1/team/invites/accept', {
@@ -69,7 +69,7 @@ describe('dashboard team invitations', () => {
         body: { email: admin.email, role: 'member' },
       });
       const back = await admin.browser.request('POST', '/dashboard/v1/team/invites/accept', {
-        body: { token: tokenFromOutbox(app.dataDir, admin.email, '/accept-invite') },
+        body: { token: await tokenFromOutbox(app.dataDir, admin.email, '/accept-invite') },
       });
       expect(back.body.data).toEqual({ accountId: owner.user.accountId, role: 'member' });
     });
@@ -117,7 +117,7 @@ describe('dashboard team invitations', () => {
 
     const grace = await signedInUser(app, graceEmail, 'Grace');
     const refused = await grace.browser.request('POST', '/dashboard/v1/team/invites/accept', {
-      body: { token: tokenFromOutbox(app.dataDir, graceEmail, '/accept-invite') },
+      body: { token: await tokenFromOutbox(app.dataDir, graceEmail, '/accept-invite') },
     });
     expect({ status: refused.status, code: refused.body.error?.code }).toEqual({ status: 400, code: 6006 });
   });
@@ -128,7 +128,7 @@ describe('dashboard team invitations', () => {
     await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email: memberEmail, role: 'member' } });
     const member = await signedInUser(app, memberEmail, 'Grace');
     await member.browser.request('POST', '/dashboard/v1/team/invites/accept', {
-      body: { token: tokenFromOutbox(app.dataDir, memberEmail, '/accept-invite') },
+      body: { token: await tokenFromOutbox(app.dataDir, memberEmail, '/accept-invite') },
     });
     await owner.browser.request('POST', '/dashboard/v1/team/invites', {
       body: { email: uniqueEmail('other'), role: 'member' },

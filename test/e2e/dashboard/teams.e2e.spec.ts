@@ -22,7 +22,7 @@ describe('dashboard teams', () => {
     expect(invite.status).toBe(201);
 
     const member = await signedInUser(app, memberEmail, 'Grace');
-    const token = tokenFromOutbox(app.dataDir, memberEmail, '/accept-invite');
+    const token = await tokenFromOutbox(app.dataDir, memberEmail, '/accept-invite');
     const joined = await member.browser.request('POST', '/dashboard/v1/team/invites/accept', { body: { token } });
     expect(joined.body.data).toEqual({ accountId: owner.user.accountId, role: 'member' });
     const again = await member.browser.request('POST', '/dashboard/v1/team/invites/accept', { body: { token } });
@@ -75,7 +75,7 @@ describe('dashboard teams', () => {
     await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email: memberEmail, role: 'member' } });
     const member = await signedInUser(app, memberEmail, 'Grace');
     await member.browser.request('POST', '/dashboard/v1/team/invites/accept', {
-      body: { token: tokenFromOutbox(app.dataDir, memberEmail, '/accept-invite') },
+      body: { token: await tokenFromOutbox(app.dataDir, memberEmail, '/accept-invite') },
     });
     const keys = [];
     for (const label of ['one', 'two', 'three'])
@@ -92,7 +92,7 @@ describe('dashboard teams', () => {
     const owner = await signedInUser(app);
     const invited = uniqueEmail('invited');
     await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email: invited, role: 'admin' } });
-    const token = tokenFromOutbox(app.dataDir, invited, '/accept-invite');
+    const token = await tokenFromOutbox(app.dataDir, invited, '/accept-invite');
     const stranger = await signedInUser(app);
     const res = await stranger.browser.request('POST', '/dashboard/v1/team/invites/accept', { body: { token } });
     expect({ status: res.status, code: res.body.error.code }).toEqual({ status: 400, code: 6006 });

@@ -22,7 +22,7 @@ describe('usage analytics in the dashboard', () => {
     await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email: memberEmail, role: 'member' } });
     const member = await signedInUser(app, memberEmail);
     await member.browser.request('POST', '/dashboard/v1/team/invites/accept', {
-      body: { token: tokenFromOutbox(app.dataDir, memberEmail, '/accept-invite') },
+      body: { token: await tokenFromOutbox(app.dataDir, memberEmail, '/accept-invite') },
     });
     const memberKey = (await member.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'member key' } }))
       .body.data;

@@ -185,7 +185,7 @@ const signUpTrial: HarnessScenario = {
       body: { email, password: PASSWORD, name: 'Trial', company: 'Trial Ltd' },
     });
     await browser.request('POST', '/dashboard/v1/confirm-email', {
-      body: { token: tokenFromOutbox(app.dataDir, email, '/confirm-email') },
+      body: { token: await tokenFromOutbox(app.dataDir, email, '/confirm-email') },
     });
     const signIn = await browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } });
     const accountId: string = signIn.body.data.user.accountId;

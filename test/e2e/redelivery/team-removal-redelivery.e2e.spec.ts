@@ -20,7 +20,7 @@ const teamRemoval: HarnessScenario = {
     await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email: adminEmail, role: 'admin' } });
     const admin = await signedInUser(app, adminEmail, 'Mallory');
     await admin.browser.request('POST', '/dashboard/v1/team/invites/accept', {
-      body: { token: tokenFromOutbox(app.dataDir, adminEmail, '/accept-invite') },
+      body: { token: await tokenFromOutbox(app.dataDir, adminEmail, '/accept-invite') },
     });
     // The request may die here (500): the removal must complete all the same.
     await owner.browser.request('DELETE', `/dashboard/v1/team/members/${admin.user.userId}`);

@@ -131,7 +131,7 @@ async function teamOfThree(app: TestApp) {
     const invited = await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email, role } });
     if (invited.status !== 201) throw new Error(`invite: ${invited.status} ${invited.text}`);
     const joining = await signedInUser(app, email, role);
-    const token = tokenFromOutbox(app.dataDir, email, '/accept-invite');
+    const token = await tokenFromOutbox(app.dataDir, email, '/accept-invite');
     const joined = await joining.browser.request('POST', '/dashboard/v1/team/invites/accept', { body: { token } });
     if (joined.status !== 200) throw new Error(`accept: ${joined.status} ${joined.text}`);
     return joining.browser;

@@ -129,7 +129,7 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Create account', exact: true }).click();
     await page.getByText('Check your inbox').waitFor();
 
-    await page.goto(url(`/confirm-email?token=${tokenFromOutbox(app.dataDir, OWNER.email, '/confirm-email')}`));
+    await page.goto(url(`/confirm-email?token=${await tokenFromOutbox(app.dataDir, OWNER.email, '/confirm-email')}`));
     await page.getByText('Your email address is confirmed').waitFor();
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByLabel('Email', { exact: true }).fill(OWNER.email);
@@ -249,7 +249,7 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
 
     const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const member = await memberContext.newPage();
-    const invite = url(`/accept-invite?token=${tokenFromOutbox(app.dataDir, MEMBER.email, '/accept-invite')}`);
+    const invite = url(`/accept-invite?token=${await tokenFromOutbox(app.dataDir, MEMBER.email, '/accept-invite')}`);
     await member.goto(invite);
     await member.getByRole('link', { name: 'Create an account', exact: true }).click();
     await member.getByLabel('Your name', { exact: true }).fill(MEMBER.name);
@@ -257,7 +257,9 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await member.getByRole('button', { name: 'Create account', exact: true }).click();
     await member.getByText('Check your inbox').waitFor();
-    await member.goto(url(`/confirm-email?token=${tokenFromOutbox(app.dataDir, MEMBER.email, '/confirm-email')}`));
+    await member.goto(
+      url(`/confirm-email?token=${await tokenFromOutbox(app.dataDir, MEMBER.email, '/confirm-email')}`),
+    );
     await member.getByText('Your email address is confirmed').waitFor();
     await member.goto(invite);
     await member.getByRole('link', { name: 'Sign in', exact: true }).click();

@@ -5,6 +5,7 @@ import { Mailer } from '@lib/mail';
 import { APP_CONFIG } from '@lib/platform';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { MailThrottle } from '../sign-in-throttle/mail-throttle';
+import { AfterAnswer } from '../shared/after-answer';
 import { newLinkToken, parseLinkToken } from '../tokens/link-token';
 import { isoAfter, LINK_LIFETIME_MS } from '../shared/expiry';
 import { linkWorks } from '../domain/user.decider';
@@ -22,6 +23,7 @@ export class PasswordService {
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
     private readonly throttle: MailThrottle,
+    private readonly afterAnswer: AfterAnswer,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -30,6 +32,11 @@ export class PasswordService {
   async requestReset(rawEmail: string, client: string): Promise<void> {
     const email = normalizeEmail(rawEmail);
     await this.throttle.anonymous(client, email);
+    // After the answer (AfterAnswer): whether the address has an account must not show in its timing.
+    this.afterAnswer.start('password-reset request', () => this.mailResetLink(email));
+  }
+
+  private async mailResetLink(email: string): Promise<void> {
     const userId = await this.users.userIdOf(email);
     if (!userId || (await this.users.load(userId)).status !== 'registered') return;
     const link = newLinkToken(userId);

@@ -5,6 +5,7 @@ import { Mailer } from '@lib/mail';
 import { APP_CONFIG } from '@lib/platform';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { MailThrottle } from '../sign-in-throttle/mail-throttle';
+import { AfterAnswer } from '../shared/after-answer';
 import { newLinkToken, parseLinkToken } from '../tokens/link-token';
 import { isoAfter, LINK_LIFETIME_MS } from '../shared/expiry';
 import { identityMails } from '../shared/identity-mails';
@@ -27,8 +28,10 @@ export interface RegisteredAccount {
 }
 
 /**
- * Sign-up and email confirmation. Sign-up answers the same whether or not the address is taken (the
- * owner of a taken address gets a mail instead), so the answer reveals nothing about who has an account.
+ * Sign-up and email confirmation. Sign-up and a new confirmation link answer the same, in the same time,
+ * whether or not the address has an account (the owner of a taken address gets a mail instead): past the
+ * throttle, their work runs after the answer (AfterAnswer), so neither the answer nor its timing reveals
+ * who has an account, or whether it is confirmed.
  */
 @Injectable()
 export class RegistrationService {
@@ -37,23 +40,28 @@ export class RegistrationService {
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
     private readonly throttle: MailThrottle,
+    private readonly afterAnswer: AfterAnswer,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /**
-   * The new user, or null when the address already belongs to someone (who has been told by mail).
-   * Throttled per client address and per address typed; the memory-hard hash runs only once the address
-   * is claimed for this sign-up.
-   */
-  async signUp(request: SignUpRequest, client: string): Promise<RegisteredAccount | null> {
+  /** Throttled per client address and per address typed; registers (or tells the address's owner) after the answer. */
+  async signUp(request: SignUpRequest, client: string): Promise<void> {
     const email = normalizeEmail(request.email);
     await this.throttle.anonymous(client, email);
+    this.afterAnswer.start('sign-up', () => this.register(email, request));
+  }
+
+  /**
+   * Records the new user and mails the confirmation link, or tells the owner of a taken address by mail.
+   * The memory-hard hash runs only once the address is claimed for this sign-up.
+   */
+  private async register(email: string, request: SignUpRequest): Promise<void> {
     const now = this.clock.now();
     const userId = String(newNumericId(now));
     if (!(await this.claim(email, userId))) {
       await this.mailer.send(identityMails.alreadyRegistered(email, this.config.dashboard.publicUrl));
-      return null;
+      return;
     }
     const passwordHash = await this.hasher.hash(request.password);
     const accountId = String(newNumericId(now));
@@ -71,7 +79,6 @@ export class RegistrationService {
       at: this.clock.nowIso(),
     });
     await this.mailer.send(identityMails.confirm(email, this.config.dashboard.publicUrl, link.token));
-    return { userId, accountId, name: request.company || request.name };
   }
 
   /** Confirms the address from the mailed link (once); the caller then opens the user's account (SignUpAccounts). */
@@ -86,6 +93,10 @@ export class RegistrationService {
   async resendConfirmation(rawEmail: string, client: string): Promise<void> {
     const email = normalizeEmail(rawEmail);
     await this.throttle.anonymous(client, email);
+    this.afterAnswer.start('resend-confirmation', () => this.reissueConfirmation(email));
+  }
+
+  private async reissueConfirmation(email: string): Promise<void> {
     const userId = await this.users.userIdOf(email);
     if (!userId) return;
     const now = this.clock.now();
