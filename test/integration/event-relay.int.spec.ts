@@ -20,7 +20,7 @@ import { eventStoreUnderTest, type EventStoreUnderTest } from './support/event-s
 import { skipBacklog } from './support/kafka-backlog';
 import { brokersOf, describeWithServers, uniqueDbName } from './support/servers';
 
-const TOPICS = [...RELAY_CATEGORIES.map(relayTopic), relayTopic('other')];
+const TOPICS = [...RELAY_CATEGORIES.map(relayTopic), relayTopic('users'), relayTopic('other')];
 const validate = addFormats(new Ajv2020({ allErrors: true })).compile(schema);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -136,6 +136,94 @@ describeWithServers(['KAFKA_BROKERS', 'MONGO_URL'], 'event relay on Kafka', ({ K
         data: event.data,
       });
     }
+  });
+
+  it('finding 8: strips secrets at every depth and the personal data analytics does not need, per topic', async () => {
+    const secret = `pi_${tag}_secret_Zq9`;
+    const stored: Array<[string, string, Record<string, unknown>]> = [
+      // A checkout answered under an Idempotency-Key: its stored answer carries the PaymentIntent's client secret.
+      [
+        `idempotency-acc${tag}-f8`,
+        'IdempotentResponseRecorded',
+        {
+          requestHash: 'h',
+          claimId: 'c1',
+          at: '2026-01-01T00:00:00Z',
+          response: { body: { data: { clientSecret: secret } } },
+        },
+      ],
+      [
+        `users-${tag}f8`,
+        'UserRegistered',
+        {
+          userId: tag,
+          email: `ada.${tag}@example.com`,
+          name: 'Ada Lovelace',
+          company: 'Engines Ltd',
+          accountId: 'a1',
+          passwordHash: '$argon2id$x',
+          confirmTokenHash: 'c',
+          confirmExpiresAt: 'x',
+          registeredAt: 'x',
+        },
+      ],
+      [
+        `users-${tag}f8`,
+        'SessionStarted',
+        {
+          userId: tag,
+          sessionId: 's1',
+          secretHash: 's',
+          csrfHash: 'c',
+          userAgent: `Firefox/${tag}`,
+          address: '203.0.113.77',
+          startedAt: 'x',
+          expiresAt: 'x',
+        },
+      ],
+      [
+        `accounts-${tag}f8`,
+        'MemberInvited',
+        {
+          accountId: tag,
+          inviteId: 'i1',
+          email: `grace.${tag}@example.com`,
+          role: 'member',
+          tokenHash: 't',
+          expiresAt: 'x',
+          invitedBy: 'u',
+          invitedAt: 'x',
+        },
+      ],
+      [
+        `credits-${tag}nested`,
+        'ItNested',
+        { items: [{ label: 'a', secretHash: 'deep' }], payment: { client_secret: secret } },
+      ],
+    ];
+    await relay.start(); // already started by the first test when the whole suite runs
+    for (const [stream, type, data] of stored) await events.appendToStream(stream, [{ type, data }], 'any');
+    // Streams of their own: the first test's events on `<category>-<tag>` must not be counted here.
+    const relayed = () => received.filter((m) => stored.some(([stream]) => m.key === stream));
+    await until('the five events', () => relayed().length >= stored.length);
+    const text = JSON.stringify(relayed().map((m) => m.value));
+    for (const leaked of [
+      secret,
+      'deep',
+      `ada.${tag}@example.com`,
+      'Ada Lovelace',
+      `Firefox/${tag}`,
+      '203.0.113.77',
+      `grace.${tag}`,
+    ])
+      expect({ leaked, found: text.includes(leaked) }).toEqual({ leaked, found: false });
+    const data = (type: string) => relayed().find((m) => m.value.type === type)!.value.data;
+    // What analytics keeps: who (by id), what and when.
+    expect(data('IdempotentResponseRecorded')).toEqual({ requestHash: 'h', claimId: 'c1', at: '2026-01-01T00:00:00Z' });
+    expect(data('UserRegistered')).toEqual({ userId: tag, accountId: 'a1', confirmExpiresAt: 'x', registeredAt: 'x' });
+    expect(data('SessionStarted')).toEqual({ userId: tag, sessionId: 's1', startedAt: 'x', expiresAt: 'x' });
+    expect(data('MemberInvited')).toMatchObject({ accountId: tag, inviteId: 'i1', role: 'member' });
+    expect(data('ItNested')).toEqual({ items: [{ label: 'a' }], payment: {} });
   });
 
   it('keeps the order of one stream on its topic', async () => {

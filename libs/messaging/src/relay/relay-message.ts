@@ -9,6 +9,7 @@
  * Fields are only ever added; anything breaking gets a new schemaVersion.
  */
 import type { RecordedEvent } from '@lib/eventstore';
+import { analyticsData } from './analytics-redaction';
 
 export const RELAY_SCHEMA_VERSION = 1;
 
@@ -49,28 +50,19 @@ export function categoryOf(streamId: string): string {
 /** The topic of a category: `events.<category>`. */
 export const relayTopic = (category: string): string => `events.${category}`;
 
-/**
- * Secret material never leaves for the analytics feed: password hashes (argon2id) and the SHA-256
- * hashes of API-key, session, CSRF and link secrets are dropped from the relayed data.
- */
-const SECRET_FIELDS = new Set(['passwordHash', 'secretHash', 'csrfHash', 'tokenHash', 'confirmTokenHash']);
-
-function withoutSecrets(data: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(data ?? {}).filter(([name]) => !SECRET_FIELDS.has(name)));
-}
-
-/** The message value for one recorded event. */
+/** The message value for one recorded event, its data as analytics may carry it (analytics-redaction.ts). */
 export function toRelayMessage(event: RecordedEvent): RelayMessageV1 {
   const occurredAt = event.metadata?.occurredAt;
+  const category = categoryOf(event.streamId);
   return {
     schemaVersion: RELAY_SCHEMA_VERSION,
     eventId: event.id,
     type: event.type,
     stream: event.streamId,
-    category: categoryOf(event.streamId),
+    category,
     position: event.position,
     revision: event.revision,
     occurredAt: typeof occurredAt === 'string' ? occurredAt : event.recordedAt,
-    data: withoutSecrets(event.data),
+    data: analyticsData(category, event.data),
   };
 }

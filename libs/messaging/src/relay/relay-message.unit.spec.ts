@@ -1,7 +1,7 @@
 import { toRelayMessage } from './relay-message';
 
 describe('relay message', () => {
-  it('drops password and secret hashes from the relayed data, keeping the rest', () => {
+  it('drops password and secret hashes (and, on events.users, the client address) from the relayed data, keeping the rest', () => {
     const message = toRelayMessage({
       id: 'e1',
       type: 'SessionStarted',
@@ -21,7 +21,54 @@ describe('relay message', () => {
         address: '127.0.0.1',
       },
     });
-    expect(message.data).toEqual({ userId: '7', sessionId: 's', address: '127.0.0.1' });
+    expect(message.data).toEqual({ userId: '7', sessionId: 's' });
     expect(message).toMatchObject({ category: 'users', stream: 'users-7', position: 42 });
+  });
+
+  describe('finding 8: deep, per topic', () => {
+    const relayed = (streamId: string, type: string, data: Record<string, unknown>) =>
+      toRelayMessage({ id: 'e', type, streamId, revision: 0, position: 1, metadata: {}, recordedAt: 'x', data }).data;
+
+    it('drops a checkout answer stored under an Idempotency-Key, client secret and all, from events.idempotency', () => {
+      const response = { status: 201, body: { data: { orderId: '9', clientSecret: 'pi_1_secret_2' } } };
+      expect(
+        relayed('idempotency-7-abc', 'IdempotentResponseRecorded', {
+          requestHash: 'h',
+          claimId: 'c',
+          response,
+          at: 'x',
+        }),
+      ).toEqual({ requestHash: 'h', claimId: 'c', at: 'x' });
+    });
+
+    it('drops secret fields at any depth, in objects and arrays, on every topic', () => {
+      expect(
+        relayed('jobs-1', 'Anything', {
+          keep: 1,
+          nested: { clientSecret: 's', client_secret: 's', list: [{ tokenHash: 't', n: 2 }, 'text', null] },
+        }),
+      ).toEqual({ keep: 1, nested: { list: [{ n: 2 }, 'text', null] } });
+    });
+
+    it('drops addresses, names, companies, client addresses and user agents from events.users, keeping ids and times', () => {
+      expect(
+        relayed('users-7', 'EmailChanged', { userId: '7', oldEmail: 'a@x.test', newEmail: 'b@x.test', changedAt: 't' }),
+      ).toEqual({ userId: '7', changedAt: 't' });
+      expect(
+        relayed('users-7', 'UserRegistered', {
+          userId: '7',
+          email: 'a@x.test',
+          name: 'Ada',
+          company: 'E',
+          registeredAt: 't',
+        }),
+      ).toEqual({ userId: '7', registeredAt: 't' });
+    });
+
+    it('drops the invited address from events.accounts', () => {
+      expect(
+        relayed('accounts-3', 'MemberInvited', { accountId: '3', inviteId: 'i', email: 'g@x.test', role: 'admin' }),
+      ).toEqual({ accountId: '3', inviteId: 'i', role: 'admin' });
+    });
   });
 });
