@@ -1,11 +1,12 @@
 // The mailcheck command against the real service: in a pseudo-terminal (util-linux `script`) it draws
 // a progress bar redrawn in place; through a pipe it prints plain lines; exit statuses.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { Mailcheck } from '../dist/esm/index.js';
 import { listCsv, newAccount, PACKAGE, service, stopServices, startReceiver } from './support.mjs';
 
 const CLI = join(PACKAGE, 'dist/cjs/cli/main.js');
@@ -128,4 +129,22 @@ test('exit statuses: 1 when the service refuses, 2 on bad usage', async () => {
   assert.equal((await run(process.execPath, [CLI, 'nonsense'])).code, 2);
   assert.equal((await run(process.execPath, [CLI, 'verify', '--bogus-flag'])).code, 2);
   assert.equal((await run(process.execPath, [CLI, 'balance'], { MAILCHECK_API_KEY: '' })).code, 2);
+});
+
+test('a job cancelled while the CLI follows it: the partial results are written and the exit status is 1', async () => {
+  writeFileSync(join(dir, 'cancelled.csv'), listCsv(3_000));
+  const child = spawn(process.execPath, [CLI, 'verify', 'cancelled.csv', '--out', 'cancelled-out.csv'], {
+    env,
+    cwd: dir,
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  while (!/job (\d+):/.test(stderr)) await new Promise((resolve) => setTimeout(resolve, 50));
+  const jobId = /job (\d+):/.exec(stderr)[1];
+  const client = new Mailcheck({ apiKey: env.MAILCHECK_API_KEY, baseUrl: env.MAILCHECK_BASE_URL });
+  assert.equal((await client.jobs.get(jobId).then((job) => job.cancel())).status, 'Cancelled');
+  assert.equal(await exited, 1, stderr);
+  assert.match(stderr, /^Cancelled: /m);
+  assert.match(readFileSync(join(dir, 'cancelled-out.csv'), 'utf8'), /^email,result,/);
 });
