@@ -83,3 +83,23 @@ test('the progress line: rate over the last events, the service ETA, plain lines
   ]);
   assert.equal(clock(3_725), '1:02:05');
 });
+
+test('the client entry is browser-safe: nothing it loads imports a Node built-in up front', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { dirname, join } = await import('node:path');
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    assert.doesNotMatch(source, /^import[^;]*from 'node:/m, `${file} imports a Node built-in statically`);
+    for (const [, relative] of source.matchAll(/^(?:import|export)[^;]*from '(\.[^']+)'/gm))
+      visit(join(dirname(file), relative));
+  };
+  visit(new URL('../dist/esm/index.js', import.meta.url).pathname);
+  assert.ok(seen.size > 5, `followed ${seen.size} modules`);
+  assert.match(
+    readFileSync(new URL('../dist/esm/webhook-signature.js', import.meta.url), 'utf8'),
+    /from 'node:crypto'/,
+  );
+});
