@@ -53,6 +53,20 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   };
+  /** An automatic top-up of package 1 whose request died after quoting it: the order is only quoted. */
+  const quotedTopUp = async (accountId: string): Promise<string> => {
+    const orderId = app.running.app.get(CheckoutService).newOrderId();
+    const quote = app.running.app.get(CreditCatalogue).quote(1, null, new Date().toISOString());
+    const data = { ...quote, orderId, accountId, processor: 'stripe', isAutoTopup: true, placedBy: 'auto-topup' };
+    await app.running.app
+      .get(EventStore)
+      .appendToStream(
+        `orders-${orderId}`,
+        [{ type: 'OrderQuoted', data: { ...data, quotedAt: new Date().toISOString() } }],
+        'no_stream',
+      );
+    return orderId;
+  };
   const checkout = async () =>
     (await owner.browser.request('POST', '/dashboard/v1/billing/checkout', { body: { packageId: 1 } })).body.data;
 
@@ -206,28 +220,9 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
     const buyer = await signedInUser(app);
     const buyerKey = (await buyer.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'k' } })).body.data
       .apiKey;
-    const orderId = app.running.app.get(CheckoutService).newOrderId();
-    const quote = app.running.app.get(CreditCatalogue).quote(1, null, new Date().toISOString());
     const events = app.running.app.get(EventStore);
+    const orderId = await quotedTopUp(buyer.user.accountId);
     const orderEvents = async () => (await events.readStream(`orders-${orderId}`)).map((e) => e.type);
-    await events.appendToStream(
-      `orders-${orderId}`,
-      [
-        {
-          type: 'OrderQuoted',
-          data: {
-            ...quote,
-            orderId,
-            accountId: buyer.user.accountId,
-            processor: 'stripe',
-            isAutoTopup: true,
-            placedBy: 'auto-topup',
-            quotedAt: new Date().toISOString(),
-          },
-        },
-      ],
-      'no_stream',
-    );
     // Another account's payment naming this order changes nothing.
     expect(
       (
@@ -294,27 +289,8 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
 
     it('does not place an order only quoted from a payment of another amount', async () => {
       const buyer = await signedInUser(app);
-      const orderId = app.running.app.get(CheckoutService).newOrderId();
-      const quote = app.running.app.get(CreditCatalogue).quote(1, null, new Date().toISOString());
       const events = app.running.app.get(EventStore);
-      await events.appendToStream(
-        `orders-${orderId}`,
-        [
-          {
-            type: 'OrderQuoted',
-            data: {
-              ...quote,
-              orderId,
-              accountId: buyer.user.accountId,
-              processor: 'stripe',
-              isAutoTopup: true,
-              placedBy: 'auto-topup',
-              quotedAt: new Date().toISOString(),
-            },
-          },
-        ],
-        'no_stream',
-      );
+      const orderId = await quotedTopUp(buyer.user.accountId);
       const cheap = intentEvent(
         'evt_quoted_cheap',
         'payment_intent.succeeded',
