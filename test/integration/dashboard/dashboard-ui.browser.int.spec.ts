@@ -245,7 +245,22 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     await page.getByLabel('Role', { exact: true }).selectOption('member');
     await page.getByRole('button', { name: 'Send invitation', exact: true }).click();
     await page.getByText(`Invitation sent to ${MEMBER.email} as member`).waitFor();
+    const invites = page.getByTestId('invites-table');
+    await invites.getByRole('cell', { name: MEMBER.email, exact: true }).waitFor();
     await audit('team');
+    // A second invitation, withdrawn: it leaves the list and its link stops working (issue 25, finding 1).
+    const stray = 'stray@member.example';
+    await page.getByLabel('Email of the person to invite', { exact: true }).fill(stray);
+    await page.getByRole('button', { name: 'Send invitation', exact: true }).click();
+    await invites.getByRole('cell', { name: stray, exact: true }).waitFor();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await invites
+      .getByRole('row', { name: new RegExp(stray) })
+      .getByRole('button', { name: 'Withdraw' })
+      .click();
+    await page.getByText(`The invitation to ${stray} was withdrawn.`).waitFor();
+    expect(await invites.getByRole('cell', { name: stray, exact: true }).count()).toBe(0);
+    await invites.getByRole('cell', { name: MEMBER.email, exact: true }).waitFor();
 
     const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const member = await memberContext.newPage();

@@ -65,6 +65,15 @@ export interface Invitation {
   role: string;
   expiresAt: string;
 }
+/** GET /team/invites: an invitation not yet accepted, withdrawn or expired (owners and admins). */
+export interface PendingInvite {
+  inviteId: string;
+  email: string;
+  role: string;
+  invitedBy: string;
+  invitedAt: string;
+  expiresAt: string;
+}
 
 export interface Package {
   id: number;

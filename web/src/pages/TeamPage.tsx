@@ -1,8 +1,9 @@
 import { FormEvent, useState } from 'react';
 import { api } from '../api/client';
-import { DASHBOARD, Invitation, Me, Team, Usage } from '../api/dashboard';
+import { DASHBOARD, Invitation, Me, PendingInvite, Team, Usage } from '../api/dashboard';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { Field } from '../components/Field';
+import { PendingInvites } from '../components/PendingInvites';
 import { PageTitle } from '../components/PageTitle';
 import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
@@ -18,8 +19,15 @@ export function TeamPage({ me }: { me: Me }) {
   const usageOf = (userId: string) => usage.data?.byMember.find((m) => m.userId === userId);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('member');
-  const { act, error, notice, setNotice } = useAction(team.reload);
   const canManage = team.data?.role === 'owner' || team.data?.role === 'admin';
+  // Only owners and admins may list invitations (a member would get 403): loaded once the role is known.
+  const invites = useLoad(
+    () => (canManage ? api<{ items: PendingInvite[] }>('GET', DASHBOARD.invites) : Promise.resolve({ items: [] })),
+    [canManage],
+  );
+  const { act, error, notice, setNotice } = useAction(() =>
+    Promise.all([team.reload(), invites.reload()]).then(() => undefined),
+  );
   const invite = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {
@@ -70,7 +78,10 @@ export function TeamPage({ me }: { me: Me }) {
         </form>
       )}
       {notice && <Notice>{notice}</Notice>}
-      <ErrorAlert error={error ?? team.error ?? usage.error} />
+      <ErrorAlert error={error ?? team.error ?? usage.error ?? invites.error} />
+      {canManage && team.data && invites.data && (
+        <PendingInvites invites={invites.data.items} members={team.data.members} act={act} setNotice={setNotice} />
+      )}
       {team.data && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Members">
           <table data-testid="members-table">
