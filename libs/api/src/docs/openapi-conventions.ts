@@ -28,7 +28,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 /**
  * Behaviour every route shares is documented here once, next to where the document is built, rather
- * than repeated on each handler: the global API-key guard and rate limiter (401, 429), the JSON body
+ * than repeated on each handler: the global API-key guard and rate limiter (401, 429; the admin token
+ * and its guessing throttle), the JSON body
  * parser (400, 413, 415, the three JSON media types), the refusal of control characters in path and
  * query values (400), the error envelope as the only error body (even
  * on CSV and event-stream routes), and the spec's order of operations.
@@ -56,7 +57,8 @@ export function applyHttpConventions(document: OpenAPIObject): OpenAPIObject {
       const keyed = security.some((requirement) => 'apiKey' in requirement);
       const admin = security.some((requirement) => 'admin' in requirement);
       if (keyed) [401, 429].forEach((status) => statuses.add(status));
-      if (admin) statuses.add(401);
+      // Wrong admin tokens are throttled per client address (429 once an address has sent too many).
+      if (admin) [401, 429].forEach((status) => statuses.add(status));
       for (const status of statuses) operation.responses[status] ??= { description: ERROR_DESCRIPTIONS[status] };
       for (const [status, response] of Object.entries(operation.responses) as Array<[string, ResponseObject]>) {
         if (Number(status) < 400) continue;
