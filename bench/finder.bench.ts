@@ -9,14 +9,17 @@
  *
  * Env: BENCH_COMPANIES (120), BENCH_PEOPLE (5), BENCH_CATCH_ALL_EVERY (10), BENCH_MISS_EVERY (8),
  * BENCH_CONCURRENCY (8 lookups in flight), BENCH_LEARN (1 = the finder remembers confirmed formats),
- * BENCH_TABLE_COMPANIES (4 companies per pattern in the pattern table; 0 skips the table).
+ * BENCH_TABLE_COMPANIES (4 companies per pattern in the pattern table; 0 skips the table),
+ * BENCH_POSTFIX (1 = the pattern table on the real Postfix of scripts/integration/postfix.sh too, started
+ * and stopped like bench:probe does, at INTEGRATION_DIR and POSTFIX_ADDRESS).
  */
 import { startDnsPeer, ZoneEntry } from '../test/peers/dns-peer';
 import { accept, startSmtpPeer } from '../test/peers/smtp-peer';
 import { EmailFinder, type PatternName } from '@lib/finder/testing';
 import { isFreeProvider, VerificationEngine } from '@lib/verification';
 import { loopbackConfig } from '../libs/verification/src/testing/loopback-harness';
-import { mailboxOf, Remembered, runPatternTable } from './finder-pattern-table';
+import { mailboxOf, Remembered, runPatternTable, runPostfixPatternTable } from './finder-pattern-table';
+import { realPostfix } from './probe-peers';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const COMPANIES = num('BENCH_COMPANIES', 120);
@@ -26,6 +29,7 @@ const MISS_EVERY = num('BENCH_MISS_EVERY', 8);
 const CONCURRENCY = num('BENCH_CONCURRENCY', 8);
 const LEARN = num('BENCH_LEARN', 1) === 1;
 const TABLE_COMPANIES = num('BENCH_TABLE_COMPANIES', 4);
+const ON_POSTFIX = num('BENCH_POSTFIX', 0) === 1;
 
 // Roughly the prior's shares (36 / 34 / 18 / 12 for the tail), as 50 slots.
 const FORMAT_SLOTS: PatternName[] = [
@@ -160,6 +164,11 @@ async function main(): Promise<void> {
       concurrency: CONCURRENCY,
       learn: LEARN,
     });
+  const postfix = ON_POSTFIX ? realPostfix() : null;
+  if (postfix) {
+    await runPostfixPatternTable(postfix, { concurrency: CONCURRENCY, learn: LEARN });
+    postfix.stop();
+  }
 }
 
 main().catch((error) => {

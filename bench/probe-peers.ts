@@ -41,6 +41,10 @@ export interface RealPostfix {
   port: number;
   domain: string;
   version: string;
+  maillog: string;
+  /** The finder's companies the script writes (bench/finder-pattern-table.ts). */
+  finderSuffix: string;
+  finderPeople: string;
   /** Stops the instance when this bench started it (one that was already running is left running); idempotent. */
   stop(): void;
 }
@@ -95,6 +99,9 @@ export function realPostfix(): RealPostfix | null {
     port: Number(value('POSTFIX_SMTP_PORT')),
     domain: value('POSTFIX_DOMAIN'),
     version: value('POSTFIX_VERSION'),
+    maillog: value('POSTFIX_MAILLOG'),
+    finderSuffix: value('POSTFIX_FINDER_SUFFIX'),
+    finderPeople: value('POSTFIX_FINDER_PEOPLE'),
     stop,
   };
 }

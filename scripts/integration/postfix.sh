@@ -6,7 +6,7 @@
 # Usage: scripts/integration/postfix.sh up|down|status   (idempotent; `up` writes $INTEGRATION_DIR/postfix.env)
 #
 # in_flow_delay is 0 (see main.cf below): the only setting that differs from a stock Postfix.
-# What it serves: virtual mailbox domain $POSTFIX_DOMAIN (probe.test) with mailboxes alice, bob, carol
+# What it serves: the finder's companies (FINDER_* below), and virtual mailbox domain $POSTFIX_DOMAIN (probe.test) with mailboxes alice, bob, carol
 # and user0, user10, user20 ... user99990 (every tenth userN exists); every other recipient of that
 # domain is refused "550 5.1.1 ... User unknown in virtual mailbox table". mynetworks is a TEST-NET
 # range, so the prober is a stranger like any client on the internet and every default limit applies
@@ -19,6 +19,12 @@ DIR=${INTEGRATION_DIR:-$ROOT/.integration}
 POSTFIX_ADDRESS=${POSTFIX_ADDRESS:-127.0.0.25}
 POSTFIX_PORT=${POSTFIX_PORT:-2525}
 POSTFIX_DOMAIN=${POSTFIX_DOMAIN:-probe.test}
+# Companies for the finder (npm run bench:finder with BENCH_POSTFIX=1): one domain per common mailbox
+# format, <format>.$FINDER_SUFFIX (first.last -> firstdotlast.companies.test), each with the mailboxes of
+# FINDER_PEOPLE (first:last) in that format. Robert and Peter have nicknames in the finder's table (rob, bob; pete).
+FINDER_SUFFIX=companies.test
+FINDER_PEOPLE='Robert:Paulson,Marla:Singer,Irene:Adler,Victor:Lang,Peter:Walsh'
+FINDER_FORMATS='first.last flast first firstl firstlast last.first first_last f.last lastf last first-last'
 BASE=$DIR/postfix
 CONF=$BASE/etc
 ENV_FILE=$DIR/postfix.env
@@ -42,12 +48,35 @@ install_postfix() {
   return 0
 }
 
+finder_domain() { local word=${1//./dot}; word=${word//_/under}; echo "${word//-/dash}.$FINDER_SUFFIX"; }
+finder_domains() { local f out=; for f in $FINDER_FORMATS; do out+=" $(finder_domain "$f")"; done; echo "$out"; }
+
+# Every FINDER_PEOPLE person's mailbox in every FINDER_FORMATS company (names are plain ASCII).
+finder_mailboxes() {
+  local format person first last local domain
+  for format in $FINDER_FORMATS; do
+    domain=$(finder_domain "$format")
+    IFS=, read -ra people <<<"$FINDER_PEOPLE"
+    for person in "${people[@]}"; do
+      first=$(tr 'A-Z' 'a-z' <<<"${person%:*}") last=$(tr 'A-Z' 'a-z' <<<"${person#*:}")
+      case $format in
+        first.last) local=$first.$last ;; flast) local=${first:0:1}$last ;; first) local=$first ;;
+        firstl) local=$first${last:0:1} ;; firstlast) local=$first$last ;; last.first) local=$last.$first ;;
+        first_last) local=${first}_$last ;; f.last) local=${first:0:1}.$last ;; lastf) local=$last${first:0:1} ;;
+        last) local=$last ;; first-last) local=$first-$last ;;
+      esac
+      echo "$local@$domain $domain/$local/"
+    done
+  done
+}
+
 # The mailbox table as texthash (read at start, no postmap needed).
 write_config() {
   mkdir -p "$CONF" "$BASE/queue" "$BASE/data" "$BASE/mail"
   {
     for name in alice bob carol; do echo "$name@$POSTFIX_DOMAIN $POSTFIX_DOMAIN/$name/"; done
     for ((n = 0; n < 100000; n += 10)); do echo "user$n@$POSTFIX_DOMAIN $POSTFIX_DOMAIN/user$n/"; done
+    finder_mailboxes
   } >"$CONF/vmailbox"
   cat >"$CONF/main.cf" <<EOF
 # Private test instance written by scripts/integration/postfix.sh; everything not set here is stock.
@@ -66,7 +95,7 @@ inet_protocols = ipv4
 mynetworks = 198.51.100.0/24
 maillog_file_prefixes = $BASE
 maillog_file = $BASE/maillog
-virtual_mailbox_domains = $POSTFIX_DOMAIN
+virtual_mailbox_domains = $POSTFIX_DOMAIN$(finder_domains)
 virtual_mailbox_maps = texthash:$CONF/vmailbox
 virtual_mailbox_base = $BASE/mail
 virtual_uid_maps = static:65534
@@ -110,6 +139,7 @@ cmd_up() {
 write_env() {
   printf 'export POSTFIX_SMTP_HOST=%s\nexport POSTFIX_SMTP_PORT=%s\nexport POSTFIX_DOMAIN=%s\nexport POSTFIX_VERSION=%s\nexport POSTFIX_MAILLOG=%s\n' \
     "$POSTFIX_ADDRESS" "$POSTFIX_PORT" "$POSTFIX_DOMAIN" "$(postconf -c "$CONF" -h mail_version)" "$BASE/maillog" >"$ENV_FILE"
+  printf 'export POSTFIX_FINDER_SUFFIX=%s\nexport POSTFIX_FINDER_PEOPLE=%s\n' "$FINDER_SUFFIX" "$FINDER_PEOPLE" >>"$ENV_FILE"
   cat "$ENV_FILE"
 }
 

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import {
   AdaptiveDecision,
   SILENT_VERIFICATION_OBSERVER,
@@ -8,6 +8,7 @@ import {
 import { DnsPeer, startDnsPeer } from '../peers/dns-peer';
 import { loopbackConfig } from '../../libs/verification/src/testing/loopback-harness';
 import { describeWithServers } from './support/servers';
+import { postfixRejectionsPerSession } from './support/postfix-log';
 
 /**
  * The prober against a real Postfix (Debian's package, stock smtpd limits; scripts/integration/postfix.sh):
@@ -40,24 +41,10 @@ describeWithServers(
       return { engine: created, decisions };
     };
 
-    /**
-     * Rejected RCPTs of each session Postfix logged since this test began ("rcpt=accepted/total" on its
-     * disconnect line). Closes the engine first, so its parked sessions disconnect too.
-     */
+    /** Rejected RCPTs of each session Postfix logged since this test began. Closes the engine first, so its parked sessions disconnect too. */
     const rejectionsPerSession = async (probe: VerificationEngine): Promise<number[]> => {
       await probe.close();
-      const sessions = probe.sessionsOpened;
-      // postlogd writes asynchronously: read until every session's disconnect line is there (bounded by attempts, not by time).
-      for (let attempt = 0; ; attempt++) {
-        const log = readFileSync(env.POSTFIX_MAILLOG, 'utf8').slice(logStart);
-        // A session that ended before any RCPT (opened while the queue emptied) logs no rcpt= field: 0 rejections.
-        const counts = [...log.matchAll(/disconnect from [^\n]*/g)].map((m) => {
-          const rcpt = /rcpt=(\d+)\/(\d+)/.exec(m[0]);
-          return rcpt ? Number(rcpt[2]) - Number(rcpt[1]) : 0;
-        });
-        if (counts.length >= sessions || attempt === 200) return counts;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      return postfixRejectionsPerSession(env.POSTFIX_MAILLOG, logStart, probe.sessionsOpened);
     };
 
     beforeAll(async () => {

@@ -8,6 +8,7 @@ export type ServerVariable =
   | 'POSTFIX_SMTP_PORT'
   | 'POSTFIX_DOMAIN'
   | 'POSTFIX_MAILLOG'
+  | 'POSTFIX_FINDER_SUFFIX'
   | 'STRIPE_MOCK_URL';
 
 const HOW_TO =
