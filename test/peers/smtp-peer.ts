@@ -96,6 +96,8 @@ export interface SmtpPeerStats {
   /** `at`: when the RCPT arrived (Date.now()), to prove none was sent after a point in time. */
   rcpts: Array<{ address: string; via: string; at: number }>;
   maxConcurrent: number;
+  /** The most sessions open at once per listening address (an MX host): counted by defended listeners. */
+  maxConcurrentByHost: Record<string, number>;
   tlsSessions: number;
   /** Commands that arrived before the reply to the one before (RFC 2920 pipelining); counted by defended listeners. */
   pipelinedCommands: number;
@@ -123,6 +125,7 @@ export async function startSmtpPeer(script: SmtpPeerScript = {}): Promise<SmtpPe
     commands: [],
     rcpts: [],
     maxConcurrent: 0,
+    maxConcurrentByHost: {},
     tlsSessions: 0,
     pipelinedCommands: 0,
     defences: emptyDefenceStats(),
@@ -398,6 +401,7 @@ async function defendedListener(
     const concurrent = (perClient.get(client) ?? 0) + 1;
     perClient.set(client, concurrent);
     stats.maxConcurrent = Math.max(stats.maxConcurrent, sockets.size);
+    stats.maxConcurrentByHost[ip] = Math.max(stats.maxConcurrentByHost[ip] ?? 0, sockets.size);
     socket.on('close', () => {
       sockets.delete(socket);
       perClient.set(client, (perClient.get(client) ?? 1) - 1);

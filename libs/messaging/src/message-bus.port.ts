@@ -1,6 +1,12 @@
 export interface OutgoingMessage {
   /** Messages with one key keep their order and go to one consumer at a time. */
   key: string;
+  /**
+   * The partition to write to instead of the key's, below the topic's partition count (at least the
+   * `minPartitions` it was ensured with). A group deals partitions to its members in turn (partition p to
+   * member p mod members), so messages on consecutive partitions go to different members.
+   */
+  partition?: number;
   value: Record<string, unknown>;
   headers?: Record<string, string>;
 }

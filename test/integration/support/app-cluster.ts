@@ -37,7 +37,7 @@ export interface AppCluster {
   projector: RoleProcess;
   worker: RoleProcess;
   peers: MailPeers;
-  /** Starts another worker process (after the previous one was killed). */
+  /** Starts another worker process (after the previous one was killed, or beside it). */
   startWorker(name: string): Promise<RoleProcess>;
   request(
     method: string,
@@ -54,11 +54,16 @@ export interface AppCluster {
 
 export async function startAppCluster(
   servers: { KAFKA_BROKERS: string; MONGO_URL: string },
-  options: { env?: Record<string, string>; slowBannerMs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    slowBannerMs?: number;
+    /** Other mail peers than the cluster's own (startClusterMailPeers); closed with the cluster. */
+    mailPeers?: () => Promise<MailPeers>;
+  } = {},
 ): Promise<AppCluster> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'it-cluster-'));
   const mongoDatabase = uniqueDbName('it_cluster');
-  const peers = await startClusterMailPeers(options.slowBannerMs ?? 0);
+  const peers = await (options.mailPeers ?? (() => startClusterMailPeers(options.slowBannerMs ?? 0)))();
   const env: Record<string, string> = {
     ...peers.env,
     KAFKA_BROKERS: servers.KAFKA_BROKERS,

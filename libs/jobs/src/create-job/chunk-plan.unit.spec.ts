@@ -1,5 +1,5 @@
 import { AddressIndex } from './address-index';
-import { cutChunks } from './chunk-plan';
+import { CHUNK_LANES, cutChunks, MIN_LANE_PART } from './chunk-plan';
 
 function indexOf(emails: string[]): AddressIndex {
   const index = new AddressIndex();
@@ -8,9 +8,12 @@ function indexOf(emails: string[]): AddressIndex {
 }
 
 describe('cutting a job into chunks', () => {
+  // The packing within one lane; the lanes themselves are the last describe.
+  const oneLane = (index: AddressIndex, chunkSize: number) => [...cutChunks(index, chunkSize, 64, 1)];
+
   it('gives a large domain chunks of its own, keyed by that domain and their ordinal so they spread over partitions', () => {
     const index = indexOf([...Array.from({ length: 5 }, (_, i) => `u${i}@big.test`), 'a@small.test']);
-    const chunks = [...cutChunks(index, 2)];
+    const chunks = oneLane(index, 2);
     expect(chunks.map((c) => c.key)).toEqual(['small.test', 'big.test#0', 'big.test#1', 'big.test#2']);
     expect(chunks.map((c) => c.chunkNo)).toEqual([0, 1, 2, 3]);
     expect(chunks.flatMap((c) => c.items.map((i) => i.email))).toHaveLength(6);
@@ -22,7 +25,7 @@ describe('cutting a job into chunks', () => {
       ...Array.from({ length: 3 }, (_, i) => `u${i}@b.test`),
       'x@c.test',
     ]);
-    const chunks = [...cutChunks(index, 2)];
+    const chunks = oneLane(index, 2);
     expect(chunks.map((c) => c.key)).toEqual(['c.test', 'a.test#0', 'b.test#0', 'a.test#1', 'b.test#1', 'a.test#2']);
     expect(chunks.map((c) => c.chunkNo)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(chunks.flatMap((c) => c.items.map((i) => i.email)).sort()).toEqual(index.emails.slice().sort());
@@ -30,7 +33,7 @@ describe('cutting a job into chunks', () => {
 
   it('packs small domains whole, never splitting one across chunks', () => {
     const index = indexOf(['a@a.test', 'b@b.test', 'b2@b.test', 'c@c.test']);
-    const chunks = [...cutChunks(index, 3)];
+    const chunks = oneLane(index, 3);
     expect(chunks.map((c) => c.items.map((i) => i.email))).toEqual([
       ['a@a.test', 'b@b.test', 'b2@b.test'],
       ['c@c.test'],
@@ -57,6 +60,60 @@ describe('cutting a job into chunks', () => {
         { email: 'bad', canonical: 'malformed:bad', firstRow: 1, rows: 2 },
         { email: 'a@x.test', canonical: 'a@x.test', firstRow: 2, rows: 1 },
       ]);
+    });
+  });
+
+  describe('in lanes, so that every worker gets a share of every domain', () => {
+    const domainSize = 4 * MIN_LANE_PART;
+    const index = indexOf(
+      ['a', 'b', 'c']
+        .flatMap((d) => Array.from({ length: domainSize }, (_, i) => `u${i}@${d}.test`))
+        .concat('x@tiny.test'),
+    );
+    const chunks = [...cutChunks(index, 50)];
+    const domainOf = (email: string) => email.split('@')[1];
+
+    it(`splits a domain of ${CHUNK_LANES} x ${MIN_LANE_PART} addresses or more into ${CHUNK_LANES} equal parts, one per lane`, () => {
+      for (const domain of ['a.test', 'b.test', 'c.test']) {
+        const partitionsOf = chunks
+          .filter((c) => c.items.some((i) => domainOf(i.email) === domain))
+          .map((c) => [c.partition! % CHUNK_LANES, c.items.filter((i) => domainOf(i.email) === domain).length]);
+        const perLane = new Map<number, number>();
+        for (const [lane, count] of partitionsOf) perLane.set(lane, (perLane.get(lane) ?? 0) + count);
+        expect([...perLane.keys()].sort()).toEqual([0, 1, 2, 3]);
+        expect([...perLane.values()]).toEqual(Array(CHUNK_LANES).fill(domainSize / CHUNK_LANES));
+      }
+    });
+
+    it('deals two workers (partition p to worker p mod 2) half of each domain', () => {
+      for (const domain of ['a.test', 'b.test', 'c.test']) {
+        const byWorker = [0, 0];
+        for (const chunk of chunks)
+          byWorker[chunk.partition! % 2] += chunk.items.filter((i) => domainOf(i.email) === domain).length;
+        expect(byWorker).toEqual([domainSize / 2, domainSize / 2]);
+      }
+    });
+
+    it('keeps a domain too small to split whole, numbers chunks in order and carries every address once', () => {
+      expect(chunks.filter((c) => c.items.some((i) => i.email === 'x@tiny.test'))).toHaveLength(1);
+      expect(chunks.map((c) => c.chunkNo)).toEqual(chunks.map((_, n) => n));
+      expect(chunks.every((c) => c.items.length <= 50 && c.partition! < 64)).toBe(true);
+      expect(chunks.flatMap((c) => c.items.map((i) => i.email)).sort()).toEqual(index.emails.slice().sort());
+    });
+
+    it('keeps a job smaller than a chunk in one chunk, and fills the lanes in turn with domains too small to split', () => {
+      const small = indexOf(['jane@first.test', 'nobody@first.test', 'not-an-address', 'x@second.test']);
+      expect([...cutChunks(small, 200)].map((c) => [c.partition, c.items.length])).toEqual([[0, 4]]);
+      const manySmall = indexOf(Array.from({ length: 40 }, (_, i) => `u${i}@d${Math.floor(i / 5)}.test`));
+      const planned = [...cutChunks(manySmall, 10)];
+      expect(planned.map((c) => c.items.length)).toEqual([10, 10, 10, 10]);
+      expect(planned.map((c) => c.partition)).toEqual([0, 1, 2, 3]);
+    });
+
+    it('puts the i-th chunk of lane j on partition i * lanes + j, wrapping at the partition count', () => {
+      const many = indexOf(Array.from({ length: 400 }, (_, i) => `u${i}@d${i % 100}.test`));
+      const planned = [...cutChunks(many, 1, 8)];
+      expect(planned.slice(0, 10).map((c) => c.partition)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 0, 1]);
     });
   });
 });

@@ -67,7 +67,7 @@ export class JobDispatcher implements OnApplicationBootstrap, BeforeApplicationS
             level: 0,
             items: chunk.items,
           };
-          return { key: chunk.key, value: { ...value } };
+          return { key: chunk.key, partition: chunk.partition, value: { ...value } };
         }),
       );
     }

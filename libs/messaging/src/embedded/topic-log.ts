@@ -217,7 +217,7 @@ export class TopicLog {
     const publishedAt = this.now();
     const next = new Map<number, number>();
     for (const message of messages) {
-      const partition = partitionOf(message.key, count);
+      const partition = message.partition === undefined ? partitionOf(message.key, count) : message.partition % count;
       const offset = next.get(partition) ?? ((last.get(topic, partition) as { o: number | null }).o ?? -1) + 1;
       insert.run(
         topic,

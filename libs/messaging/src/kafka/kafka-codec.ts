@@ -3,7 +3,12 @@ import type { IncomingMessage, OutgoingMessage } from '../message-bus.port';
 
 /** Values travel as UTF-8 JSON, keys as UTF-8 strings, so any Kafka tool can read the topics. */
 export function encode(message: OutgoingMessage): Message {
-  return { key: message.key, value: JSON.stringify(message.value), headers: message.headers ?? {} };
+  return {
+    key: message.key,
+    value: JSON.stringify(message.value),
+    headers: message.headers ?? {},
+    ...(message.partition === undefined ? {} : { partition: message.partition }),
+  };
 }
 
 function decodeHeaders(headers: IHeaders | undefined): Record<string, string> {

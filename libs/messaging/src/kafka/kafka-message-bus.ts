@@ -1,4 +1,13 @@
-import { Kafka, logLevel, Partitioners, type Admin, type KafkaMessage, type LogEntry, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  logLevel,
+  Partitioners,
+  type Admin,
+  type KafkaMessage,
+  type LogEntry,
+  type Producer,
+  PartitionAssigners,
+} from 'kafkajs';
 import {
   deadLetterTopic,
   EnsureTopicsOptions,
@@ -9,6 +18,7 @@ import {
   type SubscribeOptions,
 } from '../message-bus.port';
 import { BusObserver, SILENT_BUS_OBSERVER } from '../bus-observer';
+import { PartitionDealer } from './partition-dealer';
 import { KafkaBusConsumer } from './kafka-bus-consumer';
 import { isOnlyTopicExists, waitForTopicLeaders } from './topic-readiness';
 import { deadLetterHeaders, encode } from './kafka-codec';
@@ -107,6 +117,8 @@ export class KafkaMessageBus extends MessageBus {
         // kafkajs beats every 3 s; a short session needs a few beats per timeout to survive one lost beat.
         heartbeatInterval: Math.min(3000, Math.floor(sessionTimeout / 3)),
         allowAutoTopicCreation: false,
+        // Partitions dealt in number order; the stock round-robin stays listed for members of an older release.
+        partitionAssigners: [PartitionDealer, PartitionAssigners.roundRobin],
       }),
       options,
       handler,

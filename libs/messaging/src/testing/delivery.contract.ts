@@ -75,6 +75,18 @@ export function deliveryContract(ctx: BusContractContext): void {
       });
     });
 
+    it("writes a message given a partition to that partition, whatever its key's would be", async () => {
+      const topic = ctx.unique('placed');
+      await ctx.bus.ensureTopics([topic], { minPartitions: 8 });
+      await ctx.bus.publish(
+        topic,
+        Array.from({ length: 16 }, (_, n) => ({ key: 'one-key', partition: n % 8, value: { n } })),
+      );
+      const { seen } = await ctx.record({ groupId: ctx.unique('g'), topics: [topic], concurrency: 8 });
+      await eventually(() => expect(seen).toHaveLength(16));
+      expect(seen.every((m) => m.partition === (m.value as { n: number }).n % 8)).toBe(true);
+    });
+
     it('shares the work between two consumers of one group without handling a message twice', async () => {
       const topic = ctx.unique('shared');
       await ctx.bus.ensureTopics([topic]);
