@@ -4,7 +4,7 @@ import hmac
 import unittest
 
 from mailcheck import WebhookSignatureError, verify_webhook_signature
-from mailcheck._policy import backoff_delay, retry_after, should_retry
+from mailcheck._policy import backoff_delay, retry_after, should_retry, with_jitter
 from mailcheck._sse import EventParser
 
 
@@ -27,7 +27,9 @@ class Units(unittest.TestCase):
         for attempt in range(8):
             ceiling = min(30.0, 0.5 * 2**attempt)
             self.assertTrue(ceiling / 2 <= backoff_delay(attempt, 0.5, 30.0) <= ceiling)
-        self.assertTrue(2 <= retry_after("2") <= 2.2)
+        self.assertEqual(retry_after("2"), 2.0)
+        for seconds in (0.0, 2.0, 30.0):
+            self.assertTrue(seconds <= with_jitter(seconds) <= seconds + min(seconds / 10, 1.0))
         self.assertIsNone(retry_after("soon"))
 
     def test_signature_check_refuses_malformed_headers(self):

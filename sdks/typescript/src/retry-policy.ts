@@ -20,10 +20,13 @@ export function backoffDelayMs(attempt: number, baseMs: number, capMs: number): 
   return Math.round(ceiling * (0.5 + Math.random() / 2));
 }
 
-/** Retry-After as milliseconds (seconds or an HTTP date), with up to 10% jitter so clients do not return in step. */
+/** Retry-After as milliseconds (seconds or an HTTP date), as the service said it. */
 export function retryAfterMs(header: string | null): number | undefined {
   if (!header) return undefined;
   const seconds = /^\d+(\.\d+)?$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
   if (!Number.isFinite(seconds)) return undefined;
-  return Math.max(0, Math.round(seconds * 1000 * (1 + Math.random() / 10)));
+  return Math.max(0, Math.round(seconds * 1000));
 }
+
+/** At least Retry-After, plus up to 10% (at most a second) so that clients told the same do not return in step. */
+export const withJitter = (ms: number): number => Math.round(ms + Math.random() * Math.min(ms / 10, 1_000));

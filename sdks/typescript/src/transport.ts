@@ -1,5 +1,5 @@
 import { ConnectionError, errorFor, MailcheckError, RateLimitError, TimeoutError } from './errors.js';
-import { backoffDelayMs, retryAfterMs, shouldRetry } from './retry-policy.js';
+import { backoffDelayMs, retryAfterMs, shouldRetry, withJitter } from './retry-policy.js';
 
 export interface ClientOptions {
   /** The account's API key (X-API-KEY). */
@@ -111,8 +111,12 @@ export class Transport {
         attempt < this.options.maxRetries &&
         shouldRetry({ method: spec.method, keyed, status: failure.status, code: failure.code });
       if (!retry) throw failure;
-      const delay = waitMs ?? backoffDelayMs(attempt, this.options.retryBaseDelayMs, this.options.maxRetryDelayMs);
-      if (delay > this.options.maxRetryDelayMs) throw failure;
+      // A Retry-After beyond the longest wait allowed is not waited for: the caller decides.
+      if (waitMs !== undefined && waitMs > this.options.maxRetryDelayMs) throw failure;
+      const delay =
+        waitMs !== undefined
+          ? withJitter(waitMs)
+          : backoffDelayMs(attempt, this.options.retryBaseDelayMs, this.options.maxRetryDelayMs);
       await sleep(delay, spec.signal);
     }
   }

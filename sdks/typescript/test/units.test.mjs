@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ProgressDisplay, clock } from '../dist/esm/cli/progress.js';
-import { backoffDelayMs, retryAfterMs, shouldRetry } from '../dist/esm/retry-policy.js';
+import { backoffDelayMs, retryAfterMs, shouldRetry, withJitter } from '../dist/esm/retry-policy.js';
 import { readEvents } from '../dist/esm/sse.js';
 
 const collect = async (chunks) => {
@@ -55,9 +55,13 @@ test('the retry policy: what is retried, backoff bounds, Retry-After forms', () 
     const ceiling = Math.min(30_000, 500 * 2 ** attempt);
     assert.ok(delay >= ceiling / 2 && delay <= ceiling, `attempt ${attempt}: ${delay}`);
   }
-  assert.ok(retryAfterMs('2') >= 2000 && retryAfterMs('2') <= 2200);
+  assert.equal(retryAfterMs('2'), 2000);
   const inAMinute = new Date(Date.now() + 60_000).toUTCString();
-  assert.ok(retryAfterMs(inAMinute) > 55_000 && retryAfterMs(inAMinute) < 67_000);
+  assert.ok(retryAfterMs(inAMinute) > 55_000 && retryAfterMs(inAMinute) <= 60_000);
+  for (const ms of [0, 2_000, 30_000]) {
+    const jittered = withJitter(ms);
+    assert.ok(jittered >= ms && jittered <= ms + Math.min(ms / 10, 1_000), `${ms} -> ${jittered}`);
+  }
   assert.equal(retryAfterMs(null), undefined);
   assert.equal(retryAfterMs('soon'), undefined);
 });

@@ -34,7 +34,7 @@ def backoff_delay(attempt: int, base: float, cap: float) -> float:
 
 
 def retry_after(header: Optional[str]) -> Optional[float]:
-    """Retry-After in seconds (a number or an HTTP date), with up to 10% jitter."""
+    """Retry-After in seconds (a number or an HTTP date), as the service said it."""
     if not header:
         return None
     header = header.strip()
@@ -45,7 +45,12 @@ def retry_after(header: Optional[str]) -> Optional[float]:
             seconds = email.utils.parsedate_to_datetime(header).timestamp() - time.time()
         except (TypeError, ValueError):
             return None
-    return max(0.0, seconds) * (1 + random.random() / 10)
+    return max(0.0, seconds)
+
+
+def with_jitter(seconds: float) -> float:
+    """At least Retry-After, plus up to 10% (at most a second) so that clients told the same do not return in step."""
+    return seconds + random.random() * min(seconds / 10, 1.0)
 
 
 def error_from_answer(response: httpx.Response) -> MailcheckError:

@@ -14,7 +14,7 @@ from typing import Any, Callable, Dict, Optional, Tuple
 import httpx
 
 from . import __version__
-from ._policy import backoff_delay, clean_params, envelope_data, error_from_answer, retry_after, should_retry
+from ._policy import backoff_delay, clean_params, envelope_data, error_from_answer, retry_after, should_retry, with_jitter
 from .errors import APIConnectionError, APITimeoutError, MailcheckError
 
 # (files, data) for a multipart upload, rebuilt for every attempt (a file object is read once).
@@ -94,11 +94,13 @@ class _Attempts:
         keyed = "idempotency-key" in self.headers
         if self.attempt >= self.settings.max_retries or not should_retry(self.request.method, keyed, failure.status, failure.code):
             return None
-        delay = waited if waited is not None else backoff_delay(self.attempt, self.settings.retry_base_delay, self.settings.max_retry_delay)
-        if delay > self.settings.max_retry_delay:
+        # A Retry-After beyond the longest wait allowed is not waited for: the caller decides.
+        if waited is not None and waited > self.settings.max_retry_delay:
             return None
         self.attempt += 1
-        return delay
+        if waited is not None:
+            return with_jitter(waited)
+        return backoff_delay(self.attempt - 1, self.settings.retry_base_delay, self.settings.max_retry_delay)
 
 
 class SyncTransport:
