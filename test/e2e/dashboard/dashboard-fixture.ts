@@ -29,3 +29,23 @@ export async function signedInUser(
   if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${signIn.text}`);
   return { browser, email, user: signIn.body.data.user };
 }
+
+type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
+
+/** A user invited into the owner's team with this role, who signs up, confirms and joins from the mailed link. */
+export async function joinedMember(
+  app: TestApp,
+  owner: SignedIn,
+  role: 'admin' | 'member',
+  name = 'Grace Hopper',
+): Promise<SignedIn> {
+  const email = uniqueEmail(role);
+  const invited = await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email, role } });
+  if (invited.status !== 201) throw new Error(`invite: ${invited.status} ${invited.text}`);
+  const member = await signedInUser(app, email, name);
+  const joined = await member.browser.request('POST', '/dashboard/v1/team/invites/accept', {
+    body: { token: await tokenFromOutbox(app.dataDir, email, '/accept-invite') },
+  });
+  if (joined.status !== 200) throw new Error(`accept: ${joined.status} ${joined.text}`);
+  return member;
+}

@@ -2,7 +2,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { InviteMemberCommand, IssueApiKeyCommand, RemoveMemberCommand } from '@lib/accounts';
 import { tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { signedInUser, uniqueEmail } from './dashboard-fixture';
+import { joinedMember, signedInUser, uniqueEmail } from './dashboard-fixture';
 
 const pendingEmails = (res: { body: any }): string[] => res.body.data.items.map((i: { email: string }) => i.email);
 
@@ -19,14 +19,7 @@ describe('dashboard team invitations', () => {
   /** An owner's team with an admin who joined from a mailed invitation. */
   async function teamWithAdmin() {
     const owner = await signedInUser(app, uniqueEmail('owner'), 'Ada');
-    const adminEmail = uniqueEmail('admin');
-    await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email: adminEmail, role: 'admin' } });
-    const admin = await signedInUser(app, adminEmail, 'Mallory');
-    const joined = await admin.browser.request('POST', '/dashboard/v1/team/invites/accept', {
-      body: { token: await tokenFromOutbox(app.dataDir, adminEmail, '/accept-invite') },
-    });
-    expect(joined.status).toBe(200);
-    return { owner, admin };
+    return { owner, admin: await joinedMember(app, owner, 'admin', 'Mallory') };
   }
 
   describe('finding 1: an invite outlives the removal of its inviter and of its invitee', () => {
@@ -124,12 +117,7 @@ describe('dashboard team invitations', () => {
 
   it('a member can neither see nor withdraw invitations', async () => {
     const owner = await signedInUser(app, uniqueEmail('owner'), 'Ada');
-    const memberEmail = uniqueEmail('member');
-    await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email: memberEmail, role: 'member' } });
-    const member = await signedInUser(app, memberEmail, 'Grace');
-    await member.browser.request('POST', '/dashboard/v1/team/invites/accept', {
-      body: { token: await tokenFromOutbox(app.dataDir, memberEmail, '/accept-invite') },
-    });
+    const member = await joinedMember(app, owner, 'member');
     await owner.browser.request('POST', '/dashboard/v1/team/invites', {
       body: { email: uniqueEmail('other'), role: 'member' },
     });

@@ -1,8 +1,7 @@
 import { EventStore } from '@lib/eventstore';
 import type { CrashPoint } from '../../harness/crash-points';
 import { describeUnderFaults, HarnessScenario, projected } from '../../harness/redelivery-harness';
-import { tokenFromOutbox } from '../../support/dashboard-browser';
-import { signedInUser, uniqueEmail } from '../dashboard/dashboard-fixture';
+import { joinedMember, signedInUser, uniqueEmail } from '../dashboard/dashboard-fixture';
 
 /**
  * Security review finding 11 (issue 25): a member's removal spans two streams, the team's account
@@ -16,12 +15,7 @@ const teamRemoval: HarnessScenario = {
   startPeers: async () => ({ env: { TRIAL_CREDITS: '100' }, close: async () => undefined }),
   run: async (app) => {
     const owner = await signedInUser(app, uniqueEmail('owner'), 'Ada');
-    const adminEmail = uniqueEmail('admin');
-    await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email: adminEmail, role: 'admin' } });
-    const admin = await signedInUser(app, adminEmail, 'Mallory');
-    await admin.browser.request('POST', '/dashboard/v1/team/invites/accept', {
-      body: { token: await tokenFromOutbox(app.dataDir, adminEmail, '/accept-invite') },
-    });
+    const admin = await joinedMember(app, owner, 'admin', 'Mallory');
     // The request may die here (500): the removal must complete all the same.
     await owner.browser.request('DELETE', `/dashboard/v1/team/members/${admin.user.userId}`);
 
