@@ -37,6 +37,8 @@ export interface AppCluster {
   projector: RoleProcess;
   worker: RoleProcess;
   peers: MailPeers;
+  /** The environment every process of the cluster runs with (for the admin CLI on the same stores). */
+  env: Record<string, string>;
   /** Starts another worker process (after the previous one was killed, or beside it). */
   startWorker(name: string): Promise<RoleProcess>;
   request(
@@ -119,6 +121,7 @@ export async function startAppCluster(
     projector,
     worker,
     peers,
+    env,
     startWorker: (name) => start('worker', name),
     request,
     async uploadJob(key, csv, fileName = 'list.csv') {
