@@ -1,8 +1,7 @@
-import { tokenFromOutbox } from '../../support/dashboard-browser';
 import { HttpsReceiver } from '../../support/https-receiver';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { ADDRESSES, startVerifyWorld, VerifyWorld } from '../verify-peers.fixture';
-import { signedInUser, uniqueEmail } from '../dashboard/dashboard-fixture';
+import { joinedMember, signedInUser, uniqueEmail } from '../dashboard/dashboard-fixture';
 
 /** Issue 25's findings on the HTTP surface, each named after its finding (the webhook URL ones: webhook-url-answers). */
 describe('security review (issue 25)', () => {
@@ -126,17 +125,8 @@ describe('security review (issue 25)', () => {
 /** An owner who signed up, an admin and a member who joined by invitation, each signed in; the member and owner with a key. */
 async function teamOfThree(app: TestApp) {
   const owner = await signedInUser(app, uniqueEmail('owner'), 'Ada');
-  const join = async (role: 'admin' | 'member') => {
-    const email = uniqueEmail(role);
-    const invited = await owner.browser.request('POST', '/dashboard/v1/team/invites', { body: { email, role } });
-    if (invited.status !== 201) throw new Error(`invite: ${invited.status} ${invited.text}`);
-    const joining = await signedInUser(app, email, role);
-    const token = await tokenFromOutbox(app.dataDir, email, '/accept-invite');
-    const joined = await joining.browser.request('POST', '/dashboard/v1/team/invites/accept', { body: { token } });
-    if (joined.status !== 200) throw new Error(`accept: ${joined.status} ${joined.text}`);
-    return joining.browser;
-  };
-  const [admin, member] = [await join('admin'), await join('member')];
+  const admin = (await joinedMember(app, owner, 'admin')).browser;
+  const member = (await joinedMember(app, owner, 'member')).browser;
   const keyOf = async (browser: typeof member) =>
     (await browser.request('POST', '/dashboard/v1/keys', { body: { label: 'mine' } })).body.data.apiKey as string;
   return { owner: owner.browser, admin, member, ownerKey: await keyOf(owner.browser), memberKey: await keyOf(member) };
