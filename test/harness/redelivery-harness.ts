@@ -105,17 +105,21 @@ export async function projected<T>(read: () => Promise<T>, expected: T, timeoutM
 
 /**
  * The suite every bus consumer goes through: a clean run, a run with every message delivered twice, and
- * one run killed at each step; every faulty run must end as the clean one did.
+ * one run killed at each step; every faulty run must end as the clean one did (and the clean one as
+ * `expected`, when given).
  */
 export function describeUnderFaults(
-  consumers: Array<{ name: string; scenario: HarnessScenario; steps: CrashPoint[] }>,
+  consumers: Array<{ name: string; scenario: HarnessScenario; steps: CrashPoint[]; expected?: unknown }>,
 ) {
-  describe.each(consumers)('$name under redelivery and crashes', ({ scenario, steps }) => {
+  describe.each(consumers)('$name under redelivery and crashes', ({ scenario, steps, expected }) => {
     let clean: unknown;
 
     beforeAll(async () => {
       clean = (await runScenario(scenario, false)).state;
     }, 60_000);
+
+    // A scenario may also say what its clean run must end with, so a run equally wrong every time fails.
+    if (expected !== undefined) it('ends a clean run as expected', () => expect(clean).toEqual(expected));
 
     it('ends as a clean run does when every message is delivered twice', async () => {
       expect((await runScenario(scenario, { crashAt: null })).state).toEqual(clean);
