@@ -67,6 +67,7 @@ export async function singleVerifies(
   single: string,
   load: SingleLoad,
   done: () => boolean,
+  perSecond = SINGLES_PER_SECOND,
 ) {
   const latencies: number[] = [];
   const results = new Map<string, number>();
@@ -83,7 +84,7 @@ export async function singleVerifies(
     const started = performance.now();
     const inFlight = new Set<Promise<void>>();
     for (let k = 0; !done(); k++) {
-      const due = started + (k * 1000) / SINGLES_PER_SECOND;
+      const due = started + (k * 1000) / perSecond;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       if (done()) break;

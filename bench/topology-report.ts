@@ -15,7 +15,9 @@ export function printTopologyTable(
   options: { header?: boolean; details?: boolean } = {},
 ): void {
   if (options.header) {
-    console.log(`single verifies meanwhile: ${load ? `${load} loop` : 'none'}`);
+    console.log(
+      `single verifies meanwhile: ${load ? `${load} loop` : 'none'}; per row: the job's and the single verifies' operations over its rows`,
+    );
     console.log(
       [
         'adapters'.padEnd(52),
@@ -54,7 +56,7 @@ export function printTopologyTable(
       .map(([key, n]) => `${key} ${n}`)
       .join(', ');
     console.log(
-      `    job alone: ${Math.round(f.readOps)} read-store operations, ${Math.round(f.appends)} appends of ${Math.round(f.eventsAppended)} events (less the ${f.singles.calls} single verifies', p50 ${Math.round(f.singles.p50)} ms); busiest operations, singles included: ${busiest}`,
+      `    recorded finished ${f.finishedAfter.toFixed(1)} s after the upload; ${f.readOps} read-store operations, ${f.appends} appends of ${f.eventsAppended} events (the ${f.singles.calls} single verifies, p50 ${Math.round(f.singles.p50)} ms, included); busiest: ${busiest}`,
     );
     for (const s of f.statements) console.log(`    postgres: ${pad(s.calls, 7)} calls ${pad(s.ms, 7)} ms  ${s.query}`);
   }

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { SqliteReadStore } from '../embedded/sqlite-read-store';
 import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
+import { CheckpointStore, CHECKPOINTS_COLLECTION } from './checkpoint-store';
+import { ObservedReadStore } from '../observed/observed-read-store';
+import { eventually } from '@lib/common/testing';
 import { balancesProjection as balances } from '../testing/balance-projection';
 import { projectionRunnerContract } from '../testing/projection-runner.contract';
 
@@ -76,6 +79,37 @@ describe('projection runner positions and lag', () => {
     const started = Date.now();
     expect(await runner.waitForPosition(position, 150)).toBe(false);
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('saves its checkpoints once for a burst of events, and the last position when it stops', async () => {
+    const saves: number[] = [];
+    const observed = new ObservedReadStore(reads, {
+      operation: (collection, operation) => {
+        if (collection === CHECKPOINTS_COLLECTION && operation === 'bulkWrite') saves.push(Date.now());
+      },
+    });
+    const burst = new ProjectionRunner(events, observed, [balances], { checkpointEveryMs: 60_000 });
+    await burst.start();
+    let last = 0;
+    for (let n = 0; n < 40; n++) last = (await add(`a${n}`, 1)).position;
+    expect(await burst.waitForPosition(last, 5000)).toBe(true);
+    // The first event saves at once (nothing saved for a minute); the 39 after it wait for the next save.
+    expect(saves.length).toBe(1);
+    await burst.stop();
+    expect(saves.length).toBe(2);
+    expect(await new CheckpointStore(reads).load('projection:balances')).toBe(last);
+  });
+
+  it('saves the positions of a quiet runner after checkpointEveryMs, without waiting for another event', async () => {
+    const quick = new ProjectionRunner(events, reads, [balances], { checkpointEveryMs: 50 });
+    await quick.start();
+    await add('a1', 1);
+    const last = await add('a2', 1);
+    expect(await quick.waitForPosition(last.position, 5000)).toBe(true);
+    await eventually(async () =>
+      expect(await new CheckpointStore(reads).load('projection:balances')).toBe(last.position),
+    );
+    await quick.stop();
   });
 
   it('refuses to rebuild a projection that does not declare its collections', async () => {
