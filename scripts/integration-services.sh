@@ -5,7 +5,7 @@
 #   production) over a private PostgreSQL cluster from Debian's packages (scripts/integration/postgres.sh), and
 #   a private Postfix from Debian's packages (scripts/integration/postfix.sh, stock smtpd limits), and
 #   stripe-mock, Stripe's API mock, with `go install` (scripts/integration/stripe-mock.sh).
-# Usage: scripts/integration-services.sh up|down|status
+# Usage: scripts/integration-services.sh up|down|status|restart-kafka|restart-mongo
 # Installs, data, logs and pid files live in .integration/ (gitignored); `up` writes .integration/env.
 set -euo pipefail
 
@@ -172,6 +172,15 @@ cmd_down() {
   rm -f "$ENV_FILE"
 }
 
+# Stops one engine and starts it again on its data, as the fault tests do in the middle of a job.
+cmd_restart() {
+  case $1 in
+    kafka) stop_one kafka "$KAFKA_PID" && start_kafka ;;
+    mongo) stop_one ferretdb "$FERRET_PID" && start_ferretdb ;;
+  esac
+  wait_ready
+}
+
 cmd_status() {
   local state=0 pid
   if pid=$(running_pid "$KAFKA_PID"); then echo "kafka: running (pid $pid) on $KAFKA_BROKERS"; else echo "kafka: stopped"; state=3; fi
@@ -186,5 +195,7 @@ case ${1:-} in
   up) cmd_up ;;
   down) cmd_down ;;
   status) cmd_status ;;
-  *) echo "usage: $0 up|down|status" >&2; exit 2 ;;
+  restart-kafka) cmd_restart kafka ;;
+  restart-mongo) cmd_restart mongo ;;
+  *) echo "usage: $0 up|down|status|restart-kafka|restart-mongo" >&2; exit 2 ;;
 esac
