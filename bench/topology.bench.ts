@@ -24,7 +24,9 @@
  *   when either is unset;
  * - esdb: production, with the event store on the fake EventStoreDB server of the event-store contract
  *   tests (libs/eventstore/src/testing/fake-esdb: the real client over gRPC, the log in this process's memory).
- * Row counts: BENCH_TOPOLOGY_ROWS (5000,20000,100000).
+ * Row counts: BENCH_TOPOLOGY_ROWS (5000,20000,100000). Then, on the production adapters, 1 vs 2 worker
+ * processes on a list over many slow mail servers (bench/topology-workers.ts, its own BENCH_* settings;
+ * BENCH_TOPOLOGY_WORKERS=0 skips it).
  */
 import * as fs from 'node:fs';
 import { MongoClient } from 'mongodb';
@@ -36,6 +38,7 @@ import { PORT, realPostfix, startBenchPeers, userAddress } from './probe-peers';
 import type { SingleLoad } from './probe-job';
 import { runTopologyJob, type JobFigures } from './topology-job';
 import { printSizing, printTopologyTable } from './topology-report';
+import { measureWorkerScaling } from './topology-workers';
 
 const ROWS = (process.env.BENCH_TOPOLOGY_ROWS ?? '5000,20000,100000').split(',').map(Number).filter(Boolean);
 const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'embedded,production').split(',').map((t) => t.trim());
@@ -95,6 +98,23 @@ const describe: Record<Topology, string> = {
   esdb: 'Kafka + FerretDB/PostgreSQL, fake EventStoreDB',
 };
 
+/** 1 vs 2 worker processes on many slow mail servers (bench/topology-workers.ts; BENCH_TOPOLOGY_WORKERS=0 skips it). */
+async function workerScaling(servers: Servers): Promise<void> {
+  console.log('');
+  console.log(
+    'worker processes (APP_ROLES=worker) on the cluster adapters, a list over many slow MX (bench/topology-workers.ts):',
+  );
+  const scaling = await measureWorkerScaling({
+    kafkaBrokers: servers.kafka,
+    mongoUrl: servers.mongo,
+    log: (line) => console.log(`  ${line}`),
+  });
+  if (scaling.speedup !== null)
+    console.log(
+      `target: 2 workers >= 1.7x one: ${scaling.speedup.toFixed(2)}x (${scaling.speedup >= 1.7 ? 'met' : 'NOT met'})`,
+    );
+}
+
 async function main(): Promise<void> {
   const postfix = realPostfix();
   if (!postfix) throw new Error('the real Postfix could not start (scripts/integration/postfix.sh); see above');
@@ -140,6 +160,7 @@ async function main(): Promise<void> {
     console.log('');
     printTopologyTable(results, SINGLE_LOAD, { header: true });
     printSizing(results);
+    if (typeof servers !== 'string' && process.env.BENCH_TOPOLOGY_WORKERS !== '0') await workerScaling(servers);
     console.log(`load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end`);
   } finally {
     await peers.close();
