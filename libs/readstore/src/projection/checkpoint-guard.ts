@@ -38,8 +38,12 @@ export class CheckpointsAheadError extends Error {
   }
 }
 
-/** Throws CheckpointsAheadError when a checkpoint is past the log's head. */
+/**
+ * Throws CheckpointsAheadError when a checkpoint is past the log's head. A log whose head cannot be read
+ * (a user without $all access, a server too old) is no proof of another log: the process starts, and
+ * /ready names that problem (its own check) and runs this comparison again.
+ */
 export async function refuseCheckpointsAheadOfLog(events: EventStore, reads: ReadStore): Promise<void> {
-  const { head, ahead } = await checkpointsAheadOfLog(events, reads);
-  if (ahead.length > 0) throw new CheckpointsAheadError(head, ahead);
+  const found = await checkpointsAheadOfLog(events, reads).catch(() => null);
+  if (found && found.ahead.length > 0) throw new CheckpointsAheadError(found.head, found.ahead);
 }
