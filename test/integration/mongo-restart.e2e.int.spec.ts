@@ -4,9 +4,9 @@
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import type { EventStore } from '@lib/eventstore';
-import { runAdminWith } from '../support/app-process';
 import { startAppCluster, showingOutputsOnFailure, type AppCluster } from './support/app-cluster';
-import { balanceOnceSettled, downloadRows, jobWhenFinished, until } from './support/cluster-helpers';
+import { until } from './support/cluster-helpers';
+import { expectCompletedOnceChargedOnce, openAccountWithJob } from './support/job-once-checks';
 import { describeWithServers } from './support/servers';
 
 const SLOW_BANNER_MS = 3_000;
@@ -41,15 +41,8 @@ describeWithServers(
       showingOutputsOnFailure(
         () => cluster,
         async () => {
-          const { accountId, apiKey: key } = (
-            await cluster!.request('POST', '/admin/v1/accounts', {
-              admin: true,
-              body: { name: 'Restart', credits: CREDITS },
-            })
-          ).body.data;
-          const created = await cluster!.uploadJob(key, CSV, 'restart.csv');
-          expect(created.status).toBe(201);
-          const jobId: number = created.body.data.id;
+          const job = await openAccountWithJob(cluster!, 'Restart', CREDITS, CSV, 'restart.csv');
+          const jobId = job.jobId;
           await until(
             'a chunk recorded',
             async () =>
@@ -61,30 +54,14 @@ describeWithServers(
           execFileSync('bash', [SCRIPT, 'restart-mongo'], { stdio: ['ignore', 'ignore', 'pipe'] });
           process.stderr.write(`FerretDB restarted mid-job in ${Date.now() - started} ms\n`);
 
-          const job = await jobWhenFinished(cluster!, key, jobId, 240_000);
-          expect(job).toMatchObject({
-            status: 'Completed',
-            progress: { processedRows: ROWS.length, totalRows: ROWS.length },
-            creditsCharged: DECISIVE,
+          await expectCompletedOnceChargedOnce(cluster!, job, {
+            rows: ROWS,
+            decisive: DECISIVE,
+            credits: CREDITS,
+            timeoutMs: 240_000,
           });
-          const {
-            partial,
-            rows: [, ...rows],
-          } = await downloadRows(cluster!, key, jobId);
-          expect(partial).toBe('false');
-          expect(rows).toEqual(ROWS);
           const completed = (await events.readStream(`jobs-${jobId}`)).filter((e) => e.type === 'ChunkCompleted');
           expect(new Set(completed.map((e) => e.data.chunkNo)).size).toBe(completed.length);
-          expect(await balanceOnceSettled(cluster!, key, CREDITS - DECISIVE)).toMatchObject({
-            balance: CREDITS - DECISIVE,
-            held: 0,
-          });
-          const audit = await runAdminWith(cluster!.env, 'ledger-replay', '--account', accountId);
-          expect({ code: audit.code, ok: audit.json?.ok, balance: audit.json?.balance }).toEqual({
-            code: 0,
-            ok: true,
-            balance: CREDITS - DECISIVE,
-          });
         },
       ),
       360_000,

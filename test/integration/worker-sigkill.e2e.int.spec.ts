@@ -4,9 +4,9 @@
 // hold left open; the admin CLI's ledger-replay agrees).
 import type { EventStore, RecordedEvent } from '@lib/eventstore';
 import { startAppCluster, showingOutputsOnFailure, type AppCluster } from './support/app-cluster';
-import { balanceOnceSettled, downloadRows, jobWhenFinished, until } from './support/cluster-helpers';
+import { until } from './support/cluster-helpers';
+import { expectCompletedOnceChargedOnce, openAccountWithJob } from './support/job-once-checks';
 import { describeWithServers } from './support/servers';
-import { runAdminWith } from '../support/app-process';
 
 // slow.test's MX delays its banner by this much, so its chunks are caught in flight, held but not recorded.
 const SLOW_BANNER_MS = 4_000;
@@ -63,15 +63,8 @@ for (const takeover of ['a new worker process', 'the second worker process'] as 
         showingOutputsOnFailure(
           () => cluster,
           async () => {
-            const { accountId, apiKey: key } = (
-              await cluster!.request('POST', '/admin/v1/accounts', {
-                admin: true,
-                body: { name: 'Crash', credits: CREDITS },
-              })
-            ).body.data;
-            const created = await cluster!.uploadJob(key, CSV, 'crash.csv');
-            expect(created.status).toBe(201);
-            const jobId: number = created.body.data.id;
+            const opened = await openAccountWithJob(cluster!, 'Crash', CREDITS, CSV, 'crash.csv');
+            const { accountId, jobId } = opened;
             const jobEvents = () => events.readStream(`jobs-${jobId}`);
             const ledger = () => events.readStream(`credits-${accountId}`);
             const completedChunks = async () => (await jobEvents()).filter((e) => e.type === 'ChunkCompleted');
@@ -94,25 +87,17 @@ for (const takeover of ['a new worker process', 'the second worker process'] as 
 
             const restartedAt = Date.now();
             if (takeover === 'a new worker process') await cluster!.startWorker('worker-2');
-            const job = await jobWhenFinished(cluster!, key, jobId, 120_000);
+            const job = await expectCompletedOnceChargedOnce(cluster!, opened, {
+              rows: ROWS,
+              decisive: DECISIVE,
+              credits: CREDITS,
+              timeoutMs: 120_000,
+            });
             process.stderr.write(
               `worker SIGKILL test: killed with ${atKill.completed}/${chunkCount} chunks recorded and ${stillOpen.length} hold(s) open; ` +
                 `${takeover} finished the job ${Date.now() - restartedAt} ms after the kill or its start (Kafka session timeout included)\n`,
             );
-            expect(job).toMatchObject({
-              status: 'Completed',
-              progress: { processedRows: ROWS.length, totalRows: ROWS.length },
-              creditsCharged: DECISIVE,
-            });
             expect(job.results).toMatchObject({ ok: 5, invalid: 84, catch_all: 1, unknown: 2 });
-
-            const {
-              partial,
-              rows: [header, ...rows],
-            } = await downloadRows(cluster!, key, jobId);
-            expect(partial).toBe('false');
-            expect(header).toEqual(['email', 'result']);
-            expect(rows).toEqual(ROWS);
 
             // The event store is the source of truth: each chunk and each address recorded once...
             const completed = await completedChunks();
@@ -130,17 +115,6 @@ for (const takeover of ['a new worker process', 'the second worker process'] as 
             expect(new Set(used.map((e) => e.data.holdId)).size).toBe(used.length);
             expect(used.reduce((sum, e) => sum + e.data.amount, 0)).toBe(DECISIVE);
             expect(openHolds(final)).toEqual([]);
-            expect(await balanceOnceSettled(cluster!, key, CREDITS - DECISIVE)).toMatchObject({
-              balance: CREDITS - DECISIVE,
-              held: 0,
-            });
-            // The audit command replays the ledger by amounts alone and compares it with the read models.
-            const audit = await runAdminWith(cluster!.env, 'ledger-replay', '--account', accountId);
-            expect({ code: audit.code, ok: audit.json?.ok, balance: audit.json?.balance }).toEqual({
-              code: 0,
-              ok: true,
-              balance: CREDITS - DECISIVE,
-            });
           },
         ),
         240_000,
