@@ -13,8 +13,22 @@ import { killApp, spawnApp } from '../test/support/app-process';
 export interface BenchApp {
   url: string;
   topology: string;
+  /** The OS processes serving it (role, pid, base URL of its /metrics), for per-process figures. */
+  processes: { role: string; pid: number; url: string }[];
   createAccount(credits: number): Promise<{ apiKey: string }>;
   close(): Promise<void>;
+}
+
+/** An account with `credits` through the admin API of the app at `url`. */
+export async function createBenchAccount(url: string, credits: number): Promise<{ apiKey: string }> {
+  const res = await fetch(`${url}/admin/v1/accounts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'probe bench', credits }),
+  });
+  const body = (await res.json()) as { data: { apiKey: string } };
+  if (res.status !== 201 && res.status !== 200) throw new Error(`createAccount failed: ${res.status}`);
+  return body.data;
 }
 
 export async function startBenchApp(env: Record<string, string>): Promise<BenchApp> {
@@ -23,6 +37,7 @@ export async function startBenchApp(env: Record<string, string>): Promise<BenchA
     return {
       url: app.url,
       topology: 'app in the bench process',
+      processes: [{ role: 'all-in-one (bench process)', pid: process.pid, url: app.url }],
       createAccount: (c) => app.createAccount(c),
       close: () => app.close(),
     };
@@ -37,16 +52,8 @@ export async function startBenchApp(env: Record<string, string>): Promise<BenchA
   return {
     url,
     topology: 'app as its own process (npm start)',
-    async createAccount(credits) {
-      const res = await fetch(`${url}/admin/v1/accounts`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'probe bench', credits }),
-      });
-      const body = (await res.json()) as { data: { apiKey: string } };
-      if (res.status !== 201 && res.status !== 200) throw new Error(`createAccount failed: ${res.status}`);
-      return body.data;
-    },
+    processes: [{ role: 'all-in-one', pid: child.pid!, url }],
+    createAccount: (credits) => createBenchAccount(url, credits),
     async close() {
       // Stopped as an operator stops it (SIGTERM drains); SIGKILL only if it hangs.
       const exited = new Promise((resolve) => child.once('exit', resolve));

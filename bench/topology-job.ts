@@ -1,12 +1,14 @@
 /**
  * One bulk job of `npm run bench:topology` on one set of adapters: the all-in-one app as its own process,
  * a CSV uploaded through POST /v1/jobs, single verifies at the same MX meanwhile, polled to Completed.
- * What the job cost is read back from the app's /metrics (read-store operations, event-store appends,
- * CPU seconds, resident memory) and, on FerretDB over PostgreSQL, from pg_stat_statements.
+ * What the job cost is read back from the app's /metrics (read-store operations, event-store appends; summed
+ * over its processes), from /proc (CPU seconds and peak resident memory of each process) and, on FerretDB
+ * over PostgreSQL, from pg_stat_statements.
  */
 import { execFileSync } from 'node:child_process';
 import { singleVerifies, percentile, type SingleLoad } from './probe-job';
-import { startBenchApp } from './probe-app';
+import { startBenchApp, type BenchApp } from './probe-app';
+import { sampleProcesses, type ProcessUse } from './proc-sampler';
 
 const METRICS_TOKEN = 'topology-bench-metrics-token';
 
@@ -24,8 +26,14 @@ export interface JobFigures {
   /** Read-store operations by collection and operation, the busiest first. */
   readOpsBy: [string, number][];
   singles: { calls: number; p50: number; p99: number };
+  /** Over every process of the app (from /proc: the kernel's accounting). */
   cpuSeconds: number;
+  /** The sum of each process's peak. */
   peakRssMb: number;
+  /** Each process of the app (one all-in-one, or one per role). */
+  processes: ProcessUse[];
+  /** The servers the production adapters use (Kafka, FerretDB, PostgreSQL with its backends) over the same window. */
+  servers: ProcessUse[];
   /** The statements PostgreSQL spent most time on (FerretDB's SQL), when POSTGRES_URL is set. */
   statements: { calls: number; ms: number; query: string }[];
 }
@@ -39,15 +47,16 @@ function sumOf(metrics: string, name: string, labels: RegExp = /.*/): number {
     .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
 }
 
-function seriesOf(metrics: string, name: string): [string, number][] {
-  return metrics
-    .split('\n')
-    .filter((line) => line.startsWith(`${name}{`))
-    .map((line): [string, number] => {
-      const collection = /collection="([^"]*)"/.exec(line)?.[1] ?? '?';
-      const operation = /operation="([^"]*)"/.exec(line)?.[1] ?? '?';
-      return [`${collection}.${operation}`, Number(line.slice(line.lastIndexOf(' ') + 1))];
-    });
+/** A counter by collection and operation, summed over the processes whose expositions `metrics` joins. */
+function seriesOf(metrics: string, name: string): Map<string, number> {
+  const series = new Map<string, number>();
+  for (const line of metrics.split('\n').filter((l) => l.startsWith(`${name}{`))) {
+    const collection = /collection="([^"]*)"/.exec(line)?.[1] ?? '?';
+    const operation = /operation="([^"]*)"/.exec(line)?.[1] ?? '?';
+    const key = `${collection}.${operation}`;
+    series.set(key, (series.get(key) ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1)));
+  }
+  return series;
 }
 
 /** Runs SQL on the PostgreSQL behind FerretDB with psql (no client library needed for a profile). */
@@ -114,11 +123,15 @@ export interface JobRunOptions {
   smtpPort: number;
   /** Whether the statements of PostgreSQL are reset before and read after (FerretDB on PostgreSQL). */
   profilePostgres: boolean;
+  /** Starts the app on the given settings (default: the all-in-one process of bench/probe-app.ts). */
+  startApp?: (env: Record<string, string>) => Promise<BenchApp>;
+  /** Server processes sampled beside the app's (`tree`: with their descendants). */
+  servers?: { role: string; pid: number; tree?: boolean }[];
 }
 
 export async function runTopologyJob(options: JobRunOptions): Promise<JobFigures> {
   const rows = options.addresses.length;
-  const app = await startBenchApp({
+  const app = await (options.startApp ?? startBenchApp)({
     DNS_SERVERS: options.dnsServer,
     SMTP_PROBE_PORT: String(options.smtpPort),
     SMTP_PER_MX_CONCURRENCY: process.env.BENCH_PER_MX ?? '20',
@@ -129,14 +142,23 @@ export async function runTopologyJob(options: JobRunOptions): Promise<JobFigures
     SMTP_BANNER_TIMEOUT_MS: '10000',
     ...options.adapters,
   });
+  // Every process's exposition, joined: the counters are summed over them.
   const metrics = async () =>
-    (await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    (
+      await Promise.all(
+        app.processes.map(async (p) =>
+          (await fetch(`${p.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text(),
+        ),
+      )
+    ).join('\n');
   try {
     const { apiKey } = await app.createAccount(rows + 100_000);
     const headers = { 'x-api-key': apiKey };
     const before = await metrics();
     if (options.profilePostgres) psql('SELECT pg_stat_statements_reset()');
     const csv = new Blob([`email\n${options.addresses.join('\n')}\n`], { type: 'text/csv' });
+    const sampling = sampleProcesses(app.processes);
+    const serverSampling = sampleProcesses(options.servers ?? []);
     const started = Date.now();
     const created = await upload(app.url, headers, csv);
     const body = (await created.json()) as any;
@@ -147,27 +169,21 @@ export async function runTopologyJob(options: JobRunOptions): Promise<JobFigures
     const singles = options.singleLoad
       ? singleVerifies(app.url, headers, options.single, options.singleLoad, () => jobDone, options.singlesPerSecond)
       : Promise.resolve({ latencies: [] as number[] });
-    let peakRss = 0;
-    let lastSample = 0;
     let view = job;
     while (view.status !== 'Completed' && view.status !== 'Failed') {
       await new Promise((resolve) => setTimeout(resolve, 200));
       view = ((await (await fetch(`${app.url}/v1/jobs/${job.id}`, { headers })).json()) as any).data;
-      if (Date.now() - lastSample >= 2_000) {
-        lastSample = Date.now();
-        peakRss = Math.max(peakRss, sumOf(await metrics(), 'process_resident_memory_bytes'));
-      }
     }
     const seconds = (Date.now() - started) / 1000;
     jobDone = true;
     const { latencies } = await singles;
-    const after = await metrics();
-    peakRss = Math.max(peakRss, sumOf(after, 'process_resident_memory_bytes'));
     // What the job and the single verifies meanwhile cost (their share is small at a few a second).
+    const processes = sampling.stop();
+    const servers = serverSampling.stop();
+    const after = await metrics();
     const delta = (name: CostCounter) => sumOf(after, name) - sumOf(before, name);
-    const cpuSeconds = sumOf(after, 'process_cpu_seconds_total') - sumOf(before, 'process_cpu_seconds_total');
-    const beforeBy = new Map(seriesOf(before, 'mailcheck_read_store_operations_total'));
-    const readOpsBy = seriesOf(after, 'mailcheck_read_store_operations_total')
+    const beforeBy = seriesOf(before, 'mailcheck_read_store_operations_total');
+    const readOpsBy = [...seriesOf(after, 'mailcheck_read_store_operations_total')]
       .map(([key, n]): [string, number] => [key, n - (beforeBy.get(key) ?? 0)])
       .filter(([, n]) => n > 0)
       .sort((a, b) => b[1] - a[1]);
@@ -183,8 +199,10 @@ export async function runTopologyJob(options: JobRunOptions): Promise<JobFigures
       eventsAppended: delta('mailcheck_events_appended_total'),
       readOpsBy,
       singles: { calls: latencies.length, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) },
-      cpuSeconds,
-      peakRssMb: peakRss / 1024 / 1024,
+      cpuSeconds: processes.reduce((sum, p) => sum + p.cpuSeconds, 0),
+      peakRssMb: processes.reduce((sum, p) => sum + p.peakRssMb, 0),
+      processes,
+      servers,
       statements: options.profilePostgres ? topStatements() : [],
     };
   } finally {

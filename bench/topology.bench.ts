@@ -14,14 +14,17 @@
  * second on a fixed schedule), closed, or none). Per run: rows/s, read-store operations and event-store
  * appends per row (counted by the app's own metrics: every adapter is wrapped by the same observer; the
  * single verifies' share included), single-verify p99, when the write side recorded the end (the rest is
- * the read side catching up), the app's CPU seconds and peak RSS, and on PostgreSQL the statements
- * FerretDB spent most time on.
+ * the read side catching up), CPU seconds and peak RSS of each of the app's processes (from /proc), and on
+ * PostgreSQL the statements FerretDB spent most time on. Then a sizing table per process: CPU seconds per
+ * 1,000 rows and peak RSS of the all-in-one process and of each role.
  *
- * Topologies (BENCH_TOPOLOGIES, default embedded,production):
+ * Topologies (BENCH_TOPOLOGIES, default embedded,production,roles):
  * - embedded: SQLite event store, SQLite bus, SQLite read models (one DATA_DIR);
  * - production: KAFKA_BROKERS and MONGO_URL from the environment (a fresh MONGO_DATABASE per run; the
  *   apps' Kafka groups skip what earlier runs left), event store embedded; skipped, with the reason,
  *   when either is unset;
+ * - roles: production, with one api, one projector and one worker as three OS processes (APP_ROLES,
+ *   bench/topology-roles.ts) sharing the embedded event store's DATA_DIR;
  * - esdb: production, with the event store on the fake EventStoreDB server of the event-store contract
  *   tests (libs/eventstore/src/testing/fake-esdb: the real client over gRPC, the log in this process's memory).
  * Row counts: BENCH_TOPOLOGY_ROWS (5000,20000,100000). Then, on the production adapters, 1 vs 2 worker
@@ -37,16 +40,17 @@ import { skipBacklog } from '../test/integration/support/kafka-backlog';
 import { PORT, realPostfix, startBenchPeers, userAddress } from './probe-peers';
 import type { SingleLoad } from './probe-job';
 import { runTopologyJob, type JobFigures } from './topology-job';
-import { printSizing, printTopologyTable } from './topology-report';
+import { startRoleProcesses } from './topology-roles';
+import { printProcessSizing, printSizing, printTopologyTable } from './topology-report';
 import { measureWorkerScaling } from './topology-workers';
 
 const ROWS = (process.env.BENCH_TOPOLOGY_ROWS ?? '5000,20000,100000').split(',').map(Number).filter(Boolean);
-const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'embedded,production').split(',').map((t) => t.trim());
+const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'embedded,production,roles').split(',').map((t) => t.trim());
 const SINGLES = process.env.BENCH_SINGLES ?? 'open';
 const SINGLES_PER_SECOND = Number(process.env.BENCH_SINGLES_PER_SECOND ?? 5);
 const SINGLE_LOAD: SingleLoad | null = SINGLES === 'none' ? null : SINGLES === 'closed' ? 'closed' : 'open';
 
-type Topology = 'embedded' | 'production' | 'esdb';
+type Topology = 'embedded' | 'production' | 'roles' | 'esdb';
 
 interface Servers {
   kafka: string;
@@ -92,9 +96,31 @@ async function adaptersFor(
   };
 }
 
+/**
+ * The processes of scripts/integration-services.sh (its pid files in INTEGRATION_DIR), sampled beside the
+ * app: where the production path's time goes that the app's own CPU does not show.
+ */
+function serverProcesses(): { role: string; pid: number; tree?: boolean }[] {
+  const dir = process.env.INTEGRATION_DIR ?? '.integration';
+  const pidIn = (file: string) => {
+    try {
+      return Number(fs.readFileSync(`${dir}/${file}`, 'utf8').split('\n')[0]) || null;
+    } catch {
+      return null;
+    }
+  };
+  const found = [
+    { role: 'kafka', pid: pidIn('kafka.pid') },
+    { role: 'ferretdb', pid: pidIn('ferretdb.pid') },
+    { role: 'postgres', pid: pidIn('postgres/data/postmaster.pid'), tree: true },
+  ];
+  return found.filter((s): s is { role: string; pid: number; tree?: boolean } => s.pid !== null);
+}
+
 const describe: Record<Topology, string> = {
   embedded: 'embedded (SQLite event store, bus, read models)',
   production: 'Kafka + FerretDB/PostgreSQL, event store embedded',
+  roles: 'the same, api/projector/worker as 3 processes',
   esdb: 'Kafka + FerretDB/PostgreSQL, fake EventStoreDB',
 };
 
@@ -146,6 +172,8 @@ async function main(): Promise<void> {
             dnsServer: peers.dns.server,
             smtpPort: PORT,
             profilePostgres: topology !== 'embedded',
+            startApp: topology === 'roles' ? startRoleProcesses : undefined,
+            servers: topology === 'embedded' ? [] : serverProcesses(),
           });
           results.push({ topology: describe[topology], figures });
           printTopologyTable([{ topology: describe[topology], figures }], SINGLE_LOAD, {
@@ -160,6 +188,7 @@ async function main(): Promise<void> {
     console.log('');
     printTopologyTable(results, SINGLE_LOAD, { header: true });
     printSizing(results);
+    printProcessSizing(results);
     if (typeof servers !== 'string' && process.env.BENCH_TOPOLOGY_WORKERS !== '0') await workerScaling(servers);
     console.log(`load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end`);
   } finally {
