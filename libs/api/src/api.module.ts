@@ -11,7 +11,9 @@ import { StripeWebhookController } from './payments/stripe-webhook/stripe-webhoo
 import { CREDITS_CONTROLLERS } from './credits/credits-controllers';
 import { VerifyModule } from './verify/verify.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
-import { createRateLimiter } from './auth/rate-limit/create-rate-limiter';
+import { createRateGrants, createRateLimiter } from './auth/rate-limit/create-rate-limiter';
+import { RateGrants } from './auth/rate-limit/rate-grants.port';
+import { AdminGuessThrottle, createAdminGuessThrottle } from './auth/admin-guess-throttle';
 import { SharedRateLimiter } from './auth/rate-limit/shared-rate-limiter';
 import { FinderApiModule } from './finder/finder-api.module';
 import { HealthController } from './health/health.controller';
@@ -42,7 +44,10 @@ import { WebApp } from './web/web-app';
     AccountProvisioning,
     MetricsHttp,
     WebApp,
-    { provide: SharedRateLimiter, inject: [APP_CONFIG], useFactory: createRateLimiter },
+    // One store of rate buckets per process, shared by every replica on one MongoDB (closed by Nest at shutdown).
+    { provide: RateGrants, inject: [APP_CONFIG], useFactory: createRateGrants },
+    { provide: SharedRateLimiter, inject: [APP_CONFIG, RateGrants], useFactory: createRateLimiter },
+    { provide: AdminGuessThrottle, inject: [APP_CONFIG, RateGrants], useFactory: createAdminGuessThrottle },
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_GUARD, useClass: MultipartRoutesGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

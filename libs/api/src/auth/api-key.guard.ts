@@ -23,24 +23,22 @@ import { AdminGuessThrottle } from './admin-guess-throttle';
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  private readonly adminThrottle: AdminGuessThrottle;
-
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticator: ApiKeyAuthenticator,
     private readonly sessions: SessionAuthenticator,
     // Shared by every api process on one read store (MONGO_URL), so replicas allow one key one rate.
     private readonly limiter: SharedRateLimiter,
+    // Wrong admin tokens per client address, counted in the same shared store.
+    private readonly adminThrottle: AdminGuessThrottle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    this.adminThrottle = new AdminGuessThrottle(config.adminMaxFailuresPerAddress);
-  }
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     const request = context.switchToHttp().getRequest<FastifyRequest & { principal?: unknown }>();
     if (this.reflector.getAllAndOverride<boolean>(ADMIN_ROUTE, targets)) {
-      this.adminThrottle.guard(request.ip, () =>
+      await this.adminThrottle.guard(request.ip, () =>
         verifyAdminToken(this.config.adminToken, request.headers.authorization),
       );
       return true;

@@ -94,6 +94,23 @@ export function rateGrantsContract(name: string, factory: () => Promise<RateGran
           expect(second).toBeGreaterThanOrEqual(maxBlock === 1 ? 10 : 1);
         });
       }
+
+      it('peek answers what take would, spending nothing, and sees what other processes spent', async () => {
+        const key = context.unique('peeked');
+        let now = 2_000_000;
+        const [a, b] = [grants(), (await context.open()).grants].map(
+          (store) => new SharedRateLimiter(store, { perSecond: 1, burst: 2, maxBlock: 1, now: () => now }),
+        );
+        for (let i = 0; i < 5; i++) expect((await a.peek(key)).allowed).toBe(true);
+        expect((await b.take(key)).allowed).toBe(true);
+        expect(await a.peek(key)).toMatchObject({ allowed: true, remaining: 1 });
+        expect((await b.take(key)).allowed).toBe(true);
+        const refused = await a.peek(key);
+        expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+        expect(refused.retryAfterSeconds).toBe(1);
+        now += 1_000;
+        expect((await a.peek(key)).allowed).toBe(true);
+      });
     });
   });
 }

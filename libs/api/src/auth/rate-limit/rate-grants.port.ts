@@ -27,6 +27,11 @@ export abstract class RateGrants {
   /** Deletes the grants that expired at or before `nowMs`; how many. */
   abstract purgeExpired(nowMs: number): Promise<number>;
   abstract close(): Promise<void>;
+
+  /** One store serves every limit of the process; Nest closes it once, at shutdown. */
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
 }
 
 /** The store's id of grant `seq` of `key`: unique, so only one process can record it. */

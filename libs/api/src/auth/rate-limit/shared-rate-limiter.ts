@@ -75,9 +75,24 @@ export class SharedRateLimiter {
     }
   }
 
-  /** Closes the store's connection (Nest calls it at shutdown). */
-  onApplicationShutdown(): Promise<void> {
-    return this.grants.close();
+  /**
+   * What `take` would answer now, spending nothing: for a caller that charges only some requests (the admin
+   * token's wrong guesses). Asks the store unless this process already holds tokens or knows the key is refused.
+   */
+  async peek(key: string): Promise<RateDecision> {
+    const lease = this.leaseOf(key);
+    const now = this.now();
+    if (lease.tokens > 0 && now < lease.usableUntilMs) return this.decision(true, lease, now);
+    if (now < lease.deniedUntilMs) return this.decision(false, lease, now);
+    const latest = await this.grants.latest(key);
+    const fullAt = Math.max(latest?.tatMs ?? now, now);
+    const available = this.available(now, fullAt);
+    if (available < 1) {
+      this.refuse(lease, fullAt);
+      return this.decision(false, lease, now);
+    }
+    Object.assign(lease, { bucketRemaining: available, bucketFullAtMs: fullAt });
+    return this.decision(true, lease, now);
   }
 
   private async grant(key: string, lease: Lease): Promise<void> {
@@ -86,10 +101,9 @@ export class SharedRateLimiter {
       const latest = await this.grants.latest(key);
       const now = this.now();
       const fullAt = Math.max(latest?.tatMs ?? now, now);
-      const available = Math.floor((now + this.toleranceMs - fullAt) / this.intervalMs + 1e-9);
+      const available = this.available(now, fullAt);
       if (available < 1) {
-        Object.assign(lease, { tokens: 0, bucketRemaining: 0, bucketFullAtMs: fullAt });
-        lease.deniedUntilMs = fullAt + this.intervalMs - this.toleranceMs;
+        this.refuse(lease, fullAt);
         return;
       }
       const taken = Math.min(lease.block, available);
@@ -102,6 +116,17 @@ export class SharedRateLimiter {
     }
     // Every try lost to another process: the bucket is being emptied as fast as it is read.
     lease.deniedUntilMs = this.now() + this.intervalMs;
+  }
+
+  /** Whole tokens in a bucket that is full again at `fullAt`. */
+  private available(now: number, fullAt: number): number {
+    return Math.floor((now + this.toleranceMs - fullAt) / this.intervalMs + 1e-9);
+  }
+
+  /** Remembers an empty bucket: no token before its next one is due. */
+  private refuse(lease: Lease, fullAt: number): void {
+    Object.assign(lease, { tokens: 0, bucketRemaining: 0, bucketFullAtMs: fullAt });
+    lease.deniedUntilMs = fullAt + this.intervalMs - this.toleranceMs;
   }
 
   private adaptBlock(lease: Lease, now: number): void {
