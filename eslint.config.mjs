@@ -28,6 +28,7 @@ export default tseslint.config(
       'tools/openapi/build/**',
       'sdks/typescript/dist/**',
       'sdks/typescript/src/generated/**',
+      'web/src/api/generated/**',
       'sdks/python/**',
     ],
   },

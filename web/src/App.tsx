@@ -20,6 +20,7 @@ import { TeamPage } from './pages/TeamPage';
 import { VerifyPage } from './pages/VerifyPage';
 import { WebhooksPage } from './pages/WebhooksPage';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { UploadLimitsProvider } from './lib/upload-limits';
 import { Link, matchRoute, useRouter } from './router';
 import { useSession } from './session';
 
@@ -146,7 +147,9 @@ export function App() {
         </div>
       </header>
       <main id="main">
-        <ErrorBoundary resetKey={path}>{page}</ErrorBoundary>
+        <UploadLimitsProvider>
+          <ErrorBoundary resetKey={path}>{page}</ErrorBoundary>
+        </UploadLimitsProvider>
       </main>
     </>
   );

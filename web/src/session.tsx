@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { api, ApiError } from './api/client';
 import { DASHBOARD, Me } from './api/dashboard';
+import { ErrorCode } from './api/generated/error-codes';
 
 interface SessionState {
   me: Me | null;
@@ -24,7 +25,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
     try {
       setMe(await api<Me>('GET', DASHBOARD.me));
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 401) console.error(error);
+      if (!(error instanceof ApiError) || error.code !== ErrorCode.NOT_SIGNED_IN) console.error(error);
       setMe(null);
     } finally {
       setLoading(false);

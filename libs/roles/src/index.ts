@@ -1,1 +1,2 @@
 export { main, startRoles, type RunningApp } from './start-roles';
+export { RootModule } from './root.module';

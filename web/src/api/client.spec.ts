@@ -33,6 +33,19 @@ describe('API answers in the browser', () => {
     );
   });
 
+  it("names the server's upload limits in the advice for an oversized list, and no number it does not know", () => {
+    const limits = { maxUploadBytes: 2048, maxUniqueEmails: 3 };
+    expect(describeError(new ApiError(413, 3003, 'The upload is too large.'), limits)).toBe(
+      'The upload is too large. (code 3003) Split the file into parts under 2 KB.',
+    );
+    expect(describeError(new ApiError(400, 3005, 'Too many addresses.'), limits)).toBe(
+      'Too many addresses. (code 3005) Split the file into parts of at most 3 addresses.',
+    );
+    expect(describeError(new ApiError(413, 3003, 'The upload is too large.'), null)).toBe(
+      'The upload is too large. (code 3003) Split the file into parts.',
+    );
+  });
+
   it('still says something clear when a proxy answers with a non-JSON page', async () => {
     const error = await readEnvelope(answer(502, '<html>Bad Gateway</html>')).catch((e) => e);
     expect(error).toMatchObject({ status: 502, code: 0 });

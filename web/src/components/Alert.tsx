@@ -1,11 +1,13 @@
 import { describeError } from '../api/errors';
+import { useUploadLimits } from '../lib/upload-limits';
 
 /** An error (role=alert, read out at once) or a notice (role=status). */
 export function ErrorAlert({ error }: { error: unknown }) {
+  const limits = useUploadLimits();
   if (!error) return null;
   return (
     <div className="alert error" role="alert">
-      {describeError(error)}
+      {describeError(error, limits)}
     </div>
   );
 }

@@ -1,14 +1,25 @@
 import { DragEvent, useId, useState } from 'react';
+import { formatBytes, oversizeRefusal, useUploadLimits } from '../lib/upload-limits';
 
-/** Drop a CSV here or choose it with the (keyboard-reachable) file input inside. */
+/**
+ * Drop a CSV here or choose it with the (keyboard-reachable) file input inside. Says the server's
+ * upload size limit and refuses a larger file before sending it (the server would refuse it too).
+ */
 export function DropZone({ onFile, label }: { onFile: (file: File) => void; label: string }) {
   const [over, setOver] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const limits = useUploadLimits();
   const id = useId();
+  const take = (file: File) => {
+    const refused = oversizeRefusal(file, limits);
+    setRefusal(refused);
+    if (!refused) onFile(file);
+  };
   const drop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setOver(false);
     const file = event.dataTransfer.files[0];
-    if (file) onFile(file);
+    if (file) take(file);
   };
   return (
     <div
@@ -21,7 +32,10 @@ export function DropZone({ onFile, label }: { onFile: (file: File) => void; labe
       onDrop={drop}
       data-testid="dropzone"
     >
-      <p>Drag and drop a CSV file here, or</p>
+      <p>
+        Drag and drop a CSV file here, or
+        {limits && <span data-testid="upload-limit"> (up to {formatBytes(limits.maxUploadBytes)})</span>}
+      </p>
       <label htmlFor={id} className="button secondary">
         {label}
       </label>
@@ -32,10 +46,15 @@ export function DropZone({ onFile, label }: { onFile: (file: File) => void; labe
         className="visually-hidden-input"
         onChange={(e) => {
           const file = e.target.files?.[0];
-          if (file) onFile(file);
+          if (file) take(file);
           e.target.value = '';
         }}
       />
+      {refusal && (
+        <div className="alert error" role="alert">
+          {refusal}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Job } from '../api/v1';
+import { AnyJob } from '../api/v1';
 import { Link } from '../router';
 import { useJobStream } from '../lib/use-job-stream';
 import { ProgressBar } from './ProgressBar';
@@ -7,8 +7,8 @@ import { ProgressBar } from './ProgressBar';
  * One job of a list, kept current by its stream. The file cell reads the live job too: a job listed
  * while still Pending gets its download link once it runs, without reloading the list.
  */
-export function JobRow({ job, basePath, streamPath }: { job: Job; basePath: string | null; streamPath: string }) {
-  const live = useJobStream<Job>(streamPath, String(job.id), job).job ?? job;
+export function JobRow({ job, basePath, streamPath }: { job: AnyJob; basePath: string | null; streamPath: string }) {
+  const live = useJobStream<AnyJob>(streamPath, String(job.id), job).job ?? job;
   return (
     <tr>
       <td>

@@ -1,4 +1,4 @@
-import { Job } from '../api/v1';
+import { AnyJob } from '../api/v1';
 import { JobRow } from './JobRow';
 
 /** Jobs newest first; running ones follow their live stream. Without basePath (finder jobs) the row offers the download itself. */
@@ -7,7 +7,7 @@ export function JobTable({
   basePath,
   streamPath = '/v1/jobs',
 }: {
-  jobs: Job[];
+  jobs: AnyJob[];
   basePath: string | null;
   streamPath?: string;
 }) {

@@ -155,7 +155,7 @@ export function columnLabel(preview: CsvPreview, index: number): string {
 
 export const PREVIEW_BYTES = 256 * 1024;
 
-/** Reads the first PREVIEW_BYTES of a file (a preview of a 50 MB list needs no more). */
+/** Reads the first PREVIEW_BYTES of a file (a preview of a list at the upload limit needs no more). */
 export async function readFileStart(file: Blob): Promise<{ text: string; complete: boolean }> {
   const part = file.slice(0, PREVIEW_BYTES);
   const text = await new Response(part).text();

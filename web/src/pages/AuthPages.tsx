@@ -1,6 +1,7 @@
 import { FormEvent, useEffect, useState } from 'react';
 import { api, ApiError } from '../api/client';
 import { DASHBOARD } from '../api/dashboard';
+import { ErrorCode } from '../api/generated/error-codes';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { Field } from '../components/Field';
 import { PageTitle } from '../components/PageTitle';
@@ -128,7 +129,7 @@ export function SignInPage() {
     await refresh();
     navigate(query.get('next') ?? '/');
   });
-  const unconfirmed = error instanceof ApiError && error.code === 6005;
+  const unconfirmed = error instanceof ApiError && error.code === ErrorCode.EMAIL_NOT_CONFIRMED;
   return (
     <div className="auth">
       <PageTitle>Sign in</PageTitle>

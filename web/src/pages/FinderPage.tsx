@@ -1,6 +1,6 @@
 import { FormEvent, useState } from 'react';
 import { api, upload } from '../api/client';
-import { FinderBatch, FinderBatchItem, FinderResult, Job, Page, V1 } from '../api/v1';
+import { FinderBatch, FinderBatchItem, FinderJob, FinderJobPage, FinderResult, V1 } from '../api/v1';
 import { ErrorAlert } from '../components/Alert';
 import { DropZone } from '../components/DropZone';
 import { JobTable } from '../components/JobTable';
@@ -65,7 +65,7 @@ export function FinderPage({ onSpent }: { onSpent: () => void }) {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [uploadPercent, setUploadPercent] = useState<number | null>(null);
-  const jobs = useLoad(() => api<Page<Job>>('GET', `${V1.finderJobs}?pageSize=20`));
+  const jobs = useLoad(() => api<FinderJobPage>('GET', `${V1.finderJobs}?pageSize=20`));
   const parsed = parseContacts(batchText);
 
   const run = async (what: string, task: () => Promise<void>) => {
@@ -96,7 +96,7 @@ export function FinderPage({ onSpent }: { onSpent: () => void }) {
       form.append('file', file, file.name);
       setUploadPercent(0);
       try {
-        await upload<Job>(V1.finderJobs, form, (done, total) =>
+        await upload<FinderJob>(V1.finderJobs, form, (done, total) =>
           setUploadPercent(total ? Math.floor((done / total) * 100) : 0),
         );
         await jobs.reload();

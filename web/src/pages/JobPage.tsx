@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../api/client';
-import { Job, V1 } from '../api/v1';
+import { V1, VerificationJob } from '../api/v1';
 import { ErrorAlert } from '../components/Alert';
 import { PageTitle } from '../components/PageTitle';
 import { ProgressBar } from '../components/ProgressBar';
@@ -12,11 +12,11 @@ import { useJobStream } from '../lib/use-job-stream';
 import { Link } from '../router';
 
 export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
-  const { job, error } = useJobStream<Job>(V1.jobs, id, null);
+  const { job, error } = useJobStream<VerificationJob>(V1.jobs, id, null);
   const [results, setResults] = useState<string[]>(RESULTS.map((r) => r.name));
   const [columns, setColumns] = useState<string[]>([...RESULT_COLUMNS]);
   const [actionError, setActionError] = useState<unknown>(null);
-  const [cancelled, setCancelled] = useState<Job | null>(null);
+  const [cancelled, setCancelled] = useState<VerificationJob | null>(null);
   const shown = cancelled ?? job;
   const finished = shown !== null && isTerminal(shown.status);
   // The job's charges are final when it ends: show the new balance.
@@ -27,7 +27,7 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
   const cancel = async () => {
     if (!window.confirm('Cancel this job? Rows not yet verified are not charged.')) return;
     try {
-      setCancelled(await api<Job>('DELETE', `${V1.jobs}/${id}`));
+      setCancelled(await api<VerificationJob>('DELETE', `${V1.jobs}/${id}`));
       onSpent();
     } catch (e) {
       setActionError(e);

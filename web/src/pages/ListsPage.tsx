@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api, upload } from '../api/client';
-import { Job, Page, V1 } from '../api/v1';
+import { V1, VerificationJob, VerificationJobPage } from '../api/v1';
 import { ErrorAlert } from '../components/Alert';
 import { DropZone } from '../components/DropZone';
 import { JobTable } from '../components/JobTable';
@@ -8,6 +8,7 @@ import { PageTitle } from '../components/PageTitle';
 import { UploadPreview } from '../components/UploadPreview';
 import { affordability, CostEstimate, estimateCost } from '../lib/cost';
 import { CsvPreview, PREVIEW_BYTES, previewCsv, readFileStart } from '../lib/csv-preview';
+import { useUploadLimits } from '../lib/upload-limits';
 import { useLoad } from '../lib/use-load';
 import { useRouter } from '../router';
 
@@ -19,12 +20,13 @@ interface Chosen {
 
 export function ListsPage({ balance, onSpent }: { balance: number | null; onSpent: () => void }) {
   const { navigate } = useRouter();
-  const jobs = useLoad(() => api<Page<Job>>('GET', `${V1.jobs}?pageSize=50`));
+  const jobs = useLoad(() => api<VerificationJobPage>('GET', `${V1.jobs}?pageSize=50`));
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [emailColumn, setEmailColumn] = useState<number | null>(null);
   const [dedupe, setDedupe] = useState(false);
   const [sent, setSent] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const limits = useUploadLimits();
 
   const choose = async (file: File) => {
     setError(null);
@@ -57,7 +59,7 @@ export function ListsPage({ balance, onSpent }: { balance: number | null; onSpen
     setSent(0);
     setError(null);
     try {
-      const job = await upload<Job>(V1.jobs, form, (done, total) =>
+      const job = await upload<VerificationJob>(V1.jobs, form, (done, total) =>
         setSent(total ? Math.floor((done / total) * 100) : 0),
       );
       onSpent();
@@ -74,6 +76,11 @@ export function ListsPage({ balance, onSpent }: { balance: number | null; onSpen
       <section className="card" aria-labelledby="upload-title">
         <h2 id="upload-title">Verify a list</h2>
         <DropZone onFile={(f) => void choose(f)} label="Choose a CSV file" />
+        {limits && (
+          <p data-testid="address-limit">
+            A list may hold up to {limits.maxUniqueEmails.toLocaleString('en')} unique addresses.
+          </p>
+        )}
         {chosen && (
           <>
             <p>

@@ -1,6 +1,6 @@
 import { api } from '../api/client';
 import { DASHBOARD, Usage } from '../api/dashboard';
-import { Job, Page, V1 } from '../api/v1';
+import { V1, VerificationJobPage } from '../api/v1';
 import { ErrorAlert } from '../components/Alert';
 import { JobTable } from '../components/JobTable';
 import { PageTitle } from '../components/PageTitle';
@@ -9,7 +9,7 @@ import { useLoad } from '../lib/use-load';
 import { Link } from '../router';
 
 export function OverviewPage({ balance, balanceError }: { balance: number | null; balanceError: unknown }) {
-  const jobs = useLoad(() => api<Page<Job>>('GET', `${V1.jobs}?pageSize=5`));
+  const jobs = useLoad(() => api<VerificationJobPage>('GET', `${V1.jobs}?pageSize=5`));
   const usage = useLoad(() => api<Usage>('GET', `${DASHBOARD.usage}?days=30`));
   return (
     <>

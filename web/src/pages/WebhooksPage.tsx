@@ -1,6 +1,6 @@
 import { FormEvent, useState } from 'react';
 import { api } from '../api/client';
-import { Delivery, Page, TestDelivery, V1, Webhook } from '../api/v1';
+import { DeliveryPage, TestDelivery, V1, Webhook, WebhookWithSecret } from '../api/v1';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { PageTitle } from '../components/PageTitle';
 import { SecretOnce } from '../components/SecretOnce';
@@ -13,7 +13,7 @@ const EVENTS = [
 ];
 
 function Deliveries({ id }: { id: number }) {
-  const log = useLoad(() => api<Page<Delivery>>('GET', `${V1.webhooks}/${id}/deliveries?pageSize=20`), [id]);
+  const log = useLoad(() => api<DeliveryPage>('GET', `${V1.webhooks}/${id}/deliveries?pageSize=20`), [id]);
   const refresh = (
     <button type="button" className="secondary" onClick={() => void log.reload()}>
       Refresh the log
@@ -71,8 +71,8 @@ export function WebhooksPage() {
   const create = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {
-      const hook = await api<Webhook>('POST', V1.webhooks, { url, events, isActive: true });
-      setSecret(hook.secret ?? null);
+      const hook = await api<WebhookWithSecret>('POST', V1.webhooks, { url, events, isActive: true });
+      setSecret(hook.secret);
       setUrl('');
     });
   };
@@ -150,7 +150,7 @@ export function WebhooksPage() {
               className="secondary"
               onClick={() =>
                 void act(async () =>
-                  setSecret((await api<Webhook>('POST', `${V1.webhooks}/${hook.id}/rotate-secret`)).secret ?? null),
+                  setSecret((await api<WebhookWithSecret>('POST', `${V1.webhooks}/${hook.id}/rotate-secret`)).secret),
                 )
               }
             >

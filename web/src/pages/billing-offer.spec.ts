@@ -17,6 +17,8 @@ const promo = (id: number, bonusPercent: number, discountPercent: number, packag
   bonusPercent,
   discountPercent,
   packageIds,
+  startsAt: null,
+  endsAt: null,
 });
 
 describe('package offers on the billing page', () => {

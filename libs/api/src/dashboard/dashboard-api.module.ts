@@ -35,6 +35,7 @@ import { SignUpController } from './sign-up/sign-up.controller';
 import { TeamMembers } from './show-team/team-members';
 import { TeamUsage } from './team-usage/team-usage';
 import { TeamUsageController } from './team-usage/team-usage.controller';
+import { UploadLimitsController } from './upload-limits/upload-limits.controller';
 
 /**
  * /dashboard/v1: the customer dashboard's back end, authenticated by session cookies. One controller
@@ -66,6 +67,7 @@ import { TeamUsageController } from './team-usage/team-usage.controller';
     RevokeKeyController,
     RotateKeyController,
     TeamUsageController,
+    UploadLimitsController,
     ShowTeamController,
     InviteMemberController,
     RemoveMemberController,

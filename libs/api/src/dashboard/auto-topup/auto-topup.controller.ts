@@ -2,11 +2,12 @@ import { Body, Get, Put } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { AutoTopupService } from '@lib/credits';
 import { DashboardPrincipal } from '@lib/identity';
-import { ApiErrors } from '../../docs/api-envelope.decorators';
+import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
 import { requireManager } from '../shared/team-roles';
 import { AutoTopupDto } from './auto-topup.dto';
+import { AutoTopupSettingsModel } from './auto-topup-settings.model';
 
 /** The team's automatic top-up setting: read it, set it (owner or admin). */
 @DashboardController('dashboard/v1/billing/auto-topup')
@@ -18,8 +19,9 @@ export class AutoTopupController {
     operationId: 'DashboardBillingController_autoTopup',
     summary: 'Automatic top-up settings (null when never configured)',
   })
+  @ApiEnvelope(AutoTopupSettingsModel)
   @ApiErrors(401)
-  async autoTopup(@CurrentUser() user: DashboardPrincipal) {
+  async autoTopup(@CurrentUser() user: DashboardPrincipal): Promise<AutoTopupSettingsModel> {
     return { settings: await this.autoTopups.settings(user.accountId) };
   }
 
@@ -29,8 +31,12 @@ export class AutoTopupController {
     summary:
       'Set automatic top-up (owner or admin): one off-session order per crossing below the threshold; failures are mailed to the owner',
   })
+  @ApiEnvelope(AutoTopupSettingsModel)
   @ApiErrors(400, 401, 403, 404)
-  async configureAutoTopup(@CurrentUser() user: DashboardPrincipal, @Body() body: AutoTopupDto) {
+  async configureAutoTopup(
+    @CurrentUser() user: DashboardPrincipal,
+    @Body() body: AutoTopupDto,
+  ): Promise<AutoTopupSettingsModel> {
     requireManager(user);
     return {
       settings: await this.autoTopups.configure(
