@@ -27,6 +27,14 @@ export interface CsvUploadSteps<S, T> {
   discard(staged: S): Promise<void>;
 }
 
+/** Names the configured limit: the catalogue's message cannot know it. */
+function fileTooLarge(maxBytes: number, nothing: 'read' | 'stored'): DomainError {
+  return new DomainError(
+    'FILE_TOO_LARGE',
+    `The upload is larger than the ${maxBytes / (1024 * 1024)} MB limit; nothing was ${nothing}.`,
+  );
+}
+
 /**
  * Reads a CSV upload's multipart parts in arrival order: the `file` is streamed to the blob store and
  * validated as it arrives (never buffered whole); the other fields may come before or after it.
@@ -39,11 +47,7 @@ export async function receiveCsvUpload<S, T>(
   if (!request.isMultipart())
     throw new DomainError('FILE_MISSING', 'Send multipart/form-data with the CSV in a field named "file".');
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD)
-    throw new DomainError(
-      'FILE_TOO_LARGE',
-      `The upload is larger than the ${maxBytes / (1024 * 1024)} MB limit; nothing was read.`,
-    );
+  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) throw fileTooLarge(maxBytes, 'read');
   const fields: Record<string, string> = {};
   let staged: S | null = null;
   let received: ReceivedFile | null = null;
@@ -77,7 +81,7 @@ export async function receiveCsvUpload<S, T>(
           hashing.destroy(error);
         });
         staged = await steps.stage(part.filename, part.file.pipe(hashing));
-        if (part.file.truncated) throw new DomainError('FILE_TOO_LARGE');
+        if (part.file.truncated) throw fileTooLarge(maxBytes, 'stored');
         received = { fileName: part.filename, sha256: digest.digest('hex') };
       }
     }
