@@ -38,6 +38,9 @@ export const creditTransactionsProjection = documentProjection<CreditTransaction
   eventTypes: ['CreditsAdded', 'CreditsAdjusted', 'CreditsUsed'],
   upcasters: creditLedgerDecider.upcasters,
   documentId: (event) => ('transactionId' in event.data ? event.data.transactionId : null),
+  // A transaction id is in a ledger once (the decider settles a hold once, grantOnce checks the log;
+  // other ids are random), and no event changes a transaction after it is recorded.
+  createsOnce: true,
   evolve: (_doc, event) => {
     const type = transactionType(event);
     if (!type || !('transactionId' in event.data)) return null;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Upcasters } from '@lib/common';
 import type { RecordedEvent } from '@lib/eventstore';
 import { SqliteReadStore } from '../embedded/sqlite-read-store';
+import { ObservedReadStore, type ReadStoreOperation } from '../observed/observed-read-store';
 import { documentProjection } from './document-projection';
 
 type Renamed = { type: 'Renamed'; data: { id: string; name: string } };
@@ -52,6 +53,31 @@ describe('document projection', () => {
       expect(await reads.collection<NameDoc>('names').get('a')).toMatchObject({ name: 'Ada', _position: 1 });
       await names.handle(stored(2, 'Renamed', { id: 'a', name: 'Ada L.' }), reads);
       expect(await reads.collection<NameDoc>('names').get('a')).toMatchObject({ name: 'Ada L.', _position: 2 });
+    });
+  });
+
+  describe('when every event creates a document of its own (createsOnce)', () => {
+    type Entry = { _id: string; amount: number };
+    const entries = documentProjection<Entry, { type: 'Entered'; data: { id: string; amount: number } }>({
+      name: 'entries',
+      collection: 'entries',
+      eventTypes: ['Entered'],
+      documentId: (event) => event.data.id,
+      evolve: (doc, event) => ({ _id: event.data.id, amount: event.data.amount + (doc?.amount ?? 0) }),
+      createsOnce: true,
+    });
+
+    it('inserts it without a lookup, and a replayed event leaves it as stored', async () => {
+      const operations: ReadStoreOperation[] = [];
+      const observed = new ObservedReadStore(reads, { operation: (_c, operation) => operations.push(operation) });
+      await entries.handle(stored(1, 'Entered', { id: 't1', amount: 5 }), observed);
+      await entries.handle(stored(1, 'Entered', { id: 't1', amount: 5 }), observed);
+      await entries.handle(stored(2, 'Entered', { id: 't2', amount: 7 }), observed);
+      expect(operations).toEqual(['insertNew', 'insertNew', 'insertNew']);
+      expect(await reads.collection<Entry>('entries').find({})).toEqual([
+        { _id: 't1', amount: 5, _position: 1 },
+        { _id: 't2', amount: 7, _position: 2 },
+      ]);
     });
   });
 });

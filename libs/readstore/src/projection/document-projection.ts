@@ -20,6 +20,13 @@ export interface DocumentProjectionSpec<T extends Doc, E extends DomainEvent = R
   documentId(event: UpcastEvent<E>): string | null;
   /** The document after the event (`_id` is set for you); null deletes it. Pure: no I/O, no clock. */
   evolve(doc: T | null, event: UpcastEvent<E>): T | null;
+  /**
+   * Every event makes a document of its own that no later event changes (a ledger's transactions):
+   * evolve is given null and its document is inserted with `insertNew`, which a replay leaves as stored.
+   * No lookup first: on a MongoDB-wire server that runs every filter as a scan (FerretDB 1.24), a lookup
+   * per event costs O(collection), and such collections grow with the service's whole history.
+   */
+  createsOnce?: boolean;
 }
 
 /**
@@ -38,6 +45,11 @@ export function documentProjection<T extends Doc, E extends DomainEvent = Record
       const id = spec.documentId(event);
       if (id === null) return;
       const collection = store.collection<Positioned<T>>(spec.collection);
+      if (spec.createsOnce) {
+        const created = spec.evolve(null, event);
+        if (created !== null) await collection.insertNew([{ ...created, _id: id, _position: event.position }]);
+        return;
+      }
       const stored = await collection.get(id);
       if (stored && stored._position >= event.position) return;
       const next = spec.evolve(stored ? withoutPosition(stored) : null, event);
