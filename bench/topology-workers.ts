@@ -1,9 +1,10 @@
 /**
  * One worker process vs two on the cluster adapters (Kafka + a MongoDB-wire server, the event store embedded
  * in a shared DATA_DIR), on a list spread over many slow mail servers: every MX greets after `bannerMs`, so
- * the bound is waiting, not CPU, and a second worker should nearly double the rate. Each worker keeps its own
- * per-MX limits (as on two hosts with two egress addresses). The loopback peers count the sessions open at
- * once at each MX.
+ * the bound is waiting, not CPU. Two workers run twice: with an SMTP_EGRESS_ID each (as on two hosts with two
+ * egress addresses: a second worker should nearly double the rate) and with one SMTP_EGRESS_ID (as two
+ * workers behind one address: they share one budget of sessions per MX). The loopback peers count the
+ * sessions open at once at each MX.
  *
  *   bash scripts/integration-services.sh up; set -a; . .integration/env; set +a
  *   npm run bench:topology-workers      (BENCH_ROWS, BENCH_DOMAINS, BENCH_BANNER_MS, BENCH_PER_MX_CEILING,
@@ -12,10 +13,10 @@
  * `measureWorkerScaling` is what `npm run bench:topology` calls; run alone, this file prints its figures.
  */
 import { loadavg } from 'node:os';
-import { startMailPeers, type MailPeers } from '../test/peers/mail-peers';
-import { accept, reject, slowBanner } from '../test/peers/smtp-peer';
+import type { MailPeers } from '../test/peers/mail-peers';
 import { startAppCluster, type AppCluster } from '../test/integration/support/app-cluster';
 import { jobWhenFinished } from '../test/integration/support/cluster-helpers';
+import { slowManyCsv, startSlowManyPeers } from '../test/integration/support/slow-many-peers';
 
 export interface WorkerScalingOptions {
   kafkaBrokers: string;
@@ -34,6 +35,8 @@ export interface WorkerScalingOptions {
 
 export interface WorkerRun {
   workers: number;
+  /** 'separate': an SMTP_EGRESS_ID per worker; 'shared': one for all (the sessions per MX are one budget). */
+  egress: 'separate' | 'shared';
   rows: number;
   seconds: number;
   rowsPerSecond: number;
@@ -49,57 +52,37 @@ export interface WorkerRun {
 
 export interface WorkerScaling {
   runs: WorkerRun[];
-  /** rows/s of the largest worker count over rows/s of one worker. */
+  /** rows/s of the largest worker count, each worker with its own egress id, over rows/s of one worker. */
   speedup: number | null;
 }
 
-const mxAddress = (n: number) => `127.0.6.${n + 1}`;
-const domainName = (n: number) => `d${n + 1}.slow-many.test`;
-
-/** 40 slow MX hosts on loopback addresses of their own; every tenth userN of each domain exists. */
-function startSlowPeers(domains: number, bannerMs: number): Promise<MailPeers> {
-  const names = Array.from({ length: domains }, (_, n) => domainName(n));
-  const scripts = Object.fromEntries(
-    names.map((domain) => [
-      domain,
-      {
-        default: reject(),
-        recipients: Object.fromEntries(Array.from({ length: 1000 }, (_, u) => [`user${u * 10}`, accept()])),
-      },
-    ]),
-  );
-  const zones = Object.fromEntries(names.map((domain, n) => [`mx.${domain}`, { a: [mxAddress(n)] }]));
-  const listen = names.map((_, n) => mxAddress(n));
-  return startMailPeers(scripts, {
-    zones,
-    smtp: { listen, defences: slowBanner(bannerMs) },
-    env: { SMTP_PREFLIGHT: 'false', SMTP_BANNER_TIMEOUT_MS: String(Math.max(5_000, bannerMs * 5)) },
-  });
-}
-
-function listCsv(rows: number, domains: number): string {
-  const lines = ['email'];
-  for (let i = 0; i < rows; i++) lines.push(`user${Math.floor(i / domains)}@${domainName(i % domains)}`);
-  return lines.join('\n');
-}
-
-async function runOnce(workers: number, options: Required<Omit<WorkerScalingOptions, 'log'>>): Promise<WorkerRun> {
+async function runOnce(
+  workers: number,
+  egress: WorkerRun['egress'],
+  options: Required<Omit<WorkerScalingOptions, 'log'>>,
+): Promise<WorkerRun> {
+  const egressOf = (w: number) => ({ SMTP_EGRESS_ID: egress === 'shared' ? 'bench-host' : `bench-host-${w}` });
   let peers: MailPeers | undefined;
   const cluster: AppCluster = await startAppCluster(
     { KAFKA_BROKERS: options.kafkaBrokers, MONGO_URL: options.mongoUrl },
     {
-      mailPeers: async () => (peers = await startSlowPeers(options.domains, options.bannerMs)),
-      env: { JOB_CHUNK_SIZE: '200', LOG_LEVEL: 'warn', SMTP_PER_MX_CONCURRENCY: String(options.perMxCeiling) },
+      mailPeers: async () => (peers = await startSlowManyPeers(options.domains, options.bannerMs)),
+      env: {
+        JOB_CHUNK_SIZE: '200',
+        LOG_LEVEL: 'warn',
+        SMTP_PER_MX_CONCURRENCY: String(options.perMxCeiling),
+        ...egressOf(1),
+      },
     },
   );
   try {
-    for (let w = 2; w <= workers; w++) await cluster.startWorker(`worker-${w}`);
+    for (let w = 2; w <= workers; w++) await cluster.startWorker(`worker-${w}`, egressOf(w));
     const opened = await cluster.request('POST', '/admin/v1/accounts', {
       admin: true,
       body: { name: 'topology bench', credits: options.rows * 2 },
     });
     const key = opened.body.data.apiKey as string;
-    const created = await cluster.uploadJob(key, listCsv(options.rows, options.domains));
+    const created = await cluster.uploadJob(key, slowManyCsv(options.rows, options.domains));
     if (created.status !== 201) throw new Error(`upload answered ${created.status}: ${created.text}`);
     const job = await jobWhenFinished(cluster, key, created.body.data.id, 30 * 60_000);
     if (job.status !== 'Completed') throw new Error(`job ended ${job.status}`);
@@ -109,6 +92,7 @@ async function runOnce(workers: number, options: Required<Omit<WorkerScalingOpti
     const createdAt = Date.parse(job.createdAt);
     return {
       workers,
+      egress,
       rows: options.rows,
       seconds,
       rowsPerSecond: Math.round(options.rows / seconds),
@@ -138,19 +122,39 @@ export async function measureWorkerScaling(options: WorkerScalingOptions): Promi
   const log = options.log ?? (() => undefined);
   const runs: WorkerRun[] = [];
   for (const workers of settings.workers) {
-    const run = await runOnce(workers, settings);
-    log(formatRun(run));
-    runs.push(run);
+    for (const egress of workers > 1 ? (['separate', 'shared'] as const) : (['separate'] as const)) {
+      const run = await runOnce(workers, egress, settings);
+      log(formatRun(run));
+      runs.push(run);
+    }
   }
-  const one = runs.find((run) => run.workers === 1);
-  const most = runs.reduce((a, b) => (b.workers > a.workers ? b : a));
+  const separate = runs.filter((run) => run.egress === 'separate');
+  const one = separate.find((run) => run.workers === 1);
+  const most = separate.reduce((a, b) => (b.workers > a.workers ? b : a));
   return { runs, speedup: one && most !== one ? most.rowsPerSecond / one.rowsPerSecond : null };
 }
 
+/** The issue's targets for worker scaling, met or not. */
+export function workerTargets(scaling: WorkerScaling): string[] {
+  const lines: string[] = [];
+  if (scaling.speedup !== null) {
+    const met = scaling.speedup >= 1.7 ? 'met' : 'NOT met';
+    lines.push(`target: 2 workers on an egress id each >= 1.7x one: ${scaling.speedup.toFixed(2)}x (${met})`);
+  }
+  for (const run of scaling.runs.filter((r) => r.workers > 1 && r.egress === 'shared')) {
+    const met = run.maxSessionsAtOneMx <= run.perMxCeiling ? 'met' : 'NOT met';
+    lines.push(
+      `target: ${run.workers} workers on one egress id never above the ceiling at one MX: at most ${run.maxSessionsAtOneMx} open, ceiling ${run.perMxCeiling} (${met})`,
+    );
+  }
+  return lines;
+}
+
 export function formatRun(run: WorkerRun): string {
+  const egress = run.workers === 1 ? '' : run.egress === 'shared' ? ' on one egress id' : ' on an egress id each';
   return (
-    `${run.workers} worker${run.workers > 1 ? 's' : ''}: ${run.rows} rows in ${run.seconds.toFixed(1)} s = ${run.rowsPerSecond} rows/s; ` +
-    `${run.sessions} SMTP sessions, at most ${run.maxSessionsAtOneMx} open at one MX (ceiling ${run.perMxCeiling} per worker); ` +
+    `${run.workers} worker${run.workers > 1 ? 's' : ''}${egress}: ${run.rows} rows in ${run.seconds.toFixed(1)} s = ${run.rowsPerSecond} rows/s; ` +
+    `${run.sessions} SMTP sessions, at most ${run.maxSessionsAtOneMx} open at one MX (ceiling ${run.perMxCeiling} per egress id); ` +
     `first RCPT at ${run.firstRcptAt.toFixed(1)} s, last at ${run.lastRcptAt.toFixed(1)} s; ${run.unknown} unknown`
   );
 }
@@ -180,7 +184,7 @@ if (require.main === module) {
           .map((l) => l.toFixed(1))
           .join(' ')}`,
       );
-      if (result.speedup !== null) console.log(`speedup: x${result.speedup.toFixed(2)}`);
+      for (const line of workerTargets(result)) console.log(line);
       process.exit(0);
     },
     (error) => {

@@ -42,7 +42,7 @@ import type { SingleLoad } from './probe-job';
 import { runTopologyJob, type JobFigures } from './topology-job';
 import { startRoleProcesses } from './topology-roles';
 import { printProcessSizing, printSizing, printTopologyTable } from './topology-report';
-import { measureWorkerScaling } from './topology-workers';
+import { measureWorkerScaling, workerTargets } from './topology-workers';
 
 const ROWS = (process.env.BENCH_TOPOLOGY_ROWS ?? '5000,20000,100000').split(',').map(Number).filter(Boolean);
 const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'embedded,production,roles').split(',').map((t) => t.trim());
@@ -135,10 +135,7 @@ async function workerScaling(servers: Servers): Promise<void> {
     mongoUrl: servers.mongo,
     log: (line) => console.log(`  ${line}`),
   });
-  if (scaling.speedup !== null)
-    console.log(
-      `target: 2 workers >= 1.7x one: ${scaling.speedup.toFixed(2)}x (${scaling.speedup >= 1.7 ? 'met' : 'NOT met'})`,
-    );
+  for (const line of workerTargets(scaling)) console.log(line);
 }
 
 async function main(): Promise<void> {

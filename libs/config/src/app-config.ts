@@ -52,6 +52,11 @@ export interface AppConfig {
     tarpitFloorMs: number;
     allowPrivateNetworks: boolean;
     sessionReuse: boolean;
+    /**
+     * Processes with the same id share one budget of sessions per MX address (in MongoDB when MONGO_URL is
+     * set): one id per egress address the mail servers see. Default: the host name.
+     */
+    egressId: string;
     preflight: boolean;
     /** The public MX the port-25 preflight connects to; null: the library's default (Gmail's MX). */
     preflightHost: string | null;

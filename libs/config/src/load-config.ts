@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import * as path from 'node:path';
 import { AppConfig } from './app-config';
 import { EnvReader } from './env-parsers';
@@ -75,6 +76,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
       tarpitFloorMs: r.int('SMTP_TARPIT_FLOOR_MS', 500, 10, 300_000),
       allowPrivateNetworks: r.bool('PROBE_ALLOW_PRIVATE_NETWORKS', false),
       sessionReuse: r.bool('SMTP_SESSION_REUSE', true),
+      egressId: r.string('SMTP_EGRESS_ID', hostname()),
       preflight: r.bool('SMTP_PREFLIGHT', true),
       preflightHost: r.optional('SMTP_PREFLIGHT_HOST'),
     },

@@ -32,3 +32,6 @@ export { creditsFor, VERIFICATION_PRICE } from './verification-price';
 export { EVIDENCE_FIELDS, verdictEvidence, type VerdictEvidence } from './verdict-evidence';
 export { HostNotFoundError, HostResolver, type ResolvedAddress } from './dns/host-resolver';
 export type { ProbeLane } from './smtp/mx-pool';
+export { MxSlots } from './smtp/mx-slots.port';
+export { MemoryMxSlots } from './embedded/memory-mx-slots';
+export { MongoMxSlots } from './mongo/mongo-mx-slots';

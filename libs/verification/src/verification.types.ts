@@ -1,3 +1,4 @@
+import type { MxSlots } from './smtp/mx-slots.port';
 import type { VerificationObserver } from './verification-observer';
 
 export type VerificationResultName = 'ok' | 'invalid' | 'catch_all' | 'unknown' | 'disposable' | 'error';
@@ -97,6 +98,13 @@ export interface VerificationConfig {
   tarpitFloorMs?: number;
   /** Receives verdicts and SMTP events (an app's metrics); nothing is reported when absent. */
   observer?: VerificationObserver;
+  /**
+   * Where the per-MX connection slots are shared with the other processes behind the same egress address
+   * (MongoDB in a cluster); in this process's memory when absent. The caller owns it and closes it after close().
+   */
+  mxSlots?: MxSlots;
+  /** Processes with the same id share one budget of sessions per MX (SMTP_EGRESS_ID); defaults to 'local'. */
+  egressId?: string;
 }
 
 export interface CandidateProbe {

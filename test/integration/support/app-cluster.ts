@@ -39,8 +39,8 @@ export interface AppCluster {
   peers: MailPeers;
   /** The environment every process of the cluster runs with (for the admin CLI on the same stores). */
   env: Record<string, string>;
-  /** Starts another worker process (after the previous one was killed, or beside it). */
-  startWorker(name: string): Promise<RoleProcess>;
+  /** Starts another worker process (after the previous one was killed, or beside it); `env` adds to the cluster's. */
+  startWorker(name: string, env?: Record<string, string>): Promise<RoleProcess>;
   request(
     method: string,
     route: string,
@@ -85,8 +85,8 @@ export async function startAppCluster(
   await skipBacklog(brokersOf(servers.KAFKA_BROKERS), APP_GROUPS);
 
   const started: RoleProcess[] = [];
-  const start = async (role: Role, name: string = role) => {
-    const child = await startRole(role, env, name);
+  const start = async (role: Role, name: string = role, extra: Record<string, string> = {}) => {
+    const child = await startRole(role, { ...env, ...extra }, name);
     started.push(child);
     return child;
   };
@@ -122,7 +122,7 @@ export async function startAppCluster(
     worker,
     peers,
     env,
-    startWorker: (name) => start('worker', name),
+    startWorker: (name, extra) => start('worker', name, extra),
     request,
     async uploadJob(key, csv, fileName = 'list.csv') {
       const form = new FormData();

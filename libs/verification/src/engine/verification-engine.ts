@@ -1,7 +1,9 @@
 import { DnsClient } from '../dns/dns-client';
 import { HostResolver } from '../dns/host-resolver';
 import { MailRouter } from '../dns/mail-routing';
+import { MemoryMxSlots } from '../embedded/memory-mx-slots';
 import { MxPool } from '../smtp/mx-pool';
+import { SharedMxBudget } from '../smtp/shared-mx-budget';
 import { SmtpEgress } from '../smtp/smtp-egress';
 import { checkSyntax } from '../syntax/email-syntax';
 import { canonicalEmail } from '../syntax/canonical-email';
@@ -79,6 +81,7 @@ export class VerificationEngine {
       },
       clock,
       this.observer,
+      new SharedMxBudget(config.mxSlots ?? new MemoryMxSlots(), config.egressId ?? 'local'),
     );
     const prober = new DomainProber(
       this.pool,

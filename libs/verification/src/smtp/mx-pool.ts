@@ -2,6 +2,8 @@ import { providerForMx } from '../providers/provider-playbook';
 import { SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
 import { SmtpTransportError } from './smtp-errors';
 import { AdaptiveSettings, MxLimits } from './mx-limits';
+import { MemoryMxSlots } from '../embedded/memory-mx-slots';
+import { SharedMxBudget } from './shared-mx-budget';
 import { SessionOptions, SmtpRefusedError, SmtpSession } from './smtp-session';
 
 export class MxBackoffError extends Error {
@@ -44,6 +46,9 @@ const INTERACTIVE_RESERVE = 1;
 // An idle session is kept briefly so the next batch for the same MX skips connect+EHLO,
 // but not so long that servers drop it (most close idle clients after 60-300 s).
 const IDLE_MS = 15_000;
+// When other processes share the MX's slots: a parked session keeps its slot, and the others cannot use our
+// connection, so it is given up soon (a busy worker reuses it within milliseconds or not at all).
+const IDLE_SHARED_MS = 500;
 // A host whose TLS handshake failed (old ciphers, broken certificate chain middleboxes) is spoken to in
 // clear text for a while instead of failing every probe; it is tried with TLS again after this.
 const CLEAR_TEXT_MS = 60 * 60_000;
@@ -51,11 +56,15 @@ const CLEAR_TEXT_MS = 60 * 60_000;
 /**
  * Sessions per MX address: at most the address's adaptive limit of connections at once (MxLimits;
  * plus the interactive reserve), new connections paced per second, idle sessions reused after RSET
- * when reuse is on, and a back-off window after repeated 421s or a 452.
+ * when reuse is on, and a back-off window after repeated 421s or a 452. Each connection also holds one of
+ * the MX's slots shared by every process with the same egress id (SharedMxBudget), from before it is
+ * opened until it is closed, so processes behind one address together stay within the ceiling.
  */
 export class MxPool {
   private readonly hosts = new Map<string, HostState>();
   private readonly idleTimers = new Map<SmtpSession, NodeJS.Timeout>();
+  /** The shared slot each open connection holds. */
+  private readonly sharedSlots = new Map<SmtpSession, string>();
   opened = 0;
 
   constructor(
@@ -64,6 +73,8 @@ export class MxPool {
     private readonly options: SessionOptions,
     private readonly clock: () => number,
     private readonly observer: VerificationObserver = SILENT_VERIFICATION_OBSERVER,
+    /** The slots shared with other processes behind the same egress address; alone in memory by default. */
+    private readonly shared = new SharedMxBudget(new MemoryMxSlots(), 'local'),
   ) {}
 
   /** A session for the caller; null, without connecting, when `wanted` says no once a slot is free (the work went elsewhere meanwhile). */
@@ -89,13 +100,21 @@ export class MxPool {
       state.connected++;
       return { session: idle, reused: true, key, limits: state.limits, since: this.clock() };
     }
+    const slot = await this.shared.take(key, () => state.limits.ceiling(this.clock()), lane);
+    if (!wanted()) {
+      await this.shared.release(slot);
+      this.releaseSlot(state);
+      return null;
+    }
     const since = this.clock();
     try {
       const session = await this.open(state, host, address, port, lane);
+      this.sharedSlots.set(session, slot);
       state.connected++;
       return { session, reused: false, key, limits: state.limits, since };
     } catch (error) {
       this.learnConnectionCap(state, host, error);
+      await this.shared.release(slot);
       this.releaseSlot(state);
       throw error;
     }
@@ -166,7 +185,7 @@ export class MxPool {
     const keep = this.reuse && healthy && lease.session.usable && lease.session.rcptCount < maxRcpts;
     try {
       if (keep && (await lease.session.rset().catch(() => false))) this.park(state, lease.session);
-      else await lease.session.retire();
+      else await this.end(lease.session, () => lease.session.retire());
     } finally {
       state.connected--;
       this.releaseSlot(state);
@@ -182,7 +201,19 @@ export class MxPool {
     const sessions = [...this.hosts.values()].flatMap((s) => s.idle.splice(0));
     for (const timer of this.idleTimers.values()) clearTimeout(timer);
     this.idleTimers.clear();
-    await Promise.all(sessions.map((s) => s.quit()));
+    await Promise.all(sessions.map((s) => this.end(s, () => s.quit())));
+    await this.shared.close();
+  }
+
+  /** Ends a connection, then frees its shared slot: until it is closed, the MX still counts it. */
+  private async end(session: SmtpSession, close: () => Promise<void> | void): Promise<void> {
+    try {
+      await close();
+    } finally {
+      const held = this.sharedSlots.get(session);
+      this.sharedSlots.delete(session);
+      if (held) await this.shared.release(held);
+    }
   }
 
   private state(key: string): HostState {
@@ -208,18 +239,21 @@ export class MxPool {
       clearTimeout(this.idleTimers.get(session));
       this.idleTimers.delete(session);
       if (session.usable) return session;
-      session.destroy();
+      void this.end(session, () => session.destroy());
     }
     return null;
   }
 
   private park(state: HostState, session: SmtpSession): void {
     state.idle.push(session);
-    const timer = setTimeout(() => {
-      this.idleTimers.delete(session);
-      state.idle = state.idle.filter((s) => s !== session);
-      void session.quit();
-    }, IDLE_MS);
+    const timer = setTimeout(
+      () => {
+        this.idleTimers.delete(session);
+        state.idle = state.idle.filter((s) => s !== session);
+        void this.end(session, () => session.quit());
+      },
+      this.shared.contended ? IDLE_SHARED_MS : IDLE_MS,
+    );
     timer.unref();
     this.idleTimers.set(session, timer);
   }

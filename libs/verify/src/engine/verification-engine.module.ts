@@ -2,7 +2,15 @@ import { Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown }
 import { AppConfig } from '@lib/config';
 import { Metrics } from '@lib/metrics';
 import { APP_CONFIG } from '@lib/platform';
-import { defaultVerificationConfig, HostResolver, VerificationConfig, VerificationEngine } from '@lib/verification';
+import {
+  defaultVerificationConfig,
+  HostResolver,
+  MemoryMxSlots,
+  MongoMxSlots,
+  MxSlots,
+  VerificationConfig,
+  VerificationEngine,
+} from '@lib/verification';
 import { SmtpEgressMonitor } from './smtp-egress-monitor';
 
 /** The engine's settings from validated configuration; the library itself never reads configuration. */
@@ -28,7 +36,18 @@ export function engineConfigFrom(config: AppConfig): VerificationConfig {
     tarpitFloorMs: probe.tarpitFloorMs,
     allowPrivateNetworks: probe.allowPrivateNetworks,
     sessionReuse: probe.sessionReuse,
+    egressId: probe.egressId,
   };
+}
+
+/**
+ * Where this process shares its per-MX session slots: MongoDB when MONGO_URL is set, so every worker with
+ * the same SMTP_EGRESS_ID keeps one budget per MX; process memory otherwise (DATA_DIR's lock makes this
+ * the only process).
+ */
+function createMxSlots(config: AppConfig): MxSlots {
+  if (config.mongoUrl) return new MongoMxSlots({ url: config.mongoUrl, dbName: config.mongoDatabase });
+  return new MemoryMxSlots();
 }
 
 /**
@@ -38,11 +57,12 @@ export function engineConfigFrom(config: AppConfig): VerificationConfig {
 @Global()
 @Module({
   providers: [
+    { provide: MxSlots, useFactory: createMxSlots, inject: [APP_CONFIG] },
     {
       provide: VerificationEngine,
-      useFactory: (config: AppConfig, metrics?: Metrics) =>
-        new VerificationEngine({ ...engineConfigFrom(config), observer: metrics?.verification }),
-      inject: [APP_CONFIG, { token: Metrics, optional: true }],
+      useFactory: (config: AppConfig, mxSlots: MxSlots, metrics?: Metrics) =>
+        new VerificationEngine({ ...engineConfigFrom(config), mxSlots, observer: metrics?.verification }),
+      inject: [APP_CONFIG, MxSlots, { token: Metrics, optional: true }],
     },
     {
       // The process's one resolver for host names (webhook URL checks use it too): DNS_SERVERS when set.
@@ -57,6 +77,7 @@ export class VerificationEngineModule implements OnApplicationBootstrap, OnAppli
   constructor(
     @Inject(VerificationEngine) private readonly engine: VerificationEngine,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(MxSlots) private readonly mxSlots: MxSlots,
   ) {}
 
   private egressMonitor?: SmtpEgressMonitor;
@@ -75,5 +96,6 @@ export class VerificationEngineModule implements OnApplicationBootstrap, OnAppli
   async onApplicationShutdown(): Promise<void> {
     await this.egressMonitor?.stop();
     await this.engine.close();
+    await this.mxSlots.close();
   }
 }

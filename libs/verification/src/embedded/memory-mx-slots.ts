@@ -1,0 +1,42 @@
+import { MxSlots, slotId } from '../smtp/mx-slots.port';
+
+type Held = { holder: string; expiresAtMs: number };
+
+/**
+ * Slots in process memory, for the embedded topology: a process that keeps its data in DATA_DIR holds that
+ * directory's lock, so it is the only prober behind its address and shares a budget with no one. The map
+ * can be given, so that tests open several clients on one storage as several processes would.
+ */
+export class MemoryMxSlots extends MxSlots {
+  readonly acrossProcesses = false;
+
+  /** `byPool`: the slots held per pool, by slot id. */
+  constructor(private readonly byPool = new Map<string, Map<string, Held>>()) {
+    super();
+  }
+
+  async take(pool: string, slots: number, holder: string, nowMs: number, expiresAtMs: number): Promise<string | null> {
+    let held = this.byPool.get(pool);
+    if (!held) this.byPool.set(pool, (held = new Map()));
+    for (const [id, slot] of held) if (slot.expiresAtMs <= nowMs) held.delete(id);
+    if (held.size >= slots) return null;
+    for (let n = 0; n < slots; n++) {
+      const id = slotId(pool, n);
+      if (held.has(id)) continue;
+      held.set(id, { holder, expiresAtMs });
+      return id;
+    }
+    return null;
+  }
+
+  async release(id: string, holder: string): Promise<void> {
+    for (const held of this.byPool.values()) if (held.get(id)?.holder === holder) held.delete(id);
+  }
+
+  async renew(holder: string, expiresAtMs: number): Promise<void> {
+    for (const held of this.byPool.values())
+      for (const slot of held.values()) if (slot.holder === holder) slot.expiresAtMs = expiresAtMs;
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,76 @@
+import type { Collection } from 'mongodb';
+import { MongoConnection, type MongoConnectionOptions } from '@lib/mongo';
+import { MxSlots, slotId } from '../smtp/mx-slots.port';
+
+type SlotDoc = { _id: string; pool: string; holder: string; expiresAt: Date };
+
+const COLLECTION = 'smtp_mx_slots';
+const DUPLICATE_KEY = 11000;
+
+/**
+ * Slots in MongoDB (or FerretDB), shared by every worker of a cluster: taking slot n is an insert of its
+ * unique _id, so of two processes reaching for the last free slot exactly one gets it. The collection holds
+ * only the slots held now, so the scan FerretDB 1.24 makes for each filter stays a few documents long. A
+ * slot whose holder stopped renewing it is deleted by the next taker (FerretDB 1.24 has no TTL index).
+ */
+export class MongoMxSlots extends MxSlots {
+  readonly acrossProcesses = true;
+  private readonly mongo: MongoConnection;
+  private readonly slots: Collection<SlotDoc>;
+  private indexes: Promise<unknown> | null = null;
+
+  constructor(options: Omit<MongoConnectionOptions, 'ignoreUndefined'>) {
+    super();
+    this.mongo = new MongoConnection(options);
+    this.slots = this.mongo.db.collection<SlotDoc>(COLLECTION);
+  }
+
+  async take(pool: string, slots: number, holder: string, nowMs: number, expiresAtMs: number): Promise<string | null> {
+    await this.ensureIndexes();
+    const held = await this.slots.find({ pool }, { projection: { holder: 1, expiresAt: 1 } }).toArray();
+    const live = new Set<string>();
+    for (const slot of held) {
+      if (slot.expiresAt.getTime() > nowMs) live.add(slot._id);
+      // Only the expired holding is deleted: had its holder renewed meanwhile, expiresAt no longer matches.
+      else await this.slots.deleteOne({ _id: slot._id, holder: slot.holder, expiresAt: slot.expiresAt });
+    }
+    if (live.size >= slots) return null;
+    for (let n = 0; n < slots; n++) {
+      const id = slotId(pool, n);
+      if (live.has(id)) continue;
+      try {
+        await this.slots.insertOne({ _id: id, pool, holder, expiresAt: new Date(expiresAtMs) });
+        return id;
+      } catch (error) {
+        if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+        // another process took this one first: try the next
+      }
+    }
+    return null;
+  }
+
+  async release(id: string, holder: string): Promise<void> {
+    await this.ensureIndexes();
+    await this.slots.deleteOne({ _id: id, holder });
+  }
+
+  async renew(holder: string, expiresAtMs: number): Promise<void> {
+    await this.ensureIndexes();
+    // $set by the only writer of these documents: nothing concurrent to lose (unlike $inc on FerretDB).
+    await this.slots.updateMany({ holder }, { $set: { expiresAt: new Date(expiresAtMs) } });
+  }
+
+  close(): Promise<void> {
+    return this.mongo.close();
+  }
+
+  private ensureIndexes(): Promise<unknown> {
+    this.indexes ??= Promise.all([this.slots.createIndex({ pool: 1 }), this.slots.createIndex({ holder: 1 })]).catch(
+      (error) => {
+        this.indexes = null; // tried again by the next call
+        throw error;
+      },
+    );
+    return this.indexes;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The SMTP connection slots per MX address that every process behind one egress address shares, so two
+ * workers on one host (one address the mail server sees) open no more sessions at an MX than one would
+ * (SMTP_EGRESS_ID). A slot is taken when a new connection is about to be opened and released once that
+ * connection is closed; a session reused for many RCPTs or parked idle keeps its slot. A holder renews its
+ * slots while it lives; a slot not renewed by `expiresAtMs` is free again, so a SIGKILLed worker does not
+ * starve the others for long.
+ *
+ * Like RateGrants (libs/api), the arbitration is a plain insert of a unique _id: FerretDB 1.24 runs an
+ * update's `$inc` as a read and a write (concurrent increments are lost), scans the collection for every
+ * filter and has no TTL index, so counters and expiring indexes are out; inserts, finds and deletes on a
+ * collection that holds only the slots held right now (a few per MX) are cheap.
+ */
+export abstract class MxSlots {
+  /**
+   * Whether other processes may be waiting for these slots: then a parked idle session (which keeps its
+   * slot) is closed sooner, since another process cannot take over a connection of ours.
+   */
+  abstract readonly acrossProcesses: boolean;
+  /**
+   * Takes one of the `slots` slots of `pool` (egress id and MX address) for `holder` until `expiresAtMs`:
+   * its id, or null when all are held by live holders. A slot whose expiry passed (`nowMs`) is free.
+   */
+  abstract take(
+    pool: string,
+    slots: number,
+    holder: string,
+    nowMs: number,
+    expiresAtMs: number,
+  ): Promise<string | null>;
+  /** Frees a slot `holder` took; a slot that expired and went to another holder is left alone. */
+  abstract release(slotId: string, holder: string): Promise<void>;
+  /** Moves the expiry of every slot `holder` holds to `expiresAtMs` (the holder is alive). */
+  abstract renew(holder: string, expiresAtMs: number): Promise<void>;
+  abstract close(): Promise<void>;
+}
+
+/** The store's id of slot `n` of `pool`: unique, so only one holder can take it. */
+export const slotId = (pool: string, n: number): string => `${pool}|${n}`;
+
+/** The pool of one MX address as seen from one egress address. */
+export const slotPool = (egressId: string, mxKey: string): string => `${egressId}|${mxKey}`;

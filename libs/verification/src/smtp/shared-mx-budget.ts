@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import type { ProbeLane } from './mx-pool';
+import { MxSlots, slotPool } from './mx-slots.port';
+
+// A holder renews its slots this often and they stay held this long after the last renewal: a worker killed
+// with SIGKILL frees its slots for the others within LEASE_MS, while a live one (renewing 3 times per lease)
+// keeps them through a slow store round trip.
+const RENEW_MS = 5_000;
+const LEASE_MS = 15_000;
+// Between two tries at a full pool: interactive callers look again sooner than bulk ones (their lane goes
+// first); jitter spreads the processes' tries. A local release wakes a waiter at once.
+const RETRY_MS: Record<ProbeLane, [number, number]> = { interactive: [50, 100], bulk: [100, 200] };
+// After a store error (the MongoDB-wire server restarting): try again, no faster than this.
+const STORE_ERROR_RETRY_MS = 500;
+
+/**
+ * This process's share of the SMTP connection slots per MX address that every process with the same egress
+ * id holds together (MxSlots): MxPool takes one before it opens a new connection and releases it once the
+ * connection is closed. Slots are renewed in the background while held; waiting for one sleeps (backing off,
+ * woken early by this process's own releases, interactive callers first) rather than spinning on the store.
+ */
+export class SharedMxBudget {
+  /** This process's name in the store (a restarted process is a new holder: its old slots simply expire). */
+  private readonly holder = randomUUID();
+  private readonly held = new Map<string, string>();
+  private readonly waiting = new Map<string, Record<ProbeLane, Array<() => void>>>();
+  private heartbeat: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly slots: MxSlots,
+    private readonly egressId: string,
+  ) {}
+
+  /** Whether another process may be waiting for a slot this one holds (see MxSlots.acrossProcesses). */
+  get contended(): boolean {
+    return this.slots.acrossProcesses;
+  }
+
+  /**
+   * A slot of the MX `mxKey` (address:port) for a new connection, once one of `ceiling()` is free: the
+   * ceiling is read at each try, so a cap learned meanwhile counts. Resolves with the slot's id.
+   */
+  async take(mxKey: string, ceiling: () => number, lane: ProbeLane): Promise<string> {
+    const pool = slotPool(this.egressId, mxKey);
+    for (;;) {
+      const now = Date.now();
+      let id: string | null;
+      try {
+        id = await this.slots.take(pool, ceiling(), this.holder, now, now + LEASE_MS);
+      } catch {
+        await this.sleep(mxKey, lane, STORE_ERROR_RETRY_MS);
+        continue;
+      }
+      if (id) {
+        this.held.set(id, mxKey);
+        this.startHeartbeat();
+        return id;
+      }
+      const [least, most] = RETRY_MS[lane];
+      await this.sleep(mxKey, lane, least + Math.random() * (most - least));
+    }
+  }
+
+  /** Frees the slot once its connection is closed, and wakes this process's next waiter for that MX. */
+  async release(id: string): Promise<void> {
+    const mxKey = this.held.get(id);
+    if (mxKey === undefined) return;
+    this.held.delete(id);
+    try {
+      await this.slots.release(id, this.holder);
+    } catch {
+      // The store is unreachable: the slot expires within LEASE_MS, since it is no longer renewed.
+    }
+    this.wake(mxKey);
+  }
+
+  /** Frees every slot still held (at shutdown, after the sessions were closed). */
+  async close(): Promise<void> {
+    await Promise.all([...this.held.keys()].map((id) => this.release(id)));
+    this.stopHeartbeat();
+  }
+
+  private sleep(mxKey: string, lane: ProbeLane, ms: number): Promise<void> {
+    let lanes = this.waiting.get(mxKey);
+    if (!lanes) this.waiting.set(mxKey, (lanes = { interactive: [], bulk: [] }));
+    const queue = lanes[lane];
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        const at = queue.indexOf(done);
+        if (at >= 0) queue.splice(at, 1);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      queue.push(done);
+    });
+  }
+
+  private wake(mxKey: string): void {
+    const lanes = this.waiting.get(mxKey);
+    (lanes?.interactive[0] ?? lanes?.bulk[0])?.();
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => {
+      if (this.held.size === 0) return this.stopHeartbeat();
+      this.slots.renew(this.holder, Date.now() + LEASE_MS).catch(() => undefined);
+    }, RENEW_MS);
+    this.heartbeat.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+}
