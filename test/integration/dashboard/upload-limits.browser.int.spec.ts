@@ -33,7 +33,7 @@ describeWithBrowser('the dashboard shows and enforces the configured upload limi
   });
 
   it('says the limits the server was started with', async () => {
-    expect((await page.getByTestId('upload-limit').innerText()).trim()).toBe('(up to 2 KB)');
+    expect(await page.getByTestId('upload-limit').innerText()).toBe('Files up to 2 KB.');
     expect(await page.getByTestId('address-limit').innerText()).toBe('A list may hold up to 3 unique addresses.');
   });
 

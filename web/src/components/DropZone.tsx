@@ -32,13 +32,11 @@ export function DropZone({ onFile, label }: { onFile: (file: File) => void; labe
       onDrop={drop}
       data-testid="dropzone"
     >
-      <p>
-        Drag and drop a CSV file here, or
-        {limits && <span data-testid="upload-limit"> (up to {formatBytes(limits.maxUploadBytes)})</span>}
-      </p>
+      <p>Drag and drop a CSV file here, or</p>
       <label htmlFor={id} className="button secondary">
         {label}
       </label>
+      {limits && <p data-testid="upload-limit">Files up to {formatBytes(limits.maxUploadBytes)}.</p>}
       <input
         id={id}
         type="file"
