@@ -1,6 +1,6 @@
 import { FormEvent, useEffect, useState } from 'react';
 import { api } from '../api/client';
-import { AutoTopup, DASHBOARD, Package } from '../api/dashboard';
+import { AutoTopup, AutoTopupSettings, DASHBOARD, Package } from '../api/dashboard';
 import { useLoad } from '../lib/use-load';
 import { ErrorAlert, Notice } from './Alert';
 
@@ -8,7 +8,7 @@ const DEFAULTS = { enabled: false, thresholdCredits: 500 };
 
 /** Auto top-up settings: on/off, the threshold and the package bought when the balance falls below it. */
 export function AutoTopupForm({ packages }: { packages: Package[] }) {
-  const current = useLoad(async () => (await api<{ settings: AutoTopup | null }>('GET', DASHBOARD.autoTopup)).settings);
+  const current = useLoad(async () => (await api<AutoTopupSettings>('GET', DASHBOARD.autoTopup)).settings);
   const [form, setForm] = useState<AutoTopup | null>(null);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -23,7 +23,7 @@ export function AutoTopupForm({ packages }: { packages: Package[] }) {
     setError(null);
     setSaved(false);
     try {
-      setForm((await api<{ settings: AutoTopup }>('PUT', DASHBOARD.autoTopup, form)).settings);
+      setForm((await api<AutoTopupSettings>('PUT', DASHBOARD.autoTopup, form)).settings);
       setSaved(true);
     } catch (e) {
       setError(e);

@@ -1,6 +1,6 @@
 import { FormEvent, useState } from 'react';
 import { api } from '../api/client';
-import { DASHBOARD, Me, Session } from '../api/dashboard';
+import { DASHBOARD, Me, SessionList } from '../api/dashboard';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { Field } from '../components/Field';
 import { PageTitle } from '../components/PageTitle';
@@ -9,7 +9,7 @@ import { useLoad } from '../lib/use-load';
 
 /** Password, sign-in address and open sessions of the signed-in user. */
 export function AccountPage({ me }: { me: Me }) {
-  const sessions = useLoad(async () => (await api<{ items: Session[] }>('GET', DASHBOARD.sessions)).items);
+  const sessions = useLoad(async () => (await api<SessionList>('GET', DASHBOARD.sessions)).items);
   const [passwords, setPasswords] = useState({ currentPassword: '', newPassword: '' });
   const [change, setChange] = useState({ newEmail: '', password: '' });
   const { act, error, notice, setNotice } = useAction(sessions.reload);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api } from '../api/client';
-import { Catalogue, Checkout, DASHBOARD, Order, ORDER_STATUS, Package, Promotion } from '../api/dashboard';
+import { Catalogue, Checkout, DASHBOARD, ORDER_STATUS, OrderPage, Package, Promotion } from '../api/dashboard';
 import { V1 } from '../api/v1';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { AutoTopupForm } from '../components/AutoTopupForm';
@@ -35,7 +35,7 @@ function checkoutMessage(answer: Checkout, credits: number): string {
 
 export function BillingPage({ balance, onBought }: { balance: number | null; onBought: () => void }) {
   const catalogue = useLoad(() => api<Catalogue>('GET', V1.packages));
-  const orders = useLoad(() => api<{ items: Order[] }>('GET', `${DASHBOARD.orders}?limit=20`));
+  const orders = useLoad(() => api<OrderPage>('GET', `${DASHBOARD.orders}?limit=20`));
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [buying, setBuying] = useState<number | null>(null);

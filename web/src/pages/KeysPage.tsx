@@ -1,6 +1,6 @@
 import { FormEvent, useState } from 'react';
 import { api } from '../api/client';
-import { ApiKey, CreatedKey, DASHBOARD } from '../api/dashboard';
+import { ApiKeyList, CreatedKey, DASHBOARD } from '../api/dashboard';
 import { ErrorAlert } from '../components/Alert';
 import { Field } from '../components/Field';
 import { PageTitle } from '../components/PageTitle';
@@ -11,7 +11,7 @@ import { useLoad } from '../lib/use-load';
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en') : 'never');
 
 export function KeysPage() {
-  const keys = useLoad(async () => (await api<{ items: ApiKey[] }>('GET', DASHBOARD.keys)).items);
+  const keys = useLoad(async () => (await api<ApiKeyList>('GET', DASHBOARD.keys)).items);
   const [label, setLabel] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const { act, error } = useAction(keys.reload);

@@ -1,6 +1,6 @@
 import { FormEvent, useState } from 'react';
 import { api } from '../api/client';
-import { DASHBOARD, Invitation, Me, PendingInvite, Team, Usage } from '../api/dashboard';
+import { DASHBOARD, Invitation, Me, PendingInviteList, RemovedMember, Team, Usage } from '../api/dashboard';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { Field } from '../components/Field';
 import { PendingInvites } from '../components/PendingInvites';
@@ -22,7 +22,7 @@ export function TeamPage({ me }: { me: Me }) {
   const canManage = team.data?.role === 'owner' || team.data?.role === 'admin';
   // Only owners and admins may list invitations (a member would get 403): loaded once the role is known.
   const invites = useLoad(
-    () => (canManage ? api<{ items: PendingInvite[] }>('GET', DASHBOARD.invites) : Promise.resolve({ items: [] })),
+    () => (canManage ? api<PendingInviteList>('GET', DASHBOARD.invites) : Promise.resolve({ items: [] })),
     [canManage],
   );
   const { act, error, notice, setNotice } = useAction(() =>
@@ -41,7 +41,7 @@ export function TeamPage({ me }: { me: Me }) {
   const remove = (userId: string, who: string) => {
     if (!window.confirm(`Remove ${who} from the team? Their API keys stop working at once.`)) return;
     void act(async () => {
-      const removed = await api<{ revokedKeys: number }>('DELETE', `${DASHBOARD.team}/members/${userId}`);
+      const removed = await api<RemovedMember>('DELETE', `${DASHBOARD.team}/members/${userId}`);
       setNotice(`${who} was removed; ${removed.revokedKeys} of their keys were revoked.`);
     });
   };
