@@ -1,4 +1,5 @@
-import { Kafka, logLevel } from 'kafkajs';
+import { Kafka, logLevel, PartitionAssigners } from 'kafkajs';
+import { PartitionDealer } from '../../../libs/messaging/src/kafka/partition-dealer';
 import { waitForTopicLeaders } from '../../../libs/messaging/src/kafka/topic-readiness';
 
 /**
@@ -31,10 +32,24 @@ export async function skipBacklog(brokers: string[], groups: Record<string, stri
           )
         ).flat();
         // A short fetch wait: disconnect waits for the fetch in progress, 5 s by default on an idle topic.
-        const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 100 });
+        // The apps' assigners: after a broker restart the coordinator knows a member that has not rejoined
+        // since only by the protocol the group last chose (PartitionDealer), and refuses a newcomer that does
+        // not offer it (INCONSISTENT_GROUP_PROTOCOL, which kafkajs does not retry).
+        const consumer = kafka.consumer({
+          groupId,
+          allowAutoTopicCreation: false,
+          maxWaitTimeInMs: 100,
+          partitionAssigners: [PartitionDealer, PartitionAssigners.roundRobin],
+        });
         await consumer.connect();
         try {
-          const joined = new Promise((resolve) => consumer.on(consumer.events.GROUP_JOIN, resolve));
+          // A crash that kafkajs does not retry fails the start of the cluster instead of waiting forever.
+          const joined = new Promise((resolve, reject) => {
+            consumer.on(consumer.events.GROUP_JOIN, resolve);
+            consumer.on(consumer.events.CRASH, ({ payload }) => {
+              if (!payload.restart) reject(new Error(`skipping the backlog of ${groupId}: ${payload.error.message}`));
+            });
+          });
           await consumer.subscribe({ topics, fromBeginning: false });
           // Never commits what it fetches (autoCommit off): the only commit is the explicit one below.
           await consumer.run({ autoCommit: false, eachMessage: async () => undefined });
