@@ -11,6 +11,9 @@ export type DeadLetter = (
   error: unknown,
 ) => Promise<void>;
 
+const REJOIN_FIRST_DELAY_MS = 2_000;
+const REJOIN_MAX_DELAY_MS = 30_000;
+
 /** An interruptible pause, so stop() does not wait out a retry backoff. */
 class Pauses {
   private readonly wakers = new Set<() => void>();
@@ -41,6 +44,7 @@ export class KafkaBusConsumer implements BusConsumer {
   private stopped?: Promise<void>;
   private readonly pauses = new Pauses();
   private readonly inFlight = new Set<Promise<void>>();
+  private rejoinDelayMs = REJOIN_FIRST_DELAY_MS;
 
   constructor(
     private readonly consumer: Consumer,
@@ -53,6 +57,17 @@ export class KafkaBusConsumer implements BusConsumer {
 
   /** Connects, joins the group and starts consuming; resolves once the member is running. */
   async start(): Promise<void> {
+    // kafkajs restarts a member after a retriable crash but gives up after any other one (INCONSISTENT_GROUP_PROTOCOL
+    // while members that offer other assigners hold the group, as after a broker restart): the member would be
+    // out of its group for good while its process looked healthy.
+    this.consumer.on(this.consumer.events.CRASH, ({ payload }) => {
+      if (!payload.restart && !this.stopping) void this.rejoinAfterCrash(payload.error);
+    });
+    this.consumer.on(this.consumer.events.GROUP_JOIN, () => (this.rejoinDelayMs = REJOIN_FIRST_DELAY_MS));
+    await this.join();
+  }
+
+  private async join(): Promise<void> {
     await this.consumer.connect();
     // A group without committed offsets starts at the beginning: nothing published before the first worker is lost.
     await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: true });
@@ -61,6 +76,23 @@ export class KafkaBusConsumer implements BusConsumer {
       partitionsConsumedConcurrently: Math.max(1, this.options.concurrency ?? 1),
       eachMessage: (payload) => this.track(this.handle(payload)),
     });
+  }
+
+  /** Joins again after a pause (doubling up to a limit while it keeps failing) until the member is back or the consumer stops. */
+  private async rejoinAfterCrash(error: unknown): Promise<void> {
+    const delayMs = this.rejoinDelayMs;
+    this.rejoinDelayMs = Math.min(delayMs * 2, REJOIN_MAX_DELAY_MS);
+    this.log(
+      `${this.options.groupId}: kafkajs stopped the member (${(error as Error)?.message ?? error}); joining again in ${delayMs} ms`,
+    );
+    await this.pauses.wait(delayMs);
+    if (this.stopping) return;
+    try {
+      await this.join();
+    } catch (failure) {
+      // A join that fails at once (the broker unreachable) is tried again; one that crashes later comes back through CRASH.
+      await this.rejoinAfterCrash(failure);
+    }
   }
 
   /** Stops fetching, lets in-flight handlers finish and commit, then leaves the group. */
