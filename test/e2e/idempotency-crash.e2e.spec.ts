@@ -6,8 +6,8 @@ import { EventStore } from '@lib/eventstore';
 import { VerificationEngine } from '@lib/verification';
 import { requestFingerprint } from '@lib/idempotency';
 import { idempotencyStream, sha256 } from '@lib/idempotency/testing';
-import { EmailVerified } from '@lib/verify';
-import { toVerificationResult, VerificationResult, verificationStream } from '@lib/verify/testing';
+import { EmailVerified } from '@lib/paid-verification';
+import { toVerificationResult, VerificationResult, verificationStream } from '@lib/paid-verification/testing';
 import { TravelClock } from '../support/travel-clock';
 import { startVerifyWorld, VerifyWorld } from './verify-peers.fixture';
 

@@ -63,7 +63,7 @@ describe('layer rules (dependency-cruiser)', () => {
     const found = await violations({
       'libs/api/src/verify/verification-result.model.ts': 'export class VerificationResultModel { email = ""; }\n',
       'libs/api/src/index.ts': "export { VerificationResultModel } from './verify/verification-result.model';\n",
-      'libs/verify/src/domain/verification.events.ts':
+      'libs/paid-verification/src/domain/verification.events.ts':
         "import type { VerificationResultModel } from '@lib/api';\nexport type EmailVerified = { type: 'EmailVerified'; data: VerificationResultModel };\n",
       'libs/jobs/src/uses-role.ts':
         "import { VerificationResultModel } from '@lib/api';\nexport const m = VerificationResultModel;\n",
@@ -73,9 +73,9 @@ describe('layer rules (dependency-cruiser)', () => {
         "import { VerificationResultModel } from '@lib/api';\nexport const main = VerificationResultModel;\n",
     });
     expect(names(found)).toEqual([
-      'events-never-import-services-or-views: libs/verify/src/domain/verification.events.ts -> libs/api/src/index.ts',
+      'events-never-import-services-or-views: libs/paid-verification/src/domain/verification.events.ts -> libs/api/src/index.ts',
       'role-libs-only-from-apps: libs/jobs/src/uses-role.ts -> libs/api/src/index.ts',
-      'role-libs-only-from-apps: libs/verify/src/domain/verification.events.ts -> libs/api/src/index.ts',
+      'role-libs-only-from-apps: libs/paid-verification/src/domain/verification.events.ts -> libs/api/src/index.ts',
     ]);
   });
 

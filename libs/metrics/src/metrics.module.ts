@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { HoldSweepObserver } from '@lib/credits';
+import { VERIFICATION_OBSERVER } from '@lib/verification';
 import { MetricsExposure } from './exposure/metrics-exposure';
 import { Metrics } from './metrics';
 
@@ -16,9 +17,10 @@ export class MetricsModule {
       providers: [
         { provide: Metrics, useValue: metrics },
         { provide: HoldSweepObserver, useValue: metrics.holdSweeps },
+        { provide: VERIFICATION_OBSERVER, useValue: metrics.verification },
         MetricsExposure,
       ],
-      exports: [Metrics, HoldSweepObserver, MetricsExposure],
+      exports: [Metrics, HoldSweepObserver, VERIFICATION_OBSERVER, MetricsExposure],
     };
   }
 }

@@ -35,3 +35,4 @@ export type { ProbeLane } from './smtp/mx-pool';
 export { MxSlots } from './smtp/mx-slots.port';
 export { MemoryMxSlots } from './embedded/memory-mx-slots';
 export { MongoMxSlots } from './mongo/mongo-mx-slots';
+export { VerificationEngineModule, VERIFICATION_OBSERVER } from './verification-engine.module';

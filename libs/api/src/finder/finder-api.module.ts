@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { JobRoutesWiring } from '../job-routes/job-kind-controller';
 import { UploadIdempotencyModule } from '../idempotency/upload-idempotency.module';
 import { FinderJobsModule, FinderModule } from '@lib/finder';
-import { VerificationEngineModule } from '@lib/verify';
+import { VerificationEngineModule } from '@lib/verification';
 import { FinderJobsController } from './finder-jobs/finder-jobs.controller';
 import { FindBatchController } from './find-batch/find-batch.controller';
 import { FinderController } from './find-one/find-one.controller';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IdempotencyModule } from '@lib/idempotency';
-import { PaidVerificationModule } from '@lib/verify';
+import { PaidVerificationModule } from '@lib/paid-verification';
 import { VerifyBatchController } from './verify-batch/verify-batch.controller';
 import { VerifySingleController } from './verify-single/verify-single.controller';
 

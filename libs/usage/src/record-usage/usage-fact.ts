@@ -1,7 +1,7 @@
 import type { FinderCallEvent, FinderJobEvent } from '@lib/finder';
 import type { JobEvent } from '@lib/jobs';
 import type { RelayedEvent } from '@lib/messaging';
-import type { VerificationEvent } from '@lib/verify';
+import type { VerificationEvent } from '@lib/paid-verification';
 
 /**
  * One relayed event's contribution to usage: stored as a document of its own under the event id, so

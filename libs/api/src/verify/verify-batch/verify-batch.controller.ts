@@ -6,7 +6,7 @@ import { DomainError } from '@lib/common';
 import { CurrentPrincipal, PaidRoute } from '../../auth/auth.decorators';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
-import { PaidVerification } from '@lib/verify';
+import { PaidVerification } from '@lib/paid-verification';
 import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { BatchResponseModel } from '../shared/verification-result.model';
 import { MAX_BATCH_SIZE, VerifyBatchDto } from './verify-batch.dto';

@@ -6,7 +6,7 @@ import { AllowQueryApiKey, CurrentPrincipal, PaidRoute } from '../../auth/auth.d
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
-import { PaidVerification } from '@lib/verify';
+import { PaidVerification } from '@lib/paid-verification';
 import { EVIDENCE_DOC, VerificationResultModel } from '../shared/verification-result.model';
 import { VerifySingleDto } from './verify-single.dto';
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CreditsModule } from '@lib/credits';
-import { VerificationEngineModule } from '../engine/verification-engine.module';
+import { VerificationEngineModule } from '@lib/verification';
 import { VerificationRecordsModule } from '../records/verification-records.module';
 import { PaidVerification } from './paid-verification';
 

@@ -1,5 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { EGRESS_RECHECK_MS, smtpPreflight, VerificationConfig, VerificationEngine } from '@lib/verification';
+import { VerificationEngine } from './engine/verification-engine';
+import { EGRESS_RECHECK_MS } from './smtp/smtp-egress';
+import { smtpPreflight } from './smtp/smtp-preflight';
+import type { VerificationConfig } from './verification.types';
 
 /**
  * Runs the port-25 preflight at start and records what it found on the engine, which answers

@@ -2,7 +2,6 @@ export { PaidVerificationModule } from './paid-verification/paid-verification.mo
 export { PaidVerification, type BatchResponse } from './paid-verification/paid-verification';
 export type { VerificationResult } from './paid-verification/verification-result';
 export { VerificationRecordsModule } from './records/verification-records.module';
-export { VerificationEngineModule } from './engine/verification-engine.module';
 export {
   recordedCharge,
   VERIFICATION_HOLD_PURPOSES,

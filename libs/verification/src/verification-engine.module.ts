@@ -1,19 +1,24 @@
 import { Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@lib/config';
-import { Metrics } from '@lib/metrics';
 import { APP_CONFIG } from '@lib/platform';
-import {
-  defaultVerificationConfig,
-  HostResolver,
-  MemoryMxSlots,
-  MongoMxSlots,
-  MxSlots,
-  VerificationConfig,
-  VerificationEngine,
-} from '@lib/verification';
+import { HostResolver } from './dns/host-resolver';
+import { MemoryMxSlots } from './embedded/memory-mx-slots';
+import { VerificationEngine } from './engine/verification-engine';
+import { MongoMxSlots } from './mongo/mongo-mx-slots';
 import { SmtpEgressMonitor } from './smtp-egress-monitor';
+import { MxSlots } from './smtp/mx-slots.port';
+import { defaultVerificationConfig } from './verification.config';
+import type { VerificationObserver } from './verification-observer';
+import type { VerificationConfig } from './verification.types';
 
-/** The engine's settings from validated configuration; the library itself never reads configuration. */
+/**
+ * The process's observer of the engine (its metrics), when it has one. A token rather than a class: the
+ * metrics lib implements VerificationObserver and provides it here, as this lib cannot import metrics
+ * (metrics imports this lib's types).
+ */
+export const VERIFICATION_OBSERVER = Symbol('VERIFICATION_OBSERVER');
+
+/** The engine's settings from validated configuration: the engine itself never reads configuration, this module hands it its settings. */
 export function engineConfigFrom(config: AppConfig): VerificationConfig {
   const probe = config.probe;
   return {
@@ -60,9 +65,9 @@ function createMxSlots(config: AppConfig): MxSlots {
     { provide: MxSlots, useFactory: createMxSlots, inject: [APP_CONFIG] },
     {
       provide: VerificationEngine,
-      useFactory: (config: AppConfig, mxSlots: MxSlots, metrics?: Metrics) =>
-        new VerificationEngine({ ...engineConfigFrom(config), mxSlots, observer: metrics?.verification }),
-      inject: [APP_CONFIG, MxSlots, { token: Metrics, optional: true }],
+      useFactory: (config: AppConfig, mxSlots: MxSlots, observer?: VerificationObserver) =>
+        new VerificationEngine({ ...engineConfigFrom(config), mxSlots, observer }),
+      inject: [APP_CONFIG, MxSlots, { token: VERIFICATION_OBSERVER, optional: true }],
     },
     {
       // The process's one resolver for host names (webhook URL checks use it too): DNS_SERVERS when set.
