@@ -8,6 +8,7 @@ export { MAX_PAGE_SIZE, parsePageRequest, toPage, type Page, type PageRequest } 
 export { isNumericId, newNumericId } from './numeric-id';
 export { WakeSignal } from './wake-signal';
 export { settleWithin } from './settle-within';
+export { mapBounded } from './map-bounded';
 export { MemoByKey } from './memo-by-key';
 export { PeriodicSweep, type PeriodicSweepOptions } from './periodic-sweep';
 export { outcomesInSavepoints, SameTurnGroups, type GroupOutcome } from './same-turn-groups';

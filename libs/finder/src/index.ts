@@ -9,6 +9,7 @@ export { FindOneService } from './find-one/find-one.service';
 export { FindBatchService } from './find-batch/find-batch.service';
 export { FinderJobCreation } from './create-finder-job/finder-job-creation';
 export type { RequestedColumns } from './create-finder-job/finder-columns';
+export type { FinderJobKind } from './shared/finder-job-kind';
 export { FINDER_JOB_CANCEL } from './cancel-finder-job/finder-job-cancel';
 export { FinderJobDownloads } from './download-finder-job/finder-job-download.service';
 export { FinderJobQueries } from './query-finder-jobs/finder-job.queries';

@@ -10,7 +10,12 @@ export { JobProgressModule } from './track-progress/job-progress.module';
 export { ChunkWorkflowModule } from './process-chunk/chunk-workflow.module';
 export { JobRetentionModule } from './purge-job-files/job-retention.module';
 export { JobCreation, type JobCreationKind, type JobUploads } from './create-job/job-creation';
-export { VerificationJobCreation, type CreateJobOptions } from './create-job/verification-job-creation';
+export {
+  VerificationJobCreation,
+  type CreateJobOptions,
+  type VerificationJobKind,
+} from './create-job/verification-job-creation';
+export type { JobKindStream, JobKindTypes } from './job-kind';
 export { stagedJobFile, type StagedUpload, type UploadInspection } from './create-job/upload-reuse';
 export {
   CancelJobService,

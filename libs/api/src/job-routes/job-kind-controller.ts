@@ -3,9 +3,16 @@ import { ApiOperation, ApiQuery, type ApiQueryOptions } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@lib/accounts';
-import { parsePageRequest, type DomainEvent, type Page, type PageRequest } from '@lib/common';
+import { parsePageRequest, type Page, type PageRequest } from '@lib/common';
 import { AppConfig } from '@lib/config';
-import { CancelJobService, JobCreation, type CancellableJobKind, type JobCreationKind, type JobReads } from '@lib/jobs';
+import {
+  CancelJobService,
+  JobCreation,
+  type CancellableJobKind,
+  type JobCreationKind,
+  type JobKindTypes,
+  type JobReads,
+} from '@lib/jobs';
 import { APP_CONFIG } from '@lib/platform';
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { ApiCsvUpload } from '../docs/api-csv-upload.decorator';
@@ -36,13 +43,13 @@ export interface JobKindDocs extends JobRouteDocs {
 }
 
 /** What the shared routes do with a kind: create (its upload kind), read, cancel. */
-export interface JobKindRoutes<O, V> {
-  uploads: JobUploadKind<O, V>;
+export interface JobKindRoutes<K extends JobKindTypes> {
+  uploads: JobUploadKind<K>;
   queries: {
-    view(accountId: string, id: string): Promise<V>;
-    list(accountId: string, request: PageRequest): Promise<Page<V>>;
+    view(accountId: string, id: string): Promise<K['view']>;
+    list(accountId: string, request: PageRequest): Promise<Page<K['view']>>;
   };
-  cancel(accountId: string, id: string): Promise<V>;
+  cancel(accountId: string, id: string): Promise<K['view']>;
   /** Checks everything (404, 410, not downloadable) before the first byte is sent. */
   download(accountId: string, id: string, query: DownloadQuery): Promise<PreparedCsv>;
   idempotency: UploadIdempotency;
@@ -50,14 +57,14 @@ export interface JobKindRoutes<O, V> {
 }
 
 /** What a job kind plugs into the shared routes: its create, read, cancel and download parts. */
-export interface JobKindPlugIn<O, V, CC, CE extends DomainEvent, CS, XC, XE extends DomainEvent, XS> {
+export interface JobKindPlugIn<K extends JobKindTypes> {
   /** `jobs.create` or `finder.jobs.create`: the same file sent to the other endpoint is another request. */
   operation: string;
-  creation: JobCreationKind<O, CC, CE, CS, V>;
-  parseOptions(fields: Record<string, string>): O;
-  queries: JobKindRoutes<O, V>['queries'] & JobReads<V>;
-  cancel: CancellableJobKind<XC, XE, XS>;
-  download: JobKindRoutes<O, V>['download'];
+  creation: JobCreationKind<K>;
+  parseOptions(fields: Record<string, string>): K['options'];
+  queries: JobKindRoutes<K>['queries'] & JobReads<K['view']>;
+  cancel: CancellableJobKind<K>;
+  download: JobKindRoutes<K>['download'];
 }
 
 /** Wires a kind's plug-in to the create and cancel steps every kind shares. */
@@ -70,9 +77,7 @@ export class JobRoutesWiring {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  routes<O, V, CC, CE extends DomainEvent, CS, XC, XE extends DomainEvent, XS>(
-    kind: JobKindPlugIn<O, V, CC, CE, CS, XC, XE, XS>,
-  ): JobKindRoutes<O, V> {
+  routes<K extends JobKindTypes>(kind: JobKindPlugIn<K>): JobKindRoutes<K> {
     const { queries } = kind;
     return {
       uploads: {
@@ -95,9 +100,9 @@ export class JobRoutesWiring {
  * download and progress stream. A kind's controller extends the class made here with its docs and hands
  * it `routes`, its kind plug-in wired (JobRoutesWiring).
  */
-export function JobKindController<O, V extends { status: string }>(docs: JobKindDocs) {
+export function JobKindController<K extends JobKindTypes>(docs: JobKindDocs) {
   abstract class JobKindRoutesController {
-    constructor(protected readonly routes: JobKindRoutes<O, V>) {}
+    constructor(protected readonly routes: JobKindRoutes<K>) {}
 
     @JobUploadRoute()
     @ApiOperation({ summary: docs.upload.summary })

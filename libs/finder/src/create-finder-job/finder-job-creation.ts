@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
 import { stagedJobFile, type JobCreationKind, type StagedUpload } from '@lib/jobs';
 import { chooseFinderColumns, type RequestedColumns } from './finder-columns';
-import { finderJobDecider, type FinderJobCommand, type FinderJobState } from '../domain/finder-job.decider';
+import { finderJobDecider, type FinderJobCommand } from '../domain/finder-job.decider';
 import type { FinderJobEvent } from '../domain/finder-job.events';
 import { planFinderJob, planLines } from './finder-job-plan';
 import {
@@ -11,19 +11,14 @@ import {
   type FinderJobDocument,
 } from '../query-finder-jobs/finder-job.projection';
 import { toFinderJobView, type FinderJobView } from '../query-finder-jobs/finder-job.view';
+import type { FinderJobKind } from '../shared/finder-job-kind';
 
 /**
  * POST /v1/finder/jobs in the shared creation (JobCreation, as bulk jobs): pick the columns, one lookup
  * per person (normalised name and domain), cut and store the chunk plan.
  */
 @Injectable()
-export class FinderJobCreation implements JobCreationKind<
-  RequestedColumns,
-  FinderJobCommand,
-  FinderJobEvent,
-  FinderJobState,
-  FinderJobView
-> {
+export class FinderJobCreation implements JobCreationKind<FinderJobKind> {
   readonly names = { defaultFileName: 'contacts.csv', planFileName: 'finder-plan.jsonl' };
   readonly decider = finderJobDecider;
   readonly collection = FINDER_JOBS_COLLECTION;
@@ -54,7 +49,7 @@ export class FinderJobCreation implements JobCreationKind<
   }
 
   /** The 201 shows the job as created. */
-  viewOf(created: FinderJobEvent, position: number, now: number): FinderJobView {
-    return toFinderJobView(evolveFinderJob(null, created, position) as FinderJobDocument, now);
+  viewOf(created: FinderJobEvent, now: number): FinderJobView {
+    return toFinderJobView(evolveFinderJob(null, created) as FinderJobDocument, now);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Clock, DomainError, ErrorCodes, newNumericId } from '@lib/common';
+import { Clock, DomainError, ErrorCodes, mapBounded, newNumericId } from '@lib/common';
 import { FINDER_BATCH_CONCURRENCY } from '@lib/config';
 import { CreditLedger, creditsRemaining, PaidCalls } from '@lib/credits';
 import { EventStore, readEvents } from '@lib/eventstore';
@@ -11,7 +11,6 @@ import { chargeForOutcome, FINDER_HOLD_PURPOSES, FINDER_PRICE } from '../domain/
 import type { FindAttempt, FinderCaller } from '../shared/find-attempt';
 import { MAX_BATCH_CONTACTS, readBatchContacts, type EchoedContact, type ItemError } from './batch-contacts';
 import { toResultFields, type FinderResultView } from '../shared/finder-result.view';
-import { mapBounded } from './map-bounded';
 import { recordFinderCall } from '../shared/record-finder-call';
 
 /** Contacts looked up at once: the engine's per-MX limits still apply underneath. */

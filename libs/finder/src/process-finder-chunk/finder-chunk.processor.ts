@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock, mapBounded } from '@lib/common';
 import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
 import {
   ChunkWorkflow,
@@ -12,7 +12,6 @@ import {
 } from '@lib/jobs';
 import { EmailFinder } from '../domain/find-email';
 import { FINDER_PRICE } from '../domain/finder-call.decider';
-import { mapBounded } from '../find-batch/map-bounded';
 import { finderJobDecider } from '../domain/finder-job.decider';
 import { rowsOf, type FinderChunk } from '../create-finder-job/finder-job-plan';
 import type { FinderChunkCompleted, FinderJobEvent, FinderJobRowResult } from '../domain/finder-job.events';

@@ -1,5 +1,4 @@
 import { upcast } from '@lib/common';
-import type { RecordedEvent } from '@lib/eventstore';
 import {
   filesPurgeOf,
   storedCells,
@@ -10,7 +9,7 @@ import {
   type JobStatus,
   type ResultCells,
 } from '@lib/jobs';
-import type { Projection, ReadStore } from '@lib/readstore';
+import { documentProjection, type Projection } from '@lib/readstore';
 import type { FinderOutcome } from '../domain/finder-outcome';
 import { finderJobDecider } from '../domain/finder-job.decider';
 import {
@@ -70,7 +69,6 @@ export interface FinderJobDocument {
   failureReason: string | null;
   /** Null until the job's files are deleted; absent in documents written before retention existed. */
   filesPurged?: FilesPurge | null;
-  _position: number;
 }
 
 /** One document per looked-up row: `<jobId>:<row>`, its cells by column name. */
@@ -105,11 +103,7 @@ const progress = (s: FinderJobSnapshot) => ({
 });
 
 /** Pure: the job document after one event; also answers the create request without a read. */
-export function evolveFinderJob(
-  doc: FinderJobDocument | null,
-  event: FinderJobEvent,
-  position: number,
-): FinderJobDocument | null {
+export function evolveFinderJob(doc: FinderJobDocument | null, event: FinderJobEvent): FinderJobDocument | null {
   if (event.type === 'FinderJobCreated') {
     const d = event.data;
     return {
@@ -127,7 +121,6 @@ export function evolveFinderJob(
       finishedAt: null,
       failureReason: null,
       filesPurged: null,
-      _position: position,
     };
   }
   if (!doc) return null; // a verification job's JobCompleted / JobFailed: not ours
@@ -138,43 +131,47 @@ export function evolveFinderJob(
         ...progress(event.data.snapshot),
         status: 'Processing',
         startedAt: event.data.startedAt,
-        _position: position,
       };
     case 'FinderChunkCompleted':
-      return { ...doc, ...progress(event.data.snapshot), _position: position };
+      return { ...doc, ...progress(event.data.snapshot) };
     case 'FinderJobCancelled':
-      return { ...doc, status: 'Cancelled', finishedAt: event.data.cancelledAt, _position: position };
+      return { ...doc, status: 'Cancelled', finishedAt: event.data.cancelledAt };
     case 'JobCompleted':
-      return { ...doc, status: 'Completed', finishedAt: event.data.finishedAt, _position: position };
+      return { ...doc, status: 'Completed', finishedAt: event.data.finishedAt };
     case 'JobFailed':
       return {
         ...doc,
         status: 'Failed',
         finishedAt: event.data.finishedAt,
         failureReason: event.data.reason,
-        _position: position,
       };
     case 'JobFilesPurged':
-      return { ...doc, filesPurged: filesPurgeOf(event), _position: position };
+      return { ...doc, filesPurged: filesPurgeOf(event) };
   }
 }
 
+const finderJobStatusProjection = documentProjection<FinderJobDocument, FinderJobEvent>({
+  name: 'finder-job-status',
+  collection: FINDER_JOBS_COLLECTION,
+  eventTypes: FINDER_JOB_EVENT_TYPES,
+  upcasters: finderJobDecider.upcasters,
+  documentId: (event) => String(event.data.jobId),
+  evolve: evolveFinderJob,
+});
+
 /**
- * Both finder job read models in one projection, so a job read as Completed already has every row
- * result (they are written before the status document counts them). Idempotent: the status document
- * keeps the last position applied, and row results are written once, keyed by job and row (a row is in
- * one chunk's results only), with `insertNew`: a replay inserts nothing, and no row costs a lookup. A purge deletes
- * the rows from its event, before the status document shows it, so a rebuild ends without them too.
+ * Both finder job read models in one projection, so they share a checkpoint: a job read as Completed
+ * already has every row result (they are written before the status document counts them). Row results
+ * are written once, keyed by job and row (a row is in one chunk's results only), with `insertNew`: a
+ * replay inserts nothing, and no row costs a lookup. A purge deletes the rows from its event, before the
+ * status document shows it, so a rebuild ends without them too; deleting again on a replay deletes nothing.
  */
 export const finderJobsProjection: Projection = {
   name: 'finder-jobs',
   eventTypes: FINDER_JOB_EVENT_TYPES,
   collections: [FINDER_JOBS_COLLECTION, FINDER_JOB_RESULTS_COLLECTION],
-  async handle(recorded: RecordedEvent, store: ReadStore) {
+  async handle(recorded, store) {
     const event = upcast<FinderJobEvent>(recorded, finderJobDecider.upcasters);
-    const jobs = store.collection<FinderJobDocument>(FINDER_JOBS_COLLECTION);
-    const stored = await jobs.get(String(event.data.jobId));
-    if (stored && stored._position >= recorded.position) return;
     if (event.type === 'FinderChunkCompleted') {
       const { jobId, results } = event.data;
       await store.collection<FinderJobResultDocument>(FINDER_JOB_RESULTS_COLLECTION).insertNew(
@@ -191,7 +188,6 @@ export const finderJobsProjection: Projection = {
     if (event.type === 'JobFilesPurged' && event.data.kind === 'finder') {
       await store.collection(FINDER_JOB_RESULTS_COLLECTION).deleteMany({ jobId: event.data.jobId });
     }
-    const next = evolveFinderJob(stored, event, recorded.position);
-    if (next) await jobs.upsert(next);
+    await finderJobStatusProjection.handle(recorded, store);
   },
 };

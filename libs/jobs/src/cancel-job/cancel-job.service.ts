@@ -1,17 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, type Decider, type DomainEvent } from '@lib/common';
+import { Clock } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { ReadModelFreshness } from '@lib/platform';
-import { jobDecider, jobStream, type JobState } from '../domain/job.decider';
-import type { CancelJob } from '../domain/job.commands';
-import type { JobEvent } from '../domain/job.events';
+import { jobDecider, jobStream } from '../domain/job.decider';
+import type { JobKindStream, JobKindTypes } from '../job-kind';
 import { JOBS_COLLECTION } from '../query-jobs/job-document';
+import type { VerificationJobKind } from '../create-job/verification-job-creation';
 
 /** One job kind's part of DELETE: its decider, its cancel command and the read model its view comes from. */
-export interface CancellableJobKind<C, E extends DomainEvent, S> {
-  readonly decider: Decider<C, E, S>;
-  readonly collection: string;
-  cancelCommand(accountId: string, at: string): C;
+export interface CancellableJobKind<K extends JobKindTypes> extends JobKindStream<K> {
+  cancelCommand(accountId: string, at: string): K['command'];
 }
 
 /** The kind's reads: the caller's job (404 for anyone else's) and its view. */
@@ -20,7 +18,7 @@ export interface JobReads<V> {
   view(accountId: string, id: string): Promise<V>;
 }
 
-export const VERIFICATION_JOB_CANCEL: CancellableJobKind<CancelJob, JobEvent, JobState> = {
+export const VERIFICATION_JOB_CANCEL: CancellableJobKind<VerificationJobKind> = {
   decider: jobDecider,
   collection: JOBS_COLLECTION,
   cancelCommand: (accountId, at) => ({ type: 'CancelJob', accountId, at }),
@@ -39,12 +37,12 @@ export class CancelJobService {
     private readonly clock: Clock,
   ) {}
 
-  async cancel<C, E extends DomainEvent, S, V>(
-    kind: CancellableJobKind<C, E, S>,
-    reads: JobReads<V>,
+  async cancel<K extends JobKindTypes>(
+    kind: CancellableJobKind<K>,
+    reads: JobReads<K['view']>,
     accountId: string,
     id: string,
-  ): Promise<V> {
+  ): Promise<K['view']> {
     const doc = await reads.document(accountId, id);
     const run = await runCommand(
       this.events,

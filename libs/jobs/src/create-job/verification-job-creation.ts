@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
 import { AppConfig } from '@lib/config';
 import { APP_CONFIG } from '@lib/platform';
-import type { CreateJob } from '../domain/job.commands';
+import type { CreateJob, JobCommand } from '../domain/job.commands';
 import { jobDecider, type JobState } from '../domain/job.decider';
 import type { JobEvent } from '../domain/job.events';
 import { JOBS_COLLECTION, JobDocument } from '../query-jobs/job-document';
@@ -12,6 +12,7 @@ import { indexAddresses } from './address-index';
 import { cutChunks, planLines } from './chunk-plan';
 import { chooseEmailColumn } from './choose-email-column';
 import type { JobCreationKind } from './job-creation';
+import type { JobKindTypes } from '../job-kind';
 import { stagedJobFile, type StagedUpload } from './upload-staging';
 
 export interface CreateJobOptions {
@@ -20,15 +21,18 @@ export interface CreateJobOptions {
   dedupe: boolean;
 }
 
+/** Bulk verification jobs as the shared job steps see them. */
+export interface VerificationJobKind extends JobKindTypes {
+  options: CreateJobOptions;
+  view: JobView;
+  command: JobCommand;
+  event: JobEvent;
+  state: JobState;
+}
+
 /** POST /v1/jobs in the shared creation (JobCreation): pick the email column, dedupe by address, cut and store the chunk plan. */
 @Injectable()
-export class VerificationJobCreation implements JobCreationKind<
-  CreateJobOptions,
-  CreateJob,
-  JobEvent,
-  JobState,
-  JobView
-> {
+export class VerificationJobCreation implements JobCreationKind<VerificationJobKind> {
   readonly names = { defaultFileName: 'upload.csv', planFileName: 'plan.jsonl' };
   readonly decider = jobDecider;
   readonly collection = JOBS_COLLECTION;
@@ -72,7 +76,7 @@ export class VerificationJobCreation implements JobCreationKind<
     };
   }
 
-  viewOf(created: JobEvent, _position: number, now: number): JobView {
+  viewOf(created: JobEvent, now: number): JobView {
     return toJobView(evolveJobDocument(null, created) as JobDocument, now);
   }
 }

@@ -10,7 +10,7 @@ import { canonicalEmail } from '../syntax/canonical-email';
 import { suggestCorrection } from '../syntax/did-you-mean';
 import { CandidateProbeReport, VerificationConfig, VerificationMode, VerificationVerdict } from '../verification.types';
 import { SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
-import { mapBounded } from './bounded-concurrency';
+import { mapBounded } from '@lib/common';
 import { CandidateOptions, probeCandidatesOn } from './candidate-probing';
 import { CatchAllCache } from './catch-all-cache';
 import { DomainProber } from './domain-prober';

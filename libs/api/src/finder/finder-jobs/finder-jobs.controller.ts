@@ -5,8 +5,7 @@ import {
   FinderJobCreation,
   FinderJobDownloads,
   FinderJobQueries,
-  type FinderJobView,
-  type RequestedColumns,
+  type FinderJobKind,
 } from '@lib/finder';
 import { JobKindController, JobRoutesWiring, type JobKindDocs } from '../../job-routes/job-kind-controller';
 import { parseFinderJobOptions } from './finder-job-upload';
@@ -53,7 +52,7 @@ const FINDER_JOB_ROUTES: JobKindDocs = {
 /** Finder file jobs: the routes every job kind has, as bulk jobs (JobKindController). */
 @ApiTags('finder')
 @Controller('v1/finder/jobs')
-export class FinderJobsController extends JobKindController<RequestedColumns, FinderJobView>(FINDER_JOB_ROUTES) {
+export class FinderJobsController extends JobKindController<FinderJobKind>(FINDER_JOB_ROUTES) {
   constructor(
     wiring: JobRoutesWiring,
     kind: FinderJobCreation,

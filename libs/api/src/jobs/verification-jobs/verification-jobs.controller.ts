@@ -6,8 +6,7 @@ import {
   RESULT_COLUMNS,
   VERIFICATION_JOB_CANCEL,
   VerificationJobCreation,
-  type CreateJobOptions,
-  type JobView,
+  type VerificationJobKind,
 } from '@lib/jobs';
 import { JobDto, JobPageDto } from './verification-jobs.dto';
 import {
@@ -74,14 +73,14 @@ const JOB_ROUTES: JobKindDocs = {
 /** Bulk verification jobs (spec: Bulk verification jobs): the routes every job kind has (JobKindController). */
 @ApiTags('jobs')
 @Controller('v1/jobs')
-export class JobsController extends JobKindController<CreateJobOptions, JobView>(JOB_ROUTES) {
+export class JobsController extends JobKindController<VerificationJobKind>(JOB_ROUTES) {
   constructor(
     wiring: JobRoutesWiring,
     kind: VerificationJobCreation,
     queries: JobQueries,
     downloads: JobDownloadService,
   ) {
-    const download: JobKindRoutes<CreateJobOptions, JobView>['download'] = (accountId, id, query) =>
+    const download: JobKindRoutes<VerificationJobKind>['download'] = (accountId, id, query) =>
       downloads.prepare(accountId, id, query.columns, query.dedupe, query.results);
     super(
       wiring.routes({

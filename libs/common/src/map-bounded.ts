@@ -12,6 +12,6 @@ export async function mapBounded<T, R>(
       results[k] = await work(items[k]);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
   return results;
 }
