@@ -95,6 +95,32 @@ describe('the admin API', () => {
       expect(revoke.status).toBe(404);
       expect(revoke.body.error.code).toBe(1106);
     });
+
+    it('answers 400, code 1107, to a key already revoked (revoke or rotate), as /docs documents it', async () => {
+      const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+      const opened = await app.request('POST', '/admin/v1/accounts', { body: { name: 'Twice' }, headers: admin });
+      const path = `/admin/v1/keys/${opened.body.data.keyId}`;
+      const first = await app.request('DELETE', path, { headers: admin });
+      expect(first.body.data).toEqual({
+        keyId: opened.body.data.keyId,
+        revokedAt: expect.any(String),
+        effective: true,
+      });
+      const again = await app.request('DELETE', path, { headers: admin });
+      const rotate = await app.request('POST', `${path}/rotate`, { headers: admin });
+      expect([again, rotate].map((res) => [res.status, res.body.error.code])).toEqual([
+        [400, 1107],
+        [400, 1107],
+      ]);
+      const documented = (await app.request('GET', '/docs-json')).body.paths;
+      for (const operation of [
+        documented['/admin/v1/keys/{keyId}'].delete,
+        documented['/admin/v1/keys/{keyId}/rotate'].post,
+      ]) {
+        expect(operation.responses).toHaveProperty('400');
+        expect(operation.description).toContain('code 1107');
+      }
+    });
   });
 });
 

@@ -980,7 +980,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a key; it fails with 401 in every process once this returns */
+        /**
+         * Revoke a key; it fails with 401 in every process once this returns
+         * @description Revoking a key that is already revoked answers 400 with code 1107 (API_KEY_ALREADY_REVOKED).
+         */
         delete: operations["AdminAccountsController_revokeKey"];
         options?: never;
         head?: never;
@@ -996,7 +999,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace a key secret; the old secret stops working once this returns */
+        /**
+         * Replace a key secret; the old secret stops working once this returns
+         * @description Rotating a key that is already revoked answers 400 with code 1107 (API_KEY_ALREADY_REVOKED).
+         */
         post: operations["AdminAccountsController_rotateKey"];
         delete?: never;
         options?: never;
@@ -1205,17 +1211,32 @@ export interface components {
             /** @example CRM integration */
             label?: string | null;
         };
-        AdminRevokedKeyModel: {
+        RevokedKeyModel: {
+            /** @example 9f1c2b3a4d5e6f70 */
             keyId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2025-06-01T12:00:00.000Z
+             */
             revokedAt: string;
-            /** @description false when the key was already revoked */
+            /**
+             * @description true: authentication in every process already sees the change; false: recorded, takes effect as soon as the projector catches up
+             * @example true
+             */
             effective: boolean;
         };
-        AdminRotatedKeyModel: {
+        RotatedKeyModel: {
+            /** @example 9f1c2b3a4d5e6f70 */
             keyId: string;
-            /** @description The new secret; shown only here */
+            /**
+             * @description The new secret; shown only here
+             * @example mk_9f1c2b3a4d5e6f70_…
+             */
             apiKey: string;
+            /**
+             * @description true: authentication in every process already sees the change; false: recorded, takes effect as soon as the projector catches up
+             * @example true
+             */
             effective: boolean;
         };
         OrderModel: {
@@ -2387,31 +2408,6 @@ export interface components {
             apiKey: string;
             /** @example CRM integration */
             label: string;
-        };
-        RevokedKeyModel: {
-            /** @example 9f1c2b3a4d5e6f70 */
-            keyId: string;
-            /** @example 2025-06-01T12:00:00.000Z */
-            revokedAt: string;
-            /**
-             * @description false: recorded, takes effect as soon as the projector catches up
-             * @example true
-             */
-            effective: boolean;
-        };
-        RotatedKeyModel: {
-            /** @example 9f1c2b3a4d5e6f70 */
-            keyId: string;
-            /**
-             * @description Shown once
-             * @example mk_9f1c2b3a4d5e6f70_…
-             */
-            apiKey: string;
-            /**
-             * @description false: recorded, takes effect as soon as the projector catches up
-             * @example true
-             */
-            effective: boolean;
         };
         UsageDayModel: {
             /** @example 120 */
@@ -7160,7 +7156,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: components["schemas"]["AdminRevokedKeyModel"];
+                        data: components["schemas"]["RevokedKeyModel"];
                         /** @example null */
                         error: Record<string, never> | null;
                     };
@@ -7226,7 +7222,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: components["schemas"]["AdminRotatedKeyModel"];
+                        data: components["schemas"]["RotatedKeyModel"];
                         /** @example null */
                         error: Record<string, never> | null;
                     };

@@ -5,7 +5,7 @@ import { IssueApiKeyCommand } from '@lib/accounts';
 import { ApiEnvelope, ApiErrors, ApiOptionalBody } from '../../docs/api-envelope.decorators';
 import { AccountProvisioning } from '../../provisioning/account-provisioning';
 import { AdminController } from '../shared/admin-controller.decorator';
-import { CreateKeyDto } from '../shared/create-key.dto';
+import { CreateKeyDto } from '../../shared/create-key.dto';
 import { IssuedKeyModel } from './issued-key.model';
 
 /** Another key of an account, spending its balance; it works in every process once this returns. */

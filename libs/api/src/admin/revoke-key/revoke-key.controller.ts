@@ -4,7 +4,7 @@ import { ApiOperation } from '@nestjs/swagger';
 import { RevokeApiKeyCommand } from '@lib/accounts';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { AdminController } from '../shared/admin-controller.decorator';
-import { AdminRevokedKeyModel } from './revoked-key.model';
+import { RevokedKeyModel } from '../../shared/api-key-change.models';
 
 /** Revoking any account's key. */
 @AdminController('admin/v1/keys')
@@ -16,9 +16,10 @@ export class AdminRevokeKeyController {
   @ApiOperation({
     operationId: 'AdminAccountsController_revokeKey',
     summary: 'Revoke a key; it fails with 401 in every process once this returns',
+    description: 'Revoking a key that is already revoked answers 400 with code 1107 (API_KEY_ALREADY_REVOKED).',
   })
-  @ApiEnvelope(AdminRevokedKeyModel)
-  @ApiErrors(404)
+  @ApiEnvelope(RevokedKeyModel)
+  @ApiErrors(400, 404)
   revokeKey(@Param('keyId') keyId: string) {
     return this.commands.execute(new RevokeApiKeyCommand(keyId));
   }

@@ -4,7 +4,7 @@ import { ApiOperation } from '@nestjs/swagger';
 import { RotateApiKeyCommand } from '@lib/accounts';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { AdminController } from '../shared/admin-controller.decorator';
-import { AdminRotatedKeyModel } from './rotated-key.model';
+import { RotatedKeyModel } from '../../shared/api-key-change.models';
 
 /** A new secret for any account's key. */
 @AdminController('admin/v1/keys')
@@ -16,9 +16,10 @@ export class AdminRotateKeyController {
   @ApiOperation({
     operationId: 'AdminAccountsController_rotateKey',
     summary: 'Replace a key secret; the old secret stops working once this returns',
+    description: 'Rotating a key that is already revoked answers 400 with code 1107 (API_KEY_ALREADY_REVOKED).',
   })
-  @ApiEnvelope(AdminRotatedKeyModel)
-  @ApiErrors(404)
+  @ApiEnvelope(RotatedKeyModel)
+  @ApiErrors(400, 404)
   rotateKey(@Param('keyId') keyId: string) {
     return this.commands.execute(new RotateApiKeyCommand(keyId));
   }

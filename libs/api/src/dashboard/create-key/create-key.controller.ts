@@ -4,7 +4,7 @@ import { ApiOperation } from '@nestjs/swagger';
 import { IssueApiKeyCommand } from '@lib/accounts';
 import { DashboardPrincipal } from '@lib/identity';
 import { AccountProvisioning } from '../../provisioning/account-provisioning';
-import { CreateKeyDto } from '../../admin/shared/create-key.dto';
+import { CreateKeyDto } from '../../shared/create-key.dto';
 import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';

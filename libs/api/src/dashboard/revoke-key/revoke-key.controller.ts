@@ -7,7 +7,7 @@ import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
 import { TeamKeys } from '../shared/team-keys';
-import { RevokedKeyModel } from './revoked-key.model';
+import { RevokedKeyModel } from '../../shared/api-key-change.models';
 
 /** Revoking one of the team's keys (a member: one of their own). */
 @DashboardController('dashboard/v1/keys')

@@ -7,7 +7,7 @@ import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
 import { TeamKeys } from '../shared/team-keys';
-import { RotatedKeyModel } from './rotated-key.model';
+import { RotatedKeyModel } from '../../shared/api-key-change.models';
 
 /** A new secret for one of the team's keys (a member: one of their own). */
 @DashboardController('dashboard/v1/keys')

@@ -1,0 +1,22 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+// One answer for a key changed from the dashboard or the admin API: both run the same accounts command.
+
+/**
+ * Why a change can be recorded but not yet in force: authentication in every process reads the
+ * projected key, and the command waits for the projector only so long (KeyCommandRunner).
+ */
+const EFFECTIVE =
+  'true: authentication in every process already sees the change; false: recorded, takes effect as soon as the projector catches up';
+
+export class RevokedKeyModel {
+  @ApiProperty({ example: '9f1c2b3a4d5e6f70' }) keyId!: string;
+  @ApiProperty({ example: '2025-06-01T12:00:00.000Z', format: 'date-time' }) revokedAt!: string;
+  @ApiProperty({ example: true, description: EFFECTIVE }) effective!: boolean;
+}
+
+export class RotatedKeyModel {
+  @ApiProperty({ example: '9f1c2b3a4d5e6f70' }) keyId!: string;
+  @ApiProperty({ example: 'mk_9f1c2b3a4d5e6f70_…', description: 'The new secret; shown only here' }) apiKey!: string;
+  @ApiProperty({ example: true, description: EFFECTIVE }) effective!: boolean;
+}
