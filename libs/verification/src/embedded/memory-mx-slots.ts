@@ -10,15 +10,18 @@ type Held = { holder: string; expiresAtMs: number };
 export class MemoryMxSlots extends MxSlots {
   readonly acrossProcesses = false;
 
-  /** `byPool`: the slots held per pool, by slot id. */
-  constructor(private readonly byPool = new Map<string, Map<string, Held>>()) {
+  /** `byPool`: the slots held per pool, by slot id; `caps`: the connection cap recorded per pool. */
+  constructor(
+    private readonly byPool = new Map<string, Map<string, Held>>(),
+    private readonly caps = new Map<string, { cap: number; untilMs: number }>(),
+  ) {
     super();
   }
 
   async take(pool: string, slots: number, holder: string, nowMs: number, expiresAtMs: number): Promise<string | null> {
-    let held = this.byPool.get(pool);
-    if (!held) this.byPool.set(pool, (held = new Map()));
-    for (const [id, slot] of held) if (slot.expiresAtMs <= nowMs) held.delete(id);
+    const held = this.live(pool, nowMs);
+    const cap = this.caps.get(pool);
+    if (cap && cap.untilMs > nowMs) slots = Math.min(slots, cap.cap);
     if (held.size >= slots) return null;
     for (let n = 0; n < slots; n++) {
       const id = slotId(pool, n);
@@ -27,6 +30,14 @@ export class MemoryMxSlots extends MxSlots {
       return id;
     }
     return null;
+  }
+
+  async held(pool: string, nowMs: number): Promise<number> {
+    return this.live(pool, nowMs).size;
+  }
+
+  async recordCap(pool: string, cap: number, untilMs: number): Promise<void> {
+    this.caps.set(pool, { cap, untilMs });
   }
 
   async release(id: string, holder: string): Promise<void> {
@@ -39,4 +50,12 @@ export class MemoryMxSlots extends MxSlots {
   }
 
   async close(): Promise<void> {}
+
+  /** The pool's slots, those whose holder stopped renewing them dropped. */
+  private live(pool: string, nowMs: number): Map<string, Held> {
+    let held = this.byPool.get(pool);
+    if (!held) this.byPool.set(pool, (held = new Map()));
+    for (const [id, slot] of held) if (slot.expiresAtMs <= nowMs) held.delete(id);
+    return held;
+  }
 }

@@ -2,9 +2,11 @@ import type { Collection } from 'mongodb';
 import { MongoConnection, type MongoConnectionOptions } from '@lib/mongo';
 import { MxSlots, slotId } from '../smtp/mx-slots.port';
 
-type SlotDoc = { _id: string; pool: string; holder: string; expiresAt: Date };
+/** A slot, or (with `cap`, no holder) the connection cap recorded for the pool: one find reads both. */
+type SlotDoc = { _id: string; pool: string; holder: string; expiresAt: Date; cap?: number };
 
 const COLLECTION = 'smtp_mx_slots';
+const capId = (pool: string) => `${pool}|cap`;
 const DUPLICATE_KEY = 11000;
 
 /**
@@ -26,14 +28,8 @@ export class MongoMxSlots extends MxSlots {
   }
 
   async take(pool: string, slots: number, holder: string, nowMs: number, expiresAtMs: number): Promise<string | null> {
-    await this.ensureIndexes();
-    const held = await this.slots.find({ pool }, { projection: { holder: 1, expiresAt: 1 } }).toArray();
-    const live = new Set<string>();
-    for (const slot of held) {
-      if (slot.expiresAt.getTime() > nowMs) live.add(slot._id);
-      // Only the expired holding is deleted: had its holder renewed meanwhile, expiresAt no longer matches.
-      else await this.slots.deleteOne({ _id: slot._id, holder: slot.holder, expiresAt: slot.expiresAt });
-    }
+    const { live, cap } = await this.read(pool, nowMs);
+    if (cap !== null) slots = Math.min(slots, cap);
     if (live.size >= slots) return null;
     for (let n = 0; n < slots; n++) {
       const id = slotId(pool, n);
@@ -49,6 +45,17 @@ export class MongoMxSlots extends MxSlots {
     return null;
   }
 
+  async held(pool: string, nowMs: number): Promise<number> {
+    return (await this.read(pool, nowMs)).live.size;
+  }
+
+  async recordCap(pool: string, cap: number, untilMs: number): Promise<void> {
+    await this.ensureIndexes();
+    const doc = { pool, holder: '', expiresAt: new Date(untilMs), cap };
+    // A whole-document replace, not an increment: two processes recording at once leave one of their caps.
+    await this.slots.replaceOne({ _id: capId(pool) }, doc, { upsert: true });
+  }
+
   async release(id: string, holder: string): Promise<void> {
     await this.ensureIndexes();
     await this.slots.deleteOne({ _id: id, holder });
@@ -62,6 +69,22 @@ export class MongoMxSlots extends MxSlots {
 
   close(): Promise<void> {
     return this.mongo.close();
+  }
+
+  /** The pool's live slots and its live cap; what expired is deleted on the way. */
+  private async read(pool: string, nowMs: number): Promise<{ live: Set<string>; cap: number | null }> {
+    await this.ensureIndexes();
+    const docs = await this.slots.find({ pool }, { projection: { holder: 1, expiresAt: 1, cap: 1 } }).toArray();
+    const live = new Set<string>();
+    let cap: number | null = null;
+    for (const doc of docs) {
+      if (doc.expiresAt.getTime() <= nowMs) {
+        // Only the expired holding is deleted: had its holder renewed meanwhile, expiresAt no longer matches.
+        await this.slots.deleteOne({ _id: doc._id, holder: doc.holder, expiresAt: doc.expiresAt });
+      } else if (doc.cap !== undefined) cap = doc.cap;
+      else live.add(doc._id);
+    }
+    return { live, cap };
   }
 
   private ensureIndexes(): Promise<unknown> {

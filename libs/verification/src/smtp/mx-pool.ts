@@ -33,6 +33,8 @@ interface HostState {
   /** Slots taken (sessions leased or being opened); `connected`: of those, the sessions established. */
   active: number;
   connected: number;
+  /** Connections being opened with a shared slot taken (see learnConnectionCap). */
+  opening: number;
   idle: SmtpSession[];
   waiting: Record<ProbeLane, Array<() => void>>;
   backoffUntil: number;
@@ -107,13 +109,16 @@ export class MxPool {
       return null;
     }
     const since = this.clock();
+    state.opening++;
     try {
       const session = await this.open(state, host, address, port, lane);
+      state.opening--;
       this.sharedSlots.set(session, slot);
       state.connected++;
       return { session, reused: false, key, limits: state.limits, since };
     } catch (error) {
-      this.learnConnectionCap(state, host, error);
+      await this.learnConnectionCap(state, key, host, error);
+      state.opening--;
       await this.shared.release(slot);
       this.releaseSlot(state);
       throw error;
@@ -121,13 +126,20 @@ export class MxPool {
   }
 
   /**
-   * A 421 at the banner while sessions of ours were connected (leased or parked): the MX takes no more
-   * than that many from us at once, and the limit would otherwise keep growing into the same 421.
+   * A 421 at the banner while sessions from this egress address were connected (ours, leased or parked,
+   * or other processes' that hold the MX's shared slots): the MX takes no more than that many from us at
+   * once, and the limit would otherwise keep growing into the same 421. The cap is recorded in the shared
+   * slots too, so the other processes behind the address keep to it.
    */
-  private learnConnectionCap(state: HostState, host: string, error: unknown): void {
+  private async learnConnectionCap(state: HostState, key: string, host: string, error: unknown): Promise<void> {
     if (!(error instanceof SmtpRefusedError) || error.stage !== 'banner' || error.reply.code !== 421) return;
-    if (state.limits.learnConnectionCap(state.connected + state.idle.length, this.clock()))
-      this.observer.sessionAdapted('connection_cap_learned', providerForMx(host).provider);
+    const ours = state.connected + state.idle.length;
+    // The refused connection's own slot is still held, and so are those of our other attempts in flight.
+    const all = await this.shared.openAt(key, state.opening);
+    const now = this.clock();
+    if (!state.limits.learnConnectionCap(Math.max(ours, all ?? 0), now)) return;
+    this.observer.sessionAdapted('connection_cap_learned', providerForMx(host).provider);
+    await this.shared.recordCap(key, state.limits.ceiling(now), Date.now() + this.adaptive.learnedMemoryMs);
   }
 
   /** An interactive caller is queued for this MX: a bulk session should hand its connection over. */
@@ -222,6 +234,7 @@ export class MxPool {
       state = {
         active: 0,
         connected: 0,
+        opening: 0,
         idle: [],
         waiting: { interactive: [], bulk: [] },
         backoffUntil: 0,

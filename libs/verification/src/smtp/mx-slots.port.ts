@@ -19,7 +19,8 @@ export abstract class MxSlots {
   abstract readonly acrossProcesses: boolean;
   /**
    * Takes one of the `slots` slots of `pool` (egress id and MX address) for `holder` until `expiresAtMs`:
-   * its id, or null when all are held by live holders. A slot whose expiry passed (`nowMs`) is free.
+   * its id, or null when all are held by live holders. A slot whose expiry passed (`nowMs`) is free. A
+   * connection cap recorded for the pool and not expired lowers `slots` to it.
    */
   abstract take(
     pool: string,
@@ -28,6 +29,13 @@ export abstract class MxSlots {
     nowMs: number,
     expiresAtMs: number,
   ): Promise<string | null>;
+  /** The slots of `pool` held by live holders at `nowMs`. */
+  abstract held(pool: string, nowMs: number): Promise<number>;
+  /**
+   * The MX of `pool` refused a connection while `cap` sessions from this egress address were open (a 421
+   * at the banner): every process takes at most that many slots of it until `untilMs`. The latest record wins.
+   */
+  abstract recordCap(pool: string, cap: number, untilMs: number): Promise<void>;
   /** Frees a slot `holder` took; a slot that expired and went to another holder is left alone. */
   abstract release(slotId: string, holder: string): Promise<void>;
   /** Moves the expiry of every slot `holder` holds to `expiresAtMs` (the holder is alive). */

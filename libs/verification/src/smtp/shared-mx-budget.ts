@@ -61,6 +61,23 @@ export class SharedMxBudget {
     }
   }
 
+  /**
+   * Sessions open at the MX from this egress address (all processes), not counting `attempts` slots of
+   * connections being opened; null when the store cannot say.
+   */
+  async openAt(mxKey: string, attempts: number): Promise<number | null> {
+    try {
+      return Math.max(0, (await this.slots.held(slotPool(this.egressId, mxKey), Date.now())) - attempts);
+    } catch {
+      return null;
+    }
+  }
+
+  /** A connection cap this process learned from the MX: every process behind the address keeps to it. */
+  async recordCap(mxKey: string, cap: number, untilMs: number): Promise<void> {
+    await this.slots.recordCap(slotPool(this.egressId, mxKey), cap, untilMs).catch(() => undefined);
+  }
+
   /** Frees the slot once its connection is closed, and wakes this process's next waiter for that MX. */
   async release(id: string): Promise<void> {
     const mxKey = this.held.get(id);

@@ -72,6 +72,29 @@ export function mxSlotsContract(name: string, factory: () => Promise<MxSlotsFixt
       expect(await second.slots.take(pool, 3, 'after', 1_000, FAR)).toBeNull();
     });
 
+    it('counts the live slots of a pool', async () => {
+      const pool = context.unique('pool');
+      expect(await slots().held(pool, 1_000)).toBe(0);
+      await slots().take(pool, 3, 'a', 1_000, 5_000);
+      await slots().take(pool, 3, 'b', 1_000, FAR);
+      expect(await slots().held(pool, 1_000)).toBe(2);
+      expect(await slots().held(pool, 5_000)).toBe(1);
+    });
+
+    it('keeps every client of a pool to a recorded connection cap until it expires; the latest record wins', async () => {
+      const pool = context.unique('capped');
+      const second = await context.open();
+      await slots().recordCap(pool, 2, 10_000);
+      await slots().recordCap(pool, 1, 10_000);
+      expect(await second.slots.take(pool, 3, 'a', 1_000, FAR)).not.toBeNull();
+      expect(await second.slots.take(pool, 3, 'b', 1_000, FAR)).toBeNull();
+      expect(await slots().take(pool, 3, 'c', 1_000, FAR)).toBeNull();
+      expect(await slots().held(pool, 1_000)).toBe(1); // the cap is no slot
+      expect(await slots().take(pool, 3, 'c', 10_000, FAR)).not.toBeNull();
+      expect(await second.slots.take(pool, 3, 'd', 10_000, FAR)).not.toBeNull();
+      expect(await slots().take(pool, 3, 'e', 10_000, FAR)).toBeNull();
+    });
+
     it('keeps the slots held when a client closes and another opens', async () => {
       const pool = context.unique('restart');
       await slots().take(pool, 1, 'a', 1_000, FAR);
