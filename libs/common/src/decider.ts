@@ -1,10 +1,5 @@
+import type { DomainEvent } from './domain-event';
 import type { Upcasters } from './upcasting';
-
-/** A domain event as deciders see it: a type tag and its data. */
-export interface DomainEvent<T extends string = string, D = unknown> {
-  type: T;
-  data: D;
-}
 
 /** An aggregate as a decider: pure functions, no I/O, no clock (time and ids arrive in commands). */
 export interface Decider<Command, Event extends DomainEvent, State> {

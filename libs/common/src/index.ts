@@ -2,7 +2,8 @@
 export { ErrorCodes, type ErrorName } from './error-codes';
 export { DomainError } from './domain-error';
 export { Clock, FixedClock, SystemClock } from './clock';
-export { fold, type Decider, type DomainEvent } from './decider';
+export { type DomainEvent } from './domain-event';
+export { fold, type Decider } from './decider';
 export { upcast, type StoredEvent, type Upcaster, type Upcasters } from './upcasting';
 export { MAX_PAGE_SIZE, parsePageRequest, toPage, type Page, type PageRequest } from './pagination';
 export { isNumericId, newNumericId } from './numeric-id';

@@ -1,4 +1,4 @@
-import type { DomainEvent } from './decider';
+import type { DomainEvent } from './domain-event';
 
 /** An event as the store holds it: its type string and the payload in whatever shape it was written. */
 export interface StoredEvent {

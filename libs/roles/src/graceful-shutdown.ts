@@ -1,5 +1,4 @@
 import { Logger } from '@nestjs/common';
-import type { RunningApp } from './start-roles';
 
 /**
  * SIGTERM or SIGINT: close the application, then exit; never later than `boundMs` after the signal.
@@ -7,9 +6,10 @@ import type { RunningApp } from './start-roles';
  * (beforeApplicationShutdown), the HTTP server stops accepting and drains the requests still open, then
  * the stores close (onApplicationShutdown). A request or a peer that does not finish in time is abandoned:
  * everything accepted is already in the event store, and leases hand unfinished work to the next process.
+ * It needs only the running process's `close` (startRoles hands it its RunningApp).
  */
 export function exitGracefullyOnSignals(
-  running: RunningApp,
+  running: { close(): Promise<void> },
   boundMs: number,
   exit: (code: number) => void = (code) => process.exit(code),
 ): void {

@@ -1,4 +1,5 @@
-import { Decider, DomainEvent, fold } from '../decider';
+import { Decider, fold } from '../decider';
+import type { DomainEvent } from '../domain-event';
 import { DomainError } from '../domain-error';
 import type { ErrorName } from '../error-codes';
 

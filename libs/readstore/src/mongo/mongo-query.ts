@@ -1,5 +1,5 @@
 import type { Filter as MongoFilter, Sort } from 'mongodb';
-import type { StoredDoc } from './mongo-read-collection';
+import type { StoredDoc } from './stored-doc';
 import type { Filter } from '../read-store.port';
 
 /** Raised for a filter using an operator the port does not promise (every adapter must accept the same filters). */

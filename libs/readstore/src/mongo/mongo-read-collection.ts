@@ -7,11 +7,9 @@ import {
 } from 'mongodb';
 import { ReadCollection, type BulkOp, type Doc, type Filter, type FindOptions } from '../read-store.port';
 import { toMongoFilter, toMongoSort } from './mongo-query';
+import type { StoredDoc } from './stored-doc';
 
 const DUPLICATE_KEY = 11000;
-
-/** Read-model documents are keyed by string ids, never ObjectIds. */
-export type StoredDoc = { _id: string; [field: string]: unknown };
 
 /** Two concurrent upserts of one new _id can both try to insert; the loser's retry then updates. */
 function isIdRace(error: unknown): boolean {

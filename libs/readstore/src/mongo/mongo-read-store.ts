@@ -1,6 +1,7 @@
 import { MongoConnection, type MongoConnectionOptions } from '@lib/mongo';
 import { ReadStore, type Doc, type ReadCollection } from '../read-store.port';
-import { MongoReadCollection, type StoredDoc } from './mongo-read-collection';
+import { MongoReadCollection } from './mongo-read-collection';
+import type { StoredDoc } from './stored-doc';
 
 /** Connection settings; undefined fields are always dropped (see the constructor), so that is not an option. */
 export type MongoReadStoreOptions = Omit<MongoConnectionOptions, 'ignoreUndefined'>;
