@@ -36,7 +36,24 @@ export { SSE_HEADERS, streamProgress, type ProgressSource } from './stream-progr
 export { ChunkWorkflow, type ChunkKind, type ChunkStatus, type PaidChunk } from './process-chunk/chunk-workflow';
 export { scanJobStreamBackwards } from './process-chunk/job-stream-reader';
 export { VERIFICATION_JOB_FILES, type PurgeableJobKind } from './purge-job-files/purgeable-job-kind';
-export { isTerminal, jobStream } from './domain/job.decider';
+export { jobStream } from './domain/job.decider';
+export {
+  assertNewJob,
+  cancellableSnapshot,
+  cancelledState,
+  chunkRecordable,
+  decideFailure,
+  decideFilesPurge,
+  endedState,
+  isTerminal,
+  jobCompleted,
+  runningSnapshot,
+  runningState,
+  startableSnapshot,
+  type JobKindEnding,
+  type JobLifecycleState,
+  type RunningSnapshot,
+} from './domain/job-lifecycle';
 export { JOB_UPCASTERS } from './domain/job.upcast';
 export type { PurgeJobFiles } from './domain/job.commands';
 export type {

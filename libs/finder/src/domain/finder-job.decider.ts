@@ -1,14 +1,21 @@
-import { Decider, DomainError } from '@lib/common';
+import { Decider } from '@lib/common';
 import {
-  countChunks,
-  decidePurge,
+  assertNewJob,
+  cancellableSnapshot,
+  cancelledState,
+  chunkRecordable,
+  decideFailure,
+  decideFilesPurge,
   EMPTY_BITMAP,
-  hasChunk,
-  purgedJob,
+  endedState,
+  jobCompleted,
+  runningState,
+  startableSnapshot,
   withChunk,
-  type EndedJob,
+  countChunks,
   type JobFile,
-  type JobSummary,
+  type JobKindEnding,
+  type JobLifecycleState,
   type PurgeJobFiles,
 } from '@lib/jobs';
 import { chargeForOutcome, FINDER_PRICE } from './finder-call.decider';
@@ -40,28 +47,66 @@ export type FinderJobCommand =
   | { type: 'CancelFinderJob'; accountId: string; at: string }
   | PurgeJobFiles;
 
-export type FinderJobState =
-  { status: 'Initial' } | { status: 'Pending' | 'Processing'; snapshot: FinderJobSnapshot } | EndedJob;
+export type FinderJobState = JobLifecycleState<FinderJobSnapshot>;
 
 export const finderJobDownloadPath = (jobId: number): string => `/v1/finder/jobs/${jobId}/download`;
 
-function summary(s: FinderJobSnapshot, status: JobSummary['status']): JobSummary {
-  return {
+const FINDER_ENDING: JobKindEnding<FinderJobSnapshot> = {
+  kindOf: () => 'finder',
+  summary: (s, status) => ({
     status,
     totalRows: s.counts.rows,
     processedRows: s.processedContacts + s.counts.invalid,
     counts: { found: s.found, notFound: s.notFound, invalid: s.counts.invalid },
     creditsCharged: s.creditsCharged,
     downloadPath: finderJobDownloadPath(s.jobId),
+  }),
+};
+
+function create(
+  command: Extract<FinderJobCommand, { type: 'CreateFinderJob' }>,
+  state: FinderJobState,
+): FinderJobEvent[] {
+  assertNewJob(state, command.jobId);
+  const { jobId, accountId, keyId, file, columns, counts, chunkCount, at } = command;
+  const snapshot: FinderJobSnapshot = {
+    jobId,
+    accountId,
+    ...(keyId ? { keyId } : {}),
+    status: 'Pending',
+    counts,
+    chunksScheduled: chunkCount,
+    doneChunks: EMPTY_BITMAP,
+    processedContacts: 0,
+    found: 0,
+    notFound: 0,
+    creditsCharged: 0,
   };
+  const quote = counts.contacts * FINDER_PRICE;
+  return [
+    {
+      type: 'FinderJobCreated',
+      data: { jobId, accountId, kind: 'finder', file, columns, chunkCount, quote, createdAt: at, snapshot },
+    },
+  ];
+}
+
+/** A file without a usable contact has no chunk: it completes as it starts. */
+function start(at: string, state: FinderJobState): FinderJobEvent[] {
+  const s = startableSnapshot(state);
+  if (!s) return [];
+  if (s.chunksScheduled === 0) return [jobCompleted(FINDER_ENDING, s, at)];
+  return [
+    { type: 'FinderJobStarted', data: { jobId: s.jobId, startedAt: at, snapshot: { ...s, status: 'Processing' } } },
+  ];
 }
 
 function completeChunk(
   command: Extract<FinderJobCommand, { type: 'CompleteFinderChunk' }>,
-  s: FinderJobSnapshot,
+  state: FinderJobState,
 ): FinderJobEvent[] {
-  // A redelivered chunk, or one arriving after a cancel: nothing recorded, so its hold is released.
-  if (s.status !== 'Processing' || hasChunk(s.doneChunks, command.chunkNo)) return [];
+  const s = chunkRecordable(state, command.chunkNo);
+  if (!s) return [];
   // Counts are per row (a repeated person fills all its rows); the charge is per person looked up.
   const rows = command.results.reduce((sum, r) => sum + rowsOf(r), 0);
   const found = command.results.reduce((sum, r) => sum + (r.outcome.email ? rowsOf(r) : 0), 0);
@@ -87,153 +132,46 @@ function completeChunk(
       },
     },
   ];
-  if (countChunks(after.doneChunks) === after.chunksScheduled) {
-    events.push({
-      type: 'JobCompleted',
-      data: {
-        jobId: s.jobId,
-        accountId: s.accountId,
-        kind: 'finder',
-        summary: summary(after, 'Completed'),
-        finishedAt: command.at,
-      },
-    });
-  }
+  if (countChunks(after.doneChunks) === after.chunksScheduled)
+    events.push(jobCompleted(FINDER_ENDING, after, command.at));
   return events;
 }
 
-/** Finder file jobs: Pending -> Processing -> Completed, or Cancelled / Failed on the way. */
+/** Finder file jobs: the shared job lifecycle (job-lifecycle.ts in @lib/jobs) with contacts and finder outcomes. */
 export const finderJobDecider: Decider<FinderJobCommand, FinderJobEvent, FinderJobState> = {
   initialState: { status: 'Initial' },
+  upcasters: FINDER_JOB_UPCASTERS,
 
   decide(command, state) {
-    const active = state.status === 'Pending' || state.status === 'Processing' ? state.snapshot : null;
     switch (command.type) {
-      case 'CreateFinderJob': {
-        if (state.status !== 'Initial') throw new Error(`job ${command.jobId} already exists`);
-        const { jobId, accountId, keyId, file, columns, counts, chunkCount, at } = command;
-        const snapshot: FinderJobSnapshot = {
-          jobId,
-          accountId,
-          ...(keyId ? { keyId } : {}),
-          status: 'Pending',
-          counts,
-          chunksScheduled: chunkCount,
-          doneChunks: EMPTY_BITMAP,
-          processedContacts: 0,
-          found: 0,
-          notFound: 0,
-          creditsCharged: 0,
-        };
-        return [
-          {
-            type: 'FinderJobCreated',
-            data: {
-              jobId,
-              accountId,
-              kind: 'finder',
-              file,
-              columns,
-              chunkCount,
-              quote: counts.contacts * FINDER_PRICE,
-              createdAt: at,
-              snapshot,
-            },
-          },
-        ];
-      }
+      case 'CreateFinderJob':
+        return create(command, state);
       case 'StartFinderJob':
-        if (!active || active.status !== 'Pending') return [];
-        if (active.chunksScheduled === 0) {
-          return [
-            {
-              type: 'JobCompleted',
-              data: {
-                jobId: active.jobId,
-                accountId: active.accountId,
-                kind: 'finder',
-                summary: summary(active, 'Completed'),
-                finishedAt: command.at,
-              },
-            },
-          ];
-        }
-        return [
-          {
-            type: 'FinderJobStarted',
-            data: { jobId: active.jobId, startedAt: command.at, snapshot: { ...active, status: 'Processing' } },
-          },
-        ];
+        return start(command.at, state);
       case 'CompleteFinderChunk':
-        return active ? completeChunk(command, active) : [];
+        return completeChunk(command, state);
       case 'FailFinderJob':
-        return active
-          ? [
-              {
-                type: 'JobFailed',
-                data: {
-                  jobId: active.jobId,
-                  accountId: active.accountId,
-                  kind: 'finder',
-                  reason: command.reason,
-                  summary: summary(active, 'Failed'),
-                  finishedAt: command.at,
-                },
-              },
-            ]
-          : [];
+        return decideFailure(FINDER_ENDING, state, command);
       case 'CancelFinderJob': {
-        if (
-          state.status === 'Initial' ||
-          (active ? active.accountId : (state as EndedJob).accountId) !== command.accountId
-        )
-          throw new DomainError('JOB_NOT_FOUND');
-        if (!active)
-          throw new DomainError(
-            'JOB_NOT_CANCELLABLE',
-            `The job is ${state.status}; only Pending or Processing jobs can be cancelled.`,
-          );
-        return [
-          {
-            type: 'FinderJobCancelled',
-            data: { jobId: active.jobId, accountId: active.accountId, cancelledAt: command.at, snapshot: active },
-          },
-        ];
+        const snapshot = cancellableSnapshot(state, command.accountId);
+        const { jobId, accountId } = snapshot;
+        return [{ type: 'FinderJobCancelled', data: { jobId, accountId, cancelledAt: command.at, snapshot } }];
       }
       case 'PurgeJobFiles':
-        return decidePurge(state.status === 'Initial' || active ? null : (state as EndedJob), command);
+        return decideFilesPurge(state, command);
     }
   },
-
-  upcasters: FINDER_JOB_UPCASTERS,
 
   evolve(state, event) {
     switch (event.type) {
       case 'JobCompleted':
-      case 'JobFailed': {
-        const { jobId, accountId, finishedAt } = event.data;
-        return {
-          status: event.type === 'JobCompleted' ? 'Completed' : 'Failed',
-          jobId,
-          accountId,
-          kind: 'finder',
-          finishedAt,
-          filesPurgedAt: null,
-        };
-      }
-      case 'FinderJobCancelled':
-        return {
-          status: 'Cancelled',
-          jobId: event.data.jobId,
-          accountId: event.data.accountId,
-          kind: 'finder',
-          finishedAt: event.data.cancelledAt,
-          filesPurgedAt: null,
-        };
+      case 'JobFailed':
       case 'JobFilesPurged':
-        return purgedJob(event);
+        return endedState(state, event);
+      case 'FinderJobCancelled':
+        return cancelledState(FINDER_ENDING, event.data);
       default:
-        return { status: event.data.snapshot.status, snapshot: event.data.snapshot };
+        return runningState(event.data.snapshot);
     }
   },
 };

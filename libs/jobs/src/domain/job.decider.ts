@@ -1,19 +1,25 @@
-import { Decider, DomainError } from '@lib/common';
+import { Decider } from '@lib/common';
 import { creditsFor } from '@lib/verification';
 import { hasChunk, withChunk, EMPTY_BITMAP } from './chunk-bitmap';
-import { decidePurge, EndedJob, purgedJob } from './job-files-purge';
-import { CancelJob, CompleteChunk, CreateJob, FailJob, JobCommand } from './job.commands';
+import {
+  assertNewJob,
+  cancellableSnapshot,
+  chunkRecordable,
+  cancelledState,
+  decideFailure,
+  decideFilesPurge,
+  endedState,
+  jobCompleted,
+  runningState,
+  startableSnapshot,
+  type JobKindEnding,
+  type JobLifecycleState,
+} from './job-lifecycle';
+import { CancelJob, CompleteChunk, CreateJob, JobCommand } from './job.commands';
 import { ChunkResult, JobCounts, JobEvent, JobSnapshot, JobSummary, ResultName } from './job.events';
 import { JOB_UPCASTERS } from './job.upcast';
 
-/**
- * `snapshot` is the last non-terminal decision state; an ended state keeps it when the event before the
- * terminal one was folded too (the worker reads two events to know which chunks were done).
- */
-export type JobState =
-  | { status: 'Initial' }
-  | { status: 'Pending' | 'Processing'; jobId: number; accountId: string; snapshot: JobSnapshot }
-  | (EndedJob & { snapshot: JobSnapshot | null });
+export type JobState = JobLifecycleState<JobSnapshot>;
 
 export const jobStream = (jobId: number | string): string => `jobs-${jobId}`;
 export const jobDownloadPath = (jobId: number): string => `/v1/jobs/${jobId}/download`;
@@ -31,32 +37,22 @@ export const emptyCounts = (): Record<ResultName, number> => ({
   error: 0,
 });
 
-const TERMINAL: ReadonlySet<string> = new Set(['Completed', 'Cancelled', 'Failed']);
-export const isTerminal = (status: string): boolean => TERMINAL.has(status);
-
-function active(state: JobState): JobSnapshot | null {
-  return state.status === 'Pending' || state.status === 'Processing' ? state.snapshot : null;
-}
-
-function ended(state: JobState): EndedJob | null {
-  return isTerminal(state.status) ? (state as EndedJob) : null;
-}
-
-function summary(snapshot: JobSnapshot, status: JobSummary['status']): JobSummary {
-  return {
+const VERIFICATION_ENDING: JobKindEnding<JobSnapshot> = {
+  kindOf: (snapshot) => snapshot.kind,
+  summary: (snapshot, status): JobSummary => ({
     status,
     totalRows: snapshot.totalRows,
     processedRows: snapshot.processedRows,
     counts: { ...snapshot.counts },
     creditsCharged: snapshot.creditsCharged,
     downloadPath: jobDownloadPath(snapshot.jobId),
-  };
-}
+  }),
+};
 
 const decidedAtUpload = (counts: JobCounts): number => counts.blank ?? counts.invalidSyntax;
 
 function create(command: CreateJob, state: JobState): JobEvent[] {
-  if (state.status !== 'Initial') throw new Error(`job ${command.jobId} already exists`);
+  assertNewJob(state, command.jobId);
   const { counts } = command;
   const snapshot: JobSnapshot = {
     jobId: command.jobId,
@@ -79,9 +75,9 @@ function create(command: CreateJob, state: JobState): JobEvent[] {
   return [{ type: 'JobCreated', data: { ...fields, quote: counts.uniqueAddresses, createdAt: at, snapshot } }];
 }
 
-function completeChunk(command: CompleteChunk, snapshot: JobSnapshot | null): JobEvent[] {
-  // Results arriving after a cancel or a failure are dropped: their hold is released, nothing is charged.
-  if (!snapshot || snapshot.status !== 'Processing' || hasChunk(snapshot.doneChunks, command.chunkNo)) return [];
+function completeChunk(command: CompleteChunk, state: JobState): JobEvent[] {
+  const snapshot = chunkRecordable(state, command.chunkNo);
+  if (!snapshot) return [];
   if (command.chunkNo >= snapshot.chunksScheduled)
     throw new Error(`job ${snapshot.jobId} has no chunk ${command.chunkNo}`);
   const charged = chargeFor(command.results);
@@ -125,52 +121,14 @@ function completeChunk(command: CompleteChunk, snapshot: JobSnapshot | null): Jo
       },
     });
   }
-  if (after.chunksOpen === 0) {
-    events.push({
-      type: 'JobCompleted',
-      data: {
-        jobId: after.jobId,
-        accountId: after.accountId,
-        kind: after.kind,
-        summary: summary(after, 'Completed'),
-        finishedAt: command.at,
-      },
-    });
-  }
+  if (after.chunksOpen === 0) events.push(jobCompleted(VERIFICATION_ENDING, after, command.at));
   return events;
 }
 
-function fail(command: FailJob, snapshot: JobSnapshot | null): JobEvent[] {
-  if (!snapshot) return [];
-  return [
-    {
-      type: 'JobFailed',
-      data: {
-        jobId: snapshot.jobId,
-        accountId: snapshot.accountId,
-        kind: snapshot.kind,
-        reason: command.reason,
-        summary: summary(snapshot, 'Failed'),
-        finishedAt: command.at,
-      },
-    },
-  ];
-}
-
 function cancel(command: CancelJob, state: JobState): JobEvent[] {
-  if (state.status === 'Initial' || state.accountId !== command.accountId) throw new DomainError('JOB_NOT_FOUND');
-  const snapshot = active(state);
-  if (!snapshot)
-    throw new DomainError(
-      'JOB_NOT_CANCELLABLE',
-      `The job is ${state.status}; only Pending or Processing jobs can be cancelled.`,
-    );
-  return [
-    {
-      type: 'JobCancelled',
-      data: { jobId: snapshot.jobId, accountId: snapshot.accountId, cancelledAt: command.at, snapshot },
-    },
-  ];
+  const snapshot = cancellableSnapshot(state, command.accountId);
+  const { jobId, accountId } = snapshot;
+  return [{ type: 'JobCancelled', data: { jobId, accountId, cancelledAt: command.at, snapshot } }];
 }
 
 export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
@@ -182,8 +140,8 @@ export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
       case 'CreateJob':
         return create(command, state);
       case 'StartJob': {
-        const snapshot = active(state);
-        if (!snapshot || snapshot.status !== 'Pending') return []; // already started, or cancelled before dispatch
+        const snapshot = startableSnapshot(state);
+        if (!snapshot) return [];
         return [
           {
             type: 'JobStarted',
@@ -192,56 +150,29 @@ export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
         ];
       }
       case 'CompleteChunk':
-        return completeChunk(command, active(state));
+        return completeChunk(command, state);
       case 'FailJob':
-        return fail(command, active(state));
+        return decideFailure(VERIFICATION_ENDING, state, command);
       case 'CancelJob':
         return cancel(command, state);
       case 'PurgeJobFiles':
-        return decidePurge(ended(state), command);
+        return decideFilesPurge(state, command);
     }
   },
 
   evolve(state, event) {
     switch (event.type) {
       case 'JobCompleted':
-      case 'JobFailed': {
-        const { jobId, accountId, kind, finishedAt } = event.data;
-        return {
-          status: event.type === 'JobCompleted' ? 'Completed' : 'Failed',
-          jobId,
-          accountId,
-          kind,
-          finishedAt,
-          filesPurgedAt: null,
-          snapshot: previousSnapshot(state),
-        };
-      }
-      case 'JobCancelled': {
-        const { jobId, accountId, cancelledAt, snapshot } = event.data;
-        return {
-          status: 'Cancelled',
-          jobId,
-          accountId,
-          kind: snapshot.kind,
-          finishedAt: cancelledAt,
-          filesPurgedAt: null,
-          snapshot,
-        };
-      }
+      case 'JobFailed':
       case 'JobFilesPurged':
-        return { ...purgedJob(event), snapshot: previousSnapshot(state) };
-      default: {
-        const snapshot = event.data.snapshot;
-        return { status: snapshot.status, jobId: snapshot.jobId, accountId: snapshot.accountId, snapshot };
-      }
+        return endedState(state, event);
+      case 'JobCancelled':
+        return cancelledState(VERIFICATION_ENDING, event.data);
+      default:
+        return runningState(event.data.snapshot);
     }
   },
 };
-
-function previousSnapshot(state: JobState): JobSnapshot | null {
-  return state.status === 'Initial' ? null : state.snapshot;
-}
 
 /** Whether a chunk's results were recorded (only answerable when the state has a snapshot). */
 export function chunkDone(state: JobState, chunkNo: number): boolean | null {
