@@ -95,7 +95,7 @@ describe.each(kinds)('$name chunk whose message is lost', (kind) => {
     const { accountId, apiKey } = await app.createAccount(500);
     const id = await upload(app, apiKey, kind.route, kind.csv);
     // Every chunk recorded, so the job completes; the lost chunk's hold alone stays open.
-    await eventually(async () => expect((await view(apiKey, id)).status).toBe('Completed'), 30_000);
+    await eventually(async () => expect((await view(apiKey, id)).status).toBe('Completed'), { timeoutMs: 30_000 });
     await eventually(async () => expect(bus.lostMessage).not.toBeNull());
     await eventually(async () => expect((await ledgerState(app, accountId)).openHolds).toBe(1));
     const lostReference = `job:${id}:chunk:${bus.lostMessage!.value.chunkNo}`;
@@ -119,7 +119,7 @@ describe.each(kinds)('$name chunk whose message is lost', (kind) => {
     await startLosing('before');
     const { accountId, apiKey } = await app.createAccount(500);
     const id = await upload(app, apiKey, kind.route, kind.csv);
-    await eventually(async () => expect(bus.lostMessage).not.toBeNull(), 30_000);
+    await eventually(async () => expect(bus.lostMessage).not.toBeNull(), { timeoutMs: 30_000 });
     await eventually(() => sweeperSees(accountId, 1));
     expect((await view(apiKey, id)).status).toBe('Processing'); // the lost chunk can still be recorded
 
@@ -130,10 +130,13 @@ describe.each(kinds)('$name chunk whose message is lost', (kind) => {
     expect((await app.request('DELETE', `${kind.route}/${id}`, { key: apiKey })).status).toBe(200);
     await eventually(async () => expect(TERMINAL).toContain((await view(apiKey, id)).status));
     // Other chunks in flight at the cancel settle themselves; the lost one is the sweeper's to release.
-    await eventually(async () => {
-      await sweeper().sweepOnce();
-      expect((await ledgerState(app, accountId)).openHolds).toBe(0);
-    }, 30_000);
+    await eventually(
+      async () => {
+        await sweeper().sweepOnce();
+        expect((await ledgerState(app, accountId)).openHolds).toBe(0);
+      },
+      { timeoutMs: 30_000 },
+    );
     const swept = await ledgerState(app, accountId);
     const lostReference = `job:${id}:chunk:${bus.lostMessage!.value.chunkNo}`;
     expect(swept.charges.some((c) => c.startsWith(`${lostReference}=`))).toBe(false);

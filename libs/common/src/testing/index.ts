@@ -1,3 +1,4 @@
 export * from './port-contract-context';
+export { eventually, type EventuallyOptions } from './eventually';
 export * from './decider-spec';
 export { walCommits } from './sqlite-wal';

@@ -45,17 +45,3 @@ export function portContractContext<F extends ClosableFixture>(
     unique: (prefix) => [prefix, run, randomUUID().slice(0, 8)].join(separator),
   };
 }
-
-/** Polls until the assertion stops throwing or the time is up (then rethrows its last error). */
-export async function eventually(assertion: () => void | Promise<void>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}

@@ -6,7 +6,7 @@ import { FakeEsdbServer } from '../testing/fake-esdb/fake-esdb-server';
 import { eventStoreContract } from '../testing/event-store.contract';
 import { eventStoreFaultContract } from '../testing/faults.contract';
 import { WrongExpectedRevisionError } from '../event-store.port';
-import { eventually } from '../testing/contract-context';
+import { eventually } from '@lib/common/testing';
 import { EsdbEventStore } from './esdb-event-store';
 
 let fake: FakeEsdbServer;

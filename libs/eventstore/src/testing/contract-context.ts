@@ -1,4 +1,4 @@
-import { eventually, portContractContext } from '@lib/common/testing';
+import { portContractContext } from '@lib/common/testing';
 import type { EventStore } from '../event-store.port';
 
 /**
@@ -34,5 +34,3 @@ export function contractContext(factory: EventStoreFactory): ContractContext {
     unique: (prefix) => context.unique(prefix),
   };
 }
-
-export { eventually };

@@ -1,7 +1,8 @@
 import type { Decider } from '@lib/common';
 import { runCommand } from '../command-runner';
 import type { RecordedEvent } from '../event-store.port';
-import { contractContext, eventually, type EventStoreFactory } from './contract-context';
+import { eventually } from '@lib/common/testing';
+import { contractContext, type EventStoreFactory } from './contract-context';
 
 /**
  * Faults a test server can inject. Each case of the fault contract runs where its injector exists and

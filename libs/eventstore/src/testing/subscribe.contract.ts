@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '../event-store.port';
-import { ContractContext, eventually } from './contract-context';
+import { eventually } from '@lib/common/testing';
+import { ContractContext } from './contract-context';
 
 /** Catch-up then live delivery from a checkpoint, type filters, retries and stopping. */
 export function subscribeContract(ctx: ContractContext): void {
@@ -68,7 +69,7 @@ export function subscribeContract(ctx: ContractContext): void {
         if (e.data.n === 0 && failures-- > 0) throw new Error('transient');
       });
       try {
-        await eventually(() => expect(attempts).toEqual([0, 0, 0, 1]), 15000);
+        await eventually(() => expect(attempts).toEqual([0, 0, 0, 1]), { timeoutMs: 15000 });
       } finally {
         await sub.stop();
       }

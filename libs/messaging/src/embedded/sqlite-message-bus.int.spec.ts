@@ -6,7 +6,8 @@ import { WakeSignal } from '@lib/common';
 import { walCommits } from '@lib/common/testing';
 import type { BusConsumer, IncomingMessage } from '../message-bus.port';
 import { messageBusContract } from '../testing/message-bus.contract';
-import { eventually } from '../testing/contract-context';
+import { eventually } from '@lib/common/testing';
+import { BROKER_PATIENCE } from '../testing/contract-context';
 import { SqliteMessageBus } from './sqlite-message-bus';
 import { partitionOf } from './topic-log';
 
@@ -74,7 +75,7 @@ describe('embedded bus group commit', () => {
       bus.publish('h.a', [message('same', 5)]),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-    await eventually(() => expect(received).toHaveLength(3));
+    await eventually(() => expect(received).toHaveLength(3), BROKER_PATIENCE);
     expect(received.filter(([topic]) => topic === 'h.a')).toEqual([
       ['h.a', 1],
       ['h.a', 5],
@@ -99,7 +100,7 @@ describe('embedded bus group commit', () => {
       'w.a',
       keys.map((k, n) => message(k, n)),
     );
-    await eventually(() => expect(received).toHaveLength(24));
+    await eventually(() => expect(received).toHaveLength(24), BROKER_PATIENCE);
   });
 });
 
@@ -167,55 +168,55 @@ describe('embedded bus retention', () => {
     clock = T0 + 30 * 60_000;
     await publish(4, 6);
     const group = await gatedGroup('done');
-    await eventually(() => expect(group.numbers()).toEqual([0, 1, 2, 3, 4, 5]));
+    await eventually(() => expect(group.numbers()).toEqual([0, 1, 2, 3, 4, 5]), BROKER_PATIENCE);
     await consumers.pop()!.stop();
 
     clock = T0 + HOUR + 1;
     expect(await bus.trimLog()).toBe(4);
     const late = await gatedGroup('late');
-    await eventually(() => expect(late.numbers()).toEqual([4, 5]));
+    await eventually(() => expect(late.numbers()).toEqual([4, 5]), BROKER_PATIENCE);
   });
 
   it('never deletes a message a group has not committed, however old', async () => {
     await publish(0, 6);
     const slow = await gatedGroup('slow', 3);
     const fast = await gatedGroup('fast');
-    await eventually(() => expect(fast.numbers()).toEqual([0, 1, 2, 3, 4, 5]));
-    await eventually(() => expect(slow.numbers()).toEqual([0, 1, 2, 3]));
+    await eventually(() => expect(fast.numbers()).toEqual([0, 1, 2, 3, 4, 5]), BROKER_PATIENCE);
+    await eventually(() => expect(slow.numbers()).toEqual([0, 1, 2, 3]), BROKER_PATIENCE);
 
     clock = T0 + 10 * HOUR;
     // 0-2 are committed by both groups; 3 is in slow's handler, so it and everything after stays.
     expect(await bus.trimLog()).toBe(3);
     expect(await bus.trimLog()).toBe(0);
     const audit = await gatedGroup('audit');
-    await eventually(() => expect(audit.numbers()).toEqual([3, 4, 5]));
+    await eventually(() => expect(audit.numbers()).toEqual([3, 4, 5]), BROKER_PATIENCE);
     slow.allow(Number.POSITIVE_INFINITY);
-    await eventually(() => expect(slow.numbers()).toEqual([0, 1, 2, 3, 4, 5]));
+    await eventually(() => expect(slow.numbers()).toEqual([0, 1, 2, 3, 4, 5]), BROKER_PATIENCE);
   });
 
   it('keeps everything for a group that joined but has not committed yet', async () => {
     await publish(0, 3);
     const fast = await gatedGroup('fast');
-    await eventually(() => expect(fast.numbers()).toEqual([0, 1, 2]));
+    await eventually(() => expect(fast.numbers()).toEqual([0, 1, 2]), BROKER_PATIENCE);
     const held = await gatedGroup('held', 0);
-    await eventually(() => expect(held.numbers()).toEqual([0]));
+    await eventually(() => expect(held.numbers()).toEqual([0]), BROKER_PATIENCE);
 
     clock = T0 + 10 * HOUR;
     expect(await bus.trimLog()).toBe(0);
     held.allow(Number.POSITIVE_INFINITY);
-    await eventually(() => expect(held.numbers()).toEqual([0, 1, 2]));
+    await eventually(() => expect(held.numbers()).toEqual([0, 1, 2]), BROKER_PATIENCE);
   });
 
   it('lets a group receive everything after a trim, with offsets continuing past the trimmed messages', async () => {
     await publish(0, 5);
     const group = await gatedGroup('g');
-    await eventually(() => expect(group.numbers()).toEqual([0, 1, 2, 3, 4]));
+    await eventually(() => expect(group.numbers()).toEqual([0, 1, 2, 3, 4]), BROKER_PATIENCE);
 
     clock = T0 + 2 * HOUR;
     // Everything is read and old; the newest message stays so the next append numbers on from it.
     expect(await bus.trimLog()).toBe(4);
     await publish(5, 8);
-    await eventually(() => expect(group.numbers()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]));
+    await eventually(() => expect(group.numbers()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]), BROKER_PATIENCE);
     expect(group.received.map((m) => m.offset)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
   });
 

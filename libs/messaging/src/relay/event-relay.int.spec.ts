@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteMessageBus } from '../embedded/sqlite-message-bus';
 import type { BusConsumer, IncomingMessage } from '../message-bus.port';
-import { eventually } from '../testing/contract-context';
+import { eventually } from '@lib/common/testing';
+import { BROKER_PATIENCE } from '../testing/contract-context';
 import { EventRelay } from './event-relay';
 import schema from './relay-message.schema.json';
 
@@ -57,7 +58,7 @@ describe('event relay', () => {
     const job = await events.appendToStream('jobs-j1', [{ type: 'JobQueued', data: { size: 3 } }], 'no_stream');
     await relay.start();
     await listen(['events.credits', 'events.jobs']);
-    await eventually(() => expect(received).toHaveLength(2));
+    await eventually(() => expect(received).toHaveLength(2), BROKER_PATIENCE);
     const credits = received.find((m) => m.topic === 'events.credits') as IncomingMessage;
     expect(credits.key).toBe('credits-acc1');
     expect(credits.value).toMatchObject({
@@ -82,8 +83,8 @@ describe('event relay', () => {
     expect(await relay.lag(2)).toBe(2);
     await relay.start();
     await listen(['events.jobs']);
-    await eventually(() => expect(received).toHaveLength(3));
-    await eventually(async () => expect(await relay.lag(100)).toBe(0));
+    await eventually(() => expect(received).toHaveLength(3), BROKER_PATIENCE);
+    await eventually(async () => expect(await relay.lag(100)).toBe(0), BROKER_PATIENCE);
   });
 
   it('sends exactly the fields the JSON schema requires, with the declared types', async () => {
@@ -94,7 +95,7 @@ describe('event relay', () => {
     );
     await relay.start();
     await listen(['events.finder']);
-    await eventually(() => expect(received).toHaveLength(1));
+    await eventually(() => expect(received).toHaveLength(1), BROKER_PATIENCE);
     const value = received[0].value as Record<string, unknown>;
     expect(Object.keys(value).sort()).toEqual([...schema.required].sort());
     const jsonType = (v: unknown) => (Number.isInteger(v) ? 'integer' : Array.isArray(v) ? 'array' : typeof v);
@@ -109,20 +110,26 @@ describe('event relay', () => {
     await listen(['events.verifications']);
     for (let n = 0; n < 10; n += 1)
       await events.appendToStream('verifications-v1', [{ type: 'Step', data: { n } }], n === 0 ? 'no_stream' : n - 1);
-    await eventually(() => expect(received.map((m) => m.value.data.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]));
+    await eventually(
+      () => expect(received.map((m) => m.value.data.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
+      BROKER_PATIENCE,
+    );
   });
 
   it('resumes from its checkpoint after a restart without publishing earlier events again', async () => {
     await relay.start();
     await events.appendToStream('webhooks-w1', [{ type: 'WebhookRegistered', data: {} }], 'no_stream');
     await listen(['events.webhooks']);
-    await eventually(() => expect(received).toHaveLength(1));
+    await eventually(() => expect(received).toHaveLength(1), BROKER_PATIENCE);
     await closeAll();
     open();
     await events.appendToStream('webhooks-w1', [{ type: 'WebhookDisabled', data: {} }], 0);
     await relay.start();
     await listen(['events.webhooks']);
-    await eventually(() => expect(received.map((m) => m.value.type)).toEqual(['WebhookRegistered', 'WebhookDisabled']));
+    await eventually(
+      () => expect(received.map((m) => m.value.type)).toEqual(['WebhookRegistered', 'WebhookDisabled']),
+      BROKER_PATIENCE,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(received).toHaveLength(2);
   });
@@ -131,7 +138,10 @@ describe('event relay', () => {
     await events.appendToStream('legacy', [{ type: 'Imported', data: {} }], 'no_stream');
     await relay.start();
     await listen(['events.other']);
-    await eventually(() => expect(received.map((m) => [m.key, m.value.category])).toEqual([['legacy', 'other']]));
+    await eventually(
+      () => expect(received.map((m) => [m.key, m.value.category])).toEqual([['legacy', 'other']]),
+      BROKER_PATIENCE,
+    );
   });
 
   /** Counts the bus writes the relay makes and fails the first `failures` of them (the bus itself is real). */
@@ -156,7 +166,7 @@ describe('event relay', () => {
     const publishes = watchPublishes();
     await relay.start();
     await listen(['events.jobs', 'events.credits']);
-    await eventually(() => expect(received).toHaveLength(60));
+    await eventually(() => expect(received).toHaveLength(60), BROKER_PATIENCE);
     // Order is kept per stream (key), which the test above checks; here each stream has one event.
     const order = (topic: string) =>
       received
@@ -167,7 +177,7 @@ describe('event relay', () => {
     expect(order('events.jobs')).toEqual(Array.from({ length: 30 }, (_, k) => 2 * k + 1));
     // 60 events, two topics: a handful of batches, not 60 writes.
     expect(publishes.writes()).toBeLessThanOrEqual(6);
-    await eventually(async () => expect(await relay.lag(100)).toBe(0));
+    await eventually(async () => expect(await relay.lag(100)).toBe(0), BROKER_PATIENCE);
   });
 
   it('retries a batch the bus refused, in order, and skips nothing', async () => {
@@ -177,8 +187,8 @@ describe('event relay', () => {
     watchPublishes(2);
     await relay.start();
     await listen(['events.verifications']);
-    await eventually(() => expect(received.map((m) => m.value.data.n)).toEqual([0, 1, 2, 3, 4]));
-    await eventually(async () => expect(await relay.lag(100)).toBe(0));
+    await eventually(() => expect(received.map((m) => m.value.data.n)).toEqual([0, 1, 2, 3, 4]), BROKER_PATIENCE);
+    await eventually(async () => expect(await relay.lag(100)).toBe(0), BROKER_PATIENCE);
   });
 
   it('publishes what it read before it stops, and the next start does not publish it again', async () => {
@@ -186,7 +196,7 @@ describe('event relay', () => {
     await listen(['events.webhooks']);
     for (let n = 0; n < 5; n += 1)
       await events.appendToStream(`webhooks-s${n}`, [{ type: 'WebhookRegistered', data: { n } }], 'no_stream');
-    await eventually(() => expect(received).toHaveLength(5));
+    await eventually(() => expect(received).toHaveLength(5), BROKER_PATIENCE);
     await closeAll();
     open();
     await relay.start();
@@ -202,9 +212,9 @@ describe('event relay', () => {
     for (let round = 0; round < 5; round += 1) {
       for (let n = 0; n < 8; n += 1)
         await events.appendToStream(`jobs-p${round}-${n}`, [{ type: 'Step', data: { round, n } }], 'no_stream');
-      await eventually(() => expect(received).toHaveLength((round + 1) * 8));
+      await eventually(() => expect(received).toHaveLength((round + 1) * 8), BROKER_PATIENCE);
     }
-    await eventually(async () => expect(await relay.lag(100)).toBe(0));
+    await eventually(async () => expect(await relay.lag(100)).toBe(0), BROKER_PATIENCE);
   });
 
   it('killed after the bus stored a batch but before its checkpoint, republishes that batch and loses nothing', async () => {
@@ -220,18 +230,18 @@ describe('event relay', () => {
       throw new Error('killed after the bus stored the batch');
     };
     await relay.start();
-    await eventually(() => expect(killed).toBe(true));
+    await eventually(() => expect(killed).toBe(true), BROKER_PATIENCE);
     await relay.stop();
     await Promise.all([events.close(), reads.close(), bus.close()]);
     open();
     await relay.start();
     await listen(['events.jobs']);
-    await eventually(async () => expect(await relay.lag(100)).toBe(0));
+    await eventually(async () => expect(await relay.lag(100)).toBe(0), BROKER_PATIENCE);
     await eventually(() => {
       const ids = received.map((m) => m.value.eventId);
       // At least once: every event arrives; the batch stored before the kill arrives twice (consumers dedupe by event id).
       expect(new Set(ids).size).toBe(6);
       expect(ids).toHaveLength(12); // the stored batch, then the same six again from the checkpoint
-    });
+    }, BROKER_PATIENCE);
   });
 });

@@ -1,4 +1,4 @@
-import { eventually as sharedEventually, portContractContext } from '@lib/common/testing';
+import { portContractContext } from '@lib/common/testing';
 import type { BusObserver } from '../bus-observer';
 import type { BusConsumer, IncomingMessage, MessageBus, SubscribeOptions } from '../message-bus.port';
 
@@ -60,8 +60,7 @@ export function busContractContext(factory: MessageBusFactory): BusContractConte
   };
 }
 
-/** Polls until the assertion stops throwing or the time is up; broker round trips get a longer default. */
-export const eventually = (assertion: () => void | Promise<void>, timeoutMs = 20000): Promise<void> =>
-  sharedEventually(assertion, timeoutMs);
+/** How long `eventually` waits on a bus: broker round trips (a Kafka rebalance, say) take longer than the 5 s default. */
+export const BROKER_PATIENCE = { timeoutMs: 20_000 };
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

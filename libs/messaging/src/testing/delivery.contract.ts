@@ -1,5 +1,6 @@
 import type { BusContractContext } from './contract-context';
-import { eventually, sleep } from './contract-context';
+import { eventually } from '@lib/common/testing';
+import { BROKER_PATIENCE, sleep } from './contract-context';
 
 const values = (seen: { value: { n: number } }[]) => seen.map((m) => m.value.n);
 
@@ -11,7 +12,7 @@ export function deliveryContract(ctx: BusContractContext): void {
       await ctx.bus.ensureTopics([topic]);
       await ctx.bus.publish(topic, [{ key: 'k1', value: { n: 1 }, headers: { trace: 't1' } }]);
       const { seen } = await ctx.record({ groupId: ctx.unique('g'), topics: [topic] });
-      await eventually(() => expect(seen).toHaveLength(1));
+      await eventually(() => expect(seen).toHaveLength(1), BROKER_PATIENCE);
       expect(seen[0]).toMatchObject({ topic, key: 'k1', value: { n: 1 }, attempt: 1 });
       expect(seen[0].headers).toMatchObject({ trace: 't1' });
       expect(typeof seen[0].offset).toBe('string');
@@ -27,7 +28,7 @@ export function deliveryContract(ctx: BusContractContext): void {
       await ctx.bus.publish(wide, messages);
       await ctx.bus.publish(plain, messages);
       const { seen } = await ctx.record({ groupId: ctx.unique('g'), topics: [wide, plain], concurrency: 8 });
-      await eventually(() => expect(seen).toHaveLength(480));
+      await eventually(() => expect(seen).toHaveLength(480), BROKER_PATIENCE);
       const partitionsOf = (topic: string) => new Set(seen.filter((m) => m.topic === topic).map((m) => m.partition));
       expect([...partitionsOf(wide)].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
       expect(partitionsOf(plain).size).toBeLessThan(12);
@@ -54,7 +55,7 @@ export function deliveryContract(ctx: BusContractContext): void {
           topic,
           keys.map((key) => ({ key, value: { n } })),
         );
-      await eventually(() => expect(seen).toHaveLength(120));
+      await eventually(() => expect(seen).toHaveLength(120), BROKER_PATIENCE);
       for (const key of keys)
         expect(values(seen.filter((m) => m.key === key))).toEqual(Array.from({ length: 20 }, (_, n) => n));
       expect(overlapOnKey).toBe(false);
@@ -72,7 +73,7 @@ export function deliveryContract(ctx: BusContractContext): void {
       await eventually(() => {
         expect(values(first.seen).sort()).toEqual([1, 2, 3]);
         expect(values(second.seen).sort()).toEqual([1, 2, 3]);
-      });
+      }, BROKER_PATIENCE);
     });
 
     it("writes a message given a partition to that partition, whatever its key's would be", async () => {
@@ -83,7 +84,7 @@ export function deliveryContract(ctx: BusContractContext): void {
         Array.from({ length: 16 }, (_, n) => ({ key: 'one-key', partition: n % 8, value: { n } })),
       );
       const { seen } = await ctx.record({ groupId: ctx.unique('g'), topics: [topic], concurrency: 8 });
-      await eventually(() => expect(seen).toHaveLength(16));
+      await eventually(() => expect(seen).toHaveLength(16), BROKER_PATIENCE);
       expect(seen.every((m) => m.partition === (m.value as { n: number }).n % 8)).toBe(true);
     });
 
@@ -99,7 +100,7 @@ export function deliveryContract(ctx: BusContractContext): void {
       });
       const messages = Array.from({ length: 60 }, (_, n) => ({ key: `key-${n % 20}`, value: { n } }));
       await ctx.bus.publish(topic, messages);
-      await eventually(() => expect(one.seen.length + two.seen.length).toBe(60));
+      await eventually(() => expect(one.seen.length + two.seen.length).toBe(60), BROKER_PATIENCE);
       await sleep(300);
       const all = [...values(one.seen), ...values(two.seen)];
       expect(new Set(all).size).toBe(60);
@@ -114,7 +115,7 @@ export function deliveryContract(ctx: BusContractContext): void {
       const { seen } = await ctx.record({ groupId: ctx.unique('g'), topics: [topic] });
       const other = await ctx.open();
       await other.bus.publish(topic, [{ key: 'k', value: { n: 9 } }]);
-      await eventually(() => expect(values(seen)).toEqual([9]));
+      await eventually(() => expect(values(seen)).toEqual([9]), BROKER_PATIENCE);
     });
 
     it('accepts the same topics being ensured twice and answers ping', async () => {

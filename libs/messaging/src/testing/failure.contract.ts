@@ -1,6 +1,7 @@
 import { deadLetterTopic } from '../message-bus.port';
 import type { BusContractContext } from './contract-context';
-import { eventually, sleep } from './contract-context';
+import { eventually } from '@lib/common/testing';
+import { BROKER_PATIENCE, sleep } from './contract-context';
 
 /** At-least-once under failures, dead-lettering, stopping, and restarts. */
 export function failureContract(ctx: BusContractContext): void {
@@ -20,13 +21,15 @@ export function failureContract(ctx: BusContractContext): void {
         topic,
         [1, 2].map((n) => ({ key: 'same', value: { n } })),
       );
-      await eventually(() =>
-        expect(seen.map((m) => [m.value.n, m.attempt])).toEqual([
-          [1, 1],
-          [1, 2],
-          [1, 3],
-          [2, 1],
-        ]),
+      await eventually(
+        () =>
+          expect(seen.map((m) => [m.value.n, m.attempt])).toEqual([
+            [1, 1],
+            [1, 2],
+            [1, 3],
+            [2, 1],
+          ]),
+        BROKER_PATIENCE,
       );
     });
 
@@ -45,8 +48,11 @@ export function failureContract(ctx: BusContractContext): void {
         { key: 'k', value: { poison: true } },
         { key: 'k', value: { n: 2 } },
       ]);
-      await eventually(() => expect(seen.map((m) => m.attempt)).toEqual([1, 2, 3, 1]));
-      await eventually(() => expect(dead.seen.map((m) => [m.key, m.value])).toEqual([['k', { poison: true }]]));
+      await eventually(() => expect(seen.map((m) => m.attempt)).toEqual([1, 2, 3, 1]), BROKER_PATIENCE);
+      await eventually(
+        () => expect(dead.seen.map((m) => [m.key, m.value])).toEqual([['k', { poison: true }]]),
+        BROKER_PATIENCE,
+      );
     });
 
     it('resolves stop only after the in-flight handler finished and committed', async () => {
@@ -59,12 +65,12 @@ export function failureContract(ctx: BusContractContext): void {
         finished = true;
       });
       await ctx.bus.publish(topic, [{ key: 'k', value: { n: 1 } }]);
-      await eventually(() => expect(first.seen).toHaveLength(1));
+      await eventually(() => expect(first.seen).toHaveLength(1), BROKER_PATIENCE);
       await first.consumer.stop();
       expect(finished).toBe(true);
       await ctx.bus.publish(topic, [{ key: 'k', value: { n: 2 } }]);
       const next = await ctx.record({ groupId, topics: [topic] });
-      await eventually(() => expect(next.seen.map((m) => m.value.n)).toEqual([2]));
+      await eventually(() => expect(next.seen.map((m) => m.value.n)).toEqual([2]), BROKER_PATIENCE);
       await sleep(200);
       expect(next.seen).toHaveLength(1);
     });
@@ -81,10 +87,10 @@ export function failureContract(ctx: BusContractContext): void {
         },
       );
       await ctx.bus.publish(topic, [{ key: 'k', value: { n: 1 } }]);
-      await eventually(() => expect(failing.seen.length).toBeGreaterThanOrEqual(2));
+      await eventually(() => expect(failing.seen.length).toBeGreaterThanOrEqual(2), BROKER_PATIENCE);
       await failing.consumer.stop();
       const healthy = await ctx.record({ groupId, topics: [topic] });
-      await eventually(() => expect(healthy.seen.map((m) => m.value.n)).toEqual([1]));
+      await eventually(() => expect(healthy.seen.map((m) => m.value.n)).toEqual([1]), BROKER_PATIENCE);
     });
 
     it('keeps accepted messages and committed offsets when clients are closed and reopened', async () => {
@@ -96,7 +102,7 @@ export function failureContract(ctx: BusContractContext): void {
         topic,
         [1, 2].map((n) => ({ key: 'k', value: { n } })),
       );
-      await eventually(() => expect(before.seen).toHaveLength(2));
+      await eventually(() => expect(before.seen).toHaveLength(2), BROKER_PATIENCE);
       await before.consumer.stop();
       await ctx.bus.publish(topic, [{ key: 'k', value: { n: 3 } }]);
       await ctx.bus.close();
@@ -107,7 +113,7 @@ export function failureContract(ctx: BusContractContext): void {
       await eventually(() => {
         expect(resumed.seen.map((m) => m.value.n)).toEqual([3]);
         expect(fresh.seen.map((m) => m.value.n)).toEqual([1, 2, 3]);
-      });
+      }, BROKER_PATIENCE);
     });
   });
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { BusObserver } from '../bus-observer';
 import { deadLetterTopic } from '../message-bus.port';
 import type { MessageBusFactory } from './contract-context';
-import { eventually } from './contract-context';
+import { eventually } from '@lib/common/testing';
+import { BROKER_PATIENCE } from './contract-context';
 
 /** What the adapter tells its observer (metrics): every outcome of every delivery, in order per key. */
 export function observerContract(factory: MessageBusFactory): void {
@@ -30,13 +31,15 @@ export function observerContract(factory: MessageBusFactory): void {
           { key: 'k', value: { poison: true } },
           { key: 'k', value: { n: 2 } },
         ]);
-        await eventually(() =>
-          expect(reports).toEqual([
-            `failed ${topic} ${group}`,
-            `failed ${topic} ${group}`,
-            `dead-lettered ${topic} ${group}`,
-            `consumed ${topic} ${group}`,
-          ]),
+        await eventually(
+          () =>
+            expect(reports).toEqual([
+              `failed ${topic} ${group}`,
+              `failed ${topic} ${group}`,
+              `dead-lettered ${topic} ${group}`,
+              `consumed ${topic} ${group}`,
+            ]),
+          BROKER_PATIENCE,
         );
         await consumer.stop();
       } finally {
