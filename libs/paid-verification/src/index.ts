@@ -1,6 +1,6 @@
 export { PaidVerificationModule } from './paid-verification/paid-verification.module';
 export { PaidVerification, type BatchResponse } from './paid-verification/paid-verification';
-export type { VerificationResult } from './paid-verification/verification-result';
+export type { VerificationResult } from './domain/verification-result';
 export { VerificationRecordsModule } from './records/verification-records.module';
 export {
   recordedCharge,

@@ -8,6 +8,7 @@ import {
   AutoTopupSettings,
   autoTopupCrossingDecider,
   autoTopupCrossingStream,
+  autoTopupSettingsDecider,
   autoTopupSettingsStream,
   crossesThreshold,
 } from '../domain/auto-topup';
@@ -47,16 +48,16 @@ export class AutoTopupService {
   async configure(accountId: string, settings: AutoTopupSettings, configuredBy: string): Promise<AutoTopupSettings> {
     if (!this.catalogue.activePackages().some((p) => p.id === settings.packageId))
       throw new DomainError('PACKAGE_NOT_FOUND');
-    await this.events.appendToStream(
-      autoTopupSettingsStream(accountId),
-      [
-        {
-          type: 'AutoTopupConfigured',
-          data: { ...settings, accountId, configuredBy, configuredAt: this.clock.nowIso() },
-        },
-      ],
-      'any',
-    );
+    const configure = {
+      type: 'ConfigureAutoTopup' as const,
+      accountId,
+      settings,
+      configuredBy,
+      at: this.clock.nowIso(),
+    };
+    await runCommand(this.events, autoTopupSettingsStream(accountId), autoTopupSettingsDecider, configure, {
+      load: 'last',
+    });
     return settings;
   }
 

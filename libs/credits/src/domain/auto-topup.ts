@@ -25,6 +25,26 @@ type CrossingEvent = AutoTopupTriggered | AutoTopupFailed | AutoTopupOwnerNotifi
 
 /** The account's settings: the latest AutoTopupConfigured of this stream. */
 export const autoTopupSettingsStream = (accountId: string): string => `autotopup-${accountId}`;
+
+type ConfigureAutoTopup = {
+  type: 'ConfigureAutoTopup';
+  accountId: string;
+  settings: AutoTopupSettings;
+  configuredBy: string;
+  at: string;
+};
+
+/**
+ * The settings stream: each configuration replaces the one before whole (the package is checked against
+ * the catalogue before), so every event carries the complete settings and a command reads only the last.
+ */
+export const autoTopupSettingsDecider: Decider<ConfigureAutoTopup, AutoTopupConfigured, AutoTopupSettings | null> = {
+  initialState: null,
+  decide: ({ accountId, settings, configuredBy, at }) => [
+    { type: 'AutoTopupConfigured', data: { ...settings, accountId, configuredBy, configuredAt: at } },
+  ],
+  evolve: (_state, { data: { enabled, thresholdCredits, packageId } }) => ({ enabled, thresholdCredits, packageId }),
+};
 /**
  * One stream per crossing, named by the ledger event that crossed: its first event fixes the order id,
  * so a redelivered or concurrently handled crossing buys the same order, never a second one.

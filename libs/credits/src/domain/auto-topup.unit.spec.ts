@@ -1,5 +1,10 @@
-import { deciderSpec } from '@lib/common/testing';
-import { autoTopupCrossingDecider, crossesThreshold } from './auto-topup';
+import { decidedHistory, deciderSpec } from '@lib/common/testing';
+import {
+  autoTopupCrossingDecider,
+  autoTopupSettingsDecider,
+  crossesThreshold,
+  type AutoTopupSettings,
+} from './auto-topup';
 
 const at = '2025-01-01T00:00:00.000Z';
 const spec = deciderSpec(autoTopupCrossingDecider);
@@ -45,5 +50,33 @@ describe('automatic top-up crossing', () => {
     spec([triggered]).when(notify).then([]);
     expect(types(spec([triggered, failed]).when(notify).events())).toEqual(['AutoTopupOwnerNotified']);
     spec([triggered, failed, notified]).when(notify).then([]);
+  });
+});
+
+describe('automatic top-up settings', () => {
+  const given = deciderSpec(autoTopupSettingsDecider);
+  const configure = (settings: AutoTopupSettings) => ({
+    type: 'ConfigureAutoTopup' as const,
+    accountId: '1',
+    settings,
+    configuredBy: 'user_1',
+    at,
+  });
+  const first = { enabled: true, thresholdCredits: 100, packageId: 1 };
+  const second = { enabled: false, thresholdCredits: 50, packageId: 2 };
+
+  it('records the settings with who configured them and when', () => {
+    given([])
+      .when(configure(first))
+      .then([
+        { type: 'AutoTopupConfigured', data: { ...first, accountId: '1', configuredBy: 'user_1', configuredAt: at } },
+      ]);
+  });
+
+  it('replaces the settings whole: the state is the latest configuration', () => {
+    const history = decidedHistory(autoTopupSettingsDecider, configure(first), configure(second));
+    expect(history).toHaveLength(2);
+    expect(given(history).state).toEqual(second);
+    expect(given([]).state).toBeNull();
   });
 });

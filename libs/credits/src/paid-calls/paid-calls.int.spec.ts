@@ -6,7 +6,7 @@ import { SqliteEventStore } from '@lib/eventstore';
 import { CreditLedger } from '../ledger/credit-ledger.service';
 import { creditLedgerStream } from '../domain/credit-ledger.decider';
 import { auditLedger } from '../domain/ledger-audit';
-import { PaidCalls, type PaidCall } from './paid-calls';
+import { PaidCalls, type PaidCallHold } from './paid-calls';
 
 describe('the paid-call path (hold -> work -> record -> settle)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paid-calls-'));
@@ -20,29 +20,26 @@ describe('the paid-call path (hold -> work -> record -> settle)', () => {
     await ledger.grant(accountId, credits, 0, { kind: 'grant', reason: 'test' });
     return accountId;
   };
-  /** A call holding `amount`, whose work answers `found` and costs 10 per found, recording into `records`. */
-  const call = (
-    accountId: string,
-    holdId: string,
-    amount: number,
-    found: number,
-    records: string[],
-  ): PaidCall<number, { charged: number; remaining: number }> => ({
+  /** A call holding `amount` under `holdId`. */
+  const hold = (accountId: string, holdId: string, amount: number): PaidCallHold => ({
     accountId,
     holdId,
     purpose: 'finder_batch',
     reference: holdId,
     amount,
-    releaseReason: 'finder_batch_failed',
-    work: async () => found,
-    charge: (n) => 10 * n,
-    record: async (_n, charged, remaining) => {
-      records.push(holdId);
-      // The record is written while the hold is still open: the ledger has not charged yet.
-      expect((await ledger.current(accountId)).held).toBeGreaterThanOrEqual(amount);
-      return { charged, remaining };
-    },
   });
+  /** The four steps as a use case writes them: the work finds a number of addresses, each costing 10, recorded into `records`. */
+  const paidCall = async (call: PaidCallHold, find: () => Promise<number>, records: string[]) => {
+    const held = await paidCalls.hold(call);
+    const work = await held.work(find(), 'finder_batch_failed');
+    const charged = 10 * work;
+    // The record is written while the hold is still open: the ledger has not charged yet.
+    expect((await ledger.current(call.accountId)).held).toBeGreaterThanOrEqual(call.amount);
+    records.push(call.holdId);
+    const answer = { charged, remaining: held.remainingAfter(charged) };
+    await held.settle(charged);
+    return answer;
+  };
 
   afterAll(async () => {
     await store.close();
@@ -52,7 +49,10 @@ describe('the paid-call path (hold -> work -> record -> settle)', () => {
   it('records, then settles the charge, and answers with what the account can still spend', async () => {
     const accountId = await funded(100);
     const records: string[] = [];
-    await expect(paidCalls.run(call(accountId, 'h1', 30, 2, records))).resolves.toEqual({ charged: 20, remaining: 80 });
+    await expect(paidCall(hold(accountId, 'h1', 30), async () => 2, records)).resolves.toEqual({
+      charged: 20,
+      remaining: 80,
+    });
     expect(records).toEqual(['h1']);
     expect(await ledger.current(accountId)).toMatchObject({ balance: 80, held: 0, available: 80 });
   });
@@ -60,26 +60,27 @@ describe('the paid-call path (hold -> work -> record -> settle)', () => {
   it('counts other open holds in creditsRemaining: the available credits once this call is charged', async () => {
     const accountId = await funded(100);
     await ledger.hold(accountId, { holdId: 'other', amount: 25, purpose: 'verification', reference: 'other' });
-    await expect(paidCalls.run(call(accountId, 'h2', 30, 1, []))).resolves.toEqual({ charged: 10, remaining: 65 });
+    await expect(paidCall(hold(accountId, 'h2', 30), async () => 1, [])).resolves.toEqual({
+      charged: 10,
+      remaining: 65,
+    });
   });
 
-  it('holds before any work: short of credits, 402 and the work never runs', async () => {
+  it('holds before any work: short of credits, 402 and nothing is held', async () => {
     const accountId = await funded(20);
-    let worked = false;
-    const short = { ...call(accountId, 'h3', 30, 1, []), work: async () => ((worked = true), 1) };
-    await expect(paidCalls.run(short)).rejects.toMatchObject({ errorName: 'INSUFFICIENT_CREDITS' });
-    expect(worked).toBe(false);
+    await expect(paidCalls.hold(hold(accountId, 'h3', 30))).rejects.toMatchObject({
+      errorName: 'INSUFFICIENT_CREDITS',
+    });
     expect(await ledger.current(accountId)).toMatchObject({ balance: 20, held: 0 });
   });
 
   it('releases the hold when the work fails: nothing recorded, nothing charged', async () => {
     const accountId = await funded(100);
     const records: string[] = [];
-    const failing = {
-      ...call(accountId, 'h4', 30, 1, records),
-      work: async (): Promise<number> => Promise.reject(new DomainError('INTERNAL')),
-    };
-    await expect(paidCalls.run(failing)).rejects.toMatchObject({ errorName: 'INTERNAL' });
+    const failing = async (): Promise<number> => Promise.reject(new DomainError('INTERNAL'));
+    await expect(paidCall(hold(accountId, 'h4', 30), failing, records)).rejects.toMatchObject({
+      errorName: 'INTERNAL',
+    });
     expect(records).toEqual([]);
     expect(await ledger.current(accountId)).toMatchObject({ balance: 100, held: 0 });
   });

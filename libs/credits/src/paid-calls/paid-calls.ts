@@ -3,8 +3,8 @@ import { CreditLedger, type LedgerView } from '../ledger/credit-ledger.service';
 import { creditsRemaining } from '../ledger/credits-remaining';
 import type { PaidCallPurpose } from '../domain/credit-ledger.commands';
 
-/** One paid call (single or batch verify, single or batch finder): what it holds, its work, its price and its record. */
-export interface PaidCall<W, A> {
+/** What one paid call (single or batch verify, single or batch finder) holds before any work. */
+export interface PaidCallHold {
   accountId: string;
   /** Names the hold and the record it waits for: the sweeper and an Idempotency-Key retry find one by the other. */
   holdId: string;
@@ -12,16 +12,6 @@ export interface PaidCall<W, A> {
   reference: string;
   /** The most the call can cost, held before any work (402 INSUFFICIENT_CREDITS, and no work, when it cannot be). */
   amount: number;
-  /** The paid work; a throw releases the hold with `releaseReason` (nothing was recorded, nothing is charged). */
-  work(): Promise<W>;
-  releaseReason: string;
-  /** What the work costs, per the spec's price list. */
-  charge(work: W): number;
-  /**
-   * Records the answer (the proof of the charge) and returns it; the hold is settled only after. `creditsRemaining`
-   * is the spec's: what the account can still spend once this call is charged (credits-remaining.ts).
-   */
-  record(work: W, charge: number, creditsRemaining: number): Promise<A>;
 }
 
 /** What an earlier attempt under the same Idempotency-Key had recorded, with the ledger once its hold is ended. */
@@ -31,35 +21,27 @@ export interface Resumed<R> {
 }
 
 /**
- * The one paid-call path: hold -> work -> record -> settle with the recorded charge. Recording before
- * settling makes the record the proof of work: a process that dies after recording is charged what the
- * record says by the hold sweeper (or by a retry under the same Idempotency-Key, `resume`); one that dies
- * before has its hold released. Nothing is charged twice or lost. Job chunks follow the same order in
- * ChunkWorkflow (libs/jobs), with a chunk's record in the job stream.
+ * The ledger side of the one paid-call order, which every paid use case (PaidVerification, FindOneService,
+ * FindBatchService) writes top-down as four steps:
+ *
+ *   const held = await paidCalls.hold(call);                    1. hold the most it can cost (402: no work)
+ *   const work = await held.work(doTheWork(), releaseReason);   2. work (a failure releases the hold)
+ *   const recorded = await record(work, held.remainingAfter(charge));   3. record: the proof of the charge
+ *   await held.settle(charge);                                  4. settle with what the record charged
+ *
+ * Recording before settling makes the record the proof of work: a process that dies after recording is
+ * charged what the record says by the hold sweeper (or by a retry under the same Idempotency-Key,
+ * `resume`); one that dies before has its hold released. Nothing is charged twice or lost. Job chunks
+ * follow the same order in ChunkWorkflow (libs/jobs), with a chunk's record in the job stream.
  */
 @Injectable()
 export class PaidCalls {
   constructor(private readonly ledger: CreditLedger) {}
 
-  async run<W, A>(call: PaidCall<W, A>): Promise<A> {
-    const { accountId, holdId, amount } = call;
-    const held = await this.ledger.hold(accountId, {
-      holdId,
-      amount,
-      purpose: call.purpose,
-      reference: call.reference,
-    });
-    let work: W;
-    try {
-      work = await call.work();
-    } catch (error) {
-      await this.ledger.release(accountId, holdId, call.releaseReason);
-      throw error;
-    }
-    const charge = call.charge(work);
-    const answer = await call.record(work, charge, creditsRemaining(held, charge, amount));
-    await this.ledger.settle(accountId, holdId, charge);
-    return answer;
+  async hold(call: PaidCallHold): Promise<HeldCredits> {
+    const { accountId, holdId, amount, purpose, reference } = call;
+    const held = await this.ledger.hold(accountId, { holdId, amount, purpose, reference });
+    return new HeldCredits(this.ledger, call, held);
   }
 
   /**
@@ -80,5 +62,34 @@ export class PaidCalls {
       'superseded by a retry',
     );
     return { recorded, ledger };
+  }
+}
+
+/** One paid call's credits while they are held: its work runs under the hold, and the hold ends released or settled. */
+export class HeldCredits {
+  constructor(
+    private readonly ledger: CreditLedger,
+    private readonly call: PaidCallHold,
+    private readonly held: LedgerView,
+  ) {}
+
+  /** The work's answer; a failure releases the hold with `releaseReason` (nothing was recorded, nothing is charged) and is thrown on. */
+  async work<W>(work: Promise<W>, releaseReason: string): Promise<W> {
+    try {
+      return await work;
+    } catch (error) {
+      await this.ledger.release(this.call.accountId, this.call.holdId, releaseReason);
+      throw error;
+    }
+  }
+
+  /** The spec's creditsRemaining for the record: what the account can still spend once this call is charged `charge`. */
+  remainingAfter(charge: number): number {
+    return creditsRemaining(this.held, charge, this.call.amount);
+  }
+
+  /** Charges what the call's record says it costs; call it only once the record is written. */
+  async settle(charge: number): Promise<void> {
+    await this.ledger.settle(this.call.accountId, this.call.holdId, charge);
   }
 }

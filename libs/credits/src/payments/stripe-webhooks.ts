@@ -1,14 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { Clock, DomainError } from '@lib/common';
-import { EventStore, WrongExpectedRevisionError } from '@lib/eventstore';
+import { EventStore, runCommand } from '@lib/eventstore';
 import { OrderSettlement } from '../orders/order-settlement';
 import { chargeIdOf } from './stripe-payment-processor';
 import { StripePaymentMethodSetup } from './stripe-payment-method-setup';
 import { reportedPaymentMismatch } from '../domain/reported-payment';
-
-/** One stream per Stripe event id: its existence says the event was fully handled. */
-export const stripeEventStream = (eventId: string): string => `stripe-events-${eventId}`;
+import { stripeEventDecider, stripeEventStream } from '../domain/stripe-event.decider';
 
 export interface WebhookAnswer {
   received: boolean;
@@ -52,20 +50,12 @@ export class StripeWebhooks {
     const handled = await this.events.readStream(stripeEventStream(event.id), { maxCount: 1 });
     if (handled.length > 0) return { received: true, duplicate: true };
     await this.apply(event);
-    try {
-      await this.events.appendToStream(
-        stripeEventStream(event.id),
-        [
-          {
-            type: 'StripeEventHandled',
-            data: { eventId: event.id, eventType: event.type, handledAt: this.clock.nowIso() },
-          },
-        ],
-        'no_stream',
-      );
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error; // a concurrent delivery recorded it first
-    }
+    await runCommand(this.events, stripeEventStream(event.id), stripeEventDecider, {
+      type: 'RecordStripeEventHandled',
+      eventId: event.id,
+      eventType: event.type,
+      at: this.clock.nowIso(),
+    });
     return { received: true, duplicate: false };
   }
 

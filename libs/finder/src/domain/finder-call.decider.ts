@@ -20,7 +20,7 @@ export type RecordFinderOutcome = {
   at: string;
 };
 
-export type FinderCallState = { status: 'Initial' } | { status: 'Recorded'; found: boolean };
+export type FinderCallState = { status: 'Initial' } | { status: 'Recorded'; recorded: FinderCallEvent['data'] };
 
 export const finderCallStream = (findId: number): string => `finder-${findId}`;
 
@@ -39,7 +39,5 @@ export const finderCallDecider: Decider<RecordFinderOutcome, FinderCallEvent, Fi
     return [{ type: creditsCharged > 0 ? 'EmailFound' : 'EmailNotFound', data: { ...data, creditsCharged } }];
   },
 
-  evolve(_state, event) {
-    return { status: 'Recorded', found: event.type === 'EmailFound' };
-  },
+  evolve: (_state, event) => ({ status: 'Recorded', recorded: event.data }),
 };

@@ -48,9 +48,10 @@ describe('finder call', () => {
   });
 
   describe('when the call is already recorded', () => {
-    it('records nothing again', () => {
+    it('records nothing again, and its state is the first record (a retried record answers with it)', () => {
       const history = given([]).when(record('jdoe@acme.test')).events();
-      given(history).when(record('jdoe@acme.test')).then([]);
+      given(history).when(record(null)).then([]);
+      expect(given(history).state).toEqual({ status: 'Recorded', recorded: history[0].data });
     });
   });
 });

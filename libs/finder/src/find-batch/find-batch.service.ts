@@ -2,11 +2,12 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Clock, DomainError, ErrorCodes, mapBounded, newNumericId } from '@lib/common';
 import { FINDER_BATCH_CONCURRENCY } from '@lib/config';
 import { CreditLedger, creditsRemaining, PaidCalls } from '@lib/credits';
-import { EventStore, readEvents } from '@lib/eventstore';
+import { EventStore, readEvents, runCommand } from '@lib/eventstore';
 import { EmailFinder } from '../domain/find-email';
 import type { FinderOutcome } from '../domain/finder-outcome';
 import { FinderInputError, type ValidFinderInput } from '../domain/input/finder-input';
 import { FinderBatchAnswered, finderBatchStream } from '../domain/finder-batch.events';
+import { finderBatchDecider, type RecordBatchAnswer } from '../domain/finder-batch.decider';
 import { chargeForOutcome, FINDER_HOLD_PURPOSES, FINDER_PRICE } from '../domain/finder-call.decider';
 import type { FindAttempt, FinderCaller } from '../shared/find-attempt';
 import { MAX_BATCH_CONTACTS, readBatchContacts, type EchoedContact, type ItemError } from './batch-contacts';
@@ -38,9 +39,9 @@ type Lookup = { outcome: FinderOutcome } | { error: ItemError };
 
 /**
  * POST /v1/finder/batch: up to 100 contacts, synchronous. Invalid contacts get a per-item error;
- * repeated contacts are looked up and charged once (the repeats carry creditsCharged 0). In the one
- * paid-call path (PaidCalls): one hold of 10 x distinct valid contacts before any probe (402 otherwise),
- * the answer recorded (FinderBatchAnswered), then the hold settled with 10 x found.
+ * repeated contacts are looked up and charged once (the repeats carry creditsCharged 0). The four steps of
+ * the one paid-call order (PaidCalls, libs/credits): 1. hold 10 x distinct valid contacts before any probe
+ * (402 otherwise), 2. look them up, 3. record the answer (FinderBatchAnswered), 4. settle with 10 x found.
  */
 @Injectable()
 export class FindBatchService {
@@ -79,32 +80,45 @@ export class FindBatchService {
       // Nothing to look up or charge: every contact is an item error.
       return assemble(items, new Map(), 0, creditsRemaining(await this.ledger.current(accountId), 0));
     }
-    const keys = [...distinct.keys()];
-    return this.paidCalls.run({
+    const held = await this.paidCalls.hold({
       accountId,
       holdId: finderBatchStream(batchId),
       purpose: FINDER_HOLD_PURPOSES.batch,
       reference: `finder-batch:${batchId}`,
       amount: FINDER_PRICE * distinct.size,
-      releaseReason: 'finder_batch_failed',
-      work: async () => {
-        const done = await mapBounded([...distinct.values()], CONTACT_CONCURRENCY, (c) =>
-          this.lookUp({ accountId, keyId }, batchId, c.index, c.valid),
-        );
-        return new Map(keys.map((key, k) => [key, done[k]]));
-      },
-      charge: (lookups) =>
-        [...lookups.values()].reduce((sum, l) => sum + ('outcome' in l ? chargeForOutcome(l.outcome) : 0), 0),
-      record: async (lookups, charged, remaining) => {
-        const view = assemble(items, lookups, charged, remaining);
-        const answered: FinderBatchAnswered = {
-          type: 'FinderBatchAnswered',
-          data: { batchId, accountId, creditsCharged: charged, view, at: this.clock.nowIso() },
-        };
-        await this.events.appendToStream(finderBatchStream(batchId), [answered], 'no_stream');
-        return view;
-      },
     });
+    const lookups = await held.work(this.lookUpAll({ accountId, keyId }, batchId, distinct), 'finder_batch_failed');
+    const charge = [...lookups.values()].reduce(
+      (sum, l) => sum + ('outcome' in l ? chargeForOutcome(l.outcome) : 0),
+      0,
+    );
+    const { data: answered } = await this.record({
+      type: 'RecordBatchAnswer',
+      batchId,
+      accountId,
+      view: assemble(items, lookups, charge, held.remainingAfter(charge)),
+      at: this.clock.nowIso(),
+    });
+    await held.settle(answered.creditsCharged);
+    return answered.view;
+  }
+
+  /** Each distinct valid contact looked up once, a few at a time; keyed like `distinct`. */
+  private async lookUpAll(
+    caller: FinderCaller,
+    batchId: number,
+    distinct: Map<string, { index: number; valid: ValidFinderInput }>,
+  ): Promise<Map<string, Lookup>> {
+    const contacts = [...distinct.values()];
+    const done = await mapBounded(contacts, CONTACT_CONCURRENCY, (c) => this.lookUp(caller, batchId, c.index, c.valid));
+    return new Map([...distinct.keys()].map((key, k) => [key, done[k]]));
+  }
+
+  /** Records the batch's answer once (its stream is named by the batch id); a repeated record returns the one recorded. */
+  private async record(command: RecordBatchAnswer): Promise<FinderBatchAnswered> {
+    const { state } = await runCommand(this.events, finderBatchStream(command.batchId), finderBatchDecider, command);
+    if (state.status !== 'Answered') throw new Error(`finder batch ${command.batchId} was not recorded`);
+    return state.answered;
   }
 
   /** An earlier attempt under the same Idempotency-Key: its recorded answer (its hold settled), or null (its hold released). */

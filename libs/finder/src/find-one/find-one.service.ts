@@ -3,23 +3,19 @@ import { Clock, newNumericId } from '@lib/common';
 import { creditsRemaining, PaidCalls } from '@lib/credits';
 import { EventStore, readEvents } from '@lib/eventstore';
 import { EmailFinder } from '../domain/find-email';
-import { validateFinderInput, type FinderInput } from '../domain/input/finder-input';
-import {
-  chargeForOutcome,
-  FINDER_HOLD_PURPOSES,
-  FINDER_PRICE,
-  finderCallDecider,
-  finderCallStream,
-} from '../domain/finder-call.decider';
+import { validateFinderInput, type FinderInput, type ValidFinderInput } from '../domain/input/finder-input';
+import type { FinderOutcome } from '../domain/finder-outcome';
+import { FINDER_HOLD_PURPOSES, FINDER_PRICE, finderCallDecider, finderCallStream } from '../domain/finder-call.decider';
 import { toPublicInputError } from './finder-input-errors';
 import { toResultFields, type FinderResultView } from '../shared/finder-result.view';
 import type { FindAttempt, FinderCaller } from '../shared/find-attempt';
 import { recordFinderCall } from '../shared/record-finder-call';
 
 /**
- * POST /v1/finder in the one paid-call path (PaidCalls, libs/credits): validate (400, nothing held), hold
- * 10 credits (402, nothing probed), find, record the outcome on `finder-<id>`, settle 10 for a returned
- * address or 0 for a miss. A failed lookup releases the hold.
+ * POST /v1/finder as the four steps of the one paid-call order (PaidCalls, libs/credits), after validating
+ * (400, nothing held): 1. hold 10 credits (402, nothing probed), 2. find (a failure releases the hold),
+ * 3. record the outcome on `finder-<id>` (the decider prices it), 4. settle 10 for a returned address or 0
+ * for a miss.
  */
 @Injectable()
 export class FindOneService {
@@ -44,30 +40,36 @@ export class FindOneService {
     }
     const findId = newNumericId(this.clock.now());
     await attempt?.bind(String(findId));
+    // The hold is named after the record it waits for (the sweeper looks the record up by it).
+    const held = await this.paidCalls.hold({
+      accountId,
+      holdId: finderCallStream(findId),
+      purpose: FINDER_HOLD_PURPOSES.single,
+      reference: `finder:${findId}`,
+      amount: FINDER_PRICE,
+    });
+    const outcome = await held.work(this.lookUp(valid), 'finder_call_failed');
+    const recorded = await recordFinderCall(this.events, {
+      findId,
+      accountId,
+      keyId,
+      source: { kind: 'single' },
+      input: valid,
+      outcome,
+      at: this.clock.nowIso(),
+    });
+    await held.settle(recorded.creditsCharged);
+    return {
+      ...toResultFields(outcome),
+      creditsCharged: recorded.creditsCharged,
+      creditsRemaining: held.remainingAfter(recorded.creditsCharged),
+    };
+  }
+
+  /** The finder's answer; a contact it finds invalid only now is the same 400 as one refused up front. */
+  private async lookUp(valid: ValidFinderInput): Promise<FinderOutcome> {
     try {
-      return await this.paidCalls.run({
-        // The hold is named after the record it waits for (the sweeper looks the record up by it).
-        accountId,
-        holdId: finderCallStream(findId),
-        purpose: FINDER_HOLD_PURPOSES.single,
-        reference: `finder:${findId}`,
-        amount: FINDER_PRICE,
-        releaseReason: 'finder_call_failed',
-        work: () => this.finder.find(valid),
-        charge: (outcome) => chargeForOutcome(outcome),
-        record: async (outcome, charge, creditsRemaining) => {
-          await recordFinderCall(this.events, {
-            findId,
-            accountId,
-            keyId,
-            source: { kind: 'single' },
-            input: valid,
-            outcome,
-            at: this.clock.nowIso(),
-          });
-          return { ...toResultFields(outcome), creditsCharged: charge, creditsRemaining };
-        },
-      });
+      return await this.finder.find(valid);
     } catch (error) {
       throw toPublicInputError(error);
     }

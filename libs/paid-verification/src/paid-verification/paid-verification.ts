@@ -2,14 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '@lib/accounts';
 import { Clock } from '@lib/common';
-import { PaidCalls, type PaidCallPurpose } from '@lib/credits';
-import { EventStore } from '@lib/eventstore';
+import { PaidCalls, type HeldCredits, type PaidCallPurpose } from '@lib/credits';
+import { EventStore, runCommand } from '@lib/eventstore';
 import type { IdempotentAttempt } from '@lib/idempotency';
-import { creditsFor, VerificationEngine, VerificationVerdict, verdictEvidence } from '@lib/verification';
-import { planBatch, summarize } from '../domain/batch-plan';
+import { VerificationEngine, VerificationVerdict, verdictEvidence } from '@lib/verification';
+import { planBatch } from '../domain/batch-plan';
+import {
+  verificationCharge,
+  verificationRecordDecider,
+  type RecordBatchVerification,
+  type RecordSingleVerification,
+} from '../domain/verification-record.decider';
+import { VerificationResult } from '../domain/verification-result';
 import {
   BatchSummary,
   BatchVerified,
+  EmailVerified,
   RecordedResult,
   RecordedVerdict,
   recordedCharge,
@@ -18,7 +26,6 @@ import {
   verificationStream,
 } from '../domain/verification.events';
 import { VerificationRecords } from '../records/verification-records';
-import { toVerificationResult, VerificationResult } from './verification-result';
 
 export interface BatchResponse {
   results: VerificationResult[];
@@ -29,10 +36,11 @@ export interface BatchResponse {
 type VerificationAttempt = Pick<IdempotentAttempt, 'id' | 'supersedes'>;
 
 /**
- * Verification in the one paid-call path (PaidCalls, libs/credits): hold one credit per distinct address
- * before probing (402 and no probe when that cannot be held), probe, record the result as an event, then
- * settle with what it costs (the spec's price list, creditsFor). The hold and the record are named by the
- * attempt id, so a retry under the same Idempotency-Key finds both.
+ * Single and batch verification as paid calls, each written as the four steps of the one paid-call order
+ * (PaidCalls, libs/credits): 1. hold one credit per distinct address (402 and no probe when that cannot be
+ * held), 2. probe, 3. record the result as an event (the decider prices it: the spec's price list,
+ * creditsFor), 4. settle with what the record charged. The hold and the record are named by the attempt
+ * id, so a retry under the same Idempotency-Key finds both.
  */
 @Injectable()
 export class PaidVerification {
@@ -52,26 +60,15 @@ export class PaidVerification {
   ): Promise<VerificationResult> {
     const earlier = await this.resume(principal.accountId, attempt.supersedes);
     if (earlier?.type === 'EmailVerified') return withEvidence(earlier.data.result, earlier.data.verdict, evidence);
-    const verificationId = attempt.id;
-    const event = await this.paidCalls.run({
-      ...this.probe(principal.accountId, verificationId, VERIFICATION_HOLD_PURPOSES.single, [email]),
-      charge: ([verdict]) => creditsFor(verdict.result),
-      record: async ([verdict], charge, remaining) => {
-        const result = toVerificationResult(verdict, charge, remaining);
-        return this.record({
-          type: 'EmailVerified',
-          data: {
-            verificationId,
-            accountId: principal.accountId,
-            keyId: principal.keyId,
-            verdict,
-            result,
-            at: this.clock.nowIso(),
-          },
-        });
-      },
+    const held = await this.hold(principal, attempt.id, VERIFICATION_HOLD_PURPOSES.single, [email]);
+    const [verdict] = await held.work(this.probe([email]), 'probe failed');
+    const recorded = await this.record<EmailVerified>({
+      type: 'RecordSingleVerification',
+      ...this.call(principal, attempt.id, held, [verdict]),
+      verdict,
     });
-    return withEvidence(event.data.result, event.data.verdict, evidence);
+    await held.settle(recordedCharge(recorded));
+    return withEvidence(recorded.data.result, recorded.data.verdict, evidence);
   }
 
   /** Duplicates (by canonical form) are probed and charged once; each position repeats its address's result. */
@@ -83,37 +80,17 @@ export class PaidVerification {
   ): Promise<BatchResponse> {
     const earlier = await this.resume(principal.accountId, attempt.supersedes);
     if (earlier?.type === 'BatchVerified') return batchResponse(earlier.data, evidence);
-    const verificationId = attempt.id;
-    const plan = planBatch(emails);
-    const event = await this.paidCalls.run({
-      ...this.probe(principal.accountId, verificationId, VERIFICATION_HOLD_PURPOSES.batch, plan.unique),
-      charge: (verdicts) => verdicts.reduce<number>((sum, v) => sum + creditsFor(v.result), 0),
-      record: async (verdicts, _charge, remaining) => {
-        const seen = new Set<number>();
-        const results = emails.map((email, position) => {
-          const index = plan.positionToUnique[position];
-          // The first position of an address carries its charge, so per-item charges add up to the summary.
-          const charged = seen.has(index) ? 0 : creditsFor(verdicts[index].result);
-          seen.add(index);
-          return { ...toVerificationResult(verdicts[index], charged, remaining), email: email.trim() };
-        });
-        const summary = summarize(results, remaining);
-        return this.record({
-          type: 'BatchVerified',
-          data: {
-            verificationId,
-            accountId: principal.accountId,
-            keyId: principal.keyId,
-            emails,
-            verdicts,
-            results,
-            summary,
-            at: this.clock.nowIso(),
-          },
-        });
-      },
+    const { unique } = planBatch(emails);
+    const held = await this.hold(principal, attempt.id, VERIFICATION_HOLD_PURPOSES.batch, unique);
+    const verdicts = await held.work(this.probe(unique), 'probe failed');
+    const recorded = await this.record<BatchVerified>({
+      type: 'RecordBatchVerification',
+      ...this.call(principal, attempt.id, held, verdicts),
+      emails,
+      verdicts,
     });
-    return batchResponse(event.data, evidence);
+    await held.settle(recordedCharge(recorded));
+    return batchResponse(recorded.data, evidence);
   }
 
   /** An earlier attempt under the same Idempotency-Key: its recorded verification (its hold settled), or null (its hold released). */
@@ -128,22 +105,41 @@ export class PaidVerification {
     return recorded;
   }
 
-  /** The hold and the work of a verification: one credit held per distinct address, probed interactively. */
-  private probe(accountId: string, holdId: string, purpose: PaidCallPurpose, emails: string[]) {
-    return {
+  /** One credit per distinct address, held under the verification's id before anything is probed. */
+  private hold(principal: Principal, verificationId: string, purpose: PaidCallPurpose, addresses: string[]) {
+    const { accountId } = principal;
+    return this.paidCalls.hold({
       accountId,
-      holdId,
+      holdId: verificationId,
       purpose,
-      reference: holdId,
-      amount: emails.length,
-      releaseReason: 'probe failed',
-      work: (): Promise<VerificationVerdict[]> => this.engine.verifyMany(emails, { mode: 'interactive' }),
-    };
+      reference: verificationId,
+      amount: addresses.length,
+    });
   }
 
-  private async record<E extends VerificationEvent>(event: E): Promise<E> {
-    await this.events.appendToStream(verificationStream(event.data.verificationId), [event], 'no_stream');
-    return event;
+  private probe(addresses: string[]): Promise<VerificationVerdict[]> {
+    return this.engine.verifyMany(addresses, { mode: 'interactive' });
+  }
+
+  /** What both records say besides the verdicts, creditsRemaining computed as if the verdicts' charge were settled. */
+  private call(principal: Principal, verificationId: string, held: HeldCredits, verdicts: VerificationVerdict[]) {
+    const { accountId, keyId } = principal;
+    const creditsRemaining = held.remainingAfter(verificationCharge(verdicts));
+    return { verificationId, accountId, keyId, creditsRemaining, at: this.clock.nowIso() };
+  }
+
+  /** Records the verification once (the stream is named by its id); a repeated record returns the one recorded. */
+  private async record<E extends VerificationEvent>(
+    command: E extends EmailVerified ? RecordSingleVerification : RecordBatchVerification,
+  ): Promise<E> {
+    const { state } = await runCommand(
+      this.events,
+      verificationStream(command.verificationId),
+      verificationRecordDecider,
+      command,
+    );
+    if (state.status !== 'Recorded') throw new Error(`verification ${command.verificationId} was not recorded`);
+    return state.recorded as E;
   }
 }
 
