@@ -9,7 +9,10 @@ const INFRASTRUCTURE = [
   '^libs/[^/]+/src/(embedded|mongo|eventstoredb|kafka|gridfs|sqlite|smtp-relay)/',
 ];
 
-/** The role libs: what apps compose (HTTP controllers, DTOs and models; bus consumers; projector; startRoles). */
+/**
+ * The role libs: what apps compose (HTTP controllers, DTOs and models; bus consumers; projector; startRoles).
+ * libs/http-host (the HTTP app every process runs) is not one: it sits under them and so never sees a use case.
+ */
 const ROLE_LIBS = '^libs/(api|worker|projector|roles)/';
 
 /** Services and views: what a stored event's payload must never be typed by (events outlive them). */
@@ -68,7 +71,7 @@ module.exports = {
     {
       name: 'http-use-cases-stand-alone',
       comment:
-        'A use-case folder of the api (libs/api/src/<area>/<use-case>/) imports its own files, the shared/ and session/ folders and the infrastructure folders (http/, docs/, job-routes/ ...), never another use case: what two use cases share moves to shared/.',
+        'A use-case folder of the api (libs/api/src/<area>/<use-case>/) imports its own files, the shared/ and session/ folders, the api infrastructure folders (auth/, job-routes/ ...) and the HTTP host (@lib/http-host), never another use case: what two use cases share moves to shared/.',
       severity: 'error',
       from: { path: '^libs/api/src/([^/]+)/([^/]+)/' },
       to: {

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorCodes } from '@lib/common';
 import { loadConfig } from '@lib/config';
-import { createApiApp } from '@lib/api';
+import { createHttpApp } from '@lib/http-host';
 import { RootModule } from '@lib/roles';
 
 const ROOT = join(__dirname, '..');
@@ -34,7 +34,7 @@ const HEADER =
 async function serviceOpenApiDocument(): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mailcheck-openapi-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_ACCOUNT: 'false' }, ['api']);
-  const app = await createApiApp(RootModule.forRoles(config, {}), config);
+  const app = await createHttpApp(RootModule.forRoles(config, {}), config);
   try {
     const answer = await app.getHttpAdapter().getInstance().inject({ method: 'GET', url: '/docs-json' });
     if (answer.statusCode !== 200) throw new Error(`GET /docs-json answered ${answer.statusCode}`);

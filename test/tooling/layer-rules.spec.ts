@@ -79,6 +79,21 @@ describe('layer rules (dependency-cruiser)', () => {
     ]);
   });
 
+  it('refuses the HTTP host importing the api use cases, and allows the api and roles using the host', async () => {
+    const found = await violations({
+      'libs/http-host/src/index.ts': "export { Public } from './public-route';\n",
+      'libs/http-host/src/public-route.ts': 'export const Public = 1;\n',
+      'libs/http-host/src/ops.module.ts':
+        "import { ApiModule } from '@lib/api';\nexport const OpsModule = ApiModule;\n",
+      'libs/api/src/index.ts': "import { Public } from '@lib/http-host';\nexport const ApiModule = Public;\n",
+      'libs/roles/src/root.module.ts':
+        "import { ApiModule } from '@lib/api';\nimport { Public } from '@lib/http-host';\nexport const r = [ApiModule, Public];\n",
+    });
+    expect(names(found)).toEqual([
+      'role-libs-only-from-apps: libs/http-host/src/ops.module.ts -> libs/api/src/index.ts',
+    ]);
+  });
+
   it('refuses reaching into another lib past its index, and allows its index and its testing folder', async () => {
     const found = await violations({
       'libs/accounts/src/index.ts': "export { keyOwner } from './shared/key-owner';\n",

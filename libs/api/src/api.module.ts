@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
 import { IdentityModule } from '@lib/identity';
 import { APP_CONFIG } from '@lib/platform';
+import { MultipartRoutesGuard, WebApp } from '@lib/http-host';
 import { AccountProvisioning } from './provisioning/account-provisioning';
 import { ADMIN_CONTROLLERS } from './admin/admin-controllers';
 import { StripeWebhookController } from './payments/stripe-webhook/stripe-webhook.controller';
@@ -16,17 +17,15 @@ import { RateGrants } from './auth/rate-limit/rate-grants.port';
 import { AdminGuessThrottle, createAdminGuessThrottle } from './auth/admin-guess-throttle';
 import { SharedRateLimiter } from './auth/rate-limit/shared-rate-limiter';
 import { FinderApiModule } from './finder/finder-api.module';
-import { HealthController } from './health/health.controller';
-import { MetricsHttp } from './metrics/metrics-http';
 import { JobsApiModule } from './jobs/jobs-api.module';
 import { WebhooksApiModule } from './webhooks/webhooks-api.module';
 import { DashboardApiModule } from './dashboard/dashboard-api.module';
-import { AllExceptionsFilter } from './http/all-exceptions.filter';
-import { EnvelopeInterceptor } from './http/envelope.interceptor';
-import { MultipartRoutesGuard } from './http/multipart-routes.guard';
-import { WebApp } from './web/web-app';
 
-/** The HTTP role: controllers, auth, the envelope, request metrics. Domain modules bring their own command handlers. */
+/**
+ * The api role: the use cases' controllers, API-key and admin auth, rate limits, the web app. The host's
+ * OpsModule (envelope, error filter, health, metrics), which every process runs, is composed beside it by
+ * RootModule. Domain modules bring their own command handlers.
+ */
 @Module({
   imports: [
     CqrsModule,
@@ -39,10 +38,9 @@ import { WebApp } from './web/web-app';
     JobsApiModule,
     DashboardApiModule,
   ],
-  controllers: [HealthController, ...ADMIN_CONTROLLERS, StripeWebhookController, ...CREDITS_CONTROLLERS],
+  controllers: [...ADMIN_CONTROLLERS, StripeWebhookController, ...CREDITS_CONTROLLERS],
   providers: [
     AccountProvisioning,
-    MetricsHttp,
     WebApp,
     // One store of rate buckets per process, shared by every replica on one MongoDB (closed by Nest at shutdown).
     { provide: RateGrants, inject: [APP_CONFIG], useFactory: createRateGrants },
@@ -50,8 +48,6 @@ import { WebApp } from './web/web-app';
     { provide: AdminGuessThrottle, inject: [APP_CONFIG, RateGrants], useFactory: createAdminGuessThrottle },
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_GUARD, useClass: MultipartRoutesGuard },
-    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-    { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],
   exports: [AccountProvisioning],
 })

@@ -3,7 +3,8 @@ import { AppConfig } from '@lib/config';
 import { Clock } from '@lib/common';
 import { Metrics, MetricsModule } from '@lib/metrics';
 import { AdapterWrappers, PlatformModule } from '@lib/platform';
-import { ApiModule, OpsModule } from '@lib/api';
+import { ApiModule } from '@lib/api';
+import { OpsModule } from '@lib/http-host';
 import { ProjectorModule } from '@lib/projector';
 import { WorkerModule } from '@lib/worker';
 
@@ -21,7 +22,9 @@ export class RootModule {
           observers: { appends: metrics.events, bus: metrics.bus, reads: metrics.reads },
         }),
         MetricsModule.forRoot(metrics),
-        roles.has('api') ? ApiModule : OpsModule,
+        // Every process answers /health, /ready and /metrics; only the api role adds the use cases.
+        OpsModule,
+        ...(roles.has('api') ? [ApiModule] : []),
         ...(roles.has('worker') ? [WorkerModule] : []),
         ...(roles.has('projector') ? [ProjectorModule] : []),
       ],

@@ -5,7 +5,8 @@ import { Clock } from '@lib/common';
 import { MetricsExposure } from '@lib/metrics';
 import { CheckpointsAheadError } from '@lib/readstore';
 import { AdapterWrappers, DataDirInUseError, DataDirLock, describeAdapters } from '@lib/platform';
-import { announceDemoAccount, createApiApp, ensureDemoAccount } from '@lib/api';
+import { announceDemoAccount, ensureDemoAccount } from '@lib/api';
+import { createHttpApp } from '@lib/http-host';
 import { exitGracefullyOnSignals } from './graceful-shutdown';
 import { RootModule } from './root.module';
 
@@ -34,7 +35,7 @@ export async function startRoles(
     : null;
   let app: NestFastifyApplication;
   try {
-    app = await createApiApp(RootModule.forRoles(config, overrides), config);
+    app = await createHttpApp(RootModule.forRoles(config, overrides), config);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     lock?.release();

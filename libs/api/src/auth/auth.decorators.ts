@@ -1,13 +1,9 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Principal } from '@lib/accounts';
 
-export const PUBLIC_ROUTE = 'public-route';
 export const QUERY_KEY_ALLOWED = 'query-key-allowed';
 export const ADMIN_ROUTE = 'admin-route';
 export const PAID_ROUTE = 'paid-route';
-
-/** No API key needed (GET /v1/credits/packages, health, docs). */
-export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(PUBLIC_ROUTE, true);
 
 /** The key may also arrive as the X-API-KEY query parameter (only GET /v1/verify/single; discouraged). */
 export const AllowQueryApiKey = (): MethodDecorator => SetMetadata(QUERY_KEY_ALLOWED, true);

@@ -1,6 +1,6 @@
 import { JobRecordedQuery } from '@lib/jobs';
 import { IDEMPOTENCY_KEY_SCHEMA, requestFingerprint } from '@lib/idempotency';
-import type { ReceivedFile } from '../http/csv-upload';
+import type { ReceivedFile } from '@lib/http-host';
 import type { UploadIdempotencyContext } from '../idempotency/upload-idempotency';
 
 // An upload's create step re-reads and plans the whole file (tens of seconds for 500k rows), so a

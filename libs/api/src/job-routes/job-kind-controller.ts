@@ -14,10 +14,8 @@ import {
   type JobReads,
 } from '@lib/jobs';
 import { APP_CONFIG } from '@lib/platform';
+import { ApiCsvUpload, ApiEnvelope, ApiErrors, ApiPageQueries } from '@lib/http-host';
 import { CurrentPrincipal } from '../auth/auth.decorators';
-import { ApiCsvUpload } from '../docs/api-csv-upload.decorator';
-import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
-import { ApiPageQueries } from '../docs/api-params.decorators';
 import { UploadIdempotency } from '../idempotency/upload-idempotency';
 import { JobCancelRoute, JobDownloadRoute, JobRouteDocs, JobStreamRoute, JobViewRoute } from './job-routes.decorators';
 import { JobUploadRoute } from './job-upload-route.decorator';

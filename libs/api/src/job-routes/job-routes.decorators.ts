@@ -1,8 +1,6 @@
 import { applyDecorators, Delete, Get, HttpCode, Type } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrors } from '../docs/api-envelope.decorators';
-import { ApiIdParam } from '../docs/api-params.decorators';
-import { RawResponse } from '../http/raw-response.decorator';
+import { ApiEnvelope, ApiErrors, ApiIdParam, RawResponse } from '@lib/http-host';
 
 /** The routes under a job kind's `{id}` (bulk, finder): the same shape, each kind's own words and view. */
 export interface JobRouteDocs {

@@ -1,7 +1,6 @@
 import { applyDecorators, HttpCode, Post } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
-import { ApiErrors } from '../docs/api-envelope.decorators';
-import { AcceptsUpload } from '../http/multipart-routes.guard';
+import { ApiErrors, AcceptsUpload } from '@lib/http-host';
 import { UPLOAD_IDEMPOTENCY_HEADER_DOC } from './create-job-once';
 
 /** `POST` of a job upload (bulk or finder): multipart accepted, 201, Idempotency-Key documented, its errors. */

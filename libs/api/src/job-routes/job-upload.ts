@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { JobCaller, JobKindTypes, JobUploads } from '@lib/jobs';
-import { receiveCsvUpload } from '../http/csv-upload';
+import { receiveCsvUpload } from '@lib/http-host';
 import type { UploadIdempotencyContext } from '../idempotency/upload-idempotency';
 import { createJobOnce } from './create-job-once';
 

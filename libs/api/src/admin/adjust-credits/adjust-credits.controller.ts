@@ -2,7 +2,7 @@ import { Body, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
 import { AdjustCreditsCommand } from '@lib/credits';
-import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { AdminController } from '../shared/admin-controller.decorator';
 import { AdjustCreditsDto } from './adjust-credits.dto';
 import { AdjustedBalanceModel } from './adjusted-balance.model';

@@ -2,7 +2,7 @@ import { Body, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
 import { IssueApiKeyCommand } from '@lib/accounts';
-import { ApiEnvelope, ApiErrors, ApiOptionalBody } from '../../docs/api-envelope.decorators';
+import { ApiEnvelope, ApiErrors, ApiOptionalBody } from '@lib/http-host';
 import { AccountProvisioning } from '../../provisioning/account-provisioning';
 import { AdminController } from '../shared/admin-controller.decorator';
 import { CreateKeyDto } from '../../shared/create-key.dto';

@@ -1,6 +1,6 @@
 import { Body, Post } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { ApiEnvelope } from '../../docs/api-envelope.decorators';
+import { ApiEnvelope } from '@lib/http-host';
 import { AccountProvisioning } from '../../provisioning/account-provisioning';
 import { AdminController } from '../shared/admin-controller.decorator';
 import { CreateAccountDto } from './open-account.dto';

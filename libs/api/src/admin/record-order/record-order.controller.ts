@@ -2,8 +2,8 @@ import { Body, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
 import { RecordOrderCommand } from '@lib/credits';
+import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { OrderModel } from '../../credits/shared/order.models';
-import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { AdminController } from '../shared/admin-controller.decorator';
 import { RecordOrderDto } from './record-order.dto';
 

@@ -2,7 +2,7 @@ import { Delete, HttpCode, Param } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
 import { RevokeApiKeyCommand } from '@lib/accounts';
-import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { AdminController } from '../shared/admin-controller.decorator';
 import { RevokedKeyModel } from '../../shared/api-key-change.models';
 

@@ -2,7 +2,7 @@ import { Body, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiProperty } from '@nestjs/swagger';
 import { IsString, Length, Matches } from 'class-validator';
 import { CheckoutService } from '@lib/credits';
-import { ApiErrors } from '../../docs/api-envelope.decorators';
+import { ApiErrors } from '@lib/http-host';
 import { AdminController } from '../shared/admin-controller.decorator';
 
 export class FailOrderDto {

@@ -3,8 +3,8 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { GetBalanceQuery } from '@lib/credits';
+import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentPrincipal } from '../../auth/auth.decorators';
-import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { BalanceModel } from './balance.model';
 
 /** The caller's credit balance, from the read model. */

@@ -2,8 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { Clock } from '@lib/common';
 import { CreditCatalogue } from '@lib/credits';
-import { Public } from '../../auth/auth.decorators';
-import { ApiEnvelope } from '../../docs/api-envelope.decorators';
+import { Public, ApiEnvelope } from '@lib/http-host';
 import { CatalogueModel } from './catalogue.models';
 
 /** What can be bought: the active packages and the promotions running now; no key needed. */

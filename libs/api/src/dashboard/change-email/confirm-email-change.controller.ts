@@ -1,7 +1,7 @@
 import { Body, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { EmailChangeService } from '@lib/identity';
-import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { Anonymous } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
 import { TokenDto } from '../shared/dashboard.dto';

@@ -1,7 +1,7 @@
 import { Body, Put } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { DashboardPrincipal, PasswordService } from '@lib/identity';
-import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
 import { AcceptedModel } from '../shared/dashboard.models';

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { CheckoutService } from '@lib/credits';
 import { DashboardPrincipal } from '@lib/identity';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
-import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { AppConfig } from '@lib/config';
 import { newSecretToken } from '@lib/identity';
 import { APP_CONFIG } from '@lib/platform';
-import { ApiEnvelope } from '../../docs/api-envelope.decorators';
+import { ApiEnvelope } from '@lib/http-host';
 import { Anonymous } from '../session/dashboard.decorators';
 import { CSRF_COOKIE, setCookies } from '../session/dashboard-cookies';
 import { DashboardController } from '../session/dashboard-controller.decorator';

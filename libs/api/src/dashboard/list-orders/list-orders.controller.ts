@@ -4,8 +4,8 @@ import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { parsePageRequest } from '@lib/common';
 import { ListOrdersQuery } from '@lib/credits';
 import { DashboardPrincipal } from '@lib/identity';
+import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { OrderPageModel } from '../../credits/shared/order.models';
-import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
 

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
 import { RotateApiKeyCommand } from '@lib/accounts';
 import { DashboardPrincipal } from '@lib/identity';
-import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
 import { TeamKeys } from '../shared/team-keys';

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '@lib/config';
 import { FindUsersQuery, SignInService } from '@lib/identity';
 import { APP_CONFIG } from '@lib/platform';
-import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { Anonymous } from '../session/dashboard.decorators';
 import { CSRF_COOKIE, SESSION_COOKIE, setCookies } from '../session/dashboard-cookies';
 import { DashboardController } from '../session/dashboard-controller.decorator';

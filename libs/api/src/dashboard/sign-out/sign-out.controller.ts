@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { AppConfig } from '@lib/config';
 import { DashboardPrincipal, SessionsService } from '@lib/identity';
 import { APP_CONFIG } from '@lib/platform';
-import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { clearCookies } from '../session/dashboard-cookies';
 import { DashboardController } from '../session/dashboard-controller.decorator';

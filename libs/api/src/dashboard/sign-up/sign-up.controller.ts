@@ -2,7 +2,7 @@ import { Body, HttpCode, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiOperation } from '@nestjs/swagger';
 import { RegistrationService, SignUpAccounts } from '@lib/identity';
-import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { Anonymous } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
 import { EmailOnlyDto, TokenDto } from '../shared/dashboard.dto';

@@ -2,7 +2,7 @@ import { Get, Inject } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { AppConfig } from '@lib/config';
 import { APP_CONFIG } from '@lib/platform';
-import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { DashboardController } from '../session/dashboard-controller.decorator';
 import { UploadLimitsModel } from './upload-limits.model';
 

@@ -4,8 +4,8 @@ import type { FastifyReply } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { FindBatchService } from '@lib/finder';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
+import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentPrincipal, PaidRoute } from '../../auth/auth.decorators';
-import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { FinderBatchDto, FinderBatchModel } from './find-batch.dto';
 

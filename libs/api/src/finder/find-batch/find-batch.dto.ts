@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray } from 'class-validator';
-import { ApiErrorBody } from '../../docs/api-envelope.decorators';
-import { ValidatesOwnText } from '../../http/input-text-rules';
+import { ApiErrorBody, ValidatesOwnText } from '@lib/http-host';
 
 // Any JSON value: what a batch contact may be, and what is echoed back of it.
 const ANY_JSON = [

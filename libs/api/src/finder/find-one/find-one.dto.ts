@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { ValidatesOwnText } from '../../http/input-text-rules';
+import { ValidatesOwnText } from '@lib/http-host';
 
 /**
  * FinderRequest. Fields are only allowed through here: the finder validates them itself so every

@@ -2,8 +2,7 @@ import { Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiProperty, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { StripeWebhooks } from '@lib/credits';
-import { Public } from '../../auth/auth.decorators';
-import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
+import { Public, ApiEnvelope, ApiErrors } from '@lib/http-host';
 
 class WebhookReceiptModel {
   @ApiProperty({ example: true }) received!: boolean;

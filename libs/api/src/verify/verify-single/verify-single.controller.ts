@@ -2,8 +2,8 @@ import { Body, Controller, Get, Headers, HttpCode, Post, Query, Res } from '@nes
 import { ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Principal } from '@lib/accounts';
+import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { AllowQueryApiKey, CurrentPrincipal, PaidRoute } from '../../auth/auth.decorators';
-import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { PaidVerification } from '@lib/paid-verification';

@@ -4,9 +4,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { parsePageRequest } from '@lib/common';
 import { ListDeliveriesQuery, parseWebhookId } from '@lib/webhooks';
+import { ApiEnvelope, ApiErrors, ApiPageQueries } from '@lib/http-host';
 import { CurrentPrincipal } from '../../auth/auth.decorators';
-import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
-import { ApiPageQueries } from '../../docs/api-params.decorators';
 import { WebhookIdParam } from '../shared/webhook-id.param';
 import { DeliveryPageModel } from './delivery.models';
 

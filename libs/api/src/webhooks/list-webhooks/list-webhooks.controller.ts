@@ -3,8 +3,8 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { ListWebhooksQuery } from '@lib/webhooks';
+import { ApiErrors } from '@lib/http-host';
 import { CurrentPrincipal } from '../../auth/auth.decorators';
-import { ApiErrors } from '../../docs/api-envelope.decorators';
 import { WebhookModel } from '../shared/webhook.models';
 
 /** The caller's webhooks (secrets are never listed). */

@@ -3,9 +3,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { parseWebhookId, RotateWebhookSecretCommand } from '@lib/webhooks';
+import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentPrincipal } from '../../auth/auth.decorators';
 import { WebhookManagerGuard } from '../shared/webhook-manager.guard';
-import { ApiEnvelope, ApiErrors } from '../../docs/api-envelope.decorators';
 import { WebhookIdParam } from '../shared/webhook-id.param';
 import { WebhookWithSecretModel } from '../shared/webhook.models';
 

@@ -1,4 +1,4 @@
-import { ApiIdParam } from '../../docs/api-params.decorators';
+import { ApiIdParam } from '@lib/http-host';
 
 /** The `:id` of every webhook route, and what a bad one answers. */
 export const WebhookIdParam = () =>

@@ -10,7 +10,7 @@ import { MessageBus } from '@lib/messaging';
 import { BlobStore } from '@lib/blobstore';
 import { APP_CONFIG, describeAdapters } from '@lib/platform';
 import { VerificationEngine } from '@lib/verification';
-import { Public } from '../auth/auth.decorators';
+import { Public } from '../http/public-route.decorator';
 import { failure, success } from '../http/envelope';
 import { RawResponse } from '../http/raw-response.decorator';
 

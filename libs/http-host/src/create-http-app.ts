@@ -11,8 +11,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { setupOpenApi } from './docs/openapi';
 import { createPino, PinoNestLogger } from './logging/app-logger';
 
-/** Builds the Fastify-based Nest application around a root module that includes the ApiModule. */
-export async function createApiApp(
+/** Builds the Fastify-based Nest application of every process (the ops routes, and the API when the root module includes it). */
+export async function createHttpApp(
   root: Type<unknown> | DynamicModule,
   config: AppConfig,
 ): Promise<NestFastifyApplication> {

@@ -5,7 +5,11 @@ import { AllExceptionsFilter } from './http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { MetricsHttp } from './metrics/metrics-http';
 
-/** What a worker or projector process serves over HTTP: /health and /ready for orchestrators, and /metrics when METRICS_TOKEN puts it on PORT. */
+/**
+ * What every process serves over HTTP, whatever its roles: /health and /ready for orchestrators, /metrics
+ * when METRICS_TOKEN puts it on PORT, and the envelope and error mapping those (and the api's routes) answer
+ * in. A worker-only or projector-only process runs this alone; the api role adds ApiModule beside it.
+ */
 @Module({
   controllers: [HealthController],
   providers: [
