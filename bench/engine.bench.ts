@@ -10,8 +10,8 @@
  * BENCH_CONCURRENCY (64 domains in flight), BENCH_TLS (1 = offer STARTTLS, 0 = plain),
  * BENCH_MODES ('on,off': which session-reuse settings to run).
  */
-import { startDnsPeer, ZoneEntry } from '../test/peers/dns-peer';
-import { accept, startSmtpPeer } from '../test/peers/smtp-peer';
+import { startDnsPeer, ZoneEntry } from '../test/support/peers/dns-peer';
+import { accept, startSmtpPeer } from '../test/support/peers/smtp-peer';
 import { VerificationEngine } from '@lib/verification';
 import { loopbackConfig } from '../libs/verification/src/testing/loopback-harness';
 

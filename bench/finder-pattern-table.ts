@@ -11,8 +11,8 @@
  * Printed by `npm run bench:finder` after the throughput figures (the real Postfix with BENCH_POSTFIX=1).
  */
 import { readFileSync, statSync } from 'node:fs';
-import { startDnsPeer, ZoneEntry } from '../test/peers/dns-peer';
-import { accept, postfixDefaults, reject, startSmtpPeer, type DomainScript } from '../test/peers/smtp-peer';
+import { startDnsPeer, ZoneEntry } from '../test/support/peers/dns-peer';
+import { accept, postfixDefaults, reject, startSmtpPeer, type DomainScript } from '../test/support/peers/smtp-peer';
 import {
   COMMON_PATTERNS,
   DomainFormatSource,

@@ -13,8 +13,8 @@
  * BENCH_POSTFIX (1 = the pattern table on the real Postfix of scripts/integration/postfix.sh too, started
  * and stopped like bench:probe does, at INTEGRATION_DIR and POSTFIX_ADDRESS).
  */
-import { startDnsPeer, ZoneEntry } from '../test/peers/dns-peer';
-import { accept, startSmtpPeer } from '../test/peers/smtp-peer';
+import { startDnsPeer, ZoneEntry } from '../test/support/peers/dns-peer';
+import { accept, startSmtpPeer } from '../test/support/peers/smtp-peer';
 import { EmailFinder, type PatternName } from '@lib/finder/testing';
 import { isFreeProvider, VerificationEngine } from '@lib/verification';
 import { loopbackConfig } from '../libs/verification/src/testing/loopback-harness';

@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { syntheticCsv } from '../libs/jobs/src/csv/synthetic-csv';
-import { startDnsPeer, ZoneEntry } from '../test/peers/dns-peer';
-import { accept, startSmtpPeer } from '../test/peers/smtp-peer';
+import { startDnsPeer, ZoneEntry } from '../test/support/peers/dns-peer';
+import { accept, startSmtpPeer } from '../test/support/peers/smtp-peer';
 import { startTestApp } from '../test/support/test-app';
 
 const MB = 1024 * 1024;

@@ -1,7 +1,7 @@
 /** The SMTP servers of `npm run bench:probe`: loopback peers per MTA-defence profile and the real Postfix. */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { startDnsPeer, ZoneEntry } from '../test/peers/dns-peer';
+import { startDnsPeer, ZoneEntry } from '../test/support/peers/dns-peer';
 import {
   accept,
   eximLike,
@@ -11,7 +11,7 @@ import {
   slowBanner,
   SmtpPeer,
   startSmtpPeer,
-} from '../test/peers/smtp-peer';
+} from '../test/support/peers/smtp-peer';
 
 /** Every listener shares this port (Postfix's), since the prober uses one SMTP port for every MX. */
 export const PORT = Number(process.env.BENCH_SMTP_PORT ?? 2525);

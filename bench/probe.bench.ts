@@ -15,7 +15,7 @@
  *     BENCH_SINGLES_PER_SECOND (20) a second on a fixed schedule (open loop); BENCH_SINGLES=closed or =open
  *     runs one of them.
  *
- * Profiles: the loopback peers of test/peers/mta-defences.ts (postfix: smtpd defaults; exim: delay after
+ * Profiles: the loopback peers of test/support/peers/mta-defences.ts (postfix: smtpd defaults; exim: delay after
  * 5 bad RCPTs; m365: 452 4.5.3 after 10 RCPTs, 421 past 8 connections; slow-banner: 500 ms greeting),
  * `cooperative` (no defences), and `real-postfix`: Postfix 3.7 from Debian's packages, stock smtpd limits
  * (in_flow_delay 0, see the script), started by scripts/integration/postfix.sh (needs root for apt-get the

@@ -13,7 +13,7 @@
  * `measureWorkerScaling` is what `npm run bench:topology` calls; run alone, this file prints its figures.
  */
 import { loadavg } from 'node:os';
-import type { MailPeers } from '../test/peers/mail-peers';
+import type { MailPeers } from '../test/support/peers/mail-peers';
 import { startAppCluster, type AppCluster } from '../test/integration/support/app-cluster';
 import { jobWhenFinished } from '../test/integration/support/cluster-helpers';
 import { slowManyCsv, startSlowManyPeers } from '../test/integration/support/slow-many-peers';

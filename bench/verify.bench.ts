@@ -1,8 +1,8 @@
 // Single-verify requests per second and p50/p99 latency with 50 concurrent HTTP clients, against the
 // real all-in-one app probing a local SMTP server (loopback DNS and SMTP peers).
 //   npm run bench:verify [-- --requests 3000 --concurrency 50]
-import { startDnsPeer } from '../test/peers/dns-peer';
-import { accept, startSmtpPeer } from '../test/peers/smtp-peer';
+import { startDnsPeer } from '../test/support/peers/dns-peer';
+import { accept, startSmtpPeer } from '../test/support/peers/smtp-peer';
 import { startTestApp } from '../test/support/test-app';
 
 function flag(name: string, fallback: number): number {

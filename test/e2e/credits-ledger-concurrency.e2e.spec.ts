@@ -1,7 +1,7 @@
 import { CreditLedger } from '@lib/credits';
 import { auditLedger, creditLedgerStream } from '@lib/credits/testing';
 import { EventStore } from '@lib/eventstore';
-import { ADDRESSES, eventuallyBalance, startVerifyWorld, VerifyWorld } from './verify-peers.fixture';
+import { ADDRESSES, eventuallyBalance, startVerifyWorld, VerifyWorld } from './verify-world';
 
 describe('credit ledger under many parallel callers', () => {
   let world: VerifyWorld;

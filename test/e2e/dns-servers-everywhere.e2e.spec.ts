@@ -1,5 +1,5 @@
-import { DnsPeer, startDnsPeer } from '../peers/dns-peer';
-import { accept, SmtpPeer, startSmtpPeer } from '../peers/smtp-peer';
+import { DnsPeer, startDnsPeer } from '../support/peers/dns-peer';
+import { accept, SmtpPeer, startSmtpPeer } from '../support/peers/smtp-peer';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**

@@ -9,7 +9,7 @@ import { idempotencyStream, sha256 } from '@lib/idempotency/testing';
 import { EmailVerified } from '@lib/paid-verification';
 import { toVerificationResult, VerificationResult, verificationStream } from '@lib/paid-verification/testing';
 import { TravelClock } from '../support/travel-clock';
-import { startVerifyWorld, VerifyWorld } from './verify-peers.fixture';
+import { startVerifyWorld, VerifyWorld } from './verify-world';
 
 /**
  * A process can die at any point of a paid verification: after its hold, after recording the result,

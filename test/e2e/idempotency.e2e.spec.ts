@@ -1,4 +1,4 @@
-import { ADDRESSES, eventuallyBalance, startVerifyWorld, VerifyWorld } from './verify-peers.fixture';
+import { ADDRESSES, eventuallyBalance, startVerifyWorld, VerifyWorld } from './verify-world';
 
 describe('Idempotency-Key on verification', () => {
   let world: VerifyWorld;

@@ -1,4 +1,4 @@
-import { DnsPeer, startDnsPeer } from '../peers/dns-peer';
+import { DnsPeer, startDnsPeer } from '../support/peers/dns-peer';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**

@@ -1,4 +1,4 @@
-import { eventuallyBalance, startVerifyWorld, VerifyWorld } from './verify-peers.fixture';
+import { eventuallyBalance, startVerifyWorld, VerifyWorld } from './verify-world';
 
 describe('single verification input', () => {
   let world: VerifyWorld;

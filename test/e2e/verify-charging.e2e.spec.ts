@@ -1,5 +1,5 @@
 import { EventStore } from '@lib/eventstore';
-import { ADDRESSES, eventuallyBalance, startVerifyWorld, VerifyWorld } from './verify-peers.fixture';
+import { ADDRESSES, eventuallyBalance, startVerifyWorld, VerifyWorld } from './verify-world';
 
 const RESULT_FIELDS = [
   'email',

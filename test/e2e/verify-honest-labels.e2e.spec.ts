@@ -1,6 +1,6 @@
-import { accept, greylist } from '../peers/smtp-peer';
+import { accept, greylist } from '../support/peers/smtp-peer';
 import type { TestApp } from '../support/test-app';
-import { startVerifyWorld, VerifyWorld } from './verify-peers.fixture';
+import { startVerifyWorld, VerifyWorld } from './verify-world';
 
 /** Labels that name the real obstacle, through the API against loopback DNS and SMTP peers. */
 describe('verification labels through the API', () => {

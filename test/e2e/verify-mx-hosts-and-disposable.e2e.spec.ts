@@ -1,7 +1,7 @@
-import type { DomainScript } from '../peers/smtp-peer';
-import { accept } from '../peers/smtp-peer';
+import type { DomainScript } from '../support/peers/smtp-peer';
+import { accept } from '../support/peers/smtp-peer';
 import type { TestApp } from '../support/test-app';
-import { startVerifyWorld, VerifyWorld } from './verify-peers.fixture';
+import { startVerifyWorld, VerifyWorld } from './verify-world';
 
 const mailbox: DomainScript = {
   recipients: { ann: accept() },

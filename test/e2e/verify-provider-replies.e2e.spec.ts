@@ -1,8 +1,8 @@
 import { EventStore } from '@lib/eventstore';
-import type { ZoneEntry } from '../peers/dns-peer';
-import { reply } from '../peers/smtp-peer';
+import type { ZoneEntry } from '../support/peers/dns-peer';
+import { reply } from '../support/peers/smtp-peer';
 import type { TestApp } from '../support/test-app';
-import { startVerifyWorld, VerifyWorld } from './verify-peers.fixture';
+import { startVerifyWorld, VerifyWorld } from './verify-world';
 
 /** A domain whose MX host name says Microsoft 365 (the provider playbook keys its rules by MX), served on loopback. */
 function m365(domain: string): Record<string, ZoneEntry> {

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { EventStore } from '@lib/eventstore';
-import { ADDRESSES, startVerifyWorld, VerifyWorld } from './verify-peers.fixture';
+import { ADDRESSES, startVerifyWorld, VerifyWorld } from './verify-world';
 
 /**
  * EmailVerified and BatchVerified are stored forever: the JSON the API's calls store must stay the same,

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { HttpsReceiver } from '../support/https-receiver';
+import { HttpsReceiver } from '../support/peers/https-receiver';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { EventStore } from '@lib/eventstore';
-import { HttpsReceiver, ReceivedRequest } from '../support/https-receiver';
+import { HttpsReceiver, ReceivedRequest } from '../support/peers/https-receiver';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');

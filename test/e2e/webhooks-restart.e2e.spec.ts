@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { EventStore } from '@lib/eventstore';
-import { HttpsReceiver } from '../support/https-receiver';
+import { HttpsReceiver } from '../support/peers/https-receiver';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('webhook deliveries across a worker restart', () => {

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { DomainFormatSource, EmailFinder, type KnownAddressRecord } from '@lib/finder/testing';
 import { isFreeProvider, VerificationEngine } from '@lib/verification';
-import { DnsPeer, startDnsPeer } from '../peers/dns-peer';
+import { DnsPeer, startDnsPeer } from '../support/peers/dns-peer';
 import { loopbackConfig } from '../../libs/verification/src/testing/loopback-harness';
 import { postfixRejectionsPerSession } from './support/postfix-log';
 import { describeWithServers } from './support/servers';

@@ -3,7 +3,7 @@
 // the peer, never exceed SMTP_PER_MX_CONCURRENCY; with an id each (two addresses) each worker has its own
 // budget, so some MX sees more than one ceiling's worth at once. The peer counts a socket from accept to
 // close, and a worker frees its shared slot only after its side of the connection closed.
-import type { MailPeers } from '../peers/mail-peers';
+import type { MailPeers } from '../support/peers/mail-peers';
 import { startAppCluster, showingOutputsOnFailure, type AppCluster } from './support/app-cluster';
 import { jobWhenFinished } from './support/cluster-helpers';
 import { describeWithServers } from './support/servers';

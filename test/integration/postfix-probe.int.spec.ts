@@ -5,7 +5,7 @@ import {
   VerificationConfig,
   VerificationEngine,
 } from '@lib/verification';
-import { DnsPeer, startDnsPeer } from '../peers/dns-peer';
+import { DnsPeer, startDnsPeer } from '../support/peers/dns-peer';
 import { loopbackConfig } from '../../libs/verification/src/testing/loopback-harness';
 import { describeWithServers } from './support/servers';
 import { postfixRejectionsPerSession } from './support/postfix-log';

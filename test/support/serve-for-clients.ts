@@ -14,10 +14,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { COMPANY_DOMAINS } from '../e2e/finder/finder-peers';
-import { startMailPeers } from '../peers/mail-peers';
-import { accept, blocklist, DomainScript, reject, RcptBehaviour } from '../peers/smtp-peer';
-import { issueCertificates } from './https-receiver';
+import { COMPANY_DOMAINS } from '../e2e/finder/finder-world';
+import { startMailPeers } from './peers/mail-peers';
+import { accept, blocklist, DomainScript, reject, RcptBehaviour } from './peers/smtp-peer';
+import { issueCertificates } from './peers/https-receiver';
 import { ADMIN_TOKEN, startTestApp } from './test-app';
 
 /** Addresses whose verdict the peers decide, and a person the finder finds. */

@@ -17,7 +17,7 @@ import { ProjectionRegistry } from './projection-registry';
 import { ReadModelFreshness } from './read-model-freshness';
 
 /**
- * Decorators around the chosen adapters: the redelivery and crash harness (test/harness) wraps the event
+ * Decorators around the chosen adapters: the redelivery and crash harness (test/support/harness) wraps the event
  * store, the read store and the bus of a real app this way to deliver every message twice and kill a
  * handler mid-way.
  */

@@ -1,6 +1,6 @@
 import { startTestApp, TestApp } from '../../support/test-app';
-import { eventuallyBalance } from '../verify-peers.fixture';
-import { signedInUser } from './dashboard-fixture';
+import { eventuallyBalance } from '../verify-world';
+import { signedInUser } from './dashboard-users';
 
 describe('dashboard API keys', () => {
   let app: TestApp;

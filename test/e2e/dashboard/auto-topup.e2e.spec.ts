@@ -2,8 +2,8 @@ import { autoTopupSettingsStream } from '@lib/credits/testing';
 import { EventStore } from '@lib/eventstore';
 import { outboxMails } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { eventuallyBalance } from '../verify-peers.fixture';
-import { signedInUser } from './dashboard-fixture';
+import { eventuallyBalance } from '../verify-world';
+import { signedInUser } from './dashboard-users';
 
 describe('automatic top-up', () => {
   let app: TestApp;

@@ -1,8 +1,8 @@
 import { EventStore, NewEvent } from '@lib/eventstore';
-import { CrashPoint, CrashSwitch } from '../../harness/crash-points';
-import { CrashingEventStore } from '../../harness/crashing-event-store';
+import { CrashPoint, CrashSwitch } from '../../support/harness/crash-points';
+import { CrashingEventStore } from '../../support/harness/crashing-event-store';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { signedInUser } from './dashboard-fixture';
+import { signedInUser } from './dashboard-users';
 
 const orderEvents = async (app: TestApp, accountId: string) =>
   (await app.running.app.get(EventStore).readAll({ eventTypes: ['OrderQuoted', 'OrderPlaced'] })).filter(

@@ -1,7 +1,7 @@
 import { DashboardBrowser } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { operationsOf } from '../robustness/openapi-operations';
-import { signedInUser } from './dashboard-fixture';
+import { signedInUser } from './dashboard-users';
 
 /**
  * CSRF on every state-changing /dashboard/v1 route, read from the OpenAPI document so a route added

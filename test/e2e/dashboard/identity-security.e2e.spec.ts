@@ -1,9 +1,9 @@
 import { newLinkToken } from '@lib/identity';
 import { PasswordHasher } from '@lib/identity/testing';
-import { GatedEventStore } from '../../harness/gated-event-store';
+import { GatedEventStore } from '../../support/harness/gated-event-store';
 import { DashboardBrowser, mailsArrived, outboxMails, tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { PASSWORD, signedInUser, uniqueEmail } from './dashboard-fixture';
+import { PASSWORD, signedInUser, uniqueEmail } from './dashboard-users';
 
 // Security review findings on the dashboard's identity routes (issue 25).
 describe('dashboard identity under attack', () => {

@@ -1,6 +1,6 @@
 import { DashboardBrowser, mailsArrived, tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { PASSWORD, signedInUser, uniqueEmail } from './dashboard-fixture';
+import { PASSWORD, signedInUser, uniqueEmail } from './dashboard-users';
 
 describe('dashboard identity', () => {
   let app: TestApp;

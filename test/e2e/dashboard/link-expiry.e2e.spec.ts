@@ -1,7 +1,7 @@
 import { DashboardBrowser, tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { TravelClock } from '../../support/travel-clock';
-import { PASSWORD, signedInUser, uniqueEmail } from './dashboard-fixture';
+import { PASSWORD, signedInUser, uniqueEmail } from './dashboard-users';
 
 /** Mailed links through HTTP once their lifetime is over: a reset link lives 1 hour, a confirmation link 48. */
 describe('dashboard links that expired', () => {

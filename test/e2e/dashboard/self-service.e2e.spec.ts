@@ -1,7 +1,7 @@
 import { DashboardBrowser, tokenFromOutbox } from '../../support/dashboard-browser';
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../../support/test-app';
-import { eventuallyBalance } from '../verify-peers.fixture';
-import { signedInUser, uniqueEmail } from './dashboard-fixture';
+import { eventuallyBalance } from '../verify-world';
+import { signedInUser, uniqueEmail } from './dashboard-users';
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 

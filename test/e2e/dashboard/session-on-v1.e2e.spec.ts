@@ -1,6 +1,6 @@
-import { ADDRESSES, startVerifyWorld, VerifyWorld } from '../verify-peers.fixture';
+import { ADDRESSES, startVerifyWorld, VerifyWorld } from '../verify-world';
 import { DashboardBrowser } from '../../support/dashboard-browser';
-import { signedInUser } from './dashboard-fixture';
+import { signedInUser } from './dashboard-users';
 
 // The web UI calls the public API with its session cookie instead of a key (a key must stay server-side).
 describe('the public API called by a signed-in dashboard session', () => {

@@ -1,6 +1,6 @@
 import { DashboardBrowser } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { uniqueEmail } from './dashboard-fixture';
+import { uniqueEmail } from './dashboard-users';
 
 /**
  * The per-address sign-in limit keys on the client's address: the connection's peer, or behind a load

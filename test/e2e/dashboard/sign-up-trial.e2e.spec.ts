@@ -4,7 +4,7 @@ import { SignUpAccounts } from '@lib/identity';
 import { UserStreams } from '@lib/identity/testing';
 import { DashboardBrowser, tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { PASSWORD, signedInUser, uniqueEmail } from './dashboard-fixture';
+import { PASSWORD, signedInUser, uniqueEmail } from './dashboard-users';
 
 /**
  * The confirmation request and the worker's EmailConfirmed consumer both run SignUpAccounts; the

@@ -2,7 +2,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { InviteMemberCommand, IssueApiKeyCommand, RemoveMemberCommand } from '@lib/accounts';
 import { tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { joinedMember, signedInUser, uniqueEmail } from './dashboard-fixture';
+import { joinedMember, signedInUser, uniqueEmail } from './dashboard-users';
 
 const pendingEmails = (res: { body: any }): string[] => res.body.data.items.map((i: { email: string }) => i.email);
 

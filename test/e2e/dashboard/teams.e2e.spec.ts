@@ -1,7 +1,7 @@
 import { tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { eventuallyBalance } from '../verify-peers.fixture';
-import { signedInUser, uniqueEmail } from './dashboard-fixture';
+import { eventuallyBalance } from '../verify-world';
+import { signedInUser, uniqueEmail } from './dashboard-users';
 
 describe('dashboard teams', () => {
   let app: TestApp;

@@ -1,6 +1,6 @@
 import { DashboardBrowser } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { signedInUser } from './dashboard-fixture';
+import { signedInUser } from './dashboard-users';
 
 // The web app reads the upload limits from the server instead of knowing them: the answer follows
 // the configuration, and only a signed-in user gets it.

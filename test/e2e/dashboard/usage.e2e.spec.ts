@@ -3,7 +3,7 @@ import { MessageBus, relayTopic, RelayMessageV1 } from '@lib/messaging';
 import { ReadStore } from '@lib/readstore';
 import { tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { signedInUser, uniqueEmail } from './dashboard-fixture';
+import { signedInUser, uniqueEmail } from './dashboard-users';
 import { uploadJob } from '../jobs/jobs-world';
 
 describe('usage analytics in the dashboard', () => {

@@ -1,5 +1,5 @@
 import { EventStore } from '@lib/eventstore';
-import { FinderWorld, startFinderWorld } from './finder-peers';
+import { FinderWorld, startFinderWorld } from './finder-world';
 
 describe('POST /v1/finder/batch', () => {
   let world: FinderWorld;

@@ -1,7 +1,7 @@
-import { accept, postfixDefaults, reject } from '../../peers/smtp-peer';
-import { MailPeers, startMailPeers } from '../../peers/mail-peers';
+import { accept, postfixDefaults, reject } from '../../support/peers/smtp-peer';
+import { MailPeers, startMailPeers } from '../../support/peers/mail-peers';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { creditEvents, waitForKnownAddress } from './finder-peers';
+import { creditEvents, waitForKnownAddress } from './finder-world';
 
 /**
  * The finder against an MX that defends itself as a stock Postfix does (smtpd_soft_error_limit 10 with a

@@ -3,7 +3,7 @@ import { CreditLedger } from '@lib/credits';
 import { ExpiredHoldSweeper } from '@lib/credits/testing';
 import { FINDER_PRICE } from '@lib/finder/testing';
 import { TravelClock } from '../../support/travel-clock';
-import { FinderWorld, holdFind, recordFindAnswer, startFinderWorld } from './finder-peers';
+import { FinderWorld, holdFind, recordFindAnswer, startFinderWorld } from './finder-world';
 
 /**
  * A single finder call records its outcome, then settles. A process that died in between leaves an

@@ -6,7 +6,7 @@ import { requestFingerprint } from '@lib/idempotency';
 import { idempotencyStream, sha256 } from '@lib/idempotency/testing';
 import { eventually } from '@lib/common/testing';
 import { TravelClock } from '../../support/travel-clock';
-import { FinderWorld, holdFind, recordFindAnswer, startFinderWorld } from './finder-peers';
+import { FinderWorld, holdFind, recordFindAnswer, startFinderWorld } from './finder-world';
 
 const JANE = { firstName: 'Jane', lastName: 'Doe', domain: 'flast.test' };
 

@@ -1,5 +1,5 @@
-import { MailPeers, startMailPeers } from '../../peers/mail-peers';
-import { reject } from '../../peers/smtp-peer';
+import { MailPeers, startMailPeers } from '../../support/peers/mail-peers';
+import { reject } from '../../support/peers/smtp-peer';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { expectLiveProgress, followStream } from '../jobs/jobs-world';
 

@@ -1,6 +1,6 @@
 import { ReadStore } from '@lib/readstore';
 import { USAGE_FACTS_COLLECTION, UsageFactDoc } from '@lib/usage/testing';
-import { creditEvents, FinderWorld, startFinderWorld, waitForKnownAddress } from './finder-peers';
+import { creditEvents, FinderWorld, startFinderWorld, waitForKnownAddress } from './finder-world';
 
 describe('POST /v1/finder', () => {
   let world: FinderWorld;

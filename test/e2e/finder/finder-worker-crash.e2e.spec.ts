@@ -1,8 +1,8 @@
 import { EventStore } from '@lib/eventstore';
 import { runAdmin } from '../../support/app-process';
-import { WorkerCrash } from '../../support/worker-crash';
+import { WorkerCrash } from '../../support/harness/worker-crash';
 import { ledgerOf, waitFor } from '../jobs/jobs-world';
-import { COMPANY_DOMAINS, startFinderPeers } from './finder-peers';
+import { COMPANY_DOMAINS, startFinderPeers } from './finder-world';
 
 const CSV =
   'first_name,last_name,domain\nJane,Doe,firstlast.test\nBob,Stone,firstlast.test\njane,DOE,firstlast.test\nJosé,Müller,umlaut.test\nNobody,Here,flast.test\n';

@@ -1,5 +1,5 @@
 import { EventStore } from '@lib/eventstore';
-import { WorkerCrash } from '../../support/worker-crash';
+import { WorkerCrash } from '../../support/harness/worker-crash';
 import { DOMAINS, followStream, ledgerOf, startJobsPeers, waitFor } from './jobs-world';
 
 describe('a worker killed in the middle of a chunk', () => {

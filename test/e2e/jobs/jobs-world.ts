@@ -1,8 +1,8 @@
 import { CreditLedger } from '@lib/credits';
 import { readCsvRecords } from '@lib/jobs/testing';
-import type { DnsPeer } from '../../peers/dns-peer';
-import { MailPeers, startMailPeers } from '../../peers/mail-peers';
-import { accept, DomainScript, greylist, reject, SmtpPeer } from '../../peers/smtp-peer';
+import type { DnsPeer } from '../../support/peers/dns-peer';
+import { MailPeers, startMailPeers } from '../../support/peers/mail-peers';
+import { accept, DomainScript, greylist, reject, SmtpPeer } from '../../support/peers/smtp-peer';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 /**

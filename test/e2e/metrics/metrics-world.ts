@@ -1,6 +1,6 @@
-import { startMailPeers } from '../../peers/mail-peers';
-import { accept, blocklist, DomainScript, greylist, SmtpPeer } from '../../peers/smtp-peer';
-import { HttpsReceiver } from '../../support/https-receiver';
+import { startMailPeers } from '../../support/peers/mail-peers';
+import { accept, blocklist, DomainScript, greylist, SmtpPeer } from '../../support/peers/smtp-peer';
+import { HttpsReceiver } from '../../support/peers/https-receiver';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 /** The bearer token the counters suite scrapes with (METRICS_TOKEN puts /metrics on the API's port). */

@@ -1,5 +1,5 @@
 import type { NewEvent } from '@lib/eventstore';
-import { CrashPoint, paidChunkSteps } from '../../harness/crash-points';
+import { CrashPoint, paidChunkSteps } from '../../support/harness/crash-points';
 import {
   describeUnderFaults,
   HarnessScenario,
@@ -7,16 +7,16 @@ import {
   projected,
   settled,
   upload,
-} from '../../harness/redelivery-harness';
+} from '../../support/harness/redelivery-harness';
 import { autoTopupSettingsStream } from '@lib/credits/testing';
-import { HttpsReceiver } from '../../support/https-receiver';
+import { HttpsReceiver } from '../../support/peers/https-receiver';
 import type { TestApp } from '../../support/test-app';
 import { EventStore } from '@lib/eventstore';
 import { ReadStore } from '@lib/readstore';
 import { USAGE_FACTS_COLLECTION, UsageFactDoc } from '@lib/usage/testing';
 import { DashboardBrowser, outboxMails, tokenFromOutbox } from '../../support/dashboard-browser';
-import { PASSWORD, signedInUser, uniqueEmail } from '../dashboard/dashboard-fixture';
-import { startFinderPeers } from '../finder/finder-peers';
+import { PASSWORD, signedInUser, uniqueEmail } from '../dashboard/dashboard-users';
+import { startFinderPeers } from '../finder/finder-world';
 import { startJobsPeers } from '../jobs/jobs-world';
 
 /**

@@ -3,13 +3,13 @@ import { CREDIT_OPEN_HOLDS_COLLECTION, ExpiredHoldSweeper, type OpenHoldDoc } fr
 import type { EventStore, NewEvent } from '@lib/eventstore';
 import type { MessageBus } from '@lib/messaging';
 import { ReadStore } from '@lib/readstore';
-import { CrashSwitch } from '../../harness/crash-points';
-import { CrashingEventStore } from '../../harness/crashing-event-store';
-import { LosingBus } from '../../harness/losing-bus';
-import { ledgerState, upload } from '../../harness/redelivery-harness';
+import { CrashSwitch } from '../../support/harness/crash-points';
+import { CrashingEventStore } from '../../support/harness/crashing-event-store';
+import { LosingBus } from '../../support/harness/losing-bus';
+import { ledgerState, upload } from '../../support/harness/redelivery-harness';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { TravelClock } from '../../support/travel-clock';
-import { startFinderPeers } from '../finder/finder-peers';
+import { startFinderPeers } from '../finder/finder-world';
 import { startJobsPeers } from '../jobs/jobs-world';
 
 /**

@@ -1,12 +1,12 @@
 import { CREDIT_ORDERS_COLLECTION, CreditOrderDoc, OrderRecoverySweeper } from '@lib/credits/testing';
 import { EventStore, NewEvent } from '@lib/eventstore';
 import { ReadStore } from '@lib/readstore';
-import { CrashSwitch } from '../../harness/crash-points';
-import { CrashingEventStore } from '../../harness/crashing-event-store';
-import { projected } from '../../harness/redelivery-harness';
+import { CrashSwitch } from '../../support/harness/crash-points';
+import { CrashingEventStore } from '../../support/harness/crashing-event-store';
+import { projected } from '../../support/harness/redelivery-harness';
 import { TravelClock } from '../../support/travel-clock';
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../../support/test-app';
-import { signedInUser } from '../dashboard/dashboard-fixture';
+import { signedInUser } from '../dashboard/dashboard-users';
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 

@@ -1,7 +1,7 @@
-import type { CrashPoint } from '../../harness/crash-points';
-import { describeUnderFaults, HarnessScenario } from '../../harness/redelivery-harness';
+import type { CrashPoint } from '../../support/harness/crash-points';
+import { describeUnderFaults, HarnessScenario } from '../../support/harness/redelivery-harness';
 import { DashboardBrowser, tokenFromOutbox } from '../../support/dashboard-browser';
-import { PASSWORD, signedInUser, uniqueEmail } from '../dashboard/dashboard-fixture';
+import { PASSWORD, signedInUser, uniqueEmail } from '../dashboard/dashboard-users';
 
 const NEW_PASSWORD = 'the owner takes it back';
 

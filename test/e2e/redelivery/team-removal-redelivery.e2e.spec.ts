@@ -1,8 +1,8 @@
 import { EventStore } from '@lib/eventstore';
-import type { CrashPoint } from '../../harness/crash-points';
-import { describeUnderFaults, HarnessScenario, projected } from '../../harness/redelivery-harness';
+import type { CrashPoint } from '../../support/harness/crash-points';
+import { describeUnderFaults, HarnessScenario, projected } from '../../support/harness/redelivery-harness';
 import { tokenFromOutbox } from '../../support/dashboard-browser';
-import { joinedMember, signedInUser, uniqueEmail } from '../dashboard/dashboard-fixture';
+import { joinedMember, signedInUser, uniqueEmail } from '../dashboard/dashboard-users';
 
 /**
  * Security review finding 11 (issue 25): a member's removal spans two streams, the team's account

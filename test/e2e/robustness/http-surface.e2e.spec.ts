@@ -1,12 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ADMIN_TOKEN } from '../../support/test-app';
-import { eventuallyBalance, startVerifyWorld, VerifyWorld } from '../verify-peers.fixture';
+import { eventuallyBalance, startVerifyWorld, VerifyWorld } from '../verify-world';
 import { Operation, operationsOf } from './openapi-operations';
 import { Outcome, sendAll } from './raw-http';
 import { reportedCharge, violationsOf } from './response-rules';
 import { BATTERIES, Credentials } from './surface-probes';
-import { signedInUser } from '../dashboard/dashboard-fixture';
+import { signedInUser } from '../dashboard/dashboard-users';
 
 /** Operations in the OpenAPI document when this suite was written; fewer means the loop lost routes. */
 const KNOWN_OPERATIONS = 68;

@@ -1,7 +1,7 @@
-import { HttpsReceiver } from '../../support/https-receiver';
+import { HttpsReceiver } from '../../support/peers/https-receiver';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { ADDRESSES, startVerifyWorld, VerifyWorld } from '../verify-peers.fixture';
-import { joinedMember, signedInUser, uniqueEmail } from '../dashboard/dashboard-fixture';
+import { ADDRESSES, startVerifyWorld, VerifyWorld } from '../verify-world';
+import { joinedMember, signedInUser, uniqueEmail } from '../dashboard/dashboard-users';
 
 /** Issue 25's findings on the HTTP surface, each named after its finding (the webhook URL ones: webhook-url-answers). */
 describe('security review (issue 25)', () => {

@@ -1,5 +1,5 @@
-import { DnsPeer, startDnsPeer, ZoneEntry } from '../../peers/dns-peer';
-import { HttpsReceiver } from '../../support/https-receiver';
+import { DnsPeer, startDnsPeer, ZoneEntry } from '../../support/peers/dns-peer';
+import { HttpsReceiver } from '../../support/peers/https-receiver';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 /** Internal names the configured DNS (DNS_SERVERS) answers with addresses only the network behind the api knows. */

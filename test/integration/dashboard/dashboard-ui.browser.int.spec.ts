@@ -1,8 +1,8 @@
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { startDnsPeer, DnsPeer, ZoneEntry } from '../../peers/dns-peer';
-import { accept, DomainScript, SmtpPeer, startSmtpPeer } from '../../peers/smtp-peer';
+import { startDnsPeer, DnsPeer, ZoneEntry } from '../../support/peers/dns-peer';
+import { accept, DomainScript, SmtpPeer, startSmtpPeer } from '../../support/peers/smtp-peer';
 import { tokenFromOutbox } from '../../support/dashboard-browser';
-import { HttpsReceiver } from '../../support/https-receiver';
+import { HttpsReceiver } from '../../support/peers/https-receiver';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { parseCsv } from '../../e2e/jobs/jobs-world';
 import {

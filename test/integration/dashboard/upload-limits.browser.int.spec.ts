@@ -1,5 +1,5 @@
 import { Browser, Page } from 'playwright-core';
-import { signedInUser } from '../../e2e/dashboard/dashboard-fixture';
+import { signedInUser } from '../../e2e/dashboard/dashboard-users';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { describeWithBrowser, launchChromium } from './browser-support';
 

@@ -1,7 +1,7 @@
 import { OrderRecoverySweeper } from '@lib/credits/testing';
 import { TravelClock } from '../../support/travel-clock';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { signedInUser } from '../../e2e/dashboard/dashboard-fixture';
+import { signedInUser } from '../../e2e/dashboard/dashboard-users';
 import { describeWithServers } from '../support/servers';
 import { StripePeer } from './stripe-peer';
 import { WEBHOOK_SECRET } from './stripe-signature';

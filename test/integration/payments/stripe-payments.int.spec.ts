@@ -1,6 +1,6 @@
 import { DashboardBrowser } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { signedInUser } from '../../e2e/dashboard/dashboard-fixture';
+import { signedInUser } from '../../e2e/dashboard/dashboard-users';
 import { CheckoutService, CreditCatalogue } from '@lib/credits';
 import { NO_SAVED_PAYMENT_METHOD, stripeClient, StripePaymentProcessor } from '@lib/credits/testing';
 import { EventStore } from '@lib/eventstore';

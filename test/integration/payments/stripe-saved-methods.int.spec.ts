@@ -3,7 +3,7 @@ import { paymentMethodsStream } from '@lib/credits/testing';
 import { EventStore } from '@lib/eventstore';
 import { outboxMails } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { signedInUser } from '../../e2e/dashboard/dashboard-fixture';
+import { signedInUser } from '../../e2e/dashboard/dashboard-users';
 import { describeWithServers } from '../support/servers';
 import { StripePeer } from './stripe-peer';
 import { signature, stripeEvent, WEBHOOK_SECRET } from './stripe-signature';

@@ -1,4 +1,4 @@
-import { DnsPeer, startDnsPeer, ZoneEntry } from '../../../../test/peers/dns-peer';
+import { DnsPeer, startDnsPeer, ZoneEntry } from '../../../../test/support/peers/dns-peer';
 import { DnsClient } from './dns-client';
 import { lookupHostAddresses, MAX_CNAME_HOPS } from './host-lookup';
 import { HostNotFoundError, HostResolver } from './host-resolver';

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DnsPeer, startDnsPeer } from '../../../../test/peers/dns-peer';
+import { DnsPeer, startDnsPeer } from '../../../../test/support/peers/dns-peer';
 import { DnsClient } from './dns-client';
 import { HostResolver } from './host-resolver';
 

@@ -1,4 +1,4 @@
-import { reject } from '../../../../test/peers/smtp-peer';
+import { reject } from '../../../../test/support/peers/smtp-peer';
 import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
 
 const zones = mxZone('slow.test', [['mx.slow.test', 10, '127.0.0.1']]);

@@ -1,4 +1,4 @@
-import { accept, eximLike, m365Like, postfixDefaults, SmtpPeerScript } from '../../../../test/peers/smtp-peer';
+import { accept, eximLike, m365Like, postfixDefaults, SmtpPeerScript } from '../../../../test/support/peers/smtp-peer';
 import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
 import { AdaptiveDecision, SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
 import { VerificationConfig } from '../verification.types';

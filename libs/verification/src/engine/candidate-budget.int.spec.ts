@@ -1,4 +1,4 @@
-import { accept, greylist, postfixDefaults, SmtpPeerScript } from '../../../../test/peers/smtp-peer';
+import { accept, greylist, postfixDefaults, SmtpPeerScript } from '../../../../test/support/peers/smtp-peer';
 import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
 import { VerificationConfig } from '../verification.types';
 

@@ -1,4 +1,4 @@
-import { accept, greylist, rateLimit } from '../../../../test/peers/smtp-peer';
+import { accept, greylist, rateLimit } from '../../../../test/support/peers/smtp-peer';
 import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
 import { VerificationObserver } from '../verification-observer';
 

@@ -1,4 +1,4 @@
-import { accept, greylist } from '../../../../test/peers/smtp-peer';
+import { accept, greylist } from '../../../../test/support/peers/smtp-peer';
 import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
 
 const zones = {

@@ -1,4 +1,4 @@
-import { accept, blocklist, full, greylist, rateLimit } from '../../../../test/peers/smtp-peer';
+import { accept, blocklist, full, greylist, rateLimit } from '../../../../test/support/peers/smtp-peer';
 import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
 
 const zones = {

@@ -1,4 +1,4 @@
-import { accept } from '../../../../test/peers/smtp-peer';
+import { accept } from '../../../../test/support/peers/smtp-peer';
 import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
 
 const mailbox = {

@@ -1,4 +1,4 @@
-import { accept, postfixDefaults } from '../../../../test/peers/smtp-peer';
+import { accept, postfixDefaults } from '../../../../test/support/peers/smtp-peer';
 import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
 
 const zones = mxZone('acme.test', [['mx.acme.test', 10, '127.0.0.1']]);

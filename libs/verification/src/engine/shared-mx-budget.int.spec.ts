@@ -1,4 +1,4 @@
-import { accept, m365Like, slowBanner, SmtpPeerScript } from '../../../../test/peers/smtp-peer';
+import { accept, m365Like, slowBanner, SmtpPeerScript } from '../../../../test/support/peers/smtp-peer';
 import { MemoryMxSlots } from '../embedded/memory-mx-slots';
 import { Harness, loopbackConfig, mxZone, startHarness } from '../testing/loopback-harness';
 import { SILENT_VERIFICATION_OBSERVER } from '../verification-observer';

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { accept, SmtpPeer, startSmtpPeer } from '../../../../test/peers/smtp-peer';
+import { accept, SmtpPeer, startSmtpPeer } from '../../../../test/support/peers/smtp-peer';
 import { loopbackConfig, mxZone, startHarness } from '../testing/loopback-harness';
 import { smtpPreflight } from './smtp-preflight';
 

@@ -1,5 +1,5 @@
-import { DnsPeer, DnsPeerOptions, startDnsPeer, ZoneEntry } from '../../../../test/peers/dns-peer';
-import { SmtpPeer, SmtpPeerScript, startSmtpPeer } from '../../../../test/peers/smtp-peer';
+import { DnsPeer, DnsPeerOptions, startDnsPeer, ZoneEntry } from '../../../../test/support/peers/dns-peer';
+import { SmtpPeer, SmtpPeerScript, startSmtpPeer } from '../../../../test/support/peers/smtp-peer';
 import { defaultVerificationConfig } from '../verification.config';
 import { VerificationConfig } from '../verification.types';
 import { VerificationEngine } from '../engine/verification-engine';

@@ -1,4 +1,4 @@
-import { HttpsReceiver } from '../../../../test/support/https-receiver';
+import { HttpsReceiver } from '../../../../test/support/peers/https-receiver';
 import { WebhookAddressGuard } from './address-guard';
 import { createWebhookAgent, DeliveryFailures, HttpsWebhookSender } from './https-sender';
 import { signBody, signedHeaders, signTimestamped } from './signature';

@@ -1,8 +1,8 @@
 import { EventStore } from '@lib/eventstore';
 import type { MessageBus } from '@lib/messaging';
 import type { ReadStore } from '@lib/readstore';
-import type { TestApp } from '../support/test-app';
-import { startTestApp } from '../support/test-app';
+import type { TestApp } from '../test-app';
+import { startTestApp } from '../test-app';
 import { CrashPoint, CrashSwitch } from './crash-points';
 import { CrashingEventStore } from './crashing-event-store';
 import { CrashingReadStore } from './crashing-read-store';

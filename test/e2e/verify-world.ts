@@ -1,7 +1,7 @@
 import { Clock } from '@lib/common';
-import type { DnsPeer, DnsPeerOptions, ZoneEntry } from '../peers/dns-peer';
-import { startMailPeers } from '../peers/mail-peers';
-import { accept, blocklist, DomainScript, SmtpPeer } from '../peers/smtp-peer';
+import type { DnsPeer, DnsPeerOptions, ZoneEntry } from '../support/peers/dns-peer';
+import { startMailPeers } from '../support/peers/mail-peers';
+import { accept, blocklist, DomainScript, SmtpPeer } from '../support/peers/smtp-peer';
 import { ADMIN_TOKEN, HttpResult, startTestApp, TestApp } from '../support/test-app';
 
 /**

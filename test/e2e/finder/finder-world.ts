@@ -1,6 +1,6 @@
-import { accept, DomainScript, greylist, reject, SmtpPeer } from '../../peers/smtp-peer';
-import type { DnsPeer } from '../../peers/dns-peer';
-import { MailPeers, startMailPeers } from '../../peers/mail-peers';
+import { accept, DomainScript, greylist, reject, SmtpPeer } from '../../support/peers/smtp-peer';
+import type { DnsPeer } from '../../support/peers/dns-peer';
+import { MailPeers, startMailPeers } from '../../support/peers/mail-peers';
 import { Clock } from '@lib/common';
 import { CreditLedger } from '@lib/credits';
 import { EventStore, runCommand } from '@lib/eventstore';

@@ -5,8 +5,8 @@ import * as path from 'node:path';
 import { RecordedEvent, SqliteEventStore } from '@lib/eventstore';
 import type { MailPeers } from '../peers/mail-peers';
 import { DomainScript, SmtpPeer, startSmtpPeer } from '../peers/smtp-peer';
-import { killApp, spawnApp } from './app-process';
-import { ADMIN_TOKEN, startTestApp, TestApp } from './test-app';
+import { killApp, spawnApp } from '../app-process';
+import { ADMIN_TOKEN, startTestApp, TestApp } from '../test-app';
 
 /**
  * A whole app process on its own data directory whose probes meet the peers' mail domains behind a 5 s
