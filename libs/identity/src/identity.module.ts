@@ -1,4 +1,5 @@
 import { Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { Clock } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { MailModule } from '@lib/mail';
@@ -7,6 +8,7 @@ import { PasswordHasher } from './passwords/password-hasher';
 import { sessionsProjection } from './authenticate/sessions.projection';
 import { usersProjection } from './shared/users.projection';
 import { EmailChangeService } from './change-email/email-change.service';
+import { TeamInvitationsService } from './invite-member/team-invitations.service';
 import { PasswordService } from './change-password/password.service';
 import { RegistrationService } from './sign-up/registration.service';
 import { SessionAuthenticator } from './authenticate/session-authenticator';
@@ -30,14 +32,15 @@ const SERVICES = [
   SessionsService,
   PasswordService,
   EmailChangeService,
+  TeamInvitationsService,
 ];
 
 /**
- * Dashboard users: registration, sessions, passwords, sign-in throttling (SignInAttempts: MongoDB when
+ * Dashboard users: registration, sessions, passwords, team invitations, sign-in throttling (SignInAttempts: MongoDB when
  * MONGO_URL is set, else DATA_DIR/sign-in-attempts.sqlite). Registers its projections in the projector role.
  */
 @Module({
-  imports: [MailModule, UserDirectoryModule, SwitchTeamModule],
+  imports: [CqrsModule, MailModule, UserDirectoryModule, SwitchTeamModule],
   providers: [
     ...SERVICES,
     { provide: PasswordHasher, useValue: new PasswordHasher() },

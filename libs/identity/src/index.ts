@@ -11,6 +11,8 @@ export { SessionsService, type SessionView } from './manage-sessions/sessions.se
 export { PasswordService } from './change-password/password.service';
 export { MailThrottle } from './sign-in-throttle/mail-throttle';
 export { EmailChangeService } from './change-email/email-change.service';
+export { TeamInvitationsService } from './invite-member/team-invitations.service';
+export { requireManager } from './shared/team-roles';
 export { normalizeEmail } from './shared/user-streams';
 export { JoinTeamCommand, LeaveTeamCommand } from './switch-team/switch-team.commands';
 export { SwitchTeamModule } from './switch-team/switch-team.module';

@@ -15,7 +15,6 @@ import { CreateKeyController } from './create-key/create-key.controller';
 import { CsrfTokenController } from './csrf-token/csrf-token.controller';
 import { CurrentUserController } from './current-user/current-user.controller';
 import { InviteMemberController } from './invite-member/invite-member.controller';
-import { TeamInvitations } from './invite-member/team-invitations';
 import { ListKeysController } from './list-keys/list-keys.controller';
 import { TeamKeyList } from './list-keys/team-key-list';
 import { DashboardListOrdersController } from './list-orders/list-orders.controller';
@@ -33,7 +32,6 @@ import { SignInController } from './sign-in/sign-in.controller';
 import { SignOutController } from './sign-out/sign-out.controller';
 import { SignUpController } from './sign-up/sign-up.controller';
 import { TeamMembers } from './show-team/team-members';
-import { TeamUsage } from './team-usage/team-usage';
 import { TeamUsageController } from './team-usage/team-usage.controller';
 import { UploadLimitsController } from './upload-limits/upload-limits.controller';
 
@@ -76,15 +74,6 @@ import { UploadLimitsController } from './upload-limits/upload-limits.controller
     DashboardListOrdersController,
     DashboardPaymentMethodController,
   ],
-  providers: [
-    DashboardSessionGuard,
-    AccountProvisioning,
-    TeamKeyList,
-    TeamKeys,
-    TeamMembers,
-    TeamInvitations,
-    MemberRemoval,
-    TeamUsage,
-  ],
+  providers: [DashboardSessionGuard, AccountProvisioning, TeamKeyList, TeamKeys, TeamMembers, MemberRemoval],
 })
 export class DashboardApiModule {}

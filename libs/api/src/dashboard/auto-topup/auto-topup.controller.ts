@@ -1,11 +1,10 @@
 import { Body, Get, Put } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { AutoTopupService } from '@lib/credits';
-import { DashboardPrincipal } from '@lib/identity';
+import { DashboardPrincipal, requireManager } from '@lib/identity';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
-import { requireManager } from '../shared/team-roles';
 import { AutoTopupDto } from './auto-topup.dto';
 import { AutoTopupSettingsModel } from './auto-topup-settings.model';
 

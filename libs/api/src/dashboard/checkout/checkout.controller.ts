@@ -2,13 +2,12 @@ import { Body, Headers, Post, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CheckoutService } from '@lib/credits';
-import { DashboardPrincipal } from '@lib/identity';
+import { DashboardPrincipal, requireManager } from '@lib/identity';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
-import { requireManager } from '../shared/team-roles';
 import { CheckoutDto, CheckoutModel } from './checkout.dto';
 
 /** Buying credits for the team (owner or admin) with the configured payment processor, once per idempotency key. */

@@ -1,13 +1,12 @@
 import { Body, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { DashboardPrincipal } from '@lib/identity';
+import { DashboardPrincipal, TeamInvitationsService } from '@lib/identity';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
 import { TokenDto } from '../shared/dashboard.dto';
 import { InvitationModel, JoinedTeamModel, PendingInviteListModel, RevokedInviteModel } from './invitation.models';
 import { InviteMemberDto } from './invite-member.dto';
-import { TeamInvitations } from './team-invitations';
 
 /**
  * A new member: an owner or admin invites an address, its user joins from the mailed link. Owners and
@@ -15,7 +14,7 @@ import { TeamInvitations } from './team-invitations';
  */
 @DashboardController('dashboard/v1/team/invites')
 export class InviteMemberController {
-  constructor(private readonly invitations: TeamInvitations) {}
+  constructor(private readonly invitations: TeamInvitationsService) {}
 
   @Post()
   @ApiOperation({

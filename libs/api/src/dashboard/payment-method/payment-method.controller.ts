@@ -2,11 +2,10 @@ import { Body, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, Matches } from 'class-validator';
 import { StripePaymentMethodSetup } from '@lib/credits';
-import { DashboardPrincipal } from '@lib/identity';
+import { DashboardPrincipal, requireManager } from '@lib/identity';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
-import { requireManager } from '../shared/team-roles';
 
 export class ConfirmSetupDto {
   @ApiProperty({

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { RemoveMemberCommand } from '@lib/accounts';
 import { DomainError } from '@lib/common';
-import { DashboardPrincipal, FindUsersQuery, LeaveTeamCommand } from '@lib/identity';
-import { requireManager } from '../shared/team-roles';
+import { DashboardPrincipal, FindUsersQuery, LeaveTeamCommand, requireManager } from '@lib/identity';
 
 /**
  * Removing a member: the account stream drops them and revokes their keys (RemoveMemberCommand answers

@@ -1,16 +1,17 @@
 import { Get, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { DashboardPrincipal } from '@lib/identity';
+import { TeamUsageQuery } from '@lib/usage';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
-import { TeamUsage } from './team-usage';
 import { TeamUsageModel } from './team-usage.model';
 
 /** What the team's keys and sessions used, per day, key and member. */
 @DashboardController('dashboard/v1/team')
 export class TeamUsageController {
-  constructor(private readonly usageReport: TeamUsage) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get('usage')
   @ApiOperation({
@@ -22,6 +23,7 @@ export class TeamUsageController {
   @ApiEnvelope(TeamUsageModel)
   @ApiErrors(400, 401)
   usage(@CurrentUser() user: DashboardPrincipal, @Query('days') days?: string): Promise<TeamUsageModel> {
-    return this.usageReport.usage(user, days);
+    // An absent `days` takes the report's default; any other text is checked by the query (NaN is refused).
+    return this.queries.execute(new TeamUsageQuery(user, days === undefined ? undefined : Number(days)));
   }
 }

@@ -1,11 +1,12 @@
-import { Injectable } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
+import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { ListApiKeysQuery } from '@lib/accounts';
 import { Clock, DomainError } from '@lib/common';
-import { DashboardPrincipal, FindSessionOwnersQuery, FindUsersQuery } from '@lib/identity';
-import { ListUsageFactsQuery, UsageFact } from '@lib/usage';
+import { FindSessionOwnersQuery, FindUsersQuery } from '@lib/identity';
+import { ListUsageFactsQuery, UsageFact } from '../list-usage/list-usage-facts.query';
+import { TeamUsageQuery, TeamUsageReport, UsageTotals as Totals } from './team-usage.query';
 
-type Totals = { verifications: number; finderCalls: number; credits: number };
+const DEFAULT_DAYS = 30;
+const MAX_DAYS = 90;
 
 const zero = (): Totals => ({ verifications: 0, finderCalls: 0, credits: 0 });
 
@@ -22,17 +23,16 @@ function add(totals: Totals, fact: UsageFact): void {
  * Daily usage of the team (per day and result, per key, per member), summed from the usage facts the
  * worker's analytics consumer records. A member sees only the usage of their own keys and sessions.
  */
-@Injectable()
-export class TeamUsage {
+@QueryHandler(TeamUsageQuery)
+export class TeamUsageHandler implements IQueryHandler<TeamUsageQuery, TeamUsageReport> {
   constructor(
     private readonly queries: QueryBus,
     private readonly clock: Clock,
   ) {}
 
-  async usage(user: DashboardPrincipal, rawDays: string | undefined) {
-    const days = rawDays === undefined ? 30 : Number(rawDays);
-    if (!Number.isInteger(days) || days < 1 || days > 90)
-      throw new DomainError('VALIDATION_FAILED', 'days must be an integer from 1 to 90.');
+  async execute({ viewer: user, days = DEFAULT_DAYS }: TeamUsageQuery): Promise<TeamUsageReport> {
+    if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS)
+      throw new DomainError('VALIDATION_FAILED', `days must be an integer from 1 to ${MAX_DAYS}.`);
     const dayList = Array.from({ length: days }, (_, i) =>
       new Date(this.clock.now() - i * 86_400_000).toISOString().slice(0, 10),
     ).reverse();

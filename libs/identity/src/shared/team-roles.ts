@@ -1,5 +1,5 @@
 import { DomainError } from '@lib/common';
-import { DashboardPrincipal } from '@lib/identity';
+import type { DashboardPrincipal } from '../authenticate/session-authenticator';
 
 /** Owners and admins manage members (and every key); members use the team's balance with their own keys. */
 export function requireManager(user: DashboardPrincipal): void {

@@ -11,24 +11,22 @@ import {
 } from '@lib/accounts';
 import { DomainError } from '@lib/common';
 import { AppConfig } from '@lib/config';
-import {
-  DashboardPrincipal,
-  JoinTeamCommand,
-  MailThrottle,
-  newLinkToken,
-  normalizeEmail,
-  parseLinkToken,
-} from '@lib/identity';
 import { Mailer } from '@lib/mail';
 import { APP_CONFIG } from '@lib/platform';
+import type { DashboardPrincipal } from '../authenticate/session-authenticator';
+import { identityMails } from '../shared/identity-mails';
 import { requireManager } from '../shared/team-roles';
+import { normalizeEmail } from '../shared/user-streams';
+import { MailThrottle } from '../sign-in-throttle/mail-throttle';
+import { JoinTeamCommand } from '../switch-team/switch-team.commands';
+import { newLinkToken, parseLinkToken } from '../tokens/link-token';
 
 /**
  * Invitations by mailed link (7 days), listed and withdrawn by owners and admins, and joining. The account stream is the team's truth (members,
  * invites, keys: the team commands of @lib/accounts); the user stream says which account the user works in.
  */
 @Injectable()
-export class TeamInvitations {
+export class TeamInvitationsService {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
@@ -49,11 +47,7 @@ export class TeamInvitations {
     const { expiresAt } = await this.commands.execute(
       new InviteMemberCommand(user.accountId, email, role, link.tokenHash, user.userId),
     );
-    await this.mailer.send({
-      to: email,
-      subject: `${user.name} invited you to their team`,
-      text: `${user.name} (${user.email}) invited you to join their team as ${role}.\n\nSign up or sign in with this address, then open:\n\n${this.config.dashboard.publicUrl}/accept-invite?token=${link.token}\n\nThe invitation is valid for 7 days.\n`,
-    });
+    await this.mailer.send(identityMails.invitation(email, user, role, this.config.dashboard.publicUrl, link.token));
     return { email, role, expiresAt };
   }
 
