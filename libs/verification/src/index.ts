@@ -4,7 +4,6 @@ export {
   type CandidateProbeReport,
   type PublicVerdict,
   type SmtpDiagnostics,
-  type VerificationConfig,
   type VerificationMode,
   type VerificationQuality,
   type VerificationResultName,
@@ -16,7 +15,7 @@ export {
   type VerificationObserver,
 } from './verification-observer';
 export type { ProbeKind } from './engine/probe-outcome';
-export { defaultVerificationConfig } from './verification.config';
+export { defaultVerificationConfig, type VerificationConfig } from './verification.config';
 export { VerificationEngine } from './engine/verification-engine';
 export { checkSyntax } from './syntax/email-syntax';
 export { canonicalEmail, normalizeEmail } from './syntax/canonical-email';

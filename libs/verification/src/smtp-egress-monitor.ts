@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { VerificationEngine } from './engine/verification-engine';
 import { EGRESS_RECHECK_MS } from './smtp/smtp-egress';
 import { smtpPreflight } from './smtp/smtp-preflight';
-import type { VerificationConfig } from './verification.types';
+import type { VerificationConfig } from './verification.config';
 
 /**
  * Runs the port-25 preflight at start and records what it found on the engine, which answers

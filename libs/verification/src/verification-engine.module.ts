@@ -7,9 +7,8 @@ import { VerificationEngine } from './engine/verification-engine';
 import { MongoMxSlots } from './mongo/mongo-mx-slots';
 import { SmtpEgressMonitor } from './smtp-egress-monitor';
 import { MxSlots } from './smtp/mx-slots.port';
-import { defaultVerificationConfig } from './verification.config';
+import { defaultVerificationConfig, type VerificationConfig } from './verification.config';
 import type { VerificationObserver } from './verification-observer';
-import type { VerificationConfig } from './verification.types';
 
 /**
  * The process's observer of the engine (its metrics), when it has one. A token rather than a class: the

@@ -1,7 +1,7 @@
 import { accept, eximLike, m365Like, postfixDefaults, SmtpPeerScript } from '../../../../test/support/peers/smtp-peer';
 import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
 import { AdaptiveDecision, SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
-import { VerificationConfig } from '../verification.types';
+import { VerificationConfig } from '../verification.config';
 
 /** Counts each adaptive decision and keeps them in order. */
 function decisionLog(): VerificationObserver & { decisions: AdaptiveDecision[]; count(d: AdaptiveDecision): number } {

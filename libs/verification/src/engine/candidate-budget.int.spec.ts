@@ -1,6 +1,6 @@
 import { accept, greylist, postfixDefaults, SmtpPeerScript } from '../../../../test/support/peers/smtp-peer';
 import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
-import { VerificationConfig } from '../verification.types';
+import { VerificationConfig } from '../verification.config';
 
 const zones = {
   ...mxZone('initials.test', [['mx.initials.test', 10, '127.0.0.1']]),

@@ -3,7 +3,7 @@ import { providerForHosts } from '../providers/provider-playbook';
 import { checkSyntax, toAsciiDomain } from '../syntax/email-syntax';
 import { CandidateProbe, CandidateProbeReport } from '../verification.types';
 import { ProbeLane } from '../smtp/mx-pool';
-import { MAILBOX_REJECTIONS, RcptClass } from '../smtp/reply-classifier';
+import { MAILBOX_REJECTIONS, RcptClass } from '../smtp/rcpt-class';
 import {
   DomainFindings,
   FindingsContext,

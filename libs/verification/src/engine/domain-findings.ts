@@ -4,7 +4,7 @@ import { isAllowListed, isDisposableDomain } from '../lists/disposable-domains';
 import { isDisposableMailRoute } from '../lists/disposable-mail-hosts';
 import { reservedName } from '../lists/reserved-domains';
 import { ProviderProfile, providerForHosts } from '../providers/provider-playbook';
-import { MAILBOX_REJECTIONS, RcptClass } from '../smtp/reply-classifier';
+import { MAILBOX_REJECTIONS, RcptClass } from '../smtp/rcpt-class';
 import { VerificationObserver } from '../verification-observer';
 import { CatchAllCache } from './catch-all-cache';
 import { ProbeLane } from '../smtp/mx-pool';

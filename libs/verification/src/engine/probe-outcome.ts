@@ -1,4 +1,4 @@
-import { RcptClass } from '../smtp/reply-classifier';
+import type { RcptClass } from '../smtp/rcpt-class';
 import { SmtpFailureKind } from '../smtp/smtp-errors';
 import { SmtpReply } from '../smtp/smtp-reply';
 

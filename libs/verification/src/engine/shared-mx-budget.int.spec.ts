@@ -2,7 +2,7 @@ import { accept, m365Like, slowBanner, SmtpPeerScript } from '../../../../test/s
 import { MemoryMxSlots } from '../embedded/memory-mx-slots';
 import { Harness, loopbackConfig, mxZone, startHarness } from '../testing/loopback-harness';
 import { SILENT_VERIFICATION_OBSERVER } from '../verification-observer';
-import { VerificationConfig } from '../verification.types';
+import { VerificationConfig } from '../verification.config';
 import { VerificationEngine } from './verification-engine';
 
 // Two engines stand for two processes: they share one store of MX slots (as two workers share MongoDB), and

@@ -1,4 +1,4 @@
-import type { RcptClass } from '../smtp/reply-classifier';
+import type { RcptClass } from '../smtp/rcpt-class';
 import type { SmtpReply } from '../smtp/smtp-reply';
 import { providerForMx } from './provider-playbook';
 

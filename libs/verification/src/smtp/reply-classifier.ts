@@ -1,4 +1,5 @@
 import { providerReplyClass } from '../providers/provider-reply-rules';
+import type { RcptClass } from './rcpt-class';
 import { SmtpReply } from './smtp-reply';
 import {
   AUTH,
@@ -18,33 +19,7 @@ import {
   UNKNOWN_USER,
 } from './reply-patterns';
 
-export type RcptClass =
-  | 'accepted'
-  | 'cannot_verify'
-  | 'no_mailbox'
-  | 'mailbox_disabled'
-  | 'mailbox_full'
-  | 'greylisted'
-  | 'rate_limited'
-  | 'ip_blocked'
-  | 'rdns_required'
-  | 'policy_rejection'
-  | 'relay_denied'
-  | 'too_many_recipients'
-  | 'temporary_failure'
-  | 'rejected_unclassified';
-
 const any = (patterns: RegExp[], text: string) => patterns.some((p) => p.test(text));
-
-/** Classes that prove the mailbox does not exist: the only ones allowed to yield `invalid`. */
-export const MAILBOX_REJECTIONS: ReadonlySet<RcptClass> = new Set(['no_mailbox', 'mailbox_disabled']);
-/** Classes a later attempt may turn into a decision. */
-export const RETRYABLE: ReadonlySet<RcptClass> = new Set([
-  'greylisted',
-  'rate_limited',
-  'temporary_failure',
-  'too_many_recipients',
-]);
 
 /**
  * Mailbox-versus-policy decision for a RCPT reply, from the code, the enhanced status and

@@ -1,6 +1,7 @@
 import { PROVIDER_REPLY_RULES } from '../providers/provider-reply-rules';
 import { REJECTION_TEXTS, SOURCED_REJECTION_TEXTS } from './rejection-texts';
-import { classifyRcptReply, MAILBOX_REJECTIONS } from './reply-classifier';
+import { MAILBOX_REJECTIONS } from './rcpt-class';
+import { classifyRcptReply } from './reply-classifier';
 import { parseReplyLine } from './smtp-reply';
 
 describe('RCPT reply classification', () => {

@@ -1,5 +1,5 @@
 import { HostResolver } from '../dns/host-resolver';
-import { VerificationConfig } from '../verification.types';
+import { VerificationConfig } from '../verification.config';
 import { SmtpConnection } from './smtp-connection';
 import { SmtpFailureKind, SmtpTransportError } from './smtp-errors';
 import type { SmtpEgressState } from './smtp-egress';

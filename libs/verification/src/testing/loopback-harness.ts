@@ -1,7 +1,6 @@
 import { DnsPeer, DnsPeerOptions, startDnsPeer, ZoneEntry } from '../../../../test/support/peers/dns-peer';
 import { SmtpPeer, SmtpPeerScript, startSmtpPeer } from '../../../../test/support/peers/smtp-peer';
-import { defaultVerificationConfig } from '../verification.config';
-import { VerificationConfig } from '../verification.types';
+import { defaultVerificationConfig, VerificationConfig } from '../verification.config';
 import { VerificationEngine } from '../engine/verification-engine';
 
 export interface Harness {

@@ -1,4 +1,4 @@
-import type { RcptClass } from '../reply-classifier';
+import type { RcptClass } from '../rcpt-class';
 
 /**
  * One real reply and the classification a careful verifier must reach: only no_mailbox and
