@@ -1,3 +1,4 @@
+import { eventually } from '@lib/common/testing';
 import { Clock } from '@lib/common';
 import type { DnsPeer, DnsPeerOptions, ZoneEntry } from '../support/peers/dns-peer';
 import { startMailPeers } from '../support/peers/mail-peers';
@@ -87,10 +88,13 @@ export async function eventuallyBalance(
   expected: number,
   timeoutMs = 5000,
 ): Promise<Record<string, number>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await app.request('GET', '/v1/credits/balance', { key });
-    if (res.body.data?.balance === expected || Date.now() > deadline) return res.body.data;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  let balance: Record<string, number> = {};
+  await eventually(
+    async () => {
+      balance = (await app.request('GET', '/v1/credits/balance', { key })).body.data;
+      expect(balance?.balance).toBe(expected);
+    },
+    { timeoutMs, intervalMs: 25 },
+  ).catch(() => undefined);
+  return balance;
 }

@@ -1,3 +1,4 @@
+import { eventually } from '@lib/common/testing';
 import { createHmac } from 'node:crypto';
 import { EventStore } from '@lib/eventstore';
 import { HttpsReceiver, ReceivedRequest } from '../support/peers/https-receiver';
@@ -33,17 +34,8 @@ async function finishJob(app: TestApp, accountId: string, type: 'JobCompleted' |
   return jobId;
 }
 
-async function eventually<T>(probe: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await probe();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
+/** Deliveries go through the relay, the bus and the dispatcher's retry schedule: polled for longer than the 5 s default. */
+const DELIVERY_PATIENCE = { timeoutMs: 15_000, intervalMs: 100 };
 
 function verifySignatures(request: ReceivedRequest, secret: string): void {
   expect(request.headers['x-svc-signature']).toBe(hmac(secret, request.body));
@@ -94,11 +86,13 @@ describe('webhook deliveries of finished jobs', () => {
       data: { jobId, kind: 'verification', finishedAt: expect.any(String), summary },
     });
     expect(request.headers['x-svc-event']).toBe('job.completed');
-    await eventually(async () =>
-      expect(await history(apiKey, hook.id)).toMatchObject({
-        total: 1,
-        items: [{ eventId: payload.id, status: 'succeeded', attempts: [{ attempt: 1, status: 200 }] }],
-      }),
+    await eventually(
+      async () =>
+        expect(await history(apiKey, hook.id)).toMatchObject({
+          total: 1,
+          items: [{ eventId: payload.id, status: 'succeeded', attempts: [{ attempt: 1, status: 200 }] }],
+        }),
+      DELIVERY_PATIENCE,
     );
     for (const path of ['/inactive', '/failed-only', '/stranger']) expect(receiver.received(path)).toHaveLength(0);
   });
@@ -129,11 +123,13 @@ describe('webhook deliveries of finished jobs', () => {
     // Back-off: the pauses follow 200 and 400 ms, each spread by at most 20% jitter.
     expect(requests[1].receivedAt - requests[0].receivedAt).toBeGreaterThanOrEqual(150);
     expect(requests[2].receivedAt - requests[1].receivedAt).toBeGreaterThanOrEqual(300);
-    await eventually(async () =>
-      expect((await history(apiKey, hook.id)).items[0]).toMatchObject({
-        status: 'succeeded',
-        attempts: [{ status: 500 }, { status: 503 }, { status: 200 }],
-      }),
+    await eventually(
+      async () =>
+        expect((await history(apiKey, hook.id)).items[0]).toMatchObject({
+          status: 'succeeded',
+          attempts: [{ status: 500 }, { status: 503 }, { status: 200 }],
+        }),
+      DELIVERY_PATIENCE,
     );
   });
 
@@ -148,7 +144,7 @@ describe('webhook deliveries of finished jobs', () => {
       const [delivery] = (await history(apiKey, hook.id)).items;
       expect(delivery.status).toBe('succeeded');
       return delivery;
-    });
+    }, DELIVERY_PATIENCE);
     expect(item.attempts[0]).toMatchObject({ attempt: 1, status: null, error: expect.stringMatching(/timeout/) });
     expect(item.attempts[0].durationMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
     expect(item.attempts[1]).toMatchObject({ attempt: 2, status: 200 });
@@ -165,7 +161,7 @@ describe('webhook deliveries of finished jobs', () => {
       const [item] = (await history(apiKey, hook.id)).items;
       expect(item.status).toBe('failed');
       return item;
-    });
+    }, DELIVERY_PATIENCE);
     expect(delivery.attempts).toHaveLength(3);
     expect(delivery.failureReason).toMatch(/gave up after 3 attempts/);
     await new Promise((resolve) => setTimeout(resolve, 800));

@@ -1,3 +1,4 @@
+import { eventually } from '@lib/common/testing';
 import { DashboardBrowser, tokenFromOutbox } from '../../support/dashboard-browser';
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../../support/test-app';
 import { eventuallyBalance } from '../verify-world';
@@ -5,13 +6,17 @@ import { signedInUser, uniqueEmail } from './dashboard-users';
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
+/** The orders once `done` holds of them, or what they are after 5 s (the caller's assertion then reports it). */
 async function eventuallyOrders(browser: DashboardBrowser, done: (items: any[]) => boolean): Promise<any[]> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const items = (await browser.request('GET', '/dashboard/v1/billing/orders')).body.data.items;
-    if (done(items) || Date.now() > deadline) return items;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  let items: any[] = [];
+  await eventually(
+    async () => {
+      items = (await browser.request('GET', '/dashboard/v1/billing/orders')).body.data.items;
+      expect(done(items)).toBe(true);
+    },
+    { intervalMs: 25 },
+  ).catch(() => undefined);
+  return items;
 }
 
 // The issue's walk-through on the embedded adapters, with the manual payment processor.

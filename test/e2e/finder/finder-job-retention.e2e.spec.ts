@@ -1,3 +1,4 @@
+import { eventually, present } from '@lib/common/testing';
 import { BlobStore } from '@lib/blobstore';
 import { EventStore } from '@lib/eventstore';
 import { FINDER_JOB_RESULTS_COLLECTION } from '@lib/finder/testing';
@@ -6,7 +7,7 @@ import { JobRetentionSweeper } from '@lib/jobs/testing';
 import { ReadStore } from '@lib/readstore';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { DAY_MS, TravelClock } from '../../support/travel-clock';
-import { JobsPeers, ledgerOf, startJobsPeers, waitFor } from '../jobs/jobs-world';
+import { JobsPeers, ledgerOf, startJobsPeers } from '../jobs/jobs-world';
 
 // alice@alpha.test exists on the loopback peer (found, 10 credits); nobody at gamma.test does (free).
 const CONTACTS = 'first_name,domain\nAlice,alpha.test\nNobody,gamma.test\n';
@@ -30,13 +31,12 @@ describe('finder job file retention', () => {
       body: form,
     });
     const created = (await response.json()) as any;
-    return waitFor(
+    return eventually(
       async () => {
         const job = (await app.request('GET', `/v1/finder/jobs/${created.data.id}`, { key })).body.data;
-        return job.status === 'Completed' && job;
+        return present(job.status === 'Completed' && job, 'the finder job to complete');
       },
-      20_000,
-      'the finder job to complete',
+      { timeoutMs: 20_000, intervalMs: 100 },
     );
   };
   const view = async (id: number) => (await app.request('GET', `/v1/finder/jobs/${id}`, { key })).body.data;
@@ -84,13 +84,12 @@ describe('finder job file retention', () => {
 
   it('keeps the job with its counts and charge, shows filesPurgedAt, and deletes its row results', async () => {
     const [event] = await purgeEvents(old.id);
-    const after = await waitFor(
+    const after = await eventually(
       async () => {
         const job = await view(old.id);
-        return job.filesPurgedAt && job;
+        return present(job.filesPurgedAt && job, 'the purge in the read model');
       },
-      10_000,
-      'the purge in the read model',
+      { timeoutMs: 10_000, intervalMs: 100 },
     );
     expect(after).toEqual({ ...old, filesPurgedAt: event.data.purgedAt });
     expect(

@@ -1,7 +1,8 @@
+import { eventually, present } from '@lib/common/testing';
 import { EventStore } from '@lib/eventstore';
 import { runAdmin } from '../../support/app-process';
 import { WorkerCrash } from '../../support/harness/worker-crash';
-import { ledgerOf, waitFor } from '../jobs/jobs-world';
+import { ledgerOf } from '../jobs/jobs-world';
 import { COMPANY_DOMAINS, startFinderPeers } from './finder-world';
 
 const CSV =
@@ -21,19 +22,24 @@ describe('a worker killed in the middle of a finder job', () => {
     expect(created).toMatchObject({ counts: { rows: 5, contacts: 4, duplicates: 1 }, quote: 40 });
 
     // The slow peer's banner takes 5 s, so the chunk is caught in flight: held, not yet recorded.
-    await waitFor(async () => crash!.slowSmtp.stats.sessions > 0, 30_000, 'the chunk to start probing');
+    await eventually(async () => present(crash!.slowSmtp.stats.sessions > 0, 'the chunk to start probing'), {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
     const atCrash = await crash.kill();
     expect(atCrash.filter((e) => e.type === 'CreditsHeld').map((e) => e.data.amount)).toEqual([40]);
     expect(atCrash.some((e) => e.type === 'CreditsUsed')).toBe(false);
 
     const app = await crash.restart();
-    const job = await waitFor(
+    const job = await eventually(
       async () => {
         const view = (await app.request('GET', `/v1/finder/jobs/${created.id}`, { key: apiKey })).body.data;
-        return view.status === 'Completed' && (await ledgerOf(app, accountId)).held === 0 && view;
+        return present(
+          view.status === 'Completed' && (await ledgerOf(app, accountId)).held === 0 && view,
+          'the job to complete after the restart',
+        );
       },
-      40_000,
-      'the job to complete after the restart',
+      { timeoutMs: 40_000, intervalMs: 100 },
     );
     // Jane Doe (twice), Bob Stone and José Müller are found: three people, 30 credits, whatever the crash.
     expect(job).toMatchObject({ creditsCharged: 30, results: { found: 4, notFound: 1 } });
@@ -59,10 +65,13 @@ describe('a worker killed in the middle of a finder job', () => {
       '',
     ]);
 
-    await waitFor(
-      async () => (await app.request('GET', '/v1/credits/balance', { key: apiKey })).body.data.balance === 70,
-      40_000,
-      'the balance read model',
+    await eventually(
+      async () =>
+        present(
+          (await app.request('GET', '/v1/credits/balance', { key: apiKey })).body.data.balance === 70,
+          'the balance read model',
+        ),
+      { timeoutMs: 40_000, intervalMs: 100 },
     );
     await crash.stopApp();
     const replay = await runAdmin(crash.dataDir, 'ledger-replay', '--account', accountId, '--wait-seconds', '0');

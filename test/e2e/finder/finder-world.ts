@@ -1,3 +1,4 @@
+import { eventually, present } from '@lib/common/testing';
 import { accept, DomainScript, greylist, reject, SmtpPeer } from '../../support/peers/smtp-peer';
 import type { DnsPeer } from '../../support/peers/dns-peer';
 import { MailPeers, startMailPeers } from '../../support/peers/mail-peers';
@@ -113,11 +114,9 @@ export function holdFind(app: TestApp, accountId: string, findId: number) {
 /** Waits until the finder's memory of confirmed addresses (a projection) holds the domain. */
 export async function waitForKnownAddress(world: { app: TestApp }, domain: string): Promise<void> {
   const collection = world.app.running.app.get(ReadStore).collection(KNOWN_ADDRESSES_COLLECTION);
-  for (let k = 0; k < 100; k++) {
-    if (await collection.get(domain)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${domain} never reached ${KNOWN_ADDRESSES_COLLECTION}`);
+  await eventually(async () => present(await collection.get(domain), `${domain} in ${KNOWN_ADDRESSES_COLLECTION}`), {
+    intervalMs: 50,
+  });
 }
 
 /** The credit stream itself, for what was held and charged, with no cache or projection in between. */

@@ -1,5 +1,6 @@
+import { eventually, present } from '@lib/common/testing';
 import { EventStore } from '@lib/eventstore';
-import { JobsWorld, ledgerOf, parseCsv, startJobsWorld, uploadJob, waitFor } from './jobs-world';
+import { JobsWorld, ledgerOf, parseCsv, startJobsWorld, uploadJob } from './jobs-world';
 
 const jobOf = async (world: JobsWorld, key: string, id: number) =>
   (await world.app.request('GET', `/v1/jobs/${id}`, { key })).body.data;
@@ -26,7 +27,10 @@ describe('bulk jobs that stop before completing', () => {
         'name,email\r\nAlice,alice@alpha.test\r\nStuck,stuck@sticky.test\r\n',
       );
       jobId = created.body.data.id;
-      await waitFor(async () => (await jobOf(world, key, jobId)).results.ok === 1, 15_000, 'the first address');
+      await eventually(async () => present((await jobOf(world, key, jobId)).results.ok === 1, 'the first address'), {
+        timeoutMs: 15_000,
+        intervalMs: 100,
+      });
     }, 30_000);
 
     it('downloads the rows verified so far, marked X-Partial-Result', async () => {
@@ -68,23 +72,21 @@ describe('bulk jobs that stop before completing', () => {
       const created = await uploadJob(world.app, key, `email\n${emails.join('\n')}\n`);
       expect(created.body.data.quote).toBe(6);
       const jobId = created.body.data.id;
-      const failed = await waitFor(
+      const failed = await eventually(
         async () => {
           const job = await jobOf(world, key, jobId);
-          return job.status === 'Failed' && job;
+          return present(job.status === 'Failed' && job, 'the job to fail');
         },
-        25_000,
-        'the job to fail',
+        { timeoutMs: 25_000, intervalMs: 100 },
       );
       expect(failed.failureReason).toBe('insufficient_credits');
       expect(failed.creditsCharged).toBeLessThanOrEqual(3);
-      const ledger = await waitFor(
+      const ledger = await eventually(
         async () => {
           const view = await ledgerOf(world.app, accountId);
-          return view.held === 0 && view;
+          return present(view.held === 0 && view, 'holds to be released');
         },
-        10_000,
-        'holds to be released',
+        { timeoutMs: 10_000, intervalMs: 100 },
       );
       expect(ledger.balance).toBe(3 - failed.creditsCharged);
       const events = await world.app.running.app.get(EventStore).readStream(`jobs-${jobId}`);

@@ -1,4 +1,5 @@
-import { JobsWorld, ledgerOf, parseCsv, slowAddresses, startSlowWorld, uploadJob, waitFor } from './jobs-world';
+import { eventually, present } from '@lib/common/testing';
+import { JobsWorld, ledgerOf, parseCsv, slowAddresses, startSlowWorld, uploadJob } from './jobs-world';
 
 // 10 chunks of 20 at one domain: they run side by side (one per partition), more than the partitions.
 const ADDRESSES = slowAddresses(200);
@@ -18,19 +19,21 @@ describe('cancelling a bulk job while a chunk is being probed', () => {
     const jobId = (await uploadJob(app, key, `email\n${ADDRESSES.join('\n')}\n`)).body.data.id;
     const jobOf = async () => (await app.request('GET', `/v1/jobs/${jobId}`, { key })).body.data;
     // A large domain's chunks run side by side: wait for one recorded while others are still probing.
-    await waitFor(
-      async () => (await jobOf()).results.invalid >= 20 && (await ledgerOf(app, accountId)).held > 0,
-      30_000,
-      'a chunk recorded and others probing',
+    await eventually(
+      async () =>
+        present(
+          (await jobOf()).results.invalid >= 20 && (await ledgerOf(app, accountId)).held > 0,
+          'a chunk recorded and others probing',
+        ),
+      { timeoutMs: 30_000, intervalMs: 100 },
     );
 
     const cancelled = await app.request('DELETE', `/v1/jobs/${jobId}`, { key });
     const cancelledAt = Date.now();
     expect(cancelled.body.data.status).toBe('Cancelled');
-    const released = await waitFor(
-      async () => (await ledgerOf(app, accountId)).held === 0 && Date.now(),
-      10_000,
-      'the hold to be released',
+    const released = await eventually(
+      async () => present((await ledgerOf(app, accountId)).held === 0 && Date.now(), 'the hold to be released'),
+      { timeoutMs: 10_000, intervalMs: 100 },
     );
     // The cancel reaches the chunks in flight within a second (JOB_END_POLL_MS plus an answer in flight), and their holds end then.
     expect(released - cancelledAt).toBeLessThanOrEqual(1_000);
@@ -40,7 +43,10 @@ describe('cancelling a bulk job while a chunk is being probed', () => {
     expect(smtp.stats.rcpts.filter((r) => r.at > cancelledAt + 1_000)).toEqual([]);
     expect(smtp.stats.rcpts.filter((r) => r.at > released)).toEqual([]);
     expect(rcptsAtRelease).toBeLessThan(ADDRESSES.length);
-    await waitFor(async () => smtp.stats.sessions > 0 && (await jobOf()).status === 'Cancelled', 5_000, 'the job view');
+    await eventually(
+      async () => present(smtp.stats.sessions > 0 && (await jobOf()).status === 'Cancelled', 'the job view'),
+      { timeoutMs: 5_000, intervalMs: 100 },
+    );
     expect(smtp.stats.rcpts.length).toBe(rcptsAtRelease);
 
     // Only whole recorded chunks are kept and paid for: one credit per kept row, every one verified.

@@ -1,7 +1,8 @@
+import { eventually, present } from '@lib/common/testing';
 import Database from 'better-sqlite3';
 import * as path from 'node:path';
 import { CHUNK_TOPIC } from '@lib/jobs/testing';
-import { JobsWorld, slowAddresses, startSlowWorld, uploadJob, waitFor } from './jobs-world';
+import { JobsWorld, slowAddresses, startSlowWorld, uploadJob } from './jobs-world';
 
 const PARTITIONS = 6; // the configured partition count of every other topic (KAFKA_PARTITIONS' default)
 
@@ -23,13 +24,12 @@ describe('bulk job chunks in flight', () => {
     const { apiKey } = await world.app.createAccount(100);
     const created = await uploadJob(world.app, apiKey, `email\n${slowAddresses(40).join('\n')}\n`);
     expect(created.status).toBe(201);
-    const job = await waitFor(
+    const job = await eventually(
       async () => {
         const view = (await world.app.request('GET', `/v1/jobs/${created.body.data.id}`, { key: apiKey })).body.data;
-        return view.status === 'Completed' && view;
+        return present(view.status === 'Completed' && view, 'the job to complete');
       },
-      60_000,
-      'the job to complete',
+      { timeoutMs: 60_000, intervalMs: 100 },
     );
     expect(job.results).toMatchObject({ invalid: 40, unknown: 0 });
 

@@ -1,8 +1,9 @@
+import { eventually, present } from '@lib/common/testing';
 import { createHash } from 'node:crypto';
 import { EventStore } from '@lib/eventstore';
 import { requestFingerprint } from '@lib/idempotency';
 import { idempotencyStream, sha256 } from '@lib/idempotency/testing';
-import { JobsWorld, startJobsWorld, waitFor } from './jobs-world';
+import { JobsWorld, startJobsWorld } from './jobs-world';
 
 const CSV = 'email\r\nalice@alpha.test\r\nbob@alpha.test\r\nnobody@gamma.test\r\n';
 
@@ -49,19 +50,20 @@ describe('Idempotency-Key on job uploads', () => {
     const jobId = JSON.parse(first.text).data.id;
     expect(await jobIds(world, apiKey)).toEqual([jobId]);
     // Run once, charged once: two ok and one invalid are decisive, 3 credits.
-    await waitFor(
+    await eventually(
       async () =>
-        (await world.app.request('GET', `/v1/jobs/${jobId}`, { key: apiKey })).body.data.status === 'Completed',
-      20_000,
-      'job completed',
+        present(
+          (await world.app.request('GET', `/v1/jobs/${jobId}`, { key: apiKey })).body.data.status === 'Completed',
+          'job completed',
+        ),
+      { timeoutMs: 20_000, intervalMs: 100 },
     );
-    const balance = await waitFor(
+    const balance = await eventually(
       async () => {
         const res = await world.app.request('GET', '/v1/credits/balance', { key: apiKey });
-        return res.body.data.balance === 17 ? res.body.data : null;
+        return present(res.body.data.balance === 17 ? res.body.data : null, 'balance 17');
       },
-      5_000,
-      'balance 17',
+      { timeoutMs: 5_000, intervalMs: 100 },
     );
     expect(balance).toMatchObject({ balance: 17, held: 0 });
     expect(accountId).toBeTruthy();

@@ -1,3 +1,4 @@
+import { eventually, present } from '@lib/common/testing';
 import { BlobStore } from '@lib/blobstore';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { jobStream } from '@lib/jobs';
@@ -5,20 +6,19 @@ import { JOB_RESULTS_COLLECTION, jobDecider, jobsProjection, JobRetentionSweeper
 import { ProjectionRunner, ReadStore } from '@lib/readstore';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { DAY_MS, TravelClock } from '../../support/travel-clock';
-import { followStream, JobsPeers, ledgerOf, startJobsPeers, uploadJob, waitFor } from './jobs-world';
+import { followStream, JobsPeers, ledgerOf, startJobsPeers, uploadJob } from './jobs-world';
 
 const LIST = 'name,email\r\nAlice,alice@alpha.test\r\nNobody,x@gamma.test\r\n';
 
 async function completedJob(app: TestApp, key: string, csv = LIST) {
   const created = await uploadJob(app, key, csv);
   expect(created.status).toBe(201);
-  return waitFor(
+  return eventually(
     async () => {
       const job = (await app.request('GET', `/v1/jobs/${created.body.data.id}`, { key })).body.data;
-      return job.status === 'Completed' && job;
+      return present(job.status === 'Completed' && job, 'the job to complete');
     },
-    20_000,
-    'the job to complete',
+    { timeoutMs: 20_000, intervalMs: 100 },
   );
 }
 
@@ -65,13 +65,15 @@ describe('bulk job file retention', () => {
       const other = await app.createAccount(10);
       const waiting = await uploadJob(app, other.apiKey, 'email\nstuck@sticky.test\n');
       running = { id: waiting.body.data.id, key: other.apiKey };
-      await waitFor(
+      await eventually(
         async () =>
-          (await app.running.app.get(EventStore).readStream(jobStream(running.id))).some(
-            (e) => e.type === 'ChunkRetryScheduled',
+          present(
+            (await app.running.app.get(EventStore).readStream(jobStream(running.id))).some(
+              (e) => e.type === 'ChunkRetryScheduled',
+            ),
+            'the greylisted retry',
           ),
-        20_000,
-        'the greylisted retry',
+        { timeoutMs: 20_000, intervalMs: 100 },
       );
 
       clock.travel(2 * DAY_MS);
@@ -117,13 +119,12 @@ describe('bulk job file retention', () => {
 
     it('keeps the job record, counts and charges, and shows when the files were purged', async () => {
       const [event] = await purgeEvents(app, old.id);
-      const after = await waitFor(
+      const after = await eventually(
         async () => {
           const job = (await app.request('GET', `/v1/jobs/${old.id}`, { key })).body.data;
-          return job.filesPurgedAt && job;
+          return present(job.filesPurgedAt && job, 'the purge in the read model');
         },
-        10_000,
-        'the purge in the read model',
+        { timeoutMs: 10_000, intervalMs: 100 },
       );
       expect(after).toEqual({ ...old, filesPurgedAt: event.data.purgedAt });
       const listed = (await app.request('GET', '/v1/jobs?pageSize=100', { key })).body.data.items.find(
@@ -138,10 +139,13 @@ describe('bulk job file retention', () => {
     });
 
     it('deletes its row results from the read store and answers its download with 410, code 3012, saying when and why', async () => {
-      await waitFor(
-        async () => (await app.request('GET', `/v1/jobs/${old.id}`, { key })).body.data.filesPurgedAt,
-        10_000,
-        'the purge in the read model',
+      await eventually(
+        async () =>
+          present(
+            (await app.request('GET', `/v1/jobs/${old.id}`, { key })).body.data.filesPurgedAt,
+            'the purge in the read model',
+          ),
+        { timeoutMs: 10_000, intervalMs: 100 },
       );
       expect(await resultRows(app, old.id)).toBe(0);
       const [event] = await purgeEvents(app, old.id);

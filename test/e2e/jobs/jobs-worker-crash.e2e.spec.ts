@@ -1,6 +1,7 @@
+import { eventually, present } from '@lib/common/testing';
 import { EventStore } from '@lib/eventstore';
 import { WorkerCrash } from '../../support/harness/worker-crash';
-import { DOMAINS, followStream, ledgerOf, startJobsPeers, waitFor } from './jobs-world';
+import { DOMAINS, followStream, ledgerOf, startJobsPeers } from './jobs-world';
 
 describe('a worker killed in the middle of a chunk', () => {
   let crash: WorkerCrash | undefined;
@@ -20,7 +21,10 @@ describe('a worker killed in the middle of a chunk', () => {
     } = crash;
 
     // The slow peer's banner takes 5 s, so a chunk probing it is caught in flight, after its hold and before its results.
-    await waitFor(async () => crash!.slowSmtp.stats.sessions > 0, 30_000, 'a chunk to start probing');
+    await eventually(async () => present(crash!.slowSmtp.stats.sessions > 0, 'a chunk to start probing'), {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
     const ledgerAtCrash = await crash.kill();
     const ended = new Set(ledgerAtCrash.filter((e) => e.type !== 'CreditsHeld').map((e) => e.data.holdId));
     const openHolds = ledgerAtCrash.filter((e) => e.type === 'CreditsHeld' && !ended.has(e.data.holdId));

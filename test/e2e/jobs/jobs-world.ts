@@ -112,20 +112,6 @@ export async function parseCsv(text: string): Promise<string[][]> {
   return rows;
 }
 
-export async function waitFor<T>(
-  probe: () => Promise<T | undefined | null | false>,
-  timeoutMs = 20_000,
-  what = 'condition',
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /**
  * A followed stream of a job whose rows all sit in one chunk: some `progress` events count rows from
  * inside it (between 0 and all) with an ETA from the observed rate, the counts never go back, and the

@@ -1,5 +1,6 @@
+import { eventually, present } from '@lib/common/testing';
 import { parseExposition, delta, Sample, sumOf } from '../../support/prometheus-text';
-import { uploadJob, waitFor } from '../jobs/jobs-world';
+import { uploadJob } from '../jobs/jobs-world';
 import { METRICS_TOKEN, MetricsWorld, startMetricsWorld } from './metrics-world';
 
 const JOB_CSV = ['email', 'dave@acme.test', 'eve@acme.test', 'other@catchall.test', 'stuck@acme.test'].join('\n');
@@ -44,24 +45,27 @@ describe('Prometheus metrics of the all-in-one process', () => {
     const upload = await uploadJob(world.app, key, JOB_CSV);
     expect(upload.status).toBe(201);
     jobId = upload.body.data.id;
-    await waitFor(
-      async () => (await world.app.request('GET', `/v1/jobs/${jobId}`, { key })).body.data.status === 'Completed',
-      20_000,
-      'the job to complete',
+    await eventually(
+      async () =>
+        present(
+          (await world.app.request('GET', `/v1/jobs/${jobId}`, { key })).body.data.status === 'Completed',
+          'the job to complete',
+        ),
+      { timeoutMs: 20_000, intervalMs: 100 },
     );
     await world.receiver.waitFor('/done', 1);
     // The delivery's success is appended just after the receiver answered, and the last retry chunk settles
     // its hold and is committed just after the job completed: wait for both before taking the final scrape.
-    await waitFor(
+    await eventually(
       async () => {
         const now = (await samples()).samples;
-        return (
+        return present(
           sumOf(now, 'mailcheck_webhook_deliveries_total', { outcome: 'delivered' }) === 1 &&
-          sumOf(now, 'mailcheck_bus_messages_consumed_total', { group: 'job-chunk-retries' }) === 2
+            sumOf(now, 'mailcheck_bus_messages_consumed_total', { group: 'job-chunk-retries' }) === 2,
+          'the delivery and the last chunk to be recorded',
         );
       },
-      10_000,
-      'the delivery and the last chunk to be recorded',
+      { timeoutMs: 10_000, intervalMs: 100 },
     );
     ({ text, samples: after } = await samples());
   }, 60_000);
@@ -185,16 +189,16 @@ describe('Prometheus metrics of the all-in-one process', () => {
     });
 
     it('shows the projections and the relay caught up', async () => {
-      await waitFor(
+      await eventually(
         async () => {
           const now = (await samples()).samples;
-          return (
+          return present(
             now.some((s) => s.name === 'mailcheck_projection_lag_events' && s.labels.subscriber === 'relay') &&
-            sumOf(now, 'mailcheck_projection_lag_events') === 0
+              sumOf(now, 'mailcheck_projection_lag_events') === 0,
+            'the projector to catch up',
           );
         },
-        10_000,
-        'the projector to catch up',
+        { timeoutMs: 10_000, intervalMs: 100 },
       );
     });
   });

@@ -23,3 +23,12 @@ export async function eventually<T>(
     }
   }
 }
+
+/**
+ * For a probe polled by `eventually`: the value once it is there; while it is false, null or undefined
+ * this throws "still waiting for <what>", so `eventually` tries again and, at the end, says what never came.
+ */
+export function present<T>(value: T | false | null | undefined, what: string): T {
+  if (value === false || value === null || value === undefined) throw new Error(`still waiting for ${what}`);
+  return value;
+}

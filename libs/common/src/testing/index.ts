@@ -1,4 +1,4 @@
 export * from './port-contract-context';
-export { eventually, type EventuallyOptions } from './eventually';
+export { eventually, present, type EventuallyOptions } from './eventually';
 export * from './decider-spec';
 export { walCommits } from './sqlite-wal';
