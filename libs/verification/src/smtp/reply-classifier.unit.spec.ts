@@ -1,5 +1,5 @@
 import { PROVIDER_REPLY_RULES } from '../providers/provider-reply-rules';
-import { REJECTION_TEXTS, SOURCED_REJECTION_TEXTS } from './rejection-texts';
+import { REJECTION_TEXTS, SOURCED_REJECTION_TEXTS } from './fixtures/rejection-texts';
 import { MAILBOX_REJECTIONS } from './rcpt-class';
 import { classifyRcptReply } from './reply-classifier';
 import { parseReplyLine } from './smtp-reply';

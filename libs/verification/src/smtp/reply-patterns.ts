@@ -1,6 +1,6 @@
 // Phrases seen in real RCPT replies (Gmail, Microsoft, Yahoo, Postfix, Exim, qmail, Sendmail,
 // Exchange, gateways, blocklist operators). Matched case-insensitively against the reply text.
-// The fixture under ./rejection-texts holds the replies these lists were checked against, each with its source.
+// The fixture under ./fixtures/rejection-texts holds the replies these lists were checked against, each with its source.
 
 export const BLOCKLIST = [
   /spamhaus/,
