@@ -15,6 +15,7 @@ import { creditOpenHoldsProjection } from './holds/credit-open-holds.projection'
 import { creditOrdersProjection } from './list-orders/credit-orders.projection';
 import { creditTransactionsProjection } from './list-transactions/credit-transactions.projection';
 import { GetBalanceHandler } from './get-balance/get-balance.handler';
+import { ConfigureAutoTopupHandler, GetAutoTopupHandler } from './configure-auto-topup/configure-auto-topup.handler';
 import { ListOrdersHandler } from './list-orders/list-orders.handler';
 import { ListTransactionsHandler } from './list-transactions/list-transactions.handler';
 import { AuditLedgerHandler } from './audit-ledger/audit-ledger.handler';
@@ -56,6 +57,8 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
     ListTransactionsHandler,
     ListOrdersHandler,
     AuditLedgerHandler,
+    ConfigureAutoTopupHandler,
+    GetAutoTopupHandler,
     {
       provide: STRIPE_CLIENT,
       useFactory: (config: AppConfig) => (config.payments.stripe ? stripeClient(config.payments.stripe) : null),

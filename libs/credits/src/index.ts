@@ -24,6 +24,7 @@ export { HeldCredits, PaidCalls, type PaidCallHold, type Resumed } from './paid-
 export { CheckoutService, type CheckoutResult } from './checkout/checkout.service';
 export { OrderRecoveryModule } from './recover-orders/order-recovery.module';
 export { AutoTopupService, type AutoTopupOutcome } from './auto-topup/auto-topup.service';
+export { ConfigureAutoTopupCommand, GetAutoTopupQuery } from './configure-auto-topup/configure-auto-topup.command';
 export { CreditCatalogue } from './catalogue/credit-catalogue';
 export { StripeWebhooks } from './payments/stripe-webhooks';
 export { StripePaymentMethodSetup } from './payments/stripe-payment-method-setup';

@@ -13,6 +13,8 @@ import { sha256 } from './idempotency-key';
  * key if any, and `supersededWork` what that claim had bound itself to before it died or failed.
  */
 export interface IdempotentAttempt {
+  /** The key's stream, where the claim is answered. */
+  stream: string;
   id: string;
   supersedes?: string;
   supersededWork?: string;
@@ -29,15 +31,15 @@ export interface GateTiming {
   waitMs: number;
 }
 
-export interface GateResult<T> {
-  data: T;
-  replayed: boolean;
-}
+/** What claiming a key gives: the stored answer of an earlier request to replay, or the claim to answer under. */
+export type GateClaim<T> = { replayed: true; data: T } | { replayed: false; attempt: IdempotentAttempt };
 
 /**
- * Runs a request at most once per (account, Idempotency-Key) across every process: the claim is an
- * append with an expected revision, so exactly one concurrent request wins; the others wait for its
- * recorded response and replay it, or answer 409 (code 2004) if it takes longer than the bound.
+ * A request at most once per (account, Idempotency-Key) across every process, in two steps the caller
+ * writes top-down: `claim` the key (the claim is an append with an expected revision, so exactly one
+ * concurrent request wins; the others wait for its recorded response and replay it, or answer 409, code
+ * 2004, if it takes longer than the bound), then `answer` under the claim: the work's response is
+ * recorded for replays, or, when it fails, the key is released for a retry.
  */
 @Injectable()
 export class IdempotencyGate {
@@ -54,13 +56,12 @@ export class IdempotencyGate {
     this.staleMs = Math.max(60_000, config.probe.interactiveBudgetMs * 2);
   }
 
-  async run<T>(
+  async claim<T>(
     accountId: string,
     key: string,
     requestHash: string,
-    work: (attempt: IdempotentAttempt) => Promise<T>,
     timing: Partial<GateTiming> = {},
-  ): Promise<GateResult<T>> {
+  ): Promise<GateClaim<T>> {
     const stream = idempotencyStream(accountId, sha256(key));
     const deadline = this.clock.now() + (timing.waitMs ?? this.waitMs);
     for (;;) {
@@ -76,6 +77,7 @@ export class IdempotencyGate {
       const [claimed] = claim.events;
       if (claimed?.type === 'IdempotencyKeyClaimed') {
         const attempt: IdempotentAttempt = {
+          stream,
           id: claimId,
           supersedes: claimed.data.supersedes,
           supersededWork: claimed.data.supersededWork,
@@ -83,30 +85,27 @@ export class IdempotencyGate {
             await this.exec(stream, { type: 'BindWork', claimId, work: bound, at: this.clock.nowIso() });
           },
         };
-        return { data: await this.runClaimed(stream, attempt, work), replayed: false };
+        return { replayed: false, attempt };
       }
-      if (claim.state.status === 'recorded') return { data: claim.state.response as T, replayed: true };
+      if (claim.state.status === 'recorded') return { replayed: true, data: claim.state.response as T };
       const settled = await this.waitWhileClaimed(stream, deadline);
       if (settled.status === 'recorded') {
         if (settled.requestHash !== requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
-        return { data: settled.response as T, replayed: true };
+        return { replayed: true, data: settled.response as T };
       }
       if (settled.status === 'claimed') throw new DomainError('IDEMPOTENCY_IN_PROGRESS');
       // released: the other request failed, so this one may try (it loops to claim again)
     }
   }
 
-  private async runClaimed<T>(
-    stream: string,
-    attempt: IdempotentAttempt,
-    work: (attempt: IdempotentAttempt) => Promise<T>,
-  ): Promise<T> {
+  /** The work's response, recorded under the claim for replays; a failure releases the key and is thrown on. */
+  async answer<T>(attempt: IdempotentAttempt, work: Promise<T>): Promise<T> {
     const claimId = attempt.id;
     let data: T;
     try {
-      data = await work(attempt);
+      data = await work;
     } catch (error) {
-      await this.exec(stream, {
+      await this.exec(attempt.stream, {
         type: 'ReleaseKey',
         claimId,
         reason: error instanceof DomainError ? error.errorName : 'failed',
@@ -114,7 +113,7 @@ export class IdempotencyGate {
       });
       throw error;
     }
-    await this.exec(stream, { type: 'RecordResponse', claimId, response: data, at: this.clock.nowIso() });
+    await this.exec(attempt.stream, { type: 'RecordResponse', claimId, response: data, at: this.clock.nowIso() });
     return data;
   }
 

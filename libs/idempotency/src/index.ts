@@ -1,4 +1,4 @@
 export { IdempotencyModule } from './idempotency.module';
-export { IdempotencyGate, type GateResult, type GateTiming, type IdempotentAttempt } from './idempotency-gate';
+export { IdempotencyGate, type GateClaim, type GateTiming, type IdempotentAttempt } from './idempotency-gate';
 export { IDEMPOTENCY_KEY_SCHEMA, parseIdempotencyKey, requestFingerprint } from './idempotency-key';
 export type { IdempotencyEvent } from './domain/idempotency.events';

@@ -12,7 +12,6 @@ import { TeamInvitationsService } from './invite-member/team-invitations.service
 import { PasswordService } from './change-password/password.service';
 import { RegistrationService } from './sign-up/registration.service';
 import { SessionAuthenticator } from './authenticate/session-authenticator';
-import { SessionsService } from './manage-sessions/sessions.service';
 import { SignInService } from './sign-in/sign-in.service';
 import { createSignInAttempts } from './sign-in-throttle/create-sign-in-attempts';
 import { SignInAttempts } from './sign-in-throttle/sign-in-attempts.port';
@@ -22,6 +21,7 @@ import { UserStreams } from './shared/user-streams';
 import { AfterAnswer } from './shared/after-answer';
 import { UserDirectoryModule } from './find-users/user-directory.module';
 import { SwitchTeamModule } from './switch-team/switch-team.module';
+import { ManageSessionsModule } from './manage-sessions/manage-sessions.module';
 
 const SERVICES = [
   UserStreams,
@@ -29,7 +29,6 @@ const SERVICES = [
   RegistrationService,
   SignInService,
   SessionAuthenticator,
-  SessionsService,
   PasswordService,
   EmailChangeService,
   TeamInvitationsService,
@@ -40,7 +39,7 @@ const SERVICES = [
  * MONGO_URL is set, else DATA_DIR/sign-in-attempts.sqlite). Registers its projections in the projector role.
  */
 @Module({
-  imports: [CqrsModule, MailModule, UserDirectoryModule, SwitchTeamModule],
+  imports: [CqrsModule, MailModule, UserDirectoryModule, SwitchTeamModule, ManageSessionsModule],
   providers: [
     ...SERVICES,
     { provide: PasswordHasher, useValue: new PasswordHasher() },

@@ -7,7 +7,12 @@ export { SignUpAccounts } from './sign-up-account/sign-up-accounts';
 export { RegistrationService, type RegisteredAccount, type SignUpRequest } from './sign-up/registration.service';
 export { SignInService, type SignInContext, type StartedSession } from './sign-in/sign-in.service';
 export { SessionAuthenticator, type DashboardPrincipal } from './authenticate/session-authenticator';
-export { SessionsService, type SessionView } from './manage-sessions/sessions.service';
+export {
+  ListSessionsQuery,
+  RevokeSessionCommand,
+  SignOutCommand,
+  type SessionView,
+} from './manage-sessions/manage-sessions.commands';
 export { PasswordService } from './change-password/password.service';
 export { MailThrottle } from './sign-in-throttle/mail-throttle';
 export { EmailChangeService } from './change-email/email-change.service';

@@ -25,19 +25,30 @@ export interface IdempotentRequest {
   timing?: Partial<GateTiming>;
 }
 
+/** A request under its Idempotency-Key: the stored answer to replay, or the attempt to answer under (none without a key). */
+export type IdempotentClaim<T> =
+  { replayed: true; data: T } | { replayed: false; attempt?: IdempotentAttempt; answer(work: Promise<T>): Promise<T> };
+
 /**
  * A JSON endpoint's answer at most once per Idempotency-Key (verify single and batch, finder single and
- * batch): without a key the work just runs; with one it runs through the gate, and a replay is marked
- * with `Idempotent-Replayed: true`. The work gets the attempt (undefined without a key).
+ * batch, checkout), written top-down by the controller: claim, then return a replay as it is or answer
+ * with the work, started under the claim's attempt:
+ *
+ *   const claim = await claimOnce<Answer>(this.gate, request);
+ *   if (claim.replayed) return claim.data;
+ *   return claim.answer(this.useCase.run(input, claim.attempt));
+ *
+ * Without a key the work just runs (`attempt` undefined); with one the gate records its answer (or
+ * releases the key when it fails), and a replay is marked with `Idempotent-Replayed: true`.
  */
-export async function answerOnce<T>(
-  gate: IdempotencyGate,
-  request: IdempotentRequest,
-  work: (attempt?: IdempotentAttempt) => Promise<T>,
-): Promise<T> {
+export async function claimOnce<T>(gate: IdempotencyGate, request: IdempotentRequest): Promise<IdempotentClaim<T>> {
   const key = parseIdempotencyKey(request.rawKey);
-  if (!key) return work();
-  const outcome = await gate.run(request.accountId, key, request.requestHash, work, request.timing);
-  if (outcome.replayed) request.reply.header('Idempotent-Replayed', 'true');
-  return outcome.data;
+  if (!key) return { replayed: false, answer: (work) => work };
+  const claim = await gate.claim<T>(request.accountId, key, request.requestHash, request.timing);
+  if (claim.replayed) {
+    request.reply.header('Idempotent-Replayed', 'true');
+    return claim;
+  }
+  const { attempt } = claim;
+  return { replayed: false, attempt, answer: (work) => gate.answer(attempt, work) };
 }

@@ -1,5 +1,5 @@
 import { JobRecordedQuery } from '@lib/jobs';
-import { IDEMPOTENCY_KEY_SCHEMA, requestFingerprint } from '@lib/idempotency';
+import { IDEMPOTENCY_KEY_SCHEMA, requestFingerprint, type IdempotentAttempt } from '@lib/idempotency';
 import type { ReceivedFile } from '@lib/http-host';
 import type { UploadIdempotencyContext } from '../idempotency/upload-idempotency';
 
@@ -38,23 +38,21 @@ export interface JobCreation<T> extends UploadIdempotencyContext {
 export async function createJobOnce<T>(job: JobCreation<T>): Promise<T> {
   if (!job.key) return job.create();
   const requestHash = requestFingerprint(job.operation, [job.file.sha256, job.file.fileName, job.options]);
-  const outcome = await job.gate.run(
-    job.accountId,
-    job.key,
-    requestHash,
-    async (attempt) => {
-      if (attempt.supersededWork && (await job.queries.execute(new JobRecordedQuery(attempt.supersededWork)))) {
-        await job.discardStaged();
-        return job.viewOf(attempt.supersededWork);
-      }
-      await attempt.bind(String(job.stagedJobId));
-      return job.create();
-    },
-    JOB_CREATE_TIMING,
-  );
-  if (outcome.replayed) {
+  const claim = await job.gate.claim<T>(job.accountId, job.key, requestHash, JOB_CREATE_TIMING);
+  if (claim.replayed) {
     await job.discardStaged();
     job.reply.header('Idempotent-Replayed', 'true');
+    return claim.data;
   }
-  return outcome.data;
+  return job.gate.answer(claim.attempt, createOrResume(job, claim.attempt));
+}
+
+/** The job an earlier attempt under this key had bound itself to, if it was created; else this upload's, bound first. */
+async function createOrResume<T>(job: JobCreation<T>, attempt: IdempotentAttempt): Promise<T> {
+  if (attempt.supersededWork && (await job.queries.execute(new JobRecordedQuery(attempt.supersededWork)))) {
+    await job.discardStaged();
+    return job.viewOf(attempt.supersededWork);
+  }
+  await attempt.bind(String(job.stagedJobId));
+  return job.create();
 }

@@ -1,17 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainError, newNumericId } from '@lib/common';
-import { EventStore, readEvents, runCommand } from '@lib/eventstore';
-import { CreditCatalogue } from '../catalogue/credit-catalogue';
+import { EventStore, runCommand } from '@lib/eventstore';
 import { CheckoutResult, CheckoutService } from '../checkout/checkout.service';
-import {
-  AutoTopupConfigured,
-  AutoTopupSettings,
-  autoTopupCrossingDecider,
-  autoTopupCrossingStream,
-  autoTopupSettingsDecider,
-  autoTopupSettingsStream,
-  crossesThreshold,
-} from '../domain/auto-topup';
+import { loadAutoTopupSettings } from '../configure-auto-topup/auto-topup-settings';
+import { autoTopupCrossingDecider, autoTopupCrossingStream, crossesThreshold } from '../domain/auto-topup';
 
 export type AutoTopupOutcome =
   | { kind: 'not-crossed' }
@@ -20,8 +12,8 @@ export type AutoTopupOutcome =
   | { kind: 'failed'; orderId: string; ledgerRevision: number; reason: string; notifyOwner: boolean };
 
 /**
- * Automatic top-up: a threshold and a package per account. When a ledger change crosses below the
- * threshold, one off-session order for the package is bought with the configured processor. The
+ * Automatic top-up: a threshold and a package per account (set by ConfigureAutoTopupCommand). When a
+ * ledger change crosses below the threshold, one off-session order for the package is bought with the configured processor. The
  * crossing is claimed in its own stream before paying, so redeliveries and restarts buy nothing more:
  * they repeat the checkout of the claimed order id, which finishes that order instead of buying another.
  */
@@ -30,36 +22,8 @@ export class AutoTopupService {
   constructor(
     private readonly events: EventStore,
     private readonly checkout: CheckoutService,
-    private readonly catalogue: CreditCatalogue,
     private readonly clock: Clock,
   ) {}
-
-  async settings(accountId: string): Promise<AutoTopupSettings | null> {
-    // The settings stream has one event type and no decider; nothing it ever stored needs upcasting yet.
-    const [last] = await readEvents<AutoTopupConfigured>(this.events, autoTopupSettingsStream(accountId), undefined, {
-      direction: 'backwards',
-      maxCount: 1,
-    });
-    if (!last) return null;
-    const { enabled, thresholdCredits, packageId } = last.data;
-    return { enabled, thresholdCredits, packageId };
-  }
-
-  async configure(accountId: string, settings: AutoTopupSettings, configuredBy: string): Promise<AutoTopupSettings> {
-    if (!this.catalogue.activePackages().some((p) => p.id === settings.packageId))
-      throw new DomainError('PACKAGE_NOT_FOUND');
-    const configure = {
-      type: 'ConfigureAutoTopup' as const,
-      accountId,
-      settings,
-      configuredBy,
-      at: this.clock.nowIso(),
-    };
-    await runCommand(this.events, autoTopupSettingsStream(accountId), autoTopupSettingsDecider, configure, {
-      load: 'last',
-    });
-    return settings;
-  }
 
   /**
    * Reacts to one ledger event (balance before and after, its stream revision). `lastAttempt`: the bus
@@ -73,7 +37,7 @@ export class AutoTopupService {
     balanceAfter: number,
     lastAttempt = false,
   ): Promise<AutoTopupOutcome> {
-    const settings = await this.settings(accountId);
+    const settings = await loadAutoTopupSettings(this.events, accountId);
     if (!settings?.enabled || !crossesThreshold(balanceBefore, balanceAfter, settings.thresholdCredits))
       return { kind: 'not-crossed' };
     const stream = autoTopupCrossingStream(accountId, ledgerRevision);

@@ -1,6 +1,7 @@
 import { Body, Get, Put } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { AutoTopupService } from '@lib/credits';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ConfigureAutoTopupCommand, GetAutoTopupQuery } from '@lib/credits';
 import { DashboardPrincipal, requireManager } from '@lib/identity';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentUser } from '../session/dashboard.decorators';
@@ -11,7 +12,10 @@ import { AutoTopupSettingsModel } from './auto-topup-settings.model';
 /** The team's automatic top-up setting: read it, set it (owner or admin). */
 @DashboardController('dashboard/v1/billing/auto-topup')
 export class AutoTopupController {
-  constructor(private readonly autoTopups: AutoTopupService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -21,7 +25,7 @@ export class AutoTopupController {
   @ApiEnvelope(AutoTopupSettingsModel)
   @ApiErrors(401)
   async autoTopup(@CurrentUser() user: DashboardPrincipal): Promise<AutoTopupSettingsModel> {
-    return { settings: await this.autoTopups.settings(user.accountId) };
+    return { settings: await this.queries.execute(new GetAutoTopupQuery(user.accountId)) };
   }
 
   @Put()
@@ -38,10 +42,12 @@ export class AutoTopupController {
   ): Promise<AutoTopupSettingsModel> {
     requireManager(user);
     return {
-      settings: await this.autoTopups.configure(
-        user.accountId,
-        { enabled: body.enabled, thresholdCredits: body.thresholdCredits, packageId: body.packageId },
-        user.userId,
+      settings: await this.commands.execute(
+        new ConfigureAutoTopupCommand(
+          user.accountId,
+          { enabled: body.enabled, thresholdCredits: body.thresholdCredits, packageId: body.packageId },
+          user.userId,
+        ),
       ),
     };
   }

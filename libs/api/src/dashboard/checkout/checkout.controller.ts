@@ -1,11 +1,11 @@
 import { Body, Headers, Post, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CheckoutService } from '@lib/credits';
+import { CheckoutService, type CheckoutResult } from '@lib/credits';
 import { DashboardPrincipal, requireManager } from '@lib/identity';
-import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
+import { IdempotencyGate, requestFingerprint, type IdempotentAttempt } from '@lib/idempotency';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
-import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
+import { claimOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
 import { CheckoutDto, CheckoutModel } from './checkout.dto';
@@ -29,7 +29,7 @@ export class CheckoutController {
   })
   @ApiEnvelope(CheckoutModel, 201)
   @ApiErrors(400, 401, 403, 404, 409)
-  buy(
+  async buy(
     @CurrentUser() user: DashboardPrincipal,
     @Body() body: CheckoutDto,
     @Headers('idempotency-key') rawKey: unknown,
@@ -42,11 +42,20 @@ export class CheckoutController {
       packageId: body.packageId,
       promotionId,
     });
-    return answerOnce(this.gate, { accountId: user.accountId, rawKey, reply, requestHash }, async (attempt) => {
-      // The order id is bound to the key before anything is bought, so a retry of a request that died finishes that order.
-      const orderId = attempt?.supersededWork ?? this.checkout.newOrderId();
-      await attempt?.bind(orderId);
-      return this.checkout.checkout(user.accountId, body.packageId, promotionId, user.userId, false, orderId);
-    });
+    const claim = await claimOnce<CheckoutResult>(this.gate, { accountId: user.accountId, rawKey, reply, requestHash });
+    if (claim.replayed) return claim.data;
+    return claim.answer(this.buyOnce(user, body.packageId, promotionId, claim.attempt));
+  }
+
+  /** The order id is bound to the key before anything is bought, so a retry of a request that died finishes that order. */
+  private async buyOnce(
+    user: DashboardPrincipal,
+    packageId: number,
+    promotionId: number | null,
+    attempt: IdempotentAttempt | undefined,
+  ): Promise<CheckoutResult> {
+    const orderId = attempt?.supersededWork ?? this.checkout.newOrderId();
+    await attempt?.bind(orderId);
+    return this.checkout.checkout(user.accountId, packageId, promotionId, user.userId, false, orderId);
   }
 }

@@ -1,6 +1,7 @@
 import { Delete, Get, HttpCode, Param } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { DashboardPrincipal, SessionsService } from '@lib/identity';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { DashboardPrincipal, ListSessionsQuery, RevokeSessionCommand } from '@lib/identity';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
@@ -10,7 +11,10 @@ import { SessionListModel } from './sessions.models';
 /** The user's open sessions: list them, revoke one. */
 @DashboardController('dashboard/v1/sessions')
 export class ManageSessionsController {
-  constructor(private readonly sessions: SessionsService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -20,7 +24,7 @@ export class ManageSessionsController {
   @ApiEnvelope(SessionListModel)
   @ApiErrors(401)
   async listSessions(@CurrentUser() user: DashboardPrincipal) {
-    return { items: await this.sessions.list(user.userId, user.sessionId) };
+    return { items: await this.queries.execute(new ListSessionsQuery(user.userId, user.sessionId)) };
   }
 
   @Delete(':sessionId')
@@ -32,7 +36,7 @@ export class ManageSessionsController {
   @ApiEnvelope(AcceptedModel)
   @ApiErrors(401, 403, 404)
   async revokeSession(@CurrentUser() user: DashboardPrincipal, @Param('sessionId') sessionId: string) {
-    await this.sessions.revoke(user.userId, sessionId);
+    await this.commands.execute(new RevokeSessionCommand(user.userId, sessionId));
     return { accepted: true, message: 'Session revoked.' };
   }
 }

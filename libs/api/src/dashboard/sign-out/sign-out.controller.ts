@@ -1,8 +1,9 @@
 import { HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AppConfig } from '@lib/config';
-import { DashboardPrincipal, SessionsService } from '@lib/identity';
+import { DashboardPrincipal, SignOutCommand } from '@lib/identity';
 import { APP_CONFIG } from '@lib/platform';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentUser } from '../session/dashboard.decorators';
@@ -14,7 +15,7 @@ import { AcceptedModel } from '../shared/dashboard.models';
 @DashboardController('dashboard/v1')
 export class SignOutController {
   constructor(
-    private readonly sessions: SessionsService,
+    private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -27,7 +28,7 @@ export class SignOutController {
   @ApiEnvelope(AcceptedModel)
   @ApiErrors(401, 403)
   async signOut(@CurrentUser() user: DashboardPrincipal, @Res({ passthrough: true }) reply: FastifyReply) {
-    await this.sessions.signOut(user.userId, user.sessionId);
+    await this.commands.execute(new SignOutCommand(user.userId, user.sessionId));
     clearCookies(reply, this.config.dashboard.secureCookies);
     return { accepted: true, message: 'Signed out.' };
   }

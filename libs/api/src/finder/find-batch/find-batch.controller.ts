@@ -2,11 +2,11 @@ import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Principal } from '@lib/accounts';
-import { FindBatchService } from '@lib/finder';
+import { FindBatchService, type FinderBatchView } from '@lib/finder';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentPrincipal, PaidRoute } from '../../auth/auth.decorators';
-import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
+import { claimOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { FinderBatchDto, FinderBatchModel } from './find-batch.dto';
 
 // A batch of 100 contacts runs 8 at a time within each call's budget: a claim is presumed dead only
@@ -32,7 +32,7 @@ export class FindBatchController {
   @ApiHeader(IDEMPOTENCY_HEADER_DOC)
   @ApiEnvelope(FinderBatchModel)
   @ApiErrors(400, 401, 402, 409, 429)
-  findBatch(
+  async findBatch(
     @CurrentPrincipal() principal: Principal,
     @Body() body: FinderBatchDto,
     @Headers('idempotency-key') key: unknown,
@@ -45,6 +45,8 @@ export class FindBatchController {
       requestHash: requestFingerprint('finder.batch', body.contacts),
       timing: BATCH_TIMING,
     };
-    return answerOnce(this.gate, request, (attempt) => this.batch.find(principal, body.contacts, attempt));
+    const claim = await claimOnce<FinderBatchView>(this.gate, request);
+    if (claim.replayed) return claim.data;
+    return claim.answer(this.batch.find(principal, body.contacts, claim.attempt));
   }
 }

@@ -2,10 +2,10 @@ import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Principal } from '@lib/accounts';
-import { FindOneService } from '@lib/finder';
+import { FindOneService, type FinderResultView } from '@lib/finder';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentPrincipal, PaidRoute } from '../../auth/auth.decorators';
-import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
+import { claimOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { FinderRequestDto, FinderResultModel } from './find-one.dto';
 
@@ -32,7 +32,7 @@ export class FinderController {
   @ApiHeader(IDEMPOTENCY_HEADER_DOC)
   @ApiEnvelope(FinderResultModel)
   @ApiErrors(400, 401, 402, 409, 429)
-  find(
+  async find(
     @CurrentPrincipal() principal: Principal,
     @Body() body: FinderRequestDto,
     @Headers('idempotency-key') key: unknown,
@@ -45,6 +45,8 @@ export class FinderController {
       reply,
       requestHash: requestFingerprint('finder.single', input),
     };
-    return answerOnce(this.gate, request, (attempt) => this.one.find(principal, body as never, attempt));
+    const claim = await claimOnce<FinderResultView>(this.gate, request);
+    if (claim.replayed) return claim.data;
+    return claim.answer(this.one.find(principal, body as never, claim.attempt));
   }
 }

@@ -6,8 +6,8 @@ import { DomainError } from '@lib/common';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentPrincipal, PaidRoute } from '../../auth/auth.decorators';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
-import { PaidVerification } from '@lib/paid-verification';
-import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
+import { PaidVerification, type BatchResponse } from '@lib/paid-verification';
+import { claimOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { BatchResponseModel } from '../shared/verification-result.model';
 import { MAX_BATCH_SIZE, VerifyBatchDto } from './verify-batch.dto';
 
@@ -45,8 +45,8 @@ export class VerifyBatchController {
     const evidence = body.evidence ?? false;
     const requestHash = requestFingerprint('verify.batch', evidence ? { emails: body.emails, evidence } : body.emails);
     const request = { accountId: principal.accountId, rawKey, reply, requestHash };
-    return answerOnce(this.gate, request, (attempt) =>
-      this.verification.batch(principal, body.emails, attempt, evidence),
-    );
+    const claim = await claimOnce<BatchResponse>(this.gate, request);
+    if (claim.replayed) return claim.data;
+    return claim.answer(this.verification.batch(principal, body.emails, claim.attempt, evidence));
   }
 }

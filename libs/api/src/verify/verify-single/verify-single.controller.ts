@@ -5,8 +5,8 @@ import type { Principal } from '@lib/accounts';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { AllowQueryApiKey, CurrentPrincipal, PaidRoute } from '../../auth/auth.decorators';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
-import { answerOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
-import { PaidVerification } from '@lib/paid-verification';
+import { claimOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
+import { PaidVerification, type VerificationResult } from '@lib/paid-verification';
 import { EVIDENCE_DOC, VerificationResultModel } from '../shared/verification-result.model';
 import { VerifySingleDto } from './verify-single.dto';
 
@@ -72,7 +72,7 @@ export class VerifySingleController {
     return this.verify(principal, query, key, reply);
   }
 
-  private verify(
+  private async verify(
     principal: Principal,
     { email, evidence = false }: VerifySingleDto,
     rawKey: unknown,
@@ -81,6 +81,8 @@ export class VerifySingleController {
     // Asking for evidence is part of the request: a retry must ask the same way (the plain request hashes as before).
     const requestHash = requestFingerprint('verify.single', evidence ? { email, evidence } : email);
     const request = { accountId: principal.accountId, rawKey, reply, requestHash };
-    return answerOnce(this.gate, request, (attempt) => this.verification.single(principal, email, attempt, evidence));
+    const claim = await claimOnce<VerificationResult>(this.gate, request);
+    if (claim.replayed) return claim.data;
+    return claim.answer(this.verification.single(principal, email, claim.attempt, evidence));
   }
 }

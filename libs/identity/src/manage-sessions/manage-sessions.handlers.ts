@@ -1,28 +1,18 @@
-import { Injectable } from '@nestjs/common';
+import { CommandHandler, ICommandHandler, IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Clock, DomainError } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
 import { SESSIONS_COLLECTION, SessionDoc } from '../authenticate/sessions.projection';
 import { UserStreams } from '../shared/user-streams';
+import { ListSessionsQuery, RevokeSessionCommand, SessionView, SignOutCommand } from './manage-sessions.commands';
 
-export interface SessionView {
-  sessionId: string;
-  userAgent: string;
-  address: string;
-  startedAt: string;
-  expiresAt: string;
-  current: boolean;
-}
-
-/** A user's own sessions: list the open ones, end one (revocation or sign-out). */
-@Injectable()
-export class SessionsService {
+@QueryHandler(ListSessionsQuery)
+export class ListSessionsHandler implements IQueryHandler<ListSessionsQuery, SessionView[]> {
   constructor(
-    private readonly users: UserStreams,
     private readonly readStore: ReadStore,
     private readonly clock: Clock,
   ) {}
 
-  async list(userId: string, currentSessionId: string): Promise<SessionView[]> {
+  async execute({ userId, currentSessionId }: ListSessionsQuery): Promise<SessionView[]> {
     const docs = await this.readStore
       .collection<SessionDoc>(SESSIONS_COLLECTION)
       .find({ filter: { userId, endedAt: null }, sort: { startedAt: -1 } });
@@ -38,14 +28,30 @@ export class SessionsService {
         current: doc._id === currentSessionId,
       }));
   }
+}
 
-  /** Ends one of the user's sessions; it is refused in every process once this returns. */
-  async revoke(userId: string, sessionId: string): Promise<void> {
+@CommandHandler(RevokeSessionCommand)
+export class RevokeSessionHandler implements ICommandHandler<RevokeSessionCommand, void> {
+  constructor(
+    private readonly users: UserStreams,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ userId, sessionId }: RevokeSessionCommand): Promise<void> {
+    // A session id the caller typed: one that cannot exist is not found, like one of another user.
     if (!/^[a-f0-9]{24}$/.test(sessionId)) throw new DomainError('SESSION_NOT_FOUND');
     await this.users.run(userId, { type: 'EndSession', sessionId, reason: 'revoked', at: this.clock.nowIso() });
   }
+}
 
-  async signOut(userId: string, sessionId: string): Promise<void> {
+@CommandHandler(SignOutCommand)
+export class SignOutHandler implements ICommandHandler<SignOutCommand, void> {
+  constructor(
+    private readonly users: UserStreams,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ userId, sessionId }: SignOutCommand): Promise<void> {
     await this.users.run(userId, { type: 'EndSession', sessionId, reason: 'signed_out', at: this.clock.nowIso() });
   }
 }
