@@ -31,7 +31,7 @@ describe('the paid-call path (hold -> work -> record -> settle)', () => {
   /** The four steps as a use case writes them: the work finds a number of addresses, each costing 10, recorded into `records`. */
   const paidCall = async (call: PaidCallHold, find: () => Promise<number>, records: string[]) => {
     const held = await paidCalls.hold(call);
-    const work = await held.work(find(), 'finder_batch_failed');
+    const work = await held.releaseOnFailure(find(), 'finder_batch_failed');
     const charged = 10 * work;
     // The record is written while the hold is still open: the ledger has not charged yet.
     expect((await ledger.current(call.accountId)).held).toBeGreaterThanOrEqual(call.amount);

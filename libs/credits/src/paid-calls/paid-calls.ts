@@ -24,10 +24,10 @@ export interface Resumed<R> {
  * The ledger side of the one paid-call order, which every paid use case (PaidVerification, FindOneService,
  * FindBatchService) writes top-down as four steps:
  *
- *   const held = await paidCalls.hold(call);                    1. hold the most it can cost (402: no work)
- *   const work = await held.work(doTheWork(), releaseReason);   2. work (a failure releases the hold)
- *   const recorded = await record(work, held.remainingAfter(charge));   3. record: the proof of the charge
- *   await held.settle(charge);                                  4. settle with what the record charged
+ *   const held = await paidCalls.hold(call);                               1. hold the most it can cost (402: no work)
+ *   const work = await held.releaseOnFailure(doTheWork(), releaseReason);  2. work (a failure releases the hold)
+ *   const recorded = await record(work, held.remainingAfter(charge));      3. record: the proof of the charge
+ *   await held.settle(charge);                                             4. settle with what the record charged
  *
  * Recording before settling makes the record the proof of work: a process that dies after recording is
  * charged what the record says by the hold sweeper (or by a retry under the same Idempotency-Key,
@@ -74,7 +74,7 @@ export class HeldCredits {
   ) {}
 
   /** The work's answer; a failure releases the hold with `releaseReason` (nothing was recorded, nothing is charged) and is thrown on. */
-  async work<W>(work: Promise<W>, releaseReason: string): Promise<W> {
+  async releaseOnFailure<W>(work: Promise<W>, releaseReason: string): Promise<W> {
     try {
       return await work;
     } catch (error) {

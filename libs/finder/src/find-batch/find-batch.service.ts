@@ -87,7 +87,10 @@ export class FindBatchService {
       reference: `finder-batch:${batchId}`,
       amount: FINDER_PRICE * distinct.size,
     });
-    const lookups = await held.work(this.lookUpAll({ accountId, keyId }, batchId, distinct), 'finder_batch_failed');
+    const lookups = await held.releaseOnFailure(
+      this.lookUpAll({ accountId, keyId }, batchId, distinct),
+      'finder_batch_failed',
+    );
     const charge = [...lookups.values()].reduce(
       (sum, l) => sum + ('outcome' in l ? chargeForOutcome(l.outcome) : 0),
       0,

@@ -48,7 +48,7 @@ export class FindOneService {
       reference: `finder:${findId}`,
       amount: FINDER_PRICE,
     });
-    const outcome = await held.work(this.lookUp(valid), 'finder_call_failed');
+    const outcome = await held.releaseOnFailure(this.lookUp(valid), 'finder_call_failed');
     const recorded = await recordFinderCall(this.events, {
       findId,
       accountId,

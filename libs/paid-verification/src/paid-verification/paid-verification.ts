@@ -61,7 +61,7 @@ export class PaidVerification {
     const earlier = await this.resume(principal.accountId, attempt.supersedes);
     if (earlier?.type === 'EmailVerified') return withEvidence(earlier.data.result, earlier.data.verdict, evidence);
     const held = await this.hold(principal, attempt.id, VERIFICATION_HOLD_PURPOSES.single, [email]);
-    const [verdict] = await held.work(this.probe([email]), 'probe failed');
+    const [verdict] = await held.releaseOnFailure(this.probe([email]), 'probe failed');
     const recorded = await this.record<EmailVerified>({
       type: 'RecordSingleVerification',
       ...this.call(principal, attempt.id, held, [verdict]),
@@ -82,7 +82,7 @@ export class PaidVerification {
     if (earlier?.type === 'BatchVerified') return batchResponse(earlier.data, evidence);
     const { unique } = planBatch(emails);
     const held = await this.hold(principal, attempt.id, VERIFICATION_HOLD_PURPOSES.batch, unique);
-    const verdicts = await held.work(this.probe(unique), 'probe failed');
+    const verdicts = await held.releaseOnFailure(this.probe(unique), 'probe failed');
     const recorded = await this.record<BatchVerified>({
       type: 'RecordBatchVerification',
       ...this.call(principal, attempt.id, held, verdicts),
