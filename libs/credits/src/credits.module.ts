@@ -1,11 +1,11 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '@lib/accounts';
-import { AppConfig } from '@lib/config';
-import { APP_CONFIG, ProjectionRegistry } from '@lib/platform';
+import { ProjectionRegistry } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
 import { AdjustCreditsHandler } from './adjust-credits/adjust-credits.handler';
 import { CreditCatalogue } from './catalogue/credit-catalogue';
+import { CREDITS_CONFIG, CreditsConfig, creditsConfigProvider } from './credits.config';
 import { GrantCreditsHandler } from './grant-credits/grant-credits.handler';
 import { CreditLedger } from './ledger/credit-ledger.service';
 import { PaidCalls } from './paid-calls/paid-calls';
@@ -41,14 +41,15 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
   // Orders, adjustments and checkouts ask AccountOpenedQuery, answered by AccountsModule.
   imports: [CqrsModule, AccountsModule],
   providers: [
+    creditsConfigProvider,
     CreditLedger,
     OpenedAccounts,
     PaidCalls,
     RecordedWorkCharges,
     {
       provide: CreditCatalogue,
-      useFactory: (config: AppConfig) => CreditCatalogue.fromFile(config.credits.packagesFile),
-      inject: [APP_CONFIG],
+      useFactory: (config: CreditsConfig) => CreditCatalogue.fromFile(config.packagesFile),
+      inject: [CREDITS_CONFIG],
     },
     GrantCreditsHandler,
     RecordOrderHandler,
@@ -61,14 +62,14 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
     GetAutoTopupHandler,
     {
       provide: STRIPE_CLIENT,
-      useFactory: (config: AppConfig) => (config.payments.stripe ? stripeClient(config.payments.stripe) : null),
-      inject: [APP_CONFIG],
+      useFactory: (config: CreditsConfig) => (config.payments.stripe ? stripeClient(config.payments.stripe) : null),
+      inject: [CREDITS_CONFIG],
     },
     {
       provide: PaymentProcessor,
-      useFactory: (config: AppConfig, stripe: Stripe | null) =>
+      useFactory: (config: CreditsConfig, stripe: Stripe | null) =>
         stripe ? new StripePaymentProcessor(stripe) : new ManualPaymentProcessor(config.payments.manualAutoConfirm),
-      inject: [APP_CONFIG, STRIPE_CLIENT],
+      inject: [CREDITS_CONFIG, STRIPE_CLIENT],
     },
     {
       provide: StripePaymentMethodSetup,
@@ -78,14 +79,14 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
     {
       provide: StripeWebhooks,
       useFactory: (
-        config: AppConfig,
+        config: CreditsConfig,
         stripe: Stripe | null,
         events: EventStore,
         settlement: OrderSettlement,
         setup: StripePaymentMethodSetup,
         clock: Clock,
       ) => new StripeWebhooks(stripe, config.payments.stripe?.webhookSecret ?? '', events, settlement, setup, clock),
-      inject: [APP_CONFIG, STRIPE_CLIENT, EventStore, OrderSettlement, StripePaymentMethodSetup, Clock],
+      inject: [CREDITS_CONFIG, STRIPE_CLIENT, EventStore, OrderSettlement, StripePaymentMethodSetup, Clock],
     },
     OrderSettlement,
     CheckoutService,
@@ -93,6 +94,7 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
     SavedPaymentMethods,
   ],
   exports: [
+    CREDITS_CONFIG,
     CreditLedger,
     PaidCalls,
     CreditCatalogue,

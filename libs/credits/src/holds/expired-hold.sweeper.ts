@@ -7,13 +7,12 @@ import {
   Optional,
 } from '@nestjs/common';
 import { Clock, PeriodicSweep } from '@lib/common';
-import { AppConfig } from '@lib/config';
-import { APP_CONFIG } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
 import { CreditLedger } from '../ledger/credit-ledger.service';
 import { CREDIT_OPEN_HOLDS_COLLECTION, OpenHoldDoc } from './credit-open-holds.projection';
 import { HoldSweepObserver } from './hold-sweep-observer';
 import { RecordedWorkCharges, STILL_WORKING } from './recorded-work-charges';
+import { CREDITS_CONFIG, CreditsConfig } from '../credits.config';
 
 /**
  * Holds of interactive calls live for seconds, a job chunk's for as long as its probes; one older than
@@ -32,11 +31,11 @@ export class ExpiredHoldSweeper implements OnApplicationBootstrap, BeforeApplica
     private readonly ledger: CreditLedger,
     private readonly recordedWork: RecordedWorkCharges,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CREDITS_CONFIG) private readonly config: CreditsConfig,
     @Optional() private readonly observer?: HoldSweepObserver,
   ) {
     this.schedule = new PeriodicSweep(() => this.sweep(), {
-      everyMs: Math.min(60_000, Math.max(1_000, (config.credits.holdExpirySeconds * 1000) / 2)),
+      everyMs: Math.min(60_000, Math.max(1_000, (config.holdExpirySeconds * 1000) / 2)),
       onError: (error) => this.logger.warn(`sweep failed: ${error}`),
     });
   }
@@ -58,7 +57,7 @@ export class ExpiredHoldSweeper implements OnApplicationBootstrap, BeforeApplica
   }
 
   private async sweep(): Promise<number> {
-    const cutoff = new Date(this.clock.now() - this.config.credits.holdExpirySeconds * 1000).toISOString();
+    const cutoff = new Date(this.clock.now() - this.config.holdExpirySeconds * 1000).toISOString();
     const holds = this.readStore.collection<OpenHoldDoc>(CREDIT_OPEN_HOLDS_COLLECTION);
     const expired: OpenHoldDoc[] = [];
     for await (const hold of holds.stream({ sort: { heldAt: 1 } })) {
