@@ -9,6 +9,7 @@ import { sessionsProjection } from './authenticate/sessions.projection';
 import { usersProjection } from './shared/users.projection';
 import { EmailChangeService } from './change-email/email-change.service';
 import { TeamInvitationsService } from './invite-member/team-invitations.service';
+import { MemberRemovalService } from './remove-member/member-removal.service';
 import { PasswordService } from './change-password/password.service';
 import { RegistrationService } from './sign-up/registration.service';
 import { SessionAuthenticator } from './authenticate/session-authenticator';
@@ -32,10 +33,11 @@ const SERVICES = [
   PasswordService,
   EmailChangeService,
   TeamInvitationsService,
+  MemberRemovalService,
 ];
 
 /**
- * Dashboard users: registration, sessions, passwords, team invitations, sign-in throttling (SignInAttempts: MongoDB when
+ * Dashboard users: registration, sessions, passwords, team invitations and removals, sign-in throttling (SignInAttempts: MongoDB when
  * MONGO_URL is set, else DATA_DIR/sign-in-attempts.sqlite). Registers its projections in the projector role.
  */
 @Module({

@@ -20,7 +20,6 @@ import { TeamKeyList } from './list-keys/team-key-list';
 import { DashboardListOrdersController } from './list-orders/list-orders.controller';
 import { ManageSessionsController } from './manage-sessions/manage-sessions.controller';
 import { DashboardPaymentMethodController } from './payment-method/payment-method.controller';
-import { MemberRemoval } from './remove-member/member-removal';
 import { RemoveMemberController } from './remove-member/remove-member.controller';
 import { ResetPasswordController } from './reset-password/reset-password.controller';
 import { RevokeKeyController } from './revoke-key/revoke-key.controller';
@@ -74,6 +73,6 @@ import { UploadLimitsController } from './upload-limits/upload-limits.controller
     DashboardListOrdersController,
     DashboardPaymentMethodController,
   ],
-  providers: [DashboardSessionGuard, AccountProvisioning, TeamKeyList, TeamKeys, TeamMembers, MemberRemoval],
+  providers: [DashboardSessionGuard, AccountProvisioning, TeamKeyList, TeamKeys, TeamMembers],
 })
 export class DashboardApiModule {}

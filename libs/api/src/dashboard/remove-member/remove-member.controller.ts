@@ -1,16 +1,15 @@
 import { Delete, HttpCode, Param } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { DashboardPrincipal } from '@lib/identity';
+import { DashboardPrincipal, MemberRemovalService } from '@lib/identity';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
-import { MemberRemoval } from './member-removal';
 import { RemovedMemberModel } from './removed-member.model';
 
 /** Removing a member from the team (owner or admin), with their keys. */
 @DashboardController('dashboard/v1/team/members')
 export class RemoveMemberController {
-  constructor(private readonly removal: MemberRemoval) {}
+  constructor(private readonly removal: MemberRemovalService) {}
 
   @Delete(':userId')
   @HttpCode(200)

@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { RemoveMemberCommand } from '@lib/accounts';
 import { DomainError } from '@lib/common';
-import { DashboardPrincipal, FindUsersQuery, LeaveTeamCommand, requireManager } from '@lib/identity';
+import type { DashboardPrincipal } from '../authenticate/session-authenticator';
+import { FindUsersQuery } from '../find-users/find-users.query';
+import { requireManager } from '../shared/team-roles';
+import { LeaveTeamCommand } from '../switch-team/switch-team.commands';
 
 /**
  * Removing a member: the account stream drops them and revokes their keys (RemoveMemberCommand answers
@@ -10,7 +13,7 @@ import { DashboardPrincipal, FindUsersQuery, LeaveTeamCommand, requireManager } 
  * falls back to their own account on its next request.
  */
 @Injectable()
-export class MemberRemoval {
+export class MemberRemovalService {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
