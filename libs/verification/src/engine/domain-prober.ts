@@ -1,7 +1,7 @@
 import { nonPublicReason } from '@lib/net';
 import { MailHost } from '../dns/mail-routing';
 import { providerForMx } from '../providers/provider-playbook';
-import { classifyRcptReply } from '../smtp/reply-classifier';
+import { classifyRcptReply, classifySessionRefusal } from '../smtp/reply-classifier';
 import { SmtpTransportError } from '../smtp/smtp-errors';
 import { SmtpRefusedError } from '../smtp/smtp-session';
 import { SmtpReply } from '../smtp/smtp-reply';
@@ -268,10 +268,8 @@ export class DomainProber {
         );
         if (refusal) {
           if (refusal.code === 421) return end(false, this.closedWith421(lease, target, refusal));
-          const kind = classifyRcptReply(refusal, target.host);
-          // A refused MAIL FROM says nothing about any recipient.
-          const policyKind = kind === 'no_mailbox' || kind === 'mailbox_disabled' ? 'policy_rejection' : kind;
-          return end(false, { kind: policyKind, reply: refusal, ...spokenTo(target) });
+          const kind = classifySessionRefusal(refusal, target.host);
+          return end(false, { kind, reply: refusal, ...spokenTo(target) });
         }
         // Any return inside this loop leaves pipelined replies unread, so the session is never kept then.
         for (const address of batch) {
@@ -367,10 +365,7 @@ export class DomainProber {
     if (error instanceof SmtpTransportError) return { kind: error.kind, ...spokenTo(target) };
     if (error instanceof SmtpRefusedError) {
       if (error.reply.code === 421) this.backoff(target, 421);
-      const kind = classifyRcptReply(error.reply, target.host);
-      const policyKind =
-        kind === 'no_mailbox' || kind === 'mailbox_disabled' || kind === 'accepted' ? 'policy_rejection' : kind;
-      return { kind: policyKind, reply: error.reply, ...spokenTo(target) };
+      return { kind: classifySessionRefusal(error.reply, target.host), reply: error.reply, ...spokenTo(target) };
     }
     throw error;
   }

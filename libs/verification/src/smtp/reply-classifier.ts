@@ -75,3 +75,13 @@ function classifyTemporary(code: number, text: string): RcptClass {
   if (code === 450 || code === 451 || any(GREYLIST, text)) return 'greylisted';
   return 'temporary_failure';
 }
+
+/**
+ * A reply that refused the session before any recipient was asked (banner, EHLO, STARTTLS, MAIL FROM):
+ * read like a RCPT reply for its policy, rate or transport meaning, but it says nothing about a mailbox,
+ * so neither "no such mailbox" nor "accepted" may come of it.
+ */
+export function classifySessionRefusal(reply: SmtpReply, mxHost?: string): RcptClass {
+  const kind = classifyRcptReply(reply, mxHost);
+  return kind === 'no_mailbox' || kind === 'mailbox_disabled' || kind === 'accepted' ? 'policy_rejection' : kind;
+}

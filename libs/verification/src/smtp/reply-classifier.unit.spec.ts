@@ -1,7 +1,7 @@
 import { PROVIDER_REPLY_RULES } from '../providers/provider-reply-rules';
 import { REJECTION_TEXTS, SOURCED_REJECTION_TEXTS } from './fixtures/rejection-texts';
 import { MAILBOX_REJECTIONS } from './rcpt-class';
-import { classifyRcptReply } from './reply-classifier';
+import { classifyRcptReply, classifySessionRefusal } from './reply-classifier';
 import { parseReplyLine } from './smtp-reply';
 
 describe('RCPT reply classification', () => {
@@ -85,6 +85,21 @@ describe('RCPT reply classification', () => {
 
     it('names a documented source for every rule', () => {
       for (const rule of PROVIDER_REPLY_RULES) expect(rule.source).toMatch(/^https:\/\//);
+    });
+  });
+  describe('a reply that refused the session (banner, EHLO, MAIL FROM)', () => {
+    it('is never read as a verdict on a mailbox', () => {
+      expect(classifySessionRefusal(parseReplyLine('550 5.1.1 User unknown'))).toBe('policy_rejection');
+      expect(classifySessionRefusal(parseReplyLine('550 5.2.1 Account disabled'))).toBe('policy_rejection');
+      // 251 is a RCPT reply; to MAIL FROM it is no sender acceptance the prober knows, and never a mailbox's.
+      expect(classifySessionRefusal(parseReplyLine('251 User not local; will forward'))).toBe('policy_rejection');
+    });
+
+    it('keeps its rate, block and temporary meanings', () => {
+      expect(classifySessionRefusal(parseReplyLine('421 4.7.0 Too many connections, try later'))).toBe('rate_limited');
+      expect(classifySessionRefusal(parseReplyLine('554 5.7.1 Client host blocked using zen.spamhaus.org'))).toBe(
+        'ip_blocked',
+      );
     });
   });
 });
