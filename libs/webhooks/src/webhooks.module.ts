@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { AppConfig } from '@lib/config';
-import { APP_CONFIG } from '@lib/platform';
 import { HostResolver } from '@lib/verification';
 import { WebhookAddressGuard } from './delivery/address-guard';
 import { DeliveryAttempts } from './delivery/delivery-attempts';
@@ -17,26 +15,28 @@ import { TestWebhookHandler } from './test-webhook/test-webhook.handler';
 import { ToggleWebhookHandler } from './toggle-webhook/toggle-webhook.handler';
 import { UpdateWebhookHandler } from './update-webhook/update-webhook.handler';
 import { WebhooksReadModelModule } from './webhooks-read-model.module';
+import { WEBHOOKS_CONFIG, WebhooksConfig, webhooksConfigProvider } from './webhooks.config';
 
 /** Webhook registration, queries, test deliveries and the signed HTTPS sender. */
 @Module({
   imports: [CqrsModule, WebhooksReadModelModule],
   providers: [
+    webhooksConfigProvider,
     {
       provide: WebhookAddressGuard,
       // Webhook hosts resolve like every name in the process: the engine's resolver (DNS_SERVERS when set);
       // a process without the engine builds the same one from the same configuration.
-      useFactory: (config: AppConfig, shared?: HostResolver) => {
-        const resolver = shared ?? HostResolver.fromServers(config.probe.dnsServers);
-        return new WebhookAddressGuard(config.webhooks.allowPrivateNetworks, (hostname) => resolver.resolve(hostname));
+      useFactory: (config: WebhooksConfig, shared?: HostResolver) => {
+        const resolver = shared ?? HostResolver.fromServers(config.dnsServers);
+        return new WebhookAddressGuard(config.allowPrivateNetworks, (hostname) => resolver.resolve(hostname));
       },
-      inject: [APP_CONFIG, { token: HostResolver, optional: true }],
+      inject: [WEBHOOKS_CONFIG, { token: HostResolver, optional: true }],
     },
     {
       provide: HttpsWebhookSender,
-      useFactory: (config: AppConfig, guard: WebhookAddressGuard) =>
-        new HttpsWebhookSender(guard, createWebhookAgent(config.webhooks.caFile), config.webhooks.timeoutMs),
-      inject: [APP_CONFIG, WebhookAddressGuard],
+      useFactory: (config: WebhooksConfig, guard: WebhookAddressGuard) =>
+        new HttpsWebhookSender(guard, createWebhookAgent(config.caFile), config.timeoutMs),
+      inject: [WEBHOOKS_CONFIG, WebhookAddressGuard],
     },
     DeliveryAttempts,
     WebhookCommandRunner,
@@ -50,6 +50,6 @@ import { WebhooksReadModelModule } from './webhooks-read-model.module';
     ListWebhooksHandler,
     ListDeliveriesHandler,
   ],
-  exports: [DeliveryAttempts],
+  exports: [WEBHOOKS_CONFIG, DeliveryAttempts],
 })
 export class WebhooksModule {}

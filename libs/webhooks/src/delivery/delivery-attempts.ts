@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
-import { AppConfig } from '@lib/config';
 import { EventStore, runCommand } from '@lib/eventstore';
-import { APP_CONFIG } from '@lib/platform';
 import { deliveryDecider, deliveryStream, PendingDelivery } from '../domain/delivery.decider';
 import type { WebhookState } from '../domain/webhook.decider';
 import { loadWebhook } from '../shared/load-webhook';
 import { WebhookSecrets } from '../shared/webhook-secrets';
 import { HttpsWebhookSender, WebhookResponse } from './https-sender';
 import { signedHeaders } from './signature';
+import { WEBHOOKS_CONFIG, WebhooksConfig } from '../webhooks.config';
 
 /** `position` is where the outcome was appended, for callers that wait for the history read model. */
 export type AttemptOutcome = WebhookResponse & { attempt: number; position: number };
@@ -34,9 +33,9 @@ export class DeliveryAttempts {
     private readonly sender: HttpsWebhookSender,
     private readonly secrets: WebhookSecrets,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(WEBHOOKS_CONFIG) config: WebhooksConfig,
   ) {
-    this.leaseMs = 2 * config.webhooks.timeoutMs + 5_000;
+    this.leaseMs = 2 * config.timeoutMs + 5_000;
   }
 
   /** Claims the next attempt; null when it is not due, already claimed elsewhere, or finished. */

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { Clock, PeriodicSweep } from '@lib/common';
-import { AppConfig } from '@lib/config';
-import { APP_CONFIG } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
 import { DeliveryAttempts } from '../delivery/delivery-attempts';
 import { DeliveryDoc, DELIVERIES_COLLECTION } from '../list-deliveries/webhook-deliveries.projection';
+import { WEBHOOKS_CONFIG, WebhooksConfig } from '../webhooks.config';
 
 /** Attempts in flight at once per worker: one slow receiver occupies one slot, never the queue. */
 const MAX_IN_FLIGHT = 16;
@@ -28,10 +27,10 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
     private readonly readStore: ReadStore,
     private readonly attempts: DeliveryAttempts,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(WEBHOOKS_CONFIG) config: WebhooksConfig,
   ) {
     this.schedule = new PeriodicSweep(() => this.tick(), {
-      everyMs: pollIntervalMs(config.webhooks.retryDelaysMs),
+      everyMs: pollIntervalMs(config.retryDelaysMs),
       onError: (error) => this.logger.error(`scan failed: ${(error as Error)?.stack ?? error}`),
     });
   }

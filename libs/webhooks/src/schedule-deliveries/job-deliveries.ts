@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
-import { AppConfig } from '@lib/config';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { JOB_UPCASTERS, type JobEvent } from '@lib/jobs';
 import { RelayMessageV1, upcastRelayed } from '@lib/messaging';
-import { APP_CONFIG } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
 import { jobDeliveryId, jobEventBody, JOB_EVENT_NAMES } from '../delivery/payload';
 import { deliveryDecider, deliveryStream } from '../domain/delivery.decider';
 import { WebhookDoc, WEBHOOKS_COLLECTION } from '../list-webhooks/webhooks.projection';
+import { WEBHOOKS_CONFIG, WebhooksConfig } from '../webhooks.config';
 
 /**
  * Turns one finished-job event into one scheduled delivery per active webhook of the account that
@@ -21,7 +20,7 @@ export class JobDeliveries {
     private readonly events: EventStore,
     private readonly readStore: ReadStore,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
   ) {}
 
   /** Returns how many deliveries the event needs (already scheduled ones included). */
@@ -46,7 +45,7 @@ export class JobDeliveries {
         eventId: event.eventId,
         eventType: type,
         body,
-        retryDelaysMs: this.config.webhooks.retryDelaysMs,
+        retryDelaysMs: this.config.retryDelaysMs,
         at: this.clock.nowIso(),
       });
     }
