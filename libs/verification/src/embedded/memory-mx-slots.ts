@@ -8,12 +8,11 @@ type Held = { holder: string; expiresAtMs: number };
  * can be given, so that tests open several clients on one storage as several processes would.
  */
 export class MemoryMxSlots extends MxSlots {
-  readonly acrossProcesses = false;
-
-  /** `byPool`: the slots held per pool, by slot id; `caps`: the connection cap recorded per pool. */
+  /** `byPool`: the slots held per pool, by slot id; `caps`: the connection cap recorded per pool; `wants`: its waiter's marker. */
   constructor(
     private readonly byPool = new Map<string, Map<string, Held>>(),
     private readonly caps = new Map<string, { cap: number; untilMs: number }>(),
+    private readonly wants = new Map<string, { holder: string; untilMs: number }>(),
   ) {
     super();
   }
@@ -38,6 +37,14 @@ export class MemoryMxSlots extends MxSlots {
 
   async recordCap(pool: string, cap: number, untilMs: number): Promise<void> {
     this.caps.set(pool, { cap, untilMs });
+  }
+
+  async want(pool: string, holder: string, untilMs: number): Promise<void> {
+    this.wants.set(pool, { holder, untilMs });
+  }
+
+  async wanted(holder: string, nowMs: number): Promise<string[]> {
+    return [...this.wants].filter(([, want]) => want.holder !== holder && want.untilMs > nowMs).map(([pool]) => pool);
   }
 
   async release(id: string, holder: string): Promise<void> {

@@ -22,8 +22,9 @@ describe('the per-MX session budget shared by the processes behind one egress ad
   let second: VerificationEngine | undefined;
   const slots = new Map();
   const caps = new Map();
+  const wants = new Map();
   const engineOn = (egressId: string, overrides: Partial<VerificationConfig>) => {
-    const config = { mxSlots: new MemoryMxSlots(slots, caps), egressId, ...overrides };
+    const config = { mxSlots: new MemoryMxSlots(slots, caps, wants), egressId, ...overrides };
     return { config, start: () => new VerificationEngine(loopbackConfig(h.dns.server, h.smtp.port, config)) };
   };
   afterEach(async () => {
@@ -32,6 +33,7 @@ describe('the per-MX session budget shared by the processes behind one egress ad
     second = undefined;
     slots.clear();
     caps.clear();
+    wants.clear();
   });
 
   // Sessions at once pinned at 2 per engine, one RCPT each, and a greeting slow enough for them to overlap.
@@ -49,6 +51,36 @@ describe('the per-MX session budget shared by the processes behind one egress ad
       expect(h.smtp.stats.maxConcurrent).toBe(peak);
     });
   }
+
+  it("frees the slots of a process's parked sessions for another process that waits, long before their idle timeout", async () => {
+    // Mailboxes that exist (no error budget spent): the first engine parks both of its connections for 15 s
+    // once its batches are done.
+    const people = (tag: string) => Array.from({ length: 8 }, (_, i) => `${tag}${i}`);
+    const recipients = Object.fromEntries([...people('a'), ...people('b')].map((name) => [name, accept()]));
+    const batches = (engine: VerificationEngine, tag: string) =>
+      Promise.all(
+        [0, 1].map((b) =>
+          engine.verifyMany(
+            people(tag)
+              .filter((_, i) => i % 2 === b)
+              .map((n) => `${n}@acme.test`),
+            { mode: 'bulk' },
+          ),
+        ),
+      );
+    const reused = { perMxConcurrency: 2, perMxConcurrencyFloor: 2, maxRcptsPerSession: 100 };
+    h = await startHarness(
+      zones,
+      { ...script(slowBanner(50)), domains: { 'acme.test': { recipients } } },
+      engineOn('host-a', reused).config,
+    );
+    await batches(h.engine, 'a');
+    second = engineOn('host-a', reused).start();
+    const patience = new Promise<'starved'>((resolve) => setTimeout(() => resolve('starved'), 8_000).unref());
+    const served = batches(second, 'b').then(() => 'served' as const);
+    expect(await Promise.race([served, patience])).toBe('served');
+    expect(h.smtp.stats.maxConcurrent).toBe(2);
+  }, 20_000);
 
   it('keeps a second process to the connection cap the first one learned from a 421 at the banner', async () => {
     const decisions: string[] = [];

@@ -2,11 +2,15 @@ import type { Collection } from 'mongodb';
 import { MongoConnection, type MongoConnectionOptions } from '@lib/mongo';
 import { MxSlots, slotId } from '../smtp/mx-slots.port';
 
-/** A slot, or (with `cap`, no holder) the connection cap recorded for the pool: one find reads both. */
-type SlotDoc = { _id: string; pool: string; holder: string; expiresAt: Date; cap?: number };
+/**
+ * A slot; or (no holder) the connection cap recorded for the pool (`cap`), or the marker of a process
+ * waiting for one of its slots (`wantedBy`): one find of the pool reads all three.
+ */
+type SlotDoc = { _id: string; pool: string; holder: string; expiresAt: Date; cap?: number; wantedBy?: string };
 
 const COLLECTION = 'smtp_mx_slots';
 const capId = (pool: string) => `${pool}|cap`;
+const wantId = (pool: string) => `${pool}|want`;
 const DUPLICATE_KEY = 11000;
 
 /**
@@ -16,7 +20,6 @@ const DUPLICATE_KEY = 11000;
  * slot whose holder stopped renewing it is deleted by the next taker (FerretDB 1.24 has no TTL index).
  */
 export class MongoMxSlots extends MxSlots {
-  readonly acrossProcesses = true;
   private readonly mongo: MongoConnection;
   private readonly slots: Collection<SlotDoc>;
   private indexes: Promise<unknown> | null = null;
@@ -56,6 +59,21 @@ export class MongoMxSlots extends MxSlots {
     await this.slots.replaceOne({ _id: capId(pool) }, doc, { upsert: true });
   }
 
+  async want(pool: string, holder: string, untilMs: number): Promise<void> {
+    await this.ensureIndexes();
+    // holder '' as on the cap: the waiter's renewals (updateMany by holder) must not keep its marker alive.
+    const doc = { pool, holder: '', expiresAt: new Date(untilMs), wantedBy: holder };
+    await this.slots.replaceOne({ _id: wantId(pool) }, doc, { upsert: true });
+  }
+
+  async wanted(holder: string, nowMs: number): Promise<string[]> {
+    await this.ensureIndexes();
+    const docs = await this.slots
+      .find({ wantedBy: { $exists: true } }, { projection: { pool: 1, expiresAt: 1, wantedBy: 1 } })
+      .toArray();
+    return docs.filter((doc) => doc.wantedBy !== holder && doc.expiresAt.getTime() > nowMs).map((doc) => doc.pool);
+  }
+
   async release(id: string, holder: string): Promise<void> {
     await this.ensureIndexes();
     await this.slots.deleteOne({ _id: id, holder });
@@ -74,7 +92,9 @@ export class MongoMxSlots extends MxSlots {
   /** The pool's live slots and its live cap; what expired is deleted on the way. */
   private async read(pool: string, nowMs: number): Promise<{ live: Set<string>; cap: number | null }> {
     await this.ensureIndexes();
-    const docs = await this.slots.find({ pool }, { projection: { holder: 1, expiresAt: 1, cap: 1 } }).toArray();
+    const docs = await this.slots
+      .find({ pool }, { projection: { holder: 1, expiresAt: 1, cap: 1, wantedBy: 1 } })
+      .toArray();
     const live = new Set<string>();
     let cap: number | null = null;
     for (const doc of docs) {
@@ -82,7 +102,7 @@ export class MongoMxSlots extends MxSlots {
         // Only the expired holding is deleted: had its holder renewed meanwhile, expiresAt no longer matches.
         await this.slots.deleteOne({ _id: doc._id, holder: doc.holder, expiresAt: doc.expiresAt });
       } else if (doc.cap !== undefined) cap = doc.cap;
-      else live.add(doc._id);
+      else if (doc.wantedBy === undefined) live.add(doc._id);
     }
     return { live, cap };
   }

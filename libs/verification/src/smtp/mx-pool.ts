@@ -3,6 +3,7 @@ import { SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verificat
 import { SmtpTransportError } from './smtp-errors';
 import { AdaptiveSettings, MxLimits } from './mx-limits';
 import { MemoryMxSlots } from '../embedded/memory-mx-slots';
+import type { ProbeLane } from './probe-lane';
 import { SharedMxBudget } from './shared-mx-budget';
 import { SessionOptions, SmtpRefusedError, SmtpSession } from './smtp-session';
 
@@ -21,13 +22,7 @@ export interface Lease {
   since: number;
 }
 
-/**
- * Who is asking for a session: API calls (single and batch verify, finder) are `interactive`, job
- * chunks `bulk`. Interactive callers are served first, may use one slot above the adaptive limit (never
- * above the ceiling), and bulk sessions hand their connection over between RCPTs when an interactive
- * caller waits (see DomainProber).
- */
-export type ProbeLane = 'interactive' | 'bulk';
+export type { ProbeLane };
 
 interface HostState {
   /** Slots taken (sessions leased or being opened); `connected`: of those, the sessions established. */
@@ -48,9 +43,15 @@ const INTERACTIVE_RESERVE = 1;
 // An idle session is kept briefly so the next batch for the same MX skips connect+EHLO,
 // but not so long that servers drop it (most close idle clients after 60-300 s).
 const IDLE_MS = 15_000;
-// When other processes share the MX's slots: a parked session keeps its slot, and the others cannot use our
-// connection, so it is given up soon (a busy worker reuses it within milliseconds or not at all).
-const IDLE_SHARED_MS = 500;
+// When another process behind the same egress address waits for the MX's slots (its `want` marker): a parked
+// session keeps its slot and the other process cannot use our connection, so it is given up soon (a busy
+// worker reuses it within milliseconds or not at all). Without a waiter it is kept IDLE_MS for the next batch.
+const IDLE_WANTED_MS = 500;
+// While sessions are parked, the markers are read this often (in memory, for the embedded topology, no one
+// else writes them and the read is a map lookup): a
+// waiter gets a slot held by a parked session of ours within about this, plus the QUIT and a retry of its
+// take (instead of IDLE_MS). Slots of sessions in use are freed when their batch ends, as before.
+const WANTED_POLL_MS = 500;
 // A host whose TLS handshake failed (old ciphers, broken certificate chain middleboxes) is spoken to in
 // clear text for a while instead of failing every probe; it is tried with TLS again after this.
 const CLEAR_TEXT_MS = 60 * 60_000;
@@ -67,6 +68,9 @@ export class MxPool {
   private readonly idleTimers = new Map<SmtpSession, NodeJS.Timeout>();
   /** The shared slot each open connection holds. */
   private readonly sharedSlots = new Map<SmtpSession, string>();
+  /** The MXes another process waits for (read while sessions are parked), and the timer that reads them. */
+  private wanted = new Set<string>();
+  private wantedWatch: NodeJS.Timeout | null = null;
   opened = 0;
 
   constructor(
@@ -196,7 +200,7 @@ export class MxPool {
     const state = this.state(lease.key);
     const keep = this.reuse && healthy && lease.session.usable && lease.session.rcptCount < maxRcpts;
     try {
-      if (keep && (await lease.session.rset().catch(() => false))) this.park(state, lease.session);
+      if (keep && (await lease.session.rset().catch(() => false))) this.park(lease.key, state, lease.session);
       else await this.end(lease.session, () => lease.session.retire());
     } finally {
       state.connected--;
@@ -210,6 +214,7 @@ export class MxPool {
   }
 
   async close(): Promise<void> {
+    this.stopWantedWatch();
     const sessions = [...this.hosts.values()].flatMap((s) => s.idle.splice(0));
     for (const timer of this.idleTimers.values()) clearTimeout(timer);
     this.idleTimers.clear();
@@ -257,7 +262,7 @@ export class MxPool {
     return null;
   }
 
-  private park(state: HostState, session: SmtpSession): void {
+  private park(key: string, state: HostState, session: SmtpSession): void {
     state.idle.push(session);
     const timer = setTimeout(
       () => {
@@ -265,10 +270,44 @@ export class MxPool {
         state.idle = state.idle.filter((s) => s !== session);
         void this.end(session, () => session.quit());
       },
-      this.shared.contended ? IDLE_SHARED_MS : IDLE_MS,
+      this.wanted.has(key) ? IDLE_WANTED_MS : IDLE_MS,
     );
     timer.unref();
     this.idleTimers.set(session, timer);
+    this.watchWanted();
+  }
+
+  /** While sessions are parked: reads which MXes other processes wait for, and closes our parked sessions there. */
+  private watchWanted(): void {
+    if (this.wantedWatch) return;
+    let reading = false;
+    this.wantedWatch = setInterval(() => {
+      if (reading) return;
+      if (![...this.hosts.values()].some((state) => state.idle.length)) return this.stopWantedWatch();
+      reading = true;
+      void this.shared
+        .wantedByOthers()
+        .then((wanted) => {
+          this.wanted = wanted;
+          for (const key of wanted) this.closeParked(key);
+        })
+        .finally(() => (reading = false));
+    }, WANTED_POLL_MS);
+    this.wantedWatch.unref();
+  }
+
+  private stopWantedWatch(): void {
+    if (this.wantedWatch) clearInterval(this.wantedWatch);
+    this.wantedWatch = null;
+    this.wanted = new Set();
+  }
+
+  private closeParked(key: string): void {
+    for (const session of this.hosts.get(key)?.idle.splice(0) ?? []) {
+      clearTimeout(this.idleTimers.get(session));
+      this.idleTimers.delete(session);
+      void this.end(session, () => session.quit());
+    }
   }
 
   private releaseSlot(state: HostState): void {

@@ -13,11 +13,6 @@
  */
 export abstract class MxSlots {
   /**
-   * Whether other processes may be waiting for these slots: then a parked idle session (which keeps its
-   * slot) is closed sooner, since another process cannot take over a connection of ours.
-   */
-  abstract readonly acrossProcesses: boolean;
-  /**
    * Takes one of the `slots` slots of `pool` (egress id and MX address) for `holder` until `expiresAtMs`:
    * its id, or null when all are held by live holders. A slot whose expiry passed (`nowMs`) is free. A
    * connection cap recorded for the pool and not expired lowers `slots` to it.
@@ -36,6 +31,13 @@ export abstract class MxSlots {
    * at the banner): every process takes at most that many slots of it until `untilMs`. The latest record wins.
    */
   abstract recordCap(pool: string, cap: number, untilMs: number): Promise<void>;
+  /**
+   * `holder` found `pool` full and waits for a slot until about `untilMs`: the marker tells the holders to
+   * close the sessions they keep parked there. One marker per pool, the latest replaces it (no counter).
+   */
+  abstract want(pool: string, holder: string, untilMs: number): Promise<void>;
+  /** The pools someone other than `holder` waits for at `nowMs` (their `want` not expired). */
+  abstract wanted(holder: string, nowMs: number): Promise<string[]>;
   /** Frees a slot `holder` took; a slot that expired and went to another holder is left alone. */
   abstract release(slotId: string, holder: string): Promise<void>;
   /** Moves the expiry of every slot `holder` holds to `expiresAtMs` (the holder is alive). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ProbeLane } from './mx-pool';
+import type { ProbeLane } from './probe-lane';
 import { MxSlots, slotPool } from './mx-slots.port';
 
 // A holder renews its slots this often and they stay held this long after the last renewal: a worker killed
@@ -10,6 +10,9 @@ const LEASE_MS = 15_000;
 // Between two tries at a full pool: interactive callers look again sooner than bulk ones (their lane goes
 // first); jitter spreads the processes' tries. A local release wakes a waiter at once.
 const RETRY_MS: Record<ProbeLane, [number, number]> = { interactive: [50, 100], bulk: [100, 200] };
+// A process that found an MX's pool full leaves a marker this long, written again at most every half of it
+// while it still waits: holders watching for it close the sessions they keep parked there (see MxPool).
+const WANT_MS = 2_000;
 // After a store error (the MongoDB-wire server restarting): try again, no faster than this.
 const STORE_ERROR_RETRY_MS = 500;
 
@@ -25,16 +28,13 @@ export class SharedMxBudget {
   private readonly held = new Map<string, string>();
   private readonly waiting = new Map<string, Record<ProbeLane, Array<() => void>>>();
   private heartbeat: NodeJS.Timeout | null = null;
+  /** When this process last marked each pool as wanted (so a waiter writes once per WANT_MS / 2, not per try). */
+  private readonly wantMarked = new Map<string, number>();
 
   constructor(
     private readonly slots: MxSlots,
     private readonly egressId: string,
   ) {}
-
-  /** Whether another process may be waiting for a slot this one holds (see MxSlots.acrossProcesses). */
-  get contended(): boolean {
-    return this.slots.acrossProcesses;
-  }
 
   /**
    * A slot of the MX `mxKey` (address:port) for a new connection, once one of `ceiling()` is free: the
@@ -52,10 +52,12 @@ export class SharedMxBudget {
         continue;
       }
       if (id) {
+        this.wantMarked.delete(pool);
         this.held.set(id, mxKey);
         this.startHeartbeat();
         return id;
       }
+      await this.markWanted(pool, now);
       const [least, most] = RETRY_MS[lane];
       await this.sleep(mxKey, lane, least + Math.random() * (most - least));
     }
@@ -70,6 +72,17 @@ export class SharedMxBudget {
       return Math.max(0, (await this.slots.held(slotPool(this.egressId, mxKey), Date.now())) - attempts);
     } catch {
       return null;
+    }
+  }
+
+  /** The MXes (address:port) for which another process behind this egress address waits for a slot. */
+  async wantedByOthers(): Promise<Set<string>> {
+    const prefix = slotPool(this.egressId, '');
+    try {
+      const pools = await this.slots.wanted(this.holder, Date.now());
+      return new Set(pools.filter((pool) => pool.startsWith(prefix)).map((pool) => pool.slice(prefix.length)));
+    } catch {
+      return new Set(); // the store cannot say: parked sessions still end at their idle timeout
     }
   }
 
@@ -95,6 +108,12 @@ export class SharedMxBudget {
   async close(): Promise<void> {
     await Promise.all([...this.held.keys()].map((id) => this.release(id)));
     this.stopHeartbeat();
+  }
+
+  private async markWanted(pool: string, now: number): Promise<void> {
+    if (now - (this.wantMarked.get(pool) ?? -Infinity) < WANT_MS / 2) return;
+    this.wantMarked.set(pool, now);
+    await this.slots.want(pool, this.holder, now + WANT_MS).catch(() => undefined);
   }
 
   private sleep(mxKey: string, lane: ProbeLane, ms: number): Promise<void> {

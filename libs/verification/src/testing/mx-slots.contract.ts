@@ -95,6 +95,23 @@ export function mxSlotsContract(name: string, factory: () => Promise<MxSlotsFixt
       expect(await slots().take(pool, 3, 'e', 10_000, FAR)).toBeNull();
     });
 
+    it("shows a waiter's marker to the other clients' holders until it expires, not to the waiter; it takes no slot", async () => {
+      const [pool, other] = [context.unique('wanted'), context.unique('quiet')];
+      const second = await context.open();
+      expect(await second.slots.take(pool, 1, 'holder', 1_000, FAR)).not.toBeNull();
+      await slots().want(pool, 'waiter', 3_000);
+      expect(await second.slots.wanted('holder', 2_999)).toContain(pool);
+      expect(await second.slots.wanted('holder', 2_999)).not.toContain(other);
+      expect(await slots().wanted('waiter', 2_999)).not.toContain(pool);
+      expect(await second.slots.wanted('holder', 3_000)).not.toContain(pool);
+      expect(await slots().held(pool, 1_000)).toBe(1);
+      await slots().want(pool, 'waiter', 9_000); // the latest marker replaces the first
+      await second.slots.renew('waiter', FAR); // a waiter's renewal of its other slots does not keep its marker
+      expect(await second.slots.wanted('holder', 8_999)).toContain(pool);
+      expect(await second.slots.wanted('holder', 9_000)).not.toContain(pool);
+      expect(await slots().take(pool, 2, 'waiter', 1_000, FAR)).not.toBeNull(); // the marker is no slot
+    });
+
     it('keeps the slots held when a client closes and another opens', async () => {
       const pool = context.unique('restart');
       await slots().take(pool, 1, 'a', 1_000, FAR);
