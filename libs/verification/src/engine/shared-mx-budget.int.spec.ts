@@ -1,5 +1,5 @@
 import { accept, m365Like, slowBanner, SmtpPeerScript } from '../../../../test/support/peers/smtp-peer';
-import { MemoryMxSlots } from '../embedded/memory-mx-slots';
+import { MemoryMxSlots, MemoryMxSlotStore } from '../embedded/memory-mx-slots';
 import { Harness, loopbackConfig, mxZone, startHarness } from '../testing/loopback-harness';
 import { SILENT_VERIFICATION_OBSERVER } from '../verification-observer';
 import { VerificationConfig } from '../verification.config';
@@ -20,20 +20,16 @@ const fourBatches = (engine: VerificationEngine, tag: string) =>
 describe('the per-MX session budget shared by the processes behind one egress address', () => {
   let h: Harness;
   let second: VerificationEngine | undefined;
-  const slots = new Map();
-  const caps = new Map();
-  const wants = new Map();
+  let store = new MemoryMxSlotStore();
   const engineOn = (egressId: string, overrides: Partial<VerificationConfig>) => {
-    const config = { mxSlots: new MemoryMxSlots(slots, caps, wants), egressId, ...overrides };
+    const config = { mxSlots: new MemoryMxSlots(store), egressId, ...overrides };
     return { config, start: () => new VerificationEngine(loopbackConfig(h.dns.server, h.smtp.port, config)) };
   };
   afterEach(async () => {
     await second?.close();
     await h?.stop();
     second = undefined;
-    slots.clear();
-    caps.clear();
-    wants.clear();
+    store = new MemoryMxSlotStore();
   });
 
   // Sessions at once pinned at 2 per engine, one RCPT each, and a greeting slow enough for them to overlap.

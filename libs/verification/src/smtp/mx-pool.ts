@@ -106,7 +106,9 @@ export class MxPool {
       state.connected++;
       return { session: idle, reused: true, key, limits: state.limits, since: this.clock() };
     }
-    const slot = await this.shared.take(key, () => state.limits.ceiling(this.clock()), lane);
+    // The connect rate is shared like the slots, and like the local pacing (open) it never holds back an API call.
+    const rate = () => (lane === 'bulk' ? state.limits.rate : Infinity);
+    const slot = await this.shared.take(key, () => state.limits.ceiling(this.clock()), rate, lane);
     if (!wanted()) {
       await this.shared.release(slot);
       this.releaseSlot(state);

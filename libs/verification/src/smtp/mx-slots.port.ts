@@ -14,8 +14,10 @@
 export abstract class MxSlots {
   /**
    * Takes one of the `slots` slots of `pool` (egress id and MX address) for `holder` until `expiresAtMs`:
-   * its id, or null when all are held by live holders. A slot whose expiry passed (`nowMs`) is free. A
-   * connection cap recorded for the pool and not expired lowers `slots` to it.
+   * its id, or null when all are held by live holders, or when `connectsPerSecond` slots of the pool were
+   * taken in the second before `nowMs` (by any client, released since or not: each take is a new
+   * connection). A slot whose expiry passed (`nowMs`) is free. A connection cap recorded for the pool and
+   * not expired lowers `slots` to it.
    */
   abstract take(
     pool: string,
@@ -23,6 +25,7 @@ export abstract class MxSlots {
     holder: string,
     nowMs: number,
     expiresAtMs: number,
+    connectsPerSecond?: number,
   ): Promise<string | null>;
   /** The slots of `pool` held by live holders at `nowMs`. */
   abstract held(pool: string, nowMs: number): Promise<number>;
@@ -38,12 +41,18 @@ export abstract class MxSlots {
   abstract want(pool: string, holder: string, untilMs: number): Promise<void>;
   /** The pools someone other than `holder` waits for at `nowMs` (their `want` not expired). */
   abstract wanted(holder: string, nowMs: number): Promise<string[]>;
-  /** Frees a slot `holder` took; a slot that expired and went to another holder is left alone. */
-  abstract release(slotId: string, holder: string): Promise<void>;
+  /**
+   * Frees a slot `holder` took; a slot that expired and went to another holder is left alone. Taken less
+   * than a second before `nowMs`, its connect still counts against `take`'s connectsPerSecond until then.
+   */
+  abstract release(slotId: string, holder: string, nowMs: number): Promise<void>;
   /** Moves the expiry of every slot `holder` holds to `expiresAtMs` (the holder is alive). */
   abstract renew(holder: string, expiresAtMs: number): Promise<void>;
   abstract close(): Promise<void>;
 }
+
+/** The window of `take`'s connectsPerSecond. */
+export const CONNECT_WINDOW_MS = 1_000;
 
 /** The store's id of slot `n` of `pool`: unique, so only one holder can take it. */
 export const slotId = (pool: string, n: number): string => `${pool}|${n}`;

@@ -37,16 +37,18 @@ export class SharedMxBudget {
   ) {}
 
   /**
-   * A slot of the MX `mxKey` (address:port) for a new connection, once one of `ceiling()` is free: the
-   * ceiling is read at each try, so a cap learned meanwhile counts. Resolves with the slot's id.
+   * A slot of the MX `mxKey` (address:port) for a new connection, once one of `ceiling()` is free and fewer
+   * than `connectsPerSecond()` connections were opened there in the last second by every process behind the
+   * address: both are read at each try, so a cap learned or a rate halved meanwhile counts. Resolves with
+   * the slot's id.
    */
-  async take(mxKey: string, ceiling: () => number, lane: ProbeLane): Promise<string> {
+  async take(mxKey: string, ceiling: () => number, connectsPerSecond: () => number, lane: ProbeLane): Promise<string> {
     const pool = slotPool(this.egressId, mxKey);
     for (;;) {
       const now = Date.now();
       let id: string | null;
       try {
-        id = await this.slots.take(pool, ceiling(), this.holder, now, now + LEASE_MS);
+        id = await this.slots.take(pool, ceiling(), this.holder, now, now + LEASE_MS, connectsPerSecond());
       } catch {
         await this.sleep(mxKey, lane, STORE_ERROR_RETRY_MS);
         continue;
@@ -97,7 +99,7 @@ export class SharedMxBudget {
     if (mxKey === undefined) return;
     this.held.delete(id);
     try {
-      await this.slots.release(id, this.holder);
+      await this.slots.release(id, this.holder, Date.now());
     } catch {
       // The store is unreachable: the slot expires within LEASE_MS, since it is no longer renewed.
     }

@@ -39,9 +39,9 @@ export function mxSlotsContract(name: string, factory: () => Promise<MxSlotsFixt
     it('frees a released slot for another holder; a release by someone else frees nothing', async () => {
       const pool = context.unique('pool');
       const id = (await slots().take(pool, 1, 'a', 1_000, FAR))!;
-      await slots().release(id, 'b');
+      await slots().release(id, 'b', 1_000);
       expect(await slots().take(pool, 1, 'b', 1_000, FAR)).toBeNull();
-      await slots().release(id, 'a');
+      await slots().release(id, 'a', 1_000);
       expect(await slots().take(pool, 1, 'b', 1_000, FAR)).toBe(id);
     });
 
@@ -54,7 +54,7 @@ export function mxSlotsContract(name: string, factory: () => Promise<MxSlotsFixt
       expect(await slots().take(pool, 2, 'other', 16_000, 31_000)).toBe(dead);
       expect(await slots().take(pool, 2, 'late', 30_000, 45_000)).toBeNull();
       // the dead holder's late release must not free what another holder now holds
-      await slots().release(dead, 'dead');
+      await slots().release(dead, 'dead', 30_000);
       expect(await slots().take(pool, 2, 'late', 30_000, 45_000)).toBeNull();
       expect(alive).not.toBe(dead);
     });
@@ -110,6 +110,21 @@ export function mxSlotsContract(name: string, factory: () => Promise<MxSlotsFixt
       expect(await second.slots.wanted('holder', 8_999)).toContain(pool);
       expect(await second.slots.wanted('holder', 9_000)).not.toContain(pool);
       expect(await slots().take(pool, 2, 'waiter', 1_000, FAR)).not.toBeNull(); // the marker is no slot
+    });
+
+    it('holds every client to a connect rate over the last second of takes, released slots included', async () => {
+      const pool = context.unique('paced');
+      const second = await context.open();
+      const first = (await slots().take(pool, 5, 'a', 1_000, FAR, 2))!;
+      expect(first).not.toBeNull();
+      await slots().release(first, 'a', 1_100); // the slot is free, its connect counts until 2_000
+      expect(await second.slots.take(pool, 5, 'b', 1_200, FAR, 2)).not.toBeNull();
+      expect(await second.slots.take(pool, 5, 'b', 1_300, FAR, 2)).toBeNull(); // 2 connects in the last second
+      expect(await slots().take(pool, 5, 'c', 1_300, FAR, 3)).not.toBeNull(); // a higher rate lets one more in
+      expect(await slots().take(pool, 5, 'c', 1_999, FAR, 3)).toBeNull();
+      expect(await slots().take(pool, 5, 'c', 2_000, FAR, 3)).not.toBeNull(); // the first connect left the second
+      expect(await slots().held(pool, 2_000)).toBe(3);
+      expect(await second.slots.take(pool, 5, 'd', 2_000, FAR)).not.toBeNull(); // no rate given: only slots count
     });
 
     it('keeps the slots held when a client closes and another opens', async () => {
