@@ -3,13 +3,20 @@ import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
 import { IdentityModule } from '@lib/identity';
 import { FinderReadModelModule } from '@lib/finder';
-import { JobsModule } from '@lib/jobs';
+import { VerificationJobsModule } from '@lib/verification-jobs';
 import { WebhooksReadModelModule } from '@lib/webhooks';
 import { ProjectorService } from './projector.service';
 
 /** Imports every domain module so their projections are registered, then runs them. */
 @Module({
-  imports: [AccountsModule, CreditsModule, IdentityModule, FinderReadModelModule, WebhooksReadModelModule, JobsModule],
+  imports: [
+    AccountsModule,
+    CreditsModule,
+    IdentityModule,
+    FinderReadModelModule,
+    WebhooksReadModelModule,
+    VerificationJobsModule,
+  ],
   providers: [ProjectorService],
 })
 export class ProjectorModule {}

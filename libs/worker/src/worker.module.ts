@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CreditHoldSweeperModule, CreditsModule, OrderRecoveryModule } from '@lib/credits';
 import { WebhookDeliveryModule } from '@lib/webhooks';
-import { JobRetentionModule, JobsWorkerModule, VERIFICATION_JOB_FILES } from '@lib/jobs';
+import { JobRetentionModule } from '@lib/jobs';
+import { VERIFICATION_JOB_FILES, VerificationJobsWorkerModule } from '@lib/verification-jobs';
 import { FINDER_JOB_FILES, FinderJobsWorkerModule } from '@lib/finder';
 import { UsageAnalyticsModule } from '@lib/usage';
 import { VerificationRecordsModule } from '@lib/paid-verification';
@@ -23,7 +24,7 @@ import { TeamRemovalModule } from './team-removal/team-removal.module';
     CreditHoldSweeperModule,
     OrderRecoveryModule,
     WebhookDeliveryModule,
-    JobsWorkerModule,
+    VerificationJobsWorkerModule,
     FinderJobsWorkerModule,
     AutoTopupModule,
     UsageAnalyticsModule,

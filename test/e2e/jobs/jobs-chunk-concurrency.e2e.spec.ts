@@ -1,7 +1,7 @@
 import { eventually, present } from '@lib/common/testing';
 import Database from 'better-sqlite3';
 import * as path from 'node:path';
-import { CHUNK_TOPIC } from '@lib/jobs/testing';
+import { CHUNK_TOPIC } from '@lib/verification-jobs/testing';
 import { JobsWorld, slowAddresses, startSlowWorld, uploadJob } from './jobs-world';
 
 const PARTITIONS = 6; // the configured partition count of every other topic (KAFKA_PARTITIONS' default)

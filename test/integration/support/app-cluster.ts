@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { EsdbEventStore, EventStore, SqliteEventStore } from '@lib/eventstore';
-import { CHUNK_TOPIC, retryTopic } from '@lib/jobs/testing';
+import { CHUNK_TOPIC, retryTopic } from '@lib/verification-jobs/testing';
 import { relayTopic } from '@lib/messaging';
 import { startClusterMailPeers, type MailPeers } from './mail-peers';
 import { skipBacklog } from './kafka-backlog';

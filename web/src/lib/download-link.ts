@@ -1,4 +1,4 @@
-import { RESULT_COLUMNS } from '../../../libs/jobs/src/csv/result-column-names';
+import { RESULT_COLUMNS } from '../../../libs/verification-jobs/src/csv/result-column-names';
 import { RESULTS } from './results';
 
 // The service's own column list (a file without imports, so this build can take it): a column added there is offered here.

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { JobRoutesWiring } from '../job-routes/job-kind-controller';
 import { UploadIdempotencyModule } from '../idempotency/upload-idempotency.module';
-import { JobsModule } from '@lib/jobs';
+import { VerificationJobsModule } from '@lib/verification-jobs';
 import { JobsController } from './verification-jobs/verification-jobs.controller';
 
 /** HTTP surface of bulk verification jobs. */
 @Module({
-  imports: [JobsModule, UploadIdempotencyModule],
+  imports: [VerificationJobsModule, UploadIdempotencyModule],
   providers: [JobRoutesWiring],
   controllers: [JobsController],
 })

@@ -1,5 +1,6 @@
 import { DomainError } from '@lib/common';
-import { detectFinderColumns, detectHeader, type UploadInspection } from '@lib/jobs';
+import { detectHeader, type UploadInspection } from '@lib/jobs';
+import { detectFinderColumns } from './finder-column-detection';
 import type { FinderColumnsChoice } from '../domain/finder-job.events';
 
 /** Columns named in the request: a header name (case-insensitive) or a zero-based index. */

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import type { BlobStore } from '@lib/blobstore';
-import { CsvRecordReader, domainFromCell, type CsvDelimiter } from '@lib/jobs';
+import { CsvRecordReader, type CsvDelimiter } from '@lib/jobs';
+import { domainFromCell } from './finder-column-detection';
 import { validateFinderInput } from '../domain/input/finder-input';
 import { contactKey } from '../find-batch/batch-contacts';
 import type { FinderCallInput } from '../domain/finder-call.events';

@@ -2,14 +2,12 @@ import { Decider } from '@lib/common';
 import {
   assertNewJob,
   cancellableSnapshot,
-  cancelledState,
   chunkRecordable,
   decideFailure,
   decideFilesPurge,
+  evolveJob,
   EMPTY_BITMAP,
-  endedState,
   jobCompleted,
-  runningState,
   startableSnapshot,
   withChunk,
   countChunks,
@@ -53,6 +51,7 @@ export const finderJobDownloadPath = (jobId: number): string => `/v1/finder/jobs
 
 const FINDER_ENDING: JobKindEnding<FinderJobSnapshot> = {
   kindOf: () => 'finder',
+  cancelledEventType: 'FinderJobCancelled',
   summary: (s, status) => ({
     status,
     totalRows: s.counts.rows,
@@ -162,16 +161,5 @@ export const finderJobDecider: Decider<FinderJobCommand, FinderJobEvent, FinderJ
     }
   },
 
-  evolve(state, event) {
-    switch (event.type) {
-      case 'JobCompleted':
-      case 'JobFailed':
-      case 'JobFilesPurged':
-        return endedState(state, event);
-      case 'FinderJobCancelled':
-        return cancelledState(FINDER_ENDING, event.data);
-      default:
-        return runningState(event.data.snapshot);
-    }
-  },
+  evolve: (state, event) => evolveJob(FINDER_ENDING, state, event),
 };

@@ -38,6 +38,7 @@ export class FinderChunkProcessor
 {
   readonly purpose = 'finder_job_chunk';
   readonly holdPrefix = 'finder-job';
+  readonly cancelledEventType = 'FinderJobCancelled';
   readonly holdAttempts = FINDER_HOLD_ATTEMPTS;
 
   constructor(

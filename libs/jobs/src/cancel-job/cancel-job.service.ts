@@ -2,10 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { ReadModelFreshness } from '@lib/platform';
-import { jobDecider, jobStream } from '../domain/job.decider';
+import { jobStream } from '../domain/job-stream';
 import type { JobKindStream, JobKindTypes } from '../job-kind';
-import { JOBS_COLLECTION } from '../query-jobs/job-document';
-import type { VerificationJobKind } from '../create-job/verification-job-creation';
 
 /** One job kind's part of DELETE: its decider, its cancel command and the read model its view comes from. */
 export interface CancellableJobKind<K extends JobKindTypes> extends JobKindStream<K> {
@@ -17,12 +15,6 @@ export interface JobReads<V> {
   document(accountId: string, id: string): Promise<{ _id: string; jobId: number }>;
   view(accountId: string, id: string): Promise<V>;
 }
-
-export const VERIFICATION_JOB_CANCEL: CancellableJobKind<VerificationJobKind> = {
-  decider: jobDecider,
-  collection: JOBS_COLLECTION,
-  cancelCommand: (accountId, at) => ({ type: 'CancelJob', accountId, at }),
-};
 
 /**
  * DELETE /v1/jobs/{id} and /v1/finder/jobs/{id}. The job's end reaches chunks in flight within a second

@@ -5,7 +5,7 @@ import { Clock } from '@lib/common';
 import { AppConfig } from '@lib/config';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { APP_CONFIG, ReadModelFreshness } from '@lib/platform';
-import { jobStream } from '../domain/job.decider';
+import { jobStream } from '../domain/job-stream';
 import type { JobKindStream, JobKindTypes } from '../job-kind';
 import { UploadStaging, type StagedUpload, type StagingNames } from './upload-staging';
 

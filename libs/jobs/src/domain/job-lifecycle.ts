@@ -23,9 +23,11 @@ export interface RunningSnapshot {
 export type JobLifecycleState<S extends RunningSnapshot> =
   { status: 'Initial' } | { status: 'Pending' | 'Processing'; snapshot: S } | (EndedJob & { snapshot: S | null });
 
-/** What the shared lifecycle needs of a kind: the `kind` its end events store and its summary for webhooks. */
+/** What the shared lifecycle needs of a kind: the `kind` its end events store, its cancel event and its summary for webhooks. */
 export interface JobKindEnding<S extends RunningSnapshot> {
   kindOf(snapshot: S): JobKind;
+  /** The type of the kind's own cancelled event (its data: `jobId`, `accountId`, `cancelledAt`, `snapshot`). */
+  cancelledEventType: string;
   summary(snapshot: S, status: JobSummary['status']): JobSummary;
 }
 
@@ -150,3 +152,24 @@ export const runningState = <S extends RunningSnapshot>(snapshot: S): JobLifecyc
   status: snapshot.status,
   snapshot,
 });
+
+/** A kind's cancelled event, as the lifecycle folds it. */
+interface KindCancelled<S extends RunningSnapshot> {
+  type: string;
+  data: { jobId: number; accountId: string; cancelledAt: string; snapshot: S };
+}
+
+/**
+ * The state after any event of a kind's stream: the shared end events and the kind's cancel end it; every
+ * other event of the kind carries its snapshot (job.events.ts: every non-terminal event does).
+ */
+export function evolveJob<S extends RunningSnapshot>(
+  ending: JobKindEnding<S>,
+  state: JobLifecycleState<S>,
+  event: JobCompleted | JobFailed | JobFilesPurged | KindCancelled<S> | { type: string; data: { snapshot: S } },
+): JobLifecycleState<S> {
+  if (event.type === 'JobCompleted' || event.type === 'JobFailed' || event.type === 'JobFilesPurged')
+    return endedState(state, event as JobCompleted | JobFailed | JobFilesPurged);
+  if (event.type === ending.cancelledEventType) return cancelledState(ending, (event as KindCancelled<S>).data);
+  return runningState((event as { data: { snapshot: S } }).data.snapshot);
+}

@@ -1,6 +1,6 @@
 import { BlobStore } from '@lib/blobstore';
 import { DomainError } from '@lib/common';
-import type { FilesPurge } from '../query-jobs/job-document';
+import type { FilesPurge } from '../query-jobs/job-read-model';
 
 /** What a download of either job kind knows about the job's files. */
 export interface JobFilesRecord {

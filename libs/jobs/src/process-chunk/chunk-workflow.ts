@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DomainError } from '@lib/common';
 import { CreditLedger, RecordedWorkCharges, STILL_WORKING, type JobChunkPurpose } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
-import { jobStream } from '../domain/job.decider';
+import { jobStream } from '../domain/job-stream';
 import { ChunkProgressBoard } from '../track-progress/chunk-progress-board';
-import { chunkHoldId, chunkOfHoldId } from './chunk-message';
+import { chunkHoldId, chunkOfHoldId } from './chunk-hold-id';
 import { JobEndWatches } from './job-end-watch';
 
 /** What a bus message of any job kind's chunk carries at least. */
@@ -19,12 +19,14 @@ export type ChunkStatus<R> = { open: true } | { open: false; recorded: R | null 
 
 /**
  * One job kind in the chunk workflow: what a chunk holds, how it is worked, how its results are recorded
- * and what they cost. Bulk verification and finder jobs are the two kinds.
+ * and what they cost. Each kind (bulk verification, finder) implements it in its own lib.
  */
 export interface ChunkKind<M extends PaidChunk, W, R> {
   readonly purpose: JobChunkPurpose;
-  /** Starts the kind's chunk hold ids (chunkHoldId): `job` for bulk, `finder-job`. */
+  /** Starts the kind's chunk hold ids (chunkHoldId), one prefix per kind, so the sweeper knows whose record to read. */
   readonly holdPrefix: string;
+  /** The kind's cancel event: after it, or after JobFailed, a chunk in flight stops its work. */
+  readonly cancelledEventType: string;
   /** Deliveries that may find the balance short before the job fails: other chunks' holds may settle meanwhile. */
   readonly holdAttempts: number;
   /** The most the chunk can cost: what is held. */
@@ -83,7 +85,7 @@ export class ChunkWorkflow {
     const before = await kind.status(message);
     if (!before.open) return this.settle(kind, message, before.recorded);
     if (!(await this.hold(kind, message, attempt))) return;
-    const watch = this.jobEnds.watch(message.jobId);
+    const watch = this.jobEnds.watch(message.jobId, new Set([kind.cancelledEventType, 'JobFailed']));
     const gauge = this.progress.reporter(message.jobId, message.chunkNo);
     const work = await kind
       .work(message, watch.signal, (rows) => gauge.add(rows))

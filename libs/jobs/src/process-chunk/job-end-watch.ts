@@ -1,21 +1,19 @@
 /** How often a chunk in flight looks whether its job was cancelled: the bound on how late a cancel reaches the probes. */
 export const JOB_END_POLL_MS = 250;
 
-/** Events after which a job takes no more chunk results (both kinds). */
-const ENDING_TYPES: ReadonlySet<string> = new Set(['JobCancelled', 'FinderJobCancelled', 'JobFailed']);
-
 export interface JobEndWatch {
   signal: AbortSignal;
   stop(): void;
 }
 
 /**
- * Aborts `signal` once the job's latest event ends it. Polling the stream's head works the same in every
+ * Aborts `signal` once the job's latest event is one of `endingTypes` (its kind's cancel, or JobFailed). Polling the stream's head works the same in every
  * process and on every event store, costs one single-event read per chunk in flight, and needs no
  * subscription per job; a cancel therefore reaches the engine within JOB_END_POLL_MS plus one read.
  */
 export function watchJobEnd(
   lastEventType: () => Promise<string | undefined>,
+  endingTypes: ReadonlySet<string>,
   intervalMs = JOB_END_POLL_MS,
 ): JobEndWatch {
   const controller = new AbortController();
@@ -23,7 +21,7 @@ export function watchJobEnd(
   let timer: NodeJS.Timeout | undefined;
   const tick = async (): Promise<void> => {
     try {
-      if (ENDING_TYPES.has((await lastEventType()) ?? '')) controller.abort();
+      if (endingTypes.has((await lastEventType()) ?? '')) controller.abort();
     } catch {
       // A failed read only delays the cancel to the next tick.
     }
@@ -53,10 +51,11 @@ export class JobEndWatches {
     private readonly intervalMs = JOB_END_POLL_MS,
   ) {}
 
-  watch(jobId: number): JobEndWatch {
+  /** `endingTypes`: the events after which the job (of one kind, so the same for all its chunks) takes no more results. */
+  watch(jobId: number, endingTypes: ReadonlySet<string>): JobEndWatch {
     let entry = this.watches.get(jobId);
     if (!entry) {
-      entry = { watch: watchJobEnd(() => this.lastEventType(jobId), this.intervalMs), chunks: 0 };
+      entry = { watch: watchJobEnd(() => this.lastEventType(jobId), endingTypes, this.intervalMs), chunks: 0 };
       this.watches.set(jobId, entry);
     }
     entry.chunks += 1;

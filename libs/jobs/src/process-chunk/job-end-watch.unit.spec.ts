@@ -1,5 +1,7 @@
 import { JobEndWatches } from './job-end-watch';
 
+const ENDING: ReadonlySet<string> = new Set(['JobCancelled', 'JobFailed']);
+
 describe('JobEndWatches', () => {
   let reads: number[];
   let lastTypes: Map<number, string>;
@@ -16,8 +18,8 @@ describe('JobEndWatches', () => {
   afterEach(() => jest.useRealTimers());
 
   it('reads each job once per interval however many of its chunks watch it', async () => {
-    const ofJob1 = [1, 2, 3, 4, 5].map(() => watches.watch(1));
-    const ofJob2 = watches.watch(2);
+    const ofJob1 = [1, 2, 3, 4, 5].map(() => watches.watch(1, ENDING));
+    const ofJob2 = watches.watch(2, ENDING);
     await jest.advanceTimersByTimeAsync(100);
     expect(reads.sort()).toEqual([1, 2]);
     await jest.advanceTimersByTimeAsync(100);
@@ -26,9 +28,9 @@ describe('JobEndWatches', () => {
   });
 
   it('aborts every chunk of a job that ended, and only those', async () => {
-    const a = watches.watch(1);
-    const b = watches.watch(1);
-    const other = watches.watch(2);
+    const a = watches.watch(1, ENDING);
+    const b = watches.watch(1, ENDING);
+    const other = watches.watch(2, ENDING);
     lastTypes.set(1, 'JobCancelled');
     lastTypes.set(2, 'ChunkCompleted');
     await jest.advanceTimersByTimeAsync(100);
@@ -37,8 +39,8 @@ describe('JobEndWatches', () => {
   });
 
   it('stops reading once the last chunk of the job stops, and starts afresh for a later chunk', async () => {
-    const a = watches.watch(1);
-    const b = watches.watch(1);
+    const a = watches.watch(1, ENDING);
+    const b = watches.watch(1, ENDING);
     a.stop();
     a.stop(); // a second stop of the same chunk does not count for another
     await jest.advanceTimersByTimeAsync(100);
@@ -46,7 +48,7 @@ describe('JobEndWatches', () => {
     b.stop();
     await jest.advanceTimersByTimeAsync(500);
     expect(reads).toEqual([1]);
-    const later = watches.watch(1);
+    const later = watches.watch(1, ENDING);
     lastTypes.set(1, 'JobFailed');
     await jest.advanceTimersByTimeAsync(100);
     expect(reads).toEqual([1, 1]);

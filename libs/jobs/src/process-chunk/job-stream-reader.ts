@@ -1,17 +1,8 @@
 import type { DomainEvent, Upcasters } from '@lib/common';
-import { aggregateStream, EventStore, readEvents, UpcastEvent } from '@lib/eventstore';
-import { jobDecider, JobState, jobStream } from '../domain/job.decider';
-import { ChunkCompleted, ChunkRetryScheduled, JobEvent } from '../domain/job.events';
+import { EventStore, readEvents, UpcastEvent } from '@lib/eventstore';
+import { jobStream } from '../domain/job-stream';
 
 const PAGE = 20;
-
-/**
- * The job's state from its last two events: enough to know, even after a terminal event, which chunks
- * were recorded (a terminal event follows the snapshot-carrying event it ends).
- */
-export async function loadJobState(events: EventStore, jobId: number): Promise<JobState> {
-  return (await aggregateStream(events, jobStream(jobId), jobDecider, { latest: 2 })).state;
-}
 
 /**
  * Visits a job's events from the newest back until `visit` returns true. Only used when a chunk message
@@ -36,25 +27,4 @@ export async function scanJobStreamBackwards<E extends DomainEvent>(
     if (page.length < PAGE || !oldest || oldest.revision === 0) return;
     fromRevision = oldest.revision - 1;
   }
-}
-
-export interface RecordedChunk {
-  completed: ChunkCompleted['data'];
-  retry: ChunkRetryScheduled['data'] | null;
-}
-
-/** What was recorded for a bulk chunk: its results and the greylisting retry they scheduled. */
-export async function findRecordedChunk(
-  events: EventStore,
-  jobId: number,
-  chunkNo: number,
-): Promise<RecordedChunk | null> {
-  let retry: RecordedChunk['retry'] = null;
-  let found: RecordedChunk | null = null;
-  await scanJobStreamBackwards<JobEvent>(events, jobId, jobDecider.upcasters, (event) => {
-    if (event.type === 'ChunkRetryScheduled' && event.data.fromChunkNo === chunkNo) retry = event.data;
-    if (event.type === 'ChunkCompleted' && event.data.chunkNo === chunkNo) found = { completed: event.data, retry };
-    return found !== null;
-  });
-  return found;
 }

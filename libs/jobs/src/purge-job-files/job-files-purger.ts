@@ -2,7 +2,7 @@ import type { Logger } from '@nestjs/common';
 import type { BlobStore } from '@lib/blobstore';
 import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
 import type { ReadStore } from '@lib/readstore';
-import { jobStream } from '../domain/job.decider';
+import { jobStream } from '../domain/job-stream';
 import type { PurgeJobFiles } from '../domain/job.commands';
 import { retentionCutoff } from '../domain/job-files-purge';
 import type { EndedStatus } from '../domain/job.events';

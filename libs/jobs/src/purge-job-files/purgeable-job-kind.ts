@@ -1,8 +1,7 @@
 import type { Decider, DomainEvent } from '@lib/common';
-import { jobDecider } from '../domain/job.decider';
 import type { PurgeJobFiles } from '../domain/job.commands';
 import type { JobFile, JobKind, JobStatus } from '../domain/job.events';
-import { FilesPurge, JOBS_COLLECTION } from '../query-jobs/job-document';
+import type { FilesPurge } from '../query-jobs/job-read-model';
 
 /** What the retention sweep needs to know about one job kind. Each kind's lib exports its own. */
 export interface PurgeableJobKind {
@@ -22,9 +21,3 @@ export interface PurgeCandidate {
   file: Pick<JobFile, 'blobKey' | 'planKey'>;
   filesPurged?: FilesPurge | null;
 }
-
-export const VERIFICATION_JOB_FILES: PurgeableJobKind = {
-  kind: 'verification',
-  collection: JOBS_COLLECTION,
-  decider: jobDecider,
-};

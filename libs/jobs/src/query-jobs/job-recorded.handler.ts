@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { EventStore } from '@lib/eventstore';
-import { jobStream } from '../domain/job.decider';
+import { jobStream } from '../domain/job-stream';
 import { JobRecordedQuery } from './job-recorded.query';
 
 @QueryHandler(JobRecordedQuery)

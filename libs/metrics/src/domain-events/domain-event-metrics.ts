@@ -2,7 +2,7 @@ import { Counter, Registry } from 'prom-client';
 import type { AppendObserver, NewEvent } from '@lib/eventstore';
 import type { CreditLedgerEvent } from '@lib/credits';
 import type { FinderCallEvent, FinderJobEvent } from '@lib/finder';
-import type { JobEvent } from '@lib/jobs';
+import type { JobEvent } from '@lib/verification-jobs';
 import type { DeliveryEvent } from '@lib/webhooks';
 import type { VerificationMetrics } from '../verification-metrics';
 import { CreditEventMetrics } from './credit-event-metrics';

@@ -1,5 +1,5 @@
 import { Counter, Registry } from 'prom-client';
-import type { JobEvent } from '@lib/jobs';
+import type { JobEvent } from '@lib/verification-jobs';
 import type { FinderJobEvent } from '@lib/finder';
 import type { VerificationMetrics } from '../verification-metrics';
 

@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Upcasters } from '@lib/common';
 import { FINDER_CALL_UPCASTERS, FINDER_JOB_UPCASTERS } from '@lib/finder';
-import { JOB_UPCASTERS } from '@lib/jobs';
+import { JOB_UPCASTERS } from '@lib/verification-jobs';
 import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic, upcastRelayed } from '@lib/messaging';
 import { ReadStore } from '@lib/readstore';
 import { CallEvent, USAGE_FACTS_COLLECTION, USAGE_TOPICS, UsageFactDoc, usageFactOf } from './usage-fact';

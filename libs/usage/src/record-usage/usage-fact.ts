@@ -1,5 +1,5 @@
 import type { FinderCallEvent, FinderJobEvent } from '@lib/finder';
-import type { JobEvent } from '@lib/jobs';
+import type { JobEvent } from '@lib/verification-jobs';
 import type { RelayedEvent } from '@lib/messaging';
 import type { VerificationEvent } from '@lib/paid-verification';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
-import { JOB_UPCASTERS, type JobEvent } from '@lib/jobs';
+import { JOB_UPCASTERS, type JobEvent } from '@lib/verification-jobs';
 import { RelayMessageV1, upcastRelayed } from '@lib/messaging';
 import { ReadStore } from '@lib/readstore';
 import { jobDeliveryId, jobEventBody, JOB_EVENT_NAMES } from '../delivery/payload';

@@ -1,5 +1,5 @@
 import { DomainError } from '@lib/common';
-import type { CreateJobOptions } from '@lib/jobs';
+import type { CreateJobOptions } from '@lib/verification-jobs';
 
 /** POST /v1/jobs fields: `emailColumn` (zero-based index) and `dedupe`. */
 export function parseBulkJobOptions(fields: Record<string, string>): CreateJobOptions {

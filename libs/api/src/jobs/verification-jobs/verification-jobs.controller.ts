@@ -7,7 +7,7 @@ import {
   VERIFICATION_JOB_CANCEL,
   VerificationJobCreation,
   type VerificationJobKind,
-} from '@lib/jobs';
+} from '@lib/verification-jobs';
 import { JobDto, JobPageDto } from './verification-jobs.dto';
 import {
   JobKindController,

@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { BlobStore } from '@lib/blobstore';
+import { AppConfig } from '@lib/config';
+import { APP_CONFIG } from '@lib/platform';
+import { type CreateJob, type JobCommand } from '../domain/verification-job.commands';
+import { jobDecider, type JobState } from '../domain/verification-job.decider';
+import { type JobEvent } from '../domain/verification-job.events';
+import { JOBS_COLLECTION, JobDocument } from '../query-jobs/job-document';
+import { evolveJobDocument } from '../query-jobs/job-status.projection';
+import { JobView, toJobView } from '../query-jobs/job-view';
+import { indexAddresses } from './address-index';
+import { cutChunks, planLines } from './chunk-plan';
+import { chooseEmailColumn } from './choose-email-column';
+import { type JobCreationKind, type JobKindTypes, stagedJobFile, type StagedUpload } from '@lib/jobs';
+
+export interface CreateJobOptions {
+  /** Zero-based; null to detect it. */
+  emailColumn: number | null;
+  dedupe: boolean;
+}
+
+/** Bulk verification jobs as the shared job steps see them. */
+export interface VerificationJobKind extends JobKindTypes {
+  options: CreateJobOptions;
+  view: JobView;
+  command: JobCommand;
+  event: JobEvent;
+  state: JobState;
+}
+
+/** POST /v1/jobs in the shared creation (JobCreation): pick the email column, dedupe by address, cut and store the chunk plan. */
+@Injectable()
+export class VerificationJobCreation implements JobCreationKind<VerificationJobKind> {
+  readonly names = { defaultFileName: 'upload.csv', planFileName: 'plan.jsonl' };
+  readonly decider = jobDecider;
+  readonly collection = JOBS_COLLECTION;
+
+  constructor(
+    private readonly blobs: BlobStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async plan(
+    staged: StagedUpload,
+    options: CreateJobOptions,
+    keyId: string | undefined,
+    at: string,
+  ): Promise<CreateJob> {
+    const { inspection } = staged;
+    const { hasHeader, emailColumn } = chooseEmailColumn(inspection, options.emailColumn);
+    const index = await indexAddresses(
+      await this.blobs.get(staged.blobKey),
+      inspection.delimiter,
+      hasHeader,
+      emailColumn.index,
+      this.config.jobs.maxUniqueEmails,
+    );
+    const counter = { chunks: 0 };
+    await this.blobs.put(staged.planKey, planLines(cutChunks(index, this.config.jobs.chunkSize), counter), {
+      contentType: 'application/x-ndjson',
+    });
+    return {
+      type: 'CreateJob',
+      jobId: staged.jobId,
+      accountId: staged.accountId,
+      keyId,
+      kind: 'verification',
+      file: stagedJobFile(staged, hasHeader),
+      emailColumn,
+      dedupe: options.dedupe,
+      counts: index.counts,
+      chunkCount: counter.chunks,
+      at,
+    };
+  }
+
+  viewOf(created: JobEvent, now: number): JobView {
+    return toJobView(evolveJobDocument(null, created) as JobDocument, now);
+  }
+}

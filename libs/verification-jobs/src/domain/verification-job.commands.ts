@@ -1,0 +1,29 @@
+import type { JobFile, JobKind, PurgeJobFiles } from '@lib/jobs';
+import { ChunkItem, ChunkResult, EmailColumnChoice, JobCounts } from './verification-job.events';
+
+export type CreateJob = {
+  type: 'CreateJob';
+  jobId: number;
+  accountId: string;
+  keyId?: string;
+  kind: JobKind;
+  file: JobFile;
+  emailColumn: EmailColumnChoice;
+  dedupe: boolean;
+  counts: JobCounts;
+  chunkCount: number;
+  at: string;
+};
+/** Moves a Pending job to Processing once its chunks are being published. */
+export type StartJob = { type: 'StartJob'; at: string };
+/** Records a chunk's final results; `retry` holds the addresses to verify again later (greylisting). */
+export type CompleteChunk = {
+  type: 'CompleteChunk';
+  chunkNo: number;
+  results: ChunkResult[];
+  retry: { items: ChunkItem[]; level: number; notBefore: string } | null;
+  at: string;
+};
+export type FailJob = { type: 'FailJob'; reason: string; at: string };
+export type CancelJob = { type: 'CancelJob'; accountId: string; at: string };
+export type JobCommand = CreateJob | StartJob | CompleteChunk | FailJob | CancelJob | PurgeJobFiles;

@@ -1,0 +1,171 @@
+import { Decider } from '@lib/common';
+import { creditsFor } from '@lib/verification';
+import { CancelJob, CompleteChunk, CreateJob, JobCommand } from './verification-job.commands';
+import { ChunkResult, JobCounts, JobEvent, JobSnapshot, ResultName } from './verification-job.events';
+import { JOB_UPCASTERS } from './verification-job.upcast';
+import {
+  hasChunk,
+  withChunk,
+  EMPTY_BITMAP,
+  assertNewJob,
+  cancellableSnapshot,
+  chunkRecordable,
+  decideFailure,
+  decideFilesPurge,
+  evolveJob,
+  jobCompleted,
+  startableSnapshot,
+  type JobKindEnding,
+  type JobLifecycleState,
+  JobSummary,
+} from '@lib/jobs';
+
+export type JobState = JobLifecycleState<JobSnapshot>;
+
+export const jobDownloadPath = (jobId: number): string => `/v1/jobs/${jobId}/download`;
+
+/** What a chunk costs: each address at the verification price of its verdict. */
+export const chargeFor = (results: ChunkResult[]): number =>
+  results.reduce((sum, r) => sum + creditsFor(r.verdict.result), 0);
+
+export const emptyCounts = (): Record<ResultName, number> => ({
+  ok: 0,
+  invalid: 0,
+  catch_all: 0,
+  unknown: 0,
+  disposable: 0,
+  error: 0,
+});
+
+const VERIFICATION_ENDING: JobKindEnding<JobSnapshot> = {
+  kindOf: (snapshot) => snapshot.kind,
+  cancelledEventType: 'JobCancelled',
+  summary: (snapshot, status): JobSummary => ({
+    status,
+    totalRows: snapshot.totalRows,
+    processedRows: snapshot.processedRows,
+    counts: { ...snapshot.counts },
+    creditsCharged: snapshot.creditsCharged,
+    downloadPath: jobDownloadPath(snapshot.jobId),
+  }),
+};
+
+const decidedAtUpload = (counts: JobCounts): number => counts.blank ?? counts.invalidSyntax;
+
+function create(command: CreateJob, state: JobState): JobEvent[] {
+  assertNewJob(state, command.jobId);
+  const { counts } = command;
+  const snapshot: JobSnapshot = {
+    jobId: command.jobId,
+    accountId: command.accountId,
+    ...(command.keyId ? { keyId: command.keyId } : {}),
+    kind: command.kind,
+    status: 'Pending',
+    totalRows: counts.rows,
+    totalAddresses: counts.uniqueAddresses,
+    chunksScheduled: command.chunkCount,
+    chunksOpen: command.chunkCount,
+    doneChunks: EMPTY_BITMAP,
+    processedRows: decidedAtUpload(counts),
+    processedAddresses: 0,
+    // Rows with an empty email cell are decided at upload: invalid, and free (nothing was verified).
+    counts: { ...emptyCounts(), invalid: decidedAtUpload(counts) },
+    creditsCharged: 0,
+  };
+  const { type: _type, at, ...fields } = command;
+  return [{ type: 'JobCreated', data: { ...fields, quote: counts.uniqueAddresses, createdAt: at, snapshot } }];
+}
+
+function completeChunk(command: CompleteChunk, state: JobState): JobEvent[] {
+  const snapshot = chunkRecordable(state, command.chunkNo);
+  if (!snapshot) return [];
+  if (command.chunkNo >= snapshot.chunksScheduled)
+    throw new Error(`job ${snapshot.jobId} has no chunk ${command.chunkNo}`);
+  const charged = chargeFor(command.results);
+  const counts = { ...snapshot.counts };
+  for (const r of command.results) counts[r.verdict.result] += r.rows;
+  const retrying = command.retry && command.retry.items.length > 0 ? command.retry : null;
+  const after: JobSnapshot = {
+    ...snapshot,
+    doneChunks: withChunk(snapshot.doneChunks, command.chunkNo),
+    chunksScheduled: snapshot.chunksScheduled + (retrying ? 1 : 0),
+    chunksOpen: snapshot.chunksOpen - 1 + (retrying ? 1 : 0),
+    processedRows: snapshot.processedRows + command.results.reduce((sum, r) => sum + r.rows, 0),
+    processedAddresses: snapshot.processedAddresses + command.results.length,
+    counts,
+    creditsCharged: snapshot.creditsCharged + charged,
+  };
+  const events: JobEvent[] = [
+    {
+      type: 'ChunkCompleted',
+      data: {
+        jobId: snapshot.jobId,
+        chunkNo: command.chunkNo,
+        results: command.results,
+        charged,
+        completedAt: command.at,
+        snapshot: after,
+      },
+    },
+  ];
+  if (retrying) {
+    events.push({
+      type: 'ChunkRetryScheduled',
+      data: {
+        jobId: snapshot.jobId,
+        fromChunkNo: command.chunkNo,
+        retryChunkNo: snapshot.chunksScheduled,
+        level: retrying.level,
+        notBefore: retrying.notBefore,
+        items: retrying.items,
+        snapshot: after,
+      },
+    });
+  }
+  if (after.chunksOpen === 0) events.push(jobCompleted(VERIFICATION_ENDING, after, command.at));
+  return events;
+}
+
+function cancel(command: CancelJob, state: JobState): JobEvent[] {
+  const snapshot = cancellableSnapshot(state, command.accountId);
+  const { jobId, accountId } = snapshot;
+  return [{ type: 'JobCancelled', data: { jobId, accountId, cancelledAt: command.at, snapshot } }];
+}
+
+export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
+  initialState: { status: 'Initial' },
+  upcasters: JOB_UPCASTERS,
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateJob':
+        return create(command, state);
+      case 'StartJob': {
+        const snapshot = startableSnapshot(state);
+        if (!snapshot) return [];
+        return [
+          {
+            type: 'JobStarted',
+            data: { jobId: snapshot.jobId, startedAt: command.at, snapshot: { ...snapshot, status: 'Processing' } },
+          },
+        ];
+      }
+      case 'CompleteChunk':
+        return completeChunk(command, state);
+      case 'FailJob':
+        return decideFailure(VERIFICATION_ENDING, state, command);
+      case 'CancelJob':
+        return cancel(command, state);
+      case 'PurgeJobFiles':
+        return decideFilesPurge(state, command);
+    }
+  },
+
+  evolve: (state, event) => evolveJob(VERIFICATION_ENDING, state, event),
+};
+
+/** Whether a chunk's results were recorded (only answerable when the state has a snapshot). */
+export function chunkDone(state: JobState, chunkNo: number): boolean | null {
+  if (state.status === 'Initial' || !state.snapshot) return null;
+  return hasChunk(state.snapshot.doneChunks, chunkNo);
+}

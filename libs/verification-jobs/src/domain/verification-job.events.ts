@@ -1,0 +1,162 @@
+import type { VerificationQuality, VerificationResultName } from '@lib/verification';
+import type { DoneChunks, JobCompleted, JobFailed, JobFile, JobFilesPurged, JobKind } from '@lib/jobs';
+
+// Event type strings are stored forever: never rename one; add a new type, and read a changed
+// shape through an upcaster (CONTRIBUTING.md, Adding an event).
+// Every non-terminal event carries the job's complete decision state (`snapshot`), so a command
+// loads only the latest event however many chunk results the stream holds (runCommand load: 'last').
+// A bulk job ends with the events every kind shares (JobCompleted / JobFailed / JobFilesPurged, @lib/jobs).
+
+export type ResultName = VerificationResultName;
+
+export interface JobCounts {
+  /** Data rows (a header row excluded). */
+  rows: number;
+  /**
+   * Distinct addresses to verify, malformed ones included (the engine answers them invalid without a
+   * probe): what the chunks carry, and the most the job can cost.
+   */
+  uniqueAddresses: number;
+  /** Rows whose address repeats an earlier row's (never probed or charged again). */
+  duplicates: number;
+  /** Rows whose email cell is empty or not an address (reported invalid / invalid_syntax). */
+  invalidSyntax: number;
+  /**
+   * Rows whose email cell is empty: decided at upload, free. Absent on jobs created before malformed
+   * cells were verified (and charged) like addresses, when every invalidSyntax row was decided at upload.
+   */
+  blank?: number;
+}
+
+export interface EmailColumnChoice {
+  index: number;
+  chosenBy: 'request' | 'header' | 'values';
+  headerName: string | null;
+}
+
+/** The decision state after an event. `doneChunks` is a base64 bitmap indexed by chunk number (chunk-bitmap.ts, as finder jobs). */
+export interface JobSnapshot {
+  jobId: number;
+  accountId: string;
+  /** The key (or `session:<id>`) that created the job, for usage analytics; absent on jobs created before it was recorded. */
+  keyId?: string;
+  kind: JobKind;
+  status: 'Pending' | 'Processing';
+  totalRows: number;
+  totalAddresses: number;
+  chunksScheduled: number;
+  chunksOpen: number;
+  doneChunks: DoneChunks;
+  processedRows: number;
+  processedAddresses: number;
+  counts: Record<ResultName, number>;
+  creditsCharged: number;
+}
+
+/** One address to verify, as cut into a chunk at upload. */
+export interface ChunkItem {
+  email: string;
+  canonical: string;
+  /** Record index of the first row holding the address (the row kept when downloading deduplicated). */
+  firstRow: number;
+  /** Rows holding the address. */
+  rows: number;
+}
+
+/**
+ * A row's verdict as recorded in ChunkCompleted: the appended result columns of one address (the
+ * engine's public verdict fields) and, since evidence was added, what decided it (absent on older
+ * events). Declared here, not taken from the engine's types, because the event outlives them: a new
+ * column is added here as optional (old events lack it) and filled by toRowVerdict.
+ */
+export interface RowVerdict {
+  result: VerificationResultName;
+  resultCode: number;
+  subResult: string | null;
+  quality: VerificationQuality;
+  free: boolean;
+  role: boolean;
+  disposable: boolean;
+  catchAll: boolean;
+  didYouMean: string | null;
+  provider: string;
+  antiSpam: boolean;
+  riskScore: number;
+  mxHost?: string | null;
+  mxAddress?: string | null;
+  smtpCode?: number | null;
+  smtpEnhanced?: string | null;
+  smtpReply?: string | null;
+}
+
+export interface ChunkResult extends ChunkItem {
+  verdict: RowVerdict;
+}
+
+export type JobCreated = {
+  type: 'JobCreated';
+  data: {
+    jobId: number;
+    accountId: string;
+    keyId?: string;
+    kind: JobKind;
+    file: JobFile;
+    emailColumn: EmailColumnChoice;
+    dedupe: boolean;
+    counts: JobCounts;
+    quote: number;
+    chunkCount: number;
+    createdAt: string;
+    snapshot: JobSnapshot;
+  };
+};
+export type JobStarted = { type: 'JobStarted'; data: { jobId: number; startedAt: string; snapshot: JobSnapshot } };
+export type ChunkCompleted = {
+  type: 'ChunkCompleted';
+  data: {
+    jobId: number;
+    chunkNo: number;
+    results: ChunkResult[];
+    charged: number;
+    completedAt: string;
+    snapshot: JobSnapshot;
+  };
+};
+/** Greylisted addresses of a chunk, to be verified again as chunk `retryChunkNo` no earlier than `notBefore`. */
+export type ChunkRetryScheduled = {
+  type: 'ChunkRetryScheduled';
+  data: {
+    jobId: number;
+    fromChunkNo: number;
+    retryChunkNo: number;
+    level: number;
+    notBefore: string;
+    items: ChunkItem[];
+    snapshot: JobSnapshot;
+  };
+};
+export type JobCancelled = {
+  type: 'JobCancelled';
+  data: { jobId: number; accountId: string; cancelledAt: string; snapshot: JobSnapshot };
+};
+
+export type JobEvent =
+  | JobCreated
+  | JobStarted
+  | ChunkCompleted
+  | ChunkRetryScheduled
+  | JobCompleted
+  | JobFailed
+  | JobCancelled
+  | JobFilesPurged;
+
+export const JOB_EVENT_TYPES: JobEvent['type'][] = [
+  'JobCreated',
+  'JobStarted',
+  'ChunkCompleted',
+  'ChunkRetryScheduled',
+  'JobCompleted',
+  'JobFailed',
+  'JobCancelled',
+  'JobFilesPurged',
+];

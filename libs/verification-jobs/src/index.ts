@@ -1,0 +1,18 @@
+// The bulk verification job kind, a plug-in of the jobs core (@lib/jobs) like the finder's: its creation
+// (email column, dedupe by address, chunk plan), its decider and events on `jobs-<id>`, its chunk
+// processor (the verification engine), its read models, queries and download. Tests reach the decider,
+// the projection, the read model and the bus topics through @lib/verification-jobs/testing.
+export { VerificationJobsModule } from './verification-jobs.module';
+export { VerificationJobsWorkerModule } from './verification-jobs-worker.module';
+export {
+  VerificationJobCreation,
+  type CreateJobOptions,
+  type VerificationJobKind,
+} from './create-job/verification-job-creation';
+export { VERIFICATION_JOB_CANCEL, VERIFICATION_JOB_FILES, VERIFICATION_JOB_KIND } from './verification-job-kind';
+export { JobDownloadService } from './download-job/job-download.service';
+export { JobQueries } from './query-jobs/job-queries';
+export type { JobView } from './query-jobs/job-view';
+export { JOB_UPCASTERS } from './domain/verification-job.upcast';
+export { RESULT_COLUMNS } from './csv/result-columns';
+export type { JobEvent } from './domain/verification-job.events';

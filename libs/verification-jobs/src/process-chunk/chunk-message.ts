@@ -1,0 +1,37 @@
+import { ChunkItem } from '../domain/verification-job.events';
+
+/** First passes of chunks, keyed by domain (`<domain>#<n>` for a large domain's chunks, see cutChunks). */
+export const CHUNK_TOPIC = 'jobs.chunks';
+
+/**
+ * Chunks a worker process verifies at once (each already verifies its domains concurrently). Chunks at a
+ * slow MX (a slow greeting, a small connection cap) mostly wait for that MX's sessions, which the per-MX
+ * pool limits however many chunks ask; the other chunks in flight keep the remaining MXes busy meanwhile
+ * (`npm run bench:probe` (b): 8 left the fast domains idle behind the 500 ms-greeting one, 16 still did).
+ */
+export const CHUNK_CONCURRENCY = 32;
+
+/**
+ * Partitions of CHUNK_TOPIC when it is created: a partition is worked one chunk at a time, so with fewer
+ * partitions than CHUNK_CONCURRENCY the worker could never run that many, and keys hashing unevenly
+ * (several of one domain's chunks on one partition) would queue behind each other. Two workers' worth.
+ */
+export const CHUNK_TOPIC_PARTITIONS = 2 * CHUNK_CONCURRENCY;
+
+/**
+ * Greylisting retries, one topic per retry level: every message of a level waits the same delay, so
+ * within a partition messages are due in publishing order and a consumer waiting for the head of a
+ * partition never holds back a message that is already due.
+ */
+export const retryTopic = (level: number): string => `jobs.chunks.retry.${level}`;
+
+export interface ChunkMessage {
+  jobId: number;
+  accountId: string;
+  chunkNo: number;
+  /** 0 for a first pass; n for the n-th greylisting retry. */
+  level: number;
+  /** ISO time before which a retry must not run; absent for first passes. */
+  notBefore?: string;
+  items: ChunkItem[];
+}

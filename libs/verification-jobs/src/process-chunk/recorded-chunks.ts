@@ -1,0 +1,33 @@
+import { aggregateStream, EventStore } from '@lib/eventstore';
+import { jobStream, scanJobStreamBackwards } from '@lib/jobs';
+import { jobDecider, JobState } from '../domain/verification-job.decider';
+import { ChunkCompleted, ChunkRetryScheduled, JobEvent } from '../domain/verification-job.events';
+
+/**
+ * The job's state from its last two events: enough to know, even after a terminal event, which chunks
+ * were recorded (a terminal event follows the snapshot-carrying event it ends).
+ */
+export async function loadJobState(events: EventStore, jobId: number): Promise<JobState> {
+  return (await aggregateStream(events, jobStream(jobId), jobDecider, { latest: 2 })).state;
+}
+
+export interface RecordedChunk {
+  completed: ChunkCompleted['data'];
+  retry: ChunkRetryScheduled['data'] | null;
+}
+
+/** What was recorded for a bulk chunk: its results and the greylisting retry they scheduled. */
+export async function findRecordedChunk(
+  events: EventStore,
+  jobId: number,
+  chunkNo: number,
+): Promise<RecordedChunk | null> {
+  let retry: RecordedChunk['retry'] = null;
+  let found: RecordedChunk | null = null;
+  await scanJobStreamBackwards<JobEvent>(events, jobId, jobDecider.upcasters, (event) => {
+    if (event.type === 'ChunkRetryScheduled' && event.data.fromChunkNo === chunkNo) retry = event.data;
+    if (event.type === 'ChunkCompleted' && event.data.chunkNo === chunkNo) found = { completed: event.data, retry };
+    return found !== null;
+  });
+  return found;
+}

@@ -1,0 +1,45 @@
+import { type ResultColumn } from '../csv/result-columns';
+import { EmailColumnChoice, JobCounts, ResultName } from '../domain/verification-job.events';
+import type { CellsByName, CellsByPosition, FilesPurge, JobFile, JobKind, JobStatus } from '@lib/jobs';
+
+/** The bulk job status read model (collection `jobs`), one document per job. */
+export interface JobDocument {
+  _id: string;
+  jobId: number;
+  accountId: string;
+  kind: JobKind;
+  status: JobStatus;
+  file: JobFile;
+  emailColumn: EmailColumnChoice;
+  dedupe: boolean;
+  counts: JobCounts;
+  quote: number;
+  results: Record<ResultName, number>;
+  processedRows: number;
+  processedAddresses: number;
+  creditsCharged: number;
+  chunks: { scheduled: number; open: number };
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  failureReason: string | null;
+  /** Null until the job's files are deleted; absent in documents written before retention existed. */
+  filesPurged?: FilesPurge | null;
+}
+
+export const JOBS_COLLECTION = 'jobs';
+
+/** Row results (collection `job_results`), one document per distinct address of a job: its cells by column name. */
+export interface JobResultDocument extends CellsByName<ResultColumn> {
+  _id: string;
+  jobId: number;
+  firstRow: number;
+}
+
+/** A row result as `job_results` may hold it: by name, or by position when written before (read it with `jobResultCells`). */
+export type StoredJobResult = JobResultDocument | (Omit<JobResultDocument, 'cells'> & CellsByPosition);
+
+export const JOB_RESULTS_COLLECTION = 'job_results';
+
+/** `_id` of an address's result: the job and the address's canonical form. */
+export const jobResultId = (jobId: number, canonical: string): string => `${jobId}:${canonical}`;

@@ -1,0 +1,65 @@
+import { documentProjection } from '@lib/readstore';
+import { jobDecider } from '../domain/verification-job.decider';
+import { JOB_EVENT_TYPES, JobEvent, JobSnapshot } from '../domain/verification-job.events';
+import { JOBS_COLLECTION, JobDocument } from './job-document';
+import { filesPurgeOf } from '@lib/jobs';
+
+function progress(snapshot: JobSnapshot): Partial<JobDocument> {
+  return {
+    results: snapshot.counts,
+    processedRows: snapshot.processedRows,
+    processedAddresses: snapshot.processedAddresses,
+    creditsCharged: snapshot.creditsCharged,
+    chunks: { scheduled: snapshot.chunksScheduled, open: snapshot.chunksOpen },
+  };
+}
+
+/** Pure: the job document after one event. Also used to answer the create request without a read. */
+export function evolveJobDocument(doc: JobDocument | null, event: JobEvent): JobDocument | null {
+  if (event.type === 'JobCreated') {
+    const d = event.data;
+    return {
+      _id: String(d.jobId),
+      jobId: d.jobId,
+      accountId: d.accountId,
+      kind: d.kind,
+      status: 'Pending',
+      file: d.file,
+      emailColumn: d.emailColumn,
+      dedupe: d.dedupe,
+      counts: d.counts,
+      quote: d.quote,
+      createdAt: d.createdAt,
+      startedAt: null,
+      finishedAt: null,
+      failureReason: null,
+      filesPurged: null,
+      ...progress(d.snapshot),
+    } as JobDocument;
+  }
+  if (!doc) return null;
+  switch (event.type) {
+    case 'JobStarted':
+      return { ...doc, ...progress(event.data.snapshot), status: 'Processing', startedAt: event.data.startedAt };
+    case 'ChunkCompleted':
+    case 'ChunkRetryScheduled':
+      return { ...doc, ...progress(event.data.snapshot) };
+    case 'JobCompleted':
+      return { ...doc, status: 'Completed', finishedAt: event.data.finishedAt };
+    case 'JobFailed':
+      return { ...doc, status: 'Failed', finishedAt: event.data.finishedAt, failureReason: event.data.reason };
+    case 'JobCancelled':
+      return { ...doc, status: 'Cancelled', finishedAt: event.data.cancelledAt };
+    case 'JobFilesPurged':
+      return { ...doc, filesPurged: filesPurgeOf(event) };
+  }
+}
+
+export const jobStatusProjection = documentProjection<JobDocument, JobEvent>({
+  name: 'job-status',
+  collection: JOBS_COLLECTION,
+  eventTypes: JOB_EVENT_TYPES,
+  upcasters: jobDecider.upcasters,
+  documentId: (event) => String(event.data.jobId),
+  evolve: evolveJobDocument,
+});

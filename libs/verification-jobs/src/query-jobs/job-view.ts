@@ -1,0 +1,38 @@
+import { jobDownloadPath } from '../domain/verification-job.decider';
+import { EmailColumnChoice, JobCounts, ResultName } from '../domain/verification-job.events';
+import { JobDocument } from './job-document';
+import { JobKind, commonJobView, JobViewCommon, ProgressFacts } from '@lib/jobs';
+
+/** A job as the API shows it (GET /v1/jobs/{id}, list items, the create response, SSE event data). */
+export interface JobView extends JobViewCommon {
+  kind: JobKind;
+  emailColumn: EmailColumnChoice;
+  dedupe: boolean;
+  /** `quote`: one credit per unique address. */
+  counts: JobCounts;
+  results: Record<ResultName, number>;
+}
+
+/** The progress facts of a verification job; `rowsInFlight` from ChunkProgressBoard. */
+export function verificationProgressFacts(doc: JobDocument, rowsInFlight: number): ProgressFacts {
+  return {
+    status: doc.status,
+    startedAt: doc.startedAt,
+    recordedRows: doc.processedRows,
+    rowsInFlight,
+    rowsAtStart: doc.counts.blank ?? doc.counts.invalidSyntax,
+    totalRows: doc.counts.rows,
+  };
+}
+
+export function toJobView(doc: JobDocument, now: number, rowsInFlight = 0): JobView {
+  const facts = verificationProgressFacts(doc, rowsInFlight);
+  return {
+    ...commonJobView(doc, facts, now, jobDownloadPath(doc.jobId)),
+    kind: doc.kind,
+    emailColumn: doc.emailColumn,
+    dedupe: doc.dedupe,
+    counts: doc.counts,
+    results: doc.results,
+  };
+}

@@ -1,0 +1,42 @@
+import { upcast } from '@lib/common';
+import type { Projection } from '@lib/readstore';
+import { jobDecider } from '../domain/verification-job.decider';
+import { JOB_EVENT_TYPES, JobEvent } from '../domain/verification-job.events';
+import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION, JobResultDocument, jobResultId } from './job-document';
+import { resultCells } from './job-result-cells';
+import { jobStatusProjection } from './job-status.projection';
+
+/**
+ * One projection for both job read models, so they share a checkpoint: a chunk's row results are
+ * written before the status document counts them, hence a job read as Completed always has every
+ * row result in place (a full download never misses rows). Result cells are stored by column name, so
+ * a column added anywhere shifts nothing. A row result is written once: keyed by job and address, and
+ * an address is in the results of one chunk only (the decider records each chunk once; greylisting
+ * retries move addresses to a new chunk instead of repeating them), so the chunk's results are plain
+ * inserts and a replay inserts nothing (`insertNew`: no lookup per row, which on FerretDB is a scan of
+ * the collection). A purge deletes the rows here, from its event, so a
+ * rebuild from the log ends without them too; deleting again on a replay deletes nothing.
+ */
+export const jobsProjection: Projection = {
+  name: 'jobs',
+  eventTypes: JOB_EVENT_TYPES,
+  collections: [JOBS_COLLECTION, JOB_RESULTS_COLLECTION],
+  async handle(event, store) {
+    const current = upcast<JobEvent>(event, jobDecider.upcasters);
+    if (current.type === 'ChunkCompleted') {
+      const { jobId, results } = current.data;
+      await store.collection<JobResultDocument>(JOB_RESULTS_COLLECTION).insertNew(
+        results.map((r) => ({
+          _id: jobResultId(jobId, r.canonical),
+          jobId,
+          firstRow: r.firstRow,
+          cells: resultCells(r.verdict),
+        })),
+      );
+    }
+    if (current.type === 'JobFilesPurged' && current.data.kind === 'verification') {
+      await store.collection(JOB_RESULTS_COLLECTION).deleteMany({ jobId: current.data.jobId });
+    }
+    await jobStatusProjection.handle(event, store);
+  },
+};

@@ -1,0 +1,7 @@
+// For tests only (production code never imports it: a layer rule refuses it): the decider and the
+// projection the retention spec replays, the read model it inspects, and the bus topics the
+// multi-process cluster watches.
+export { jobDecider } from '../domain/verification-job.decider';
+export { jobsProjection } from '../query-jobs/jobs.projection';
+export { JOB_RESULTS_COLLECTION } from '../query-jobs/job-document';
+export { CHUNK_TOPIC, retryTopic } from '../process-chunk/chunk-message';

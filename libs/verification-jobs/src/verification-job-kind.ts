@@ -1,0 +1,21 @@
+import type { CancellableJobKind, PurgeableJobKind } from '@lib/jobs';
+import type { VerificationJobKind } from './create-job/verification-job-creation';
+import { jobDecider } from './domain/verification-job.decider';
+import { JOBS_COLLECTION } from './query-jobs/job-document';
+
+/** The id bulk verification jobs register with: stored in their events' `kind`, so it never changes. */
+export const VERIFICATION_JOB_KIND = 'verification';
+
+/** Bulk jobs in the shared cancel (CancelJobService): rows not yet verified are never charged. */
+export const VERIFICATION_JOB_CANCEL: CancellableJobKind<VerificationJobKind> = {
+  decider: jobDecider,
+  collection: JOBS_COLLECTION,
+  cancelCommand: (accountId, at) => ({ type: 'CancelJob', accountId, at }),
+};
+
+/** Bulk jobs in the retention sweep (JobRetentionModule.forKinds). */
+export const VERIFICATION_JOB_FILES: PurgeableJobKind = {
+  kind: VERIFICATION_JOB_KIND,
+  collection: JOBS_COLLECTION,
+  decider: jobDecider,
+};

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { CreditsModule } from '@lib/credits';
+import { JobDispatcher } from './dispatch-job/job-dispatcher';
+import { ChunkConsumers } from './process-chunk/chunk-consumers';
+import { ChunkProcessor } from './process-chunk/chunk-processor';
+import { ChunkWorkflowModule } from '@lib/jobs';
+
+/**
+ * The worker role's part of bulk jobs: dispatching new jobs and verifying their chunks. Chunks are
+ * probed with the process's one VerificationEngine (provided globally by the app's engine module), so
+ * every probe shares one per-MX session pool and its concurrency limit.
+ */
+@Module({
+  imports: [CreditsModule, ChunkWorkflowModule],
+  providers: [ChunkProcessor, ChunkConsumers, JobDispatcher],
+})
+export class VerificationJobsWorkerModule {}

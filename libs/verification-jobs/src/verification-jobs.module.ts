@@ -1,0 +1,29 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { ProjectionRegistry } from '@lib/platform';
+import { ReadStore } from '@lib/readstore';
+import { VerificationJobCreation } from './create-job/verification-job-creation';
+import { JobDownloadService } from './download-job/job-download.service';
+import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION } from './query-jobs/job-document';
+import { jobsProjection } from './query-jobs/jobs.projection';
+import { JobQueries } from './query-jobs/job-queries';
+import { JobLifecycleModule, JobProgressModule } from '@lib/jobs';
+
+/** Bulk jobs for the API and the projector: create, cancel, read, download; registers the job read models. */
+@Module({
+  imports: [JobProgressModule, JobLifecycleModule],
+  providers: [VerificationJobCreation, JobQueries, JobDownloadService],
+  exports: [VerificationJobCreation, JobLifecycleModule, JobQueries, JobDownloadService],
+})
+export class VerificationJobsModule implements OnModuleInit {
+  constructor(
+    private readonly projections: ProjectionRegistry,
+    private readonly readStore: ReadStore,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.projections.register(jobsProjection);
+    await this.readStore.collection(JOBS_COLLECTION).ensureIndex({ accountId: 1, kind: 1, createdAt: -1 });
+    await this.readStore.collection(JOBS_COLLECTION).ensureIndex({ filesPurged: 1, finishedAt: 1 }); // the retention sweep
+    await this.readStore.collection(JOB_RESULTS_COLLECTION).ensureIndex({ jobId: 1 });
+  }
+}
