@@ -1,7 +1,6 @@
 import { Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { Clock } from '@lib/common';
-import { AppConfig } from '@lib/config';
 import { MailModule } from '@lib/mail';
 import { APP_CONFIG, ProjectionRegistry } from '@lib/platform';
 import { PasswordHasher } from './passwords/password-hasher';
@@ -16,6 +15,7 @@ import { SessionAuthenticator } from './authenticate/session-authenticator';
 import { SignInService } from './sign-in/sign-in.service';
 import { createSignInAttempts } from './sign-in-throttle/create-sign-in-attempts';
 import { SignInAttempts } from './sign-in-throttle/sign-in-attempts.port';
+import { IDENTITY_CONFIG, IdentityConfig, identityConfigProvider } from './identity.config';
 import { SignInThrottle } from './sign-in-throttle/sign-in-throttle';
 import { MailThrottle } from './sign-in-throttle/mail-throttle';
 import { UserStreams } from './shared/user-streams';
@@ -44,13 +44,13 @@ const SERVICES = [
   imports: [CqrsModule, MailModule, UserDirectoryModule, SwitchTeamModule, ManageSessionsModule],
   providers: [
     ...SERVICES,
+    identityConfigProvider,
     { provide: PasswordHasher, useValue: new PasswordHasher() },
     { provide: SignInAttempts, inject: [APP_CONFIG], useFactory: createSignInAttempts },
     {
       provide: SignInThrottle,
-      inject: [SignInAttempts, APP_CONFIG, Clock],
-      useFactory: (attempts: SignInAttempts, config: AppConfig, clock: Clock) => {
-        const d = config.dashboard;
+      inject: [SignInAttempts, IDENTITY_CONFIG, Clock],
+      useFactory: (attempts: SignInAttempts, d: IdentityConfig, clock: Clock) => {
         const limits = {
           perAccount: d.signInFailuresPerAccount,
           perAddress: d.signInFailuresPerAddress,
@@ -61,9 +61,8 @@ const SERVICES = [
     },
     {
       provide: MailThrottle,
-      inject: [SignInAttempts, APP_CONFIG, Clock],
-      useFactory: (attempts: SignInAttempts, config: AppConfig, clock: Clock) => {
-        const d = config.dashboard;
+      inject: [SignInAttempts, IDENTITY_CONFIG, Clock],
+      useFactory: (attempts: SignInAttempts, d: IdentityConfig, clock: Clock) => {
         const limits = {
           perClient: d.mailPerClient,
           perRecipient: d.mailPerRecipient,

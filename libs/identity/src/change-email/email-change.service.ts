@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, DomainError } from '@lib/common';
-import { AppConfig } from '@lib/config';
 import { Mailer } from '@lib/mail';
-import { APP_CONFIG } from '@lib/platform';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { newLinkToken, parseLinkToken } from '../tokens/link-token';
 import { sameHash } from '../tokens/secret-hash';
 import { isoAfter, LINK_LIFETIME_MS } from '../shared/expiry';
 import { identityMails } from '../shared/identity-mails';
 import { normalizeEmail, UserStreams } from '../shared/user-streams';
+import { IDENTITY_CONFIG, IdentityConfig } from '../identity.config';
 
 /**
  * Changing the sign-in address: the current password authorizes the request, a link mailed to the new
@@ -22,7 +21,7 @@ export class EmailChangeService {
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   async request(userId: string, password: string, rawNewEmail: string): Promise<void> {
@@ -38,7 +37,7 @@ export class EmailChangeService {
       expiresAt: isoAfter(this.clock.now(), LINK_LIFETIME_MS.changeEmail),
       at: this.clock.nowIso(),
     });
-    await this.mailer.send(identityMails.confirmNewEmail(newEmail, this.config.dashboard.publicUrl, link.token));
+    await this.mailer.send(identityMails.confirmNewEmail(newEmail, this.config.publicUrl, link.token));
     await this.mailer.send(identityMails.emailChangeRequested(user.email, newEmail));
   }
 

@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, DomainError } from '@lib/common';
-import { AppConfig } from '@lib/config';
 import { Mailer } from '@lib/mail';
-import { APP_CONFIG } from '@lib/platform';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { MailThrottle } from '../sign-in-throttle/mail-throttle';
 import { AfterAnswer } from '../shared/after-answer';
@@ -11,6 +9,7 @@ import { isoAfter, LINK_LIFETIME_MS } from '../shared/expiry';
 import { linkWorks } from '../domain/user.decider';
 import { identityMails } from '../shared/identity-mails';
 import { normalizeEmail, UserStreams } from '../shared/user-streams';
+import { IDENTITY_CONFIG, IdentityConfig } from '../identity.config';
 
 /**
  * Password reset by a mailed single-use link, and change by a signed-in user. Both end the other
@@ -25,7 +24,7 @@ export class PasswordService {
     private readonly throttle: MailThrottle,
     private readonly afterAnswer: AfterAnswer,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   /** Mails a reset link when the address has an account; answers the same either way. A new link voids the previous one. */
@@ -46,7 +45,7 @@ export class PasswordService {
       expiresAt: isoAfter(this.clock.now(), LINK_LIFETIME_MS.resetPassword),
       at: this.clock.nowIso(),
     });
-    await this.mailer.send(identityMails.reset(email, this.config.dashboard.publicUrl, link.token));
+    await this.mailer.send(identityMails.reset(email, this.config.publicUrl, link.token));
   }
 
   /** Sets a new password from a reset link (once, within the hour) and signs every session out. */
@@ -65,7 +64,7 @@ export class PasswordService {
       passwordHash,
       at: this.clock.nowIso(),
     });
-    await this.mailer.send(identityMails.passwordChanged(user.email, this.config.dashboard.publicUrl, decided));
+    await this.mailer.send(identityMails.passwordChanged(user.email, this.config.publicUrl, decided));
   }
 
   /** Changes the password after checking the current one; every session but this one ends. */
@@ -79,6 +78,6 @@ export class PasswordService {
       keepSessionId: sessionId,
       at: this.clock.nowIso(),
     });
-    await this.mailer.send(identityMails.passwordChanged(user.email, this.config.dashboard.publicUrl, decided));
+    await this.mailer.send(identityMails.passwordChanged(user.email, this.config.publicUrl, decided));
   }
 }

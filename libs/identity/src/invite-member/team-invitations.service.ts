@@ -10,9 +10,7 @@ import {
   TeamRole,
 } from '@lib/accounts';
 import { DomainError } from '@lib/common';
-import { AppConfig } from '@lib/config';
 import { Mailer } from '@lib/mail';
-import { APP_CONFIG } from '@lib/platform';
 import type { DashboardPrincipal } from '../authenticate/session-authenticator';
 import { identityMails } from '../shared/identity-mails';
 import { requireManager } from '../shared/team-roles';
@@ -20,6 +18,7 @@ import { normalizeEmail } from '../shared/user-streams';
 import { MailThrottle } from '../sign-in-throttle/mail-throttle';
 import { JoinTeamCommand } from '../switch-team/switch-team.commands';
 import { newLinkToken, parseLinkToken } from '../tokens/link-token';
+import { IDENTITY_CONFIG, IdentityConfig } from '../identity.config';
 
 /**
  * Invitations by mailed link (7 days), listed and withdrawn by owners and admins, and joining. The account stream is the team's truth (members,
@@ -32,7 +31,7 @@ export class TeamInvitationsService {
     private readonly queries: QueryBus,
     private readonly mailer: Mailer,
     private readonly throttle: MailThrottle,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   async invite(
@@ -47,7 +46,7 @@ export class TeamInvitationsService {
     const { expiresAt } = await this.commands.execute(
       new InviteMemberCommand(user.accountId, email, role, link.tokenHash, user.userId),
     );
-    await this.mailer.send(identityMails.invitation(email, user, role, this.config.dashboard.publicUrl, link.token));
+    await this.mailer.send(identityMails.invitation(email, user, role, this.config.publicUrl, link.token));
     return { email, role, expiresAt };
   }
 

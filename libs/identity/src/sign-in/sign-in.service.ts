@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, DomainError } from '@lib/common';
-import { AppConfig } from '@lib/config';
-import { APP_CONFIG } from '@lib/platform';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { newSession } from '../tokens/session-token';
 import { SignInThrottle } from '../sign-in-throttle/sign-in-throttle';
 import { normalizeEmail, UserStreams } from '../shared/user-streams';
+import { IDENTITY_CONFIG, IdentityConfig } from '../identity.config';
 
 export interface SignInContext {
   address: string;
@@ -34,7 +33,7 @@ export class SignInService {
     private readonly hasher: PasswordHasher,
     private readonly throttle: SignInThrottle,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   async signIn(rawEmail: string, password: string, context: SignInContext): Promise<StartedSession> {
@@ -48,7 +47,7 @@ export class SignInService {
     }
     await attempt.succeeded();
     const session = newSession();
-    const expiresAt = new Date(this.clock.now() + this.config.dashboard.sessionTtlHours * 3_600_000).toISOString();
+    const expiresAt = new Date(this.clock.now() + this.config.sessionTtlHours * 3_600_000).toISOString();
     await this.users.run(userId, {
       type: 'StartSession',
       sessionId: session.sessionId,

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { OpenAccountCommand } from '@lib/accounts';
-import { AppConfig } from '@lib/config';
 import { CreditLedger } from '@lib/credits';
-import { APP_CONFIG } from '@lib/platform';
 import { UserStreams } from '../shared/user-streams';
+import { IDENTITY_CONFIG, IdentityConfig } from '../identity.config';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -23,7 +22,7 @@ export class SignUpAccounts {
     private readonly users: UserStreams,
     private readonly commands: CommandBus,
     private readonly ledger: CreditLedger,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   /** Opens the account the user signed up with and grants its trial; false when the user never registered. */
@@ -34,7 +33,7 @@ export class SignUpAccounts {
     await this.commands.execute(
       new OpenAccountCommand(registered.company || registered.name, accountId, false, userId),
     );
-    const trialCredits = this.config.dashboard.trialCredits;
+    const trialCredits = this.config.trialCredits;
     if (trialCredits <= 0) return true;
     // The trial comes after the registration; a day's margin covers clocks that disagree between processes and the store.
     const since = new Date(Date.parse(registered.registeredAt) - DAY_MS).toISOString();

@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, DomainError, newNumericId } from '@lib/common';
-import { AppConfig } from '@lib/config';
 import { Mailer } from '@lib/mail';
-import { APP_CONFIG } from '@lib/platform';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { MailThrottle } from '../sign-in-throttle/mail-throttle';
 import { AfterAnswer } from '../shared/after-answer';
@@ -10,6 +8,7 @@ import { newLinkToken, parseLinkToken } from '../tokens/link-token';
 import { isoAfter, LINK_LIFETIME_MS } from '../shared/expiry';
 import { identityMails } from '../shared/identity-mails';
 import { normalizeEmail, UserStreams } from '../shared/user-streams';
+import { IDENTITY_CONFIG, IdentityConfig } from '../identity.config';
 
 export interface SignUpRequest {
   email: string;
@@ -42,7 +41,7 @@ export class RegistrationService {
     private readonly throttle: MailThrottle,
     private readonly afterAnswer: AfterAnswer,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   /** Throttled per client address and per address typed; registers (or tells the address's owner) after the answer. */
@@ -60,7 +59,7 @@ export class RegistrationService {
     const now = this.clock.now();
     const userId = String(newNumericId(now));
     if (!(await this.claim(email, userId))) {
-      await this.mailer.send(identityMails.alreadyRegistered(email, this.config.dashboard.publicUrl));
+      await this.mailer.send(identityMails.alreadyRegistered(email, this.config.publicUrl));
       return;
     }
     const passwordHash = await this.hasher.hash(request.password);
@@ -78,7 +77,7 @@ export class RegistrationService {
       confirmExpiresAt: isoAfter(now, LINK_LIFETIME_MS.confirmEmail),
       at: this.clock.nowIso(),
     });
-    await this.mailer.send(identityMails.confirm(email, this.config.dashboard.publicUrl, link.token));
+    await this.mailer.send(identityMails.confirm(email, this.config.publicUrl, link.token));
   }
 
   /** Confirms the address from the mailed link (once); the caller then opens the user's account (SignUpAccounts). */
@@ -107,8 +106,7 @@ export class RegistrationService {
       expiresAt: isoAfter(now, LINK_LIFETIME_MS.confirmEmail),
       at: this.clock.nowIso(),
     });
-    if (events.length > 0)
-      await this.mailer.send(identityMails.confirm(email, this.config.dashboard.publicUrl, link.token));
+    if (events.length > 0) await this.mailer.send(identityMails.confirm(email, this.config.publicUrl, link.token));
   }
 
   private async accountOf(userId: string): Promise<RegisteredAccount> {
