@@ -24,7 +24,7 @@ import {
 } from '@lib/finder/testing';
 import { isFreeProvider, VerificationEngine } from '@lib/verification';
 import { loopbackConfig } from '../libs/verification/src/testing/loopback-harness';
-import { postfixRejectionsPerSession } from '../test/integration/support/postfix-log';
+import { postfixRejectionsPerSession } from '../test/support/cluster/postfix-log';
 
 const PEOPLE: Array<[string, string]> = [
   ['Richard', 'Hendricks'],

@@ -1,6 +1,6 @@
 /**
  * The production topology of `npm run bench:topology` as an operator scales it out: one api, one projector
- * and one worker, each its own OS process (APP_ROLES, test/integration/support/role-process.ts), on
+ * and one worker, each its own OS process (APP_ROLES, test/support/cluster/role-process.ts), on
  * Kafka + the MongoDB-wire server, the embedded event store in one DATA_DIR they share. Same settings as
  * the all-in-one bench app (bench/probe-app.ts), so the two differ only in how the roles are placed.
  */
@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ADMIN_TOKEN } from '../test/support/test-app';
-import { startRole, type Role, type RoleProcess } from '../test/integration/support/role-process';
+import { startRole, type Role, type RoleProcess } from '../test/support/cluster/role-process';
 import { createBenchAccount, type BenchApp } from './probe-app';
 
 export async function startRoleProcesses(env: Record<string, string>): Promise<BenchApp> {

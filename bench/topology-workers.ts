@@ -14,9 +14,9 @@
  */
 import { loadavg } from 'node:os';
 import type { MailPeers } from '../test/support/peers/mail-peers';
-import { startAppCluster, type AppCluster } from '../test/integration/support/app-cluster';
-import { jobWhenFinished } from '../test/integration/support/cluster-helpers';
-import { slowManyCsv, startSlowManyPeers } from '../test/integration/support/slow-many-peers';
+import { startAppCluster, type AppCluster } from '../test/support/cluster/app-cluster';
+import { jobWhenFinished } from '../test/support/cluster/cluster-helpers';
+import { slowManyCsv, startSlowManyPeers } from '../test/support/peers/slow-many-peers';
 
 export interface WorkerScalingOptions {
   kafkaBrokers: string;

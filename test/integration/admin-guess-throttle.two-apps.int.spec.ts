@@ -3,7 +3,7 @@
 // alternating between the replicas behind a load balancer got twice ADMIN_MAX_FAILURES_PER_ADDRESS guesses.
 import { MongoClient } from 'mongodb';
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../support/test-app';
-import { describeWithServers, uniqueDbName } from './support/servers';
+import { describeWithServers, uniqueDbName } from '../support/cluster/servers';
 
 const GUESSES_PER_MINUTE = 4;
 

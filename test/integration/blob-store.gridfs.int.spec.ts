@@ -2,7 +2,7 @@
 import { MongoClient } from 'mongodb';
 import { GridFsBlobStore } from '@lib/blobstore';
 import { blobStoreContract } from '../../libs/blobstore/src/testing/blob-store.contract';
-import { describeWithServers, uniqueDbName } from './support/servers';
+import { describeWithServers, uniqueDbName } from '../support/cluster/servers';
 
 describeWithServers(['MONGO_URL'], 'GridFS blob store adapter', ({ MONGO_URL }) => {
   const dbName = uniqueDbName('it_blobs');

@@ -1,3 +1,4 @@
+import { eventually, present } from '@lib/common/testing';
 // The event relay publishing to real Kafka, its checkpoint in MongoDB (FerretDB from the script), reading
 // EventStoreDB when EVENTSTORE_URL is set, else the embedded SQLite event store. Every message is checked
 // against the published JSON schema (relay-message.schema.json), not against a copy of its field list.
@@ -16,21 +17,13 @@ import {
 } from '@lib/messaging';
 import { MongoReadStore } from '@lib/readstore';
 import schema from '../../libs/messaging/src/relay/relay-message.schema.json';
-import { eventStoreUnderTest, type EventStoreUnderTest } from './support/event-store-under-test';
-import { skipBacklog } from './support/kafka-backlog';
-import { brokersOf, describeWithServers, uniqueDbName } from './support/servers';
+import { eventStoreUnderTest, type EventStoreUnderTest } from '../support/cluster/event-store-under-test';
+import { skipBacklog } from '../support/cluster/kafka-backlog';
+import { brokersOf, describeWithServers, uniqueDbName } from '../support/cluster/servers';
 
 const TOPICS = [...RELAY_CATEGORIES.map(relayTopic), relayTopic('users'), relayTopic('other')];
 const validate = addFormats(new Ajv2020({ allErrors: true })).compile(schema);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(what: string, done: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 describeWithServers(['KAFKA_BROKERS', 'MONGO_URL'], 'event relay on Kafka', ({ KAFKA_BROKERS, MONGO_URL }) => {
   const brokers = brokersOf(KAFKA_BROKERS);
@@ -107,7 +100,10 @@ describeWithServers(['KAFKA_BROKERS', 'MONGO_URL'], 'event relay on Kafka', ({ K
     await append(streams, 'ItFirstPass');
     await relay.start();
     await append(streams, 'ItSecondPass');
-    await until(`${appended.length} relayed events`, () => ofThisRun().length >= appended.length);
+    await eventually(() => present(ofThisRun().length >= appended.length, `${appended.length} relayed events`), {
+      timeoutMs: 30_000,
+      intervalMs: 50,
+    });
 
     for (const message of ofThisRun()) {
       expect({ value: message.value, valid: validate(message.value), errors: validate.errors ?? null }).toMatchObject({
@@ -205,7 +201,10 @@ describeWithServers(['KAFKA_BROKERS', 'MONGO_URL'], 'event relay on Kafka', ({ K
     for (const [stream, type, data] of stored) await events.appendToStream(stream, [{ type, data }], 'any');
     // Streams of their own: the first test's events on `<category>-<tag>` must not be counted here.
     const relayed = () => received.filter((m) => stored.some(([stream]) => m.key === stream));
-    await until('the five events', () => relayed().length >= stored.length);
+    await eventually(() => present(relayed().length >= stored.length, 'the five events'), {
+      timeoutMs: 30_000,
+      intervalMs: 50,
+    });
     const text = JSON.stringify(relayed().map((m) => m.value));
     for (const leaked of [
       secret,
@@ -231,12 +230,18 @@ describeWithServers(['KAFKA_BROKERS', 'MONGO_URL'], 'event relay on Kafka', ({ K
     for (let n = 0; n < 8; n += 1)
       await events.appendToStream(stream, [{ type: 'ItStep', data: { n } }], n === 0 ? 'no_stream' : n - 1);
     const steps = () => received.filter((m) => m.key === stream).map((m) => m.value.data.n);
-    await until('8 steps of one stream', () => steps().length >= 8);
+    await eventually(() => present(steps().length >= 8, '8 steps of one stream'), {
+      timeoutMs: 30_000,
+      intervalMs: 50,
+    });
     expect(steps()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('resumes from its checkpoint in MongoDB after a restart without publishing earlier events again', async () => {
-    await until('everything so far to arrive', () => ofThisRun().length >= appended.length + 8);
+    await eventually(() => present(ofThisRun().length >= appended.length + 8, 'everything so far to arrive'), {
+      timeoutMs: 30_000,
+      intervalMs: 50,
+    });
     const before = ofThisRun().length;
     await closeRelay();
     openRelay();
@@ -244,7 +249,10 @@ describeWithServers(['KAFKA_BROKERS', 'MONGO_URL'], 'event relay on Kafka', ({ K
     await events.appendToStream(stream, [{ type: 'ItWrittenWhileRelayWasDown', data: {} }], 'no_stream');
     await relay.start();
     await events.appendToStream(stream, [{ type: 'ItWrittenAfterRestart', data: {} }], 0);
-    await until('the two new events', () => ofThisRun().length >= before + 2);
+    await eventually(() => present(ofThisRun().length >= before + 2, 'the two new events'), {
+      timeoutMs: 30_000,
+      intervalMs: 50,
+    });
     // Time for a republished earlier event, the failure this test looks for, to arrive.
     await sleep(1500);
     expect(ofThisRun().length).toBe(before + 2);

@@ -5,7 +5,7 @@ import { EsdbEventStore } from '@lib/eventstore';
 import { eventStoreContract } from '../../libs/eventstore/src/testing/event-store.contract';
 import { eventStoreFaultContract } from '../../libs/eventstore/src/testing/faults.contract';
 import { realEsdbFaults } from '../../libs/eventstore/src/testing/fake-esdb/esdb-faults';
-import { describeWithServers } from './support/servers';
+import { describeWithServers } from '../support/cluster/servers';
 
 describeWithServers(['EVENTSTORE_URL'], 'EventStoreDB adapter', ({ EVENTSTORE_URL }) => {
   const factory = async () => {

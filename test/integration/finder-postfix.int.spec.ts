@@ -3,8 +3,8 @@ import { DomainFormatSource, EmailFinder, type KnownAddressRecord } from '@lib/f
 import { isFreeProvider, VerificationEngine } from '@lib/verification';
 import { DnsPeer, startDnsPeer } from '../support/peers/dns-peer';
 import { loopbackConfig } from '../../libs/verification/src/testing/loopback-harness';
-import { postfixRejectionsPerSession } from './support/postfix-log';
-import { describeWithServers } from './support/servers';
+import { postfixRejectionsPerSession } from '../support/cluster/postfix-log';
+import { describeWithServers } from '../support/cluster/servers';
 
 /** What the finder has confirmed so far, as the known-address read model would hold it. */
 class Remembered extends DomainFormatSource {

@@ -1,11 +1,12 @@
+import { eventually, present } from '@lib/common/testing';
 // A bus member that kafkajs gives up on rejoins its group. kafkajs restarts a consumer after a retriable
 // crash only; INCONSISTENT_GROUP_PROTOCOL (the group held by members that offer none of this member's
 // assigners, as a coordinator that reloaded its groups after a broker restart knows its old members) left
 // the member out of its group for good while the process looked healthy.
 import { AssignerProtocol, Kafka, logLevel, type PartitionAssigner } from 'kafkajs';
 import { KafkaMessageBus, type IncomingMessage } from '@lib/messaging';
-import { until } from './support/cluster-helpers';
-import { brokersOf, describeWithServers } from './support/servers';
+
+import { brokersOf, describeWithServers } from '../support/cluster/servers';
 
 /** An assigner the bus does not offer: a group whose members offer only this one refuses the bus's member. */
 const ForeignAssigner: PartitionAssigner = () => ({
@@ -65,16 +66,21 @@ describeWithServers(['KAFKA_BROKERS'], 'a Kafka bus member refused by its group'
     await bus.subscribe({ groupId, topics: [topic] }, async (message) => {
       received.push(message);
     });
-    await until(
-      'the bus member refused by the group (kafkajs logs its crash)',
-      async () => (logged.some((line) => /protocols are incompatible/.test(line)) ? true : undefined),
-      30_000,
-      100,
+    await eventually(
+      async () =>
+        present(
+          logged.some((line) => /protocols are incompatible/.test(line)) ? true : undefined,
+          'the bus member refused by the group (kafkajs logs its crash)',
+        ),
+      { timeoutMs: 30_000, intervalMs: 100 },
     );
     await bus.publish(topic, [{ key: 'k', value: { n: 1 } }]);
     await foreign.disconnect();
 
-    await until('the message received', async () => (received.length > 0 ? true : undefined), 45_000, 100);
+    await eventually(async () => present(received.length > 0 ? true : undefined, 'the message received'), {
+      timeoutMs: 45_000,
+      intervalMs: 100,
+    });
     expect(received.map((message) => message.value)).toEqual([{ n: 1 }]);
     expect(logged.join('\n')).toMatch(/kafkajs stopped the member .*; joining again/);
   }, 90_000);

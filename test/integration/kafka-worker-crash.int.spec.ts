@@ -1,27 +1,18 @@
+import { eventually, present } from '@lib/common/testing';
 // Kills a consuming worker process with SIGKILL mid-stream, starts another, and checks that every
 // message's effect is applied exactly once: no message lost, none applied twice, per-key order kept.
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { MongoClient, type Db } from 'mongodb';
 import { KafkaMessageBus } from '@lib/messaging';
-import { brokersOf, describeWithServers, uniqueDbName } from './support/servers';
-import type { Transfer } from './support/idempotent-worker';
+import { brokersOf, describeWithServers, uniqueDbName } from '../support/cluster/servers';
+import type { Transfer } from '../support/cluster/idempotent-worker';
 
 const ROOT = path.resolve(__dirname, '../..');
 const TOTAL = 400;
 const KEYS = 16;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 describeWithServers(
   ['KAFKA_BROKERS', 'MONGO_URL'],
@@ -38,7 +29,7 @@ describeWithServers(
     function startWorker(): Promise<ChildProcess> {
       const child = spawn(
         process.execPath,
-        ['-r', './scripts/register-ts.js', 'test/integration/support/idempotent-worker.ts'],
+        ['-r', './scripts/register-ts.js', 'test/support/cluster/idempotent-worker.ts'],
         {
           cwd: ROOT,
           env: {
@@ -90,20 +81,19 @@ describeWithServers(
       );
 
       const first = await startWorker();
-      const appliedAtKill = await until(
-        'the first worker to be mid-stream',
-        async () => ((await appliedCount()) >= 60 ? appliedCount() : undefined),
-        60_000,
+      const appliedAtKill = await eventually(
+        async () =>
+          present((await appliedCount()) >= 60 ? appliedCount() : undefined, 'the first worker to be mid-stream'),
+        { timeoutMs: 60_000, intervalMs: 25 },
       );
       first.kill('SIGKILL');
       await new Promise((resolve) => first.once('exit', resolve));
       expect(appliedAtKill).toBeLessThan(TOTAL);
 
       const second = await startWorker();
-      await until(
-        'every transfer to be applied',
-        async () => ((await appliedCount()) >= TOTAL ? true : undefined),
-        90_000,
+      await eventually(
+        async () => present((await appliedCount()) >= TOTAL ? true : undefined, 'every transfer to be applied'),
+        { timeoutMs: 90_000, intervalMs: 25 },
       );
       // Leaves time for a late duplicate to show up before checking.
       await sleep(1000);

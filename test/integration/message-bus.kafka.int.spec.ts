@@ -1,7 +1,7 @@
 // The MessageBus contract against Kafka (KAFKA_BROKERS, comma-separated host:port).
 import { KafkaMessageBus } from '@lib/messaging';
 import { messageBusContract } from '../../libs/messaging/src/testing/message-bus.contract';
-import { brokersOf, describeWithServers } from './support/servers';
+import { brokersOf, describeWithServers } from '../support/cluster/servers';
 
 describeWithServers(['KAFKA_BROKERS'], 'Kafka message bus adapter', ({ KAFKA_BROKERS }) => {
   messageBusContract('kafka', async (observer) => {

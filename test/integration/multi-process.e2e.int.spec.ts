@@ -2,9 +2,9 @@
 // MongoDB-wire server (FerretDB from scripts/integration-services.sh) sharing one event store, and a
 // request has to pass through each of them: the projector projects the new key before the api accepts
 // it, and a bulk job is dispatched and verified by the worker over Kafka after the relay publishes it.
-import { startAppCluster, showingOutputsOnFailure, type AppCluster } from './support/app-cluster';
-import { balanceOnceSettled, downloadRows, jobWhenFinished } from './support/cluster-helpers';
-import { describeWithServers } from './support/servers';
+import { startAppCluster, showingOutputsOnFailure, type AppCluster } from '../support/cluster/app-cluster';
+import { balanceOnceSettled, downloadRows, jobWhenFinished } from '../support/cluster/cluster-helpers';
+import { describeWithServers } from '../support/cluster/servers';
 
 const CSV = [
   'email,name',

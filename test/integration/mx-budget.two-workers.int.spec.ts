@@ -4,10 +4,10 @@
 // budget, so some MX sees more than one ceiling's worth at once. The peer counts a socket from accept to
 // close, and a worker frees its shared slot only after its side of the connection closed.
 import type { MailPeers } from '../support/peers/mail-peers';
-import { startAppCluster, showingOutputsOnFailure, type AppCluster } from './support/app-cluster';
-import { jobWhenFinished } from './support/cluster-helpers';
-import { describeWithServers } from './support/servers';
-import { slowManyCsv, startSlowManyPeers } from './support/slow-many-peers';
+import { startAppCluster, showingOutputsOnFailure, type AppCluster } from '../support/cluster/app-cluster';
+import { jobWhenFinished } from '../support/cluster/cluster-helpers';
+import { describeWithServers } from '../support/cluster/servers';
+import { slowManyCsv, startSlowManyPeers } from '../support/peers/slow-many-peers';
 
 const DOMAINS = 4;
 const ROWS = 1_200;

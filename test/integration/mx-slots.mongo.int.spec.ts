@@ -3,7 +3,7 @@
 import { MongoClient } from 'mongodb';
 import { MongoMxSlots } from '../../libs/verification/src/mongo/mongo-mx-slots';
 import { mxSlotsContract } from '../../libs/verification/src/testing/mx-slots.contract';
-import { describeWithServers, uniqueDbName } from './support/servers';
+import { describeWithServers, uniqueDbName } from '../support/cluster/servers';
 
 describeWithServers(['MONGO_URL'], 'MxSlots on MongoDB', ({ MONGO_URL }) => {
   const dbName = uniqueDbName('it_mx_slots');

@@ -7,8 +7,8 @@ import {
 } from '@lib/verification';
 import { DnsPeer, startDnsPeer } from '../support/peers/dns-peer';
 import { loopbackConfig } from '../../libs/verification/src/testing/loopback-harness';
-import { describeWithServers } from './support/servers';
-import { postfixRejectionsPerSession } from './support/postfix-log';
+import { describeWithServers } from '../support/cluster/servers';
+import { postfixRejectionsPerSession } from '../support/cluster/postfix-log';
 
 /**
  * The prober against a real Postfix (Debian's package, stock smtpd limits; scripts/integration/postfix.sh):

@@ -2,8 +2,8 @@
 // fed by EventStoreDB when EVENTSTORE_URL is set, else by the embedded SQLite event store.
 import { MongoClient } from 'mongodb';
 import { MongoReadStore } from '@lib/readstore';
-import { eventStoreUnderTest, type EventStoreUnderTest } from './support/event-store-under-test';
-import { describeWithServers, uniqueDbName } from './support/servers';
+import { eventStoreUnderTest, type EventStoreUnderTest } from '../support/cluster/event-store-under-test';
+import { describeWithServers, uniqueDbName } from '../support/cluster/servers';
 import { projectionRunnerContract } from '../../libs/readstore/src/testing/projection-runner.contract';
 
 describeWithServers(['MONGO_URL'], 'projection runner on MongoDB', ({ MONGO_URL }) => {

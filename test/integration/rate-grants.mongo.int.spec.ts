@@ -2,7 +2,7 @@
 import { MongoClient } from 'mongodb';
 import { MongoRateGrants } from '../../libs/api/src/auth/rate-limit/mongo/mongo-rate-grants';
 import { rateGrantsContract } from '../../libs/api/src/testing/rate-grants.contract';
-import { describeWithServers, uniqueDbName } from './support/servers';
+import { describeWithServers, uniqueDbName } from '../support/cluster/servers';
 
 describeWithServers(['MONGO_URL'], 'RateGrants on MongoDB', ({ MONGO_URL }) => {
   const dbName = uniqueDbName('it_rate_grants');

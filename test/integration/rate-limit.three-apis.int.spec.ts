@@ -3,7 +3,7 @@
 // replicas behind a load balancer got three times the documented rate.
 import { MongoClient } from 'mongodb';
 import { startTestApp, TestApp } from '../support/test-app';
-import { describeWithServers, uniqueDbName } from './support/servers';
+import { describeWithServers, uniqueDbName } from '../support/cluster/servers';
 
 const PER_SECOND = 10;
 const BURST = 20;

@@ -2,7 +2,7 @@
 import { MongoClient } from 'mongodb';
 import { MongoReadStore } from '@lib/readstore';
 import { readStoreContract } from '../../libs/readstore/src/testing/read-store.contract';
-import { describeWithServers, uniqueDbName } from './support/servers';
+import { describeWithServers, uniqueDbName } from '../support/cluster/servers';
 
 describeWithServers(['MONGO_URL'], 'MongoDB read store adapter', ({ MONGO_URL }) => {
   const dbName = uniqueDbName('it_readstore');

@@ -2,7 +2,7 @@
 import { MongoClient } from 'mongodb';
 import { MongoSignInAttempts } from '../../libs/identity/src/sign-in-throttle/mongo/mongo-sign-in-attempts';
 import { signInAttemptsContract } from '../../libs/identity/src/testing/sign-in-attempts.contract';
-import { describeWithServers, uniqueDbName } from './support/servers';
+import { describeWithServers, uniqueDbName } from '../support/cluster/servers';
 
 describeWithServers(['MONGO_URL'], 'MongoDB sign-in attempts adapter', ({ MONGO_URL }) => {
   const dbName = uniqueDbName('it_signin');

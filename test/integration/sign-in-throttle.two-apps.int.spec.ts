@@ -3,7 +3,7 @@
 import { MongoClient } from 'mongodb';
 import { DashboardBrowser } from '../support/dashboard-browser';
 import { startTestApp, TestApp } from '../support/test-app';
-import { describeWithServers, uniqueDbName } from './support/servers';
+import { describeWithServers, uniqueDbName } from '../support/cluster/servers';
 
 describeWithServers(['MONGO_URL'], 'sign-in throttling across API processes', ({ MONGO_URL }) => {
   const dbName = uniqueDbName('it_signin_apps');

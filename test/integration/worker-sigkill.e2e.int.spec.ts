@@ -1,12 +1,13 @@
+import { eventually, present } from '@lib/common/testing';
 // A worker process SIGKILLed in the middle of a bulk job on Kafka: a new worker process, or a second one
 // that was running beside it, takes over the uncommitted chunk messages, the job completes, every row gets
 // exactly one result, and the credits charged are exactly the decisive results (no chunk charged twice, no
 // hold left open; the admin CLI's ledger-replay agrees).
 import type { EventStore, RecordedEvent } from '@lib/eventstore';
-import { startAppCluster, showingOutputsOnFailure, type AppCluster } from './support/app-cluster';
-import { until } from './support/cluster-helpers';
-import { expectCompletedOnceChargedOnce, openAccountWithJob } from './support/job-once-checks';
-import { describeWithServers } from './support/servers';
+import { startAppCluster, showingOutputsOnFailure, type AppCluster } from '../support/cluster/app-cluster';
+
+import { expectCompletedOnceChargedOnce, openAccountWithJob } from '../support/cluster/job-once-checks';
+import { describeWithServers } from '../support/cluster/servers';
 
 // slow.test's MX delays its banner by this much, so its chunks are caught in flight, held but not recorded.
 const SLOW_BANNER_MS = 4_000;
@@ -70,14 +71,15 @@ for (const takeover of ['a new worker process', 'the second worker process'] as 
             const completedChunks = async () => (await jobEvents()).filter((e) => e.type === 'ChunkCompleted');
 
             // Mid-job: some chunks recorded, and some held but not yet recorded (the slow MX is still answering).
-            const atKill = await until(
-              'a chunk recorded while another is in flight',
+            const atKill = await eventually(
               async () => {
                 const [completed, holds] = [await completedChunks(), openHolds(await ledger())];
-                return completed.length > 0 && holds.length > 0 ? { completed: completed.length, holds } : undefined;
+                return present(
+                  completed.length > 0 && holds.length > 0 ? { completed: completed.length, holds } : undefined,
+                  'a chunk recorded while another is in flight',
+                );
               },
-              60_000,
-              50,
+              { timeoutMs: 60_000, intervalMs: 50 },
             );
             await cluster!.worker.kill();
             const chunkCount: number = (await jobEvents()).find((e) => e.type === 'JobCreated')!.data.chunkCount;

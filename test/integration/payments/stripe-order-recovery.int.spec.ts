@@ -1,19 +1,11 @@
+import { eventually } from '@lib/common/testing';
 import { OrderRecoverySweeper } from '@lib/credits/testing';
 import { TravelClock } from '../../support/travel-clock';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser } from '../../e2e/dashboard/dashboard-users';
-import { describeWithServers } from '../support/servers';
+import { describeWithServers } from '../../support/cluster/servers';
 import { StripePeer } from './stripe-peer';
 import { WEBHOOK_SECRET } from './stripe-signature';
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describeWithServers(['STRIPE_MOCK_URL'], 'Stripe orders whose webhook never came', (env) => {
   let app: TestApp;
@@ -49,13 +41,27 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe orders whose webhook never came
     stripe.succeedPayment(paid.processorPaymentIntentId);
     const orders = async () =>
       (await owner.browser.request('GET', '/dashboard/v1/billing/orders')).body.data.items as any[];
-    await eventually(orders, (items) => items.length === 2);
+    await eventually(
+      async () => {
+        const items = await orders();
+        expect(items.length === 2).toBe(true);
+        return items;
+      },
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
 
     clock.travel(601_000);
     const sweeper = app.running.app.get(OrderRecoverySweeper);
     expect(await sweeper.sweepOnce()).toMatchObject({ completed: 1, failed: 0, credited: 0 });
     expect(stripe.made('GET', `/v1/payment_intents/${paid.processorPaymentIntentId}`).length).toBeGreaterThan(0);
-    const settled = await eventually(orders, (items) => items.some((o) => o.status === 2 && o.invoiceNumber !== ''));
+    const settled = await eventually(
+      async () => {
+        const items = await orders();
+        expect(items.some((o) => o.status === 2 && o.invoiceNumber !== '')).toBe(true);
+        return items;
+      },
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
     expect(settled.find((o) => String(o.id) === paid.orderId)).toMatchObject({
       status: 2,
       processorChargeId: `ch_for_${paid.processorPaymentIntentId}`,
@@ -64,6 +70,15 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe orders whose webhook never came
     expect(settled.find((o) => String(o.id) === unpaid.orderId)).toMatchObject({ status: 1 });
     expect(await sweeper.sweepOnce()).toMatchObject({ completed: 0, credited: 0 });
     const balance = async () => (await app.request('GET', '/v1/credits/balance', { key })).body.data.balance as number;
-    expect(await eventually(balance, (b) => b === 1_000)).toBe(1_000);
+    expect(
+      await eventually(
+        async () => {
+          const b = await balance();
+          expect(b === 1_000).toBe(true);
+          return b;
+        },
+        { timeoutMs: 10_000, intervalMs: 50 },
+      ),
+    ).toBe(1_000);
   });
 });

@@ -1,10 +1,11 @@
+import { eventually } from '@lib/common/testing';
 import { DashboardBrowser } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser } from '../../e2e/dashboard/dashboard-users';
 import { CheckoutService, CreditCatalogue } from '@lib/credits';
 import { NO_SAVED_PAYMENT_METHOD, stripeClient, StripePaymentProcessor } from '@lib/credits/testing';
 import { EventStore } from '@lib/eventstore';
-import { describeWithServers } from '../support/servers';
+import { describeWithServers } from '../../support/cluster/servers';
 import { signature, stripeEvent, WEBHOOK_SECRET } from './stripe-signature';
 
 function intentEvent(
@@ -45,14 +46,7 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
     (await owner.browser.request('GET', '/dashboard/v1/billing/orders')).body.data.items.find(
       (o: { id: number }) => o.id === Number(orderId),
     );
-  const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
-    const deadline = Date.now() + 5_000;
-    for (;;) {
-      const value = await read();
-      if (done(value) || Date.now() > deadline) return value;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
+
   /** An automatic top-up of package 1 whose request died after quoting it: the order is only quoted. */
   const quotedTopUp = async (accountId: string): Promise<string> => {
     const orderId = app.running.app.get(CheckoutService).newOrderId();
@@ -93,8 +87,12 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
     });
     expect(
       await eventually(
-        () => orderOf(order.orderId),
-        (o) => !!o,
+        async () => {
+          const o = await orderOf(order.orderId);
+          expect(!!o).toBe(true);
+          return o;
+        },
+        { intervalMs: 25 },
       ),
     ).toMatchObject({ status: 1, processorPaymentIntentId: order.processorPaymentIntentId, finalAmountUsd: 10 });
   });
@@ -147,8 +145,12 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
       intentEvent('evt_late_failure', 'payment_intent.payment_failed', order.processorPaymentIntentId, order.orderId),
     );
     const settled = await eventually(
-      () => orderOf(order.orderId),
-      (o) => o.invoiceNumber !== '',
+      async () => {
+        const o = await orderOf(order.orderId);
+        expect(o.invoiceNumber !== '').toBe(true);
+        return o;
+      },
+      { intervalMs: 25 },
     );
     expect(settled).toMatchObject({
       status: 2,
@@ -156,7 +158,16 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
       processorChargeId: 'ch_evt_success_1',
       invoiceNumber: expect.stringMatching(/^INV-\d{6}$/),
     });
-    expect(await eventually(balance, (b) => b === before + 1_000)).toBe(before + 1_000);
+    expect(
+      await eventually(
+        async () => {
+          const b = await balance();
+          expect(b === before + 1_000).toBe(true);
+          return b;
+        },
+        { intervalMs: 25 },
+      ),
+    ).toBe(before + 1_000);
   });
 
   it('records a failure with its reason, and a later success of the retried payment still credits once', async () => {
@@ -167,8 +178,12 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
     );
     expect(
       await eventually(
-        () => orderOf(order.orderId),
-        (o) => o.status === 3,
+        async () => {
+          const o = await orderOf(order.orderId);
+          expect(o.status === 3).toBe(true);
+          return o;
+        },
+        { intervalMs: 25 },
       ),
     ).toMatchObject({ status: 3, failureReason: 'Your card was declined.', invoiceNumber: '' });
     expect(await balance()).toBe(before);
@@ -180,11 +195,24 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
     );
     expect(
       await eventually(
-        () => orderOf(order.orderId),
-        (o) => o.status === 2,
+        async () => {
+          const o = await orderOf(order.orderId);
+          expect(o.status === 2).toBe(true);
+          return o;
+        },
+        { intervalMs: 25 },
       ),
     ).toMatchObject({ status: 2, failureReason: null });
-    expect(await eventually(balance, (b) => b === before + 1_000)).toBe(before + 1_000);
+    expect(
+      await eventually(
+        async () => {
+          const b = await balance();
+          expect(b === before + 1_000).toBe(true);
+          return b;
+        },
+        { intervalMs: 25 },
+      ),
+    ).toBe(before + 1_000);
   });
 
   it('fails an off-session payment (automatic top-up) without a saved payment method at once, so the top-up fails loudly', async () => {
@@ -244,8 +272,12 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
       intentEvent('evt_quoted_ok_again', 'payment_intent.succeeded', 'pi_quoted', orderId, buyer.user.accountId),
     );
     const order = await eventually(
-      async () => (await buyer.browser.request('GET', '/dashboard/v1/billing/orders')).body.data.items[0],
-      (o) => o?.invoiceNumber > '',
+      async () => {
+        const o = (await buyer.browser.request('GET', '/dashboard/v1/billing/orders')).body.data.items[0];
+        expect(o?.invoiceNumber > '').toBe(true);
+        return o;
+      },
+      { intervalMs: 25 },
     );
     expect(order).toMatchObject({
       id: Number(orderId),
@@ -256,7 +288,16 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
     });
     const buyerBalance = async () =>
       (await app.request('GET', '/v1/credits/balance', { key: buyerKey })).body.data.balance as number;
-    expect(await eventually(buyerBalance, (b) => b === 1_000)).toBe(1_000);
+    expect(
+      await eventually(
+        async () => {
+          const b = await buyerBalance();
+          expect(b === 1_000).toBe(true);
+          return b;
+        },
+        { intervalMs: 25 },
+      ),
+    ).toBe(1_000);
     expect(await orderEvents()).toEqual(['OrderQuoted', 'OrderPlaced', 'OrderCompleted', 'OrderCredited']);
   });
 
@@ -280,11 +321,24 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
       await deliver(intentEvent('evt_the_real_one', 'payment_intent.succeeded', intentId, orderId));
       expect(
         await eventually(
-          () => orderOf(orderId),
-          (o) => o.invoiceNumber !== '',
+          async () => {
+            const o = await orderOf(orderId);
+            expect(o.invoiceNumber !== '').toBe(true);
+            return o;
+          },
+          { intervalMs: 25 },
         ),
       ).toMatchObject({ status: 2, processorChargeId: 'ch_evt_the_real_one' });
-      expect(await eventually(balance, (b) => b === before + 1_000)).toBe(before + 1_000);
+      expect(
+        await eventually(
+          async () => {
+            const b = await balance();
+            expect(b === before + 1_000).toBe(true);
+            return b;
+          },
+          { intervalMs: 25 },
+        ),
+      ).toBe(before + 1_000);
     });
 
     it('does not place an order only quoted from a payment of another amount', async () => {

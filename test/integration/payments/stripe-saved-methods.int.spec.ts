@@ -1,23 +1,15 @@
+import { eventually } from '@lib/common/testing';
 import { AutoTopupService, CheckoutService } from '@lib/credits';
 import { paymentMethodsStream } from '@lib/credits/testing';
 import { EventStore } from '@lib/eventstore';
 import { outboxMails } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser } from '../../e2e/dashboard/dashboard-users';
-import { describeWithServers } from '../support/servers';
+import { describeWithServers } from '../../support/cluster/servers';
 import { StripePeer } from './stripe-peer';
 import { signature, stripeEvent, WEBHOOK_SECRET } from './stripe-signature';
 
 type Owner = Awaited<ReturnType<typeof signedInUser>>;
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describeWithServers(['STRIPE_MOCK_URL'], 'Stripe saved payment methods and off-session automatic top-up', (env) => {
   let app: TestApp;
@@ -189,13 +181,21 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe saved payment methods and off-s
       const owner = await ownerWithCard('pm_card_visa');
       const key = await crossThreshold(owner);
       const balance = await eventually(
-        async () => (await app.request('GET', '/v1/credits/balance', { key })).body.data.balance,
-        (b) => b === 1_090,
+        async () => {
+          const b = (await app.request('GET', '/v1/credits/balance', { key })).body.data.balance;
+          expect(b === 1_090).toBe(true);
+          return b;
+        },
+        { timeoutMs: 10_000, intervalMs: 50 },
       );
       expect(balance).toBe(1_090);
       const [order] = await eventually(
-        () => ordersOf(owner),
-        (items) => items[0]?.invoiceNumber !== '' && items.length > 0,
+        async () => {
+          const items = await ordersOf(owner);
+          expect(items[0]?.invoiceNumber !== '' && items.length > 0).toBe(true);
+          return items;
+        },
+        { timeoutMs: 10_000, intervalMs: 50 },
       );
       expect(order).toMatchObject({
         isAutoTopup: true,
@@ -241,8 +241,12 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe saved payment methods and off-s
       );
       expect(answers.filter((a) => a.status === 200)).toHaveLength(50);
       const balance = await eventually(
-        async () => (await app.request('GET', '/v1/credits/balance', { key })).body.data.balance,
-        (b) => b === 1_050,
+        async () => {
+          const b = (await app.request('GET', '/v1/credits/balance', { key })).body.data.balance;
+          expect(b === 1_050).toBe(true);
+          return b;
+        },
+        { timeoutMs: 10_000, intervalMs: 50 },
       );
       expect(balance).toBe(1_050);
       await new Promise((resolve) => setTimeout(resolve, 1_000)); // room for a second charge, if there were one
@@ -268,8 +272,12 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe saved payment methods and off-s
         const owner = await ownerWithCard(paymentMethod);
         const key = await crossThreshold(owner);
         const [order] = await eventually(
-          () => ordersOf(owner),
-          (items) => items[0]?.status === 3,
+          async () => {
+            const items = await ordersOf(owner);
+            expect(items[0]?.status === 3).toBe(true);
+            return items;
+          },
+          { timeoutMs: 10_000, intervalMs: 50 },
         );
         expect(order).toMatchObject({
           isAutoTopup: true,
@@ -279,8 +287,12 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe saved payment methods and off-s
           processorPaymentIntentId: expect.stringMatching(/^pi_/),
         });
         const mails = await eventually(
-          async () => failureMails(owner),
-          (m) => m.length > 0,
+          async () => {
+            const m = failureMails(owner);
+            expect(m.length > 0).toBe(true);
+            return m;
+          },
+          { timeoutMs: 10_000, intervalMs: 50 },
         );
         expect(mails).toHaveLength(1);
         expect(mails[0].text).toContain(reason);
@@ -314,8 +326,12 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe saved payment methods and off-s
       const before = stripe.made('POST', '/v1/payment_intents').length;
       await crossThreshold(owner);
       const [order] = await eventually(
-        () => ordersOf(owner),
-        (items) => items[0]?.status === 3,
+        async () => {
+          const items = await ordersOf(owner);
+          expect(items[0]?.status === 3).toBe(true);
+          return items;
+        },
+        { timeoutMs: 10_000, intervalMs: 50 },
       );
       expect(order).toMatchObject({
         isAutoTopup: true,
@@ -324,8 +340,12 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe saved payment methods and off-s
       });
       expect(
         await eventually(
-          async () => failureMails(owner),
-          (m) => m.length > 0,
+          async () => {
+            const m = failureMails(owner);
+            expect(m.length > 0).toBe(true);
+            return m;
+          },
+          { timeoutMs: 10_000, intervalMs: 50 },
         ),
       ).toHaveLength(1);
       expect(stripe.made('POST', '/v1/payment_intents').length).toBe(before);

@@ -1,6 +1,6 @@
 // What every fault suite of the cluster topology asks of a bulk job that survived a fault: it was accepted,
 // it completes, every row is in the download once, and the ledger charges each decisive result once.
-import { runAdminWith } from '../../support/app-process';
+import { runAdminWith } from '../app-process';
 import type { AppCluster } from './app-cluster';
 import { balanceOnceSettled, downloadRows, jobWhenFinished } from './cluster-helpers';
 

@@ -1,3 +1,4 @@
+import { eventually, present } from '@lib/common/testing';
 // One engine of the cluster topology (Kafka or the MongoDB-wire server, from scripts/integration-services.sh)
 // stopped and started again on its data in the middle of a bulk job run by separate api, worker and
 // projector processes: the job completes, every row is in the download once, and every decisive result is
@@ -6,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import type { EventStore } from '@lib/eventstore';
 import { startAppCluster, showingOutputsOnFailure, type AppCluster } from './app-cluster';
-import { until } from './cluster-helpers';
+
 import { expectCompletedOnceChargedOnce, openAccountWithJob } from './job-once-checks';
 import { describeWithServers } from './servers';
 
@@ -48,12 +49,13 @@ export function describeRestartMidJob(engine: keyof typeof ENGINES): void {
         async () => {
           const job = await openAccountWithJob(cluster!, 'Restart', CREDITS, CSV, 'restart.csv');
           const jobId = job.jobId;
-          await until(
-            'a chunk recorded',
+          await eventually(
             async () =>
-              (await events.readStream(`jobs-${jobId}`)).some((e) => e.type === 'ChunkCompleted') ? true : undefined,
-            60_000,
-            50,
+              present(
+                (await events.readStream(`jobs-${jobId}`)).some((e) => e.type === 'ChunkCompleted') ? true : undefined,
+                'a chunk recorded',
+              ),
+            { timeoutMs: 60_000, intervalMs: 50 },
           );
           const started = Date.now();
           execFileSync('bash', [SCRIPT, command], { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -1,21 +1,7 @@
-// Polling helpers for the multi-process suites: the processes answer asynchronously, through Kafka and projections.
+// What the multi-process suites read from the cluster once it settles: the processes answer asynchronously, through Kafka and projections.
+import { eventually, present } from '@lib/common/testing';
 import { readCsvRecords } from '@lib/jobs/testing';
 import type { AppCluster } from './app-cluster';
-
-export async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs: number,
-  everyMs = 200,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
 
 /** The balance once it shows `expected`, or what it shows after 20 s (which the caller's assertion then reports). */
 export async function balanceOnceSettled(
@@ -24,26 +10,27 @@ export async function balanceOnceSettled(
   expected: number,
 ): Promise<Record<string, number>> {
   let last: Record<string, number> = {};
-  await until(
-    `balance ${expected}`,
+  await eventually(
     async () => {
       last = (await cluster.request('GET', '/v1/credits/balance', { key })).body.data;
-      return last?.balance === expected ? true : undefined;
+      return present(last?.balance === expected ? true : undefined, `balance ${expected}`);
     },
-    20_000,
+    { timeoutMs: 20_000, intervalMs: 200 },
   ).catch(() => undefined);
   return last;
 }
 
 /** GET /v1/jobs/:id once the job is Completed, Failed or Cancelled. */
 export function jobWhenFinished(cluster: AppCluster, key: string, jobId: number, timeoutMs: number): Promise<any> {
-  return until(
-    `job ${jobId} to finish`,
+  return eventually(
     async () => {
       const job = (await cluster.request('GET', `/v1/jobs/${jobId}`, { key })).body.data;
-      return ['Completed', 'Failed', 'Cancelled'].includes(job?.status) ? job : undefined;
+      return present(
+        ['Completed', 'Failed', 'Cancelled'].includes(job?.status) ? job : undefined,
+        `job ${jobId} to finish`,
+      );
     },
-    timeoutMs,
+    { timeoutMs: timeoutMs, intervalMs: 200 },
   );
 }
 

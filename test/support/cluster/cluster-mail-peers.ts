@@ -1,6 +1,6 @@
 // Real SMTP and DNS servers on loopback that give every test address a known verdict.
-import { MailPeers, startMailPeers } from '../../support/peers/mail-peers';
-import { accept, blocklist, reject } from '../../support/peers/smtp-peer';
+import { MailPeers, startMailPeers } from '../peers/mail-peers';
+import { accept, blocklist, reject } from '../peers/smtp-peer';
 
 export type { MailPeers };
 

@@ -7,7 +7,7 @@ import { MongoClient } from 'mongodb';
 import { EsdbEventStore, EventStore, SqliteEventStore } from '@lib/eventstore';
 import { CHUNK_TOPIC, retryTopic } from '@lib/verification-jobs/testing';
 import { relayTopic } from '@lib/messaging';
-import { startClusterMailPeers, type MailPeers } from './mail-peers';
+import { startClusterMailPeers, type MailPeers } from './cluster-mail-peers';
 import { skipBacklog } from './kafka-backlog';
 import { startRole, type Role, type RoleProcess } from './role-process';
 import { brokersOf, uniqueDbName } from './servers';

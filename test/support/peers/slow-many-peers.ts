@@ -1,5 +1,5 @@
-import { startMailPeers, type MailPeers } from '../../support/peers/mail-peers';
-import { accept, reject, slowBanner } from '../../support/peers/smtp-peer';
+import { startMailPeers, type MailPeers } from './mail-peers';
+import { accept, reject, slowBanner } from './smtp-peer';
 
 /** The MX of domain n: a loopback address of its own, so the peer counts the sessions open at each MX apart. */
 export const slowMxAddress = (n: number) => `127.0.6.${n + 1}`;
