@@ -1,5 +1,5 @@
 // Layer boundaries, checked by `npm run lint` (dependency-cruiser over apps, libs, test, bench, scripts).
-// No rule has an exception: code that would break one moves instead (test/tooling/layer-rules.spec.ts
+// No rule has an exception: code that would break one moves instead (test/tooling/layer-rules.local.spec.ts
 // proves each rule fails on a deliberate violation).
 
 /** Infrastructure as a domain folder sees it: Nest, drivers, HTTP, and the adapter folders of libs. */

@@ -1,5 +1,5 @@
-// Unit, protocol-peer integration and e2e tiers that need nothing outside this process tree.
-// Suites under test/integration need external servers and run with `npm run test:integration`.
+// The unit, local and e2e tiers (*.unit, *.local, *.e2e.spec.ts): nothing outside this machine.
+// *.int.spec.ts need external servers and run with `npm run test:integration` (CONTRIBUTING.md, Tests).
 const swc = JSON.parse(require('fs').readFileSync(__dirname + '/.swcrc', 'utf8'));
 swc.jsc.baseUrl = __dirname;
 // The dashboard's components (web/src, React): TSX compiled with the automatic JSX runtime; their specs pick jsdom with a docblock.
@@ -21,7 +21,7 @@ module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   moduleNameMapper: { '^@lib/([^/]+)$': '<rootDir>/libs/$1/src', '^@lib/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2' },
   testMatch: ['<rootDir>/{apps,libs,test}/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.{ts,tsx}'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/integration/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.int\\.spec\\.ts$'],
   testTimeout: 30000,
   maxWorkers: 2,
 };

@@ -1,8 +1,9 @@
-// Production adapters against real servers (Kafka, a MongoDB-wire server, EventStoreDB when reachable).
+// *.int.spec.ts: production adapters against real servers (Kafka, a MongoDB-wire server, Postfix,
+// stripe-mock, Chromium, EventStoreDB when reachable).
 const base = require('./jest.config.js');
 module.exports = {
   ...base,
-  testMatch: ['<rootDir>/test/integration/**/*.spec.ts'],
+  testMatch: ['<rootDir>/{apps,libs,test}/**/*.int.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 120000,
   maxWorkers: 1,

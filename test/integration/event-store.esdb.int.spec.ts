@@ -1,6 +1,6 @@
 // The EventStore contract and the fault cases a real server allows, against EventStoreDB/KurrentDB 22.6+
 // (EVENTSTORE_URL, e.g. esdb://localhost:2113?tls=false). The remaining fault cases need control of the
-// server and run on the loopback fake in libs/eventstore/src/eventstoredb/esdb-event-store.int.spec.ts.
+// server and run on the loopback fake in libs/eventstore/src/eventstoredb/esdb-event-store.local.spec.ts.
 import { EsdbEventStore } from '@lib/eventstore';
 import { eventStoreContract } from '../../libs/eventstore/src/testing/event-store.contract';
 import { eventStoreFaultContract } from '../../libs/eventstore/src/testing/faults.contract';

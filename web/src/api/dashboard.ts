@@ -3,7 +3,7 @@ import type { components } from './generated/openapi';
 /**
  * The self-service back end (/dashboard/v1, docs/dashboard-api.md): its routes, and names for the
  * schemas the pages read, generated from the OpenAPI document into ./generated (`npm run
- * generate:web-api`; test/tooling/web-api-types.spec.ts fails when they are stale).
+ * generate:web-api`; test/tooling/web-api-types.local.spec.ts fails when they are stale).
  */
 export const DASHBOARD = {
   me: '/dashboard/v1/me',

@@ -37,7 +37,7 @@ function generated(size: number, chunk = 64 * 1024): { stream: Readable; digest:
 }
 
 /**
- * The behaviour every BlobStore adapter must show. Call it from an adapter's `*.int.spec.ts`:
+ * The behaviour every BlobStore adapter must show. Call it from an adapter's `*.local.spec.ts` (or `*.int.spec.ts` for an external server):
  * `blobStoreContract('files', async () => ({ store, cleanup }))`.
  */
 export function blobStoreContract(name: string, factory: BlobStoreFactory): void {

@@ -7,7 +7,7 @@ import { subscribeContract } from './subscribe.contract';
 export type { EventStoreFactory, EventStoreFixture } from './contract-context';
 
 /**
- * The behaviour every EventStore adapter must show. Call it from an adapter's `*.int.spec.ts`:
+ * The behaviour every EventStore adapter must show. Call it from an adapter's `*.local.spec.ts` (or `*.int.spec.ts` for an external server):
  * `eventStoreContract('sqlite', async () => ({ store, cleanup }))`. See EventStoreFixture for what a
  * factory call must mean (a new client on the same storage).
  */

@@ -6,7 +6,7 @@ import { observerContract } from './observer.contract';
 export type { MessageBusFactory, MessageBusFixture } from './contract-context';
 
 /**
- * The behaviour every MessageBus adapter must show. Call it from an adapter's `*.int.spec.ts`:
+ * The behaviour every MessageBus adapter must show. Call it from an adapter's `*.local.spec.ts` (or `*.int.spec.ts` for an external server):
  * `messageBusContract('kafka', async (observer) => ({ bus, cleanup }))`. Each factory call must open a new
  * client on the same broker (see MessageBusFixture) that reports to `observer` when one is given; topics
  * need at least 2 partitions for the sharing test.

@@ -6,7 +6,7 @@ import { streamContract } from './stream.contract';
 export type { ReadStoreFactory, ReadStoreFixture } from './contract-context';
 
 /**
- * The behaviour every ReadStore adapter must show. Call it from an adapter's `*.int.spec.ts`:
+ * The behaviour every ReadStore adapter must show. Call it from an adapter's `*.local.spec.ts` (or `*.int.spec.ts` for an external server):
  * `readStoreContract('sqlite', async () => ({ store, cleanup }))`. Each factory call must open a new
  * client on the same storage (see ReadStoreFixture).
  */
