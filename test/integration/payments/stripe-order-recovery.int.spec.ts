@@ -70,15 +70,6 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe orders whose webhook never came
     expect(settled.find((o) => String(o.id) === unpaid.orderId)).toMatchObject({ status: 1 });
     expect(await sweeper.sweepOnce()).toMatchObject({ completed: 0, credited: 0 });
     const balance = async () => (await app.request('GET', '/v1/credits/balance', { key })).body.data.balance as number;
-    expect(
-      await eventually(
-        async () => {
-          const b = await balance();
-          expect(b === 1_000).toBe(true);
-          return b;
-        },
-        { timeoutMs: 10_000, intervalMs: 50 },
-      ),
-    ).toBe(1_000);
+    await eventually(async () => expect(await balance()).toBe(1_000), { timeoutMs: 10_000, intervalMs: 50 });
   });
 });

@@ -158,16 +158,7 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
       processorChargeId: 'ch_evt_success_1',
       invoiceNumber: expect.stringMatching(/^INV-\d{6}$/),
     });
-    expect(
-      await eventually(
-        async () => {
-          const b = await balance();
-          expect(b === before + 1_000).toBe(true);
-          return b;
-        },
-        { intervalMs: 25 },
-      ),
-    ).toBe(before + 1_000);
+    await eventually(async () => expect(await balance()).toBe(before + 1_000), { intervalMs: 25 });
   });
 
   it('records a failure with its reason, and a later success of the retried payment still credits once', async () => {
@@ -203,16 +194,7 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
         { intervalMs: 25 },
       ),
     ).toMatchObject({ status: 2, failureReason: null });
-    expect(
-      await eventually(
-        async () => {
-          const b = await balance();
-          expect(b === before + 1_000).toBe(true);
-          return b;
-        },
-        { intervalMs: 25 },
-      ),
-    ).toBe(before + 1_000);
+    await eventually(async () => expect(await balance()).toBe(before + 1_000), { intervalMs: 25 });
   });
 
   it('fails an off-session payment (automatic top-up) without a saved payment method at once, so the top-up fails loudly', async () => {
@@ -288,16 +270,7 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
     });
     const buyerBalance = async () =>
       (await app.request('GET', '/v1/credits/balance', { key: buyerKey })).body.data.balance as number;
-    expect(
-      await eventually(
-        async () => {
-          const b = await buyerBalance();
-          expect(b === 1_000).toBe(true);
-          return b;
-        },
-        { intervalMs: 25 },
-      ),
-    ).toBe(1_000);
+    await eventually(async () => expect(await buyerBalance()).toBe(1_000), { intervalMs: 25 });
     expect(await orderEvents()).toEqual(['OrderQuoted', 'OrderPlaced', 'OrderCompleted', 'OrderCredited']);
   });
 
@@ -329,16 +302,7 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe payments against stripe-mock', 
           { intervalMs: 25 },
         ),
       ).toMatchObject({ status: 2, processorChargeId: 'ch_evt_the_real_one' });
-      expect(
-        await eventually(
-          async () => {
-            const b = await balance();
-            expect(b === before + 1_000).toBe(true);
-            return b;
-          },
-          { intervalMs: 25 },
-        ),
-      ).toBe(before + 1_000);
+      await eventually(async () => expect(await balance()).toBe(before + 1_000), { intervalMs: 25 });
     });
 
     it('does not place an order only quoted from a payment of another amount', async () => {
