@@ -4,7 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
 import { IdentityModule } from '@lib/identity';
-import { APP_CONFIG } from '@lib/platform';
+import { APP_CONFIG, provideAdapter } from '@lib/platform';
 import { MultipartRoutesGuard, WebApp } from '@lib/http-host';
 import { AccountProvisioning } from './provisioning/account-provisioning';
 import { ADMIN_CONTROLLERS } from './admin/admin-controllers';
@@ -43,7 +43,7 @@ import { DashboardApiModule } from './dashboard/dashboard-api.module';
     AccountProvisioning,
     WebApp,
     // One store of rate buckets per process, shared by every replica on one MongoDB (closed by Nest at shutdown).
-    { provide: RateGrants, inject: [APP_CONFIG], useFactory: createRateGrants },
+    provideAdapter(RateGrants, createRateGrants),
     { provide: SharedRateLimiter, inject: [APP_CONFIG, RateGrants], useFactory: createRateLimiter },
     { provide: AdminGuessThrottle, inject: [APP_CONFIG, RateGrants], useFactory: createAdminGuessThrottle },
     { provide: APP_GUARD, useClass: ApiKeyGuard },

@@ -2,7 +2,7 @@ import { Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/com
 import { CqrsModule } from '@nestjs/cqrs';
 import { Clock } from '@lib/common';
 import { MailModule } from '@lib/mail';
-import { APP_CONFIG, ProjectionRegistry } from '@lib/platform';
+import { provideAdapter, ProjectionRegistry } from '@lib/platform';
 import { PasswordHasher } from './passwords/password-hasher';
 import { sessionsProjection } from './authenticate/sessions.projection';
 import { usersProjection } from './shared/users.projection';
@@ -46,7 +46,7 @@ const SERVICES = [
     ...SERVICES,
     identityConfigProvider,
     { provide: PasswordHasher, useValue: new PasswordHasher() },
-    { provide: SignInAttempts, inject: [APP_CONFIG], useFactory: createSignInAttempts },
+    provideAdapter(SignInAttempts, createSignInAttempts),
     {
       provide: SignInThrottle,
       inject: [SignInAttempts, IDENTITY_CONFIG, Clock],

@@ -1,13 +1,13 @@
 import * as path from 'node:path';
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@lib/config';
-import { APP_CONFIG } from '@lib/platform';
+import { provideAdapter } from '@lib/platform';
 import { Mailer } from './mailer.port';
 import { OutboxMailer } from './embedded/outbox-mailer';
 import { SmtpRelayMailer } from './smtp-relay/smtp-relay-mailer';
 
 /** Chooses the mail adapter once from configuration: the SMTP relay when SMTP_RELAY_URL is set, else the outbox. */
-export function createMailer(config: AppConfig): Mailer {
+export function createMailer(config: Pick<AppConfig, 'mail' | 'dataDir'>): Mailer {
   return config.mail.smtpRelayUrl
     ? new SmtpRelayMailer(config.mail.smtpRelayUrl, config.mail.from)
     : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mail.from);
@@ -15,7 +15,7 @@ export function createMailer(config: AppConfig): Mailer {
 
 @Global()
 @Module({
-  providers: [{ provide: Mailer, inject: [APP_CONFIG], useFactory: createMailer }],
+  providers: [provideAdapter(Mailer, createMailer)],
   exports: [Mailer],
 })
 export class MailModule implements OnApplicationShutdown {

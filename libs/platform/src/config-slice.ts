@@ -1,4 +1,4 @@
-import type { FactoryProvider } from '@nestjs/common';
+import type { Abstract, FactoryProvider } from '@nestjs/common';
 import type { AppConfig } from '@lib/config';
 import { APP_CONFIG } from './tokens';
 
@@ -9,4 +9,13 @@ import { APP_CONFIG } from './tokens';
  */
 export function provideConfigSlice<Slice>(token: symbol, from: (config: AppConfig) => Slice): FactoryProvider<Slice> {
   return { provide: token, useFactory: from, inject: [APP_CONFIG] };
+}
+
+/**
+ * Provides the adapter a lib chose for one of its ports from the configuration (MongoDB when MONGO_URL is
+ * set, the embedded one otherwise), once at start like adapter-factory.ts does for the platform's ports. The
+ * choosing function takes a Pick of AppConfig naming the settings it reads.
+ */
+export function provideAdapter<Port>(port: Abstract<Port>, choose: (config: AppConfig) => Port): FactoryProvider<Port> {
+  return { provide: port, useFactory: choose, inject: [APP_CONFIG] };
 }

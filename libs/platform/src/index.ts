@@ -1,7 +1,7 @@
-// What every role is composed on: the configuration token (and how a lib provides its slice of it), the adapters chosen from it, the projection
+// What every role is composed on: the configuration token (and how a lib provides its slice of it and its adapter choices), the adapters chosen from it, the projection
 // registry, read-model freshness and the data-directory lock.
 export { APP_CONFIG } from './tokens';
-export { provideConfigSlice } from './config-slice';
+export { provideAdapter, provideConfigSlice } from './config-slice';
 export { PlatformModule, type AdapterWrappers } from './platform.module';
 export { describeAdapters } from './adapter-factory';
 export { ProjectionRegistry } from './projection-registry';

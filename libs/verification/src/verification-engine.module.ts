@@ -1,6 +1,6 @@
 import { Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@lib/config';
-import { APP_CONFIG } from '@lib/platform';
+import { APP_CONFIG, provideAdapter } from '@lib/platform';
 import { HostResolver } from './dns/host-resolver';
 import { MemoryMxSlots } from './embedded/memory-mx-slots';
 import { VerificationEngine } from './engine/verification-engine';
@@ -49,7 +49,7 @@ export function engineConfigFrom(config: AppConfig): VerificationConfig {
  * the same SMTP_EGRESS_ID keeps one budget per MX; process memory otherwise (DATA_DIR's lock makes this
  * the only process).
  */
-function createMxSlots(config: AppConfig): MxSlots {
+function createMxSlots(config: Pick<AppConfig, 'mongoUrl' | 'mongoDatabase'>): MxSlots {
   if (config.mongoUrl) return new MongoMxSlots({ url: config.mongoUrl, dbName: config.mongoDatabase });
   return new MemoryMxSlots();
 }
@@ -61,7 +61,7 @@ function createMxSlots(config: AppConfig): MxSlots {
 @Global()
 @Module({
   providers: [
-    { provide: MxSlots, useFactory: createMxSlots, inject: [APP_CONFIG] },
+    provideAdapter(MxSlots, createMxSlots),
     {
       provide: VerificationEngine,
       useFactory: (config: AppConfig, mxSlots: MxSlots, observer?: VerificationObserver) =>

@@ -9,7 +9,7 @@ import { SharedRateLimiter } from './shared-rate-limiter';
  * MongoDB when MONGO_URL is set, so every replica spends the same buckets; in memory otherwise, where
  * DATA_DIR's lock makes this the only api process.
  */
-export function createRateGrants(config: AppConfig): RateGrants {
+export function createRateGrants(config: Pick<AppConfig, 'mongoUrl' | 'mongoDatabase'>): RateGrants {
   return config.mongoUrl
     ? new MongoRateGrants({ url: config.mongoUrl, dbName: config.mongoDatabase })
     : new MemoryRateGrants();
