@@ -3,7 +3,7 @@ import { CreditsModule } from '@lib/credits';
 import { JobDispatcher } from './dispatch-job/job-dispatcher';
 import { ChunkConsumers } from './process-chunk/chunk-consumers';
 import { ChunkProcessor } from './process-chunk/chunk-processor';
-import { ChunkWorkflowModule } from '@lib/jobs';
+import { ChunkWorkflowModule, JobsConfigModule } from '@lib/jobs';
 
 /**
  * The worker role's part of bulk jobs: dispatching new jobs and verifying their chunks. Chunks are
@@ -11,7 +11,7 @@ import { ChunkWorkflowModule } from '@lib/jobs';
  * every probe shares one per-MX session pool and its concurrency limit.
  */
 @Module({
-  imports: [CreditsModule, ChunkWorkflowModule],
+  imports: [CreditsModule, ChunkWorkflowModule, JobsConfigModule],
   providers: [ChunkProcessor, ChunkConsumers, JobDispatcher],
 })
 export class VerificationJobsWorkerModule {}

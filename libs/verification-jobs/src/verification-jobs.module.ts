@@ -6,11 +6,11 @@ import { JobDownloadService } from './download-job/job-download.service';
 import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION } from './query-jobs/job-document';
 import { jobsProjection } from './query-jobs/jobs.projection';
 import { JobQueries } from './query-jobs/job-queries';
-import { JobLifecycleModule, JobProgressModule } from '@lib/jobs';
+import { JobLifecycleModule, JobProgressModule, JobsConfigModule } from '@lib/jobs';
 
 /** Bulk jobs for the API and the projector: create, cancel, read, download; registers the job read models. */
 @Module({
-  imports: [JobProgressModule, JobLifecycleModule],
+  imports: [JobProgressModule, JobLifecycleModule, JobsConfigModule],
   providers: [VerificationJobCreation, JobQueries, JobDownloadService],
   exports: [VerificationJobCreation, JobLifecycleModule, JobQueries, JobDownloadService],
 })

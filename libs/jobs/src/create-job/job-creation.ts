@@ -2,11 +2,11 @@ import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
 import { Clock } from '@lib/common';
-import { AppConfig } from '@lib/config';
 import { EventStore, runCommand } from '@lib/eventstore';
-import { APP_CONFIG, ReadModelFreshness } from '@lib/platform';
+import { ReadModelFreshness } from '@lib/platform';
 import { jobStream } from '../domain/job-stream';
 import type { JobKindStream, JobKindTypes } from '../job-kind';
+import { JOBS_CONFIG, type JobsConfig } from '../jobs.config';
 import { UploadStaging, type StagedUpload, type StagingNames } from './upload-staging';
 
 /**
@@ -46,9 +46,9 @@ export class JobCreation {
     blobs: BlobStore,
     private readonly clock: Clock,
     private readonly freshness: ReadModelFreshness,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(JOBS_CONFIG) config: JobsConfig,
   ) {
-    this.staging = new UploadStaging(blobs, clock, config.jobs.maxUploadBytes, new Logger('jobs'));
+    this.staging = new UploadStaging(blobs, clock, config.maxUploadBytes, new Logger('jobs'));
   }
 
   of<K extends JobKindTypes>(kind: JobCreationKind<K>): JobUploads<K> {

@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
 import { Clock, PeriodicSweep } from '@lib/common';
-import { AppConfig } from '@lib/config';
 import { EventStore } from '@lib/eventstore';
-import { APP_CONFIG } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
 import type { PurgeJobFiles } from '../domain/job.commands';
+import { JOBS_CONFIG, type JobsConfig } from '../jobs.config';
 import { JobFilesPurger } from './job-files-purger';
 import type { PurgeableJobKind } from './purgeable-job-kind';
 
@@ -33,7 +32,7 @@ export class JobRetentionSweeper implements OnApplicationBootstrap, BeforeApplic
     readStore: ReadStore,
     blobs: BlobStore,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(JOBS_CONFIG) private readonly config: JobsConfig,
   ) {
     this.purger = new JobFilesPurger(events, readStore, blobs, this.logger);
     this.schedule = new PeriodicSweep(() => this.sweep(), {
@@ -44,7 +43,7 @@ export class JobRetentionSweeper implements OnApplicationBootstrap, BeforeApplic
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.jobs.fileRetentionDays > 0) this.schedule.start();
+    if (this.config.fileRetentionDays > 0) this.schedule.start();
   }
 
   beforeApplicationShutdown(): Promise<void> {
@@ -57,7 +56,7 @@ export class JobRetentionSweeper implements OnApplicationBootstrap, BeforeApplic
   }
 
   private async sweep(): Promise<number> {
-    const retentionDays = this.config.jobs.fileRetentionDays;
+    const retentionDays = this.config.fileRetentionDays;
     if (retentionDays === 0) return 0;
     const command: PurgeJobFiles = {
       type: 'PurgeJobFiles',

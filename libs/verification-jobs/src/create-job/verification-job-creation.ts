@@ -1,7 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
-import { AppConfig } from '@lib/config';
-import { APP_CONFIG } from '@lib/platform';
 import { type CreateJob, type JobCommand } from '../domain/verification-job.commands';
 import { jobDecider, type JobState } from '../domain/verification-job.decider';
 import { type JobEvent } from '../domain/verification-job.events';
@@ -11,7 +9,14 @@ import { JobView, toJobView } from '../query-jobs/job-view';
 import { indexAddresses } from './address-index';
 import { cutChunks, planLines } from './chunk-plan';
 import { chooseEmailColumn } from './choose-email-column';
-import { type JobCreationKind, type JobKindTypes, stagedJobFile, type StagedUpload } from '@lib/jobs';
+import {
+  JOBS_CONFIG,
+  type JobCreationKind,
+  type JobKindTypes,
+  type JobsConfig,
+  stagedJobFile,
+  type StagedUpload,
+} from '@lib/jobs';
 
 export interface CreateJobOptions {
   /** Zero-based; null to detect it. */
@@ -37,7 +42,7 @@ export class VerificationJobCreation implements JobCreationKind<VerificationJobK
 
   constructor(
     private readonly blobs: BlobStore,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(JOBS_CONFIG) private readonly config: JobsConfig,
   ) {}
 
   async plan(
@@ -53,10 +58,10 @@ export class VerificationJobCreation implements JobCreationKind<VerificationJobK
       inspection.delimiter,
       hasHeader,
       emailColumn.index,
-      this.config.jobs.maxUniqueEmails,
+      this.config.maxUniqueEmails,
     );
     const counter = { chunks: 0 };
-    await this.blobs.put(staged.planKey, planLines(cutChunks(index, this.config.jobs.chunkSize), counter), {
+    await this.blobs.put(staged.planKey, planLines(cutChunks(index, this.config.chunkSize), counter), {
       contentType: 'application/x-ndjson',
     });
     return {

@@ -1,12 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Clock } from '@lib/common';
-import { AppConfig } from '@lib/config';
 import { BusConsumer, IncomingMessage, MessageBus } from '@lib/messaging';
-import { APP_CONFIG } from '@lib/platform';
 import { CHUNK_CONCURRENCY, CHUNK_TOPIC, CHUNK_TOPIC_PARTITIONS, ChunkMessage, retryTopic } from './chunk-message';
 import { ChunkProcessor, HOLD_ATTEMPTS } from './chunk-processor';
-import { ChunkWorkflow } from '@lib/jobs';
+import { ChunkWorkflow, JOBS_CONFIG, type JobsConfig } from '@lib/jobs';
 
 /** Retry messages waiting for their time hold no resources but a timer, so many may wait at once. */
 const RETRY_CONCURRENCY = 64;
@@ -27,11 +25,11 @@ export class ChunkConsumers implements OnApplicationBootstrap, BeforeApplication
     private readonly workflow: ChunkWorkflow,
     private readonly processor: ChunkProcessor,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(JOBS_CONFIG) private readonly config: JobsConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const retryTopics = this.config.jobs.greylistRetryDelaysMs.map((_, k) => retryTopic(k + 1));
+    const retryTopics = this.config.greylistRetryDelaysMs.map((_, k) => retryTopic(k + 1));
     await this.bus.ensureTopics([CHUNK_TOPIC], { minPartitions: CHUNK_TOPIC_PARTITIONS });
     await this.bus.ensureTopics(retryTopics);
     const options = { maxAttempts: HOLD_ATTEMPTS + 6, retryDelayMs: 500 };

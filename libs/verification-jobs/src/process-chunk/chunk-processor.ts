@@ -1,16 +1,23 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Clock } from '@lib/common';
-import { AppConfig } from '@lib/config';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { MessageBus } from '@lib/messaging';
-import { APP_CONFIG } from '@lib/platform';
 import { VerificationEngine } from '@lib/verification';
 import { splitForRetry, type ChunkOutcome } from '../domain/chunk-retry';
 import { chunkDone, jobDecider } from '../domain/verification-job.decider';
 import { JobEvent } from '../domain/verification-job.events';
 import { ChunkMessage, retryTopic } from './chunk-message';
 import { findRecordedChunk, loadJobState, RecordedChunk } from './recorded-chunks';
-import { jobStream, isTerminal, ChunkKind, ChunkStatus, ChunkWorkflow, PaidChunk } from '@lib/jobs';
+import {
+  jobStream,
+  isTerminal,
+  ChunkKind,
+  ChunkStatus,
+  ChunkWorkflow,
+  JOBS_CONFIG,
+  type JobsConfig,
+  PaidChunk,
+} from '@lib/jobs';
 
 /** Deliveries of a chunk that may find the balance short before the job fails: other chunks' holds may settle meanwhile. */
 export const HOLD_ATTEMPTS = 4;
@@ -33,7 +40,7 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkOutcome, Rec
     private readonly bus: MessageBus,
     private readonly clock: Clock,
     private readonly engine: VerificationEngine,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(JOBS_CONFIG) private readonly config: JobsConfig,
   ) {}
 
   onModuleInit(): void {
@@ -61,13 +68,7 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkOutcome, Rec
       message.items.map((item) => item.email),
       { mode: 'bulk', signal, progress },
     );
-    return splitForRetry(
-      message.items,
-      verdicts,
-      message.level,
-      this.config.jobs.greylistRetryDelaysMs,
-      this.clock.now(),
-    );
+    return splitForRetry(message.items, verdicts, message.level, this.config.greylistRetryDelaysMs, this.clock.now());
   }
 
   async record(message: ChunkMessage, outcome: ChunkOutcome): Promise<RecordedChunk | null> {
