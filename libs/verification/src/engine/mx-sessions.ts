@@ -1,0 +1,121 @@
+import { SmtpRefusedError } from '../smtp/smtp-session';
+import { Lease, MxPool } from '../smtp/mx-pool';
+import { MxFeedback, isTimeout } from './mx-feedback';
+import { MxTarget } from './mx-target';
+import { ProbeOutcome } from './probe-outcome';
+import { ProbeCall, ProbeSession } from './probe-session';
+import { ProberSettings } from './prober-settings';
+import { Settled, settleSession } from './session-end';
+
+// Reconnects after 421s per target and probe call before the MX is left alone for `backoffMs`.
+const MAX_RECONNECTS = 3;
+
+/** After a session or a failed connection attempt: open another one, or stop with this failure. */
+type Next = 'again' | ProbeOutcome;
+
+/** Counted across the sessions one probe call runs on one MX address. */
+interface Tries {
+  /** 421s in a row: a session that decided something starts the count again. */
+  reconnects: number;
+  /** A parked session may have been closed by the server meanwhile: one fresh try. */
+  freshRetryLeft: boolean;
+}
+
+/**
+ * Sessions on one MX address for one probe call, one after another: lease one (a parked session, or a
+ * connection with banner, EHLO and STARTTLS: MxPool, SmtpSession.open), run it (ProbeSession), settle its
+ * end (settleSession), hand it back to the pool to park or close, then decide what follows. A session
+ * retired by the adaptive rules (error budget, tarpit, recipient cap) is simply followed by a fresh one;
+ * a 421 (mid-session or at the banner) by a reconnect after a growing pause, up to MAX_RECONNECTS times
+ * in a row.
+ */
+export class MxSessions {
+  constructor(
+    private readonly pool: MxPool,
+    private readonly settings: ProberSettings,
+    private readonly clock: () => number,
+    private readonly feedback: MxFeedback,
+  ) {}
+
+  /** Probes as many of the call's pending addresses as this address allows; returns the failure that stopped it, if any. */
+  async probe(target: MxTarget, call: ProbeCall): Promise<ProbeOutcome | null> {
+    const tries: Tries = { reconnects: 0, freshRetryLeft: true };
+    while (call.queue.size > 0) {
+      const attempted = this.clock();
+      let lease: Lease | null;
+      try {
+        // No connection once the other sessions have taken everything while this one waited for a slot.
+        const wanted = () => call.queue.size > 0;
+        lease = await this.pool.acquire(target.host, target.address, this.settings.port, call.lane, wanted);
+      } catch (error) {
+        const next = await this.afterConnectError(error, target, attempted, call.deadline, tries);
+        if (next === 'again') continue;
+        return next;
+      }
+      if (!lease) return null;
+      const next = await this.afterSession(
+        await this.session(lease, target, call),
+        lease,
+        target,
+        call.deadline,
+        tries,
+      );
+      if (next !== 'again') return next;
+    }
+    return null;
+  }
+
+  /** Runs a session to its end, settles it, gives back what it took and did not ask, and hands the lease back. */
+  private async session(lease: Lease, target: MxTarget, call: ProbeCall): Promise<Settled & { decided: number }> {
+    const decidedBefore = call.outcomes.size;
+    const { end, unasked } = await new ProbeSession(lease, target, call, this.pool, this.settings, this.clock).run();
+    const settled = settleSession(end, lease, target, this.feedback, this.settings.backoffMs);
+    call.queue.giveBack(unasked);
+    // Counted before the hand-back: meanwhile the call's other sessions go on deciding.
+    const decided = call.outcomes.size - decidedBefore;
+    await this.pool.release(lease, settled.keep, this.settings.maxRcptsPerSession);
+    return { ...settled, decided };
+  }
+
+  private async afterConnectError(
+    error: unknown,
+    target: MxTarget,
+    attempted: number,
+    deadline: number,
+    tries: Tries,
+  ): Promise<Next> {
+    const refused421 = error instanceof SmtpRefusedError && error.reply.code === 421;
+    if (refused421 || isTimeout(error)) this.feedback.trouble(target, attempted);
+    if (refused421 && (await this.pauseBeforeReconnect(tries.reconnects++, target, deadline))) return 'again';
+    return this.feedback.failureOf(error, target);
+  }
+
+  private async afterSession(
+    result: Settled & { decided: number },
+    lease: Lease,
+    target: MxTarget,
+    deadline: number,
+    tries: Tries,
+  ): Promise<Next> {
+    if (result.decided > 0) tries.reconnects = 0;
+    if (!result.failure) return 'again';
+    if (lease.reused && tries.freshRetryLeft && result.failure.kind === 'connection_closed') {
+      tries.freshRetryLeft = false;
+      return 'again';
+    }
+    if (result.failure.reply?.code === 421) {
+      if (await this.pauseBeforeReconnect(tries.reconnects++, target, deadline)) return 'again';
+      this.feedback.backoff(target, 421);
+    }
+    return result.failure;
+  }
+
+  /** Waits before reconnecting after a 421, doubling each time; false when out of attempts or time. */
+  private async pauseBeforeReconnect(attempt: number, target: MxTarget, deadline: number): Promise<boolean> {
+    const pause = this.settings.reconnectBackoffMs * 2 ** attempt;
+    if (attempt >= MAX_RECONNECTS || this.clock() + pause >= deadline) return false;
+    this.feedback.adapted('reconnect_after_421', target);
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    return true;
+  }
+}

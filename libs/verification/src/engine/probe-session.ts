@@ -1,0 +1,168 @@
+import { classifyRcptReply } from '../smtp/reply-classifier';
+import { Lease, MxPool, ProbeLane } from '../smtp/mx-pool';
+import { AddressQueue } from './address-queue';
+import { MxTarget, spokenTo } from './mx-target';
+import { ProbeControl, ProbeOutcome } from './probe-outcome';
+import { ProberSettings } from './prober-settings';
+import { SessionEnd } from './session-end';
+
+const TARPIT_FACTOR = 5;
+// Commands in one pipelined write at most (RFC 2920 asks clients not to overrun the server's window);
+// the error budget left bounds a batch long before this on most lists.
+const MAX_PIPELINED = 32;
+// Pipelined batches stop at this many errors in a session (below Postfix's soft limit of 10); past it,
+// with an error budget set higher, RCPTs go one at a time. A server reads a whole batch before it
+// answers, so one that starts delaying replies mid-batch would otherwise go on delaying each RCPT it
+// had already read (a stock Postfix processed 4 more, a second each, after the session was closed).
+const PIPELINE_SAFE_ERRORS = 8;
+
+// eslint-disable-next-line no-control-regex -- the ASCII range starts at NUL by definition.
+const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s);
+
+/** One probe call, shared by every session working its addresses. */
+export interface ProbeCall {
+  queue: AddressQueue;
+  outcomes: Map<string, ProbeOutcome>;
+  deadline: number;
+  control: ProbeControl;
+  lane: ProbeLane;
+}
+
+/**
+ * Where a session is: between batches (`plan`), sending a batch (MAIL FROM when no transaction is open,
+ * then its RCPTs), reading the batch's replies one by one, or ended, with the addresses it took from the
+ * queue and did not ask.
+ */
+export type SessionStep =
+  | { at: 'plan' }
+  | { at: 'send'; batch: string[] }
+  | { at: 'read'; batch: string[]; index: number }
+  | { at: 'end'; end: SessionEnd; unasked: readonly string[] };
+
+const ended = (end: SessionEnd, unasked: readonly string[] = []): SessionStep => ({ at: 'end', end, unasked });
+
+/**
+ * One session on a lease asking batches of addresses from the call's queue, as steps: each reads the
+ * session and returns the next step. Steps only say why a session ended; settleSession reports it.
+ */
+export class ProbeSession {
+  constructor(
+    private readonly lease: Lease,
+    private readonly target: MxTarget,
+    private readonly call: ProbeCall,
+    private readonly pool: MxPool,
+    private readonly settings: ProberSettings,
+    private readonly clock: () => number,
+  ) {}
+
+  /** Runs the steps from the first batch to the session's end. A step that throws ends it as `failed`. */
+  async run(): Promise<{ end: SessionEnd; unasked: readonly string[] }> {
+    let step: SessionStep = { at: 'plan' };
+    while (step.at !== 'end') {
+      const current = step;
+      try {
+        if (current.at === 'plan') step = this.plan();
+        else if (current.at === 'send') step = await this.send(current.batch);
+        else step = await this.read(current.batch, current.index);
+      } catch (error) {
+        step = ended({ why: 'failed', error }, unasked(current));
+      }
+    }
+    return step;
+  }
+
+  /** Between batches: ends the session when it must, else takes the next batch from the queue. */
+  private plan(): SessionStep {
+    const { session, limits } = this.lease;
+    const { queue } = this.call;
+    const budget = limits.errorBudget(this.clock());
+    // The list is done; a session with no error budget left is retired rather than parked for reuse.
+    if (queue.size === 0) return ended({ why: session.errors >= budget ? 'error_budget_spent' : 'done' });
+    if (session.rcptCount >= this.settings.maxRcptsPerSession) return ended({ why: 'done' });
+    if (this.call.lane === 'bulk' && this.pool.interactiveWaiting(this.lease.key))
+      return ended({ why: 'bulk_yielded' });
+    const budgetLeft = budget - session.errors;
+    if (budgetLeft <= 0) return ended({ why: 'error_budget_spent' });
+    const cap = limits.rcptCap(this.clock());
+    if (cap !== null && session.rcptsInTransaction >= cap) return ended({ why: 'rcpt_cap_reached', learned: null });
+    if (this.clock() >= this.call.deadline || this.call.control.signal?.aborted) return ended({ why: 'deadline' });
+    const batch = this.take(this.room(budgetLeft, cap));
+    // Every address taken went to the session's inability to speak SMTPUTF8: plan again (the queue may be empty).
+    return batch.room > 0 && batch.addresses.length === 0 ? { at: 'plan' } : { at: 'send', batch: batch.addresses };
+  }
+
+  /**
+   * RCPTs the next batch may hold. A batch may at worst be refused whole, MAIL FROM included: it never
+   * takes the session past its budget. 0 when only MAIL FROM fits: it goes alone, opening the transaction.
+   */
+  private room(budgetLeft: number, cap: number | null): number {
+    const { session } = this.lease;
+    if (!session.pipelining) return 1;
+    const mailToo = session.transactionOpen ? 0 : 1;
+    return Math.min(
+      MAX_PIPELINED,
+      budgetLeft - mailToo,
+      Math.max(1, PIPELINE_SAFE_ERRORS - session.errors - mailToo),
+      this.settings.maxRcptsPerSession - session.rcptCount,
+      cap === null ? Infinity : cap - session.rcptsInTransaction,
+    );
+  }
+
+  /** Up to `room` addresses from the queue; one a server without SMTPUTF8 cannot be asked about is decided here. */
+  private take(room: number): { room: number; addresses: string[] } {
+    const { queue, outcomes } = this.call;
+    const addresses: string[] = [];
+    while (addresses.length < room && queue.size > 0) {
+      const address = queue.take()!;
+      if (!isAscii(address) && !this.lease.session.supports('SMTPUTF8'))
+        outcomes.set(address, { kind: 'smtputf8_unsupported', ...spokenTo(this.target) });
+      else addresses.push(address);
+    }
+    return { room, addresses };
+  }
+
+  private async send(batch: string[]): Promise<SessionStep> {
+    const refusal = await this.lease.session.sendRcpts(
+      batch,
+      batch.some((a) => !isAscii(a)),
+    );
+    // An empty batch was MAIL FROM alone: the next batch has room for a RCPT.
+    if (!refusal) return batch.length > 0 ? { at: 'read', batch, index: 0 } : { at: 'plan' };
+    return ended(
+      refusal.code === 421 ? { why: 'closed_421', reply: refusal } : { why: 'mail_from_refused', reply: refusal },
+      batch,
+    );
+  }
+
+  /**
+   * The reply to the batch's RCPT at `index`, kept as that address's outcome unless it ends the session.
+   * An end here leaves pipelined replies unread, so the session is never kept then.
+   */
+  private async read(batch: string[], index: number): Promise<SessionStep> {
+    const { session } = this.lease;
+    const address = batch[index];
+    const errorsBefore = session.errors;
+    const reply = await session.nextRcptReply();
+    const kind = classifyRcptReply(reply, this.target.host);
+    const unread = batch.slice(index);
+    if (reply.code === 421) return ended({ why: 'closed_421', reply }, unread);
+    if (kind === 'too_many_recipients' && session.rcptsInTransaction > 1)
+      // 452 4.5.3: this message is full; the address goes on in a new session, and later sessions stop short of the cap.
+      return ended({ why: 'rcpt_cap_reached', learned: session.rcptsInTransaction - 1 }, unread);
+    if (reply.code === 452 && kind !== 'mailbox_full') return ended({ why: 'mx_busy', reply, kind }, unread);
+    this.call.outcomes.set(address, { kind, reply, ...spokenTo(this.target) });
+    this.call.control.probed?.(address);
+    // Only a slow refusal counts: error sleeps hold back every reply, and most replies of a list are
+    // refusals, while a slow acceptance is a server opening its queue file (Postfix waits up to
+    // in_flow_delay for a flow token there when its queue manager has not delivered mail lately).
+    if (reply.code >= 400 && session.latency.lastWasTarpitted(TARPIT_FACTOR, this.settings.tarpitFloorMs))
+      return ended({ why: 'tarpitted', errorsBefore }, batch.slice(index + 1));
+    return index + 1 < batch.length ? { at: 'read', batch, index: index + 1 } : { at: 'plan' };
+  }
+}
+
+/** The addresses a step had taken and not asked yet: none between batches, the whole batch while sending. */
+function unasked(step: Exclude<SessionStep, { at: 'end' }>): readonly string[] {
+  if (step.at === 'plan') return [];
+  return step.at === 'send' ? step.batch : step.batch.slice(step.index);
+}

@@ -1,0 +1,11 @@
+/** How the prober treats every MX: the SMTP port, which addresses it may dial, and the limits it keeps to. */
+export interface ProberSettings {
+  port: number;
+  allowPrivateNetworks: boolean;
+  maxRcptsPerSession: number;
+  backoffMs: number;
+  /** First pause before reconnecting after a 421; doubles for each further one. */
+  reconnectBackoffMs: number;
+  /** A reply this slow (and TARPIT_FACTOR times the session's median) marks the session as tarpitted. */
+  tarpitFloorMs: number;
+}
