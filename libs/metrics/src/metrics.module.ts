@@ -3,10 +3,11 @@ import { HoldSweepObserver } from '@lib/credits';
 import { VERIFICATION_OBSERVER } from '@lib/verification';
 import { MetricsExposure } from './exposure/metrics-exposure';
 import { Metrics } from './metrics';
+import { METRICS_CONFIG, metricsConfigProvider } from './metrics.config';
 
 /**
  * The process's one Metrics, for the modules that report to it (the engine, the projector, the HTTP
- * hooks, the hold sweeper), and its exposure. The event store and bus get theirs through PlatformModule.
+ * hooks, the hold sweeper), its configuration slice and its exposure. The event store and bus get theirs through PlatformModule.
  */
 @Global()
 @Module({})
@@ -18,9 +19,10 @@ export class MetricsModule {
         { provide: Metrics, useValue: metrics },
         { provide: HoldSweepObserver, useValue: metrics.holdSweeps },
         { provide: VERIFICATION_OBSERVER, useValue: metrics.verification },
+        metricsConfigProvider,
         MetricsExposure,
       ],
-      exports: [Metrics, HoldSweepObserver, VERIFICATION_OBSERVER, MetricsExposure],
+      exports: [Metrics, HoldSweepObserver, VERIFICATION_OBSERVER, METRICS_CONFIG, MetricsExposure],
     };
   }
 }

@@ -5,13 +5,14 @@ import { EventStore } from '@lib/eventstore';
 import { ReadStore } from '@lib/readstore';
 import { MessageBus } from '@lib/messaging';
 import { BlobStore } from '@lib/blobstore';
-import { APP_CONFIG } from './tokens';
+import { ADAPTER_CHOICE, APP_CONFIG } from './tokens';
 import {
   AdapterObservers,
   createBlobStore,
   createEventStore,
   createMessageBus,
   createReadStore,
+  describeAdapters,
 } from './adapter-factory';
 import { ProjectionRegistry } from './projection-registry';
 import { ReadModelFreshness } from './read-model-freshness';
@@ -52,6 +53,7 @@ export class PlatformModule implements OnApplicationShutdown {
       module: PlatformModule,
       providers: [
         { provide: APP_CONFIG, useValue: config },
+        { provide: ADAPTER_CHOICE, useValue: describeAdapters(config) },
         { provide: Clock, useValue: overrides.clock ?? new SystemClock() },
         {
           provide: EventStore,
@@ -68,6 +70,7 @@ export class PlatformModule implements OnApplicationShutdown {
       ],
       exports: [
         APP_CONFIG,
+        ADAPTER_CHOICE,
         Clock,
         EventStore,
         ReadStore,

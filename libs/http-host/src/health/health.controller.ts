@@ -3,12 +3,11 @@ import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, ApiSecurit
 import { ApiEnvelope, ErrorEnvelope } from '../docs/api-envelope.decorators';
 import type { FastifyReply } from 'fastify';
 import { settleWithin } from '@lib/common';
-import { AppConfig } from '@lib/config';
 import { EventStore } from '@lib/eventstore';
 import { checkpointsAheadOfLog, checkpointsAheadProblem, ReadStore } from '@lib/readstore';
 import { MessageBus } from '@lib/messaging';
 import { BlobStore } from '@lib/blobstore';
-import { APP_CONFIG, describeAdapters } from '@lib/platform';
+import { ADAPTER_CHOICE, type AdapterChoice } from '@lib/platform';
 import { VerificationEngine } from '@lib/verification';
 import { Public } from '../http/public-route.decorator';
 import { failure, success } from '../http/envelope';
@@ -49,7 +48,7 @@ class ReadinessModel {
 @Controller()
 export class HealthController {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ADAPTER_CHOICE) private readonly adapters: AdapterChoice,
     private readonly eventStore: EventStore,
     private readonly readStore: ReadStore,
     private readonly bus: MessageBus,
@@ -71,7 +70,6 @@ export class HealthController {
   @ApiEnvelope(ReadinessModel)
   @ApiResponse({ status: 503, description: 'An adapter is down (code 1008)', type: ErrorEnvelope })
   async ready(@Res() reply: FastifyReply) {
-    const adapters = describeAdapters(this.config);
     const [eventStore, readStore, messageBus, blobStore, readStoreProblems] = await Promise.all([
       probe(() => this.eventStore.ping()),
       probe(() => this.readStore.ping()),
@@ -83,17 +81,17 @@ export class HealthController {
     const eventStoreProblems = this.eventStore.problems();
     const checks = {
       eventStore: {
-        adapter: adapters.eventStore,
+        adapter: this.adapters.eventStore,
         up: eventStore && eventStoreProblems.length === 0,
         ...(eventStoreProblems.length ? { problems: eventStoreProblems } : {}),
       },
       readStore: {
-        adapter: adapters.readStore,
+        adapter: this.adapters.readStore,
         up: readStore && readStoreProblems.length === 0,
         ...(readStoreProblems.length ? { problems: readStoreProblems } : {}),
       },
-      messageBus: { adapter: adapters.messageBus, up: messageBus },
-      blobStore: { adapter: adapters.blobStore, up: blobStore },
+      messageBus: { adapter: this.adapters.messageBus, up: messageBus },
+      blobStore: { adapter: this.adapters.blobStore, up: blobStore },
     };
     const allUp = Object.values(checks).every((check) => check.up);
     // Informational: a blocked port 25 does not make the API unready (it answers port_25_blocked honestly).

@@ -1,9 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { AppConfig } from '@lib/config';
-import { answerScrape, METRICS_PATH, Metrics, MetricsExposure } from '@lib/metrics';
-import { APP_CONFIG } from '@lib/platform';
+import { answerScrape, METRICS_CONFIG, METRICS_PATH, Metrics, MetricsExposure, type MetricsConfig } from '@lib/metrics';
 
 /**
  * Latency of every request on PORT by route template, and GET /metrics on PORT when METRICS_TOKEN puts it
@@ -17,7 +15,7 @@ export class MetricsHttp implements OnModuleInit {
     private readonly adapterHost: HttpAdapterHost,
     private readonly metrics: Metrics,
     private readonly exposure: MetricsExposure,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(METRICS_CONFIG) private readonly config: MetricsConfig,
   ) {}
 
   onModuleInit(): void {
@@ -31,7 +29,7 @@ export class MetricsHttp implements OnModuleInit {
     if (this.exposure.mode !== 'api-port') return;
     fastify.get(METRICS_PATH, async (request, reply) => {
       try {
-        const answer = await answerScrape(this.metrics, this.config.metrics.token, request.headers.authorization);
+        const answer = await answerScrape(this.metrics, this.config.token, request.headers.authorization);
         return reply.status(answer.status).headers(answer.headers).send(answer.body);
       } catch {
         return reply

@@ -1,7 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '@lib/config';
-import { APP_CONFIG } from '@lib/platform';
 import { Metrics } from '../metrics';
+import { METRICS_CONFIG, type MetricsConfig } from '../metrics.config';
 import { MetricsListener } from './metrics-listener';
 
 /**
@@ -11,7 +10,7 @@ import { MetricsListener } from './metrics-listener';
 export type MetricsExposureMode = 'own-port' | 'api-port' | 'off';
 
 /** Never unauthenticated on the public port: without a port of its own, only a token puts /metrics on PORT. */
-export function exposureOf(settings: AppConfig['metrics']): MetricsExposureMode {
+export function exposureOf(settings: MetricsConfig): MetricsExposureMode {
   if (settings.port !== null) return 'own-port';
   return settings.token !== null ? 'api-port' : 'off';
 }
@@ -26,13 +25,13 @@ export class MetricsExposure implements OnApplicationBootstrap, OnApplicationShu
 
   constructor(
     private readonly metrics: Metrics,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(METRICS_CONFIG) private readonly config: MetricsConfig,
   ) {
-    this.mode = exposureOf(config.metrics);
+    this.mode = exposureOf(config);
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    const { port, host, token } = this.config.metrics;
+    const { port, host, token } = this.config;
     if (port === null) return;
     this.listener = new MetricsListener(this.metrics, { port, host, token });
     this.listenerUrl = await this.listener.start();
@@ -45,7 +44,7 @@ export class MetricsExposure implements OnApplicationBootstrap, OnApplicationShu
   /** One line for the start-up log. */
   describe(apiUrl: string): string {
     if (this.mode === 'own-port')
-      return `metrics at ${this.listenerUrl}${this.config.metrics.token ? ' (bearer token required)' : ''}`;
+      return `metrics at ${this.listenerUrl}${this.config.token ? ' (bearer token required)' : ''}`;
     if (this.mode === 'api-port') return `metrics at ${apiUrl}/metrics (bearer token required)`;
     return 'metrics not served: set METRICS_PORT or METRICS_TOKEN';
   }
