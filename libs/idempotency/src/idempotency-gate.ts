@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, DomainError } from '@lib/common';
-import { AppConfig } from '@lib/config';
 import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
-import { APP_CONFIG } from '@lib/platform';
 import { idempotencyDecider, IdempotencyState } from './domain/idempotency.decider';
 import { IdempotencyCommand, idempotencyStream } from './domain/idempotency.events';
+import { IDEMPOTENCY_CONFIG, type IdempotencyConfig } from './idempotency.config';
 import { sha256 } from './idempotency-key';
 
 /**
@@ -49,11 +48,11 @@ export class IdempotencyGate {
   constructor(
     private readonly events: EventStore,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(IDEMPOTENCY_CONFIG) config: IdempotencyConfig,
   ) {
     // A request runs at most the interactive budget; past twice that its process is presumed dead.
-    this.waitMs = config.probe.interactiveBudgetMs + 5_000;
-    this.staleMs = Math.max(60_000, config.probe.interactiveBudgetMs * 2);
+    this.waitMs = config.interactiveBudgetMs + 5_000;
+    this.staleMs = Math.max(60_000, config.interactiveBudgetMs * 2);
   }
 
   async claim<T>(
