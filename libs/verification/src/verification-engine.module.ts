@@ -1,13 +1,13 @@
 import { Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@lib/config';
-import { APP_CONFIG, provideAdapter } from '@lib/platform';
+import { provideAdapter } from '@lib/platform';
 import { HostResolver } from './dns/host-resolver';
 import { MemoryMxSlots } from './embedded/memory-mx-slots';
 import { VerificationEngine } from './engine/verification-engine';
 import { MongoMxSlots } from './mongo/mongo-mx-slots';
 import { SmtpEgressMonitor } from './smtp-egress-monitor';
 import { MxSlots } from './smtp/mx-slots.port';
-import { defaultVerificationConfig, type VerificationConfig } from './verification.config';
+import { engineConfigFrom, PROBE_CONFIG, probeConfigProvider, type ProbeConfig } from './probe.config';
 import type { VerificationObserver } from './verification-observer';
 
 /**
@@ -16,33 +16,6 @@ import type { VerificationObserver } from './verification-observer';
  * (metrics imports this lib's types).
  */
 export const VERIFICATION_OBSERVER = Symbol('VERIFICATION_OBSERVER');
-
-/** The engine's settings from validated configuration: the engine itself never reads configuration, this module hands it its settings. */
-export function engineConfigFrom(config: AppConfig): VerificationConfig {
-  const probe = config.probe;
-  return {
-    ...defaultVerificationConfig(),
-    dnsServers: probe.dnsServers ?? undefined,
-    smtpPort: probe.smtpPort,
-    heloName: probe.heloName,
-    mailFrom: probe.mailFrom,
-    connectTimeoutMs: probe.connectTimeoutMs,
-    bannerTimeoutMs: probe.bannerTimeoutMs,
-    commandTimeoutMs: probe.commandTimeoutMs,
-    greylistDelaysMs: probe.greylistDelaysMs,
-    interactiveBudgetMs: probe.interactiveBudgetMs,
-    perMxConcurrency: probe.perMxConcurrency,
-    perMxConcurrencyFloor: probe.perMxConcurrencyFloor,
-    connectsPerSecondPerMx: probe.connectsPerSecondPerMx,
-    connectsPerSecondPerMxCeiling: probe.connectsPerSecondPerMxCeiling,
-    sessionErrorBudget: probe.sessionErrorBudget,
-    reconnectBackoffMs: probe.reconnectBackoffMs,
-    tarpitFloorMs: probe.tarpitFloorMs,
-    allowPrivateNetworks: probe.allowPrivateNetworks,
-    sessionReuse: probe.sessionReuse,
-    egressId: probe.egressId,
-  };
-}
 
 /**
  * Where this process shares its per-MX session slots: MongoDB when MONGO_URL is set, so every worker with
@@ -61,12 +34,13 @@ function createMxSlots(config: Pick<AppConfig, 'mongoUrl' | 'mongoDatabase'>): M
 @Global()
 @Module({
   providers: [
+    probeConfigProvider,
     provideAdapter(MxSlots, createMxSlots),
     {
       provide: VerificationEngine,
-      useFactory: (config: AppConfig, mxSlots: MxSlots, observer?: VerificationObserver) =>
-        new VerificationEngine({ ...engineConfigFrom(config), mxSlots, observer }),
-      inject: [APP_CONFIG, MxSlots, { token: VERIFICATION_OBSERVER, optional: true }],
+      useFactory: (probe: ProbeConfig, mxSlots: MxSlots, observer?: VerificationObserver) =>
+        new VerificationEngine({ ...engineConfigFrom(probe), mxSlots, observer }),
+      inject: [PROBE_CONFIG, MxSlots, { token: VERIFICATION_OBSERVER, optional: true }],
     },
     {
       // The process's one resolver for host names (webhook URL checks use it too): DNS_SERVERS when set.
@@ -80,7 +54,7 @@ function createMxSlots(config: Pick<AppConfig, 'mongoUrl' | 'mongoDatabase'>): M
 export class VerificationEngineModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     @Inject(VerificationEngine) private readonly engine: VerificationEngine,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(PROBE_CONFIG) private readonly probe: ProbeConfig,
     @Inject(MxSlots) private readonly mxSlots: MxSlots,
   ) {}
 
@@ -88,11 +62,11 @@ export class VerificationEngineModule implements OnApplicationBootstrap, OnAppli
 
   /** Port-25 check in the background: start-up is not delayed; while blocked, public MX probes answer port_25_blocked at once. */
   onApplicationBootstrap(): void {
-    if (!this.config.probe.preflight) return;
+    if (!this.probe.preflight) return;
     this.egressMonitor = new SmtpEgressMonitor(
       this.engine,
-      engineConfigFrom(this.config),
-      this.config.probe.preflightHost ?? undefined,
+      engineConfigFrom(this.probe),
+      this.probe.preflightHost ?? undefined,
     );
     this.egressMonitor.start();
   }
