@@ -17,14 +17,15 @@ describe('credits API', () => {
 
   const admin = (route: string, body: unknown) =>
     app.request('POST', route, { body, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
-  const balanceOf = async (key: string, expected: number) => {
-    for (let i = 0; i < 200; i++) {
-      const res = await app.request('GET', '/v1/credits/balance', { key });
-      if (res.body.data.balance === expected) return res.body.data;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error(`balance never reached ${expected}`);
-  };
+  const balanceOf = (key: string, expected: number) =>
+    eventually(
+      async () => {
+        const { data } = (await app.request('GET', '/v1/credits/balance', { key })).body;
+        expect(data.balance).toBe(expected);
+        return data;
+      },
+      { timeoutMs: 10_000, intervalMs: 25 },
+    );
 
   it('lists packages and running promotions without an API key', async () => {
     const res = await app.request('GET', '/v1/credits/packages');

@@ -1,3 +1,4 @@
+import { eventually } from '@lib/common/testing';
 import { DnsPeer, startDnsPeer } from '../support/peers/dns-peer';
 import { accept, SmtpPeer, startSmtpPeer } from '../support/peers/smtp-peer';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -37,13 +38,15 @@ describe('DNS_SERVERS is the resolver for the whole process', () => {
   });
 
   it('runs the port-25 preflight against the host the configured server resolves, and /ready says open', async () => {
-    let egress: { state: string; detail: string } | undefined;
-    for (let i = 0; i < 200 && egress?.state !== 'open'; i++) {
-      egress = (await app.request('GET', '/ready')).body.data?.smtpEgress;
-      if (egress?.state !== 'open') await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    expect(egress).toMatchObject({ state: 'open' });
-    expect(egress?.detail).not.toContain('ENOTFOUND');
+    const egress: { state: string; detail: string } = await eventually(
+      async () => {
+        const seen = (await app.request('GET', '/ready')).body.data?.smtpEgress;
+        expect(seen).toMatchObject({ state: 'open' });
+        return seen;
+      },
+      { timeoutMs: 10_000, intervalMs: 25 },
+    );
+    expect(egress.detail).not.toContain('ENOTFOUND');
   });
 
   it('probes the MX the configured server names', async () => {

@@ -1,3 +1,4 @@
+import { eventually, present } from '@lib/common/testing';
 import { DnsPeer, startDnsPeer } from '../support/peers/dns-peer';
 import { accept, SmtpPeer, startSmtpPeer } from '../support/peers/smtp-peer';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -35,12 +36,14 @@ describe('verification on a network that blocks outbound port 25', () => {
       SMTP_PREFLIGHT_HOST: '127.0.0.2',
     });
     apiKey = (await app.createAccount(10)).apiKey;
-    for (let i = 0; i < 200; i++) {
-      const ready = await app.request('GET', '/ready');
-      if (ready.body.data?.smtpEgress?.state === 'blocked') return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('the preflight never recorded a blocked port 25');
+    await eventually(
+      async () =>
+        present(
+          (await app.request('GET', '/ready')).body.data?.smtpEgress?.state === 'blocked',
+          'the preflight to record a blocked port 25',
+        ),
+      { timeoutMs: 10_000, intervalMs: 25 },
+    );
   }, 30_000);
 
   afterAll(async () => {

@@ -164,7 +164,7 @@ describe('webhook deliveries of finished jobs', () => {
     }, DELIVERY_PATIENCE);
     expect(delivery.attempts).toHaveLength(3);
     expect(delivery.failureReason).toMatch(/gave up after 3 attempts/);
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await new Promise((resolve) => setTimeout(resolve, 800)); // a deliberate pause: room for a 4th attempt, if one came
     expect(receiver.received('/down')).toHaveLength(3);
   });
 

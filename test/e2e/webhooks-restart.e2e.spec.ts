@@ -1,3 +1,4 @@
+import { eventually } from '@lib/common/testing';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -61,12 +62,12 @@ describe('webhook deliveries across a worker restart', () => {
     const [first, second] = await receiver.waitFor('/restart', 2, 30_000);
     expect(second.body).toBe(first.body);
     expect(second.headers['x-svc-attempt']).toBe('2');
-    const deadline = Date.now() + 15_000;
-    let delivery: { status: string } | undefined;
-    while (Date.now() < deadline && delivery?.status !== 'succeeded') {
-      delivery = (await app.request('GET', `/v1/webhooks/${hook.id}/deliveries`, { key: apiKey })).body.data.items[0];
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(delivery).toMatchObject({ status: 'succeeded', attempts: [{ status: 500 }, { status: 200 }] });
+    await eventually(
+      async () =>
+        expect(
+          (await app!.request('GET', `/v1/webhooks/${hook.id}/deliveries`, { key: apiKey })).body.data.items[0],
+        ).toMatchObject({ status: 'succeeded', attempts: [{ status: 500 }, { status: 200 }] }),
+      { timeoutMs: 15_000, intervalMs: 100 },
+    );
   }, 90_000);
 });

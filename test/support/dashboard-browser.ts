@@ -1,3 +1,4 @@
+import { eventually } from '@lib/common/testing';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { HttpResult, readResult } from './test-app';
@@ -77,13 +78,14 @@ export async function mailsArrived(
   count = 1,
   timeoutMs = 10_000,
 ): Promise<OutboxMail[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = outboxMails(dataDir).filter(matches);
-    if (mails.length >= count) return mails;
-    if (Date.now() > deadline) throw new Error(`${mails.length} of ${count} expected mails arrived`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return eventually(
+    () => {
+      const mails = outboxMails(dataDir).filter(matches);
+      if (mails.length < count) throw new Error(`${mails.length} of ${count} expected mails arrived`);
+      return mails;
+    },
+    { timeoutMs },
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { eventually } from '@lib/common/testing';
 import { USAGE_FACTS_COLLECTION, UsageFactDoc } from '@lib/usage/testing';
 import { MessageBus, relayTopic, RelayMessageV1 } from '@lib/messaging';
 import { ReadStore } from '@lib/readstore';
@@ -31,13 +32,14 @@ describe('usage analytics in the dashboard', () => {
       await app.request('GET', `/v1/verify/single?email=${email}`, { key: ownerKey.apiKey });
     await app.request('POST', '/v1/verify/batch', { key: memberKey.apiKey, body: { emails: ['c', 'd', 'e'] } });
 
-    const deadline = Date.now() + 10_000;
-    let usage: any;
-    do {
-      usage = (await owner.browser.request('GET', '/dashboard/v1/team/usage?days=7')).body.data;
-      if (usage.daily.at(-1).verifications === 5) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    } while (Date.now() < deadline);
+    const usage = await eventually(
+      async () => {
+        const seen = (await owner.browser.request('GET', '/dashboard/v1/team/usage?days=7')).body.data;
+        expect(seen.daily.at(-1).verifications).toBe(5);
+        return seen;
+      },
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
     expect(usage.daily).toHaveLength(7);
     expect(usage.daily.at(-1)).toMatchObject({
       verifications: 5,
@@ -151,9 +153,11 @@ describe('usage analytics in the dashboard', () => {
     ]);
     await send('finder', [marker('finder')]);
     const facts = app.running.app.get(ReadStore).collection<UsageFactDoc>(USAGE_FACTS_COLLECTION);
-    const deadline = Date.now() + 10_000;
-    while ((await facts.find({ filter: { accountId: `marker-${key.keyId}` } })).length < 2 && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await eventually(
+      async () =>
+        expect((await facts.find({ filter: { accountId: `marker-${key.keyId}` } })).length).toBeGreaterThanOrEqual(2),
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
     const usage = (await owner.browser.request('GET', '/dashboard/v1/team/usage?days=1')).body.data;
     expect(usage.daily[0]).toEqual({
       day: today.slice(0, 10),
@@ -182,14 +186,15 @@ describe('usage analytics in the dashboard', () => {
     const upload = await uploadJob(app, key.apiKey, 'email\nsomeone@example.invalid\nnot-an-address\nalso-not\n');
     expect({ status: upload.status, error: upload.body.error }).toEqual({ status: 201, error: null });
 
-    const deadline = Date.now() + 20_000;
-    let row: any;
-    do {
-      const usage = (await owner.browser.request('GET', '/dashboard/v1/team/usage?days=1')).body.data;
-      row = usage.byKey.find((k: { keyId: string }) => k.keyId === key.keyId);
-      if (row?.verifications === 3) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    } while (Date.now() < deadline);
+    const row = await eventually(
+      async () => {
+        const usage = (await owner.browser.request('GET', '/dashboard/v1/team/usage?days=1')).body.data;
+        const seen = usage.byKey.find((k: { keyId: string }) => k.keyId === key.keyId);
+        expect(seen?.verifications).toBe(3);
+        return seen;
+      },
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
     const job = (await app.request('GET', `/v1/jobs/${upload.body.data.id}`, { key: key.apiKey })).body.data;
     expect(row).toMatchObject({
       label: 'upload key',

@@ -1,3 +1,4 @@
+import { eventually, present } from '@lib/common/testing';
 import { EventStore } from '@lib/eventstore';
 import { FinderWorld, startFinderWorld } from './finder-world';
 
@@ -35,12 +36,13 @@ describe('finder file jobs', () => {
   };
 
   async function completed(id: number, apiKey = key) {
-    for (let k = 0; k < 200; k++) {
-      const res = await world.app.request('GET', `/v1/finder/jobs/${id}`, { key: apiKey });
-      if (res.body.data.status === 'Completed') return res.body.data;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`finder job ${id} did not complete`);
+    return eventually(
+      async () => {
+        const { data } = (await world.app.request('GET', `/v1/finder/jobs/${id}`, { key: apiKey })).body;
+        return present(data.status === 'Completed' && data, `finder job ${id} to complete`);
+      },
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
   }
 
   describe('a CSV whose columns are named in the header', () => {

@@ -1,3 +1,4 @@
+import { eventually } from '@lib/common/testing';
 import { ReadStore } from '@lib/readstore';
 import { USAGE_FACTS_COLLECTION, UsageFactDoc } from '@lib/usage/testing';
 import { creditEvents, FinderWorld, startFinderWorld, waitForKnownAddress } from './finder-world';
@@ -257,14 +258,18 @@ describe('POST /v1/finder', () => {
     const res = await find({ firstName: 'Jane', lastName: 'Doe', domain: 'flast.test' }, account.apiKey);
     expect(res.status).toBe(200);
     const facts = world.app.running.app.get(ReadStore).collection<UsageFactDoc>(USAGE_FACTS_COLLECTION);
-    const deadline = Date.now() + 10_000;
-    let recorded: UsageFactDoc[] = [];
-    while (recorded.length === 0 && Date.now() < deadline) {
-      recorded = await facts.find({ filter: { accountId: account.accountId } });
-      if (recorded.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(recorded).toEqual([
-      expect.objectContaining({ kind: 'finder', keyId: account.keyId, calls: 1, credits: 10, byResult: { found: 1 } }),
-    ]);
+    await eventually(
+      async () =>
+        expect(await facts.find({ filter: { accountId: account.accountId } })).toEqual([
+          expect.objectContaining({
+            kind: 'finder',
+            keyId: account.keyId,
+            calls: 1,
+            credits: 10,
+            byResult: { found: 1 },
+          }),
+        ]),
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
   });
 });

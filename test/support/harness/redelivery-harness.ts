@@ -1,3 +1,4 @@
+import { eventually } from '@lib/common/testing';
 import { EventStore } from '@lib/eventstore';
 import type { MessageBus } from '@lib/messaging';
 import type { ReadStore } from '@lib/readstore';
@@ -84,23 +85,29 @@ export async function settled(
   jobOver: () => Promise<boolean>,
   timeoutMs = 30_000,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { openHolds } = await ledgerState(app, accountId);
-    if (openHolds === 0 && (await jobOver())) return;
-    if (Date.now() > deadline) throw new Error('the job did not end with every hold closed');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await eventually(
+    async () => {
+      const { openHolds } = await ledgerState(app, accountId);
+      if (openHolds !== 0 || !(await jobOver())) throw new Error('the job did not end with every hold closed');
+    },
+    { timeoutMs, intervalMs: 100 },
+  );
 }
 
-/** Polls a read-model answer until it equals what the event store implies (projections lag). */
+/**
+ * Polls a read-model answer until it equals what the event store implies (projections lag); when it never
+ * does, fails with the last answer seen beside the expected one.
+ */
 export async function projected<T>(read: () => Promise<T>, expected: T, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (JSON.stringify(value) === JSON.stringify(expected) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return eventually(
+    async () => {
+      const value = await read();
+      if (JSON.stringify(value) !== JSON.stringify(expected))
+        throw new Error(`the read model answers ${JSON.stringify(value)}, not ${JSON.stringify(expected)}`);
+      return value;
+    },
+    { timeoutMs, intervalMs: 100 },
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DomainError, FixedClock } from '@lib/common';
+import { eventually } from '@lib/common/testing';
 import { SqliteEventStore } from '@lib/eventstore';
 import { ReadModelFreshness } from '@lib/platform';
 import { SqliteReadStore } from '@lib/readstore';
@@ -72,9 +73,12 @@ describe('team commands (libs/accounts handlers)', () => {
         return answer;
       });
     // The handler answers once authentication sees the revoked key: project what it appended.
-    while (!(await events.readStream(accountStream('1'))).some((e) => e.type === 'MemberRemoved'))
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    // Recorded but not projected yet: no answer while the revoked key still authenticates.
+    await eventually(
+      async () => expect((await events.readStream(accountStream('1'))).map((e) => e.type)).toContain('MemberRemoved'),
+      { intervalMs: 5 },
+    );
+    // Recorded but not projected yet: no answer while the revoked key still authenticates (a deliberate
+    // pause, room for a wrong early answer to come).
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(answered).toBe(false);
     await projectKeys();

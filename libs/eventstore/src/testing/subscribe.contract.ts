@@ -89,7 +89,7 @@ export function subscribeContract(ctx: ContractContext): void {
       const sub = ctx.store.subscribeToAll({ eventTypes: [type] }, async (e) => {
         running += 1;
         started();
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await new Promise((resolve) => setTimeout(resolve, 200)); // a slow handler, still running when stop is called
         handled.push(e.data.n);
         running -= 1;
       });
@@ -97,6 +97,7 @@ export function subscribeContract(ctx: ContractContext): void {
       await sub.stop();
       expect(running).toBe(0);
       const afterStop = handled.length;
+      // A deliberate pause: room for a handler the stopped subscription should no longer call.
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(handled).toHaveLength(afterStop);
       expect(afterStop).toBeLessThan(3);

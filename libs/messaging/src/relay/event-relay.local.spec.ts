@@ -130,7 +130,7 @@ describe('event relay', () => {
       () => expect(received.map((m) => m.value.type)).toEqual(['WebhookRegistered', 'WebhookDisabled']),
       BROKER_PATIENCE,
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 200)); // a deliberate pause: room for a duplicate, if there were one
     expect(received).toHaveLength(2);
   });
 
@@ -201,7 +201,7 @@ describe('event relay', () => {
     open();
     await relay.start();
     await listen(['events.webhooks']);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 200)); // a deliberate pause: room for a duplicate, if there were one
     expect(received).toHaveLength(5);
   });
 

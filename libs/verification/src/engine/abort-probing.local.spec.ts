@@ -1,3 +1,4 @@
+import { eventually } from '@lib/common/testing';
 import { reject } from '../../../../test/support/peers/smtp-peer';
 import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
 
@@ -5,7 +6,7 @@ const zones = mxZone('slow.test', [['mx.slow.test', 10, '127.0.0.1']]);
 const ADDRESSES = Array.from({ length: 40 }, (_, k) => `person${k}@slow.test`);
 
 async function untilRcpts(h: Harness, count: number): Promise<void> {
-  while (h.smtp.stats.rcpts.length < count) await new Promise((resolve) => setTimeout(resolve, 2));
+  await eventually(() => expect(h.smtp.stats.rcpts.length).toBeGreaterThanOrEqual(count), { intervalMs: 2 });
 }
 
 describe('verification engine when the caller aborts (a cancelled job)', () => {
