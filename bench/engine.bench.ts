@@ -13,7 +13,7 @@
 import { startDnsPeer, ZoneEntry } from '../test/support/peers/dns-peer';
 import { accept, startSmtpPeer } from '../test/support/peers/smtp-peer';
 import { VerificationEngine } from '@lib/verification';
-import { loopbackConfig } from '../libs/verification/src/testing/loopback-harness';
+import { loopbackConfig } from '../test/support/engine-world';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ADDRESSES = num('BENCH_ADDRESSES', 50_000);

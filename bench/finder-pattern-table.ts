@@ -23,7 +23,7 @@ import {
   type PatternName,
 } from '@lib/finder/testing';
 import { isFreeProvider, VerificationEngine } from '@lib/verification';
-import { loopbackConfig } from '../libs/verification/src/testing/loopback-harness';
+import { loopbackConfig } from '../test/support/engine-world';
 import { postfixRejectionsPerSession } from '../test/support/cluster/postfix-log';
 
 const PEOPLE: Array<[string, string]> = [

@@ -17,7 +17,7 @@ import { startDnsPeer, ZoneEntry } from '../test/support/peers/dns-peer';
 import { accept, startSmtpPeer } from '../test/support/peers/smtp-peer';
 import { EmailFinder, type PatternName } from '@lib/finder/testing';
 import { isFreeProvider, VerificationEngine } from '@lib/verification';
-import { loopbackConfig } from '../libs/verification/src/testing/loopback-harness';
+import { loopbackConfig } from '../test/support/engine-world';
 import { mailboxOf, Remembered, runPatternTable, runPostfixPatternTable } from './finder-pattern-table';
 import { realPostfix } from './probe-peers';
 

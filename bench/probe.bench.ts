@@ -35,7 +35,7 @@ import {
   SILENT_VERIFICATION_OBSERVER,
   AdaptiveDecision,
 } from '@lib/verification';
-import { loopbackConfig } from '../libs/verification/src/testing/loopback-harness';
+import { loopbackConfig } from '../test/support/engine-world';
 import { probeOneSessionEach } from './probe-baseline';
 import { runJobPhase } from './probe-job';
 import { domainOf, PEER_PROFILES, PORT, RealPostfix, realPostfix, startBenchPeers, userAddress } from './probe-peers';

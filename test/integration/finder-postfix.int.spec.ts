@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { DomainFormatSource, EmailFinder, type KnownAddressRecord } from '@lib/finder/testing';
 import { isFreeProvider, VerificationEngine } from '@lib/verification';
 import { DnsPeer, startDnsPeer } from '../support/peers/dns-peer';
-import { loopbackConfig } from '../../libs/verification/src/testing/loopback-harness';
+import { loopbackConfig } from '../support/engine-world';
 import { postfixRejectionsPerSession } from '../support/cluster/postfix-log';
 import { describeWithServers } from '../support/cluster/servers';
 

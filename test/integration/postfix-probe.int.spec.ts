@@ -6,7 +6,7 @@ import {
   VerificationEngine,
 } from '@lib/verification';
 import { DnsPeer, startDnsPeer } from '../support/peers/dns-peer';
-import { loopbackConfig } from '../../libs/verification/src/testing/loopback-harness';
+import { loopbackConfig } from '../support/engine-world';
 import { describeWithServers } from '../support/cluster/servers';
 import { postfixRejectionsPerSession } from '../support/cluster/postfix-log';
 

@@ -1,19 +1,19 @@
 import { eventually } from '@lib/common/testing';
 import { reject } from '../../../../test/support/peers/smtp-peer';
-import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
+import { EngineWorld, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
 
 const zones = mxZone('slow.test', [['mx.slow.test', 10, '127.0.0.1']]);
 const ADDRESSES = Array.from({ length: 40 }, (_, k) => `person${k}@slow.test`);
 
-async function untilRcpts(h: Harness, count: number): Promise<void> {
+async function untilRcpts(h: EngineWorld, count: number): Promise<void> {
   await eventually(() => expect(h.smtp.stats.rcpts.length).toBeGreaterThanOrEqual(count), { intervalMs: 2 });
 }
 
 describe('verification engine when the caller aborts (a cancelled job)', () => {
-  let h: Harness;
+  let h: EngineWorld;
   // One session for the whole domain (no split across parallel sessions), each RCPT answered after 40 ms.
   beforeAll(async () => {
-    h = await startHarness(
+    h = await startEngineWorld(
       zones,
       { rcptDelayMs: 40, domains: { 'slow.test': { default: reject() } } },
       { maxRcptsPerSession: 100, perMxConcurrency: 1 },

@@ -1,5 +1,5 @@
 import { accept, eximLike, m365Like, postfixDefaults, SmtpPeerScript } from '../../../../test/support/peers/smtp-peer';
-import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
+import { EngineWorld, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
 import { AdaptiveDecision, SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
 import { VerificationConfig } from '../verification.config';
 
@@ -25,11 +25,11 @@ const domainScript = (defences: SmtpPeerScript['defences']): SmtpPeerScript => (
 const nonexistent = (n: number) => Array.from({ length: n }, (_, i) => `nobody${i}@acme.test`);
 
 describe('sessions that adapt to an MX that defends itself', () => {
-  let h: Harness;
+  let h: EngineWorld;
   let log: ReturnType<typeof decisionLog>;
   const start = async (defences: SmtpPeerScript['defences'], overrides: Partial<VerificationConfig> = {}) => {
     log = decisionLog();
-    h = await startHarness(zones, domainScript(defences), { observer: log, ...overrides });
+    h = await startEngineWorld(zones, domainScript(defences), { observer: log, ...overrides });
   };
   afterEach(async () => {
     await h?.stop();

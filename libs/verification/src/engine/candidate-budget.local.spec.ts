@@ -1,5 +1,5 @@
 import { accept, greylist, postfixDefaults, SmtpPeerScript } from '../../../../test/support/peers/smtp-peer';
-import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
+import { EngineWorld, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
 import { VerificationConfig } from '../verification.config';
 
 const zones = {
@@ -20,9 +20,9 @@ const script = (defences: SmtpPeerScript['defences']): SmtpPeerScript => ({
 const options = { stopAtFirstOk: true, maxProbes: 16, deadlineMs: 8_000 };
 
 describe("the finder's probe budget on a server that defends itself", () => {
-  let h: Harness;
+  let h: EngineWorld;
   const start = async (defences: SmtpPeerScript['defences'], overrides: Partial<VerificationConfig> = {}) => {
-    h = await startHarness(zones, script(defences), overrides);
+    h = await startEngineWorld(zones, script(defences), overrides);
   };
   afterEach(async () => {
     await h?.stop();

@@ -1,5 +1,5 @@
 import { accept } from '../../../../test/support/peers/smtp-peer';
-import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
+import { EngineWorld, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
 
 const zones = {
   ...mxZone('acme.test', [['mx.acme.test', 10, '127.0.0.1']]),
@@ -8,9 +8,9 @@ const zones = {
 };
 
 describe('candidate probing for the finder', () => {
-  let h: Harness;
+  let h: EngineWorld;
   beforeAll(async () => {
-    h = await startHarness(zones, {
+    h = await startEngineWorld(zones, {
       domains: { 'acme.test': { recipients: { 'jane.doe': accept() } }, 'catchall.test': { default: accept() } },
     });
   });

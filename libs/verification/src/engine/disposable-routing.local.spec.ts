@@ -1,5 +1,5 @@
 import { accept } from '../../../../test/support/peers/smtp-peer';
-import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
+import { EngineWorld, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
 
 // Every MX host here answers on loopback; names alone decide what is a throwaway provider's.
 const zones = {
@@ -30,9 +30,9 @@ const script = {
 };
 
 describe('verification engine and throwaway providers behind other names', () => {
-  let h: Harness;
+  let h: EngineWorld;
   beforeAll(async () => {
-    h = await startHarness(zones, script, { disposableAllowList: ['allowed-burner.dev'] });
+    h = await startEngineWorld(zones, script, { disposableAllowList: ['allowed-burner.dev'] });
   });
   afterAll(() => h.stop());
 

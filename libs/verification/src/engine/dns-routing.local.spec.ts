@@ -1,6 +1,6 @@
 import { accept } from '../../../../test/support/peers/smtp-peer';
 import { VerificationEngine } from './verification-engine';
-import { Harness, loopbackConfig, mxZone, startHarness } from '../testing/loopback-harness';
+import { EngineWorld, loopbackConfig, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
 
 const zones = {
   ...mxZone('fallback.test', [
@@ -38,9 +38,9 @@ const script = {
 };
 
 describe('verification engine mail routing against a DNS server', () => {
-  let h: Harness;
+  let h: EngineWorld;
   beforeAll(async () => {
-    h = await startHarness(zones, script);
+    h = await startEngineWorld(zones, script);
   });
   afterAll(async () => {
     await h.stop();

@@ -1,5 +1,5 @@
 import { accept, greylist, rateLimit } from '../../../../test/support/peers/smtp-peer';
-import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
+import { EngineWorld, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
 import { VerificationObserver } from '../verification-observer';
 
 /** Keeps every report as a line, so a test reads what the engine said and in which order. */
@@ -34,12 +34,12 @@ const script = {
 };
 
 describe('what the engine reports to its observer', () => {
-  let h: Harness;
+  let h: EngineWorld;
   const observer = recordingObserver();
   const since = (mark: number) => observer.lines.slice(mark);
 
   beforeAll(async () => {
-    h = await startHarness(zones, script, { observer, greylistDelaysMs: [100] });
+    h = await startEngineWorld(zones, script, { observer, greylistDelaysMs: [100] });
   });
   afterAll(async () => {
     await h.stop();

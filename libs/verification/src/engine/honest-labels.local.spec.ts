@@ -1,5 +1,5 @@
 import { accept, greylist } from '../../../../test/support/peers/smtp-peer';
-import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
+import { EngineWorld, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
 
 const zones = {
   ...mxZone('grey.test', [['mx.grey.test', 10, '127.0.0.1']]),
@@ -9,9 +9,9 @@ const zones = {
 };
 
 describe('verdict labels that name the real obstacle', () => {
-  let h: Harness;
+  let h: EngineWorld;
   beforeAll(async () => {
-    h = await startHarness(zones, {
+    h = await startEngineWorld(zones, {
       domains: {
         // The address is accepted; every other (the random catch-all probe) is greylisted for good.
         'grey.test': { default: greylist(1_000), recipients: { ann: accept() } },

@@ -1,5 +1,5 @@
 import { accept } from '../../../../test/support/peers/smtp-peer';
-import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
+import { EngineWorld, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
 import { AdaptiveDecision, SILENT_VERIFICATION_OBSERVER } from '../verification-observer';
 
 const zones = mxZone('busy.test', [['mx.busy.test', 10, '127.0.0.1']]);
@@ -7,11 +7,11 @@ const vips = ['ceo', 'cfo', 'cto'];
 const bulkList = Array.from({ length: 400 }, (_, i) => `member${i}@busy.test`);
 
 describe('the interactive lane on an MX saturated by bulk work', () => {
-  let h: Harness;
+  let h: EngineWorld;
   const decisions: AdaptiveDecision[] = [];
 
   beforeAll(async () => {
-    h = await startHarness(
+    h = await startEngineWorld(
       zones,
       {
         domains: {

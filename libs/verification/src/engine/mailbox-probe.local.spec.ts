@@ -1,5 +1,5 @@
 import { accept, blocklist, full, greylist, rateLimit } from '../../../../test/support/peers/smtp-peer';
-import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
+import { EngineWorld, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
 
 const zones = {
   ...mxZone('acme.test', [['mx.acme.test', 10, '127.0.0.1']]),
@@ -32,9 +32,9 @@ const script = {
 };
 
 describe('verification engine against a scripted SMTP server', () => {
-  let h: Harness;
+  let h: EngineWorld;
   beforeAll(async () => {
-    h = await startHarness(zones, script);
+    h = await startEngineWorld(zones, script);
   });
   afterAll(async () => {
     await h.stop();

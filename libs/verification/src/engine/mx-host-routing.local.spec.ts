@@ -1,5 +1,5 @@
 import { accept } from '../../../../test/support/peers/smtp-peer';
-import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
+import { EngineWorld, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
 
 const mailbox = {
   recipients: { ann: accept() },
@@ -57,9 +57,9 @@ describe.each([
   ['a resolver that chases CNAMEs', true],
   ['a server that answers one CNAME link at a time', false],
 ])('verification engine and MX hosts that do not exist, fail or are aliases, against %s', (_label, chaseCnames) => {
-  let h: Harness;
+  let h: EngineWorld;
   beforeAll(async () => {
-    h = await startHarness(zones, script, {}, { chaseCnames });
+    h = await startEngineWorld(zones, script, {}, { chaseCnames });
   });
   afterAll(() => h.stop());
 

@@ -1,5 +1,5 @@
 import { accept, postfixDefaults } from '../../../../test/support/peers/smtp-peer';
-import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
+import { EngineWorld, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
 
 const zones = mxZone('acme.test', [['mx.acme.test', 10, '127.0.0.1']]);
 const real = ['alice', 'bob', 'carol', 'dave'];
@@ -10,9 +10,9 @@ const addresses = Array.from({ length: 30 }, (_, i) =>
 const expected = addresses.map((a) => (a.startsWith('nobody') ? 'invalid' : 'ok'));
 
 describe('RCPT batches and PIPELINING (RFC 2920) on a Postfix-like peer', () => {
-  let h: Harness;
+  let h: EngineWorld;
   const start = async (hidePipelining: boolean) => {
-    h = await startHarness(zones, {
+    h = await startEngineWorld(zones, {
       defences: postfixDefaults(),
       hidePipelining,
       domains: { 'acme.test': { recipients: Object.fromEntries(real.map((r) => [r, accept()])) } },

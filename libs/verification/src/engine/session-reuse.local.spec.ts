@@ -1,5 +1,5 @@
 import { accept } from '../../../../test/support/peers/smtp-peer';
-import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
+import { EngineWorld, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
 
 const zones = { ...mxZone('bulk.test', [['mx.bulk.test', 10, '127.0.0.1']]) };
 const script = {
@@ -11,9 +11,9 @@ const batch = Array.from({ length: 40 }, (_, i) => `user${i}@bulk.test`);
 
 describe('session reuse and per-MX politeness', () => {
   describe('with session reuse on', () => {
-    let h: Harness;
+    let h: EngineWorld;
     beforeAll(async () => {
-      h = await startHarness(zones, script, { sessionReuse: true, maxRcptsPerSession: 25, perMxConcurrency: 2 });
+      h = await startEngineWorld(zones, script, { sessionReuse: true, maxRcptsPerSession: 25, perMxConcurrency: 2 });
     });
     afterAll(async () => {
       await h.stop();
@@ -37,9 +37,9 @@ describe('session reuse and per-MX politeness', () => {
   });
 
   describe('with session reuse off', () => {
-    let h: Harness;
+    let h: EngineWorld;
     beforeAll(async () => {
-      h = await startHarness(zones, script, { sessionReuse: false, perMxConcurrency: 3 });
+      h = await startEngineWorld(zones, script, { sessionReuse: false, perMxConcurrency: 3 });
     });
     afterAll(async () => {
       await h.stop();

@@ -1,6 +1,6 @@
 import { accept, m365Like, slowBanner, SmtpPeerScript } from '../../../../test/support/peers/smtp-peer';
 import { MemoryMxSlots, MemoryMxSlotStore } from '../embedded/memory-mx-slots';
-import { Harness, loopbackConfig, mxZone, startHarness } from '../testing/loopback-harness';
+import { EngineWorld, loopbackConfig, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
 import { SILENT_VERIFICATION_OBSERVER } from '../verification-observer';
 import { VerificationConfig } from '../verification.config';
 import { VerificationEngine } from './verification-engine';
@@ -18,7 +18,7 @@ const fourBatches = (engine: VerificationEngine, tag: string) =>
   Promise.all([0, 1, 2, 3].map((b) => engine.verifyMany(nobody(`${tag}${b}-`, 4), { mode: 'bulk' })));
 
 describe('the per-MX session budget shared by the processes behind one egress address', () => {
-  let h: Harness;
+  let h: EngineWorld;
   let second: VerificationEngine | undefined;
   let store = new MemoryMxSlotStore();
   const engineOn = (egressId: string, overrides: Partial<VerificationConfig>) => {
@@ -41,7 +41,7 @@ describe('the per-MX session budget shared by the processes behind one egress ad
   ] as const) {
     it(`two engines on ${egress} have at most ${peak} sessions open at the MX at once`, async () => {
       const first = engineOn('host-a', pinned);
-      h = await startHarness(zones, script(slowBanner(150)), first.config);
+      h = await startEngineWorld(zones, script(slowBanner(150)), first.config);
       second = engineOn(egress === 'one egress id' ? 'host-a' : 'host-b', pinned).start();
       await Promise.all([fourBatches(h.engine, 'a'), fourBatches(second, 'b')]);
       expect(h.smtp.stats.maxConcurrent).toBe(peak);
@@ -65,7 +65,7 @@ describe('the per-MX session budget shared by the processes behind one egress ad
         ),
       );
     const reused = { perMxConcurrency: 2, perMxConcurrencyFloor: 2, maxRcptsPerSession: 100 };
-    h = await startHarness(
+    h = await startEngineWorld(
       zones,
       { ...script(slowBanner(50)), domains: { 'acme.test': { recipients } } },
       engineOn('host-a', reused).config,
@@ -82,7 +82,11 @@ describe('the per-MX session budget shared by the processes behind one egress ad
     const decisions: string[] = [];
     const observer = { ...SILENT_VERIFICATION_OBSERVER, sessionAdapted: (d: string) => void decisions.push(d) };
     const roomy = { perMxConcurrency: 4, maxRcptsPerSession: 1, observer };
-    h = await startHarness(zones, script(m365Like({ maxConnectionsPerClient: 2 })), engineOn('host-a', roomy).config);
+    h = await startEngineWorld(
+      zones,
+      script(m365Like({ maxConnectionsPerClient: 2 })),
+      engineOn('host-a', roomy).config,
+    );
     await fourBatches(h.engine, 'a');
     expect(decisions).toContain('connection_cap_learned');
     await h.engine.close(); // the first process is gone; what it learned stays with the address

@@ -1,5 +1,5 @@
 import { accept } from '../../../../test/support/peers/smtp-peer';
-import { Harness, mxZone, startHarness } from '../testing/loopback-harness';
+import { EngineWorld, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
 
 // example.com's address: public, so it sits behind a blocked port 25. If the prober tried it anyway
 // the answer would be a timeout (this machine has no route to it), never port_25_blocked.
@@ -11,9 +11,9 @@ const zones = {
 };
 
 describe('verification while outbound port 25 is blocked', () => {
-  let h: Harness;
+  let h: EngineWorld;
   beforeAll(async () => {
-    h = await startHarness(zones, { domains: { 'lab.test': { recipients: { ann: accept() } } } });
+    h = await startEngineWorld(zones, { domains: { 'lab.test': { recipients: { ann: accept() } } } });
     h.engine.egress.record('blocked', 'test: the preflight found port 25 blocked', Date.now());
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { accept, SmtpPeer, startSmtpPeer } from '../../../../test/support/peers/smtp-peer';
-import { loopbackConfig, mxZone, startHarness } from '../testing/loopback-harness';
+import { loopbackConfig, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
 import { smtpPreflight } from './smtp-preflight';
 
 async function closedPort(): Promise<number> {
@@ -36,7 +36,7 @@ describe('port-25 preflight', () => {
   });
 
   it('resolves the host through the configured DNS servers, not the system resolver', async () => {
-    const h = await startHarness({ 'preflight.lab.test': { a: ['127.0.0.1'] } }, {});
+    const h = await startEngineWorld({ 'preflight.lab.test': { a: ['127.0.0.1'] } }, {});
     try {
       const result = await smtpPreflight(
         loopbackConfig(h.dns.server, h.smtp.port),
@@ -62,7 +62,7 @@ describe('port-25 preflight', () => {
 describe('a slow banner', () => {
   it('is waited for within the banner timeout rather than failing the probe', async () => {
     const zones = mxZone('slow.test', [['mx.slow.test', 10, '127.0.0.1']]);
-    const h = await startHarness(
+    const h = await startEngineWorld(
       zones,
       { hosts: { '127.0.0.1': { bannerDelayMs: 1_200 } }, domains: { 'slow.test': { recipients: { ann: accept() } } } },
       { bannerTimeoutMs: 5_000, commandTimeoutMs: 1_000 },

@@ -1,9 +1,9 @@
-import { DnsPeer, DnsPeerOptions, startDnsPeer, ZoneEntry } from '../../../../test/support/peers/dns-peer';
-import { SmtpPeer, SmtpPeerScript, startSmtpPeer } from '../../../../test/support/peers/smtp-peer';
-import { defaultVerificationConfig, VerificationConfig } from '../verification.config';
-import { VerificationEngine } from '../engine/verification-engine';
+import { defaultVerificationConfig, VerificationConfig, VerificationEngine } from '@lib/verification';
+import { DnsPeer, DnsPeerOptions, startDnsPeer, ZoneEntry } from './peers/dns-peer';
+import { SmtpPeer, SmtpPeerScript, startSmtpPeer } from './peers/smtp-peer';
 
-export interface Harness {
+/** The verification engine wired to a DNS and an SMTP peer on loopback: what the engine's specs probe. */
+export interface EngineWorld {
   engine: VerificationEngine;
   smtp: SmtpPeer;
   dns: DnsPeer;
@@ -36,12 +36,12 @@ export function loopbackConfig(
 }
 
 /** Starts the DNS and SMTP peers and an engine wired to them. */
-export async function startHarness(
+export async function startEngineWorld(
   zones: Record<string, ZoneEntry>,
   script: SmtpPeerScript,
   overrides: Partial<VerificationConfig> = {},
   dnsOptions: DnsPeerOptions = {},
-): Promise<Harness> {
+): Promise<EngineWorld> {
   const dns = await startDnsPeer(zones, dnsOptions);
   const smtp = await startSmtpPeer(script);
   const engine = new VerificationEngine(loopbackConfig(dns.server, smtp.port, overrides));
