@@ -8,7 +8,6 @@ export {
   type VerificationEvent,
   type EmailVerified,
   type BatchVerified,
-  type RecordedVerdict,
   type RecordedResult,
   type BatchSummary,
 } from './domain/verification.events';

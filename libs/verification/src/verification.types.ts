@@ -14,15 +14,14 @@ export interface SmtpDiagnostics {
   mxAddress?: string;
 }
 
-export interface VerificationVerdict {
-  /** The address as given, trimmed. */
-  email: string;
-  /** Local part as given plus the lowercased punycode domain: what is probed. */
-  normalized: string;
-  /** Provider-aware dedupe key; never used for probing. */
-  canonical: string;
-  /** ASCII (punycode) domain. */
-  domain: string;
+/**
+ * The verdict fields a customer sees, in API results and as bulk CSV columns alike; the other
+ * fields of a verdict (normalized, canonical, domain, retryAfterMs, smtp) are internal diagnostics.
+ * Declared once for the events that record a verdict (EmailVerified and BatchVerified of
+ * @lib/paid-verification, ChunkCompleted of @lib/verification-jobs), which are stored forever: a field
+ * is only ever added, as optional (old events lack it), and never renamed or retyped.
+ */
+export type PublicVerdict = {
   result: VerificationResultName;
   /** 1 ok, 2 catch_all, 3 unknown, 4 error, 5 disposable, 6 invalid. */
   resultCode: number;
@@ -36,31 +35,23 @@ export interface VerificationVerdict {
   provider: string;
   antiSpam: boolean;
   riskScore: number;
+};
+
+/** The engine's verdict on one address; recorded whole in EmailVerified and BatchVerified (the same rule holds). */
+export interface VerificationVerdict extends PublicVerdict {
+  /** The address as given, trimmed. */
+  email: string;
+  /** Local part as given plus the lowercased punycode domain: what is probed. */
+  normalized: string;
+  /** Provider-aware dedupe key; never used for probing. */
+  canonical: string;
+  /** ASCII (punycode) domain. */
+  domain: string;
   executionMs: number;
   /** Set when the result is unknown for a temporary reason a later retry may resolve. */
   retryAfterMs?: number;
   smtp?: SmtpDiagnostics;
 }
-
-/**
- * The verdict fields a customer sees, in API results and as bulk CSV columns alike; the other
- * fields (normalized, canonical, domain, retryAfterMs, smtp) are internal diagnostics.
- */
-export type PublicVerdict = Pick<
-  VerificationVerdict,
-  | 'result'
-  | 'resultCode'
-  | 'subResult'
-  | 'quality'
-  | 'free'
-  | 'role'
-  | 'disposable'
-  | 'catchAll'
-  | 'didYouMean'
-  | 'provider'
-  | 'antiSpam'
-  | 'riskScore'
->;
 
 export interface CandidateProbe {
   localPart: string;

@@ -1,14 +1,12 @@
-import type { PublicVerdict, VerdictEvidence, VerificationVerdict } from '@lib/verification';
+import type { VerdictEvidence, VerificationVerdict } from '@lib/verification';
+import type { RecordedResult } from './verification.events';
 
 /**
- * The spec's verification result: `data` of single verify and each element of batch `results`.
- * The spec's field order on the wire is the order toVerificationResult writes them in.
+ * The spec's verification result: `data` of single verify and each element of batch `results`: the
+ * result as recorded, and the evidence on request. The spec's field order on the wire is the order
+ * toVerificationResult writes them in.
  */
-export type VerificationResult = Pick<VerificationVerdict, 'email' | 'executionMs'> &
-  PublicVerdict & {
-    creditsCharged: number;
-    creditsRemaining: number;
-  } & Partial<VerdictEvidence>;
+export type VerificationResult = RecordedResult & Partial<VerdictEvidence>;
 
 export function toVerificationResult(
   verdict: VerificationVerdict,

@@ -1,45 +1,15 @@
-import type { VerificationQuality, VerificationResultName } from '@lib/verification';
+import type { PublicVerdict, VerificationVerdict } from '@lib/verification';
 
 // Event type strings are stored forever: never rename one. Each carries the engine's full verdict
-// (including SMTP diagnostics) and the result as answered, so history and analytics can be rebuilt.
-// Their payloads are declared here and nowhere else: the engine's verdict and the API's result are
-// recorded as these types and replayed from them, so a change to either that would alter what is
-// stored fails to compile instead of changing old events' meaning.
+// (including SMTP diagnostics, @lib/verification's VerificationVerdict, whose declaration says how it may
+// change) and the result as answered, so history and analytics can be rebuilt.
 
 export const verificationStream = (verificationId: string): string => `verifications-${verificationId}`;
 
-/**
- * What both records of one address say about it, the engine's verdict and the result as answered: its
- * public verdict fields and how long it took. Declared once so the two cannot drift apart.
- */
-interface RecordedAddressVerdict {
-  email: string;
-  result: VerificationResultName;
-  resultCode: number;
-  subResult: string | null;
-  quality: VerificationQuality;
-  free: boolean;
-  role: boolean;
-  disposable: boolean;
-  catchAll: boolean;
-  didYouMean: string | null;
-  provider: string;
-  antiSpam: boolean;
-  riskScore: number;
-  executionMs: number;
-}
-
-/** The engine's verdict as recorded: what it decided and the SMTP conversation that decided it. */
-export interface RecordedVerdict extends RecordedAddressVerdict {
-  normalized: string;
-  canonical: string;
-  domain: string;
-  retryAfterMs?: number;
-  smtp?: { code?: number; enhanced?: string; message?: string; mxHost?: string; mxAddress?: string };
-}
-
 /** One address's result as it was answered (without evidence fields, which are added on request at replay). */
-export interface RecordedResult extends RecordedAddressVerdict {
+export interface RecordedResult extends PublicVerdict {
+  email: string;
+  executionMs: number;
   creditsCharged: number;
   creditsRemaining: number;
 }
@@ -63,7 +33,7 @@ export type EmailVerified = {
     verificationId: string;
     accountId: string;
     keyId: string;
-    verdict: RecordedVerdict;
+    verdict: VerificationVerdict;
     result: RecordedResult;
     at: string;
   };
@@ -78,7 +48,7 @@ export type BatchVerified = {
     /** The addresses as requested, in order, duplicates included. */
     emails: string[];
     /** One verdict per unique canonical address, probed once. */
-    verdicts: RecordedVerdict[];
+    verdicts: VerificationVerdict[];
     results: RecordedResult[];
     summary: BatchSummary;
     at: string;

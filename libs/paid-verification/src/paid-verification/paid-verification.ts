@@ -19,7 +19,6 @@ import {
   BatchVerified,
   EmailVerified,
   RecordedResult,
-  RecordedVerdict,
   recordedCharge,
   VERIFICATION_HOLD_PURPOSES,
   VerificationEvent,
@@ -144,7 +143,7 @@ export class PaidVerification {
 }
 
 /** The result as recorded, plus the evidence fields when the caller asked for them. */
-function withEvidence(result: RecordedResult, verdict: RecordedVerdict, evidence: boolean): VerificationResult {
+function withEvidence(result: RecordedResult, verdict: VerificationVerdict, evidence: boolean): VerificationResult {
   return evidence ? { ...result, ...verdictEvidence(verdict) } : result;
 }
 

@@ -1,4 +1,4 @@
-import type { VerificationQuality, VerificationResultName } from '@lib/verification';
+import type { PublicVerdict, VerdictEvidence, VerificationResultName } from '@lib/verification';
 import type { DoneChunks, JobCompleted, JobFailed, JobFile, JobFilesPurged, JobKind } from '@lib/jobs';
 
 // Event type strings are stored forever: never rename one; add a new type, and read a changed
@@ -65,29 +65,10 @@ export interface ChunkItem {
 
 /**
  * A row's verdict as recorded in ChunkCompleted: the appended result columns of one address (the
- * engine's public verdict fields) and, since evidence was added, what decided it (absent on older
- * events). Declared here, not taken from the engine's types, because the event outlives them: a new
- * column is added here as optional (old events lack it) and filled by toRowVerdict.
+ * engine's public verdict fields, whose declaration says how they may change) and, since evidence was
+ * added, what decided it (absent on older events). Filled by toRowVerdict.
  */
-export interface RowVerdict {
-  result: VerificationResultName;
-  resultCode: number;
-  subResult: string | null;
-  quality: VerificationQuality;
-  free: boolean;
-  role: boolean;
-  disposable: boolean;
-  catchAll: boolean;
-  didYouMean: string | null;
-  provider: string;
-  antiSpam: boolean;
-  riskScore: number;
-  mxHost?: string | null;
-  mxAddress?: string | null;
-  smtpCode?: number | null;
-  smtpEnhanced?: string | null;
-  smtpReply?: string | null;
-}
+export type RowVerdict = PublicVerdict & Partial<VerdictEvidence>;
 
 export interface ChunkResult extends ChunkItem {
   verdict: RowVerdict;
