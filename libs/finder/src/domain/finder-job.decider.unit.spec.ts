@@ -2,72 +2,11 @@ import { DomainError } from '@lib/common';
 import { decidedHistory, deciderSpec } from '@lib/common/testing';
 import type { PurgeJobFiles } from '@lib/jobs';
 import { finderJobDecider, type FinderJobCommand } from './finder-job.decider';
-import type { FinderJobEvent, FinderJobRowResult } from './finder-job.events';
-import type { FinderOutcome } from './finder-outcome';
+import type { FinderJobEvent } from './finder-job.events';
+import { AT, chunk, createJob, found, notFound, row } from './finder-job.fixture';
 
-const AT = '2026-01-01T00:00:00.000Z';
-
-const createJob = (chunkCount = 1, counts = { rows: 1, contacts: 1, invalid: 0 }): FinderJobCommand => ({
-  type: 'CreateFinderJob',
-  jobId: 9,
-  accountId: 'acc-1',
-  keyId: 'key-1',
-  chunkCount,
-  at: AT,
-  file: {
-    name: 'contacts.csv',
-    blobKey: 'jobs/9/original',
-    planKey: 'jobs/9/finder-plan.jsonl',
-    sizeBytes: 40,
-    delimiter: ',',
-    hasBom: false,
-    hasHeader: true,
-    columnCount: 2,
-  },
-  columns: { firstName: 0, lastName: null, domain: 1, domainSource: 'domain', chosenBy: 'header' },
-  counts,
-});
 const create = createJob();
-const notFound = {
-  email: null,
-  status: 'Not Found',
-  quality: null,
-  result: null,
-  reason: 'not_found',
-  confidence: 0,
-  provider: '',
-  probesUsed: 3,
-  pattern: null,
-  executionMs: 30,
-} as const;
-const completeChunk: FinderJobCommand = {
-  type: 'CompleteFinderChunk',
-  chunkNo: 0,
-  at: AT,
-  results: [{ row: 1, input: { firstName: 'Jane', lastName: null, domain: 'acme.test' }, outcome: notFound }],
-};
-
-const found = (email: string): FinderOutcome => ({
-  ...notFound,
-  email,
-  status: 'Found',
-  quality: 'Good',
-  result: 'Ok',
-  reason: 'found',
-  confidence: 90,
-});
-const row = (n: number, outcome: FinderOutcome, alsoRows?: number[]): FinderJobRowResult => ({
-  row: n,
-  ...(alsoRows ? { alsoRows } : {}),
-  input: { firstName: 'Jane', lastName: 'Doe', domain: 'acme.test' },
-  outcome,
-});
-const chunk = (chunkNo: number, results: FinderJobRowResult[]): FinderJobCommand => ({
-  type: 'CompleteFinderChunk',
-  chunkNo,
-  results,
-  at: AT,
-});
+const completeChunk = chunk(0, [row(1)]);
 const START: FinderJobCommand = { type: 'StartFinderJob', at: AT };
 const FAIL: FinderJobCommand = { type: 'FailFinderJob', reason: 'insufficient_credits', at: AT };
 const cancelBy = (accountId: string): FinderJobCommand => ({ type: 'CancelFinderJob', accountId, at: AT });

@@ -6,36 +6,7 @@ import { aggregateStream, runCommand, SqliteEventStore } from '@lib/eventstore';
 import { hasChunk, jobStream } from '@lib/jobs';
 import { finderJobDecider, type FinderJobCommand } from './finder-job.decider';
 import type { FinderJobEvent, FinderJobSnapshot } from './finder-job.events';
-
-const AT = '2026-01-01T00:00:00.000Z';
-const JOB_ID = 9;
-const file = {
-  name: 'contacts.csv',
-  blobKey: 'jobs/9/original',
-  planKey: 'jobs/9/finder-plan.jsonl',
-  sizeBytes: 80,
-  delimiter: ',',
-  hasBom: false,
-  hasHeader: true,
-  columnCount: 2,
-};
-const notFound = {
-  email: null,
-  status: 'Not Found',
-  quality: null,
-  result: null,
-  reason: 'not_found',
-  confidence: 0,
-  provider: '',
-  probesUsed: 3,
-  pattern: null,
-  executionMs: 30,
-} as const;
-const row = (n: number) => ({
-  row: n,
-  input: { firstName: `P${n}`, lastName: null, domain: 'acme.test' },
-  outcome: notFound,
-});
+import { AT, chunk, JOB_COLUMNS, JOB_FILE, JOB_ID, row } from './finder-job.fixture';
 
 /** A snapshot exactly as finder jobs stored it before done chunks were a bitmap. */
 const oldSnapshot = (status: 'Pending' | 'Processing', doneChunks: number[], processed: number) => ({
@@ -59,8 +30,8 @@ const OLD_STREAM = [
       jobId: JOB_ID,
       accountId: 'acc-1',
       kind: 'finder',
-      file,
-      columns: { firstName: 0, lastName: null, domain: 1, domainSource: 'domain', chosenBy: 'header' },
+      file: JOB_FILE,
+      columns: JOB_COLUMNS,
       chunkCount: 3,
       quote: 30,
       createdAt: AT,
@@ -92,12 +63,7 @@ const OLD_STREAM = [
   },
 ];
 
-const complete = (chunkNo: number, n: number): FinderJobCommand => ({
-  type: 'CompleteFinderChunk',
-  chunkNo,
-  results: [row(n)],
-  at: AT,
-});
+const complete = (chunkNo: number, n: number): FinderJobCommand => chunk(chunkNo, [row(n)]);
 const snapshotOf = (event: FinderJobEvent) => (event.data as { snapshot: FinderJobSnapshot }).snapshot;
 
 describe('finder job streams stored with done chunks as a list of chunk numbers', () => {
