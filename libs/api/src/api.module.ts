@@ -4,8 +4,9 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
 import { IdentityModule } from '@lib/identity';
-import { APP_CONFIG, provideAdapter } from '@lib/platform';
+import { provideAdapter } from '@lib/platform';
 import { MultipartRoutesGuard, WebApp } from '@lib/http-host';
+import { API_CONFIG, ApiConfigModule } from './api.config';
 import { AccountProvisioning } from './provisioning/account-provisioning';
 import { ADMIN_CONTROLLERS } from './admin/admin-controllers';
 import { StripeWebhookController } from './payments/stripe-webhook/stripe-webhook.controller';
@@ -29,6 +30,7 @@ import { DashboardApiModule } from './dashboard/dashboard-api.module';
 @Module({
   imports: [
     CqrsModule,
+    ApiConfigModule,
     AccountsModule,
     CreditsModule,
     IdentityModule,
@@ -44,8 +46,8 @@ import { DashboardApiModule } from './dashboard/dashboard-api.module';
     WebApp,
     // One store of rate buckets per process, shared by every replica on one MongoDB (closed by Nest at shutdown).
     provideAdapter(RateGrants, createRateGrants),
-    { provide: SharedRateLimiter, inject: [APP_CONFIG, RateGrants], useFactory: createRateLimiter },
-    { provide: AdminGuessThrottle, inject: [APP_CONFIG, RateGrants], useFactory: createAdminGuessThrottle },
+    { provide: SharedRateLimiter, inject: [API_CONFIG, RateGrants], useFactory: createRateLimiter },
+    { provide: AdminGuessThrottle, inject: [API_CONFIG, RateGrants], useFactory: createAdminGuessThrottle },
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_GUARD, useClass: MultipartRoutesGuard },
   ],

@@ -1,5 +1,5 @@
 import { DomainError } from '@lib/common';
-import { AppConfig } from '@lib/config';
+import type { ApiConfig } from '../api.config';
 import { RateGrants } from './rate-limit/rate-grants.port';
 import { SharedRateLimiter } from './rate-limit/shared-rate-limiter';
 
@@ -54,7 +54,7 @@ export class AdminGuessThrottle {
   }
 }
 
-export function createAdminGuessThrottle(config: AppConfig, grants: RateGrants): AdminGuessThrottle {
+export function createAdminGuessThrottle(config: ApiConfig, grants: RateGrants): AdminGuessThrottle {
   return new AdminGuessThrottle(grants, config.adminMaxFailuresPerAddress);
 }
 

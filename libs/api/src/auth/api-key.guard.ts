@@ -3,9 +3,8 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuthenticator, Principal } from '@lib/accounts';
 import { DomainError } from '@lib/common';
-import { AppConfig } from '@lib/config';
 import { SessionAuthenticator } from '@lib/identity';
-import { APP_CONFIG } from '@lib/platform';
+import { API_CONFIG, type ApiConfig } from '../api.config';
 import { PUBLIC_ROUTE } from '@lib/http-host';
 import { ADMIN_ROUTE, PAID_ROUTE, QUERY_KEY_ALLOWED } from './auth.decorators';
 import { DASHBOARD_ROUTE } from '../dashboard/session/dashboard.decorators';
@@ -32,7 +31,7 @@ export class ApiKeyGuard implements CanActivate {
     private readonly limiter: SharedRateLimiter,
     // Wrong admin tokens per client address, counted in the same shared store.
     private readonly adminThrottle: AdminGuessThrottle,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

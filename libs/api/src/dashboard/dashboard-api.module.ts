@@ -5,6 +5,7 @@ import { CreditsModule } from '@lib/credits';
 import { IdempotencyModule } from '@lib/idempotency';
 import { IdentityModule, SignUpAccountModule } from '@lib/identity';
 import { UsageModule } from '@lib/usage';
+import { ApiConfigModule } from '../api.config';
 import { AccountProvisioning } from '../provisioning/account-provisioning';
 import { AutoTopupController } from './auto-topup/auto-topup.controller';
 import { ChangeEmailController } from './change-email/change-email.controller';
@@ -41,6 +42,7 @@ import { UploadLimitsController } from './upload-limits/upload-limits.controller
 @Module({
   imports: [
     CqrsModule,
+    ApiConfigModule,
     IdentityModule,
     SignUpAccountModule,
     AccountsModule,

@@ -4,7 +4,6 @@ import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { parsePageRequest, type Page, type PageRequest } from '@lib/common';
-import { AppConfig } from '@lib/config';
 import {
   CancelJobService,
   JobCreation,
@@ -13,7 +12,7 @@ import {
   type JobKindTypes,
   type JobReads,
 } from '@lib/jobs';
-import { APP_CONFIG } from '@lib/platform';
+import { API_CONFIG, type ApiConfig } from '../api.config';
 import { ApiCsvUpload, ApiEnvelope, ApiErrors, ApiPageQueries } from '@lib/http-host';
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { UploadIdempotency } from '../idempotency/upload-idempotency';
@@ -72,7 +71,7 @@ export class JobRoutesWiring {
     private readonly creation: JobCreation,
     private readonly cancelJobs: CancelJobService,
     private readonly idempotency: UploadIdempotency,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
   routes<K extends JobKindTypes>(kind: JobKindPlugIn<K>): JobKindRoutes<K> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApiConfigModule } from '../api.config';
 import { JobRoutesWiring } from '../job-routes/job-kind-controller';
 import { UploadIdempotencyModule } from '../idempotency/upload-idempotency.module';
 import { VerificationJobsModule } from '@lib/verification-jobs';
@@ -6,7 +7,7 @@ import { JobsController } from './verification-jobs/verification-jobs.controller
 
 /** HTTP surface of bulk verification jobs. */
 @Module({
-  imports: [VerificationJobsModule, UploadIdempotencyModule],
+  imports: [ApiConfigModule, VerificationJobsModule, UploadIdempotencyModule],
   providers: [JobRoutesWiring],
   controllers: [JobsController],
 })

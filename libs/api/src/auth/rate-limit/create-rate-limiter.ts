@@ -1,4 +1,5 @@
 import { AppConfig } from '@lib/config';
+import type { ApiConfig } from '../../api.config';
 import { MemoryRateGrants } from './embedded/memory-rate-grants';
 import { MongoRateGrants } from './mongo/mongo-rate-grants';
 import { RateGrants } from './rate-grants.port';
@@ -19,7 +20,7 @@ export function createRateGrants(config: Pick<AppConfig, 'mongoUrl' | 'mongoData
  * The per-key limiter of this api process: on a shared store it takes tokens in blocks of up to 5% of the
  * burst, to spare the store a round trip per request; in memory a token per request (exact).
  */
-export function createRateLimiter(config: AppConfig, grants: RateGrants): SharedRateLimiter {
+export function createRateLimiter(config: ApiConfig, grants: RateGrants): SharedRateLimiter {
   const { perSecond, burst } = config.rateLimit;
   const maxBlock = grants instanceof MemoryRateGrants ? 1 : Math.max(1, Math.floor(burst / 20));
   return new SharedRateLimiter(grants, { perSecond, burst, maxBlock });

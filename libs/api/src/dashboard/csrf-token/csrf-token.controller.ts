@@ -1,9 +1,8 @@
 import { Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AppConfig } from '@lib/config';
 import { newSecretToken } from '@lib/identity';
-import { APP_CONFIG } from '@lib/platform';
+import { API_CONFIG, type ApiConfig } from '../../api.config';
 import { ApiEnvelope } from '@lib/http-host';
 import { Anonymous } from '../session/dashboard.decorators';
 import { CSRF_COOKIE, setCookies } from '../session/dashboard-cookies';
@@ -13,7 +12,7 @@ import { CsrfModel } from './csrf.model';
 /** The double-submit CSRF token every anonymous form (sign-up, sign-in, links from mails) sends back. */
 @DashboardController('dashboard/v1', 'anonymous')
 export class CsrfTokenController {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(@Inject(API_CONFIG) private readonly config: ApiConfig) {}
 
   @Get('csrf')
   @Anonymous()

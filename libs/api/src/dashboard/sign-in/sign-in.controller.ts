@@ -2,9 +2,8 @@ import { Body, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppConfig } from '@lib/config';
 import { FindUsersQuery, SignInService } from '@lib/identity';
-import { APP_CONFIG } from '@lib/platform';
+import { API_CONFIG, type ApiConfig } from '../../api.config';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { Anonymous } from '../session/dashboard.decorators';
 import { CSRF_COOKIE, SESSION_COOKIE, setCookies } from '../session/dashboard-cookies';
@@ -18,7 +17,7 @@ export class SignInController {
   constructor(
     private readonly signIns: SignInService,
     private readonly queries: QueryBus,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
   @Post('sign-in')

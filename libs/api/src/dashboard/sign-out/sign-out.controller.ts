@@ -2,9 +2,8 @@ import { HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AppConfig } from '@lib/config';
 import { DashboardPrincipal, SignOutCommand } from '@lib/identity';
-import { APP_CONFIG } from '@lib/platform';
+import { API_CONFIG, type ApiConfig } from '../../api.config';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { clearCookies } from '../session/dashboard-cookies';
@@ -16,7 +15,7 @@ import { AcceptedModel } from '../shared/dashboard.models';
 export class SignOutController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
   @Post('sign-out')

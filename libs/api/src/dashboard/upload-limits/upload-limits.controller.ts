@@ -1,7 +1,6 @@
 import { Get, Inject } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { AppConfig } from '@lib/config';
-import { APP_CONFIG } from '@lib/platform';
+import { API_CONFIG, type ApiConfig } from '../../api.config';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { DashboardController } from '../session/dashboard-controller.decorator';
 import { UploadLimitsModel } from './upload-limits.model';
@@ -9,7 +8,7 @@ import { UploadLimitsModel } from './upload-limits.model';
 /** The list-upload limits read from configuration: the web app shows them and refuses a file over them before sending it. */
 @DashboardController('dashboard/v1')
 export class UploadLimitsController {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(@Inject(API_CONFIG) private readonly config: ApiConfig) {}
 
   @Get('limits')
   @ApiOperation({

@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import type { AppConfig } from '@lib/config';
+import { provideConfigSlice } from '@lib/platform';
+
+/**
+ * What libs/api reads of the configuration: the admin token and its guess limit, the per-key rate limit, the
+ * upload limits its job routes enforce and show, and the dashboard cookies' lifetime and Secure flag.
+ */
+export type ApiConfig = Pick<AppConfig, 'adminToken' | 'adminMaxFailuresPerAddress' | 'rateLimit'> & {
+  jobs: Pick<AppConfig['jobs'], 'maxUploadBytes' | 'maxUniqueEmails'>;
+  dashboard: Pick<AppConfig['dashboard'], 'sessionTtlHours' | 'secureCookies'>;
+};
+
+/** DI token of ApiConfig (a type, so it needs a token); ApiConfigModule provides and exports it. */
+export const API_CONFIG = Symbol('API_CONFIG');
+
+export function apiConfigFrom(config: AppConfig): ApiConfig {
+  const { maxUploadBytes, maxUniqueEmails } = config.jobs;
+  const { sessionTtlHours, secureCookies } = config.dashboard;
+  return {
+    adminToken: config.adminToken,
+    adminMaxFailuresPerAddress: config.adminMaxFailuresPerAddress,
+    rateLimit: config.rateLimit,
+    jobs: { maxUploadBytes, maxUniqueEmails },
+    dashboard: { sessionTtlHours, secureCookies },
+  };
+}
+
+/**
+ * The api slice for ApiModule and the area modules it imports (dashboard, jobs, finder), which cannot see
+ * ApiModule's own providers: each module that reads it imports this one.
+ */
+@Module({ providers: [provideConfigSlice(API_CONFIG, apiConfigFrom)], exports: [API_CONFIG] })
+export class ApiConfigModule {}
