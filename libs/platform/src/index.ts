@@ -1,6 +1,7 @@
-// What every role is composed on: the configuration token (and how a lib provides its slice of it and its adapter choices), the adapters chosen from it, the projection
-// registry, read-model freshness and the data-directory lock.
-export { ADAPTER_CHOICE, APP_CONFIG } from './tokens';
+// What every role is composed on: how a lib gets its slice of the configuration and its adapter choices, the adapters chosen
+// from it (and ADAPTER_CHOICE, which says which), the projection registry, read-model freshness and the data-directory lock.
+// APP_CONFIG, the whole configuration, is not exported: a lib injects its slice (provideConfigSlice) and never the whole.
+export { ADAPTER_CHOICE } from './tokens';
 export { provideAdapter, provideConfigSlice } from './config-slice';
 export { PlatformModule, type AdapterWrappers } from './platform.module';
 export { describeAdapters, type AdapterChoice } from './adapter-factory';
