@@ -402,7 +402,7 @@ async function defendedListener(
     perClient.set(client, concurrent);
     stats.maxConcurrent = Math.max(stats.maxConcurrent, sockets.size);
     stats.maxConcurrentByHost[ip] = Math.max(stats.maxConcurrentByHost[ip] ?? 0, sockets.size);
-    socket.on('close', () => {
+    onceShut(socket, () => {
       sockets.delete(socket);
       perClient.set(client, (perClient.get(client) ?? 1) - 1);
     });
@@ -450,4 +450,29 @@ async function defendedListener(
     });
   });
   return listening(server, ip, port, sockets);
+}
+
+/**
+ * Calls `done` once the connection is closed both ways (the client's FIN read, ours sent), as an MTA stops
+ * counting a connection once its smtpd closed it. Node's 'close' comes a loop phase later, by when a new
+ * connection from the same client, opened on our FIN, may already have been accepted and counted.
+ */
+function onceShut(socket: Socket, done: () => void): void {
+  let ended = false;
+  let finished = false;
+  let called = false;
+  const once = () => {
+    if (called) return;
+    called = true;
+    done();
+  };
+  socket.on('end', () => {
+    ended = true;
+    if (finished) once();
+  });
+  socket.on('finish', () => {
+    finished = true;
+    if (ended) once();
+  });
+  socket.on('close', once);
 }

@@ -1,4 +1,4 @@
-import { CONNECT_WINDOW_MS, MxSlots, slotId } from '../smtp/mx-slots.port';
+import { MxSlots, PoolSurvey, slotId, SurveyBuilder } from '../smtp/mx-slots.port';
 
 type Held = { holder: string; expiresAtMs: number };
 
@@ -10,8 +10,6 @@ export class MemoryMxSlotStore {
   readonly caps = new Map<string, { cap: number; untilMs: number }>();
   /** The marker of a waiter per pool. */
   readonly wants = new Map<string, { holder: string; untilMs: number }>();
-  /** When the pool's slots were taken, for the last CONNECT_WINDOW_MS. */
-  readonly takenAt = new Map<string, number[]>();
 }
 
 /**
@@ -24,25 +22,15 @@ export class MemoryMxSlots extends MxSlots {
     super();
   }
 
-  async take(
-    pool: string,
-    slots: number,
-    holder: string,
-    nowMs: number,
-    expiresAtMs: number,
-    connectsPerSecond = Infinity,
-  ): Promise<string | null> {
+  async take(pool: string, slots: number, holder: string, nowMs: number, expiresAtMs: number): Promise<string | null> {
     const held = this.live(pool, nowMs);
     const cap = this.store.caps.get(pool);
     if (cap && cap.untilMs > nowMs) slots = Math.min(slots, cap.cap);
-    const takenAt = (this.store.takenAt.get(pool) ?? []).filter((at) => at > nowMs - CONNECT_WINDOW_MS);
-    this.store.takenAt.set(pool, takenAt);
-    if (held.size >= slots || takenAt.length >= connectsPerSecond) return null;
+    if (held.size >= slots) return null;
     for (let n = 0; n < slots; n++) {
       const id = slotId(pool, n);
       if (held.has(id)) continue;
       held.set(id, { holder, expiresAtMs });
-      takenAt.push(nowMs);
       return id;
     }
     return null;
@@ -60,13 +48,15 @@ export class MemoryMxSlots extends MxSlots {
     this.store.wants.set(pool, { holder, untilMs });
   }
 
-  async wanted(holder: string, nowMs: number): Promise<string[]> {
-    return [...this.store.wants]
-      .filter(([, want]) => want.holder !== holder && want.untilMs > nowMs)
-      .map(([pool]) => pool);
+  async survey(holder: string, nowMs: number): Promise<Map<string, PoolSurvey>> {
+    const survey = new SurveyBuilder(holder);
+    for (const pool of this.store.byPool.keys())
+      for (const slot of this.live(pool, nowMs).values()) survey.slotHeld(pool, slot.holder);
+    for (const [pool, want] of this.store.wants) if (want.untilMs > nowMs) survey.wantedBy(pool, want.holder);
+    for (const [pool, cap] of this.store.caps) if (cap.untilMs > nowMs) survey.capped(pool, cap.cap);
+    return survey.result();
   }
 
-  /** The take times are kept apart from the slots, so a released slot's connect still counts (nowMs unused). */
   async release(id: string, holder: string): Promise<void> {
     for (const held of this.store.byPool.values()) if (held.get(id)?.holder === holder) held.delete(id);
   }

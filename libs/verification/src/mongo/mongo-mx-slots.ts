@@ -1,19 +1,16 @@
 import type { Collection } from 'mongodb';
 import { MongoConnection, type MongoConnectionOptions } from '@lib/mongo';
-import { CONNECT_WINDOW_MS, MxSlots, slotId } from '../smtp/mx-slots.port';
+import { MxSlots, PoolSurvey, slotId, SurveyBuilder } from '../smtp/mx-slots.port';
 
 /**
- * A slot (`takenAt`: when its connection was counted); or, with no holder, the connection cap recorded for
- * the pool (`cap`), the marker of a process waiting for one of its slots (`wantedBy`), or the connect of a
- * slot released within a second of its take (`takenAt`, expiring a second after it): one find of the pool
- * reads them all.
+ * A slot; or, with no holder, the connection cap recorded for the pool (`cap`) or the marker of a process
+ * waiting for one of its slots (`wantedBy`): one find of the pool reads them all.
  */
 type SlotDoc = {
   _id: string;
   pool: string;
   holder: string;
   expiresAt: Date;
-  takenAt?: Date;
   cap?: number;
   wantedBy?: string;
 };
@@ -40,30 +37,15 @@ export class MongoMxSlots extends MxSlots {
     this.slots = this.mongo.db.collection<SlotDoc>(COLLECTION);
   }
 
-  async take(
-    pool: string,
-    slots: number,
-    holder: string,
-    nowMs: number,
-    expiresAtMs: number,
-    connectsPerSecond = Infinity,
-  ): Promise<string | null> {
-    const { live, cap, connects } = await this.read(pool, nowMs);
+  async take(pool: string, slots: number, holder: string, nowMs: number, expiresAtMs: number): Promise<string | null> {
+    const { live, cap } = await this.read(pool, nowMs);
     if (cap !== null) slots = Math.min(slots, cap);
-    // Two processes may both pass this count in the same instant: the rate can be overshot by the takes in
-    // flight (at most one per process), while the slot count cannot (the unique _id below).
-    if (live.size >= slots || connects >= connectsPerSecond) return null;
+    if (live.size >= slots) return null;
     for (let n = 0; n < slots; n++) {
       const id = slotId(pool, n);
       if (live.has(id)) continue;
       try {
-        await this.slots.insertOne({
-          _id: id,
-          pool,
-          holder,
-          expiresAt: new Date(expiresAtMs),
-          takenAt: new Date(nowMs),
-        });
+        await this.slots.insertOne({ _id: id, pool, holder, expiresAt: new Date(expiresAtMs) });
         return id;
       } catch (error) {
         if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
@@ -91,22 +73,26 @@ export class MongoMxSlots extends MxSlots {
     await this.slots.replaceOne({ _id: wantId(pool) }, doc, { upsert: true });
   }
 
-  async wanted(holder: string, nowMs: number): Promise<string[]> {
+  async survey(holder: string, nowMs: number): Promise<Map<string, PoolSurvey>> {
     await this.ensureIndexes();
+    // The whole collection: it holds only the slots held now, the caps and the markers (a few per MX), and
+    // a filter would make FerretDB scan it all the same.
     const docs = await this.slots
-      .find({ wantedBy: { $exists: true } }, { projection: { pool: 1, expiresAt: 1, wantedBy: 1 } })
+      .find({}, { projection: { pool: 1, holder: 1, expiresAt: 1, cap: 1, wantedBy: 1 } })
       .toArray();
-    return docs.filter((doc) => doc.wantedBy !== holder && doc.expiresAt.getTime() > nowMs).map((doc) => doc.pool);
+    const survey = new SurveyBuilder(holder);
+    for (const doc of docs) {
+      if (doc.expiresAt.getTime() <= nowMs) continue; // deleted by the pool's next take
+      if (doc.cap !== undefined) survey.capped(doc.pool, doc.cap);
+      else if (doc.wantedBy !== undefined) survey.wantedBy(doc.pool, doc.wantedBy);
+      else survey.slotHeld(doc.pool, doc.holder);
+    }
+    return survey.result();
   }
 
-  async release(id: string, holder: string, nowMs: number): Promise<void> {
+  async release(id: string, holder: string): Promise<void> {
     await this.ensureIndexes();
-    const slot = await this.slots.findOneAndDelete({ _id: id, holder });
-    if (!slot?.takenAt || slot.takenAt.getTime() + CONNECT_WINDOW_MS <= nowMs) return;
-    // The connect still counts for the rest of its second: kept as a record of its own (the slot is free now).
-    const expiresAt = new Date(slot.takenAt.getTime() + CONNECT_WINDOW_MS);
-    const connect = { pool: slot.pool, holder: '', expiresAt, takenAt: slot.takenAt };
-    await this.slots.insertOne({ _id: `${id}|${holder}|${slot.takenAt.getTime()}`, ...connect });
+    await this.slots.deleteOne({ _id: id, holder });
   }
 
   async renew(holder: string, expiresAtMs: number): Promise<void> {
@@ -120,28 +106,23 @@ export class MongoMxSlots extends MxSlots {
   }
 
   /** The pool's live slots and its live cap; what expired is deleted on the way. */
-  /** The pool's live slots, its live cap and its connects of the last second; what expired is deleted on the way. */
-  private async read(
-    pool: string,
-    nowMs: number,
-  ): Promise<{ live: Set<string>; cap: number | null; connects: number }> {
+  private async read(pool: string, nowMs: number): Promise<{ live: Set<string>; cap: number | null }> {
     await this.ensureIndexes();
-    const projection = { holder: 1, expiresAt: 1, takenAt: 1, cap: 1, wantedBy: 1 };
-    const docs = await this.slots.find({ pool }, { projection }).toArray();
+    const docs = await this.slots
+      .find({ pool }, { projection: { holder: 1, expiresAt: 1, cap: 1, wantedBy: 1 } })
+      .toArray();
     const live = new Set<string>();
     let cap: number | null = null;
-    let connects = 0;
     for (const doc of docs) {
       if (doc.expiresAt.getTime() <= nowMs) {
         // Only the expired holding is deleted: had its holder renewed meanwhile, expiresAt no longer matches.
         await this.slots.deleteOne({ _id: doc._id, holder: doc.holder, expiresAt: doc.expiresAt });
         continue;
       }
-      if (doc.takenAt && doc.takenAt.getTime() > nowMs - CONNECT_WINDOW_MS) connects++;
       if (doc.cap !== undefined) cap = doc.cap;
       else if (doc.holder !== '') live.add(doc._id);
     }
-    return { live, cap, connects };
+    return { live, cap };
   }
 
   private ensureIndexes(): Promise<unknown> {

@@ -170,9 +170,10 @@ export class MxLimits {
   /**
    * Takes a connection token; returns how long to wait before connecting (0 when one was available).
    * An interactive caller takes its token without waiting: one connection for an API call is no burst.
+   * `sharers`: the processes behind our egress address connecting to this MX; each keeps to its share.
    */
-  connectDelay(now: number, wait = true): number {
-    const rate = this.rate;
+  connectDelay(now: number, wait = true, sharers = 1): number {
+    const rate = this.rate / sharers;
     this.tokens = Math.min(rate, this.tokens + ((now - this.refilledAt) / 1000) * rate);
     this.refilledAt = now;
     this.tokens -= 1;

@@ -65,6 +65,12 @@ describe('MX limits', () => {
       expect(limits.connectDelay(now, false)).toBe(0);
     });
 
+    it('paces at its share of the rate when other processes behind the address connect to the MX too', () => {
+      const limits = new MxLimits({ ...settings, connectsPerSecond: 4, connectsPerSecondCeiling: 4 }, now);
+      const delays = Array.from({ length: 4 }, () => limits.connectDelay(now, true, 2));
+      expect(delays).toEqual([0, 0, 500, 1000]);
+    });
+
     it('never moves when the ceiling is the starting rate', () => {
       const limits = new MxLimits({ ...settings, connectsPerSecondCeiling: 50 }, now);
       for (let i = 0; i < 10; i++) limits.sessionClean(5, now);

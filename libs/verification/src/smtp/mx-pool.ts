@@ -43,15 +43,10 @@ const INTERACTIVE_RESERVE = 1;
 // An idle session is kept briefly so the next batch for the same MX skips connect+EHLO,
 // but not so long that servers drop it (most close idle clients after 60-300 s).
 const IDLE_MS = 15_000;
-// When another process behind the same egress address waits for the MX's slots (its `want` marker): a parked
-// session keeps its slot and the other process cannot use our connection, so it is given up soon (a busy
-// worker reuses it within milliseconds or not at all). Without a waiter it is kept IDLE_MS for the next batch.
+// When another process behind the same egress address waits for the MX's slots (SharedMxBudget's survey): a
+// parked session keeps its slot and the other process cannot use our connection, so it is given up soon (a
+// busy worker reuses it within milliseconds or not at all). Without a waiter it is kept IDLE_MS for the next batch.
 const IDLE_WANTED_MS = 500;
-// While sessions are parked, the markers are read this often (in memory, for the embedded topology, no one
-// else writes them and the read is a map lookup): a
-// waiter gets a slot held by a parked session of ours within about this, plus the QUIT and a retry of its
-// take (instead of IDLE_MS). Slots of sessions in use are freed when their batch ends, as before.
-const WANTED_POLL_MS = 500;
 // A host whose TLS handshake failed (old ciphers, broken certificate chain middleboxes) is spoken to in
 // clear text for a while instead of failing every probe; it is tried with TLS again after this.
 const CLEAR_TEXT_MS = 60 * 60_000;
@@ -68,9 +63,6 @@ export class MxPool {
   private readonly idleTimers = new Map<SmtpSession, NodeJS.Timeout>();
   /** The shared slot each open connection holds. */
   private readonly sharedSlots = new Map<SmtpSession, string>();
-  /** The MXes another process waits for (read while sessions are parked), and the timer that reads them. */
-  private wanted = new Set<string>();
-  private wantedWatch: NodeJS.Timeout | null = null;
   opened = 0;
 
   constructor(
@@ -81,7 +73,10 @@ export class MxPool {
     private readonly observer: VerificationObserver = SILENT_VERIFICATION_OBSERVER,
     /** The slots shared with other processes behind the same egress address; alone in memory by default. */
     private readonly shared = new SharedMxBudget(new MemoryMxSlots(), 'local'),
-  ) {}
+  ) {
+    // Another process waits for the MX: the sessions we keep parked there hold slots it could use.
+    shared.onWanted((key) => this.closeParked(key));
+  }
 
   /** A session for the caller; null, without connecting, when `wanted` says no once a slot is free (the work went elsewhere meanwhile). */
   async acquire(
@@ -106,9 +101,7 @@ export class MxPool {
       state.connected++;
       return { session: idle, reused: true, key, limits: state.limits, since: this.clock() };
     }
-    // The connect rate is shared like the slots, and like the local pacing (open) it never holds back an API call.
-    const rate = () => (lane === 'bulk' ? state.limits.rate : Infinity);
-    const slot = await this.shared.take(key, () => state.limits.ceiling(this.clock()), rate, lane);
+    const slot = await this.shared.take(key, () => state.limits.ceiling(this.clock()), lane);
     if (!wanted()) {
       await this.shared.release(slot);
       this.releaseSlot(state);
@@ -117,7 +110,7 @@ export class MxPool {
     const since = this.clock();
     state.opening++;
     try {
-      const session = await this.open(state, host, address, port, lane);
+      const session = await this.open(state, key, host, address, port, lane);
       state.opening--;
       this.sharedSlots.set(session, slot);
       state.connected++;
@@ -169,9 +162,14 @@ export class MxPool {
     return Math.min(state.limits.ceiling(this.clock()), state.limits.limit + INTERACTIVE_RESERVE);
   }
 
-  /** Opens with opportunistic TLS; a failed handshake kills the connection, so it reconnects in clear text once. */
+  /**
+   * Opens with opportunistic TLS; a failed handshake kills the connection, so it reconnects in clear text once.
+   * Bulk connects are paced at our share of the MX's rate (the processes behind our address that hold its
+   * slots share it); an API call's connect never waits.
+   */
   private async open(
     state: HostState,
+    key: string,
     host: string,
     address: string,
     port: number,
@@ -179,7 +177,7 @@ export class MxPool {
   ): Promise<SmtpSession> {
     const tls = this.options.tls && state.clearTextUntil <= this.clock();
     const provider = providerForMx(host).provider;
-    const pace = state.limits.connectDelay(this.clock(), lane === 'bulk');
+    const pace = state.limits.connectDelay(this.clock(), lane === 'bulk', this.shared.sharers(key));
     if (pace > 0) {
       this.observer.sessionAdapted('connect_paced', provider);
       await new Promise((resolve) => setTimeout(resolve, pace));
@@ -216,7 +214,6 @@ export class MxPool {
   }
 
   async close(): Promise<void> {
-    this.stopWantedWatch();
     const sessions = [...this.hosts.values()].flatMap((s) => s.idle.splice(0));
     for (const timer of this.idleTimers.values()) clearTimeout(timer);
     this.idleTimers.clear();
@@ -231,7 +228,7 @@ export class MxPool {
     } finally {
       const held = this.sharedSlots.get(session);
       this.sharedSlots.delete(session);
-      if (held) await this.shared.release(held);
+      if (held) await this.shared.release(held, session.closedByServer);
     }
   }
 
@@ -272,36 +269,10 @@ export class MxPool {
         state.idle = state.idle.filter((s) => s !== session);
         void this.end(session, () => session.quit());
       },
-      this.wanted.has(key) ? IDLE_WANTED_MS : IDLE_MS,
+      this.shared.isWanted(key) ? IDLE_WANTED_MS : IDLE_MS,
     );
     timer.unref();
     this.idleTimers.set(session, timer);
-    this.watchWanted();
-  }
-
-  /** While sessions are parked: reads which MXes other processes wait for, and closes our parked sessions there. */
-  private watchWanted(): void {
-    if (this.wantedWatch) return;
-    let reading = false;
-    this.wantedWatch = setInterval(() => {
-      if (reading) return;
-      if (![...this.hosts.values()].some((state) => state.idle.length)) return this.stopWantedWatch();
-      reading = true;
-      void this.shared
-        .wantedByOthers()
-        .then((wanted) => {
-          this.wanted = wanted;
-          for (const key of wanted) this.closeParked(key);
-        })
-        .finally(() => (reading = false));
-    }, WANTED_POLL_MS);
-    this.wantedWatch.unref();
-  }
-
-  private stopWantedWatch(): void {
-    if (this.wantedWatch) clearInterval(this.wantedWatch);
-    this.wantedWatch = null;
-    this.wanted = new Set();
   }
 
   private closeParked(key: string): void {

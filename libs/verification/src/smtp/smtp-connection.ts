@@ -27,6 +27,8 @@ export class SmtpConnection {
   private readonly queued: SmtpReply[] = [];
   private waiter: Waiter | null = null;
   private failure: Error | null = null;
+  /** The server closed its side (its FIN arrived): it no longer counts the connection as open. */
+  private serverClosed = false;
   private secure = false;
 
   private constructor(
@@ -139,6 +141,14 @@ export class SmtpConnection {
     return this.failure !== null;
   }
 
+  /**
+   * Whether the server has closed the connection. One we dropped first (destroy, or a QUIT the server did
+   * not answer by closing in time) may still count against its per-client limit until it reads our FIN.
+   */
+  get closedByServer(): boolean {
+    return this.serverClosed;
+  }
+
   destroy(): void {
     this.fail(new SmtpTransportError('connection_closed', 'closed by client'));
     this.socket.destroy();
@@ -146,6 +156,7 @@ export class SmtpConnection {
 
   private attach(socket: Socket | TLSSocket): void {
     socket.setEncoding('utf8');
+    socket.on('end', () => (this.serverClosed = true));
     socket.on('data', (chunk: string) => {
       for (const reply of this.parser.push(chunk)) this.deliver(reply);
     });

@@ -82,6 +82,11 @@ export class SmtpSession {
   get usable(): boolean {
     return !this.connection.closed;
   }
+
+  /** The server closed the connection (see SmtpConnection.closedByServer). */
+  get closedByServer(): boolean {
+    return this.connection.closedByServer;
+  }
   /** A MAIL FROM was accepted and not yet ended by RSET. */
   get transactionOpen(): boolean {
     return this.transaction;
@@ -144,14 +149,12 @@ export class SmtpSession {
     return this.connection.quitWithoutReply(RETIRE_WAIT_MS);
   }
 
-  async quit(): Promise<void> {
-    try {
-      if (this.usable) await this.connection.command('QUIT');
-    } catch {
-      // The server may close before answering QUIT; the session is over either way.
-    } finally {
-      this.connection.destroy();
-    }
+  /**
+   * Ends a healthy session as retire does: QUIT, then the wait for the server to close (RFC 5321 has it close
+   * after its 221), so the MX no longer counts the connection when its slot goes to a new one.
+   */
+  quit(): Promise<void> {
+    return this.retire();
   }
 
   destroy(): void {

@@ -39,9 +39,9 @@ export function mxSlotsContract(name: string, factory: () => Promise<MxSlotsFixt
     it('frees a released slot for another holder; a release by someone else frees nothing', async () => {
       const pool = context.unique('pool');
       const id = (await slots().take(pool, 1, 'a', 1_000, FAR))!;
-      await slots().release(id, 'b', 1_000);
+      await slots().release(id, 'b');
       expect(await slots().take(pool, 1, 'b', 1_000, FAR)).toBeNull();
-      await slots().release(id, 'a', 1_000);
+      await slots().release(id, 'a');
       expect(await slots().take(pool, 1, 'b', 1_000, FAR)).toBe(id);
     });
 
@@ -54,7 +54,7 @@ export function mxSlotsContract(name: string, factory: () => Promise<MxSlotsFixt
       expect(await slots().take(pool, 2, 'other', 16_000, 31_000)).toBe(dead);
       expect(await slots().take(pool, 2, 'late', 30_000, 45_000)).toBeNull();
       // the dead holder's late release must not free what another holder now holds
-      await slots().release(dead, 'dead', 30_000);
+      await slots().release(dead, 'dead');
       expect(await slots().take(pool, 2, 'late', 30_000, 45_000)).toBeNull();
       expect(alive).not.toBe(dead);
     });
@@ -98,33 +98,36 @@ export function mxSlotsContract(name: string, factory: () => Promise<MxSlotsFixt
     it("shows a waiter's marker to the other clients' holders until it expires, not to the waiter; it takes no slot", async () => {
       const [pool, other] = [context.unique('wanted'), context.unique('quiet')];
       const second = await context.open();
+      const wanted = async (client: MxSlots, holder: string, nowMs: number, of = pool) =>
+        (await client.survey(holder, nowMs)).get(of)?.wanted ?? false;
       expect(await second.slots.take(pool, 1, 'holder', 1_000, FAR)).not.toBeNull();
+      expect(await second.slots.take(other, 1, 'holder', 1_000, FAR)).not.toBeNull();
       await slots().want(pool, 'waiter', 3_000);
-      expect(await second.slots.wanted('holder', 2_999)).toContain(pool);
-      expect(await second.slots.wanted('holder', 2_999)).not.toContain(other);
-      expect(await slots().wanted('waiter', 2_999)).not.toContain(pool);
-      expect(await second.slots.wanted('holder', 3_000)).not.toContain(pool);
+      expect(await wanted(second.slots, 'holder', 2_999)).toBe(true);
+      expect(await wanted(second.slots, 'holder', 2_999, other)).toBe(false);
+      expect(await wanted(slots(), 'waiter', 2_999)).toBe(false);
+      expect(await wanted(second.slots, 'holder', 3_000)).toBe(false);
       expect(await slots().held(pool, 1_000)).toBe(1);
       await slots().want(pool, 'waiter', 9_000); // the latest marker replaces the first
       await second.slots.renew('waiter', FAR); // a waiter's renewal of its other slots does not keep its marker
-      expect(await second.slots.wanted('holder', 8_999)).toContain(pool);
-      expect(await second.slots.wanted('holder', 9_000)).not.toContain(pool);
+      expect(await wanted(second.slots, 'holder', 8_999)).toBe(true);
+      expect(await wanted(second.slots, 'holder', 9_000)).toBe(false);
       expect(await slots().take(pool, 2, 'waiter', 1_000, FAR)).not.toBeNull(); // the marker is no slot
     });
 
-    it('holds every client to a connect rate over the last second of takes, released slots included', async () => {
-      const pool = context.unique('paced');
+    it('surveys every pool: the other live holders of its slots, each counted once, and its live cap', async () => {
+      const [pool, capped] = [context.unique('shared'), context.unique('capped')];
       const second = await context.open();
-      const first = (await slots().take(pool, 5, 'a', 1_000, FAR, 2))!;
-      expect(first).not.toBeNull();
-      await slots().release(first, 'a', 1_100); // the slot is free, its connect counts until 2_000
-      expect(await second.slots.take(pool, 5, 'b', 1_200, FAR, 2)).not.toBeNull();
-      expect(await second.slots.take(pool, 5, 'b', 1_300, FAR, 2)).toBeNull(); // 2 connects in the last second
-      expect(await slots().take(pool, 5, 'c', 1_300, FAR, 3)).not.toBeNull(); // a higher rate lets one more in
-      expect(await slots().take(pool, 5, 'c', 1_999, FAR, 3)).toBeNull();
-      expect(await slots().take(pool, 5, 'c', 2_000, FAR, 3)).not.toBeNull(); // the first connect left the second
-      expect(await slots().held(pool, 2_000)).toBe(3);
-      expect(await second.slots.take(pool, 5, 'd', 2_000, FAR)).not.toBeNull(); // no rate given: only slots count
+      await slots().take(pool, 5, 'a', 1_000, FAR);
+      await slots().take(pool, 5, 'a', 1_000, FAR);
+      await second.slots.take(pool, 5, 'b', 1_000, FAR);
+      await second.slots.take(pool, 5, 'dying', 1_000, 2_000);
+      await slots().recordCap(capped, 2, 5_000);
+      const seenByA = await slots().survey('a', 1_500);
+      expect(seenByA.get(pool)).toEqual({ otherHolders: 2, wanted: false, cap: null });
+      expect(seenByA.get(capped)).toEqual({ otherHolders: 0, wanted: false, cap: 2 });
+      expect((await second.slots.survey('b', 2_000)).get(pool)?.otherHolders).toBe(1); // 'dying' expired
+      expect((await second.slots.survey('b', 5_000)).get(capped)?.cap ?? null).toBeNull();
     });
 
     it('keeps the slots held when a client closes and another opens', async () => {
