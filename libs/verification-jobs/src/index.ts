@@ -10,9 +10,9 @@ export {
   type VerificationJobKind,
 } from './create-job/verification-job-creation';
 export { VERIFICATION_JOB_CANCEL, VERIFICATION_JOB_FILES, VERIFICATION_JOB_KIND } from './verification-job-kind';
-export { JobDownloadService } from './download-job/job-download.service';
-export { JobQueries } from './query-jobs/job-queries';
-export type { JobView } from './query-jobs/job-view';
+export { VerificationJobDownloads } from './download-job/verification-job-download.service';
+export { VerificationJobQueries } from './query-jobs/verification-job.queries';
+export type { VerificationJobView } from './query-jobs/verification-job.view';
 export { JOB_UPCASTERS } from './domain/verification-job.upcast';
 export { RESULT_COLUMNS } from './csv/result-columns';
 export type { JobEvent } from './domain/verification-job.events';

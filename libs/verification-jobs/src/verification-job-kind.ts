@@ -1,7 +1,7 @@
 import type { CancellableJobKind, PurgeableJobKind } from '@lib/jobs';
 import type { VerificationJobKind } from './create-job/verification-job-creation';
 import { jobDecider } from './domain/verification-job.decider';
-import { JOBS_COLLECTION } from './query-jobs/job-document';
+import { JOBS_COLLECTION } from './query-jobs/verification-job.documents';
 
 /** The id bulk verification jobs register with: stored in their events' `kind`, so it never changes. */
 export const VERIFICATION_JOB_KIND = 'verification';

@@ -2,17 +2,17 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { ProjectionRegistry } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
 import { VerificationJobCreation } from './create-job/verification-job-creation';
-import { JobDownloadService } from './download-job/job-download.service';
-import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION } from './query-jobs/job-document';
+import { VerificationJobDownloads } from './download-job/verification-job-download.service';
+import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION } from './query-jobs/verification-job.documents';
 import { jobsProjection } from './query-jobs/jobs.projection';
-import { JobQueries } from './query-jobs/job-queries';
+import { VerificationJobQueries } from './query-jobs/verification-job.queries';
 import { JobLifecycleModule, JobProgressModule, JobsConfigModule } from '@lib/jobs';
 
 /** Bulk jobs for the API and the projector: create, cancel, read, download; registers the job read models. */
 @Module({
   imports: [JobProgressModule, JobLifecycleModule, JobsConfigModule],
-  providers: [VerificationJobCreation, JobQueries, JobDownloadService],
-  exports: [VerificationJobCreation, JobLifecycleModule, JobQueries, JobDownloadService],
+  providers: [VerificationJobCreation, VerificationJobQueries, VerificationJobDownloads],
+  exports: [VerificationJobCreation, JobLifecycleModule, VerificationJobQueries, VerificationJobDownloads],
 })
 export class VerificationJobsModule implements OnModuleInit {
   constructor(

@@ -3,9 +3,9 @@ import { BlobStore } from '@lib/blobstore';
 import { type CreateJob, type JobCommand } from '../domain/verification-job.commands';
 import { jobDecider, type JobState } from '../domain/verification-job.decider';
 import { type JobEvent } from '../domain/verification-job.events';
-import { JOBS_COLLECTION, JobDocument } from '../query-jobs/job-document';
-import { evolveJobDocument } from '../query-jobs/job-status.projection';
-import { JobView, toJobView } from '../query-jobs/job-view';
+import { JOBS_COLLECTION, VerificationJobDocument } from '../query-jobs/verification-job.documents';
+import { evolveVerificationJob } from '../query-jobs/job-status.projection';
+import { VerificationJobView, toVerificationJobView } from '../query-jobs/verification-job.view';
 import { indexAddresses } from './address-index';
 import { cutChunks, planLines } from './chunk-plan';
 import { chooseEmailColumn } from './choose-email-column';
@@ -27,7 +27,7 @@ export interface CreateJobOptions {
 /** Bulk verification jobs as the shared job steps see them. */
 export interface VerificationJobKind extends JobKindTypes {
   options: CreateJobOptions;
-  view: JobView;
+  view: VerificationJobView;
   command: JobCommand;
   event: JobEvent;
   state: JobState;
@@ -79,7 +79,7 @@ export class VerificationJobCreation implements JobCreationKind<VerificationJobK
     };
   }
 
-  viewOf(created: JobEvent, now: number): JobView {
-    return toJobView(evolveJobDocument(null, created) as JobDocument, now);
+  viewOf(created: JobEvent, now: number): VerificationJobView {
+    return toVerificationJobView(evolveVerificationJob(null, created) as VerificationJobDocument, now);
   }
 }

@@ -1,7 +1,11 @@
 import { ReadCollection } from '@lib/readstore';
 import { addressKey } from '../domain/address-key';
 import { invalidSyntaxVerdict } from '../domain/row-verdict';
-import { JobDocument, jobResultId, StoredJobResult } from '../query-jobs/job-document';
+import {
+  VerificationJobDocument,
+  verificationJobResultId,
+  StoredVerificationJobResult,
+} from '../query-jobs/verification-job.documents';
 import { jobResultCells, resultCells } from '../query-jobs/job-result-cells';
 import { CsvRecord, RowResolver, ResultCells } from '@lib/jobs';
 
@@ -12,21 +16,23 @@ import { CsvRecord, RowResolver, ResultCells } from '@lib/jobs';
  */
 export class VerificationRowResolver implements RowResolver {
   constructor(
-    private readonly results: ReadCollection<StoredJobResult>,
-    private readonly job: JobDocument,
+    private readonly results: ReadCollection<StoredVerificationJobResult>,
+    private readonly job: VerificationJobDocument,
     private readonly dedupe: boolean,
   ) {}
 
   async resolve(records: CsvRecord[]): Promise<(ResultCells | null)[]> {
     const emails = records.map((record) => record.fields[this.job.emailColumn.index] ?? '');
     const keys = emails.map((email) => addressKey(email));
-    const ids = [...new Set(keys.flatMap((key) => (key ? [jobResultId(this.job.jobId, key.canonical)] : [])))];
+    const ids = [
+      ...new Set(keys.flatMap((key) => (key ? [verificationJobResultId(this.job.jobId, key.canonical)] : []))),
+    ];
     const found = ids.length ? await this.results.find({ filter: { _id: { $in: ids } } }) : [];
     const byId = new Map(found.map((doc) => [doc._id, doc]));
     return records.map((record, k) => {
       const key = keys[k];
       if (!key) return resultCells(invalidSyntaxVerdict(emails[k]));
-      const doc = byId.get(jobResultId(this.job.jobId, key.canonical));
+      const doc = byId.get(verificationJobResultId(this.job.jobId, key.canonical));
       if (!doc || (this.dedupe && doc.firstRow !== record.index)) return null;
       return jobResultCells(doc);
     });

@@ -1,6 +1,6 @@
 import { ResultColumn, STORED_COLUMNS } from '../csv/result-columns';
 import { RowVerdict } from '../domain/verification-job.events';
-import { type StoredJobResult } from './job-document';
+import { type StoredVerificationJobResult } from './verification-job.documents';
 import { ResultCells, storedCells } from '@lib/jobs';
 
 /**
@@ -38,4 +38,5 @@ export function resultCells(verdict: RowVerdict): ResultCells<ResultColumn> {
 }
 
 /** A stored row result's cells by column name, whichever shape it was stored in. */
-export const jobResultCells = (row: StoredJobResult): ResultCells<ResultColumn> => storedCells(row, POSITIONAL_ORDER);
+export const jobResultCells = (row: StoredVerificationJobResult): ResultCells<ResultColumn> =>
+  storedCells(row, POSITIONAL_ORDER);

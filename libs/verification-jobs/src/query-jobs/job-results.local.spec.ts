@@ -10,7 +10,12 @@ import { jobDecider } from '../domain/verification-job.decider';
 import { ChunkResult } from '../domain/verification-job.events';
 import { filterRowsByResult } from '../download-job/result-filter';
 import { VerificationRowResolver } from '../download-job/verification-row-resolver';
-import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION, JobDocument, StoredJobResult } from './job-document';
+import {
+  JOB_RESULTS_COLLECTION,
+  JOBS_COLLECTION,
+  VerificationJobDocument,
+  StoredVerificationJobResult,
+} from './verification-job.documents';
 import { jobsProjection } from './jobs.projection';
 import { CsvRecord, jobStream } from '@lib/jobs';
 
@@ -98,10 +103,11 @@ describe('job row results', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const job = async (): Promise<JobDocument> => (await reads.collection<JobDocument>(JOBS_COLLECTION).get('42'))!;
-  const results = () => reads.collection<StoredJobResult>(JOB_RESULTS_COLLECTION);
+  const job = async (): Promise<VerificationJobDocument> =>
+    (await reads.collection<VerificationJobDocument>(JOBS_COLLECTION).get('42'))!;
+  const results = () => reads.collection<StoredVerificationJobResult>(JOB_RESULTS_COLLECTION);
   const resolve = async (
-    jobDoc: JobDocument,
+    jobDoc: VerificationJobDocument,
     columns: string | undefined,
     wanted: ReadonlySet<string> | null = null,
   ) => {
@@ -167,7 +173,7 @@ describe('job row results', () => {
       });
       await results().upsert({ _id: '42:b@x.test', jobId: 42, firstRow: 2, values: positional('invalid', '95') });
 
-      const jobDoc = { ...(await job()), status: 'Processing' } as JobDocument;
+      const jobDoc = { ...(await job()), status: 'Processing' } as VerificationJobDocument;
       expect(await resolve(jobDoc, 'all,smtpCode,smtpReply')).toEqual([
         ['ok', '1', '', 'good', 'false', 'true', 'false', 'false', '', 'google', 'false', '12', '250', '250 2.1.5 OK'],
         ['invalid', '6', '', 'good', 'false', 'true', 'false', 'false', '', 'google', 'false', '95', '', ''],

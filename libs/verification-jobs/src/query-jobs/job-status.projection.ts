@@ -1,10 +1,10 @@
 import { documentProjection } from '@lib/readstore';
 import { jobDecider } from '../domain/verification-job.decider';
 import { JOB_EVENT_TYPES, JobEvent, JobSnapshot } from '../domain/verification-job.events';
-import { JOBS_COLLECTION, JobDocument } from './job-document';
+import { JOBS_COLLECTION, VerificationJobDocument } from './verification-job.documents';
 import { filesPurgeOf } from '@lib/jobs';
 
-function progress(snapshot: JobSnapshot): Partial<JobDocument> {
+function progress(snapshot: JobSnapshot): Partial<VerificationJobDocument> {
   return {
     results: snapshot.counts,
     processedRows: snapshot.processedRows,
@@ -15,7 +15,10 @@ function progress(snapshot: JobSnapshot): Partial<JobDocument> {
 }
 
 /** Pure: the job document after one event. Also used to answer the create request without a read. */
-export function evolveJobDocument(doc: JobDocument | null, event: JobEvent): JobDocument | null {
+export function evolveVerificationJob(
+  doc: VerificationJobDocument | null,
+  event: JobEvent,
+): VerificationJobDocument | null {
   if (event.type === 'JobCreated') {
     const d = event.data;
     return {
@@ -35,7 +38,7 @@ export function evolveJobDocument(doc: JobDocument | null, event: JobEvent): Job
       failureReason: null,
       filesPurged: null,
       ...progress(d.snapshot),
-    } as JobDocument;
+    } as VerificationJobDocument;
   }
   if (!doc) return null;
   switch (event.type) {
@@ -55,11 +58,11 @@ export function evolveJobDocument(doc: JobDocument | null, event: JobEvent): Job
   }
 }
 
-export const jobStatusProjection = documentProjection<JobDocument, JobEvent>({
+export const jobStatusProjection = documentProjection<VerificationJobDocument, JobEvent>({
   name: 'job-status',
   collection: JOBS_COLLECTION,
   eventTypes: JOB_EVENT_TYPES,
   upcasters: jobDecider.upcasters,
   documentId: (event) => String(event.data.jobId),
-  evolve: evolveJobDocument,
+  evolve: evolveVerificationJob,
 });

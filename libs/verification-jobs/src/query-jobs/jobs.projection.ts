@@ -2,7 +2,12 @@ import { upcast } from '@lib/common';
 import type { Projection } from '@lib/readstore';
 import { jobDecider } from '../domain/verification-job.decider';
 import { JOB_EVENT_TYPES, JobEvent } from '../domain/verification-job.events';
-import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION, JobResultDocument, jobResultId } from './job-document';
+import {
+  JOB_RESULTS_COLLECTION,
+  JOBS_COLLECTION,
+  VerificationJobResultDocument,
+  verificationJobResultId,
+} from './verification-job.documents';
 import { resultCells } from './job-result-cells';
 import { jobStatusProjection } from './job-status.projection';
 
@@ -25,9 +30,9 @@ export const jobsProjection: Projection = {
     const current = upcast<JobEvent>(event, jobDecider.upcasters);
     if (current.type === 'ChunkCompleted') {
       const { jobId, results } = current.data;
-      await store.collection<JobResultDocument>(JOB_RESULTS_COLLECTION).insertNew(
+      await store.collection<VerificationJobResultDocument>(JOB_RESULTS_COLLECTION).insertNew(
         results.map((r) => ({
-          _id: jobResultId(jobId, r.canonical),
+          _id: verificationJobResultId(jobId, r.canonical),
           jobId,
           firstRow: r.firstRow,
           cells: resultCells(r.verdict),

@@ -3,5 +3,5 @@
 // multi-process cluster watches.
 export { jobDecider } from '../domain/verification-job.decider';
 export { jobsProjection } from '../query-jobs/jobs.projection';
-export { JOB_RESULTS_COLLECTION } from '../query-jobs/job-document';
+export { JOB_RESULTS_COLLECTION } from '../query-jobs/verification-job.documents';
 export { CHUNK_TOPIC, retryTopic } from '../process-chunk/chunk-message';

@@ -1,11 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  JobDownloadService,
-  JobQueries,
   RESULT_COLUMNS,
   VERIFICATION_JOB_CANCEL,
   VerificationJobCreation,
+  VerificationJobDownloads,
+  VerificationJobQueries,
   type VerificationJobKind,
 } from '@lib/verification-jobs';
 import { JobDto, JobPageDto } from './verification-jobs.dto';
@@ -77,8 +77,8 @@ export class JobsController extends JobKindController<VerificationJobKind>(JOB_R
   constructor(
     wiring: JobRoutesWiring,
     kind: VerificationJobCreation,
-    queries: JobQueries,
-    downloads: JobDownloadService,
+    queries: VerificationJobQueries,
+    downloads: VerificationJobDownloads,
   ) {
     const download: JobKindRoutes<VerificationJobKind>['download'] = (accountId, id, query) =>
       downloads.prepare(accountId, id, query.columns, query.dedupe, query.results);

@@ -1,10 +1,10 @@
 import { jobDownloadPath } from '../domain/verification-job.decider';
 import { EmailColumnChoice, JobCounts, ResultName } from '../domain/verification-job.events';
-import { JobDocument } from './job-document';
+import { VerificationJobDocument } from './verification-job.documents';
 import { JobKind, commonJobView, JobViewCommon, ProgressFacts } from '@lib/jobs';
 
 /** A job as the API shows it (GET /v1/jobs/{id}, list items, the create response, SSE event data). */
-export interface JobView extends JobViewCommon {
+export interface VerificationJobView extends JobViewCommon {
   kind: JobKind;
   emailColumn: EmailColumnChoice;
   dedupe: boolean;
@@ -14,7 +14,7 @@ export interface JobView extends JobViewCommon {
 }
 
 /** The progress facts of a verification job; `rowsInFlight` from ChunkProgressBoard. */
-export function verificationProgressFacts(doc: JobDocument, rowsInFlight: number): ProgressFacts {
+export function verificationProgressFacts(doc: VerificationJobDocument, rowsInFlight: number): ProgressFacts {
   return {
     status: doc.status,
     startedAt: doc.startedAt,
@@ -25,7 +25,11 @@ export function verificationProgressFacts(doc: JobDocument, rowsInFlight: number
   };
 }
 
-export function toJobView(doc: JobDocument, now: number, rowsInFlight = 0): JobView {
+export function toVerificationJobView(
+  doc: VerificationJobDocument,
+  now: number,
+  rowsInFlight = 0,
+): VerificationJobView {
   const facts = verificationProgressFacts(doc, rowsInFlight);
   return {
     ...commonJobView(doc, facts, now, jobDownloadPath(doc.jobId)),

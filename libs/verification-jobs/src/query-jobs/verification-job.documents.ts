@@ -3,7 +3,7 @@ import { EmailColumnChoice, JobCounts, ResultName } from '../domain/verification
 import type { CellsByName, CellsByPosition, FilesPurge, JobFile, JobKind, JobStatus } from '@lib/jobs';
 
 /** The bulk job status read model (collection `jobs`), one document per job. */
-export interface JobDocument {
+export interface VerificationJobDocument {
   _id: string;
   jobId: number;
   accountId: string;
@@ -30,16 +30,17 @@ export interface JobDocument {
 export const JOBS_COLLECTION = 'jobs';
 
 /** Row results (collection `job_results`), one document per distinct address of a job: its cells by column name. */
-export interface JobResultDocument extends CellsByName<ResultColumn> {
+export interface VerificationJobResultDocument extends CellsByName<ResultColumn> {
   _id: string;
   jobId: number;
   firstRow: number;
 }
 
 /** A row result as `job_results` may hold it: by name, or by position when written before (read it with `jobResultCells`). */
-export type StoredJobResult = JobResultDocument | (Omit<JobResultDocument, 'cells'> & CellsByPosition);
+export type StoredVerificationJobResult =
+  VerificationJobResultDocument | (Omit<VerificationJobResultDocument, 'cells'> & CellsByPosition);
 
 export const JOB_RESULTS_COLLECTION = 'job_results';
 
 /** `_id` of an address's result: the job and the address's canonical form. */
-export const jobResultId = (jobId: number, canonical: string): string => `${jobId}:${canonical}`;
+export const verificationJobResultId = (jobId: number, canonical: string): string => `${jobId}:${canonical}`;

@@ -3,8 +3,8 @@ import { BlobStore } from '@lib/blobstore';
 import { DomainError } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
 import { parseResultColumns } from '../csv/result-columns';
-import { JOB_RESULTS_COLLECTION, StoredJobResult } from '../query-jobs/job-document';
-import { JobQueries } from '../query-jobs/job-queries';
+import { JOB_RESULTS_COLLECTION, StoredVerificationJobResult } from '../query-jobs/verification-job.documents';
+import { VerificationJobQueries } from '../query-jobs/verification-job.queries';
 import { filterRowsByResult, parseResultFilter } from './result-filter';
 import { VerificationRowResolver } from './verification-row-resolver';
 import { InvalidResultColumnsError, csvDownload, assertFilesKept } from '@lib/jobs';
@@ -18,9 +18,9 @@ export interface PreparedDownload {
 
 /** GET /v1/jobs/{id}/download: everything is checked before the first byte is sent, so errors still get the envelope. */
 @Injectable()
-export class JobDownloadService {
+export class VerificationJobDownloads {
   constructor(
-    private readonly queries: JobQueries,
+    private readonly queries: VerificationJobQueries,
     private readonly readStore: ReadStore,
     private readonly blobs: BlobStore,
   ) {}
@@ -40,7 +40,11 @@ export class JobDownloadService {
       throw new DomainError('JOB_NOT_DOWNLOADABLE', 'The job has not started yet; nothing has been verified.');
     await assertFilesKept(this.blobs, job);
     const resolver = filterRowsByResult(
-      new VerificationRowResolver(this.readStore.collection<StoredJobResult>(JOB_RESULTS_COLLECTION), job, dedupe),
+      new VerificationRowResolver(
+        this.readStore.collection<StoredVerificationJobResult>(JOB_RESULTS_COLLECTION),
+        job,
+        dedupe,
+      ),
       wanted,
     );
     return {
