@@ -1,10 +1,19 @@
+import { Module } from '@nestjs/common';
 import type { AppConfig } from '@lib/config';
 import { provideConfigSlice } from '@lib/platform';
 
 /** What libs/identity reads of the configuration: the dashboard's settings (public URL, sessions, trial credits, throttles). */
 export type IdentityConfig = AppConfig['dashboard'];
 
-/** DI token of IdentityConfig (a type, so it needs a token); IdentityModule and SignUpAccountModule provide it. */
+/** DI token of IdentityConfig (a type, so it needs a token); IdentityConfigModule provides and exports it. */
 export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
 
-export const identityConfigProvider = provideConfigSlice(IDENTITY_CONFIG, (config): IdentityConfig => config.dashboard);
+/**
+ * The identity slice for IdentityModule and SignUpAccountModule, which does not import IdentityModule:
+ * each imports this one.
+ */
+@Module({
+  providers: [provideConfigSlice(IDENTITY_CONFIG, (config): IdentityConfig => config.dashboard)],
+  exports: [IDENTITY_CONFIG],
+})
+export class IdentityConfigModule {}

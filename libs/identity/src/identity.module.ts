@@ -15,7 +15,7 @@ import { SessionAuthenticator } from './authenticate/session-authenticator';
 import { SignInService } from './sign-in/sign-in.service';
 import { createSignInAttempts } from './sign-in-throttle/create-sign-in-attempts';
 import { SignInAttempts } from './sign-in-throttle/sign-in-attempts.port';
-import { IDENTITY_CONFIG, IdentityConfig, identityConfigProvider } from './identity.config';
+import { IDENTITY_CONFIG, IdentityConfig, IdentityConfigModule } from './identity.config';
 import { SignInThrottle } from './sign-in-throttle/sign-in-throttle';
 import { MailThrottle } from './sign-in-throttle/mail-throttle';
 import { UserStreams } from './shared/user-streams';
@@ -41,10 +41,9 @@ const SERVICES = [
  * MONGO_URL is set, else DATA_DIR/sign-in-attempts.sqlite). Registers its projections in the projector role.
  */
 @Module({
-  imports: [CqrsModule, MailModule, UserDirectoryModule, SwitchTeamModule, ManageSessionsModule],
+  imports: [CqrsModule, IdentityConfigModule, MailModule, UserDirectoryModule, SwitchTeamModule, ManageSessionsModule],
   providers: [
     ...SERVICES,
-    identityConfigProvider,
     { provide: PasswordHasher, useValue: new PasswordHasher() },
     provideAdapter(SignInAttempts, createSignInAttempts),
     {
