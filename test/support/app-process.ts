@@ -1,3 +1,4 @@
+import { eventually } from '@lib/common/testing';
 import { ChildProcess, execFile, spawn } from 'node:child_process';
 import * as net from 'node:net';
 import * as path from 'node:path';
@@ -38,26 +39,31 @@ export function startAppProcess(env: Record<string, string>): AppProcess {
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   // The process announces its URL at LOG_LEVEL=info; at any level it answers /health on PORT when one was given.
+  let gone = false;
+  void exited.then(() => (gone = true));
   const listening = async (): Promise<string> => {
-    for (;;) {
-      const found = output.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
-      if (found) return found[1];
-      if (env.PORT && env.PORT !== '0') {
-        const url = `http://127.0.0.1:${env.PORT}`;
-        if (
-          await fetch(`${url}/health`).then(
-            (res) => res.ok,
-            () => false,
+    // The probe answers null once the process is gone, so the wait ends there instead of at the timeout.
+    const url = await eventually(
+      async () => {
+        const found = output.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+        if (found) return found[1];
+        if (env.PORT && env.PORT !== '0') {
+          const url = `http://127.0.0.1:${env.PORT}`;
+          if (
+            await fetch(`${url}/health`).then(
+              (res) => res.ok,
+              () => false,
+            )
           )
-        )
-          return url;
-      }
-      const gone = await Promise.race([
-        exited.then(() => true),
-        new Promise((resolve) => setTimeout(() => resolve(false), 100)),
-      ]);
-      if (gone) throw new Error(`the process exited before listening:\n${output}`);
-    }
+            return url;
+        }
+        if (gone) return null;
+        throw new Error(`the process has not announced its URL yet:\n${output}`);
+      },
+      { timeoutMs: 120_000, intervalMs: 100 },
+    );
+    if (url === null) throw new Error(`the process exited before listening:\n${output}`);
+    return url;
   };
   return { child, output: () => output, exited, listening };
 }

@@ -49,7 +49,8 @@ describe('bulk jobs that stop before completing', () => {
       const response = await world.app.request('DELETE', `/v1/jobs/${jobId}`, { key });
       expect(response.status).toBe(200);
       expect(response.body.data).toMatchObject({ id: jobId, status: 'Cancelled', creditsCharged: 1 });
-      // the retry falls due after the cancel: it must be skipped, not probed or charged
+      // the retry falls due after the cancel: it must be skipped, not probed or charged (a deliberate
+      // pause past its due time: nothing may come)
       const rcptsBefore = world.smtp.stats.rcpts.filter((r) => r.address === 'stuck@sticky.test').length;
       await new Promise((resolve) => setTimeout(resolve, 5_000));
       expect(world.smtp.stats.rcpts.filter((r) => r.address === 'stuck@sticky.test').length).toBe(rcptsBefore);

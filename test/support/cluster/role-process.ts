@@ -1,12 +1,12 @@
 // One app role (api, worker, projector) as a real OS process, run from the TypeScript sources so the
 // test never depends on a stale `dist/`. Its output is kept so a failing test can show it.
+import { eventually, present } from '@lib/common/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as net from 'node:net';
 import * as path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const KEEP_OUTPUT_CHARS = 20_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type Role = 'api' | 'worker' | 'projector';
 
@@ -73,20 +73,23 @@ export async function startRole(
   });
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (exited(child)) throw new Error(`${name} exited before it was ready:\n${output}`);
-    const status = await fetch(`${url}/ready`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${name} not ready after ${timeoutMs} ms (last /ready status ${status}):\n${output}`);
-    }
-    await sleep(250);
-  }
+  let status = 0;
+  // The probe answers 'exited' once the process is gone, so the wait ends there instead of at the timeout.
+  const outcome = await eventually(
+    async () => {
+      if (exited(child)) return 'exited';
+      status = await fetch(`${url}/ready`).then(
+        (r) => r.status,
+        () => 0,
+      );
+      return present(status === 200 && 'ready', `${name} to answer /ready with 200`);
+    },
+    { timeoutMs, intervalMs: 250 },
+  ).catch(() => {
+    child.kill('SIGKILL');
+    throw new Error(`${name} not ready after ${timeoutMs} ms (last /ready status ${status}):\n${output}`);
+  });
+  if (outcome === 'exited') throw new Error(`${name} exited before it was ready:\n${output}`);
 
   return {
     name,

@@ -101,7 +101,7 @@ export function deliveryContract(ctx: BusContractContext): void {
       const messages = Array.from({ length: 60 }, (_, n) => ({ key: `key-${n % 20}`, value: { n } }));
       await ctx.bus.publish(topic, messages);
       await eventually(() => expect(one.seen.length + two.seen.length).toBe(60), BROKER_PATIENCE);
-      await sleep(300);
+      await sleep(300); // a deliberate pause: room for a message handled twice, if one were
       const all = [...values(one.seen), ...values(two.seen)];
       expect(new Set(all).size).toBe(60);
       expect(all).toHaveLength(60);
