@@ -15,7 +15,13 @@ export type { StagingNames } from './create-job/upload-staging';
 export { CancelJobService, type CancellableJobKind, type JobReads } from './cancel-job/cancel-job.service';
 export { csvDownload, type RowResolver } from './download-job/csv-download';
 export { assertFilesKept } from './download-job/files-kept';
-export { storedCells, type CellsByName, type CellsByPosition, type ResultCells } from './download-job/stored-cells';
+export {
+  storedCells,
+  type CellsByName,
+  type CellsByPosition,
+  type ResultCells,
+  type StoredRowResult,
+} from './download-job/stored-cells';
 export { JobRecordedQuery } from './query-jobs/job-recorded.query';
 export { ChunkProgressBoard } from './track-progress/chunk-progress-board';
 export { commonJobView, type JobViewCommon, type ProgressFacts } from './track-progress/job-progress';

@@ -3,7 +3,7 @@ import {
   filesPurgeOf,
   storedCells,
   type CellsByName,
-  type CellsByPosition,
+  type StoredRowResult,
   type FilesPurge,
   type JobFile,
   type JobStatus,
@@ -79,8 +79,7 @@ export interface FinderJobResultDocument extends CellsByName<FinderResultColumn>
 }
 
 /** A row result as `finder_job_results` may hold it: by name, or by position when written before. */
-export type StoredFinderJobResult =
-  FinderJobResultDocument | (Omit<FinderJobResultDocument, 'cells'> & CellsByPosition);
+export type StoredFinderJobResult = StoredRowResult<FinderJobResultDocument>;
 
 /** A stored row result's cells by column name, whichever shape it was stored in. */
 export const finderJobResultCells = (row: StoredFinderJobResult): ResultCells<FinderResultColumn> =>

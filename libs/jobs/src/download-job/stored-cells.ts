@@ -11,6 +11,9 @@ export interface CellsByPosition {
   values: string[];
 }
 
+/** A kind's row result document as its collection may hold it: by name, or by position when written before. */
+export type StoredRowResult<D extends CellsByName<string>> = D | (Omit<D, 'cells'> & CellsByPosition);
+
 /**
  * The upcaster of stored row results: a row kept by position (`values`, in `positionalOrder`, the order
  * its kind's columns had while rows were stored that way) reads as the same cells by name, so read models

@@ -1,6 +1,6 @@
 import { type ResultColumn } from '../csv/result-columns';
 import { EmailColumnChoice, JobCounts, ResultName } from '../domain/verification-job.events';
-import type { CellsByName, CellsByPosition, FilesPurge, JobFile, JobKind, JobStatus } from '@lib/jobs';
+import type { CellsByName, FilesPurge, JobFile, JobKind, JobStatus, StoredRowResult } from '@lib/jobs';
 
 /** The bulk job status read model (collection `jobs`), one document per job. */
 export interface VerificationJobDocument {
@@ -37,8 +37,7 @@ export interface VerificationJobResultDocument extends CellsByName<ResultColumn>
 }
 
 /** A row result as `job_results` may hold it: by name, or by position when written before (read it with `jobResultCells`). */
-export type StoredVerificationJobResult =
-  VerificationJobResultDocument | (Omit<VerificationJobResultDocument, 'cells'> & CellsByPosition);
+export type StoredVerificationJobResult = StoredRowResult<VerificationJobResultDocument>;
 
 export const JOB_RESULTS_COLLECTION = 'job_results';
 
