@@ -65,12 +65,12 @@ export class MxSessions {
     return null;
   }
 
-  /** Runs a session to its end, settles it, gives back what it took and did not ask, and hands the lease back. */
+  /** Runs a session to its end, settles it, gives back what it took and got no answer for, and hands the lease back. */
   private async session(lease: Lease, target: MxTarget, call: ProbeCall): Promise<Settled & { decided: number }> {
     const decidedBefore = call.outcomes.size;
-    const { end, unasked } = await new ProbeSession(lease, target, call, this.pool, this.settings, this.clock).run();
+    const { end, unanswered } = await new ProbeSession(lease, target, call, this.pool, this.settings, this.clock).run();
     const settled = settleSession(end, lease, target, this.feedback, this.settings.backoffMs);
-    call.queue.giveBack(unasked);
+    call.queue.giveBack(unanswered);
     // Counted before the hand-back: meanwhile the call's other sessions go on deciding.
     const decided = call.outcomes.size - decidedBefore;
     await this.pool.release(lease, settled.keep, this.settings.maxRcptsPerSession);

@@ -31,15 +31,15 @@ export interface ProbeCall {
 /**
  * Where a session is: between batches (`plan`), sending a batch (MAIL FROM when no transaction is open,
  * then its RCPTs), reading the batch's replies one by one, or ended, with the addresses it took from the
- * queue and did not ask.
+ * queue and got no answer for.
  */
 export type SessionStep =
   | { at: 'plan' }
   | { at: 'send'; batch: string[] }
   | { at: 'read'; batch: string[]; index: number }
-  | { at: 'end'; end: SessionEnd; unasked: readonly string[] };
+  | { at: 'end'; end: SessionEnd; unanswered: readonly string[] };
 
-const ended = (end: SessionEnd, unasked: readonly string[] = []): SessionStep => ({ at: 'end', end, unasked });
+const ended = (end: SessionEnd, unanswered: readonly string[] = []): SessionStep => ({ at: 'end', end, unanswered });
 
 /**
  * One session on a lease asking batches of addresses from the call's queue, as steps: each reads the
@@ -56,7 +56,7 @@ export class ProbeSession {
   ) {}
 
   /** Runs the steps from the first batch to the session's end. A step that throws ends it as `failed`. */
-  async run(): Promise<{ end: SessionEnd; unasked: readonly string[] }> {
+  async run(): Promise<{ end: SessionEnd; unanswered: readonly string[] }> {
     let step: SessionStep = { at: 'plan' };
     while (step.at !== 'end') {
       const current = step;
@@ -65,7 +65,7 @@ export class ProbeSession {
         else if (current.at === 'send') step = await this.send(current.batch);
         else step = await this.read(current.batch, current.index);
       } catch (error) {
-        step = ended({ why: 'failed', error }, unasked(current));
+        step = ended({ why: 'failed', error }, unansweredIn(current));
       }
     }
     return step;
@@ -86,9 +86,10 @@ export class ProbeSession {
     const cap = limits.rcptCap(this.clock());
     if (cap !== null && session.rcptsInTransaction >= cap) return ended({ why: 'rcpt_cap_reached', learned: null });
     if (this.clock() >= this.call.deadline || this.call.control.signal?.aborted) return ended({ why: 'deadline' });
-    const batch = this.take(this.room(budgetLeft, cap));
-    // Every address taken went to the session's inability to speak SMTPUTF8: plan again (the queue may be empty).
-    return batch.room > 0 && batch.addresses.length === 0 ? { at: 'plan' } : { at: 'send', batch: batch.addresses };
+    const room = this.room(budgetLeft, cap);
+    const batch = this.take(room);
+    // Every address taken was decided without asking (no SMTPUTF8): plan again, the queue may be empty now.
+    return room > 0 && batch.length === 0 ? { at: 'plan' } : { at: 'send', batch };
   }
 
   /**
@@ -109,7 +110,7 @@ export class ProbeSession {
   }
 
   /** Up to `room` addresses from the queue; one a server without SMTPUTF8 cannot be asked about is decided here. */
-  private take(room: number): { room: number; addresses: string[] } {
+  private take(room: number): string[] {
     const { queue, outcomes } = this.call;
     const addresses: string[] = [];
     while (addresses.length < room && queue.size > 0) {
@@ -118,7 +119,7 @@ export class ProbeSession {
         outcomes.set(address, { kind: 'smtputf8_unsupported', ...spokenTo(this.target) });
       else addresses.push(address);
     }
-    return { room, addresses };
+    return addresses;
   }
 
   private async send(batch: string[]): Promise<SessionStep> {
@@ -161,8 +162,8 @@ export class ProbeSession {
   }
 }
 
-/** The addresses a step had taken and not asked yet: none between batches, the whole batch while sending. */
-function unasked(step: Exclude<SessionStep, { at: 'end' }>): readonly string[] {
+/** The addresses of a step's batch with no reply read yet: none between batches, the whole batch while sending. */
+function unansweredIn(step: Exclude<SessionStep, { at: 'end' }>): readonly string[] {
   if (step.at === 'plan') return [];
   return step.at === 'send' ? step.batch : step.batch.slice(step.index);
 }
