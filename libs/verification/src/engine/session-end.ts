@@ -34,7 +34,8 @@ export interface Settled {
 
 /**
  * The edge of a session: what its end teaches the MX's limits and tells the observer, and what follows
- * for the session and the addresses left. The one place a session's end is reported.
+ * for the session and the addresses left. The one place a session's end is reported. `retryAfterMs`:
+ * when the addresses a 421 or a 452 left unanswered may be asked again (the MX's back-off delay).
  */
 export function settleSession(
   end: SessionEnd,
