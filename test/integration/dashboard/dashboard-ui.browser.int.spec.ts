@@ -1,3 +1,4 @@
+import { eventually } from '@lib/common/testing';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { startDnsPeer, DnsPeer, ZoneEntry } from '../../support/peers/dns-peer';
 import { accept, DomainScript, SmtpPeer, startSmtpPeer } from '../../support/peers/smtp-peer';
@@ -69,13 +70,14 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     Number((await page.getByTestId('header-balance').innerText()).replace(/[^0-9]/g, ''));
   /** Reloads the overview until it shows `expected` (the balance read model trails the ledger by a moment). */
   const overviewShowsBalance = async (expected: number) => {
-    for (let attempt = 0; attempt < 20; attempt++) {
-      await page.goto(url('/app'));
-      await page.getByTestId('header-balance').filter({ hasText: 'credits' }).waitFor();
-      if ((await headerBalance()) === expected) break;
-      await page.waitForTimeout(250);
-    }
-    expect(await headerBalance()).toBe(expected);
+    await eventually(
+      async () => {
+        await page.goto(url('/app'));
+        await page.getByTestId('header-balance').filter({ hasText: 'credits' }).waitFor();
+        expect(await headerBalance()).toBe(expected);
+      },
+      { timeoutMs: 15_000, intervalMs: 250 },
+    );
     expect(Number((await page.getByTestId('balance').innerText()).replace(/[^0-9]/g, ''))).toBe(expected);
   };
 
@@ -300,14 +302,14 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     await overviewShowsBalance(BOUGHT - 1950 - 1);
     // The usage chart is fed by the analytics consumer: the job's 1,950 distinct addresses (bulk jobs count
     // as usage) and the member's call, all today.
-    for (
-      let attempt = 0;
-      attempt < 20 && !(await page.locator('figcaption').filter({ hasText: '(1,951 in all)' }).count());
-      attempt++
-    ) {
-      await page.waitForTimeout(250);
-      await page.reload();
-    }
+    await eventually(
+      async () => {
+        if (await page.locator('figcaption').filter({ hasText: '(1,951 in all)' }).count()) return;
+        await page.reload();
+        throw new Error('the usage chart does not count (1,951 in all) yet');
+      },
+      { timeoutMs: 15_000, intervalMs: 250 },
+    );
     expect(await page.locator('.usage-chart figcaption').innerText()).toContain('(1,951 in all)');
     expect(await page.locator('.usage-chart rect[data-result="ok"]').count()).toBe(1);
     await audit('overview');
@@ -373,14 +375,14 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     expect(receiver.requests.some((r) => r.path === '/dashboard-hook')).toBe(true);
     await page.getByRole('button', { name: 'Delivery log', exact: true }).click();
     // The log is a read model: it may trail the delivery by a moment.
-    for (
-      let attempt = 0;
-      attempt < 20 && (await page.getByRole('cell', { name: 'webhook.test', exact: true }).count()) === 0;
-      attempt++
-    ) {
-      await page.getByRole('button', { name: 'Refresh the log', exact: true }).click();
-      await page.waitForTimeout(250);
-    }
+    await eventually(
+      async () => {
+        if (await page.getByRole('cell', { name: 'webhook.test', exact: true }).count()) return;
+        await page.getByRole('button', { name: 'Refresh the log', exact: true }).click();
+        throw new Error('the delivery log does not list webhook.test yet');
+      },
+      { timeoutMs: 15_000, intervalMs: 250 },
+    );
     expect(await page.getByTestId('delivery-log').innerText()).toMatch(/webhook\.test\s+succeeded\s+#1: 200/);
     await audit('webhooks');
     await screenshot(page, 'webhooks');
