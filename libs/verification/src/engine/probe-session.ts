@@ -1,4 +1,5 @@
 import { classifyRcptReply } from '../smtp/reply-classifier';
+import { SmtpReply } from '../smtp/smtp-reply';
 import { Lease, MxPool, ProbeLane } from '../smtp/mx-pool';
 import { AddressQueue } from './address-queue';
 import { MxTarget, spokenTo } from './mx-target';
@@ -30,13 +31,13 @@ export interface ProbeCall {
 
 /**
  * Where a session is: between batches (`plan`), sending a batch (MAIL FROM when no transaction is open,
- * then its RCPTs), reading the batch's replies one by one, or ended, with the addresses it took from the
- * queue and got no answer for.
+ * then its RCPTs), reading the batch's replies, or ended, with the addresses it took from the queue and
+ * got no answer for. A send or a read that throws (a timeout, a closed connection) ends it as `failed`.
  */
 export type SessionStep =
   | { at: 'plan' }
   | { at: 'send'; batch: string[] }
-  | { at: 'read'; batch: string[]; index: number }
+  | { at: 'read'; batch: string[] }
   | { at: 'end'; end: SessionEnd; unanswered: readonly string[] };
 
 const ended = (end: SessionEnd, unanswered: readonly string[] = []): SessionStep => ({ at: 'end', end, unanswered });
@@ -55,18 +56,13 @@ export class ProbeSession {
     private readonly clock: () => number,
   ) {}
 
-  /** Runs the steps from the first batch to the session's end. A step that throws ends it as `failed`. */
+  /** Runs the steps from the first batch to the session's end. */
   async run(): Promise<{ end: SessionEnd; unanswered: readonly string[] }> {
     let step: SessionStep = { at: 'plan' };
     while (step.at !== 'end') {
-      const current = step;
-      try {
-        if (current.at === 'plan') step = this.plan();
-        else if (current.at === 'send') step = await this.send(current.batch);
-        else step = await this.read(current.batch, current.index);
-      } catch (error) {
-        step = ended({ why: 'failed', error }, unansweredIn(current));
-      }
+      if (step.at === 'plan') step = this.plan();
+      else if (step.at === 'send') step = await this.send(step.batch);
+      else step = await this.read(step.batch);
     }
     return step;
   }
@@ -123,34 +119,52 @@ export class ProbeSession {
   }
 
   private async send(batch: string[]): Promise<SessionStep> {
-    const refusal = await this.lease.session.sendRcpts(
-      batch,
-      batch.some((a) => !isAscii(a)),
-    );
+    let refusal: SmtpReply | null;
+    try {
+      refusal = await this.lease.session.sendRcpts(
+        batch,
+        batch.some((a) => !isAscii(a)),
+      );
+    } catch (error) {
+      return ended({ why: 'failed', error }, batch);
+    }
     // An empty batch was MAIL FROM alone: the next batch has room for a RCPT.
-    if (!refusal) return batch.length > 0 ? { at: 'read', batch, index: 0 } : { at: 'plan' };
+    if (!refusal) return batch.length > 0 ? { at: 'read', batch } : { at: 'plan' };
     return ended(
       refusal.code === 421 ? { why: 'closed_421', reply: refusal } : { why: 'mail_from_refused', reply: refusal },
       batch,
     );
   }
 
-  /**
-   * The reply to the batch's RCPT at `index`, kept as that address's outcome unless it ends the session.
-   * An end here leaves pipelined replies unread, so the session is never kept then.
-   */
-  private async read(batch: string[], index: number): Promise<SessionStep> {
+  /** The batch's replies, in order, each kept as its address's outcome until one ends the session. */
+  private async read(batch: string[]): Promise<SessionStep> {
+    const { session } = this.lease;
+    for (let index = 0; index < batch.length; index++) {
+      const errorsBefore = session.errors;
+      let reply: SmtpReply;
+      try {
+        reply = await session.nextRcptReply();
+      } catch (error) {
+        return ended({ why: 'failed', error }, batch.slice(index));
+      }
+      const end = this.heard(batch, index, reply, errorsBefore);
+      // An end here leaves pipelined replies unread, so the session is never kept then.
+      if (end) return end;
+    }
+    return { at: 'plan' };
+  }
+
+  /** The reply to the batch's RCPT at `index`: kept as that address's outcome, and the session's end if it ends it. */
+  private heard(batch: string[], index: number, reply: SmtpReply, errorsBefore: number): SessionStep | null {
     const { session } = this.lease;
     const address = batch[index];
-    const errorsBefore = session.errors;
-    const reply = await session.nextRcptReply();
     const kind = classifyRcptReply(reply, this.target.host);
-    const unread = batch.slice(index);
-    if (reply.code === 421) return ended({ why: 'closed_421', reply }, unread);
+    if (reply.code === 421) return ended({ why: 'closed_421', reply }, batch.slice(index));
     if (kind === 'too_many_recipients' && session.rcptsInTransaction > 1)
       // 452 4.5.3: this message is full; the address goes on in a new session, and later sessions stop short of the cap.
-      return ended({ why: 'rcpt_cap_reached', learned: session.rcptsInTransaction - 1 }, unread);
-    if (reply.code === 452 && kind !== 'mailbox_full') return ended({ why: 'mx_busy', reply, kind }, unread);
+      return ended({ why: 'rcpt_cap_reached', learned: session.rcptsInTransaction - 1 }, batch.slice(index));
+    if (reply.code === 452 && kind !== 'mailbox_full')
+      return ended({ why: 'mx_busy', reply, kind }, batch.slice(index));
     this.call.outcomes.set(address, { kind, reply, ...spokenTo(this.target) });
     this.call.control.probed?.(address);
     // Only a slow refusal counts: error sleeps hold back every reply, and most replies of a list are
@@ -158,12 +172,6 @@ export class ProbeSession {
     // in_flow_delay for a flow token there when its queue manager has not delivered mail lately).
     if (reply.code >= 400 && session.latency.lastWasTarpitted(TARPIT_FACTOR, this.settings.tarpitFloorMs))
       return ended({ why: 'tarpitted', errorsBefore }, batch.slice(index + 1));
-    return index + 1 < batch.length ? { at: 'read', batch, index: index + 1 } : { at: 'plan' };
+    return null;
   }
-}
-
-/** The addresses of a step's batch with no reply read yet: none between batches, the whole batch while sending. */
-function unansweredIn(step: Exclude<SessionStep, { at: 'end' }>): readonly string[] {
-  if (step.at === 'plan') return [];
-  return step.at === 'send' ? step.batch : step.batch.slice(step.index);
 }
