@@ -29,6 +29,7 @@ export { riskScore, qualityFor, RESULT_BASE, SIGNAL_WEIGHTS } from './scoring/ri
 export { providerForMx } from './providers/provider-playbook';
 export { creditsFor, VERIFICATION_PRICE } from './verification-price';
 export { EVIDENCE_FIELDS, verdictEvidence, type VerdictEvidence } from './verdict-evidence';
+export { earlyVerdict } from './engine/verdict-builder';
 export { HostNotFoundError, HostResolver, type ResolvedAddress } from './dns/host-resolver';
 export type { ProbeLane } from './smtp/mx-pool';
 export { MxSlots } from './smtp/mx-slots.port';

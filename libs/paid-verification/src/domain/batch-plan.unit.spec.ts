@@ -1,21 +1,11 @@
 import { planBatch, summarize } from './batch-plan';
 import type { VerificationResultName } from '@lib/verification';
 import type { RecordedResult } from './verification.events';
+import { aVerdict } from '../../../../test/support/verdicts';
 
 const result = (r: VerificationResultName, charged: number): RecordedResult => ({
   email: 'x@y.test',
-  result: r,
-  resultCode: 0,
-  subResult: null,
-  quality: '',
-  free: false,
-  role: false,
-  disposable: false,
-  catchAll: false,
-  didYouMean: null,
-  provider: '',
-  antiSpam: false,
-  riskScore: 0,
+  ...aVerdict({ result: r, resultCode: 0, quality: '', riskScore: 0 }),
   creditsCharged: charged,
   creditsRemaining: 5,
   executionMs: 1,

@@ -7,24 +7,14 @@ import {
   type RecordSingleVerification,
 } from './verification-record.decider';
 import type { BatchVerified, EmailVerified } from './verification.events';
+import { aVerdict } from '../../../../test/support/verdicts';
 
 const verdict = (email: string, result: VerificationResultName): VerificationVerdict => ({
   email,
   normalized: email.toLowerCase(),
   canonical: email.toLowerCase(),
   domain: 'acme.test',
-  result,
-  resultCode: 1,
-  subResult: result,
-  quality: 'good',
-  free: false,
-  role: false,
-  disposable: false,
-  catchAll: false,
-  didYouMean: null,
-  provider: '',
-  antiSpam: false,
-  riskScore: 10,
+  ...aVerdict({ result, resultCode: 1, subResult: result }),
   executionMs: 12.4,
   smtp: { code: 250, mxHost: 'mx.acme.test' },
 });

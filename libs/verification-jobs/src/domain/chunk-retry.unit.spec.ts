@@ -1,20 +1,14 @@
 import type { VerificationVerdict } from '@lib/verification';
 import { splitForRetry } from './chunk-retry';
+import { aVerdict } from '../../../../test/support/verdicts';
 
 const item = (email: string) => ({ email, canonical: email, firstRow: 1, rows: 1 });
 const verdict = (result: VerificationVerdict['result'], retryAfterMs?: number) =>
-  ({
+  aVerdict({
     result,
     resultCode: 3,
     subResult: retryAfterMs ? 'greylisted' : null,
     quality: 'risky',
-    free: false,
-    role: false,
-    disposable: false,
-    catchAll: false,
-    didYouMean: null,
-    provider: '',
-    antiSpam: false,
     riskScore: 50,
     retryAfterMs,
   }) as VerificationVerdict;

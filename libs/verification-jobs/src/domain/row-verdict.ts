@@ -1,7 +1,6 @@
 import {
+  earlyVerdict,
   PublicVerdict,
-  qualityFor,
-  riskScore,
   suggestCorrection,
   verdictEvidence,
   VerificationVerdict,
@@ -16,28 +15,8 @@ export function toRowVerdict(v: VerificationVerdict): RowVerdict {
   return { ...shown, ...verdictEvidence(v) };
 }
 
-/** A row whose email cell is empty: decided at upload without a probe, never charged. */
+/** A row whose email cell is empty: decided at upload without a probe, never charged (the engine's verdict for bad syntax). */
 export function invalidSyntaxVerdict(cell: string): RowVerdict {
   const didYouMean = cell.trim() ? suggestCorrection(cell.trim()) : null;
-  const score = riskScore({
-    result: 'invalid',
-    role: false,
-    didYouMean: didYouMean !== null,
-    antiSpam: false,
-    acceptsAllProvider: false,
-  });
-  return {
-    result: 'invalid',
-    resultCode: 6,
-    subResult: 'invalid_syntax',
-    quality: qualityFor('invalid', score),
-    free: false,
-    role: false,
-    disposable: false,
-    catchAll: false,
-    didYouMean,
-    provider: '',
-    antiSpam: false,
-    riskScore: score,
-  };
+  return toRowVerdict(earlyVerdict(cell, 'invalid', 'invalid_syntax', didYouMean, 0));
 }

@@ -4,6 +4,7 @@ import { CompleteChunk, CreateJob, JobCommand } from './verification-job.command
 import { jobDecider } from './verification-job.decider';
 import { ChunkResult, JobEvent, ResultName } from './verification-job.events';
 import { PurgeJobFiles } from '@lib/jobs';
+import { aVerdict } from '../../../../test/support/verdicts';
 
 const AT = '2025-03-01T10:00:00.000Z';
 
@@ -34,20 +35,7 @@ const result = (email: string, outcome: ResultName, rows = 1): ChunkResult => ({
   canonical: email,
   firstRow: 1,
   rows,
-  verdict: {
-    result: outcome,
-    resultCode: 1,
-    subResult: null,
-    quality: 'good',
-    free: false,
-    role: false,
-    disposable: false,
-    catchAll: false,
-    didYouMean: null,
-    provider: '',
-    antiSpam: false,
-    riskScore: 10,
-  },
+  verdict: aVerdict({ result: outcome, resultCode: 1 }),
 });
 
 const given = deciderSpec(jobDecider);

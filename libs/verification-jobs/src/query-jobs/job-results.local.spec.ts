@@ -18,6 +18,7 @@ import {
 } from './verification-job.documents';
 import { jobsProjection } from './jobs.projection';
 import { CsvRecord, jobStream } from '@lib/jobs';
+import { aVerdict } from '../../../../test/support/verdicts';
 
 const AT = '2025-03-01T10:00:00.000Z';
 const createJob: CreateJob = {
@@ -47,20 +48,13 @@ const oldResult = (email: string, firstRow: number, outcome: 'ok' | 'invalid', r
   canonical: email,
   firstRow,
   rows: 1,
-  verdict: {
+  verdict: aVerdict({
     result: outcome,
     resultCode: outcome === 'ok' ? 1 : 6,
-    subResult: null,
-    quality: 'good',
-    free: false,
     role: true,
-    disposable: false,
-    catchAll: false,
-    didYouMean: null,
     provider: 'google',
-    antiSpam: false,
     riskScore,
-  },
+  }),
 });
 
 const record = (index: number, email: string): CsvRecord => ({
