@@ -5,30 +5,14 @@ import { jobDecider } from './verification-job.decider';
 import { ChunkResult, JobEvent, ResultName } from './verification-job.events';
 import { PurgeJobFiles } from '@lib/jobs';
 import { aVerdict } from '../../../../test/support/verdicts';
+import { AT, createJobCommand } from './verification-job.fixture';
 
-const AT = '2025-03-01T10:00:00.000Z';
-
-const createJob = (chunkCount = 2): CreateJob => ({
-  type: 'CreateJob',
-  jobId: 42,
-  accountId: 'acc-1',
-  kind: 'verification',
-  at: AT,
-  dedupe: false,
-  chunkCount,
-  file: {
-    name: 'list.csv',
-    blobKey: 'jobs/42/original',
-    planKey: 'jobs/42/plan',
-    sizeBytes: 100,
-    delimiter: ',',
-    hasBom: false,
-    hasHeader: true,
+const createJob = (chunkCount = 2): CreateJob =>
+  createJobCommand({
+    chunkCount,
     columnCount: 3,
-  },
-  emailColumn: { index: 1, chosenBy: 'header', headerName: 'email' },
-  counts: { rows: 6, uniqueAddresses: 4, duplicates: 1, invalidSyntax: 1 },
-});
+    counts: { rows: 6, uniqueAddresses: 4, duplicates: 1, invalidSyntax: 1 },
+  });
 
 const result = (email: string, outcome: ResultName, rows = 1): ChunkResult => ({
   email,

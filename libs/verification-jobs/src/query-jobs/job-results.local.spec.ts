@@ -19,29 +19,13 @@ import {
 import { jobsProjection } from './jobs.projection';
 import { CsvRecord, jobStream } from '@lib/jobs';
 import { aVerdict } from '../../../../test/support/verdicts';
+import { AT, createJobCommand } from '../domain/verification-job.fixture';
 
-const AT = '2025-03-01T10:00:00.000Z';
-const createJob: CreateJob = {
-  type: 'CreateJob',
-  jobId: 42,
-  accountId: 'acc-1',
-  kind: 'verification',
-  at: AT,
-  dedupe: false,
+const createJob: CreateJob = createJobCommand({
   chunkCount: 1,
-  file: {
-    name: 'list.csv',
-    blobKey: 'jobs/42/original',
-    planKey: 'jobs/42/plan',
-    sizeBytes: 100,
-    delimiter: ',',
-    hasBom: false,
-    hasHeader: true,
-    columnCount: 2,
-  },
-  emailColumn: { index: 1, chosenBy: 'header', headerName: 'email' },
+  columnCount: 2,
   counts: { rows: 2, uniqueAddresses: 2, duplicates: 0, invalidSyntax: 0 },
-};
+});
 // A ChunkCompleted as stored before verdicts carried evidence: the public fields only.
 const oldResult = (email: string, firstRow: number, outcome: 'ok' | 'invalid', riskScore: number): ChunkResult => ({
   email,
