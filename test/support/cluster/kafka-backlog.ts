@@ -1,5 +1,5 @@
 import { Kafka, logLevel, PartitionAssigners } from 'kafkajs';
-import { PartitionDealer } from '../../../libs/messaging/src/kafka/partition-dealer';
+import { partitionDealer } from '../../../libs/messaging/src/kafka/partition-dealer';
 import { waitForTopicLeaders } from '../../../libs/messaging/src/kafka/topic-readiness';
 
 /**
@@ -39,7 +39,7 @@ export async function skipBacklog(brokers: string[], groups: Record<string, stri
           groupId,
           allowAutoTopicCreation: false,
           maxWaitTimeInMs: 100,
-          partitionAssigners: [PartitionDealer, PartitionAssigners.roundRobin],
+          partitionAssigners: [partitionDealer('it-skip-backlog'), PartitionAssigners.roundRobin],
         });
         await consumer.connect();
         try {

@@ -2,6 +2,7 @@ import type { Consumer, EachMessagePayload, KafkaMessage } from 'kafkajs';
 import type { BusObserver } from '../bus-observer';
 import type { BusConsumer, IncomingMessage, SubscribeOptions } from '../message-bus.port';
 import { decode, UndecodableMessageError } from './kafka-codec';
+import type { HandlerSlots } from './handler-slots';
 
 export type DeadLetter = (
   topic: string,
@@ -13,6 +14,8 @@ export type DeadLetter = (
 
 const REJOIN_FIRST_DELAY_MS = 2_000;
 const REJOIN_MAX_DELAY_MS = 30_000;
+/** kafkajs beats only between batches; a message that waits or runs longer beats on its own this often. */
+const HEARTBEAT_MS = 3_000;
 
 /** An interruptible pause, so stop() does not wait out a retry backoff. */
 class Pauses {
@@ -34,10 +37,11 @@ class Pauses {
 }
 
 /**
- * One consumer-group member. kafkajs hands each partition's messages to eachMessage one at a time
- * (so a key, which maps to one partition, is never handled concurrently) and up to `concurrency`
- * partitions at once. The offset is committed only after the handler succeeded, or after the message
- * was dead-lettered; a crash in between redelivers it.
+ * One consumer-group member of a subscription (see KafkaSubscription). kafkajs hands each partition's
+ * messages to eachMessage one at a time (so a key, which maps to one partition, is never handled
+ * concurrently) and up to `partitionsAtOnce` of its partitions at once; a handler runs only while it holds
+ * one of the subscription's slots. The offset is committed only after the handler succeeded, or after the
+ * message was dead-lettered; a crash in between redelivers it.
  */
 export class KafkaBusConsumer implements BusConsumer {
   private stopping = false;
@@ -49,6 +53,8 @@ export class KafkaBusConsumer implements BusConsumer {
   constructor(
     private readonly consumer: Consumer,
     private readonly options: SubscribeOptions,
+    private readonly partitionsAtOnce: number,
+    private readonly slots: HandlerSlots,
     private readonly handler: (message: IncomingMessage) => Promise<void>,
     private readonly deadLetter: DeadLetter,
     private readonly log: (message: string) => void,
@@ -73,7 +79,7 @@ export class KafkaBusConsumer implements BusConsumer {
     await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: true });
     await this.consumer.run({
       autoCommit: false,
-      partitionsConsumedConcurrently: Math.max(1, this.options.concurrency ?? 1),
+      partitionsConsumedConcurrently: this.partitionsAtOnce,
       eachMessage: (payload) => this.track(this.handle(payload)),
     });
   }
@@ -120,12 +126,25 @@ export class KafkaBusConsumer implements BusConsumer {
     return handling.finally(() => this.inFlight.delete(handling));
   }
 
+  /** Beats while the message waits for a slot, runs or waits out a retry, so a long one does not cost the member its partitions. */
   private async handle({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
     if (this.stopping) return;
+    const beat = setInterval(() => heartbeat().catch(() => undefined), HEARTBEAT_MS);
+    try {
+      await this.deliver(topic, partition, message);
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  private async deliver(topic: string, partition: number, message: KafkaMessage): Promise<void> {
     const maxAttempts = this.options.maxAttempts ?? 5;
     const baseDelay = this.options.retryDelayMs ?? 200;
     for (let attempt = 1; ; attempt++) {
-      const error = await this.attempt(topic, partition, message, attempt, heartbeat);
+      const release = await this.slots.take();
+      // A message that waited for a slot while the member stopped stays uncommitted: the next owner has it.
+      if (this.stopping) return release();
+      const error = await this.attempt(topic, partition, message, attempt).finally(release);
       if (error === undefined) {
         this.observer.consumed(topic, this.options.groupId);
         return this.commit(topic, partition, message.offset);
@@ -142,26 +161,16 @@ export class KafkaBusConsumer implements BusConsumer {
       }
       await this.pauses.wait(baseDelay * 2 ** (attempt - 1));
       if (this.stopping) return;
-      await heartbeat().catch(() => undefined);
     }
   }
 
-  /** Runs the handler once, heartbeating meanwhile so a slow handler does not cost the member its partitions. */
-  private async attempt(
-    topic: string,
-    partition: number,
-    message: KafkaMessage,
-    attempt: number,
-    heartbeat: () => Promise<void>,
-  ): Promise<unknown> {
-    const beat = setInterval(() => heartbeat().catch(() => undefined), 3000);
+  /** Runs the handler once; resolves with what it threw, or undefined. */
+  private async attempt(topic: string, partition: number, message: KafkaMessage, attempt: number): Promise<unknown> {
     try {
       await this.handler(decode(topic, partition, message, attempt));
       return undefined;
     } catch (error) {
       return error ?? new Error('handler rejected without a reason');
-    } finally {
-      clearInterval(beat);
     }
   }
 

@@ -17,9 +17,18 @@ import {
   type OutgoingMessage,
   type SubscribeOptions,
 } from '../message-bus.port';
+import { randomUUID } from 'node:crypto';
 import { BusObserver, SILENT_BUS_OBSERVER } from '../bus-observer';
-import { PartitionDealer } from './partition-dealer';
+import { partitionDealer } from './partition-dealer';
 import { KafkaBusConsumer } from './kafka-bus-consumer';
+import { KafkaSubscription } from './kafka-subscription';
+import { HandlerSlots } from './handler-slots';
+
+/**
+ * Group members one subscription runs at most: each holds a few connections to the brokers, and past this
+ * a member gets several partitions (and fetches for them together) rather than one.
+ */
+const MAX_MEMBERS_PER_SUBSCRIPTION = 64;
 import { isOnlyTopicExists, waitForTopicLeaders } from './topic-readiness';
 import { deadLetterHeaders, encode } from './kafka-codec';
 
@@ -49,7 +58,7 @@ export class KafkaMessageBus extends MessageBus {
   private readonly producer: Producer;
   private readonly admin: Admin;
   private connecting?: Promise<void>;
-  private readonly consumers = new Set<KafkaBusConsumer>();
+  private readonly subscriptions = new Set<KafkaSubscription>();
   private readonly log: (message: string) => void;
 
   constructor(private readonly options: KafkaMessageBusOptions) {
@@ -103,14 +112,50 @@ export class KafkaMessageBus extends MessageBus {
     await this.producer.send({ topic, acks: -1, messages: messages.map(encode) });
   }
 
-  /** Joins the consumer group; its dead-letter topics are created first so a poison message always has a place to go. */
+  /**
+   * Joins the consumer group with one member per partition of the topics (up to MAX_MEMBERS_PER_SUBSCRIPTION)
+   * sharing `concurrency` handler slots, or one member when handlers run one at a time (see KafkaSubscription);
+   * its dead-letter topics are created first so a poison message always has a place to go.
+   */
   async subscribe(
     options: SubscribeOptions,
     handler: (message: IncomingMessage) => Promise<void>,
   ): Promise<BusConsumer> {
     await this.ensureTopics(options.topics.map(deadLetterTopic));
+    const concurrency = Math.max(1, options.concurrency ?? 1);
+    const partitions = await this.partitionCount(options.topics);
+    const members = concurrency === 1 ? 1 : Math.min(partitions, MAX_MEMBERS_PER_SUBSCRIPTION);
+    const partitionsAtOnce = Math.min(concurrency, Math.ceil(partitions / members));
+    const slots = new HandlerSlots(concurrency);
+    const name = `${options.groupId}/${randomUUID()}`;
+    const subscription = new KafkaSubscription(
+      Array.from({ length: members }, () => this.member(name, options, partitionsAtOnce, slots, handler)),
+    );
+    this.subscriptions.add(subscription);
+    try {
+      await subscription.start();
+    } catch (error) {
+      this.subscriptions.delete(subscription);
+      throw error;
+    }
+    return {
+      stop: async () => {
+        this.subscriptions.delete(subscription);
+        await subscription.stop();
+      },
+    };
+  }
+
+  /** One group member of the subscription `name`. */
+  private member(
+    name: string,
+    options: SubscribeOptions,
+    partitionsAtOnce: number,
+    slots: HandlerSlots,
+    handler: (message: IncomingMessage) => Promise<void>,
+  ): KafkaBusConsumer {
     const sessionTimeout = this.options.sessionTimeoutMs ?? 30_000;
-    const consumer = new KafkaBusConsumer(
+    return new KafkaBusConsumer(
       this.kafka.consumer({
         groupId: options.groupId,
         sessionTimeout,
@@ -118,28 +163,23 @@ export class KafkaMessageBus extends MessageBus {
         heartbeatInterval: Math.min(3000, Math.floor(sessionTimeout / 3)),
         allowAutoTopicCreation: false,
         // Partitions dealt in number order; the stock round-robin stays listed for members of an older release.
-        partitionAssigners: [PartitionDealer, PartitionAssigners.roundRobin],
+        partitionAssigners: [partitionDealer(name), PartitionAssigners.roundRobin],
       }),
       options,
+      partitionsAtOnce,
+      slots,
       handler,
       (topic, partition, message, attempts, error) => this.deadLetter(topic, partition, message, attempts, error),
       this.log,
       this.options.observer ?? SILENT_BUS_OBSERVER,
     );
-    this.consumers.add(consumer);
-    try {
-      await consumer.start();
-    } catch (error) {
-      this.consumers.delete(consumer);
-      await consumer.stop().catch(() => undefined);
-      throw error;
-    }
-    return {
-      stop: async () => {
-        this.consumers.delete(consumer);
-        await consumer.stop();
-      },
-    };
+  }
+
+  /** Partitions of the topics together: more members than that would sit idle. */
+  private async partitionCount(topics: string[]): Promise<number> {
+    await this.connect();
+    const metadata = await this.admin.fetchTopicMetadata({ topics });
+    return metadata.topics.reduce((sum, topic) => sum + topic.partitions.length, 0);
   }
 
   /** True when a broker answers a metadata request within the timeout. */
@@ -161,10 +201,10 @@ export class KafkaMessageBus extends MessageBus {
     }
   }
 
-  /** Stops every consumer (each finishing its in-flight message), then disconnects the producer and admin. */
+  /** Stops every subscription (each finishing its in-flight messages), then disconnects the producer and admin. */
   async close(): Promise<void> {
-    await Promise.all([...this.consumers].map((consumer) => consumer.stop()));
-    this.consumers.clear();
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    this.subscriptions.clear();
     await Promise.all([this.producer.disconnect(), this.admin.disconnect()]);
     this.connecting = undefined;
   }

@@ -61,6 +61,51 @@ export function deliveryContract(ctx: BusContractContext): void {
       expect(overlapOnKey).toBe(false);
     });
 
+    it('hands a message on an idle partition to a free handler while another partition is busy, however late it was published', async () => {
+      const topic = ctx.unique('busy');
+      await ctx.bus.ensureTopics([topic], { minPartitions: 2 });
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const { seen } = await ctx.record(
+        { groupId: ctx.unique('g'), topics: [topic], concurrency: 2 },
+        undefined,
+        async (m) => {
+          if (m.value.n === 1) await held;
+        },
+      );
+      try {
+        await ctx.bus.publish(topic, [{ key: 'slow', partition: 0, value: { n: 1 } }]);
+        await eventually(() => expect(values(seen)).toEqual([1]), BROKER_PATIENCE);
+        // Published while the first handler runs: a consumer that fetches in waves would hold it until that one ends.
+        await ctx.bus.publish(topic, [{ key: 'quick', partition: 1, value: { n: 2 } }]);
+        await eventually(() => expect(values(seen)).toEqual([1, 2]), BROKER_PATIENCE);
+      } finally {
+        release();
+      }
+    });
+
+    it('runs at most `concurrency` handlers at once, and as many when enough partitions have messages', async () => {
+      const topic = ctx.unique('bounded');
+      await ctx.bus.ensureTopics([topic], { minPartitions: 8 });
+      let running = 0;
+      let most = 0;
+      const { seen } = await ctx.record(
+        { groupId: ctx.unique('g'), topics: [topic], concurrency: 3 },
+        undefined,
+        async () => {
+          most = Math.max(most, ++running);
+          await sleep(30);
+          running -= 1;
+        },
+      );
+      await ctx.bus.publish(
+        topic,
+        Array.from({ length: 32 }, (_, n) => ({ key: `k${n}`, partition: n % 8, value: { n } })),
+      );
+      await eventually(() => expect(seen).toHaveLength(32), BROKER_PATIENCE);
+      expect(most).toBe(3);
+    });
+
     it('gives every group its own copy of each message', async () => {
       const topic = ctx.unique('fanout');
       await ctx.bus.ensureTopics([topic]);

@@ -36,8 +36,9 @@ export const MIN_LANE_PART = 20;
  * never split, into shared chunks keyed by their first domain (emitted first); a part of `chunkSize` or
  * more fills chunks of its own, keyed `<domain>#<n>`, the large parts taking turns chunk by chunk. The
  * lanes' chunks are emitted in turn, the i-th chunk of lane j on partition (i * CHUNK_LANES + j) modulo
- * `partitions` (a multiple of CHUNK_LANES). Politeness to one MX does not depend on the lanes: every chunk
- * a worker runs shares its per-MX pool (limits, pacing, learned caps).
+ * `partitions` (a multiple of CHUNK_LANES), each lane starting at its own point of the domain order.
+ * Politeness to one MX does not depend on the lanes: every chunk a worker runs shares its per-MX pool
+ * (limits, pacing, learned caps).
  */
 export function* cutChunks(
   index: AddressIndex,
@@ -70,7 +71,12 @@ export function* cutChunks(
     }
     nextLane = (nextLane + parts) % lanes;
   }
-  const cutters = laneParts.map((parts) => cutLane(index, parts, chunkSize));
+  // Each lane starts at its own point of the domain order (lane j a j/lanes of the way in): the lanes' i-th
+  // chunks, which are in flight together, then hold different domains rather than the same domains' parts,
+  // so the first chunks a worker runs keep every MX of the list busy instead of a few at their limits.
+  const cutters = laneParts.map((parts, lane) =>
+    cutLane(index, rotate(parts, Math.floor((parts.length * lane) / lanes)), chunkSize),
+  );
   let chunkNo = 0;
   for (let round = 0, live = lanes; live > 0; round++) {
     live = 0;
@@ -83,6 +89,9 @@ export function* cutChunks(
     }
   }
 }
+
+/** The items from `start` on, then those before it. */
+const rotate = <T>(items: T[], start: number): T[] => [...items.slice(start), ...items.slice(0, start)];
 
 /** One lane's chunks: its small parts packed whole (first), then its large parts taking turns chunk by chunk. */
 function* cutLane(

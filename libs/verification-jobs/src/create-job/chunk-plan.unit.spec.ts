@@ -110,6 +110,18 @@ describe('cutting a job into chunks', () => {
       expect(planned.map((c) => c.partition)).toEqual([0, 1, 2, 3]);
     });
 
+    it("starts each lane at its own point of the domain order, so the lanes' first chunks hold different domains", () => {
+      // 12 domains split in 4 parts each, two parts to a chunk: one domain order in every lane would put
+      // the same 2 domains in all 4 first chunks, leaving the other MXes idle until those end.
+      const list = indexOf(
+        Array.from({ length: 12 * 4 * MIN_LANE_PART }, (_, i) => `u${i}@d${Math.floor(i / (4 * MIN_LANE_PART))}.test`),
+      );
+      const firstRound = [...cutChunks(list, 2 * MIN_LANE_PART)].slice(0, CHUNK_LANES);
+      const domains = new Set(firstRound.flatMap((c) => c.items.map((i) => domainOf(i.email))));
+      expect(firstRound.map((c) => c.partition)).toEqual([0, 1, 2, 3]);
+      expect(domains.size).toBe(2 * CHUNK_LANES);
+    });
+
     it('puts the i-th chunk of lane j on partition i * lanes + j, wrapping at the partition count', () => {
       const many = indexOf(Array.from({ length: 400 }, (_, i) => `u${i}@d${i % 100}.test`));
       const planned = [...cutChunks(many, 1, 8)];
