@@ -8,8 +8,11 @@ export const CHUNK_TOPIC = 'jobs.chunks';
  * slow MX (a slow greeting, a small connection cap) mostly wait for that MX's sessions, which the per-MX
  * pool limits however many chunks ask; the other chunks in flight keep the remaining MXes busy meanwhile
  * (`npm run bench:probe` (b): 8 left the fast domains idle behind the 500 ms-greeting one, 16 still did).
+ * On a list of many slow MXes the chunks in flight must reach every MX of the list, or the MXes whose chunks
+ * start last finish last: with 32, a 12,000-row list over 40 MXes kept two workers at their per-MX limits
+ * only until their first chunks ended (`npm run bench:topology-workers`, docs/production.md).
  */
-export const CHUNK_CONCURRENCY = 32;
+export const CHUNK_CONCURRENCY = 64;
 
 /**
  * Partitions of CHUNK_TOPIC when it is created: a partition is worked one chunk at a time, so with fewer
