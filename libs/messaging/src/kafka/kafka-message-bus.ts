@@ -65,8 +65,11 @@ export class KafkaMessageBus extends MessageBus {
     super();
     this.log = options.log ?? ((message) => console.warn(`[kafka] ${message}`));
     // kafkajs logs through the same sink as the adapter, so tests and apps decide what is shown.
-    const logCreator = () => (entry: LogEntry) =>
+    const logCreator = () => (entry: LogEntry) => {
+      // Every member of a subscription is told so on each rebalance, and rejoins: expected, and noise times members.
+      if (entry.namespace === 'Connection' && /rebalancing/i.test(String(entry.log.error ?? ''))) return;
       this.log(`kafkajs ${entry.namespace}: ${entry.log.message}${entry.log.error ? ` (${entry.log.error})` : ''}`);
+    };
     this.kafka = new Kafka({
       clientId: options.clientId,
       brokers: options.brokers,
