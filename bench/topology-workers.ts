@@ -140,6 +140,13 @@ export function workerTargets(scaling: WorkerScaling): string[] {
   if (scaling.speedup !== null) {
     const met = scaling.speedup >= 1.7 ? 'met' : 'NOT met';
     lines.push(`target: 2 workers on an egress id each >= 1.7x one: ${scaling.speedup.toFixed(2)}x (${met})`);
+    const [one, most] = [scaling.runs[0], scaling.runs.find((r) => r.egress === 'separate' && r.workers > 1)];
+    // What the upload-to-first-RCPT time (dispatch and the first greeting, the same for any worker count) hides on a short list.
+    if (one && most)
+      lines.push(
+        `probing alone (first to last RCPT): ${(one.lastRcptAt - one.firstRcptAt).toFixed(1)} s vs ${(most.lastRcptAt - most.firstRcptAt).toFixed(1)} s = ` +
+          `${((one.lastRcptAt - one.firstRcptAt) / (most.lastRcptAt - most.firstRcptAt)).toFixed(2)}x`,
+      );
   }
   for (const run of scaling.runs.filter((r) => r.workers > 1 && r.egress === 'shared')) {
     const met = run.maxSessionsAtOneMx <= run.perMxCeiling ? 'met' : 'NOT met';
