@@ -23,14 +23,14 @@ import { partitionDealer } from './partition-dealer';
 import { KafkaBusConsumer } from './kafka-bus-consumer';
 import { KafkaSubscription } from './kafka-subscription';
 import { HandlerSlots } from './handler-slots';
+import { isOnlyTopicExists, waitForTopicLeaders } from './topic-readiness';
+import { deadLetterHeaders, encode } from './kafka-codec';
 
 /**
  * Group members one subscription runs at most: each holds a few connections to the brokers, and past this
  * a member gets several partitions (and fetches for them together) rather than one.
  */
 const MAX_MEMBERS_PER_SUBSCRIPTION = 64;
-import { isOnlyTopicExists, waitForTopicLeaders } from './topic-readiness';
-import { deadLetterHeaders, encode } from './kafka-codec';
 
 export interface KafkaMessageBusOptions {
   brokers: string[];
@@ -127,8 +127,8 @@ export class KafkaMessageBus extends MessageBus {
     await this.ensureTopics(options.topics.map(deadLetterTopic));
     const concurrency = Math.max(1, options.concurrency ?? 1);
     const partitions = await this.partitionCount(options.topics);
-    const members = concurrency === 1 ? 1 : Math.min(partitions, MAX_MEMBERS_PER_SUBSCRIPTION);
-    const partitionsAtOnce = Math.min(concurrency, Math.ceil(partitions / members));
+    const members = concurrency === 1 ? 1 : Math.max(1, Math.min(partitions, MAX_MEMBERS_PER_SUBSCRIPTION));
+    const partitionsAtOnce = Math.max(1, Math.min(concurrency, Math.ceil(partitions / members)));
     const slots = new HandlerSlots(concurrency);
     const name = `${options.groupId}/${randomUUID()}`;
     const subscription = new KafkaSubscription(
