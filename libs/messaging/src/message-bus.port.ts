@@ -32,6 +32,12 @@ export interface SubscribeOptions {
   retryDelayMs?: number;
   /** Handlers running at once across different keys (one key is never handled concurrently). Default 1. */
   concurrency?: number;
+  /**
+   * Handlers that may run at once while this process's event loop has time to spare: for handlers that mostly
+   * wait on remote peers, which then finish sooner the more run at once, while handlers that keep the loop busy
+   * stay at `concurrency`. Default `concurrency`.
+   */
+  maxConcurrency?: number;
 }
 
 export interface EnsureTopicsOptions {

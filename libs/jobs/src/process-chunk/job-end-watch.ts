@@ -38,7 +38,7 @@ export function watchJobEnd(
 }
 
 /**
- * One watch per job for all of its chunks in flight in this process: a worker runs CHUNK_CONCURRENCY chunks at
+ * One watch per job for all of its chunks in flight in this process: a worker runs 32 to 64 chunks at
  * once, mostly of the same job, and each read of the stream's head parses the last event (a chunk's
  * results, ~100 KB), so one read per job per interval instead of one per chunk. The watch stops when its
  * last chunk stops; a chunk that starts after the job ended gets an aborted signal at the first read.

@@ -3,12 +3,13 @@ import type { BusObserver } from '../bus-observer';
 import type { IncomingMessage, SubscribeOptions } from '../message-bus.port';
 import type { LoggedMessage } from './topic-log';
 import { WakeSignal } from '@lib/common';
+import { HandlerSlots } from '../handler-slots';
 
 /** Sends a message that exhausted its attempts to the dead-letter topic. */
 export type DeadLetter = (message: LoggedMessage, error: unknown, attempts: number) => Promise<void>;
 
 /**
- * One subscriber of a consumer group: its handler, retry policy and concurrency budget. Partition workers
+ * One subscriber of a consumer group: its handler, retry policy and handler slots. Partition workers
  * hand it messages; it retries with exponential backoff, dead-letters after `maxAttempts`, and commits only
  * once the message is settled.
  */
@@ -19,7 +20,7 @@ export class GroupMember {
   private readonly logger = new Logger('MessageBus');
   private readonly maxAttempts: number;
   private readonly retryDelayMs: number;
-  private readonly concurrency: number;
+  private readonly slots: HandlerSlots;
   private readonly groupId: string;
 
   constructor(
@@ -32,7 +33,7 @@ export class GroupMember {
     this.groupId = options.groupId;
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 5);
     this.retryDelayMs = options.retryDelayMs ?? 200;
-    this.concurrency = Math.max(1, options.concurrency ?? 1);
+    this.slots = new HandlerSlots(options.concurrency ?? 1, options.maxConcurrency);
   }
 
   /**
@@ -40,8 +41,13 @@ export class GroupMember {
    * false when this member began stopping first (the message stays uncommitted for the next owner).
    */
   async process(message: LoggedMessage, commit: () => void): Promise<boolean> {
-    while (this.active >= this.concurrency && !this.stopping) await this.changed.wait(1000);
     if (this.stopping) return false;
+    const release = await this.slots.take();
+    // A message that waited for a slot while the member stopped stays uncommitted for the next owner.
+    if (this.stopping) {
+      release();
+      return false;
+    }
     this.active += 1;
     try {
       for (let attempt = 1; !this.stopping; attempt += 1) {
@@ -66,6 +72,7 @@ export class GroupMember {
       }
       return false;
     } finally {
+      release();
       this.active -= 1;
       this.changed.notify();
     }

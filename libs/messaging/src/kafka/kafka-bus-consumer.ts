@@ -2,7 +2,7 @@ import type { Consumer, EachMessagePayload, KafkaMessage } from 'kafkajs';
 import type { BusObserver } from '../bus-observer';
 import type { BusConsumer, IncomingMessage, SubscribeOptions } from '../message-bus.port';
 import { decode, UndecodableMessageError } from './kafka-codec';
-import type { HandlerSlots } from './handler-slots';
+import type { HandlerSlots } from '../handler-slots';
 
 export type DeadLetter = (
   topic: string,

@@ -22,7 +22,7 @@ import { BusObserver, SILENT_BUS_OBSERVER } from '../bus-observer';
 import { partitionDealer } from './partition-dealer';
 import { KafkaBusConsumer } from './kafka-bus-consumer';
 import { KafkaSubscription } from './kafka-subscription';
-import { HandlerSlots } from './handler-slots';
+import { HandlerSlots } from '../handler-slots';
 import { isOnlyTopicExists, waitForTopicLeaders } from './topic-readiness';
 import { deadLetterHeaders, encode } from './kafka-codec';
 
@@ -117,7 +117,7 @@ export class KafkaMessageBus extends MessageBus {
 
   /**
    * Joins the consumer group with one member per partition of the topics (up to MAX_MEMBERS_PER_SUBSCRIPTION)
-   * sharing `concurrency` handler slots, or one member when handlers run one at a time (see KafkaSubscription);
+   * sharing the subscription's handler slots, or one member when handlers run one at a time (see KafkaSubscription);
    * its dead-letter topics are created first so a poison message always has a place to go.
    */
   async subscribe(
@@ -125,11 +125,11 @@ export class KafkaMessageBus extends MessageBus {
     handler: (message: IncomingMessage) => Promise<void>,
   ): Promise<BusConsumer> {
     await this.ensureTopics(options.topics.map(deadLetterTopic));
-    const concurrency = Math.max(1, options.concurrency ?? 1);
+    const slots = new HandlerSlots(options.concurrency ?? 1, options.maxConcurrency);
+    const atMost = slots.maxSize;
     const partitions = await this.partitionCount(options.topics);
-    const members = concurrency === 1 ? 1 : Math.max(1, Math.min(partitions, MAX_MEMBERS_PER_SUBSCRIPTION));
-    const partitionsAtOnce = Math.max(1, Math.min(concurrency, Math.ceil(partitions / members)));
-    const slots = new HandlerSlots(concurrency);
+    const members = atMost === 1 ? 1 : Math.max(1, Math.min(partitions, MAX_MEMBERS_PER_SUBSCRIPTION));
+    const partitionsAtOnce = Math.max(1, Math.min(atMost, Math.ceil(partitions / members)));
     const name = `${options.groupId}/${randomUUID()}`;
     const subscription = new KafkaSubscription(
       Array.from({ length: members }, () => this.member(name, options, partitionsAtOnce, slots, handler)),

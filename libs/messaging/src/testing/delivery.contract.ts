@@ -106,6 +106,52 @@ export function deliveryContract(ctx: BusContractContext): void {
       expect(most).toBe(3);
     });
 
+    it('runs up to `maxConcurrency` handlers at once while they wait, and `concurrency` while they keep the process busy', async () => {
+      /** Handlers of one subscription running now, and the most that ran at once. */
+      const gauge = () => ({ running: 0, most: 0 });
+      const consume = async (
+        name: string,
+        messages: number,
+        gauged: ReturnType<typeof gauge>,
+        work: () => Promise<void>,
+      ) => {
+        const topic = ctx.unique(name);
+        await ctx.bus.ensureTopics([topic], { minPartitions: 8 });
+        const { seen } = await ctx.record(
+          { groupId: ctx.unique('g'), topics: [topic], concurrency: 2, maxConcurrency: 5 },
+          undefined,
+          async () => {
+            gauged.most = Math.max(gauged.most, ++gauged.running);
+            await work().finally(() => (gauged.running -= 1));
+          },
+        );
+        await ctx.bus.publish(
+          topic,
+          Array.from({ length: messages }, (_, n) => ({ key: `k${n}`, partition: n % 8, value: { n } })),
+        );
+        await eventually(() => expect(seen).toHaveLength(messages), BROKER_PATIENCE);
+      };
+
+      const waiting = gauge();
+      await consume('elastic', 16, waiting, async () => {
+        // Waits (the event loop idle) until five run or three seconds passed.
+        for (let waited = 0; waiting.running < 5 && waited < 3000; waited += 20) await sleep(20);
+        await sleep(20);
+      });
+      expect(waiting.most).toBe(5);
+
+      const busy = gauge();
+      await consume('elastic-busy', 24, busy, async () => {
+        for (let spun = 0; spun < 4; spun += 1) {
+          const until = Date.now() + 25; // computes, holding the event loop
+          while (Date.now() < until);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      });
+      expect(busy.most).toBeGreaterThan(0);
+      expect(busy.most).toBeLessThanOrEqual(2);
+    });
+
     it('gives every group its own copy of each message', async () => {
       const topic = ctx.unique('fanout');
       await ctx.bus.ensureTopics([topic]);

@@ -2,7 +2,14 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, BeforeApplicationSh
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Clock } from '@lib/common';
 import { BusConsumer, IncomingMessage, MessageBus } from '@lib/messaging';
-import { CHUNK_CONCURRENCY, CHUNK_TOPIC, CHUNK_TOPIC_PARTITIONS, ChunkMessage, retryTopic } from './chunk-message';
+import {
+  CHUNK_CONCURRENCY,
+  CHUNK_MAX_CONCURRENCY,
+  CHUNK_TOPIC,
+  CHUNK_TOPIC_PARTITIONS,
+  ChunkMessage,
+  retryTopic,
+} from './chunk-message';
 import { ChunkProcessor, HOLD_ATTEMPTS } from './chunk-processor';
 import { ChunkWorkflow, JOBS_CONFIG, type JobsConfig } from '@lib/jobs';
 
@@ -35,7 +42,13 @@ export class ChunkConsumers implements OnApplicationBootstrap, BeforeApplication
     const options = { maxAttempts: HOLD_ATTEMPTS + 6, retryDelayMs: 500 };
     this.consumers.push(
       await this.bus.subscribe(
-        { groupId: 'job-chunks', topics: [CHUNK_TOPIC], concurrency: CHUNK_CONCURRENCY, ...options },
+        {
+          groupId: 'job-chunks',
+          topics: [CHUNK_TOPIC],
+          concurrency: CHUNK_CONCURRENCY,
+          maxConcurrency: CHUNK_MAX_CONCURRENCY,
+          ...options,
+        },
         (m) => this.first(m),
       ),
     );
