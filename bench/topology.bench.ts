@@ -42,7 +42,7 @@ import type { SingleLoad } from './probe-job';
 import { runTopologyJob, type JobFigures } from './topology-job';
 import { startRoleProcesses } from './topology-roles';
 import { printProcessSizing, printSizing, printTopologyTable } from './topology-report';
-import { measureWorkerScaling, workerTargets } from './topology-workers';
+import { measureWorkerLists, WORKER_LIST_ROWS } from './topology-workers';
 
 const ROWS = (process.env.BENCH_TOPOLOGY_ROWS ?? '5000,20000,100000').split(',').map(Number).filter(Boolean);
 const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'embedded,production,roles').split(',').map((t) => t.trim());
@@ -130,12 +130,12 @@ async function workerScaling(servers: Servers): Promise<void> {
   console.log(
     'worker processes (APP_ROLES=worker) on the cluster adapters, a list over many slow MX (bench/topology-workers.ts):',
   );
-  const scaling = await measureWorkerScaling({
+  const targets = await measureWorkerLists(WORKER_LIST_ROWS, {
     kafkaBrokers: servers.kafka,
     mongoUrl: servers.mongo,
     log: (line) => console.log(`  ${line}`),
   });
-  for (const line of workerTargets(scaling)) console.log(line);
+  for (const line of targets) console.log(line);
 }
 
 async function main(): Promise<void> {
