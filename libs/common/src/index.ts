@@ -8,6 +8,7 @@ export { upcast, type StoredEvent, type Upcaster, type Upcasters } from './upcas
 export { MAX_PAGE_SIZE, parsePageRequest, toPage, type Page, type PageRequest } from './pagination';
 export { isNumericId, newNumericId } from './numeric-id';
 export { WakeSignal } from './wake-signal';
+export { describeByteSize } from './byte-size';
 export { settleWithin } from './settle-within';
 export { mapBounded } from './map-bounded';
 export { MemoByKey } from './memo-by-key';

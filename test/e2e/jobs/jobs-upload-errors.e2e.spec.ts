@@ -86,7 +86,14 @@ describe('creating a bulk job from a bad upload', () => {
       3005,
       /more than 5 unique/,
     ],
-    ['a file over the size limit', `email\n${'someone@alpha.test\n'.repeat(1_500)}`, {}, 413, 3003, /limit/],
+    [
+      'a file over the size limit',
+      `email\n${'someone@alpha.test\n'.repeat(1_500)}`,
+      {},
+      413,
+      3003,
+      /larger than the 20000 bytes limit/,
+    ],
     ['a non-numeric emailColumn', 'email\nann@alpha.test\n', { emailColumn: 'email' }, 400, 1006, /zero-based/],
   ];
 

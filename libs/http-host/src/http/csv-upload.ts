@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { DomainError } from '@lib/common';
+import { DomainError, describeByteSize } from '@lib/common';
 import { refuseControlCharacters } from './input-text-rules';
 
 /** Room for multipart boundaries and small fields on top of the file itself. */
@@ -31,7 +31,7 @@ export interface CsvUploadSteps<S, T> {
 function fileTooLarge(maxBytes: number, nothing: 'read' | 'stored'): DomainError {
   return new DomainError(
     'FILE_TOO_LARGE',
-    `The upload is larger than the ${maxBytes / (1024 * 1024)} MB limit; nothing was ${nothing}.`,
+    `The upload is larger than the ${describeByteSize(maxBytes)} limit; nothing was ${nothing}.`,
   );
 }
 

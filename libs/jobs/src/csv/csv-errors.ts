@@ -1,3 +1,5 @@
+import { describeByteSize } from '@lib/common';
+
 /** Why an uploaded file cannot be read as CSV. The job layer maps every code to a 400. */
 export type CsvFormatErrorCode =
   | 'UNTERMINATED_QUOTE'
@@ -26,7 +28,7 @@ export class PayloadTooLargeError extends Error {
   readonly code = 'PAYLOAD_TOO_LARGE';
 
   constructor(readonly maxBytes: number) {
-    super(`The file is larger than the ${formatBytes(maxBytes)} limit`);
+    super(`The file is larger than the ${describeByteSize(maxBytes)} limit`);
   }
 }
 
@@ -44,9 +46,4 @@ export class InvalidResultColumnsError extends Error {
         `Valid columns: ${valid.join(', ')} (or 'all', or 'none' alone)`,
     );
   }
-}
-
-function formatBytes(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  return Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes`;
 }
