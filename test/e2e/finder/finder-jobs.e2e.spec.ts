@@ -62,6 +62,7 @@ describe('finder file jobs', () => {
         results: { found: 3, notFound: 2, invalid: 1 },
         creditsCharged: 30,
         progress: { processedRows: 6, totalRows: 6, percent: 100 },
+        etaSeconds: 0,
       });
 
       const download = await world.app.request('GET', `/v1/finder/jobs/${id}/download`, { key });

@@ -184,6 +184,7 @@ class FinderJobDto(TypedDict):
     results: "FinderJobResultsDto"
     progress: "JobProgressDto"
     creditsCharged: int
+    etaSeconds: Optional[int]
     createdAt: str
     startedAt: Optional[str]
     finishedAt: Optional[str]
