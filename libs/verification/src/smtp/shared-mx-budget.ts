@@ -53,6 +53,8 @@ export class SharedMxBudget {
   private renewedAt = 0;
   /** When this process last marked each pool as wanted (so a waiter writes once per WANT_MS / 2, not per try). */
   private readonly wantMarked = new Map<string, number>();
+  /** The slots each MX had at our latest take there (its ceiling, or the recorded cap): what a fair part is of. */
+  private readonly slotsAt = new Map<string, number>();
 
   constructor(
     private readonly slots: MxSlots,
@@ -69,7 +71,10 @@ export class SharedMxBudget {
     for (;;) {
       const slots = Math.min(ceiling(), this.board.get(pool)?.cap ?? Infinity);
       const spare = this.takeSpare(mxKey, slots);
-      if (spare) return spare;
+      if (spare) {
+        this.slotsAt.set(mxKey, slots);
+        return spare;
+      }
       const now = Date.now();
       let id: string | null;
       try {
@@ -81,6 +86,7 @@ export class SharedMxBudget {
       if (id) {
         this.wantMarked.delete(pool);
         this.owned.set(id, mxKey);
+        this.slotsAt.set(mxKey, slots);
         this.startWatch();
         return id;
       }
@@ -92,7 +98,11 @@ export class SharedMxBudget {
 
   /**
    * The connection of slot `id` is closed (`serverClosed`: the server closed it too, see SETTLE_MS): the slot is
-   * kept for our next connection there, or given back when another process waits.
+   * kept for our next connection there, or given back when another process waits and we hold more than our
+   * fair part of the MX. Within it the slot stays ours while we use it (the next survey gives back a spare
+   * still unused): handing every closed connection's slot over made two busy workers on one egress address
+   * trade slots at each connection, each trade an idle slot for a store round trip and the other's retry
+   * pause, and two workers were slower than one (docs/production.md, "Scaling workers").
    */
   async release(id: string, serverClosed = true): Promise<void> {
     const mxKey = this.owned.get(id);
@@ -101,9 +111,26 @@ export class SharedMxBudget {
       setTimeout(() => void this.release(id), SETTLE_MS).unref();
       return;
     }
-    if (this.isWanted(mxKey)) await this.giveBack(id);
+    if (this.isWanted(mxKey) && this.heldAt(mxKey) > this.fairPart(mxKey)) await this.giveBack(id);
     else this.keepSpare(mxKey, id);
     this.wake(mxKey);
+  }
+
+  /** Slots of the MX this process holds, in use or spare. */
+  private heldAt(mxKey: string): number {
+    let held = 0;
+    for (const owner of this.owned.values()) if (owner === mxKey) held++;
+    return held;
+  }
+
+  /**
+   * Our part of the MX's slots while another process waits for one: an even split between us and the other
+   * holders, counting the waiter as one when no other process holds any yet. Rounded up, so two processes
+   * at a 3-slot MX settle at 2 and 1 instead of handing the third back and forth.
+   */
+  private fairPart(mxKey: string): number {
+    const others = Math.max(1, this.board.get(slotPool(this.egressId, mxKey))?.otherHolders ?? 0);
+    return Math.ceil((this.slotsAt.get(mxKey) ?? 1) / (1 + others));
   }
 
   /** How many processes (this one included) hold slots of the MX, by the latest survey: they share its connect rate. */
@@ -170,6 +197,7 @@ export class SharedMxBudget {
     const mxKey = this.owned.get(id);
     if (mxKey === undefined) return;
     this.owned.delete(id);
+    if (this.heldAt(mxKey) === 0) this.slotsAt.delete(mxKey);
     clearTimeout(this.spareTimers.get(id));
     this.spareTimers.delete(id);
     const spare = this.spare.get(mxKey);

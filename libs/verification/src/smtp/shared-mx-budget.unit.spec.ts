@@ -51,6 +51,31 @@ describe('SharedMxBudget', () => {
     expect(Date.now() - started).toBeLessThan(1_500); // the spare would otherwise be kept 2 s
   });
 
+  it('while another process waits, gives back only the slots above its fair part and keeps reusing the rest', async () => {
+    const store = new MemoryMxSlotStore();
+    const firstSlots = new CountingSlots(store);
+    const [first, second] = [budget(firstSlots), budget(new MemoryMxSlots(store))];
+    const held = await Promise.all([0, 1, 2].map(() => first.take(MX, ceiling(3), 'bulk')));
+    const waiting = second.take(MX, ceiling(3), 'bulk');
+    await eventually(() => expect(first.isWanted(MX)).toBe(true));
+    // Three of three held: the first connection to close hands its slot over.
+    await first.release(held[0]);
+    const handedOver = await waiting;
+    expect(held).toContain(handedOver);
+    // Two of three is the first process's part (3 between 2, rounded up): its next connections reuse them.
+    const waitingAgain = second.take(MX, ceiling(3), 'bulk');
+    const takes = firstSlots.takes;
+    for (let connection = 0; connection < 20; connection++) {
+      await first.release(held[1]);
+      expect(await first.take(MX, ceiling(3), 'bulk')).toBe(held[1]);
+    }
+    expect(firstSlots.takes).toBe(takes);
+    expect(first.isWanted(MX)).toBe(true); // the second process still waited all along
+    expect(await firstSlots.held(`host-a|${MX}`, Date.now())).toBe(3);
+    await first.close();
+    expect(await waitingAgain).toMatch(`host-a|${MX}|`);
+  });
+
   it('counts the processes that hold slots of an MX, so each paces its connects at its share of the rate', async () => {
     const store = new MemoryMxSlotStore();
     const [first, second] = [budget(new MemoryMxSlots(store)), budget(new MemoryMxSlots(store))];
