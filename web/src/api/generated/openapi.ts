@@ -1773,6 +1773,12 @@ export interface components {
              * @example 20
              */
             creditsCharged: number;
+            /**
+             * Format: int32
+             * @description Seconds left at the rate so far; null until measurable
+             * @example 42
+             */
+            etaSeconds: number | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
