@@ -8,6 +8,16 @@ export class JobProgressDto {
   percent!: number;
 }
 
+/** `etaSeconds` of both job kinds' views (JobViewCommon). */
+export const ApiEtaSeconds = (): PropertyDecorator =>
+  ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    nullable: true,
+    example: 42,
+    description: 'Seconds left at the rate so far; null until measurable',
+  });
+
 /** A page of one job kind's views (GET /v1/jobs, GET /v1/finder/jobs): one shape, named after its kind. */
 export function jobPageDto(item: Type<unknown>, name: string, defaultPageSize: number): Type<unknown> {
   class JobPage {

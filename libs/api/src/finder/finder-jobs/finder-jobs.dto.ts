@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { jobPageDto, JobProgressDto } from '../../job-routes/job-page.dto';
+import { ApiEtaSeconds, jobPageDto, JobProgressDto } from '../../job-routes/job-page.dto';
 
 // OpenAPI shapes of the finder job views (libs/finder FinderJobView), the `data` inside the envelope.
 
@@ -81,14 +81,7 @@ export class FinderJobDto {
   @ApiProperty({ type: FinderJobResultsDto }) results!: FinderJobResultsDto;
   @ApiProperty({ type: JobProgressDto }) progress!: JobProgressDto;
   @ApiProperty({ type: 'integer', format: 'int32', example: 20 }) creditsCharged!: number;
-  @ApiProperty({
-    type: 'integer',
-    format: 'int32',
-    nullable: true,
-    example: 42,
-    description: 'Seconds left at the rate so far; null until measurable',
-  })
-  etaSeconds!: number | null;
+  @ApiEtaSeconds() etaSeconds!: number | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: 'string', nullable: true, format: 'date-time' }) startedAt!: string | null;
   @ApiProperty({ type: 'string', nullable: true, format: 'date-time' }) finishedAt!: string | null;

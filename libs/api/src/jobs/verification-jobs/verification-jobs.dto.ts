@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { jobPageDto, JobProgressDto } from '../../job-routes/job-page.dto';
+import { ApiEtaSeconds, jobPageDto, JobProgressDto } from '../../job-routes/job-page.dto';
 
 export class EmailColumnDto {
   @ApiProperty({ type: 'integer', format: 'int32', example: 1, description: 'Zero-based index of the verified column' })
@@ -72,14 +72,7 @@ export class JobDto {
   results!: Record<string, number>;
   @ApiProperty({ type: JobProgressDto }) progress!: JobProgressDto;
   @ApiProperty({ type: 'integer', format: 'int32', example: 580 }) creditsCharged!: number;
-  @ApiProperty({
-    type: 'integer',
-    format: 'int32',
-    nullable: true,
-    example: 42,
-    description: 'Seconds left at the rate so far; null until measurable',
-  })
-  etaSeconds!: number | null;
+  @ApiEtaSeconds() etaSeconds!: number | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiPropertyOptional({ type: String, nullable: true, format: 'date-time' }) startedAt!: string | null;
   @ApiPropertyOptional({ type: String, nullable: true, format: 'date-time' }) finishedAt!: string | null;
