@@ -21,7 +21,8 @@ import { eventStoreUnderTest, type EventStoreUnderTest } from '../support/cluste
 import { skipBacklog } from '../support/cluster/kafka-backlog';
 import { brokersOf, describeWithServers, uniqueDbName } from '../support/cluster/servers';
 
-const TOPICS = [...RELAY_CATEGORIES.map(relayTopic), relayTopic('users'), relayTopic('other')];
+// events.email and events.other are listened to only to see that nothing reaches them (their categories are not published).
+const TOPICS = [...RELAY_CATEGORIES.map(relayTopic), relayTopic('email'), relayTopic('other')];
 const validate = addFormats(new Ajv2020({ allErrors: true })).compile(schema);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -95,8 +96,13 @@ describeWithServers(['KAFKA_BROKERS', 'MONGO_URL'], 'event relay on Kafka', ({ K
     source?.cleanup();
   });
 
-  it('publishes every event once to events.<category>, keyed by its stream, in the v1 schema', async () => {
-    const streams = [...RELAY_CATEGORIES.map((category) => `${category}-${tag}`), `legacy_${tag}`];
+  it('publishes every event of a published category once to events.<category>, keyed by its stream, in the v1 schema', async () => {
+    const streams = RELAY_CATEGORIES.map((category) => `${category}-${tag}`);
+    // Categories nobody decided a topic for (finding 4): an address claim, a stream without a category.
+    const unpublished = [`email-claims-${tag}`, `legacy_${tag}`];
+    const claim = { email: `claimed.${tag}@example.com`, userId: tag };
+    for (const stream of unpublished)
+      await events.appendToStream(stream, [{ type: 'EmailClaimed', data: claim }], 'any');
     await append(streams, 'ItFirstPass');
     await relay.start();
     await append(streams, 'ItSecondPass');
@@ -110,7 +116,7 @@ describeWithServers(['KAFKA_BROKERS', 'MONGO_URL'], 'event relay on Kafka', ({ K
         valid: true,
         errors: null,
       });
-      const category = message.key.startsWith('legacy_') ? 'other' : message.key.slice(0, message.key.indexOf('-'));
+      const category = message.key.slice(0, message.key.indexOf('-'));
       expect([message.topic, message.value.category, message.value.stream]).toEqual([
         relayTopic(category),
         category,
@@ -132,6 +138,10 @@ describeWithServers(['KAFKA_BROKERS', 'MONGO_URL'], 'event relay on Kafka', ({ K
         data: event.data,
       });
     }
+    // Stored before everything above, so the relay has passed them: nothing of theirs went out.
+    expect(ofThisRun().filter((m) => unpublished.includes(m.key) || /^events\.(email|other)$/.test(m.topic))).toEqual(
+      [],
+    );
   });
 
   it('finding 8: strips secrets at every depth and the personal data analytics does not need, per topic', async () => {

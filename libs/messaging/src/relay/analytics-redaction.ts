@@ -1,7 +1,9 @@
 /**
- * What the analytics feed keeps of an event's data. The feed leaves the service's trust boundary
+ * What the analytics feed may carry, topic by topic. The feed leaves the service's trust boundary
  * (other teams, warehouses, their retention), so it carries who did what and when, by id, and never
- * secrets or personal data it does not need:
+ * secrets or personal data it does not need. It is an allowlist of topics: a stream category that
+ * is not listed below publishes nothing (not its events, not its stream names) until someone decides
+ * here what its topic may carry, so a new aggregate cannot leak by default.
  * - on every topic, secret material at any depth: password hashes, hashes of key, session, CSRF and
  *   link secrets, and clear secrets a stored answer may hold (a PaymentIntent's client secret);
  * - per topic, the personal data analytics does not need: users are known by their userId, so their
@@ -9,7 +11,7 @@
  *   by its inviteId, not the invited address; an idempotent answer by its request hash and claim, not
  *   the stored answer (verdicts of addresses, a checkout's client secret).
  * Consumers of these topics inside the service read only ids and outcomes (sign-up accounts, team
- * removal, usage, job dispatch), which are all kept.
+ * removal, usage, job dispatch, automatic top-up), which are all kept.
  */
 const SECRET_FIELDS = new Set([
   'passwordHash',
@@ -21,27 +23,51 @@ const SECRET_FIELDS = new Set([
   'client_secret',
 ]);
 
-/** Fields dropped at any depth of the data of a topic's events, by category (events.<category>). */
-const PERSONAL_FIELDS_BY_CATEGORY: Record<string, ReadonlySet<string>> = {
-  users: new Set(['email', 'oldEmail', 'newEmail', 'name', 'company', 'address', 'userAgent']),
-  accounts: new Set(['email']),
-  idempotency: new Set(['response']),
-};
-
-const NOTHING: ReadonlySet<string> = new Set();
-
-/** The event's data as the analytics topic of `category` may carry it. */
-export function analyticsData(category: string, data: Record<string, unknown>): Record<string, unknown> {
-  const personal = PERSONAL_FIELDS_BY_CATEGORY[category] ?? NOTHING;
-  return redact(data ?? {}, personal) as Record<string, unknown>;
+/** A topic that is published, without these fields at any depth of its events' data (beside the secrets). */
+interface PublishedTopic {
+  withheldFields: ReadonlySet<string>;
 }
 
-function redact(value: unknown, personal: ReadonlySet<string>): unknown {
-  if (Array.isArray(value)) return value.map((item) => redact(item, personal));
+const published = (...withheldFields: string[]): PublishedTopic => ({ withheldFields: new Set(withheldFields) });
+
+/** Every category whose topic (events.<category>) is published, and what it holds back. */
+const PUBLISHED_TOPICS: Record<string, PublishedTopic> = {
+  accounts: published('email'),
+  users: published('email', 'oldEmail', 'newEmail', 'name', 'company', 'address', 'userAgent'),
+  credits: published(),
+  orders: published(),
+  payment: published(),
+  stripe: published(),
+  autotopup: published(),
+  autotopups: published(),
+  verifications: published(),
+  jobs: published(),
+  finder: published(),
+  webhooks: published(),
+  webhookdeliveries: published(),
+  idempotency: published('response'),
+  // Not listed, so not published:
+  // - email (email-claims-<hash of the address>): a claim is an address and its user, nothing else, and
+  //   the stream name is a hash anyone can test guesses against; events.users says who signed up, by id;
+  // - other (a stream name without a category): nobody decided what such a stream holds.
+};
+
+/** The categories whose topic is published, in the order above. */
+export const PUBLISHED_CATEGORIES: readonly string[] = Object.keys(PUBLISHED_TOPICS);
+
+/** The event's data as the analytics topic of `category` may carry it, or null when that topic is not published. */
+export function analyticsData(category: string, data: Record<string, unknown>): Record<string, unknown> | null {
+  const topic = Object.hasOwn(PUBLISHED_TOPICS, category) ? PUBLISHED_TOPICS[category] : undefined;
+  if (!topic) return null;
+  return redact(data ?? {}, topic.withheldFields) as Record<string, unknown>;
+}
+
+function redact(value: unknown, withheld: ReadonlySet<string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => redact(item, withheld));
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([name]) => !SECRET_FIELDS.has(name) && !personal.has(name))
-      .map(([name, field]) => [name, redact(field, personal)]),
+      .filter(([name]) => !SECRET_FIELDS.has(name) && !withheld.has(name))
+      .map(([name, field]) => [name, redact(field, withheld)]),
   );
 }

@@ -134,14 +134,21 @@ describe('event relay', () => {
     expect(received).toHaveLength(2);
   });
 
-  it('routes streams without a known category prefix to events.other rather than dropping them', async () => {
+  it('finding 4: publishes nothing of a category it has no topic decision for, and still moves past it', async () => {
     await events.appendToStream('legacy', [{ type: 'Imported', data: {} }], 'no_stream');
-    await relay.start();
-    await listen(['events.other']);
-    await eventually(
-      () => expect(received.map((m) => [m.key, m.value.category])).toEqual([['legacy', 'other']]),
-      BROKER_PATIENCE,
+    await events.appendToStream(
+      'email-claims-abc',
+      [{ type: 'EmailClaimed', data: { email: 'ada@x.test', userId: '7' } }],
+      'no_stream',
     );
+    await events.appendToStream('jobs-after', [{ type: 'JobQueued', data: { n: 1 } }], 'no_stream');
+    await relay.start();
+    await listen(['events.other', 'events.email', 'events.jobs']);
+    await eventually(() => expect(received.map((m) => m.key)).toEqual(['jobs-after']), BROKER_PATIENCE);
+    await eventually(async () => expect(await relay.lag(100)).toBe(0), BROKER_PATIENCE);
+    await events.appendToStream('legacy', [{ type: 'Imported', data: {} }], 0);
+    await eventually(async () => expect(await relay.lag(100)).toBe(0), BROKER_PATIENCE);
+    expect(received.map((m) => m.key)).toEqual(['jobs-after']);
   });
 
   /** Counts the bus writes the relay makes and fails the first `failures` of them (the bus itself is real). */

@@ -18,10 +18,10 @@ export interface EventRelayOptions {
   lingerMs?: number;
 }
 
-/** An event read from the log, waiting to be published. */
+/** An event read from the log, waiting to be published; one whose topic is not published only moves the checkpoint. */
 interface PendingMessage {
-  topic: string;
-  message: OutgoingMessage;
+  topic: string | null;
+  message: OutgoingMessage | null;
   position: number;
 }
 
@@ -103,13 +103,17 @@ export class EventRelay {
 
   private async relay(event: RecordedEvent): Promise<void> {
     const message = toRelayMessage(event);
-    const topic = relayTopic(message.category);
-    if (!this.ensuredTopics.has(topic)) {
+    const topic = message && relayTopic(message.category);
+    if (topic && !this.ensuredTopics.has(topic)) {
       // Brokers often run without topic auto-creation; publishing to a missing topic would stall the relay.
       await this.bus.ensureTopics([topic]);
       this.ensuredTopics.add(topic);
     }
-    this.pending.push({ topic, message: { key: event.streamId, value: { ...message } }, position: event.position });
+    this.pending.push({
+      topic,
+      message: message && { key: event.streamId, value: { ...message } },
+      position: event.position,
+    });
     // Back-pressure: a full batch (or a bus that keeps failing) holds the subscription until it is published.
     while (this.pending.length >= this.maxBatch && !this.stopping) await this.flush();
     if (!this.flushScheduled) {
@@ -148,6 +152,7 @@ export class EventRelay {
     if (batch.length === 0) return;
     const byTopic = new Map<string, OutgoingMessage[]>();
     for (const { topic, message } of batch) {
+      if (!topic || !message) continue;
       const messages = byTopic.get(topic) ?? [];
       messages.push(message);
       byTopic.set(topic, messages);

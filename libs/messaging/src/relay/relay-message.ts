@@ -6,26 +6,18 @@
  *   value  { schemaVersion: 1, eventId, type, stream, category, position, revision, occurredAt, data }
  *
  * At-least-once: after a crash a few events may be published again, so consumers dedupe by eventId.
- * Fields are only ever added; anything breaking gets a new schemaVersion.
+ * Fields are only ever added; anything breaking gets a new schemaVersion. Only the categories
+ * analytics-redaction.ts lists are published: another category's events are not relayed at all.
  */
 import type { RecordedEvent } from '@lib/eventstore';
-import { analyticsData } from './analytics-redaction';
+import { analyticsData, PUBLISHED_CATEGORIES } from './analytics-redaction';
 
 export const RELAY_SCHEMA_VERSION = 1;
 
-/** The stream categories of this service, each with its own topic. */
-export const RELAY_CATEGORIES = [
-  'accounts',
-  'credits',
-  'verifications',
-  'jobs',
-  'finder',
-  'webhooks',
-  'webhookdeliveries',
-  'idempotency',
-] as const;
+/** The stream categories whose topic is published (analytics-redaction.ts decides), each with its own topic. */
+export const RELAY_CATEGORIES: readonly string[] = PUBLISHED_CATEGORIES;
 
-/** Streams whose name has no usable category go here rather than being dropped. */
+/** The category of a stream whose name has none usable; not published (nobody decided what it holds). */
 export const FALLBACK_CATEGORY = 'other';
 
 export interface RelayMessageV1 {
@@ -50,10 +42,15 @@ export function categoryOf(streamId: string): string {
 /** The topic of a category: `events.<category>`. */
 export const relayTopic = (category: string): string => `events.${category}`;
 
-/** The message value for one recorded event, its data as analytics may carry it (analytics-redaction.ts). */
-export function toRelayMessage(event: RecordedEvent): RelayMessageV1 {
+/**
+ * The message value for one recorded event, its data as analytics may carry it, or null when its
+ * category's topic is not published (analytics-redaction.ts).
+ */
+export function toRelayMessage(event: RecordedEvent): RelayMessageV1 | null {
   const occurredAt = event.metadata?.occurredAt;
   const category = categoryOf(event.streamId);
+  const data = analyticsData(category, event.data);
+  if (data === null) return null;
   return {
     schemaVersion: RELAY_SCHEMA_VERSION,
     eventId: event.id,
@@ -63,6 +60,6 @@ export function toRelayMessage(event: RecordedEvent): RelayMessageV1 {
     position: event.position,
     revision: event.revision,
     occurredAt: typeof occurredAt === 'string' ? occurredAt : event.recordedAt,
-    data: analyticsData(category, event.data),
+    data,
   };
 }

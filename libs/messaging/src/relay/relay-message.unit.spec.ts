@@ -21,13 +21,13 @@ describe('relay message', () => {
         address: '127.0.0.1',
       },
     });
-    expect(message.data).toEqual({ userId: '7', sessionId: 's' });
+    expect(message?.data).toEqual({ userId: '7', sessionId: 's' });
     expect(message).toMatchObject({ category: 'users', stream: 'users-7', position: 42 });
   });
 
   describe('finding 8: deep, per topic', () => {
     const relayed = (streamId: string, type: string, data: Record<string, unknown>) =>
-      toRelayMessage({ id: 'e', type, streamId, revision: 0, position: 1, metadata: {}, recordedAt: 'x', data }).data;
+      toRelayMessage({ id: 'e', type, streamId, revision: 0, position: 1, metadata: {}, recordedAt: 'x', data })?.data;
 
     it('drops a checkout answer stored under an Idempotency-Key, client secret and all, from events.idempotency', () => {
       const response = { status: 201, body: { data: { orderId: '9', clientSecret: 'pi_1_secret_2' } } };
@@ -69,6 +69,37 @@ describe('relay message', () => {
       expect(
         relayed('accounts-3', 'MemberInvited', { accountId: '3', inviteId: 'i', email: 'g@x.test', role: 'admin' }),
       ).toEqual({ accountId: '3', inviteId: 'i', role: 'admin' });
+    });
+  });
+
+  describe('finding 4: an allowlist of topics', () => {
+    const message = (streamId: string, type: string, data: Record<string, unknown>) =>
+      toRelayMessage({ id: 'e', type, streamId, revision: 0, position: 1, metadata: {}, recordedAt: 'x', data });
+
+    it('publishes nothing of the email claims (an address and its user), not even the stream name', () => {
+      const claims = `email-claims-${'ab'.repeat(32)}`;
+      expect(message(claims, 'EmailClaimed', { email: 'ada@x.test', userId: '7', claimedAt: 't' })).toBeNull();
+      expect(message(claims, 'EmailReleased', { email: 'ada@x.test', userId: '7', releasedAt: 't' })).toBeNull();
+    });
+
+    it('publishes nothing of a category nobody has decided on, nor of a stream without a category', () => {
+      expect(message('newthing-1', 'Anything', { email: 'ada@x.test', id: '1' })).toBeNull();
+      expect(message('legacy', 'Imported', { id: '1' })).toBeNull();
+    });
+
+    it('carries no address in clear on the topics whose events hold one (users, accounts, email claims)', () => {
+      const held: Array<[string, string, Record<string, unknown>]> = [
+        ['users-7', 'UserRegistered', { userId: '7', email: 'ada@x.test', registeredAt: 't' }],
+        ['users-7', 'EmailChanged', { userId: '7', oldEmail: 'ada@x.test', newEmail: 'lace@x.test', changedAt: 't' }],
+        ['accounts-3', 'MemberInvited', { accountId: '3', inviteId: 'i', email: 'grace@x.test', role: 'admin' }],
+        [`email-claims-${'cd'.repeat(32)}`, 'EmailClaimed', { email: 'ada@x.test', userId: '7', claimedAt: 't' }],
+      ];
+      for (const [stream, type, data] of held)
+        expect([stream, type, JSON.stringify(message(stream, type, data))]).toEqual([
+          stream,
+          type,
+          expect.not.stringContaining('@x.test'),
+        ]);
     });
   });
 });
