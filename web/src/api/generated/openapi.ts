@@ -6745,8 +6745,9 @@ export interface operations {
     DashboardBillingController_orders: {
         parameters: {
             query?: {
+                /** @description 1-based */
                 page?: number;
-                /** @description default 20, at most 100 */
+                /** @description Items per page; above 100 is refused with 400 (code 1007) rather than silently capped */
                 limit?: number;
             };
             header?: never;

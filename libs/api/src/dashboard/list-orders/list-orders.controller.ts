@@ -1,10 +1,10 @@
 import { Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiQuery } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import { parsePageRequest } from '@lib/common';
 import { ListOrdersQuery } from '@lib/credits';
 import { DashboardPrincipal } from '@lib/identity';
-import { ApiEnvelope, ApiErrors } from '@lib/http-host';
+import { ApiEnvelope, ApiErrors, ApiPageQueries } from '@lib/http-host';
 import { OrderPageModel } from '../../credits/shared/order.models';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
@@ -19,8 +19,7 @@ export class DashboardListOrdersController {
     operationId: 'DashboardBillingController_orders',
     summary: "The team's orders, newest first (Pending, Completed, Failed with failureReason)",
   })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'limit', required: false, type: Number, description: 'default 20, at most 100' })
+  @ApiPageQueries(20, 'limit')
   @ApiEnvelope(OrderPageModel)
   @ApiErrors(400, 401)
   orders(@CurrentUser() user: DashboardPrincipal, @Query('page') page?: string, @Query('limit') limit?: string) {

@@ -19,7 +19,12 @@ export class TeamUsageController {
     summary:
       "Daily usage (verifications, finder calls, credits, per result) and totals per key and per member; a member sees their own keys' usage",
   })
-  @ApiQuery({ name: 'days', required: false, type: Number, description: '1 to 90, default 30 (ending today, UTC)' })
+  @ApiQuery({
+    name: 'days',
+    required: false,
+    schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 90, default: 30 },
+    description: '1 to 90, default 30 (ending today, UTC)',
+  })
   @ApiEnvelope(TeamUsageModel)
   @ApiErrors(400, 401)
   usage(@CurrentUser() user: DashboardPrincipal, @Query('days') days?: string): Promise<TeamUsageModel> {
