@@ -2,7 +2,7 @@ export { Mailcheck, Finder, Credits, Webhooks } from './client.js';
 export type { PaidCallOptions, VerifyOptions } from './client.js';
 export { Job, VerificationJobs, FinderJobs } from './jobs.js';
 export type { WaitOptions, DownloadOptions, VerificationJobOptions, FinderJobOptions, PageOptions } from './jobs.js';
-export { Download } from './download.js';
+export { Download, safeFileName, type SaveOptions } from './download.js';
 export type { UploadSource } from './upload.js';
 export type { ClientOptions } from './transport.js';
 export {

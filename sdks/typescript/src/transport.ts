@@ -35,17 +35,23 @@ export interface RequestSpec {
   signal?: AbortSignal;
 }
 
-/** The HTTP layer: auth header, timeouts, retries with backoff, idempotency keys, typed errors. */
+/**
+ * The HTTP layer: auth header, timeouts, retries with backoff, idempotency keys, typed errors.
+ * Redirects are never followed: fetch would send the X-API-KEY header on to wherever the answer points,
+ * another origin included, so a 3xx is an error naming where it pointed.
+ */
 export class Transport {
   readonly baseUrl: string;
-  private readonly options: Required<Omit<ClientOptions, 'baseUrl' | 'fetch'>>;
+  // A true private field: the key is not shown by console.log or util.inspect of a client.
+  readonly #apiKey: string;
+  private readonly options: Required<Omit<ClientOptions, 'baseUrl' | 'fetch' | 'apiKey'>>;
   private readonly fetchImpl: typeof fetch;
 
   constructor(options: ClientOptions) {
     if (!options.apiKey) throw new MailcheckError('apiKey is required', 0, 0);
     this.baseUrl = (options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+    this.#apiKey = options.apiKey;
     this.options = {
-      apiKey: options.apiKey,
       timeoutMs: options.timeoutMs ?? 60_000,
       maxRetries: options.maxRetries ?? 3,
       retryBaseDelayMs: options.retryBaseDelayMs ?? 500,
@@ -68,7 +74,7 @@ export class Transport {
   async send(spec: RequestSpec, stream = true): Promise<Response> {
     const url = this.url(spec.path, spec.query);
     const headers: Record<string, string> = {
-      'x-api-key': this.options.apiKey,
+      'x-api-key': this.#apiKey,
       accept: 'application/json',
       ...spec.headers,
     };
@@ -85,7 +91,13 @@ export class Transport {
           headers,
           body: spec.json !== undefined ? JSON.stringify(spec.json) : spec.body?.(),
           signal: timeout.signal,
+          redirect: 'manual',
         });
+        if (isRedirect(response)) {
+          timeout.clear();
+          await response.body?.cancel().catch(() => undefined);
+          throw redirectError(response);
+        }
         if (response.ok && stream) {
           timeout.clear();
           return response;
@@ -169,6 +181,20 @@ function errorFromAnswer(response: Response, text: string): MailcheckError {
     // not the envelope (a proxy's page): described by its status below
   }
   return errorFor(response.status, 0, `HTTP ${response.status}: ${text.slice(0, 200)}`, requestId);
+}
+
+/** A 3xx, or the opaque answer a browser gives for one under `redirect: 'manual'`. */
+const isRedirect = (response: Response) =>
+  response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+
+function redirectError(response: Response): MailcheckError {
+  const location = response.headers.get('location');
+  return new MailcheckError(
+    `the service answered HTTP ${response.status} redirecting to ${location ?? 'another address'}; redirects are not followed (the API key would go with them): use the final address as baseUrl`,
+    0,
+    response.status,
+    response.headers.get('x-request-id') ?? undefined,
+  );
 }
 
 const timeoutError = (ms: number) => new TimeoutError(`no answer within ${ms} ms`, 0, 0);

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+export { DeliveryDedupe, type DeliveryDedupeOptions } from './delivery-dedupe.js';
+
 /** The headers of a delivery that carry its signature (names case-insensitive). */
 export interface SignatureHeaders {
   'x-svc-signature'?: string;

@@ -7,7 +7,7 @@
 __version__ = "0.1.0"
 
 from ._client import AsyncMailcheck, Finder, Mailcheck  # noqa: E402
-from ._jobs import AsyncDownload, AsyncJob, Download, Job  # noqa: E402
+from ._jobs import AsyncDownload, AsyncJob, Download, Job, safe_file_name  # noqa: E402
 from .errors import (  # noqa: E402
     APIConnectionError,
     APITimeoutError,
@@ -20,7 +20,7 @@ from .errors import (  # noqa: E402
     ServerError,
     WebhookSignatureError,
 )
-from .webhooks import verify_webhook_signature  # noqa: E402
+from .webhooks import DeliveryDedupe, verify_webhook_signature  # noqa: E402
 
 __all__ = [
     "Mailcheck",
@@ -41,4 +41,6 @@ __all__ = [
     "APITimeoutError",
     "WebhookSignatureError",
     "verify_webhook_signature",
+    "DeliveryDedupe",
+    "safe_file_name",
 ]

@@ -86,13 +86,35 @@ class _Reconnects:
         return min(self.delay, 3.0 * self.quiet)
 
 
+DEFAULT_FILE_NAME = "results.csv"
+
+
+def safe_file_name(suggested: Optional[str]) -> str:
+    """A name the service suggests, made safe to open in the current directory: only its last path
+    segment, and DEFAULT_FILE_NAME instead when that is empty, a dot-file (".bashrc", "..") or holds a
+    control character. The server, or anyone between it and a client on plain http, chooses this text."""
+    base = (suggested or "").replace("\\", "/").rsplit("/", 1)[-1]
+    if not base or base.startswith(".") or any(ord(c) < 32 or ord(c) == 127 for c in base):
+        return DEFAULT_FILE_NAME
+    return base
+
+
+def _open_for_saving(path: Union[str, os.PathLike], overwrite: bool):
+    # "xb" refuses an existing file (FileExistsError) before anything is read from the download.
+    return open(path, "wb" if overwrite else "xb")
+
+
 class Download:
-    """A results CSV as it streams: iterate its byte chunks or lines, or save_to(path). Read once."""
+    """A results CSV as it streams: iterate its byte chunks or lines, or save_to(path). Read once.
+
+    `file_name` is the name the service suggests, reduced to a plain file name (never a path, never a
+    dot-file); save to it with `save_to(download.file_name, overwrite=False)`."""
 
     def __init__(self, response: httpx.Response):
         self._response = response
         disposition = response.headers.get("content-disposition", "")
-        self.file_name = disposition.split('filename="', 1)[1].split('"', 1)[0] if 'filename="' in disposition else "results.csv"
+        suggested = disposition.split('filename="', 1)[1].split('"', 1)[0] if 'filename="' in disposition else None
+        self.file_name = safe_file_name(suggested)
         # True unless the job is Completed: the file then holds the rows verified so far.
         self.partial = response.headers.get("x-partial-result") != "false"
 
@@ -109,9 +131,10 @@ class Download:
         finally:
             self._response.close()
 
-    def save_to(self, path: Union[str, os.PathLike]) -> int:
+    def save_to(self, path: Union[str, os.PathLike], overwrite: bool = True) -> int:
+        """Streams the file to `path`; `overwrite=False` never replaces a file (FileExistsError)."""
         written = 0
-        with open(path, "wb") as out:
+        with _open_for_saving(path, overwrite) as out:
             for chunk in self:
                 written += out.write(chunk)
         return written
@@ -135,9 +158,9 @@ class AsyncDownload(Download):
         finally:
             await self._response.aclose()
 
-    async def asave_to(self, path: Union[str, os.PathLike]) -> int:
+    async def asave_to(self, path: Union[str, os.PathLike], overwrite: bool = True) -> int:
         written = 0
-        with open(path, "wb") as out:
+        with _open_for_saving(path, overwrite) as out:
             async for chunk in self:
                 written += out.write(chunk)
         return written

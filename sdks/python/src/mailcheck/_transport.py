@@ -37,7 +37,8 @@ class Request:
 
 @dataclass
 class Settings:
-    api_key: str
+    # Never in a repr (logs, tracebacks, a debugger's view of the client).
+    api_key: str = field(repr=False)
     base_url: str = "http://localhost:3000"
     timeout: float = 60.0
     max_retries: int = 3

@@ -1,11 +1,13 @@
-"""Checking webhook deliveries: verify_webhook_signature."""
+"""Checking webhook deliveries: verify_webhook_signature, and DeliveryDedupe against retries and replays."""
 from __future__ import annotations
 
 import hashlib
 import hmac
 import json
+import threading
 import time
-from typing import Any, Mapping, Optional, Union
+from collections import OrderedDict
+from typing import Any, Callable, Mapping, Optional, Union
 
 from .errors import WebhookSignatureError
 
@@ -48,3 +50,39 @@ def _text(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         value = value[0] if value else ""
     return value if isinstance(value, str) else ""
+
+
+class DeliveryDedupe:
+    """Remembers the deliveries a webhook receiver has handled, so a retry or a replay is answered
+    without handling it twice. Delivery is at least once, and a captured delivery still verifies inside
+    the signature's timestamp window: after verify_webhook_signature, handle an event only when
+    `first_time(event)` says so, and answer 2xx either way. Keyed by the event's "id", which the
+    signature covers (the same on every attempt; the X-SVC-Delivery-Id header is not signed, so a replay
+    may change it). In memory and thread-safe, for one process: a receiver with several processes keeps
+    the ids in its database under a unique key instead.
+
+    `remember_seconds`: default 3 days, past the service's last retry (about 9 h after the first attempt);
+    `max_entries`: the oldest are forgotten first."""
+
+    def __init__(self, remember_seconds: float = 3 * 24 * 3600, max_entries: int = 100_000, now: Optional[Callable[[], float]] = None):
+        self._remember = remember_seconds
+        self._max = max_entries
+        self._now = now or time.time
+        self._seen: "OrderedDict[str, float]" = OrderedDict()
+        self._lock = threading.Lock()
+
+    def first_time(self, event: Union[str, Mapping[str, Any]]) -> bool:
+        """True the first time an event id is seen (and remembers it); False for a repeat."""
+        event_id = event if isinstance(event, str) else event.get("id")
+        if not isinstance(event_id, str) or not event_id:
+            raise ValueError("a delivery is deduplicated by its event id")
+        with self._lock:
+            now = self._now()
+            while self._seen and next(iter(self._seen.values())) < now - self._remember:
+                self._seen.popitem(last=False)
+            if event_id in self._seen:
+                return False
+            self._seen[event_id] = now
+            if len(self._seen) > self._max:
+                self._seen.popitem(last=False)
+            return True

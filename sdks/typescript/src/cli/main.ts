@@ -10,7 +10,9 @@ import { ProgressDisplay, ProgressView } from './progress.js';
 const USAGE = `Usage: mailcheck <command> [options]
 
   verify <file.csv | address>   upload a list, show live progress, download the results
-      --out FILE                where to write the results (default: the name the service gives)
+      --out FILE                where to write the results (default: the name the service gives,
+                                reduced to a plain file name, never replacing an existing file)
+      --force                   replace an existing file of the service's name
       --results LIST            keep only rows with these results, e.g. ok,catch_all
       --columns LIST            result columns to add, e.g. result,riskScore (none, all)
       --email-column N          zero-based column of the addresses (default: detected)
@@ -33,6 +35,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   out: { type: 'string', short: 'o' },
+  force: { type: 'boolean' },
   results: { type: 'string' },
   columns: { type: 'string' },
   'email-column': { type: 'string' },
@@ -67,7 +70,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   try {
     const apiKey = flags['api-key'] ?? env.MAILCHECK_API_KEY;
     if (!apiKey) throw new UsageError('no API key: pass --api-key or set MAILCHECK_API_KEY');
-    const client = new Mailcheck({ apiKey, baseUrl: flags['base-url'] ?? env.MAILCHECK_BASE_URL });
+    const baseUrl = flags['base-url'] ?? env.MAILCHECK_BASE_URL;
+    const warning = insecureBaseUrlWarning(baseUrl);
+    if (warning) process.stderr.write(`${warning}\n`);
+    const client = new Mailcheck({ apiKey, baseUrl });
     switch (command) {
       case 'verify':
         return await verify(client, args, flags);
@@ -148,8 +154,17 @@ async function follow<V extends ProgressView & { id: number; counts: object; cre
   display.update(final);
   display.finish();
   const download = await job.download({ results: flags.results, columns: flags.columns });
+  // The default name is the service's (made a plain file name by Download): it never replaces a file
+  // unless asked, so a hostile answer cannot overwrite one; a name the user typed (--out) may.
   const out = flags.out ?? download.fileName;
-  const bytes = await download.saveTo(out);
+  let bytes: number;
+  try {
+    bytes = await download.saveTo(out, { overwrite: flags.out !== undefined || flags.force === true });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EEXIST') throw error;
+    process.stderr.write(`results not written: ${out} exists (pass --out FILE, or --force to replace it)\n`);
+    return 1;
+  }
   const counts = Object.entries(final.results)
     .filter(([, n]) => typeof n === 'number' && n > 0)
     .map(([name, n]) => `${name} ${Number(n).toLocaleString('en-US')}`)
@@ -158,6 +173,24 @@ async function follow<V extends ProgressView & { id: number; counts: object; cre
   process.stderr.write(`results written to ${out} (${bytes.toLocaleString('en-US')} bytes)\n`);
   if (flags.json) process.stdout.write(`${JSON.stringify(final, null, 2)}\n`);
   return final.status === 'Completed' ? 0 : 1;
+}
+
+/**
+ * A warning when the key and the results would cross the network in clear: an http: base URL whose
+ * host is not this machine. Loopback (the default, http://localhost:3000) is fine.
+ */
+export function insecureBaseUrlWarning(baseUrl: string | undefined): string | null {
+  if (baseUrl === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return null; // the client refuses it with its own message
+  }
+  if (url.protocol !== 'http:') return null;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1') return null;
+  return `warning: ${url.origin} is plain http: the API key and the results cross the network unencrypted (use https)`;
 }
 
 async function webhooks(client: Mailcheck, args: string[], flags: Flags): Promise<number> {
