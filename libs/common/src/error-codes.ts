@@ -168,6 +168,12 @@ export const ErrorCodes = {
     status: 409,
     message: 'The payment method setup has not succeeded (yet): confirm it with Stripe.js first.',
   },
+  HOLD_ALREADY_ENDED: {
+    code: 2016,
+    status: 409,
+    message:
+      'The credits this work held were already settled or released (a retry under the same Idempotency-Key took it over); it was not charged.',
+  },
 } as const;
 
 export type ErrorName = keyof typeof ErrorCodes;

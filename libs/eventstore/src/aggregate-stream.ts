@@ -14,6 +14,12 @@ export interface AggregateStreamOptions {
    * the stream grows. Omit to fold the whole stream.
    */
   latest?: number;
+  /**
+   * With `latest`: fold also every event after this global position, however many (paged backwards), so a
+   * decider whose events carry the complete state still sees what happened since a caller's earlier read
+   * (the credit ledger's holds ended since the caller saw their work still to do).
+   */
+  after?: number;
 }
 
 export interface AggregateStreamResult<S> {
@@ -40,13 +46,34 @@ export async function aggregateStream<E extends DomainEvent, S>(
   const recorded =
     options.latest === undefined
       ? await store.readStream(streamId)
-      : (await store.readStream(streamId, { direction: 'backwards', maxCount: options.latest })).reverse();
+      : (await readNewest(store, streamId, options)).reverse();
   const state = recorded.reduce(
     (s, event) => decider.evolve(s, upcast(event, decider.upcasters)),
     decider.initialState,
   );
   const last = recorded[recorded.length - 1];
   return { state, expectedRevision: last ? last.revision : 'no_stream', position: last ? last.position : -1 };
+}
+
+const PAGE = 100;
+
+/** The newest `latest` events, and before them every event after `after`: newest first. */
+async function readNewest(
+  store: EventStore,
+  streamId: string,
+  { latest = 1, after }: AggregateStreamOptions,
+): Promise<RecordedEvent[]> {
+  const read = await store.readStream(streamId, { direction: 'backwards', maxCount: latest });
+  if (after === undefined) return read;
+  for (;;) {
+    const oldest = read.at(-1);
+    if (!oldest || oldest.position <= after || oldest.revision === 0) return read;
+    const options = { direction: 'backwards', fromRevision: oldest.revision - 1, maxCount: PAGE } as const;
+    const page = await store.readStream(streamId, options);
+    const since = page.filter((event) => event.position > after);
+    read.push(...since);
+    if (since.length < PAGE) return read;
+  }
 }
 
 /** Reads a stream's events in today's shape (the same read options as `EventStore.readStream`). */

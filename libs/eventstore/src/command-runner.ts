@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Decider, DomainEvent } from '@lib/common';
-import { aggregateStream, StreamFold } from './aggregate-stream';
+import { aggregateStream, type AggregateStreamOptions, StreamFold } from './aggregate-stream';
 import {
   AppendOutcomeUnknownError,
   EventStore,
@@ -14,9 +14,10 @@ export interface RunOptions {
   /**
    * 'full' folds the whole stream. 'last' folds only the latest event: for streams whose every event
    * carries the complete state the decider needs (the credit ledger's running balance), so a command
-   * costs one read however long the stream grows.
+   * costs one read however long the stream grows. `{ lastAndAfter }`: the latest event and every one after
+   * that global position (aggregateStream's `after`), for a decision that must see what happened since.
    */
-  load?: 'full' | 'last';
+  load?: 'full' | 'last' | { lastAndAfter: number };
   /** Attempts on a concurrency conflict. Safe because decide() runs again on the fresh state. */
   maxAttempts?: number;
   /** Attempts of one append whose outcome the store could not confirm (default 5); each resends the same events. */
@@ -65,7 +66,7 @@ export async function runDecision<E extends DomainEvent, S>(
 ): Promise<RunResult<E, S>> {
   const maxAttempts = options.maxAttempts ?? 50;
   for (let attempt = 1; ; attempt++) {
-    const loaded = await aggregateStream(store, streamId, decider, options.load === 'last' ? { latest: 1 } : {});
+    const loaded = await aggregateStream(store, streamId, decider, loadOptions(options.load));
     const events = options.skipIf && (await options.skipIf()) ? [] : decide(loaded.state);
     const state = events.reduce((s, e) => decider.evolve(s, e), loaded.state);
     if (events.length === 0) {
@@ -100,6 +101,12 @@ export async function runDecision<E extends DomainEvent, S>(
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, attempt * 5)));
     }
   }
+}
+
+function loadOptions(load: RunOptions['load']): AggregateStreamOptions {
+  if (load === 'last') return { latest: 1 };
+  if (typeof load === 'object') return { latest: 1, after: load.lastAndAfter };
+  return {};
 }
 
 /**

@@ -17,6 +17,8 @@ export interface IdempotentAttempt {
   id: string;
   supersedes?: string;
   supersededWork?: string;
+  /** The claim's global position: a takeover of this claim, and whatever the taker ends of its work, come after it. */
+  claimedAtPosition: number;
   /** Records the id of the work this attempt is about to create, before creating it (see IdempotentWorkBound). */
   bind(work: string): Promise<void>;
 }
@@ -80,6 +82,7 @@ export class IdempotencyGate {
           id: claimId,
           supersedes: claimed.data.supersedes,
           supersededWork: claimed.data.supersededWork,
+          claimedAtPosition: claim.position,
           bind: async (bound) => {
             await this.exec(stream, { type: 'BindWork', claimId, work: bound, at: this.clock.nowIso() });
           },

@@ -32,7 +32,11 @@ export type AdjustCredits = {
   reason: string;
   at: string;
 };
-/** Sets credits aside before work starts, so work that cannot be paid for never starts. */
+/**
+ * Sets credits aside before work starts, so work that cannot be paid for never starts. A hold id is used
+ * once: holding again under an open hold's id is a no-op, under an ended one (settled or released) is
+ * refused (HOLD_ALREADY_ENDED), or a late duplicate of the work would be charged again.
+ */
 export type HoldCredits = {
   type: 'HoldCredits';
   accountId: string;
@@ -41,6 +45,12 @@ export type HoldCredits = {
   purpose: HoldPurpose;
   reference: string;
   at: string;
+  /**
+   * A global position the caller read at or before it learned that the work is still to do (a chunk not
+   * recorded, a claim just taken): the ledger is loaded from there, so an end of this id since then is
+   * seen and refused. One before that the caller saw itself (the chunk's record comes before its settle).
+   */
+  basis?: number;
 };
 /** Ends a hold: charges `charge` (at most the held amount) and returns the rest. */
 export type SettleHold = {
@@ -51,6 +61,18 @@ export type SettleHold = {
   transactionId: string;
   at: string;
 };
-export type ReleaseHold = { type: 'ReleaseHold'; accountId: string; holdId: string; reason: string; at: string };
+/**
+ * Ends a hold with no charge. `retire`: also when no hold is open under the id (its work may not have held
+ * yet: a retry taking over a claim releases the hold of a process that may still be alive), recording the
+ * id as ended so that a late hold under it is refused.
+ */
+export type ReleaseHold = {
+  type: 'ReleaseHold';
+  accountId: string;
+  holdId: string;
+  reason: string;
+  at: string;
+  retire?: boolean;
+};
 
 export type CreditLedgerCommand = GrantCredits | AdjustCredits | HoldCredits | SettleHold | ReleaseHold;

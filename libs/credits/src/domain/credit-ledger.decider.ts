@@ -3,8 +3,13 @@ import { CreditLedgerCommand } from './credit-ledger.commands';
 import { CreditLedgerEvent, Holds } from './credit-ledger.events';
 import { CREDIT_LEDGER_UPCASTERS } from './credit-ledger.upcast';
 
-/** balance: credits owned; held: set aside for work in flight; available = balance - held. */
-export type LedgerState = { balance: number; holds: Holds };
+/**
+ * balance: credits owned; held: set aside for work in flight; available = balance - held. endedHolds: the
+ * ids of the holds the loaded events ended (settled or released), so a late hold under one is refused; it is
+ * not stored (the events carry balance and open holds only), so it covers what was loaded: the latest event
+ * and, for a hold with a `basis`, every event since.
+ */
+export type LedgerState = { balance: number; holds: Holds; endedHolds: readonly string[] };
 
 export const creditLedgerStream = (accountId: string): string => `credits-${accountId}`;
 
@@ -24,8 +29,15 @@ function without(holds: Holds, holdId: string): Holds {
   return rest;
 }
 
+/** The hold an event ends: a settlement's charge or a release (a charge without a hold ends none). */
+function endedHoldId(event: CreditLedgerEvent): string | null {
+  if (event.type === 'CreditHoldReleased') return event.data.holdId;
+  if (event.type === 'CreditsUsed') return event.data.holdId;
+  return null;
+}
+
 export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent, LedgerState> = {
-  initialState: { balance: 0, holds: {} },
+  initialState: { balance: 0, holds: {}, endedHolds: [] },
   upcasters: CREDIT_LEDGER_UPCASTERS,
 
   decide(command, state) {
@@ -70,6 +82,8 @@ export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent
       }
       case 'HoldCredits': {
         if (state.holds[command.holdId]) return []; // a retried hold is already in place
+        if (state.endedHolds.includes(command.holdId))
+          throw new DomainError('HOLD_ALREADY_ENDED', `Hold ${command.holdId} was already settled or released.`);
         requireAmount(command.amount, false);
         if (available(state) < command.amount)
           throw new DomainError(
@@ -137,14 +151,14 @@ export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent
       }
       case 'ReleaseHold': {
         const hold = state.holds[command.holdId];
-        if (!hold) return [];
+        if (!hold && (!command.retire || state.endedHolds.includes(command.holdId))) return [];
         return [
           {
             type: 'CreditHoldReleased',
             data: {
               ...base,
               holdId: command.holdId,
-              amount: hold.amount,
+              amount: hold?.amount ?? 0,
               reason: command.reason,
               balanceAfter: state.balance,
               holdsAfter: without(state.holds, command.holdId),
@@ -155,8 +169,13 @@ export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent
     }
   },
 
-  // Each event holds the full state after it, so evolve ignores the previous state.
-  evolve(_state, event) {
-    return { balance: event.data.balanceAfter, holds: event.data.holdsAfter };
+  // Each event holds the full state after it, so evolve ignores the previous balance and holds.
+  evolve(state, event) {
+    const ended = endedHoldId(event);
+    return {
+      balance: event.data.balanceAfter,
+      holds: event.data.holdsAfter,
+      endedHolds: ended === null ? state.endedHolds : [...state.endedHolds, ended],
+    };
   },
 };

@@ -151,6 +151,63 @@ describe('credit ledger', () => {
     });
   });
 
+  describe('when a hold id was already used', () => {
+    const hold = command({
+      type: 'HoldCredits',
+      holdId: 'h1',
+      amount: 4,
+      purpose: 'job_chunk',
+      reference: 'job:1:chunk:0',
+    });
+    const held = [...granted, ...given(granted).when(hold).events()];
+    const settle = command({ type: 'SettleHold', holdId: 'h1', charge: 4, transactionId: 'tx_h1' });
+    const settled = [...held, ...given(held).when(settle).events()];
+
+    it('finding 1: refuses a new hold under an id that was settled, so a late overlapping delivery cannot be charged again', () => {
+      given(settled).when(hold).thenThrows('HOLD_ALREADY_ENDED');
+    });
+
+    it('finding 1: refuses a new hold under an id that was released', () => {
+      const released = [
+        ...held,
+        ...given(held)
+          .when(command({ type: 'ReleaseHold', holdId: 'h1', reason: 'x' }))
+          .events(),
+      ];
+      given(released).when(hold).thenThrows('HOLD_ALREADY_ENDED');
+    });
+
+    it('finding 1: still refuses it when later events of other holds were loaded after the end', () => {
+      const other = command({ type: 'HoldCredits', holdId: 'h2', amount: 1, purpose: 'verification', reference: 'v2' });
+      given([...settled, ...given(settled).when(other).events()])
+        .when(hold)
+        .thenThrows('HOLD_ALREADY_ENDED');
+    });
+
+    it('finding 1: retires an id that was never held, so a late hold under it is refused', () => {
+      const retire = command({ type: 'ReleaseHold', holdId: 'h9', reason: 'superseded by a retry', retire: true });
+      const retired = given(granted).when(retire).events();
+      expect(retired).toEqual([
+        expect.objectContaining({
+          type: 'CreditHoldReleased',
+          data: expect.objectContaining({ holdId: 'h9', amount: 0, balanceAfter: 12, holdsAfter: {} }),
+        }),
+      ]);
+      given([...granted, ...retired])
+        .when(command({ type: 'HoldCredits', holdId: 'h9', amount: 1, purpose: 'verification', reference: 'v9' }))
+        .thenThrows('HOLD_ALREADY_ENDED');
+      given([...granted, ...retired])
+        .when(retire)
+        .then([]);
+    });
+
+    it('releases nothing for an unknown id unless asked to retire it', () => {
+      given(granted)
+        .when(command({ type: 'ReleaseHold', holdId: 'h9', reason: 'expired' }))
+        .then([]);
+    });
+  });
+
   describe('when credits are adjusted', () => {
     it('adds or removes credits with the reason recorded', () => {
       const down = given(granted)

@@ -33,7 +33,11 @@ export class CreditLedger {
     this.commits = new LedgerGroupCommit(events);
   }
 
-  /** Sets credits aside before work; throws INSUFFICIENT_CREDITS (402) when the available balance cannot cover it. Idempotent per holdId. */
+  /**
+   * Sets credits aside before work; throws INSUFFICIENT_CREDITS (402) when the available balance cannot cover
+   * it. Idempotent per holdId while the hold is open; HOLD_ALREADY_ENDED (409) once it was settled or released
+   * (seen in the latest event, or in any since `basis`).
+   */
   hold(
     accountId: string,
     command: WithoutMeta<Extract<CreditLedgerCommand, { type: 'HoldCredits' }>>,
@@ -46,23 +50,26 @@ export class CreditLedger {
     return this.run(accountId, { type: 'SettleHold', holdId, charge, transactionId: `tx_${holdId}` });
   }
 
-  release(accountId: string, holdId: string, reason: string): Promise<LedgerView> {
-    return this.run(accountId, { type: 'ReleaseHold', holdId, reason });
+  /** Frees a hold with no charge. `retire`: even one not held yet, so that a late hold under its id is refused. */
+  release(accountId: string, holdId: string, reason: string, retire = false): Promise<LedgerView> {
+    return this.run(accountId, { type: 'ReleaseHold', holdId, reason, ...(retire ? { retire } : {}) });
   }
 
   /**
    * Ends a hold left by work that may have died part-way: charged what the work recorded (a no-op if
    * it was settled meanwhile), or released with `releaseReason` when it recorded nothing (null).
-   * Work records its result before settling, so a record always means the work was done.
+   * Work records its result before settling, so a record always means the work was done. `retire`: the
+   * work may still be alive and about to hold (a taken-over claim): release its id even if not held yet.
    */
   endHold(
     accountId: string,
     holdId: string,
     recordedCharge: number | null,
     releaseReason: string,
+    retire = false,
   ): Promise<LedgerView> {
     return recordedCharge === null
-      ? this.release(accountId, holdId, releaseReason)
+      ? this.release(accountId, holdId, releaseReason, retire)
       : this.settle(accountId, holdId, recordedCharge);
   }
 

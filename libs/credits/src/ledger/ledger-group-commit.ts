@@ -1,4 +1,4 @@
-import { EventStore, runDecision } from '@lib/eventstore';
+import { EventStore, runDecision, type RunOptions } from '@lib/eventstore';
 import { CreditLedgerCommand } from '../domain/credit-ledger.commands';
 import { creditLedgerDecider, LedgerState } from '../domain/credit-ledger.decider';
 import { CreditLedgerEvent } from '../domain/credit-ledger.events';
@@ -13,6 +13,18 @@ type Outcome = { ok: true; state: LedgerState } | { ok: false; error: unknown };
 
 const MAX_BATCH = 64;
 const MAX_ATTEMPTS = 50;
+
+/**
+ * The latest event carries the balance and the open holds; a hold with a basis needs also every event since
+ * it, to see whether its id was ended meanwhile (HOLD_ALREADY_ENDED). Usually a few events: the basis was
+ * read just before.
+ */
+function loadFor(batch: Pending[]): RunOptions['load'] {
+  const bases = batch.flatMap(({ command }) =>
+    command.type === 'HoldCredits' && command.basis !== undefined ? [command.basis] : [],
+  );
+  return bases.length === 0 ? 'last' : { lastAndAfter: Math.min(...bases) };
+}
 
 /**
  * Group commit for one ledger stream: commands that queue up while an append is in flight are
@@ -68,7 +80,7 @@ export class LedgerGroupCommit {
           });
           return decided;
         },
-        { load: 'last', maxAttempts: MAX_ATTEMPTS },
+        { load: loadFor(batch), maxAttempts: MAX_ATTEMPTS },
       );
       batch.forEach((pending, i) => {
         const outcome = outcomes[i];

@@ -111,4 +111,38 @@ describe('the paid-call path (hold -> work -> record -> settle)', () => {
     expect(await ledger.current(accountId)).toMatchObject({ balance: 80, held: 0, available: 80 });
     expect(auditLedger(await store.readStream(creditLedgerStream(accountId)))).toMatchObject({ ok: true, balance: 80 });
   });
+
+  it('finding 1: a call that holds only after a retry took its claim over is refused, so the key is charged once', async () => {
+    const accountId = await funded(100);
+    // The slow call's claim stands at this position; the retry's takeover and its resume come after it.
+    const claimedAtPosition = (await ledger.current(accountId)).position;
+    await paidCalls.resume(
+      accountId,
+      'slow-call',
+      async () => null,
+      () => 0,
+    );
+    await ledger.grant(accountId, 5, 0, { kind: 'grant', reason: 'something else meanwhile' });
+    const records: string[] = [];
+    await expect(
+      paidCall({ ...hold(accountId, 'slow-call', 30), basis: claimedAtPosition }, async () => 2, records),
+    ).rejects.toMatchObject({ errorName: 'HOLD_ALREADY_ENDED' });
+    expect(records).toEqual([]);
+    expect(await ledger.current(accountId)).toMatchObject({ balance: 105, held: 0 });
+    expect(auditLedger(await store.readStream(creditLedgerStream(accountId)))).toMatchObject({
+      ok: true,
+      balance: 105,
+    });
+  });
+
+  it('finding 1: a hold id ended before the basis is not looked for (the caller saw that end itself)', async () => {
+    const accountId = await funded(100);
+    await ledger.hold(accountId, { holdId: 'old', amount: 10, purpose: 'verification', reference: 'r' });
+    await ledger.settle(accountId, 'old', 10);
+    await ledger.grant(accountId, 5, 0, { kind: 'grant', reason: 'later' });
+    const basis = (await ledger.current(accountId)).position;
+    await expect(
+      ledger.hold(accountId, { holdId: 'old', amount: 10, purpose: 'verification', reference: 'r', basis }),
+    ).resolves.toMatchObject({ held: 10 });
+  });
 });

@@ -12,6 +12,12 @@ export interface PaidCallHold {
   reference: string;
   /** The most the call can cost, held before any work (402 INSUFFICIENT_CREDITS, and no work, when it cannot be). */
   amount: number;
+  /**
+   * The global position of the Idempotency-Key claim the call runs under: a retry that takes the claim over
+   * retires this call's hold id after it, and the ledger, loaded from here, refuses the hold then
+   * (HOLD_ALREADY_ENDED) instead of charging the call a second time. Absent without a key (no takeover).
+   */
+  basis?: number;
 }
 
 /** What an earlier attempt under the same Idempotency-Key had recorded, with the ledger once its hold is ended. */
@@ -39,14 +45,16 @@ export class PaidCalls {
   constructor(private readonly ledger: CreditLedger) {}
 
   async hold(call: PaidCallHold): Promise<HeldCredits> {
-    const { accountId, holdId, amount, purpose, reference } = call;
-    const held = await this.ledger.hold(accountId, { holdId, amount, purpose, reference });
+    const { accountId, holdId, amount, purpose, reference, basis } = call;
+    const held = await this.ledger.hold(accountId, { holdId, amount, purpose, reference, basis });
     return new HeldCredits(this.ledger, call, held);
   }
 
   /**
    * An earlier attempt under the same Idempotency-Key that never stored its response: if it recorded its
-   * answer, its hold is settled with the recorded charge (a no-op when it was); if not, the hold is released.
+   * answer, its hold is settled with the recorded charge (a no-op when it was); if not, its hold id is
+   * retired (released, or marked ended when it was not held yet): that attempt may be alive and slow, and
+   * its hold, if it comes now, is refused, so only this retry's work is charged.
    */
   async resume<R>(
     accountId: string,
@@ -60,6 +68,7 @@ export class PaidCalls {
       holdId,
       recorded ? chargeOf(recorded) : null,
       'superseded by a retry',
+      true,
     );
     return { recorded, ledger };
   }

@@ -86,6 +86,7 @@ export class FindBatchService {
       purpose: FINDER_HOLD_PURPOSES.batch,
       reference: `finder-batch:${batchId}`,
       amount: FINDER_PRICE * distinct.size,
+      basis: attempt?.claimedAtPosition,
     });
     const lookups = await held.releaseOnFailure(
       this.lookUpAll({ accountId, keyId }, batchId, distinct),

@@ -47,6 +47,7 @@ export class FindOneService {
       purpose: FINDER_HOLD_PURPOSES.single,
       reference: `finder:${findId}`,
       amount: FINDER_PRICE,
+      basis: attempt?.claimedAtPosition,
     });
     const outcome = await held.releaseOnFailure(this.lookUp(valid), 'finder_call_failed');
     const recorded = await recordFinderCall(this.events, {

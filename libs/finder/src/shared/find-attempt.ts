@@ -5,6 +5,8 @@
  */
 export interface FindAttempt {
   supersededWork?: string;
+  /** Where the claim stands in the event store: the basis of the call's hold (PaidCallHold.basis). */
+  claimedAtPosition?: number;
   bind(work: string): Promise<void>;
 }
 

@@ -51,7 +51,9 @@ export interface ChunkKind<M extends PaidChunk, W, R> {
  * load what is recorded -> skip the work if the chunk is closed -> hold -> work -> record -> settle with
  * the charge the RECORD fixed. A redelivery after the record only settles again (a no-op once settled),
  * so nothing is charged twice; a chunk whose results will never be recorded (job cancelled or failed)
- * has its hold released. Checking the record before holding matters: a settled hold's id is free again.
+ * has its hold released. Two deliveries that overlap (a rebalance) may both find the chunk open: the one
+ * that holds after the other settled is refused by the ledger (HOLD_ALREADY_ENDED, seen from the ledger
+ * position read before the status), and it only settles what was recorded, as a late redelivery does.
  */
 @Injectable()
 export class ChunkWorkflow {
@@ -82,9 +84,13 @@ export class ChunkWorkflow {
   }
 
   async run<M extends PaidChunk, W, R>(kind: ChunkKind<M, W, R>, message: M, attempt: number): Promise<void> {
+    // Read before the status: an end of this chunk's hold after it is one the status may not show yet.
+    const basis = (await this.ledger.current(message.accountId)).position;
     const before = await kind.status(message);
     if (!before.open) return this.settle(kind, message, before.recorded);
-    if (!(await this.hold(kind, message, attempt))) return;
+    const held = await this.hold(kind, message, attempt, basis);
+    if (held === 'ended elsewhere') return this.settle(kind, message, await this.recordedMeanwhile(kind, message));
+    if (held === 'job failed') return;
     const watch = this.jobEnds.watch(message.jobId, new Set([kind.cancelledEventType, 'JobFailed']));
     const gauge = this.progress.reporter(message.jobId, message.chunkNo);
     const work = await kind
@@ -108,25 +114,31 @@ export class ChunkWorkflow {
     return status.open ? null : status.recorded;
   }
 
-  /** False when the job was failed for lack of credits instead. */
+  /**
+   * 'ended elsewhere': another delivery settled (or released) this chunk's hold since `basis`, so the chunk
+   * is closed; 'job failed': the job was failed for lack of credits instead.
+   */
   private async hold<M extends PaidChunk, W, R>(
     kind: ChunkKind<M, W, R>,
     message: M,
     attempt: number,
-  ): Promise<boolean> {
+    basis: number,
+  ): Promise<'held' | 'ended elsewhere' | 'job failed'> {
     try {
       await this.ledger.hold(message.accountId, {
         holdId: chunkHoldId(message.jobId, message.chunkNo, kind.holdPrefix),
         amount: kind.holdAmount(message),
         purpose: kind.purpose,
         reference: `job:${message.jobId}:chunk:${message.chunkNo}`,
+        basis,
       });
-      return true;
+      return 'held';
     } catch (error) {
-      if (!(error instanceof DomainError) || error.errorName !== 'INSUFFICIENT_CREDITS' || attempt < kind.holdAttempts)
-        throw error;
+      if (!(error instanceof DomainError)) throw error;
+      if (error.errorName === 'HOLD_ALREADY_ENDED') return 'ended elsewhere';
+      if (error.errorName !== 'INSUFFICIENT_CREDITS' || attempt < kind.holdAttempts) throw error;
       await kind.failForCredits(message);
-      return false;
+      return 'job failed';
     }
   }
 

@@ -32,7 +32,8 @@ export interface BatchResponse {
 }
 
 /** Verification binds nothing: its hold and record are named by the attempt id itself. */
-type VerificationAttempt = Pick<IdempotentAttempt, 'id' | 'supersedes'>;
+type VerificationAttempt = Pick<IdempotentAttempt, 'id' | 'supersedes'> &
+  Partial<Pick<IdempotentAttempt, 'claimedAtPosition'>>;
 
 /**
  * Single and batch verification as paid calls, each written as the four steps of the one paid-call order
@@ -59,7 +60,7 @@ export class PaidVerification {
   ): Promise<VerificationResult> {
     const earlier = await this.resume(principal.accountId, attempt.supersedes);
     if (earlier?.type === 'EmailVerified') return withEvidence(earlier.data.result, earlier.data.verdict, evidence);
-    const held = await this.hold(principal, attempt.id, VERIFICATION_HOLD_PURPOSES.single, [email]);
+    const held = await this.hold(principal, attempt, VERIFICATION_HOLD_PURPOSES.single, [email]);
     const [verdict] = await held.releaseOnFailure(this.probe([email]), 'probe failed');
     const recorded = await this.record<EmailVerified>({
       type: 'RecordSingleVerification',
@@ -80,7 +81,7 @@ export class PaidVerification {
     const earlier = await this.resume(principal.accountId, attempt.supersedes);
     if (earlier?.type === 'BatchVerified') return batchResponse(earlier.data, evidence);
     const { unique } = planBatch(emails);
-    const held = await this.hold(principal, attempt.id, VERIFICATION_HOLD_PURPOSES.batch, unique);
+    const held = await this.hold(principal, attempt, VERIFICATION_HOLD_PURPOSES.batch, unique);
     const verdicts = await held.releaseOnFailure(this.probe(unique), 'probe failed');
     const recorded = await this.record<BatchVerified>({
       type: 'RecordBatchVerification',
@@ -105,14 +106,15 @@ export class PaidVerification {
   }
 
   /** One credit per distinct address, held under the verification's id before anything is probed. */
-  private hold(principal: Principal, verificationId: string, purpose: PaidCallPurpose, addresses: string[]) {
+  private hold(principal: Principal, attempt: VerificationAttempt, purpose: PaidCallPurpose, addresses: string[]) {
     const { accountId } = principal;
     return this.paidCalls.hold({
       accountId,
-      holdId: verificationId,
+      holdId: attempt.id,
       purpose,
-      reference: verificationId,
+      reference: attempt.id,
       amount: addresses.length,
+      basis: attempt.claimedAtPosition,
     });
   }
 
