@@ -47,6 +47,16 @@ describe('admin CLI ledger audit', () => {
     ]);
   }, 60_000);
 
+  it('finding 15: --all audits every account with a ledger in one run and exits 0 when all agree', async () => {
+    const other = (await app.createAccount(7)).accountId;
+    const result = await admin(dataDir, 'ledger-replay', '--all');
+    expect(result.code).toBe(0);
+    expect(result.json).toMatchObject({ ok: true, disagree: 0, stale: 0, problems: [] });
+    expect(result.json.accounts).toBeGreaterThanOrEqual(2);
+    expect(result.json.agree).toBe(result.json.accounts);
+    expect(other).not.toBe(accountId);
+  }, 60_000);
+
   it('exits 3 and names the difference when the read model disagrees with the ledger', async () => {
     await app.running.app.get(ReadStore).collection(CREDIT_BALANCES_COLLECTION).set(accountId, { balance: 999 });
     const result = await admin(dataDir, 'ledger-replay', '--account', accountId, '--wait-seconds', '0');
@@ -54,6 +64,21 @@ describe('admin CLI ledger audit', () => {
     expect(result.json.ok).toBe(false);
     expect(result.json.mismatches).toContain('read model balance 999 != replayed 1025');
     expect(result.json).toMatchObject({ ledgerOk: true, readModelStatus: 'disagrees' });
+  }, 60_000);
+
+  it('finding 15: --all exits 3 when any account disagrees and names that account in its summary', async () => {
+    const result = await admin(dataDir, 'ledger-replay', '--all', '--wait-seconds', '0');
+    expect(result.code).toBe(3);
+    expect(result.json).toMatchObject({ ok: false, disagree: 1 });
+    expect(result.json.agree).toBe(result.json.accounts - 1);
+    expect(result.json.problems).toEqual([
+      expect.objectContaining({
+        accountId,
+        verdict: 'mismatch',
+        mismatches: expect.arrayContaining(['read model balance 999 != replayed 1025']),
+      }),
+    ]);
+    expect((await admin(dataDir, 'ledger-replay', '--all', '--account', accountId)).code).toBe(2);
   }, 60_000);
 
   it('exits 4, not 3, when the ledger is sound but no projector has built its read model yet', async () => {

@@ -19,6 +19,7 @@ import { ConfigureAutoTopupHandler, GetAutoTopupHandler } from './configure-auto
 import { ListOrdersHandler } from './list-orders/list-orders.handler';
 import { ListTransactionsHandler } from './list-transactions/list-transactions.handler';
 import { AuditLedgerHandler } from './audit-ledger/audit-ledger.handler';
+import { ListLedgerAccountsHandler } from './audit-ledger/list-ledger-accounts.handler';
 import { OpenedAccounts } from './shared/opened-accounts';
 import { ensureCreditIndexes } from './read-model-indexes';
 import { RecordedWorkCharges } from './holds/recorded-work-charges';
@@ -58,6 +59,7 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
     ListTransactionsHandler,
     ListOrdersHandler,
     AuditLedgerHandler,
+    ListLedgerAccountsHandler,
     ConfigureAutoTopupHandler,
     GetAutoTopupHandler,
     {

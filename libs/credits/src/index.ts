@@ -16,6 +16,7 @@ export {
 } from './list-transactions/list-transactions.query';
 export { ListOrdersQuery, type OrderPage, type OrderView } from './list-orders/list-orders.query';
 export { AuditLedgerQuery, type AuditedReadModel, type LedgerAudit } from './audit-ledger/audit-ledger.query';
+export { ListLedgerAccountsQuery } from './audit-ledger/list-ledger-accounts.query';
 export type { ReadModelStatus } from './audit-ledger/ledger-comparison';
 export type { AuditLine } from './domain/ledger-audit';
 export { CreditLedger, type LedgerView } from './ledger/credit-ledger.service';
