@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
 import { IdentityModule } from '@lib/identity';
+import { IdempotencyModule } from '@lib/idempotency';
 import { provideAdapter } from '@lib/platform';
 import { MultipartRoutesGuard, WebApp } from '@lib/http-host';
 import { API_CONFIG, ApiConfigModule } from './api.config';
@@ -34,6 +35,7 @@ import { DashboardApiModule } from './dashboard/dashboard-api.module';
     AccountsModule,
     CreditsModule,
     IdentityModule,
+    IdempotencyModule, // the admin order route's Idempotency-Key
     FinderApiModule,
     WebhooksApiModule,
     VerifyModule,

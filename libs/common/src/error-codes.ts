@@ -174,6 +174,11 @@ export const ErrorCodes = {
     message:
       'The credits this work held were already settled or released (a retry under the same Idempotency-Key took it over); it was not charged.',
   },
+  PAYMENT_REFERENCE_TAKEN: {
+    code: 2017,
+    status: 409,
+    message: 'This payment is already recorded as another order; one payment pays for one order.',
+  },
 } as const;
 
 export type ErrorName = keyof typeof ErrorCodes;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock, DomainError } from '@lib/common';
+import { longestPaidCallMs } from '@lib/config';
 import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
 import { idempotencyDecider, IdempotencyState } from './domain/idempotency.decider';
 import { IdempotencyCommand, idempotencyStream } from './domain/idempotency.events';
@@ -44,6 +45,7 @@ export type GateClaim<T> = { replayed: true; data: T } | { replayed: false; atte
  */
 @Injectable()
 export class IdempotencyGate {
+  private readonly logger = new Logger('idempotency');
   private readonly waitMs: number;
   private readonly staleMs: number;
 
@@ -52,9 +54,11 @@ export class IdempotencyGate {
     private readonly clock: Clock,
     @Inject(IDEMPOTENCY_CONFIG) config: IdempotencyConfig,
   ) {
-    // A request runs at most the interactive budget; past twice that its process is presumed dead.
+    // One bound for every paid call (verify and finder, single and batch): no live call holds its claim
+    // longer than the longest paid call may run, settling included (the bound the hold expiry outlives too),
+    // so past it the claimant is dead and a retry takes over at once.
     this.waitMs = config.interactiveBudgetMs + 5_000;
-    this.staleMs = Math.max(60_000, config.interactiveBudgetMs * 2);
+    this.staleMs = longestPaidCallMs(config.interactiveBudgetMs);
   }
 
   async claim<T>(
@@ -65,9 +69,10 @@ export class IdempotencyGate {
   ): Promise<GateClaim<T>> {
     const stream = idempotencyStream(accountId, sha256(key));
     const deadline = this.clock.now() + (timing.waitMs ?? this.waitMs);
+    const staleMs = timing.staleMs ?? this.staleMs;
     for (;;) {
       const claimId = randomUUID();
-      const staleBefore = new Date(this.clock.now() - (timing.staleMs ?? this.staleMs)).toISOString();
+      const staleBefore = new Date(this.clock.now() - staleMs).toISOString();
       const claim = await this.exec(stream, {
         type: 'ClaimKey',
         requestHash,
@@ -77,6 +82,10 @@ export class IdempotencyGate {
       });
       const [claimed] = claim.events;
       if (claimed?.type === 'IdempotencyKeyClaimed') {
+        if (claimed.data.staleClaimAt)
+          this.logger.warn(
+            `took over Idempotency-Key claim ${claimed.data.supersedes} of ${claimed.data.staleClaimAt}: stale after ${staleMs} ms, its process presumed dead`,
+          );
         const attempt: IdempotentAttempt = {
           stream,
           id: claimId,
@@ -90,13 +99,14 @@ export class IdempotencyGate {
         return { replayed: false, attempt };
       }
       if (claim.state.status === 'recorded') return { replayed: true, data: claim.state.response as T };
-      const settled = await this.waitWhileClaimed(stream, deadline);
+      const settled = await this.waitWhileClaimed(stream, deadline, staleMs);
       if (settled.status === 'recorded') {
         if (settled.requestHash !== requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
         return { replayed: true, data: settled.response as T };
       }
-      if (settled.status === 'claimed') throw new DomainError('IDEMPOTENCY_IN_PROGRESS');
-      // released: the other request failed, so this one may try (it loops to claim again)
+      if (settled.status === 'claimed' && !this.isStale(settled, staleMs))
+        throw new DomainError('IDEMPOTENCY_IN_PROGRESS');
+      // released (the other request failed) or stale (its process died): this one may try, claiming again
     }
   }
 
@@ -119,14 +129,19 @@ export class IdempotencyGate {
     return data;
   }
 
-  private async waitWhileClaimed(stream: string, deadline: number): Promise<IdempotencyState> {
+  /** Until the claim is answered, released or goes stale (a waiting retry then takes over at once), or the deadline. */
+  private async waitWhileClaimed(stream: string, deadline: number, staleMs: number): Promise<IdempotencyState> {
     let pause = 10;
     for (;;) {
       const state = await this.load(stream);
-      if (state.status !== 'claimed' || this.clock.now() >= deadline) return state;
+      if (state.status !== 'claimed' || this.isStale(state, staleMs) || this.clock.now() >= deadline) return state;
       await new Promise((resolve) => setTimeout(resolve, pause));
       pause = Math.min(pause * 2, 200);
     }
+  }
+
+  private isStale(state: Extract<IdempotencyState, { status: 'claimed' }>, staleMs: number): boolean {
+    return Date.parse(state.at) < this.clock.now() - staleMs;
   }
 
   private async load(stream: string): Promise<IdempotencyState> {

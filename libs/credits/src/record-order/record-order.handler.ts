@@ -8,12 +8,14 @@ import { OrderSettlement } from '../orders/order-settlement';
 import { OpenedAccounts } from '../shared/opened-accounts';
 import { orderDecider, orderStream } from '../domain/order.decider';
 import { orderCreditSource } from '../domain/order-credit-source';
+import { paymentReferenceDecider, paymentReferenceStream } from '../domain/payment-reference.decider';
 import { RecordOrderCommand } from './record-order.command';
 
 /**
  * An order an operator records as paid (admin API, CLI) is an order like any other: placed on its own
  * stream with the manual processor, then completed through OrderSettlement, which issues the next
- * invoice number of the one gap-free sequence and adds the credits once.
+ * invoice number of the one gap-free sequence and adds the credits once. Its payment reference is claimed
+ * first, so one payment is recorded as one order.
  */
 @CommandHandler(RecordOrderCommand)
 export class RecordOrderHandler implements ICommandHandler<RecordOrderCommand, OrderView> {
@@ -28,8 +30,17 @@ export class RecordOrderHandler implements ICommandHandler<RecordOrderCommand, O
   async execute(command: RecordOrderCommand): Promise<OrderView> {
     await this.accounts.require(command.accountId);
     const quote = this.catalogue.quote(command.packageId, command.promotionId, this.clock.nowIso());
-    const orderId = String(newNumericId(this.clock.now()));
+    const orderId = command.orderId ?? String(newNumericId(this.clock.now()));
     const { payment } = command;
+    // Before anything is placed: a payment recorded for another order is refused, however many ask at once.
+    if (payment.paymentIntentId)
+      await runCommand(this.events, paymentReferenceStream(payment.paymentIntentId), paymentReferenceDecider, {
+        type: 'ClaimPaymentReference',
+        paymentIntentId: payment.paymentIntentId,
+        orderId,
+        accountId: command.accountId,
+        at: this.clock.nowIso(),
+      });
     await runCommand(this.events, orderStream(orderId), orderDecider, {
       type: 'QuoteOrder',
       order: {

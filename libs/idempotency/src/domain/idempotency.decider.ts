@@ -30,6 +30,7 @@ export const idempotencyDecider: Decider<IdempotencyCommand, IdempotencyEvent, I
           at: command.at,
           ...(supersedes ? { supersedes } : {}),
           ...(supersededWork ? { supersededWork } : {}),
+          ...(state.status === 'claimed' ? { staleClaimAt: state.at } : {}),
         };
         return [{ type: 'IdempotencyKeyClaimed', data }];
       }

@@ -10,7 +10,15 @@ export const idempotencyStream = (accountId: string, keyHash: string): string =>
  */
 export type IdempotencyKeyClaimed = {
   type: 'IdempotencyKeyClaimed';
-  data: { requestHash: string; claimId: string; at: string; supersedes?: string; supersededWork?: string };
+  data: {
+    requestHash: string;
+    claimId: string;
+    at: string;
+    supersedes?: string;
+    supersededWork?: string;
+    /** When the superseded claim was taken, if it was still running: a stale claim taken over (its process died). */
+    staleClaimAt?: string;
+  };
 };
 /** The running claim names the work it is about to create (a job id), so a takeover can find it. */
 export type IdempotentWorkBound = { type: 'IdempotentWorkBound'; data: { claimId: string; work: string; at: string } };

@@ -9,9 +9,9 @@ import { CurrentPrincipal, PaidRoute } from '../../auth/auth.decorators';
 import { claimOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { FinderBatchDto, FinderBatchModel } from './find-batch.dto';
 
-// A batch of 100 contacts runs 8 at a time within each call's budget: a claim is presumed dead only
-// after 15 minutes, and a concurrent duplicate waits up to two minutes for the first answer.
-const BATCH_TIMING = { staleMs: 15 * 60_000, waitMs: 120_000 };
+// A batch of 100 contacts runs 8 at a time within each call's budget, so a concurrent duplicate waits up to
+// two minutes for the first answer; its claim goes stale after the one bound of every paid call (the gate's).
+const BATCH_TIMING = { waitMs: 120_000 };
 
 /** Up to 100 contacts in one synchronous call, each answered (or refused) on its own. */
 @ApiTags('finder')

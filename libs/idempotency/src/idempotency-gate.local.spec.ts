@@ -1,0 +1,49 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { FixedClock } from '@lib/common';
+import { longestPaidCallMs } from '@lib/config';
+import { SqliteEventStore } from '@lib/eventstore';
+import { IdempotencyGate } from './idempotency-gate';
+
+describe('idempotency gate, a claim whose process died', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idempotency-gate-'));
+  const store = new SqliteEventStore(path.join(dir, 'events.sqlite'));
+  const clock = new FixedClock(Date.UTC(2026, 0, 1));
+  const interactiveBudgetMs = 25_000;
+  const gate = new IdempotencyGate(store, clock, { interactiveBudgetMs });
+  const bound = longestPaidCallMs(interactiveBudgetMs);
+
+  afterAll(async () => {
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finding 17: is taken over once it is older than the longest paid call (the same bound for every paid call)', async () => {
+    const dead = await gate.claim('acct', 'batch-key', 'h');
+    clock.advance(bound - 1_000);
+    await expect(gate.claim('acct', 'batch-key', 'h', { waitMs: 0 })).rejects.toMatchObject({
+      errorName: 'IDEMPOTENCY_IN_PROGRESS',
+    });
+    clock.advance(2_000);
+    const retry = await gate.claim('acct', 'batch-key', 'h', { waitMs: 0 });
+    expect(retry).toMatchObject({ replayed: false, attempt: { supersedes: !dead.replayed && dead.attempt.id } });
+    expect(bound).toBeLessThan(15 * 60_000);
+  });
+
+  it('finding 17: lets a retry that began waiting before the claim went stale take over the moment it does', async () => {
+    const dead = await gate.claim('acct', 'waiting-key', 'h');
+    clock.advance(bound - 10_000);
+    const retry = gate.claim('acct', 'waiting-key', 'h', { waitMs: 120_000 });
+    // Time for the retry to find the claim running and start waiting on it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    clock.advance(11_000); // stale now, well before the retry's deadline
+    // Time for the retry's next look at the key; then past its deadline, where waiting alone answers 409.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    clock.advance(120_000);
+    await expect(retry).resolves.toMatchObject({
+      replayed: false,
+      attempt: { supersedes: !dead.replayed && dead.attempt.id },
+    });
+  });
+});
