@@ -34,7 +34,7 @@ describe('idempotency gate, a claim whose process died', () => {
   it('finding 17: lets a retry that began waiting before the claim went stale take over the moment it does', async () => {
     const dead = await gate.claim('acct', 'waiting-key', 'h');
     clock.advance(bound - 10_000);
-    const retry = gate.claim('acct', 'waiting-key', 'h', { waitMs: 120_000 });
+    const retry = gate.claim('acct', 'waiting-key', 'h', { waitMs: 120_000, staleMs: bound });
     // Time for the retry to find the claim running and start waiting on it.
     await new Promise((resolve) => setTimeout(resolve, 100));
     clock.advance(11_000); // stale now, well before the retry's deadline
