@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   DelegatingEventStore,
+  type EventStore,
   type AppendResult,
   type ExpectedRevision,
   type NewEvent,
-  type ReadStreamOptions,
   type RecordedEvent,
 } from '@lib/eventstore';
 import { jobStream } from '@lib/jobs';
@@ -55,7 +55,10 @@ export class SteppedEventStore extends DelegatingEventStore {
     return this.inner.appendToStream(streamId, events, expectedRevision);
   }
 
-  override async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+  override async readStream(
+    streamId: string,
+    options?: Parameters<EventStore['readStream']>[1],
+  ): Promise<RecordedEvent[]> {
     if (!isJobEndPoll(streamId, options)) await this.step();
     return this.inner.readStream(streamId, options);
   }
@@ -82,5 +85,5 @@ export class SteppedEventStore extends DelegatingEventStore {
   }
 }
 
-const isJobEndPoll = (streamId: string, options?: ReadStreamOptions) =>
+const isJobEndPoll = (streamId: string, options?: Parameters<EventStore['readStream']>[1]) =>
   streamId.startsWith(jobStream('')) && options?.direction === 'backwards' && options.maxCount === 1;
