@@ -7278,7 +7278,10 @@ export interface operations {
     AdminCreditsController_recordOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retrying with the same key and body replays the stored response byte for byte, with no charge and no probe (header Idempotent-Replayed: true). The same key with another body: 400 code 2002. While the first request runs: the retry waits for it, or gets 409 code 2004. A retry after the first request died records the same order. A paymentIntentId already recorded for another order: 409 code 2017. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 accountId: string;
             };
@@ -7327,6 +7330,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
