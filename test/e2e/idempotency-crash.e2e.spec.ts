@@ -10,6 +10,7 @@ import { EmailVerified } from '@lib/paid-verification';
 import { toVerificationResult, VerificationResult, verificationStream } from '@lib/paid-verification/testing';
 import { TravelClock } from '../support/travel-clock';
 import { startVerifyWorld, VerifyWorld } from './verify-world';
+import { longestPaidCallMs } from '@lib/config';
 
 /**
  * A process can die at any point of a paid verification: after its hold, after recording the result,
@@ -39,9 +40,10 @@ describe('Idempotency-Key when the first request died part-way', () => {
       headers: { 'idempotency-key': idem },
     });
 
-  /** The claim a dead process left: two minutes old, never recorded nor released. */
+  /** The claim a dead process left: older than the longest paid call (the gate's stale bound), never recorded nor released. */
   async function deadClaim(accountId: string, idem: string, email: string, claimId: string): Promise<void> {
-    const at = new Date(Date.now() - 120_000).toISOString();
+    const age = longestPaidCallMs(world.app.config.probe.interactiveBudgetMs) + 10_000;
+    const at = new Date(Date.now() - age).toISOString();
     await events.appendToStream(
       idempotencyStream(accountId, sha256(idem)),
       [
