@@ -63,12 +63,12 @@ describe('DNS_SERVERS is the resolver for the whole process', () => {
     expect(res.body.status).toBe('success');
   });
 
-  it('and a host it does not know is refused as unresolvable (4006)', async () => {
+  it('and a host it does not know is refused as not public (4003, as a private one is)', async () => {
     const res = await app.request('POST', '/v1/webhooks', {
       key: apiKey,
       body: { url: 'https://nowhere.lab.test/in', events: [1] },
     });
     expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe(4006);
+    expect(res.body.error.code).toBe(4003);
   });
 });

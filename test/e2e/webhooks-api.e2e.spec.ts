@@ -60,7 +60,7 @@ describe('webhooks API', () => {
       { name: 'a plain-HTTP url', body: { url: 'http://127.0.0.1/x', events: [1] }, code: 4002 },
       { name: 'a url with credentials', body: { url: 'https://user:pass@127.0.0.1/x', events: [1] }, code: 4002 },
       { name: 'a relative url', body: { url: '/hooks', events: [1] }, code: 4002 },
-      { name: 'an unresolvable host', body: { url: 'https://no-such-host.invalid/x', events: [1] }, code: 4006 },
+      { name: 'an unresolvable host', body: { url: 'https://no-such-host.invalid/x', events: [1] }, code: 4003 },
       {
         name: 'a non-boolean isActive',
         body: { url: 'https://127.0.0.1/x', events: [1], isActive: 'yes' },

@@ -65,6 +65,8 @@ export async function startTestApp(
       SMTP_PREFLIGHT: 'false',
       RATE_LIMIT_PER_SECOND: '1000',
       RATE_LIMIT_BURST: '1000',
+      DASHBOARD_RATE_LIMIT_PER_SECOND: '1000',
+      DASHBOARD_RATE_LIMIT_BURST: '1000',
       // Every test user signs up from 127.0.0.1: the per-client mail throttle is tested with its own limit.
       MAIL_MAX_PER_CLIENT: '1000000',
       ...env,

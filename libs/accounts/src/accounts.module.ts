@@ -1,6 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ProjectionRegistry } from '@lib/platform';
+import { accountsConfigProvider } from './accounts.config';
 import { ApiKeyAuthenticator } from './authenticate/api-key-authenticator';
 import { KeyCommandRunner } from './shared/key-command';
 import { IssueApiKeyHandler } from './issue-api-key/issue-api-key.handler';
@@ -24,6 +25,7 @@ import { ApiKeyReadyHandler, GetApiKeyHandler, ListApiKeysHandler } from './list
 @Module({
   imports: [CqrsModule],
   providers: [
+    accountsConfigProvider,
     KeyCommandRunner,
     OpenAccountHandler,
     IssueApiKeyHandler,

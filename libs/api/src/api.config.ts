@@ -3,10 +3,14 @@ import type { AppConfig } from '@lib/config';
 import { provideConfigSlice } from '@lib/platform';
 
 /**
- * What libs/api reads of the configuration: the admin token and its guess limit, the per-key rate limit, the
+ * What libs/api reads of the configuration: the admin token and its guess limit, the rate limits (per key, per
+ * account, on the dashboard), how the per-address throttles count an IPv6 client, the
  * upload limits its job routes enforce and show, and the dashboard cookies' lifetime and Secure flag.
  */
-export type ApiConfig = Pick<AppConfig, 'adminToken' | 'adminMaxFailuresPerAddress' | 'rateLimit'> & {
+export type ApiConfig = Pick<
+  AppConfig,
+  'adminToken' | 'adminMaxFailuresPerAddress' | 'rateLimit' | 'throttleIpv6PrefixLength'
+> & {
   jobs: Pick<AppConfig['jobs'], 'maxUploadBytes' | 'maxUniqueEmails'>;
   dashboard: Pick<AppConfig['dashboard'], 'sessionTtlHours' | 'secureCookies'>;
 };
@@ -21,6 +25,7 @@ export function apiConfigFrom(config: AppConfig): ApiConfig {
     adminToken: config.adminToken,
     adminMaxFailuresPerAddress: config.adminMaxFailuresPerAddress,
     rateLimit: config.rateLimit,
+    throttleIpv6PrefixLength: config.throttleIpv6PrefixLength,
     jobs: { maxUploadBytes, maxUniqueEmails },
     dashboard: { sessionTtlHours, secureCookies },
   };

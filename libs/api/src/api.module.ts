@@ -5,19 +5,15 @@ import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
 import { IdentityModule } from '@lib/identity';
 import { IdempotencyModule } from '@lib/idempotency';
-import { provideAdapter } from '@lib/platform';
 import { MultipartRoutesGuard, WebApp } from '@lib/http-host';
-import { API_CONFIG, ApiConfigModule } from './api.config';
+import { ApiConfigModule } from './api.config';
 import { AccountProvisioning } from './provisioning/account-provisioning';
 import { ADMIN_CONTROLLERS } from './admin/admin-controllers';
 import { StripeWebhookController } from './payments/stripe-webhook/stripe-webhook.controller';
 import { CREDITS_CONTROLLERS } from './credits/credits-controllers';
 import { VerifyModule } from './verify/verify.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
-import { createRateGrants, createRateLimiter } from './auth/rate-limit/create-rate-limiter';
-import { RateGrants } from './auth/rate-limit/rate-grants.port';
-import { AdminGuessThrottle, createAdminGuessThrottle } from './auth/admin-guess-throttle';
-import { SharedRateLimiter } from './auth/rate-limit/shared-rate-limiter';
+import { RateLimitModule } from './auth/rate-limit/rate-limit.module';
 import { FinderApiModule } from './finder/finder-api.module';
 import { JobsApiModule } from './jobs/jobs-api.module';
 import { WebhooksApiModule } from './webhooks/webhooks-api.module';
@@ -32,6 +28,7 @@ import { DashboardApiModule } from './dashboard/dashboard-api.module';
   imports: [
     CqrsModule,
     ApiConfigModule,
+    RateLimitModule,
     AccountsModule,
     CreditsModule,
     IdentityModule,
@@ -46,10 +43,6 @@ import { DashboardApiModule } from './dashboard/dashboard-api.module';
   providers: [
     AccountProvisioning,
     WebApp,
-    // One store of rate buckets per process, shared by every replica on one MongoDB (closed by Nest at shutdown).
-    provideAdapter(RateGrants, createRateGrants),
-    { provide: SharedRateLimiter, inject: [API_CONFIG, RateGrants], useFactory: createRateLimiter },
-    { provide: AdminGuessThrottle, inject: [API_CONFIG, RateGrants], useFactory: createAdminGuessThrottle },
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_GUARD, useClass: MultipartRoutesGuard },
   ],

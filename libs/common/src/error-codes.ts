@@ -19,6 +19,11 @@ export const ErrorCodes = {
   ACCOUNT_NOT_FOUND: { code: 1105, status: 404, message: 'Account not found.' },
   API_KEY_NOT_FOUND: { code: 1106, status: 404, message: 'API key not found.' },
   API_KEY_ALREADY_REVOKED: { code: 1107, status: 400, message: 'The API key is already revoked.' },
+  API_KEY_LIMIT_REACHED: {
+    code: 1108,
+    status: 409,
+    message: 'This account holds as many active API keys as it may (MAX_KEYS_PER_ACCOUNT): revoke one first.',
+  },
   RATE_LIMITED: {
     code: 1201,
     status: 429,
@@ -79,19 +84,15 @@ export const ErrorCodes = {
     status: 400,
     message: 'The webhook URL must be an absolute HTTPS URL without credentials.',
   },
+  // One code for a private and an unresolvable host: two would tell a caller whether an internal name exists.
   WEBHOOK_URL_PRIVATE: {
     code: 4003,
     status: 400,
-    message: 'The webhook URL resolves to a private or loopback address.',
+    message: 'The webhook URL host does not resolve to a public address.',
   },
   WEBHOOK_INACTIVE: { code: 4004, status: 400, message: 'Only an active webhook can receive a test delivery.' },
   WEBHOOK_EVENTS_INVALID: { code: 4005, status: 400, message: 'events must list at least one known event.' },
   FINDER_INVALID_INPUT: { code: 5001, status: 400, message: 'A contact needs a domain and a first or last name.' },
-  WEBHOOK_URL_UNRESOLVABLE: {
-    code: 4006,
-    status: 400,
-    message: 'The webhook URL host does not resolve to any address.',
-  },
   JOB_FILES_PURGED: {
     code: 3012,
     status: 410,
@@ -139,6 +140,12 @@ export const ErrorCodes = {
     status: 429,
     message:
       'Too many requests of this kind for this address, from your network or by your team; retry after the time in Retry-After.',
+  },
+  SESSION_LIMIT_REACHED: {
+    code: 6015,
+    status: 409,
+    message:
+      'You are signed in on as many devices as allowed (MAX_SESSIONS_PER_USER): sign out elsewhere, or reset your password to end every session.',
   },
   ORDER_NOT_FOUND: { code: 2009, status: 404, message: 'Order not found.' },
   PAYMENT_PROCESSOR_MISMATCH: {

@@ -30,7 +30,23 @@ export interface AppConfig {
    * (the per-address sign-in throttle keys on it).
    */
   trustedProxies: string[];
-  rateLimit: { perSecond: number; burst: number };
+  /**
+   * The per-address throttles (sign-in, mail, admin token, anonymous dashboard requests) count an IPv6
+   * client by its first this-many bits, as one subscriber holds a whole prefix (a /64, commonly).
+   */
+  throttleIpv6PrefixLength: number;
+  /**
+   * Token buckets: perSecond/burst per API key (per signed-in user on /v1), `account` per account over all
+   * its keys and users together, `dashboard` per signed-in user (per client address when anonymous) on /dashboard/v1.
+   */
+  rateLimit: {
+    perSecond: number;
+    burst: number;
+    account: { perSecond: number; burst: number };
+    dashboard: { perSecond: number; burst: number };
+  };
+  /** Active (not revoked) API keys one account may hold; a new one past it answers 409 (code 1108). */
+  maxKeysPerAccount: number;
   demoAccount: { enabled: boolean; credits: number };
   probe: {
     dnsServers: string[] | null;
@@ -107,6 +123,8 @@ export interface AppConfig {
     mailPerRecipient: number;
     invitesPerAccount: number;
     mailWindowSeconds: number;
+    /** Unexpired sessions one user may hold at once; a sign-in past it answers 409 (code 6015). */
+    maxSessionsPerUser: number;
   };
   /** manualAutoConfirm: the manual processor's test mode, in which every payment succeeds at once (never in production). */
   payments: {

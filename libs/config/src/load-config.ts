@@ -49,10 +49,9 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
     logLevel: r.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
     http: readHttpTimeouts(r),
     trustedProxies: readTrustedProxies(r),
-    rateLimit: {
-      perSecond: r.int('RATE_LIMIT_PER_SECOND', 50, 1, 1_000_000),
-      burst: r.int('RATE_LIMIT_BURST', 100, 1, 1_000_000),
-    },
+    throttleIpv6PrefixLength: r.int('THROTTLE_IPV6_PREFIX_LENGTH', 64, 16, 128),
+    rateLimit: readRateLimits(r),
+    maxKeysPerAccount: r.int('MAX_KEYS_PER_ACCOUNT', 100, 1, 100_000),
     demoAccount: {
       enabled: r.bool('DEMO_ACCOUNT', true),
       credits: r.int('DEMO_ACCOUNT_CREDITS', 1000, 0, 1_000_000_000),
@@ -177,6 +176,25 @@ function readDashboard(r: EnvReader): AppConfig['dashboard'] {
     mailPerRecipient: r.int('MAIL_MAX_PER_RECIPIENT', 5, 1, 1_000),
     invitesPerAccount: r.int('INVITES_MAX_PER_ACCOUNT', 20, 1, 100_000),
     mailWindowSeconds: r.int('MAIL_WINDOW_SECONDS', 3600, 1, 86_400),
+    maxSessionsPerUser: r.int('MAX_SESSIONS_PER_USER', 20, 1, 10_000),
+  };
+}
+
+/** The account's bucket defaults to the key's: unset, an account has the documented per-key rate whatever its number of keys. */
+function readRateLimits(r: EnvReader): AppConfig['rateLimit'] {
+  const perSecond = r.int('RATE_LIMIT_PER_SECOND', 50, 1, 1_000_000);
+  const burst = r.int('RATE_LIMIT_BURST', 100, 1, 1_000_000);
+  return {
+    perSecond,
+    burst,
+    account: {
+      perSecond: r.int('RATE_LIMIT_ACCOUNT_PER_SECOND', perSecond, 1, 1_000_000),
+      burst: r.int('RATE_LIMIT_ACCOUNT_BURST', burst, 1, 1_000_000),
+    },
+    dashboard: {
+      perSecond: r.int('DASHBOARD_RATE_LIMIT_PER_SECOND', 20, 1, 1_000_000),
+      burst: r.int('DASHBOARD_RATE_LIMIT_BURST', 60, 1, 1_000_000),
+    },
   };
 }
 

@@ -2,8 +2,11 @@ import { Module } from '@nestjs/common';
 import type { AppConfig } from '@lib/config';
 import { provideConfigSlice } from '@lib/platform';
 
-/** What libs/identity reads of the configuration: the dashboard's settings (public URL, sessions, trial credits, throttles). */
-export type IdentityConfig = AppConfig['dashboard'];
+/**
+ * What libs/identity reads of the configuration: the dashboard's settings (public URL, sessions, trial credits,
+ * throttles) and how its per-address throttles count an IPv6 client.
+ */
+export type IdentityConfig = AppConfig['dashboard'] & Pick<AppConfig, 'throttleIpv6PrefixLength'>;
 
 /** DI token of IdentityConfig (a type, so it needs a token); IdentityConfigModule provides and exports it. */
 export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
@@ -13,7 +16,12 @@ export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
  * each imports this one.
  */
 @Module({
-  providers: [provideConfigSlice(IDENTITY_CONFIG, (config): IdentityConfig => config.dashboard)],
+  providers: [
+    provideConfigSlice(
+      IDENTITY_CONFIG,
+      (config): IdentityConfig => ({ ...config.dashboard, throttleIpv6PrefixLength: config.throttleIpv6PrefixLength }),
+    ),
+  ],
   exports: [IDENTITY_CONFIG],
 })
 export class IdentityConfigModule {}

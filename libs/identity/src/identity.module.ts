@@ -18,6 +18,7 @@ import { SignInAttempts } from './sign-in-throttle/sign-in-attempts.port';
 import { IDENTITY_CONFIG, IdentityConfig, IdentityConfigModule } from './identity.config';
 import { SignInThrottle } from './sign-in-throttle/sign-in-throttle';
 import { MailThrottle } from './sign-in-throttle/mail-throttle';
+import { CurrentPassword } from './sign-in-throttle/current-password';
 import { UserStreams } from './shared/user-streams';
 import { AfterAnswer } from './shared/after-answer';
 import { UserDirectoryModule } from './find-users/user-directory.module';
@@ -27,6 +28,7 @@ import { ManageSessionsModule } from './manage-sessions/manage-sessions.module';
 const SERVICES = [
   UserStreams,
   AfterAnswer,
+  CurrentPassword,
   RegistrationService,
   SignInService,
   SessionAuthenticator,
@@ -54,6 +56,7 @@ const SERVICES = [
           perAccount: d.signInFailuresPerAccount,
           perAddress: d.signInFailuresPerAddress,
           windowMs: d.signInWindowSeconds * 1000,
+          ipv6PrefixLength: d.throttleIpv6PrefixLength,
         };
         return new SignInThrottle(attempts, limits, () => clock.now());
       },
@@ -67,6 +70,7 @@ const SERVICES = [
           perRecipient: d.mailPerRecipient,
           invitesPerAccount: d.invitesPerAccount,
           windowMs: d.mailWindowSeconds * 1000,
+          ipv6PrefixLength: d.throttleIpv6PrefixLength,
         };
         return new MailThrottle(attempts, limits, () => clock.now());
       },

@@ -46,7 +46,7 @@ describe('webhook URLs checked through the configured DNS servers', () => {
         const { a = [], aaaa = [] } = entry as ZoneEntry;
         const [address] = [...a, ...aaaa];
         expect(answer.text).not.toContain(address);
-        expect(answer.body.error.message).toBe('The webhook URL resolves to a private or loopback address.');
+        expect(answer.body.error.message).toBe('The webhook URL host does not resolve to a public address.');
       },
     );
 
@@ -62,6 +62,17 @@ describe('webhook URLs checked through the configured DNS servers', () => {
       });
       expect({ status: moved.status, code: moved.body.error?.code }).toEqual({ status: 400, code: 4003 });
       expect(moved.text).not.toContain('10.20.30.40');
+    });
+  });
+
+  describe('finding 11: an internal name that exists and one that does not', () => {
+    it('are answered alike, so registration does not tell which names the internal DNS knows', async () => {
+      const register = (host: string) =>
+        strict.request('POST', '/v1/webhooks', { key: strictKey, body: { url: `https://${host}/hook`, events: [1] } });
+      const [exists, missing] = [await register('billing.corp.test'), await register('no-such-host.corp.test')];
+      const answer = (res: typeof exists) => ({ status: res.status, body: res.body });
+      expect(answer(missing)).toEqual(answer(exists));
+      expect(exists.status).toBe(400);
     });
   });
 

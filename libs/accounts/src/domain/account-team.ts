@@ -32,6 +32,16 @@ export function requireManager(team: TeamState, userId: string): void {
   if (role !== 'owner' && role !== 'admin') throw new DomainError('TEAM_ROLE_FORBIDDEN');
 }
 
+/**
+ * A dashboard user changing a key (revoke, rotate): a current owner or admin may change any of the team's
+ * keys, a current member only their own (another's reads as not found); a removed user is nobody.
+ */
+export function requireKeyChanger(team: TeamState, userId: string, keyOwner: string | null): void {
+  const role = team.members[userId];
+  if (!role) throw new DomainError('TEAM_ROLE_FORBIDDEN', 'You are not a member of this team.');
+  if (role === 'member' && keyOwner !== userId) throw new DomainError('API_KEY_NOT_FOUND');
+}
+
 export const isPending = (invite: InviteState, at: string): boolean => !invite.used && invite.expiresAt > at;
 
 /** The unused, unexpired, not withdrawn invite whose token this is; every failure reads the same. */

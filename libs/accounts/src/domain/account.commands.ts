@@ -8,17 +8,25 @@ export type OpenAccount = {
   ownerUserId?: string;
   at: string;
 };
-/** userId: the dashboard user who created the key (absent for keys made by an operator). */
+/**
+ * userId: the dashboard user who created the key (absent for keys made by an operator). maxActiveKeys: the
+ * account may hold no more keys not revoked than this (MAX_KEYS_PER_ACCOUNT); each is a rate-limit bucket.
+ */
 export type IssueApiKey = {
   type: 'IssueApiKey';
+  maxActiveKeys: number;
   keyId: string;
   secretHash: string;
   label: string;
   userId?: string;
   at: string;
 };
-export type RevokeApiKey = { type: 'RevokeApiKey'; keyId: string; at: string };
-export type RotateApiKey = { type: 'RotateApiKey'; keyId: string; secretHash: string; at: string };
+/**
+ * `by`: the dashboard user who asks, judged on this stream (a current owner or admin: any key; a member:
+ * their own); absent for an operator (admin API, CLI).
+ */
+export type RevokeApiKey = { type: 'RevokeApiKey'; keyId: string; by?: string; at: string };
+export type RotateApiKey = { type: 'RotateApiKey'; keyId: string; secretHash: string; by?: string; at: string };
 
 export type TeamRole = 'admin' | 'member';
 /** An invitation mailed as a link (only the token's hash is kept), valid until expiresAt. */
@@ -37,9 +45,10 @@ export type AcceptInvite = { type: 'AcceptInvite'; tokenHash: string; userId: st
 /**
  * Removes a member and, in the same append, revokes every key they made and withdraws the pending
  * invitations they sent or that are addressed to them. `email`: their current address, when the caller
- * knows it (the address they joined with is known from the invitation).
+ * knows it (the address they joined with is known from the invitation). `removedBy`: the dashboard user who
+ * asks, who must be a current owner or admin on this stream; absent for the system (a retried removal).
  */
-export type RemoveMember = { type: 'RemoveMember'; userId: string; email?: string; at: string };
+export type RemoveMember = { type: 'RemoveMember'; userId: string; email?: string; removedBy?: string; at: string };
 /** An owner or admin withdraws a pending invitation. */
 export type RevokeInvite = { type: 'RevokeInvite'; inviteId: string; revokedBy: string; at: string };
 

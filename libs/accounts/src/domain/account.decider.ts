@@ -4,6 +4,7 @@ import { AccountEvent } from './account.events';
 import {
   invitesWithdrawnByRemoval,
   requireInvite,
+  requireKeyChanger,
   requireManager,
   requirePendingInvite,
   TeamMemberRole,
@@ -22,10 +23,12 @@ function requireOpen(state: AccountState): OpenAccount {
   return state;
 }
 
-function requireActiveKey(state: AccountState, keyId: string): OpenAccount {
+/** The key, not revoked; with `by` (a dashboard user), one they may change as this stream has them now. */
+function requireActiveKey(state: AccountState, keyId: string, by: string | undefined): OpenAccount {
   const open = requireOpen(state);
   const key = open.keys[keyId];
   if (!key) throw new DomainError('API_KEY_NOT_FOUND');
+  if (by !== undefined) requireKeyChanger(open, by, key.userId);
   if (key.revoked) throw new DomainError('API_KEY_ALREADY_REVOKED');
   return open;
 }
@@ -63,6 +66,8 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         // A removed member's session may still point here until their user stream catches up: no key for them.
         if (command.userId && !open.members[command.userId])
           throw new DomainError('TEAM_ROLE_FORBIDDEN', 'You are not a member of this team.');
+        const active = Object.values(open.keys).filter((key) => !key.revoked).length;
+        if (active >= command.maxActiveKeys) throw new DomainError('API_KEY_LIMIT_REACHED');
         const owner = command.userId ? { userId: command.userId } : {};
         return [
           {
@@ -80,13 +85,13 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         ];
       }
       case 'RevokeApiKey': {
-        const open = requireActiveKey(state, command.keyId);
+        const open = requireActiveKey(state, command.keyId, command.by);
         return [
           { type: 'ApiKeyRevoked', data: { accountId: open.accountId, keyId: command.keyId, revokedAt: command.at } },
         ];
       }
       case 'RotateApiKey': {
-        const open = requireActiveKey(state, command.keyId);
+        const open = requireActiveKey(state, command.keyId, command.by);
         return [
           {
             type: 'ApiKeyRotated',
@@ -124,6 +129,8 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
       }
       case 'RemoveMember': {
         const open = requireOpen(state);
+        // Judged here, not on the users read model: an admin removed a moment ago removes nobody.
+        if (command.removedBy !== undefined) requireManager(open, command.removedBy);
         const role = open.members[command.userId];
         if (!role) throw new DomainError('MEMBER_NOT_FOUND');
         if (role === 'owner') throw new DomainError('TEAM_ROLE_FORBIDDEN', 'The team owner cannot be removed.');

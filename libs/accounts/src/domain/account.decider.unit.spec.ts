@@ -67,7 +67,7 @@ describe('account', () => {
   describe('keys', () => {
     it('refuses every key command before the account is open', () => {
       given([])
-        .when({ type: 'IssueApiKey', keyId: 'k1', secretHash: hash('1'), label: 'ci', at })
+        .when({ type: 'IssueApiKey', maxActiveKeys: 10, keyId: 'k1', secretHash: hash('1'), label: 'ci', at })
         .thenThrows('ACCOUNT_NOT_FOUND');
       given([]).when({ type: 'RevokeApiKey', keyId: 'k1', at }).thenThrows('ACCOUNT_NOT_FOUND');
       given([])
@@ -77,7 +77,7 @@ describe('account', () => {
 
     it('issues a member key that names the user who made it', () => {
       given([opened])
-        .when({ type: 'IssueApiKey', keyId: 'k1', secretHash: hash('1'), label: 'ci', userId: 'owner', at })
+        .when({ type: 'IssueApiKey', maxActiveKeys: 10, keyId: 'k1', secretHash: hash('1'), label: 'ci', userId: 'owner', at })
         .then([keyIssued('k1', 'owner')]);
     });
 

@@ -1,15 +1,18 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { accountDecider, accountStream } from '../domain/account.decider';
 import { formatApiKey, hashSecret, newKeyId, newSecret } from '../keys/api-key-secret';
 import { IssueApiKeyCommand, IssuedKey } from './issue-api-key.command';
+import { ACCOUNTS_CONFIG, AccountsConfig } from '../accounts.config';
 
 @CommandHandler(IssueApiKeyCommand)
 export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand, IssuedKey> {
   constructor(
     private readonly events: EventStore,
     private readonly clock: Clock,
+    @Inject(ACCOUNTS_CONFIG) private readonly config: AccountsConfig,
   ) {}
 
   async execute(command: IssueApiKeyCommand): Promise<IssuedKey> {
@@ -17,6 +20,7 @@ export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand, I
     const secret = newSecret();
     const result = await runCommand(this.events, accountStream(command.accountId), accountDecider, {
       type: 'IssueApiKey',
+      maxActiveKeys: this.config.maxKeysPerAccount,
       keyId,
       secretHash: hashSecret(secret),
       label: command.label,

@@ -12,12 +12,14 @@ export interface RemovedMember {
  * Removes a member from the account's team and, in the same append, revokes every key they made and
  * withdraws the pending invitations they sent or that are addressed to them (`email`: their current
  * address, when known). The answer comes once authentication in every process refuses those keys.
+ * `removedBy`: the dashboard user who asks, who must be an owner or admin on the account stream now.
  */
 export class RemoveMemberCommand extends Command<RemovedMember> {
   constructor(
     readonly accountId: string,
     readonly userId: string,
     readonly email?: string,
+    readonly removedBy?: string,
   ) {
     super();
   }

@@ -21,6 +21,7 @@ export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand,
       type: 'RemoveMember',
       userId: command.userId,
       ...(command.email ? { email: command.email } : {}),
+      ...(command.removedBy !== undefined ? { removedBy: command.removedBy } : {}),
       at: removedAt,
     });
     // Each revoked key's document reaches its own event's position, not the append's last one.

@@ -7,8 +7,15 @@ export interface RevokedKey {
   effective: boolean;
 }
 
+/**
+ * `by`: the dashboard user who asks, judged on the account stream (an owner or admin now, or a member
+ * revoking their own key); absent for an operator.
+ */
 export class RevokeApiKeyCommand extends Command<RevokedKey> {
-  constructor(readonly keyId: string) {
+  constructor(
+    readonly keyId: string,
+    readonly by?: string,
+  ) {
     super();
   }
 }

@@ -12,7 +12,12 @@ export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand,
 
   async execute(command: RevokeApiKeyCommand): Promise<RevokedKey> {
     const at = this.clock.nowIso();
-    const { effective } = await this.keys.run(command.keyId, { type: 'RevokeApiKey', keyId: command.keyId, at });
+    const { effective } = await this.keys.run(command.keyId, {
+      type: 'RevokeApiKey',
+      keyId: command.keyId,
+      ...(command.by !== undefined ? { by: command.by } : {}),
+      at,
+    });
     return { keyId: command.keyId, revokedAt: at, effective };
   }
 }

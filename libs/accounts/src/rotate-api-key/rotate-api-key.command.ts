@@ -7,8 +7,12 @@ export interface RotatedKey {
   effective: boolean;
 }
 
+/** `by`: the dashboard user who asks, judged on the account stream as for a revocation; absent for an operator. */
 export class RotateApiKeyCommand extends Command<RotatedKey> {
-  constructor(readonly keyId: string) {
+  constructor(
+    readonly keyId: string,
+    readonly by?: string,
+  ) {
     super();
   }
 }

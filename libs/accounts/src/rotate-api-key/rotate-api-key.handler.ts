@@ -18,6 +18,7 @@ export class RotateApiKeyHandler implements ICommandHandler<RotateApiKeyCommand,
       type: 'RotateApiKey',
       keyId: command.keyId,
       secretHash: hashSecret(secret),
+      ...(command.by !== undefined ? { by: command.by } : {}),
       at: this.clock.nowIso(),
     });
     return { keyId: command.keyId, apiKey: formatApiKey(command.keyId, secret), effective };

@@ -1,10 +1,12 @@
 import { DomainError } from '@lib/common';
+import { clientGroup } from '@lib/net';
 import type { ApiConfig } from '../api.config';
 import { RateGrants } from './rate-limit/rate-grants.port';
 import { SharedRateLimiter } from './rate-limit/shared-rate-limiter';
 
 /**
- * Admin routes, per client address (behind TRUSTED_PROXIES, the forwarded one): every wrong token
+ * Admin routes, per client address (behind TRUSTED_PROXIES, the forwarded one; an IPv6 one by its prefix,
+ * THROTTLE_IPV6_PREFIX_LENGTH): every wrong token
  * spends from the address's bucket (`perMinute` at once, refilled over a minute), and an address whose
  * bucket is empty is answered 429 before its token is even compared, so a right guess after many wrong
  * ones is refused too. Right tokens spend nothing: the operator is never throttled by their own work.
@@ -16,7 +18,11 @@ export class AdminGuessThrottle {
   /** Per address, the check in progress: one process compares one guess of an address at a time. */
   private readonly checking = new Map<string, Promise<unknown>>();
 
-  constructor(grants: RateGrants, perMinute: number) {
+  constructor(
+    grants: RateGrants,
+    perMinute: number,
+    private readonly ipv6PrefixLength = 64,
+  ) {
     // A token per grant (maxBlock 1): each wrong guess is in the store before this process compares the next one.
     this.wrongTokens = new SharedRateLimiter(grants, { perSecond: perMinute / 60, burst: perMinute, maxBlock: 1 });
   }
@@ -26,7 +32,8 @@ export class AdminGuessThrottle {
    * address wait for each other, so a burst of concurrent guesses cannot all pass the check before the first
    * is counted; across replicas at most one guess per other replica can be in flight past its check.
    */
-  guard(clientAddress: string, verify: () => void): Promise<void> {
+  guard(address: string, verify: () => void): Promise<void> {
+    const clientAddress = clientGroup(address, this.ipv6PrefixLength);
     const previous = this.checking.get(clientAddress) ?? Promise.resolve();
     const check = previous.then(
       () => this.check(clientAddress, verify),
@@ -55,7 +62,7 @@ export class AdminGuessThrottle {
 }
 
 export function createAdminGuessThrottle(config: ApiConfig, grants: RateGrants): AdminGuessThrottle {
-  return new AdminGuessThrottle(grants, config.adminMaxFailuresPerAddress);
+  return new AdminGuessThrottle(grants, config.adminMaxFailuresPerAddress, config.throttleIpv6PrefixLength);
 }
 
 /** The shared buckets' store is unreachable: refuse as unavailable rather than let guesses through uncounted. */

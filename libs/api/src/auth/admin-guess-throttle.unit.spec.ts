@@ -40,3 +40,13 @@ describe('AdminGuessThrottle', () => {
     expect(answers).toEqual([...Array(4).fill('INVALID_ADMIN_TOKEN'), ...Array(4).fill('RATE_LIMITED')]);
   });
 });
+
+describe('AdminGuessThrottle, by client', () => {
+  it('finding 6: counts every address of one IPv6 /64 as one client', async () => {
+    const throttle = new AdminGuessThrottle(new MemoryRateGrants(), 2, 64);
+    expect(await outcome(throttle.guard('2001:db8:cc:1::1', wrong))).toBe('INVALID_ADMIN_TOKEN');
+    expect(await outcome(throttle.guard('2001:db8:cc:1::2', wrong))).toBe('INVALID_ADMIN_TOKEN');
+    expect(await outcome(throttle.guard('2001:db8:cc:1:ffff::3', wrong))).toBe('RATE_LIMITED');
+    expect(await outcome(throttle.guard('2001:db8:cc:2::1', right))).toBe('ok');
+  });
+});

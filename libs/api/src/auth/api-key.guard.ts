@@ -2,24 +2,22 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuthenticator, Principal } from '@lib/accounts';
-import { DomainError } from '@lib/common';
 import { SessionAuthenticator } from '@lib/identity';
 import { API_CONFIG, type ApiConfig } from '../api.config';
 import { PUBLIC_ROUTE } from '@lib/http-host';
 import { ADMIN_ROUTE, PAID_ROUTE, QUERY_KEY_ALLOWED } from './auth.decorators';
 import { DASHBOARD_ROUTE } from '../dashboard/session/dashboard.decorators';
 import { authenticateSession, hasSessionCookie } from '../dashboard/session/dashboard-session.guard';
-import type { RateDecision } from './rate-limiter';
-import { SharedRateLimiter } from './rate-limit/shared-rate-limiter';
+import { RateLimits } from './rate-limit/rate-limits';
 import { verifyAdminToken } from './admin-token';
 import { AdminGuessThrottle } from './admin-guess-throttle';
 
 /**
  * Authenticates every route by X-API-KEY (or the admin token on admin routes, throttled per client
- * address), then applies the per-key rate limit. The dashboard's web UI calls /v1 without a key (a key is a server-side secret):
+ * address), then applies the rate limits of the key and of its account. The dashboard's web UI calls /v1 without a key (a key is a server-side secret):
  * a request with no key but a session cookie is the signed-in user spending their team's credits,
  * with the session's CSRF token required on every state change and every paid call (a paid GET too),
- * rate-limited per session.
+ * rate-limited per user (all their sessions together) and per account. /dashboard/v1 is rate-limited by its session guard.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -28,7 +26,7 @@ export class ApiKeyGuard implements CanActivate {
     private readonly authenticator: ApiKeyAuthenticator,
     private readonly sessions: SessionAuthenticator,
     // Shared by every api process on one read store (MONGO_URL), so replicas allow one key one rate.
-    private readonly limiter: SharedRateLimiter,
+    private readonly limits: RateLimits,
     // Wrong admin tokens per client address, counted in the same shared store.
     private readonly adminThrottle: AdminGuessThrottle,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
@@ -52,7 +50,7 @@ export class ApiKeyGuard implements CanActivate {
         ? await this.sessionPrincipal(request, this.reflector.getAllAndOverride<boolean>(PAID_ROUTE, targets) ?? false)
         : await this.authenticator.authenticate(key);
     request.principal = principal;
-    await this.applyRateLimit(principal.keyId, context.switchToHttp().getResponse<FastifyReply>());
+    await this.limits.v1(principal, context.switchToHttp().getResponse<FastifyReply>());
     return true;
   }
 
@@ -74,21 +72,5 @@ export class ApiKeyGuard implements CanActivate {
       if (typeof value === 'string' && value) return value;
     }
     return undefined;
-  }
-
-  private async applyRateLimit(keyId: string, reply: FastifyReply): Promise<void> {
-    let decision: RateDecision;
-    try {
-      decision = await this.limiter.take(keyId);
-    } catch {
-      // The shared bucket's store is unreachable: refuse as unavailable rather than serve without a limit.
-      throw new DomainError('SERVICE_UNAVAILABLE');
-    }
-    reply.header('RateLimit-Limit', String(decision.limit));
-    reply.header('RateLimit-Remaining', String(decision.remaining));
-    reply.header('RateLimit-Reset', String(decision.resetSeconds));
-    if (!decision.allowed) {
-      throw new DomainError('RATE_LIMITED', undefined, { 'Retry-After': String(decision.retryAfterSeconds) });
-    }
   }
 }

@@ -6,6 +6,7 @@ import { IdempotencyModule } from '@lib/idempotency';
 import { IdentityModule, SignUpAccountModule } from '@lib/identity';
 import { UsageModule } from '@lib/usage';
 import { ApiConfigModule } from '../api.config';
+import { RateLimitModule } from '../auth/rate-limit/rate-limit.module';
 import { AccountProvisioning } from '../provisioning/account-provisioning';
 import { AutoTopupController } from './auto-topup/auto-topup.controller';
 import { ChangeEmailController } from './change-email/change-email.controller';
@@ -43,6 +44,7 @@ import { UploadLimitsController } from './upload-limits/upload-limits.controller
   imports: [
     CqrsModule,
     ApiConfigModule,
+    RateLimitModule,
     IdentityModule,
     SignUpAccountModule,
     AccountsModule,

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { TeamRoleQuery } from '@lib/accounts';
 import { Clock, DomainError } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
 import { sameHash, sha256Hex } from '../tokens/secret-hash';
@@ -19,12 +21,15 @@ export interface DashboardPrincipal {
 
 /**
  * Reads the session and its user from the read models on every request, with no cache, so a session
- * ended anywhere (sign-out, revocation, password reset) stops working at once in every process.
+ * ended anywhere (sign-out, revocation, password reset) stops working at once in every process. A user
+ * working in a team they joined is judged by the team's account stream, not the users read model: removed
+ * from it, they act in it no more, even before their own stream records that they left (TeamLeft).
  */
 @Injectable()
 export class SessionAuthenticator {
   constructor(
     private readonly readStore: ReadStore,
+    private readonly queries: QueryBus,
     private readonly clock: Clock,
   ) {}
 
@@ -37,13 +42,16 @@ export class SessionAuthenticator {
       throw new DomainError('NOT_SIGNED_IN');
     const user = await this.readStore.collection<UserDoc>(USERS_COLLECTION).get(session.userId);
     if (!user) throw new DomainError('NOT_SIGNED_IN');
+    // An owner works in their own account, which nobody can remove them from; anyone else in a team they joined.
+    const role = user.role === 'owner' ? 'owner' : await this.queries.execute(new TeamRoleQuery(user.accountId, user._id));
+    if (!role) throw new DomainError('TEAM_ROLE_FORBIDDEN', 'You are no longer a member of this team.');
     return {
       userId: user._id,
       sessionId: session._id,
       email: user.email,
       name: user.name,
       accountId: user.accountId,
-      role: user.role,
+      role,
       csrfHash: session.csrfHash,
     };
   }

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, DomainError } from '@lib/common';
 import { Mailer } from '@lib/mail';
-import { PasswordHasher } from '../passwords/password-hasher';
+import { MailThrottle } from '../sign-in-throttle/mail-throttle';
+import { CurrentPassword } from '../sign-in-throttle/current-password';
 import { newLinkToken, parseLinkToken } from '../tokens/link-token';
 import { sameHash } from '../tokens/secret-hash';
 import { isoAfter, LINK_LIFETIME_MS } from '../shared/expiry';
@@ -18,17 +19,23 @@ import { IDENTITY_CONFIG, IdentityConfig } from '../identity.config';
 export class EmailChangeService {
   constructor(
     private readonly users: UserStreams,
-    private readonly hasher: PasswordHasher,
+    private readonly throttle: MailThrottle,
+    private readonly currentPassword: CurrentPassword,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
-  async request(userId: string, password: string, rawNewEmail: string): Promise<void> {
+  /**
+   * Throttled as the mail it sends and the hash it runs are (per user, client and the new address); the
+   * password is counted as a sign-in attempt.
+   */
+  async request(userId: string, password: string, rawNewEmail: string, client: string): Promise<void> {
     const user = await this.users.load(userId);
-    if (user.status !== 'registered' || !(await this.hasher.verify(user.passwordHash, password)))
-      throw new DomainError('CURRENT_PASSWORD_WRONG');
+    if (user.status !== 'registered') throw new DomainError('CURRENT_PASSWORD_WRONG');
     const newEmail = normalizeEmail(rawNewEmail);
+    await this.throttle.signedIn(userId, client, newEmail);
+    await this.currentPassword.verify(user, password, client);
     const link = newLinkToken(userId);
     await this.users.run(userId, {
       type: 'RequestEmailChange',

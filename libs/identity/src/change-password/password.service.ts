@@ -3,6 +3,7 @@ import { Clock, DomainError } from '@lib/common';
 import { Mailer } from '@lib/mail';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { MailThrottle } from '../sign-in-throttle/mail-throttle';
+import { CurrentPassword } from '../sign-in-throttle/current-password';
 import { AfterAnswer } from '../shared/after-answer';
 import { newLinkToken, parseLinkToken } from '../tokens/link-token';
 import { isoAfter, LINK_LIFETIME_MS } from '../shared/expiry';
@@ -22,6 +23,7 @@ export class PasswordService {
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
     private readonly throttle: MailThrottle,
+    private readonly currentPassword: CurrentPassword,
     private readonly afterAnswer: AfterAnswer,
     private readonly clock: Clock,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
@@ -67,11 +69,15 @@ export class PasswordService {
     await this.mailer.send(identityMails.passwordChanged(user.email, this.config.publicUrl, decided));
   }
 
-  /** Changes the password after checking the current one; every session but this one ends. */
-  async change(userId: string, sessionId: string, current: string, next: string): Promise<void> {
+  /**
+   * Changes the password after checking the current one (counted as a sign-in attempt); every session but this
+   * one ends. Throttled as the mail it sends and the hashes it runs are (per user, client and recipient).
+   */
+  async change(userId: string, sessionId: string, current: string, next: string, client: string): Promise<void> {
     const user = await this.users.load(userId);
-    if (user.status !== 'registered' || !(await this.hasher.verify(user.passwordHash, current)))
-      throw new DomainError('CURRENT_PASSWORD_WRONG');
+    if (user.status !== 'registered') throw new DomainError('CURRENT_PASSWORD_WRONG');
+    await this.throttle.signedIn(userId, client, user.email);
+    await this.currentPassword.verify(user, current, client);
     const decided = await this.users.run(userId, {
       type: 'ChangePassword',
       passwordHash: await this.hasher.hash(next),

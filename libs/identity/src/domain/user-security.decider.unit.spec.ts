@@ -13,6 +13,7 @@ const continued = (history: UserEvent[], ...commands: UserCommand[]): UserEvent[
 
 const session = (sessionId: string, when = at): UserCommand => ({
   type: 'StartSession',
+  maxSessions: 20,
   sessionId,
   secretHash: hash('c'),
   csrfHash: hash('d'),

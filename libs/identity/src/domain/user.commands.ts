@@ -14,9 +14,13 @@ export type RegisterUser = {
 };
 export type ConfirmEmail = { type: 'ConfirmEmail'; tokenHash: string; at: string };
 export type ReissueConfirmation = { type: 'ReissueConfirmation'; tokenHash: string; expiresAt: string; at: string };
-/** The caller has verified the password; the decider checks the account may sign in. */
+/**
+ * The caller has verified the password; the decider checks the account may sign in, and holds fewer than
+ * `maxSessions` unexpired sessions (MAX_SESSIONS_PER_USER).
+ */
 export type StartSession = {
   type: 'StartSession';
+  maxSessions: number;
   sessionId: string;
   secretHash: string;
   csrfHash: string;

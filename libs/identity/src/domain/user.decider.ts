@@ -21,12 +21,20 @@ export type RegisteredUser = {
   confirmation: PendingToken | null;
   reset: PendingToken | null;
   emailChange: (PendingToken & { newEmail: string }) | null;
-  /** Session ids still open (ended ones are dropped). */
-  openSessions: string[];
+  /** Sessions not ended (ended ones are dropped; expired ones stay until ended, and count no more). */
+  openSessions: Array<{ sessionId: string; expiresAt: string }>;
+  /**
+   * The client addresses the user's latest sessions started from (the last KNOWN_CLIENTS distinct ones):
+   * sign-in attempts from one of them are counted apart from everyone else's (SignInThrottle).
+   */
+  knownClients: string[];
 };
 export type UserState = { status: 'none' } | RegisteredUser;
 
 export const userStream = (userId: string): string => `users-${userId}`;
+
+/** How many addresses of past sign-ins a user keeps as known clients. */
+const KNOWN_CLIENTS = 20;
 
 function requireUser(state: UserState): RegisteredUser {
   if (state.status !== 'registered') throw new DomainError('INVALID_TOKEN');
@@ -50,6 +58,7 @@ function endAll(
   keep?: string,
 ): SessionEnded[] {
   return user.openSessions
+    .map(({ sessionId }) => sessionId)
     .filter((id) => id !== keep)
     .map((sessionId) => ({ type: 'SessionEnded', data: { userId: user.userId, sessionId, reason, endedAt: at } }));
 }
@@ -98,12 +107,16 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case 'StartSession': {
         const user = requireUser(state);
         if (!user.emailConfirmed) throw new DomainError('EMAIL_NOT_CONFIRMED');
-        const { type: _type, at, ...data } = command;
+        // Each session is a way in (and a rate-limit bucket of its own before the account's): a bounded number at once.
+        const live = user.openSessions.filter((session) => session.expiresAt > command.at).length;
+        if (live >= command.maxSessions) throw new DomainError('SESSION_LIMIT_REACHED');
+        const { type: _type, at, maxSessions: _max, ...data } = command;
         return [{ type: 'SessionStarted', data: { userId: user.userId, ...data, startedAt: at } }];
       }
       case 'EndSession': {
         const user = requireUser(state);
-        if (!user.openSessions.includes(command.sessionId)) throw new DomainError('SESSION_NOT_FOUND');
+        if (!user.openSessions.some(({ sessionId }) => sessionId === command.sessionId))
+          throw new DomainError('SESSION_NOT_FOUND');
         return [
           {
             type: 'SessionEnded',
@@ -222,6 +235,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         reset: null,
         emailChange: null,
         openSessions: [],
+        knownClients: [],
       };
     }
     if (state.status !== 'registered') return state;
@@ -230,10 +244,20 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return { ...state, emailConfirmed: true, confirmation: null };
       case 'ConfirmationReissued':
         return { ...state, confirmation: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
-      case 'SessionStarted':
-        return { ...state, openSessions: [...state.openSessions, event.data.sessionId] };
+      case 'SessionStarted': {
+        const { sessionId, expiresAt, address } = event.data;
+        const knownClients = [...state.knownClients.filter((known) => known !== address), address];
+        return {
+          ...state,
+          openSessions: [...state.openSessions, { sessionId, expiresAt }],
+          knownClients: knownClients.slice(-KNOWN_CLIENTS),
+        };
+      }
       case 'SessionEnded':
-        return { ...state, openSessions: state.openSessions.filter((id) => id !== event.data.sessionId) };
+        return {
+          ...state,
+          openSessions: state.openSessions.filter(({ sessionId }) => sessionId !== event.data.sessionId),
+        };
       case 'PasswordResetRequested':
         return { ...state, reset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
       // A new password voids any reset link still in the mailbox.

@@ -49,6 +49,7 @@ describe('user', () => {
     it('refuses to start a session', () => {
       const command: UserCommand = {
         type: 'StartSession',
+        maxSessions: 20,
         sessionId: 's1',
         secretHash: 'x',
         csrfHash: 'y',
@@ -120,6 +121,36 @@ describe('user', () => {
   });
 
   describe('sessions', () => {
+    const start = (sessionId: string, when: string): UserCommand => ({
+      type: 'StartSession',
+      maxSessions: 2,
+      sessionId,
+      secretHash: 'cc'.repeat(32),
+      csrfHash: 'dd'.repeat(32),
+      userAgent: '',
+      address: '2001:db8::1',
+      expiresAt: later(24),
+      at: when,
+    });
+
+    it('finding 2: refuses a session past MAX_SESSIONS_PER_USER unexpired ones, and counts ended and expired ones no more', () => {
+      const two = [registered, confirmed, session('s1'), session('s2')];
+      given(two).when(start('s3', at)).thenThrows('SESSION_LIMIT_REACHED');
+      const ended: UserEvent = {
+        type: 'SessionEnded',
+        data: { userId: '1', sessionId: 's1', reason: 'signed_out', endedAt: at },
+      };
+      expect(given([...two, ended]).when(start('s3', at)).events()).toHaveLength(1);
+      // s1 and s2 expire 24 hours after `at`.
+      expect(given(two).when(start('s3', later(24))).events()).toHaveLength(1);
+    });
+
+    it('keeps the addresses sessions started from as known clients, the latest last', () => {
+      const history = [...given([registered, confirmed]).when(start('s1', at)).events()];
+      const state = given([registered, confirmed, session('s0'), ...history]).state;
+      expect(state.status === 'registered' && state.knownClients).toEqual(['127.0.0.1', '2001:db8::1']);
+    });
+
     it('ends an open session once, and a password change ends all but the current one', () => {
       const history = [registered, confirmed, session('s1'), session('s2')];
       expect(given(history).when({ type: 'EndSession', sessionId: 's1', reason: 'revoked', at }).events()).toHaveLength(

@@ -26,7 +26,7 @@ export class MemberRemovalService {
     // Their current address too: invitations to it are withdrawn with them, whatever address they joined with.
     const [member] = await this.queries.execute(new FindUsersQuery([memberUserId]));
     const { revokedKeys, removedAt } = await this.commands.execute(
-      new RemoveMemberCommand(user.accountId, memberUserId, member?.email),
+      new RemoveMemberCommand(user.accountId, memberUserId, member?.email, user.userId),
     );
     // The worker's MemberRemoved consumer does the same if this request dies here (TeamRemovalConsumer).
     await this.commands.execute(new LeaveTeamCommand(memberUserId, user.accountId, removedAt));

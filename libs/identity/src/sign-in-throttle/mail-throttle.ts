@@ -1,6 +1,7 @@
+import { clientGroup } from '@lib/net';
 import { sha256Hex } from '../tokens/secret-hash';
 import { SignInAttempts } from './sign-in-attempts.port';
-import { WindowThrottle } from './window-throttle';
+import { CountedKey, WindowThrottle } from './window-throttle';
 
 export interface MailLimits {
   /** Anonymous requests that mail someone or hash a password, per client address. */
@@ -10,15 +11,18 @@ export interface MailLimits {
   /** Invitations one team sends. */
   invitesPerAccount: number;
   windowMs: number;
+  /** An IPv6 client counts by this prefix of its address (THROTTLE_IPV6_PREFIX_LENGTH). */
+  ipv6PrefixLength: number;
 }
 
 /**
  * Throttles what costs the service or a third party something on request: a mail to any address an
  * anonymous caller types (sign-up, password reset, a new confirmation link), the memory-hard password hash
- * (sign-up, reset confirmation), and invitations (a mail with a name of the sender's choosing). Counted
- * per client address, per recipient (the typed address, known or not, so throttling reveals nothing) and
- * per team, in the SignInAttempts store every process shares; keys are SHA-256 hashes. Every request
- * counts, refused answers 429 (code 6014) with Retry-After.
+ * (sign-up, reset confirmation, a signed-in change of password or address), and invitations (a mail with a
+ * name of the sender's choosing). Counted per client address (an IPv6 one by its prefix), per recipient
+ * (the typed address, known or not, so throttling reveals nothing), per signed-in user and per team, in the
+ * SignInAttempts store every process shares; keys are SHA-256 hashes. Every request counts, refused
+ * answers 429 (code 6014) with Retry-After.
  */
 export class MailThrottle {
   private readonly windows: WindowThrottle;
@@ -33,10 +37,19 @@ export class MailThrottle {
 
   /** An anonymous request from `client` about `recipient` (the address typed, or the user a link names). */
   async anonymous(client: string, recipient: string): Promise<void> {
+    await this.windows.takeAll([this.fromClient(client), this.mailTo(recipient)], 'DASHBOARD_THROTTLED');
+  }
+
+  /**
+   * A signed-in user asking for what hashes a password and mails `recipient` (a change of password or of
+   * address): a stolen session gets no more of them than a user's mailbox does mails.
+   */
+  async signedIn(userId: string, client: string, recipient: string): Promise<void> {
     await this.windows.takeAll(
       [
-        { key: `anonymous:client:${sha256Hex(client)}`, limit: this.limits.perClient },
-        { key: `mail:to:${sha256Hex(recipient)}`, limit: this.limits.perRecipient },
+        { key: `signed-in:user:${sha256Hex(userId)}`, limit: this.limits.perRecipient },
+        this.fromClient(client),
+        this.mailTo(recipient),
       ],
       'DASHBOARD_THROTTLED',
     );
@@ -47,9 +60,18 @@ export class MailThrottle {
     await this.windows.takeAll(
       [
         { key: `invite:account:${sha256Hex(accountId)}`, limit: this.limits.invitesPerAccount },
-        { key: `mail:to:${sha256Hex(recipient)}`, limit: this.limits.perRecipient },
+        this.mailTo(recipient),
       ],
       'DASHBOARD_THROTTLED',
     );
+  }
+
+  private fromClient(client: string): CountedKey {
+    const group = clientGroup(client, this.limits.ipv6PrefixLength);
+    return { key: `anonymous:client:${sha256Hex(group)}`, limit: this.limits.perClient };
+  }
+
+  private mailTo(recipient: string): CountedKey {
+    return { key: `mail:to:${sha256Hex(recipient)}`, limit: this.limits.perRecipient };
   }
 }

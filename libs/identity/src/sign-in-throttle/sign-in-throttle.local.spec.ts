@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DomainError } from '@lib/common';
 import { SqliteSignInAttempts } from './embedded/sqlite-sign-in-attempts';
 import { AdmittedSignIn, SignInThrottle } from './sign-in-throttle';
+import { MailThrottle } from './mail-throttle';
 
 /** The throttle's rules over the embedded store (a real SQLite file); the Mongo store passes the same contract. */
 describe('sign-in throttle', () => {
@@ -12,7 +13,7 @@ describe('sign-in throttle', () => {
   const stores: SqliteSignInAttempts[] = [];
   let now = 0;
   /** A throttle as one process has it: its own connection to the shared file. */
-  const process = (limits = { perAccount: 3, perAddress: 5, windowMs: 900_000 }) => {
+  const process = (limits = { perAccount: 3, perAddress: 5, windowMs: 900_000, ipv6PrefixLength: 64 }) => {
     const store = new SqliteSignInAttempts(file);
     stores.push(store);
     return new SignInThrottle(store, limits, () => now);
@@ -66,7 +67,7 @@ describe('sign-in throttle', () => {
   });
 
   it('clears the account on a success, which does not count for the address either', async () => {
-    const throttle = process({ perAccount: 2, perAddress: 2, windowMs: 900_000 });
+    const throttle = process({ perAccount: 2, perAddress: 2, windowMs: 900_000, ipv6PrefixLength: 64 });
     const [who, from] = [email(), address()];
     await throttle.admit(who, from);
     const right: AdmittedSignIn = await throttle.admit(who, from);
@@ -79,7 +80,7 @@ describe('sign-in throttle', () => {
   });
 
   it('throttles one client address trying many accounts, and a throttled attempt counts for neither key', async () => {
-    const throttle = process({ perAccount: 3, perAddress: 2, windowMs: 900_000 });
+    const throttle = process({ perAccount: 3, perAddress: 2, windowMs: 900_000, ipv6PrefixLength: 64 });
     const from = address();
     const who = email();
     await throttle.admit(email(), from);
@@ -102,5 +103,46 @@ describe('sign-in throttle', () => {
     expect(stored).toContain('account:');
     expect(stored).not.toContain('secret.person');
     expect(stored).not.toContain('198.51.100.77');
+  });
+});
+
+describe('sign-in and mail throttles, by client', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'client-throttles-'));
+  const store = new SqliteSignInAttempts(join(dir, 'sign-in-attempts.sqlite'));
+  const now = () => 1_800_000_000_000 + 60_000;
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const refusal = (attempt: Promise<unknown>) =>
+    attempt.then(
+      () => 'admitted',
+      (error: unknown) => (error instanceof DomainError ? error.errorName : String(error)),
+    );
+
+  it('finding 6: counts every address of one IPv6 /64 as one client, for sign-in and for mail', async () => {
+    const signIn = new SignInThrottle(store, { perAccount: 100, perAddress: 2, windowMs: 900_000, ipv6PrefixLength: 64 }, now);
+    await signIn.admit('a@example.com', '2001:db8:aa:1::1');
+    await signIn.admit('b@example.com', '2001:db8:aa:1:ffff::2');
+    expect(await refusal(signIn.admit('c@example.com', '2001:db8:aa:1:1234:5678:9abc:def0'))).toBe('SIGN_IN_THROTTLED');
+    expect(await refusal(signIn.admit('c@example.com', '2001:db8:aa:2::1'))).toBe('admitted');
+
+    const limits = { perClient: 2, perRecipient: 100, invitesPerAccount: 100, windowMs: 900_000, ipv6PrefixLength: 64 };
+    const mail = new MailThrottle(store, limits, now);
+    await mail.anonymous('2001:db8:bb:1::1', 'x@example.com');
+    await mail.anonymous('2001:db8:bb:1::2', 'y@example.com');
+    expect(await refusal(mail.anonymous('2001:db8:bb:1::3', 'z@example.com'))).toBe('DASHBOARD_THROTTLED');
+  });
+
+  it('finding 7: failures from elsewhere do not lock the owner out of a client they signed in from before', async () => {
+    const throttle = new SignInThrottle(store, { perAccount: 3, perAddress: 100, windowMs: 900_000, ipv6PrefixLength: 64 }, now);
+    const owner = '198.51.100.20';
+    for (const guesser of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
+      await throttle.admit('victim@example.com', guesser, [owner]);
+    expect(await refusal(throttle.admit('victim@example.com', '203.0.113.4', [owner]))).toBe('SIGN_IN_THROTTLED');
+    const back = await throttle.admit('victim@example.com', owner, [owner]);
+    await back.succeeded();
+    // The owner's success leaves the guessers' count as it was.
+    expect(await refusal(throttle.admit('victim@example.com', '203.0.113.5', [owner]))).toBe('SIGN_IN_THROTTLED');
   });
 });

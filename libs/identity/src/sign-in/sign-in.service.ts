@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock, DomainError } from '@lib/common';
+import { Clock, DomainError, newNumericId } from '@lib/common';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { newSession } from '../tokens/session-token';
 import { SignInThrottle } from '../sign-in-throttle/sign-in-throttle';
@@ -22,9 +22,10 @@ export interface StartedSession {
 }
 
 /**
- * Sign-in: throttled per account and per client address; an unknown address, a wrong password and a
- * throttled attempt answer alike for known and unknown accounts, and an unknown address still costs
- * one argon2 verification so timing reveals nothing either.
+ * Sign-in: throttled per account and per client address (a client the account signed in from before is
+ * counted apart, so guesses elsewhere do not lock the owner out there); an unknown address, a wrong
+ * password and a throttled attempt answer alike for known and unknown accounts, and an unknown address
+ * does the same work (a user stream read, one argon2 verification) so timing reveals nothing either.
  */
 @Injectable()
 export class SignInService {
@@ -38,10 +39,12 @@ export class SignInService {
 
   async signIn(rawEmail: string, password: string, context: SignInContext): Promise<StartedSession> {
     const email = normalizeEmail(rawEmail);
-    const attempt = await this.throttle.admit(email, context.address);
     const userId = await this.users.userIdOf(email);
-    const user = userId ? await this.users.load(userId) : null;
-    const passwordHash = user?.status === 'registered' ? user.passwordHash : null;
+    // A user stream is read whether or not the address has one (an unused id's, empty, when it has none).
+    const user = await this.users.load(userId ?? String(newNumericId()));
+    const registered = userId && user.status === 'registered' ? user : null;
+    const attempt = await this.throttle.admit(email, context.address, registered?.knownClients);
+    const passwordHash = registered?.passwordHash ?? null;
     if (!(await this.hasher.verify(passwordHash, password)) || !userId) {
       throw new DomainError('INVALID_CREDENTIALS'); // the attempt stays counted
     }
@@ -50,6 +53,7 @@ export class SignInService {
     const expiresAt = new Date(this.clock.now() + this.config.sessionTtlHours * 3_600_000).toISOString();
     await this.users.run(userId, {
       type: 'StartSession',
+      maxSessions: this.config.maxSessionsPerUser,
       sessionId: session.sessionId,
       secretHash: session.secretHash,
       csrfHash: session.csrfHash,

@@ -31,11 +31,11 @@ export class WebhookAddressGuard {
     } catch {
       addresses = [];
     }
-    if (addresses.length === 0)
-      throw new DomainError('WEBHOOK_URL_UNRESOLVABLE', `The host ${hostname} does not resolve.`);
+    // One answer, the catalogue's message only, for a host that does not resolve and one that resolves to
+    // a private address: naming the address, its kind, or even telling the two apart would make
+    // registration an oracle for which names the internal DNS knows.
+    if (addresses.length === 0) throw new DomainError('WEBHOOK_URL_PRIVATE');
     if (this.allowPrivateNetworks) return addresses;
-    // The catalogue's message only: naming the address (or its kind) would make registration an
-    // oracle for what the internal DNS answers.
     if (addresses.some(({ address }) => nonPublicReason(address) !== null))
       throw new DomainError('WEBHOOK_URL_PRIVATE');
     return addresses;

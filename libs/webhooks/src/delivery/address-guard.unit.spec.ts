@@ -38,7 +38,7 @@ describe('webhook address guard', () => {
   it('finding 7: says only that the URL is not public, never which address the DNS answered', async () => {
     const refused = await strict.check('mixed.example').catch((error: DomainError) => error);
     expect(refused).toBeInstanceOf(DomainError);
-    expect((refused as DomainError).message).toBe('The webhook URL resolves to a private or loopback address.');
+    expect((refused as DomainError).message).toBe('The webhook URL host does not resolve to a public address.');
   });
 
   it('refuses a loopback IP literal with 4003 without a DNS server', async () => {
@@ -46,8 +46,13 @@ describe('webhook address guard', () => {
     expect(await codeOf(new WebhookAddressGuard(false).check('[::1]'))).toBe(4003);
   });
 
-  it('refuses a host that does not resolve with 4006', async () => {
-    expect(await codeOf(strict.check('nowhere.example'))).toBe(4006);
+  it('finding 11: answers a host that does not resolve exactly as one that resolves to a private address', async () => {
+    const unresolvable = await strict.check('nowhere.example').catch((error: DomainError) => error);
+    const internal = await strict.check('v6loop.example').catch((error: DomainError) => error);
+    expect(unresolvable).toBeInstanceOf(DomainError);
+    expect(internal).toBeInstanceOf(DomainError);
+    const answer = (error: DomainError) => ({ code: error.code, status: error.status, message: error.message });
+    expect(answer(unresolvable as DomainError)).toEqual(answer(internal as DomainError));
   });
 
   it('allows private addresses when configured to', async () => {

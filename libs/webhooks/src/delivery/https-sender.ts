@@ -39,8 +39,9 @@ function pinnedLookup(address: ResolvedAddress): LookupFunction {
  * scanner of whatever the sender can reach.
  */
 export const DeliveryFailures = {
-  notPublic: 'refused: the webhook host is not a public address',
-  unresolvable: 'the webhook host does not resolve',
+  // A host that resolves to no address reads as one that is not public: telling them apart would say
+  // which names the internal DNS knows.
+  notPublic: 'refused: the webhook host does not resolve to a public address',
   unreachable:
     'could not connect: the connection or its TLS handshake failed (refused, reset, or a certificate that is not trusted)',
   timeout: 'timeout: no response within the time limit',
@@ -50,10 +51,8 @@ class PeerNotPublic extends Error {}
 
 function classify(error: unknown): string {
   if (error instanceof PeerNotPublic) return DeliveryFailures.notPublic;
-  if (error instanceof DomainError)
-    return error.code === ErrorCodes.WEBHOOK_URL_PRIVATE.code
-      ? DeliveryFailures.notPublic
-      : DeliveryFailures.unresolvable;
+  if (error instanceof DomainError && error.code === ErrorCodes.WEBHOOK_URL_PRIVATE.code)
+    return DeliveryFailures.notPublic;
   return DeliveryFailures.unreachable;
 }
 

@@ -3,12 +3,13 @@ import type { ApiConfig } from '../../api.config';
 import { MemoryRateGrants } from './embedded/memory-rate-grants';
 import { MongoRateGrants } from './mongo/mongo-rate-grants';
 import { RateGrants } from './rate-grants.port';
+import { RateLimits } from './rate-limits';
 import { SharedRateLimiter } from './shared-rate-limiter';
 
 /**
- * The buckets of this api process's limits (per key, and the admin token's wrong guesses per address): on
- * MongoDB when MONGO_URL is set, so every replica spends the same buckets; in memory otherwise, where
- * DATA_DIR's lock makes this the only api process.
+ * The buckets of this api process's limits (per key, per account, on the dashboard, and the admin token's
+ * wrong guesses per address): on MongoDB when MONGO_URL is set, so every replica spends the same buckets;
+ * in memory otherwise, where DATA_DIR's lock makes this the only api process.
  */
 export function createRateGrants(config: Pick<AppConfig, 'mongoUrl' | 'mongoDatabase'>): RateGrants {
   return config.mongoUrl
@@ -17,11 +18,21 @@ export function createRateGrants(config: Pick<AppConfig, 'mongoUrl' | 'mongoData
 }
 
 /**
- * The per-key limiter of this api process: on a shared store it takes tokens in blocks of up to 5% of the
- * burst, to spare the store a round trip per request; in memory a token per request (exact).
+ * The limiters of this api process: on a shared store each takes tokens in blocks of up to 5% of its burst,
+ * to spare the store a round trip per request; in memory a token per request (exact).
  */
-export function createRateLimiter(config: ApiConfig, grants: RateGrants): SharedRateLimiter {
-  const { perSecond, burst } = config.rateLimit;
-  const maxBlock = grants instanceof MemoryRateGrants ? 1 : Math.max(1, Math.floor(burst / 20));
-  return new SharedRateLimiter(grants, { perSecond, burst, maxBlock });
+export function createRateLimits(config: ApiConfig, grants: RateGrants): RateLimits {
+  const limiter = ({ perSecond, burst }: { perSecond: number; burst: number }) => {
+    const maxBlock = grants instanceof MemoryRateGrants ? 1 : Math.max(1, Math.floor(burst / 20));
+    return new SharedRateLimiter(grants, { perSecond, burst, maxBlock });
+  };
+  const { rateLimit } = config;
+  return new RateLimits(
+    {
+      perKey: limiter(rateLimit),
+      perAccount: limiter(rateLimit.account),
+      dashboard: limiter(rateLimit.dashboard),
+    },
+    config.throttleIpv6PrefixLength,
+  );
 }

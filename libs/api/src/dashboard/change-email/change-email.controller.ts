@@ -1,4 +1,5 @@
-import { Body, HttpCode, Put } from '@nestjs/common';
+import { Body, HttpCode, Put, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiOperation } from '@nestjs/swagger';
 import { DashboardPrincipal, EmailChangeService } from '@lib/identity';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
@@ -19,9 +20,13 @@ export class ChangeEmailController {
     summary: 'Change the sign-in address: mails a confirmation link to the new one (needs the password)',
   })
   @ApiEnvelope(AcceptedModel, 202)
-  @ApiErrors(400, 401, 403)
-  async changeEmail(@CurrentUser() user: DashboardPrincipal, @Body() body: ChangeEmailDto) {
-    await this.emailChanges.request(user.userId, body.password, body.newEmail);
+  @ApiErrors(400, 401, 403, 429)
+  async changeEmail(
+    @CurrentUser() user: DashboardPrincipal,
+    @Body() body: ChangeEmailDto,
+    @Req() request: FastifyRequest,
+  ) {
+    await this.emailChanges.request(user.userId, body.password, body.newEmail, request.ip);
     return { accepted: true, message: 'Follow the link mailed to the new address to finish the change.' };
   }
 }

@@ -1,4 +1,5 @@
-import { Body, Put } from '@nestjs/common';
+import { Body, Put, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiOperation } from '@nestjs/swagger';
 import { DashboardPrincipal, PasswordService } from '@lib/identity';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
@@ -18,9 +19,13 @@ export class ChangePasswordController {
     summary: 'Change the password (needs the current one); every other session ends',
   })
   @ApiEnvelope(AcceptedModel)
-  @ApiErrors(400, 401, 403)
-  async changePassword(@CurrentUser() user: DashboardPrincipal, @Body() body: ChangePasswordDto) {
-    await this.passwords.change(user.userId, user.sessionId, body.currentPassword, body.newPassword);
+  @ApiErrors(400, 401, 403, 429)
+  async changePassword(
+    @CurrentUser() user: DashboardPrincipal,
+    @Body() body: ChangePasswordDto,
+    @Req() request: FastifyRequest,
+  ) {
+    await this.passwords.change(user.userId, user.sessionId, body.currentPassword, body.newPassword, request.ip);
     return { accepted: true, message: 'Password changed; other sessions were signed out.' };
   }
 }

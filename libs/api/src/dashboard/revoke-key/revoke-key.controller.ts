@@ -27,6 +27,6 @@ export class RevokeKeyController {
   @ApiErrors(400, 401, 403, 404)
   async revoke(@CurrentUser() user: DashboardPrincipal, @Param('keyId') keyId: string) {
     await this.keys.require(user, keyId);
-    return this.commands.execute(new RevokeApiKeyCommand(keyId));
+    return this.commands.execute(new RevokeApiKeyCommand(keyId, user.userId));
   }
 }

@@ -27,6 +27,6 @@ export class RotateKeyController {
   @ApiErrors(400, 401, 403, 404)
   async rotate(@CurrentUser() user: DashboardPrincipal, @Param('keyId') keyId: string) {
     await this.keys.require(user, keyId);
-    return this.commands.execute(new RotateApiKeyCommand(keyId));
+    return this.commands.execute(new RotateApiKeyCommand(keyId, user.userId));
   }
 }

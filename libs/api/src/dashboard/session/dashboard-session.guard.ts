@@ -1,9 +1,10 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { DomainError } from '@lib/common';
 import { DashboardPrincipal, SessionAuthenticator } from '@lib/identity';
+import { RateLimits } from '../../auth/rate-limit/rate-limits';
 import { ANONYMOUS_ROUTE } from './dashboard.decorators';
 import { CSRF_COOKIE, CSRF_HEADER, readCookie, SESSION_COOKIE } from './dashboard-cookies';
 
@@ -13,25 +14,30 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Every /dashboard/v1 request: the session from its cookie (signed-in routes), and on every
  * state-changing request a CSRF token in X-CSRF-Token. Signed in, the token must be the one issued
  * with the session (synchronizer token); anonymous, it must equal the mc_csrf cookie (double submit),
- * which a cross-site page can neither read nor set.
+ * which a cross-site page can neither read nor set. Rate-limited per signed-in user (all their
+ * sessions together), and per client address on the anonymous routes (DASHBOARD_RATE_LIMIT_*).
  */
 @Injectable()
 export class DashboardSessionGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionAuthenticator,
+    private readonly limits: RateLimits,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest & { dashboardUser?: DashboardPrincipal }>();
     const stateChanging = !SAFE_METHODS.has(request.method);
     const presented = headerValue(request.headers[CSRF_HEADER]);
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
     if (this.reflector.get<boolean>(ANONYMOUS_ROUTE, context.getHandler())) {
+      await this.limits.dashboardClient(request.ip, reply);
       if (stateChanging && !sameText(presented, readCookie(request, CSRF_COOKIE)))
         throw new DomainError('CSRF_REJECTED');
       return true;
     }
     request.dashboardUser = await authenticateSession(this.sessions, request);
+    await this.limits.dashboardUser(request.dashboardUser.userId, reply);
     return true;
   }
 }

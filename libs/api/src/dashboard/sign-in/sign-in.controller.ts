@@ -28,7 +28,7 @@ export class SignInController {
     summary: 'Sign in: sets the HttpOnly session cookie and a session-bound CSRF token; 429 after repeated failures',
   })
   @ApiEnvelope(SignedInModel)
-  @ApiErrors(400, 401, 403, 429)
+  @ApiErrors(400, 401, 403, 409, 429)
   async signIn(
     @Body() body: SignInDto,
     @Req() request: FastifyRequest,

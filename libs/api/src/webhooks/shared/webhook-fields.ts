@@ -1,5 +1,6 @@
 // url and events are validated by the domain (not class-validator) so each problem has its own code:
-// 4002 not an HTTPS URL / credentials, 4003 private address, 4006 unresolvable, 4005 events.
+// 4002 not an HTTPS URL / credentials, 4003 a host that is private or does not resolve (one code: two would
+// tell whether an internal name exists), 4005 events.
 export const EVENTS_SCHEMA = {
   type: 'array' as const,
   minItems: 1,
@@ -14,4 +15,4 @@ export const EVENTS_SCHEMA = {
   example: [1, 2],
 };
 export const URL_DOC =
-  'HTTPS endpoint without credentials that resolves to a public address. 400 codes: 4002 invalid URL, 4003 private or loopback address, 4006 host does not resolve.';
+  'HTTPS endpoint without credentials that resolves to a public address. 400 codes: 4002 invalid URL, 4003 host does not resolve to a public address (private, loopback or no address alike).';
