@@ -1030,7 +1030,7 @@ export interface components {
         CreateWebhookDto: {
             /**
              * Format: uri
-             * @description HTTPS endpoint without credentials that resolves to a public address. 400 codes: 4002 invalid URL, 4003 private or loopback address, 4006 host does not resolve.
+             * @description HTTPS endpoint without credentials that resolves to a public address. 400 codes: 4002 invalid URL, 4003 host does not resolve to a public address (private, loopback or no address alike).
              * @example https://example.com/hooks/mailcheck
              */
             url: string;
@@ -1048,7 +1048,7 @@ export interface components {
         UpdateWebhookDto: {
             /**
              * Format: uri
-             * @description HTTPS endpoint without credentials that resolves to a public address. 400 codes: 4002 invalid URL, 4003 private or loopback address, 4006 host does not resolve.
+             * @description HTTPS endpoint without credentials that resolves to a public address. 400 codes: 4002 invalid URL, 4003 host does not resolve to a public address (private, loopback or no address alike).
              */
             url?: string | null;
             /**

@@ -1874,7 +1874,7 @@ export interface components {
         CreateWebhookDto: {
             /**
              * Format: uri
-             * @description HTTPS endpoint without credentials that resolves to a public address. 400 codes: 4002 invalid URL, 4003 private or loopback address, 4006 host does not resolve.
+             * @description HTTPS endpoint without credentials that resolves to a public address. 400 codes: 4002 invalid URL, 4003 host does not resolve to a public address (private, loopback or no address alike).
              * @example https://example.com/hooks/mailcheck
              */
             url: string;
@@ -1892,7 +1892,7 @@ export interface components {
         UpdateWebhookDto: {
             /**
              * Format: uri
-             * @description HTTPS endpoint without credentials that resolves to a public address. 400 codes: 4002 invalid URL, 4003 private or loopback address, 4006 host does not resolve.
+             * @description HTTPS endpoint without credentials that resolves to a public address. 400 codes: 4002 invalid URL, 4003 host does not resolve to a public address (private, loopback or no address alike).
              */
             url?: string | null;
             /**
@@ -5222,6 +5222,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Payload too large */
             413: {
                 headers: {
@@ -5642,6 +5651,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     DashboardAccountController_changeEmail: {
@@ -5713,6 +5733,17 @@ export interface operations {
             /** @description Unsupported media type */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
