@@ -13,7 +13,7 @@ import { StripeWebhookController } from './payments/stripe-webhook/stripe-webhoo
 import { CREDITS_CONTROLLERS } from './credits/credits-controllers';
 import { VerifyModule } from './verify/verify.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
-import { RateLimitModule } from './auth/rate-limit/rate-limit.module';
+import { RateLimitModule } from './auth/rate-limit.module';
 import { FinderApiModule } from './finder/finder-api.module';
 import { JobsApiModule } from './jobs/jobs-api.module';
 import { WebhooksApiModule } from './webhooks/webhooks-api.module';

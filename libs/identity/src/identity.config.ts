@@ -17,10 +17,10 @@ export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
  */
 @Module({
   providers: [
-    provideConfigSlice(
-      IDENTITY_CONFIG,
-      (config): IdentityConfig => ({ ...config.dashboard, throttleIpv6PrefixLength: config.throttleIpv6PrefixLength }),
-    ),
+    provideConfigSlice(IDENTITY_CONFIG, (config): IdentityConfig => ({
+      ...config.dashboard,
+      throttleIpv6PrefixLength: config.throttleIpv6PrefixLength,
+    })),
   ],
   exports: [IDENTITY_CONFIG],
 })

@@ -61,7 +61,8 @@ describe('finding 2: limits that multiply with keys and sessions', () => {
       // The anonymous routes count per client address, apart from the user's bucket (refilled one a second).
       const anonymous = new DashboardBrowser(app.url);
       const statusesAnonymous: number[] = [];
-      for (let i = 0; i < 15; i++) statusesAnonymous.push((await anonymous.request('GET', '/dashboard/v1/csrf')).status);
+      for (let i = 0; i < 15; i++)
+        statusesAnonymous.push((await anonymous.request('GET', '/dashboard/v1/csrf')).status);
       expect(statusesAnonymous).toContain(429);
     } finally {
       await app.close();
@@ -90,7 +91,8 @@ describe('finding 2: limits that multiply with keys and sessions', () => {
 
     it('counts the keys the team makes on the dashboard too', async () => {
       const { browser } = await signedInUser(app);
-      for (let i = 0; i < 3; i++) expect((await browser.request('POST', '/dashboard/v1/keys', { body: {} })).status).toBe(201);
+      for (let i = 0; i < 3; i++)
+        expect((await browser.request('POST', '/dashboard/v1/keys', { body: {} })).status).toBe(201);
       expect(answer(await browser.request('POST', '/dashboard/v1/keys', { body: {} }))).toEqual({
         status: 409,
         code: 1108,
@@ -102,7 +104,10 @@ describe('finding 2: limits that multiply with keys and sessions', () => {
       const signIn = async () => {
         const another = new DashboardBrowser(app.url);
         await another.prepare();
-        return { another, res: await another.request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } }) };
+        return {
+          another,
+          res: await another.request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } }),
+        };
       };
       expect((await signIn()).res.status).toBe(200);
       expect(answer((await signIn()).res)).toEqual({ status: 409, code: 6015 });

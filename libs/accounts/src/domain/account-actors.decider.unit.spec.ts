@@ -81,6 +81,10 @@ describe('finding 2: keys per account', () => {
       .when({ ...key('k4', 'owner'), maxActiveKeys: 3 } as AccountCommand)
       .thenThrows('API_KEY_LIMIT_REACHED');
     const revoked = given(team).when({ type: 'RevokeApiKey', keyId: 'k-grace', at }).events();
-    expect(given([...team, ...revoked]).when({ ...key('k4', 'owner'), maxActiveKeys: 3 } as AccountCommand).events()).toHaveLength(1);
+    expect(
+      given([...team, ...revoked])
+        .when({ ...key('k4', 'owner'), maxActiveKeys: 3 } as AccountCommand)
+        .events(),
+    ).toHaveLength(1);
   });
 });

@@ -111,7 +111,15 @@ describe('finding 1: an invite outlives the removal of its inviter and of its in
       .when({ type: 'RemoveMember', userId: 'mallory', at: days(2) })
       .events();
     given([...team, ...removed])
-      .when({ type: 'IssueApiKey', maxActiveKeys: 10, keyId: 'k9', secretHash: hash('9'), label: 'late', userId: 'mallory', at: days(3) })
+      .when({
+        type: 'IssueApiKey',
+        maxActiveKeys: 10,
+        keyId: 'k9',
+        secretHash: hash('9'),
+        label: 'late',
+        userId: 'mallory',
+        at: days(3),
+      })
       .thenThrows('TEAM_ROLE_FORBIDDEN');
   });
 });

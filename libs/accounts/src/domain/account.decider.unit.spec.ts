@@ -77,7 +77,15 @@ describe('account', () => {
 
     it('issues a member key that names the user who made it', () => {
       given([opened])
-        .when({ type: 'IssueApiKey', maxActiveKeys: 10, keyId: 'k1', secretHash: hash('1'), label: 'ci', userId: 'owner', at })
+        .when({
+          type: 'IssueApiKey',
+          maxActiveKeys: 10,
+          keyId: 'k1',
+          secretHash: hash('1'),
+          label: 'ci',
+          userId: 'owner',
+          at,
+        })
         .then([keyIssued('k1', 'owner')]);
     });
 

@@ -62,8 +62,12 @@ describe('team commands (libs/accounts handlers)', () => {
       role: 'admin',
     });
 
-    await new IssueApiKeyHandler(events, clock, { maxKeysPerAccount: 10 }).execute(new IssueApiKeyCommand('1', 'ci', 'u2'));
-    await new IssueApiKeyHandler(events, clock, { maxKeysPerAccount: 10 }).execute(new IssueApiKeyCommand('1', 'laptop', 'u1'));
+    await new IssueApiKeyHandler(events, clock, { maxKeysPerAccount: 10 }).execute(
+      new IssueApiKeyCommand('1', 'ci', 'u2'),
+    );
+    await new IssueApiKeyHandler(events, clock, { maxKeysPerAccount: 10 }).execute(
+      new IssueApiKeyCommand('1', 'laptop', 'u1'),
+    );
     await projectKeys();
     let answered = false;
     const removal = new RemoveMemberHandler(events, new ReadModelFreshness(reads), clock)

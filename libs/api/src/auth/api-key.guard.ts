@@ -8,7 +8,7 @@ import { PUBLIC_ROUTE } from '@lib/http-host';
 import { ADMIN_ROUTE, PAID_ROUTE, QUERY_KEY_ALLOWED } from './auth.decorators';
 import { DASHBOARD_ROUTE } from '../dashboard/session/dashboard.decorators';
 import { authenticateSession, hasSessionCookie } from '../dashboard/session/dashboard-session.guard';
-import { RateLimits } from './rate-limit/rate-limits';
+import { RateLimits } from './rate-limits';
 import { verifyAdminToken } from './admin-token';
 import { AdminGuessThrottle } from './admin-guess-throttle';
 

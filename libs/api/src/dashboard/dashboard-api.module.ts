@@ -6,7 +6,7 @@ import { IdempotencyModule } from '@lib/idempotency';
 import { IdentityModule, SignUpAccountModule } from '@lib/identity';
 import { UsageModule } from '@lib/usage';
 import { ApiConfigModule } from '../api.config';
-import { RateLimitModule } from '../auth/rate-limit/rate-limit.module';
+import { RateLimitModule } from '../auth/rate-limit.module';
 import { AccountProvisioning } from '../provisioning/account-provisioning';
 import { AutoTopupController } from './auto-topup/auto-topup.controller';
 import { ChangeEmailController } from './change-email/change-email.controller';

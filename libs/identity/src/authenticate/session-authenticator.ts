@@ -43,7 +43,8 @@ export class SessionAuthenticator {
     const user = await this.readStore.collection<UserDoc>(USERS_COLLECTION).get(session.userId);
     if (!user) throw new DomainError('NOT_SIGNED_IN');
     // An owner works in their own account, which nobody can remove them from; anyone else in a team they joined.
-    const role = user.role === 'owner' ? 'owner' : await this.queries.execute(new TeamRoleQuery(user.accountId, user._id));
+    const role =
+      user.role === 'owner' ? 'owner' : await this.queries.execute(new TeamRoleQuery(user.accountId, user._id));
     if (!role) throw new DomainError('TEAM_ROLE_FORBIDDEN', 'You are no longer a member of this team.');
     return {
       userId: user._id,

@@ -140,9 +140,17 @@ describe('user', () => {
         type: 'SessionEnded',
         data: { userId: '1', sessionId: 's1', reason: 'signed_out', endedAt: at },
       };
-      expect(given([...two, ended]).when(start('s3', at)).events()).toHaveLength(1);
+      expect(
+        given([...two, ended])
+          .when(start('s3', at))
+          .events(),
+      ).toHaveLength(1);
       // s1 and s2 expire 24 hours after `at`.
-      expect(given(two).when(start('s3', later(24))).events()).toHaveLength(1);
+      expect(
+        given(two)
+          .when(start('s3', later(24)))
+          .events(),
+      ).toHaveLength(1);
     });
 
     it('keeps the addresses sessions started from as known clients, the latest last', () => {

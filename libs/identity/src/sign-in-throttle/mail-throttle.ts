@@ -58,10 +58,7 @@ export class MailThrottle {
   /** A team inviting `recipient`. */
   async invitation(accountId: string, recipient: string): Promise<void> {
     await this.windows.takeAll(
-      [
-        { key: `invite:account:${sha256Hex(accountId)}`, limit: this.limits.invitesPerAccount },
-        this.mailTo(recipient),
-      ],
+      [{ key: `invite:account:${sha256Hex(accountId)}`, limit: this.limits.invitesPerAccount }, this.mailTo(recipient)],
       'DASHBOARD_THROTTLED',
     );
   }

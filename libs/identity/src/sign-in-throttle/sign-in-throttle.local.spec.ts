@@ -121,7 +121,11 @@ describe('sign-in and mail throttles, by client', () => {
     );
 
   it('finding 6: counts every address of one IPv6 /64 as one client, for sign-in and for mail', async () => {
-    const signIn = new SignInThrottle(store, { perAccount: 100, perAddress: 2, windowMs: 900_000, ipv6PrefixLength: 64 }, now);
+    const signIn = new SignInThrottle(
+      store,
+      { perAccount: 100, perAddress: 2, windowMs: 900_000, ipv6PrefixLength: 64 },
+      now,
+    );
     await signIn.admit('a@example.com', '2001:db8:aa:1::1');
     await signIn.admit('b@example.com', '2001:db8:aa:1:ffff::2');
     expect(await refusal(signIn.admit('c@example.com', '2001:db8:aa:1:1234:5678:9abc:def0'))).toBe('SIGN_IN_THROTTLED');
@@ -135,7 +139,11 @@ describe('sign-in and mail throttles, by client', () => {
   });
 
   it('finding 7: failures from elsewhere do not lock the owner out of a client they signed in from before', async () => {
-    const throttle = new SignInThrottle(store, { perAccount: 3, perAddress: 100, windowMs: 900_000, ipv6PrefixLength: 64 }, now);
+    const throttle = new SignInThrottle(
+      store,
+      { perAccount: 3, perAddress: 100, windowMs: 900_000, ipv6PrefixLength: 64 },
+      now,
+    );
     const owner = '198.51.100.20';
     for (const guesser of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
       await throttle.admit('victim@example.com', guesser, [owner]);

@@ -3,7 +3,7 @@ import type { ApiConfig } from '../../api.config';
 import { MemoryRateGrants } from './embedded/memory-rate-grants';
 import { MongoRateGrants } from './mongo/mongo-rate-grants';
 import { RateGrants } from './rate-grants.port';
-import { RateLimits } from './rate-limits';
+import { RateLimits } from '../rate-limits';
 import { SharedRateLimiter } from './shared-rate-limiter';
 
 /**

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { DomainError } from '@lib/common';
 import { DashboardPrincipal, SessionAuthenticator } from '@lib/identity';
-import { RateLimits } from '../../auth/rate-limit/rate-limits';
+import { RateLimits } from '../../auth/rate-limits';
 import { ANONYMOUS_ROUTE } from './dashboard.decorators';
 import { CSRF_COOKIE, CSRF_HEADER, readCookie, SESSION_COOKIE } from './dashboard-cookies';
 

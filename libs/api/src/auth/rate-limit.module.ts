@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { provideAdapter } from '@lib/platform';
-import { API_CONFIG, ApiConfigModule } from '../../api.config';
-import { AdminGuessThrottle, createAdminGuessThrottle } from '../admin-guess-throttle';
-import { createRateGrants, createRateLimits } from './create-rate-limiter';
-import { RateGrants } from './rate-grants.port';
+import { API_CONFIG, ApiConfigModule } from '../api.config';
+import { AdminGuessThrottle, createAdminGuessThrottle } from './admin-guess-throttle';
+import { createRateGrants, createRateLimits } from './rate-limit/create-rate-limiter';
+import { RateGrants } from './rate-limit/rate-grants.port';
 import { RateLimits } from './rate-limits';
 
 /**

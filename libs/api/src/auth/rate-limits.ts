@@ -2,8 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { DomainError } from '@lib/common';
 import { clientGroup } from '@lib/net';
-import type { RateDecision } from '../rate-limiter';
-import { SharedRateLimiter } from './shared-rate-limiter';
+import type { RateDecision } from './rate-limiter';
+import { SharedRateLimiter } from './rate-limit/shared-rate-limiter';
 
 /** The limiters of one api process, each on the shared store (keys never collide: each has its prefix). */
 export interface RateLimiters {
