@@ -77,6 +77,7 @@ describe('verification against a Microsoft 365 tenant', () => {
       smtpCode: 550,
       smtpEnhanced: '5.4.1',
       smtpReply: EDGE_BLOCK,
+      egressRoute: 'default',
     };
 
     it('adds the MX host and address and the deciding reply when evidence=true, and not otherwise', async () => {
@@ -111,6 +112,7 @@ describe('verification against a Microsoft 365 tenant', () => {
         smtpCode: null,
         smtpEnhanced: null,
         smtpReply: null,
+        egressRoute: null,
       });
     });
 
@@ -127,6 +129,7 @@ describe('verification against a Microsoft 365 tenant', () => {
           code: 550,
           enhanced: '5.4.1',
           message: EDGE_BLOCK,
+          route: 'default',
         });
       }
     });

@@ -1,3 +1,4 @@
+import type { EgressRoutes } from './egress-routes.types';
 /** Validated configuration of every app. Built once at start from the environment; nothing else reads process.env. */
 export interface AppConfig {
   port: number;
@@ -76,6 +77,8 @@ export interface AppConfig {
     preflight: boolean;
     /** The public MX the port-25 preflight connects to; null: the library's default (Gmail's MX). */
     preflightHost: string | null;
+    /** The ways out to mail servers (SMTP_ROUTES_FILE / SMTP_ROUTES); null: one direct route with the settings above. */
+    routes: EgressRoutes | null;
   };
   /**
    * fileRetentionDays: the worker deletes an ended job's uploaded file and row results this many days after

@@ -1,6 +1,7 @@
 // The validated configuration (loaded once from the environment) and the paid-call time budgets derived from it.
 export type { AppConfig } from './app-config';
 export { ConfigError, loadConfig } from './load-config';
+export { readEgressRoutes, type RouteDefaults } from './egress-routes';
 export {
   FINDER_BATCH_BUDGET_MS,
   FINDER_BATCH_CONCURRENCY,
@@ -9,3 +10,4 @@ export {
   SETTLE_MARGIN_MS,
   longestPaidCallMs,
 } from './paid-call-budget';
+export type { CheckCaps, EgressRoute, EgressRoutes, RoutingRule, Socks5ProxySpec } from './egress-routes.types';

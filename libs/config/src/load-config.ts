@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import * as path from 'node:path';
 import { AppConfig } from './app-config';
+import { readEgressRoutes } from './egress-routes';
 import { EnvReader } from './env-parsers';
 import { eventStoreUrlProblem } from './eventstore-url';
 import { mongoUrlDatabase, mongoUrlProblem } from './mongo-url';
@@ -78,6 +79,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
       egressId: r.string('SMTP_EGRESS_ID', hostname()),
       preflight: r.bool('SMTP_PREFLIGHT', true),
       preflightHost: r.optional('SMTP_PREFLIGHT_HOST'),
+      routes: null,
     },
     jobs: {
       chunkSize: r.int('JOB_CHUNK_SIZE', 200, 1, 10_000),
@@ -105,6 +107,12 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
     payments: readPayments(r, production),
     roles,
   };
+  config.probe.routes = readEgressRoutes(
+    r.optional('SMTP_ROUTES_FILE'),
+    r.optional('SMTP_ROUTES'),
+    config.probe,
+    r.problems,
+  );
   if (config.metrics.port !== null && config.metrics.port !== 0 && config.metrics.port === config.port) {
     r.problems.push(`METRICS_PORT must differ from PORT (both ${config.port}): the metrics listener is a second one`);
   }

@@ -6,6 +6,7 @@ import type {
   VerificationObserver,
   VerificationVerdict,
 } from '@lib/verification';
+import { EgressRouteMetrics } from './egress-route-metrics';
 
 // The engine passes playbook provider names only; '' (no rule matched) is shown as `other`.
 const provider = (name: string): string => name || 'other';
@@ -20,9 +21,11 @@ export class VerificationMetrics implements VerificationObserver {
   private readonly backoffs: Counter<'provider' | 'code'>;
   private readonly greylistRetries: Counter<'mode'>;
   private readonly adaptiveDecisions: Counter<'decision' | 'provider'>;
+  private readonly routes: EgressRouteMetrics;
 
   constructor(registry: Registry) {
     const registers = [registry];
+    this.routes = new EgressRouteMetrics(registry);
     this.verdicts = new Counter({
       name: 'mailcheck_verification_verdicts_total',
       help: 'Verdicts produced by the engine, by result, subResult and mode (interactive: API calls; bulk: job chunks).',
@@ -101,6 +104,22 @@ export class VerificationMetrics implements VerificationObserver {
 
   greylistRetried(addresses: number): void {
     this.greylistRetries.inc({ mode: 'interactive' }, addresses);
+  }
+
+  routeSessionOpened(route: string, providerName: string): void {
+    this.routes.sessionOpened(route, providerName);
+  }
+
+  routeProbed(route: string, kind: ProbeKind, providerName: string, durationMs: number): void {
+    this.routes.probed(route, kind, providerName, durationMs);
+  }
+
+  routeOut(route: string, scope: 'route' | 'provider' | 'mx', providerName: string, reason: string): void {
+    this.routes.out(route, scope, providerName, reason);
+  }
+
+  routeFailover(route: string, providerName: string, addresses: number): void {
+    this.routes.failover(route, providerName, addresses);
   }
 
   /** Addresses a bulk-job chunk put back for a later pass (the engine itself never waits in bulk mode). */

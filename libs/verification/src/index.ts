@@ -21,6 +21,7 @@ export { checkSyntax } from './syntax/email-syntax';
 export { canonicalEmail, normalizeEmail } from './syntax/canonical-email';
 export { suggestCorrection } from './syntax/did-you-mean';
 export { DEFAULT_PREFLIGHT_HOST, smtpPreflight } from './smtp/smtp-preflight';
+export type { EgressRouteReport } from './egress/egress-report';
 export { EGRESS_RECHECK_MS, SmtpEgress, type SmtpEgressState, type SmtpEgressStatus } from './smtp/smtp-egress';
 export { isFreeProvider } from './lists/free-providers';
 export { isDisposableDomain } from './lists/disposable-domains';

@@ -36,5 +36,6 @@ export function engineConfigFrom(probe: ProbeConfig): VerificationConfig {
     allowPrivateNetworks: probe.allowPrivateNetworks,
     sessionReuse: probe.sessionReuse,
     egressId: probe.egressId,
+    routes: probe.routes,
   };
 }

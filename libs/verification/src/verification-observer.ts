@@ -47,6 +47,14 @@ export interface VerificationObserver {
   sessionAdapted(decision: AdaptiveDecision, provider: string): void;
   /** Interactive mode waits and probes these addresses again (greylisting and other 4xx replies). */
   greylistRetried(addresses: number): void;
+  /** A connection is being opened on egress route `route` (the operator's route names are a small fixed set). */
+  routeSessionOpened(route: string, provider: string): void;
+  /** An address's probe on `route` ended with `kind` after `durationMs` (the route's share of the call). */
+  routeProbed(route: string, kind: ProbeKind, provider: string, durationMs: number): void;
+  /** The route was taken out of service: `scope` 'route' (its proxy failed) or 'provider'/'mx' (refused by reputation). */
+  routeOut(route: string, scope: 'route' | 'provider' | 'mx', provider: string, reason: string): void;
+  /** Addresses the route could not ask were handed to another route of their pool. */
+  routeFailover(route: string, provider: string, addresses: number): void;
 }
 
 /** The default: reports go nowhere. */
@@ -58,4 +66,8 @@ export const SILENT_VERIFICATION_OBSERVER: VerificationObserver = {
   mxBackedOff: () => undefined,
   sessionAdapted: () => undefined,
   greylistRetried: () => undefined,
+  routeSessionOpened: () => undefined,
+  routeProbed: () => undefined,
+  routeOut: () => undefined,
+  routeFailover: () => undefined,
 };

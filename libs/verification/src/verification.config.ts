@@ -1,3 +1,4 @@
+import type { EgressRoutes } from '@lib/config';
 import type { MxSlots } from './smtp/mx-slots.port';
 import type { VerificationObserver } from './verification-observer';
 
@@ -42,6 +43,11 @@ export interface VerificationConfig {
   mxSlots?: MxSlots;
   /** Processes with the same id share one budget of sessions per MX (SMTP_EGRESS_ID); defaults to 'local'. */
   egressId?: string;
+  /**
+   * The ways out to mail servers (egress/): direct routes from chosen source addresses and SOCKS5 proxies,
+   * the rules choosing them, their caps. Absent or null: one direct route, named 'default', with the settings above.
+   */
+  routes?: EgressRoutes | null;
 }
 
 /**

@@ -12,6 +12,8 @@ export interface SmtpDiagnostics {
   mxHost?: string;
   /** IP address of mxHost the prober spoke to. */
   mxAddress?: string;
+  /** The egress route the probe went out on. */
+  route?: string;
 }
 
 /**

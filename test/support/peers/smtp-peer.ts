@@ -88,6 +88,11 @@ export interface SmtpPeerScript {
   hideStartTls?: boolean;
   hideSmtpUtf8?: boolean;
   hidePipelining?: boolean;
+  /**
+   * Client addresses this server refuses by reputation, as an MTA with an RBL check does: every RCPT from
+   * them gets Postfix's "blocked using zen.spamhaus.org" 554, whatever the recipient (egress route tests).
+   */
+  blockedClients?: string[];
 }
 
 export interface SmtpPeerStats {
@@ -110,7 +115,14 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-function behaviourFor(script: SmtpPeerScript, address: string): RcptBehaviour {
+function behaviourFor(script: SmtpPeerScript, address: string, client = ''): RcptBehaviour {
+  const bare = client.replace(/^::ffff:/, '');
+  if (script.blockedClients?.includes(bare))
+    return {
+      kind: 'reply',
+      code: 554,
+      text: `5.7.1 Service unavailable; Client host [${bare}] blocked using zen.spamhaus.org; https://www.spamhaus.org/query/ip/${bare}`,
+    };
   const lower = address.toLowerCase();
   const at = lower.lastIndexOf('@');
   const local = lower.slice(0, at);
@@ -210,7 +222,7 @@ async function smtpListener(
         const answer = callback;
         callback = (error?: Error | null) => void setTimeout(() => answer(error), script.rcptDelayMs);
       }
-      const behaviour = behaviourFor(script, address.address);
+      const behaviour = behaviourFor(script, address.address, session.remoteAddress);
       if (behaviour.kind === 'accept') return callback();
       if (behaviour.kind === 'greylist') {
         const seen = greylistSeen.get(address.address.toLowerCase()) ?? 0;
@@ -344,6 +356,7 @@ function scriptedAnswer(
   stats: SmtpPeerStats,
   ip: string,
   greylistSeen: Map<string, number> | null,
+  client?: string,
 ): string {
   const verb = line.split(' ')[0].toUpperCase();
   stats.commands.push(verb);
@@ -354,7 +367,7 @@ function scriptedAnswer(
   if (verb !== 'RCPT') return '502 5.5.2 Error: command not recognized';
   const address = /<([^>]*)>/.exec(line)?.[1] ?? '';
   stats.rcpts.push({ address, via: ip, at: Date.now() });
-  const behaviour = behaviourFor(script, address);
+  const behaviour = behaviourFor(script, address, client);
   if (behaviour.kind === 'greylist' && greylistSeen) {
     const seen = greylistSeen.get(address.toLowerCase()) ?? 0;
     greylistSeen.set(address.toLowerCase(), seen + 1);
@@ -432,7 +445,7 @@ async function defendedListener(
         const verb = line.split(' ')[0].toUpperCase();
         const preempted = session.preempt(verb);
         if (preempted) stats.commands.push(verb);
-        const reply = preempted?.reply ?? scriptedAnswer(line, ehlo, script, stats, ip, greylistSeen);
+        const reply = preempted?.reply ?? scriptedAnswer(line, ehlo, script, stats, ip, greylistSeen, client);
         const delay = session.delayFor(reply);
         if (delay > 0) {
           flush();

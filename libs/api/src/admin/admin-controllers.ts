@@ -1,5 +1,6 @@
 import { AdjustCreditsController } from './adjust-credits/adjust-credits.controller';
 import { IssueKeyController } from './issue-key/issue-key.controller';
+import { ListEgressRoutesController } from './list-egress-routes/list-egress-routes.controller';
 import { OpenAccountController } from './open-account/open-account.controller';
 import { RecordOrderController } from './record-order/record-order.controller';
 import { AdminRevokeKeyController } from './revoke-key/revoke-key.controller';
@@ -18,4 +19,5 @@ export const ADMIN_CONTROLLERS = [
   RecordOrderController,
   AdjustCreditsController,
   SettleOrderController,
+  ListEgressRoutesController,
 ];

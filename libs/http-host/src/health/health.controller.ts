@@ -36,9 +36,16 @@ class ReadinessModel {
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,
-    description: 'Port 25 preflight state (informational)',
+    description: 'Port 25 preflight state of the first egress route (informational)',
   })
   smtpEgress?: object;
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description:
+      'Each egress route (informational): its state, port 25 through it, its quarantines per provider or MX host, its caps used; proxy passwords masked',
+  })
+  egressRoutes?: object[];
 }
 
 @ApiTags('operations')
@@ -96,11 +103,12 @@ export class HealthController {
     const allUp = Object.values(checks).every((check) => check.up);
     // Informational: a blocked port 25 does not make the API unready (it answers port_25_blocked honestly).
     const smtpEgress = this.engine?.egress.status;
+    const egressRoutes = this.engine?.egressReport();
     reply
       .status(allUp ? 200 : 503)
       .send(
         allUp
-          ? success({ status: 'ready', checks, ...(smtpEgress ? { smtpEgress } : {}) })
+          ? success({ status: 'ready', checks, ...(smtpEgress ? { smtpEgress, egressRoutes } : {}) })
           : { ...failure(1008, `Not ready: ${JSON.stringify(checks)}`) },
       );
   }

@@ -8,7 +8,8 @@ import { MAILBOX_REJECTIONS, RcptClass } from '../smtp/rcpt-class';
 import { VerificationObserver } from '../verification-observer';
 import { CatchAllCache } from './catch-all-cache';
 import { ProbeLane } from '../smtp/mx-pool';
-import { DomainProber } from './domain-prober';
+import type { MailHost } from '../dns/mail-routing';
+import type { RoutedProber } from '../egress/routed-prober';
 import { ProbeControl, ProbeKind, ProbeOutcome } from './probe-outcome';
 
 export type DomainStatus =
@@ -36,7 +37,7 @@ export interface DomainFindings {
 
 export interface FindingsContext {
   router: MailRouter;
-  prober: DomainProber;
+  prober: RoutedProber;
   catchAll: CatchAllCache;
   disposableAllowList: string[];
   /** Many RCPTs per session; without, each address is probed in a session of its own. */
@@ -72,7 +73,7 @@ export async function gatherFindings(
     };
   const profile = route.viaAddressFallback ? NO_PROFILE : providerForHosts(route.hosts.map((h) => h.name));
   if (disposable) return { status: 'disposable', disposable, profile, catchAll: null, outcomes: new Map() };
-  const outcomes = await probeChunks(ctx, route.hosts, addresses, deadline, control, lane);
+  const outcomes = await probeChunks(ctx, domain, route.hosts, addresses, deadline, control, lane);
   const { catchAll, probeKind } = await catchAllStatus(ctx, domain, route.hosts, outcomes, deadline, control, lane);
   return { status: 'probed', disposable, profile, catchAll, catchAllProbe: probeKind, outcomes };
 }
@@ -120,7 +121,7 @@ export async function reprobe(
 ): Promise<void> {
   const route = await ctx.router.route(domain);
   if (route.kind !== 'hosts') return;
-  const fresh = await probeChunks(ctx, route.hosts, addresses, deadline, control, lane);
+  const fresh = await probeChunks(ctx, domain, route.hosts, addresses, deadline, control, lane);
   for (const [address, outcome] of fresh) findings.outcomes.set(address, outcome);
   if (findings.catchAll === null) {
     const { catchAll, probeKind } = await catchAllStatus(
@@ -138,14 +139,17 @@ export async function reprobe(
 
 async function probeChunks(
   ctx: FindingsContext,
-  hosts: Parameters<DomainProber['probe']>[0],
+  domain: string,
+  hosts: MailHost[],
   addresses: string[],
   deadline: number,
   control: ProbeControl,
   lane: ProbeLane,
 ) {
   const chunks = ctx.sessionReuse ? [addresses] : addresses.map((address) => [address]);
-  const results = await Promise.all(chunks.map((chunk) => ctx.prober.probe(hosts, chunk, deadline, control, lane)));
+  const results = await Promise.all(
+    chunks.map((chunk) => ctx.prober.probe(hosts, chunk, deadline, control, lane, domain)),
+  );
   return new Map(results.flatMap((m) => [...m]));
 }
 
@@ -157,7 +161,7 @@ interface CatchAllStatus {
 async function catchAllStatus(
   ctx: FindingsContext,
   domain: string,
-  hosts: Parameters<DomainProber['probe']>[0],
+  hosts: MailHost[],
   outcomes: Map<string, ProbeOutcome>,
   deadline: number,
   control: ProbeControl,
@@ -171,7 +175,7 @@ async function catchAllStatus(
   // Probed after the real addresses, on a session that has been RSET, so the random
   // address cannot hide the real answer (the flaw of probing it first).
   const random = `${randomBytes(9).toString('hex')}-nx@${domain}`;
-  const probe = (await ctx.prober.probe(hosts, [random], deadline, control, lane)).get(random);
+  const probe = (await ctx.prober.probe(hosts, [random], deadline, control, lane, domain)).get(random);
   if (probe?.kind === 'accepted') ctx.catchAll.set(domain, true);
   else if (probe && MAILBOX_REJECTIONS.has(probe.kind as RcptClass)) ctx.catchAll.set(domain, false);
   const catchAll = ctx.catchAll.get(domain) ?? null;

@@ -8,7 +8,7 @@ import { MxFeedback } from './mx-feedback';
 import { MxSessions } from './mx-sessions';
 import { MxTarget, providerOf } from './mx-target';
 import { ProbeControl, ProbeOutcome } from './probe-outcome';
-import { ProbeCall } from './probe-session';
+import { ProbeCall, routeStopped } from './probe-session';
 import { ProberSettings } from './prober-settings';
 
 /**
@@ -60,7 +60,14 @@ export class DomainProber {
       }
     }
     const started = this.clock();
-    const call: ProbeCall = { queue: new AddressQueue(addresses), outcomes: new Map(), deadline, control, lane };
+    const call: ProbeCall = {
+      queue: new AddressQueue(addresses),
+      outcomes: new Map(),
+      deadline,
+      control,
+      lane,
+      stopped: null,
+    };
     const outcomes = await this.probeTargets(targets.list, call);
     const durationMs = this.clock() - started;
     for (const outcome of outcomes.values()) this.observer.probed(outcome.kind, providerOf(outcome.mxHost), durationMs);
@@ -77,7 +84,8 @@ export class DomainProber {
     const { queue, outcomes } = call;
     let lastFailure: ProbeOutcome = { kind: 'connect_refused' };
     for (const target of list) {
-      if (queue.size === 0) break;
+      // A route refused at one address of the MX is refused at its others (the same operator judges the sender).
+      if (queue.size === 0 || routeStopped(call)) break;
       if (this.clock() >= call.deadline || call.control.signal?.aborted) {
         lastFailure = { kind: 'deadline_exceeded' };
         break;
@@ -89,7 +97,7 @@ export class DomainProber {
       );
       lastFailure = failures.find((failure) => failure !== null) ?? lastFailure;
     }
-    for (const a of queue.rest()) outcomes.set(a, lastFailure);
+    for (const a of queue.rest()) outcomes.set(a, call.stopped ?? lastFailure);
     return outcomes;
   }
 

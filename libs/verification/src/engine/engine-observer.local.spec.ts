@@ -14,6 +14,10 @@ function recordingObserver(): VerificationObserver & { lines: string[] } {
     mxBackedOff: (provider, code) => lines.push(`backoff ${provider || '-'} ${code}`),
     sessionAdapted: (decision, provider) => lines.push(`adapted ${decision} ${provider || '-'}`),
     greylistRetried: (addresses) => lines.push(`greylist-retry ${addresses}`),
+    routeSessionOpened: (route, provider) => lines.push(`route-opened ${route} ${provider || '-'}`),
+    routeProbed: (route, kind) => lines.push(`route-probed ${route} ${kind}`),
+    routeOut: (route, scope, provider, reason) => lines.push(`route-out ${route} ${scope} ${reason}`),
+    routeFailover: (route, provider, addresses) => lines.push(`route-failover ${route} ${addresses}`),
   };
 }
 
@@ -61,13 +65,17 @@ describe('what the engine reports to its observer', () => {
     // The real address, then the catch-all probe with a random address on the parked session. The first
     // clean session, freshly connected, raises the MX's connect rate and (slow start) its concurrency limit
     // from the starting 2 to the ceiling of 3; the reused one says nothing new about connecting.
+    // Each connection and each probe also names the egress route it went out on ('default' without SMTP_ROUTES).
     expect(since(mark)).toEqual([
       'opened google',
+      'route-opened default google',
       'adapted connect_rate_raised google',
       'adapted concurrency_raised google',
       'probed accepted google',
+      'route-probed default accepted',
       'reused google',
       'probed no_mailbox google',
+      'route-probed default no_mailbox',
       'verdict ok/ok interactive',
     ]);
     const opened = observer.lines.filter((l) => l.startsWith('opened')).length;

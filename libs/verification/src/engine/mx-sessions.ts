@@ -2,8 +2,8 @@ import { SmtpRefusedError } from '../smtp/smtp-session';
 import { Lease, MxPool } from '../smtp/mx-pool';
 import { MxFeedback, isTimeout } from './mx-feedback';
 import { MxTarget } from './mx-target';
-import { ProbeOutcome } from './probe-outcome';
-import { ProbeCall, ProbeSession } from './probe-session';
+import { ProbeOutcome, ROUTE_FAILURES } from './probe-outcome';
+import { ProbeCall, ProbeSession, routeStopped } from './probe-session';
 import { ProberSettings } from './prober-settings';
 import { Settled, settleSession } from './session-end';
 
@@ -40,29 +40,30 @@ export class MxSessions {
   /** Probes as many of the call's pending addresses as this address allows; returns the failure that stopped it, if any. */
   async probe(target: MxTarget, call: ProbeCall): Promise<ProbeOutcome | null> {
     const tries: Tries = { reconnects: 0, freshRetryLeft: true };
-    while (call.queue.size > 0) {
+    while (call.queue.size > 0 && !routeStopped(call)) {
       const attempted = this.clock();
       let lease: Lease | null;
+      let next: Next;
       try {
-        // No connection once the other sessions have taken everything while this one waited for a slot.
-        const wanted = () => call.queue.size > 0;
+        // No connection once the other sessions have taken everything (or found the route refused) while this one waited for a slot.
+        const wanted = () => call.queue.size > 0 && !routeStopped(call);
         lease = await this.pool.acquire(target.host, target.address, this.settings.port, call.lane, wanted);
       } catch (error) {
-        const next = await this.afterConnectError(error, target, attempted, call.deadline, tries);
+        next = await this.afterConnectError(error, target, attempted, call.deadline, tries);
         if (next === 'again') continue;
-        return next;
+        return this.stopIfRouteFailed(next, call);
       }
       if (!lease) return null;
-      const next = await this.afterSession(
-        await this.session(lease, target, call),
-        lease,
-        target,
-        call.deadline,
-        tries,
-      );
-      if (next !== 'again') return next;
+      next = await this.afterSession(await this.session(lease, target, call), lease, target, call.deadline, tries);
+      if (next !== 'again') return this.stopIfRouteFailed(next, call);
     }
     return null;
+  }
+
+  /** A failure that blames the route stops the call's other sessions too (see ROUTE_FAILURES). */
+  private stopIfRouteFailed(failure: ProbeOutcome, call: ProbeCall): ProbeOutcome {
+    if (ROUTE_FAILURES.has(failure.kind)) call.stopped ??= failure;
+    return failure;
   }
 
   /** Runs a session to its end, settles it, gives back what it took and got no answer for, and hands the lease back. */

@@ -1,5 +1,5 @@
 import type { RcptClass } from '../smtp/rcpt-class';
-import { SmtpFailureKind } from '../smtp/smtp-errors';
+import { PROXY_FAILURES, SmtpFailureKind } from '../smtp/smtp-errors';
 import { SmtpReply } from '../smtp/smtp-reply';
 
 /** What probing one recipient came to, before catch-all and provider evidence are weighed. */
@@ -10,7 +10,9 @@ export type ProbeKind =
   | 'no_mx_address'
   | 'smtputf8_unsupported'
   | 'deadline_exceeded'
-  | 'port_25_blocked';
+  | 'port_25_blocked'
+  /** Every route of the check's pool is out (quarantined, proxy down, over its caps): nothing was asked. */
+  | 'no_route';
 
 export interface ProbeOutcome {
   kind: ProbeKind;
@@ -19,6 +21,8 @@ export interface ProbeOutcome {
   /** The IP address of mxHost that was spoken to. */
   mxAddress?: string;
   retryAfterMs?: number;
+  /** The egress route the probe went out on (libs/verification/src/egress). */
+  route?: string;
 }
 
 /** Outcomes worth another attempt later: temporary replies and transport trouble. */
@@ -46,7 +50,18 @@ export const RETRY_LATER_KINDS: ReadonlySet<ProbeKind> = new Set<ProbeKind>([
   ...TRANSIENT_KINDS,
   'accepted',
   'port_25_blocked',
+  // A refusal of our sending address lifts with time (a blocklist entry expires, a route's quarantine ends).
+  'ip_blocked',
+  'no_route',
+  ...PROXY_FAILURES,
 ]);
+
+/**
+ * Outcomes that blame the way out, not the MX or the mailbox: the MX refused the route's address by
+ * reputation, or the route's proxy could not carry the connection. The address is asked again on another
+ * route of its pool; sessions of the same call stop at once (one wasted session per route and MX at most).
+ */
+export const ROUTE_FAILURES: ReadonlySet<ProbeKind> = new Set<ProbeKind>(['ip_blocked', ...PROXY_FAILURES]);
 
 /** What the caller of a probe controls while it runs: stopping it (a cancelled job) and hearing of each answered RCPT (progress). */
 export interface ProbeControl {
@@ -54,4 +69,9 @@ export interface ProbeControl {
   signal?: AbortSignal;
   /** Told each address whose RCPT was answered. */
   probed?(address: string): void;
+  /**
+   * Asked before each new session: an outcome when the route has been taken out for this MX meanwhile (by
+   * another call's session), so no further session goes out on it; the addresses left get that outcome.
+   */
+  routeOut?(): ProbeOutcome | null;
 }

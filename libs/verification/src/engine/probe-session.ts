@@ -27,6 +27,14 @@ export interface ProbeCall {
   deadline: number;
   control: ProbeControl;
   lane: ProbeLane;
+  /** Set when a session found the route refused (ROUTE_FAILURES): the call's other sessions stop, the rest get it. */
+  stopped: ProbeOutcome | null;
+}
+
+/** Why the call must send nothing more on this route: its own sessions found it refused, or another call did. */
+export function routeStopped(call: ProbeCall): ProbeOutcome | null {
+  call.stopped ??= call.control.routeOut?.() ?? null;
+  return call.stopped;
 }
 
 /**
@@ -82,6 +90,7 @@ export class ProbeSession {
     const cap = limits.rcptCap(this.clock());
     if (cap !== null && session.rcptsInTransaction >= cap) return ended({ why: 'rcpt_cap_reached', learned: null });
     if (this.clock() >= this.call.deadline || this.call.control.signal?.aborted) return ended({ why: 'deadline' });
+    if (this.call.stopped) return ended({ why: 'done' });
     const room = this.room(budgetLeft, cap);
     const batch = this.take(room);
     // Every address taken was decided without asking (no SMTPUTF8): plan again, the queue may be empty now.
@@ -165,6 +174,9 @@ export class ProbeSession {
       return ended({ why: 'rcpt_cap_reached', learned: session.rcptsInTransaction - 1 }, batch.slice(index));
     if (reply.code === 452 && kind !== 'mailbox_full')
       return ended({ why: 'mx_busy', reply, kind }, batch.slice(index));
+    // The MX refuses our address, not this mailbox: every further RCPT would be refused too (and counted
+    // against us); the address is asked again on another route (RoutedProber).
+    if (kind === 'ip_blocked') return ended({ why: 'sender_blocked', reply }, batch.slice(index));
     this.call.outcomes.set(address, { kind, reply, ...spokenTo(this.target) });
     this.call.control.probed?.(address);
     // Only a slow refusal counts: error sleeps hold back every reply, and most replies of a list are

@@ -31,6 +31,11 @@ const SUB_RESULT: Partial<Record<ProbeKind, string>> = {
   no_mx_address: 'mx_unresolvable',
   smtputf8_unsupported: 'smtputf8_unsupported',
   port_25_blocked: 'port_25_blocked',
+  no_route: 'no_route',
+  proxy_unreachable: 'no_route',
+  proxy_auth_failed: 'no_route',
+  proxy_refused: 'no_route',
+  proxy_timeout: 'no_route',
 };
 
 /** Domain-level outcomes that end the pipeline before SMTP. */

@@ -22,6 +22,8 @@ export type SessionEnd =
   | { why: 'closed_421'; reply: SmtpReply }
   /** A 452 other than "mailbox full" or a recipient cap: the MX is out of resources for us. */
   | { why: 'mx_busy'; reply: SmtpReply; kind: ProbeKind }
+  /** A RCPT refused because of who we are (a blocklist, a banned sending address): the route is refused here. */
+  | { why: 'sender_blocked'; reply: SmtpReply }
   /** A refusal answered much slower than the session's usual (`errorsBefore`: its errors before that RCPT). */
   | { why: 'tarpitted'; errorsBefore: number }
   | { why: 'failed'; error: unknown };
@@ -77,6 +79,8 @@ export function settleSession(
     case 'mx_busy':
       feedback.backoff(target, end.reply.code);
       return { keep: false, failure: { kind: end.kind, reply: end.reply, ...spokenTo(target), retryAfterMs } };
+    case 'sender_blocked':
+      return { keep: false, failure: { kind: 'ip_blocked', reply: end.reply, ...spokenTo(target) } };
     case 'tarpitted':
       // The reply is good, but the server has started holding this session back: replace it.
       feedback.adapted('retired_tarpit', target);

@@ -56,13 +56,14 @@ export function buildVerdict(
   const retryable =
     findings.status === 'dns_error' || (findings.status === 'probed' && RETRY_LATER_KINDS.has(outcome.kind));
   if (mapped.result === 'unknown' && retryable && retryAfterMs !== undefined) verdict.retryAfterMs = retryAfterMs;
-  if (outcome.reply || outcome.mxHost) {
+  if (outcome.reply || outcome.mxHost || outcome.route) {
     verdict.smtp = {
       code: outcome.reply?.code,
       enhanced: outcome.reply?.enhanced,
       message: outcome.reply?.text,
       mxHost: outcome.mxHost,
       mxAddress: outcome.mxAddress,
+      route: outcome.route,
     };
   }
   return verdict;

@@ -2,8 +2,12 @@ import { DnsClient } from '../dns/dns-client';
 import { HostResolver } from '../dns/host-resolver';
 import { MailRouter } from '../dns/mail-routing';
 import { MemoryMxSlots } from '../embedded/memory-mx-slots';
-import { MxPool } from '../smtp/mx-pool';
-import { SharedMxBudget } from '../smtp/shared-mx-budget';
+import { egressReport, EgressRouteReport } from '../egress/egress-report';
+import { ProbeRoute, RouteContext } from '../egress/probe-route';
+import { RouteHealth } from '../egress/route-health';
+import { RoutedProber } from '../egress/routed-prober';
+import { RouteSelector } from '../egress/route-selector';
+import { singleRoute } from '../egress/single-route';
 import { SmtpEgress } from '../smtp/smtp-egress';
 import { checkSyntax } from '../syntax/email-syntax';
 import { canonicalEmail } from '../syntax/canonical-email';
@@ -14,7 +18,6 @@ import { SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verificat
 import { mapBounded } from '@lib/common';
 import { CandidateOptions, probeCandidatesOn } from './candidate-probing';
 import { CatchAllCache } from './catch-all-cache';
-import { DomainProber } from './domain-prober';
 import { FindingsContext, gatherFindings } from './domain-findings';
 import { settleTemporaryFailures } from './greylist-retry';
 import { AddressFacts, buildVerdict, earlyVerdict } from './verdict-builder';
@@ -47,11 +50,12 @@ const LEARNED_MEMORY_MS = 60 * 60_000;
  * pool, so one instance should serve a whole process; call close() at shutdown.
  */
 export class VerificationEngine {
-  private readonly pool: MxPool;
   private readonly ctx: FindingsContext;
   private readonly observer: VerificationObserver;
-  /** What the port-25 preflight last found; the app records each check here (see SmtpEgress). */
-  readonly egress = new SmtpEgress();
+  /** The ways out to mail servers, each with its own session pool (egress/); one 'default' route without SMTP_ROUTES. */
+  readonly routes: ProbeRoute[];
+  /** Which routes are out of service, and where (the admin view and /ready read it). */
+  readonly routeHealth: RouteHealth;
   /** The process's resolver for plain host names, on the same DNS client as mail routing (see HostResolver). */
   readonly resolver: HostResolver;
 
@@ -59,44 +63,42 @@ export class VerificationEngine {
     private readonly config: VerificationConfig,
     private readonly clock: () => number = Date.now,
   ) {
-    const maxRcpts = config.maxRcptsPerSession ?? 20;
     this.observer = config.observer ?? SILENT_VERIFICATION_OBSERVER;
-    this.pool = new MxPool(
-      {
-        concurrencyFloor: Math.min(config.perMxConcurrency, config.perMxConcurrencyFloor ?? 1),
-        concurrencyCeiling: config.perMxConcurrency,
-        connectsPerSecond: config.connectsPerSecondPerMx ?? 50,
+    const plan = config.routes ?? singleRoute(config);
+    const context: RouteContext = {
+      adaptive: {
+        concurrencyFloor: config.perMxConcurrencyFloor ?? 1,
         connectsPerSecondCeiling: config.connectsPerSecondPerMxCeiling ?? 500,
         errorBudget: config.sessionErrorBudget ?? 8,
         learnedMemoryMs: LEARNED_MEMORY_MS,
       },
-      config.sessionReuse,
-      {
-        heloName: config.heloName,
-        mailFrom: config.mailFrom,
-        port: config.smtpPort,
-        tls: true,
+      timeouts: {
         connectTimeoutMs: config.connectTimeoutMs,
         bannerTimeoutMs: config.bannerTimeoutMs,
         commandTimeoutMs: config.commandTimeoutMs,
       },
-      clock,
-      this.observer,
-      new SharedMxBudget(config.mxSlots ?? new MemoryMxSlots(), config.egressId ?? 'local'),
-    );
-    const prober = new DomainProber(
-      this.pool,
-      {
+      prober: {
         port: config.smtpPort,
         allowPrivateNetworks: config.allowPrivateNetworks,
-        maxRcptsPerSession: maxRcpts,
+        maxRcptsPerSession: config.maxRcptsPerSession ?? 20,
         backoffMs: config.greylistDelaysMs[0] ?? 60_000,
         reconnectBackoffMs: config.reconnectBackoffMs ?? 1_000,
         tarpitFloorMs: config.tarpitFloorMs ?? 500,
       },
+      sessionReuse: config.sessionReuse,
+      slots: config.mxSlots ?? new MemoryMxSlots(),
+      clock,
+      observer: this.observer,
+    };
+    this.routes = plan.routes.map((spec) => new ProbeRoute(spec, context));
+    this.routeHealth = new RouteHealth(clock);
+    const prober = new RoutedProber(
+      this.routes,
+      new RouteSelector(this.routes, plan),
+      this.routeHealth,
       clock,
       this.observer,
-      this.egress,
+      config.routes != null,
     );
     const dns = new DnsClient(config.dnsServers, config.dnsTimeoutMs ?? 3_000);
     this.resolver = new HostResolver(config.dnsServers?.length ? dns : null);
@@ -109,6 +111,16 @@ export class VerificationEngine {
       clock,
       observer: this.observer,
     };
+  }
+
+  /** Each egress route's state per provider, port 25 through it and its caps used (/ready, the admin view). */
+  egressReport(): EgressRouteReport[] {
+    return egressReport(this.routes, this.routeHealth);
+  }
+
+  /** What the port-25 preflight last found on the first route (the only one without SMTP_ROUTES). */
+  get egress(): SmtpEgress {
+    return this.routes[0].egress;
   }
 
   async verify(
@@ -198,12 +210,12 @@ export class VerificationEngine {
     return probeCandidatesOn(this.ctx, domain, localParts, options);
   }
 
-  /** Number of SMTP connections opened so far (tests and the benchmark use it). */
+  /** Number of SMTP connections opened so far, on every route (tests and the benchmark use it). */
   get sessionsOpened(): number {
-    return this.pool.opened;
+    return this.routes.reduce((sum, route) => sum + route.pool.opened, 0);
   }
 
   async close(): Promise<void> {
-    await this.pool.close();
+    await Promise.all(this.routes.map((route) => route.close()));
   }
 }

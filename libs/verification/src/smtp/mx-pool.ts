@@ -146,6 +146,13 @@ export class MxPool {
     return (this.hosts.get(key)?.waiting.interactive.length ?? 0) > 0;
   }
 
+  /** Sessions this MX address could still take from us now: how work is spread over egress routes. */
+  freeSessions(address: string, port: number): number {
+    const state = this.hosts.get(`${address}:${port}`);
+    if (!state) return this.adaptive.concurrencyCeiling;
+    return Math.max(0, state.limits.ceiling(this.clock()) - state.active);
+  }
+
   limitsOf(address: string, port: number): MxLimits {
     return this.state(`${address}:${port}`).limits;
   }

@@ -1,7 +1,8 @@
-import { connect, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { connect as tlsConnect, createSecureContext, SecureContext, TLSSocket } from 'node:tls';
 import { SmtpReply, SmtpReplyParser } from './smtp-reply';
 import { SmtpTransportError } from './smtp-errors';
+import { Dial, directDial } from '../egress/dial';
 
 export interface ConnectionTimeouts {
   connectTimeoutMs: number;
@@ -38,25 +39,14 @@ export class SmtpConnection {
     this.attach(socket);
   }
 
-  static open(address: string, port: number, timeouts: ConnectionTimeouts): Promise<SmtpConnection> {
-    return new Promise((resolve, reject) => {
-      const socket = connect({ host: address, port, noDelay: true });
-      const timer = setTimeout(() => {
-        socket.destroy();
-        reject(new SmtpTransportError('connect_timeout', `connect to ${address}:${port} timed out`));
-      }, timeouts.connectTimeoutMs);
-      const onError = (error: NodeJS.ErrnoException) => {
-        clearTimeout(timer);
-        const kind = error.code === 'ECONNREFUSED' ? 'connect_refused' : 'network_error';
-        reject(new SmtpTransportError(kind, `${address}:${port}: ${error.code ?? error.message}`));
-      };
-      socket.once('error', onError);
-      socket.once('connect', () => {
-        clearTimeout(timer);
-        socket.off('error', onError);
-        resolve(new SmtpConnection(socket, timeouts));
-      });
-    });
+  /** Connects through `dial` (the egress route: direct by default) and reads replies from the socket it gives. */
+  static async open(
+    address: string,
+    port: number,
+    timeouts: ConnectionTimeouts,
+    dial: Dial = directDial(),
+  ): Promise<SmtpConnection> {
+    return new SmtpConnection(await dial(address, port, timeouts.connectTimeoutMs), timeouts);
   }
 
   get isSecure(): boolean {

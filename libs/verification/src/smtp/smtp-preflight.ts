@@ -1,5 +1,6 @@
 import { HostResolver } from '../dns/host-resolver';
 import { VerificationConfig } from '../verification.config';
+import { Dial, directDial } from '../egress/dial';
 import { SmtpConnection } from './smtp-connection';
 import { SmtpFailureKind, SmtpTransportError } from './smtp-errors';
 import type { SmtpEgressState } from './smtp-egress';
@@ -7,11 +8,13 @@ import type { SmtpEgressState } from './smtp-egress';
 // A large public MX that always answers on port 25 when outbound SMTP is allowed.
 export const DEFAULT_PREFLIGHT_HOST = 'gmail-smtp-in.l.google.com';
 
-// Failures that mean the network stops outbound SMTP; anything else (no DNS, say) proves nothing either way.
+// Failures that mean the network stops outbound SMTP (a proxy refusing port 25 included); anything else
+// (no DNS, a proxy that is down) proves nothing about port 25 either way.
 const BLOCKED_KINDS: ReadonlySet<SmtpFailureKind> = new Set<SmtpFailureKind>([
   'connect_refused',
   'connect_timeout',
   'banner_timeout',
+  'proxy_refused',
 ]);
 
 /**
@@ -23,13 +26,14 @@ export async function smtpPreflight(
   host: string = DEFAULT_PREFLIGHT_HOST,
   log: (message: string) => void = (m) => console.warn(m),
   resolver: HostResolver = HostResolver.fromServers(config.dnsServers, config.dnsTimeoutMs),
-): Promise<{ reachable: boolean; state: SmtpEgressState; detail: string }> {
+  dial: Dial = directDial(),
+): Promise<{ reachable: boolean; state: SmtpEgressState; detail: string; failure?: SmtpFailureKind }> {
   let connection: SmtpConnection | null = null;
   try {
     // The host is resolved like every other name in the process: through DNS_SERVERS when configured.
     const addresses = await resolver.resolve(host);
     const address = (addresses.find((a) => a.family === 4) ?? addresses[0]).address;
-    connection = await SmtpConnection.open(address, config.smtpPort, config);
+    connection = await SmtpConnection.open(address, config.smtpPort, config, dial);
     const banner = await connection.readBanner();
     return {
       reachable: true,
@@ -45,7 +49,7 @@ export async function smtpPreflight(
         ? 'port 25 is blocked by the network: probes of public mail servers answer unknown/port_25_blocked until a later check gets through'
         : 'the check could not tell whether port 25 is open; probes go ahead');
     log(`[verification] SMTP preflight: ${detail}`);
-    return { reachable: false, state: blocked ? 'blocked' : 'unknown', detail };
+    return { reachable: false, state: blocked ? 'blocked' : 'unknown', detail, failure: kind };
   } finally {
     connection?.destroy();
   }

@@ -1,3 +1,4 @@
+import type { Dial } from '../egress/dial';
 import { ConnectionTimeouts, SmtpConnection } from './smtp-connection';
 import { SmtpReply } from './smtp-reply';
 import { loopStalls } from './loop-stalls';
@@ -9,6 +10,8 @@ export interface SessionOptions extends ConnectionTimeouts {
   port: number;
   /** Opportunistic STARTTLS; the pool turns it off for a host whose TLS handshake failed (see MxPool). */
   tls: boolean;
+  /** How the connection is opened: the egress route's way out (direct when absent). */
+  dial?: Dial;
 }
 
 // How long a retired session waits for the server to close after QUIT before dropping the connection.
@@ -54,7 +57,7 @@ export class SmtpSession {
   static async open(host: string, address: string, options: SessionOptions): Promise<SmtpSession> {
     loopStalls.start();
     const started = performance.now();
-    const connection = await SmtpConnection.open(address, options.port, options);
+    const connection = await SmtpConnection.open(address, options.port, options, options.dial);
     const session = new SmtpSession(host, address, connection, options);
     try {
       const banner = await connection.readBanner();

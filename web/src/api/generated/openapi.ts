@@ -1078,6 +1078,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/egress-routes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The egress routes of this process and their health per provider (docs/production.md, 'Egress') */
+        get: operations["AdminEgressRoutesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1147,10 +1164,14 @@ export interface components {
                     up?: boolean;
                 };
             };
-            /** @description Port 25 preflight state (informational) */
+            /** @description Port 25 preflight state of the first egress route (informational) */
             smtpEgress?: {
                 [key: string]: unknown;
             };
+            /** @description Each egress route (informational): its state, port 25 through it, its quarantines per provider or MX host, its caps used; proxy passwords masked */
+            egressRoutes?: {
+                [key: string]: unknown;
+            }[];
         };
         ApiErrorBody: {
             /**
@@ -1322,6 +1343,12 @@ export interface components {
         FailOrderDto: {
             /** @example Bank transfer never arrived */
             reason: string;
+        };
+        EgressRoutesModel: {
+            /** @description Each route: name, kind (direct, socks5), via (source address or proxy, password masked), egressId, heloName, mailFrom, state (in_service, out), port25 (the preflight's state through it), quarantines (scope '*', provider:NAME or mx:HOST; state quarantined or half_open; reason; strikes; since; until) and capsUsed */
+            routes: {
+                [key: string]: unknown;
+            }[];
         };
         WebhookReceiptModel: {
             /** @example true */
@@ -2078,12 +2105,17 @@ export interface components {
              * @example The email account that you tried to reach does not exist.
              */
             smtpReply?: string | null;
+            /**
+             * @description Evidence: the egress route the probe went out on (the operator's SMTP_ROUTES names; 'default' without them)
+             * @example eu-proxy-1
+             */
+            egressRoute?: string | null;
         };
         VerifySingleDto: {
             /** @example jane@acme.com */
             email: string;
             /**
-             * @description Add the evidence behind each result: mxHost, mxAddress, smtpCode, smtpEnhanced, smtpReply (null where no SMTP reply decided it). Default false: the spec's fields only.
+             * @description Add the evidence behind each result: mxHost, mxAddress, smtpCode, smtpEnhanced, smtpReply, egressRoute (null where no SMTP reply decided it). Default false: the spec's fields only.
              * @default false
              */
             evidence?: boolean;
@@ -2130,7 +2162,7 @@ export interface components {
              */
             emails: string[];
             /**
-             * @description Add the evidence behind each result: mxHost, mxAddress, smtpCode, smtpEnhanced, smtpReply (null where no SMTP reply decided it). Default false: the spec's fields only.
+             * @description Add the evidence behind each result: mxHost, mxAddress, smtpCode, smtpEnhanced, smtpReply, egressRoute (null where no SMTP reply decided it). Default false: the spec's fields only.
              * @default false
              */
             evidence?: boolean;
@@ -2644,7 +2676,7 @@ export interface operations {
         parameters: {
             query: {
                 email: string;
-                /** @description Add the evidence behind each result: mxHost, mxAddress, smtpCode, smtpEnhanced, smtpReply (null where no SMTP reply decided it). Default false: the spec's fields only. */
+                /** @description Add the evidence behind each result: mxHost, mxAddress, smtpCode, smtpEnhanced, smtpReply, egressRoute (null where no SMTP reply decided it). Default false: the spec's fields only. */
                 evidence?: boolean;
                 /** @description Browser tests only; prefer the header */
                 "X-API-KEY"?: string;
@@ -7604,6 +7636,52 @@ export interface operations {
             };
             /** @description Unsupported media type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    AdminEgressRoutesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["EgressRoutesModel"];
+                        /** @example null */
+                        error: Record<string, never> | null;
+                    };
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -80,11 +80,19 @@ export class VerificationResultModel {
     description: 'Evidence: the reply text',
   })
   smtpReply?: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    example: 'eu-proxy-1',
+    description:
+      "Evidence: the egress route the probe went out on (the operator's SMTP_ROUTES names; 'default' without them)",
+  })
+  egressRoute?: string | null;
 }
 
 /** The one description of the opt-in evidence switch, for single and batch. */
 export const EVIDENCE_DOC =
-  "Add the evidence behind each result: mxHost, mxAddress, smtpCode, smtpEnhanced, smtpReply (null where no SMTP reply decided it). Default false: the spec's fields only.";
+  "Add the evidence behind each result: mxHost, mxAddress, smtpCode, smtpEnhanced, smtpReply, egressRoute (null where no SMTP reply decided it). Default false: the spec's fields only.";
 
 export class BatchSummaryModel {
   @ApiProperty({
