@@ -32,7 +32,7 @@ const ROUTE_FIELDS = new Set([
 ]);
 
 /**
- * Parses the routes document (JSON: `{ routes, rules?, default? }`, docs/egress.md) and says what is wrong
+ * Parses the routes document (JSON: `{ routes, rules?, default? }`, docs/production.md, "Egress routes") and says what is wrong
  * with it, naming the route and the field, so start-up refuses it with exit 78. null when neither
  * variable is set: one direct route with the single-route settings, exactly as without routes.
  */

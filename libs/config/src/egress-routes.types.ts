@@ -1,5 +1,5 @@
 /**
- * The prober's ways out to mail servers (SMTP_ROUTES_FILE or SMTP_ROUTES; docs/egress.md). Plain data,
+ * The prober's ways out to mail servers (SMTP_ROUTES_FILE or SMTP_ROUTES; docs/production.md, "Egress routes"). Plain data,
  * validated once at start by readEgressRoutes; libs/verification builds one MX pool per route from it.
  */
 export interface EgressRoutes {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { readEgressRoutes } from './egress-routes';
 import { loadConfig } from './load-config';
 
@@ -112,5 +114,14 @@ describe('the egress routes document (SMTP_ROUTES)', () => {
     expect(() => loadConfig({ SMTP_ROUTES_FILE: '/nonexistent/routes.json' }, ['api'])).toThrow(
       /SMTP_ROUTES_FILE \/nonexistent\/routes.json cannot be read: ENOENT/,
     );
+  });
+
+  it("accepts the README's example routes file as written", () => {
+    const readme = readFileSync(join(__dirname, '../../../README.md'), 'utf8');
+    const example = /SMTP_ROUTES_FILE[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    const { routes, problems } = parse(example);
+    expect(problems).toEqual([]);
+    expect(routes?.routes.map((r) => r.name)).toEqual(['mx-a', 'mx-b']);
   });
 });
