@@ -1,4 +1,4 @@
-// *.int.spec.ts: production adapters against real servers (Kafka, a MongoDB-wire server, Postfix,
+// *.int.spec.ts: production adapters against real servers (Kafka, a MongoDB-wire server, Postfix, dante,
 // stripe-mock, Chromium, EventStoreDB when reachable).
 const base = require('./jest.config.js');
 module.exports = {

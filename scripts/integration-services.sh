@@ -4,7 +4,10 @@
 #   FerretDB v1 as the MongoDB-wire server, built with `go install`, on its PostgreSQL handler (as in
 #   production) over a private PostgreSQL cluster from Debian's packages (scripts/integration/postgres.sh), and
 #   a private Postfix from Debian's packages (scripts/integration/postfix.sh, stock smtpd limits), and
-#   stripe-mock, Stripe's API mock, with `go install` (scripts/integration/stripe-mock.sh).
+#   stripe-mock, Stripe's API mock, with `go install` (scripts/integration/stripe-mock.sh), and
+#   three SOCKS5 proxies from Debian's dante-server (scripts/integration/dante.sh) for the egress-route
+#   suites: `open` (127.0.0.1:11080, out from 127.0.0.77), `auth` (11081, RFC 1929 user mcproxy, out from
+#   127.0.0.78) and `no25` (11082, out from 127.0.0.79, refuses port 25 and Postfix's port with reply 0x02).
 # Usage: scripts/integration-services.sh up|down|status|restart-kafka|restart-mongo
 # Installs, data, logs and pid files live in .integration/ (gitignored); `up` writes .integration/env.
 set -euo pipefail
@@ -157,8 +160,9 @@ cmd_up() {
   wait_ready
   INTEGRATION_DIR=$DIR bash "$HERE/postfix.sh" up >/dev/null
   INTEGRATION_DIR=$DIR bash "$HERE/stripe-mock.sh" up
+  INTEGRATION_DIR=$DIR bash "$HERE/dante.sh" up >/dev/null
   printf 'export KAFKA_BROKERS=%s\nexport MONGO_URL=%s\n' "$KAFKA_BROKERS" "$MONGO_URL" >"$ENV_FILE"
-  cat "$DIR/postgres.env" "$DIR/postfix.env" "$DIR/stripe-mock.env" >>"$ENV_FILE"
+  cat "$DIR/postgres.env" "$DIR/postfix.env" "$DIR/stripe-mock.env" "$DIR/dante.env" >>"$ENV_FILE"
   log "ready; load the environment with: . $ENV_FILE"
   cat "$ENV_FILE"
 }
@@ -169,6 +173,7 @@ cmd_down() {
   INTEGRATION_DIR=$DIR bash "$HERE/postgres.sh" down
   INTEGRATION_DIR=$DIR bash "$HERE/postfix.sh" down
   INTEGRATION_DIR=$DIR bash "$HERE/stripe-mock.sh" down
+  INTEGRATION_DIR=$DIR bash "$HERE/dante.sh" down
   rm -f "$ENV_FILE"
 }
 
@@ -188,6 +193,7 @@ cmd_status() {
   INTEGRATION_DIR=$DIR bash "$HERE/postgres.sh" status || state=3
   INTEGRATION_DIR=$DIR bash "$HERE/postfix.sh" status || state=3
   INTEGRATION_DIR=$DIR bash "$HERE/stripe-mock.sh" status || state=3
+  INTEGRATION_DIR=$DIR bash "$HERE/dante.sh" status || state=3
   return "$state"
 }
 

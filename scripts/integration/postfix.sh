@@ -5,13 +5,19 @@
 # queue_directory and data_directory under $INTEGRATION_DIR/postfix and is driven with `postfix -c`.
 # Usage: scripts/integration/postfix.sh up|down|status   (idempotent; `up` writes $INTEGRATION_DIR/postfix.env)
 #
-# in_flow_delay is 0 (see main.cf below): the only setting that differs from a stock Postfix.
+# in_flow_delay is 0 (see main.cf below): the only limit that differs from a stock Postfix; the one
+# restriction added is a client access map (Reputation, below).
 # What it serves: the finder's companies (FINDER_* below), and virtual mailbox domain $POSTFIX_DOMAIN (probe.test) with mailboxes alice, bob, carol
 # and user0, user10, user20 ... user99990 (every tenth userN exists); every other recipient of that
 # domain is refused "550 5.1.1 ... User unknown in virtual mailbox table". mynetworks is a TEST-NET
 # range, so the prober is a stranger like any client on the internet and every default limit applies
 # to it (smtpd_soft_error_limit 10, smtpd_error_sleep_time 1s, smtpd_hard_error_limit 20,
 # smtpd_junk_command_limit 100, smtpd_client_connection_count_limit 50, smtpd_recipient_limit 1000).
+# Reputation: a client access map refuses the client address $POSTFIX_BLOCKED_SOURCE (127.0.0.31) at every RCPT
+# (smtpd_delay_reject) with reject_rbl_client's wording for a zen.spamhaus.org hit, behind the prefix an access
+# map adds: "554 5.7.1 <unknown[127.0.0.31]>: Client host rejected: Service unavailable; Client host
+# [127.0.0.31] blocked using zen.spamhaus.org; https://www.spamhaus.org/query/ip/127.0.0.31". Every other
+# client, e.g. $POSTFIX_CLEAN_SOURCE (127.0.0.32) or a SOCKS proxy's address, is served as before.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -19,6 +25,9 @@ DIR=${INTEGRATION_DIR:-$ROOT/.integration}
 POSTFIX_ADDRESS=${POSTFIX_ADDRESS:-127.0.0.25}
 POSTFIX_PORT=${POSTFIX_PORT:-2525}
 POSTFIX_DOMAIN=${POSTFIX_DOMAIN:-probe.test}
+# Source addresses an egress route can bind: the first is on the "blocklist", the second is not.
+POSTFIX_BLOCKED_SOURCE=${POSTFIX_BLOCKED_SOURCE:-127.0.0.31}
+POSTFIX_CLEAN_SOURCE=${POSTFIX_CLEAN_SOURCE:-127.0.0.32}
 # Companies for the finder (npm run bench:finder with BENCH_POSTFIX=1): one domain per common mailbox
 # format, <format>.$FINDER_SUFFIX (first.last -> firstdotlast.companies.test), each with the mailboxes of
 # FINDER_PEOPLE (first:last) in that format. Robert and Peter have nicknames in the finder's table (rob, bob; pete).
@@ -78,6 +87,10 @@ write_config() {
     for ((n = 0; n < 100000; n += 10)); do echo "user$n@$POSTFIX_DOMAIN $POSTFIX_DOMAIN/user$n/"; done
     finder_mailboxes
   } >"$CONF/vmailbox"
+  # A real reject_rbl_client needs DNS, which this machine has none of; the map gives its text (with the TXT
+  # record Spamhaus publishes for a listed address as the last part) without it.
+  printf '%s 554 5.7.1 Service unavailable; Client host [%s] blocked using zen.spamhaus.org; https://www.spamhaus.org/query/ip/%s\n' \
+    "$POSTFIX_BLOCKED_SOURCE" "$POSTFIX_BLOCKED_SOURCE" "$POSTFIX_BLOCKED_SOURCE" >"$CONF/client_access"
   cat >"$CONF/main.cf" <<EOF
 # Private test instance written by scripts/integration/postfix.sh; everything not set here is stock.
 compatibility_level = 3.6
@@ -101,7 +114,9 @@ virtual_mailbox_base = $BASE/mail
 virtual_uid_maps = static:65534
 virtual_gid_maps = static:65534
 biff = no
-# The one setting changed from stock, and not a defence: Postfix's flow control makes a new message (the
+# A blocklisted client address (see client_access); stock smtpd_client_restrictions is empty.
+smtpd_client_restrictions = check_client_access texthash:$CONF/client_access
+# The one limit changed from stock, and not a defence: Postfix's flow control makes a new message (the
 # first accepted RCPT of a transaction) wait up to in_flow_delay (1s) for a token, and tokens come from
 # the queue manager delivering mail. A busy server always has some; this instance never delivers any
 # (probers never send DATA), so every transaction would wait the full second.
@@ -140,6 +155,7 @@ write_env() {
   printf 'export POSTFIX_SMTP_HOST=%s\nexport POSTFIX_SMTP_PORT=%s\nexport POSTFIX_DOMAIN=%s\nexport POSTFIX_VERSION=%s\nexport POSTFIX_MAILLOG=%s\n' \
     "$POSTFIX_ADDRESS" "$POSTFIX_PORT" "$POSTFIX_DOMAIN" "$(postconf -c "$CONF" -h mail_version)" "$BASE/maillog" >"$ENV_FILE"
   printf 'export POSTFIX_FINDER_SUFFIX=%s\nexport POSTFIX_FINDER_PEOPLE=%s\n' "$FINDER_SUFFIX" "$FINDER_PEOPLE" >>"$ENV_FILE"
+  printf 'export POSTFIX_BLOCKED_SOURCE=%s\nexport POSTFIX_CLEAN_SOURCE=%s\n' "$POSTFIX_BLOCKED_SOURCE" "$POSTFIX_CLEAN_SOURCE" >>"$ENV_FILE"
   cat "$ENV_FILE"
 }
 

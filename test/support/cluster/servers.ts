@@ -9,10 +9,19 @@ export type ServerVariable =
   | 'POSTFIX_DOMAIN'
   | 'POSTFIX_MAILLOG'
   | 'POSTFIX_FINDER_SUFFIX'
-  | 'STRIPE_MOCK_URL';
+  | 'POSTFIX_BLOCKED_SOURCE'
+  | 'POSTFIX_CLEAN_SOURCE'
+  | 'STRIPE_MOCK_URL'
+  | 'DANTE_OPEN_URL'
+  | 'DANTE_OPEN_SOURCE'
+  | 'DANTE_AUTH_URL'
+  | 'DANTE_AUTH_SOURCE'
+  | 'DANTE_NO25_URL'
+  | 'DANTE_NO25_SOURCE'
+  | 'DANTE_PID_OPEN';
 
 const HOW_TO =
-  'run `scripts/integration-services.sh up && . .integration/env` (Kafka, FerretDB, Postfix, stripe-mock), or point the variable at a server';
+  'run `scripts/integration-services.sh up && . .integration/env` (Kafka, FerretDB, Postfix, stripe-mock, dante), or point the variable at a server';
 
 /**
  * Registers `body` under `title` when every variable names a server. Otherwise the same tests are
