@@ -28,6 +28,21 @@ describeWithServers(
     const domain = env.POSTFIX_DOMAIN;
     let echo: Server;
     let echoPort: number;
+    // Every tunnel and connection a test opens, closed after it even when an expectation failed midway.
+    const opened: Socket[] = [];
+    afterEach(() => opened.splice(0).forEach((socket) => socket.destroy()));
+
+    const socks = async (proxyUrl: string, target: { host: string; port: number }): Promise<Socks5Outcome> => {
+      const outcome = await socks5Connect(proxyUrl, target);
+      if (outcome.kind === 'connected') opened.push(outcome.socket);
+      return outcome;
+    };
+    const direct = (target: { host: string; port: number }, localAddress: string): Promise<Socket> =>
+      new Promise((resolve, reject) => {
+        const socket = connect({ ...target, localAddress });
+        opened.push(socket);
+        socket.once('connect', () => resolve(socket)).once('error', reject);
+      });
 
     // Tells each client the address its connection came from, then hangs up.
     beforeAll(async () => {
@@ -38,8 +53,7 @@ describeWithServers(
     afterAll(() => new Promise<void>((resolve) => echo.close(() => resolve())));
 
     const sourceSeenThrough = async (proxyUrl: string): Promise<string> => {
-      const outcome = await socks5Connect(proxyUrl, { host: '127.0.0.1', port: echoPort });
-      const socket = connected(outcome);
+      const socket = connected(await socks(proxyUrl, { host: '127.0.0.1', port: echoPort }));
       let text = '';
       for await (const chunk of socket) text += String(chunk);
       return text.trim();
@@ -56,7 +70,7 @@ describeWithServers(
     it('the auth proxy refuses a wrong password with an RFC 1929 status other than 0', async () => {
       const wrong = new URL(env.DANTE_AUTH_URL);
       wrong.password = 'not-the-password';
-      const outcome = await socks5Connect(wrong.href, { host: '127.0.0.1', port: echoPort });
+      const outcome = await socks(wrong.href, { host: '127.0.0.1', port: echoPort });
       expect(outcome.kind).toBe('auth_refused');
       expect(outcome.kind === 'auth_refused' && outcome.status).not.toBe(0);
     });
@@ -65,14 +79,14 @@ describeWithServers(
       const anonymous = new URL(env.DANTE_AUTH_URL);
       anonymous.username = '';
       anonymous.password = '';
-      expect(await socks5Connect(anonymous.href, { host: '127.0.0.1', port: echoPort })).toEqual({
+      expect(brief(await socks(anonymous.href, { host: '127.0.0.1', port: echoPort }))).toEqual({
         kind: 'no_acceptable_method',
       });
     });
 
     it('the no25 proxy answers a CONNECT to the Postfix port and to port 25 with 0x02, not allowed by ruleset', async () => {
       for (const port of [postfix.port, 25]) {
-        expect(await socks5Connect(env.DANTE_NO25_URL, { host: postfix.host, port })).toEqual({
+        expect(brief(await socks(env.DANTE_NO25_URL, { host: postfix.host, port }))).toEqual({
           kind: 'connect_refused',
           reply: 0x02,
         });
@@ -110,8 +124,8 @@ describeWithServers(
         ]);
       const sockets = [
         await direct(postfix, env.POSTFIX_CLEAN_SOURCE),
-        connected(await socks5Connect(env.DANTE_OPEN_URL, postfix)),
-        connected(await socks5Connect(env.DANTE_AUTH_URL, postfix)),
+        connected(await socks(env.DANTE_OPEN_URL, postfix)),
+        connected(await socks(env.DANTE_AUTH_URL, postfix)),
       ];
       for (const socket of sockets) {
         const replies = await dialogue(socket);
@@ -127,12 +141,9 @@ function connected(outcome: Socks5Outcome): Socket {
   return outcome.socket;
 }
 
-function direct(target: { host: string; port: number }, localAddress: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ ...target, localAddress });
-    socket.once('connect', () => resolve(socket)).once('error', reject);
-  });
-}
+/** An outcome without its socket, for a readable failure message. */
+const brief = (outcome: Socks5Outcome) =>
+  outcome.kind === 'connected' ? { kind: outcome.kind, boundAddress: outcome.boundAddress } : outcome;
 
 const code = (reply: string): string => reply.slice(0, 3);
 

@@ -64,7 +64,10 @@ export async function socks5Connect(proxyUrl: string, target: Socks5Target, time
   }
 }
 
-async function readBoundAddress(socket: Socket, addressType: number): Promise<{ boundAddress: string; boundPort: number }> {
+async function readBoundAddress(
+  socket: Socket,
+  addressType: number,
+): Promise<{ boundAddress: string; boundPort: number }> {
   let address: string;
   if (addressType === IPV4) address = [...(await readExactly(socket, 4))].join('.');
   else if (addressType === IPV6) address = (await readExactly(socket, 16)).toString('hex');
@@ -95,7 +98,8 @@ function readExactly(socket: Socket, length: number): Promise<Buffer> {
       const chunk = socket.read(length) as Buffer | null;
       if (chunk === null) return;
       cleanup();
-      if (chunk.length < length) reject(new Error(`the proxy closed the connection after ${chunk.length} of ${length} bytes`));
+      if (chunk.length < length)
+        reject(new Error(`the proxy closed the connection after ${chunk.length} of ${length} bytes`));
       else resolve(chunk);
     }
     socket.on('readable', attempt).once('end', ended).once('close', ended).once('error', failed);
