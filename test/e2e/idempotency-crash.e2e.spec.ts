@@ -7,7 +7,12 @@ import { VerificationEngine } from '@lib/verification';
 import { requestFingerprint } from '@lib/idempotency';
 import { idempotencyStream, sha256 } from '@lib/idempotency/testing';
 import { EmailVerified } from '@lib/paid-verification';
-import { toVerificationResult, VerificationResult, verificationStream } from '@lib/paid-verification/testing';
+import {
+  answeredResult,
+  toRecordedResult,
+  VerificationResult,
+  verificationStream,
+} from '@lib/paid-verification/testing';
 import { TravelClock } from '../support/travel-clock';
 import { startVerifyWorld, VerifyWorld } from './verify-world';
 import { longestPaidCallMs } from '@lib/config';
@@ -56,7 +61,7 @@ describe('Idempotency-Key when the first request died part-way', () => {
     );
   }
 
-  /** What the dead process recorded before it died: a real probe of the address, charged 1 credit. */
+  /** What the dead process recorded before it died (a real probe of the address, charged 1 credit), as the API answers it. */
   async function recordVerification(
     account: { accountId: string; keyId: string },
     email: string,
@@ -64,7 +69,7 @@ describe('Idempotency-Key when the first request died part-way', () => {
     remaining: number,
   ): Promise<VerificationResult> {
     const [verdict] = await world.app.running.app.get(VerificationEngine).verifyMany([email], { mode: 'interactive' });
-    const result = toVerificationResult(verdict, 1, remaining);
+    const result = toRecordedResult(verdict, 1, remaining);
     const event: EmailVerified = {
       type: 'EmailVerified',
       data: {
@@ -77,7 +82,7 @@ describe('Idempotency-Key when the first request died part-way', () => {
       },
     };
     await events.appendToStream(verificationStream(verificationId), [event], 'no_stream');
-    return result;
+    return answeredResult(result, verdict, false);
   }
 
   const holdFor = (accountId: string, holdId: string) =>

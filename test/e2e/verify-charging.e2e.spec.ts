@@ -18,6 +18,7 @@ const RESULT_FIELDS = [
   'creditsCharged',
   'creditsRemaining',
   'executionMs',
+  'retryAfterMs',
 ];
 
 describe('single verification charging', () => {

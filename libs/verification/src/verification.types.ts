@@ -17,8 +17,9 @@ export interface SmtpDiagnostics {
 }
 
 /**
- * The verdict fields a customer sees, in API results and as bulk CSV columns alike; the other
- * fields of a verdict (normalized, canonical, domain, retryAfterMs, smtp) are internal diagnostics.
+ * The verdict fields a customer sees, in API results and as bulk CSV columns alike; of the other
+ * fields of a verdict, the API answers retryAfterMs and (on request) smtp beside them, from the recorded
+ * verdict; normalized, canonical and domain are internal.
  * Declared once for the events that record a verdict (EmailVerified and BatchVerified of
  * @lib/paid-verification, ChunkCompleted of @lib/verification-jobs), which are stored forever: a field
  * is only ever added, as optional (old events lack it), and never renamed or retyped.

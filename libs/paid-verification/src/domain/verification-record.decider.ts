@@ -1,7 +1,7 @@
 import type { Decider } from '@lib/common';
 import { creditsFor, type VerificationVerdict } from '@lib/verification';
 import { planBatch, summarize } from './batch-plan';
-import { toVerificationResult } from './verification-result';
+import { toRecordedResult } from './verification-result';
 import type { BatchVerified, EmailVerified, VerificationEvent } from './verification.events';
 
 /** What both records say besides the verdicts: who asked, when, and what they can still spend once charged. */
@@ -52,7 +52,7 @@ export const verificationRecordDecider: Decider<VerificationCommand, Verificatio
 
 function emailVerified(command: RecordSingleVerification): EmailVerified {
   const { verificationId, accountId, keyId, verdict, creditsRemaining, at } = command;
-  const result = toVerificationResult(verdict, verificationCharge([verdict]), creditsRemaining);
+  const result = toRecordedResult(verdict, verificationCharge([verdict]), creditsRemaining);
   return { type: 'EmailVerified', data: { verificationId, accountId, keyId, verdict, result, at } };
 }
 
@@ -69,7 +69,7 @@ function batchVerified(command: RecordBatchVerification): BatchVerified {
     const index = positionToUnique[position];
     const charge = charged.has(index) ? 0 : verificationCharge([verdicts[index]]);
     charged.add(index);
-    return { ...toVerificationResult(verdicts[index], charge, creditsRemaining), email: email.trim() };
+    return { ...toRecordedResult(verdicts[index], charge, creditsRemaining), email: email.trim() };
   });
   const summary = summarize(results, creditsRemaining);
   return {

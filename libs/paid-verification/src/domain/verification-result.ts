@@ -1,18 +1,19 @@
-import type { VerdictEvidence, VerificationVerdict } from '@lib/verification';
+import { verdictEvidence, type VerdictEvidence, type VerificationVerdict } from '@lib/verification';
 import type { RecordedResult } from './verification.events';
 
 /**
  * The spec's verification result: `data` of single verify and each element of batch `results`: the
- * result as recorded, and the evidence on request. The spec's field order on the wire is the order
- * toVerificationResult writes them in.
+ * result as recorded, when to ask again (from the recorded verdict, as the evidence is), and the evidence
+ * on request. The spec's field order on the wire is the order toRecordedResult writes them in.
  */
-export type VerificationResult = RecordedResult & Partial<VerdictEvidence>;
+export type VerificationResult = RecordedResult & { retryAfterMs: number | null } & Partial<VerdictEvidence>;
 
-export function toVerificationResult(
+/** The result as recorded in EmailVerified and BatchVerified, whose stored shape never changes. */
+export function toRecordedResult(
   verdict: VerificationVerdict,
   creditsCharged: number,
   creditsRemaining: number,
-): VerificationResult {
+): RecordedResult {
   return {
     email: verdict.email,
     result: verdict.result,
@@ -31,4 +32,18 @@ export function toVerificationResult(
     creditsRemaining,
     executionMs: Math.round(verdict.executionMs),
   };
+}
+
+/**
+ * A recorded result as answered, first time or replayed: retryAfterMs on every result, null unless the
+ * engine said a later attempt may decide (rounded up: never before the MX back-off it measured ends), then
+ * the evidence fields when the caller asked for them.
+ */
+export function answeredResult(
+  recorded: RecordedResult,
+  verdict: VerificationVerdict,
+  evidence: boolean,
+): VerificationResult {
+  const retryAfterMs = verdict.retryAfterMs === undefined ? null : Math.ceil(verdict.retryAfterMs);
+  return evidence ? { ...recorded, retryAfterMs, ...verdictEvidence(verdict) } : { ...recorded, retryAfterMs };
 }

@@ -5,7 +5,7 @@ import { Clock } from '@lib/common';
 import { PaidCalls, type HeldCredits, type PaidCallPurpose } from '@lib/credits';
 import { EventStore, runCommand } from '@lib/eventstore';
 import type { IdempotentAttempt } from '@lib/idempotency';
-import { VerificationEngine, VerificationVerdict, verdictEvidence } from '@lib/verification';
+import { VerificationEngine, VerificationVerdict } from '@lib/verification';
 import { planBatch } from '../domain/batch-plan';
 import {
   verificationCharge,
@@ -13,12 +13,11 @@ import {
   type RecordBatchVerification,
   type RecordSingleVerification,
 } from '../domain/verification-record.decider';
-import { VerificationResult } from '../domain/verification-result';
+import { answeredResult, VerificationResult } from '../domain/verification-result';
 import {
   BatchSummary,
   BatchVerified,
   EmailVerified,
-  RecordedResult,
   recordedCharge,
   VERIFICATION_HOLD_PURPOSES,
   VerificationEvent,
@@ -59,7 +58,7 @@ export class PaidVerification {
     evidence = false,
   ): Promise<VerificationResult> {
     const earlier = await this.resume(principal.accountId, attempt.supersedes);
-    if (earlier?.type === 'EmailVerified') return withEvidence(earlier.data.result, earlier.data.verdict, evidence);
+    if (earlier?.type === 'EmailVerified') return answeredResult(earlier.data.result, earlier.data.verdict, evidence);
     const held = await this.hold(principal, attempt, VERIFICATION_HOLD_PURPOSES.single, [email]);
     const [verdict] = await held.releaseOnFailure(this.probe([email]), 'probe failed');
     const recorded = await this.record<EmailVerified>({
@@ -68,7 +67,7 @@ export class PaidVerification {
       verdict,
     });
     await held.settle(recordedCharge(recorded));
-    return withEvidence(recorded.data.result, recorded.data.verdict, evidence);
+    return answeredResult(recorded.data.result, recorded.data.verdict, evidence);
   }
 
   /** Duplicates (by canonical form) are probed and charged once; each position repeats its address's result. */
@@ -144,17 +143,12 @@ export class PaidVerification {
   }
 }
 
-/** The result as recorded, plus the evidence fields when the caller asked for them. */
-function withEvidence(result: RecordedResult, verdict: VerificationVerdict, evidence: boolean): VerificationResult {
-  return evidence ? { ...result, ...verdictEvidence(verdict) } : result;
-}
-
+/** Each position's recorded result as answered, from its address's verdict. */
 function batchResponse(recorded: BatchVerified['data'], evidence: boolean): BatchResponse {
-  if (!evidence) return { results: recorded.results, summary: recorded.summary };
   const { positionToUnique } = planBatch(recorded.emails);
   return {
     results: recorded.results.map((result, position) =>
-      withEvidence(result, recorded.verdicts[positionToUnique[position]], true),
+      answeredResult(result, recorded.verdicts[positionToUnique[position]], evidence),
     ),
     summary: recorded.summary,
   };

@@ -32,6 +32,8 @@ export interface DomainFindings {
   catchAll: boolean | null;
   /** What the random-address probe answered when it left the catch-all test open (greylisted, rate_limited, ...). */
   catchAllProbe?: ProbeKind;
+  /** When that probe may be asked again (the end of an MX back-off it met or began): no verdict suggests earlier. */
+  catchAllRetryAfterMs?: number;
   outcomes: Map<string, ProbeOutcome>;
 }
 
@@ -74,8 +76,8 @@ export async function gatherFindings(
   const profile = route.viaAddressFallback ? NO_PROFILE : providerForHosts(route.hosts.map((h) => h.name));
   if (disposable) return { status: 'disposable', disposable, profile, catchAll: null, outcomes: new Map() };
   const outcomes = await probeChunks(ctx, domain, route.hosts, addresses, deadline, control, lane);
-  const { catchAll, probeKind } = await catchAllStatus(ctx, domain, route.hosts, outcomes, deadline, control, lane);
-  return { status: 'probed', disposable, profile, catchAll, catchAllProbe: probeKind, outcomes };
+  const catchAll = await catchAllStatus(ctx, domain, route.hosts, outcomes, deadline, control, lane);
+  return { status: 'probed', disposable, profile, ...catchAll, outcomes };
 }
 
 /**
@@ -124,7 +126,7 @@ export async function reprobe(
   const fresh = await probeChunks(ctx, domain, route.hosts, addresses, deadline, control, lane);
   for (const [address, outcome] of fresh) findings.outcomes.set(address, outcome);
   if (findings.catchAll === null) {
-    const { catchAll, probeKind } = await catchAllStatus(
+    const { catchAll, catchAllProbe, catchAllRetryAfterMs } = await catchAllStatus(
       ctx,
       domain,
       route.hosts,
@@ -133,7 +135,7 @@ export async function reprobe(
       control,
       lane,
     );
-    Object.assign(findings, { catchAll, catchAllProbe: probeKind });
+    Object.assign(findings, { catchAll, catchAllProbe, catchAllRetryAfterMs });
   }
 }
 
@@ -153,10 +155,7 @@ async function probeChunks(
   return new Map(results.flatMap((m) => [...m]));
 }
 
-interface CatchAllStatus {
-  catchAll: boolean | null;
-  probeKind?: ProbeKind;
-}
+type CatchAllStatus = Pick<DomainFindings, 'catchAll' | 'catchAllProbe' | 'catchAllRetryAfterMs'>;
 
 async function catchAllStatus(
   ctx: FindingsContext,
@@ -179,5 +178,6 @@ async function catchAllStatus(
   if (probe?.kind === 'accepted') ctx.catchAll.set(domain, true);
   else if (probe && MAILBOX_REJECTIONS.has(probe.kind as RcptClass)) ctx.catchAll.set(domain, false);
   const catchAll = ctx.catchAll.get(domain) ?? null;
-  return { catchAll, probeKind: catchAll === null ? probe?.kind : undefined };
+  if (catchAll !== null) return { catchAll };
+  return { catchAll, catchAllProbe: probe?.kind, catchAllRetryAfterMs: probe?.retryAfterMs };
 }

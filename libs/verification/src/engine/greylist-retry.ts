@@ -39,6 +39,8 @@ export async function settleTemporaryFailures(
       await reprobe(ctx, domain, pending, deadline, findings, control);
     }
   }
-  const backoff = Math.max(0, ...[...findings.outcomes.values()].map((o) => o.retryAfterMs ?? 0));
+  // The MX back-offs the probes met or began, the catch-all probe's included: no retry is suggested before they end.
+  const waits = [...findings.outcomes.values()].map((o) => o.retryAfterMs ?? 0);
+  const backoff = Math.max(0, findings.catchAllRetryAfterMs ?? 0, ...waits);
   return Math.max(backoff, delays[attempt] ?? delays[delays.length - 1] ?? 0);
 }

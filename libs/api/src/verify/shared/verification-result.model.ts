@@ -44,6 +44,15 @@ export class VerificationResultModel {
   @ApiProperty({ type: 'integer', format: 'int64', example: 99, description: 'Available credits after this call' })
   creditsRemaining!: number;
   @ApiProperty({ type: 'integer', format: 'int32', example: 840 }) executionMs!: number;
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    nullable: true,
+    example: null,
+    description:
+      'On an unknown result a later attempt may decide (greylisted, rate_limited, timeout …): milliseconds after this answer before asking again is worth it; for rate_limited, no earlier than the end of the pause the service keeps on that mail server. Null on every other result',
+  })
+  retryAfterMs!: number | null;
   @ApiPropertyOptional({
     nullable: true,
     type: String,
