@@ -113,8 +113,12 @@ describe('single verification charging', () => {
     const mine = events.filter((e) => e.data.accountId === accountId);
     expect(mine).toHaveLength(1);
     expect(mine[0].streamId).toMatch(/^verifications-/);
-    expect(mine[0].data.result).toEqual(res.body.data);
+    // retryAfterMs is answered from the recorded verdict (as the evidence is), not stored in the result.
+    const { retryAfterMs, ...answered } = res.body.data;
+    expect(mine[0].data.result).toEqual(answered);
     expect(mine[0].data.verdict).toMatchObject({ result: 'catch_all', domain: 'catchall.test' });
+    expect(mine[0].data.verdict.retryAfterMs).toBeUndefined();
+    expect(retryAfterMs).toBeNull();
   });
 
   it('lists the charges as Used transactions pointing at the verification', async () => {

@@ -388,6 +388,7 @@ class _VerificationResultModelRequired(TypedDict):
     creditsCharged: int
     creditsRemaining: int
     executionMs: int
+    retryAfterMs: Optional[int]
 
 
 class VerificationResultModel(_VerificationResultModelRequired, total=False):
@@ -396,6 +397,7 @@ class VerificationResultModel(_VerificationResultModelRequired, total=False):
     smtpCode: Optional[int]
     smtpEnhanced: Optional[str]
     smtpReply: Optional[str]
+    egressRoute: Optional[str]
 
 
 class _VerifyBatchDtoRequired(TypedDict):

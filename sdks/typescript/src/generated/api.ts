@@ -1209,6 +1209,12 @@ export interface components {
              */
             executionMs: number;
             /**
+             * Format: int64
+             * @description On an unknown result a later attempt may decide (greylisted, rate_limited, timeout …): milliseconds after this answer before asking again is worth it; for rate_limited, no earlier than the end of the pause the service keeps on that mail server. Null on every other result
+             * @example null
+             */
+            retryAfterMs: number | null;
+            /**
              * @description Evidence (only with evidence=true): the MX host spoken to
              * @example aspmx.l.google.com
              */
@@ -1234,12 +1240,17 @@ export interface components {
              * @example The email account that you tried to reach does not exist.
              */
             smtpReply?: string | null;
+            /**
+             * @description Evidence: the egress route the probe went out on (the operator's SMTP_ROUTES names; 'default' without them)
+             * @example eu-proxy-1
+             */
+            egressRoute?: string | null;
         };
         VerifySingleDto: {
             /** @example jane@acme.com */
             email: string;
             /**
-             * @description Add the evidence behind each result: mxHost, mxAddress, smtpCode, smtpEnhanced, smtpReply (null where no SMTP reply decided it). Default false: the spec's fields only.
+             * @description Add the evidence behind each result: mxHost, mxAddress, smtpCode, smtpEnhanced, smtpReply, egressRoute (null where no SMTP reply decided it). Default false: the spec's fields only.
              * @default false
              */
             evidence?: boolean;
@@ -1286,7 +1297,7 @@ export interface components {
              */
             emails: string[];
             /**
-             * @description Add the evidence behind each result: mxHost, mxAddress, smtpCode, smtpEnhanced, smtpReply (null where no SMTP reply decided it). Default false: the spec's fields only.
+             * @description Add the evidence behind each result: mxHost, mxAddress, smtpCode, smtpEnhanced, smtpReply, egressRoute (null where no SMTP reply decided it). Default false: the spec's fields only.
              * @default false
              */
             evidence?: boolean;
@@ -1439,7 +1450,7 @@ export interface operations {
         parameters: {
             query: {
                 email: string;
-                /** @description Add the evidence behind each result: mxHost, mxAddress, smtpCode, smtpEnhanced, smtpReply (null where no SMTP reply decided it). Default false: the spec's fields only. */
+                /** @description Add the evidence behind each result: mxHost, mxAddress, smtpCode, smtpEnhanced, smtpReply, egressRoute (null where no SMTP reply decided it). Default false: the spec's fields only. */
                 evidence?: boolean;
                 /** @description Browser tests only; prefer the header */
                 "X-API-KEY"?: string;

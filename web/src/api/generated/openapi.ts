@@ -2080,6 +2080,12 @@ export interface components {
              */
             executionMs: number;
             /**
+             * Format: int64
+             * @description On an unknown result a later attempt may decide (greylisted, rate_limited, timeout …): milliseconds after this answer before asking again is worth it; for rate_limited, no earlier than the end of the pause the service keeps on that mail server. Null on every other result
+             * @example null
+             */
+            retryAfterMs: number | null;
+            /**
              * @description Evidence (only with evidence=true): the MX host spoken to
              * @example aspmx.l.google.com
              */
