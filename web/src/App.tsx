@@ -114,8 +114,11 @@ export function App() {
   return (
     <>
       <SkipLink />
-      <header className="topbar">
+      <header className={menuOpen ? 'topbar open' : 'topbar'}>
         <Brand />
+        <span className="header-balance" data-testid="header-balance" aria-label="Balance">
+          {balance === null ? '…' : `${balance.toLocaleString('en')} credits`}
+        </span>
         <button
           type="button"
           className="menu-toggle secondary"
@@ -135,9 +138,6 @@ export function App() {
           </ul>
         </nav>
         <div className="account">
-          <span data-testid="header-balance" aria-label="Balance">
-            {balance === null ? '…' : `${balance.toLocaleString('en')} credits`}
-          </span>
           <Link to="/account" className="who" title="Your account">
             {me.email}
           </Link>

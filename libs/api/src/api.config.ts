@@ -12,7 +12,7 @@ export type ApiConfig = Pick<
   'adminToken' | 'adminMaxFailuresPerAddress' | 'rateLimit' | 'throttleIpv6PrefixLength'
 > & {
   jobs: Pick<AppConfig['jobs'], 'maxUploadBytes' | 'maxUniqueEmails'>;
-  dashboard: Pick<AppConfig['dashboard'], 'sessionTtlHours' | 'secureCookies'>;
+  dashboard: Pick<AppConfig['dashboard'], 'sessionTtlHours' | 'secureCookies' | 'trialCredits'>;
 };
 
 /** DI token of ApiConfig (a type, so it needs a token); ApiConfigModule provides and exports it. */
@@ -20,14 +20,14 @@ export const API_CONFIG = Symbol('API_CONFIG');
 
 export function apiConfigFrom(config: AppConfig): ApiConfig {
   const { maxUploadBytes, maxUniqueEmails } = config.jobs;
-  const { sessionTtlHours, secureCookies } = config.dashboard;
+  const { sessionTtlHours, secureCookies, trialCredits } = config.dashboard;
   return {
     adminToken: config.adminToken,
     adminMaxFailuresPerAddress: config.adminMaxFailuresPerAddress,
     rateLimit: config.rateLimit,
     throttleIpv6PrefixLength: config.throttleIpv6PrefixLength,
     jobs: { maxUploadBytes, maxUniqueEmails },
-    dashboard: { sessionTtlHours, secureCookies },
+    dashboard: { sessionTtlHours, secureCookies, trialCredits },
   };
 }
 

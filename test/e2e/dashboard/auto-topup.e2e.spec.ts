@@ -37,6 +37,21 @@ describe('automatic top-up', () => {
     expect(await eventuallyBalance(app, key, 1_050)).toMatchObject({ balance: 1_050 });
   });
 
+  it('finding 7: an automatic top-up adds what the catalogue offers for its package, promotion included', async () => {
+    const owner = await signedInUser(app);
+    const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'k' } })).body.data.apiKey;
+    const growth = (await app.request('GET', '/v1/credits/packages')).body.data.packages.find(
+      (p: { name: string }) => p.name === 'Growth',
+    );
+    // The default catalogue's launch offer: 10 % bonus credits on Growth.
+    expect(growth.offer).toMatchObject({ promotionId: 1, totalCreditsAdded: 5_500, finalAmountUsd: 40 });
+    await owner.browser.request('PUT', '/dashboard/v1/billing/auto-topup', {
+      body: { enabled: true, thresholdCredits: 100, packageId: growth.id },
+    });
+    expect((await app.request('GET', '/v1/verify/single?email=not-an-address', { key })).status).toBe(200);
+    expect(await eventuallyBalance(app, key, 99 + 5_500, 15_000)).toMatchObject({ balance: 99 + 5_500 });
+  });
+
   it('refuses settings for an unknown package', async () => {
     const owner = await signedInUser(app);
     const res = await owner.browser.request('PUT', '/dashboard/v1/billing/auto-topup', {

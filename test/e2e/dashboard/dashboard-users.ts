@@ -9,7 +9,7 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now()}-${++counter}@example.com`;
 }
 
-/** Signs up, confirms from the outbox and signs in; returns the signed-in browser. */
+/** Signs up and confirms from the outbox, which signs the browser in (one session); returns the signed-in browser. */
 export async function signedInUser(
   app: TestApp,
   email = uniqueEmail(),
@@ -25,9 +25,10 @@ export async function signedInUser(
     body: { token: await tokenFromOutbox(app.dataDir, email, '/confirm-email') },
   });
   if (confirm.status !== 200) throw new Error(`confirm: ${confirm.status} ${confirm.text}`);
-  const signIn = await browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } });
-  if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${signIn.text}`);
-  return { browser, email, user: signIn.body.data.user };
+  const me = await browser.request('GET', '/dashboard/v1/me');
+  if (me.status !== 200) throw new Error(`me after confirming: ${me.status} ${me.text}`);
+  const { userId, accountId } = me.body.data;
+  return { browser, email, user: { userId, email: me.body.data.email, name: me.body.data.name, accountId } };
 }
 
 type SignedIn = Awaited<ReturnType<typeof signedInUser>>;

@@ -17,6 +17,7 @@ function buildDir(): string {
     '<!doctype html><title>landing</title><a href="/app/signin">Sign in</a>',
   );
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dir, 'favicon.ico'), Buffer.from([0, 0, 1, 0, 1, 0]));
   return dir;
 }
 
@@ -48,6 +49,13 @@ describe('the dashboard and landing page served by the API process', () => {
       expect(res.body).toContain('<title>app</title>');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('small finding (issue 37): serves /favicon.ico from the build instead of a 404', async () => {
+    const res = await fastify.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/x-icon');
+    expect(res.rawPayload).toEqual(Buffer.from([0, 0, 1, 0, 1, 0]));
   });
 
   it('sends the links mailed from the host root to the app, token kept', async () => {

@@ -56,12 +56,13 @@ export function AutoTopupForm({ packages }: { packages: Package[] }) {
       >
         {packages.map((p) => (
           <option key={p.id} value={p.id}>
-            {p.name} ({p.credits.toLocaleString('en')} credits, ${p.priceUsd.toFixed(2)})
+            {p.name} ({p.offer.totalCreditsAdded.toLocaleString('en')} credits, ${p.offer.finalAmountUsd.toFixed(2)})
           </option>
         ))}
       </select>
       <p className="hint">
-        One order per crossing, paid with the saved payment method; if it fails, the owner gets an email.
+        One order per crossing, at the price on its card above (running offers included), paid with the saved payment
+        method; if it fails, the owner gets an email.
       </p>
       <ErrorAlert error={error} />
       {saved && <Notice>Automatic top-up {form.enabled ? 'is on' : 'is off'}.</Notice>}

@@ -32,7 +32,9 @@ export function DropZone({ onFile, label }: { onFile: (file: File) => void; labe
       onDrop={drop}
       data-testid="dropzone"
     >
-      <p>Drag and drop a CSV file here, or</p>
+      {/* A phone or tablet cannot drag a file: it is offered the file picker only. */}
+      <p className="pointer-only">Drag and drop a CSV file here, or</p>
+      <p className="touch-only">Pick a CSV file saved on this device:</p>
       <label htmlFor={id} className="button secondary">
         {label}
       </label>

@@ -40,6 +40,11 @@ export function UploadPreview({
             ? 'Detected automatically; change it if it is wrong.'
             : 'Chosen by you.'}
       </p>
+      {columns.length > 2 && (
+        <p className="scroll-hint hint" data-testid="scroll-hint">
+          The table is wider than the screen: swipe it sideways to see every column →
+        </p>
+      )}
       <div className="table-scroll" tabIndex={0} role="region" aria-label="First rows of the file">
         <table>
           <caption>

@@ -15,12 +15,35 @@ export const RESULT_PRESETS = [
  * every result column is wanted (`none` for the original file alone).
  */
 export function downloadHref(downloadPath: string, results: string[], columns: string[]): string {
-  const params = new URLSearchParams();
-  const allResults = RESULTS.every((r) => results.includes(r.name));
-  if (!allResults) params.set('results', results.join(','));
+  const params = resultParams(results);
   const allColumns = RESULT_COLUMNS.every((c) => columns.includes(c));
   if (!allColumns)
     params.set('columns', columns.length ? RESULT_COLUMNS.filter((c) => columns.includes(c)).join(',') : 'none');
+  return withQuery(downloadPath, params);
+}
+
+/**
+ * A quick download: the original columns plus one "Email status" column in the page's words
+ * (`format=simple`), ready to import back into a mailing tool.
+ */
+export function simpleDownloadHref(downloadPath: string, results: readonly string[]): string {
+  const params = resultParams(results);
+  params.set('format', 'simple');
+  return withQuery(downloadPath, params);
+}
+
+/** The rows a download of these results holds, from the counts the page shows (the same the chart draws). */
+export function rowsFor(counts: Record<string, number>, results: readonly string[]): number {
+  return results.reduce((sum, name) => sum + (counts[name] ?? 0), 0);
+}
+
+function resultParams(results: readonly string[]): URLSearchParams {
+  const params = new URLSearchParams();
+  if (!RESULTS.every((r) => results.includes(r.name))) params.set('results', results.join(','));
+  return params;
+}
+
+function withQuery(path: string, params: URLSearchParams): string {
   const query = params.toString();
-  return query ? `${downloadPath}?${query}` : downloadPath;
+  return query ? `${path}?${query}` : path;
 }

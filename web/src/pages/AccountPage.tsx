@@ -6,6 +6,7 @@ import { Field } from '../components/Field';
 import { PageTitle } from '../components/PageTitle';
 import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
+import { describeDevice } from '../lib/user-agent';
 
 /** Password, sign-in address and open sessions of the signed-in user. */
 export function AccountPage({ me }: { me: Me }) {
@@ -87,7 +88,7 @@ export function AccountPage({ me }: { me: Me }) {
             <table>
               <thead>
                 <tr>
-                  <th scope="col">Browser</th>
+                  <th scope="col">Device</th>
                   <th scope="col">Address</th>
                   <th scope="col">Since</th>
                   <th scope="col">Actions</th>
@@ -96,7 +97,7 @@ export function AccountPage({ me }: { me: Me }) {
               <tbody>
                 {sessions.data.map((s) => (
                   <tr key={s.sessionId}>
-                    <td className="break">{s.userAgent || 'unknown'}</td>
+                    <td title={s.userAgent}>{describeDevice(s.userAgent)}</td>
                     <td>{s.address}</td>
                     <td>{new Date(s.startedAt).toLocaleString('en')}</td>
                     <td>

@@ -107,7 +107,7 @@ export const ConfirmPage = () => (
   <TokenLinkPage
     title="Confirm your email"
     path={DASHBOARD.confirm}
-    doneText="Your email address is confirmed. You can sign in now."
+    doneText="Your email address is confirmed and you are signed in."
   />
 );
 export const ConfirmEmailChangePage = () => (
@@ -132,7 +132,7 @@ export function SignInPage() {
   const unconfirmed = error instanceof ApiError && error.code === ErrorCode.EMAIL_NOT_CONFIRMED;
   return (
     <div className="auth">
-      <PageTitle>Sign in</PageTitle>
+      <PageTitle formFirst>Sign in</PageTitle>
       <form onSubmit={submit} className="card">
         <Field
           label="Email"
@@ -140,6 +140,7 @@ export function SignInPage() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           autoComplete="email"
+          autoFocus
           required
         />
         <Field

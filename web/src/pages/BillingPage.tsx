@@ -5,23 +5,9 @@ import { V1 } from '../api/v1';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { AutoTopupForm } from '../components/AutoTopupForm';
 import { PageTitle } from '../components/PageTitle';
+import { PurchaseConfirm } from '../components/PurchaseConfirm';
+import { perCredit, savingPercent, usd } from '../lib/price';
 import { useLoad } from '../lib/use-load';
-
-const usd = (n: number) => `$${n.toFixed(2)}`;
-
-/** The running promotion that covers a package and gives the most, if any. */
-export function bestPromotion(pkg: Package, promotions: Promotion[]): Promotion | null {
-  const covering = promotions.filter((p) => p.packageIds === null || p.packageIds.includes(pkg.id));
-  const value = (p: Promotion) => p.bonusPercent * pkg.priceUsd + p.discountPercent * pkg.priceUsd;
-  return covering.sort((a, b) => value(b) - value(a))[0] ?? null;
-}
-
-/** What the buyer gets and pays with a promotion: bonus credits on the package credits, discount on the price. */
-export function offer(pkg: Package, promotion: Promotion | null): { credits: number; priceUsd: number } {
-  const bonus = promotion ? Math.floor((pkg.credits * promotion.bonusPercent) / 100) : 0;
-  const price = promotion ? Math.round(pkg.priceUsd * (100 - promotion.discountPercent)) / 100 : pkg.priceUsd;
-  return { credits: pkg.credits + pkg.bonusCredits + bonus, priceUsd: price };
-}
 
 function checkoutMessage(answer: Checkout, credits: number): string {
   if (answer.status === 'Completed') return `Paid: ${credits.toLocaleString('en')} credits were added.`;
@@ -38,26 +24,37 @@ export function BillingPage({ balance, onBought }: { balance: number | null; onB
   const orders = useLoad(() => api<OrderPage>('GET', `${DASHBOARD.orders}?limit=20`));
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const [buying, setBuying] = useState<number | null>(null);
+  const [buying, setBuying] = useState(false);
+  const [chosen, setChosen] = useState<Package | null>(null);
   const names = new Map(catalogue.data?.packages.map((p) => [p.id, p.name]) ?? []);
+  const promotionOf = (pkg: Package): Promotion | null =>
+    catalogue.data?.promotions.find((p) => p.id === pkg.offer.promotionId) ?? null;
+  // The dearest credit in the catalogue: each card says how much less its credits cost.
+  const listPrice = Math.max(0, ...(catalogue.data?.packages.map((p) => p.offer.pricePerCreditUsd) ?? []));
 
-  const buy = async (pkg: Package, promotion: Promotion | null) => {
+  const choose = (pkg: Package) => {
     setError(null);
     setNotice(null);
-    setBuying(pkg.id);
+    setChosen(pkg);
+  };
+  // Only after the confirmation step: the offer the card showed, promotion included, is what is ordered.
+  const buy = async (pkg: Package) => {
+    setBuying(true);
     try {
+      const { promotionId } = pkg.offer;
       const answer = await api<Checkout>(
         'POST',
         DASHBOARD.checkout,
-        promotion ? { packageId: pkg.id, promotionId: promotion.id } : { packageId: pkg.id },
+        promotionId === null ? { packageId: pkg.id } : { packageId: pkg.id, promotionId },
       );
-      setNotice(checkoutMessage(answer, offer(pkg, promotion).credits));
+      setNotice(checkoutMessage(answer, pkg.offer.totalCreditsAdded));
+      setChosen(null);
       await orders.reload();
       onBought();
     } catch (e) {
       setError(e);
     } finally {
-      setBuying(null);
+      setBuying(false);
     }
   };
 
@@ -77,32 +74,45 @@ export function BillingPage({ balance, onBought }: { balance: number | null; onB
             <strong>{p.name}</strong>: {p.description}
           </p>
         ))}
+        {chosen && (
+          <PurchaseConfirm
+            pkg={chosen}
+            promotion={promotionOf(chosen)}
+            busy={buying}
+            onConfirm={() => void buy(chosen)}
+            onCancel={() => setChosen(null)}
+          />
+        )}
         <ul className="packages">
           {catalogue.data?.packages.map((pkg) => {
-            const promotion = bestPromotion(pkg, catalogue.data!.promotions);
-            const deal = offer(pkg, promotion);
+            const { offer } = pkg;
+            const promotion = promotionOf(pkg);
+            const saving = savingPercent(offer.pricePerCreditUsd, listPrice);
             return (
               <li key={pkg.id} className="card">
                 <h3>{pkg.name}</h3>
                 <p className="big">
-                  {deal.credits.toLocaleString('en')} <span>credits</span>
+                  {offer.totalCreditsAdded.toLocaleString('en')} <span>credits</span>
                 </p>
                 <p>
-                  {deal.priceUsd < pkg.priceUsd && (
+                  {offer.finalAmountUsd < pkg.priceUsd && (
                     <>
                       <s>{usd(pkg.priceUsd)}</s>{' '}
                     </>
                   )}
-                  {usd(deal.priceUsd)} ({usd(pkg.unitPriceUsd)} per credit list price)
+                  <strong>{usd(offer.finalAmountUsd)}</strong>
                   {promotion ? ` with ${promotion.name}` : ''}
+                </p>
+                <p data-testid={`per-credit-${pkg.id}`}>
+                  {perCredit(offer.pricePerCreditUsd)} per credit{saving > 0 ? ` (${saving} % less)` : ''}
                 </p>
                 <button
                   type="button"
-                  disabled={buying !== null}
-                  onClick={() => void buy(pkg, promotion)}
-                  aria-label={`Buy ${pkg.name}: ${deal.credits} credits for ${usd(deal.priceUsd)}`}
+                  disabled={buying}
+                  onClick={() => choose(pkg)}
+                  aria-label={`Buy ${pkg.name}: ${offer.totalCreditsAdded.toLocaleString('en')} credits for ${usd(offer.finalAmountUsd)}`}
                 >
-                  {buying === pkg.id ? 'Buying…' : 'Buy'}
+                  Buy
                 </button>
               </li>
             );

@@ -4,17 +4,14 @@ import { V1, VerificationJob } from '../api/v1';
 import { ErrorAlert } from '../components/Alert';
 import { PageTitle } from '../components/PageTitle';
 import { ProgressBar } from '../components/ProgressBar';
-import { ResultChart } from '../components/ResultChart';
-import { downloadHref, RESULT_COLUMNS, RESULT_PRESETS } from '../lib/download-link';
+import { JobDownloads, nothingToDownload } from '../components/JobDownloads';
+import { JobResults } from '../components/JobResults';
 import { isTerminal } from '../lib/progress';
-import { RESULTS } from '../lib/results';
 import { useJobStream } from '../lib/use-job-stream';
 import { Link } from '../router';
 
 export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
   const { job, error } = useJobStream<VerificationJob>(V1.jobs, id, null);
-  const [results, setResults] = useState<string[]>(RESULTS.map((r) => r.name));
-  const [columns, setColumns] = useState<string[]>([...RESULT_COLUMNS]);
   const [actionError, setActionError] = useState<unknown>(null);
   const [cancelled, setCancelled] = useState<VerificationJob | null>(null);
   const shown = cancelled ?? job;
@@ -23,6 +20,12 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
   useEffect(() => {
     if (finished) onSpent();
   }, [finished]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Each chunk's charge is final when recorded: the header balance follows the job as it runs.
+  const charged = shown?.creditsCharged ?? 0;
+  useEffect(() => {
+    if (charged > 0) onSpent();
+  }, [charged]); // eslint-disable-line react-hooks/exhaustive-deps
+  const nothingVerified = shown !== null && nothingToDownload(shown);
 
   const cancel = async () => {
     if (!window.confirm('Cancel this job? Rows not yet verified are not charged.')) return;
@@ -33,8 +36,6 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
       setActionError(e);
     }
   };
-  const toggle = (list: string[], value: string) =>
-    list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
 
   return (
     <>
@@ -50,8 +51,9 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
             <ProgressBar view={shown} label="Verification progress" />
             <p>
               {shown.counts.rows?.toLocaleString('en')} rows, {shown.counts.uniqueAddresses?.toLocaleString('en')}{' '}
-              distinct addresses, {shown.counts.duplicates} duplicates, {shown.counts.invalidSyntax} malformed. Credits
-              charged: <strong>{shown.creditsCharged}</strong>.
+              distinct addresses, {shown.counts.duplicates.toLocaleString('en')} duplicates,{' '}
+              {shown.counts.invalidSyntax.toLocaleString('en')} malformed. Credits charged:{' '}
+              <strong>{shown.creditsCharged.toLocaleString('en')}</strong>.
             </p>
             {shown.failureReason && (
               <p className="field-error">
@@ -67,70 +69,15 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
               </button>
             )}
           </section>
-          <section className="card">
-            <ResultChart counts={shown.results ?? {}} title="Results" />
-          </section>
-          {shown.status !== 'Pending' && !shown.filesPurgedAt && (
-            <section className="card" aria-labelledby="download-title">
-              <h2 id="download-title">Download</h2>
-              {shown.status !== 'Completed' && (
-                <p className="hint">The job is not complete: the file holds the rows verified so far.</p>
-              )}
-              <ul className="download-links">
-                {RESULT_PRESETS.map((preset) => (
-                  <li key={preset.id}>
-                    <a
-                      className="button"
-                      href={downloadHref(shown.downloadPath, [...preset.results], columns)}
-                      download
-                      data-testid={`download-${preset.id}`}
-                    >
-                      {preset.label}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-              <fieldset>
-                <legend>Custom: rows with these results</legend>
-                {RESULTS.map((r) => (
-                  <span className="checkbox" key={r.name}>
-                    <input
-                      id={`want-${r.name}`}
-                      type="checkbox"
-                      checked={results.includes(r.name)}
-                      onChange={() => setResults(toggle(results, r.name))}
-                    />
-                    <label htmlFor={`want-${r.name}`}>{r.label}</label>
-                  </span>
-                ))}
-              </fieldset>
-              <fieldset>
-                <legend>Result columns to add</legend>
-                {RESULT_COLUMNS.map((c) => (
-                  <span className="checkbox" key={c}>
-                    <input
-                      id={`col-${c}`}
-                      type="checkbox"
-                      checked={columns.includes(c)}
-                      onChange={() => setColumns(toggle(columns, c))}
-                    />
-                    <label htmlFor={`col-${c}`}>{c}</label>
-                  </span>
-                ))}
-              </fieldset>
-              {results.length === 0 ? (
-                <p className="field-error">Choose at least one result.</p>
-              ) : (
-                <a
-                  className="button"
-                  href={downloadHref(shown.downloadPath, results, columns)}
-                  download
-                  data-testid="download-custom"
-                >
-                  Download custom selection
-                </a>
-              )}
-            </section>
+          {nothingVerified ? (
+            <p data-testid="nothing-verified">
+              No row was verified before the job stopped: there is nothing to download.
+            </p>
+          ) : (
+            <>
+              <JobResults job={shown} />
+              {shown.status !== 'Pending' && !shown.filesPurgedAt && <JobDownloads job={shown} />}
+            </>
           )}
           {shown.filesPurgedAt && (
             <p>

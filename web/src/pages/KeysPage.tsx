@@ -4,9 +4,11 @@ import { ApiKeyList, CreatedKey, DASHBOARD } from '../api/dashboard';
 import { ErrorAlert } from '../components/Alert';
 import { Field } from '../components/Field';
 import { PageTitle } from '../components/PageTitle';
+import { checkKeyLabel } from '../lib/form-checks';
 import { SecretOnce } from '../components/SecretOnce';
 import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
+import { Link } from '../router';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en') : 'never');
 
@@ -14,9 +16,13 @@ export function KeysPage() {
   const keys = useLoad(async () => (await api<ApiKeyList>('GET', DASHBOARD.keys)).items);
   const [label, setLabel] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
+  const [labelError, setLabelError] = useState<string | null>(null);
   const { act, error } = useAction(keys.reload);
   const create = (event: FormEvent) => {
     event.preventDefault();
+    const problem = checkKeyLabel(label);
+    setLabelError(problem);
+    if (problem) return;
     void act(async () => {
       setSecret((await api<CreatedKey>('POST', DASHBOARD.keys, { label })).apiKey);
       setLabel('');
@@ -26,8 +32,9 @@ export function KeysPage() {
     <>
       <PageTitle>API keys</PageTitle>
       <p className="hint">A key spends your team's credits: keep it on your server, never in a web page or app.</p>
-      <form className="card" onSubmit={create}>
+      <form className="card" onSubmit={create} noValidate>
         <Field
+          error={labelError}
           label="Label for the new key"
           value={label}
           onChange={(e) => setLabel(e.target.value)}
@@ -39,7 +46,17 @@ export function KeysPage() {
       </form>
       {secret && <SecretOnce label="Your new API key" value={secret} onDone={() => setSecret(null)} />}
       <ErrorAlert error={error ?? keys.error} />
-      {keys.data && (
+      {keys.data && keys.data.length === 0 && (
+        <div className="card empty-state" data-testid="keys-empty">
+          <h2>No API keys yet</h2>
+          <p>
+            You do not need a key to verify lists here: upload them on the <Link to="/lists">Lists</Link> page. Create a
+            key when a program of yours (a CRM, a sign-up form, a script) should verify addresses itself; the{' '}
+            <a href="/docs">API documentation</a> shows how to call it.
+          </p>
+        </div>
+      )}
+      {keys.data && keys.data.length > 0 && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="API keys">
           <table data-testid="keys-table">
             <thead>

@@ -23,7 +23,8 @@ export function ListsPage({ balance, onSpent }: { balance: number | null; onSpen
   const jobs = useLoad(() => api<VerificationJobPage>('GET', `${V1.jobs}?pageSize=50`));
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [emailColumn, setEmailColumn] = useState<number | null>(null);
-  const [dedupe, setDedupe] = useState(false);
+  // On by default: a marketer rarely wants the same address twice in the file they re-import.
+  const [dedupe, setDedupe] = useState(true);
   const [sent, setSent] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
   const limits = useUploadLimits();

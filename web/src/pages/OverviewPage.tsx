@@ -14,6 +14,15 @@ export function OverviewPage({ balance, balanceError }: { balance: number | null
   return (
     <>
       <PageTitle>Overview</PageTitle>
+      <section className="card primary-action" aria-labelledby="start-title">
+        <h2 id="start-title" className="visually-hidden">
+          Start
+        </h2>
+        <Link to="/lists" className="button" data-testid="verify-list">
+          Verify a list
+        </Link>
+        <span className="hint">Upload a CSV of addresses: you see the cost before anything is charged.</span>
+      </section>
       <section className="card balance" aria-labelledby="balance-title">
         <h2 id="balance-title">Balance</h2>
         <ErrorAlert error={balanceError} />
@@ -21,8 +30,7 @@ export function OverviewPage({ balance, balanceError }: { balance: number | null
           {balance === null ? '…' : balance.toLocaleString('en')} <span>credits</span>
         </p>
         <p>
-          <Link to="/billing">Buy credits</Link> · <Link to="/verify">Verify an address</Link> ·{' '}
-          <Link to="/lists">Verify a list</Link>
+          <Link to="/billing">Buy credits</Link> · <Link to="/verify">Verify a few addresses</Link>
         </p>
       </section>
       <section className="card" aria-labelledby="usage-title">
@@ -30,7 +38,9 @@ export function OverviewPage({ balance, balanceError }: { balance: number | null
         <ErrorAlert error={usage.error} />
         {usage.data && <UsageChart days={usage.data.daily.map((d) => ({ date: d.day, byResult: d.byResult }))} />}
         {usage.data && (
-          <p className="hint">Single and batch verifications; bulk lists are counted on their own pages.</p>
+          <p className="hint" data-testid="usage-scope">
+            Every verification counts: single and batch calls, and each distinct address of your lists.
+          </p>
         )}
       </section>
       <section aria-labelledby="recent-title">

@@ -3,6 +3,7 @@ import { api } from '../api/client';
 import { DeliveryPage, TestDelivery, V1, Webhook, WebhookWithSecret } from '../api/v1';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { PageTitle } from '../components/PageTitle';
+import { checkWebhookUrl } from '../lib/form-checks';
 import { SecretOnce } from '../components/SecretOnce';
 import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
@@ -67,9 +68,13 @@ export function WebhooksPage() {
   const [events, setEvents] = useState<string[]>(['job.completed', 'job.failed']);
   const [secret, setSecret] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
+  const [urlError, setUrlError] = useState<string | null>(null);
   const { act, error, notice, setNotice } = useAction(hooks.reload);
   const create = (event: FormEvent) => {
     event.preventDefault();
+    const problem = checkWebhookUrl(url);
+    setUrlError(problem);
+    if (problem) return;
     void act(async () => {
       const hook = await api<WebhookWithSecret>('POST', V1.webhooks, { url, events, isActive: true });
       setSecret(hook.secret);
@@ -89,7 +94,7 @@ export function WebhooksPage() {
   return (
     <>
       <PageTitle>Webhooks</PageTitle>
-      <form className="card" onSubmit={create}>
+      <form className="card" onSubmit={create} noValidate>
         <h2>Add a webhook</h2>
         <label htmlFor="hook-url">HTTPS address that receives the events</label>
         <input
@@ -99,7 +104,14 @@ export function WebhooksPage() {
           onChange={(e) => setUrl(e.target.value)}
           placeholder="https://example.com/hooks/mailcheck"
           required
+          aria-invalid={urlError ? true : undefined}
+          aria-describedby={urlError ? 'hook-url-error' : undefined}
         />
+        {urlError && (
+          <p id="hook-url-error" className="field-error">
+            {urlError}
+          </p>
+        )}
         <fieldset>
           <legend>Events</legend>
           {EVENTS.map((e) => (

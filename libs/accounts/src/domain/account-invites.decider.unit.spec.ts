@@ -173,3 +173,33 @@ describe('revoking an invitation', () => {
       .thenThrows('TEAM_ROLE_FORBIDDEN');
   });
 });
+
+describe('small finding (issue 37): inviting one person twice', () => {
+  it('replaces the pending invitation, so one invitation (the newest link) remains', () => {
+    const first = continued(team, invite('i2', 'grace@example.com', 'owner', days(1)));
+    const again = given(first)
+      .when(invite('i3', 'grace@example.com', 'owner', days(2)))
+      .events();
+    expect(again.map((e) => e.type)).toEqual(['InviteRevoked', 'MemberInvited']);
+    expect(again[0].data).toMatchObject({ inviteId: 'i2', email: 'grace@example.com', reason: 'reinvited' });
+    // The first link no longer works; the second one does.
+    given([...first, ...again])
+      .when(accept('i2', 'grace', 'grace@example.com', days(3)))
+      .thenThrows('INVALID_TOKEN');
+    expect(
+      given([...first, ...again])
+        .when(accept('i3', 'grace', 'grace@example.com', days(3)))
+        .events(),
+    ).toHaveLength(1);
+  });
+
+  it('leaves invitations to other people alone', () => {
+    const first = continued(team, invite('i2', 'grace@example.com', 'owner', days(1)));
+    expect(
+      given(first)
+        .when(invite('i3', 'alan@example.com', 'owner', days(2)))
+        .events()
+        .map((e) => e.type),
+    ).toEqual(['MemberInvited']);
+  });
+});

@@ -3,6 +3,7 @@ import { AccountCommand } from './account.commands';
 import { AccountEvent } from './account.events';
 import {
   invitesWithdrawnByRemoval,
+  isPending,
   requireInvite,
   requireKeyChanger,
   requireManager,
@@ -108,7 +109,22 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         const open = requireOpen(state);
         requireManager(open, command.invitedBy);
         const { type: _type, at, ...data } = command;
-        return [{ type: 'MemberInvited', data: { accountId: open.accountId, ...data, invitedAt: at } }];
+        // Inviting an address again replaces its pending invitation: one invitation per person, and only
+        // the newest link (with the newest role) works.
+        const replaced: AccountEvent[] = Object.entries(open.invites)
+          .filter(([, invite]) => invite.email === command.email && isPending(invite, at))
+          .map(([inviteId]) => ({
+            type: 'InviteRevoked',
+            data: {
+              accountId: open.accountId,
+              inviteId,
+              email: command.email,
+              reason: 'reinvited',
+              revokedBy: command.invitedBy,
+              revokedAt: at,
+            },
+          }));
+        return [...replaced, { type: 'MemberInvited', data: { accountId: open.accountId, ...data, invitedAt: at } }];
       }
       case 'AcceptInvite': {
         const open = requireOpen(state);

@@ -57,7 +57,8 @@ export type InviteRevoked = {
     revokedAt: string;
   };
 };
-export type InviteRevocationReason = 'revoked' | 'inviter_removed' | 'invitee_removed';
+/** `reinvited`: the address was invited again while this one was pending; the new invitation replaces it. */
+export type InviteRevocationReason = 'revoked' | 'inviter_removed' | 'invitee_removed' | 'reinvited';
 
 export type AccountEvent =
   | AccountOpened

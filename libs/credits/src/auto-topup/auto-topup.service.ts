@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainError, newNumericId } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
+import { CreditCatalogue } from '../catalogue/credit-catalogue';
 import { CheckoutResult, CheckoutService } from '../checkout/checkout.service';
 import { loadAutoTopupSettings } from '../configure-auto-topup/auto-topup-settings';
 import { autoTopupCrossingDecider, autoTopupCrossingStream, crossesThreshold } from '../domain/auto-topup';
@@ -13,7 +14,7 @@ export type AutoTopupOutcome =
 
 /**
  * Automatic top-up: a threshold and a package per account (set by ConfigureAutoTopupCommand). When a
- * ledger change crosses below the threshold, one off-session order for the package is bought with the configured processor. The
+ * ledger change crosses below the threshold, one off-session order for the package (with the best running promotion) is bought with the configured processor. The
  * crossing is claimed in its own stream before paying, so redeliveries and restarts buy nothing more:
  * they repeat the checkout of the claimed order id, which finishes that order instead of buying another.
  */
@@ -23,6 +24,7 @@ export class AutoTopupService {
     private readonly events: EventStore,
     private readonly checkout: CheckoutService,
     private readonly clock: Clock,
+    private readonly catalogue: CreditCatalogue,
   ) {}
 
   /**
@@ -55,7 +57,10 @@ export class AutoTopupService {
     if (failure !== null) return { kind: 'failed', orderId, ledgerRevision, reason: failure, notifyOwner: !notified };
     let order: CheckoutResult;
     try {
-      order = await this.checkout.checkout(accountId, settings.packageId, null, 'auto-topup', true, orderId);
+      // The best running promotion, as the dashboard's menu and cards show it; a repeated checkout of
+      // the same order id keeps the first quote, so a promotion ending between attempts changes nothing.
+      const promotionId = this.catalogue.bestPromotionId(settings.packageId, this.clock.nowIso());
+      order = await this.checkout.checkout(accountId, settings.packageId, promotionId, 'auto-topup', true, orderId);
     } catch (error) {
       // A refusal (the package withdrawn, the account gone) ends the top-up; anything else (a store or
       // processor that could not be reached, a crash) is thrown so the message comes again and the

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readBuiltAssets, readBuiltPage, webBuildDir } from './web-dir';
+import { readBuiltAssets, readBuiltFile, readBuiltPage, webBuildDir } from './web-dir';
 
 /** The dashboard talks only to this origin; no inline script, no framing (clickjacking). */
 export const PAGE_SECURITY_HEADERS = {
@@ -39,6 +39,16 @@ export function registerWebApp(fastify: FastifyInstance, dir: string): void {
   fastify.get('/', page(landingPage));
   for (const path of MAILED_LINK_PATHS)
     fastify.get(path, (request, reply) => reply.redirect(`/app${request.url}`, 302));
+  // Browsers ask every site for /favicon.ico (web/public/favicon.ico, copied to the build's root by Vite).
+  const favicon = readBuiltFile(dir, 'favicon.ico');
+  fastify.get('/favicon.ico', (_request, reply) => {
+    if (!favicon) return reply.callNotFound();
+    return reply
+      .header('content-type', 'image/x-icon')
+      .header('cache-control', 'public, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .send(favicon);
+  });
   fastify.get('/app', page(appPage));
   fastify.get('/app/*', page(appPage));
   // The build's assets, held in memory (a few hundred KB) and served by exact name only: no path is

@@ -18,6 +18,12 @@ export function readBuiltPage(dir: string, name: 'index.html' | 'landing.html'):
   return existsSync(file) ? readFileSync(file, 'utf8') : null;
 }
 
+/** A fixed file at the build's root (never a name from a request), or null without a build. */
+export function readBuiltFile(dir: string, name: 'favicon.ico'): Buffer | null {
+  const file = join(dir, name);
+  return existsSync(file) ? readFileSync(file) : null;
+}
+
 const ASSET_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',

@@ -49,6 +49,15 @@ export class SignInService {
       throw new DomainError('INVALID_CREDENTIALS'); // the attempt stays counted
     }
     await attempt.succeeded();
+    return this.startSession(userId, context);
+  }
+
+  /**
+   * The session a confirmation link opens: called only by the request that has just confirmed the
+   * address with its single-use link (POST /dashboard/v1/confirm-email), which proves the mailbox as
+   * a password would. A used or expired link confirms nothing, so it opens nothing.
+   */
+  async startSession(userId: string, context: SignInContext): Promise<StartedSession> {
     const session = newSession();
     const expiresAt = new Date(this.clock.now() + this.config.sessionTtlHours * 3_600_000).toISOString();
     await this.users.run(userId, {

@@ -3,9 +3,11 @@ import { BlobStore } from '@lib/blobstore';
 import { DomainError } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
 import { parseResultColumns } from '../csv/result-columns';
+import { SIMPLE_RESULT_COLUMN } from '../csv/result-labels';
 import { JOB_RESULTS_COLLECTION, StoredVerificationJobResult } from '../query-jobs/verification-job.documents';
 import { VerificationJobQueries } from '../query-jobs/verification-job.queries';
 import { filterRowsByResult, parseResultFilter } from './result-filter';
+import { parseDownloadFormat, resultFileName, simpleRows } from './download-format';
 import { VerificationRowResolver } from './verification-row-resolver';
 import { InvalidResultColumnsError, csvDownload, assertFilesKept } from '@lib/jobs';
 
@@ -31,15 +33,17 @@ export class VerificationJobDownloads {
     columnsParam: string | undefined,
     dedupeParam: string | undefined,
     resultsParam?: string,
+    formatParam?: string,
   ): Promise<PreparedDownload> {
     const job = await this.queries.document(accountId, id);
-    const columns = parseColumns(columnsParam);
+    const format = parseDownloadFormat(formatParam, columnsParam);
+    const columns = format === 'simple' ? [SIMPLE_RESULT_COLUMN] : parseColumns(columnsParam);
     const wanted = parseResultFilter(resultsParam);
     const dedupe = parseDedupe(dedupeParam) ?? job.dedupe;
     if (job.status === 'Pending')
       throw new DomainError('JOB_NOT_DOWNLOADABLE', 'The job has not started yet; nothing has been verified.');
     await assertFilesKept(this.blobs, job);
-    const resolver = filterRowsByResult(
+    const filtered = filterRowsByResult(
       new VerificationRowResolver(
         this.readStore.collection<StoredVerificationJobResult>(JOB_RESULTS_COLLECTION),
         job,
@@ -47,8 +51,9 @@ export class VerificationJobDownloads {
       ),
       wanted,
     );
+    const resolver = format === 'simple' ? simpleRows(filtered) : filtered;
     return {
-      fileName: resultFileName(job.file.name),
+      fileName: resultFileName(job.file.name, wanted),
       partial: job.status !== 'Completed',
       body: csvDownload(this.blobs, job.file, columns, resolver),
     };
@@ -69,9 +74,4 @@ function parseDedupe(param: string | undefined): boolean | null {
   if (param === 'true' || param === '1') return true;
   if (param === 'false' || param === '0') return false;
   throw new DomainError('VALIDATION_FAILED', 'dedupe must be true or false.');
-}
-
-export function resultFileName(original: string): string {
-  const base = original.replace(/\.(csv|txt|tsv)$/i, '') || 'job';
-  return `${base}-results.csv`;
 }

@@ -1,6 +1,6 @@
 import { documentProjection } from '@lib/readstore';
 import { jobDecider } from '../domain/verification-job.decider';
-import { JOB_EVENT_TYPES, JobEvent, JobSnapshot } from '../domain/verification-job.events';
+import { JOB_EVENT_TYPES, JobEvent, JobSnapshot, ResultName } from '../domain/verification-job.events';
 import { JOBS_COLLECTION, VerificationJobDocument } from './verification-job.documents';
 import { filesPurgeOf } from '@lib/jobs';
 
@@ -12,6 +12,17 @@ function progress(snapshot: JobSnapshot): Partial<VerificationJobDocument> {
     creditsCharged: snapshot.creditsCharged,
     chunks: { scheduled: snapshot.chunksScheduled, open: snapshot.chunksOpen },
   };
+}
+
+/**
+ * Results counted once per address, as a deduplicated download holds them: each address of a chunk is
+ * one row there (its first), and every empty cell (decided at upload, already in the created counts) is
+ * one row too. An address is in one chunk's results only, so adding them up never counts one twice.
+ */
+function addressResultsAfter(doc: VerificationJobDocument, results: readonly { verdict: { result: ResultName } }[]) {
+  const counts = { ...(doc.addressResults ?? doc.results) };
+  for (const r of results) counts[r.verdict.result] = (counts[r.verdict.result] ?? 0) + 1;
+  return counts;
 }
 
 /** Pure: the job document after one event. Also used to answer the create request without a read. */
@@ -38,6 +49,7 @@ export function evolveVerificationJob(
       failureReason: null,
       filesPurged: null,
       ...progress(d.snapshot),
+      addressResults: { ...d.snapshot.counts },
     } as VerificationJobDocument;
   }
   if (!doc) return null;
@@ -45,6 +57,7 @@ export function evolveVerificationJob(
     case 'JobStarted':
       return { ...doc, ...progress(event.data.snapshot), status: 'Processing', startedAt: event.data.startedAt };
     case 'ChunkCompleted':
+      return { ...doc, ...progress(event.data.snapshot), addressResults: addressResultsAfter(doc, event.data.results) };
     case 'ChunkRetryScheduled':
       return { ...doc, ...progress(event.data.snapshot) };
     case 'JobCompleted':

@@ -15,6 +15,8 @@ export interface VerificationJobDocument {
   counts: JobCounts;
   quote: number;
   results: Record<ResultName, number>;
+  /** Results counted once per address (what a deduplicated download holds); absent on documents projected before it existed. */
+  addressResults?: Record<ResultName, number>;
   processedRows: number;
   processedAddresses: number;
   creditsCharged: number;

@@ -11,6 +11,8 @@ export interface VerificationJobView extends JobViewCommon {
   /** `quote`: one credit per unique address. */
   counts: JobCounts;
   results: Record<ResultName, number>;
+  /** One per address: the rows a deduplicated download holds per result. */
+  addressResults: Record<ResultName, number>;
 }
 
 /** The progress facts of a verification job; `rowsInFlight` from ChunkProgressBoard. */
@@ -38,5 +40,6 @@ export function toVerificationJobView(
     dedupe: doc.dedupe,
     counts: doc.counts,
     results: doc.results,
+    addressResults: doc.addressResults ?? doc.results,
   };
 }

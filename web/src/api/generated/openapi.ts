@@ -280,7 +280,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active credit packages and running promotions (no API key needed) */
+        /** Active credit packages with what each gives now, running promotions and the free trial credits (no API key needed) */
         get: operations["CreditsController_packages"];
         put?: never;
         post?: never;
@@ -466,7 +466,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the address from the mailed link (works once, for 48 hours) */
+        /** Confirm the address from the mailed link (works once, for 48 hours) and sign in: sets the session cookie and a session-bound CSRF token, as sign-in does */
         post: operations["DashboardAuthController_confirmEmail"];
         delete?: never;
         options?: never;
@@ -1445,6 +1445,32 @@ export interface components {
              */
             totalPages: number;
         };
+        PackageOfferModel: {
+            /**
+             * Format: int64
+             * @description The running promotion applied (the one giving the lowest price per credit); null when none
+             * @example 1
+             */
+            promotionId: number | null;
+            /**
+             * Format: int32
+             * @description Credits added, every bonus included
+             * @example 5500
+             */
+            totalCreditsAdded: number;
+            /**
+             * Format: double
+             * @description What is charged, discounts applied
+             * @example 40
+             */
+            finalAmountUsd: number;
+            /**
+             * Format: double
+             * @description finalAmountUsd / totalCreditsAdded (6 decimals): the real price of one credit
+             * @example 0.007273
+             */
+            pricePerCreditUsd: number;
+        };
         PackageModel: {
             /**
              * Format: int64
@@ -1471,11 +1497,14 @@ export interface components {
             priceUsd: number;
             /**
              * Format: double
+             * @description List price per credit: priceUsd / credits, before bonuses and promotions
              * @example 0.008
              */
             unitPriceUsd: number;
             /** @example USD */
             currency: string;
+            /** @description What buying it now gives, with the best running promotion: what a dashboard checkout and an automatic top-up charge and add */
+            offer: components["schemas"]["PackageOfferModel"];
         };
         PromotionModel: {
             /**
@@ -1507,6 +1536,12 @@ export interface components {
             packages: components["schemas"]["PackageModel"][];
             /** @description Promotions running now */
             promotions: components["schemas"]["PromotionModel"][];
+            /**
+             * Format: int32
+             * @description Credits a new account gets free once its address is confirmed (TRIAL_CREDITS)
+             * @example 100
+             */
+            trialCredits: number;
         };
         OrderPageModel: {
             items: components["schemas"]["OrderModel"][];
@@ -2244,7 +2279,7 @@ export interface components {
              */
             quote: number;
             /**
-             * @description Rows per result so far
+             * @description Rows per result so far (what a download without dedupe holds)
              * @example {
              *       "ok": 500,
              *       "invalid": 60,
@@ -2255,6 +2290,20 @@ export interface components {
              *     }
              */
             results: {
+                [key: string]: number;
+            };
+            /**
+             * @description Results so far counted once per address: the rows a download with dedupe holds (every empty email cell counts as its own row)
+             * @example {
+             *       "ok": 480,
+             *       "invalid": 60,
+             *       "catch_all": 20,
+             *       "unknown": 10,
+             *       "disposable": 10,
+             *       "error": 0
+             *     }
+             */
+            addressResults: {
                 [key: string]: number;
             };
             progress: components["schemas"]["JobProgressDto"];
@@ -2330,6 +2379,19 @@ export interface components {
             name: string;
             /** @example Analytical Engines Ltd */
             company?: string;
+        };
+        ConfirmedModel: {
+            /** @example true */
+            accepted: boolean;
+            /** @example If the address can be used, a message is on its way to it. */
+            message: string;
+            /**
+             * @description Always true: confirming signs in
+             * @example true
+             */
+            signedIn: boolean;
+            /** @description The new session-bound CSRF token (also in the mc_csrf cookie) */
+            csrfToken: string;
         };
         TokenDto: {
             /**
@@ -3992,6 +4054,8 @@ export interface operations {
                 results?: string;
                 /** @description true: one row per address; defaults to the job's setting */
                 dedupe?: boolean;
+                /** @description 'full' (default): the result columns `columns` names. 'simple': one column, "Email status", holding the result in the dashboard's words (Deliverable, Catch-all, Unknown, Disposable, Invalid, Error); not with `columns` */
+                format?: "full" | "simple";
                 /** @description Comma-separated result columns in the wanted order (result,resultCode,subResult,quality,free,role,disposable,catchAll,didYouMean,provider,antiSpam,riskScore), case-insensitive; 'all' (default) or 'none' */
                 columns?: string;
             };
@@ -5080,7 +5144,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: components["schemas"]["AcceptedModel"];
+                        data: components["schemas"]["ConfirmedModel"];
                         /** @example null */
                         error: Record<string, never> | null;
                     };

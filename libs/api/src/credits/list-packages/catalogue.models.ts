@@ -1,5 +1,27 @@
 import { ApiProperty } from '@nestjs/swagger';
 
+export class PackageOfferModel {
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    nullable: true,
+    example: 1,
+    description: 'The running promotion applied (the one giving the lowest price per credit); null when none',
+  })
+  promotionId!: number | null;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 5500, description: 'Credits added, every bonus included' })
+  totalCreditsAdded!: number;
+  @ApiProperty({ type: 'number', format: 'double', example: 40, description: 'What is charged, discounts applied' })
+  finalAmountUsd!: number;
+  @ApiProperty({
+    type: 'number',
+    format: 'double',
+    example: 0.007273,
+    description: 'finalAmountUsd / totalCreditsAdded (6 decimals): the real price of one credit',
+  })
+  pricePerCreditUsd!: number;
+}
+
 export class PackageModel {
   @ApiProperty({ type: 'integer', format: 'int64', example: 2 }) id!: number;
   @ApiProperty({ example: 'Growth' }) name!: string;
@@ -12,8 +34,20 @@ export class PackageModel {
   })
   bonusCredits!: number;
   @ApiProperty({ type: 'number', format: 'double', example: 40 }) priceUsd!: number;
-  @ApiProperty({ type: 'number', format: 'double', example: 0.008 }) unitPriceUsd!: number;
+  @ApiProperty({
+    type: 'number',
+    format: 'double',
+    example: 0.008,
+    description: 'List price per credit: priceUsd / credits, before bonuses and promotions',
+  })
+  unitPriceUsd!: number;
   @ApiProperty({ example: 'USD' }) currency!: string;
+  @ApiProperty({
+    type: PackageOfferModel,
+    description:
+      'What buying it now gives, with the best running promotion: what a dashboard checkout and an automatic top-up charge and add',
+  })
+  offer!: PackageOfferModel;
 }
 
 export class PromotionModel {
@@ -43,4 +77,11 @@ export class PromotionModel {
 export class CatalogueModel {
   @ApiProperty({ type: [PackageModel] }) packages!: PackageModel[];
   @ApiProperty({ type: [PromotionModel], description: 'Promotions running now' }) promotions!: PromotionModel[];
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    example: 100,
+    description: 'Credits a new account gets free once its address is confirmed (TRIAL_CREDITS)',
+  })
+  trialCredits!: number;
 }

@@ -1,8 +1,9 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { Clock } from '@lib/common';
 import { CreditCatalogue } from '@lib/credits';
 import { Public, ApiEnvelope } from '@lib/http-host';
+import { API_CONFIG, type ApiConfig } from '../../api.config';
 import { CatalogueModel } from './catalogue.models';
 
 /** What can be bought: the active packages and the promotions running now; no key needed. */
@@ -12,6 +13,7 @@ export class ListPackagesController {
   constructor(
     private readonly catalogue: CreditCatalogue,
     private readonly clock: Clock,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
   @Get()
@@ -19,13 +21,16 @@ export class ListPackagesController {
   @ApiSecurity({})
   @ApiOperation({
     operationId: 'CreditsController_packages',
-    summary: 'Active credit packages and running promotions (no API key needed)',
+    summary:
+      'Active credit packages with what each gives now, running promotions and the free trial credits (no API key needed)',
   })
   @ApiEnvelope(CatalogueModel)
   packages() {
+    const now = this.clock.nowIso();
     return {
-      packages: this.catalogue.activePackages(),
-      promotions: this.catalogue.runningPromotions(this.clock.nowIso()),
+      packages: this.catalogue.activePackages(now),
+      promotions: this.catalogue.runningPromotions(now),
+      trialCredits: this.config.dashboard.trialCredits,
     };
   }
 }

@@ -7,6 +7,12 @@ export class AcceptedModel {
   @ApiProperty({ example: 'If the address can be used, a message is on its way to it.' }) message!: string;
 }
 
+/** A confirmed address: the request that used the link is signed in (session cookie set, like sign-in). */
+export class ConfirmedModel extends AcceptedModel {
+  @ApiProperty({ example: true, description: 'Always true: confirming signs in' }) signedIn!: boolean;
+  @ApiProperty({ description: 'The new session-bound CSRF token (also in the mc_csrf cookie)' }) csrfToken!: string;
+}
+
 export class DashboardUserModel {
   @ApiProperty({ example: '3349518220705792' }) userId!: string;
   @ApiProperty({ example: 'ada@example.com' }) email!: string;

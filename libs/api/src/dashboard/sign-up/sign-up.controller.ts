@@ -1,12 +1,14 @@
-import { Body, HttpCode, Post, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiOperation } from '@nestjs/swagger';
-import { RegistrationService, SignUpAccounts } from '@lib/identity';
+import { RegistrationService, SignInService, SignUpAccounts } from '@lib/identity';
+import { API_CONFIG, type ApiConfig } from '../../api.config';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { Anonymous } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
 import { EmailOnlyDto, TokenDto } from '../shared/dashboard.dto';
-import { AcceptedModel } from '../shared/dashboard.models';
+import { AcceptedModel, ConfirmedModel } from '../shared/dashboard.models';
+import { CSRF_COOKIE, SESSION_COOKIE, setCookies } from '../session/dashboard-cookies';
 import { MAYBE_SENT } from '../shared/maybe-sent';
 import { SignUpDto } from './sign-up.dto';
 
@@ -16,6 +18,8 @@ export class SignUpController {
   constructor(
     private readonly registration: RegistrationService,
     private readonly signUpAccounts: SignUpAccounts,
+    private readonly signIns: SignInService,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
   @Post('sign-up')
@@ -40,15 +44,34 @@ export class SignUpController {
   @Anonymous()
   @ApiOperation({
     operationId: 'DashboardAuthController_confirmEmail',
-    summary: 'Confirm the address from the mailed link (works once, for 48 hours)',
+    summary:
+      'Confirm the address from the mailed link (works once, for 48 hours) and sign in: sets the session cookie and a session-bound CSRF token, as sign-in does',
   })
-  @ApiEnvelope(AcceptedModel)
+  @ApiEnvelope(ConfirmedModel)
   @ApiErrors(400, 403)
-  async confirmEmail(@Body() body: TokenDto) {
+  async confirmEmail(
+    @Body() body: TokenDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const account = await this.registration.confirmEmail(body.token);
     // The worker's EmailConfirmed consumer does the same if this request dies here; done at once so the account is there at sign-in.
     await this.signUpAccounts.ensureFor(account.userId);
-    return { accepted: true, message: 'Email address confirmed: you can sign in.' };
+    // The single-use link has just proved the mailbox: the request that used it is signed in. A fresh session
+    // (new random token and CSRF token, never one the page had before) replaces the anonymous CSRF cookie.
+    const userAgent = typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : '';
+    const session = await this.signIns.startSession(account.userId, { address: request.ip, userAgent });
+    const maxAgeSeconds = this.config.dashboard.sessionTtlHours * 3600;
+    setCookies(reply, this.config.dashboard.secureCookies, [
+      { name: SESSION_COOKIE, value: session.token, httpOnly: true, maxAgeSeconds },
+      { name: CSRF_COOKIE, value: session.csrfToken, httpOnly: false, maxAgeSeconds },
+    ]);
+    return {
+      accepted: true,
+      message: 'Email address confirmed: you are signed in.',
+      signedIn: true,
+      csrfToken: session.csrfToken,
+    };
   }
 
   @Post('resend-confirmation')

@@ -49,6 +49,13 @@ const JOB_ROUTES: JobKindDocs = {
         description: `Comma-separated result columns in the wanted order (${RESULT_COLUMNS.join(',')}), case-insensitive; 'all' (default) or 'none'`,
       },
       {
+        name: 'format',
+        required: false,
+        schema: { type: 'string', enum: ['full', 'simple'] },
+        description:
+          "'full' (default): the result columns `columns` names. 'simple': one column, \"Email status\", holding the result in the dashboard's words (Deliverable, Catch-all, Unknown, Disposable, Invalid, Error); not with `columns`",
+      },
+      {
         name: 'dedupe',
         required: false,
         schema: { type: 'boolean' },
@@ -81,7 +88,7 @@ export class JobsController extends JobKindController<VerificationJobKind>(JOB_R
     downloads: VerificationJobDownloads,
   ) {
     const download: JobKindRoutes<VerificationJobKind>['download'] = (accountId, id, query) =>
-      downloads.prepare(accountId, id, query.columns, query.dedupe, query.results);
+      downloads.prepare(accountId, id, query.columns, query.dedupe, query.results, query.format);
     super(
       wiring.routes({
         operation: 'jobs.create',

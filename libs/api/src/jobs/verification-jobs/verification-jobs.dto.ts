@@ -67,9 +67,17 @@ export class JobDto {
     type: 'object',
     additionalProperties: { type: 'integer', format: 'int32' },
     example: { ok: 500, invalid: 60, catch_all: 20, unknown: 10, disposable: 10, error: 0 },
-    description: 'Rows per result so far',
+    description: 'Rows per result so far (what a download without dedupe holds)',
   })
   results!: Record<string, number>;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'integer', format: 'int32' },
+    example: { ok: 480, invalid: 60, catch_all: 20, unknown: 10, disposable: 10, error: 0 },
+    description:
+      'Results so far counted once per address: the rows a download with dedupe holds (every empty email cell counts as its own row)',
+  })
+  addressResults!: Record<string, number>;
   @ApiProperty({ type: JobProgressDto }) progress!: JobProgressDto;
   @ApiProperty({ type: 'integer', format: 'int32', example: 580 }) creditsCharged!: number;
   @ApiEtaSeconds() etaSeconds!: number | null;
