@@ -39,6 +39,7 @@ class BatchSummaryModel(TypedDict):
 class CatalogueModel(TypedDict):
     packages: List["PackageModel"]
     promotions: List["PromotionModel"]
+    trialCredits: int
 
 
 class _CreateWebhookDtoRequired(TypedDict):
@@ -252,6 +253,7 @@ class _JobDtoRequired(TypedDict):
     counts: "JobCountsDto"
     quote: int
     results: Dict[str, int]
+    addressResults: Dict[str, int]
     progress: "JobProgressDto"
     creditsCharged: int
     etaSeconds: Optional[int]
@@ -318,6 +320,14 @@ class PackageModel(TypedDict):
     priceUsd: float
     unitPriceUsd: float
     currency: str
+    offer: Any
+
+
+class PackageOfferModel(TypedDict):
+    promotionId: Optional[int]
+    totalCreditsAdded: int
+    finalAmountUsd: float
+    pricePerCreditUsd: float
 
 
 class PromotionModel(TypedDict):

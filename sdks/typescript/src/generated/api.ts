@@ -277,7 +277,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active credit packages and running promotions (no API key needed) */
+        /** Active credit packages with what each gives now, running promotions and the free trial credits (no API key needed) */
         get: operations["CreditsController_packages"];
         put?: never;
         post?: never;
@@ -574,6 +574,32 @@ export interface components {
              */
             totalPages: number;
         };
+        PackageOfferModel: {
+            /**
+             * Format: int64
+             * @description The running promotion applied (the one giving the lowest price per credit); null when none
+             * @example 1
+             */
+            promotionId: number | null;
+            /**
+             * Format: int32
+             * @description Credits added, every bonus included
+             * @example 5500
+             */
+            totalCreditsAdded: number;
+            /**
+             * Format: double
+             * @description What is charged, discounts applied
+             * @example 40
+             */
+            finalAmountUsd: number;
+            /**
+             * Format: double
+             * @description finalAmountUsd / totalCreditsAdded (6 decimals): the real price of one credit
+             * @example 0.007273
+             */
+            pricePerCreditUsd: number;
+        };
         PackageModel: {
             /**
              * Format: int64
@@ -600,11 +626,14 @@ export interface components {
             priceUsd: number;
             /**
              * Format: double
+             * @description List price per credit: priceUsd / credits, before bonuses and promotions
              * @example 0.008
              */
             unitPriceUsd: number;
             /** @example USD */
             currency: string;
+            /** @description What buying it now gives, with the best running promotion: what a dashboard checkout and an automatic top-up charge and add */
+            offer: components["schemas"]["PackageOfferModel"];
         };
         PromotionModel: {
             /**
@@ -636,6 +665,12 @@ export interface components {
             packages: components["schemas"]["PackageModel"][];
             /** @description Promotions running now */
             promotions: components["schemas"]["PromotionModel"][];
+            /**
+             * Format: int32
+             * @description Credits a new account gets free once its address is confirmed (TRIAL_CREDITS)
+             * @example 100
+             */
+            trialCredits: number;
         };
         OrderPageModel: {
             items: components["schemas"]["OrderModel"][];
@@ -1373,7 +1408,7 @@ export interface components {
              */
             quote: number;
             /**
-             * @description Rows per result so far
+             * @description Rows per result so far (what a download without dedupe holds)
              * @example {
              *       "ok": 500,
              *       "invalid": 60,
@@ -1384,6 +1419,20 @@ export interface components {
              *     }
              */
             results: {
+                [key: string]: number;
+            };
+            /**
+             * @description Results so far counted once per address: the rows a download with dedupe holds (every empty email cell counts as its own row)
+             * @example {
+             *       "ok": 480,
+             *       "invalid": 60,
+             *       "catch_all": 20,
+             *       "unknown": 10,
+             *       "disposable": 10,
+             *       "error": 0
+             *     }
+             */
+            addressResults: {
                 [key: string]: number;
             };
             progress: components["schemas"]["JobProgressDto"];
@@ -2760,6 +2809,8 @@ export interface operations {
                 results?: string;
                 /** @description true: one row per address; defaults to the job's setting */
                 dedupe?: boolean;
+                /** @description 'full' (default): the result columns `columns` names. 'simple': one column, "Email status", holding the result in the dashboard's words (Deliverable, Catch-all, Unknown, Disposable, Invalid, Error); not with `columns` */
+                format?: "full" | "simple";
                 /** @description Comma-separated result columns in the wanted order (result,resultCode,subResult,quality,free,role,disposable,catchAll,didYouMean,provider,antiSpam,riskScore), case-insensitive; 'all' (default) or 'none' */
                 columns?: string;
             };
