@@ -103,6 +103,8 @@ export interface SmtpPeerStats {
   maxConcurrent: number;
   /** The most sessions open at once per listening address (an MX host): counted by defended listeners. */
   maxConcurrentByHost: Record<string, number>;
+  /** Sessions each client address opened at each listening address (MX host → client → count): counted by defended listeners. */
+  sessionsByClient: Record<string, Record<string, number>>;
   tlsSessions: number;
   /** Commands that arrived before the reply to the one before (RFC 2920 pipelining); counted by defended listeners. */
   pipelinedCommands: number;
@@ -138,6 +140,7 @@ export async function startSmtpPeer(script: SmtpPeerScript = {}): Promise<SmtpPe
     rcpts: [],
     maxConcurrent: 0,
     maxConcurrentByHost: {},
+    sessionsByClient: {},
     tlsSessions: 0,
     pipelinedCommands: 0,
     defences: emptyDefenceStats(),
@@ -410,6 +413,9 @@ async function defendedListener(
   const server = createServer((socket) => {
     const client = socket.remoteAddress ?? '';
     stats.sessions++;
+    const byClient = (stats.sessionsByClient[ip] ??= {});
+    const bare = client.replace(/^::ffff:/, '');
+    byClient[bare] = (byClient[bare] ?? 0) + 1;
     sockets.add(socket);
     const concurrent = (perClient.get(client) ?? 0) + 1;
     perClient.set(client, concurrent);
