@@ -99,6 +99,11 @@ export const ErrorCodes = {
     message: "The job's uploaded file and results were deleted under the data-retention policy.",
   },
   INVALID_RESULT_FILTER: { code: 3013, status: 400, message: 'Unknown result in "results".' },
+  JOB_NOT_RESUMABLE: {
+    code: 3020,
+    status: 409,
+    message: 'Only a job stopped because the balance ran out, whose files are kept, can be resumed.',
+  },
   URL_TOO_LONG: { code: 1009, status: 414, message: 'The request URL is too long.' },
   HEADERS_TOO_LARGE: { code: 1010, status: 431, message: 'The request headers are too large.' },
   REQUEST_TIMEOUT: { code: 1011, status: 408, message: 'The request did not arrive in time.' },

@@ -16,8 +16,9 @@ export interface RunOptions {
    * carries the complete state the decider needs (the credit ledger's running balance), so a command
    * costs one read however long the stream grows. `{ lastAndAfter }`: the latest event and every one after
    * that global position (aggregateStream's `after`), for a decision that must see what happened since.
+   * `{ latest }`: the newest `latest` events (a job's end and the snapshot-carrying event before it).
    */
-  load?: 'full' | 'last' | { lastAndAfter: number };
+  load?: 'full' | 'last' | { lastAndAfter: number } | { latest: number };
   /** Attempts on a concurrency conflict. Safe because decide() runs again on the fresh state. */
   maxAttempts?: number;
   /** Attempts of one append whose outcome the store could not confirm (default 5); each resends the same events. */
@@ -105,6 +106,7 @@ export async function runDecision<E extends DomainEvent, S>(
 
 function loadOptions(load: RunOptions['load']): AggregateStreamOptions {
   if (load === 'last') return { latest: 1 };
+  if (typeof load === 'object' && 'latest' in load) return { latest: load.latest };
   if (typeof load === 'object') return { latest: 1, after: load.lastAndAfter };
   return {};
 }

@@ -13,6 +13,7 @@ export { JobCreation, type JobCreationKind, type JobUploads } from './create-job
 export { stagedJobFile, type StagedUpload, type UploadInspection } from './create-job/upload-reuse';
 export type { StagingNames } from './create-job/upload-staging';
 export { CancelJobService, type CancellableJobKind, type JobReads } from './cancel-job/cancel-job.service';
+export { ResumeJobService, type ResumableJobKind } from './resume-job/resume-job.service';
 export { csvDownload, type RowResolver } from './download-job/csv-download';
 export { assertFilesKept } from './download-job/files-kept';
 export {
@@ -39,7 +40,9 @@ export {
   decideFilesPurge,
   evolveJob,
   isTerminal,
+  INSUFFICIENT_CREDITS_FAILURE,
   jobCompleted,
+  resumableSnapshot,
   runningSnapshot,
   startableSnapshot,
   type JobKindEnding,

@@ -1,17 +1,19 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { CreditsModule } from '@lib/credits';
 import { CancelJobService } from './cancel-job/cancel-job.service';
+import { ResumeJobService } from './resume-job/resume-job.service';
 import { JobCreation } from './create-job/job-creation';
 import { JobRecordedHandler } from './query-jobs/job-recorded.handler';
 import { JobsConfigModule } from './jobs.config';
 
 /**
- * The create and cancel steps every job kind shares; each kind plugs in its own part (JobCreationKind,
- * CancellableJobKind). JobRecordedQuery answers whether a job stream exists, for the uploads of every kind.
+ * The create, cancel and resume steps every job kind shares; each kind plugs in its own part (JobCreationKind,
+ * CancellableJobKind, ResumableJobKind). JobRecordedQuery answers whether a job stream exists, for the uploads of every kind.
  */
 @Module({
-  imports: [CqrsModule, JobsConfigModule],
-  providers: [JobCreation, CancelJobService, JobRecordedHandler],
-  exports: [JobCreation, CancelJobService],
+  imports: [CqrsModule, CreditsModule, JobsConfigModule],
+  providers: [JobCreation, CancelJobService, ResumeJobService, JobRecordedHandler],
+  exports: [JobCreation, CancelJobService, ResumeJobService],
 })
 export class JobLifecycleModule {}

@@ -9,7 +9,12 @@ export {
   type CreateJobOptions,
   type VerificationJobKind,
 } from './create-job/verification-job-creation';
-export { VERIFICATION_JOB_CANCEL, VERIFICATION_JOB_FILES, VERIFICATION_JOB_KIND } from './verification-job-kind';
+export {
+  VERIFICATION_JOB_CANCEL,
+  VERIFICATION_JOB_FILES,
+  VERIFICATION_JOB_KIND,
+  VERIFICATION_JOB_RESUME,
+} from './verification-job-kind';
 export { VerificationJobDownloads } from './download-job/verification-job-download.service';
 export { VerificationJobQueries } from './query-jobs/verification-job.queries';
 export type { VerificationJobView } from './query-jobs/verification-job.view';

@@ -1,4 +1,4 @@
-import type { CancellableJobKind, PurgeableJobKind } from '@lib/jobs';
+import type { CancellableJobKind, PurgeableJobKind, ResumableJobKind } from '@lib/jobs';
 import type { VerificationJobKind } from './create-job/verification-job-creation';
 import { jobDecider } from './domain/verification-job.decider';
 import { JOBS_COLLECTION } from './query-jobs/verification-job.documents';
@@ -11,6 +11,13 @@ export const VERIFICATION_JOB_CANCEL: CancellableJobKind<VerificationJobKind> = 
   decider: jobDecider,
   collection: JOBS_COLLECTION,
   cancelCommand: (accountId, at) => ({ type: 'CancelJob', accountId, at }),
+};
+
+/** Bulk jobs in the shared resume (ResumeJobService): a job the balance stopped goes on from its first undone row. */
+export const VERIFICATION_JOB_RESUME: ResumableJobKind<VerificationJobKind> = {
+  decider: jobDecider,
+  collection: JOBS_COLLECTION,
+  resumeCommand: (accountId, at) => ({ type: 'ResumeJob', accountId, at }),
 };
 
 /** Bulk jobs in the retention sweep (JobRetentionModule.forKinds). */

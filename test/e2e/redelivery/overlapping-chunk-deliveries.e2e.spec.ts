@@ -96,9 +96,9 @@ describe('one chunk delivered twice, the deliveries overlapping', () => {
     const workerB = secondWorker();
     for (let k = 0; ; k++) {
       const { accountId, jobId, message, view } = await heldChunk();
-      const b = store.as(`B${k}`, k, () => workerB.run(kind, message.value, 1));
+      const b = store.as(`B${k}`, k, () => workerB.run(kind, message.value));
       const bEnded = await Promise.race([store.paused(`B${k}`).then(() => false), b.then(() => true)]);
-      await store.as(`A${k}`, Infinity, () => workerA.run(kind, message.value, 1));
+      await store.as(`A${k}`, Infinity, () => workerA.run(kind, message.value));
       store.free(`B${k}`);
       await b;
       expect({ k, ...(await outcome(accountId, jobId, view)) }).toEqual({ k, ...charged(jobId) });
@@ -111,8 +111,8 @@ describe('one chunk delivered twice, the deliveries overlapping', () => {
     const [workerA, workerB] = [app.running.app.get(ChunkWorkflow, { strict: false }), secondWorker()];
     const { accountId, jobId, message, view } = await heldChunk();
     const ended = { A: false, B: false };
-    const a = store.as('lockstep-A', 0, () => workerA.run(kind, message.value, 1)).finally(() => (ended.A = true));
-    const b = store.as('lockstep-B', 0, () => workerB.run(kind, message.value, 1)).finally(() => (ended.B = true));
+    const a = store.as('lockstep-A', 0, () => workerA.run(kind, message.value)).finally(() => (ended.A = true));
+    const b = store.as('lockstep-B', 0, () => workerB.run(kind, message.value)).finally(() => (ended.B = true));
     const done = Promise.allSettled([a, b]);
     while (!ended.A || !ended.B) {
       for (const who of ['A', 'B'] as const) {

@@ -1,4 +1,4 @@
-import { applyDecorators, Delete, Get, HttpCode, Type } from '@nestjs/common';
+import { applyDecorators, Delete, Get, HttpCode, Post, Type } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiIdParam, RawResponse } from '@lib/http-host';
 
@@ -28,6 +28,17 @@ export const JobCancelRoute = (docs: JobRouteDocs, summary: string): MethodDecor
     ApiOperation({ summary }),
     ApiEnvelope(docs.view),
     ApiErrors(400, 401, 404),
+  );
+
+/** `POST {id}/resume`: resumes a job the balance stopped, answering with the job's view. */
+export const JobResumeRoute = (docs: JobRouteDocs, summary: string): MethodDecorator =>
+  applyDecorators(
+    Post(':id/resume'),
+    HttpCode(200),
+    ApiIdParam(docs.id),
+    ApiOperation({ summary }),
+    ApiEnvelope(docs.view),
+    ApiErrors(401, 402, 404, 409),
   );
 
 /** `GET {id}/stream`: Server-Sent Events of the job's progress (a raw reply). */

@@ -51,6 +51,11 @@ export type HoldCredits = {
    * seen and refused. One before that the caller saw itself (the chunk's record comes before its settle).
    */
   basis?: number;
+  /**
+   * Hold what is available when it is less than `amount` (at least 1 credit, or INSUFFICIENT_CREDITS): work
+   * that can be cut (a job chunk's rows) does what the balance allows and leaves the rest for later.
+   */
+  upTo?: boolean;
 };
 /** Ends a hold: charges `charge` (at most the held amount) and returns the rest. */
 export type SettleHold = {

@@ -85,13 +85,12 @@ export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent
         if (state.endedHolds.includes(command.holdId))
           throw new DomainError('HOLD_ALREADY_ENDED', `Hold ${command.holdId} was already settled or released.`);
         requireAmount(command.amount, false);
-        if (available(state) < command.amount)
-          throw new DomainError(
-            'INSUFFICIENT_CREDITS',
-            `This needs ${command.amount} credit(s); ${available(state)} available.`,
-          );
+        const free = available(state);
+        if (free < (command.upTo ? 1 : command.amount))
+          throw new DomainError('INSUFFICIENT_CREDITS', `This needs ${command.amount} credit(s); ${free} available.`);
+        const amount = Math.min(command.amount, free);
         const hold = {
-          amount: command.amount,
+          amount,
           purpose: command.purpose,
           reference: command.reference,
           heldAt: command.at,
@@ -102,7 +101,7 @@ export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent
             data: {
               ...base,
               holdId: command.holdId,
-              amount: command.amount,
+              amount,
               purpose: command.purpose,
               reference: command.reference,
               balanceAfter: state.balance,

@@ -83,6 +83,26 @@ describe('credit ledger', () => {
         .thenThrows('INSUFFICIENT_CREDITS');
     });
 
+    it('finding 1: holds what is available when a chunk asks up to more than that', () => {
+      const [event] = given([...granted, ...held])
+        .when(
+          command({ type: 'HoldCredits', holdId: 'h2', amount: 200, purpose: 'job_chunk', reference: 'c', upTo: true }),
+        )
+        .events();
+      expect(event).toMatchObject({ type: 'CreditsHeld', data: { holdId: 'h2', amount: 7 } });
+    });
+
+    it('finding 1: refuses an up-to hold only when not one credit is available', () => {
+      const all = given([...granted, ...held])
+        .when(command({ type: 'HoldCredits', holdId: 'h2', amount: 7, purpose: 'job_chunk', reference: 'c' }))
+        .events();
+      given([...granted, ...held, ...all])
+        .when(
+          command({ type: 'HoldCredits', holdId: 'h3', amount: 200, purpose: 'job_chunk', reference: 'd', upTo: true }),
+        )
+        .thenThrows('INSUFFICIENT_CREDITS');
+    });
+
     it('refuses any hold on an empty ledger', () => {
       given([])
         .when(command({ type: 'HoldCredits', holdId: 'h', amount: 1, purpose: 'verification', reference: 'v' }))

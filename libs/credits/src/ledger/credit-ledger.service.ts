@@ -45,6 +45,20 @@ export class CreditLedger {
     return this.run(accountId, { type: 'HoldCredits', ...command });
   }
 
+  /**
+   * A hold of `amount`, or of what is available when that is less (at least 1 credit, else
+   * INSUFFICIENT_CREDITS): the credits held under the id, those of the first hold when it is retried.
+   */
+  async holdUpTo(
+    accountId: string,
+    command: WithoutMeta<Extract<CreditLedgerCommand, { type: 'HoldCredits' }>>,
+  ): Promise<number> {
+    const stream = creditLedgerStream(accountId);
+    const full = { type: 'HoldCredits', ...command, upTo: true, accountId, at: this.clock.nowIso() } as const;
+    const result = await this.commits.submit(stream, full);
+    return result.state.holds[command.holdId]?.amount ?? 0;
+  }
+
   /** Charges up to the held amount and frees the rest; settling an unknown or settled hold changes nothing. */
   settle(accountId: string, holdId: string, charge: number): Promise<LedgerView> {
     return this.run(accountId, { type: 'SettleHold', holdId, charge, transactionId: `tx_${holdId}` });

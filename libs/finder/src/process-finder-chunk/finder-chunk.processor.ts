@@ -17,8 +17,6 @@ import { rowsOf, type FinderChunk } from '../create-finder-job/finder-job-plan';
 import type { FinderChunkCompleted, FinderJobEvent, FinderJobRowResult } from '../domain/finder-job.events';
 
 export const FINDER_CHUNK_TOPIC = 'finder.chunks';
-/** Deliveries that may find the balance short before the job fails: other chunks' holds may settle meanwhile. */
-export const FINDER_HOLD_ATTEMPTS = 3;
 const CONTACT_CONCURRENCY = 4;
 
 export interface FinderChunkMessage extends FinderChunk {
@@ -39,7 +37,8 @@ export class FinderChunkProcessor
   readonly purpose = 'finder_job_chunk';
   readonly holdPrefix = 'finder-job';
   readonly cancelledEventType = 'FinderJobCancelled';
-  readonly holdAttempts = FINDER_HOLD_ATTEMPTS;
+  /** A contact's search is not cut into credits: a chunk holds all its contacts' price or waits for it. */
+  readonly cuts = false;
 
   constructor(
     private readonly events: EventStore,

@@ -4,12 +4,7 @@ import { Clock } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { ChunkWorkflow, jobStream } from '@lib/jobs';
 import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic, upcastRelayed } from '@lib/messaging';
-import {
-  FinderChunkMessage,
-  FinderChunkProcessor,
-  FINDER_CHUNK_TOPIC,
-  FINDER_HOLD_ATTEMPTS,
-} from './finder-chunk.processor';
+import { FinderChunkMessage, FinderChunkProcessor, FINDER_CHUNK_TOPIC } from './finder-chunk.processor';
 import { finderJobDecider } from '../domain/finder-job.decider';
 import { readFinderPlan } from '../create-finder-job/finder-job-plan';
 import type { FinderJobEvent } from '../domain/finder-job.events';
@@ -51,10 +46,10 @@ export class FinderJobWorkers implements OnApplicationBootstrap, BeforeApplicati
           groupId: 'finder-job-chunks',
           topics: [FINDER_CHUNK_TOPIC],
           concurrency: CHUNK_CONCURRENCY,
-          maxAttempts: FINDER_HOLD_ATTEMPTS + 5,
+          maxAttempts: 8,
           retryDelayMs: 500,
         },
-        (m: IncomingMessage<FinderChunkMessage>) => this.workflow.run(this.processor, m.value, m.attempt),
+        (m: IncomingMessage<FinderChunkMessage>) => this.workflow.run(this.processor, m.value),
       ),
     );
   }

@@ -11,6 +11,8 @@ export interface EndedJob {
   kind: JobKind;
   finishedAt: string;
   filesPurgedAt: string | null;
+  /** Why a failed job stopped (JobFailed's reason), when the failure was folded. */
+  failureReason?: string;
 }
 
 /**

@@ -57,6 +57,34 @@ export function chunkRecordable<S extends RunningSnapshot>(state: JobLifecycleSt
   return snapshot;
 }
 
+/** Why a job fails when the balance cannot pay for its next row; the one failure a resume undoes. */
+export const INSUFFICIENT_CREDITS_FAILURE = 'insufficient_credits';
+
+/**
+ * The snapshot a resume continues from: only the owner's job (anyone else's is not found), failed because
+ * the balance ran out, with its files kept (the undone rows are read from them again) and its running
+ * snapshot folded (load the two latest events: the failure and the one before it).
+ */
+export function resumableSnapshot<S extends RunningSnapshot>(state: JobLifecycleState<S>, accountId: string): S {
+  if (state.status === 'Initial') throw new DomainError('JOB_NOT_FOUND');
+  const owner = state.snapshot ? state.snapshot.accountId : (state as EndedJob).accountId;
+  if (owner !== accountId) throw new DomainError('JOB_NOT_FOUND');
+  const ended = endedJob(state);
+  if (
+    ended?.status !== 'Failed' ||
+    ended.failureReason !== INSUFFICIENT_CREDITS_FAILURE ||
+    ended.filesPurgedAt !== null ||
+    !state.snapshot
+  )
+    throw new DomainError(
+      'JOB_NOT_RESUMABLE',
+      ended?.filesPurgedAt
+        ? "The job's files were deleted under the data-retention policy: upload the list again."
+        : `The job is ${state.status}; only a job stopped because the balance ran out can be resumed.`,
+    );
+  return state.snapshot;
+}
+
 /** The job a start moves on: only a Pending one (a Processing job was started by an earlier delivery, an ended one was cancelled before dispatch). */
 export function startableSnapshot<S extends RunningSnapshot>(state: JobLifecycleState<S>): S | null {
   const snapshot = runningSnapshot(state);
@@ -143,8 +171,10 @@ export function endedState<S extends RunningSnapshot>(
   const snapshot = state.status === 'Initial' ? null : state.snapshot;
   if (event.type === 'JobFilesPurged') return { ...purgedJob(event), snapshot };
   const { jobId, accountId, kind, finishedAt } = event.data;
-  const status = event.type === 'JobCompleted' ? 'Completed' : 'Failed';
-  return { status, jobId, accountId, kind, finishedAt, filesPurgedAt: null, snapshot };
+  if (event.type === 'JobCompleted')
+    return { status: 'Completed', jobId, accountId, kind, finishedAt, filesPurgedAt: null, snapshot };
+  const failureReason = event.data.reason;
+  return { status: 'Failed', jobId, accountId, kind, finishedAt, filesPurgedAt: null, failureReason, snapshot };
 }
 
 /** The state after a non-terminal event: the snapshot it carries. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '@lib/common';
 import { CreditLedger, RecordedWorkCharges, STILL_WORKING, type JobChunkPurpose } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
@@ -12,10 +13,20 @@ export interface PaidChunk {
   jobId: number;
   accountId: string;
   chunkNo: number;
+  /** The job's run the message was published in: 0 (absent) first, n after the n-th resume. */
+  run?: number;
 }
 
-/** What the job stream says about a chunk: still to be worked, or closed with what was recorded (null: nothing, ever). */
-export type ChunkStatus<R> = { open: true } | { open: false; recorded: R | null };
+/**
+ * What the job stream says about a chunk: still to be worked (in the job's current `run`, absent: 0), or
+ * closed with what was recorded (null: nothing, ever).
+ */
+export type ChunkStatus<R> = { open: true; run?: number } | { open: false; recorded: R | null };
+
+/** How long a chunk that found no credit waits for other holds of the account to end before it looks again. */
+export const CREDIT_WAIT_MS = 250;
+
+const runOf = (chunk: { run?: number }): number => chunk.run ?? 0;
 
 /**
  * One job kind in the chunk workflow: what a chunk holds, how it is worked, how its results are recorded
@@ -27,20 +38,27 @@ export interface ChunkKind<M extends PaidChunk, W, R> {
   readonly holdPrefix: string;
   /** The kind's cancel event: after it, or after JobFailed, a chunk in flight stops its work. */
   readonly cancelledEventType: string;
-  /** Deliveries that may find the balance short before the job fails: other chunks' holds may settle meanwhile. */
-  readonly holdAttempts: number;
+  /**
+   * true: the kind's chunk can be cut, so it holds what the balance allows when that is less than
+   * `holdAmount` and `work` does that many credits' worth, recording the rest for later (the bulk kind);
+   * false: it holds `holdAmount` or waits.
+   */
+  readonly cuts: boolean;
   /** The most the chunk can cost: what is held. */
   holdAmount(message: M): number;
   status(chunk: Pick<PaidChunk, 'jobId' | 'chunkNo'>): Promise<ChunkStatus<R>>;
   /**
    * `signal` aborts when the job ends meanwhile (cancelled, failed): stop issuing probes. `rowsDone`
-   * is told rows as they are answered (live progress).
+   * is told rows as they are answered (live progress). `budget`: the credits held, the most the work may
+   * cost (holdAmount, or less for a kind that `cuts`).
    */
-  work(message: M, signal: AbortSignal, rowsDone: (rows: number) => void): Promise<W>;
+  work(message: M, signal: AbortSignal, rowsDone: (rows: number) => void, budget: number): Promise<W>;
   /** Appends the chunk's results once; null when nothing was appended (job over, or recorded meanwhile). */
   record(message: M, work: W): Promise<R | null>;
   /** The charge a record fixed. */
   charged(record: R): number;
+  /** The run a record was made in (absent: kinds never resumed, always 0): only that run's hold pays for it. */
+  recordedRun?(record: R): number;
   /** Follow-up published from a record (greylisting retries); must be safe to repeat. */
   afterRecord?(message: M, record: R): Promise<void>;
   failForCredits(message: M): Promise<void>;
@@ -54,6 +72,11 @@ export interface ChunkKind<M extends PaidChunk, W, R> {
  * has its hold released. Two deliveries that overlap (a rebalance) may both find the chunk open: the one
  * that holds after the other settled is refused by the ledger (HOLD_ALREADY_ENDED, seen from the ledger
  * position read before the status), and it only settles what was recorded, as a late redelivery does.
+ *
+ * A chunk that finds the balance short holds what is left (a kind that `cuts`) or waits while other holds
+ * of the account may still give credits back; the job fails only when not one credit is available and
+ * none is held. A resumed job republishes its undone chunks in a new run; a delivery of an earlier run
+ * works nothing, and a record pays only the hold of the run it was made in, so no row is charged twice.
  */
 @Injectable()
 export class ChunkWorkflow {
@@ -78,23 +101,25 @@ export class ChunkWorkflow {
       const chunk = chunkOfHoldId(hold._id, kind.holdPrefix);
       if (!chunk) return null;
       const status = await kind.status(chunk);
-      if (status.open) return STILL_WORKING;
-      return status.recorded ? kind.charged(status.recorded) : null;
+      if (status.open) return runOf(status) === chunk.run ? STILL_WORKING : null; // an earlier run's: never recorded
+      if (!status.recorded || this.recordedIn(kind, status.recorded) !== chunk.run) return null;
+      return kind.charged(status.recorded);
     });
   }
 
-  async run<M extends PaidChunk, W, R>(kind: ChunkKind<M, W, R>, message: M, attempt: number): Promise<void> {
+  async run<M extends PaidChunk, W, R>(kind: ChunkKind<M, W, R>, message: M): Promise<void> {
     // Read before the status: an end of this chunk's hold after it is one the status may not show yet.
     const basis = (await this.ledger.current(message.accountId)).position;
     const before = await kind.status(message);
     if (!before.open) return this.settle(kind, message, before.recorded);
-    const held = await this.hold(kind, message, attempt, basis);
+    if (runOf(before) !== runOf(message)) return this.settle(kind, message, null); // republished in a later run
+    const held = await this.hold(kind, message, basis);
     if (held === 'ended elsewhere') return this.settle(kind, message, await this.recordedMeanwhile(kind, message));
     if (held === 'job failed') return;
     const watch = this.jobEnds.watch(message.jobId, new Set([kind.cancelledEventType, 'JobFailed']));
     const gauge = this.progress.reporter(message.jobId, message.chunkNo);
     const work = await kind
-      .work(message, watch.signal, (rows) => gauge.add(rows))
+      .work(message, watch.signal, (rows) => gauge.add(rows), held)
       .finally(async () => {
         watch.stop();
         await gauge.stop();
@@ -115,31 +140,47 @@ export class ChunkWorkflow {
   }
 
   /**
-   * 'ended elsewhere': another delivery settled (or released) this chunk's hold since `basis`, so the chunk
-   * is closed; 'job failed': the job was failed for lack of credits instead.
+   * The credits held for the chunk; 'ended elsewhere': another delivery settled (or released) this chunk's
+   * hold since `basis`, or the chunk was closed while it waited for credits; 'job failed': the job was failed
+   * for lack of credits instead. Short of credits, it waits while the account holds any: a settlement
+   * returns what its work did not cost (unknown verdicts are free), and that pays for more rows.
    */
   private async hold<M extends PaidChunk, W, R>(
     kind: ChunkKind<M, W, R>,
     message: M,
-    attempt: number,
     basis: number,
-  ): Promise<'held' | 'ended elsewhere' | 'job failed'> {
-    try {
-      await this.ledger.hold(message.accountId, {
-        holdId: chunkHoldId(message.jobId, message.chunkNo, kind.holdPrefix),
-        amount: kind.holdAmount(message),
-        purpose: kind.purpose,
-        reference: `job:${message.jobId}:chunk:${message.chunkNo}`,
-        basis,
-      });
-      return 'held';
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      if (error.errorName === 'HOLD_ALREADY_ENDED') return 'ended elsewhere';
-      if (error.errorName !== 'INSUFFICIENT_CREDITS' || attempt < kind.holdAttempts) throw error;
-      await kind.failForCredits(message);
-      return 'job failed';
+  ): Promise<number | 'ended elsewhere' | 'job failed'> {
+    const command = {
+      holdId: chunkHoldId(message.jobId, message.chunkNo, kind.holdPrefix, runOf(message)),
+      amount: kind.holdAmount(message),
+      purpose: kind.purpose,
+      reference: `job:${message.jobId}:chunk:${message.chunkNo}${runOf(message) > 0 ? `:run:${runOf(message)}` : ''}`,
+      basis,
+    };
+    for (;;) {
+      try {
+        if (kind.cuts) return await this.ledger.holdUpTo(message.accountId, command);
+        await this.ledger.hold(message.accountId, command);
+        return command.amount;
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        if (error.errorName === 'HOLD_ALREADY_ENDED') return 'ended elsewhere';
+        if (error.errorName !== 'INSUFFICIENT_CREDITS') throw error;
+      }
+      const ledger = await this.ledger.current(message.accountId);
+      if (ledger.held === 0 && ledger.available < (kind.cuts ? 1 : command.amount)) {
+        await kind.failForCredits(message);
+        return 'job failed';
+      }
+      if (ledger.available === 0 || !kind.cuts) await sleep(CREDIT_WAIT_MS);
+      const status = await kind.status(message);
+      if (!status.open || runOf(status) !== runOf(message)) return 'ended elsewhere';
     }
+  }
+
+  /** The run a record was made in: only that run's hold pays for it (and publishes its follow-ups). */
+  private recordedIn<M extends PaidChunk, W, R>(kind: ChunkKind<M, W, R>, recorded: R): number {
+    return kind.recordedRun?.(recorded) ?? 0;
   }
 
   private async settle<M extends PaidChunk, W, R>(
@@ -147,12 +188,13 @@ export class ChunkWorkflow {
     message: M,
     recorded: R | null,
   ): Promise<void> {
-    if (recorded && kind.afterRecord) await kind.afterRecord(message, recorded);
+    const own = recorded !== null && this.recordedIn(kind, recorded) === runOf(message) ? recorded : null;
+    if (own && kind.afterRecord) await kind.afterRecord(message, own);
     await this.progress.clear(message.jobId, message.chunkNo); // the record counts these rows now (or they will never count)
     await this.ledger.settle(
       message.accountId,
-      chunkHoldId(message.jobId, message.chunkNo, kind.holdPrefix),
-      recorded ? kind.charged(recorded) : 0,
+      chunkHoldId(message.jobId, message.chunkNo, kind.holdPrefix, runOf(message)),
+      own ? kind.charged(own) : 0,
     );
   }
 }

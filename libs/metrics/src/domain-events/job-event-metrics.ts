@@ -53,6 +53,7 @@ export class JobEventMetrics {
         this.chunks.inc({ kind: 'finder' });
         return;
       case 'ChunkRetryScheduled':
+        if (event.data.remainder) return; // rows left for credits to come back, not greylisted
         this.chunkRetries.inc();
         this.verification.bulkRetriesScheduled(event.data.items.length);
         return;

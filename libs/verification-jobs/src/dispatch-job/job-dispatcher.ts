@@ -1,13 +1,14 @@
 import { Injectable, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
 import { Clock } from '@lib/common';
-import { EventStore, runCommand } from '@lib/eventstore';
+import { EventStore, readEvents, runCommand } from '@lib/eventstore';
 import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic, upcastRelayed } from '@lib/messaging';
 import { jobDecider } from '../domain/verification-job.decider';
-import { JobCreated, JobEvent } from '../domain/verification-job.events';
+import { ChunkRetryScheduled, JobCreated, JobEvent, JobResumed } from '../domain/verification-job.events';
 import { CHUNK_TOPIC, CHUNK_TOPIC_PARTITIONS, ChunkMessage } from '../process-chunk/chunk-message';
+import { publishLater } from '../process-chunk/chunk-processor';
 import { readPlan } from './plan-reader';
-import { jobStream } from '@lib/jobs';
+import { hasChunk, jobStream, scanJobStreamBackwards } from '@lib/jobs';
 
 /** The relay's topic for `jobs-` streams (docs/contracts.md). */
 export const JOB_EVENTS_TOPIC = relayTopic('jobs');
@@ -16,7 +17,8 @@ export const JOB_EVENTS_TOPIC = relayTopic('jobs');
  * Starts jobs: on JobCreated (delivered by the event relay, so a job appended just before a crash is
  * still dispatched), moves the job to Processing, then publishes its stored chunk plan. A redelivery
  * publishes the plan again; workers skip chunks already recorded. A job cancelled before this runs is
- * never published.
+ * never published. On JobResumed it publishes the chunks still undone in the new run: the plan's and
+ * those scheduled later (greylisting retries, remainders), skipping every chunk recorded before.
  */
 @Injectable()
 export class JobDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -44,8 +46,8 @@ export class JobDispatcher implements OnApplicationBootstrap, BeforeApplicationS
 
   private async handle(message: IncomingMessage<RelayMessageV1>): Promise<void> {
     const event = upcastRelayed<JobEvent>(message.value, jobDecider.upcasters);
-    if (event.type !== 'JobCreated') return;
-    await this.dispatch(event.data);
+    if (event.type === 'JobCreated') await this.dispatch(event.data);
+    if (event.type === 'JobResumed') await this.redispatch(event.data);
   }
 
   async dispatch(created: JobCreated['data']): Promise<void> {
@@ -57,20 +59,57 @@ export class JobDispatcher implements OnApplicationBootstrap, BeforeApplicationS
       { load: 'last' },
     );
     if (run.state.status !== 'Processing') return;
-    for await (const chunks of readPlan(this.blobs, created.file.planKey, 100)) {
+    await this.publishPlan(created, () => true);
+  }
+
+  /** A resumed job's undone chunks, in its new run; a redelivery publishes them again (workers skip done ones). */
+  async redispatch(resumed: JobResumed['data']): Promise<void> {
+    const { jobId, accountId, run, snapshot } = resumed;
+    const undone = (chunkNo: number) => !hasChunk(snapshot.doneChunks, chunkNo);
+    const created = await this.createdEvent(jobId);
+    await this.publishPlan({ ...created, run }, undone);
+    for (const later of await this.scheduledLater(jobId)) {
+      if (undone(later.retryChunkNo)) await publishLater(this.bus, { jobId, accountId, run }, later);
+    }
+  }
+
+  private async publishPlan(
+    job: Pick<JobCreated['data'], 'jobId' | 'accountId' | 'file'> & { run?: number },
+    include: (chunkNo: number) => boolean,
+  ): Promise<void> {
+    for await (const planned of readPlan(this.blobs, job.file.planKey, 100)) {
+      const chunks = planned.filter((chunk) => include(chunk.chunkNo));
+      if (chunks.length === 0) continue;
       await this.bus.publish(
         CHUNK_TOPIC,
         chunks.map((chunk) => {
           const value: ChunkMessage = {
-            jobId: created.jobId,
-            accountId: created.accountId,
+            jobId: job.jobId,
+            accountId: job.accountId,
             chunkNo: chunk.chunkNo,
             level: 0,
             items: chunk.items,
+            ...(job.run ? { run: job.run } : {}),
           };
           return { key: chunk.key, partition: chunk.partition, value: { ...value } };
         }),
       );
     }
+  }
+
+  private async createdEvent(jobId: number): Promise<JobCreated['data']> {
+    const [first] = await readEvents<JobEvent>(this.events, jobStream(jobId), jobDecider.upcasters, { maxCount: 1 });
+    if (first?.type !== 'JobCreated') throw new Error(`job ${jobId} does not start with JobCreated`);
+    return first.data;
+  }
+
+  /** Every chunk a record scheduled (greylisting retries, remainders), done or not. */
+  private async scheduledLater(jobId: number): Promise<ChunkRetryScheduled['data'][]> {
+    const later: ChunkRetryScheduled['data'][] = [];
+    await scanJobStreamBackwards<JobEvent>(this.events, jobId, jobDecider.upcasters, (event) => {
+      if (event.type === 'ChunkRetryScheduled') later.unshift(event.data);
+      return false;
+    });
+    return later;
   }
 }

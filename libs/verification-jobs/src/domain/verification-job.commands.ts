@@ -16,14 +16,23 @@ export type CreateJob = {
 };
 /** Moves a Pending job to Processing once its chunks are being published. */
 export type StartJob = { type: 'StartJob'; at: string };
-/** Records a chunk's final results; `retry` holds the addresses to verify again later (greylisting). */
+export type LaterItems = { items: ChunkItem[]; level: number; notBefore: string };
+/**
+ * Records a chunk's final results; `retry` holds the addresses to verify again later (greylisting),
+ * `remainder` those its hold could not pay for (balance short). `run`: the job's run the chunk was worked in
+ * (absent: 0); a record from another run is dropped.
+ */
 export type CompleteChunk = {
   type: 'CompleteChunk';
   chunkNo: number;
   results: ChunkResult[];
-  retry: { items: ChunkItem[]; level: number; notBefore: string } | null;
+  retry: LaterItems | null;
+  remainder?: LaterItems | null;
+  run?: number;
   at: string;
 };
+/** Continues a job failed for lack of credits from its first undone row (the owner's only). */
+export type ResumeJob = { type: 'ResumeJob'; accountId: string; at: string };
 export type FailJob = { type: 'FailJob'; reason: string; at: string };
 export type CancelJob = { type: 'CancelJob'; accountId: string; at: string };
-export type JobCommand = CreateJob | StartJob | CompleteChunk | FailJob | CancelJob | PurgeJobFiles;
+export type JobCommand = CreateJob | StartJob | CompleteChunk | FailJob | CancelJob | PurgeJobFiles | ResumeJob;

@@ -1,6 +1,6 @@
 import { Decider } from '@lib/common';
 import { creditsFor } from '@lib/verification';
-import { CancelJob, CompleteChunk, CreateJob, JobCommand } from './verification-job.commands';
+import { CancelJob, CompleteChunk, CreateJob, JobCommand, LaterItems, ResumeJob } from './verification-job.commands';
 import { ChunkResult, JobCounts, JobEvent, JobSnapshot, ResultName } from './verification-job.events';
 import { JOB_UPCASTERS } from './verification-job.upcast';
 import {
@@ -14,6 +14,8 @@ import {
   decideFilesPurge,
   evolveJob,
   jobCompleted,
+  resumableSnapshot,
+  runningSnapshot,
   startableSnapshot,
   type JobKindEnding,
   type JobLifecycleState,
@@ -78,18 +80,19 @@ function create(command: CreateJob, state: JobState): JobEvent[] {
 
 function completeChunk(command: CompleteChunk, state: JobState): JobEvent[] {
   const snapshot = chunkRecordable(state, command.chunkNo);
-  if (!snapshot) return [];
+  if (!snapshot || (command.run ?? 0) !== (snapshot.run ?? 0)) return []; // a delivery of an earlier run
   if (command.chunkNo >= snapshot.chunksScheduled)
     throw new Error(`job ${snapshot.jobId} has no chunk ${command.chunkNo}`);
   const charged = chargeFor(command.results);
   const counts = { ...snapshot.counts };
   for (const r of command.results) counts[r.verdict.result] += r.rows;
-  const retrying = command.retry && command.retry.items.length > 0 ? command.retry : null;
+  const later = [command.retry, command.remainder ?? null].map((l) => (l && l.items.length > 0 ? l : null));
+  const added = later.filter((l) => l !== null).length;
   const after: JobSnapshot = {
     ...snapshot,
     doneChunks: withChunk(snapshot.doneChunks, command.chunkNo),
-    chunksScheduled: snapshot.chunksScheduled + (retrying ? 1 : 0),
-    chunksOpen: snapshot.chunksOpen - 1 + (retrying ? 1 : 0),
+    chunksScheduled: snapshot.chunksScheduled + added,
+    chunksOpen: snapshot.chunksOpen - 1 + added,
     processedRows: snapshot.processedRows + command.results.reduce((sum, r) => sum + r.rows, 0),
     processedAddresses: snapshot.processedAddresses + command.results.length,
     counts,
@@ -104,26 +107,50 @@ function completeChunk(command: CompleteChunk, state: JobState): JobEvent[] {
         results: command.results,
         charged,
         completedAt: command.at,
+        ...(command.run ? { run: command.run } : {}),
         snapshot: after,
       },
     },
   ];
-  if (retrying) {
-    events.push({
-      type: 'ChunkRetryScheduled',
-      data: {
-        jobId: snapshot.jobId,
-        fromChunkNo: command.chunkNo,
-        retryChunkNo: snapshot.chunksScheduled,
-        level: retrying.level,
-        notBefore: retrying.notBefore,
-        items: retrying.items,
-        snapshot: after,
-      },
-    });
-  }
+  let retryChunkNo = snapshot.chunksScheduled;
+  later.forEach((items, i) => {
+    if (items) events.push(scheduled(snapshot.jobId, command.chunkNo, retryChunkNo++, items, i === 1, after));
+  });
   if (after.chunksOpen === 0) events.push(jobCompleted(VERIFICATION_ENDING, after, command.at));
   return events;
+}
+
+function scheduled(
+  jobId: number,
+  fromChunkNo: number,
+  retryChunkNo: number,
+  later: LaterItems,
+  remainder: boolean,
+  snapshot: JobSnapshot,
+): JobEvent {
+  const { level, notBefore, items } = later;
+  const data = { jobId, fromChunkNo, retryChunkNo, level, notBefore, items, snapshot };
+  return { type: 'ChunkRetryScheduled', data: remainder ? { ...data, remainder: true } : data };
+}
+
+function resume(command: ResumeJob, state: JobState): JobEvent[] {
+  const running = runningSnapshot(state);
+  // A retried resume (its answer lost) finds the job running its new run: nothing more to do.
+  if (running && (running.run ?? 0) > 0 && running.accountId === command.accountId) return [];
+  const snapshot = resumableSnapshot(state, command.accountId);
+  const run = (snapshot.run ?? 0) + 1;
+  return [
+    {
+      type: 'JobResumed',
+      data: {
+        jobId: snapshot.jobId,
+        accountId: snapshot.accountId,
+        run,
+        resumedAt: command.at,
+        snapshot: { ...snapshot, status: 'Processing', run },
+      },
+    },
+  ];
 }
 
 function cancel(command: CancelJob, state: JobState): JobEvent[] {
@@ -158,6 +185,8 @@ export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
         return cancel(command, state);
       case 'PurgeJobFiles':
         return decideFilesPurge(state, command);
+      case 'ResumeJob':
+        return resume(command, state);
     }
   },
 

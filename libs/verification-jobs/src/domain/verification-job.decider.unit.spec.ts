@@ -27,7 +27,7 @@ const given = deciderSpec(jobDecider);
 const whenLoadingLast = (history: JobEvent[], command: JobCommand): DecisionSpec<JobEvent> =>
   given(history.slice(-1)).when(command);
 
-const chunk = (chunkNo: number, results: ChunkResult[], retry: CompleteChunk['retry'] = null): JobCommand => ({
+const chunk = (chunkNo: number, results: ChunkResult[], retry: CompleteChunk['retry'] = null): CompleteChunk => ({
   type: 'CompleteChunk',
   chunkNo,
   results,
@@ -179,6 +179,95 @@ describe('bulk verification job', () => {
         { type: 'FailJob', reason: 'insufficient_credits', at: AT },
       );
       given(history).when({ type: 'FailJob', reason: 'insufficient_credits', at: AT }).then([]);
+    });
+  });
+
+  describe('when a chunk could hold fewer credits than its addresses', () => {
+    it('finding 1: records what it verified and schedules the rest as a remainder chunk at its own level', () => {
+      const rest = {
+        items: [{ email: 'c@x.test', canonical: 'c@x.test', firstRow: 3, rows: 1 }],
+        level: 0,
+        notBefore: AT,
+      };
+      const events = given(started())
+        .when({ ...chunk(0, [result('a@x.test', 'ok')]), remainder: rest })
+        .events();
+      expect(events.map((e) => e.type)).toEqual(['ChunkCompleted', 'ChunkRetryScheduled']);
+      expect(events[1].data).toMatchObject({
+        fromChunkNo: 0,
+        retryChunkNo: 2,
+        level: 0,
+        remainder: true,
+        items: rest.items,
+      });
+      expect(events[1].data).toMatchObject({ snapshot: { chunksScheduled: 3, chunksOpen: 2, creditsCharged: 1 } });
+    });
+
+    it('finding 1: schedules a greylisting retry and a remainder as two chunks', () => {
+      const item = (email: string) => ({ email, canonical: email, firstRow: 1, rows: 1 });
+      const events = given(started())
+        .when({
+          ...chunk(0, [result('a@x.test', 'ok')], { items: [item('g@x.test')], level: 1, notBefore: AT }),
+          remainder: { items: [item('c@x.test')], level: 0, notBefore: AT },
+        })
+        .events();
+      expect(events.slice(1).map((e) => e.data)).toMatchObject([
+        { retryChunkNo: 2, level: 1, items: [item('g@x.test')] },
+        { retryChunkNo: 3, level: 0, remainder: true, items: [item('c@x.test')] },
+      ]);
+      expect((events[1].data as { remainder?: true }).remainder).toBeUndefined();
+    });
+  });
+
+  describe('when resumed after the balance ran out', () => {
+    const failed = () =>
+      decidedHistory(jobDecider, createJob(), { type: 'StartJob', at: AT }, chunk(0, [result('a@x.test', 'ok')]), {
+        type: 'FailJob',
+        reason: 'insufficient_credits',
+        at: AT,
+      });
+    const resume: JobCommand = { type: 'ResumeJob', accountId: 'acc-1', at: AT };
+
+    it('finding 1: works again in a new run, keeping the done chunks and the charges', () => {
+      const [resumed] = given(failed().slice(-2)).when(resume).events();
+      expect(resumed).toMatchObject({
+        type: 'JobResumed',
+        data: { jobId: 42, run: 1, snapshot: { status: 'Processing', run: 1, creditsCharged: 1, chunksOpen: 1 } },
+      });
+    });
+
+    it('finding 1: drops a record of the earlier run, so its delivery charges nothing', () => {
+      const history = [...failed(), ...given(failed().slice(-2)).when(resume).events()];
+      given(history.slice(-1))
+        .when(chunk(1, [result('b@x.test', 'ok')]))
+        .then([]);
+      const [completed] = given(history.slice(-1))
+        .when({ ...chunk(1, [result('b@x.test', 'ok')]), run: 1 })
+        .events();
+      expect(completed).toMatchObject({ type: 'ChunkCompleted', data: { chunkNo: 1, run: 1, charged: 1 } });
+    });
+
+    it('finding 1: refuses with 409 code 3020 a job that failed for another reason, or is running or completed', () => {
+      const notResumable = (e: Error) => e instanceof DomainError && e.code === 3020 && e.status === 409;
+      const otherFailure = decidedHistory(
+        jobDecider,
+        createJob(),
+        { type: 'StartJob', at: AT },
+        { type: 'FailJob', reason: 'engine_down', at: AT },
+      );
+      given(otherFailure.slice(-2)).when(resume).thenThrows(notResumable);
+      given(started()).when(resume).thenThrows(notResumable);
+    });
+
+    it('finding 1: changes nothing when a resume is retried while the resumed run works', () => {
+      const resumed = [...failed(), ...given(failed().slice(-2)).when(resume).events()];
+      given(resumed.slice(-2)).when(resume).then([]);
+    });
+
+    it("finding 1: answers 404 for another account's job", () => {
+      given(failed().slice(-2))
+        .when({ ...resume, accountId: 'acc-2' })
+        .thenThrows((e) => e instanceof DomainError && e.code === 3001);
     });
   });
 

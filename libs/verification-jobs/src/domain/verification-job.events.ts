@@ -51,6 +51,8 @@ export interface JobSnapshot {
   processedAddresses: number;
   counts: Record<ResultName, number>;
   creditsCharged: number;
+  /** The job's run: absent (0) until it is resumed, n after its n-th resume (ResumeJob). */
+  run?: number;
 }
 
 /** One address to verify, as cut into a chunk at upload. */
@@ -100,10 +102,15 @@ export type ChunkCompleted = {
     results: ChunkResult[];
     charged: number;
     completedAt: string;
+    /** The run that recorded the chunk, when not the first (absent: 0); only that run's hold is charged. */
+    run?: number;
     snapshot: JobSnapshot;
   };
 };
-/** Greylisted addresses of a chunk, to be verified again as chunk `retryChunkNo` no earlier than `notBefore`. */
+/**
+ * Addresses of a chunk to verify as chunk `retryChunkNo` no earlier than `notBefore`: greylisted ones, or
+ * (`remainder`) those its hold could not pay for when the balance ran short, at the chunk's own level.
+ */
 export type ChunkRetryScheduled = {
   type: 'ChunkRetryScheduled';
   data: {
@@ -113,8 +120,18 @@ export type ChunkRetryScheduled = {
     level: number;
     notBefore: string;
     items: ChunkItem[];
+    /** Not greylisted: the rows the chunk left for the credits that come back (absent: greylisted). */
+    remainder?: true;
     snapshot: JobSnapshot;
   };
+};
+/**
+ * A job failed because the balance ran out works again from its first undone row, in run `run`: its undone
+ * chunks are published again (JobDispatcher); rows recorded before are not verified or charged again.
+ */
+export type JobResumed = {
+  type: 'JobResumed';
+  data: { jobId: number; accountId: string; run: number; resumedAt: string; snapshot: JobSnapshot };
 };
 export type JobCancelled = {
   type: 'JobCancelled';
@@ -129,7 +146,8 @@ export type JobEvent =
   | JobCompleted
   | JobFailed
   | JobCancelled
-  | JobFilesPurged;
+  | JobFilesPurged
+  | JobResumed;
 
 export const JOB_EVENT_TYPES: JobEvent['type'][] = [
   'JobCreated',
@@ -140,4 +158,5 @@ export const JOB_EVENT_TYPES: JobEvent['type'][] = [
   'JobFailed',
   'JobCancelled',
   'JobFilesPurged',
+  'JobResumed',
 ];

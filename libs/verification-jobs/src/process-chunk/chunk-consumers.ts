@@ -10,7 +10,7 @@ import {
   ChunkMessage,
   retryTopic,
 } from './chunk-message';
-import { ChunkProcessor, HOLD_ATTEMPTS } from './chunk-processor';
+import { ChunkProcessor } from './chunk-processor';
 import { ChunkWorkflow, JOBS_CONFIG, type JobsConfig } from '@lib/jobs';
 
 /** Retry messages waiting for their time hold no resources but a timer, so many may wait at once. */
@@ -39,7 +39,7 @@ export class ChunkConsumers implements OnApplicationBootstrap, BeforeApplication
     const retryTopics = this.config.greylistRetryDelaysMs.map((_, k) => retryTopic(k + 1));
     await this.bus.ensureTopics([CHUNK_TOPIC], { minPartitions: CHUNK_TOPIC_PARTITIONS });
     await this.bus.ensureTopics(retryTopics);
-    const options = { maxAttempts: HOLD_ATTEMPTS + 6, retryDelayMs: 500 };
+    const options = { maxAttempts: 10, retryDelayMs: 500 };
     this.consumers.push(
       await this.bus.subscribe(
         {
@@ -69,13 +69,13 @@ export class ChunkConsumers implements OnApplicationBootstrap, BeforeApplication
   }
 
   private first(message: IncomingMessage<ChunkMessage>): Promise<void> {
-    return this.workflow.run(this.processor, message.value, message.attempt);
+    return this.workflow.run(this.processor, message.value);
   }
 
   private async retry(message: IncomingMessage<ChunkMessage>): Promise<void> {
     const wait = Date.parse(message.value.notBefore ?? '') - this.clock.now();
     if (wait > 0) await sleep(wait, undefined, { signal: this.shutdown.signal });
     this.logger.debug(`retrying ${message.value.items.length} greylisted address(es) of job ${message.value.jobId}`);
-    await this.workflow.run(this.processor, message.value, message.attempt);
+    await this.workflow.run(this.processor, message.value);
   }
 }

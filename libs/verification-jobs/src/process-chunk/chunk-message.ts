@@ -44,4 +44,6 @@ export interface ChunkMessage {
   /** ISO time before which a retry must not run; absent for first passes. */
   notBefore?: string;
   items: ChunkItem[];
+  /** The job's run it was published in: absent (0) before the job was resumed (ChunkWorkflow). */
+  run?: number;
 }

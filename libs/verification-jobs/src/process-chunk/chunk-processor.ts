@@ -5,8 +5,9 @@ import { MessageBus } from '@lib/messaging';
 import { VerificationEngine } from '@lib/verification';
 import { splitForRetry, type ChunkOutcome } from '../domain/chunk-retry';
 import { chunkDone, jobDecider } from '../domain/verification-job.decider';
+import { LaterItems } from '../domain/verification-job.commands';
 import { JobEvent } from '../domain/verification-job.events';
-import { ChunkMessage, retryTopic } from './chunk-message';
+import { CHUNK_TOPIC, ChunkMessage, retryTopic } from './chunk-message';
 import { findRecordedChunk, loadJobState, RecordedChunk } from './recorded-chunks';
 import {
   jobStream,
@@ -14,25 +15,28 @@ import {
   ChunkKind,
   ChunkStatus,
   ChunkWorkflow,
+  INSUFFICIENT_CREDITS_FAILURE,
   JOBS_CONFIG,
   type JobsConfig,
   PaidChunk,
 } from '@lib/jobs';
 
-/** Deliveries of a chunk that may find the balance short before the job fails: other chunks' holds may settle meanwhile. */
-export const HOLD_ATTEMPTS = 4;
+/** A chunk's work: its results and greylisting retry, and the addresses its budget left for later. */
+type ChunkWork = ChunkOutcome & { remainder: LaterItems | null };
 
 /**
  * Bulk verification chunks in the one chunk workflow (ChunkWorkflow, docs/bulk-jobs.md): a row is an
  * address, worked by the engine in bulk mode, one credit held per address and charged per decisive
  * verdict; a record may schedule a greylisting retry, published again whenever the record is settled.
+ * A chunk that could hold fewer credits than addresses (balance short) verifies that many and records
+ * the rest as a remainder chunk, published like a retry, which holds again when it runs.
  */
 @Injectable()
-export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkOutcome, RecordedChunk>, OnModuleInit {
+export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkWork, RecordedChunk>, OnModuleInit {
   readonly purpose = 'job_chunk';
   readonly holdPrefix = 'job';
   readonly cancelledEventType = 'JobCancelled';
-  readonly holdAttempts = HOLD_ATTEMPTS;
+  readonly cuts = true;
 
   constructor(
     private readonly events: EventStore,
@@ -55,23 +59,36 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkOutcome, Rec
     const state = await loadJobState(this.events, message.jobId);
     if (state.status === 'Initial') return { open: false, recorded: null }; // a job that never existed: nothing to do or pay
     const done = chunkDone(state, message.chunkNo);
-    if (!isTerminal(state.status) && !done) return { open: true };
+    if (!isTerminal(state.status) && !done) return { open: true, run: state.snapshot?.run ?? 0 };
     return {
       open: false,
       recorded: done === false ? null : await findRecordedChunk(this.events, message.jobId, message.chunkNo),
     };
   }
 
-  async work(message: ChunkMessage, signal: AbortSignal, rowsDone: (rows: number) => void): Promise<ChunkOutcome> {
-    const progress = (indexes: number[]) => rowsDone(indexes.reduce((sum, i) => sum + message.items[i].rows, 0));
+  async work(
+    message: ChunkMessage,
+    signal: AbortSignal,
+    rowsDone: (rows: number) => void,
+    budget: number,
+  ): Promise<ChunkWork> {
+    // Each address costs at most one credit: the budget pays for that many, the rest waits for credit.
+    const items = message.items.slice(0, budget);
+    const rest = message.items.slice(budget);
+    const progress = (indexes: number[]) => rowsDone(indexes.reduce((sum, i) => sum + items[i].rows, 0));
     const verdicts = await this.engine.verifyMany(
-      message.items.map((item) => item.email),
+      items.map((item) => item.email),
       { mode: 'bulk', signal, progress },
     );
-    return splitForRetry(message.items, verdicts, message.level, this.config.greylistRetryDelaysMs, this.clock.now());
+    const now = this.clock.now();
+    const notBefore = message.notBefore ?? new Date(now).toISOString();
+    return {
+      ...splitForRetry(items, verdicts, message.level, this.config.greylistRetryDelaysMs, now),
+      remainder: rest.length > 0 ? { items: rest, level: message.level, notBefore } : null,
+    };
   }
 
-  async record(message: ChunkMessage, outcome: ChunkOutcome): Promise<RecordedChunk | null> {
+  async record(message: ChunkMessage, outcome: ChunkWork): Promise<RecordedChunk | null> {
     const run = await runCommand(
       this.events,
       jobStream(message.jobId),
@@ -81,6 +98,8 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkOutcome, Rec
         chunkNo: message.chunkNo,
         results: outcome.results,
         retry: outcome.retry,
+        remainder: outcome.remainder,
+        ...(message.run ? { run: message.run } : {}),
         at: this.clock.nowIso(),
       },
       { load: 'last' },
@@ -92,20 +111,12 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkOutcome, Rec
     return recorded.completed.charged;
   }
 
+  recordedRun(recorded: RecordedChunk): number {
+    return recorded.completed.run ?? 0;
+  }
+
   async afterRecord(message: ChunkMessage, recorded: RecordedChunk): Promise<void> {
-    if (!recorded.retry) return;
-    const { retryChunkNo, level, notBefore, items } = recorded.retry;
-    const retry: ChunkMessage = {
-      jobId: message.jobId,
-      accountId: message.accountId,
-      chunkNo: retryChunkNo,
-      level,
-      notBefore,
-      items,
-    };
-    await this.bus.publish(retryTopic(level), [
-      { key: items[0].email.slice(items[0].email.lastIndexOf('@') + 1), value: { ...retry } },
-    ]);
+    for (const later of recorded.later) await publishLater(this.bus, message, later);
   }
 
   async failForCredits(message: ChunkMessage): Promise<void> {
@@ -113,15 +124,40 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkOutcome, Rec
       this.events,
       jobStream(message.jobId),
       jobDecider,
-      { type: 'FailJob', reason: 'insufficient_credits', at: this.clock.nowIso() },
+      { type: 'FailJob', reason: INSUFFICIENT_CREDITS_FAILURE, at: this.clock.nowIso() },
       { load: 'last' },
     );
   }
 }
 
+/**
+ * Publishes a chunk scheduled by a record (or again by a resume): a first-pass remainder with the first
+ * passes, a retry level's on its topic. Safe to repeat: a chunk done already is skipped by its worker.
+ */
+export async function publishLater(
+  bus: MessageBus,
+  job: { jobId: number; accountId: string; run?: number },
+  later: { retryChunkNo: number; level: number; notBefore: string; items: ChunkMessage['items'] },
+): Promise<void> {
+  const { retryChunkNo, level, notBefore, items } = later;
+  const message: ChunkMessage = {
+    jobId: job.jobId,
+    accountId: job.accountId,
+    chunkNo: retryChunkNo,
+    level,
+    notBefore,
+    items,
+    ...(job.run ? { run: job.run } : {}),
+  };
+  const key = items[0].email.slice(items[0].email.lastIndexOf('@') + 1);
+  await bus.publish(level === 0 ? CHUNK_TOPIC : retryTopic(level), [{ key, value: { ...message } }]);
+}
+
 function recordedIn(events: JobEvent[], chunkNo: number): RecordedChunk | null {
   const completed = events.find((e) => e.type === 'ChunkCompleted' && e.data.chunkNo === chunkNo);
-  const retry = events.find((e) => e.type === 'ChunkRetryScheduled' && e.data.fromChunkNo === chunkNo);
   if (!completed || completed.type !== 'ChunkCompleted') return null;
-  return { completed: completed.data, retry: retry?.type === 'ChunkRetryScheduled' ? retry.data : null };
+  const later = events.flatMap((e) =>
+    e.type === 'ChunkRetryScheduled' && e.data.fromChunkNo === chunkNo ? [e.data] : [],
+  );
+  return { completed: completed.data, later };
 }

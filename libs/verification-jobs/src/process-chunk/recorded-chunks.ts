@@ -13,20 +13,21 @@ export async function loadJobState(events: EventStore, jobId: number): Promise<J
 
 export interface RecordedChunk {
   completed: ChunkCompleted['data'];
-  retry: ChunkRetryScheduled['data'] | null;
+  /** The chunks it scheduled: a greylisting retry, the remainder its hold could not pay for, or both. */
+  later: ChunkRetryScheduled['data'][];
 }
 
-/** What was recorded for a bulk chunk: its results and the greylisting retry they scheduled. */
+/** What was recorded for a bulk chunk: its results and the chunks they scheduled. */
 export async function findRecordedChunk(
   events: EventStore,
   jobId: number,
   chunkNo: number,
 ): Promise<RecordedChunk | null> {
-  let retry: RecordedChunk['retry'] = null;
+  const later: RecordedChunk['later'] = [];
   let found: RecordedChunk | null = null;
   await scanJobStreamBackwards<JobEvent>(events, jobId, jobDecider.upcasters, (event) => {
-    if (event.type === 'ChunkRetryScheduled' && event.data.fromChunkNo === chunkNo) retry = event.data;
-    if (event.type === 'ChunkCompleted' && event.data.chunkNo === chunkNo) found = { completed: event.data, retry };
+    if (event.type === 'ChunkRetryScheduled' && event.data.fromChunkNo === chunkNo) later.unshift(event.data);
+    if (event.type === 'ChunkCompleted' && event.data.chunkNo === chunkNo) found = { completed: event.data, later };
     return found !== null;
   });
   return found;

@@ -68,6 +68,8 @@ export function evolveVerificationJob(
       return { ...doc, status: 'Cancelled', finishedAt: event.data.cancelledAt };
     case 'JobFilesPurged':
       return { ...doc, filesPurged: filesPurgeOf(event) };
+    case 'JobResumed':
+      return { ...doc, ...progress(event.data.snapshot), status: 'Processing', finishedAt: null, failureReason: null };
   }
 }
 

@@ -1,7 +1,7 @@
 import { jobDownloadPath } from '../domain/verification-job.decider';
 import { EmailColumnChoice, JobCounts, ResultName } from '../domain/verification-job.events';
 import { VerificationJobDocument } from './verification-job.documents';
-import { JobKind, commonJobView, JobViewCommon, ProgressFacts } from '@lib/jobs';
+import { JobKind, commonJobView, INSUFFICIENT_CREDITS_FAILURE, JobViewCommon, ProgressFacts } from '@lib/jobs';
 
 /** A job as the API shows it (GET /v1/jobs/{id}, list items, the create response, SSE event data). */
 export interface VerificationJobView extends JobViewCommon {
@@ -13,6 +13,21 @@ export interface VerificationJobView extends JobViewCommon {
   results: Record<ResultName, number>;
   /** One per address: the rows a deduplicated download holds per result. */
   addressResults: Record<ResultName, number>;
+  /** Whether POST /v1/jobs/{id}/resume may go on with it: failed because the balance ran out, files kept. */
+  resumable: boolean;
+  /** Why the job stopped, in a sentence with its rows done and credits charged; null unless it failed. */
+  failureMessage: string | null;
+}
+
+const count = (n: number) => n.toLocaleString('en');
+
+function failureMessage(doc: VerificationJobDocument, resumable: boolean): string | null {
+  if (doc.status !== 'Failed') return null;
+  if (doc.failureReason !== INSUFFICIENT_CREDITS_FAILURE) return `The job stopped: ${doc.failureReason ?? 'unknown'}.`;
+  const done = `The balance ran out after ${count(doc.processedRows)} of ${count(doc.counts.rows)} rows were verified; ${count(doc.creditsCharged)} credits were charged for them.`;
+  return resumable
+    ? `${done} Buy credits, then resume the job: it goes on from the first undone row, and rows already verified are not charged again.`
+    : done;
 }
 
 /** The progress facts of a verification job; `rowsInFlight` from ChunkProgressBoard. */
@@ -33,6 +48,7 @@ export function toVerificationJobView(
   rowsInFlight = 0,
 ): VerificationJobView {
   const facts = verificationProgressFacts(doc, rowsInFlight);
+  const resumable = doc.status === 'Failed' && doc.failureReason === INSUFFICIENT_CREDITS_FAILURE && !doc.filesPurged;
   return {
     ...commonJobView(doc, facts, now, jobDownloadPath(doc.jobId)),
     kind: doc.kind,
@@ -41,5 +57,7 @@ export function toVerificationJobView(
     counts: doc.counts,
     results: doc.results,
     addressResults: doc.addressResults ?? doc.results,
+    resumable,
+    failureMessage: failureMessage(doc, resumable),
   };
 }

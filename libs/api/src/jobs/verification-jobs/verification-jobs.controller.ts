@@ -1,8 +1,9 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   RESULT_COLUMNS,
   VERIFICATION_JOB_CANCEL,
+  VERIFICATION_JOB_RESUME,
   VerificationJobCreation,
   VerificationJobDownloads,
   VerificationJobQueries,
@@ -16,6 +17,10 @@ import {
   type JobKindRoutes,
 } from '../../job-routes/job-kind-controller';
 import { parseBulkJobOptions } from './bulk-job-options';
+import type { Principal } from '@lib/accounts';
+import { ResumeJobService } from '@lib/jobs';
+import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { JobResumeRoute } from '../../job-routes/job-routes.decorators';
 
 const JOB_ROUTES: JobKindDocs = {
   id: 'Job id (int64)',
@@ -84,8 +89,9 @@ export class JobsController extends JobKindController<VerificationJobKind>(JOB_R
   constructor(
     wiring: JobRoutesWiring,
     kind: VerificationJobCreation,
-    queries: VerificationJobQueries,
+    private readonly queries: VerificationJobQueries,
     downloads: VerificationJobDownloads,
+    private readonly resumes: ResumeJobService,
   ) {
     const download: JobKindRoutes<VerificationJobKind>['download'] = (accountId, id, query) =>
       downloads.prepare(accountId, id, query.columns, query.dedupe, query.results, query.format);
@@ -99,5 +105,13 @@ export class JobsController extends JobKindController<VerificationJobKind>(JOB_R
         download,
       }),
     );
+  }
+
+  @JobResumeRoute(
+    JOB_ROUTES,
+    'Resume a job stopped because the balance ran out (failureReason insufficient_credits), from its first undone row, on the file already uploaded; rows done before are not verified or charged again. 402 while no credit is available, 409 (code 3020) for a job that cannot be resumed; a retried resume of a job already running again answers its view',
+  )
+  resume(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+    return this.resumes.resume(VERIFICATION_JOB_RESUME, this.queries, principal.accountId, id);
   }
 }

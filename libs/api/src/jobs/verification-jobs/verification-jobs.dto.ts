@@ -88,6 +88,19 @@ export class JobDto {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
+    example:
+      'The balance ran out after 3,012 of 3,500 rows were verified; 2,979 credits were charged for them. Buy credits, then resume the job: it goes on from the first undone row, and rows already verified are not charged again.',
+    description: 'Why the job stopped, with the rows verified and the credits charged; null unless Failed',
+  })
+  failureMessage!: string | null;
+  @ApiProperty({
+    description:
+      'Whether POST /v1/jobs/{id}/resume can go on with the job: it failed because the balance ran out (insufficient_credits) and its files are kept',
+  })
+  resumable!: boolean;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
     format: 'date-time',
     description:
       'When the uploaded file and results were deleted under the retention policy (JOB_FILE_RETENTION_DAYS after the job ended); the download then answers 410',
