@@ -104,6 +104,12 @@ export const ErrorCodes = {
     status: 409,
     message: 'Only a job stopped because the balance ran out, whose files are kept, can be resumed.',
   },
+  SPREADSHEET_INVALID: {
+    code: 3014,
+    status: 400,
+    message: 'The file is not a readable Excel workbook (.xlsx).',
+  },
+  SHEET_NOT_FOUND: { code: 3015, status: 400, message: 'The workbook has no sheet of that name.' },
   URL_TOO_LONG: { code: 1009, status: 414, message: 'The request URL is too long.' },
   HEADERS_TOO_LARGE: { code: 1010, status: 431, message: 'The request headers are too large.' },
   REQUEST_TIMEOUT: { code: 1011, status: 408, message: 'The request did not arrive in time.' },

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { JobCaller, JobKindTypes, JobUploads } from '@lib/jobs';
+import { DomainError } from '@lib/common';
+import type { JobCaller, JobKindTypes, JobUploads, StagedUpload } from '@lib/jobs';
 import { receiveCsvUpload } from '@lib/http-host';
 import type { UploadIdempotencyContext } from '../idempotency/upload-idempotency';
 import { createJobOnce } from './create-job-once';
@@ -27,8 +28,9 @@ export function receiveJobUpload<K extends JobKindTypes>(
   const { accountId, keyId } = caller;
   const { service } = kind;
   return receiveCsvUpload(request, maxBytes, {
-    stage: (fileName, file) => service.stage(accountId, fileName, file),
+    stage: (fileName, file, before) => service.stage(accountId, fileName, file, before.sheet),
     create: (staged, fields, file) => {
+      requireSheetBeforeFile(staged, fields);
       const options = kind.parseOptions(fields);
       return createJobOnce<K['view']>({
         ...idempotency,
@@ -44,4 +46,14 @@ export function receiveJobUpload<K extends JobKindTypes>(
     },
     discard: (staged) => service.discard(staged),
   });
+}
+
+/** An .xlsx is read as it arrives, so a `sheet` field sent after the file would be silently ignored. */
+function requireSheetBeforeFile(staged: StagedUpload, fields: Record<string, string>): void {
+  const sent = fields.sheet?.trim() || null;
+  if (staged.format.kind === 'xlsx' && sent !== staged.requestedSheet)
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      'Send the "sheet" field before the "file" field: the workbook is read as it arrives.',
+    );
 }

@@ -22,7 +22,8 @@ export interface ReceivedFile {
 
 /** A job kind's two-pass upload: stage the file as it arrives, create once every field is known. */
 export interface CsvUploadSteps<S, T> {
-  stage(fileName: string, file: Readable): Promise<S>;
+  /** `fieldsBefore`: the form fields that came before the file (a field the file's reading needs must). */
+  stage(fileName: string, file: Readable, fieldsBefore: Readonly<Record<string, string>>): Promise<S>;
   create(staged: S, fields: Record<string, string>, file: ReceivedFile): Promise<T>;
   discard(staged: S): Promise<void>;
 }
@@ -80,7 +81,7 @@ export async function receiveCsvUpload<S, T>(
           uploadFailure = error;
           hashing.destroy(error);
         });
-        staged = await steps.stage(part.filename, part.file.pipe(hashing));
+        staged = await steps.stage(part.filename, part.file.pipe(hashing), { ...fields });
         if (part.file.truncated) throw fileTooLarge(maxBytes, 'stored');
         received = { fileName: part.filename, sha256: digest.digest('hex') };
       }

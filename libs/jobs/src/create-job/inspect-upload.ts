@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { BlobStore } from '@lib/blobstore';
 import { CsvDelimiter, CsvRecordReader, limitBytes } from '../csv';
 
@@ -23,7 +23,7 @@ export interface UploadInspection {
  * being held in memory. The caller deletes the blob when this throws.
  */
 export async function storeAndInspect(
-  source: Readable,
+  source: Readable | AsyncIterable<Buffer>,
   blobs: BlobStore,
   blobKey: string,
   maxBytes: number,

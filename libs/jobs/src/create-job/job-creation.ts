@@ -23,8 +23,8 @@ export interface JobCreationKind<K extends JobKindTypes> extends JobKindStream<K
 
 /** The create steps of one job kind, as an upload route drives them. */
 export interface JobUploads<K extends JobKindTypes> {
-  /** Stores the original while validating it as it streams in. */
-  stage(accountId: string, fileName: string, source: Readable): Promise<StagedUpload>;
+  /** Stores the original (as UTF-8 CSV; `sheet` picks an .xlsx's sheet) while validating it as it streams in. */
+  stage(accountId: string, fileName: string, source: Readable, sheet?: string): Promise<StagedUpload>;
   /** Plans the staged original with the now-known options (multipart fields may follow the file) and creates the job. */
   create(staged: StagedUpload, options: K['options'], keyId?: string): Promise<K['view']>;
   /** Removes a staged upload's blobs (a request that failed after the file arrived). */
@@ -53,7 +53,7 @@ export class JobCreation {
 
   of<K extends JobKindTypes>(kind: JobCreationKind<K>): JobUploads<K> {
     return {
-      stage: (accountId, fileName, source) => this.staging.stage(accountId, fileName, source, kind.names),
+      stage: (accountId, fileName, source, sheet) => this.staging.stage(accountId, fileName, source, kind.names, sheet),
       create: (staged, options, keyId) =>
         this.staging.orDiscard(staged, () => this.createStaged(kind, staged, options, keyId)),
       discard: (staged) => this.staging.discard(staged),

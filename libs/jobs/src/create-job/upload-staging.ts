@@ -3,6 +3,7 @@ import type { Logger } from '@nestjs/common';
 import type { BlobStore } from '@lib/blobstore';
 import { type Clock, newNumericId } from '@lib/common';
 import type { JobFile } from '../domain/job.events';
+import { uploadAsCsv, type UploadFormat } from '../upload-formats/upload-as-csv';
 import { storeAndInspect, type UploadInspection } from './inspect-upload';
 import { toUploadError } from './upload-errors';
 
@@ -14,7 +15,16 @@ export interface StagedUpload {
   blobKey: string;
   planKey: string;
   inspection: UploadInspection;
+  /** What the upload was (the stored original is its UTF-8 CSV), and the sheet asked for when the file came. */
+  format: UploadFormat;
+  requestedSheet: string | null;
 }
+
+/**
+ * The stored CSV may be larger than the upload: Windows-1252 text grows by up to 3 bytes a
+ * character in UTF-8, and an .xlsx is compressed.
+ */
+export const CONVERTED_GROWTH = 4;
 
 /** What differs between job kinds when staging: the name of a nameless upload and of the chunk plan. */
 export interface StagingNames {
@@ -35,8 +45,17 @@ export class UploadStaging {
     private readonly logger: Logger,
   ) {}
 
-  /** Stores the original under a new job id while validating it as it streams in. */
-  async stage(accountId: string, fileName: string, source: Readable, names: StagingNames): Promise<StagedUpload> {
+  /**
+   * Stores the original under a new job id, as UTF-8 CSV (`uploadAsCsv`: other encodings, .txt
+   * and .xlsx converted), while validating it as it streams in. `sheet` picks an .xlsx's sheet.
+   */
+  async stage(
+    accountId: string,
+    fileName: string,
+    source: Readable,
+    names: StagingNames,
+    sheet?: string,
+  ): Promise<StagedUpload> {
     const jobId = newNumericId(this.clock.now());
     const staged = {
       jobId,
@@ -45,10 +64,12 @@ export class UploadStaging {
       blobKey: `jobs/${jobId}/original`,
       planKey: `jobs/${jobId}/${names.planFileName}`,
     };
-    return this.orDiscard(staged, async () => ({
-      ...staged,
-      inspection: await storeAndInspect(source, this.blobs, staged.blobKey, this.maxUploadBytes),
-    }));
+    const upload = uploadAsCsv(source, { fileName: staged.fileName, sheet, maxBytes: this.maxUploadBytes });
+    return this.orDiscard(staged, async () => {
+      const stored = this.maxUploadBytes * CONVERTED_GROWTH;
+      const inspection = await storeAndInspect(upload.csv, this.blobs, staged.blobKey, stored);
+      return { ...staged, inspection, format: upload.format(), requestedSheet: sheet?.trim() || null };
+    });
   }
 
   /** Runs a step on a staged upload; if it fails, deletes the upload's blobs and throws the public upload error. */
@@ -78,8 +99,16 @@ export function stagedJobFile(staged: StagedUpload, hasHeader: boolean): JobFile
     planKey: staged.planKey,
     sizeBytes: inspection.sizeBytes,
     delimiter: inspection.delimiter,
-    hasBom: inspection.hasBom,
+    hasBom: downloadWithBom(staged),
     hasHeader,
     columnCount: inspection.columnCount,
   };
+}
+
+/**
+ * The download is UTF-8 always; it starts with a BOM when the upload did, and when the upload was
+ * converted (another encoding, or a workbook): without one Excel reads UTF-8 as its local code page.
+ */
+function downloadWithBom({ inspection, format }: StagedUpload): boolean {
+  return inspection.hasBom || format.kind === 'xlsx' || format.encoding !== 'utf-8';
 }
