@@ -155,6 +155,8 @@ export interface VerificationJobOptions {
   emailColumn?: number;
   /** The download keeps one row per address. */
   dedupe?: boolean;
+  /** The sheet of an .xlsx to read, by name (default: the first). */
+  sheet?: string;
   /** The file name the job is listed under (default: the path's or File's name). */
   fileName?: string;
   /** Default: a new key per call, reused by its retries (a retried upload never makes a second job). */
@@ -167,6 +169,8 @@ export interface FinderJobOptions {
   firstNameColumn?: string | number;
   lastNameColumn?: string | number;
   domainColumn?: string | number;
+  /** The sheet of an .xlsx to read, by name (default: the first). */
+  sheet?: string;
   fileName?: string;
   idempotencyKey?: string;
   signal?: AbortSignal;
@@ -188,7 +192,10 @@ class JobCollection<
     protected readonly basePath: string,
   ) {}
 
-  /** Uploads a CSV list and returns the job (Pending; `wait()` follows it). */
+  /**
+   * Uploads a list and returns the job (Pending; `wait()` follows it): a CSV (UTF-8, UTF-16 or
+   * Windows-1252 as Excel saves it), a .txt of one address per line, or an .xlsx workbook.
+   */
   async create(source: UploadSource, options: O = {} as O): Promise<Job<V>> {
     const { blob, fileName } = await uploadBlob(source, options.fileName);
     const { fileName: _name, idempotencyKey, signal, ...fields } = options;
@@ -200,6 +207,7 @@ class JobCollection<
       signal,
       body: () => {
         const form = new FormData();
+        // The fields go first: the service reads an .xlsx as it arrives, with the sheet already known.
         for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, String(value));
         form.append('file', blob, fileName);
         return form;

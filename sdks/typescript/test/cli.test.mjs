@@ -64,6 +64,34 @@ test('through a pipe it prints plain progress lines and the default file name', 
   assert.equal(readFileSync(join(dir, 'piped-results.csv'), 'utf8').trim().split('\n').length, 21);
 });
 
+test('verify list.xlsx --sheet reads that sheet of an Excel workbook and downloads UTF-8 with its accents', async () => {
+  const { default: ExcelJS } = await import('exceljs'); // the service's own .xlsx library, as a writer
+  const book = new ExcelJS.Workbook();
+  book.addWorksheet('Notes').addRows([['nothing here']]);
+  book.addWorksheet('Leads').addRows([
+    ['Name', 'Email'],
+    ['José Müller', 'alice@acme.test'],
+    ['Zoë O’Brien', 'bob@acme.test'],
+  ]);
+  await book.xlsx.writeFile(join(dir, 'list.xlsx'));
+  const { code, stderr } = await run(process.execPath, [
+    CLI,
+    'verify',
+    'list.xlsx',
+    '--sheet',
+    'Leads',
+    '--columns',
+    'result',
+    '--out',
+    'xlsx-out.csv',
+  ]);
+  assert.equal(code, 0, stderr);
+  assert.equal(
+    readFileSync(join(dir, 'xlsx-out.csv'), 'utf8'),
+    '\uFEFFName,Email,result\r\nJosé Müller,alice@acme.test,ok\r\nZoë O’Brien,bob@acme.test,invalid\r\n',
+  );
+});
+
 test('find, balance and webhooks subcommands', async () => {
   const { person } = svc.addresses;
   const found = await run(process.execPath, [

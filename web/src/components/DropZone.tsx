@@ -2,7 +2,7 @@ import { DragEvent, useId, useState } from 'react';
 import { formatBytes, oversizeRefusal, useUploadLimits } from '../lib/upload-limits';
 
 /**
- * Drop a CSV here or choose it with the (keyboard-reachable) file input inside. Says the server's
+ * Drop a list here (CSV, TXT or an Excel .xlsx) or choose it with the (keyboard-reachable) file input inside. Says the server's
  * upload size limit and refuses a larger file before sending it (the server would refuse it too).
  */
 export function DropZone({ onFile, label }: { onFile: (file: File) => void; label: string }) {
@@ -33,8 +33,8 @@ export function DropZone({ onFile, label }: { onFile: (file: File) => void; labe
       data-testid="dropzone"
     >
       {/* A phone or tablet cannot drag a file: it is offered the file picker only. */}
-      <p className="pointer-only">Drag and drop a CSV file here, or</p>
-      <p className="touch-only">Pick a CSV file saved on this device:</p>
+      <p className="pointer-only">Drag and drop a list here (CSV, TXT or Excel .xlsx), or</p>
+      <p className="touch-only">Pick a list (CSV, TXT or Excel .xlsx) saved on this device:</p>
       <label htmlFor={id} className="button secondary">
         {label}
       </label>
@@ -42,7 +42,7 @@ export function DropZone({ onFile, label }: { onFile: (file: File) => void; labe
       <input
         id={id}
         type="file"
-        accept=".csv,.txt,.tsv,text/csv,text/plain"
+        accept=".csv,.txt,.tsv,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         className="visually-hidden-input"
         onChange={(e) => {
           const file = e.target.files?.[0];

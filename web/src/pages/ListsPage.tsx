@@ -7,7 +7,9 @@ import { JobTable } from '../components/JobTable';
 import { PageTitle } from '../components/PageTitle';
 import { UploadPreview } from '../components/UploadPreview';
 import { affordability, CostEstimate, estimateCost } from '../lib/cost';
-import { CsvPreview, PREVIEW_BYTES, previewCsv, readFileStart } from '../lib/csv-preview';
+import { CsvPreview, PREVIEW_BYTES, previewCsv } from '../lib/csv-preview';
+import { ListFileRead, readListFile } from '../lib/list-file';
+import { ListFileNotes } from '../components/ListFileNotes';
 import { useUploadLimits } from '../lib/upload-limits';
 import { useLoad } from '../lib/use-load';
 import { useRouter } from '../router';
@@ -16,6 +18,7 @@ interface Chosen {
   file: File;
   text: string;
   preview: CsvPreview;
+  read: ListFileRead;
 }
 
 export function ListsPage({ balance, onSpent }: { balance: number | null; onSpent: () => void }) {
@@ -29,12 +32,17 @@ export function ListsPage({ balance, onSpent }: { balance: number | null; onSpen
   const [error, setError] = useState<unknown>(null);
   const limits = useUploadLimits();
 
-  const choose = async (file: File) => {
+  const choose = async (file: File, sheet?: string) => {
     setError(null);
-    const { text, complete } = await readFileStart(file);
-    const preview = previewCsv(text, complete);
-    setChosen({ file, text, preview });
-    setEmailColumn(preview.emailColumn);
+    try {
+      const read = await readListFile(file, sheet);
+      const preview = previewCsv(read.text, read.complete);
+      setChosen({ file, text: read.text, preview, read });
+      setEmailColumn(preview.emailColumn);
+    } catch (e) {
+      setChosen(null);
+      setError(e);
+    }
   };
 
   const cost: CostEstimate | null =
@@ -44,8 +52,8 @@ export function ListsPage({ balance, onSpent }: { balance: number | null; onSpen
           chosen.preview.delimiter,
           chosen.preview.hasHeader,
           emailColumn,
-          Math.min(chosen.file.size, PREVIEW_BYTES),
-          chosen.file.size,
+          chosen.read.kind === 'xlsx' ? chosen.text.length : Math.min(chosen.file.size, PREVIEW_BYTES),
+          chosen.read.kind === 'xlsx' ? chosen.text.length : chosen.file.size,
           chosen.preview.complete,
         )
       : null;
@@ -56,6 +64,7 @@ export function ListsPage({ balance, onSpent }: { balance: number | null; onSpen
     const form = new FormData();
     form.append('emailColumn', String(emailColumn));
     form.append('dedupe', String(dedupe));
+    if (chosen.read.sheet) form.append('sheet', chosen.read.sheet); // before the file: read as it arrives
     form.append('file', chosen.file, chosen.file.name);
     setSent(0);
     setError(null);
@@ -76,7 +85,7 @@ export function ListsPage({ balance, onSpent }: { balance: number | null; onSpen
       <PageTitle>Lists</PageTitle>
       <section className="card" aria-labelledby="upload-title">
         <h2 id="upload-title">Verify a list</h2>
-        <DropZone onFile={(f) => void choose(f)} label="Choose a CSV file" />
+        <DropZone onFile={(f) => void choose(f)} label="Choose a file (CSV, TXT or Excel)" />
         {limits && (
           <p data-testid="address-limit">
             A list may hold up to {limits.maxUniqueEmails.toLocaleString('en')} unique addresses.
@@ -88,6 +97,7 @@ export function ListsPage({ balance, onSpent }: { balance: number | null; onSpen
               <strong>{chosen.file.name}</strong>, {(chosen.file.size / 1024).toFixed(1)} KB
               {chosen.preview.complete ? `, ${chosen.preview.rowsRead.toLocaleString('en')} rows` : ''}
             </p>
+            <ListFileNotes read={chosen.read} onSheet={(sheet) => void choose(chosen.file, sheet)} />
             <UploadPreview preview={chosen.preview} emailColumn={emailColumn} onColumnChange={setEmailColumn} />
             <div className="checkbox">
               <input id="dedupe" type="checkbox" checked={dedupe} onChange={(e) => setDedupe(e.target.checked)} />

@@ -258,6 +258,7 @@ class _JobDtoRequired(TypedDict):
     creditsCharged: int
     etaSeconds: Optional[int]
     createdAt: str
+    resumable: bool
     downloadPath: str
 
 
@@ -265,6 +266,7 @@ class JobDto(_JobDtoRequired, total=False):
     startedAt: Optional[str]
     finishedAt: Optional[str]
     failureReason: Optional[str]
+    failureMessage: Optional[str]
     filesPurgedAt: Optional[str]
 
 

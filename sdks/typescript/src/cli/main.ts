@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The mailcheck command: `mailcheck verify list.csv`, `find`, `balance`, `webhooks` (usage below).
+// The mailcheck command: `mailcheck verify list.csv` (or .xlsx, .txt), `find`, `balance`, `webhooks` (usage below).
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Mailcheck } from '../client.js';
@@ -9,7 +9,7 @@ import { ProgressDisplay, ProgressView } from './progress.js';
 
 const USAGE = `Usage: mailcheck <command> [options]
 
-  verify <file.csv | address>   upload a list, show live progress, download the results
+  verify <file | address>       upload a list (.csv, .txt or .xlsx), show live progress, download the results
       --out FILE                where to write the results (default: the name the service gives,
                                 reduced to a plain file name, never replacing an existing file)
       --force                   replace an existing file of the service's name
@@ -17,9 +17,10 @@ const USAGE = `Usage: mailcheck <command> [options]
       --columns LIST            result columns to add, e.g. result,riskScore (none, all)
       --email-column N          zero-based column of the addresses (default: detected)
       --dedupe                  one row per address
+      --sheet NAME              the sheet of an .xlsx to verify (default: the first)
       --no-wait                 print the job and exit once it is uploaded
   find --first NAME --last NAME --domain DOMAIN    find one person's address
-  find <contacts.csv> [--out FILE]                 a finder job, with progress and download
+  find <contacts.csv|.xlsx> [--out FILE] [--sheet NAME]  a finder job, with progress and download
   balance                                          the credit balance
   webhooks list | create URL [--events job.completed,job.failed] | delete ID | test ID
            | toggle ID [--active true|false] | rotate-secret ID | deliveries ID
@@ -40,6 +41,7 @@ const OPTIONS = {
   columns: { type: 'string' },
   'email-column': { type: 'string' },
   dedupe: { type: 'boolean' },
+  sheet: { type: 'string' },
   'no-wait': { type: 'boolean' },
   first: { type: 'string' },
   last: { type: 'string' },
@@ -115,7 +117,7 @@ function print<T>(value: T, flags: Flags, text: (value: T) => string): number {
 
 async function verify(client: Mailcheck, args: string[], flags: Flags): Promise<number> {
   const [target] = args;
-  if (!target) throw new UsageError('verify needs a CSV file or an address');
+  if (!target) throw new UsageError('verify needs a list file (.csv, .txt, .xlsx) or an address');
   if (!existsSync(target) && target.includes('@')) {
     return print(
       await client.verify(target),
@@ -126,12 +128,12 @@ async function verify(client: Mailcheck, args: string[], flags: Flags): Promise<
   const emailColumn = flags['email-column'] === undefined ? undefined : Number(flags['email-column']);
   if (emailColumn !== undefined && !Number.isInteger(emailColumn))
     throw new UsageError('--email-column must be a number');
-  const job = await client.jobs.create(target, { emailColumn, dedupe: flags.dedupe });
+  const job = await client.jobs.create(target, { emailColumn, dedupe: flags.dedupe, sheet: flags.sheet });
   return follow(job, flags, 'verify');
 }
 
 async function find(client: Mailcheck, args: string[], flags: Flags): Promise<number> {
-  if (args[0]) return follow(await client.finder.jobs.create(args[0]), flags, 'find');
+  if (args[0]) return follow(await client.finder.jobs.create(args[0], { sheet: flags.sheet }), flags, 'find');
   if (!flags.domain || (!flags.first && !flags.last))
     throw new UsageError('find needs --domain and --first or --last (or a CSV file)');
   const found = await client.finder.find({ firstName: flags.first, lastName: flags.last, domain: flags.domain });

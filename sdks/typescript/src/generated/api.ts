@@ -163,6 +163,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/jobs/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a job stopped because the balance ran out (failureReason insufficient_credits), from its first undone row, on the file already uploaded; rows done before are not verified or charged again. 402 while no credit is available, 409 (code 3020) for a job that cannot be resumed; a retried resume of a job already running again answers its view */
+        post: operations["JobsController_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/jobs": {
         parameters: {
             query?: never;
@@ -1456,6 +1473,13 @@ export interface components {
             /** @example insufficient_credits */
             failureReason?: string | null;
             /**
+             * @description Why the job stopped, with the rows verified and the credits charged; null unless Failed
+             * @example The balance ran out after 3,012 of 3,500 rows were verified; 2,979 credits were charged for them. Buy credits, then resume the job: it goes on from the first undone row, and rows already verified are not charged again.
+             */
+            failureMessage?: string | null;
+            /** @description Whether POST /v1/jobs/{id}/resume can go on with the job: it failed because the balance ran out (insufficient_credits) and its files are kept */
+            resumable: boolean;
+            /**
              * Format: date-time
              * @description When the uploaded file and results were deleted under the retention policy (JOB_FILE_RETENTION_DAYS after the job ended); the download then answers 410
              */
@@ -2152,9 +2176,11 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The CSV file
+                     * @description The list: a CSV (UTF-8 with or without BOM, UTF-16 with BOM, or Windows-1252 as Excel saves it), a .txt of one address per line, or an Excel workbook (.xlsx)
                      */
                     file: string;
+                    /** @description The .xlsx sheet to read, by name (the first sheet when absent); send it before `file`. Ignored for text files */
+                    sheet?: string;
                     /** @description Header name or zero-based index of the first-name column; detected when absent */
                     firstNameColumn?: string;
                     /** @description Header name or zero-based index of the last-name column; detected when absent */
@@ -2503,6 +2529,91 @@ export interface operations {
             };
         };
     };
+    JobsController_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Job id (int64) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["JobDto"];
+                        /** @example null */
+                        error: Record<string, never> | null;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not enough credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     JobsController_list: {
         parameters: {
             query?: {
@@ -2578,9 +2689,11 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The CSV file
+                     * @description The list: a CSV (UTF-8 with or without BOM, UTF-16 with BOM, or Windows-1252 as Excel saves it), a .txt of one address per line, or an Excel workbook (.xlsx)
                      */
                     file: string;
+                    /** @description The .xlsx sheet to read, by name (the first sheet when absent); send it before `file`. Ignored for text files */
+                    sheet?: string;
                     /**
                      * Format: int32
                      * @description Zero-based index of the column to verify; detected from the header or the values when absent

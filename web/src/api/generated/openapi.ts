@@ -3421,9 +3421,11 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The CSV file
+                     * @description The list: a CSV (UTF-8 with or without BOM, UTF-16 with BOM, or Windows-1252 as Excel saves it), a .txt of one address per line, or an Excel workbook (.xlsx)
                      */
                     file: string;
+                    /** @description The .xlsx sheet to read, by name (the first sheet when absent); send it before `file`. Ignored for text files */
+                    sheet?: string;
                     /** @description Header name or zero-based index of the first-name column; detected when absent */
                     firstNameColumn?: string;
                     /** @description Header name or zero-based index of the last-name column; detected when absent */
@@ -3932,9 +3934,11 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The CSV file
+                     * @description The list: a CSV (UTF-8 with or without BOM, UTF-16 with BOM, or Windows-1252 as Excel saves it), a .txt of one address per line, or an Excel workbook (.xlsx)
                      */
                     file: string;
+                    /** @description The .xlsx sheet to read, by name (the first sheet when absent); send it before `file`. Ignored for text files */
+                    sheet?: string;
                     /**
                      * Format: int32
                      * @description Zero-based index of the column to verify; detected from the header or the values when absent
