@@ -116,6 +116,9 @@ describeWithBrowser('lists from Excel in the dashboard', () => {
     await page.locator('.upload-preview tbody tr').filter({ hasText: 'José Müller' }).waitFor();
     await expectPreviewOfPeople();
     await screenshot(page, 'lists-xlsx-preview');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'lists-xlsx-preview-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(await verifyAndDownload('contacts.xlsx')).toEqual(withResults);
     expect(errors).toEqual([]);
   }, 90_000);
