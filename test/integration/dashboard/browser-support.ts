@@ -59,9 +59,10 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves docs/screenshots/<name>.png: the whole page unless `fullPage` is false (the viewport only). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), fullPage });
 }
 
 /** True when the page is wider than the viewport (a phone would have to scroll sideways). */

@@ -1,7 +1,7 @@
 import { eventually } from '@lib/common/testing';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { startDnsPeer, DnsPeer, ZoneEntry } from '../../support/peers/dns-peer';
-import { accept, DomainScript, SmtpPeer, startSmtpPeer } from '../../support/peers/smtp-peer';
+import { accept, DomainScript, greylist, SmtpPeer, startSmtpPeer } from '../../support/peers/smtp-peer';
 import { tokenFromOutbox } from '../../support/dashboard-browser';
 import { HttpsReceiver } from '../../support/peers/https-receiver';
 import { startTestApp, TestApp } from '../../support/test-app';
@@ -41,6 +41,8 @@ const DOMAINS: Record<string, DomainScript> = {
     },
   },
   'beta.test': { default: accept() },
+  // Greylists every attempt: a list of it has verified no row when it is cancelled.
+  'grey.test': { default: greylist(1_000) },
 };
 
 const PASSWORD = 'correct horse battery staple';
@@ -60,6 +62,7 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
   let context: BrowserContext;
   let page: Page;
   const axeFindings: Record<string, unknown[]> = {};
+  let jobUrl = '';
   const url = (path: string) => `${app.url}${path}`;
 
   /** Runs axe on the page and keeps the serious findings by page name (asserted at the end). */
@@ -117,8 +120,12 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     await Promise.all([smtp?.close(), dns?.close(), receiver?.close()]);
   });
 
-  it('signs up from the landing page, confirms from the outbox link and signs in', async () => {
+  it('signs up from the landing page, confirms from the outbox link and is signed in by it', async () => {
     await page.goto(url('/'));
+    // Finding 9: the trial credits and the prices, read from the catalogue the Billing page sells from.
+    await page.getByTestId('prices').getByText('Growth: 5,500 credits for $40.00 ($0.0073 per credit)').waitFor();
+    expect(await page.getByTestId('trial').innerText()).toContain('100 credits when you confirm your address');
+    expect((await fetch(url('/favicon.ico'))).status).toBe(200);
     await screenshot(page, 'landing');
     await audit('landing');
     await page.getByRole('link', { name: 'Create an account', exact: true }).click();
@@ -132,22 +139,35 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     await page.getByText('Check your inbox').waitFor();
 
     await page.goto(url(`/confirm-email?token=${await tokenFromOutbox(app.dataDir, OWNER.email, '/confirm-email')}`));
-    await page.getByText('Your email address is confirmed').waitFor();
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByLabel('Email', { exact: true }).fill(OWNER.email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await audit('sign-in');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // Finding 9: the confirmation link signs in; no password asked again.
+    await page.getByText('Your email address is confirmed and you are signed in.').waitFor();
+    await page.getByRole('button', { name: 'Go to the dashboard', exact: true }).click();
     await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
+    // Finding 9: "Verify a list" is the page's main button.
+    expect(await page.getByTestId('verify-list').evaluate((el) => el.className)).toBe('button');
     await page.getByTestId('balance').filter({ hasText: '100' }).waitFor();
     expect(await headerBalance()).toBe(TRIAL);
   });
 
-  it('buys credits: the Growth package with the launch offer, paid through the manual processor in test mode', async () => {
+  it('buys credits: the Growth package with the launch offer, confirmed, paid through the manual processor in test mode', async () => {
     await page.getByRole('link', { name: 'Billing', exact: true }).click();
+    // Finding 7: each tier its own price per credit.
+    expect(await page.getByTestId('per-credit-1').innerText()).toBe('$0.0100 per credit');
+    expect(await page.getByTestId('per-credit-2').innerText()).toBe('$0.0073 per credit (27 % less)');
     await page
-      .getByRole('button', { name: `Buy Growth: ${GROWTH_WITH_OFFER} credits for $40.00`, exact: true })
+      .getByRole('button', {
+        name: `Buy Growth: ${GROWTH_WITH_OFFER.toLocaleString('en')} credits for $40.00`,
+        exact: true,
+      })
       .click();
+    // Finding 7: nothing is charged before the confirmation step, which shows the total.
+    const confirm = page.getByTestId('purchase-confirm');
+    await confirm.waitFor();
+    expect(await page.getByTestId('orders-table').count()).toBe(0);
+    expect(await page.getByTestId('purchase-total').innerText()).toBe('$40.00');
+    expect(await confirm.innerText()).toContain('5,500 (5,000 + 500 bonus from Launch offer)');
+    await screenshot(page, 'billing-confirm');
+    await page.getByRole('button', { name: 'Pay $40.00', exact: true }).click();
     await page.getByText('Paid: 5,500 credits were added.').waitFor();
     const order = await page.getByTestId('orders-table').locator('tbody tr').first().innerText();
     expect(order).toMatch(/^INV-000001\s.*Growth\s+5,500\s+\$40\.00\s+Completed/s);
@@ -159,6 +179,10 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
       .getByLabel('Buy a package automatically when the balance falls below the threshold', { exact: true })
       .check();
     await page.getByLabel('Threshold (credits)', { exact: true }).fill('200');
+    // Finding 7: the menu says what its card says (the launch offer included).
+    expect(await page.getByLabel('Package to buy', { exact: true }).innerText()).toContain(
+      'Growth (5,500 credits, $40.00)',
+    );
     await page.getByLabel('Package to buy', { exact: true }).selectOption({ label: 'Starter (1,000 credits, $10.00)' });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Automatic top-up is on.').waitFor();
@@ -188,6 +212,8 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     expect(await column.inputValue()).toBe('2');
     expect(await page.locator('td.chosen').first().innerText()).toBe('p0@shop.test');
     expect(await page.getByTestId('cost').innerText()).toMatch(/at most 1,950 credits.*Balance: 5,600/s);
+    // Small finding: "Remove duplicates" is on by default.
+    expect(await page.getByLabel(/Remove duplicate addresses/).isChecked()).toBe(true);
     await audit('lists-preview');
     await screenshot(page, 'lists-upload-preview');
   });
@@ -195,6 +221,18 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
   it('starts the job and shows live progress until 100 %', async () => {
     await page.getByRole('button', { name: 'Start verification', exact: true }).click();
     await page.getByRole('heading', { name: 'leads.csv', exact: true }).waitFor();
+    // Small finding: the header balance goes down while the job runs, not only once it ends.
+    await page.waitForFunction(
+      () => {
+        const balance = Number(
+          document.querySelector('[data-testid="header-balance"]')?.textContent?.replace(/\D/g, ''),
+        );
+        const progress = document.querySelector('[data-testid="progress-text"]')?.textContent ?? '';
+        return balance > 0 && balance < 5600 && !progress.startsWith('Done');
+      },
+      undefined,
+      { timeout: 90_000, polling: 100 },
+    );
     await page
       .getByTestId('progress-text')
       .filter({ hasText: 'Done: 2,000 of 2,000 rows' })
@@ -205,12 +243,20 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
         .first()
         .evaluate((el) => (el as HTMLProgressElement).value),
     ).toBe(100);
-    expect(await page.locator('.legend').innerText()).toContain('Deliverable: 1,250');
+    // Finding 5: duplicates removed, the chart counts the rows the download holds (the 50 repeats left out).
+    expect(await page.locator('.legend').innerText()).toContain('Deliverable: 1,200');
+    expect(await page.getByTestId('download-deliverable').innerText()).toBe('Deliverable only (1,200 rows)');
+    // Finding 6: the results explained and a recommendation, on the job page.
+    expect(await page.getByTestId('send-advice').innerText()).toContain('Send to the 1,200 Deliverable addresses');
+    expect(await page.getByTestId('result-meanings').innerText()).toContain('The domain accepts every address');
+    // Small finding: thousands separators.
+    expect(await page.locator('section[aria-labelledby="job-status"]').innerText()).toContain('Credits charged: 1,950');
+    jobUrl = page.url();
     await audit('job');
     await screenshot(page, 'job');
   }, 120_000);
 
-  it('downloads the deliverable rows only', async () => {
+  it('finding 5: downloads the deliverable rows only, as many as the page says, in its words', async () => {
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('download-deliverable').click(),
@@ -221,16 +267,24 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
       .toArray()
       .then((chunks) => Buffer.concat(chunks).toString('utf8'));
     const rows = await parseCsv(text);
-    expect(rows[0].slice(0, 5)).toEqual(['id', 'name', 'email', 'company', 'result']);
-    expect(rows).toHaveLength(1 + 1250);
-    expect(rows.slice(1).every((row) => row[4] === 'ok' && row[2].startsWith('p'))).toBe(true);
-    expect(download.suggestedFilename()).toBe('leads-results.csv');
+    expect(rows[0]).toEqual(['id', 'name', 'email', 'company', 'Email status']);
+    expect(rows).toHaveLength(1 + 1200);
+    expect(rows.slice(1).every((row) => row[4] === 'Deliverable' && row[2].startsWith('p'))).toBe(true);
+    // Small finding: the file is named after the rows it holds.
+    expect(download.suggestedFilename()).toBe('leads-deliverable.csv');
   });
 
   it('creates an API key whose secret is shown once', async () => {
     // The job charged its 1,950 decisive results (1,200 ok, 300 catch-all, 450 invalid; repeats are free).
     await overviewShowsBalance(BOUGHT - 1950);
     await page.getByRole('link', { name: 'API keys', exact: true }).click();
+    // Small finding: an empty state that says what a key is for.
+    await page.getByTestId('keys-empty').waitFor();
+    // Finding 8: checked in the form, said in a plain sentence beside the field.
+    await page.getByRole('button', { name: 'Create key', exact: true }).click();
+    await page.getByText('Give the key a name, such as “CRM sync”').waitFor();
+    await screenshot(page, 'keys-empty');
+    expect(await page.getByLabel('Label for the new key', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Label for the new key', { exact: true }).fill('CRM sync');
     await page.getByRole('button', { name: 'Create key', exact: true }).click();
     expect(await page.getByTestId('secret-value').innerText()).toMatch(/^mk_/);
@@ -249,6 +303,17 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     await page.getByText(`Invitation sent to ${MEMBER.email} as member`).waitFor();
     const invites = page.getByTestId('invites-table');
     await invites.getByRole('cell', { name: MEMBER.email, exact: true }).waitFor();
+    // Small finding: inviting the same person again replaces the invitation instead of adding one.
+    await page.getByLabel('Email of the person to invite', { exact: true }).fill(MEMBER.email);
+    await page.getByRole('button', { name: 'Send invitation', exact: true }).click();
+    await eventually(
+      async () => {
+        await page.reload();
+        await invites.getByRole('cell', { name: MEMBER.email, exact: true }).first().waitFor();
+        expect(await invites.getByRole('cell', { name: MEMBER.email, exact: true }).count()).toBe(1);
+      },
+      { timeoutMs: 10_000, intervalMs: 250 },
+    );
     await audit('team');
     // A second invitation, withdrawn: it leaves the list and its link stops working (issue 25, finding 1).
     const stray = 'stray@member.example';
@@ -267,7 +332,8 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
 
     const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const member = await memberContext.newPage();
-    const invite = url(`/accept-invite?token=${await tokenFromOutbox(app.dataDir, MEMBER.email, '/accept-invite')}`);
+    // The newest invitation's link (the first one was replaced).
+    const invite = url(`/accept-invite?token=${await tokenFromOutbox(app.dataDir, MEMBER.email, '/accept-invite', 2)}`);
     await member.goto(invite);
     await member.getByRole('link', { name: 'Create an account', exact: true }).click();
     await member.getByLabel('Your name', { exact: true }).fill(MEMBER.name);
@@ -278,12 +344,8 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     await member.goto(
       url(`/confirm-email?token=${await tokenFromOutbox(app.dataDir, MEMBER.email, '/confirm-email')}`),
     );
-    await member.getByText('Your email address is confirmed').waitFor();
+    await member.getByText('Your email address is confirmed and you are signed in.').waitFor();
     await member.goto(invite);
-    await member.getByRole('link', { name: 'Sign in', exact: true }).click();
-    await member.getByLabel('Email', { exact: true }).fill(MEMBER.email);
-    await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await member.getByRole('button', { name: 'Sign in', exact: true }).click();
     await member.getByRole('button', { name: 'Join the team', exact: true }).click();
     await member.getByRole('heading', { name: 'Team', exact: true }).waitFor();
     await member.getByText('Your role: member').waitFor();
@@ -365,6 +427,11 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
 
   it('adds a webhook, sends a signed test delivery and shows it in the delivery log', async () => {
     await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
+    // Finding 8: a plain sentence in the form, before anything is sent.
+    await page.getByLabel('HTTPS address that receives the events', { exact: true }).fill('http://example.com/hook');
+    await page.getByRole('button', { name: 'Add webhook', exact: true }).click();
+    await page.getByText('The address must start with https:// so the events travel encrypted.').waitFor();
+    await screenshot(page, 'webhooks-validation');
     await page
       .getByLabel('HTTPS address that receives the events', { exact: true })
       .fill(receiver.url('/dashboard-hook'));
@@ -393,20 +460,107 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     await page.getByRole('link', { name: OWNER.email, exact: true }).click();
     await page.getByRole('heading', { name: 'Your account', exact: true }).waitFor();
     await page.getByRole('cell', { name: 'This session', exact: true }).waitFor();
+    // Small finding: a readable device, the raw user-agent only in its tooltip.
+    const device = await page.getByRole('row').filter({ hasText: 'This session' }).locator('td').first().innerText();
+    expect(device).toMatch(/^Chrome \(headless\) \d+ on Linux$/);
     await audit('account');
+    await screenshot(page, 'account');
   });
 
-  it('works on a phone: no sideways scrolling, the menu opens from a button', async () => {
-    const phone = await context.newPage();
-    await phone.setViewportSize({ width: 390, height: 844 });
-    await phone.goto(url('/app/lists'));
-    await phone.getByRole('heading', { name: 'Lists', exact: true }).waitFor();
+  it('small finding (issue 37): a job cancelled before any row was verified offers no download', async () => {
+    await page.goto(url('/app/lists'));
+    const csv = 'email\n' + Array.from({ length: 5 }, (_, i) => `stuck${i}@grey.test`).join('\n') + '\n';
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'greylisted.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await page.getByRole('button', { name: 'Start verification', exact: true }).click();
+    await page.getByRole('heading', { name: 'greylisted.csv', exact: true }).waitFor();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Cancel job', exact: true }).click();
+    await page.getByTestId('nothing-verified').waitFor();
+    expect(await page.getByRole('heading', { name: 'Download', exact: true }).count()).toBe(0);
+    expect(await page.getByTestId('download-all').count()).toBe(0);
+    await screenshot(page, 'job-cancelled-empty');
+  }, 60_000);
+
+  it('finding 10: works on a phone: a short header, readable chart labels, a table that says it scrolls, no drag and drop', async () => {
+    const phoneContext = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      bypassCSP: true,
+      storageState: await context.storageState(),
+    });
+    const phone = await phoneContext.newPage();
+    await phone.goto(url('/app'));
+    await phone.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
+    await phone.getByTestId('header-balance').filter({ hasText: 'credits' }).waitFor();
     expect(await overflowsHorizontally(phone)).toBe(false);
+    const header = await phone.locator('header.topbar').boundingBox();
+    expect(header!.height).toBeLessThanOrEqual(72);
+    expect(await phone.getByTestId('verify-list').isVisible()).toBe(true);
+    await screenshot(phone, 'phone-overview');
+
     expect(await phone.getByRole('link', { name: 'Billing', exact: true }).isVisible()).toBe(false);
     await phone.getByRole('button', { name: 'Menu', exact: true }).click();
     expect(await phone.getByRole('link', { name: 'Billing', exact: true }).isVisible()).toBe(true);
-    await screenshot(phone, 'phone-lists');
-    await phone.close();
+    await phone.getByRole('link', { name: 'Lists', exact: true }).click();
+    await phone.getByRole('heading', { name: 'Lists', exact: true }).waitFor();
+    await phone.getByText('Pick a CSV file saved on this device').waitFor();
+    expect(await phone.getByText('Drag and drop a CSV file here').isVisible()).toBe(false);
+    // A list as exported from a CRM: more columns than a phone shows.
+    await phone.locator('input[type=file]').setInputFiles({
+      name: 'crm-export.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        'first_name,last_name,email,company,city,phone\n' +
+          'Ada,Lovelace,ada@shop.test,Analytical Engines Ltd,London,+44 20 7946 0000\n' +
+          'Grace,Hopper,grace.hopper@shop.test,Naval Computing Lab,Arlington,+1 703 555 0100\n',
+      ),
+    });
+    await phone.getByLabel('Email column', { exact: true }).waitFor();
+    expect(await phone.getByTestId('scroll-hint').isVisible()).toBe(true);
+    const table = phone.getByRole('region', { name: 'First rows of the file' });
+    expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await overflowsHorizontally(phone)).toBe(false);
+    // The viewport as the phone shows it (a full-page capture drops the touch emulation, and with it the
+    // touch wording): the drop zone's sentence, then the preview with its scroll hint.
+    await screenshot(phone, 'phone-lists', { fullPage: false });
+
+    await phone.goto(jobUrl);
+    await phone.getByTestId('send-advice').waitFor();
+    // Rendered size of the chart's labels: their font size in SVG units times the SVG's scale on the phone.
+    const labelPx = await phone
+      .locator('.result-chart svg text')
+      .first()
+      .evaluate((el) => {
+        const svg = el.ownerSVGElement!;
+        return (
+          (parseFloat(getComputedStyle(el).fontSize) * svg.getBoundingClientRect().width) / svg.viewBox.baseVal.width
+        );
+      });
+    expect(labelPx).toBeGreaterThanOrEqual(11);
+    expect(await overflowsHorizontally(phone)).toBe(false);
+    await screenshot(phone, 'phone-job');
+
+    await phone.goto(url('/app/billing'));
+    await phone.getByTestId('per-credit-2').waitFor();
+    expect(await overflowsHorizontally(phone)).toBe(false);
+    await screenshot(phone, 'phone-billing');
+    await phoneContext.close();
+  }, 60_000);
+
+  it('focuses the email field on the sign-in page', async () => {
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const signIn = await fresh.newPage();
+    await signIn.goto(url('/app/signin'));
+    await signIn.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
+    expect(await signIn.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('email');
+    axeFindings['sign-in'] = await seriousAxeViolations(signIn);
+    await screenshot(signIn, 'sign-in');
+    await fresh.close();
   });
 
   it('is reachable by keyboard: the skip link comes first and moves focus to the content', async () => {

@@ -33,7 +33,7 @@ export function JobRow({ job, basePath, streamPath }: { job: AnyJob; basePath: s
       <td>
         <ProgressBar view={live} label={`Progress of ${job.fileName}`} />
       </td>
-      <td>{live.creditsCharged}</td>
+      <td>{live.creditsCharged.toLocaleString('en')}</td>
     </tr>
   );
 }

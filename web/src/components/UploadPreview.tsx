@@ -1,4 +1,18 @@
+import { useEffect, useRef, useState } from 'react';
 import { columnLabel, CsvPreview } from '../lib/csv-preview';
+
+/** Whether the element is wider inside than it shows (its table is cut off), kept true to the window's width. */
+function useOverflows<T extends HTMLElement>(deps: unknown[]) {
+  const ref = useRef<T>(null);
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    const check = () => setOverflowing(!!ref.current && ref.current.scrollWidth > ref.current.clientWidth + 1);
+    check();
+    window.addEventListener('resize', check);
+    return () => window.removeEventListener('resize', check);
+  }, deps); // eslint-disable-line react-hooks/exhaustive-deps
+  return { ref, overflowing };
+}
 
 /**
  * The first rows of the chosen file, with the email column highlighted and a chooser to change it.
@@ -17,6 +31,8 @@ export function UploadPreview({
 }) {
   const columns = Array.from({ length: preview.columnCount }, (_, k) => k);
   const selectId = `${idPrefix}-email-column`;
+  // A phone shows two or three columns: the table says that it scrolls, and a shade marks the cut edge.
+  const { ref: scroller, overflowing } = useOverflows<HTMLDivElement>([preview, emailColumn]);
   return (
     <div className="upload-preview">
       <label htmlFor={selectId}>Email column</label>
@@ -40,12 +56,12 @@ export function UploadPreview({
             ? 'Detected automatically; change it if it is wrong.'
             : 'Chosen by you.'}
       </p>
-      {columns.length > 2 && (
+      {overflowing && (
         <p className="scroll-hint hint" data-testid="scroll-hint">
-          The table is wider than the screen: swipe it sideways to see every column →
+          The table is wider than the screen: scroll it sideways to see every column →
         </p>
       )}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="First rows of the file">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="First rows of the file" ref={scroller}>
         <table>
           <caption>
             First {preview.rows.length} rows{preview.hasHeader ? ' (after the header)' : ''}

@@ -22,8 +22,8 @@ describe('result breakdown chart', () => {
     const { container, unmount } = render(<ResultChart counts={{ ok: 100, invalid: 50 }} title="Results" />);
     const width = (result: string) =>
       Number(container.querySelector(`rect[data-result="${result}"]`)!.getAttribute('width'));
-    expect(width('ok')).toBe(280);
-    expect(width('invalid')).toBe(140);
+    expect(width('ok')).toBe(268);
+    expect(width('invalid')).toBe(134);
     expect(width('error')).toBe(0);
     expect(container.querySelector('svg')!.getAttribute('aria-label')).toContain('Deliverable 100');
     expect(container.querySelector('.legend')!.textContent).toContain('Invalid: 50 (33.3 %)');

@@ -3,7 +3,7 @@
  * so the user is told in the form, next to the field, before the server would refuse it.
  */
 export function checkKeyLabel(label: string): string | null {
-  return label.trim() === '' ? 'Give the key a name, such as “CRM sync”, so you know which one to revoke later.' : null;
+  return label.trim() === '' ? 'Give the key a name, such as “CRM sync”.' : null;
 }
 
 export function checkWebhookUrl(value: string): string | null {

@@ -178,7 +178,8 @@ export function FinderPage({ onSpent }: { onSpent: () => void }) {
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Finder batch results">
             <table>
               <caption>
-                {batch.summary.found} found, {batch.summary.notFound} not found, {batch.summary.creditsCharged} credits
+                {batch.summary.found.toLocaleString('en')} found, {batch.summary.notFound.toLocaleString('en')} not
+                found, {batch.summary.creditsCharged.toLocaleString('en')} credits
               </caption>
               <thead>
                 <tr>
