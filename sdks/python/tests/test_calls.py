@@ -57,9 +57,11 @@ class Calls(unittest.TestCase):
         self.assertGreaterEqual(len(seen), 1)
         self.assertEqual(final["results"], {"ok": 1, "invalid": 1, "catch_all": 398, "unknown": 0, "disposable": 0, "error": 0})
         download = job.download(results=["ok", "invalid"], columns=["result", "riskScore"])
-        self.assertEqual((download.file_name, download.partial), ("list-results.csv", False))
+        self.assertEqual((download.file_name, download.partial), ("list-deliverable-invalid.csv", False))
         lines = [",".join(line.split(",")[:2]) for line in download.lines()]
         self.assertEqual(lines, ["email,result", "alice@acme.test,ok", "bob@acme.test,invalid"])
+        simple = list(job.download(results="ok", format="simple").lines())
+        self.assertEqual(simple, ["email,Email status", "alice@acme.test,Deliverable"])
         saved = os.path.join(self.dir, "all.csv")
         written = job.download(columns="result").save_to(saved)
         with open(saved, "rb") as handle:

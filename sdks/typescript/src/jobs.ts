@@ -24,6 +24,11 @@ export interface DownloadOptions {
   columns?: string[] | string;
   /** One row per address (default: the job's own setting). */
   dedupe?: boolean;
+  /**
+   * `simple`: the original columns plus one "Email status" column in the dashboard's words (Deliverable,
+   * Catch-all, ...), not with `columns`; `full` (default): the result columns `columns` names.
+   */
+  format?: 'full' | 'simple';
   signal?: AbortSignal;
 }
 
@@ -117,7 +122,12 @@ export class Job<V extends { id: number; status: string } = VerificationJobView>
     const response = await this.transport.send({
       method: 'GET',
       path: `${this.basePath}/${this.id}/download`,
-      query: { results: list(options.results), columns: list(options.columns), dedupe: options.dedupe },
+      query: {
+        results: list(options.results),
+        columns: list(options.columns),
+        dedupe: options.dedupe,
+        format: options.format,
+      },
       headers: { accept: 'text/csv' },
       signal: options.signal,
     });

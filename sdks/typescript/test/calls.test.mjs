@@ -72,7 +72,8 @@ describe('bulk jobs', () => {
     assert.deepEqual(final.results, { ok: 1, invalid: 1, catch_all: 398, unknown: 0, disposable: 0, error: 0 });
 
     const download = await job.download({ results: ['ok', 'invalid'], columns: ['result', 'riskScore'] });
-    assert.equal(download.fileName, 'list-results.csv');
+    // The service names a filtered file after the rows it holds.
+    assert.equal(download.fileName, 'list-deliverable-invalid.csv');
     assert.equal(download.partial, false);
     const lines = [];
     for await (const line of download.lines()) lines.push(line);
@@ -86,6 +87,9 @@ describe('bulk jobs', () => {
     const text = readFileSync(saved, 'utf8');
     assert.equal(bytes, Buffer.byteLength(text));
     assert.equal(text.trim().split('\n').length, 401);
+
+    const simple = await (await job.download({ results: 'ok', format: 'simple' })).text();
+    assert.deepEqual(simple.trim().split('\n'), ['email,Email status', 'alice@acme.test,Deliverable']);
 
     let chunks = 0;
     for await (const chunk of await job.download({ results: 'catch_all', columns: 'none' })) chunks += chunk.length;

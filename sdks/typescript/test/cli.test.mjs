@@ -54,6 +54,17 @@ test('verify list.csv in a terminal draws a progress bar in place, downloads the
   assert.equal(readFileSync(join(dir, 'out.csv'), 'utf8'), 'email,result\nalice@acme.test,ok\nbob@acme.test,invalid\n');
 });
 
+test('verify --simple writes the rows it keeps with one plain-words column, named after them', async () => {
+  writeFileSync(join(dir, 'simple.csv'), listCsv(20));
+  const { code, stderr } = await run(process.execPath, [CLI, 'verify', 'simple.csv', '--results', 'ok', '--simple']);
+  assert.equal(code, 0, stderr);
+  assert.match(stderr, /results written to simple-deliverable\.csv/);
+  assert.equal(
+    readFileSync(join(dir, 'simple-deliverable.csv'), 'utf8'),
+    'email,Email status\nalice@acme.test,Deliverable\n',
+  );
+});
+
 test('through a pipe it prints plain progress lines and the default file name', async () => {
   writeFileSync(join(dir, 'piped.csv'), listCsv(20));
   const { code, stderr } = await run(process.execPath, [CLI, 'verify', 'piped.csv']);

@@ -45,8 +45,10 @@ def upload_content(source: Any, file_name: Optional[str]) -> Tuple[Union[bytes, 
     return b"".join(chunk.encode("utf-8") if isinstance(chunk, str) else chunk for chunk in source), name
 
 
-def download_request(base: str, job_id: int, results: Any, columns: Any, dedupe: Optional[bool]) -> Request:
-    params = {"results": results, "columns": columns, "dedupe": dedupe}
+def download_request(
+    base: str, job_id: int, results: Any, columns: Any, dedupe: Optional[bool], format: Optional[str] = None
+) -> Request:
+    params = {"results": results, "columns": columns, "dedupe": dedupe, "format": format}
     return Request("GET", "%s/%s/download" % (base, job_id), params=params, headers={"accept": "text/csv"})
 
 
@@ -227,9 +229,14 @@ class Job(_JobBase):
                 error = failure
             time.sleep(reconnects.broke(parser, error))
 
-    def download(self, results: Any = None, columns: Any = None, dedupe: Optional[bool] = None) -> Download:
-        """The results CSV, streamed. results/columns: a list or a comma-separated string."""
-        return Download(self._transport.send(download_request(self._base, self.id, results, columns, dedupe), stream=True))
+    def download(
+        self, results: Any = None, columns: Any = None, dedupe: Optional[bool] = None, format: Optional[str] = None
+    ) -> Download:
+        """The results CSV, streamed. results/columns: a list or a comma-separated string. format="simple": the
+        original columns plus one "Email status" column in plain words (Deliverable, Catch-all, ...), not with columns."""
+        return Download(
+            self._transport.send(download_request(self._base, self.id, results, columns, dedupe, format), stream=True)
+        )
 
 
 class AsyncJob(_JobBase):
@@ -268,8 +275,12 @@ class AsyncJob(_JobBase):
                 error = failure
             await asyncio.sleep(reconnects.broke(parser, error))
 
-    async def download(self, results: Any = None, columns: Any = None, dedupe: Optional[bool] = None) -> AsyncDownload:
-        return AsyncDownload(await self._transport.send(download_request(self._base, self.id, results, columns, dedupe), stream=True))
+    async def download(
+        self, results: Any = None, columns: Any = None, dedupe: Optional[bool] = None, format: Optional[str] = None
+    ) -> AsyncDownload:
+        return AsyncDownload(
+            await self._transport.send(download_request(self._base, self.id, results, columns, dedupe, format), stream=True)
+        )
 
 
 def _upload(base: str, source: Any, file_name: Optional[str], idempotency_key: Optional[str], fields: Dict[str, Any]) -> Request:

@@ -15,6 +15,7 @@ const USAGE = `Usage: mailcheck <command> [options]
       --force                   replace an existing file of the service's name
       --results LIST            keep only rows with these results, e.g. ok,catch_all
       --columns LIST            result columns to add, e.g. result,riskScore (none, all)
+      --simple                  add one "Email status" column in plain words instead (not with --columns)
       --email-column N          zero-based column of the addresses (default: detected)
       --dedupe                  one row per address
       --sheet NAME              the sheet of an .xlsx to verify (default: the first)
@@ -39,6 +40,7 @@ const OPTIONS = {
   force: { type: 'boolean' },
   results: { type: 'string' },
   columns: { type: 'string' },
+  simple: { type: 'boolean' },
   'email-column': { type: 'string' },
   dedupe: { type: 'boolean' },
   sheet: { type: 'string' },
@@ -155,7 +157,11 @@ async function follow<V extends ProgressView & { id: number; counts: object; cre
   const final = await job.wait({ onProgress: (view) => display.update(view) });
   display.update(final);
   display.finish();
-  const download = await job.download({ results: flags.results, columns: flags.columns });
+  const download = await job.download({
+    results: flags.results,
+    columns: flags.columns,
+    format: flags.simple ? 'simple' : undefined,
+  });
   // The default name is the service's (made a plain file name by Download): it never replaces a file
   // unless asked, so a hostile answer cannot overwrite one; a name the user typed (--out) may.
   const out = flags.out ?? download.fileName;
