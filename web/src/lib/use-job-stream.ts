@@ -5,23 +5,24 @@ import { isTerminal } from './progress';
 /**
  * A job kept current by its Server-Sent Events stream (`progress` events, a final `done`); the
  * browser sends the session cookie with it. If the stream breaks, the job is read once more so
- * the page never shows a stale final state.
+ * the page never shows a stale final state. A new `generation` (a resumed job) reads and follows it again.
  */
 export function useJobStream<T extends { status: string }>(
   basePath: string,
   id: string,
   initial: T | null,
+  generation = 0,
 ): { job: T | null; error: unknown } {
   const [job, setJob] = useState<T | null>(initial);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
     let closed = false;
-    if (!initial)
+    if (!initial || generation > 0)
       api<T>('GET', `${basePath}/${id}`).then(
         (j) => !closed && setJob(j),
         (e) => !closed && setError(e),
       );
-    if (initial && isTerminal(initial.status))
+    if (initial && generation === 0 && isTerminal(initial.status))
       return () => {
         closed = true;
       };
@@ -46,6 +47,6 @@ export function useJobStream<T extends { status: string }>(
       closed = true;
       source.close();
     };
-  }, [basePath, id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [basePath, id, generation]); // eslint-disable-line react-hooks/exhaustive-deps
   return { job, error };
 }

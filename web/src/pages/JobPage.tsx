@@ -11,7 +11,9 @@ import { useJobStream } from '../lib/use-job-stream';
 import { Link } from '../router';
 
 export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
-  const { job, error } = useJobStream<VerificationJob>(V1.jobs, id, null);
+  // A resume starts a new generation: the page follows the job's stream again.
+  const [generation, setGeneration] = useState(0);
+  const { job, error } = useJobStream<VerificationJob>(V1.jobs, id, null, generation);
   const [actionError, setActionError] = useState<unknown>(null);
   const [cancelled, setCancelled] = useState<VerificationJob | null>(null);
   const shown = cancelled ?? job;
@@ -37,6 +39,17 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
     }
   };
 
+  const resume = async () => {
+    setActionError(null);
+    try {
+      await api<VerificationJob>('POST', `${V1.jobs}/${id}/resume`);
+      setCancelled(null);
+      setGeneration((g) => g + 1);
+    } catch (e) {
+      setActionError(e);
+    }
+  };
+
   return (
     <>
       <p>
@@ -55,12 +68,19 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
               {shown.counts.invalidSyntax.toLocaleString('en')} malformed. Credits charged:{' '}
               <strong>{shown.creditsCharged.toLocaleString('en')}</strong>.
             </p>
-            {shown.failureReason && (
-              <p className="field-error">
-                Stopped:{' '}
-                {shown.failureReason === 'insufficient_credits'
-                  ? 'the balance ran out. Buy credits and upload the list again.'
-                  : shown.failureReason}
+            {shown.status === 'Failed' && (
+              <p className="field-error" data-testid="failure-message">
+                {shown.failureMessage ?? `Stopped: ${shown.failureReason}`}
+              </p>
+            )}
+            {shown.resumable && (
+              <p>
+                <button type="button" onClick={() => void resume()}>
+                  Resume
+                </button>{' '}
+                <span className="hint">
+                  Needs credits: <Link to="/billing">buy credits</Link> first if the balance is 0.
+                </span>
               </p>
             )}
             {!isTerminal(shown.status) && (
