@@ -108,7 +108,8 @@ export function ListsPage({ balance, onSpent }: { balance: number | null; onSpen
             {cost && money && (
               <p className={money.enough ? 'cost' : 'cost field-error'} data-testid="cost">
                 Cost: {cost.exact ? 'at most' : 'about'} <strong>{cost.credits.toLocaleString('en')}</strong> credits
-                (one per distinct address; unknown and error results are free). Balance:{' '}
+                (one per distinct address; a malformed address is verified as invalid and costs 1 credit like any
+                invalid; empty cells, repeats, unknown and error results are free). Balance:{' '}
                 <strong>{balance === null ? '…' : balance.toLocaleString('en')}</strong>.
                 {!money.enough &&
                   ` You are ${money.shortBy.toLocaleString('en')} credits short: the job stops when the balance runs out. Buy credits on the Billing page.`}
