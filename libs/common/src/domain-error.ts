@@ -12,6 +12,8 @@ export class DomainError extends Error {
     readonly errorName: ErrorName,
     message?: string,
     readonly headers?: Record<string, string>,
+    /** Facts the error envelope carries beside code and message (documented with the error's code). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message ?? ErrorCodes[errorName].message);
     this.name = 'DomainError';

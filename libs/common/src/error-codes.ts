@@ -99,6 +99,12 @@ export const ErrorCodes = {
     message: "The job's uploaded file and results were deleted under the data-retention policy.",
   },
   INVALID_RESULT_FILTER: { code: 3013, status: 400, message: 'Unknown result in "results".' },
+  DUPLICATE_UPLOAD: {
+    code: 3021,
+    status: 409,
+    message:
+      'The same file was uploaded with the same options recently: open its results, or send allowDuplicate=true to verify and charge it again.',
+  },
   JOB_NOT_RESUMABLE: {
     code: 3020,
     status: 409,

@@ -82,7 +82,9 @@ export interface AppConfig {
   };
   /**
    * fileRetentionDays: the worker deletes an ended job's uploaded file and row results this many days after
-   * it ended (customers' lists are personal data); 0 keeps them forever.
+   * it ended (customers' lists are personal data); 0 keeps them forever. duplicateWindowHours: an upload of
+   * the same file with the same options within this many hours of an earlier one is refused unless
+   * allowed (code 3021); 0 never refuses.
    */
   jobs: {
     chunkSize: number;
@@ -90,6 +92,7 @@ export interface AppConfig {
     maxUploadBytes: number;
     maxUniqueEmails: number;
     fileRetentionDays: number;
+    duplicateWindowHours: number;
   };
   webhooks: { allowPrivateNetworks: boolean; caFile: string | null; timeoutMs: number; retryDelaysMs: number[] };
   /**

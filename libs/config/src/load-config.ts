@@ -87,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
       maxUploadBytes: r.int('JOB_MAX_UPLOAD_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
       maxUniqueEmails: r.int('JOB_MAX_UNIQUE_EMAILS', 500_000, 1, 10_000_000),
       fileRetentionDays: r.int('JOB_FILE_RETENTION_DAYS', 30, 0, 36_500),
+      duplicateWindowHours: r.int('JOB_DUPLICATE_WINDOW_HOURS', 24, 0, 8_760),
     },
     webhooks: {
       allowPrivateNetworks: r.bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),

@@ -21,6 +21,7 @@ export class FinderReadModelModule implements OnModuleInit {
     this.projections.register(knownAddressesProjection(FOUND_ADDRESS_READERS), finderJobsProjection);
     await this.readStore.collection(FINDER_JOBS_COLLECTION).ensureIndex({ accountId: 1, createdAt: -1 });
     await this.readStore.collection(FINDER_JOBS_COLLECTION).ensureIndex({ filesPurged: 1, finishedAt: 1 }); // the retention sweep
+    await this.readStore.collection(FINDER_JOBS_COLLECTION).ensureIndex({ accountId: 1, 'file.fingerprint': 1 }); // duplicate uploads
     await this.readStore.collection(FINDER_JOB_RESULTS_COLLECTION).ensureIndex({ jobId: 1 });
   }
 }

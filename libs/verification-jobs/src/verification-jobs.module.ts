@@ -24,6 +24,7 @@ export class VerificationJobsModule implements OnModuleInit {
     this.projections.register(jobsProjection);
     await this.readStore.collection(JOBS_COLLECTION).ensureIndex({ accountId: 1, kind: 1, createdAt: -1 });
     await this.readStore.collection(JOBS_COLLECTION).ensureIndex({ filesPurged: 1, finishedAt: 1 }); // the retention sweep
+    await this.readStore.collection(JOBS_COLLECTION).ensureIndex({ accountId: 1, 'file.fingerprint': 1 }); // duplicate uploads
     await this.readStore.collection(JOB_RESULTS_COLLECTION).ensureIndex({ jobId: 1 });
   }
 }

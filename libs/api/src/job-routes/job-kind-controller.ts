@@ -21,6 +21,14 @@ import { JobUploadRoute } from './job-upload-route.decorator';
 import { receiveJobUpload, type JobUploadKind } from './job-upload';
 import { sendCsvDownload, streamJobView } from './raw-replies';
 
+/** The upload field every kind has: the same file and options uploaded recently is refused without it. */
+const ALLOW_DUPLICATE_FIELD: SchemaObject = {
+  type: 'boolean',
+  default: false,
+  description:
+    'true: verify (and charge) the file even if this account uploaded the same bytes with the same options within JOB_DUPLICATE_WINDOW_HOURS (default 24); without it such an upload answers 409, code 3021, with `error.duplicateOf` {jobId, createdAt}',
+};
+
 /** The download's query parameters as they arrived (only those the kind documents are read). */
 export type DownloadQuery = Record<string, string | undefined>;
 
@@ -103,7 +111,7 @@ export function JobKindController<K extends JobKindTypes>(docs: JobKindDocs) {
 
     @JobUploadRoute()
     @ApiOperation({ summary: docs.upload.summary })
-    @ApiCsvUpload(docs.upload.fields)
+    @ApiCsvUpload({ ...docs.upload.fields, allowDuplicate: ALLOW_DUPLICATE_FIELD })
     @ApiEnvelope(docs.view, 201, docs.upload.created)
     createJob(
       @Req() request: FastifyRequest,

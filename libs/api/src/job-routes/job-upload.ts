@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { DomainError } from '@lib/common';
 import type { JobCaller, JobKindTypes, JobUploads, StagedUpload } from '@lib/jobs';
 import { receiveCsvUpload } from '@lib/http-host';
+import { requestFingerprint } from '@lib/idempotency';
 import type { UploadIdempotencyContext } from '../idempotency/upload-idempotency';
 import { createJobOnce } from './create-job-once';
 
@@ -32,6 +33,9 @@ export function receiveJobUpload<K extends JobKindTypes>(
     create: (staged, fields, file) => {
       requireSheetBeforeFile(staged, fields);
       const options = kind.parseOptions(fields);
+      const allowDuplicate = parseAllowDuplicate(fields.allowDuplicate);
+      // The same bytes with the same options (and sheet), whatever the file is called: what a duplicate upload is.
+      const fingerprint = requestFingerprint(kind.operation, [file.sha256, options, staged.requestedSheet]);
       return createJobOnce<K['view']>({
         ...idempotency,
         accountId,
@@ -39,7 +43,7 @@ export function receiveJobUpload<K extends JobKindTypes>(
         file,
         options,
         stagedJobId: staged.jobId,
-        create: () => service.create(staged, options, keyId),
+        create: () => service.create({ ...staged, fingerprint }, options, keyId, allowDuplicate),
         discardStaged: () => service.discard(staged),
         viewOf: (jobId) => kind.queries.view(accountId, jobId),
       });
@@ -56,4 +60,12 @@ function requireSheetBeforeFile(staged: StagedUpload, fields: Record<string, str
       'VALIDATION_FAILED',
       'Send the "sheet" field before the "file" field: the workbook is read as it arrives.',
     );
+}
+
+/** The `allowDuplicate` field: true to verify (and charge) again a file uploaded recently with the same options. */
+function parseAllowDuplicate(value: string | undefined): boolean {
+  const flag = value?.trim().toLowerCase();
+  if (flag === undefined || flag === '' || flag === 'false' || flag === '0') return false;
+  if (flag === 'true' || flag === '1') return true;
+  throw new DomainError('VALIDATION_FAILED', 'allowDuplicate must be true or false.');
 }

@@ -1,5 +1,10 @@
 import { applyDecorators, Type } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiProperty, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+
+export class DuplicateOfDto {
+  @ApiProperty({ type: 'integer', format: 'int64', example: 1843020410880 }) jobId!: number;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
 
 export class ApiErrorBody {
   @ApiProperty({
@@ -12,6 +17,13 @@ export class ApiErrorBody {
 
   @ApiProperty({ example: 'email: must be a string' })
   message!: string;
+
+  @ApiPropertyOptional({
+    type: DuplicateOfDto,
+    description:
+      'Only with code 3021 (DUPLICATE_UPLOAD): the earlier job of the same file and options; send allowDuplicate=true to verify and charge the file again',
+  })
+  duplicateOf?: DuplicateOfDto;
 }
 
 export class ErrorEnvelope {

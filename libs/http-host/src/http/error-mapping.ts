@@ -41,7 +41,7 @@ export function mapError(error: unknown): MappedError {
   if (error instanceof DomainError) {
     return {
       status: error.status,
-      body: failure(error.code, error.message),
+      body: failure(error.code, error.message, error.details),
       headers: error.headers,
       unexpected: false,
     };

@@ -4,9 +4,11 @@ import { BlobStore } from '@lib/blobstore';
 import { Clock } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { ReadModelFreshness } from '@lib/platform';
+import { ReadStore } from '@lib/readstore';
 import { jobStream } from '../domain/job-stream';
 import type { JobKindStream, JobKindTypes } from '../job-kind';
 import { JOBS_CONFIG, type JobsConfig } from '../jobs.config';
+import { duplicateUploadError, findDuplicateUpload } from './duplicate-uploads';
 import { UploadStaging, type StagedUpload, type StagingNames } from './upload-staging';
 
 /**
@@ -25,8 +27,12 @@ export interface JobCreationKind<K extends JobKindTypes> extends JobKindStream<K
 export interface JobUploads<K extends JobKindTypes> {
   /** Stores the original (as UTF-8 CSV; `sheet` picks an .xlsx's sheet) while validating it as it streams in. */
   stage(accountId: string, fileName: string, source: Readable, sheet?: string): Promise<StagedUpload>;
-  /** Plans the staged original with the now-known options (multipart fields may follow the file) and creates the job. */
-  create(staged: StagedUpload, options: K['options'], keyId?: string): Promise<K['view']>;
+  /**
+   * Plans the staged original with the now-known options (multipart fields may follow the file) and creates
+   * the job. A staged upload with a `fingerprint` the account uploaded recently is refused (409, code 3021,
+   * `duplicateOf`) unless `allowDuplicate`: the same list is not verified, and charged, twice by mistake.
+   */
+  create(staged: StagedUpload, options: K['options'], keyId?: string, allowDuplicate?: boolean): Promise<K['view']>;
   /** Removes a staged upload's blobs (a request that failed after the file arrived). */
   discard(staged: Pick<StagedUpload, 'blobKey' | 'planKey'>): Promise<void>;
 }
@@ -46,7 +52,8 @@ export class JobCreation {
     blobs: BlobStore,
     private readonly clock: Clock,
     private readonly freshness: ReadModelFreshness,
-    @Inject(JOBS_CONFIG) config: JobsConfig,
+    private readonly readStore: ReadStore,
+    @Inject(JOBS_CONFIG) private readonly config: JobsConfig,
   ) {
     this.staging = new UploadStaging(blobs, clock, config.maxUploadBytes, new Logger('jobs'));
   }
@@ -54,10 +61,28 @@ export class JobCreation {
   of<K extends JobKindTypes>(kind: JobCreationKind<K>): JobUploads<K> {
     return {
       stage: (accountId, fileName, source, sheet) => this.staging.stage(accountId, fileName, source, kind.names, sheet),
-      create: (staged, options, keyId) =>
-        this.staging.orDiscard(staged, () => this.createStaged(kind, staged, options, keyId)),
+      create: (staged, options, keyId, allowDuplicate = false) =>
+        this.staging.orDiscard(staged, async () => {
+          if (!allowDuplicate) await this.refuseDuplicate(kind, staged);
+          return this.createStaged(kind, staged, options, keyId);
+        }),
       discard: (staged) => this.staging.discard(staged),
     };
+  }
+
+  private async refuseDuplicate<K extends JobKindTypes>(kind: JobCreationKind<K>, staged: StagedUpload): Promise<void> {
+    if (!staged.fingerprint) return;
+    const { accountId, fingerprint } = staged;
+    const window = this.config.duplicateWindowHours;
+    const earlier = await findDuplicateUpload(
+      this.readStore,
+      kind.collection,
+      accountId,
+      fingerprint,
+      window,
+      this.clock.now(),
+    );
+    if (earlier) throw duplicateUploadError(earlier);
   }
 
   private async createStaged<K extends JobKindTypes>(

@@ -18,6 +18,8 @@ export interface StagedUpload {
   /** What the upload was (the stored original is its UTF-8 CSV), and the sheet asked for when the file came. */
   format: UploadFormat;
   requestedSheet: string | null;
+  /** The upload's bytes and options hashed, once the options are known (JobFile.fingerprint). */
+  fingerprint?: string;
 }
 
 /**
@@ -102,6 +104,7 @@ export function stagedJobFile(staged: StagedUpload, hasHeader: boolean): JobFile
     hasBom: downloadWithBom(staged),
     hasHeader,
     columnCount: inspection.columnCount,
+    ...(staged.fingerprint ? { fingerprint: staged.fingerprint } : {}),
   };
 }
 

@@ -21,6 +21,11 @@ export interface JobFile {
   hasBom: boolean;
   hasHeader: boolean;
   columnCount: number;
+  /**
+   * Hash of the upload's bytes and options (the same file sent again with the same options has the same
+   * one): how a duplicate upload is found. Absent on jobs created before it was recorded.
+   */
+  fingerprint?: string;
 }
 
 /** Who creates a job: the account that pays and the key (or dashboard session) it is attributed to. */
