@@ -51,7 +51,14 @@ async function main(): Promise<void> {
       'blocked.test': { default: blocklist() },
       ...bulkDomains(bulk),
     },
-    { env: { GREYLIST_RETRY_DELAYS_MS: '150,300', VERIFY_INTERACTIVE_BUDGET_MS: '5000' } },
+    {
+      env: {
+        GREYLIST_RETRY_DELAYS_MS: '150,300',
+        VERIFY_INTERACTIVE_BUDGET_MS: '5000',
+        // One account for every client test, which sends the same small lists many times on purpose.
+        JOB_DUPLICATE_WINDOW_HOURS: '0',
+      },
+    },
   );
   const app = await startTestApp({ ...peers.env, WEBHOOK_CA_FILE: caFile, ...env });
   const account = await app.createAccount(1_000_000, 'client libraries');

@@ -66,6 +66,15 @@ export class Job<V extends { id: number; status: string } = VerificationJobView>
   }
 
   /**
+   * Resumes a verification job stopped because the balance ran out (`view.resumable`), after a top-up: it
+   * goes on from its first undone row, and rows done are not charged again. `wait()` follows it.
+   */
+  async resume(): Promise<V> {
+    this.view = await this.transport.json<V>({ method: 'POST', path: `${this.basePath}/${this.id}/resume` });
+    return this.view;
+  }
+
+  /**
    * Follows the live progress stream until the job is Completed, Cancelled or Failed and returns its
    * final view. A stream that breaks or goes silent is reopened after the service's `retry` delay,
    * with Last-Event-ID when the service numbered its events; every event carries the whole job view,
@@ -167,6 +176,11 @@ export interface VerificationJobOptions {
   dedupe?: boolean;
   /** The sheet of an .xlsx to read, by name (default: the first). */
   sheet?: string;
+  /**
+   * Verify (and charge) again a file this account uploaded recently with the same options; without it such
+   * an upload is refused (code 3021, `duplicateOf` naming the earlier job).
+   */
+  allowDuplicate?: boolean;
   /** The file name the job is listed under (default: the path's or File's name). */
   fileName?: string;
   /** Default: a new key per call, reused by its retries (a retried upload never makes a second job). */

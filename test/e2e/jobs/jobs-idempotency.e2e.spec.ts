@@ -69,10 +69,11 @@ describe('Idempotency-Key on job uploads', () => {
     expect(accountId).toBeTruthy();
   });
 
-  it('creates distinct jobs without a key, as before', async () => {
+  it('creates distinct jobs without a key when the same file is allowed again (else 409, code 3021)', async () => {
     const { apiKey } = await world.app.createAccount(20);
     await upload(world, apiKey, CSV, {});
-    await upload(world, apiKey, CSV, {});
+    expect((await upload(world, apiKey, CSV, {})).status).toBe(409);
+    await upload(world, apiKey, CSV, {}, '/v1/jobs', { allowDuplicate: 'true' });
     expect(await jobIds(world, apiKey)).toHaveLength(2);
   });
 

@@ -12,7 +12,7 @@ import { followStream, JobsPeers, ledgerOf, startJobsPeers, uploadJob } from './
 const LIST = 'name,email\r\nAlice,alice@alpha.test\r\nNobody,x@gamma.test\r\n';
 
 async function completedJob(app: TestApp, key: string, csv = LIST) {
-  const created = await uploadJob(app, key, csv);
+  const created = await uploadJob(app, key, csv, { allowDuplicate: 'true' }); // the same list again, knowingly
   expect(created.status).toBe(201);
   return eventually(
     async () => {

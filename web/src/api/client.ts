@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: number,
     message: string,
     readonly retryAfter: number | null = null,
+    /** The envelope's error as sent: some codes carry more facts (3021: `duplicateOf`). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -41,7 +43,7 @@ export function requestHeaders(method: Method, extra: Record<string, string> = {
 /** Reads an envelope answer: `data` on success, an ApiError otherwise (also for non-JSON answers such as a proxy's 502 page). */
 export async function readEnvelope<T>(response: Response): Promise<T> {
   const text = await response.text();
-  let body: { status?: string; data?: T; error?: { code: number; message: string } } | null;
+  let body: { status?: string; data?: T; error?: { code: number; message: string } & Record<string, unknown> } | null;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {
@@ -49,7 +51,7 @@ export async function readEnvelope<T>(response: Response): Promise<T> {
   }
   if (response.ok && body && body.status === 'success') return body.data as T;
   const retryAfter = Number(response.headers.get('retry-after')) || null;
-  if (body?.error) throw new ApiError(response.status, body.error.code, body.error.message, retryAfter);
+  if (body?.error) throw new ApiError(response.status, body.error.code, body.error.message, retryAfter, body.error);
   throw new ApiError(
     response.status,
     0,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { api, upload } from '../api/client';
+import { api, ApiError, upload } from '../api/client';
+import { ErrorCode } from '../api/generated/error-codes';
 import { V1, VerificationJob, VerificationJobPage } from '../api/v1';
 import { ErrorAlert } from '../components/Alert';
 import { DropZone } from '../components/DropZone';
@@ -12,7 +13,13 @@ import { ListFileRead, readListFile } from '../lib/list-file';
 import { ListFileNotes } from '../components/ListFileNotes';
 import { useUploadLimits } from '../lib/upload-limits';
 import { useLoad } from '../lib/use-load';
-import { useRouter } from '../router';
+import { Link, useRouter } from '../router';
+
+/** The earlier job of the same file and options (the upload's 409, code 3021). */
+interface DuplicateOf {
+  jobId: number;
+  createdAt: string;
+}
 
 interface Chosen {
   file: File;
@@ -30,10 +37,12 @@ export function ListsPage({ balance, onSpent }: { balance: number | null; onSpen
   const [dedupe, setDedupe] = useState(true);
   const [sent, setSent] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [duplicate, setDuplicate] = useState<DuplicateOf | null>(null);
   const limits = useUploadLimits();
 
   const choose = async (file: File, sheet?: string) => {
     setError(null);
+    setDuplicate(null);
     try {
       const read = await readListFile(file, sheet);
       const preview = previewCsv(read.text, read.complete);
@@ -59,15 +68,18 @@ export function ListsPage({ balance, onSpent }: { balance: number | null; onSpen
       : null;
   const money = cost ? affordability(cost.credits, balance) : null;
 
-  const start = async () => {
+  // allowDuplicate: the user saw that this file was verified recently and chose to verify (and pay) again.
+  const start = async (allowDuplicate = false) => {
     if (!chosen || emailColumn === null) return;
     const form = new FormData();
     form.append('emailColumn', String(emailColumn));
     form.append('dedupe', String(dedupe));
     if (chosen.read.sheet) form.append('sheet', chosen.read.sheet); // before the file: read as it arrives
+    if (allowDuplicate) form.append('allowDuplicate', 'true');
     form.append('file', chosen.file, chosen.file.name);
     setSent(0);
     setError(null);
+    setDuplicate(null);
     try {
       const job = await upload<VerificationJob>(V1.jobs, form, (done, total) =>
         setSent(total ? Math.floor((done / total) * 100) : 0),
@@ -75,8 +87,10 @@ export function ListsPage({ balance, onSpent }: { balance: number | null; onSpen
       onSpent();
       navigate(`/lists/${job.id}`);
     } catch (e) {
-      setError(e);
       setSent(null);
+      if (e instanceof ApiError && e.code === ErrorCode.DUPLICATE_UPLOAD && e.details.duplicateOf)
+        setDuplicate(e.details.duplicateOf as DuplicateOf);
+      else setError(e);
     }
   };
 
@@ -98,9 +112,24 @@ export function ListsPage({ balance, onSpent }: { balance: number | null; onSpen
               {chosen.preview.complete ? `, ${chosen.preview.rowsRead.toLocaleString('en')} rows` : ''}
             </p>
             <ListFileNotes read={chosen.read} onSheet={(sheet) => void choose(chosen.file, sheet)} />
-            <UploadPreview preview={chosen.preview} emailColumn={emailColumn} onColumnChange={setEmailColumn} />
+            <UploadPreview
+              preview={chosen.preview}
+              emailColumn={emailColumn}
+              onColumnChange={(column) => {
+                setEmailColumn(column);
+                setDuplicate(null); // other options: not the same upload
+              }}
+            />
             <div className="checkbox">
-              <input id="dedupe" type="checkbox" checked={dedupe} onChange={(e) => setDedupe(e.target.checked)} />
+              <input
+                id="dedupe"
+                type="checkbox"
+                checked={dedupe}
+                onChange={(e) => {
+                  setDedupe(e.target.checked);
+                  setDuplicate(null);
+                }}
+              />
               <label htmlFor="dedupe">
                 Remove duplicate addresses from the download (a repeated address is never charged twice either way)
               </label>
@@ -115,9 +144,25 @@ export function ListsPage({ balance, onSpent }: { balance: number | null; onSpen
                   ` You are ${money.shortBy.toLocaleString('en')} credits short: the job stops when the balance runs out. Buy credits on the Billing page.`}
               </p>
             )}
-            <button type="button" onClick={() => void start()} disabled={emailColumn === null || sent !== null}>
-              Start verification
-            </button>
+            {duplicate ? (
+              <div className="card" role="alert" data-testid="duplicate-notice">
+                <p>
+                  You uploaded this same file with the same options on{' '}
+                  {new Date(duplicate.createdAt).toLocaleString('en')}. Starting it again verifies every address again
+                  and charges for it again.
+                </p>
+                <p>
+                  <Link to={`/lists/${duplicate.jobId}`}>Open the earlier results</Link>{' '}
+                  <button type="button" onClick={() => void start(true)} disabled={sent !== null}>
+                    Verify and charge again
+                  </button>
+                </p>
+              </div>
+            ) : (
+              <button type="button" onClick={() => void start()} disabled={emailColumn === null || sent !== null}>
+                Start verification
+              </button>
+            )}
             {sent !== null && <p role="status">Uploading: {sent} %</p>}
           </>
         )}

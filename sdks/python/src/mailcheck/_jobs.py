@@ -200,6 +200,12 @@ class Job(_JobBase):
         self.view = self._transport.json(Request("DELETE", "%s/%s" % (self._base, self.id)))
         return self.view
 
+    def resume(self) -> Dict[str, Any]:
+        """Resumes a verification job stopped because the balance ran out (view["resumable"]), after a
+        top-up: it goes on from its first undone row, and rows done are not charged again. wait() follows it."""
+        self.view = self._transport.json(Request("POST", "%s/%s/resume" % (self._base, self.id)))
+        return self.view
+
     def wait(self, on_progress: Optional[ProgressCallback] = None, idle_timeout: float = 45.0, max_reconnects: int = 10) -> Dict[str, Any]:
         """Follows the live progress stream until the job is Completed, Cancelled or Failed; returns
         its final view. A stream that breaks or stays silent for idle_timeout is reopened (with
@@ -246,6 +252,11 @@ class AsyncJob(_JobBase):
 
     async def cancel(self) -> Dict[str, Any]:
         self.view = await self._transport.json(Request("DELETE", "%s/%s" % (self._base, self.id)))
+        return self.view
+
+    async def resume(self) -> Dict[str, Any]:
+        """Job.resume for asyncio."""
+        self.view = await self._transport.json(Request("POST", "%s/%s/resume" % (self._base, self.id)))
         return self.view
 
     async def wait(self, on_progress: Optional[ProgressCallback] = None, idle_timeout: float = 45.0, max_reconnects: int = 10) -> Dict[str, Any]:
@@ -297,7 +308,8 @@ class Jobs:
 
     def create(self, source: Any, file_name: Optional[str] = None, idempotency_key: Optional[str] = None, **fields: Any) -> Job:
         """source: a path, bytes, a file object or an iterable of bytes. Fields: email_column and
-        dedupe (verification), first_name_column, last_name_column and domain_column (finder)."""
+        dedupe (verification), allow_duplicate (True: verify and charge again a file uploaded
+        recently with the same options, else refused with code 3021), first_name_column, last_name_column and domain_column (finder)."""
         request = _upload(self._base, source, file_name, idempotency_key, _form_fields(fields))
         return Job(self._transport, self._base, self._transport.json(request))
 
@@ -326,6 +338,7 @@ _FIELD_NAMES = {
     "first_name_column": "firstNameColumn",
     "last_name_column": "lastNameColumn",
     "domain_column": "domainColumn",
+    "allow_duplicate": "allowDuplicate",
 }
 
 

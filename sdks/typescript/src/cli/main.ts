@@ -19,7 +19,11 @@ const USAGE = `Usage: mailcheck <command> [options]
       --email-column N          zero-based column of the addresses (default: detected)
       --dedupe                  one row per address
       --sheet NAME              the sheet of an .xlsx to verify (default: the first)
+      --allow-duplicate         verify (and pay for) a file uploaded recently with the same options again
       --no-wait                 print the job and exit once it is uploaded
+  resume <job id>               resume a list stopped because the balance ran out (after buying
+                                credits): from its first undone row, done rows not charged again;
+                                progress and download as verify
   find --first NAME --last NAME --domain DOMAIN    find one person's address
   find <contacts.csv|.xlsx> [--out FILE] [--sheet NAME]  a finder job, with progress and download
   balance                                          the credit balance
@@ -44,6 +48,7 @@ const OPTIONS = {
   'email-column': { type: 'string' },
   dedupe: { type: 'boolean' },
   sheet: { type: 'string' },
+  'allow-duplicate': { type: 'boolean' },
   'no-wait': { type: 'boolean' },
   first: { type: 'string' },
   last: { type: 'string' },
@@ -81,6 +86,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     switch (command) {
       case 'verify':
         return await verify(client, args, flags);
+      case 'resume':
+        return await resume(client, args, flags);
       case 'find':
         return await find(client, args, flags);
       case 'balance':
@@ -130,7 +137,20 @@ async function verify(client: Mailcheck, args: string[], flags: Flags): Promise<
   const emailColumn = flags['email-column'] === undefined ? undefined : Number(flags['email-column']);
   if (emailColumn !== undefined && !Number.isInteger(emailColumn))
     throw new UsageError('--email-column must be a number');
-  const job = await client.jobs.create(target, { emailColumn, dedupe: flags.dedupe, sheet: flags.sheet });
+  const job = await client.jobs.create(target, {
+    emailColumn,
+    dedupe: flags.dedupe,
+    sheet: flags.sheet,
+    allowDuplicate: flags['allow-duplicate'],
+  });
+  return follow(job, flags, 'verify');
+}
+
+async function resume(client: Mailcheck, args: string[], flags: Flags): Promise<number> {
+  const [id] = args;
+  if (!id || !/^\d+$/.test(id)) throw new UsageError('resume needs the id of a job');
+  const job = await client.jobs.get(id);
+  await job.resume();
   return follow(job, flags, 'verify');
 }
 
@@ -178,6 +198,11 @@ async function follow<V extends ProgressView & { id: number; counts: object; cre
     .map(([name, n]) => `${name} ${Number(n).toLocaleString('en-US')}`)
     .join(', ');
   process.stderr.write(`${final.status}: ${counts}; ${final.creditsCharged.toLocaleString('en-US')} credits charged\n`);
+  const stopped = (final as { failureMessage?: string | null }).failureMessage;
+  if (stopped)
+    process.stderr.write(
+      `${stopped}${(final as { resumable?: boolean }).resumable ? ` (mailcheck resume ${final.id})` : ''}\n`,
+    );
   process.stderr.write(`results written to ${out} (${bytes.toLocaleString('en-US')} bytes)\n`);
   if (flags.json) process.stdout.write(`${JSON.stringify(final, null, 2)}\n`);
   return final.status === 'Completed' ? 0 : 1;
