@@ -93,7 +93,14 @@ export interface SmtpPeerScript {
    * them gets Postfix's "blocked using zen.spamhaus.org" 554, whatever the recipient (egress route tests).
    */
   blockedClients?: string[];
+  /**
+   * Only these client addresses may connect (a firewall in front of the MX): any other gets a 554 at the
+   * banner and the connection closed. What proves a route really goes out through its proxy.
+   */
+  onlyClients?: string[];
 }
+
+const bareClient = (client: string | undefined): string => (client ?? '').replace(/^::ffff:/, '');
 
 export interface SmtpPeerStats {
   sessions: number;
@@ -118,7 +125,7 @@ export interface SmtpPeer {
 }
 
 function behaviourFor(script: SmtpPeerScript, address: string, client = ''): RcptBehaviour {
-  const bare = client.replace(/^::ffff:/, '');
+  const bare = bareClient(client);
   if (script.blockedClients?.includes(bare))
     return {
       kind: 'reply',
@@ -208,7 +215,9 @@ async function smtpListener(
     cert: TLS_CERT,
     hideSTARTTLS: script.hideStartTls ?? false,
     hideSMTPUTF8: script.hideSmtpUtf8 ?? false,
-    onConnect: (_session, callback) => {
+    onConnect: (session, callback) => {
+      if (script.onlyClients && !script.onlyClients.includes(bareClient(session.remoteAddress)))
+        return callback(Object.assign(new Error('5.7.1 No SMTP service for your address'), { responseCode: 554 }));
       stats.sessions++;
       stats.maxConcurrent = Math.max(stats.maxConcurrent, opened());
       setTimeout(() => callback(), delay);
@@ -412,6 +421,11 @@ async function defendedListener(
   const ehlo = `250-mx.test\r\n${script.hidePipelining ? '' : '250-PIPELINING\r\n'}250-SIZE 10240000\r\n250-ENHANCEDSTATUSCODES\r\n250-8BITMIME\r\n${script.hideSmtpUtf8 ? '' : '250-SMTPUTF8\r\n'}250 CHUNKING`;
   const server = createServer((socket) => {
     const client = socket.remoteAddress ?? '';
+    if (script.onlyClients && !script.onlyClients.includes(bareClient(client))) {
+      socket.on('error', () => undefined);
+      socket.end('554 5.7.1 No SMTP service for your address\r\n');
+      return;
+    }
     stats.sessions++;
     const byClient = (stats.sessionsByClient[ip] ??= {});
     const bare = client.replace(/^::ffff:/, '');

@@ -10,7 +10,8 @@ import type { SessionOptions } from '../smtp/smtp-session';
 import type { VerificationObserver } from '../verification-observer';
 import { Dial, directDial } from './dial';
 import { RouteQuota } from './route-quota';
-import { socks5Dial } from './socks5-dial';
+import { isProxyFailure, type ProxyFailureKind, SmtpTransportError } from '../smtp/smtp-errors';
+import { socks5Check, socks5Dial, type Socks5Proxy } from './socks5-dial';
 
 /** What every route shares: the engine's timeouts, adaptive limits and prober settings, and the shared slots. */
 export interface RouteContext {
@@ -38,6 +39,7 @@ export class ProbeRoute {
   /** Whether port 25 is open through this route, as its preflight last found. */
   readonly egress = new SmtpEgress();
   readonly quota: RouteQuota;
+  private readonly proxy: Socks5Proxy | null;
 
   constructor(
     readonly spec: EgressRoute,
@@ -45,13 +47,10 @@ export class ProbeRoute {
   ) {
     this.name = spec.name;
     this.port = context.prober.port;
-    this.dial = spec.proxy
-      ? socks5Dial({
-          ...spec.proxy,
-          username: spec.proxy.username ?? undefined,
-          password: spec.proxy.password ?? undefined,
-        })
-      : directDial(spec.localAddress ?? undefined);
+    this.proxy = spec.proxy
+      ? { ...spec.proxy, username: spec.proxy.username ?? undefined, password: spec.proxy.password ?? undefined }
+      : null;
+    this.dial = this.proxy ? socks5Dial(this.proxy) : directDial(spec.localAddress ?? undefined);
     const observer = withRoute(context.observer, spec.name);
     this.pool = new MxPool(
       {
@@ -75,6 +74,17 @@ export class ProbeRoute {
     );
     this.prober = new DomainProber(this.pool, context.prober, context.clock, observer, this.egress);
     this.quota = new RouteQuota(spec.caps, spec.providerCaps, context.clock);
+  }
+
+  /** For a SOCKS5 route, why its proxy cannot carry connections now (null: it answers); null for a direct route. */
+  async proxyFailure(): Promise<ProxyFailureKind | null> {
+    if (!this.proxy) return null;
+    try {
+      await socks5Check(this.proxy);
+      return null;
+    } catch (error) {
+      return error instanceof SmtpTransportError && isProxyFailure(error.kind) ? error.kind : 'proxy_unreachable';
+    }
   }
 
   /** The proxy's password never leaves the process: this is what logs, /ready and the admin view show. */

@@ -51,6 +51,19 @@ export function socks5Dial(proxy: Socks5Proxy): Dial {
   };
 }
 
+/**
+ * Whether the proxy still answers and takes our credentials (no CONNECT): asked when a tunnel broke
+ * mid-session, to tell a dead proxy (the route goes out) from an MX that hung up.
+ */
+export async function socks5Check(proxy: Socks5Proxy): Promise<void> {
+  const socket = await openToProxy(proxy);
+  try {
+    await greet(socket, new ByteReader(socket), proxy);
+  } finally {
+    socket.destroy();
+  }
+}
+
 function openToProxy(proxy: Socks5Proxy): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: proxy.host, port: proxy.port, noDelay: true });

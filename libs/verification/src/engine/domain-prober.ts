@@ -60,6 +60,8 @@ export class DomainProber {
       }
     }
     const started = this.clock();
+    let heard!: () => void;
+    const answered = new Promise<void>((resolve) => (heard = resolve));
     const call: ProbeCall = {
       queue: new AddressQueue(addresses),
       outcomes: new Map(),
@@ -67,6 +69,8 @@ export class DomainProber {
       control,
       lane,
       stopped: null,
+      answered,
+      heard,
     };
     const outcomes = await this.probeTargets(targets.list, call);
     const durationMs = this.clock() - started;
@@ -92,9 +96,11 @@ export class DomainProber {
       }
       const limits = this.pool.limitsOf(target.address, this.settings.port);
       const sessions = Math.min(limits.ceiling(this.clock()), Math.ceil(queue.size / limits.errorBudget(this.clock())));
-      const failures = await Promise.all(
-        Array.from({ length: Math.max(1, sessions) }, () => this.sessions.probe(target, call)),
-      );
+      const runs = [this.sessions.probe(target, call)];
+      if (sessions > 1 && this.settings.firstContactAlone && !this.pool.hasAnswered(target.address, this.settings.port))
+        await Promise.race([runs[0], call.answered]);
+      if (!routeStopped(call)) for (let more = 1; more < sessions; more++) runs.push(this.sessions.probe(target, call));
+      const failures = await Promise.all(runs);
       lastFailure = failures.find((failure) => failure !== null) ?? lastFailure;
     }
     for (const a of queue.rest()) outcomes.set(a, call.stopped ?? lastFailure);

@@ -74,6 +74,8 @@ export class MxSessions {
     call.queue.giveBack(unanswered);
     // Counted before the hand-back: meanwhile the call's other sessions go on deciding.
     const decided = call.outcomes.size - decidedBefore;
+    // Before the hand-back too: a session waiting for this slot must find the route refused, not connect.
+    if (settled.failure) this.stopIfRouteFailed(settled.failure, call);
     await this.pool.release(lease, settled.keep, this.settings.maxRcptsPerSession);
     return { ...settled, decided };
   }

@@ -29,6 +29,9 @@ export interface ProbeCall {
   lane: ProbeLane;
   /** Set when a session found the route refused (ROUTE_FAILURES): the call's other sessions stop, the rest get it. */
   stopped: ProbeOutcome | null;
+  /** Resolves at the call's first RCPT answer that does not refuse the route (see ProberSettings.firstContactAlone). */
+  answered: Promise<void>;
+  heard(): void;
 }
 
 /** Why the call must send nothing more on this route: its own sessions found it refused, or another call did. */
@@ -179,6 +182,8 @@ export class ProbeSession {
     if (kind === 'ip_blocked') return ended({ why: 'sender_blocked', reply }, batch.slice(index));
     this.call.outcomes.set(address, { kind, reply, ...spokenTo(this.target) });
     this.call.control.probed?.(address);
+    this.pool.markAnswered(this.lease.key);
+    this.call.heard();
     // Only a slow refusal counts: error sleeps hold back every reply, and most replies of a list are
     // refusals, while a slow acceptance is a server opening its queue file (Postfix waits up to
     // in_flow_delay for a flow token there when its queue manager has not delivered mail lately).

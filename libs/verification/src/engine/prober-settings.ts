@@ -8,4 +8,9 @@ export interface ProberSettings {
   reconnectBackoffMs: number;
   /** A reply this slow (and TARPIT_FACTOR times the session's median) marks the session as tarpitted. */
   tarpitFloorMs: number;
+  /**
+   * With egress routes: on an MX address a route has had no answer from yet, one session goes first and
+   * the others follow its first answer, so a route the MX refuses costs one session there, not a ceiling's worth.
+   */
+  firstContactAlone?: boolean;
 }

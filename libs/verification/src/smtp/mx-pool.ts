@@ -35,6 +35,8 @@ interface HostState {
   backoffUntil: number;
   clearTextUntil: number;
   limits: MxLimits;
+  /** A RCPT was answered here (not by a refusal of our address): this MX takes sessions from us. */
+  answered: boolean;
 }
 
 // Slots beyond the adaptive limit (up to the ceiling) that only interactive callers may take, so one seldom waits for a bulk session.
@@ -146,6 +148,14 @@ export class MxPool {
     return (this.hosts.get(key)?.waiting.interactive.length ?? 0) > 0;
   }
 
+  markAnswered(key: string): void {
+    this.state(key).answered = true;
+  }
+
+  hasAnswered(address: string, port: number): boolean {
+    return this.hosts.get(`${address}:${port}`)?.answered ?? false;
+  }
+
   /** Sessions this MX address could still take from us now: how work is spread over egress routes. */
   freeSessions(address: string, port: number): number {
     const state = this.hosts.get(`${address}:${port}`);
@@ -250,6 +260,7 @@ export class MxPool {
         waiting: { interactive: [], bulk: [] },
         backoffUntil: 0,
         clearTextUntil: 0,
+        answered: false,
         limits: new MxLimits(this.adaptive, this.clock()),
       };
       this.hosts.set(key, state);

@@ -152,6 +152,9 @@ export class SmtpConnection {
     });
     socket.on('error', (error) => this.fail(new SmtpTransportError('network_error', error.message)));
     socket.on('close', () => this.fail(new SmtpTransportError('connection_closed', 'connection closed by server')));
+    // A dial that read a handshake first (SOCKS5) hands the socket over paused, the MX's first bytes put
+    // back: a 'data' listener does not restart a stream paused explicitly.
+    socket.resume();
   }
 
   private deliver(reply: SmtpReply): void {
