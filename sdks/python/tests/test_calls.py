@@ -1,10 +1,12 @@
 """Every call of the sync client against the real service."""
 import io
+import json
 import os
+import subprocess
 import tempfile
 import unittest
 
-from support import list_csv, new_account, service, settled_balance
+from support import ROOT, list_csv, new_account, service, settled_balance
 
 from mailcheck import AuthenticationError, InvalidRequestError, Mailcheck, MailcheckError, NotFoundError
 
@@ -87,6 +89,24 @@ class Calls(unittest.TestCase):
         self.assertEqual(refused.exception.code, 3002)
         with self.assertRaises(TypeError):
             self.client.jobs.create(b"email\n", colour="blue")
+
+    def test_lists_as_excel_saves_them_windows_1252_and_an_xlsx_sheet(self):
+        rows = [["Name", "Email"], ["José Müller, 5 €", "alice@acme.test"], ["Zoë O’Brien", "bob@acme.test"]]
+        expected = "\ufeffName,Email,result\r\n\"José Müller, 5 €\",alice@acme.test,ok\r\nZoë O’Brien,bob@acme.test,invalid\r\n"
+        text = "\r\n".join(",".join('"%s"' % v if "," in v else v for v in row) for row in rows) + "\r\n"
+        job = self.client.jobs.create(text.encode("cp1252"), file_name="excel.csv")  # Python's own Windows-1252 encoder
+        self.assertEqual(job.wait()["status"], "Completed")
+        self.assertEqual(b"".join(job.download(columns="result")).decode("utf-8"), expected)
+        # A workbook written by the service's own .xlsx library (exceljs), the list on its second sheet.
+        workbook = os.path.join(self.dir, "book.xlsx")
+        script = (
+            "const E=require('exceljs');const b=new E.Workbook();b.addWorksheet('Notes').addRow(['none']);"
+            "b.addWorksheet('Leads').addRows(JSON.parse(process.argv[2]));b.xlsx.writeFile(process.argv[1]);"
+        )
+        subprocess.run(["node", "-e", script, workbook, json.dumps(rows)], cwd=ROOT, check=True)
+        sheet = self.client.jobs.create(workbook, sheet="Leads")
+        self.assertEqual(sheet.wait()["status"], "Completed")
+        self.assertEqual(b"".join(sheet.download(columns="result")).decode("utf-8"), expected)
 
     def test_finder_single_batch_and_job(self):
         person = self.svc["addresses"]["person"]

@@ -109,6 +109,31 @@ describe('bulk jobs from files as Excel and people save them', () => {
     ]);
   }, 40_000);
 
+  it('takes another sheet of the same workbook under the same Idempotency-Key as another request', async () => {
+    const file = await xlsxFile({ First: [['a@alpha.test']], Second: [['b@alpha.test'], ['bob@alpha.test']] });
+    const upload = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      form.append('file', new Blob([file]), 'book.xlsx');
+      const response = await fetch(`${world.app.url}/v1/jobs`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'idempotency-key': 'book-upload-1' },
+        body: form,
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as any,
+        replayed: response.headers.get('idempotent-replayed'),
+      };
+    };
+    const first = await upload({});
+    expect(first.status).toBe(201);
+    expect((await upload({ sheet: 'First' })).replayed).toBe('true'); // the first sheet, named this time
+    const second = await upload({ sheet: 'Second' });
+    expect(second.status).toBe(400);
+    expect(second.body.error.code).toBe(2002);
+  });
+
   describe('refusals, each with the envelope, a stable code and what to do', () => {
     const cases: Array<[string, () => Promise<Uint8Array>, string, Record<string, string>, number, RegExp]> = [
       [

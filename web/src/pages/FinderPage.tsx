@@ -204,7 +204,7 @@ export function FinderPage({ onSpent }: { onSpent: () => void }) {
           A CSV with a domain column and first name (or full name) and/or last name columns; the columns are detected
           from the header. A row with only a last name is looked up as last@.
         </p>
-        <DropZone onFile={uploadFile} label="Choose a CSV file" />
+        <DropZone onFile={uploadFile} label="Choose a CSV or Excel file" />
         {uploadPercent !== null && <p role="status">Uploading: {uploadPercent} %</p>}
         <ErrorAlert error={jobs.error} />
         {jobs.data && <JobTable jobs={jobs.data.items} basePath={null} streamPath={V1.finderJobs} />}

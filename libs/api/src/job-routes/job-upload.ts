@@ -41,7 +41,8 @@ export function receiveJobUpload<K extends JobKindTypes>(
         accountId,
         operation: kind.operation,
         file,
-        options,
+        // Two sheets of one workbook are two lists: the sheet read is part of what the key stands for.
+        options: staged.format.kind === 'xlsx' ? { ...options, sheet: staged.format.sheet } : options,
         stagedJobId: staged.jobId,
         create: () => service.create({ ...staged, fingerprint }, options, keyId, allowDuplicate),
         discardStaged: () => service.discard(staged),

@@ -307,9 +307,12 @@ class Jobs:
         self._base = base
 
     def create(self, source: Any, file_name: Optional[str] = None, idempotency_key: Optional[str] = None, **fields: Any) -> Job:
-        """source: a path, bytes, a file object or an iterable of bytes. Fields: email_column and
-        dedupe (verification), allow_duplicate (True: verify and charge again a file uploaded
-        recently with the same options, else refused with code 3021), first_name_column, last_name_column and domain_column (finder)."""
+        """source: a path, bytes, a file object or an iterable of bytes: a CSV (UTF-8, UTF-16 or
+        Windows-1252 as Excel saves it), a .txt of one address per line, or an .xlsx workbook. Fields:
+        email_column and dedupe (verification), allow_duplicate (True: verify and charge again a file
+        uploaded recently with the same options, else refused with code 3021), first_name_column,
+        last_name_column and domain_column (finder), and sheet (an .xlsx's sheet by name, default the
+        first; httpx sends it before the file)."""
         request = _upload(self._base, source, file_name, idempotency_key, _form_fields(fields))
         return Job(self._transport, self._base, self._transport.json(request))
 
@@ -339,6 +342,7 @@ _FIELD_NAMES = {
     "last_name_column": "lastNameColumn",
     "domain_column": "domainColumn",
     "allow_duplicate": "allowDuplicate",
+    "sheet": "sheet",
 }
 
 
