@@ -42,7 +42,7 @@ export function receiveJobUpload<K extends JobKindTypes>(
         operation: kind.operation,
         file,
         // Two sheets of one workbook are two lists: the sheet read is part of what the key stands for.
-        options: staged.format.kind === 'xlsx' ? { ...options, sheet: staged.format.sheet } : options,
+        options: staged.format.kind === 'xlsx' ? { options, sheet: staged.format.sheet } : options,
         stagedJobId: staged.jobId,
         create: () => service.create({ ...staged, fingerprint }, options, keyId, allowDuplicate),
         discardStaged: () => service.discard(staged),

@@ -1,6 +1,6 @@
 import { DomainError, describeByteSize } from '@lib/common';
 import { CsvFormatError, PayloadTooLargeError } from '../csv';
-import { SheetNotFoundError } from '../upload-formats/xlsx/xlsx-as-csv';
+import { SheetNotFoundError, XlsxUnreadableError } from '../upload-formats/xlsx/xlsx-as-csv';
 import { ZipRefusedError } from '../upload-formats/xlsx/zip-bounds';
 
 /** Turns what the CSV reader and the byte limit raise into the public 4xx errors; anything else passes through. */
@@ -21,6 +21,11 @@ export function toUploadError(error: unknown, maxBytes: number): unknown {
     return new DomainError(
       'SPREADSHEET_INVALID',
       `The file is a zip archive that cannot be read as an Excel workbook: ${error.message}. In Excel, save it as .xlsx again, or as "CSV UTF-8".`,
+    );
+  if (error instanceof XlsxUnreadableError)
+    return new DomainError(
+      'SPREADSHEET_INVALID',
+      'The file is a damaged Excel workbook (its sheet could not be read). In Excel, save it as .xlsx again, or as "CSV UTF-8".',
     );
   if (error instanceof SheetNotFoundError)
     return error.available.length

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { uploadAsCsv } from './upload-as-csv';
-import { SheetNotFoundError } from './xlsx/xlsx-as-csv';
+import { SheetNotFoundError, XlsxUnreadableError } from './xlsx/xlsx-as-csv';
 import { ZipRefusedError } from './xlsx/zip-bounds';
 
 const MB = 1024 * 1024;
@@ -56,6 +56,34 @@ describe('an .xlsx upload', () => {
   it('reads the sheet named in `sheet`', async () => {
     const file = await workbook({ First: [['a@example.com']], Second: [['b@example.com']] });
     expect((await convert(file, { sheet: 'Second' })).csv).toBe('b@example.com\r\n');
+  });
+
+  it('reads a sheet after five others (exceljs read in stored order stops early from five on)', async () => {
+    const sheets = Object.fromEntries(['A', 'B', 'C', 'D', 'E'].map((name) => [name, [[`${name}@example.com`]]]));
+    const file = await workbook({ ...sheets, Wanted: [['w@example.com']] });
+    for (let round = 0; round < 5; round++)
+      expect((await convert(file, { sheet: 'Wanted' })).csv).toBe('w@example.com\r\n');
+  });
+
+  it('streams a sheet of 30,000 rows between others, every row once and in order', async () => {
+    const rows = Array.from({ length: 30_000 }, (_, k) => [`p${k}@example.com`, `Müller ${k}`]);
+    const file = await workbook({ Before: [['x@example.com']], Big: rows, After: [['y@example.com']] });
+    const { csv } = await convert(file, { sheet: 'Big', maxBytes: 5 * MB });
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(30_000);
+    expect(lines[0]).toBe('p0@example.com,Müller 0');
+    expect(lines[29_999]).toBe('p29999@example.com,Müller 29999');
+  });
+
+  it('refuses a workbook whose sheet XML is broken with its own error, not an unexpected one', async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('S').addRows([['a@example.com']]);
+    // Stored, not deflated, so the sheet's XML can be broken in place (same length).
+    const file = Buffer.from(await book.xlsx.writeBuffer({ zip: { compression: 'STORE' } } as never));
+    const at = file.indexOf('<sheetData>');
+    expect(at).toBeGreaterThan(0);
+    file.write('<sheetData<', at, 'latin1');
+    expect(await failure(convert(file))).toBeInstanceOf(XlsxUnreadableError);
   });
 
   it('refuses a sheet the workbook does not have, listing the ones it has', async () => {

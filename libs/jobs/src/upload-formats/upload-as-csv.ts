@@ -80,12 +80,12 @@ async function* spooledXlsx(
     for await (const chunk of bytes) if (!file.write(chunk)) await Promise.race([once(file, 'drain'), failed]);
     file.end();
     await Promise.race([once(file, 'finish'), failed]);
-    await checkZipBounds(path, {
+    const blocks = await checkZipBounds(path, {
       maxTotalBytes: options.maxBytes * XLSX_UNPACKED_PER_BYTE,
       maxEntryBytes: options.maxBytes * XLSX_UNPACKED_PER_BYTE,
       maxEntries: 10_000,
     });
-    yield* xlsxSheetAsCsv(path, options.sheet?.trim() || undefined, choice);
+    yield* xlsxSheetAsCsv(path, blocks, options.sheet?.trim() || undefined, choice);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
 import { formatCsvField } from '../../csv';
+import { workbookPartsInReadingOrder } from './workbook-parts';
+import type { ZipEntryBlock } from './zip-bounds';
 
 /** The workbook has no sheet of the requested name; `available` lists the ones it has, in order. */
 export class SheetNotFoundError extends Error {
@@ -13,6 +15,11 @@ export class SheetNotFoundError extends Error {
   }
 }
 
+/** The zip is sound but its workbook is not (broken XML, a part missing): exceljs's own error, kept as the cause. */
+export class XlsxUnreadableError extends Error {
+  override readonly name = 'XlsxUnreadableError';
+}
+
 /** Which sheet was read, and which the workbook has (for a chooser). */
 export interface SheetChoice {
   sheet: string | null;
@@ -22,13 +29,18 @@ export interface SheetChoice {
 type CellValue = ExcelJS.CellValue;
 
 /**
- * Streams one sheet of an .xlsx file (already checked by `checkZipBounds`) as UTF-8 CSV, one record
+ * Streams one sheet of an .xlsx file (already checked by `checkZipBounds`, which found `blocks`) as UTF-8 CSV, one record
  * per non-empty row, with exceljs's streaming reader: the sheet named `sheet`, else the first sheet
  * in the workbook's order. Cells are written as their shown value (a formula's result, a date as
  * ISO 8601); the CSV is what the rest of the upload reads, so its size limit bounds the rows too.
  */
-export async function* xlsxSheetAsCsv(path: string, sheet: string | undefined, choice: SheetChoice) {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+export async function* xlsxSheetAsCsv(
+  path: string,
+  blocks: readonly ZipEntryBlock[],
+  sheet: string | undefined,
+  choice: SheetChoice,
+) {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(workbookPartsInReadingOrder(path, blocks), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache', // dates are numbers with a date style
@@ -36,19 +48,25 @@ export async function* xlsxSheetAsCsv(path: string, sheet: string | undefined, c
     entries: 'ignore',
   });
   const seen: string[] = [];
-  for await (const worksheet of reader) {
-    // exceljs sets the sheet's name from the workbook, though its types leave `name` out.
-    const name = (worksheet as unknown as { name?: string }).name ?? `Sheet${seen.length + 1}`;
-    seen.push(name);
-    const order = workbookSheetNames(reader);
-    const wanted = sheet ?? order[0] ?? name;
-    if (name !== wanted) continue;
-    choice.sheet = name;
-    for await (const row of worksheet) {
-      const values = (row.values as CellValue[]).slice(1).map(cellText);
-      while (values.length && values[values.length - 1] === '') values.pop();
-      if (values.length) yield Buffer.from(values.map((v) => formatCsvField(v, ',')).join(',') + '\r\n', 'utf8');
+  try {
+    for await (const worksheet of reader) {
+      // exceljs sets the sheet's name from the workbook, though its types leave `name` out.
+      const name = (worksheet as unknown as { name?: string }).name ?? `Sheet${seen.length + 1}`;
+      seen.push(name);
+      const wanted = sheet ?? workbookSheetNames(reader)[0] ?? name;
+      if (name !== wanted || choice.sheet !== null) {
+        for await (const _row of worksheet); // the zip is one stream: a sheet is read through to reach the next
+        continue;
+      }
+      choice.sheet = name;
+      for await (const row of worksheet) {
+        const values = (row.values as CellValue[]).slice(1).map(cellText);
+        while (values.length && values[values.length - 1] === '') values.pop();
+        if (values.length) yield Buffer.from(values.map((v) => formatCsvField(v, ',')).join(',') + '\r\n', 'utf8');
+      }
     }
+  } catch (error) {
+    throw new XlsxUnreadableError(error instanceof Error ? error.message : String(error), { cause: error });
   }
   const names = workbookSheetNames(reader);
   choice.sheets = names.length ? names : seen;

@@ -24,6 +24,14 @@ interface Entry {
   localOffset: number;
 }
 
+/** An entry as checked: its name and where its whole record (local header, data, descriptor) lies. */
+export interface ZipEntryBlock {
+  name: string;
+  start: number;
+  /** Exclusive. */
+  end: number;
+}
+
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
@@ -36,18 +44,25 @@ const ZIP64 = 0xffffffff;
  * exactly these and nothing hidden between them), within `limits` as declared, and each entry must
  * inflate to no more than it declares (checked by inflating it, output counted and dropped).
  */
-export async function checkZipBounds(path: string, limits: ZipLimits): Promise<void> {
+export async function checkZipBounds(path: string, limits: ZipLimits): Promise<ZipEntryBlock[]> {
   const file = await open(path, 'r');
+  let blocks: ZipEntryBlock[];
   let entries: Entry[];
   try {
-    entries = await readCentralDirectory(file, limits);
+    const directory = await readCentralDirectory(file, limits);
+    entries = directory.entries;
+    blocks = await checkBackToBack(file, entries, directory.offset);
   } finally {
     await file.close();
   }
   for (const entry of entries) await checkInflatedSize(path, entry);
+  return blocks;
 }
 
-async function readCentralDirectory(file: FileHandle, limits: ZipLimits): Promise<Entry[]> {
+async function readCentralDirectory(
+  file: FileHandle,
+  limits: ZipLimits,
+): Promise<{ entries: Entry[]; offset: number }> {
   const { size } = await file.stat();
   const tailLength = Math.min(size, 22 + 0xffff);
   const tail = await readAt(file, size - tailLength, tailLength);
@@ -84,12 +99,12 @@ async function readCentralDirectory(file: FileHandle, limits: ZipLimits): Promis
     entries.push(entry);
     at += 46 + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
   }
-  await checkBackToBack(file, entries, directoryOffset);
-  return entries;
+  return { entries, offset: directoryOffset };
 }
 
 /** Each local header where the directory says, each entry's data followed at once by the next one. */
-async function checkBackToBack(file: FileHandle, entries: Entry[], directoryOffset: number): Promise<void> {
+async function checkBackToBack(file: FileHandle, entries: Entry[], directoryOffset: number): Promise<ZipEntryBlock[]> {
+  const blocks: ZipEntryBlock[] = [];
   let expected = 0;
   for (const entry of [...entries].sort((a, b) => a.localOffset - b.localOffset)) {
     const header = await readAt(file, entry.localOffset, 30);
@@ -100,9 +115,11 @@ async function checkBackToBack(file: FileHandle, entries: Entry[], directoryOffs
       const descriptor = await readAt(file, end, 4);
       end += descriptor.length === 4 && descriptor.readUInt32LE(0) === DESCRIPTOR ? 16 : 12;
     }
+    blocks.push({ name: entry.name, start: entry.localOffset, end });
     expected = end;
   }
   if (expected !== directoryOffset) throw new ZipRefusedError('it holds data its directory does not list');
+  return blocks;
 }
 
 /** Inflates one entry, counting and dropping the output: more than declared is a bomb. */
