@@ -134,6 +134,15 @@ describe('bulk jobs from files as Excel and people save them', () => {
     expect(second.body.error.code).toBe(2002);
   });
 
+  it('counts the sheet read in what makes an upload a duplicate: the first sheet named or not, another sheet not', async () => {
+    const file = await xlsxFile({ Main: [['alice@alpha.test']], Extra: [['bob@alpha.test']] });
+    expect((await uploadJob(world.app, key, file, {}, 'dup.xlsx')).status).toBe(201);
+    const again = await uploadJob(world.app, key, file, { sheet: 'Main' }, 'dup.xlsx');
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe(3021);
+    expect((await uploadJob(world.app, key, file, { sheet: 'Extra' }, 'dup.xlsx')).status).toBe(201);
+  });
+
   describe('refusals, each with the envelope, a stable code and what to do', () => {
     const cases: Array<[string, () => Promise<Uint8Array>, string, Record<string, string>, number, RegExp]> = [
       [

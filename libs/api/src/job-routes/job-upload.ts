@@ -35,14 +35,14 @@ export function receiveJobUpload<K extends JobKindTypes>(
       const options = kind.parseOptions(fields);
       const allowDuplicate = parseAllowDuplicate(fields.allowDuplicate);
       // The same bytes with the same options (and sheet), whatever the file is called: what a duplicate upload is.
-      const fingerprint = requestFingerprint(kind.operation, [file.sha256, options, staged.requestedSheet]);
+      const fingerprint = requestFingerprint(kind.operation, [file.sha256, options, sheetRead(staged)]);
       return createJobOnce<K['view']>({
         ...idempotency,
         accountId,
         operation: kind.operation,
         file,
         // Two sheets of one workbook are two lists: the sheet read is part of what the key stands for.
-        options: staged.format.kind === 'xlsx' ? { options, sheet: staged.format.sheet } : options,
+        options: staged.format.kind === 'xlsx' ? { options, sheet: sheetRead(staged) } : options,
         stagedJobId: staged.jobId,
         create: () => service.create({ ...staged, fingerprint }, options, keyId, allowDuplicate),
         discardStaged: () => service.discard(staged),
@@ -69,4 +69,9 @@ function parseAllowDuplicate(value: string | undefined): boolean {
   if (flag === undefined || flag === '' || flag === 'false' || flag === '0') return false;
   if (flag === 'true' || flag === '1') return true;
   throw new DomainError('VALIDATION_FAILED', 'allowDuplicate must be true or false.');
+}
+
+/** The workbook sheet that was read (the first when none was named), null for a text file. */
+function sheetRead(staged: StagedUpload): string | null {
+  return staged.format.kind === 'xlsx' ? staged.format.sheet : null;
 }
