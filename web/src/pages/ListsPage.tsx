@@ -141,7 +141,7 @@ export function ListsPage({ balance, onSpent }: { balance: number | null; onSpen
                 invalid; empty cells, repeats, unknown and error results are free). Balance:{' '}
                 <strong>{balance === null ? '…' : balance.toLocaleString('en')}</strong>.
                 {!money.enough &&
-                  ` You are ${money.shortBy.toLocaleString('en')} credits short: the job stops when the balance runs out. Buy credits on the Billing page.`}
+                  ` You are ${money.shortBy.toLocaleString('en')} credits short: the job verifies what the balance pays for, then stops; buy credits on the Billing page and resume it from where it stopped.`}
               </p>
             )}
             {duplicate ? (
