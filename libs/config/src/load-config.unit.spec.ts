@@ -87,6 +87,14 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('JOB_DUPLICATE_WINDOW_HOURS', () => {
+    it('finding 3: defaults to 24 hours and accepts 0 (never refuse the same file again)', () => {
+      expect(load({}).jobs.duplicateWindowHours).toBe(24);
+      expect(load({ JOB_DUPLICATE_WINDOW_HOURS: '0' }).jobs.duplicateWindowHours).toBe(0);
+      expect(() => load({ JOB_DUPLICATE_WINDOW_HOURS: '-1' })).toThrow(/JOB_DUPLICATE_WINDOW_HOURS/);
+    });
+  });
+
   describe('retry delay lists', () => {
     it('take delays up to what a Node timer can wait', () => {
       expect(load({ JOB_GREYLIST_RETRY_DELAYS_MS: '60000,2147483647' }).jobs.greylistRetryDelaysMs).toEqual([
