@@ -1,4 +1,5 @@
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../support/test-app';
+import { parseExposition, sumOf } from '../support/prometheus-text';
 import { DnsPeer, startDnsPeer } from '../support/peers/dns-peer';
 import { accept, SmtpPeer, startSmtpPeer } from '../support/peers/smtp-peer';
 
@@ -19,6 +20,7 @@ async function capturingLog(run: () => Promise<void>): Promise<string[]> {
 }
 
 const PASSWORD = 'pr0xy-s3cret';
+const METRICS_TOKEN = 'egress-metrics-token-0123456789';
 const LISTED = '127.0.0.31';
 const CLEAN = '127.0.0.32';
 
@@ -59,6 +61,7 @@ describe('the service with egress routes (SMTP_ROUTES)', () => {
         DNS_SERVERS: dns.server,
         SMTP_PROBE_PORT: String(smtp.port),
         SMTP_ROUTES: JSON.stringify(routes),
+        METRICS_TOKEN,
       });
       apiKey = (await app.createAccount(10)).apiKey;
     });
@@ -111,6 +114,32 @@ describe('the service with egress routes (SMTP_ROUTES)', () => {
       ]);
     }
     expect(JSON.stringify([ready.body, admin.body])).not.toContain(PASSWORD);
+  });
+
+  it('counts per route in Prometheus: sessions, probes by outcome, quarantines, failovers and latency', async () => {
+    const response = await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const samples = parseExposition(await response.text());
+    expect(sumOf(samples, 'mailcheck_egress_route_sessions_total', { route: 'clean' })).toBeGreaterThan(0);
+    expect(
+      sumOf(samples, 'mailcheck_egress_route_probes_total', { route: 'clean', outcome: 'accepted' }),
+    ).toBeGreaterThan(0);
+    expect(
+      sumOf(samples, 'mailcheck_egress_route_probes_total', { route: 'listed', outcome: 'ip_blocked' }),
+    ).toBeGreaterThan(0);
+    expect(
+      sumOf(samples, 'mailcheck_egress_route_quarantines_total', {
+        route: 'proxy',
+        scope: 'route',
+        reason: 'proxy_unreachable',
+      }),
+    ).toBe(1);
+    expect(sumOf(samples, 'mailcheck_egress_route_quarantines_total', { route: 'listed', reason: 'ip_blocked' })).toBe(
+      1,
+    );
+    expect(sumOf(samples, 'mailcheck_egress_route_failovers_total', { route: 'listed' })).toBeGreaterThan(0);
+    expect(sumOf(samples, 'mailcheck_egress_route_probe_duration_seconds_count', { route: 'clean' })).toBeGreaterThan(
+      0,
+    );
   });
 
   it('says in the log which route went out and why, never with the password', async () => {
