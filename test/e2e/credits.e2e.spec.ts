@@ -39,7 +39,16 @@ describe('credits API', () => {
       priceUsd: 10,
       unitPriceUsd: 0.01,
       currency: 'USD',
+      offer: { promotionId: null, totalCreditsAdded: 1000, finalAmountUsd: 10, pricePerCreditUsd: 0.01 },
     });
+    // The launch offer is in Growth's offer: what its card, the auto top-up menu and a checkout give.
+    expect(res.body.data.packages[1].offer).toEqual({
+      promotionId: 1,
+      totalCreditsAdded: 5500,
+      finalAmountUsd: 40,
+      pricePerCreditUsd: 0.007273,
+    });
+    expect(res.body.data.trialCredits).toEqual(expect.any(Number));
     expect(res.body.data.promotions).toEqual([
       expect.objectContaining({ id: 1, bonusPercent: 10, packageIds: [2, 3, 4] }),
     ]);

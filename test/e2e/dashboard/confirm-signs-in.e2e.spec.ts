@@ -27,7 +27,7 @@ describe('confirming an address', () => {
 
     const confirmed = await browser.request('POST', '/dashboard/v1/confirm-email', { body: { token } });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body.data).toMatchObject({ accepted: true, signedIn: true });
+    expect(confirmed.body.data).toMatchObject({ accepted: true, signedIn: true, user: { email } });
     expect(browser.cookies.get('mc_session')).toBeTruthy();
     expect(browser.cookies.get('mc_csrf')).toBe(confirmed.body.data.csrfToken);
     expect(browser.cookies.get('mc_csrf')).not.toBe(anonymousCsrf);

@@ -25,10 +25,7 @@ export async function signedInUser(
     body: { token: await tokenFromOutbox(app.dataDir, email, '/confirm-email') },
   });
   if (confirm.status !== 200) throw new Error(`confirm: ${confirm.status} ${confirm.text}`);
-  const me = await browser.request('GET', '/dashboard/v1/me');
-  if (me.status !== 200) throw new Error(`me after confirming: ${me.status} ${me.text}`);
-  const { userId, accountId } = me.body.data;
-  return { browser, email, user: { userId, email: me.body.data.email, name: me.body.data.name, accountId } };
+  return { browser, email, user: confirm.body.data.user };
 }
 
 type SignedIn = Awaited<ReturnType<typeof signedInUser>>;

@@ -2415,30 +2415,6 @@ export interface components {
             /** @example Analytical Engines Ltd */
             company?: string;
         };
-        ConfirmedModel: {
-            /** @example true */
-            accepted: boolean;
-            /** @example If the address can be used, a message is on its way to it. */
-            message: string;
-            /**
-             * @description Always true: confirming signs in
-             * @example true
-             */
-            signedIn: boolean;
-            /** @description The new session-bound CSRF token (also in the mc_csrf cookie) */
-            csrfToken: string;
-        };
-        TokenDto: {
-            /**
-             * @description The token from the mailed link (`?token=`).
-             * @example 3349518220705792.q0V9…
-             */
-            token: string;
-        };
-        EmailOnlyDto: {
-            /** @example ada@example.com */
-            email: string;
-        };
         DashboardUserModel: {
             /** @example 3349518220705792 */
             userId: string;
@@ -2456,6 +2432,31 @@ export interface components {
              * @enum {string}
              */
             role?: "owner" | "admin" | "member";
+        };
+        ConfirmedModel: {
+            /** @example true */
+            accepted: boolean;
+            /** @example If the address can be used, a message is on its way to it. */
+            message: string;
+            /**
+             * @description Always true: confirming signs in
+             * @example true
+             */
+            signedIn: boolean;
+            user: components["schemas"]["DashboardUserModel"];
+            /** @description The new session-bound CSRF token (also in the mc_csrf cookie) */
+            csrfToken: string;
+        };
+        TokenDto: {
+            /**
+             * @description The token from the mailed link (`?token=`).
+             * @example 3349518220705792.q0V9…
+             */
+            token: string;
+        };
+        EmailOnlyDto: {
+            /** @example ada@example.com */
+            email: string;
         };
         SignedInModel: {
             user: components["schemas"]["DashboardUserModel"];

@@ -7,12 +7,6 @@ export class AcceptedModel {
   @ApiProperty({ example: 'If the address can be used, a message is on its way to it.' }) message!: string;
 }
 
-/** A confirmed address: the request that used the link is signed in (session cookie set, like sign-in). */
-export class ConfirmedModel extends AcceptedModel {
-  @ApiProperty({ example: true, description: 'Always true: confirming signs in' }) signedIn!: boolean;
-  @ApiProperty({ description: 'The new session-bound CSRF token (also in the mc_csrf cookie)' }) csrfToken!: string;
-}
-
 export class DashboardUserModel {
   @ApiProperty({ example: '3349518220705792' }) userId!: string;
   @ApiProperty({ example: 'ada@example.com' }) email!: string;
@@ -21,4 +15,11 @@ export class DashboardUserModel {
   accountId!: string;
   @ApiProperty({ enum: ['owner', 'admin', 'member'], required: false, description: 'Role in that team (in GET /me)' })
   role?: string;
+}
+
+/** A confirmed address: the request that used the link is signed in (session cookie set, like sign-in). */
+export class ConfirmedModel extends AcceptedModel {
+  @ApiProperty({ example: true, description: 'Always true: confirming signs in' }) signedIn!: boolean;
+  @ApiProperty({ type: DashboardUserModel }) user!: DashboardUserModel;
+  @ApiProperty({ description: 'The new session-bound CSRF token (also in the mc_csrf cookie)' }) csrfToken!: string;
 }

@@ -1,7 +1,8 @@
 import { Body, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiOperation } from '@nestjs/swagger';
-import { RegistrationService, SignInService, SignUpAccounts } from '@lib/identity';
+import { QueryBus } from '@nestjs/cqrs';
+import { FindUsersQuery, RegistrationService, SignInService, SignUpAccounts } from '@lib/identity';
 import { API_CONFIG, type ApiConfig } from '../../api.config';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { Anonymous } from '../session/dashboard.decorators';
@@ -19,6 +20,7 @@ export class SignUpController {
     private readonly registration: RegistrationService,
     private readonly signUpAccounts: SignUpAccounts,
     private readonly signIns: SignInService,
+    private readonly queries: QueryBus,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
@@ -66,10 +68,12 @@ export class SignUpController {
       { name: SESSION_COOKIE, value: session.token, httpOnly: true, maxAgeSeconds },
       { name: CSRF_COOKIE, value: session.csrfToken, httpOnly: false, maxAgeSeconds },
     ]);
+    const [user] = await this.queries.execute(new FindUsersQuery([session.userId]));
     return {
       accepted: true,
       message: 'Email address confirmed: you are signed in.',
       signedIn: true,
+      user: { userId: user.userId, email: user.email, name: user.name, accountId: user.accountId },
       csrfToken: session.csrfToken,
     };
   }
