@@ -5,9 +5,13 @@ Do not edit: run sdks/openapi/generate.sh against a running service instead.
 # fmt: off
 from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
-class ApiErrorBody(TypedDict):
+class _ApiErrorBodyRequired(TypedDict):
     code: int
     message: str
+
+
+class ApiErrorBody(_ApiErrorBodyRequired, total=False):
+    duplicateOf: Any
 
 
 class BalanceModel(TypedDict):
@@ -86,6 +90,11 @@ class DeliveryPageModel(TypedDict):
     pageSize: int
     total: int
     totalPages: int
+
+
+class DuplicateOfDto(TypedDict):
+    jobId: int
+    createdAt: str
 
 
 class EchoedContactModel(TypedDict):

@@ -441,6 +441,15 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        DuplicateOfDto: {
+            /**
+             * Format: int64
+             * @example 1843020410880
+             */
+            jobId: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
         ApiErrorBody: {
             /**
              * Format: int32
@@ -450,6 +459,8 @@ export interface components {
             code: number;
             /** @example email: must be a string */
             message: string;
+            /** @description Only with code 3021 (DUPLICATE_UPLOAD): the earlier job of the same file and options; send allowDuplicate=true to verify and charge the file again */
+            duplicateOf?: components["schemas"]["DuplicateOfDto"];
         };
         ErrorEnvelope: {
             /** @enum {string} */
@@ -2187,6 +2198,11 @@ export interface operations {
                     lastNameColumn?: string;
                     /** @description Header name or zero-based index of the domain (or website) column; detected when absent */
                     domainColumn?: string;
+                    /**
+                     * @description true: verify (and charge) the file even if this account uploaded the same bytes with the same options within JOB_DUPLICATE_WINDOW_HOURS (default 24); without it such an upload answers 409, code 3021, with `error.duplicateOf` {jobId, createdAt}
+                     * @default false
+                     */
+                    allowDuplicate?: boolean;
                 };
             };
         };
@@ -2704,6 +2720,11 @@ export interface operations {
                      * @default false
                      */
                     dedupe?: boolean;
+                    /**
+                     * @description true: verify (and charge) the file even if this account uploaded the same bytes with the same options within JOB_DUPLICATE_WINDOW_HOURS (default 24); without it such an upload answers 409, code 3021, with `error.duplicateOf` {jobId, createdAt}
+                     * @default false
+                     */
+                    allowDuplicate?: boolean;
                 };
             };
         };
