@@ -2,22 +2,7 @@ import { ADMIN_TOKEN, startTestApp, TestApp } from '../support/test-app';
 import { parseExposition, sumOf } from '../support/prometheus-text';
 import { DnsPeer, startDnsPeer } from '../support/peers/dns-peer';
 import { accept, SmtpPeer, startSmtpPeer } from '../support/peers/smtp-peer';
-
-/** Every line the process writes to stdout (its JSON log) while `run` is going. */
-async function capturingLog(run: () => Promise<void>): Promise<string[]> {
-  const lines: string[] = [];
-  const original = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string | Uint8Array) => {
-    lines.push(String(chunk));
-    return true;
-  }) as typeof process.stdout.write;
-  try {
-    await run();
-  } finally {
-    process.stdout.write = original;
-  }
-  return lines;
-}
+import { capturingLog } from '../support/capturing-log';
 
 const PASSWORD = 'pr0xy-s3cret';
 const METRICS_TOKEN = 'egress-metrics-token-0123456789';
