@@ -41,10 +41,11 @@ export async function startEngineWorld(
   script: SmtpPeerScript,
   overrides: Partial<VerificationConfig> = {},
   dnsOptions: DnsPeerOptions = {},
+  clock: () => number = Date.now,
 ): Promise<EngineWorld> {
   const dns = await startDnsPeer(zones, dnsOptions);
   const smtp = await startSmtpPeer(script);
-  const engine = new VerificationEngine(loopbackConfig(dns.server, smtp.port, overrides));
+  const engine = new VerificationEngine(loopbackConfig(dns.server, smtp.port, overrides), clock);
   return {
     engine,
     smtp,

@@ -1,8 +1,5 @@
 import { accept } from '../../../../test/support/peers/smtp-peer';
-import { EngineWorld, loopbackConfig, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
-import { startDnsPeer } from '../../../../test/support/peers/dns-peer';
-import { startSmtpPeer } from '../../../../test/support/peers/smtp-peer';
-import { VerificationEngine } from '../engine/verification-engine';
+import { EngineWorld, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
 import { routesFrom } from '../../../../test/support/egress-routes';
 
 // Two direct routes from their own loopback source addresses; the MX refuses the first by reputation (its
@@ -26,8 +23,8 @@ const route = (name: string, localAddress: string, extra: object = {}) => ({ nam
 
 describe('egress routes', () => {
   const worlds: EngineWorld[] = [];
-  const world = async (routes: object) => {
-    const created = await startEngineWorld(zones, script, { routes: routesFrom(routes) });
+  const world = async (routes: object, peer = script, clock?: () => number) => {
+    const created = await startEngineWorld(zones, peer, { routes: routesFrom(routes) }, {}, clock);
     worlds.push(created);
     return created;
   };
@@ -77,19 +74,12 @@ describe('egress routes', () => {
 
     it('answers from the quarantine without a session until the cool-down ends, then tries one check (half-open)', async () => {
       const blockedClients = [BLOCKED];
-      const dns = await startDnsPeer(zones);
-      const smtp = await startSmtpPeer({ ...script, blockedClients });
       let offset = 0;
-      const engine = new VerificationEngine(
-        loopbackConfig(dns.server, smtp.port, { routes: routesFrom({ routes: [route('listed', BLOCKED)] }) }),
+      const { engine } = await world(
+        { routes: [route('listed', BLOCKED)] },
+        { ...script, blockedClients },
         () => Date.now() + offset,
       );
-      worlds.push({
-        engine,
-        dns,
-        smtp,
-        stop: async () => (await engine.close(), await smtp.close(), await dns.close()),
-      });
       const [listed] = engine.routes;
       expect(await engine.verify('alice@shop.test')).toMatchObject({ result: 'unknown', subResult: 'ip_blocked' });
       expect(await engine.verify('bob@shop.test')).toMatchObject({ result: 'unknown', subResult: 'ip_blocked' });
@@ -102,19 +92,8 @@ describe('egress routes', () => {
     });
 
     it('doubles the cool-down when the half-open check is refused again', async () => {
-      const dns = await startDnsPeer(zones);
-      const smtp = await startSmtpPeer(script);
       let offset = 0;
-      const engine = new VerificationEngine(
-        loopbackConfig(dns.server, smtp.port, { routes: routesFrom({ routes: [route('listed', BLOCKED)] }) }),
-        () => Date.now() + offset,
-      );
-      worlds.push({
-        engine,
-        dns,
-        smtp,
-        stop: async () => (await engine.close(), await smtp.close(), await dns.close()),
-      });
+      const { engine } = await world({ routes: [route('listed', BLOCKED)] }, script, () => Date.now() + offset);
       await engine.verify('alice@shop.test');
       offset = 5 * 60_000 + 1;
       await engine.verify('alice@shop.test');
