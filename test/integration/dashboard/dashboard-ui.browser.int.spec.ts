@@ -374,6 +374,8 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
       { timeoutMs: 15_000, intervalMs: 250 },
     );
     expect(await page.locator('.usage-chart figcaption').innerText()).toContain('(1,951 in all)');
+    // Finding 9: the caption says what the total counts (the list's 1,950 distinct addresses are in it).
+    expect(await page.getByTestId('usage-scope').innerText()).toContain('each distinct address of your lists');
     expect(await page.locator('.usage-chart rect[data-result="ok"]').count()).toBe(1);
     await audit('overview');
     await screenshot(page, 'overview');
