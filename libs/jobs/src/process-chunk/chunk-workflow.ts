@@ -23,8 +23,11 @@ export interface PaidChunk {
  */
 export type ChunkStatus<R> = { open: true; run?: number } | { open: false; recorded: R | null };
 
-/** How long a chunk that found no credit waits for other holds of the account to end before it looks again. */
-export const CREDIT_WAIT_MS = 250;
+/**
+ * How long a chunk that found no credit waits for other holds of the account to end before it looks again:
+ * 250 ms, doubling to 2 s, so many chunks waiting behind a long hold read the ledger seldom.
+ */
+const creditWaitMs = (looks: number): number => Math.min(2_000, 250 * 2 ** looks);
 
 const runOf = (chunk: { run?: number }): number => chunk.run ?? 0;
 
@@ -157,7 +160,7 @@ export class ChunkWorkflow {
       reference: `job:${message.jobId}:chunk:${message.chunkNo}${runOf(message) > 0 ? `:run:${runOf(message)}` : ''}`,
       basis,
     };
-    for (;;) {
+    for (let looks = 0; ; looks++) {
       try {
         if (kind.cuts) return await this.ledger.holdUpTo(message.accountId, command);
         await this.ledger.hold(message.accountId, command);
@@ -172,7 +175,7 @@ export class ChunkWorkflow {
         await kind.failForCredits(message);
         return 'job failed';
       }
-      if (ledger.available === 0 || !kind.cuts) await sleep(CREDIT_WAIT_MS);
+      if (ledger.available === 0 || !kind.cuts) await sleep(creditWaitMs(looks));
       const status = await kind.status(message);
       if (!status.open || runOf(status) !== runOf(message)) return 'ended elsewhere';
     }
