@@ -11,6 +11,7 @@ import { apiKeysProjection } from './authenticate/api-keys.projection';
 import { teamMembersProjection } from './list-team-members/team-members.projection';
 import { RevokeApiKeyHandler } from './revoke-api-key/revoke-api-key.handler';
 import { RotateApiKeyHandler } from './rotate-api-key/rotate-api-key.handler';
+import { RestrictApiKeyHandler } from './restrict-api-key/restrict-api-key.handler';
 import { KeyLastUsed } from './usage/key-last-used';
 import { InviteMemberHandler } from './invite-member/invite-member.handler';
 import { AcceptInviteHandler } from './accept-invite/accept-invite.handler';
@@ -31,6 +32,7 @@ import { ApiKeyReadyHandler, GetApiKeyHandler, ListApiKeysHandler } from './list
     IssueApiKeyHandler,
     RevokeApiKeyHandler,
     RotateApiKeyHandler,
+    RestrictApiKeyHandler,
     InviteMemberHandler,
     AcceptInviteHandler,
     RemoveMemberHandler,

@@ -9,6 +9,8 @@ export { AccountOpenedQuery } from './open-account/account-opened.query';
 export { IssueApiKeyCommand, type IssuedKey } from './issue-api-key/issue-api-key.command';
 export { RevokeApiKeyCommand, type RevokedKey } from './revoke-api-key/revoke-api-key.command';
 export { RotateApiKeyCommand, type RotatedKey } from './rotate-api-key/rotate-api-key.command';
+export { RestrictApiKeyCommand, type RestrictedKey } from './restrict-api-key/restrict-api-key.command';
+export { KEY_SCOPES, type KeyScope, type KeyRestrictions, type KeyRestrictionsChange } from './domain/key-restrictions';
 export { InviteMemberCommand, type Invitation } from './invite-member/invite-member.command';
 export { AcceptInviteCommand, type JoinedTeam } from './accept-invite/accept-invite.command';
 export { RemoveMemberCommand, type RemovedMember } from './remove-member/remove-member.command';

@@ -24,6 +24,26 @@ export const ErrorCodes = {
     status: 409,
     message: 'This account holds as many active API keys as it may (MAX_KEYS_PER_ACCOUNT): revoke one first.',
   },
+  API_KEY_SCOPE_MISSING: {
+    code: 1109,
+    status: 403,
+    message: 'This API key does not carry the scope this route needs; `error.requiredScope` names it.',
+  },
+  API_KEY_ADDRESS_NOT_ALLOWED: {
+    code: 1110,
+    status: 403,
+    message: "This API key may not be used from this client address: it is outside the key's allowlist.",
+  },
+  INVALID_KEY_SCOPE: {
+    code: 1111,
+    status: 400,
+    message: 'Unknown API key scope: use verify, jobs, finder, webhooks, credits:read or keys.',
+  },
+  INVALID_KEY_ALLOWLIST: {
+    code: 1112,
+    status: 400,
+    message: 'Each allowlist entry must be an IPv4 or IPv6 address or a CIDR block such as 203.0.113.0/24.',
+  },
   RATE_LIMITED: {
     code: 1201,
     status: 429,

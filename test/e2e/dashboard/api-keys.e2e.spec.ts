@@ -37,6 +37,8 @@ describe('dashboard API keys', () => {
         lastUsedAt: expect.any(String),
         revokedAt: null,
         rotatedAt: null,
+        scopes: null,
+        allowedAddresses: null,
         owner: { userId: user.userId, email },
       },
     ]);

@@ -4,6 +4,7 @@ import { ReadStore } from '@lib/readstore';
 import { parseApiKey, secretMatches } from '../keys/api-key-secret';
 import { API_KEYS_COLLECTION, ApiKeyDoc } from './api-keys.projection';
 import { KeyLastUsed } from '../usage/key-last-used';
+import type { KeyRestrictions, KeyScope } from '../domain/key-restrictions';
 
 /** Who is calling: the key, and the account whose credits it spends (the team owner's). */
 export interface Principal {
@@ -12,6 +13,8 @@ export interface Principal {
   role: 'owner' | 'member';
   /** The team member the key was minted for (or the signed-in user of a session); none for the account's opening key and admin-issued keys. */
   userId?: string;
+  /** The key's limits as authentication read them; absent for a dashboard session (it has every scope). */
+  restrictions?: KeyRestrictions;
 }
 
 /**
@@ -34,6 +37,15 @@ export class ApiKeyAuthenticator {
     const matches = secretMatches(parsed.secret, doc?.secretHash ?? '0'.repeat(64));
     if (!doc || doc.revoked || !matches) throw new DomainError('INVALID_API_KEY');
     this.lastUsed.touch(doc._id);
-    return { keyId: doc._id, accountId: doc.accountId, role: doc.role, ...(doc.userId ? { userId: doc.userId } : {}) };
+    return {
+      keyId: doc._id,
+      accountId: doc.accountId,
+      role: doc.role,
+      ...(doc.userId ? { userId: doc.userId } : {}),
+      restrictions: {
+        scopes: (doc.scopes as KeyScope[] | undefined) ?? null,
+        allowedAddresses: doc.allowedAddresses ?? null,
+      },
+    };
   }
 }

@@ -12,6 +12,10 @@ export interface ApiKeyDoc {
   /** The dashboard user who created the key; null for keys made by an operator. */
   userId: string | null;
   revoked: boolean;
+  /** null: every scope; absent on a document projected before keys had limits, read as null. */
+  scopes?: string[] | null;
+  /** null: every client address. */
+  allowedAddresses?: string[] | null;
   issuedAt: string;
   revokedAt: string | null;
   rotatedAt: string | null;
@@ -23,7 +27,7 @@ export const API_KEYS_COLLECTION = 'api_keys';
 export const apiKeysProjection = documentProjection<ApiKeyDoc, AccountEvent>({
   name: 'api-keys',
   collection: API_KEYS_COLLECTION,
-  eventTypes: ['ApiKeyIssued', 'ApiKeyRevoked', 'ApiKeyRotated'],
+  eventTypes: ['ApiKeyIssued', 'ApiKeyRevoked', 'ApiKeyRotated', 'ApiKeyRestrictionsChanged'],
   upcasters: accountDecider.upcasters,
   documentId: (event) => ('keyId' in event.data ? event.data.keyId : null),
   evolve: (doc, event) => {
@@ -37,6 +41,8 @@ export const apiKeysProjection = documentProjection<ApiKeyDoc, AccountEvent>({
           role: event.data.role,
           userId: event.data.userId ?? null,
           revoked: false,
+          scopes: event.data.scopes ?? null,
+          allowedAddresses: event.data.allowedAddresses ?? null,
           issuedAt: event.data.issuedAt,
           revokedAt: null,
           rotatedAt: null,
@@ -45,6 +51,8 @@ export const apiKeysProjection = documentProjection<ApiKeyDoc, AccountEvent>({
         return doc && { ...doc, revoked: true, revokedAt: event.data.revokedAt };
       case 'ApiKeyRotated':
         return doc && { ...doc, secretHash: event.data.secretHash, rotatedAt: event.data.rotatedAt };
+      case 'ApiKeyRestrictionsChanged':
+        return doc && { ...doc, scopes: event.data.scopes, allowedAddresses: event.data.allowedAddresses };
       default:
         return doc;
     }

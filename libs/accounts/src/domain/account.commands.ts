@@ -1,3 +1,5 @@
+import type { KeyRestrictionsChange } from './key-restrictions';
+
 export type OpenAccount = {
   type: 'OpenAccount';
   accountId: string;
@@ -19,6 +21,8 @@ export type IssueApiKey = {
   secretHash: string;
   label: string;
   userId?: string;
+  /** The new key's limits; absent fields: none (every scope, every address). */
+  restrictions?: KeyRestrictionsChange;
   at: string;
 };
 /**
@@ -26,6 +30,14 @@ export type IssueApiKey = {
  * their own); absent for an operator (admin API, CLI).
  */
 export type RevokeApiKey = { type: 'RevokeApiKey'; keyId: string; by?: string; at: string };
+/** Changes a key's limits; `by` is judged as for a revocation (a member changes only their own keys). */
+export type RestrictApiKey = {
+  type: 'RestrictApiKey';
+  keyId: string;
+  change: KeyRestrictionsChange;
+  by?: string;
+  at: string;
+};
 export type RotateApiKey = { type: 'RotateApiKey'; keyId: string; secretHash: string; by?: string; at: string };
 
 export type TeamRole = 'admin' | 'member';
@@ -53,4 +65,12 @@ export type RemoveMember = { type: 'RemoveMember'; userId: string; email?: strin
 export type RevokeInvite = { type: 'RevokeInvite'; inviteId: string; revokedBy: string; at: string };
 
 export type AccountCommand =
-  OpenAccount | IssueApiKey | RevokeApiKey | RotateApiKey | InviteMember | AcceptInvite | RemoveMember | RevokeInvite;
+  | OpenAccount
+  | IssueApiKey
+  | RevokeApiKey
+  | RotateApiKey
+  | RestrictApiKey
+  | InviteMember
+  | AcceptInvite
+  | RemoveMember
+  | RevokeInvite;

@@ -11,9 +11,10 @@ import {
   TeamMemberRole,
   TeamState,
 } from './account-team';
+import { KeyRestrictions, KeyScope, restrictionsAfter, sameRestrictions, UNRESTRICTED } from './key-restrictions';
 
 export type { TeamMemberRole } from './account-team';
-type KeyState = { revoked: boolean; userId: string | null };
+type KeyState = { revoked: boolean; userId: string | null; restrictions: KeyRestrictions };
 export type AccountState = { status: 'none' } | ({ status: 'open'; keys: Record<string, KeyState> } & TeamState);
 type OpenAccount = Extract<AccountState, { status: 'open' }>;
 
@@ -32,6 +33,14 @@ function requireActiveKey(state: AccountState, keyId: string, by: string | undef
   if (by !== undefined) requireKeyChanger(open, by, key.userId);
   if (key.revoked) throw new DomainError('API_KEY_ALREADY_REVOKED');
   return open;
+}
+
+/** The limits as an issue event carries them: a field only when it limits (absent reads as none). */
+function issuedRestrictions(restrictions: KeyRestrictions): { scopes?: string[]; allowedAddresses?: string[] } {
+  return {
+    ...(restrictions.scopes ? { scopes: restrictions.scopes } : {}),
+    ...(restrictions.allowedAddresses ? { allowedAddresses: restrictions.allowedAddresses } : {}),
+  };
 }
 
 export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = {
@@ -70,6 +79,7 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         const active = Object.values(open.keys).filter((key) => !key.revoked).length;
         if (active >= command.maxActiveKeys) throw new DomainError('API_KEY_LIMIT_REACHED');
         const owner = command.userId ? { userId: command.userId } : {};
+        const restrictions = restrictionsAfter(UNRESTRICTED, command.restrictions ?? {});
         return [
           {
             type: 'ApiKeyIssued',
@@ -80,6 +90,7 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
               label: command.label,
               role: 'member',
               ...owner,
+              ...issuedRestrictions(restrictions),
               issuedAt: command.at,
             },
           },
@@ -101,6 +112,24 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
               keyId: command.keyId,
               secretHash: command.secretHash,
               rotatedAt: command.at,
+            },
+          },
+        ];
+      }
+      case 'RestrictApiKey': {
+        const open = requireActiveKey(state, command.keyId, command.by);
+        const current = open.keys[command.keyId].restrictions;
+        const next = restrictionsAfter(current, command.change);
+        if (sameRestrictions(current, next)) return []; // a repeated edit records nothing new
+        return [
+          {
+            type: 'ApiKeyRestrictionsChanged',
+            data: {
+              accountId: open.accountId,
+              keyId: command.keyId,
+              ...next,
+              ...(command.by !== undefined ? { changedBy: command.by } : {}),
+              changedAt: command.at,
             },
           },
         ];
@@ -196,8 +225,24 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
       case 'ApiKeyIssued':
         return {
           ...state,
-          keys: { ...state.keys, [event.data.keyId]: { revoked: false, userId: event.data.userId ?? null } },
+          keys: {
+            ...state.keys,
+            [event.data.keyId]: {
+              revoked: false,
+              userId: event.data.userId ?? null,
+              restrictions: {
+                scopes: (event.data.scopes as KeyScope[] | undefined) ?? null,
+                allowedAddresses: event.data.allowedAddresses ?? null,
+              },
+            },
+          },
         };
+      case 'ApiKeyRestrictionsChanged': {
+        const { scopes, allowedAddresses } = event.data;
+        const key = state.keys[event.data.keyId];
+        const restrictions = { scopes: scopes as KeyScope[] | null, allowedAddresses };
+        return { ...state, keys: { ...state.keys, [event.data.keyId]: { ...key, restrictions } } };
+      }
       case 'ApiKeyRotated':
         return {
           ...state,

@@ -13,7 +13,26 @@ export type ApiKeyIssued = {
     label: string;
     role: 'owner' | 'member';
     userId?: string;
+    /** Absent (every key issued before keys had limits, and the opening key): every scope. */
+    scopes?: string[];
+    /** Absent: every client address. Addresses and CIDR blocks, IPv4 and IPv6. */
+    allowedAddresses?: string[];
     issuedAt: string;
+  };
+};
+/**
+ * A key's limits replaced as a whole (null: none), by `changedBy` (a dashboard user; absent for an
+ * operator). A later field (a monthly credit cap, a kind) is an optional one here, absent meaning none.
+ */
+export type ApiKeyRestrictionsChanged = {
+  type: 'ApiKeyRestrictionsChanged';
+  data: {
+    accountId: string;
+    keyId: string;
+    scopes: string[] | null;
+    allowedAddresses: string[] | null;
+    changedBy?: string;
+    changedAt: string;
   };
 };
 export type ApiKeyRevoked = { type: 'ApiKeyRevoked'; data: { accountId: string; keyId: string; revokedAt: string } };
@@ -65,6 +84,7 @@ export type AccountEvent =
   | ApiKeyIssued
   | ApiKeyRevoked
   | ApiKeyRotated
+  | ApiKeyRestrictionsChanged
   | MemberInvited
   | MemberJoined
   | MemberRemoved
@@ -74,6 +94,7 @@ export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = [
   'ApiKeyIssued',
   'ApiKeyRevoked',
   'ApiKeyRotated',
+  'ApiKeyRestrictionsChanged',
   'MemberInvited',
   'MemberJoined',
   'MemberRemoved',

@@ -5,6 +5,7 @@ import { EventStore, runCommand } from '@lib/eventstore';
 import { accountDecider, accountStream } from '../domain/account.decider';
 import { formatApiKey, hashSecret, newKeyId, newSecret } from '../keys/api-key-secret';
 import { IssueApiKeyCommand, IssuedKey } from './issue-api-key.command';
+import { UNRESTRICTED } from '../domain/key-restrictions';
 import { ACCOUNTS_CONFIG, AccountsConfig } from '../accounts.config';
 
 @CommandHandler(IssueApiKeyCommand)
@@ -25,8 +26,15 @@ export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand, I
       secretHash: hashSecret(secret),
       label: command.label,
       userId: command.userId,
+      ...(command.restrictions ? { restrictions: command.restrictions } : {}),
       at: this.clock.nowIso(),
     });
-    return { keyId, apiKey: formatApiKey(keyId, secret), position: result.position };
+    const key = result.state.status === 'open' ? result.state.keys[keyId] : undefined;
+    return {
+      keyId,
+      apiKey: formatApiKey(keyId, secret),
+      position: result.position,
+      restrictions: key?.restrictions ?? UNRESTRICTED,
+    };
   }
 }

@@ -100,6 +100,8 @@ describe('account queries over the projected read models', () => {
         issuedAt: '2025-03-05T10:00:00.000Z',
         revokedAt: '2025-03-06T10:00:00.000Z',
         rotatedAt: null,
+        scopes: null, // keys issued without limits keep every scope and every address
+        allowedAddresses: null,
       },
       {
         keyId: 'k-u2',
@@ -109,6 +111,8 @@ describe('account queries over the projected read models', () => {
         issuedAt: '2025-03-03T10:00:00.000Z',
         revokedAt: null,
         rotatedAt: '2025-03-04T10:00:00.000Z',
+        scopes: null, // keys issued without limits keep every scope and every address
+        allowedAddresses: null,
       },
       {
         keyId: 'k-op',
@@ -118,6 +122,8 @@ describe('account queries over the projected read models', () => {
         issuedAt: '2025-03-01T10:00:00.000Z',
         revokedAt: null,
         rotatedAt: null,
+        scopes: null, // keys issued without limits keep every scope and every address
+        allowedAddresses: null,
       },
     ]);
     expect((await keys.execute(new ListApiKeysQuery('1', 'u2'))).map((key) => key.keyId)).toEqual(['k-u2']);

@@ -1,6 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ReadModelFreshness } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
+import type { KeyScope } from '../domain/key-restrictions';
 import { API_KEYS_COLLECTION, ApiKeyDoc } from '../authenticate/api-keys.projection';
 import { ApiKeyReadyQuery, ApiKeyView, GetApiKeyQuery, ListApiKeysQuery } from './list-api-keys.query';
 
@@ -9,6 +10,8 @@ const viewOf = (doc: ApiKeyDoc): ApiKeyView => ({
   accountId: doc.accountId,
   label: doc.label,
   userId: doc.userId,
+  scopes: (doc.scopes as KeyScope[] | undefined) ?? null,
+  allowedAddresses: doc.allowedAddresses ?? null,
   issuedAt: doc.issuedAt,
   revokedAt: doc.revokedAt,
   rotatedAt: doc.rotatedAt,

@@ -1,4 +1,5 @@
 import { Query } from '@nestjs/cqrs';
+import type { KeyScope } from '../domain/key-restrictions';
 
 /** An API key as its team sees it (never its secret or hash). */
 export interface ApiKeyView {
@@ -7,6 +8,10 @@ export interface ApiKeyView {
   label: string;
   /** The dashboard user who created the key; null for keys made by an operator. */
   userId: string | null;
+  /** null: every scope (every key issued before keys had limits, and every key issued without them). */
+  scopes: KeyScope[] | null;
+  /** null: every client address. */
+  allowedAddresses: string[] | null;
   issuedAt: string;
   revokedAt: string | null;
   rotatedAt: string | null;

@@ -5,6 +5,7 @@ import { OpenAccountController } from './open-account/open-account.controller';
 import { RecordOrderController } from './record-order/record-order.controller';
 import { AdminRevokeKeyController } from './revoke-key/revoke-key.controller';
 import { AdminRotateKeyController } from './rotate-key/rotate-key.controller';
+import { AdminRestrictKeyController } from './restrict-key/restrict-key.controller';
 import { SettleOrderController } from './settle-order/settle-order.controller';
 
 /**
@@ -16,6 +17,7 @@ export const ADMIN_CONTROLLERS = [
   IssueKeyController,
   AdminRevokeKeyController,
   AdminRotateKeyController,
+  AdminRestrictKeyController,
   RecordOrderController,
   AdjustCreditsController,
   SettleOrderController,

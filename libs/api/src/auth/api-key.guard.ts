@@ -1,11 +1,12 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyAuthenticator, Principal } from '@lib/accounts';
+import { ApiKeyAuthenticator, type KeyScope, Principal } from '@lib/accounts';
 import { SessionAuthenticator } from '@lib/identity';
 import { API_CONFIG, type ApiConfig } from '../api.config';
 import { PUBLIC_ROUTE } from '@lib/http-host';
-import { ADMIN_ROUTE, PAID_ROUTE, QUERY_KEY_ALLOWED } from './auth.decorators';
+import { ADMIN_ROUTE, PAID_ROUTE, QUERY_KEY_ALLOWED, REQUIRED_SCOPE } from './auth.decorators';
+import { enforceKeyLimits } from './key-limits';
 import { DASHBOARD_ROUTE } from '../dashboard/session/dashboard.decorators';
 import { authenticateSession, hasSessionCookie } from '../dashboard/session/dashboard-session.guard';
 import { RateLimits } from './rate-limits';
@@ -14,7 +15,8 @@ import { AdminGuessThrottle } from './admin-guess-throttle';
 
 /**
  * Authenticates every route by X-API-KEY (or the admin token on admin routes, throttled per client
- * address), then applies the rate limits of the key and of its account. The dashboard's web UI calls /v1 without a key (a key is a server-side secret):
+ * address), then the key's limits (client-address allowlist, then the route's scope: key-limits.ts), then the
+ * rate limits of the key and of its account. The dashboard's web UI calls /v1 without a key (a key is a server-side secret):
  * a request with no key but a session cookie is the signed-in user spending their team's credits,
  * with the session's CSRF token required on every state change and every paid call (a paid GET too),
  * rate-limited per user (all their sessions together) and per account. /dashboard/v1 is rate-limited by its session guard.
@@ -49,6 +51,7 @@ export class ApiKeyGuard implements CanActivate {
       key === undefined && hasSessionCookie(request)
         ? await this.sessionPrincipal(request, this.reflector.getAllAndOverride<boolean>(PAID_ROUTE, targets) ?? false)
         : await this.authenticator.authenticate(key);
+    enforceKeyLimits(principal, request.ip, this.reflector.getAllAndOverride<KeyScope>(REQUIRED_SCOPE, targets));
     request.principal = principal;
     await this.limits.v1(principal, context.switchToHttp().getResponse<FastifyReply>());
     return true;

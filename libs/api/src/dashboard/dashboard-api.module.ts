@@ -35,6 +35,7 @@ import { SignUpController } from './sign-up/sign-up.controller';
 import { TeamMembers } from './show-team/team-members';
 import { TeamUsageController } from './team-usage/team-usage.controller';
 import { UploadLimitsController } from './upload-limits/upload-limits.controller';
+import { RestrictKeyController } from './restrict-key/restrict-key.controller';
 
 /**
  * /dashboard/v1: the customer dashboard's back end, authenticated by session cookies. One controller
@@ -67,6 +68,7 @@ import { UploadLimitsController } from './upload-limits/upload-limits.controller
     CreateKeyController,
     RevokeKeyController,
     RotateKeyController,
+    RestrictKeyController,
     TeamUsageController,
     UploadLimitsController,
     ShowTeamController,

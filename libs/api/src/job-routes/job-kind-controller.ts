@@ -2,7 +2,7 @@ import { applyDecorators, Get, Headers, Inject, Injectable, Param, Query, Req, R
 import { ApiOperation, ApiQuery, type ApiQueryOptions } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Principal } from '@lib/accounts';
+import type { KeyScope, Principal } from '@lib/accounts';
 import { parsePageRequest, type Page, type PageRequest } from '@lib/common';
 import {
   CancelJobService,
@@ -14,7 +14,7 @@ import {
 } from '@lib/jobs';
 import { API_CONFIG, type ApiConfig } from '../api.config';
 import { ApiCsvUpload, ApiEnvelope, ApiErrors, ApiPageQueries } from '@lib/http-host';
-import { CurrentPrincipal } from '../auth/auth.decorators';
+import { CurrentPrincipal, RequiresScope } from '../auth/auth.decorators';
 import { UploadIdempotency } from '../idempotency/upload-idempotency';
 import { JobCancelRoute, JobDownloadRoute, JobRouteDocs, JobStreamRoute, JobViewRoute } from './job-routes.decorators';
 import { JobUploadRoute } from './job-upload-route.decorator';
@@ -36,6 +36,8 @@ type PreparedCsv = Parameters<typeof sendCsvDownload>[1];
 
 /** One job kind's words and shapes in the OpenAPI document, fixed when its controller class is made. */
 export interface JobKindDocs extends JobRouteDocs {
+  /** The scope a key needs for every route of the kind (the kind's own routes declare it too). */
+  scope: KeyScope;
   page: Type<unknown>;
   defaultPageSize: number;
   upload: { summary: string; fields: Record<string, SchemaObject>; created?: string };
@@ -106,6 +108,7 @@ export class JobRoutesWiring {
  * it `routes`, its kind plug-in wired (JobRoutesWiring).
  */
 export function JobKindController<K extends JobKindTypes>(docs: JobKindDocs) {
+  @RequiresScope(docs.scope)
   abstract class JobKindRoutesController {
     constructor(protected readonly routes: JobKindRoutes<K>) {}
 

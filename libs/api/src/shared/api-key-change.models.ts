@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { KEY_SCOPES, type KeyScope } from '@lib/accounts';
 
 // One answer for a key changed from the dashboard or the admin API: both run the same accounts command.
 
@@ -18,5 +19,24 @@ export class RevokedKeyModel {
 export class RotatedKeyModel {
   @ApiProperty({ example: '9f1c2b3a4d5e6f70' }) keyId!: string;
   @ApiProperty({ example: 'mk_9f1c2b3a4d5e6f70_…', description: 'The new secret; shown only here' }) apiKey!: string;
+  @ApiProperty({ example: true, description: EFFECTIVE }) effective!: boolean;
+}
+
+/** A key's limits as they are now (null: none). */
+export class KeyRestrictionsModel {
+  @ApiProperty({
+    type: [String],
+    enum: KEY_SCOPES,
+    nullable: true,
+    example: ['verify', 'credits:read'],
+    description: 'null: every scope',
+  })
+  scopes!: KeyScope[] | null;
+  @ApiProperty({ type: [String], nullable: true, example: ['203.0.113.0/24'], description: 'null: every address' })
+  allowedAddresses!: string[] | null;
+}
+
+export class RestrictedKeyModel extends KeyRestrictionsModel {
+  @ApiProperty({ example: '9f1c2b3a4d5e6f70' }) keyId!: string;
   @ApiProperty({ example: true, description: EFFECTIVE }) effective!: boolean;
 }

@@ -53,6 +53,15 @@ export function applyHttpConventions(document: OpenAPIObject): OpenAPIObject {
         )
       )
         statuses.add(400);
+      // A key with scopes calls only the routes of its scopes (403, code 1109): say which one, in words too.
+      const scope = (operation as { 'x-required-scope'?: string })['x-required-scope'];
+      if (scope) {
+        const note = `Requires the API key scope \`${scope}\` (a key without scopes has every scope).`;
+        operation.description = operation.description ? `${operation.description}\n\n${note}` : note;
+        operation.responses[403] ??= {
+          description: `The API key lacks the \`${scope}\` scope (code 1109), or is used from a client address outside its allowlist (code 1110)`,
+        };
+      }
       const security = operation.security ?? document.security ?? [];
       const keyed = security.some((requirement) => 'apiKey' in requirement);
       const admin = security.some((requirement) => 'admin' in requirement);

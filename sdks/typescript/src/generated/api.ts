@@ -11,10 +11,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Same as POST; the key may also be sent as the X-API-KEY query parameter (discouraged: keys leak into logs and history) */
+        /**
+         * Same as POST; the key may also be sent as the X-API-KEY query parameter (discouraged: keys leak into logs and history)
+         * @description Requires the API key scope `verify` (a key without scopes has every scope).
+         */
         get: operations["VerifySingleController_get"];
         put?: never;
-        /** Verify one address (1 credit on ok, invalid, catch_all, disposable; unknown and error are free) */
+        /**
+         * Verify one address (1 credit on ok, invalid, catch_all, disposable; unknown and error are free)
+         * @description Requires the API key scope `verify` (a key without scopes has every scope).
+         */
         post: operations["VerifySingleController_post"];
         delete?: never;
         options?: never;
@@ -34,6 +40,8 @@ export interface paths {
         /**
          * Verify up to 100 addresses at once
          * @description The spec gives both 30 and 100 as the limit; 100 is accepted. Duplicates (by canonical form: case, gmail dots and +tags) are probed and charged once; each repeated position carries the same result with creditsCharged 0. The credits for every unique address must be available up front (else 402, nothing probed); only decisive results are finally charged.
+         *
+         *     Requires the API key scope `verify` (a key without scopes has every scope).
          */
         post: operations["VerifyBatchController_verify"];
         delete?: never;
@@ -51,7 +59,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Find a person's address at a company domain (10 credits when an address is returned, free on a miss); /v1/finder and /v1/finder/single are the same endpoint */
+        /**
+         * Find a person's address at a company domain (10 credits when an address is returned, free on a miss); /v1/finder and /v1/finder/single are the same endpoint
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
         post: operations["FinderController_find[0]"];
         delete?: never;
         options?: never;
@@ -68,7 +79,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Find a person's address at a company domain (10 credits when an address is returned, free on a miss); /v1/finder and /v1/finder/single are the same endpoint */
+        /**
+         * Find a person's address at a company domain (10 credits when an address is returned, free on a miss); /v1/finder and /v1/finder/single are the same endpoint
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
         post: operations["FinderController_find[1]"];
         delete?: never;
         options?: never;
@@ -85,7 +99,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Up to 100 contacts at once, synchronously; invalid contacts get a per-item error */
+        /**
+         * Up to 100 contacts at once, synchronously; invalid contacts get a per-item error
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
         post: operations["FinderController_findBatch"];
         delete?: never;
         options?: never;
@@ -100,10 +117,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's finder jobs, newest first */
+        /**
+         * The caller's finder jobs, newest first
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
         get: operations["FinderJobsController_list"];
         put?: never;
-        /** Upload a CSV of contacts (multipart: file; optional firstNameColumn, lastNameColumn, domainColumn as header name or zero-based index). Without a first-name column, a full-name column (name, full name, contact) is split per row; a file needs a domain column and at least one name column, and a row with only a last name is looked up by it (400 code 3011 without them) */
+        /**
+         * Upload a CSV of contacts (multipart: file; optional firstNameColumn, lastNameColumn, domainColumn as header name or zero-based index). Without a first-name column, a full-name column (name, full name, contact) is split per row; a file needs a domain column and at least one name column, and a row with only a last name is looked up by it (400 code 3011 without them)
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
         post: operations["FinderJobsController_createJob"];
         delete?: never;
         options?: never;
@@ -118,11 +141,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Status, found / not found counts, progress, credits charged, timestamps */
+        /**
+         * Status, found / not found counts, progress, credits charged, timestamps
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
         get: operations["FinderJobsController_get"];
         put?: never;
         post?: never;
-        /** Cancel a Pending or Processing job; contacts not yet looked up are never charged */
+        /**
+         * Cancel a Pending or Processing job; contacts not yet looked up are never charged
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
         delete: operations["FinderJobsController_cancel"];
         options?: never;
         head?: never;
@@ -136,7 +165,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The original CSV with email, status, quality, result, reason, confidence, provider appended; while not Completed, the rows done so far (X-Partial-Result: true) */
+        /**
+         * The original CSV with email, status, quality, result, reason, confidence, provider appended; while not Completed, the rows done so far (X-Partial-Result: true)
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
         get: operations["FinderJobsController_download"];
         put?: never;
         post?: never;
@@ -153,7 +185,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-Sent Events: `progress` about every second (the job as in GET /v1/finder/jobs/{id}), a final `done` */
+        /**
+         * Server-Sent Events: `progress` about every second (the job as in GET /v1/finder/jobs/{id}), a final `done`
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
         get: operations["FinderJobsController_stream"];
         put?: never;
         post?: never;
@@ -172,7 +207,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resume a job stopped because the balance ran out (failureReason insufficient_credits), from its first undone row, on the file already uploaded; rows done before are not verified or charged again. 402 while no credit is available, 409 (code 3020) for a job that cannot be resumed; a retried resume of a job already running again answers its view */
+        /**
+         * Resume a job stopped because the balance ran out (failureReason insufficient_credits), from its first undone row, on the file already uploaded; rows done before are not verified or charged again. 402 while no credit is available, 409 (code 3020) for a job that cannot be resumed; a retried resume of a job already running again answers its view
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
         post: operations["JobsController_resume"];
         delete?: never;
         options?: never;
@@ -187,10 +225,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's jobs, newest first */
+        /**
+         * The caller's jobs, newest first
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
         get: operations["JobsController_list"];
         put?: never;
-        /** Upload a CSV (multipart: file, emailColumn, dedupe); answers with the counts and the quote, status Pending */
+        /**
+         * Upload a CSV (multipart: file, emailColumn, dedupe); answers with the counts and the quote, status Pending
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
         post: operations["JobsController_createJob"];
         delete?: never;
         options?: never;
@@ -205,11 +249,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Status, counts per result, progress, credits charged, timestamps and ETA */
+        /**
+         * Status, counts per result, progress, credits charged, timestamps and ETA
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
         get: operations["JobsController_get"];
         put?: never;
         post?: never;
-        /** Cancel a Pending or Processing job; rows not yet verified are never charged */
+        /**
+         * Cancel a Pending or Processing job; rows not yet verified are never charged
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
         delete: operations["JobsController_cancel"];
         options?: never;
         head?: never;
@@ -223,7 +273,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The original CSV with result columns appended; while not Completed, the rows verified so far (X-Partial-Result: true) */
+        /**
+         * The original CSV with result columns appended; while not Completed, the rows verified so far (X-Partial-Result: true)
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
         get: operations["JobsController_download"];
         put?: never;
         post?: never;
@@ -240,7 +293,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-Sent Events: `progress` about every second (the job as in GET /v1/jobs/{id}), a final `done`, heartbeat comments */
+        /**
+         * Server-Sent Events: `progress` about every second (the job as in GET /v1/jobs/{id}), a final `done`, heartbeat comments
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
         get: operations["JobsController_stream"];
         put?: never;
         post?: never;
@@ -260,6 +316,8 @@ export interface paths {
         /**
          * Credit balance
          * @description Served from the read model: may trail the ledger by up to maxStalenessSeconds (30 s); asOf/updatedAt say how fresh it is.
+         *
+         *     Requires the API key scope `credits:read` (a key without scopes has every scope).
          */
         get: operations["CreditsController_balance"];
         put?: never;
@@ -277,7 +335,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Credit transaction history, newest first */
+        /**
+         * Credit transaction history, newest first
+         * @description Requires the API key scope `credits:read` (a key without scopes has every scope).
+         */
         get: operations["CreditsController_transactions"];
         put?: never;
         post?: never;
@@ -311,7 +372,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Order history, newest first (the spec’s order page wrapper) */
+        /**
+         * Order history, newest first (the spec’s order page wrapper)
+         * @description Requires the API key scope `credits:read` (a key without scopes has every scope).
+         */
         get: operations["CreditsController_orders"];
         put?: never;
         post?: never;
@@ -328,12 +392,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's webhooks, oldest first (secrets are never listed) */
+        /**
+         * The caller's webhooks, oldest first (secrets are never listed)
+         * @description Requires the API key scope `webhooks` (a key without scopes has every scope).
+         */
         get: operations["WebhooksController_list"];
         put?: never;
         /**
          * Register a webhook
          * @description The response carries the generated signing secret; it is shown again only by rotate-secret.
+         *
+         *     Requires the API key scope `webhooks` (a key without scopes has every scope).
          */
         post: operations["WebhooksController_create"];
         delete?: never;
@@ -352,11 +421,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a webhook; pending retries for it end as failed */
+        /**
+         * Delete a webhook; pending retries for it end as failed
+         * @description Requires the API key scope `webhooks` (a key without scopes has every scope).
+         */
         delete: operations["WebhooksController_remove"];
         options?: never;
         head?: never;
-        /** Change url, events and/or isActive; absent or null fields are kept */
+        /**
+         * Change url, events and/or isActive; absent or null fields are kept
+         * @description Requires the API key scope `webhooks` (a key without scopes has every scope).
+         */
         patch: operations["WebhooksController_update"];
         trace?: never;
     };
@@ -372,6 +447,8 @@ export interface paths {
         /**
          * Activate or deactivate
          * @description With `isActive` true/false in the body: sets that state (safe to repeat). Without it (no body, `{}`, or null): flips the current state. Other fields are ignored.
+         *
+         *     Requires the API key scope `webhooks` (a key without scopes has every scope).
          */
         post: operations["WebhooksController_toggle"];
         delete?: never;
@@ -392,6 +469,8 @@ export interface paths {
         /**
          * Send a signed test delivery now and report how the receiver answered
          * @description Only an active webhook can be tested (else 400 code 4004). An unreachable receiver is not an error: see success/statusCode/error.
+         *
+         *     Requires the API key scope `webhooks` (a key without scopes has every scope).
          */
         post: operations["WebhooksController_test"];
         delete?: never;
@@ -412,6 +491,8 @@ export interface paths {
         /**
          * Replace the signing secret
          * @description The new secret signs every attempt from now on, retries of earlier events included.
+         *
+         *     Requires the API key scope `webhooks` (a key without scopes has every scope).
          */
         post: operations["WebhooksController_rotateSecret"];
         delete?: never;
@@ -427,7 +508,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Delivery history with every attempt, newest first */
+        /**
+         * Delivery history with every attempt, newest first
+         * @description Requires the API key scope `webhooks` (a key without scopes has every scope).
+         */
         get: operations["WebhooksController_deliveries"];
         put?: never;
         post?: never;
@@ -1590,6 +1674,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `verify` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Conflict */
             409: {
                 headers: {
@@ -1665,6 +1758,15 @@ export interface operations {
             };
             /** @description Not enough credits */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `verify` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1772,6 +1874,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `verify` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Conflict */
             409: {
                 headers: {
@@ -1865,6 +1976,15 @@ export interface operations {
             };
             /** @description Not enough credits */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1972,6 +2092,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Conflict */
             409: {
                 headers: {
@@ -2072,6 +2201,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Conflict */
             409: {
                 headers: {
@@ -2159,6 +2297,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Rate limit exceeded (see Retry-After) */
             429: {
                 headers: {
@@ -2233,6 +2380,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2325,6 +2481,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -2392,6 +2557,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -2446,6 +2620,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2516,6 +2699,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2599,6 +2791,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -2670,6 +2871,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2762,6 +2972,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Conflict */
             409: {
                 headers: {
@@ -2847,6 +3066,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -2907,6 +3135,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2984,6 +3221,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -3054,6 +3300,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -3102,6 +3357,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `credits:read` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3164,6 +3428,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `credits:read` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3257,6 +3530,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `credits:read` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Rate limit exceeded (see Retry-After) */
             429: {
                 headers: {
@@ -3296,6 +3578,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `webhooks` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3875,6 +4166,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `webhooks` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,10 +14,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Same as POST; the key may also be sent as the X-API-KEY query parameter (discouraged: keys leak into logs and history) */
+        /**
+         * Same as POST; the key may also be sent as the X-API-KEY query parameter (discouraged: keys leak into logs and history)
+         * @description Requires the API key scope `verify` (a key without scopes has every scope).
+         */
         get: operations["VerifySingleController_get"];
         put?: never;
-        /** Verify one address (1 credit on ok, invalid, catch_all, disposable; unknown and error are free) */
+        /**
+         * Verify one address (1 credit on ok, invalid, catch_all, disposable; unknown and error are free)
+         * @description Requires the API key scope `verify` (a key without scopes has every scope).
+         */
         post: operations["VerifySingleController_post"];
         delete?: never;
         options?: never;
@@ -37,6 +43,8 @@ export interface paths {
         /**
          * Verify up to 100 addresses at once
          * @description The spec gives both 30 and 100 as the limit; 100 is accepted. Duplicates (by canonical form: case, gmail dots and +tags) are probed and charged once; each repeated position carries the same result with creditsCharged 0. The credits for every unique address must be available up front (else 402, nothing probed); only decisive results are finally charged.
+         *
+         *     Requires the API key scope `verify` (a key without scopes has every scope).
          */
         post: operations["VerifyBatchController_verify"];
         delete?: never;
@@ -54,7 +62,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Find a person's address at a company domain (10 credits when an address is returned, free on a miss); /v1/finder and /v1/finder/single are the same endpoint */
+        /**
+         * Find a person's address at a company domain (10 credits when an address is returned, free on a miss); /v1/finder and /v1/finder/single are the same endpoint
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
         post: operations["FinderController_find[0]"];
         delete?: never;
         options?: never;
@@ -71,7 +82,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Find a person's address at a company domain (10 credits when an address is returned, free on a miss); /v1/finder and /v1/finder/single are the same endpoint */
+        /**
+         * Find a person's address at a company domain (10 credits when an address is returned, free on a miss); /v1/finder and /v1/finder/single are the same endpoint
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
         post: operations["FinderController_find[1]"];
         delete?: never;
         options?: never;
@@ -88,7 +102,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Up to 100 contacts at once, synchronously; invalid contacts get a per-item error */
+        /**
+         * Up to 100 contacts at once, synchronously; invalid contacts get a per-item error
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
         post: operations["FinderController_findBatch"];
         delete?: never;
         options?: never;
@@ -103,10 +120,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's finder jobs, newest first */
+        /**
+         * The caller's finder jobs, newest first
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
         get: operations["FinderJobsController_list"];
         put?: never;
-        /** Upload a CSV of contacts (multipart: file; optional firstNameColumn, lastNameColumn, domainColumn as header name or zero-based index). Without a first-name column, a full-name column (name, full name, contact) is split per row; a file needs a domain column and at least one name column, and a row with only a last name is looked up by it (400 code 3011 without them) */
+        /**
+         * Upload a CSV of contacts (multipart: file; optional firstNameColumn, lastNameColumn, domainColumn as header name or zero-based index). Without a first-name column, a full-name column (name, full name, contact) is split per row; a file needs a domain column and at least one name column, and a row with only a last name is looked up by it (400 code 3011 without them)
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
         post: operations["FinderJobsController_createJob"];
         delete?: never;
         options?: never;
@@ -121,11 +144,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Status, found / not found counts, progress, credits charged, timestamps */
+        /**
+         * Status, found / not found counts, progress, credits charged, timestamps
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
         get: operations["FinderJobsController_get"];
         put?: never;
         post?: never;
-        /** Cancel a Pending or Processing job; contacts not yet looked up are never charged */
+        /**
+         * Cancel a Pending or Processing job; contacts not yet looked up are never charged
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
         delete: operations["FinderJobsController_cancel"];
         options?: never;
         head?: never;
@@ -139,7 +168,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The original CSV with email, status, quality, result, reason, confidence, provider appended; while not Completed, the rows done so far (X-Partial-Result: true) */
+        /**
+         * The original CSV with email, status, quality, result, reason, confidence, provider appended; while not Completed, the rows done so far (X-Partial-Result: true)
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
         get: operations["FinderJobsController_download"];
         put?: never;
         post?: never;
@@ -156,7 +188,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-Sent Events: `progress` about every second (the job as in GET /v1/finder/jobs/{id}), a final `done` */
+        /**
+         * Server-Sent Events: `progress` about every second (the job as in GET /v1/finder/jobs/{id}), a final `done`
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
         get: operations["FinderJobsController_stream"];
         put?: never;
         post?: never;
@@ -175,7 +210,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resume a job stopped because the balance ran out (failureReason insufficient_credits), from its first undone row, on the file already uploaded; rows done before are not verified or charged again. 402 while no credit is available, 409 (code 3020) for a job that cannot be resumed; a retried resume of a job already running again answers its view */
+        /**
+         * Resume a job stopped because the balance ran out (failureReason insufficient_credits), from its first undone row, on the file already uploaded; rows done before are not verified or charged again. 402 while no credit is available, 409 (code 3020) for a job that cannot be resumed; a retried resume of a job already running again answers its view
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
         post: operations["JobsController_resume"];
         delete?: never;
         options?: never;
@@ -190,10 +228,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's jobs, newest first */
+        /**
+         * The caller's jobs, newest first
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
         get: operations["JobsController_list"];
         put?: never;
-        /** Upload a CSV (multipart: file, emailColumn, dedupe); answers with the counts and the quote, status Pending */
+        /**
+         * Upload a CSV (multipart: file, emailColumn, dedupe); answers with the counts and the quote, status Pending
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
         post: operations["JobsController_createJob"];
         delete?: never;
         options?: never;
@@ -208,11 +252,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Status, counts per result, progress, credits charged, timestamps and ETA */
+        /**
+         * Status, counts per result, progress, credits charged, timestamps and ETA
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
         get: operations["JobsController_get"];
         put?: never;
         post?: never;
-        /** Cancel a Pending or Processing job; rows not yet verified are never charged */
+        /**
+         * Cancel a Pending or Processing job; rows not yet verified are never charged
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
         delete: operations["JobsController_cancel"];
         options?: never;
         head?: never;
@@ -226,7 +276,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The original CSV with result columns appended; while not Completed, the rows verified so far (X-Partial-Result: true) */
+        /**
+         * The original CSV with result columns appended; while not Completed, the rows verified so far (X-Partial-Result: true)
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
         get: operations["JobsController_download"];
         put?: never;
         post?: never;
@@ -243,7 +296,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-Sent Events: `progress` about every second (the job as in GET /v1/jobs/{id}), a final `done`, heartbeat comments */
+        /**
+         * Server-Sent Events: `progress` about every second (the job as in GET /v1/jobs/{id}), a final `done`, heartbeat comments
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
         get: operations["JobsController_stream"];
         put?: never;
         post?: never;
@@ -263,6 +319,8 @@ export interface paths {
         /**
          * Credit balance
          * @description Served from the read model: may trail the ledger by up to maxStalenessSeconds (30 s); asOf/updatedAt say how fresh it is.
+         *
+         *     Requires the API key scope `credits:read` (a key without scopes has every scope).
          */
         get: operations["CreditsController_balance"];
         put?: never;
@@ -280,7 +338,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Credit transaction history, newest first */
+        /**
+         * Credit transaction history, newest first
+         * @description Requires the API key scope `credits:read` (a key without scopes has every scope).
+         */
         get: operations["CreditsController_transactions"];
         put?: never;
         post?: never;
@@ -314,7 +375,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Order history, newest first (the spec’s order page wrapper) */
+        /**
+         * Order history, newest first (the spec’s order page wrapper)
+         * @description Requires the API key scope `credits:read` (a key without scopes has every scope).
+         */
         get: operations["CreditsController_orders"];
         put?: never;
         post?: never;
@@ -331,12 +395,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's webhooks, oldest first (secrets are never listed) */
+        /**
+         * The caller's webhooks, oldest first (secrets are never listed)
+         * @description Requires the API key scope `webhooks` (a key without scopes has every scope).
+         */
         get: operations["WebhooksController_list"];
         put?: never;
         /**
          * Register a webhook
          * @description The response carries the generated signing secret; it is shown again only by rotate-secret.
+         *
+         *     Requires the API key scope `webhooks` (a key without scopes has every scope).
          */
         post: operations["WebhooksController_create"];
         delete?: never;
@@ -355,11 +424,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a webhook; pending retries for it end as failed */
+        /**
+         * Delete a webhook; pending retries for it end as failed
+         * @description Requires the API key scope `webhooks` (a key without scopes has every scope).
+         */
         delete: operations["WebhooksController_remove"];
         options?: never;
         head?: never;
-        /** Change url, events and/or isActive; absent or null fields are kept */
+        /**
+         * Change url, events and/or isActive; absent or null fields are kept
+         * @description Requires the API key scope `webhooks` (a key without scopes has every scope).
+         */
         patch: operations["WebhooksController_update"];
         trace?: never;
     };
@@ -375,6 +450,8 @@ export interface paths {
         /**
          * Activate or deactivate
          * @description With `isActive` true/false in the body: sets that state (safe to repeat). Without it (no body, `{}`, or null): flips the current state. Other fields are ignored.
+         *
+         *     Requires the API key scope `webhooks` (a key without scopes has every scope).
          */
         post: operations["WebhooksController_toggle"];
         delete?: never;
@@ -395,6 +472,8 @@ export interface paths {
         /**
          * Send a signed test delivery now and report how the receiver answered
          * @description Only an active webhook can be tested (else 400 code 4004). An unreachable receiver is not an error: see success/statusCode/error.
+         *
+         *     Requires the API key scope `webhooks` (a key without scopes has every scope).
          */
         post: operations["WebhooksController_test"];
         delete?: never;
@@ -415,6 +494,8 @@ export interface paths {
         /**
          * Replace the signing secret
          * @description The new secret signs every attempt from now on, retries of earlier events included.
+         *
+         *     Requires the API key scope `webhooks` (a key without scopes has every scope).
          */
         post: operations["WebhooksController_rotateSecret"];
         delete?: never;
@@ -430,7 +511,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Delivery history with every attempt, newest first */
+        /**
+         * Delivery history with every attempt, newest first
+         * @description Requires the API key scope `webhooks` (a key without scopes has every scope).
+         */
         get: operations["WebhooksController_deliveries"];
         put?: never;
         post?: never;
@@ -710,7 +794,11 @@ export interface paths {
         delete: operations["DashboardKeysController_revoke"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a key's scopes or client-address allowlist; every process applies it once this returns
+         * @description A field absent keeps what the key has; null lifts that limit (400: code 1111 unknown scope, 1112 bad allowlist entry).
+         */
+        patch: operations["DashboardKeysController_update"];
         trace?: never;
     };
     "/dashboard/v1/keys/{keyId}/rotate": {
@@ -979,7 +1067,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue a member key that spends the account owner's credits */
+        /**
+         * Issue a member key that spends the account owner's credits
+         * @description Optionally limited to scopes and to client addresses (`scopes`, `allowedAddresses`; 400 with code 1111 or 1112 when one is not valid).
+         */
         post: operations["AdminAccountsController_createKey"];
         delete?: never;
         options?: never;
@@ -1004,7 +1095,11 @@ export interface paths {
         delete: operations["AdminAccountsController_revokeKey"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a key's scopes or client-address allowlist; every process applies it once this returns
+         * @description A field absent keeps what the key has; null lifts that limit. Unknown scopes answer 400 (code 1111), a malformed or empty allowlist entry 400 (code 1112).
+         */
+        patch: operations["AdminAccountsController_updateKey"];
         trace?: never;
     };
     "/admin/v1/keys/{keyId}/rotate": {
@@ -1248,6 +1343,21 @@ export interface components {
             credits?: number | null;
         };
         IssuedKeyModel: {
+            /**
+             * @description null: every scope
+             * @example [
+             *       "verify",
+             *       "credits:read"
+             *     ]
+             */
+            scopes: ("verify" | "jobs" | "finder" | "webhooks" | "credits:read" | "keys")[] | null;
+            /**
+             * @description null: every address
+             * @example [
+             *       "203.0.113.0/24"
+             *     ]
+             */
+            allowedAddresses: string[] | null;
             /** @example key_3f2c… */
             keyId: string;
             /**
@@ -1257,6 +1367,22 @@ export interface components {
             apiKey: string;
         };
         CreateKeyDto: {
+            /**
+             * @description The routes the key may call, by scope: verify (single and batch), jobs (bulk verification jobs), finder (finder, finder batch and finder jobs), webhooks, credits:read (balance, transactions, orders), keys. Absent or null: every scope. A route outside the key's scopes answers 403, code 1109.
+             * @example [
+             *       "verify",
+             *       "credits:read"
+             *     ]
+             */
+            scopes?: ("verify" | "jobs" | "finder" | "webhooks" | "credits:read" | "keys")[] | null;
+            /**
+             * @description Client addresses and CIDR blocks, IPv4 and IPv6 (such as 203.0.113.0/24, 2001:db8::/48), the only ones the key works from; the client address is the connection's, or behind TRUSTED_PROXIES the forwarded one. Absent or null: every address. Another address answers 403, code 1110.
+             * @example [
+             *       "203.0.113.0/24",
+             *       "2001:db8::/48"
+             *     ]
+             */
+            allowedAddresses?: string[] | null;
             /** @example CRM integration */
             label?: string | null;
         };
@@ -1287,6 +1413,48 @@ export interface components {
              * @example true
              */
             effective: boolean;
+        };
+        RestrictedKeyModel: {
+            /**
+             * @description null: every scope
+             * @example [
+             *       "verify",
+             *       "credits:read"
+             *     ]
+             */
+            scopes: ("verify" | "jobs" | "finder" | "webhooks" | "credits:read" | "keys")[] | null;
+            /**
+             * @description null: every address
+             * @example [
+             *       "203.0.113.0/24"
+             *     ]
+             */
+            allowedAddresses: string[] | null;
+            /** @example 9f1c2b3a4d5e6f70 */
+            keyId: string;
+            /**
+             * @description true: authentication in every process already sees the change; false: recorded, takes effect as soon as the projector catches up
+             * @example true
+             */
+            effective: boolean;
+        };
+        KeyRestrictionsDto: {
+            /**
+             * @description The routes the key may call, by scope: verify (single and batch), jobs (bulk verification jobs), finder (finder, finder batch and finder jobs), webhooks, credits:read (balance, transactions, orders), keys. Absent or null: every scope. A route outside the key's scopes answers 403, code 1109.
+             * @example [
+             *       "verify",
+             *       "credits:read"
+             *     ]
+             */
+            scopes?: ("verify" | "jobs" | "finder" | "webhooks" | "credits:read" | "keys")[] | null;
+            /**
+             * @description Client addresses and CIDR blocks, IPv4 and IPv6 (such as 203.0.113.0/24, 2001:db8::/48), the only ones the key works from; the client address is the connection's, or behind TRUSTED_PROXIES the forwarded one. Absent or null: every address. Another address answers 403, code 1110.
+             * @example [
+             *       "203.0.113.0/24",
+             *       "2001:db8::/48"
+             *     ]
+             */
+            allowedAddresses?: string[] | null;
         };
         OrderModel: {
             /** Format: int64 */
@@ -2522,6 +2690,21 @@ export interface components {
             email: string;
         };
         TeamKeyModel: {
+            /**
+             * @description null: every scope
+             * @example [
+             *       "verify",
+             *       "credits:read"
+             *     ]
+             */
+            scopes: ("verify" | "jobs" | "finder" | "webhooks" | "credits:read" | "keys")[] | null;
+            /**
+             * @description null: every address
+             * @example [
+             *       "203.0.113.0/24"
+             *     ]
+             */
+            allowedAddresses: string[] | null;
             /** @example 9f1c2b3a4d5e6f70 */
             keyId: string;
             /** @example CRM integration */
@@ -2541,6 +2724,21 @@ export interface components {
             items: components["schemas"]["TeamKeyModel"][];
         };
         CreatedKeyModel: {
+            /**
+             * @description null: every scope
+             * @example [
+             *       "verify",
+             *       "credits:read"
+             *     ]
+             */
+            scopes: ("verify" | "jobs" | "finder" | "webhooks" | "credits:read" | "keys")[] | null;
+            /**
+             * @description null: every address
+             * @example [
+             *       "203.0.113.0/24"
+             *     ]
+             */
+            allowedAddresses: string[] | null;
             /** @example 9f1c2b3a4d5e6f70 */
             keyId: string;
             /**
@@ -2836,6 +3034,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `verify` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Conflict */
             409: {
                 headers: {
@@ -2911,6 +3118,15 @@ export interface operations {
             };
             /** @description Not enough credits */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `verify` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3018,6 +3234,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `verify` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Conflict */
             409: {
                 headers: {
@@ -3111,6 +3336,15 @@ export interface operations {
             };
             /** @description Not enough credits */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3218,6 +3452,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Conflict */
             409: {
                 headers: {
@@ -3318,6 +3561,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Conflict */
             409: {
                 headers: {
@@ -3405,6 +3657,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Rate limit exceeded (see Retry-After) */
             429: {
                 headers: {
@@ -3479,6 +3740,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3571,6 +3841,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -3638,6 +3917,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -3692,6 +3980,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3762,6 +4059,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3845,6 +4151,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -3916,6 +4231,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4008,6 +4332,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Conflict */
             409: {
                 headers: {
@@ -4093,6 +4426,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -4153,6 +4495,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4230,6 +4581,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -4300,6 +4660,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -4348,6 +4717,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `credits:read` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4410,6 +4788,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `credits:read` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4503,6 +4890,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The API key lacks the `credits:read` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Rate limit exceeded (see Retry-After) */
             429: {
                 headers: {
@@ -4542,6 +4938,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `webhooks` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5121,6 +5526,15 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `webhooks` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6255,6 +6669,94 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    DashboardKeysController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyRestrictionsDto"];
+                "text/json": components["schemas"]["KeyRestrictionsDto"];
+                "application/*+json": components["schemas"]["KeyRestrictionsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["RestrictedKeyModel"];
+                        /** @example null */
+                        error: Record<string, never> | null;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (dashboard: missing or wrong CSRF token, unconfirmed address; a team role that does not allow it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7457,6 +7959,96 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    AdminAccountsController_updateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyRestrictionsDto"];
+                "text/json": components["schemas"]["KeyRestrictionsDto"];
+                "application/*+json": components["schemas"]["KeyRestrictionsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["RestrictedKeyModel"];
+                        /** @example null */
+                        error: Record<string, never> | null;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@ import { ApiEnvelope, ApiErrors, ApiOptionalBody } from '@lib/http-host';
 import { AccountProvisioning } from '../../provisioning/account-provisioning';
 import { AdminController } from '../shared/admin-controller.decorator';
 import { CreateKeyDto } from '../../shared/create-key.dto';
+import { restrictionsChange } from '../../shared/key-restrictions.dto';
 import { IssuedKeyModel } from './issued-key.model';
 
 /** Another key of an account, spending its balance; it works in every process once this returns. */
@@ -20,13 +21,18 @@ export class IssueKeyController {
   @ApiOperation({
     operationId: 'AdminAccountsController_createKey',
     summary: "Issue a member key that spends the account owner's credits",
+    description:
+      'Optionally limited to scopes and to client addresses (`scopes`, `allowedAddresses`; 400 with code 1111 or 1112 when one is not valid).',
   })
   @ApiOptionalBody(CreateKeyDto)
   @ApiEnvelope(IssuedKeyModel, 201)
-  @ApiErrors(404)
+  @ApiErrors(400, 404)
   async createKey(@Param('accountId') accountId: string, @Body() body: CreateKeyDto) {
-    const issued = await this.commands.execute(new IssueApiKeyCommand(accountId, body.label ?? 'member'));
+    const restrictions = restrictionsChange(body);
+    const issued = await this.commands.execute(
+      new IssueApiKeyCommand(accountId, body.label ?? 'member', undefined, restrictions),
+    );
     await this.provisioning.waitForKey(issued.keyId, issued.position);
-    return { keyId: issued.keyId, apiKey: issued.apiKey };
+    return { keyId: issued.keyId, apiKey: issued.apiKey, ...issued.restrictions };
   }
 }

@@ -4,11 +4,12 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { GetBalanceQuery } from '@lib/credits';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
-import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
 import { BalanceModel } from './balance.model';
 
 /** The caller's credit balance, from the read model. */
 @ApiTags('credits')
+@RequiresScope('credits:read')
 @Controller('v1/credits/balance')
 export class GetBalanceController {
   constructor(private readonly queries: QueryBus) {}

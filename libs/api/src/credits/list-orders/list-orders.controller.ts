@@ -5,11 +5,12 @@ import type { Principal } from '@lib/accounts';
 import { parsePageRequest } from '@lib/common';
 import { ListOrdersQuery } from '@lib/credits';
 import { ApiEnvelope, ApiErrors, ApiPageQueries } from '@lib/http-host';
-import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
 import { OrderPageModel } from '../shared/order.models';
 
 /** The caller's orders, a page at a time. */
 @ApiTags('credits')
+@RequiresScope('credits:read')
 @Controller('v1/credits/orders')
 export class ListOrdersController {
   constructor(private readonly queries: QueryBus) {}

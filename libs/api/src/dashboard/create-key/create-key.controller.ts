@@ -6,6 +6,7 @@ import { DashboardPrincipal } from '@lib/identity';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { AccountProvisioning } from '../../provisioning/account-provisioning';
 import { CreateKeyDto } from '../../shared/create-key.dto';
+import { restrictionsChange } from '../../shared/key-restrictions.dto';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
 import { CreatedKeyModel } from './created-key.model';
@@ -27,9 +28,11 @@ export class CreateKeyController {
   @ApiErrors(400, 401, 403)
   async create(@CurrentUser() user: DashboardPrincipal, @Body() body: CreateKeyDto) {
     const label = body.label ?? 'API key';
-    const issued = await this.commands.execute(new IssueApiKeyCommand(user.accountId, label, user.userId));
+    const issued = await this.commands.execute(
+      new IssueApiKeyCommand(user.accountId, label, user.userId, restrictionsChange(body)),
+    );
     // The key works in every process once this returns.
     await this.provisioning.waitForKey(issued.keyId, issued.position);
-    return { keyId: issued.keyId, apiKey: issued.apiKey, label };
+    return { keyId: issued.keyId, apiKey: issued.apiKey, label, ...issued.restrictions };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { KeyLastUsed, ListApiKeysQuery } from '@lib/accounts';
+import { KeyLastUsed, ListApiKeysQuery, type KeyScope } from '@lib/accounts';
 import { DashboardPrincipal, FindUsersQuery } from '@lib/identity';
 
 export interface TeamKeyView {
@@ -10,6 +10,8 @@ export interface TeamKeyView {
   lastUsedAt: string | null;
   revokedAt: string | null;
   rotatedAt: string | null;
+  scopes: KeyScope[] | null;
+  allowedAddresses: string[] | null;
   owner: { userId: string; email: string } | null;
 }
 
@@ -37,6 +39,8 @@ export class TeamKeyList {
       lastUsedAt: lastUsed.get(key.keyId) ?? null,
       revokedAt: key.revokedAt,
       rotatedAt: key.rotatedAt,
+      scopes: key.scopes,
+      allowedAddresses: key.allowedAddresses,
       owner: key.userId ? { userId: key.userId, email: emails.get(key.userId) ?? '' } : null,
     }));
   }

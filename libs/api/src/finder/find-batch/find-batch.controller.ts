@@ -5,7 +5,7 @@ import type { Principal } from '@lib/accounts';
 import { FindBatchService, type FinderBatchView } from '@lib/finder';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
-import { CurrentPrincipal, PaidRoute } from '../../auth/auth.decorators';
+import { CurrentPrincipal, PaidRoute, RequiresScope } from '../../auth/auth.decorators';
 import { claimOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { FinderBatchDto, FinderBatchModel } from './find-batch.dto';
 
@@ -16,6 +16,7 @@ const BATCH_TIMING = { waitMs: 120_000 };
 /** Up to 100 contacts in one synchronous call, each answered (or refused) on its own. */
 @ApiTags('finder')
 @PaidRoute()
+@RequiresScope('finder')
 @Controller('v1/finder/batch')
 export class FindBatchController {
   constructor(

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { FindOneService, type FinderResultView } from '@lib/finder';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
-import { CurrentPrincipal, PaidRoute } from '../../auth/auth.decorators';
+import { CurrentPrincipal, PaidRoute, RequiresScope } from '../../auth/auth.decorators';
 import { claimOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { FinderRequestDto, FinderResultModel } from './find-one.dto';
@@ -16,6 +16,7 @@ import { FinderRequestDto, FinderResultModel } from './find-one.dto';
  */
 @ApiTags('finder')
 @PaidRoute()
+@RequiresScope('finder')
 @Controller('v1/finder')
 export class FinderController {
   constructor(

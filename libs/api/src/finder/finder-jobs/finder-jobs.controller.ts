@@ -7,11 +7,13 @@ import {
   FinderJobQueries,
   type FinderJobKind,
 } from '@lib/finder';
+import { RequiresScope } from '../../auth/auth.decorators';
 import { JobKindController, JobRoutesWiring, type JobKindDocs } from '../../job-routes/job-kind-controller';
 import { parseFinderJobOptions } from './finder-job-upload';
 import { FinderJobDto, FinderJobPageDto } from './finder-jobs.dto';
 
 const FINDER_JOB_ROUTES: JobKindDocs = {
+  scope: 'finder',
   id: 'Finder job id (int64)',
   view: FinderJobDto,
   page: FinderJobPageDto,
@@ -51,6 +53,7 @@ const FINDER_JOB_ROUTES: JobKindDocs = {
 
 /** Finder file jobs: the routes every job kind has, as bulk jobs (JobKindController). */
 @ApiTags('finder')
+@RequiresScope(FINDER_JOB_ROUTES.scope)
 @Controller('v1/finder/jobs')
 export class FinderJobsController extends JobKindController<FinderJobKind>(FINDER_JOB_ROUTES) {
   constructor(

@@ -19,10 +19,11 @@ import {
 import { parseBulkJobOptions } from './bulk-job-options';
 import type { Principal } from '@lib/accounts';
 import { ResumeJobService } from '@lib/jobs';
-import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
 import { JobResumeRoute } from '../../job-routes/job-routes.decorators';
 
 const JOB_ROUTES: JobKindDocs = {
+  scope: 'jobs',
   id: 'Job id (int64)',
   view: JobDto,
   page: JobPageDto,
@@ -84,6 +85,7 @@ const JOB_ROUTES: JobKindDocs = {
 
 /** Bulk verification jobs (spec: Bulk verification jobs): the routes every job kind has (JobKindController). */
 @ApiTags('jobs')
+@RequiresScope(JOB_ROUTES.scope)
 @Controller('v1/jobs')
 export class JobsController extends JobKindController<VerificationJobKind>(JOB_ROUTES) {
   constructor(

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { DomainError } from '@lib/common';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
-import { CurrentPrincipal, PaidRoute } from '../../auth/auth.decorators';
+import { CurrentPrincipal, PaidRoute, RequiresScope } from '../../auth/auth.decorators';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { PaidVerification, type BatchResponse } from '@lib/paid-verification';
 import { claimOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
@@ -13,6 +13,7 @@ import { MAX_BATCH_SIZE, VerifyBatchDto } from './verify-batch.dto';
 
 @ApiTags('verification')
 @PaidRoute()
+@RequiresScope('verify')
 @Controller('v1/verify/batch')
 export class VerifyBatchController {
   constructor(

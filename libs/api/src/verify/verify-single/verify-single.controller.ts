@@ -3,7 +3,7 @@ import { ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Principal } from '@lib/accounts';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
-import { AllowQueryApiKey, CurrentPrincipal, PaidRoute } from '../../auth/auth.decorators';
+import { AllowQueryApiKey, CurrentPrincipal, PaidRoute, RequiresScope } from '../../auth/auth.decorators';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { claimOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { PaidVerification, type VerificationResult } from '@lib/paid-verification';
@@ -12,6 +12,7 @@ import { VerifySingleDto } from './verify-single.dto';
 
 @ApiTags('verification')
 @PaidRoute()
+@RequiresScope('verify')
 @Controller('v1/verify/single')
 export class VerifySingleController {
   constructor(

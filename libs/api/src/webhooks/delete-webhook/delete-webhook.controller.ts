@@ -4,13 +4,14 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { DeleteWebhookCommand, parseWebhookId } from '@lib/webhooks';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
-import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
 import { WebhookManagerGuard } from '../shared/webhook-manager.guard';
 import { WebhookIdParam } from '../shared/webhook-id.param';
 import { DeletedWebhookModel } from './deleted-webhook.model';
 
 /** Deleting a webhook; its pending retries end as failed. */
 @ApiTags('webhooks')
+@RequiresScope('webhooks')
 @Controller('v1/webhooks')
 @UseGuards(WebhookManagerGuard)
 export class DeleteWebhookController {

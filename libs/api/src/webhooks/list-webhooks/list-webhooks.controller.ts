@@ -4,11 +4,12 @@ import { ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } fro
 import type { Principal } from '@lib/accounts';
 import { ListWebhooksQuery } from '@lib/webhooks';
 import { ApiErrors } from '@lib/http-host';
-import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
 import { WebhookModel } from '../shared/webhook.models';
 
 /** The caller's webhooks (secrets are never listed). */
 @ApiTags('webhooks')
+@RequiresScope('webhooks')
 @Controller('v1/webhooks')
 export class ListWebhooksController {
   constructor(private readonly queries: QueryBus) {}

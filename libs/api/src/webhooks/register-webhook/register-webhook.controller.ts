@@ -4,13 +4,14 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { RegisterWebhookCommand } from '@lib/webhooks';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
-import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
 import { WebhookManagerGuard } from '../shared/webhook-manager.guard';
 import { WebhookWithSecretModel } from '../shared/webhook.models';
 import { CreateWebhookDto } from './register-webhook.dto';
 
 /** Registering a webhook; its signing secret is in this answer. */
 @ApiTags('webhooks')
+@RequiresScope('webhooks')
 @Controller('v1/webhooks')
 @UseGuards(WebhookManagerGuard)
 export class RegisterWebhookController {

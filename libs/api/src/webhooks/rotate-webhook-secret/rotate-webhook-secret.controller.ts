@@ -4,13 +4,14 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { parseWebhookId, RotateWebhookSecretCommand } from '@lib/webhooks';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
-import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
 import { WebhookManagerGuard } from '../shared/webhook-manager.guard';
 import { WebhookIdParam } from '../shared/webhook-id.param';
 import { WebhookWithSecretModel } from '../shared/webhook.models';
 
 /** A new signing secret for every attempt from now on. */
 @ApiTags('webhooks')
+@RequiresScope('webhooks')
 @Controller('v1/webhooks')
 @UseGuards(WebhookManagerGuard)
 export class RotateWebhookSecretController {

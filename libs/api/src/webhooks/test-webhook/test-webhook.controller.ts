@@ -4,13 +4,14 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { parseWebhookId, TestWebhookCommand } from '@lib/webhooks';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
-import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
 import { WebhookManagerGuard } from '../shared/webhook-manager.guard';
 import { WebhookIdParam } from '../shared/webhook-id.param';
 import { TestDeliveryModel } from './test-delivery.model';
 
 /** A signed test delivery, sent now, and how the receiver answered. */
 @ApiTags('webhooks')
+@RequiresScope('webhooks')
 @Controller('v1/webhooks')
 @UseGuards(WebhookManagerGuard)
 export class TestWebhookController {

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { parseWebhookId, UpdateWebhookCommand } from '@lib/webhooks';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
-import { CurrentPrincipal } from '../../auth/auth.decorators';
+import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
 import { WebhookManagerGuard } from '../shared/webhook-manager.guard';
 import { WebhookIdParam } from '../shared/webhook-id.param';
 import { WebhookModel } from '../shared/webhook.models';
@@ -12,6 +12,7 @@ import { UpdateWebhookDto } from './update-webhook.dto';
 
 /** Changing a webhook's url, events or state. */
 @ApiTags('webhooks')
+@RequiresScope('webhooks')
 @Controller('v1/webhooks')
 @UseGuards(WebhookManagerGuard)
 export class UpdateWebhookController {

@@ -1,0 +1,68 @@
+import { DomainError } from '@lib/common';
+import { parseAddressBlock } from '@lib/net';
+
+/**
+ * What a key may do: each /v1 route declares the one scope it needs (`@RequiresScope` in libs/api).
+ * `credits:read` reads balance, transactions and orders; `keys` manages keys (no /v1 route today).
+ */
+export const KEY_SCOPES = ['verify', 'jobs', 'finder', 'webhooks', 'credits:read', 'keys'] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
+/**
+ * A key's limits. null (or a field absent from an event written before keys had limits) means none: every
+ * scope, every client address. That is how every existing key keeps full power.
+ */
+export interface KeyRestrictions {
+  scopes: KeyScope[] | null;
+  allowedAddresses: string[] | null;
+}
+export const UNRESTRICTED: KeyRestrictions = { scopes: null, allowedAddresses: null };
+
+/** A change asked for: a field absent keeps what the key has, null lifts that limit. */
+export type KeyRestrictionsChange = Partial<{ scopes: string[] | null; allowedAddresses: string[] | null }>;
+
+const MAX_ALLOWLIST_ENTRIES = 100;
+
+function requireScopes(scopes: string[]): KeyScope[] {
+  const unknown = scopes.filter((scope) => !(KEY_SCOPES as readonly string[]).includes(scope));
+  if (unknown.length > 0)
+    throw new DomainError(
+      'INVALID_KEY_SCOPE',
+      `Unknown scope(s) ${unknown.map((s) => JSON.stringify(s)).join(', ')}: use ${KEY_SCOPES.join(', ')}.`,
+    );
+  // Stored in the catalogue's order, once each, so an edit that names the same scopes changes nothing.
+  return KEY_SCOPES.filter((scope) => scopes.includes(scope));
+}
+
+function requireAllowlist(entries: string[]): string[] {
+  if (entries.length === 0)
+    throw new DomainError(
+      'INVALID_KEY_ALLOWLIST',
+      'An empty allowlist would refuse every client: send null to allow every address.',
+    );
+  if (entries.length > MAX_ALLOWLIST_ENTRIES)
+    throw new DomainError('INVALID_KEY_ALLOWLIST', `An allowlist holds at most ${MAX_ALLOWLIST_ENTRIES} entries.`);
+  for (const entry of entries) {
+    if (typeof entry !== 'string' || entry.trim() === '')
+      throw new DomainError('INVALID_KEY_ALLOWLIST', 'An allowlist entry is empty.');
+    if (!parseAddressBlock(entry))
+      throw new DomainError(
+        'INVALID_KEY_ALLOWLIST',
+        `Allowlist entry ${JSON.stringify(entry)} is not an IPv4 or IPv6 address or CIDR block (such as 203.0.113.0/24 or 2001:db8::/48).`,
+      );
+  }
+  return [...new Set(entries.map((entry) => entry.trim()))];
+}
+
+/** The key's limits after a change, each field checked (INVALID_KEY_SCOPE, INVALID_KEY_ALLOWLIST). */
+export function restrictionsAfter(current: KeyRestrictions, change: KeyRestrictionsChange): KeyRestrictions {
+  const scopes = change.scopes === undefined ? current.scopes : change.scopes && requireScopes(change.scopes);
+  const allowedAddresses =
+    change.allowedAddresses === undefined
+      ? current.allowedAddresses
+      : change.allowedAddresses && requireAllowlist(change.allowedAddresses);
+  return { scopes, allowedAddresses };
+}
+
+export const sameRestrictions = (a: KeyRestrictions, b: KeyRestrictions): boolean =>
+  JSON.stringify([a.scopes, a.allowedAddresses]) === JSON.stringify([b.scopes, b.allowedAddresses]);

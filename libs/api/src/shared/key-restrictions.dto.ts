@@ -1,0 +1,48 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsArray, IsOptional, IsString } from 'class-validator';
+import { KEY_SCOPES } from '@lib/accounts';
+
+// Only the shapes are checked here: which scopes exist and what an address block is are the account
+// decider's rules, refused with their own codes (1111 INVALID_KEY_SCOPE, 1112 INVALID_KEY_ALLOWLIST).
+
+export const SCOPES_DESCRIPTION =
+  "The routes the key may call, by scope: verify (single and batch), jobs (bulk verification jobs), finder (finder, finder batch and finder jobs), webhooks, credits:read (balance, transactions, orders), keys. Absent or null: every scope. A route outside the key's scopes answers 403, code 1109.";
+export const ALLOWLIST_DESCRIPTION =
+  "Client addresses and CIDR blocks, IPv4 and IPv6 (such as 203.0.113.0/24, 2001:db8::/48), the only ones the key works from; the client address is the connection's, or behind TRUSTED_PROXIES the forwarded one. Absent or null: every address. Another address answers 403, code 1110.";
+
+/** The body of a key change: a field absent keeps what the key has, null lifts the limit. */
+export class KeyRestrictionsDto {
+  @ApiPropertyOptional({
+    type: [String],
+    enum: KEY_SCOPES,
+    nullable: true,
+    example: ['verify', 'credits:read'],
+    description: SCOPES_DESCRIPTION,
+  })
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  scopes?: string[] | null;
+
+  @ApiPropertyOptional({
+    type: [String],
+    nullable: true,
+    example: ['203.0.113.0/24', '2001:db8::/48'],
+    description: ALLOWLIST_DESCRIPTION,
+  })
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  allowedAddresses?: string[] | null;
+}
+
+/** What a body asks to change, as the accounts command takes it (absent stays absent). */
+export function restrictionsChange(body: KeyRestrictionsDto): {
+  scopes?: string[] | null;
+  allowedAddresses?: string[] | null;
+} {
+  return {
+    ...(body.scopes !== undefined ? { scopes: body.scopes } : {}),
+    ...(body.allowedAddresses !== undefined ? { allowedAddresses: body.allowedAddresses } : {}),
+  };
+}
