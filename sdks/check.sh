@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and tests the client libraries (sdks/typescript, sdks/python) against the real service:
 #   1. installs their tools (npm ci in sdks/typescript; a virtualenv in sdks/python/.venv with httpx and build);
-#   2. builds the TypeScript package (ESM + CJS);
+#   2. builds the TypeScript package (ESM + CJS), and packs clean copies of both packages to check what they
+#      ship (packages.test.mjs: `prepack` builds the npm package, `python -m build` the sdist and its wheel);
 #   3. starts the service twice (test/support/serve-for-clients.ts: default limits, and one request a
 #      second per key for the 429 tests) and shares them with every test below;
 #   4. regenerates both libraries' types from the service's /docs-json and compares them with the
@@ -54,6 +55,8 @@ install_tools() {
 }
 check "tools installed" install_tools
 check "typescript package built (ESM and CJS)" bash -c "cd '$sdks/typescript' && node scripts/build.mjs"
+check "both packages build themselves when packed from a clean copy (npm pack, python -m build)" \
+  env PYTHON="$venv/bin/python" node --test "$sdks/packages.test.mjs"
 
 # The services: serve-for-clients.ts prints its description (url, admin token, certificates) as one
 # line and serves until its stdin closes; a FIFO held open here keeps it up until this script ends.
