@@ -1,6 +1,16 @@
 import { FormEvent, useState } from 'react';
 import { api } from '../api/client';
 import { ApiKeyList, CreatedKey, DASHBOARD } from '../api/dashboard';
+import { EditKeyLimits } from '../components/EditKeyLimits';
+import { KeyLimitsFields } from '../components/KeyLimitsFields';
+import {
+  checkKeyLimits,
+  describeAddresses,
+  describeScopes,
+  KeyLimitsForm,
+  limitsBody,
+  NO_LIMITS,
+} from '../lib/key-limits';
 import { ErrorAlert } from '../components/Alert';
 import { Field } from '../components/Field';
 import { PageTitle } from '../components/PageTitle';
@@ -17,15 +27,21 @@ export function KeysPage() {
   const [label, setLabel] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const [labelError, setLabelError] = useState<string | null>(null);
+  const [limits, setLimits] = useState<KeyLimitsForm>(NO_LIMITS);
+  const [limitsError, setLimitsError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const { act, error } = useAction(keys.reload);
   const create = (event: FormEvent) => {
     event.preventDefault();
     const problem = checkKeyLabel(label);
+    const limitsProblem = checkKeyLimits(limits);
     setLabelError(problem);
-    if (problem) return;
+    setLimitsError(limitsProblem);
+    if (problem || limitsProblem) return;
     void act(async () => {
-      setSecret((await api<CreatedKey>('POST', DASHBOARD.keys, { label })).apiKey);
+      setSecret((await api<CreatedKey>('POST', DASHBOARD.keys, { label, ...limitsBody(limits) })).apiKey);
       setLabel('');
+      setLimits(NO_LIMITS);
     });
   };
   return (
@@ -42,6 +58,7 @@ export function KeysPage() {
           maxLength={100}
           hint="What uses the key, so you know which one to revoke later."
         />
+        <KeyLimitsFields value={limits} onChange={setLimits} error={limitsError} />
         <button type="submit">Create key</button>
       </form>
       {secret && <SecretOnce label="Your new API key" value={secret} onDone={() => setSecret(null)} />}
@@ -66,6 +83,8 @@ export function KeysPage() {
                 <th scope="col">Made by</th>
                 <th scope="col">Created</th>
                 <th scope="col">Last used</th>
+                <th scope="col">Can do</th>
+                <th scope="col">From</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -84,9 +103,14 @@ export function KeysPage() {
                   <td>{key.owner?.email ?? 'an operator'}</td>
                   <td>{when(key.createdAt)}</td>
                   <td>{when(key.lastUsedAt)}</td>
+                  <td data-testid="key-scopes">{describeScopes(key)}</td>
+                  <td data-testid="key-addresses">{describeAddresses(key)}</td>
                   <td className="actions">
                     {!key.revokedAt && (
                       <>
+                        <button type="button" className="secondary" onClick={() => setEditing(key.keyId)}>
+                          Limits
+                        </button>
                         <button
                           type="button"
                           className="secondary"
@@ -123,6 +147,22 @@ export function KeysPage() {
           </table>
         </div>
       )}
+      {editing &&
+        keys.data
+          ?.filter((key) => key.keyId === editing)
+          .map((key) => (
+            <EditKeyLimits
+              key={key.keyId}
+              apiKey={key}
+              onCancel={() => setEditing(null)}
+              onSave={(body) =>
+                void act(async () => {
+                  await api('PATCH', `${DASHBOARD.keys}/${key.keyId}`, body);
+                  setEditing(null);
+                })
+              }
+            />
+          ))}
     </>
   );
 }
