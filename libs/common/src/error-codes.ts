@@ -44,12 +44,23 @@ export const ErrorCodes = {
     status: 400,
     message: 'Each allowlist entry must be an IPv4 or IPv6 address or a CIDR block such as 203.0.113.0/24.',
   },
+  INVALID_KEY_CREDIT_CAP: {
+    code: 1113,
+    status: 400,
+    message: 'A monthly credit cap must be a whole number of credits from 1 to 1,000,000,000, or null for none.',
+  },
   RATE_LIMITED: {
     code: 1201,
     status: 429,
     message: 'Rate limit exceeded; retry after the time in Retry-After, with exponential backoff.',
   },
   INSUFFICIENT_CREDITS: { code: 2001, status: 402, message: 'Not enough credits for this request.' },
+  KEY_CREDIT_CAP_REACHED: {
+    code: 2018,
+    status: 402,
+    message:
+      "This request would take the API key past its monthly credit cap (this UTC calendar month's charges and holds).",
+  },
   IDEMPOTENCY_KEY_REUSED: {
     code: 2002,
     status: 400,

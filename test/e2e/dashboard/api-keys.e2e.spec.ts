@@ -39,6 +39,7 @@ describe('dashboard API keys', () => {
         rotatedAt: null,
         scopes: null,
         allowedAddresses: null,
+        monthlyCreditCap: null,
         owner: { userId: user.userId, email },
       },
     ]);

@@ -39,6 +39,7 @@ describe('finding 2: key limits from the dashboard', () => {
       keyId,
       scopes: ['verify', 'credits:read'],
       allowedAddresses: ['127.0.0.1', '2001:db8::/48'],
+      monthlyCreditCap: null,
       effective: true,
     });
     expect((await app.request('GET', '/v1/credits/balance', { key: apiKey })).status).toBe(200);

@@ -76,6 +76,7 @@ describe('finding 2: scoped keys', () => {
       keyId,
       scopes: ['verify', 'credits:read'],
       allowedAddresses: null,
+      monthlyCreditCap: null,
       effective: true,
     });
     expect((await app.request('GET', '/v1/credits/balance', { key: apiKey })).status).toBe(200);

@@ -72,6 +72,20 @@ export function KeyLimitsFields({
           </div>
         )}
       </fieldset>
+      <div className="field">
+        <label htmlFor={`${id}-cap`}>Monthly credit cap</label>
+        <input
+          id={`${id}-cap`}
+          inputMode="numeric"
+          value={value.monthlyCap}
+          placeholder="No cap"
+          aria-describedby={`${id}-cap-hint`}
+          onChange={(e) => set({ monthlyCap: e.target.value })}
+        />
+        <p id={`${id}-cap-hint`} className="hint">
+          The most this key's verify and finder calls may be charged each calendar month (UTC); lists are not counted.
+        </p>
+      </div>
       {error && (
         <p className="field-error" role="alert">
           {error}

@@ -1,6 +1,6 @@
 import type { components } from '../api/generated/openapi';
 
-type Limits = Pick<components['schemas']['TeamKeyModel'], 'scopes' | 'allowedAddresses'>;
+type Limits = Pick<components['schemas']['TeamKeyModel'], 'scopes' | 'allowedAddresses' | 'monthlyCreditCap'>;
 export type KeyScope = NonNullable<Limits['scopes']>[number];
 
 /** Every scope with what it opens, in the API's order (a Record, so a scope the API adds must be named here). */
@@ -20,9 +20,17 @@ export interface KeyLimitsForm {
   scopes: KeyScope[];
   anyAddress: boolean;
   addresses: string;
+  /** Blank: no cap. */
+  monthlyCap: string;
 }
 
-export const NO_LIMITS: KeyLimitsForm = { allScopes: true, scopes: [], anyAddress: true, addresses: '' };
+export const NO_LIMITS: KeyLimitsForm = {
+  allScopes: true,
+  scopes: [],
+  anyAddress: true,
+  addresses: '',
+  monthlyCap: '',
+};
 
 export function formOf(key: Limits): KeyLimitsForm {
   return {
@@ -30,6 +38,7 @@ export function formOf(key: Limits): KeyLimitsForm {
     scopes: key.scopes ?? [],
     anyAddress: key.allowedAddresses === null,
     addresses: (key.allowedAddresses ?? []).join('\n'),
+    monthlyCap: key.monthlyCreditCap === null ? '' : String(key.monthlyCreditCap),
   };
 }
 
@@ -41,10 +50,15 @@ export const addressLines = (text: string): string[] =>
     .filter(Boolean);
 
 /** What the form asks the API for: null lifts a limit. */
-export function limitsBody(form: KeyLimitsForm): { scopes: KeyScope[] | null; allowedAddresses: string[] | null } {
+export function limitsBody(form: KeyLimitsForm): {
+  scopes: KeyScope[] | null;
+  allowedAddresses: string[] | null;
+  monthlyCreditCap: number | null;
+} {
   return {
     scopes: form.allScopes ? null : form.scopes,
     allowedAddresses: form.anyAddress ? null : addressLines(form.addresses),
+    monthlyCreditCap: form.monthlyCap.trim() === '' ? null : Number(form.monthlyCap.trim()),
   };
 }
 
@@ -53,6 +67,8 @@ export function checkKeyLimits(form: KeyLimitsForm): string | null {
   if (!form.allScopes && form.scopes.length === 0) return 'Choose at least one thing the key may do, or “Everything”.';
   if (!form.anyAddress && addressLines(form.addresses).length === 0)
     return 'Enter at least one address or block, such as 203.0.113.7 or 203.0.113.0/24, or choose “Any address”.';
+  if (form.monthlyCap.trim() !== '' && !/^[1-9]\d{0,9}$/.test(form.monthlyCap.trim()))
+    return 'A monthly credit cap is a whole number of credits, such as 5000; leave it empty for no cap.';
   return null;
 }
 
@@ -60,3 +76,5 @@ export const describeScopes = (key: Limits): string =>
   key.scopes === null ? 'Everything' : key.scopes.join(', ') || 'nothing';
 export const describeAddresses = (key: Limits): string =>
   key.allowedAddresses === null ? 'Any address' : key.allowedAddresses.join(', ');
+export const describeCap = (key: Limits): string =>
+  key.monthlyCreditCap === null ? 'No cap' : `${key.monthlyCreditCap.toLocaleString('en')} credits a month`;

@@ -6,6 +6,7 @@ import { KeyLimitsFields } from '../components/KeyLimitsFields';
 import {
   checkKeyLimits,
   describeAddresses,
+  describeCap,
   describeScopes,
   KeyLimitsForm,
   limitsBody,
@@ -85,6 +86,7 @@ export function KeysPage() {
                 <th scope="col">Last used</th>
                 <th scope="col">Can do</th>
                 <th scope="col">From</th>
+                <th scope="col">Monthly cap</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -105,6 +107,7 @@ export function KeysPage() {
                   <td>{when(key.lastUsedAt)}</td>
                   <td data-testid="key-scopes">{describeScopes(key)}</td>
                   <td data-testid="key-addresses">{describeAddresses(key)}</td>
+                  <td data-testid="key-cap">{describeCap(key)}</td>
                   <td className="actions">
                     {!key.revokedAt && (
                       <>

@@ -14,6 +14,7 @@ const key = (overrides: Partial<ApiKey>): ApiKey => ({
   rotatedAt: null,
   scopes: null,
   allowedAddresses: null,
+  monthlyCreditCap: null,
   owner: null,
   ...overrides,
 });
@@ -66,13 +67,20 @@ describe('finding 2: the Keys page shows and sets key limits', () => {
   it("shows each key's scopes and addresses, and a key without limits as able to do everything from anywhere", async () => {
     serve([
       key({ keyId: 'k1' }),
-      key({ keyId: 'k2', label: 'Forms', scopes: ['verify', 'credits:read'], allowedAddresses: ['203.0.113.0/24'] }),
+      key({
+        keyId: 'k2',
+        label: 'Forms',
+        scopes: ['verify', 'credits:read'],
+        allowedAddresses: ['203.0.113.0/24'],
+        monthlyCreditCap: 5000,
+      }),
     ]);
     const { container, unmount } = render(<KeysPage />);
     await settle();
     const cells = (id: string) => [...container.querySelectorAll(`[data-testid="${id}"]`)].map((td) => td.textContent);
     expect(cells('key-scopes')).toEqual(['Everything', 'verify, credits:read']);
     expect(cells('key-addresses')).toEqual(['Any address', '203.0.113.0/24']);
+    expect(cells('key-cap')).toEqual(['No cap', '5,000 credits a month']);
     unmount();
   });
 
@@ -85,12 +93,14 @@ describe('finding 2: the Keys page shows and sets key limits', () => {
     click(control(container, 'Verify addresses'));
     click(control(container, 'Any address'));
     type(control(container, "Your servers' addresses"), '203.0.113.7\n\n2001:db8::/48\n');
+    type(control(container, 'Monthly credit cap'), '2500');
     click(button(container, 'Create key'));
     await settle();
     expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
       label: 'Sign-up form',
       scopes: ['verify'],
       allowedAddresses: ['203.0.113.7', '2001:db8::/48'],
+      monthlyCreditCap: 2500,
     });
     unmount();
   });
@@ -109,6 +119,11 @@ describe('finding 2: the Keys page shows and sets key limits', () => {
     click(button(container, 'Create key'));
     await settle();
     expect(container.querySelector('[role="alert"]')!.textContent).toMatch(/^Enter at least one address/);
+    type(control(container, "Your servers' addresses"), '203.0.113.7');
+    type(control(container, 'Monthly credit cap'), '12.5');
+    click(button(container, 'Create key'));
+    await settle();
+    expect(container.querySelector('[role="alert"]')!.textContent).toMatch(/^A monthly credit cap is a whole number/);
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
     unmount();
   });
@@ -126,7 +141,7 @@ describe('finding 2: the Keys page shows and sets key limits', () => {
     expect(calls.find((call) => call.method === 'PATCH')).toEqual({
       method: 'PATCH',
       url: '/dashboard/v1/keys/k1',
-      body: { scopes: ['jobs'], allowedAddresses: null },
+      body: { scopes: ['jobs'], allowedAddresses: null, monthlyCreditCap: null },
     });
     unmount();
 

@@ -45,6 +45,7 @@ export class ApiKeyAuthenticator {
       restrictions: {
         scopes: (doc.scopes as KeyScope[] | undefined) ?? null,
         allowedAddresses: doc.allowedAddresses ?? null,
+        monthlyCreditCap: doc.monthlyCreditCap ?? null,
       },
     };
   }

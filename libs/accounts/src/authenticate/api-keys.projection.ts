@@ -16,6 +16,7 @@ export interface ApiKeyDoc {
   scopes?: string[] | null;
   /** null: every client address. */
   allowedAddresses?: string[] | null;
+  monthlyCreditCap?: number | null;
   issuedAt: string;
   revokedAt: string | null;
   rotatedAt: string | null;
@@ -43,6 +44,7 @@ export const apiKeysProjection = documentProjection<ApiKeyDoc, AccountEvent>({
           revoked: false,
           scopes: event.data.scopes ?? null,
           allowedAddresses: event.data.allowedAddresses ?? null,
+          monthlyCreditCap: event.data.monthlyCreditCap ?? null,
           issuedAt: event.data.issuedAt,
           revokedAt: null,
           rotatedAt: null,
@@ -52,7 +54,14 @@ export const apiKeysProjection = documentProjection<ApiKeyDoc, AccountEvent>({
       case 'ApiKeyRotated':
         return doc && { ...doc, secretHash: event.data.secretHash, rotatedAt: event.data.rotatedAt };
       case 'ApiKeyRestrictionsChanged':
-        return doc && { ...doc, scopes: event.data.scopes, allowedAddresses: event.data.allowedAddresses };
+        return (
+          doc && {
+            ...doc,
+            scopes: event.data.scopes,
+            allowedAddresses: event.data.allowedAddresses,
+            monthlyCreditCap: event.data.monthlyCreditCap ?? null,
+          }
+        );
       default:
         return doc;
     }

@@ -44,13 +44,19 @@ const restrict = (change: object, by?: string): AccountCommand => ({
   ...(by ? { by } : {}),
   at: later,
 });
-const changed = (scopes: string[] | null, allowedAddresses: string[] | null, changedBy?: string): AccountEvent => ({
+const changed = (
+  scopes: string[] | null,
+  allowedAddresses: string[] | null,
+  changedBy?: string,
+  monthlyCreditCap: number | null = null,
+): AccountEvent => ({
   type: 'ApiKeyRestrictionsChanged',
   data: {
     accountId: 'a',
     keyId: 'k-grace',
     scopes,
     allowedAddresses,
+    monthlyCreditCap,
     ...(changedBy ? { changedBy } : {}),
     changedAt: later,
   },
@@ -101,6 +107,33 @@ describe('account key restrictions', () => {
           .thenThrows('INVALID_KEY_ALLOWLIST');
       },
     );
+  });
+
+  describe('a monthly credit cap', () => {
+    it('is recorded on issue and changed later; null lifts it', () => {
+      const [issued] = given(team)
+        .when(issue('k2', 'grace', { monthlyCreditCap: 500 }))
+        .events();
+      expect(issued.data).toMatchObject({ monthlyCreditCap: 500 });
+      given(team)
+        .when(restrict({ monthlyCreditCap: 20 }))
+        .then([changed(null, null, undefined, 20)]);
+      given([...team, changed(null, null, undefined, 20)])
+        .when(restrict({ monthlyCreditCap: null }))
+        .then([changed(null, null)]);
+    });
+
+    it('reads a change recorded before keys had caps as no cap', () => {
+      const old = changed(['verify'], null);
+      delete (old.data as { monthlyCreditCap?: number | null }).monthlyCreditCap;
+      expect(given([...team, old]).state).toMatchObject({
+        keys: { 'k-grace': { restrictions: { scopes: ['verify'], monthlyCreditCap: null } } },
+      });
+    });
+
+    it.each([0, -5, 1.5, 1_000_000_001])('refuses a cap of %p with INVALID_KEY_CREDIT_CAP', (monthlyCreditCap) => {
+      given(team).when(restrict({ monthlyCreditCap })).thenThrows('INVALID_KEY_CREDIT_CAP');
+    });
   });
 
   describe('changing a key', () => {

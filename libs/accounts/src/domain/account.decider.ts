@@ -36,10 +36,15 @@ function requireActiveKey(state: AccountState, keyId: string, by: string | undef
 }
 
 /** The limits as an issue event carries them: a field only when it limits (absent reads as none). */
-function issuedRestrictions(restrictions: KeyRestrictions): { scopes?: string[]; allowedAddresses?: string[] } {
+function issuedRestrictions(restrictions: KeyRestrictions): {
+  scopes?: string[];
+  allowedAddresses?: string[];
+  monthlyCreditCap?: number;
+} {
   return {
     ...(restrictions.scopes ? { scopes: restrictions.scopes } : {}),
     ...(restrictions.allowedAddresses ? { allowedAddresses: restrictions.allowedAddresses } : {}),
+    ...(restrictions.monthlyCreditCap ? { monthlyCreditCap: restrictions.monthlyCreditCap } : {}),
   };
 }
 
@@ -233,14 +238,19 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
               restrictions: {
                 scopes: (event.data.scopes as KeyScope[] | undefined) ?? null,
                 allowedAddresses: event.data.allowedAddresses ?? null,
+                monthlyCreditCap: event.data.monthlyCreditCap ?? null,
               },
             },
           },
         };
       case 'ApiKeyRestrictionsChanged': {
-        const { scopes, allowedAddresses } = event.data;
+        const { scopes, allowedAddresses, monthlyCreditCap } = event.data;
         const key = state.keys[event.data.keyId];
-        const restrictions = { scopes: scopes as KeyScope[] | null, allowedAddresses };
+        const restrictions = {
+          scopes: scopes as KeyScope[] | null,
+          allowedAddresses,
+          monthlyCreditCap: monthlyCreditCap ?? null,
+        };
         return { ...state, keys: { ...state.keys, [event.data.keyId]: { ...key, restrictions } } };
       }
       case 'ApiKeyRotated':

@@ -17,6 +17,8 @@ export type ApiKeyIssued = {
     scopes?: string[];
     /** Absent: every client address. Addresses and CIDR blocks, IPv4 and IPv6. */
     allowedAddresses?: string[];
+    /** Absent: no monthly credit cap. */
+    monthlyCreditCap?: number;
     issuedAt: string;
   };
 };
@@ -31,6 +33,8 @@ export type ApiKeyRestrictionsChanged = {
     keyId: string;
     scopes: string[] | null;
     allowedAddresses: string[] | null;
+    /** Absent on a change recorded before keys had caps: none. */
+    monthlyCreditCap?: number | null;
     changedBy?: string;
     changedAt: string;
   };

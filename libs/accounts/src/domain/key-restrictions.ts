@@ -15,13 +15,25 @@ export type KeyScope = (typeof KEY_SCOPES)[number];
 export interface KeyRestrictions {
   scopes: KeyScope[] | null;
   allowedAddresses: string[] | null;
+  /** Credits the key may have charged in one UTC calendar month, enforced by the credit ledger's holds. */
+  monthlyCreditCap: number | null;
 }
-export const UNRESTRICTED: KeyRestrictions = { scopes: null, allowedAddresses: null };
+export const UNRESTRICTED: KeyRestrictions = { scopes: null, allowedAddresses: null, monthlyCreditCap: null };
 
 /** A change asked for: a field absent keeps what the key has, null lifts that limit. */
-export type KeyRestrictionsChange = Partial<{ scopes: string[] | null; allowedAddresses: string[] | null }>;
+export type KeyRestrictionsChange = Partial<{
+  scopes: string[] | null;
+  allowedAddresses: string[] | null;
+  monthlyCreditCap: number | null;
+}>;
 
 const MAX_ALLOWLIST_ENTRIES = 100;
+const MAX_CREDIT_CAP = 1_000_000_000;
+
+function requireCreditCap(cap: number): number {
+  if (!Number.isSafeInteger(cap) || cap < 1 || cap > MAX_CREDIT_CAP) throw new DomainError('INVALID_KEY_CREDIT_CAP');
+  return cap;
+}
 
 function requireScopes(scopes: string[]): KeyScope[] {
   const unknown = scopes.filter((scope) => !(KEY_SCOPES as readonly string[]).includes(scope));
@@ -61,8 +73,15 @@ export function restrictionsAfter(current: KeyRestrictions, change: KeyRestricti
     change.allowedAddresses === undefined
       ? current.allowedAddresses
       : change.allowedAddresses && requireAllowlist(change.allowedAddresses);
-  return { scopes, allowedAddresses };
+  const monthlyCreditCap =
+    change.monthlyCreditCap === undefined
+      ? current.monthlyCreditCap
+      : change.monthlyCreditCap === null
+        ? null
+        : requireCreditCap(change.monthlyCreditCap);
+  return { scopes, allowedAddresses, monthlyCreditCap };
 }
 
 export const sameRestrictions = (a: KeyRestrictions, b: KeyRestrictions): boolean =>
-  JSON.stringify([a.scopes, a.allowedAddresses]) === JSON.stringify([b.scopes, b.allowedAddresses]);
+  JSON.stringify([a.scopes, a.allowedAddresses, a.monthlyCreditCap]) ===
+  JSON.stringify([b.scopes, b.allowedAddresses, b.monthlyCreditCap]);

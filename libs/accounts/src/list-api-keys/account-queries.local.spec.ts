@@ -102,6 +102,7 @@ describe('account queries over the projected read models', () => {
         rotatedAt: null,
         scopes: null, // keys issued without limits keep every scope and every address
         allowedAddresses: null,
+        monthlyCreditCap: null,
       },
       {
         keyId: 'k-u2',
@@ -113,6 +114,7 @@ describe('account queries over the projected read models', () => {
         rotatedAt: '2025-03-04T10:00:00.000Z',
         scopes: null, // keys issued without limits keep every scope and every address
         allowedAddresses: null,
+        monthlyCreditCap: null,
       },
       {
         keyId: 'k-op',
@@ -124,6 +126,7 @@ describe('account queries over the projected read models', () => {
         rotatedAt: null,
         scopes: null, // keys issued without limits keep every scope and every address
         allowedAddresses: null,
+        monthlyCreditCap: null,
       },
     ]);
     expect((await keys.execute(new ListApiKeysQuery('1', 'u2'))).map((key) => key.keyId)).toEqual(['k-u2']);

@@ -12,6 +12,7 @@ const viewOf = (doc: ApiKeyDoc): ApiKeyView => ({
   userId: doc.userId,
   scopes: (doc.scopes as KeyScope[] | undefined) ?? null,
   allowedAddresses: doc.allowedAddresses ?? null,
+  monthlyCreditCap: doc.monthlyCreditCap ?? null,
   issuedAt: doc.issuedAt,
   revokedAt: doc.revokedAt,
   rotatedAt: doc.rotatedAt,

@@ -12,6 +12,8 @@ export interface ApiKeyView {
   scopes: KeyScope[] | null;
   /** null: every client address. */
   allowedAddresses: string[] | null;
+  /** null: no monthly credit cap. */
+  monthlyCreditCap: number | null;
   issuedAt: string;
   revokedAt: string | null;
   rotatedAt: string | null;

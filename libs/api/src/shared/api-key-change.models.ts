@@ -34,6 +34,8 @@ export class KeyRestrictionsModel {
   scopes!: KeyScope[] | null;
   @ApiProperty({ type: [String], nullable: true, example: ['203.0.113.0/24'], description: 'null: every address' })
   allowedAddresses!: string[] | null;
+  @ApiProperty({ type: Number, nullable: true, example: 5000, description: 'null: no monthly credit cap' })
+  monthlyCreditCap!: number | null;
 }
 
 export class RestrictedKeyModel extends KeyRestrictionsModel {

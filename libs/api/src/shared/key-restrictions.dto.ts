@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsOptional, IsString } from 'class-validator';
-import { KEY_SCOPES } from '@lib/accounts';
+import { IsArray, IsNumber, IsOptional, IsString } from 'class-validator';
+import { KEY_SCOPES, type KeyRestrictionsChange } from '@lib/accounts';
 
 // Only the shapes are checked here: which scopes exist and what an address block is are the account
 // decider's rules, refused with their own codes (1111 INVALID_KEY_SCOPE, 1112 INVALID_KEY_ALLOWLIST).
@@ -9,6 +9,9 @@ export const SCOPES_DESCRIPTION =
   "The routes the key may call, by scope: verify (single and batch), jobs (bulk verification jobs), finder (finder, finder batch and finder jobs), webhooks, credits:read (balance, transactions, orders), keys. Absent or null: every scope. A route outside the key's scopes answers 403, code 1109.";
 export const ALLOWLIST_DESCRIPTION =
   "Client addresses and CIDR blocks, IPv4 and IPv6 (such as 203.0.113.0/24, 2001:db8::/48), the only ones the key works from; the client address is the connection's, or behind TRUSTED_PROXIES the forwarded one. Absent or null: every address. Another address answers 403, code 1110.";
+
+export const CREDIT_CAP_DESCRIPTION =
+  "The most credits the key's paid calls (single and batch verify and finder) may be charged in one UTC calendar month, counted and enforced by the credit ledger with each hold (this month's charges plus open holds plus the call's most): a call that would pass it answers 402, code 2018, before any work. Absent or null: no cap. A whole number from 1 to 1,000,000,000 (else 400, code 1113). List jobs are not counted.";
 
 /** The body of a key change: a field absent keeps what the key has, null lifts the limit. */
 export class KeyRestrictionsDto {
@@ -34,14 +37,17 @@ export class KeyRestrictionsDto {
   @IsArray()
   @IsString({ each: true })
   allowedAddresses?: string[] | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, example: 5000, description: CREDIT_CAP_DESCRIPTION })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  monthlyCreditCap?: number | null;
 }
 
 /** What a body asks to change, as the accounts command takes it (absent stays absent). */
-export function restrictionsChange(body: KeyRestrictionsDto): {
-  scopes?: string[] | null;
-  allowedAddresses?: string[] | null;
-} {
+export function restrictionsChange(body: KeyRestrictionsDto): KeyRestrictionsChange {
   return {
+    ...(body.monthlyCreditCap !== undefined ? { monthlyCreditCap: body.monthlyCreditCap } : {}),
     ...(body.scopes !== undefined ? { scopes: body.scopes } : {}),
     ...(body.allowedAddresses !== undefined ? { allowedAddresses: body.allowedAddresses } : {}),
   };

@@ -56,6 +56,12 @@ export type HoldCredits = {
    * that can be cut (a job chunk's rows) does what the balance allows and leaves the rest for later.
    */
   upTo?: boolean;
+  /**
+   * The API key the call is made with: its hold and charge count toward the key's month, and with a
+   * `monthlyCreditCap` the hold is refused (KEY_CREDIT_CAP_REACHED) when this month's charges, the key's
+   * open holds and this amount together would pass it.
+   */
+  key?: { keyId: string; monthlyCreditCap: number | null };
 };
 /** Ends a hold: charges `charge` (at most the held amount) and returns the rest. */
 export type SettleHold = {

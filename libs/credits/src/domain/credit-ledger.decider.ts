@@ -1,6 +1,6 @@
 import { Decider, DomainError } from '@lib/common';
 import { CreditLedgerCommand } from './credit-ledger.commands';
-import { CreditLedgerEvent, Holds } from './credit-ledger.events';
+import { CreditLedgerEvent, Holds, KeySpend } from './credit-ledger.events';
 import { CREDIT_LEDGER_UPCASTERS } from './credit-ledger.upcast';
 
 /**
@@ -9,7 +9,7 @@ import { CREDIT_LEDGER_UPCASTERS } from './credit-ledger.upcast';
  * not stored (the events carry balance and open holds only), so it covers what was loaded: the latest event
  * and, for a hold with a `basis`, every event since.
  */
-export type LedgerState = { balance: number; holds: Holds; endedHolds: readonly string[] };
+export type LedgerState = { balance: number; holds: Holds; endedHolds: readonly string[]; keySpend: KeySpend };
 
 export const creditLedgerStream = (accountId: string): string => `credits-${accountId}`;
 
@@ -22,6 +22,26 @@ function requireAmount(amount: number, allowNegative: boolean): void {
   const ok =
     Number.isSafeInteger(amount) && Math.abs(amount) <= MAX_AMOUNT && (allowNegative ? amount !== 0 : amount > 0);
   if (!ok) throw new DomainError('INVALID_CREDIT_AMOUNT');
+}
+
+const monthOf = (at: string): string => at.slice(0, 7); // ISO time: YYYY-MM, in UTC
+
+/** What a key has charged in the month of `at`, and holds open now. */
+function keyMonth(state: LedgerState, keyId: string, at: string): number {
+  const spent = state.keySpend[keyId];
+  const charged = spent && spent.month === monthOf(at) ? spent.charged : 0;
+  return charged + heldTotal(Object.fromEntries(Object.entries(state.holds).filter(([, h]) => h.keyId === keyId)));
+}
+
+/** The per-key count carried on every event once a key has charged (absent before, as on older events). */
+const spendAfter = (keySpend: KeySpend): { keySpendAfter?: KeySpend } =>
+  Object.keys(keySpend).length > 0 ? { keySpendAfter: keySpend } : {};
+
+function charged(state: LedgerState, keyId: string | undefined, amount: number, at: string): KeySpend {
+  if (!keyId) return state.keySpend;
+  const spent = state.keySpend[keyId];
+  const before = spent && spent.month === monthOf(at) ? spent.charged : 0;
+  return { ...state.keySpend, [keyId]: { month: monthOf(at), charged: before + amount } };
 }
 
 function without(holds: Holds, holdId: string): Holds {
@@ -37,7 +57,7 @@ function endedHoldId(event: CreditLedgerEvent): string | null {
 }
 
 export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent, LedgerState> = {
-  initialState: { balance: 0, holds: {}, endedHolds: [] },
+  initialState: { balance: 0, holds: {}, endedHolds: [], keySpend: {} },
   upcasters: CREDIT_LEDGER_UPCASTERS,
 
   decide(command, state) {
@@ -57,6 +77,7 @@ export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent
               source: command.source,
               balanceAfter,
               holdsAfter: state.holds,
+              ...spendAfter(state.keySpend),
             },
           },
         ];
@@ -76,6 +97,7 @@ export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent
               reason: command.reason,
               balanceAfter: state.balance + command.amount,
               holdsAfter: state.holds,
+              ...spendAfter(state.keySpend),
             },
           },
         ];
@@ -88,12 +110,21 @@ export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent
         const free = available(state);
         if (free < (command.upTo ? 1 : command.amount))
           throw new DomainError('INSUFFICIENT_CREDITS', `This needs ${command.amount} credit(s); ${free} available.`);
-        const amount = Math.min(command.amount, free);
+        const key = command.key;
+        const room =
+          key?.monthlyCreditCap != null ? key.monthlyCreditCap - keyMonth(state, key.keyId, command.at) : null;
+        if (room !== null && room < (command.upTo ? 1 : command.amount))
+          throw new DomainError(
+            'KEY_CREDIT_CAP_REACHED',
+            `This needs ${command.amount} credit(s); the key's monthly cap of ${key!.monthlyCreditCap} leaves ${Math.max(room, 0)} this month.`,
+          );
+        const amount = Math.min(command.amount, free, room ?? Infinity);
         const hold = {
           amount,
           purpose: command.purpose,
           reference: command.reference,
           heldAt: command.at,
+          ...(key ? { keyId: key.keyId } : {}),
         };
         return [
           {
@@ -106,6 +137,7 @@ export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent
               reference: command.reference,
               balanceAfter: state.balance,
               holdsAfter: { ...state.holds, [command.holdId]: hold },
+              ...spendAfter(state.keySpend),
             },
           },
         ];
@@ -128,6 +160,7 @@ export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent
                 reason: 'nothing to charge',
                 balanceAfter: state.balance,
                 holdsAfter,
+                ...spendAfter(state.keySpend),
               },
             },
           ];
@@ -144,6 +177,7 @@ export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent
               reference: hold.reference,
               balanceAfter: state.balance - command.charge,
               holdsAfter,
+              ...spendAfter(charged(state, hold.keyId, command.charge, command.at)),
             },
           },
         ];
@@ -161,6 +195,7 @@ export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent
               reason: command.reason,
               balanceAfter: state.balance,
               holdsAfter: without(state.holds, command.holdId),
+              ...spendAfter(state.keySpend),
             },
           },
         ];
@@ -175,6 +210,7 @@ export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent
       balance: event.data.balanceAfter,
       holds: event.data.holdsAfter,
       endedHolds: ended === null ? state.endedHolds : [...state.endedHolds, ended],
+      keySpend: event.data.keySpendAfter ?? {},
     };
   },
 };

@@ -2,8 +2,18 @@
 // command loads only the latest event however long the ledger grows (see runCommand load: 'last').
 // Event type strings are stored forever: never rename one.
 
-export type Holds = Record<string, { amount: number; purpose: string; reference: string; heldAt: string }>;
-export type LedgerSnapshot = { balanceAfter: number; holdsAfter: Holds };
+/** `keyId`: the API key a paid call was made with (absent for a session's call, a job chunk, or a hold before keys were counted). */
+export type Holds = Record<
+  string,
+  { amount: number; purpose: string; reference: string; heldAt: string; keyId?: string }
+>;
+/**
+ * Credits charged through each API key in the UTC calendar month `month` (YYYY-MM) of its latest charge:
+ * what a key's monthly credit cap is judged on, inside the ledger's own serialized decisions. Absent
+ * (events before keys were counted, and ledgers no key has charged): none.
+ */
+export type KeySpend = Record<string, { month: string; charged: number }>;
+export type LedgerSnapshot = { balanceAfter: number; holdsAfter: Holds; keySpendAfter?: KeySpend };
 
 export type OrderSource = {
   kind: 'order';

@@ -27,6 +27,7 @@ describe('the paid-call path (hold -> work -> record -> settle)', () => {
     purpose: 'finder_batch',
     reference: holdId,
     amount,
+    by: { keyId: 'k1' }, // a session-like caller: not counted against a key
   });
   /** The four steps as a use case writes them: the work finds a number of addresses, each costing 10, recorded into `records`. */
   const paidCall = async (call: PaidCallHold, find: () => Promise<number>, records: string[]) => {

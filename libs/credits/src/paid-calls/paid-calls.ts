@@ -3,6 +3,15 @@ import { CreditLedger, type LedgerView } from '../ledger/credit-ledger.service';
 import { creditsRemaining } from '../ledger/credits-remaining';
 import type { PaidCallPurpose } from '../domain/credit-ledger.commands';
 
+/**
+ * Who makes a paid call, as the ledger counts it: an API key (with its limits) is counted per UTC month and
+ * held to its monthly credit cap; a dashboard session (no `restrictions`) is not a key and is not counted.
+ */
+export interface PaidCaller {
+  keyId: string;
+  restrictions?: { monthlyCreditCap: number | null };
+}
+
 /** What one paid call (single or batch verify, single or batch finder) holds before any work. */
 export interface PaidCallHold {
   accountId: string;
@@ -18,6 +27,8 @@ export interface PaidCallHold {
    * (HOLD_ALREADY_ENDED) instead of charging the call a second time. Absent without a key (no takeover).
    */
   basis?: number;
+  /** The caller: its key's monthly credit cap is judged in the same ledger decision as the balance (402, 2018). */
+  by: PaidCaller;
 }
 
 /** What an earlier attempt under the same Idempotency-Key had recorded, with the ledger once its hold is ended. */
@@ -45,8 +56,16 @@ export class PaidCalls {
   constructor(private readonly ledger: CreditLedger) {}
 
   async hold(call: PaidCallHold): Promise<HeldCredits> {
-    const { accountId, holdId, amount, purpose, reference, basis } = call;
-    const held = await this.ledger.hold(accountId, { holdId, amount, purpose, reference, basis });
+    const { accountId, holdId, amount, purpose, reference, basis, by } = call;
+    const key = by.restrictions ? { keyId: by.keyId, monthlyCreditCap: by.restrictions.monthlyCreditCap } : undefined;
+    const held = await this.ledger.hold(accountId, {
+      holdId,
+      amount,
+      purpose,
+      reference,
+      basis,
+      ...(key ? { key } : {}),
+    });
     return new HeldCredits(this.ledger, call, held);
   }
 

@@ -55,11 +55,8 @@ export class FindBatchService {
     private readonly clock: Clock,
   ) {}
 
-  async find(
-    { accountId, keyId }: FinderCaller,
-    contacts: readonly unknown[],
-    attempt?: FindAttempt,
-  ): Promise<FinderBatchView> {
+  async find(caller: FinderCaller, contacts: readonly unknown[], attempt?: FindAttempt): Promise<FinderBatchView> {
+    const { accountId, keyId } = caller;
     if (contacts.length === 0) throw new DomainError('BATCH_EMPTY', 'contacts must list at least one contact.');
     if (contacts.length > MAX_BATCH_CONTACTS)
       throw new DomainError(
@@ -87,6 +84,7 @@ export class FindBatchService {
       reference: `finder-batch:${batchId}`,
       amount: FINDER_PRICE * distinct.size,
       basis: attempt?.claimedAtPosition,
+      by: caller,
     });
     const lookups = await held.releaseOnFailure(
       this.lookUpAll({ accountId, keyId }, batchId, distinct),

@@ -26,7 +26,8 @@ export class FindOneService {
     private readonly clock: Clock,
   ) {}
 
-  async find({ accountId, keyId }: FinderCaller, input: FinderInput, attempt?: FindAttempt): Promise<FinderResultView> {
+  async find(caller: FinderCaller, input: FinderInput, attempt?: FindAttempt): Promise<FinderResultView> {
+    const { accountId, keyId } = caller;
     const valid = (() => {
       try {
         return validateFinderInput(input);
@@ -48,6 +49,7 @@ export class FindOneService {
       reference: `finder:${findId}`,
       amount: FINDER_PRICE,
       basis: attempt?.claimedAtPosition,
+      by: caller,
     });
     const outcome = await held.releaseOnFailure(this.lookUp(valid), 'finder_call_failed');
     const recorded = await recordFinderCall(this.events, {

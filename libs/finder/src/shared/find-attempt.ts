@@ -14,4 +14,6 @@ export interface FindAttempt {
 export interface FinderCaller {
   accountId: string;
   keyId: string;
+  /** The key's limits (the API's principal); absent for a dashboard session. */
+  restrictions?: { monthlyCreditCap: number | null };
 }

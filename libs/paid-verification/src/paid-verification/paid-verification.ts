@@ -114,6 +114,7 @@ export class PaidVerification {
       reference: attempt.id,
       amount: addresses.length,
       basis: attempt.claimedAtPosition,
+      by: principal,
     });
   }
 

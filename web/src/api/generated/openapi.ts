@@ -1358,6 +1358,11 @@ export interface components {
              *     ]
              */
             allowedAddresses: string[] | null;
+            /**
+             * @description null: no monthly credit cap
+             * @example 5000
+             */
+            monthlyCreditCap: number | null;
             /** @example key_3f2c… */
             keyId: string;
             /**
@@ -1383,6 +1388,11 @@ export interface components {
              *     ]
              */
             allowedAddresses?: string[] | null;
+            /**
+             * @description The most credits the key's paid calls (single and batch verify and finder) may be charged in one UTC calendar month, counted and enforced by the credit ledger with each hold (this month's charges plus open holds plus the call's most): a call that would pass it answers 402, code 2018, before any work. Absent or null: no cap. A whole number from 1 to 1,000,000,000 (else 400, code 1113). List jobs are not counted.
+             * @example 5000
+             */
+            monthlyCreditCap?: number | null;
             /** @example CRM integration */
             label?: string | null;
         };
@@ -1430,6 +1440,11 @@ export interface components {
              *     ]
              */
             allowedAddresses: string[] | null;
+            /**
+             * @description null: no monthly credit cap
+             * @example 5000
+             */
+            monthlyCreditCap: number | null;
             /** @example 9f1c2b3a4d5e6f70 */
             keyId: string;
             /**
@@ -1455,6 +1470,11 @@ export interface components {
              *     ]
              */
             allowedAddresses?: string[] | null;
+            /**
+             * @description The most credits the key's paid calls (single and batch verify and finder) may be charged in one UTC calendar month, counted and enforced by the credit ledger with each hold (this month's charges plus open holds plus the call's most): a call that would pass it answers 402, code 2018, before any work. Absent or null: no cap. A whole number from 1 to 1,000,000,000 (else 400, code 1113). List jobs are not counted.
+             * @example 5000
+             */
+            monthlyCreditCap?: number | null;
         };
         OrderModel: {
             /** Format: int64 */
@@ -2705,6 +2725,11 @@ export interface components {
              *     ]
              */
             allowedAddresses: string[] | null;
+            /**
+             * @description null: no monthly credit cap
+             * @example 5000
+             */
+            monthlyCreditCap: number | null;
             /** @example 9f1c2b3a4d5e6f70 */
             keyId: string;
             /** @example CRM integration */
@@ -2739,6 +2764,11 @@ export interface components {
              *     ]
              */
             allowedAddresses: string[] | null;
+            /**
+             * @description null: no monthly credit cap
+             * @example 5000
+             */
+            monthlyCreditCap: number | null;
             /** @example 9f1c2b3a4d5e6f70 */
             keyId: string;
             /**

@@ -12,6 +12,7 @@ export interface TeamKeyView {
   rotatedAt: string | null;
   scopes: KeyScope[] | null;
   allowedAddresses: string[] | null;
+  monthlyCreditCap: number | null;
   owner: { userId: string; email: string } | null;
 }
 
@@ -41,6 +42,7 @@ export class TeamKeyList {
       rotatedAt: key.rotatedAt,
       scopes: key.scopes,
       allowedAddresses: key.allowedAddresses,
+      monthlyCreditCap: key.monthlyCreditCap,
       owner: key.userId ? { userId: key.userId, email: emails.get(key.userId) ?? '' } : null,
     }));
   }

@@ -1,0 +1,115 @@
+import { decidedHistory, deciderSpec } from '@lib/common/testing';
+import { CreditLedgerCommand } from './credit-ledger.commands';
+import { creditLedgerDecider } from './credit-ledger.decider';
+
+// Issue 38, scoped keys: a key's monthly credit cap, judged in the ledger's own decisions so that concurrent
+// paid calls through one key cannot pass it together.
+const accountId = '42';
+const june = '2025-06-10T12:00:00.000Z';
+const endOfJune = '2025-06-30T23:59:59.999Z';
+const july = '2025-07-01T00:00:00.000Z';
+const given = deciderSpec(creditLedgerDecider);
+const capped = (cap: number | null, keyId = 'k1') => ({ keyId, monthlyCreditCap: cap });
+
+const hold = (holdId: string, amount: number, key?: ReturnType<typeof capped>, at = june): CreditLedgerCommand => ({
+  type: 'HoldCredits',
+  accountId,
+  holdId,
+  amount,
+  purpose: 'batch',
+  reference: holdId,
+  ...(key ? { key } : {}),
+  at,
+});
+const settle = (holdId: string, charge: number, at = june): CreditLedgerCommand => ({
+  type: 'SettleHold',
+  accountId,
+  holdId,
+  charge,
+  transactionId: `tx_${holdId}`,
+  at,
+});
+const funded = decidedHistory(creditLedgerDecider, {
+  type: 'GrantCredits',
+  accountId,
+  transactionId: 't0',
+  amount: 1000,
+  bonus: 0,
+  source: { kind: 'grant', reason: 'test' },
+  at: june,
+});
+const after = (...commands: CreditLedgerCommand[]) =>
+  commands.reduce((events, command) => [...events, ...given(events).when(command).events()], funded);
+
+describe('credit ledger: a key monthly credit cap', () => {
+  it("counts a key's charges of the month on every event from then on", () => {
+    const events = after(hold('h1', 5, capped(null)), settle('h1', 3));
+    expect(events.at(-1)!.data).toMatchObject({ keySpendAfter: { k1: { month: '2025-06', charged: 3 } } });
+    const grant = given(events)
+      .when({ type: 'AdjustCredits', accountId, transactionId: 'a', amount: 5, reason: 'r', at: june })
+      .events();
+    expect(grant[0].data).toMatchObject({ keySpendAfter: { k1: { month: '2025-06', charged: 3 } } });
+  });
+
+  it("refuses a hold that with this month's charges and the open holds would pass the cap (402, 2018)", () => {
+    const events = after(hold('h1', 4, capped(10)), settle('h1', 4), hold('h2', 3, capped(10)));
+    given(events)
+      .when(hold('h3', 4, capped(10)))
+      .thenThrows('KEY_CREDIT_CAP_REACHED');
+    given(events)
+      .when(hold('h3', 3, capped(10)))
+      .then([expect.objectContaining({ type: 'CreditsHeld', data: expect.objectContaining({ amount: 3 }) })]);
+  });
+
+  it('gives back the room of a hold that is released or settled for less', () => {
+    const events = after(hold('h1', 10, capped(10)), settle('h1', 2));
+    given(events)
+      .when(hold('h2', 8, capped(10)))
+      .then([expect.objectContaining({ type: 'CreditsHeld' })]);
+    given(events)
+      .when(hold('h2', 9, capped(10)))
+      .thenThrows('KEY_CREDIT_CAP_REACHED');
+  });
+
+  it('starts every UTC calendar month afresh', () => {
+    const events = after(hold('h1', 10, capped(10), endOfJune), settle('h1', 10, endOfJune));
+    given(events)
+      .when(hold('h2', 1, capped(10), endOfJune))
+      .thenThrows('KEY_CREDIT_CAP_REACHED');
+    given(events)
+      .when(hold('h2', 10, capped(10), july))
+      .then([expect.objectContaining({ type: 'CreditsHeld' })]);
+  });
+
+  it("counts what a key charged before it was capped, and never another key's charges or a session's", () => {
+    const events = after(
+      hold('h1', 6, capped(null)),
+      settle('h1', 6),
+      hold('h2', 50, capped(null, 'k2')),
+      hold('h3', 50),
+    );
+    given(events)
+      .when(hold('h4', 5, capped(10)))
+      .thenThrows('KEY_CREDIT_CAP_REACHED');
+    given(events)
+      .when(hold('h4', 4, capped(10)))
+      .then([expect.objectContaining({ type: 'CreditsHeld' })]);
+  });
+
+  it('holds only up to the cap for work that can be cut, and refuses when no credit of the cap is left', () => {
+    const events = after(hold('h1', 8, capped(10)), settle('h1', 8));
+    const cut = given(events)
+      .when({ ...hold('h2', 5, capped(10)), upTo: true } as CreditLedgerCommand)
+      .events();
+    expect(cut[0].data).toMatchObject({ amount: 2 });
+    const full = after(hold('h1', 10, capped(10)), settle('h1', 10));
+    given(full)
+      .when({ ...hold('h2', 5, capped(10)), upTo: true } as CreditLedgerCommand)
+      .thenThrows('KEY_CREDIT_CAP_REACHED');
+  });
+
+  it('leaves ledgers no key has charged as they were: no count on their events', () => {
+    const events = after(hold('h1', 5), settle('h1', 5));
+    expect(events.every((event) => !('keySpendAfter' in event.data))).toBe(true);
+  });
+});
