@@ -60,8 +60,11 @@ check "tools installed" install_tools
 port=$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
 base="http://127.0.0.1:$port"
 admin_token=$(node -p 'require("crypto").randomBytes(24).toString("hex")')
+# JOB_DUPLICATE_WINDOW_HOURS=0: both client drivers upload the same example file with one key, which the
+# service would otherwise refuse the second time as a repeat upload (3021).
 (cd "$root" && exec env PORT="$port" HOST=127.0.0.1 DATA_DIR="$work/data" ADMIN_TOKEN="$admin_token" DEMO_ACCOUNT=false LOG_LEVEL=warn \
   RATE_LIMIT_PER_SECOND=1000 RATE_LIMIT_BURST=1000 ADMIN_MAX_FAILURES_PER_ADDRESS=1000000 SMTP_PREFLIGHT=false WEBHOOK_ALLOW_PRIVATE_NETWORKS=true \
+  JOB_DUPLICATE_WINDOW_HOURS=0 \
   node dist/apps/all-in-one/src/main.js) > "$work/service.log" 2>&1 &
 service_pid=$!
 # Prints the API key of a fresh account with credits enough for every check.
