@@ -49,6 +49,12 @@ export const ErrorCodes = {
     status: 400,
     message: 'A monthly credit cap must be a whole number of credits from 1 to 1,000,000,000, or null for none.',
   },
+  KEY_CAP_EXCLUDES_JOBS: {
+    code: 1114,
+    status: 403,
+    message:
+      'A key with a monthly credit cap cannot start or resume list jobs: their rows are charged outside the cap. Use a key without a cap for lists.',
+  },
   RATE_LIMITED: {
     code: 1201,
     status: 429,

@@ -11,7 +11,7 @@ export const ALLOWLIST_DESCRIPTION =
   "Client addresses and CIDR blocks, IPv4 and IPv6 (such as 203.0.113.0/24, 2001:db8::/48), the only ones the key works from; the client address is the connection's, or behind TRUSTED_PROXIES the forwarded one. Absent or null: every address. Another address answers 403, code 1110.";
 
 export const CREDIT_CAP_DESCRIPTION =
-  "The most credits the key's paid calls (single and batch verify and finder) may be charged in one UTC calendar month, counted and enforced by the credit ledger with each hold (this month's charges plus open holds plus the call's most): a call that would pass it answers 402, code 2018, before any work. Absent or null: no cap. A whole number from 1 to 1,000,000,000 (else 400, code 1113). List jobs are not counted.";
+  "The most credits the key's paid calls (single and batch verify and finder) may be charged in one UTC calendar month, counted and enforced by the credit ledger with each hold (this month's charges plus open holds plus the call's most): a call that would pass it answers 402, code 2018, before any work. Absent or null: no cap. A whole number from 1 to 1,000,000,000 (else 400, code 1113). A key with a cap cannot start or resume list jobs (403, code 1114): their rows are charged outside it.";
 
 /** The body of a key change: a field absent keeps what the key has, null lifts the limit. */
 export class KeyRestrictionsDto {

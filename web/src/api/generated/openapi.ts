@@ -1389,7 +1389,7 @@ export interface components {
              */
             allowedAddresses?: string[] | null;
             /**
-             * @description The most credits the key's paid calls (single and batch verify and finder) may be charged in one UTC calendar month, counted and enforced by the credit ledger with each hold (this month's charges plus open holds plus the call's most): a call that would pass it answers 402, code 2018, before any work. Absent or null: no cap. A whole number from 1 to 1,000,000,000 (else 400, code 1113). List jobs are not counted.
+             * @description The most credits the key's paid calls (single and batch verify and finder) may be charged in one UTC calendar month, counted and enforced by the credit ledger with each hold (this month's charges plus open holds plus the call's most): a call that would pass it answers 402, code 2018, before any work. Absent or null: no cap. A whole number from 1 to 1,000,000,000 (else 400, code 1113). A key with a cap cannot start or resume list jobs (403, code 1114): their rows are charged outside it.
              * @example 5000
              */
             monthlyCreditCap?: number | null;
@@ -1471,7 +1471,7 @@ export interface components {
              */
             allowedAddresses?: string[] | null;
             /**
-             * @description The most credits the key's paid calls (single and batch verify and finder) may be charged in one UTC calendar month, counted and enforced by the credit ledger with each hold (this month's charges plus open holds plus the call's most): a call that would pass it answers 402, code 2018, before any work. Absent or null: no cap. A whole number from 1 to 1,000,000,000 (else 400, code 1113). List jobs are not counted.
+             * @description The most credits the key's paid calls (single and batch verify and finder) may be charged in one UTC calendar month, counted and enforced by the credit ledger with each hold (this month's charges plus open holds plus the call's most): a call that would pass it answers 402, code 2018, before any work. Absent or null: no cap. A whole number from 1 to 1,000,000,000 (else 400, code 1113). A key with a cap cannot start or resume list jobs (403, code 1114): their rows are charged outside it.
              * @example 5000
              */
             monthlyCreditCap?: number | null;
