@@ -81,6 +81,18 @@ describe('credit ledger: a key monthly credit cap', () => {
       .then([expect.objectContaining({ type: 'CreditsHeld' })]);
   });
 
+  it("drops other months' counts with a month's first charge, so the snapshot holds this month's keys only", () => {
+    const events = after(
+      hold('h1', 4, capped(null), june),
+      settle('h1', 4, june),
+      hold('h2', 1, capped(null, 'k2'), july),
+    );
+    const [settled] = given(events)
+      .when(settle('h2', 1, july))
+      .events();
+    expect(settled.data.keySpendAfter).toEqual({ k2: { month: '2025-07', charged: 1 } });
+  });
+
   it("counts what a key charged before it was capped, and never another key's charges or a session's", () => {
     const events = after(
       hold('h1', 6, capped(null)),

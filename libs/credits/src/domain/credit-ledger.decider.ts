@@ -4,9 +4,10 @@ import { CreditLedgerEvent, Holds, KeySpend } from './credit-ledger.events';
 import { CREDIT_LEDGER_UPCASTERS } from './credit-ledger.upcast';
 
 /**
- * balance: credits owned; held: set aside for work in flight; available = balance - held. endedHolds: the
+ * balance: credits owned; held: set aside for work in flight; available = balance - held. keySpend: what
+ * each API key was charged in its latest charge's UTC month (its monthly cap's count). endedHolds: the
  * ids of the holds the loaded events ended (settled or released), so a late hold under one is refused; it is
- * not stored (the events carry balance and open holds only), so it covers what was loaded: the latest event
+ * not stored (the events carry balance, open holds and key counts only), so it covers what was loaded: the latest event
  * and, for a hold with a `basis`, every event since.
  */
 export type LedgerState = { balance: number; holds: Holds; endedHolds: readonly string[]; keySpend: KeySpend };
@@ -37,11 +38,12 @@ function keyMonth(state: LedgerState, keyId: string, at: string): number {
 const spendAfter = (keySpend: KeySpend): { keySpendAfter?: KeySpend } =>
   Object.keys(keySpend).length > 0 ? { keySpendAfter: keySpend } : {};
 
+/** The count after a charge through `keyId`; other months' counts are dropped, so it holds this month's keys only. */
 function charged(state: LedgerState, keyId: string | undefined, amount: number, at: string): KeySpend {
   if (!keyId) return state.keySpend;
-  const spent = state.keySpend[keyId];
-  const before = spent && spent.month === monthOf(at) ? spent.charged : 0;
-  return { ...state.keySpend, [keyId]: { month: monthOf(at), charged: before + amount } };
+  const month = monthOf(at);
+  const current = Object.fromEntries(Object.entries(state.keySpend).filter(([, spent]) => spent.month === month));
+  return { ...current, [keyId]: { month, charged: (current[keyId]?.charged ?? 0) + amount } };
 }
 
 function without(holds: Holds, holdId: string): Holds {
