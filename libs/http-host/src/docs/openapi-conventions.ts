@@ -29,7 +29,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 /**
  * Behaviour every route shares is documented here once, next to where the document is built, rather
  * than repeated on each handler: the global API-key guard and rate limiter (401, 429; the admin token
- * and its guessing throttle), the JSON body
+ * and its guessing throttle; the dashboard's limiter), the JSON body
  * parser (400, 413, 415, the three JSON media types), the refusal of control characters in path and
  * query values (400), the error envelope as the only error body (even
  * on CSV and event-stream routes), and the spec's order of operations.
@@ -37,7 +37,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 export function applyHttpConventions(document: OpenAPIObject): OpenAPIObject {
   const envelope = { $ref: '#/components/schemas/ErrorEnvelope' };
   const usedStatuses = new Set<number>();
-  for (const item of Object.values(document.paths)) {
+  for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
@@ -68,6 +68,8 @@ export function applyHttpConventions(document: OpenAPIObject): OpenAPIObject {
       if (keyed) [401, 429].forEach((status) => statuses.add(status));
       // Wrong admin tokens are throttled per client address (429 once an address has sent too many).
       if (admin) [401, 429].forEach((status) => statuses.add(status));
+      // The dashboard's limiter: per signed-in user, per client address on the anonymous routes (code 1201).
+      if (path.startsWith('/dashboard/v1/')) statuses.add(429);
       for (const status of statuses) operation.responses[status] ??= { description: ERROR_DESCRIPTIONS[status] };
       for (const [status, response] of Object.entries(operation.responses) as Array<[string, ResponseObject]>) {
         if (Number(status) < 400) continue;
