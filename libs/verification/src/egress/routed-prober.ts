@@ -56,7 +56,7 @@ export class RoutedProber {
     const outcomes = new Map<string, ProbeOutcome>();
     const failed = new Set<ProbeRoute>();
     let pending = addresses;
-    let refusal: ProbeOutcome | null = null;
+    const refusals = new Map<string, ProbeOutcome>();
     let skipped: Skipped | null = null;
     while (pending.length > 0) {
       const candidates = this.selector.poolFor(domain, hosts, provider).filter((r) => !failed.has(r));
@@ -77,17 +77,16 @@ export class RoutedProber {
         if (refused.length === 0) continue;
         failed.add(share.route);
         const until = this.health.outNow(share.route.name, [scope])?.until;
-        refusal = {
-          ...refused[0][1],
-          route: share.route.name,
-          ...(until ? { retryAfterMs: until - this.clock() } : {}),
-        };
+        const retry = until ? { retryAfterMs: until - this.clock() } : {};
+        // Each address keeps the refusal it got, should no route be left: its own reply is its evidence.
+        for (const [address, outcome] of refused)
+          refusals.set(address, { ...outcome, route: share.route.name, ...retry });
         pending = [...pending, ...refused.map(([address]) => address)];
         this.observer.routeFailover(share.route.name, provider, refused.length);
       }
     }
-    const last = this.lastAnswer(refusal, skipped, hosts);
-    for (const address of pending) outcomes.set(address, last);
+    const last = this.lastAnswer(skipped, hosts);
+    for (const address of pending) outcomes.set(address, this.refusalAnswer(refusals.get(address)) ?? last);
     return outcomes;
   }
 
@@ -204,13 +203,15 @@ export class RoutedProber {
       this.logger.log(`egress route "${route.name}" back in service (${scope})`);
   }
 
-  /** What addresses no route could ask answer: the last route's refusal, else why the pool's routes were skipped. */
-  private lastAnswer(refusal: ProbeOutcome | null, skipped: Skipped | null, hosts: MailHost[]): ProbeOutcome {
+  /** An address refused on its last route answers that refusal; a proxy's failure is `no_route`. */
+  private refusalAnswer(refusal: ProbeOutcome | undefined): ProbeOutcome | undefined {
+    if (!refusal || !isProxyFailure(refusal.kind)) return refusal;
+    return { ...refusal, kind: 'no_route', retryAfterMs: EGRESS_RECHECK_MS };
+  }
+
+  /** What addresses no route could take answer: why the pool's routes were skipped. */
+  private lastAnswer(skipped: Skipped | null, hosts: MailHost[]): ProbeOutcome {
     const mxHost = hosts[0]?.name;
-    if (refusal) {
-      const proxy = isProxyFailure(refusal.kind);
-      return proxy ? { ...refusal, kind: 'no_route', retryAfterMs: EGRESS_RECHECK_MS } : refusal;
-    }
     if (skipped) return { kind: skipped.kind, mxHost, retryAfterMs: Math.max(0, skipped.until - this.clock()) };
     return { kind: 'no_route', mxHost, retryAfterMs: EGRESS_RECHECK_MS };
   }

@@ -97,7 +97,7 @@ export class DomainProber {
       const limits = this.pool.limitsOf(target.address, this.settings.port);
       const sessions = Math.min(limits.ceiling(this.clock()), Math.ceil(queue.size / limits.errorBudget(this.clock())));
       const runs = [this.sessions.probe(target, call)];
-      if (sessions > 1 && this.settings.firstContactAlone && !this.pool.hasAnswered(target.address, this.settings.port))
+      if (sessions > 1 && this.settings.failover && !this.pool.hasAnswered(target.address, this.settings.port))
         await Promise.race([runs[0], call.answered]);
       if (!routeStopped(call)) for (let more = 1; more < sessions; more++) runs.push(this.sessions.probe(target, call));
       const failures = await Promise.all(runs);

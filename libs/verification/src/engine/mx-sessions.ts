@@ -60,9 +60,9 @@ export class MxSessions {
     return null;
   }
 
-  /** A failure that blames the route stops the call's other sessions too (see ROUTE_FAILURES). */
+  /** With routes to fail over to, a failure that blames the route stops the call's other sessions too (see ROUTE_FAILURES). */
   private stopIfRouteFailed(failure: ProbeOutcome, call: ProbeCall): ProbeOutcome {
-    if (ROUTE_FAILURES.has(failure.kind)) call.stopped ??= failure;
+    if (this.settings.failover && ROUTE_FAILURES.has(failure.kind)) call.stopped ??= failure;
     return failure;
   }
 

@@ -50,8 +50,6 @@ export const RETRY_LATER_KINDS: ReadonlySet<ProbeKind> = new Set<ProbeKind>([
   ...TRANSIENT_KINDS,
   'accepted',
   'port_25_blocked',
-  // A refusal of our sending address lifts with time (a blocklist entry expires, a route's quarantine ends).
-  'ip_blocked',
   'no_route',
   ...PROXY_FAILURES,
 ]);

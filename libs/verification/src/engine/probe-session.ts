@@ -29,7 +29,7 @@ export interface ProbeCall {
   lane: ProbeLane;
   /** Set when a session found the route refused (ROUTE_FAILURES): the call's other sessions stop, the rest get it. */
   stopped: ProbeOutcome | null;
-  /** Resolves at the call's first RCPT answer that does not refuse the route (see ProberSettings.firstContactAlone). */
+  /** Resolves at the call's first RCPT answer that does not refuse the route (see ProberSettings.failover). */
   answered: Promise<void>;
   heard(): void;
 }
@@ -178,8 +178,9 @@ export class ProbeSession {
     if (reply.code === 452 && kind !== 'mailbox_full')
       return ended({ why: 'mx_busy', reply, kind }, batch.slice(index));
     // The MX refuses our address, not this mailbox: every further RCPT would be refused too (and counted
-    // against us); the address is asked again on another route (RoutedProber).
-    if (kind === 'ip_blocked') return ended({ why: 'sender_blocked', reply }, batch.slice(index));
+    // against us); the address is asked again on another route (RoutedProber), when there is one.
+    if (kind === 'ip_blocked' && this.settings.failover)
+      return ended({ why: 'sender_blocked', reply }, batch.slice(index));
     this.call.outcomes.set(address, { kind, reply, ...spokenTo(this.target) });
     this.call.control.probed?.(address);
     this.pool.markAnswered(this.lease.key);

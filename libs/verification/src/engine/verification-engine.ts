@@ -84,7 +84,7 @@ export class VerificationEngine {
         backoffMs: config.greylistDelaysMs[0] ?? 60_000,
         reconnectBackoffMs: config.reconnectBackoffMs ?? 1_000,
         tarpitFloorMs: config.tarpitFloorMs ?? 500,
-        firstContactAlone: config.routes != null,
+        failover: config.routes != null,
       },
       sessionReuse: config.sessionReuse,
       slots: config.mxSlots ?? new MemoryMxSlots(),
