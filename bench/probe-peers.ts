@@ -1,6 +1,7 @@
 /** The SMTP servers of `npm run bench:probe`: loopback peers per MTA-defence profile and the real Postfix. */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { stopOnExit } from './stop-on-exit';
 import { startDnsPeer, ZoneEntry } from '../test/support/peers/dns-peer';
 import {
   accept,
@@ -81,18 +82,7 @@ export function realPostfix(): RealPostfix | null {
     console.log(`real Postfix: skipped (${(error as Error).message.split('\n')[0]})`);
     return null;
   }
-  let stopped = !startedHere;
-  const stop = () => {
-    if (stopped) return;
-    stopped = true;
-    postfixScript('down');
-  };
-  process.once('exit', stop);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, () => {
-      stop();
-      process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
-    });
+  const stop = stopOnExit(startedHere, () => postfixScript('down'));
   const value = (name: string) => new RegExp(`${name}=(\\S+)`).exec(out)?.[1] ?? '';
   return {
     host: value('POSTFIX_SMTP_HOST'),

@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { stopOnExit } from './stop-on-exit';
 
 export interface LocalDante {
   /** socks5://127.0.0.1:11080 (no authentication), and the source address its connections leave from. */
@@ -48,18 +49,7 @@ export function localDante(): LocalDante | { skipped: string } {
     const reason = stderr.split('\n').filter(Boolean).pop() ?? (error as Error).message.split('\n')[0];
     return { skipped: `scripts/integration/dante.sh up failed: ${reason}` };
   }
-  let stopped = !startedHere;
-  const stop = () => {
-    if (stopped) return;
-    stopped = true;
-    danteScript('down');
-  };
-  process.once('exit', stop);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, () => {
-      stop();
-      process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
-    });
+  const stop = stopOnExit(startedHere, () => danteScript('down'));
   const value = (name: string) => new RegExp(`${name}=(\\S+)`).exec(out)?.[1] ?? '';
   if (!value('DANTE_OPEN_URL')) {
     stop();
