@@ -243,6 +243,14 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
         .first()
         .evaluate((el) => (el as HTMLProgressElement).value),
     ).toBe(100);
+    // Issue 38: the bar spans its card (a max-width meant for the lists table held it to a third of it).
+    const [barWidth, cardWidth] = await page.locator('section[aria-labelledby="job-status"]').evaluate((card) => {
+      const style = getComputedStyle(card);
+      const inner = card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return [card.querySelector('progress')!.getBoundingClientRect().width, inner];
+    });
+    expect(cardWidth).toBeGreaterThan(900);
+    expect(barWidth).toBeCloseTo(cardWidth, 0);
     // Finding 5: duplicates removed, the chart counts the rows the download holds (the 50 repeats left out).
     expect(await page.locator('.legend').innerText()).toContain('Deliverable: 1,200');
     expect(await page.getByTestId('download-deliverable').innerText()).toBe('Deliverable only (1,200 rows)');
@@ -376,6 +384,7 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     expect(await page.locator('.usage-chart figcaption').innerText()).toContain('(1,951 in all)');
     // Finding 9: the caption says what the total counts (the list's 1,950 distinct addresses are in it).
     expect(await page.getByTestId('usage-scope').innerText()).toContain('each distinct address of your lists');
+    expect(await page.getByTestId('usage-scope').innerText()).toContain('Finder lookups are not in this chart');
     expect(await page.locator('.usage-chart rect[data-result="ok"]').count()).toBe(1);
     await audit('overview');
     await screenshot(page, 'overview');

@@ -1,6 +1,11 @@
 import { niceMax, UsageDay, usageSeries } from '../lib/chart';
 
-/** Daily usage of the last 30 days as stacked bars by result, with the numbers in a table below. */
+/**
+ * Daily verifications of the last 30 days as stacked bars by result, with the numbers in a table below. The
+ * caption's total is the sum of the bars drawn, and the note under them says what they count: the usage
+ * feed's days also hold finder lookups (found / not found), which are no verification result and are left
+ * out of both.
+ */
 export function UsageChart({ days, today = new Date() }: { days: UsageDay[]; today?: Date }) {
   const series = usageSeries(days, today);
   const max = niceMax(Math.max(0, ...series.map((d) => d.total)));
@@ -54,6 +59,10 @@ export function UsageChart({ days, today = new Date() }: { days: UsageDay[]; tod
           {series[series.length - 1].date}
         </text>
       </svg>
+      <p className="hint" data-testid="usage-scope">
+        Every verification counts: single and batch calls, and each distinct address of your lists (a repeated row is
+        verified once). Finder lookups are not in this chart: the Team page counts them.
+      </p>
       <details>
         <summary>Show the numbers</summary>
         <table>

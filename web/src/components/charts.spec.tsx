@@ -70,4 +70,23 @@ describe('30-day usage chart', () => {
     expect(container.querySelector('figcaption')!.textContent).toContain('10 in all');
     unmount();
   });
+
+  it('totals what it draws and says what that is: lists included, finder lookups left out', () => {
+    // The team usage feed sums finder facts (found / not_found) into the same days as verifications.
+    const { container, unmount } = render(
+      <UsageChart
+        days={[{ date: '2026-11-23', byResult: { ok: 1201, catch_all: 300, invalid: 450, found: 4, not_found: 2 } }]}
+        today={today}
+      />,
+    );
+    const drawn = [...container.querySelectorAll('g[data-date] rect title')]
+      .map((title) => Number(title.textContent!.split(': ')[1]))
+      .reduce((sum, value) => sum + value, 0);
+    expect(drawn).toBe(1951);
+    expect(container.querySelector('figcaption')!.textContent).toContain('(1,951 in all)');
+    const scope = container.querySelector('[data-testid="usage-scope"]')!.textContent;
+    expect(scope).toContain('each distinct address of your lists');
+    expect(scope).toContain('Finder lookups are not in this chart');
+    unmount();
+  });
 });

@@ -37,11 +37,6 @@ export function OverviewPage({ balance, balanceError }: { balance: number | null
         <h2 id="usage-title">Usage</h2>
         <ErrorAlert error={usage.error} />
         {usage.data && <UsageChart days={usage.data.daily.map((d) => ({ date: d.day, byResult: d.byResult }))} />}
-        {usage.data && (
-          <p className="hint" data-testid="usage-scope">
-            Every verification counts: single and batch calls, and each distinct address of your lists.
-          </p>
-        )}
       </section>
       <section aria-labelledby="recent-title">
         <h2 id="recent-title">Recent lists</h2>
