@@ -11,6 +11,8 @@ export { RevokeApiKeyCommand, type RevokedKey } from './revoke-api-key/revoke-ap
 export { RotateApiKeyCommand, type RotatedKey } from './rotate-api-key/rotate-api-key.command';
 export { RestrictApiKeyCommand, type RestrictedKey } from './restrict-api-key/restrict-api-key.command';
 export { KEY_SCOPES, type KeyScope, type KeyRestrictions, type KeyRestrictionsChange } from './domain/key-restrictions';
+export { API_KEY_KINDS, type ApiKeyKind } from './domain/key-kind';
+export { originAllowed } from './domain/key-origins';
 export { InviteMemberCommand, type Invitation } from './invite-member/invite-member.command';
 export { AcceptInviteCommand, type JoinedTeam } from './accept-invite/accept-invite.command';
 export { RemoveMemberCommand, type RemovedMember } from './remove-member/remove-member.command';

@@ -55,6 +55,23 @@ export const ErrorCodes = {
     message:
       'A key with a monthly credit cap cannot start or resume list jobs: their rows are charged outside the cap. Use a key without a cap for lists.',
   },
+  INVALID_KEY_KIND: {
+    code: 1115,
+    status: 400,
+    message: 'Unknown API key kind: use live, test or publishable.',
+  },
+  INVALID_KEY_ORIGIN: {
+    code: 1116,
+    status: 400,
+    message:
+      'A publishable key needs its web origins, each scheme, host and port only (such as https://example.com); other keys carry none.',
+  },
+  KEY_KIND_NOT_ACCEPTED: {
+    code: 1117,
+    status: 403,
+    message:
+      'This route does not accept this kind of API key; `error.keyKind` names the kind presented (a publishable key only verifies single addresses).',
+  },
   RATE_LIMITED: {
     code: 1201,
     status: 429,

@@ -32,6 +32,7 @@ describe('dashboard API keys', () => {
     expect(list.body.data.items).toEqual([
       {
         keyId,
+        kind: 'live',
         label: 'Reports',
         createdAt: expect.any(String),
         lastUsedAt: expect.any(String),
@@ -40,6 +41,7 @@ describe('dashboard API keys', () => {
         scopes: null,
         allowedAddresses: null,
         monthlyCreditCap: null,
+        allowedOrigins: null,
         owner: { userId: user.userId, email },
       },
     ]);

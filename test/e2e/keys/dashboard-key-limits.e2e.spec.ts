@@ -40,6 +40,7 @@ describe('finding 2: key limits from the dashboard', () => {
       scopes: ['verify', 'credits:read'],
       allowedAddresses: ['127.0.0.1', '2001:db8::/48'],
       monthlyCreditCap: null,
+      allowedOrigins: null,
       effective: true,
     });
     expect((await app.request('GET', '/v1/credits/balance', { key: apiKey })).status).toBe(200);

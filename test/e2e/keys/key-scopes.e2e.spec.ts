@@ -77,6 +77,7 @@ describe('finding 2: scoped keys', () => {
       scopes: ['verify', 'credits:read'],
       allowedAddresses: null,
       monthlyCreditCap: null,
+      allowedOrigins: null,
       effective: true,
     });
     expect((await app.request('GET', '/v1/credits/balance', { key: apiKey })).status).toBe(200);

@@ -9,7 +9,14 @@ export async function keyWith(app: TestApp, accountId: string, limits: Record<st
     body: { label: 'limited', ...limits },
   });
   if (res.status !== 201) throw new Error(`issue key: ${res.status} ${res.text}`);
-  return res.body.data as { keyId: string; apiKey: string; scopes: string[] | null; allowedAddresses: string[] | null };
+  return res.body.data as {
+    keyId: string;
+    apiKey: string;
+    kind: string;
+    scopes: string[] | null;
+    allowedAddresses: string[] | null;
+    allowedOrigins: string[] | null;
+  };
 }
 
 /** Status and error code of an answer, to compare many at once. */

@@ -7,6 +7,7 @@ import { KeysPage } from './KeysPage';
 // The Keys page against a stand-in for the browser's fetch that answers as /dashboard/v1/keys does.
 const key = (overrides: Partial<ApiKey>): ApiKey => ({
   keyId: 'k1',
+  kind: 'live',
   label: 'CRM',
   createdAt: '2026-11-28T10:00:00.000Z',
   lastUsedAt: null,
@@ -15,6 +16,7 @@ const key = (overrides: Partial<ApiKey>): ApiKey => ({
   scopes: null,
   allowedAddresses: null,
   monthlyCreditCap: null,
+  allowedOrigins: null,
   owner: null,
   ...overrides,
 });

@@ -5,6 +5,7 @@ import { parseApiKey, secretMatches } from '../keys/api-key-secret';
 import { API_KEYS_COLLECTION, ApiKeyDoc } from './api-keys.projection';
 import { KeyLastUsed } from '../usage/key-last-used';
 import type { KeyRestrictions, KeyScope } from '../domain/key-restrictions';
+import type { ApiKeyKind } from '../domain/key-kind';
 
 /** Who is calling: the key, and the account whose credits it spends (the team owner's). */
 export interface Principal {
@@ -13,6 +14,8 @@ export interface Principal {
   role: 'owner' | 'member';
   /** The team member the key was minted for (or the signed-in user of a session); none for the account's opening key and admin-issued keys. */
   userId?: string;
+  /** What the key is for; a dashboard session is live (it spends the team's credits). */
+  kind: ApiKeyKind;
   /** The key's limits as authentication read them; absent for a dashboard session (it has every scope). */
   restrictions?: KeyRestrictions;
 }
@@ -35,17 +38,21 @@ export class ApiKeyAuthenticator {
     const doc = await this.readStore.collection<ApiKeyDoc>(API_KEYS_COLLECTION).get(parsed.keyId);
     // Compare even when the key is unknown or revoked so timing does not reveal which key ids exist.
     const matches = secretMatches(parsed.secret, doc?.secretHash ?? '0'.repeat(64));
-    if (!doc || doc.revoked || !matches) throw new DomainError('INVALID_API_KEY');
+    // The prefix must name the stored kind: a live secret dressed as a test key is not a test key.
+    const kind = doc?.kind ?? 'live';
+    if (!doc || doc.revoked || !matches || kind !== parsed.kind) throw new DomainError('INVALID_API_KEY');
     this.lastUsed.touch(doc._id);
     return {
       keyId: doc._id,
       accountId: doc.accountId,
       role: doc.role,
       ...(doc.userId ? { userId: doc.userId } : {}),
+      kind,
       restrictions: {
         scopes: (doc.scopes as KeyScope[] | undefined) ?? null,
         allowedAddresses: doc.allowedAddresses ?? null,
         monthlyCreditCap: doc.monthlyCreditCap ?? null,
+        allowedOrigins: doc.allowedOrigins ?? null,
       },
     };
   }

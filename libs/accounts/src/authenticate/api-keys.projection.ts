@@ -1,6 +1,7 @@
 import { documentProjection } from '@lib/readstore';
 import { AccountEvent } from '../domain/account.events';
 import { accountDecider } from '../domain/account.decider';
+import type { ApiKeyKind } from '../domain/key-kind';
 
 /** Read model used by authentication: one document per key id. */
 export interface ApiKeyDoc {
@@ -17,6 +18,10 @@ export interface ApiKeyDoc {
   /** null: every client address. */
   allowedAddresses?: string[] | null;
   monthlyCreditCap?: number | null;
+  /** Absent on a document projected before keys had kinds: live. */
+  kind?: ApiKeyKind;
+  /** A publishable key's web origins; null for the other kinds. */
+  allowedOrigins?: string[] | null;
   issuedAt: string;
   revokedAt: string | null;
   rotatedAt: string | null;
@@ -45,6 +50,8 @@ export const apiKeysProjection = documentProjection<ApiKeyDoc, AccountEvent>({
           scopes: event.data.scopes ?? null,
           allowedAddresses: event.data.allowedAddresses ?? null,
           monthlyCreditCap: event.data.monthlyCreditCap ?? null,
+          kind: event.data.kind ?? 'live',
+          allowedOrigins: event.data.allowedOrigins ?? null,
           issuedAt: event.data.issuedAt,
           revokedAt: null,
           rotatedAt: null,
@@ -60,6 +67,7 @@ export const apiKeysProjection = documentProjection<ApiKeyDoc, AccountEvent>({
             scopes: event.data.scopes,
             allowedAddresses: event.data.allowedAddresses,
             monthlyCreditCap: event.data.monthlyCreditCap ?? null,
+            allowedOrigins: event.data.allowedOrigins ?? null,
           }
         );
       default:

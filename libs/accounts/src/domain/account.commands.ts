@@ -23,6 +23,8 @@ export type IssueApiKey = {
   userId?: string;
   /** The new key's limits; absent fields: none (every scope, every address). */
   restrictions?: KeyRestrictionsChange;
+  /** Absent: live; one of API_KEY_KINDS, checked here (INVALID_KEY_KIND) since it arrives from a request body. */
+  kind?: string;
   at: string;
 };
 /**

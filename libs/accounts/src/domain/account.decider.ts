@@ -12,9 +12,10 @@ import {
   TeamState,
 } from './account-team';
 import { KeyRestrictions, KeyScope, restrictionsAfter, sameRestrictions, UNRESTRICTED } from './key-restrictions';
+import { ApiKeyKind, requireKeyKind } from './key-kind';
 
 export type { TeamMemberRole } from './account-team';
-type KeyState = { revoked: boolean; userId: string | null; restrictions: KeyRestrictions };
+type KeyState = { revoked: boolean; userId: string | null; kind: ApiKeyKind; restrictions: KeyRestrictions };
 export type AccountState = { status: 'none' } | ({ status: 'open'; keys: Record<string, KeyState> } & TeamState);
 type OpenAccount = Extract<AccountState, { status: 'open' }>;
 
@@ -40,13 +41,18 @@ function issuedRestrictions(restrictions: KeyRestrictions): {
   scopes?: string[];
   allowedAddresses?: string[];
   monthlyCreditCap?: number;
+  allowedOrigins?: string[];
 } {
   return {
     ...(restrictions.scopes ? { scopes: restrictions.scopes } : {}),
     ...(restrictions.allowedAddresses ? { allowedAddresses: restrictions.allowedAddresses } : {}),
     ...(restrictions.monthlyCreditCap ? { monthlyCreditCap: restrictions.monthlyCreditCap } : {}),
+    ...(restrictions.allowedOrigins ? { allowedOrigins: restrictions.allowedOrigins } : {}),
   };
 }
+
+/** The kind as an issue event carries it: absent for live, as on every key issued before kinds. */
+const issuedKind = (kind: ApiKeyKind): { kind?: 'test' | 'publishable' } => (kind === 'live' ? {} : { kind });
 
 export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = {
   initialState: { status: 'none' },
@@ -84,7 +90,8 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         const active = Object.values(open.keys).filter((key) => !key.revoked).length;
         if (active >= command.maxActiveKeys) throw new DomainError('API_KEY_LIMIT_REACHED');
         const owner = command.userId ? { userId: command.userId } : {};
-        const restrictions = restrictionsAfter(UNRESTRICTED, command.restrictions ?? {});
+        const kind = requireKeyKind(command.kind);
+        const restrictions = restrictionsAfter(UNRESTRICTED, command.restrictions ?? {}, kind);
         return [
           {
             type: 'ApiKeyIssued',
@@ -95,6 +102,7 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
               label: command.label,
               role: 'member',
               ...owner,
+              ...issuedKind(kind),
               ...issuedRestrictions(restrictions),
               issuedAt: command.at,
             },
@@ -123,8 +131,8 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
       }
       case 'RestrictApiKey': {
         const open = requireActiveKey(state, command.keyId, command.by);
-        const current = open.keys[command.keyId].restrictions;
-        const next = restrictionsAfter(current, command.change);
+        const { restrictions: current, kind } = open.keys[command.keyId];
+        const next = restrictionsAfter(current, command.change, kind);
         if (sameRestrictions(current, next)) return []; // a repeated edit records nothing new
         return [
           {
@@ -132,7 +140,11 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
             data: {
               accountId: open.accountId,
               keyId: command.keyId,
-              ...next,
+              scopes: next.scopes,
+              allowedAddresses: next.allowedAddresses,
+              monthlyCreditCap: next.monthlyCreditCap,
+              // Only a publishable key has origins: the other kinds' changes read as before kinds existed.
+              ...(kind === 'publishable' ? { allowedOrigins: next.allowedOrigins } : {}),
               ...(command.by !== undefined ? { changedBy: command.by } : {}),
               changedAt: command.at,
             },
@@ -235,21 +247,24 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
             [event.data.keyId]: {
               revoked: false,
               userId: event.data.userId ?? null,
+              kind: event.data.kind ?? 'live',
               restrictions: {
                 scopes: (event.data.scopes as KeyScope[] | undefined) ?? null,
                 allowedAddresses: event.data.allowedAddresses ?? null,
                 monthlyCreditCap: event.data.monthlyCreditCap ?? null,
+                allowedOrigins: event.data.allowedOrigins ?? null,
               },
             },
           },
         };
       case 'ApiKeyRestrictionsChanged': {
-        const { scopes, allowedAddresses, monthlyCreditCap } = event.data;
+        const { scopes, allowedAddresses, monthlyCreditCap, allowedOrigins } = event.data;
         const key = state.keys[event.data.keyId];
         const restrictions = {
           scopes: scopes as KeyScope[] | null,
           allowedAddresses,
           monthlyCreditCap: monthlyCreditCap ?? null,
+          allowedOrigins: allowedOrigins ?? null,
         };
         return { ...state, keys: { ...state.keys, [event.data.keyId]: { ...key, restrictions } } };
       }

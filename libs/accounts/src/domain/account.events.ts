@@ -19,6 +19,10 @@ export type ApiKeyIssued = {
     allowedAddresses?: string[];
     /** Absent: no monthly credit cap. */
     monthlyCreditCap?: number;
+    /** Absent: a live key (every key issued before keys had kinds). */
+    kind?: 'test' | 'publishable';
+    /** A publishable key's web origins; absent for the other kinds. */
+    allowedOrigins?: string[];
     issuedAt: string;
   };
 };
@@ -35,6 +39,8 @@ export type ApiKeyRestrictionsChanged = {
     allowedAddresses: string[] | null;
     /** Absent on a change recorded before keys had caps: none. */
     monthlyCreditCap?: number | null;
+    /** Absent on a change recorded before publishable keys, and for keys of the other kinds: none. */
+    allowedOrigins?: string[] | null;
     changedBy?: string;
     changedAt: string;
   };

@@ -1,5 +1,7 @@
 import { DomainError } from '@lib/common';
 import { parseAddressBlock } from '@lib/net';
+import type { ApiKeyKind } from './key-kind';
+import { requireOrigins } from './key-origins';
 
 /**
  * What a key may do: each /v1 route declares the one scope it needs (`@RequiresScope` in libs/api).
@@ -17,14 +19,22 @@ export interface KeyRestrictions {
   allowedAddresses: string[] | null;
   /** Credits the key may have charged in one UTC calendar month, enforced by the credit ledger's holds. */
   monthlyCreditCap: number | null;
+  /** The web origins a publishable key works from (required for one, refused for the other kinds). */
+  allowedOrigins: string[] | null;
 }
-export const UNRESTRICTED: KeyRestrictions = { scopes: null, allowedAddresses: null, monthlyCreditCap: null };
+export const UNRESTRICTED: KeyRestrictions = {
+  scopes: null,
+  allowedAddresses: null,
+  monthlyCreditCap: null,
+  allowedOrigins: null,
+};
 
 /** A change asked for: a field absent keeps what the key has, null lifts that limit. */
 export type KeyRestrictionsChange = Partial<{
   scopes: string[] | null;
   allowedAddresses: string[] | null;
   monthlyCreditCap: number | null;
+  allowedOrigins: string[] | null;
 }>;
 
 const MAX_ALLOWLIST_ENTRIES = 100;
@@ -66,8 +76,12 @@ function requireAllowlist(entries: string[]): string[] {
   return [...new Set(entries.map((entry) => entry.trim()))];
 }
 
-/** The key's limits after a change, each field checked (INVALID_KEY_SCOPE, INVALID_KEY_ALLOWLIST). */
-export function restrictionsAfter(current: KeyRestrictions, change: KeyRestrictionsChange): KeyRestrictions {
+/** The key's limits after a change, each field checked (INVALID_KEY_SCOPE, INVALID_KEY_ALLOWLIST, ...). */
+export function restrictionsAfter(
+  current: KeyRestrictions,
+  change: KeyRestrictionsChange,
+  kind: ApiKeyKind = 'live',
+): KeyRestrictions {
   const scopes = change.scopes === undefined ? current.scopes : change.scopes && requireScopes(change.scopes);
   const allowedAddresses =
     change.allowedAddresses === undefined
@@ -79,9 +93,43 @@ export function restrictionsAfter(current: KeyRestrictions, change: KeyRestricti
       : change.monthlyCreditCap === null
         ? null
         : requireCreditCap(change.monthlyCreditCap);
-  return { scopes, allowedAddresses, monthlyCreditCap };
+  const allowedOrigins =
+    change.allowedOrigins === undefined
+      ? current.allowedOrigins
+      : change.allowedOrigins && requireOrigins(change.allowedOrigins);
+  const next = { scopes, allowedAddresses, monthlyCreditCap, allowedOrigins };
+  return kind === 'publishable' ? publishableLimits(next) : serverKeyLimits(next);
+}
+
+/**
+ * A publishable key lives in web pages: it verifies single addresses only (its one scope), from the origins
+ * it lists; an allowlist of client addresses means nothing for visitors' browsers, so it is refused.
+ */
+function publishableLimits(limits: KeyRestrictions): KeyRestrictions {
+  if (limits.scopes && !(limits.scopes.length === 1 && limits.scopes[0] === 'verify'))
+    throw new DomainError(
+      'INVALID_KEY_SCOPE',
+      'A publishable key only verifies single addresses: its one scope is verify.',
+    );
+  if (limits.allowedAddresses)
+    throw new DomainError(
+      'INVALID_KEY_ALLOWLIST',
+      "A publishable key is called from visitors' browsers: limit it by origins, not by client addresses.",
+    );
+  if (!limits.allowedOrigins)
+    throw new DomainError('INVALID_KEY_ORIGIN', 'A publishable key needs the origins it works from (allowedOrigins).');
+  return { ...limits, scopes: ['verify'] };
+}
+
+function serverKeyLimits(limits: KeyRestrictions): KeyRestrictions {
+  if (limits.allowedOrigins)
+    throw new DomainError(
+      'INVALID_KEY_ORIGIN',
+      'Only publishable keys carry origins: a live or test key is a server-side secret, limited by client addresses.',
+    );
+  return limits;
 }
 
 export const sameRestrictions = (a: KeyRestrictions, b: KeyRestrictions): boolean =>
-  JSON.stringify([a.scopes, a.allowedAddresses, a.monthlyCreditCap]) ===
-  JSON.stringify([b.scopes, b.allowedAddresses, b.monthlyCreditCap]);
+  JSON.stringify([a.scopes, a.allowedAddresses, a.monthlyCreditCap, a.allowedOrigins]) ===
+  JSON.stringify([b.scopes, b.allowedAddresses, b.monthlyCreditCap, b.allowedOrigins]);

@@ -27,13 +27,16 @@ export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand, I
       label: command.label,
       userId: command.userId,
       ...(command.restrictions ? { restrictions: command.restrictions } : {}),
+      ...(command.kind !== undefined ? { kind: command.kind } : {}),
       at: this.clock.nowIso(),
     });
     const key = result.state.status === 'open' ? result.state.keys[keyId] : undefined;
+    const kind = key?.kind ?? 'live';
     return {
       keyId,
-      apiKey: formatApiKey(keyId, secret),
+      apiKey: formatApiKey(kind, keyId, secret),
       position: result.position,
+      kind,
       restrictions: key?.restrictions ?? UNRESTRICTED,
     };
   }

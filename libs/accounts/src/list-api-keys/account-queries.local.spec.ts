@@ -103,6 +103,8 @@ describe('account queries over the projected read models', () => {
         scopes: null, // keys issued without limits keep every scope and every address
         allowedAddresses: null,
         monthlyCreditCap: null,
+        kind: 'live', // every key issued before keys had kinds
+        allowedOrigins: null,
       },
       {
         keyId: 'k-u2',
@@ -115,6 +117,8 @@ describe('account queries over the projected read models', () => {
         scopes: null, // keys issued without limits keep every scope and every address
         allowedAddresses: null,
         monthlyCreditCap: null,
+        kind: 'live', // every key issued before keys had kinds
+        allowedOrigins: null,
       },
       {
         keyId: 'k-op',
@@ -127,6 +131,8 @@ describe('account queries over the projected read models', () => {
         scopes: null, // keys issued without limits keep every scope and every address
         allowedAddresses: null,
         monthlyCreditCap: null,
+        kind: 'live', // every key issued before keys had kinds
+        allowedOrigins: null,
       },
     ]);
     expect((await keys.execute(new ListApiKeysQuery('1', 'u2'))).map((key) => key.keyId)).toEqual(['k-u2']);

@@ -1,5 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { KeyScope } from '../domain/key-restrictions';
+import type { ApiKeyKind } from '../domain/key-kind';
 
 /** An API key as its team sees it (never its secret or hash). */
 export interface ApiKeyView {
@@ -8,12 +9,15 @@ export interface ApiKeyView {
   label: string;
   /** The dashboard user who created the key; null for keys made by an operator. */
   userId: string | null;
+  kind: ApiKeyKind;
   /** null: every scope (every key issued before keys had limits, and every key issued without them). */
   scopes: KeyScope[] | null;
   /** null: every client address. */
   allowedAddresses: string[] | null;
   /** null: no monthly credit cap. */
   monthlyCreditCap: number | null;
+  /** A publishable key's web origins; null for the other kinds. */
+  allowedOrigins: string[] | null;
   issuedAt: string;
   revokedAt: string | null;
   rotatedAt: string | null;

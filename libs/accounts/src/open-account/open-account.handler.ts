@@ -26,6 +26,6 @@ export class OpenAccountHandler implements ICommandHandler<OpenAccountCommand, O
       at: this.clock.nowIso(),
     });
     if (!ownerKey) return { accountId, keyId: null, apiKey: null, position: result.position };
-    return { accountId, keyId, apiKey: formatApiKey(keyId, secret), position: result.position };
+    return { accountId, keyId, apiKey: formatApiKey('live', keyId, secret), position: result.position };
   }
 }

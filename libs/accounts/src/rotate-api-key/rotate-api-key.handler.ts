@@ -14,13 +14,13 @@ export class RotateApiKeyHandler implements ICommandHandler<RotateApiKeyCommand,
 
   async execute(command: RotateApiKeyCommand): Promise<RotatedKey> {
     const secret = newSecret();
-    const { effective } = await this.keys.run(command.keyId, {
+    const { effective, kind } = await this.keys.run(command.keyId, {
       type: 'RotateApiKey',
       keyId: command.keyId,
       secretHash: hashSecret(secret),
       ...(command.by !== undefined ? { by: command.by } : {}),
       at: this.clock.nowIso(),
     });
-    return { keyId: command.keyId, apiKey: formatApiKey(command.keyId, secret), effective };
+    return { keyId: command.keyId, apiKey: formatApiKey(kind, command.keyId, secret), effective };
   }
 }

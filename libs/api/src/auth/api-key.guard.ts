@@ -1,12 +1,13 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyAuthenticator, type KeyScope, Principal } from '@lib/accounts';
+import { ApiKeyAuthenticator, type ApiKeyKind, type KeyScope, Principal } from '@lib/accounts';
 import { SessionAuthenticator } from '@lib/identity';
 import { API_CONFIG, type ApiConfig } from '../api.config';
 import { PUBLIC_ROUTE } from '@lib/http-host';
 import { ADMIN_ROUTE, CHARGED_OUTSIDE_KEY_CAP, PAID_ROUTE, QUERY_KEY_ALLOWED, REQUIRED_SCOPE } from './auth.decorators';
 import { enforceKeyLimits } from './key-limits';
+import { ACCEPTED_KEY_KINDS, enforceKeyKind } from './key-kinds';
 import { DASHBOARD_ROUTE } from '../dashboard/session/dashboard.decorators';
 import { authenticateSession, hasSessionCookie } from '../dashboard/session/dashboard-session.guard';
 import { RateLimits } from './rate-limits';
@@ -15,7 +16,7 @@ import { AdminGuessThrottle } from './admin-guess-throttle';
 
 /**
  * Authenticates every route by X-API-KEY (or the admin token on admin routes, throttled per client
- * address), then the key's limits (client-address allowlist, then the route's scope: key-limits.ts), then the
+ * address), then the key's kind (key-kinds.ts), then the key's limits (client-address allowlist, then the route's scope: key-limits.ts), then the
  * rate limits of the key and of its account. The dashboard's web UI calls /v1 without a key (a key is a server-side secret):
  * a request with no key but a session cookie is the signed-in user spending their team's credits,
  * with the session's CSRF token required on every state change and every paid call (a paid GET too),
@@ -51,6 +52,7 @@ export class ApiKeyGuard implements CanActivate {
       key === undefined && hasSessionCookie(request)
         ? await this.sessionPrincipal(request, this.reflector.getAllAndOverride<boolean>(PAID_ROUTE, targets) ?? false)
         : await this.authenticator.authenticate(key);
+    enforceKeyKind(principal, this.reflector.getAllAndOverride<ApiKeyKind[]>(ACCEPTED_KEY_KINDS, targets));
     enforceKeyLimits(
       principal,
       request.ip,
@@ -65,7 +67,13 @@ export class ApiKeyGuard implements CanActivate {
   private async sessionPrincipal(request: FastifyRequest, paid: boolean): Promise<Principal> {
     const user = await authenticateSession(this.sessions, request, paid);
     // Account management (keys, team, billing) lives under /dashboard/v1 with its own role checks; on /v1 a session only spends.
-    return { keyId: `session:${user.sessionId}`, accountId: user.accountId, role: 'member', userId: user.userId };
+    return {
+      keyId: `session:${user.sessionId}`,
+      accountId: user.accountId,
+      role: 'member',
+      userId: user.userId,
+      kind: 'live',
+    };
   }
 
   private presentedKey(

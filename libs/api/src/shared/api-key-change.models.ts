@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { KEY_SCOPES, type KeyScope } from '@lib/accounts';
+import { API_KEY_KINDS, type ApiKeyKind, KEY_SCOPES, type KeyScope } from '@lib/accounts';
 
 // One answer for a key changed from the dashboard or the admin API: both run the same accounts command.
 
@@ -36,6 +36,24 @@ export class KeyRestrictionsModel {
   allowedAddresses!: string[] | null;
   @ApiProperty({ type: Number, nullable: true, example: 5000, description: 'null: no monthly credit cap' })
   monthlyCreditCap!: number | null;
+  @ApiProperty({
+    type: [String],
+    nullable: true,
+    example: null,
+    description: "A publishable key's web origins; null for live and test keys",
+  })
+  allowedOrigins!: string[] | null;
+}
+
+/** A key's limits and what it is for. */
+export class KeyDescriptionModel extends KeyRestrictionsModel {
+  @ApiProperty({
+    enum: API_KEY_KINDS,
+    example: 'live',
+    description:
+      'live: a server-side secret spending the balance; test: answers from the magic-address table with a test balance; publishable: single verify from listed web origins',
+  })
+  kind!: ApiKeyKind;
 }
 
 export class RestrictedKeyModel extends KeyRestrictionsModel {

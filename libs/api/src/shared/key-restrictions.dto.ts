@@ -13,6 +13,9 @@ export const ALLOWLIST_DESCRIPTION =
 export const CREDIT_CAP_DESCRIPTION =
   "The most credits the key's paid calls (single and batch verify and finder) may be charged in one UTC calendar month, counted and enforced by the credit ledger with each hold (this month's charges plus open holds plus the call's most): a call that would pass it answers 402, code 2018, before any work. Absent or null: no cap. A whole number from 1 to 1,000,000,000 (else 400, code 1113). A key with a cap cannot start or resume list jobs (403, code 1114): their rows are charged outside it.";
 
+export const ORIGINS_DESCRIPTION =
+  "Publishable keys only, and required for them: the web origins (scheme, host and port, such as https://www.example.com; https://*.example.com for any subdomain) whose pages may call single verify with the key. The server checks the browser's Origin header and answers CORS for these only. An origin with a path, or origins on a live or test key, answers 400, code 1116.";
+
 /** The body of a key change: a field absent keeps what the key has, null lifts the limit. */
 export class KeyRestrictionsDto {
   @ApiPropertyOptional({
@@ -42,6 +45,17 @@ export class KeyRestrictionsDto {
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   monthlyCreditCap?: number | null;
+
+  @ApiPropertyOptional({
+    type: [String],
+    nullable: true,
+    example: ['https://www.example.com', 'https://*.example.com'],
+    description: ORIGINS_DESCRIPTION,
+  })
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  allowedOrigins?: string[] | null;
 }
 
 /** What a body asks to change, as the accounts command takes it (absent stays absent). */
@@ -50,5 +64,6 @@ export function restrictionsChange(body: KeyRestrictionsDto): KeyRestrictionsCha
     ...(body.monthlyCreditCap !== undefined ? { monthlyCreditCap: body.monthlyCreditCap } : {}),
     ...(body.scopes !== undefined ? { scopes: body.scopes } : {}),
     ...(body.allowedAddresses !== undefined ? { allowedAddresses: body.allowedAddresses } : {}),
+    ...(body.allowedOrigins !== undefined ? { allowedOrigins: body.allowedOrigins } : {}),
   };
 }

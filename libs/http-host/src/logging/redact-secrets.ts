@@ -12,7 +12,7 @@ const RULES: Array<[RegExp, string]> = [
   // name=value in a URL query, a form body or a cookie header.
   [new RegExp(String.raw`((?:^|[?&;,\s"])${SECRET_NAME}=)([^&;,\s"#\\]+)`, 'gi'), '$1[REDACTED]'],
   // Known credential shapes wherever they are: an API key keeps its public key id, never its secret.
-  [/\b(mk_[0-9a-f]{16}_)[A-Za-z0-9_-]+/g, '$1[REDACTED]'],
+  [/\b((?:mk|mck_test|mck_pub)_[0-9a-f]{16}_)[A-Za-z0-9_-]+/g, '$1[REDACTED]'],
   [/\bwhsec_[0-9a-f]+/g, 'whsec_[REDACTED]'],
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, '$1 [REDACTED]'],
 ];

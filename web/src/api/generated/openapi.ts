@@ -1069,7 +1069,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a member key that spends the account owner's credits
-         * @description Optionally limited to scopes and to client addresses (`scopes`, `allowedAddresses`; 400 with code 1111 or 1112 when one is not valid).
+         * @description A live key by default, or a test or publishable one (`kind`). Optionally limited to scopes, client addresses, a monthly credit cap and, for a publishable key, web origins (400 with code 1111, 1112, 1113, 1115 or 1116 when one is not valid).
          */
         post: operations["AdminAccountsController_createKey"];
         delete?: never;
@@ -1363,6 +1363,17 @@ export interface components {
              * @example 5000
              */
             monthlyCreditCap: number | null;
+            /**
+             * @description A publishable key's web origins; null for live and test keys
+             * @example null
+             */
+            allowedOrigins: string[] | null;
+            /**
+             * @description live: a server-side secret spending the balance; test: answers from the magic-address table with a test balance; publishable: single verify from listed web origins
+             * @example live
+             * @enum {string}
+             */
+            kind: "live" | "test" | "publishable";
             /** @example key_3f2c… */
             keyId: string;
             /**
@@ -1393,8 +1404,22 @@ export interface components {
              * @example 5000
              */
             monthlyCreditCap?: number | null;
+            /**
+             * @description Publishable keys only, and required for them: the web origins (scheme, host and port, such as https://www.example.com; https://*.example.com for any subdomain) whose pages may call single verify with the key. The server checks the browser's Origin header and answers CORS for these only. An origin with a path, or origins on a live or test key, answers 400, code 1116.
+             * @example [
+             *       "https://www.example.com",
+             *       "https://*.example.com"
+             *     ]
+             */
+            allowedOrigins?: string[] | null;
             /** @example CRM integration */
             label?: string | null;
+            /**
+             * @description live (default): a server-side secret that spends the balance. test: answers from the magic-address table (docs/test-mode.md), opens no connection and spends a test balance. publishable: for web pages; only single verify, only from allowedOrigins (required). 400, code 1115, for another value.
+             * @default live
+             * @enum {string}
+             */
+            kind?: "live" | "test" | "publishable";
         };
         RevokedKeyModel: {
             /** @example 9f1c2b3a4d5e6f70 */
@@ -1445,6 +1470,11 @@ export interface components {
              * @example 5000
              */
             monthlyCreditCap: number | null;
+            /**
+             * @description A publishable key's web origins; null for live and test keys
+             * @example null
+             */
+            allowedOrigins: string[] | null;
             /** @example 9f1c2b3a4d5e6f70 */
             keyId: string;
             /**
@@ -1475,6 +1505,14 @@ export interface components {
              * @example 5000
              */
             monthlyCreditCap?: number | null;
+            /**
+             * @description Publishable keys only, and required for them: the web origins (scheme, host and port, such as https://www.example.com; https://*.example.com for any subdomain) whose pages may call single verify with the key. The server checks the browser's Origin header and answers CORS for these only. An origin with a path, or origins on a live or test key, answers 400, code 1116.
+             * @example [
+             *       "https://www.example.com",
+             *       "https://*.example.com"
+             *     ]
+             */
+            allowedOrigins?: string[] | null;
         };
         OrderModel: {
             /** Format: int64 */
@@ -2730,6 +2768,17 @@ export interface components {
              * @example 5000
              */
             monthlyCreditCap: number | null;
+            /**
+             * @description A publishable key's web origins; null for live and test keys
+             * @example null
+             */
+            allowedOrigins: string[] | null;
+            /**
+             * @description live: a server-side secret spending the balance; test: answers from the magic-address table with a test balance; publishable: single verify from listed web origins
+             * @example live
+             * @enum {string}
+             */
+            kind: "live" | "test" | "publishable";
             /** @example 9f1c2b3a4d5e6f70 */
             keyId: string;
             /** @example CRM integration */
@@ -2769,10 +2818,21 @@ export interface components {
              * @example 5000
              */
             monthlyCreditCap: number | null;
+            /**
+             * @description A publishable key's web origins; null for live and test keys
+             * @example null
+             */
+            allowedOrigins: string[] | null;
+            /**
+             * @description live: a server-side secret spending the balance; test: answers from the magic-address table with a test balance; publishable: single verify from listed web origins
+             * @example live
+             * @enum {string}
+             */
+            kind: "live" | "test" | "publishable";
             /** @example 9f1c2b3a4d5e6f70 */
             keyId: string;
             /**
-             * @description Shown once
+             * @description Shown once. Prefixed by kind: mk_ (live), mck_test_ (test), mck_pub_ (publishable)
              * @example mk_9f1c2b3a4d5e6f70_…
              */
             apiKey: string;

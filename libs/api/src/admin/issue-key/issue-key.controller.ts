@@ -22,7 +22,7 @@ export class IssueKeyController {
     operationId: 'AdminAccountsController_createKey',
     summary: "Issue a member key that spends the account owner's credits",
     description:
-      'Optionally limited to scopes and to client addresses (`scopes`, `allowedAddresses`; 400 with code 1111 or 1112 when one is not valid).',
+      'A live key by default, or a test or publishable one (`kind`). Optionally limited to scopes, client addresses, a monthly credit cap and, for a publishable key, web origins (400 with code 1111, 1112, 1113, 1115 or 1116 when one is not valid).',
   })
   @ApiOptionalBody(CreateKeyDto)
   @ApiEnvelope(IssuedKeyModel, 201)
@@ -30,9 +30,9 @@ export class IssueKeyController {
   async createKey(@Param('accountId') accountId: string, @Body() body: CreateKeyDto) {
     const restrictions = restrictionsChange(body);
     const issued = await this.commands.execute(
-      new IssueApiKeyCommand(accountId, body.label ?? 'member', undefined, restrictions),
+      new IssueApiKeyCommand(accountId, body.label ?? 'member', undefined, restrictions, body.kind),
     );
     await this.provisioning.waitForKey(issued.keyId, issued.position);
-    return { keyId: issued.keyId, apiKey: issued.apiKey, ...issued.restrictions };
+    return { keyId: issued.keyId, apiKey: issued.apiKey, kind: issued.kind, ...issued.restrictions };
   }
 }

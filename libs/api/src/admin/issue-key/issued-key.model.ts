@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { KeyRestrictionsModel } from '../../shared/api-key-change.models';
+import { KeyDescriptionModel } from '../../shared/api-key-change.models';
 
-export class IssuedKeyModel extends KeyRestrictionsModel {
+export class IssuedKeyModel extends KeyDescriptionModel {
   @ApiProperty({ example: 'key_3f2c…' }) keyId!: string;
   @ApiProperty({ description: 'Shown only here', example: 'mk_934172a49faa628b_…' }) apiKey!: string;
 }

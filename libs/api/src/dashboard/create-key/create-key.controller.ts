@@ -29,10 +29,10 @@ export class CreateKeyController {
   async create(@CurrentUser() user: DashboardPrincipal, @Body() body: CreateKeyDto) {
     const label = body.label ?? 'API key';
     const issued = await this.commands.execute(
-      new IssueApiKeyCommand(user.accountId, label, user.userId, restrictionsChange(body)),
+      new IssueApiKeyCommand(user.accountId, label, user.userId, restrictionsChange(body), body.kind),
     );
     // The key works in every process once this returns.
     await this.provisioning.waitForKey(issued.keyId, issued.position);
-    return { keyId: issued.keyId, apiKey: issued.apiKey, label, ...issued.restrictions };
+    return { keyId: issued.keyId, apiKey: issued.apiKey, label, kind: issued.kind, ...issued.restrictions };
   }
 }

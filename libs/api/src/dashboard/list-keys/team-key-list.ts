@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { KeyLastUsed, ListApiKeysQuery, type KeyScope } from '@lib/accounts';
+import { type ApiKeyKind, KeyLastUsed, ListApiKeysQuery, type KeyScope } from '@lib/accounts';
 import { DashboardPrincipal, FindUsersQuery } from '@lib/identity';
 
 export interface TeamKeyView {
   keyId: string;
+  kind: ApiKeyKind;
   label: string;
   createdAt: string;
   lastUsedAt: string | null;
@@ -13,6 +14,7 @@ export interface TeamKeyView {
   scopes: KeyScope[] | null;
   allowedAddresses: string[] | null;
   monthlyCreditCap: number | null;
+  allowedOrigins: string[] | null;
   owner: { userId: string; email: string } | null;
 }
 
@@ -35,6 +37,7 @@ export class TeamKeyList {
     const emails = new Map(owners.map((owner) => [owner.userId, owner.email]));
     return keys.map((key) => ({
       keyId: key.keyId,
+      kind: key.kind,
       label: key.label,
       createdAt: key.issuedAt,
       lastUsedAt: lastUsed.get(key.keyId) ?? null,
@@ -43,6 +46,7 @@ export class TeamKeyList {
       scopes: key.scopes,
       allowedAddresses: key.allowedAddresses,
       monthlyCreditCap: key.monthlyCreditCap,
+      allowedOrigins: key.allowedOrigins,
       owner: key.userId ? { userId: key.userId, email: emails.get(key.userId) ?? '' } : null,
     }));
   }

@@ -1,12 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { KeyRestrictionsModel } from '../../shared/api-key-change.models';
+import { KeyDescriptionModel } from '../../shared/api-key-change.models';
 
 class KeyOwnerModel {
   @ApiProperty({ example: '3349518220705792' }) userId!: string;
   @ApiProperty({ example: 'ada@example.com' }) email!: string;
 }
 
-export class TeamKeyModel extends KeyRestrictionsModel {
+export class TeamKeyModel extends KeyDescriptionModel {
   @ApiProperty({ example: '9f1c2b3a4d5e6f70' }) keyId!: string;
   @ApiProperty({ example: 'CRM integration' }) label!: string;
   @ApiProperty({ example: '2025-06-01T12:00:00.000Z' }) createdAt!: string;
