@@ -1,0 +1,115 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { DataKey, DataKeyStore } from '../data-key-store.port';
+import { MasterKeys } from '../master-keys';
+import { keyBinding, newKeyId } from '../data-key-ids';
+
+type Row = { scope: string; key_id: string; master_key_id: string; wrapped: string };
+
+/**
+ * Data keys in a SQLite file (DATA_DIR/data-keys.sqlite), shared by every process of the machine. Destroyed
+ * keys are overwritten on disk (secure_delete) and the write-ahead log is truncated after each erasure, so no
+ * old page keeps a wrapped key that was meant to be gone.
+ */
+export class SqliteDataKeyStore extends DataKeyStore {
+  private readonly db: Database.Database;
+
+  constructor(
+    filePath: string,
+    private readonly masters: MasterKeys,
+  ) {
+    super();
+    fs.mkdirSync(path.dirname(filePath), { recursive: true });
+    this.db = new Database(filePath);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('secure_delete = ON');
+    this.db.exec(`CREATE TABLE IF NOT EXISTS data_keys (
+      scope TEXT PRIMARY KEY, key_id TEXT NOT NULL, master_key_id TEXT NOT NULL, wrapped TEXT NOT NULL
+    ) WITHOUT ROWID`);
+  }
+
+  async keysFor(scopes: string[]): Promise<Map<string, DataKey>> {
+    const insert = this.db.prepare(
+      'INSERT OR IGNORE INTO data_keys (scope, key_id, master_key_id, wrapped) VALUES (?, ?, ?, ?)',
+    );
+    const create = this.db.transaction((missing: string[]) => {
+      for (const scope of missing) {
+        const keyId = newKeyId();
+        const { masterKeyId, wrapped } = this.masters.wrap(randomBytes(32), keyBinding(scope, keyId));
+        insert.run(scope, keyId, masterKeyId, wrapped);
+      }
+    });
+    const found = await this.existing(scopes);
+    const missing = [...new Set(scopes)].filter((scope) => !found.has(scope));
+    if (missing.length === 0) return found;
+    create.immediate(missing);
+    return this.existing(scopes);
+  }
+
+  async existing(scopes: string[]): Promise<Map<string, DataKey>> {
+    const keys = new Map<string, DataKey>();
+    const unique = [...new Set(scopes)];
+    // SQLite binds at most 32,766 parameters per statement.
+    for (let i = 0; i < unique.length; i += 500) {
+      const slice = unique.slice(i, i + 500);
+      const rows = this.db
+        .prepare(`SELECT * FROM data_keys WHERE scope IN (${slice.map(() => '?').join(',')})`)
+        .all(...slice) as Row[];
+      for (const row of rows) keys.set(row.scope, this.unwrapped(row));
+    }
+    return keys;
+  }
+
+  async destroy(scopes: string[]): Promise<number> {
+    const remove = this.db.prepare('DELETE FROM data_keys WHERE scope = ?');
+    const count = this.db.transaction((all: string[]) => all.reduce((n, scope) => n + remove.run(scope).changes, 0))([
+      ...new Set(scopes),
+    ]);
+    this.forgetOldPages();
+    return count;
+  }
+
+  async destroyPrefix(prefix: string): Promise<number> {
+    // Scopes are ASCII: a range scan finds every scope that starts with the prefix without LIKE's escaping.
+    const { changes } = this.db
+      .prepare('DELETE FROM data_keys WHERE scope >= ? AND scope < ?')
+      .run(prefix, `${prefix}\u{10FFFF}`);
+    this.forgetOldPages();
+    return changes;
+  }
+
+  async rewrap(): Promise<number> {
+    const rows = this.db
+      .prepare('SELECT * FROM data_keys WHERE master_key_id <> ?')
+      .all(this.masters.current.id) as Row[];
+    const update = this.db.prepare(
+      'UPDATE data_keys SET master_key_id = ?, wrapped = ? WHERE scope = ? AND key_id = ?',
+    );
+    this.db.transaction(() => {
+      for (const row of rows) {
+        const { masterKeyId, wrapped } = this.masters.wrap(this.unwrapped(row).key, keyBinding(row.scope, row.key_id));
+        update.run(masterKeyId, wrapped, row.scope, row.key_id);
+      }
+    })();
+    this.forgetOldPages();
+    return rows.length;
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+
+  private unwrapped(row: Row): DataKey {
+    const key = this.masters.unwrap(row.master_key_id, row.wrapped, keyBinding(row.scope, row.key_id));
+    return { scope: row.scope, keyId: row.key_id, key };
+  }
+
+  /** Copies the log back and empties it, so the pages that held destroyed keys are gone from it too. */
+  private forgetOldPages(): void {
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+}

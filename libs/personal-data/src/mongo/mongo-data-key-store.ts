@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import type { Collection } from 'mongodb';
+import { MongoConnection, type MongoConnectionOptions } from '@lib/mongo';
+import { DataKey, DataKeyStore } from '../data-key-store.port';
+import { MasterKeys } from '../master-keys';
+import { keyBinding, newKeyId } from '../data-key-ids';
+
+type KeyDoc = { _id: string; keyId: string; masterKeyId: string; wrapped: string };
+
+const COLLECTION = 'data_keys';
+const DUPLICATE_KEY = 11000;
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Data keys in MongoDB (or FerretDB on PostgreSQL), shared by every process of a cluster; one document per
+ * scope, so of two processes creating a scope's key at once the first insert wins and both use it.
+ */
+export class MongoDataKeyStore extends DataKeyStore {
+  private readonly mongo: MongoConnection;
+  private readonly keys: Collection<KeyDoc>;
+
+  constructor(
+    options: Omit<MongoConnectionOptions, 'ignoreUndefined'>,
+    private readonly masters: MasterKeys,
+  ) {
+    super();
+    this.mongo = new MongoConnection(options);
+    this.keys = this.mongo.db.collection<KeyDoc>(COLLECTION);
+  }
+
+  async keysFor(scopes: string[]): Promise<Map<string, DataKey>> {
+    const found = await this.existing(scopes);
+    const missing = [...new Set(scopes)].filter((scope) => !found.has(scope));
+    if (missing.length === 0) return found;
+    const docs = missing.map((scope) => {
+      const keyId = newKeyId();
+      return { _id: scope, keyId, ...this.masters.wrap(randomBytes(32), keyBinding(scope, keyId)) };
+    });
+    try {
+      await this.keys.insertMany(docs, { ordered: false });
+    } catch (error) {
+      // Another process created some of them first: the stored ones are the keys, read below.
+      const codes = ((error as { writeErrors?: { code: number }[] }).writeErrors ?? []).map((e) => e.code);
+      if (codes.length === 0 || codes.some((code) => code !== DUPLICATE_KEY)) throw error;
+    }
+    return this.existing(scopes);
+  }
+
+  async existing(scopes: string[]): Promise<Map<string, DataKey>> {
+    const keys = new Map<string, DataKey>();
+    const unique = [...new Set(scopes)];
+    for (let i = 0; i < unique.length; i += 1000) {
+      const docs = await this.keys.find({ _id: { $in: unique.slice(i, i + 1000) } }).toArray();
+      for (const doc of docs) keys.set(doc._id, this.unwrapped(doc));
+    }
+    return keys;
+  }
+
+  async destroy(scopes: string[]): Promise<number> {
+    const { deletedCount } = await this.keys.deleteMany({ _id: { $in: [...new Set(scopes)] } });
+    return deletedCount;
+  }
+
+  async destroyPrefix(prefix: string): Promise<number> {
+    const { deletedCount } = await this.keys.deleteMany({ _id: { $regex: `^${escapeRegex(prefix)}` } });
+    return deletedCount;
+  }
+
+  async rewrap(): Promise<number> {
+    const stale = await this.keys.find({ masterKeyId: { $ne: this.masters.current.id } }).toArray();
+    for (const doc of stale) {
+      const { key } = this.unwrapped(doc);
+      const rewrapped = this.masters.wrap(key, keyBinding(doc._id, doc.keyId));
+      await this.keys.updateOne({ _id: doc._id, keyId: doc.keyId }, { $set: rewrapped });
+    }
+    return stale.length;
+  }
+
+  async close(): Promise<void> {
+    await this.mongo.close();
+  }
+
+  private unwrapped(doc: KeyDoc): DataKey {
+    return {
+      scope: doc._id,
+      keyId: doc.keyId,
+      key: this.masters.unwrap(doc.masterKeyId, doc.wrapped, keyBinding(doc._id, doc.keyId)),
+    };
+  }
+}
