@@ -49,11 +49,13 @@ export const ErrorCodes = {
     status: 400,
     message: 'A monthly credit cap must be a whole number of credits from 1 to 1,000,000,000, or null for none.',
   },
+  // No longer answered: list jobs count toward a key's monthly cap since issue 38 (a job stops at the cap,
+  // KEY_CREDIT_CAP_REACHED's failure). Kept because a code is never reused for another condition.
   KEY_CAP_EXCLUDES_JOBS: {
     code: 1114,
     status: 403,
     message:
-      'A key with a monthly credit cap cannot start or resume list jobs: their rows are charged outside the cap. Use a key without a cap for lists.',
+      'No longer answered: a capped key now starts and resumes list jobs, whose rows count toward its monthly cap. (Was: a key with a monthly credit cap cannot start or resume list jobs.)',
   },
   INVALID_KEY_KIND: {
     code: 1115,

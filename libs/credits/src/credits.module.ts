@@ -30,6 +30,7 @@ import { ManualPaymentProcessor } from './payments/manual-payment-processor';
 import { PaymentProcessor } from './payments/payment-processor.port';
 import { stripeClient, StripePaymentProcessor } from './payments/stripe-payment-processor';
 import { StripeWebhooks } from './payments/stripe-webhooks';
+import { ChargingKeys } from './charging-keys/charging-keys';
 import { SavedPaymentMethods } from './payments/saved-payment-methods';
 import { StripePaymentMethodSetup } from './payments/stripe-payment-method-setup';
 import type Stripe from 'stripe';
@@ -39,13 +40,14 @@ import { EventStore } from '@lib/eventstore';
 const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
 
 @Module({
-  // Orders, adjustments and checkouts ask AccountOpenedQuery, answered by AccountsModule.
+  // Orders, adjustments and checkouts ask AccountOpenedQuery, job chunks GetApiKeyQuery: answered by AccountsModule.
   imports: [CqrsModule, AccountsModule],
   providers: [
     creditsConfigProvider,
     CreditLedger,
     OpenedAccounts,
     PaidCalls,
+    ChargingKeys,
     RecordedWorkCharges,
     {
       provide: CreditCatalogue,
@@ -99,6 +101,7 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
     CREDITS_CONFIG,
     CreditLedger,
     PaidCalls,
+    ChargingKeys,
     CreditCatalogue,
     RecordedWorkCharges,
     CheckoutService,

@@ -21,6 +21,7 @@ export type { ReadModelStatus } from './audit-ledger/ledger-comparison';
 export type { AuditLine } from './domain/ledger-audit';
 export { CreditLedger, type LedgerView } from './ledger/credit-ledger.service';
 export { creditsRemaining } from './ledger/credits-remaining';
+export { ChargingKeys, type ChargingKey } from './charging-keys/charging-keys';
 export { HeldCredits, PaidCalls, type PaidCallHold, type Resumed } from './paid-calls/paid-calls';
 export { CheckoutService, type CheckoutResult } from './checkout/checkout.service';
 export { OrderRecoveryModule } from './recover-orders/order-recovery.module';

@@ -1,6 +1,6 @@
 import { Clock } from '@lib/common';
 import { eventually } from '@lib/common/testing';
-import { CreditLedger, RecordedWorkCharges } from '@lib/credits';
+import { ChargingKeys, CreditLedger, RecordedWorkCharges } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { ChunkProgressBoard, ChunkWorkflow } from '@lib/jobs';
 import type { MessageBus } from '@lib/messaging';
@@ -52,7 +52,7 @@ describe('one chunk delivered twice, the deliveries overlapping', () => {
     const get = <T>(type: new (...args: never[]) => T) => app.running.app.get(type, { strict: false });
     const events = get(EventStore as never) as EventStore;
     const ledger = new CreditLedger(events, get(Clock as never) as Clock);
-    return new ChunkWorkflow(ledger, events, get(ChunkProgressBoard), get(RecordedWorkCharges));
+    return new ChunkWorkflow(ledger, events, get(ChunkProgressBoard), get(RecordedWorkCharges), get(ChargingKeys));
   }
 
   /** A fresh account and one-chunk job whose chunk message the app's own workers never get. */

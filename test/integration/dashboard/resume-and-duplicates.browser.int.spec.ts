@@ -60,7 +60,7 @@ describeWithBrowser('a list over budget and a list sent twice, in the dashboard'
     const message = page.getByTestId('failure-message');
     await message.waitFor({ timeout: 30_000 });
     expect(await message.innerText()).toMatch(
-      /The balance ran out after \d of 8 rows were verified; 5 credits were charged for them\. Buy credits, then resume/,
+      /The balance ran out after \d of 8 rows were verified \(\d not verified\); 5 credits were charged for them\. Buy credits, then resume/,
     );
     firstJobUrl = page.url();
     await screenshot(page, 'job-stopped-resume');

@@ -83,8 +83,8 @@ export function KeyLimitsFields({
           onChange={(e) => set({ monthlyCap: e.target.value })}
         />
         <p id={`${id}-cap-hint`} className="hint">
-          The most this key's verify and finder calls may be charged each calendar month (UTC). A key with a cap cannot
-          upload lists.
+          The most this key's verify and finder calls and the lists it uploads may be charged each calendar month (UTC);
+          a list stops at the cap.
         </p>
       </div>
       {error && (

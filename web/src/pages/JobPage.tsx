@@ -10,6 +10,9 @@ import { isTerminal } from '../lib/progress';
 import { useJobStream } from '../lib/use-job-stream';
 import { Link } from '../router';
 
+/** The failure a job started by an API key gets when the key's monthly credit cap leaves no credit (docs/api-keys.md). */
+const KEY_CREDIT_CAP_FAILURE = 'key_credit_cap_reached';
+
 export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
   // A resume starts a new generation: the page follows the job's stream again.
   const [generation, setGeneration] = useState(0);
@@ -78,9 +81,16 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
                 <button type="button" onClick={() => void resume()}>
                   Resume
                 </button>{' '}
-                <span className="hint">
-                  Needs credits: <Link to="/billing">buy credits</Link> first if the balance is 0.
-                </span>
+                {shown.failureReason === KEY_CREDIT_CAP_FAILURE ? (
+                  <span className="hint">
+                    Needs room under the key's monthly credit cap: raise or lift it on the{' '}
+                    <Link to="/keys">API keys</Link> page first.
+                  </span>
+                ) : (
+                  <span className="hint">
+                    Needs credits: <Link to="/billing">buy credits</Link> first if the balance is 0.
+                  </span>
+                )}
               </p>
             )}
             {!isTerminal(shown.status) && (

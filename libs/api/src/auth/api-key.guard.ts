@@ -5,7 +5,7 @@ import { ApiKeyAuthenticator, type ApiKeyKind, type KeyScope, Principal } from '
 import { SessionAuthenticator } from '@lib/identity';
 import { API_CONFIG, type ApiConfig } from '../api.config';
 import { PUBLIC_ROUTE } from '@lib/http-host';
-import { ADMIN_ROUTE, CHARGED_OUTSIDE_KEY_CAP, PAID_ROUTE, QUERY_KEY_ALLOWED, REQUIRED_SCOPE } from './auth.decorators';
+import { ADMIN_ROUTE, PAID_ROUTE, QUERY_KEY_ALLOWED, REQUIRED_SCOPE } from './auth.decorators';
 import { enforceKeyLimits } from './key-limits';
 import { ACCEPTED_KEY_KINDS, enforceKeyKind } from './key-kinds';
 import { DASHBOARD_ROUTE } from '../dashboard/session/dashboard.decorators';
@@ -53,12 +53,7 @@ export class ApiKeyGuard implements CanActivate {
         ? await this.sessionPrincipal(request, this.reflector.getAllAndOverride<boolean>(PAID_ROUTE, targets) ?? false)
         : await this.authenticator.authenticate(key);
     enforceKeyKind(principal, this.reflector.getAllAndOverride<ApiKeyKind[]>(ACCEPTED_KEY_KINDS, targets));
-    enforceKeyLimits(
-      principal,
-      request.ip,
-      this.reflector.getAllAndOverride<KeyScope>(REQUIRED_SCOPE, targets),
-      this.reflector.getAllAndOverride<boolean>(CHARGED_OUTSIDE_KEY_CAP, targets) ?? false,
-    );
+    enforceKeyLimits(principal, request.ip, this.reflector.getAllAndOverride<KeyScope>(REQUIRED_SCOPE, targets));
     request.principal = principal;
     await this.limits.v1(principal, context.switchToHttp().getResponse<FastifyReply>());
     return true;

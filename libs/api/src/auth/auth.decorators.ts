@@ -24,15 +24,6 @@ export const AllowQueryApiKey = (): MethodDecorator => SetMetadata(QUERY_KEY_ALL
  */
 export const PaidRoute = (): MethodDecorator & ClassDecorator => SetMetadata(PAID_ROUTE, true);
 
-export const CHARGED_OUTSIDE_KEY_CAP = 'charged-outside-key-cap';
-
-/**
- * Starts work the worker charges later, chunk by chunk, outside a key's monthly credit cap (a list job's
- * upload or resume): a key with a cap is refused here (403, KEY_CAP_EXCLUDES_JOBS), so a cap is never
- * passed through a list.
- */
-export const ChargedOutsideKeyCap = (): MethodDecorator => SetMetadata(CHARGED_OUTSIDE_KEY_CAP, true);
-
 /** Guarded by the admin bearer token instead of an API key. */
 export const AdminRoute = (): ClassDecorator => SetMetadata(ADMIN_ROUTE, true);
 

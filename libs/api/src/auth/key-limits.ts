@@ -7,14 +7,13 @@ import { addressInBlocks } from '@lib/net';
  * leaked key used from elsewhere cannot drain its owner's budget): the client address (the one Fastify
  * computed, forwarded only through TRUSTED_PROXIES) must be in the key's allowlist, then the key must
  * carry the route's scope. A route that declares no scope is refused to every key with scopes: it fails
- * closed. Last, a key with a monthly credit cap may not start work charged outside it (a list job). A
- * dashboard session has no limits.
+ * closed. A key's monthly credit cap is not judged here but in the credit ledger, with each hold (paid
+ * calls and list jobs' chunks alike). A dashboard session has no limits.
  */
 export function enforceKeyLimits(
   principal: Principal,
   clientAddress: string,
   requiredScope: KeyScope | undefined,
-  chargedOutsideCap = false,
 ): void {
   const limits = principal.restrictions;
   if (!limits) return;
@@ -34,5 +33,4 @@ export function enforceKeyLimits(
       undefined,
       { requiredScope: requiredScope ?? null },
     );
-  if (limits.monthlyCreditCap !== null && chargedOutsideCap) throw new DomainError('KEY_CAP_EXCLUDES_JOBS');
 }

@@ -1,7 +1,6 @@
 import { applyDecorators, Delete, Get, HttpCode, Post, Type } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrors, ApiIdParam, RawResponse } from '@lib/http-host';
-import { ChargedOutsideKeyCap } from '../auth/auth.decorators';
 
 /** The routes under a job kind's `{id}` (bulk, finder): the same shape, each kind's own words and view. */
 export interface JobRouteDocs {
@@ -36,7 +35,6 @@ export const JobResumeRoute = (docs: JobRouteDocs, summary: string): MethodDecor
   applyDecorators(
     Post(':id/resume'),
     HttpCode(200),
-    ChargedOutsideKeyCap(),
     ApiIdParam(docs.id),
     ApiOperation({ summary }),
     ApiEnvelope(docs.view),

@@ -2,7 +2,6 @@ import { applyDecorators, HttpCode, Post } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import { ApiErrors, AcceptsUpload } from '@lib/http-host';
 import { UPLOAD_IDEMPOTENCY_HEADER_DOC } from './create-job-once';
-import { ChargedOutsideKeyCap } from '../auth/auth.decorators';
 
 /** `POST` of a job upload (bulk or finder): multipart accepted, 201, Idempotency-Key documented, its errors. */
 export const JobUploadRoute = (): MethodDecorator =>
@@ -12,5 +11,4 @@ export const JobUploadRoute = (): MethodDecorator =>
     HttpCode(201),
     ApiHeader(UPLOAD_IDEMPOTENCY_HEADER_DOC),
     ApiErrors(400, 401, 409, 413),
-    ChargedOutsideKeyCap(),
   );

@@ -120,6 +120,87 @@ describe('credit ledger: a key monthly credit cap', () => {
       .thenThrows('KEY_CREDIT_CAP_REACHED');
   });
 
+  describe("a list job's chunks through a capped key (held up to what the balance and the cap leave)", () => {
+    const chunk = (holdId: string, amount: number, key?: ReturnType<typeof capped>, at = june): CreditLedgerCommand =>
+      ({
+        ...hold(holdId, amount, key, at),
+        purpose: 'job_chunk',
+        upTo: true,
+      }) as CreditLedgerCommand;
+
+    it('holds chunks in flight against the cap together, cutting the one that reaches it', () => {
+      const events = after(chunk('c1', 30, capped(40)));
+      const [cut] = given(events)
+        .when(chunk('c2', 30, capped(40)))
+        .events();
+      expect(cut.data).toMatchObject({ amount: 10, holdsAfter: { c2: { amount: 10, keyId: 'k1' } } });
+      given(after(chunk('c1', 30, capped(40)), chunk('c2', 30, capped(40))))
+        .when(chunk('c3', 30, capped(40)))
+        .thenThrows('KEY_CREDIT_CAP_REACHED');
+    });
+
+    it('holds nothing more for a retried chunk: its first hold stands, whatever the cap leaves now', () => {
+      const events = after(chunk('c1', 30, capped(40)), chunk('c2', 30, capped(40)));
+      given(events)
+        .when(chunk('c2', 30, capped(40)))
+        .then([]);
+      given(events)
+        .when(chunk('c2', 30, capped(100)))
+        .then([]);
+      given(after(chunk('c1', 30, capped(40)), settle('c1', 30)))
+        .when(chunk('c1', 30, capped(40)))
+        .thenThrows('HOLD_ALREADY_ENDED');
+    });
+
+    it("counts a settled chunk's charge in the key's month, and a free verdict's credit back as room", () => {
+      const events = after(chunk('c1', 30, capped(40)), settle('c1', 25));
+      expect(events.at(-1)!.data).toMatchObject({ keySpendAfter: { k1: { month: '2025-06', charged: 25 } } });
+      const [next] = given(events)
+        .when(chunk('c2', 30, capped(40)))
+        .events();
+      expect(next.data).toMatchObject({ amount: 15 });
+    });
+
+    it('cuts to the smaller of the balance and the cap, and says which ran out', () => {
+      const poor = decidedHistory(creditLedgerDecider, {
+        type: 'GrantCredits',
+        accountId,
+        transactionId: 't0',
+        amount: 12,
+        bonus: 0,
+        source: { kind: 'grant', reason: 'test' },
+        at: june,
+      });
+      const [byBalance] = given(poor)
+        .when(chunk('c1', 30, capped(40)))
+        .events();
+      expect(byBalance.data).toMatchObject({ amount: 12 });
+      const spent = [
+        ...poor,
+        ...given(poor)
+          .when(chunk('c1', 30, capped(40)))
+          .events(),
+      ];
+      given(spent)
+        .when(chunk('c2', 30, capped(40)))
+        .thenThrows('INSUFFICIENT_CREDITS');
+      const [byCap] = given(funded)
+        .when(chunk('c1', 30, capped(5)))
+        .events();
+      expect(byCap.data).toMatchObject({ amount: 5 });
+    });
+
+    it("holds an uncapped key's chunk in full and counts it, and never a session's job", () => {
+      const events = after(chunk('c1', 30, capped(null)), settle('c1', 30), chunk('c2', 30), settle('c2', 30));
+      expect(events.at(-1)!.data).toMatchObject({ keySpendAfter: { k1: { month: '2025-06', charged: 30 } } });
+      // Capped at 40 now: the key's own 30 count, the session's job's 30 do not.
+      const [cut] = given(events)
+        .when(chunk('c3', 30, capped(40)))
+        .events();
+      expect(cut.data).toMatchObject({ amount: 10 });
+    });
+  });
+
   it('leaves ledgers no key has charged as they were: no count on their events', () => {
     const events = after(hold('h1', 5), settle('h1', 5));
     expect(events.every((event) => !('keySpendAfter' in event.data))).toBe(true);

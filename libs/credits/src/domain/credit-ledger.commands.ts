@@ -57,9 +57,10 @@ export type HoldCredits = {
    */
   upTo?: boolean;
   /**
-   * The API key the call is made with: its hold and charge count toward the key's month, and with a
-   * `monthlyCreditCap` the hold is refused (KEY_CREDIT_CAP_REACHED) when this month's charges, the key's
-   * open holds and this amount together would pass it.
+   * The API key the call (or the list job whose chunk this is) is made with: its hold and charge count
+   * toward the key's month, and with a `monthlyCreditCap` the hold is refused (KEY_CREDIT_CAP_REACHED) when
+   * this month's charges, the key's open holds and this amount together would pass it; with `upTo`, it holds
+   * what the cap leaves when that is less (at least 1 credit).
    */
   key?: { keyId: string; monthlyCreditCap: number | null };
 };

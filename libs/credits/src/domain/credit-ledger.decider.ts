@@ -27,11 +27,15 @@ function requireAmount(amount: number, allowNegative: boolean): void {
 
 const monthOf = (at: string): string => at.slice(0, 7); // ISO time: YYYY-MM, in UTC
 
+/** The credits a key's open holds set aside (its paid calls and its list jobs' chunks in flight). */
+export const heldThrough = (holds: Holds, keyId: string): number =>
+  heldTotal(Object.fromEntries(Object.entries(holds).filter(([, h]) => h.keyId === keyId)));
+
 /** What a key has charged in the month of `at`, and holds open now. */
 function keyMonth(state: LedgerState, keyId: string, at: string): number {
   const spent = state.keySpend[keyId];
   const charged = spent && spent.month === monthOf(at) ? spent.charged : 0;
-  return charged + heldTotal(Object.fromEntries(Object.entries(state.holds).filter(([, h]) => h.keyId === keyId)));
+  return charged + heldThrough(state.holds, keyId);
 }
 
 /** The per-key count carried on every event once a key has charged (absent before, as on older events). */

@@ -2,7 +2,10 @@
 // command loads only the latest event however long the ledger grows (see runCommand load: 'last').
 // Event type strings are stored forever: never rename one.
 
-/** `keyId`: the API key a paid call was made with (absent for a session's call, a job chunk, or a hold before keys were counted). */
+/**
+ * `keyId`: the API key a paid call or a list job's chunk was made with (absent for a dashboard session's, and
+ * for holds before keys were counted: paid calls before the cap, job chunks before they counted too).
+ */
 export type Holds = Record<
   string,
   { amount: number; purpose: string; reference: string; heldAt: string; keyId?: string }

@@ -4,7 +4,13 @@ import { Clock } from '@lib/common';
 import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
 import { CreditLedgerCommand } from '../domain/credit-ledger.commands';
 import { OrderSource } from '../domain/credit-ledger.events';
-import { available, creditLedgerDecider, creditLedgerStream, LedgerState } from '../domain/credit-ledger.decider';
+import {
+  available,
+  creditLedgerDecider,
+  creditLedgerStream,
+  heldThrough,
+  LedgerState,
+} from '../domain/credit-ledger.decider';
 import { LedgerGroupCommit } from './ledger-group-commit';
 import { findSince } from '../orders/find-since';
 
@@ -47,7 +53,8 @@ export class CreditLedger {
 
   /**
    * A hold of `amount`, or of what is available when that is less (at least 1 credit, else
-   * INSUFFICIENT_CREDITS): the credits held under the id, those of the first hold when it is retried.
+   * INSUFFICIENT_CREDITS), and of what the `key`'s monthly cap leaves when that is less still (at least 1,
+   * else KEY_CREDIT_CAP_REACHED): the credits held under the id, those of the first hold when it is retried.
    */
   async holdUpTo(
     accountId: string,
@@ -136,6 +143,17 @@ export class CreditLedger {
 
   adjust(accountId: string, amount: number, reason: string): Promise<LedgerView> {
     return this.run(accountId, { type: 'AdjustCredits', transactionId: `tx_${randomUUID()}`, amount, reason });
+  }
+
+  /**
+   * The credits `keyId`'s open holds set aside now, read from the event store: while any, a hold refused
+   * for the key's monthly cap may pass later (a hold settled for less gives its room back).
+   */
+  async heldThrough(accountId: string, keyId: string): Promise<number> {
+    const { state } = await aggregateStream(this.events, creditLedgerStream(accountId), creditLedgerDecider, {
+      latest: 1,
+    });
+    return heldThrough(state.holds, keyId);
   }
 
   /** The exact current ledger state, read from the event store (not the read model). */

@@ -8,6 +8,7 @@ import {
   scanJobStreamBackwards,
   type ChunkKind,
   type ChunkStatus,
+  type CreditsFailure,
   type PaidChunk,
 } from '@lib/jobs';
 import { EmailFinder } from '../domain/find-email';
@@ -64,7 +65,7 @@ export class FinderChunkProcessor
       (state.status === 'Pending' || state.status === 'Processing') &&
       !hasChunk(state.snapshot.doneChunks, message.chunkNo)
     )
-      return { open: true };
+      return { open: true, keyId: state.snapshot.keyId };
     return { open: false, recorded: await this.findRecorded(message) };
   }
 
@@ -95,12 +96,12 @@ export class FinderChunkProcessor
     return recorded.charged;
   }
 
-  async failForCredits(message: FinderChunkMessage): Promise<void> {
+  async failForCredits(message: FinderChunkMessage, reason: CreditsFailure): Promise<void> {
     await runCommand(
       this.events,
       jobStream(message.jobId),
       finderJobDecider,
-      { type: 'FailFinderJob', reason: 'insufficient_credits', at: this.clock.nowIso() },
+      { type: 'FailFinderJob', reason, at: this.clock.nowIso() },
       { load: 'last' },
     );
   }

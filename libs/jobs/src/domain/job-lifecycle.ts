@@ -57,12 +57,21 @@ export function chunkRecordable<S extends RunningSnapshot>(state: JobLifecycleSt
   return snapshot;
 }
 
-/** Why a job fails when the balance cannot pay for its next row; the one failure a resume undoes. */
+/** Why a job fails when the balance cannot pay for its next row. */
 export const INSUFFICIENT_CREDITS_FAILURE = 'insufficient_credits';
+/**
+ * Why a job fails when the monthly credit cap of the API key it was started with leaves nothing for its next
+ * row (HoldCredits.key): its rows count toward the key's month like the key's paid calls.
+ */
+export const KEY_CREDIT_CAP_FAILURE = 'key_credit_cap_reached';
+/** The failures for credits a chunk's hold may end a job with: the ones a resume undoes (files kept). */
+export type CreditsFailure = typeof INSUFFICIENT_CREDITS_FAILURE | typeof KEY_CREDIT_CAP_FAILURE;
+export const isCreditsFailure = (reason: string | null | undefined): reason is CreditsFailure =>
+  reason === INSUFFICIENT_CREDITS_FAILURE || reason === KEY_CREDIT_CAP_FAILURE;
 
 /**
  * The snapshot a resume continues from: only the owner's job (anyone else's is not found), failed because
- * the balance ran out, with its files kept (the undone rows are read from them again) and its running
+ * the balance ran out or its key's monthly cap was reached, with its files kept (the undone rows are read from them again) and its running
  * snapshot folded (load the two latest events: the failure and the one before it).
  */
 export function resumableSnapshot<S extends RunningSnapshot>(state: JobLifecycleState<S>, accountId: string): S {
@@ -72,7 +81,7 @@ export function resumableSnapshot<S extends RunningSnapshot>(state: JobLifecycle
   const ended = endedJob(state);
   if (
     ended?.status !== 'Failed' ||
-    ended.failureReason !== INSUFFICIENT_CREDITS_FAILURE ||
+    !isCreditsFailure(ended.failureReason) ||
     ended.filesPurgedAt !== null ||
     !state.snapshot
   )
@@ -80,7 +89,7 @@ export function resumableSnapshot<S extends RunningSnapshot>(state: JobLifecycle
       'JOB_NOT_RESUMABLE',
       ended?.filesPurgedAt
         ? "The job's files were deleted under the data-retention policy: upload the list again."
-        : `The job is ${state.status}; only a job stopped because the balance ran out can be resumed.`,
+        : `The job is ${state.status}; only a job stopped because the balance or its key's monthly cap ran out can be resumed.`,
     );
   return state.snapshot;
 }

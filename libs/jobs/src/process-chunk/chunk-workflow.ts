@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '@lib/common';
-import { CreditLedger, RecordedWorkCharges, STILL_WORKING, type JobChunkPurpose } from '@lib/credits';
+import {
+  ChargingKeys,
+  CreditLedger,
+  RecordedWorkCharges,
+  STILL_WORKING,
+  type ChargingKey,
+  type JobChunkPurpose,
+} from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
+import { INSUFFICIENT_CREDITS_FAILURE, KEY_CREDIT_CAP_FAILURE, type CreditsFailure } from '../domain/job-lifecycle';
 import { jobStream } from '../domain/job-stream';
 import { ChunkProgressBoard } from '../track-progress/chunk-progress-board';
 import { chunkHoldId, chunkOfHoldId } from './chunk-hold-id';
@@ -18,10 +26,10 @@ export interface PaidChunk {
 }
 
 /**
- * What the job stream says about a chunk: still to be worked (in the job's current `run`, absent: 0), or
- * closed with what was recorded (null: nothing, ever).
+ * What the job stream says about a chunk: still to be worked (in the job's current `run`, absent: 0, charged
+ * through `keyId`, the key the job was started with), or closed with what was recorded (null: nothing, ever).
  */
-export type ChunkStatus<R> = { open: true; run?: number } | { open: false; recorded: R | null };
+export type ChunkStatus<R> = { open: true; run?: number; keyId?: string } | { open: false; recorded: R | null };
 
 /**
  * How long a chunk that found no credit waits for other holds of the account to end before it looks again:
@@ -64,7 +72,8 @@ export interface ChunkKind<M extends PaidChunk, W, R> {
   recordedRun?(record: R): number;
   /** Follow-up published from a record (greylisting retries); must be safe to repeat. */
   afterRecord?(message: M, record: R): Promise<void>;
-  failForCredits(message: M): Promise<void>;
+  /** Ends the job for lack of credits: the balance's (INSUFFICIENT_CREDITS_FAILURE) or its key's cap's. */
+  failForCredits(message: M, reason: CreditsFailure): Promise<void>;
 }
 
 /**
@@ -78,7 +87,9 @@ export interface ChunkKind<M extends PaidChunk, W, R> {
  *
  * A chunk that finds the balance short holds what is left (a kind that `cuts`) or waits while other holds
  * of the account may still give credits back; the job fails only when not one credit is available and
- * none is held. A resumed job republishes its undone chunks in a new run; a delivery of an earlier run
+ * none is held. The key the job was started with is held to its monthly credit cap the same way, in the
+ * same ledger decision: a chunk holds what the cap leaves, waits while the key's other holds may give room
+ * back, and the job fails (KEY_CREDIT_CAP_FAILURE) once the key holds nothing and its cap leaves too little. A resumed job republishes its undone chunks in a new run; a delivery of an earlier run
  * works nothing, and a record pays only the hold of the run it was made in, so no row is charged twice.
  */
 @Injectable()
@@ -90,6 +101,7 @@ export class ChunkWorkflow {
     private readonly events: EventStore,
     private readonly progress: ChunkProgressBoard,
     private readonly recordedWork: RecordedWorkCharges,
+    private readonly keys: ChargingKeys,
   ) {}
 
   /**
@@ -116,7 +128,7 @@ export class ChunkWorkflow {
     const before = await kind.status(message);
     if (!before.open) return this.settle(kind, message, before.recorded);
     if (runOf(before) !== runOf(message)) return this.settle(kind, message, null); // republished in a later run
-    const held = await this.hold(kind, message, basis);
+    const held = await this.hold(kind, message, basis, before.keyId);
     if (held === 'ended elsewhere') return this.settle(kind, message, await this.recordedMeanwhile(kind, message));
     if (held === 'job failed') return;
     const watch = this.jobEnds.watch(message.jobId, new Set([kind.cancelledEventType, 'JobFailed']));
@@ -146,12 +158,14 @@ export class ChunkWorkflow {
    * The credits held for the chunk; 'ended elsewhere': another delivery settled (or released) this chunk's
    * hold since `basis`, or the chunk was closed while it waited for credits; 'job failed': the job was failed
    * for lack of credits instead. Short of credits, it waits while the account holds any: a settlement
-   * returns what its work did not cost (unknown verdicts are free), and that pays for more rows.
+   * returns what its work did not cost (unknown verdicts are free), and that pays for more rows. Short of
+   * its key's cap, it waits while the key holds any, for the same reason.
    */
   private async hold<M extends PaidChunk, W, R>(
     kind: ChunkKind<M, W, R>,
     message: M,
     basis: number,
+    keyId: string | undefined,
   ): Promise<number | 'ended elsewhere' | 'job failed'> {
     const command = {
       holdId: chunkHoldId(message.jobId, message.chunkNo, kind.holdPrefix, runOf(message)),
@@ -161,24 +175,56 @@ export class ChunkWorkflow {
       basis,
     };
     for (let looks = 0; ; looks++) {
-      try {
-        if (kind.cuts) return await this.ledger.holdUpTo(message.accountId, command);
-        await this.ledger.hold(message.accountId, command);
-        return command.amount;
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        if (error.errorName === 'HOLD_ALREADY_ENDED') return 'ended elsewhere';
-        if (error.errorName !== 'INSUFFICIENT_CREDITS') throw error;
-      }
-      const ledger = await this.ledger.current(message.accountId);
-      if (ledger.held === 0 && ledger.available < (kind.cuts ? 1 : command.amount)) {
-        await kind.failForCredits(message);
+      // Read at every look: a cap raised or lifted meanwhile lets this chunk go on.
+      const key = await this.keys.of(message.accountId, keyId);
+      const short = await this.tryHold(kind, message, { ...command, ...(key ? { key } : {}) });
+      if (typeof short === 'number' || short === 'ended elsewhere') return short;
+      const failure = await this.creditsFailure(kind, message, command.amount, short, key);
+      if (failure) {
+        await kind.failForCredits(message, failure);
         return 'job failed';
       }
-      if (ledger.available === 0 || !kind.cuts) await sleep(creditWaitMs(looks));
+      if (short === 'key cap' || !kind.cuts || (await this.ledger.current(message.accountId)).available === 0)
+        await sleep(creditWaitMs(looks));
       const status = await kind.status(message);
       if (!status.open || runOf(status) !== runOf(message)) return 'ended elsewhere';
     }
+  }
+
+  /** The credits held, or what refused the hold. */
+  private async tryHold<M extends PaidChunk, W, R>(
+    kind: ChunkKind<M, W, R>,
+    message: M,
+    command: Parameters<CreditLedger['hold']>[1],
+  ): Promise<number | 'ended elsewhere' | 'balance' | 'key cap'> {
+    try {
+      if (kind.cuts) return await this.ledger.holdUpTo(message.accountId, command);
+      await this.ledger.hold(message.accountId, command);
+      return command.amount;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      if (error.errorName === 'HOLD_ALREADY_ENDED') return 'ended elsewhere';
+      if (error.errorName === 'INSUFFICIENT_CREDITS') return 'balance';
+      if (error.errorName === 'KEY_CREDIT_CAP_REACHED') return 'key cap';
+      throw error;
+    }
+  }
+
+  /**
+   * Whether a refused hold ends the job: only when no open hold can give back what it lacks (none of the
+   * account's for the balance, none of the key's for its cap) and what is left is too little.
+   */
+  private async creditsFailure<M extends PaidChunk, W, R>(
+    kind: ChunkKind<M, W, R>,
+    message: M,
+    amount: number,
+    short: 'balance' | 'key cap',
+    key: ChargingKey | undefined,
+  ): Promise<CreditsFailure | null> {
+    if (short === 'key cap')
+      return (await this.ledger.heldThrough(message.accountId, key!.keyId)) === 0 ? KEY_CREDIT_CAP_FAILURE : null;
+    const ledger = await this.ledger.current(message.accountId);
+    return ledger.held === 0 && ledger.available < (kind.cuts ? 1 : amount) ? INSUFFICIENT_CREDITS_FAILURE : null;
   }
 
   /** The run a record was made in: only that run's hold pays for it (and publishes its follow-ups). */

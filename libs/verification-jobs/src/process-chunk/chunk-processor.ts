@@ -15,8 +15,8 @@ import {
   ChunkKind,
   ChunkStatus,
   ChunkWorkflow,
-  INSUFFICIENT_CREDITS_FAILURE,
   JOBS_CONFIG,
+  type CreditsFailure,
   type JobsConfig,
   PaidChunk,
 } from '@lib/jobs';
@@ -28,8 +28,8 @@ type ChunkWork = ChunkOutcome & { remainder: LaterItems | null };
  * Bulk verification chunks in the one chunk workflow (ChunkWorkflow, docs/bulk-jobs.md): a row is an
  * address, worked by the engine in bulk mode, one credit held per address and charged per decisive
  * verdict; a record may schedule a greylisting retry, published again whenever the record is settled.
- * A chunk that could hold fewer credits than addresses (balance short) verifies that many and records
- * the rest as a remainder chunk, published like a retry, which holds again when it runs.
+ * A chunk that could hold fewer credits than addresses (balance short, or its key's monthly cap) verifies
+ * that many and records the rest as a remainder chunk, published like a retry, which holds again when it runs.
  */
 @Injectable()
 export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkWork, RecordedChunk>, OnModuleInit {
@@ -59,7 +59,8 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkWork, Record
     const state = await loadJobState(this.events, message.jobId);
     if (state.status === 'Initial') return { open: false, recorded: null }; // a job that never existed: nothing to do or pay
     const done = chunkDone(state, message.chunkNo);
-    if (!isTerminal(state.status) && !done) return { open: true, run: state.snapshot?.run ?? 0 };
+    if (!isTerminal(state.status) && !done)
+      return { open: true, run: state.snapshot?.run ?? 0, keyId: state.snapshot?.keyId };
     return {
       open: false,
       recorded: done === false ? null : await findRecordedChunk(this.events, message.jobId, message.chunkNo),
@@ -119,12 +120,12 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkWork, Record
     for (const later of recorded.later) await publishLater(this.bus, message, later);
   }
 
-  async failForCredits(message: ChunkMessage): Promise<void> {
+  async failForCredits(message: ChunkMessage, reason: CreditsFailure): Promise<void> {
     await runCommand(
       this.events,
       jobStream(message.jobId),
       jobDecider,
-      { type: 'FailJob', reason: INSUFFICIENT_CREDITS_FAILURE, at: this.clock.nowIso() },
+      { type: 'FailJob', reason, at: this.clock.nowIso() },
       { load: 'last' },
     );
   }

@@ -211,7 +211,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Resume a job stopped because the balance ran out (failureReason insufficient_credits), from its first undone row, on the file already uploaded; rows done before are not verified or charged again. 402 while no credit is available, 409 (code 3020) for a job that cannot be resumed; a retried resume of a job already running again answers its view
+         * Resume a job stopped because the balance ran out (failureReason insufficient_credits) or the monthly credit cap of the key that started it was reached (key_credit_cap_reached: raise the cap first), from its first undone row, on the file already uploaded; rows done before are not verified or charged again. 402 while no credit is available, 409 (code 3020) for a job that cannot be resumed; a retried resume of a job already running again answers its view
          * @description Requires the API key scope `jobs` (a key without scopes has every scope).
          */
         post: operations["JobsController_resume"];
@@ -1400,7 +1400,7 @@ export interface components {
              */
             allowedAddresses?: string[] | null;
             /**
-             * @description The most credits the key's paid calls (single and batch verify and finder) may be charged in one UTC calendar month, counted and enforced by the credit ledger with each hold (this month's charges plus open holds plus the call's most): a call that would pass it answers 402, code 2018, before any work. Absent or null: no cap. A whole number from 1 to 1,000,000,000 (else 400, code 1113). A key with a cap cannot start or resume list jobs (403, code 1114): their rows are charged outside it.
+             * @description The most credits the key's paid calls (single and batch verify and finder) and list jobs (bulk verification and finder jobs it starts) may be charged in one UTC calendar month, counted and enforced by the credit ledger with each hold (this month's charges plus open holds plus the call's or chunk's most): a call that would pass it answers 402, code 2018, before any work; a list job verifies what the cap leaves and then fails with failureReason key_credit_cap_reached (resumable once the cap is raised or the month turns). Absent or null: no cap. A whole number from 1 to 1,000,000,000 (else 400, code 1113).
              * @example 5000
              */
             monthlyCreditCap?: number | null;
@@ -1501,7 +1501,7 @@ export interface components {
              */
             allowedAddresses?: string[] | null;
             /**
-             * @description The most credits the key's paid calls (single and batch verify and finder) may be charged in one UTC calendar month, counted and enforced by the credit ledger with each hold (this month's charges plus open holds plus the call's most): a call that would pass it answers 402, code 2018, before any work. Absent or null: no cap. A whole number from 1 to 1,000,000,000 (else 400, code 1113). A key with a cap cannot start or resume list jobs (403, code 1114): their rows are charged outside it.
+             * @description The most credits the key's paid calls (single and batch verify and finder) and list jobs (bulk verification and finder jobs it starts) may be charged in one UTC calendar month, counted and enforced by the credit ledger with each hold (this month's charges plus open holds plus the call's or chunk's most): a call that would pass it answers 402, code 2018, before any work; a list job verifies what the cap leaves and then fails with failureReason key_credit_cap_reached (resumable once the cap is raised or the month turns). Absent or null: no cap. A whole number from 1 to 1,000,000,000 (else 400, code 1113).
              * @example 5000
              */
             monthlyCreditCap?: number | null;
@@ -2582,10 +2582,10 @@ export interface components {
             failureReason?: string | null;
             /**
              * @description Why the job stopped, with the rows verified and the credits charged; null unless Failed
-             * @example The balance ran out after 3,012 of 3,500 rows were verified; 2,979 credits were charged for them. Buy credits, then resume the job: it goes on from the first undone row, and rows already verified are not charged again.
+             * @example The balance ran out after 3,012 of 3,500 rows were verified (488 not verified); 2,979 credits were charged for them. Buy credits, then resume the job: it goes on from the first undone row, and rows already verified are not charged again.
              */
             failureMessage?: string | null;
-            /** @description Whether POST /v1/jobs/{id}/resume can go on with the job: it failed because the balance ran out (insufficient_credits) and its files are kept */
+            /** @description Whether POST /v1/jobs/{id}/resume can go on with the job: it failed because the balance ran out (insufficient_credits) or the monthly credit cap of the key that started it was reached (key_credit_cap_reached), and its files are kept */
             resumable: boolean;
             /**
              * Format: date-time

@@ -111,7 +111,7 @@ export class JobsController extends JobKindController<VerificationJobKind>(JOB_R
 
   @JobResumeRoute(
     JOB_ROUTES,
-    'Resume a job stopped because the balance ran out (failureReason insufficient_credits), from its first undone row, on the file already uploaded; rows done before are not verified or charged again. 402 while no credit is available, 409 (code 3020) for a job that cannot be resumed; a retried resume of a job already running again answers its view',
+    'Resume a job stopped because the balance ran out (failureReason insufficient_credits) or the monthly credit cap of the key that started it was reached (key_credit_cap_reached: raise the cap first), from its first undone row, on the file already uploaded; rows done before are not verified or charged again. 402 while no credit is available, 409 (code 3020) for a job that cannot be resumed; a retried resume of a job already running again answers its view',
   )
   resume(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.resumes.resume(VERIFICATION_JOB_RESUME, this.queries, principal.accountId, id);

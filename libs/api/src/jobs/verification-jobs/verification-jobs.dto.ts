@@ -89,13 +89,13 @@ export class JobDto {
     type: String,
     nullable: true,
     example:
-      'The balance ran out after 3,012 of 3,500 rows were verified; 2,979 credits were charged for them. Buy credits, then resume the job: it goes on from the first undone row, and rows already verified are not charged again.',
+      'The balance ran out after 3,012 of 3,500 rows were verified (488 not verified); 2,979 credits were charged for them. Buy credits, then resume the job: it goes on from the first undone row, and rows already verified are not charged again.',
     description: 'Why the job stopped, with the rows verified and the credits charged; null unless Failed',
   })
   failureMessage!: string | null;
   @ApiProperty({
     description:
-      'Whether POST /v1/jobs/{id}/resume can go on with the job: it failed because the balance ran out (insufficient_credits) and its files are kept',
+      'Whether POST /v1/jobs/{id}/resume can go on with the job: it failed because the balance ran out (insufficient_credits) or the monthly credit cap of the key that started it was reached (key_credit_cap_reached), and its files are kept',
   })
   resumable!: boolean;
   @ApiPropertyOptional({
