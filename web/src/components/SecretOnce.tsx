@@ -1,8 +1,24 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
-/** A secret shown once, with a copy button; it is gone when the user says they saved it. */
-export function SecretOnce({ label, value, onDone }: { label: string; value: string; onDone: () => void }) {
+/**
+ * A secret shown once, with a copy button; it is gone when the user says they saved it. `advice`: what
+ * to do with it, when "keep it somewhere safe" is not the whole story (a publishable key goes in a page).
+ */
+export function SecretOnce({
+  label,
+  value,
+  onDone,
+  advice = 'Copy it and keep it somewhere safe.',
+}: {
+  label: string;
+  value: string;
+  onDone: () => void;
+  advice?: string;
+}) {
   const [copied, setCopied] = useState(false);
+  const region = useRef<HTMLDivElement>(null);
+  // It appears after the form that made it: focus moves to it so keyboard and screen reader users find it.
+  useEffect(() => region.current?.focus(), [value]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
@@ -12,9 +28,9 @@ export function SecretOnce({ label, value, onDone }: { label: string; value: str
     }
   };
   return (
-    <div className="card secret" role="region" aria-label={label}>
+    <div ref={region} tabIndex={-1} className="card secret" role="region" aria-label={label}>
       <p>
-        <strong>{label}</strong>: shown only now. Copy it and keep it somewhere safe.
+        <strong>{label}</strong>: shown only now. {advice}
       </p>
       <code data-testid="secret-value" className="break">
         {value}

@@ -1,6 +1,10 @@
 import type { components } from '../api/generated/openapi';
+import type { KeyKind } from './key-kinds';
 
-type Limits = Pick<components['schemas']['TeamKeyModel'], 'scopes' | 'allowedAddresses' | 'monthlyCreditCap'>;
+type Limits = Pick<
+  components['schemas']['TeamKeyModel'],
+  'kind' | 'scopes' | 'allowedAddresses' | 'monthlyCreditCap' | 'allowedOrigins'
+>;
 export type KeyScope = NonNullable<Limits['scopes']>[number];
 
 /** Every scope with what it opens, in the API's order (a Record, so a scope the API adds must be named here). */
@@ -22,7 +26,23 @@ export interface KeyLimitsForm {
   addresses: string;
   /** Blank: no cap. */
   monthlyCap: string;
+  /** A publishable key's web origins, one a line. */
+  origins: string;
 }
+
+/** The fields of the key forms that can be wrong, each shown with its own error. */
+export type KeyField = 'label' | 'kind' | 'scopes' | 'addresses' | 'cap' | 'origins';
+export type KeyFieldErrors = Partial<Record<KeyField, string>>;
+
+/**
+ * The limits each kind takes: a publishable key's one scope is verify and visitors' browsers have no
+ * fixed address, so it is limited by origins instead; live and test keys are server-side secrets.
+ */
+export const FIELDS_OF_KIND: Record<KeyKind, KeyField[]> = {
+  live: ['scopes', 'addresses', 'cap'],
+  test: ['scopes', 'addresses', 'cap'],
+  publishable: ['origins', 'cap'],
+};
 
 export const NO_LIMITS: KeyLimitsForm = {
   allScopes: true,
@@ -30,6 +50,7 @@ export const NO_LIMITS: KeyLimitsForm = {
   anyAddress: true,
   addresses: '',
   monthlyCap: '',
+  origins: '',
 };
 
 export function formOf(key: Limits): KeyLimitsForm {
@@ -39,42 +60,65 @@ export function formOf(key: Limits): KeyLimitsForm {
     anyAddress: key.allowedAddresses === null,
     addresses: (key.allowedAddresses ?? []).join('\n'),
     monthlyCap: key.monthlyCreditCap === null ? '' : String(key.monthlyCreditCap),
+    origins: (key.allowedOrigins ?? []).join('\n'),
   };
 }
 
-/** One address or block a line (commas too); blank lines are left out. */
-export const addressLines = (text: string): string[] =>
+/** One entry a line (commas too); blank lines are left out. */
+export const entryLines = (text: string): string[] =>
   text
     .split(/[\n,]/)
     .map((line) => line.trim())
     .filter(Boolean);
 
-/** What the form asks the API for: null lifts a limit. */
-export function limitsBody(form: KeyLimitsForm): {
-  scopes: KeyScope[] | null;
-  allowedAddresses: string[] | null;
-  monthlyCreditCap: number | null;
-} {
+const capOf = (form: KeyLimitsForm): number | null =>
+  form.monthlyCap.trim() === '' ? null : Number(form.monthlyCap.trim());
+
+export type LimitsBody =
+  | { scopes: KeyScope[] | null; allowedAddresses: string[] | null; monthlyCreditCap: number | null }
+  | { allowedOrigins: string[]; monthlyCreditCap: number | null };
+
+/** What the form asks the API for, only the fields the kind takes: null lifts a limit. */
+export function limitsBody(form: KeyLimitsForm, kind: KeyKind): LimitsBody {
+  if (kind === 'publishable') return { allowedOrigins: entryLines(form.origins), monthlyCreditCap: capOf(form) };
   return {
     scopes: form.allScopes ? null : form.scopes,
-    allowedAddresses: form.anyAddress ? null : addressLines(form.addresses),
-    monthlyCreditCap: form.monthlyCap.trim() === '' ? null : Number(form.monthlyCap.trim()),
+    allowedAddresses: form.anyAddress ? null : entryLines(form.addresses),
+    monthlyCreditCap: capOf(form),
   };
 }
 
-/** The checks the form makes before sending (the server checks each address: code 1112). */
-export function checkKeyLimits(form: KeyLimitsForm): string | null {
-  if (!form.allScopes && form.scopes.length === 0) return 'Choose at least one thing the key may do, or “Everything”.';
-  if (!form.anyAddress && addressLines(form.addresses).length === 0)
-    return 'Enter at least one address or block, such as 203.0.113.7 or 203.0.113.0/24, or choose “Any address”.';
+/**
+ * The checks the form makes before sending, by field. The server checks each address (1112) and each
+ * origin (1116: scheme, host and port only); its refusals are shown by the same fields.
+ */
+export function checkKeyLimits(form: KeyLimitsForm, kind: KeyKind): KeyFieldErrors {
+  const found: KeyFieldErrors = {};
+  const fields = FIELDS_OF_KIND[kind];
+  if (fields.includes('scopes') && !form.allScopes && form.scopes.length === 0)
+    found.scopes = 'Choose at least one thing the key may do, or “Everything”.';
+  if (fields.includes('addresses') && !form.anyAddress && entryLines(form.addresses).length === 0)
+    found.addresses =
+      'Enter at least one address or block, such as 203.0.113.7 or 203.0.113.0/24, or choose “Any address”.';
+  if (fields.includes('origins') && entryLines(form.origins).length === 0)
+    found.origins = 'Enter the web origin of each site whose pages use the key, such as https://www.example.com.';
   if (form.monthlyCap.trim() !== '' && !/^[1-9]\d{0,9}$/.test(form.monthlyCap.trim()))
-    return 'A monthly credit cap is a whole number of credits, such as 5000; leave it empty for no cap.';
-  return null;
+    found.cap = 'A monthly credit cap is a whole number of credits, such as 5000; leave it empty for no cap.';
+  return found;
 }
 
 export const describeScopes = (key: Limits): string =>
-  key.scopes === null ? 'Everything' : key.scopes.join(', ') || 'nothing';
-export const describeAddresses = (key: Limits): string =>
-  key.allowedAddresses === null ? 'Any address' : key.allowedAddresses.join(', ');
+  key.kind === 'publishable'
+    ? 'verify (single addresses)'
+    : key.scopes === null
+      ? 'Everything'
+      : key.scopes.join(', ') || 'nothing';
+/** Where a key works from: a publishable key's web origins, another key's client addresses. */
+export const describeWhere = (key: Limits): string =>
+  key.kind === 'publishable'
+    ? `Pages on ${(key.allowedOrigins ?? []).join(', ')}`
+    : key.allowedAddresses === null
+      ? 'Any address'
+      : key.allowedAddresses.join(', ');
 export const describeCap = (key: Limits): string =>
   key.monthlyCreditCap === null ? 'No cap' : `${key.monthlyCreditCap.toLocaleString('en')} credits a month`;
