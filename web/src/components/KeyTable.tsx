@@ -2,7 +2,8 @@ import type { ApiKey } from '../api/dashboard';
 import { describeCap, describeScopes, describeWhere } from '../lib/key-limits';
 import { KeyKindBadge } from './KeyKindBadge';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en') : 'never');
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }) : 'never';
 
 /** The team's keys: each one's kind, what it may do, where from, its cap and last use, and its actions. */
 export function KeyTable({
@@ -24,7 +25,6 @@ export function KeyTable({
             <th scope="col">Label</th>
             <th scope="col">Kind</th>
             <th scope="col">Key id</th>
-            <th scope="col">Made by</th>
             <th scope="col">Created</th>
             <th scope="col">Last used</th>
             <th scope="col">Can do</th>
@@ -48,13 +48,14 @@ export function KeyTable({
                     ? ` (rotated ${when(key.rotatedAt)})`
                     : ''}
               </td>
-              <td>{key.owner?.email ?? 'an operator'}</td>
-              <td>{when(key.createdAt)}</td>
+              <td>
+                {when(key.createdAt)}
+                <br />
+                <span className="hint">by {key.owner?.email ?? 'an operator'}</span>
+              </td>
               <td data-testid="key-last-used">{when(key.lastUsedAt)}</td>
               <td data-testid="key-scopes">{describeScopes(key)}</td>
-              <td data-testid="key-where" className="break">
-                {describeWhere(key)}
-              </td>
+              <td data-testid="key-where">{describeWhere(key)}</td>
               <td data-testid="key-cap">{describeCap(key)}</td>
               <td className="actions">
                 {!key.revokedAt && (

@@ -120,7 +120,7 @@ describe('the Keys page', () => {
       ]);
       expect(cells(container, 'key-cap')).toEqual(['No cap', '5,000 credits a month', 'No cap']);
       expect(cells(container, 'key-last-used')).toEqual([
-        new Date('2026-11-28T12:30:00.000Z').toLocaleString('en'),
+        new Date('2026-11-28T12:30:00.000Z').toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }),
         'never',
         'never',
       ]);
