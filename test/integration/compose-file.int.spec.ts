@@ -30,16 +30,17 @@ function hasGo(): boolean {
 
 /** What an operator exports before `docker compose up` (docs/production.md: openssl rand -hex 24). */
 const OPERATOR_ADMIN_TOKEN = '5f0c9e1d2b7a4e8c93d6f1a0b2c4e6d8a1b3c5e7f9d2c4b6';
+/** And the verification tokens' key (docs/sign-up-forms.md: openssl genpkey -algorithm ed25519 -outform DER | base64 -w0). */
+const OPERATOR_SIGNING_KEY = 'MC4CAQAwBQYDK2VwBCIEICXj65L59DSWDPuM68dwPFbxNm/2a+nnD4JyVLhcUkOR';
+const OPERATOR_SHELL = { ADMIN_TOKEN: OPERATOR_ADMIN_TOKEN, VERIFICATION_TOKEN_SIGNING_KEY: OPERATOR_SIGNING_KEY };
 
 /**
  * docker-compose.yml as Docker Compose itself resolves it (compose-go), see scripts/compose-check,
- * with the variables of the caller's shell given (the operator's ADMIN_TOKEN unless `shell` says otherwise).
+ * with the variables of the caller's shell given (the operator's secrets unless `shell` says otherwise).
  */
-function resolveCompose(
-  shell: Record<string, string> = { ADMIN_TOKEN: OPERATOR_ADMIN_TOKEN },
-): Promise<Record<string, ComposeService>> {
+function resolveCompose(shell: Record<string, string> = OPERATOR_SHELL): Promise<Record<string, ComposeService>> {
   const env = { ...process.env, ...shell };
-  if (!('ADMIN_TOKEN' in shell)) delete env.ADMIN_TOKEN;
+  for (const name of Object.keys(OPERATOR_SHELL)) if (!(name in shell)) delete env[name];
   return new Promise((resolve, reject) => {
     execFile(
       'go',
@@ -125,7 +126,22 @@ suite(`docker-compose.yml${hasGo() ? '' : ' [SKIPPED: no Go toolchain]'}`, () =>
     });
 
     it('refuses to start without ADMIN_TOKEN in the shell, naming it', async () => {
-      await expect(resolveCompose({})).rejects.toThrow(/ADMIN_TOKEN/);
+      await expect(resolveCompose({ VERIFICATION_TOKEN_SIGNING_KEY: OPERATOR_SIGNING_KEY })).rejects.toThrow(
+        /ADMIN_TOKEN/,
+      );
+    }, 500_000);
+  });
+
+  describe('issue 38: compose requires the verification tokens’ signing key, one for every replica', () => {
+    it("passes the operator's key to every app", () => {
+      for (const app of Object.keys(APPS))
+        expect(services[app].environment.VERIFICATION_TOKEN_SIGNING_KEY).toBe(OPERATOR_SIGNING_KEY);
+    });
+
+    it('refuses to start without it in the shell, naming it', async () => {
+      await expect(resolveCompose({ ADMIN_TOKEN: OPERATOR_ADMIN_TOKEN })).rejects.toThrow(
+        /VERIFICATION_TOKEN_SIGNING_KEY/,
+      );
     }, 500_000);
   });
 });

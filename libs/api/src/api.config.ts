@@ -4,12 +4,19 @@ import { provideConfigSlice } from '@lib/platform';
 
 /**
  * What libs/api reads of the configuration: the admin token and its guess limit, the rate limits (per key, per
- * account, on the dashboard), how the per-address throttles count an IPv6 client, the
+ * account, on the dashboard, of publishable keys), how the per-address throttles count an IPv6 client, the
+ * verification tokens' keys (and DATA_DIR, where an embedded installation keeps its generated one), the
  * upload limits its job routes enforce and show, and the dashboard cookies' lifetime and Secure flag.
  */
 export type ApiConfig = Pick<
   AppConfig,
-  'adminToken' | 'adminMaxFailuresPerAddress' | 'rateLimit' | 'throttleIpv6PrefixLength'
+  | 'adminToken'
+  | 'adminMaxFailuresPerAddress'
+  | 'rateLimit'
+  | 'throttleIpv6PrefixLength'
+  | 'publishableRateLimit'
+  | 'verificationToken'
+  | 'dataDir'
 > & {
   jobs: Pick<AppConfig['jobs'], 'maxUploadBytes' | 'maxUniqueEmails'>;
   dashboard: Pick<AppConfig['dashboard'], 'sessionTtlHours' | 'secureCookies' | 'trialCredits'>;
@@ -26,6 +33,9 @@ export function apiConfigFrom(config: AppConfig): ApiConfig {
     adminMaxFailuresPerAddress: config.adminMaxFailuresPerAddress,
     rateLimit: config.rateLimit,
     throttleIpv6PrefixLength: config.throttleIpv6PrefixLength,
+    publishableRateLimit: config.publishableRateLimit,
+    verificationToken: config.verificationToken,
+    dataDir: config.dataDir,
     jobs: { maxUploadBytes, maxUniqueEmails },
     dashboard: { sessionTtlHours, secureCookies, trialCredits },
   };

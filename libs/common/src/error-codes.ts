@@ -74,6 +74,33 @@ export const ErrorCodes = {
     message:
       'This route does not accept this kind of API key; `error.keyKind` names the kind presented (a publishable key only verifies single addresses).',
   },
+  ORIGIN_NOT_ALLOWED: {
+    code: 1120,
+    status: 403,
+    message:
+      "A publishable key answers only requests whose Origin header is one of the key's origins (Referer is not taken).",
+  },
+  VERIFICATION_TOKEN_INVALID: {
+    code: 1121,
+    status: 400,
+    message:
+      'The verification token is malformed, forged or altered, or was signed by a key this service does not know.',
+  },
+  VERIFICATION_TOKEN_EXPIRED: {
+    code: 1122,
+    status: 400,
+    message: 'The verification token has expired: verify the address again.',
+  },
+  VERIFICATION_TOKEN_OTHER_ACCOUNT: {
+    code: 1123,
+    status: 400,
+    message: "The verification token was issued to another account's publishable key.",
+  },
+  VERIFICATION_TOKEN_OTHER_ADDRESS: {
+    code: 1124,
+    status: 400,
+    message: 'The verification token vouches for another address than the one submitted.',
+  },
   RATE_LIMITED: {
     code: 1201,
     status: 429,

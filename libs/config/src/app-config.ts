@@ -46,6 +46,19 @@ export interface AppConfig {
     account: { perSecond: number; burst: number };
     dashboard: { perSecond: number; burst: number };
   };
+  /**
+   * Publishable keys (mck_pub_, in web pages) spend these buckets beside the key's and the account's, per
+   * minute or per day (a burst of the number, refilled over the period): per visitor of one key (its
+   * client address, an IPv6 one by its throttleIpv6PrefixLength prefix), per key per minute, per key per day.
+   */
+  publishableRateLimit: { perVisitorPerMinute: number; perKeyPerMinute: number; perKeyPerDay: number };
+  /**
+   * The Ed25519 keypair that signs the verification tokens of publishable answers. signingKey: base64 of
+   * the PKCS#8 DER private key (null: generated once in DATA_DIR, refused under NODE_ENV=production,
+   * as every api replica must sign with the same key). retiredPublicKeys: base64 SPKI DER public keys still
+   * accepted (and published) during a rotation. ttlSeconds: how long a token is valid.
+   */
+  verificationToken: { signingKey: string | null; retiredPublicKeys: string[]; ttlSeconds: number };
   /** Active (not revoked) API keys one account may hold; a new one past it answers 409 (code 1108). */
   maxKeysPerAccount: number;
   demoAccount: { enabled: boolean; credits: number };

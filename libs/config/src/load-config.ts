@@ -8,6 +8,7 @@ import { eventStoreUrlProblem } from './eventstore-url';
 import { mongoUrlDatabase, mongoUrlProblem } from './mongo-url';
 import { longestPaidCallMs } from './paid-call-budget';
 import { isProduction, readAdminToken, readManualAutoConfirm } from './production-rules';
+import { readVerificationToken } from './verification-token-keys';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -52,6 +53,12 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
     trustedProxies: readTrustedProxies(r),
     throttleIpv6PrefixLength: r.int('THROTTLE_IPV6_PREFIX_LENGTH', 64, 16, 128),
     rateLimit: readRateLimits(r),
+    publishableRateLimit: {
+      perVisitorPerMinute: r.int('PUBLISHABLE_RATE_LIMIT_PER_VISITOR_PER_MINUTE', 10, 1, 1_000_000),
+      perKeyPerMinute: r.int('PUBLISHABLE_RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
+      perKeyPerDay: r.int('PUBLISHABLE_RATE_LIMIT_PER_DAY', 10_000, 1, 100_000_000),
+    },
+    verificationToken: readVerificationToken(r, production, roles),
     maxKeysPerAccount: r.int('MAX_KEYS_PER_ACCOUNT', 100, 1, 100_000),
     demoAccount: {
       enabled: r.bool('DEMO_ACCOUNT', true),

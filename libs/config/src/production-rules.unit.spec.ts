@@ -1,10 +1,16 @@
+import { generateKeyPairSync } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ConfigError, loadConfig } from './load-config';
 import { DOCUMENTED_ADMIN_TOKEN_EXAMPLES } from './production-rules';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const production = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'production', ...env }, ['api']);
+// Production needs the verification tokens' signing key (verification-token-keys.unit.spec.ts); these specs are about the rest.
+const SIGNING_KEY = generateKeyPairSync('ed25519')
+  .privateKey.export({ format: 'der', type: 'pkcs8' })
+  .toString('base64');
+const production = (env: Record<string, string>) =>
+  loadConfig({ NODE_ENV: 'production', VERIFICATION_TOKEN_SIGNING_KEY: SIGNING_KEY, ...env }, ['api']);
 const problemsOf = (load: () => unknown): string[] => {
   try {
     load();

@@ -6,6 +6,7 @@ export { AllExceptionsFilter } from './http/all-exceptions.filter';
 export { EnvelopeInterceptor } from './http/envelope.interceptor';
 export { AcceptsUpload, MultipartRoutesGuard } from './http/multipart-routes.guard';
 export { Public, PUBLIC_ROUTE } from './http/public-route.decorator';
+export { allowCorsOrigin, answerPreflight, CORS_ALLOWED_HEADERS } from './http/cors';
 export { RawResponse } from './http/raw-response.decorator';
 export { receiveCsvUpload, type ReceivedFile } from './http/csv-upload';
 export { ValidatesOwnText } from './http/input-text-rules';

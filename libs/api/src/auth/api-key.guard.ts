@@ -4,10 +4,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuthenticator, type ApiKeyKind, type KeyScope, Principal } from '@lib/accounts';
 import { SessionAuthenticator } from '@lib/identity';
 import { API_CONFIG, type ApiConfig } from '../api.config';
-import { PUBLIC_ROUTE } from '@lib/http-host';
+import { allowCorsOrigin, PUBLIC_ROUTE } from '@lib/http-host';
 import { ADMIN_ROUTE, PAID_ROUTE, QUERY_KEY_ALLOWED, REQUIRED_SCOPE } from './auth.decorators';
 import { enforceKeyLimits } from './key-limits';
 import { ACCEPTED_KEY_KINDS, enforceKeyKind } from './key-kinds';
+import { enforceKeyOrigin } from './key-origin';
 import { DASHBOARD_ROUTE } from '../dashboard/session/dashboard.decorators';
 import { authenticateSession, hasSessionCookie } from '../dashboard/session/dashboard-session.guard';
 import { RateLimits } from './rate-limits';
@@ -16,8 +17,9 @@ import { AdminGuessThrottle } from './admin-guess-throttle';
 
 /**
  * Authenticates every route by X-API-KEY (or the admin token on admin routes, throttled per client
- * address), then the key's kind (key-kinds.ts), then the key's limits (client-address allowlist, then the route's scope: key-limits.ts), then the
- * rate limits of the key and of its account. The dashboard's web UI calls /v1 without a key (a key is a server-side secret):
+ * address), then the key's kind (key-kinds.ts), a publishable key's Origin (key-origin.ts, which opens CORS
+ * to that origin), then the key's limits (client-address allowlist, then the route's scope: key-limits.ts), then the
+ * rate limits of the key and of its account (a publishable key's per visitor, minute and day first). The dashboard's web UI calls /v1 without a key (a key is a server-side secret):
  * a request with no key but a session cookie is the signed-in user spending their team's credits,
  * with the session's CSRF token required on every state change and every paid call (a paid GET too),
  * rate-limited per user (all their sessions together) and per account. /dashboard/v1 is rate-limited by its session guard.
@@ -53,9 +55,12 @@ export class ApiKeyGuard implements CanActivate {
         ? await this.sessionPrincipal(request, this.reflector.getAllAndOverride<boolean>(PAID_ROUTE, targets) ?? false)
         : await this.authenticator.authenticate(key);
     enforceKeyKind(principal, this.reflector.getAllAndOverride<ApiKeyKind[]>(ACCEPTED_KEY_KINDS, targets));
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    // Past the origin check the page may read every answer, a 402 or 429 included; before it, none.
+    if (principal.kind === 'publishable') allowCorsOrigin(reply, enforceKeyOrigin(principal, request.headers.origin));
     enforceKeyLimits(principal, request.ip, this.reflector.getAllAndOverride<KeyScope>(REQUIRED_SCOPE, targets));
     request.principal = principal;
-    await this.limits.v1(principal, context.switchToHttp().getResponse<FastifyReply>());
+    await this.limits.v1(principal, reply, request.ip);
     return true;
   }
 

@@ -46,6 +46,22 @@ class CatalogueModel(TypedDict):
     trialCredits: int
 
 
+class CheckTokenDto(TypedDict):
+    token: str
+    email: str
+
+
+class CheckedTokenModel(TypedDict):
+    valid: Literal[True]
+    email: str
+    result: Literal["ok", "invalid", "catch_all", "unknown", "disposable", "error"]
+    subResult: Optional[str]
+    keyId: str
+    tokenId: str
+    issuedAt: str
+    expiresAt: str
+
+
 class _CreateWebhookDtoRequired(TypedDict):
     url: str
     events: List[Union[Literal[1, 2], Literal["job.completed", "job.failed"]]]
@@ -352,6 +368,36 @@ class PromotionModel(TypedDict):
     endsAt: Optional[str]
 
 
+class _SingleVerificationModelRequired(TypedDict):
+    email: str
+    result: Literal["ok", "invalid", "catch_all", "unknown", "disposable", "error"]
+    resultCode: int
+    subResult: Optional[str]
+    quality: Literal["good", "risky", "bad", ""]
+    free: bool
+    role: bool
+    disposable: bool
+    catchAll: bool
+    didYouMean: Optional[str]
+    provider: str
+    antiSpam: bool
+    riskScore: int
+    creditsCharged: int
+    creditsRemaining: int
+    executionMs: int
+    retryAfterMs: Optional[int]
+
+
+class SingleVerificationModel(_SingleVerificationModelRequired, total=False):
+    mxHost: Optional[str]
+    mxAddress: Optional[str]
+    smtpCode: Optional[int]
+    smtpEnhanced: Optional[str]
+    smtpReply: Optional[str]
+    egressRoute: Optional[str]
+    verificationToken: str
+
+
 class TestDeliveryModel(TypedDict):
     deliveryId: str
     eventId: str
@@ -365,6 +411,19 @@ class ToggleWebhookDto(TypedDict, total=False):
     isActive: Optional[bool]
     url: Optional[str]
     events: Optional[List[Union[Literal[1, 2], Literal["job.completed", "job.failed"]]]]
+
+
+class TokenKeyModel(TypedDict):
+    kty: Literal["OKP"]
+    crv: Literal["Ed25519"]
+    alg: Literal["EdDSA"]
+    use: Literal["sig"]
+    kid: str
+    x: str
+
+
+class TokenKeySetModel(TypedDict):
+    keys: List["TokenKeyModel"]
 
 
 class TransactionModel(TypedDict):

@@ -13,13 +13,17 @@ export interface paths {
         };
         /**
          * Same as POST; the key may also be sent as the X-API-KEY query parameter (discouraged: keys leak into logs and history)
-         * @description Requires the API key scope `verify` (a key without scopes has every scope).
+         * @description A publishable key (mck_pub_) may call it from a browser: the Origin header must be one of its origins (403, 1120), it is rate-limited per visitor, per minute and per day (429, 1201, `error.limit`), and its answer carries `verificationToken`.
+         *
+         *     Requires the API key scope `verify` (a key without scopes has every scope).
          */
         get: operations["VerifySingleController_get"];
         put?: never;
         /**
          * Verify one address (1 credit on ok, invalid, catch_all, disposable; unknown and error are free)
-         * @description Requires the API key scope `verify` (a key without scopes has every scope).
+         * @description A publishable key (mck_pub_) may call it from a browser: the Origin header must be one of its origins (403, 1120), it is rate-limited per visitor, per minute and per day (429, 1201, `error.limit`), and its answer carries `verificationToken`.
+         *
+         *     Requires the API key scope `verify` (a key without scopes has every scope).
          */
         post: operations["VerifySingleController_post"];
         delete?: never;
@@ -44,6 +48,48 @@ export interface paths {
          *     Requires the API key scope `verify` (a key without scopes has every scope).
          */
         post: operations["VerifyBatchController_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/verify/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a verification token from a publishable answer (free)
+         * @description Valid when this service signed it, it has not expired, it was issued to this key's account and vouches for `email`. Refusals: 1121 malformed or forged, 1122 expired, 1123 another account's, 1124 another address.
+         *
+         *     Requires the API key scope `verify` (a key without scopes has every scope).
+         */
+        post: operations["CheckTokenController_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/verify/token/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public keys that sign verification tokens, for an offline check (no API key needed)
+         * @description A JSON Web Key Set of Ed25519 keys; a token names its key in its header (`kid`). Fetch it again when a token names a key you do not hold.
+         */
+        get: operations["CheckTokenController_keys"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -208,7 +254,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Resume a job stopped because the balance ran out (failureReason insufficient_credits), from its first undone row, on the file already uploaded; rows done before are not verified or charged again. 402 while no credit is available, 409 (code 3020) for a job that cannot be resumed; a retried resume of a job already running again answers its view
+         * Resume a job stopped because the balance ran out (failureReason insufficient_credits) or the monthly credit cap of the key that started it was reached (key_credit_cap_reached: raise the cap first), from its first undone row, on the file already uploaded; rows done before are not verified or charged again. 402 while no credit is available, 409 (code 3020) for a job that cannot be resumed; a retried resume of a job already running again answers its view
          * @description Requires the API key scope `jobs` (a key without scopes has every scope).
          */
         post: operations["JobsController_resume"];
@@ -1296,6 +1342,117 @@ export interface components {
             /** Format: int32 */
             totalPages: number;
         };
+        SingleVerificationModel: {
+            /**
+             * @description The address verified, echoed from the request
+             * @example jane@acme.com
+             */
+            email: string;
+            /** @enum {string} */
+            result: "ok" | "invalid" | "catch_all" | "unknown" | "disposable" | "error";
+            /**
+             * Format: int32
+             * @description 1 ok, 2 catch_all, 3 unknown, 4 error, 5 disposable, 6 invalid
+             * @example 1
+             */
+            resultCode: number;
+            /**
+             * @description ok, greylisted, ip_blocked, mailbox_full, no_mailbox, reserved_domain, invalid_syntax, dns_error, timeout … (open-ended; every value in libs/verification/README.md)
+             * @example ok
+             */
+            subResult: string | null;
+            /**
+             * @description Empty for an error result
+             * @enum {string}
+             */
+            quality: "good" | "risky" | "bad" | "";
+            free: boolean;
+            role: boolean;
+            disposable: boolean;
+            catchAll: boolean;
+            /** @example null */
+            didYouMean: string | null;
+            /**
+             * @description Empty when unknown
+             * @example google
+             */
+            provider: string;
+            antiSpam: boolean;
+            /**
+             * Format: int32
+             * @description 0-100, lower is safer: 0-29 good, 30-69 risky, 70-100 bad
+             * @example 12
+             */
+            riskScore: number;
+            /**
+             * Format: int32
+             * @description 1 on ok, invalid, catch_all, disposable; 0 on unknown and error (and on a repeated batch address)
+             * @example 1
+             */
+            creditsCharged: number;
+            /**
+             * Format: int64
+             * @description Available credits after this call
+             * @example 99
+             */
+            creditsRemaining: number;
+            /**
+             * Format: int32
+             * @example 840
+             */
+            executionMs: number;
+            /**
+             * Format: int64
+             * @description On an unknown result a later attempt may decide (greylisted, rate_limited, timeout …): milliseconds after this answer before asking again is worth it; for rate_limited, no earlier than the end of the pause the service keeps on that mail server. Null on every other result
+             * @example null
+             */
+            retryAfterMs: number | null;
+            /**
+             * @description Evidence (only with evidence=true): the MX host spoken to
+             * @example aspmx.l.google.com
+             */
+            mxHost?: string | null;
+            /**
+             * @description Evidence: the address of that MX host
+             * @example 142.250.27.26
+             */
+            mxAddress?: string | null;
+            /**
+             * Format: int32
+             * @description Evidence: the SMTP reply code that decided the result
+             * @example 550
+             */
+            smtpCode?: number | null;
+            /**
+             * @description Evidence: its RFC 3463 enhanced status code
+             * @example 5.1.1
+             */
+            smtpEnhanced?: string | null;
+            /**
+             * @description Evidence: the reply text
+             * @example The email account that you tried to reach does not exist.
+             */
+            smtpReply?: string | null;
+            /**
+             * @description Evidence: the egress route the probe went out on (the operator's SMTP_ROUTES names; 'default' without them)
+             * @example eu-proxy-1
+             */
+            egressRoute?: string | null;
+            /**
+             * @description Publishable keys only: a signed, short-lived token (VERIFICATION_TOKEN_TTL_SECONDS, default 15 minutes) bound to this address (trimmed, lower-cased) and the key's account, naming the result. The form's back end checks it with POST /v1/verify/token or offline with the public keys of GET /v1/verify/token/keys (docs/sign-up-forms.md).
+             * @example eyJhbGciOiJFZERTQSIsInR5cCI6Im1haWxjaGVjay12ZXJpZmljYXRpb24randzIiwia2lkIjoiLi4uIn0.eyJ...}.c2ln
+             */
+            verificationToken?: string;
+        };
+        VerifySingleDto: {
+            /** @example jane@acme.com */
+            email: string;
+            /**
+             * @description Add the evidence behind each result: mxHost, mxAddress, smtpCode, smtpEnhanced, smtpReply, egressRoute (null where no SMTP reply decided it). Default false: the spec's fields only.
+             * @default false
+             */
+            evidence?: boolean;
+        };
         VerificationResultModel: {
             /**
              * @description The address verified, echoed from the request
@@ -1393,15 +1550,6 @@ export interface components {
              */
             egressRoute?: string | null;
         };
-        VerifySingleDto: {
-            /** @example jane@acme.com */
-            email: string;
-            /**
-             * @description Add the evidence behind each result: mxHost, mxAddress, smtpCode, smtpEnhanced, smtpReply, egressRoute (null where no SMTP reply decided it). Default false: the spec's fields only.
-             * @default false
-             */
-            evidence?: boolean;
-        };
         BatchSummaryModel: {
             /**
              * Format: int32
@@ -1448,6 +1596,57 @@ export interface components {
              * @default false
              */
             evidence?: boolean;
+        };
+        CheckedTokenModel: {
+            /**
+             * @description Always true: an invalid token is refused (1121 to 1124)
+             * @enum {boolean}
+             */
+            valid: true;
+            /**
+             * @description The address the token vouches for, trimmed and lower-cased
+             * @example jane@acme.com
+             */
+            email: string;
+            /** @enum {string} */
+            result: "ok" | "invalid" | "catch_all" | "unknown" | "disposable" | "error";
+            /** @example ok */
+            subResult: string | null;
+            /** @description The publishable key that verified the address */
+            keyId: string;
+            /** @description The token's own id: a back end that accepts each token once keeps it until expiresAt */
+            tokenId: string;
+            /** Format: date-time */
+            issuedAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        CheckTokenDto: {
+            /** @description The verificationToken a publishable answer carried (the form posts it) */
+            token: string;
+            /**
+             * @description The address the form submitted: the token must vouch for it (compared trimmed and lower-cased)
+             * @example jane@acme.com
+             */
+            email: string;
+        };
+        TokenKeyModel: {
+            /** @enum {string} */
+            kty: "OKP";
+            /** @enum {string} */
+            crv: "Ed25519";
+            /** @enum {string} */
+            alg: "EdDSA";
+            /** @enum {string} */
+            use: "sig";
+            /** @description The key's id, named by each token's header (`kid`) */
+            kid: string;
+            /** @description The Ed25519 public key, 32 bytes in base64url (RFC 8037) */
+            x: string;
+        };
+        TokenKeySetModel: {
+            /** @description The signing key first, then retired keys whose tokens are still accepted */
+            keys: components["schemas"]["TokenKeyModel"][];
         };
         EmailColumnDto: {
             /**
@@ -1569,10 +1768,10 @@ export interface components {
             failureReason?: string | null;
             /**
              * @description Why the job stopped, with the rows verified and the credits charged; null unless Failed
-             * @example The balance ran out after 3,012 of 3,500 rows were verified; 2,979 credits were charged for them. Buy credits, then resume the job: it goes on from the first undone row, and rows already verified are not charged again.
+             * @example The balance ran out after 3,012 of 3,500 rows were verified (488 not verified); 2,979 credits were charged for them. Buy credits, then resume the job: it goes on from the first undone row, and rows already verified are not charged again.
              */
             failureMessage?: string | null;
-            /** @description Whether POST /v1/jobs/{id}/resume can go on with the job: it failed because the balance ran out (insufficient_credits) and its files are kept */
+            /** @description Whether POST /v1/jobs/{id}/resume can go on with the job: it failed because the balance ran out (insufficient_credits) or the monthly credit cap of the key that started it was reached (key_credit_cap_reached), and its files are kept */
             resumable: boolean;
             /**
              * Format: date-time
@@ -1641,7 +1840,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: components["schemas"]["VerificationResultModel"];
+                        data: components["schemas"]["SingleVerificationModel"];
                         /** @example null */
                         error: Record<string, never> | null;
                     };
@@ -1674,7 +1873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The API key lacks the `verify` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            /** @description Forbidden (dashboard: missing or wrong CSRF token, unconfirmed address; a team role that does not allow it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1732,7 +1931,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
-                        data: components["schemas"]["VerificationResultModel"];
+                        data: components["schemas"]["SingleVerificationModel"];
                         /** @example null */
                         error: Record<string, never> | null;
                     };
@@ -1765,7 +1964,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The API key lacks the `verify` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            /** @description Forbidden (dashboard: missing or wrong CSRF token, unconfirmed address; a team role that does not allow it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1919,6 +2118,120 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    CheckTokenController_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckTokenDto"];
+                "text/json": components["schemas"]["CheckTokenDto"];
+                "application/*+json": components["schemas"]["CheckTokenDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["CheckedTokenModel"];
+                        /** @example null */
+                        error: Record<string, never> | null;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (dashboard: missing or wrong CSRF token, unconfirmed address; a team role that does not allow it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    CheckTokenController_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["TokenKeySetModel"];
+                        /** @example null */
+                        error: Record<string, never> | null;
+                    };
                 };
             };
         };

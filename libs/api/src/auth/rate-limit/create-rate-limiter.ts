@@ -26,12 +26,21 @@ export function createRateLimits(config: ApiConfig, grants: RateGrants): RateLim
     const maxBlock = grants instanceof MemoryRateGrants ? 1 : Math.max(1, Math.floor(burst / 20));
     return new SharedRateLimiter(grants, { perSecond, burst, maxBlock });
   };
-  const { rateLimit } = config;
+  const { rateLimit, publishableRateLimit: publishable } = config;
+  // "N per period": a burst of N, refilled evenly over the period (GCRA), so no boundary lets 2N through. A token
+  // at a time (exact): a block's unspent tokens would be lost for up to a day, and these calls are few per key.
+  const per = (count: number, seconds: number) =>
+    new SharedRateLimiter(grants, { perSecond: count / seconds, burst: count, maxBlock: 1 });
   return new RateLimits(
     {
       perKey: limiter(rateLimit),
       perAccount: limiter(rateLimit.account),
       dashboard: limiter(rateLimit.dashboard),
+      publishable: {
+        perVisitor: per(publishable.perVisitorPerMinute, 60),
+        perKeyPerMinute: per(publishable.perKeyPerMinute, 60),
+        perKeyPerDay: per(publishable.perKeyPerDay, 86_400),
+      },
     },
     config.throttleIpv6PrefixLength,
   );

@@ -1,14 +1,20 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Get, Headers, HttpCode, Options, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@lib/accounts';
-import { ApiEnvelope, ApiErrors } from '@lib/http-host';
+import { answerPreflight, ApiEnvelope, ApiErrors, Public, RawResponse } from '@lib/http-host';
 import { AllowQueryApiKey, CurrentPrincipal, PaidRoute, RequiresScope } from '../../auth/auth.decorators';
+import { AcceptsKeyKinds } from '../../auth/key-kinds';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { claimOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { PaidVerification, type VerificationResult } from '@lib/paid-verification';
-import { EVIDENCE_DOC, VerificationResultModel } from '../shared/verification-result.model';
+import { EVIDENCE_DOC } from '../shared/verification-result.model';
+import { VerificationTokens } from '../verification-token/verification-tokens';
+import { SingleVerificationModel } from './single-verification.model';
 import { VerifySingleDto } from './verify-single.dto';
+
+const PUBLISHABLE_DOC =
+  'A publishable key (mck_pub_) may call it from a browser: the Origin header must be one of its origins (403, 1120), it is rate-limited per visitor, per minute and per day (429, 1201, `error.limit`), and its answer carries `verificationToken`.';
 
 @ApiTags('verification')
 @PaidRoute()
@@ -18,16 +24,28 @@ export class VerifySingleController {
   constructor(
     private readonly verification: PaidVerification,
     private readonly gate: IdempotencyGate,
+    private readonly tokens: VerificationTokens,
   ) {}
+
+  /** CORS preflight of browsers calling with a publishable key (no key in it: see answerPreflight). */
+  @Options()
+  @Public()
+  @RawResponse()
+  @ApiExcludeEndpoint()
+  preflight(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+    answerPreflight(request, reply, ['GET', 'POST']);
+  }
 
   @Post()
   @HttpCode(200)
+  @AcceptsKeyKinds('publishable')
   @ApiOperation({
     summary: 'Verify one address (1 credit on ok, invalid, catch_all, disposable; unknown and error are free)',
+    description: PUBLISHABLE_DOC,
   })
   @ApiHeader(IDEMPOTENCY_HEADER_DOC)
-  @ApiEnvelope(VerificationResultModel)
-  @ApiErrors(400, 401, 402, 409, 415)
+  @ApiEnvelope(SingleVerificationModel)
+  @ApiErrors(400, 401, 402, 403, 409, 415, 429)
   post(
     @CurrentPrincipal() principal: Principal,
     @Body() body: VerifySingleDto,
@@ -39,9 +57,11 @@ export class VerifySingleController {
 
   @Get()
   @AllowQueryApiKey()
+  @AcceptsKeyKinds('publishable')
   @ApiOperation({
     summary:
       'Same as POST; the key may also be sent as the X-API-KEY query parameter (discouraged: keys leak into logs and history)',
+    description: PUBLISHABLE_DOC,
   })
   @ApiQuery({
     name: 'email',
@@ -62,8 +82,8 @@ export class VerifySingleController {
     description: 'Browser tests only; prefer the header',
   })
   @ApiHeader(IDEMPOTENCY_HEADER_DOC)
-  @ApiEnvelope(VerificationResultModel)
-  @ApiErrors(400, 401, 402, 409)
+  @ApiEnvelope(SingleVerificationModel)
+  @ApiErrors(400, 401, 402, 403, 409, 429)
   get(
     @CurrentPrincipal() principal: Principal,
     @Query() query: VerifySingleDto,
@@ -83,7 +103,11 @@ export class VerifySingleController {
     const requestHash = requestFingerprint('verify.single', evidence ? { email, evidence } : email);
     const request = { accountId: principal.accountId, rawKey, reply, requestHash };
     const claim = await claimOnce<VerificationResult>(this.gate, request);
-    if (claim.replayed) return claim.data;
-    return claim.answer(this.verification.single(principal, email, claim.attempt, evidence));
+    const result = claim.replayed
+      ? claim.data
+      : await claim.answer(this.verification.single(principal, email, claim.attempt, evidence));
+    // Signed per answer (a replayed one too), never stored: a token is the signer's word at that moment.
+    if (principal.kind !== 'publishable') return result;
+    return { ...result, verificationToken: this.tokens.issue(principal, result) };
   }
 }
