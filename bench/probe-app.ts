@@ -12,6 +12,8 @@ import { killApp, spawnApp } from '../test/support/app-process';
 
 export interface BenchApp {
   url: string;
+  /** Every api process's base URL when there are replicas (clients spread over them); else just `url`. */
+  apiUrls?: string[];
   topology: string;
   /** The OS processes serving it (role, pid, base URL of its /metrics), for per-process figures. */
   processes: { role: string; pid: number; url: string }[];

@@ -32,11 +32,8 @@
  * BENCH_TOPOLOGY_WORKERS=0 skips it).
  */
 import * as fs from 'node:fs';
-import { MongoClient } from 'mongodb';
-import { relayTopic } from '@lib/messaging';
 import { FakeEsdbServer } from '../libs/eventstore/src/testing/fake-esdb/fake-esdb-server';
-import { APP_GROUPS } from '../test/support/cluster/app-cluster';
-import { skipBacklog } from '../test/support/cluster/kafka-backlog';
+import { adaptersFor, productionServers, type Servers } from './topology-adapters';
 import { PORT, realPostfix, startBenchPeers, userAddress } from './probe-peers';
 import type { SingleLoad } from './probe-job';
 import { runTopologyJob, type JobFigures } from './topology-job';
@@ -51,50 +48,6 @@ const SINGLES_PER_SECOND = Number(process.env.BENCH_SINGLES_PER_SECOND ?? 5);
 const SINGLE_LOAD: SingleLoad | null = SINGLES === 'none' ? null : SINGLES === 'closed' ? 'closed' : 'open';
 
 type Topology = 'embedded' | 'production' | 'roles' | 'esdb';
-
-interface Servers {
-  kafka: string;
-  mongo: string;
-}
-
-function productionServers(): Servers | string {
-  const { KAFKA_BROKERS, MONGO_URL } = process.env;
-  if (!KAFKA_BROKERS || !MONGO_URL)
-    return 'KAFKA_BROKERS and MONGO_URL not set (scripts/integration-services.sh up, then load its env file)';
-  return { kafka: KAFKA_BROKERS, mongo: MONGO_URL };
-}
-
-/** The adapters' settings of one run, and what to clean after it. */
-async function adaptersFor(
-  topology: Topology,
-  servers: Servers,
-  esdb: FakeEsdbServer | null,
-): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
-  // Empty values unset what the bench's own environment holds (the app process inherits it).
-  const unset = { KAFKA_BROKERS: '', MONGO_URL: '', MONGO_DATABASE: '', EVENTSTORE_URL: '' };
-  if (topology === 'embedded') return { env: unset, cleanup: async () => undefined };
-  const database = `bench_topology_${Date.now().toString(36)}`;
-  // The usage consumer too: a run whose read side lagged leaves its events unconsumed on the broker.
-  await skipBacklog(servers.kafka.split(','), {
-    ...APP_GROUPS,
-    'usage-analytics': ['verifications', 'finder', 'jobs'].map(relayTopic),
-  });
-  const env: Record<string, string> = {
-    ...unset,
-    KAFKA_BROKERS: servers.kafka,
-    MONGO_URL: servers.mongo,
-    MONGO_DATABASE: database,
-  };
-  if (topology === 'esdb' && esdb) env.EVENTSTORE_URL = esdb.connectionString();
-  return {
-    env,
-    cleanup: async () => {
-      const mongo = await MongoClient.connect(servers.mongo);
-      await mongo.db(database).dropDatabase();
-      await mongo.close();
-    },
-  };
-}
 
 /**
  * The processes of scripts/integration-services.sh (its pid files in INTEGRATION_DIR), sampled beside the

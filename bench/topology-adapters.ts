@@ -1,0 +1,55 @@
+/**
+ * The adapter settings of the benches that compare topologies (bench:topology, bench:verify-concurrency):
+ * embedded, or Kafka + the MongoDB-wire server from the environment (a fresh database per run), optionally
+ * with the event store on an EventStoreDB server.
+ */
+import { MongoClient } from 'mongodb';
+import { relayTopic } from '@lib/messaging';
+import type { FakeEsdbServer } from '../libs/eventstore/src/testing/fake-esdb/fake-esdb-server';
+import { APP_GROUPS } from '../test/support/cluster/app-cluster';
+import { skipBacklog } from '../test/support/cluster/kafka-backlog';
+
+export interface Servers {
+  kafka: string;
+  mongo: string;
+}
+
+/** Kafka and the MongoDB-wire server of scripts/integration-services.sh, or why they cannot be used. */
+export function productionServers(): Servers | string {
+  const { KAFKA_BROKERS, MONGO_URL } = process.env;
+  if (!KAFKA_BROKERS || !MONGO_URL)
+    return 'KAFKA_BROKERS and MONGO_URL not set (scripts/integration-services.sh up, then load its env file)';
+  return { kafka: KAFKA_BROKERS, mongo: MONGO_URL };
+}
+
+/** The adapters' settings of one run, and what to clean after it. */
+export async function adaptersFor(
+  topology: 'embedded' | 'production' | 'roles' | 'esdb',
+  servers: Servers,
+  esdb: FakeEsdbServer | null,
+): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+  // Empty values unset what the bench's own environment holds (the app process inherits it).
+  const unset = { KAFKA_BROKERS: '', MONGO_URL: '', MONGO_DATABASE: '', EVENTSTORE_URL: '' };
+  if (topology === 'embedded') return { env: unset, cleanup: async () => undefined };
+  const database = `bench_topology_${Date.now().toString(36)}`;
+  // The usage consumer too: a run whose read side lagged leaves its events unconsumed on the broker.
+  await skipBacklog(servers.kafka.split(','), {
+    ...APP_GROUPS,
+    'usage-analytics': ['verifications', 'finder', 'jobs'].map(relayTopic),
+  });
+  const env: Record<string, string> = {
+    ...unset,
+    KAFKA_BROKERS: servers.kafka,
+    MONGO_URL: servers.mongo,
+    MONGO_DATABASE: database,
+  };
+  if (topology === 'esdb' && esdb) env.EVENTSTORE_URL = esdb.connectionString();
+  return {
+    env,
+    cleanup: async () => {
+      const mongo = await MongoClient.connect(servers.mongo);
+      await mongo.db(database).dropDatabase();
+      await mongo.close();
+    },
+  };
+}
