@@ -22,7 +22,8 @@
  * like a real MTA (see mta-defences.ts: Postfix defaults, Exim-like, Microsoft 365-like, slow banner);
  * `stats.defences` counts what they did.
  * `stats` records sessions, every command name seen (to prove DATA is never sent), RCPTs
- * with the address they arrived on, and the highest number of concurrent sessions.
+ * with the address they arrived on, the RCPTs of each MAIL transaction (smtp-server and defended
+ * listeners), and the highest number of concurrent sessions.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -107,6 +108,8 @@ export interface SmtpPeerStats {
   commands: string[];
   /** `at`: when the RCPT arrived (Date.now()), to prove none was sent after a point in time. */
   rcpts: Array<{ address: string; via: string; at: number }>;
+  /** The RCPT addresses of each MAIL transaction, from its MAIL FROM to the next one or the session's end. */
+  transactions: string[][];
   maxConcurrent: number;
   /** The most sessions open at once per listening address (an MX host): counted by defended listeners. */
   maxConcurrentByHost: Record<string, number>;
@@ -145,6 +148,7 @@ export async function startSmtpPeer(script: SmtpPeerScript = {}): Promise<SmtpPe
     sessions: 0,
     commands: [],
     rcpts: [],
+    transactions: [],
     maxConcurrent: 0,
     maxConcurrentByHost: {},
     sessionsByClient: {},
@@ -198,6 +202,7 @@ async function smtpListener(
   closed: () => void,
 ): Promise<{ port: number; close(): Promise<void> }> {
   const delay = script.hosts?.[ip]?.bannerDelayMs ?? 0;
+  const transactions = new Map<string, string[]>();
   const logger = {
     debug: (meta: { tnx?: string; command?: string }) => {
       if (meta?.tnx === 'command' && meta.command) stats.commands.push(meta.command.toUpperCase());
@@ -222,14 +227,23 @@ async function smtpListener(
       stats.maxConcurrent = Math.max(stats.maxConcurrent, opened());
       setTimeout(() => callback(), delay);
     },
-    onClose: () => closed(),
+    onClose: (session) => {
+      transactions.delete(session.id);
+      closed();
+    },
     onSecure: (_socket, _session, callback) => {
       stats.tlsSessions++;
       callback();
     },
-    onMailFrom: (_address, _session, callback) => callback(),
+    onMailFrom: (_address, session, callback) => {
+      const transaction: string[] = [];
+      stats.transactions.push(transaction);
+      transactions.set(session.id, transaction);
+      callback();
+    },
     onRcptTo: (address, session: SMTPServerSession, callback) => {
       stats.rcpts.push({ address: address.address, via: ip, at: Date.now() });
+      transactions.get(session.id)?.push(address.address);
       if (script.rcptDelayMs) {
         const answer = callback;
         callback = (error?: Error | null) => void setTimeout(() => answer(error), script.rcptDelayMs);
@@ -450,6 +464,7 @@ async function defendedListener(
       if (!socket.destroyed) socket.write('220 mx.test ESMTP\r\n');
     });
     let unanswered = 0;
+    let transaction: string[] | null = null;
     // Replies to a pipelined group go out as one unit once the group is answered (RFC 2920 3.2, as Postfix
     // does), and before any deliberate delay. Written one by one, Nagle held each reply after the first
     // until the client's delayed ACK: ~40 ms per group that no real MTA adds.
@@ -466,6 +481,8 @@ async function defendedListener(
         const preempted = session.preempt(verb);
         if (preempted) stats.commands.push(verb);
         const reply = preempted?.reply ?? scriptedAnswer(line, ehlo, script, stats, ip, greylistSeen, client);
+        if (!preempted && verb === 'MAIL' && reply.startsWith('250')) stats.transactions.push((transaction = []));
+        if (!preempted && verb === 'RCPT') transaction?.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
         const delay = session.delayFor(reply);
         if (delay > 0) {
           flush();

@@ -3,12 +3,11 @@ import { MailHost } from '../dns/mail-routing';
 import { MxPool, ProbeLane } from '../smtp/mx-pool';
 import { EGRESS_RECHECK_MS, SmtpEgress } from '../smtp/smtp-egress';
 import { SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
-import { AddressQueue } from './address-queue';
 import { MxFeedback } from './mx-feedback';
 import { MxSessions } from './mx-sessions';
 import { MxTarget, providerOf } from './mx-target';
 import { ProbeControl, ProbeOutcome } from './probe-outcome';
-import { ProbeCall, routeStopped } from './probe-session';
+import { createProbeCall, ProbeCall, routeStopped } from './probe-call';
 import { ProberSettings } from './prober-settings';
 
 /**
@@ -60,18 +59,7 @@ export class DomainProber {
       }
     }
     const started = this.clock();
-    let heard!: () => void;
-    const answered = new Promise<void>((resolve) => (heard = resolve));
-    const call: ProbeCall = {
-      queue: new AddressQueue(addresses),
-      outcomes: new Map(),
-      deadline,
-      control,
-      lane,
-      stopped: null,
-      answered,
-      heard,
-    };
+    const call = createProbeCall(addresses, deadline, control, lane);
     const outcomes = await this.probeTargets(targets.list, call);
     const durationMs = this.clock() - started;
     for (const outcome of outcomes.values()) this.observer.probed(outcome.kind, providerOf(outcome.mxHost), durationMs);

@@ -1,9 +1,11 @@
 import { SmtpRefusedError } from '../smtp/smtp-session';
 import { Lease, MxPool } from '../smtp/mx-pool';
 import { MxFeedback, isTimeout } from './mx-feedback';
+import { MxRiders } from './mx-riders';
 import { MxTarget } from './mx-target';
+import { giveBackRcpts, ProbeCall, Rcpt, routeStopped } from './probe-call';
 import { ProbeOutcome, ROUTE_FAILURES } from './probe-outcome';
-import { ProbeCall, ProbeSession, routeStopped } from './probe-session';
+import { ProbeSession } from './probe-session';
 import { ProberSettings } from './prober-settings';
 import { Settled, settleSession } from './session-end';
 
@@ -28,8 +30,14 @@ interface Tries {
  * retired by the adaptive rules (error budget, tarpit, recipient cap) is simply followed by a fresh one;
  * a 421 (mid-session or at the banner) by a reconnect after a growing pause, up to MAX_RECONNECTS times
  * in a row.
+ *
+ * An interactive call waits at the MX address as a rider (MxRiders) while it waits for a session: any
+ * interactive session there may take its addresses into its next batch. Its loop then waits for their
+ * answers rather than for a session, and asks what a session gives back (a 421, a lost connection) itself.
  */
 export class MxSessions {
+  private readonly riders = new MxRiders();
+
   constructor(
     private readonly pool: MxPool,
     private readonly settings: ProberSettings,
@@ -39,8 +47,24 @@ export class MxSessions {
 
   /** Probes as many of the call's pending addresses as this address allows; returns the failure that stopped it, if any. */
   async probe(target: MxTarget, call: ProbeCall): Promise<ProbeOutcome | null> {
+    if (call.lane !== 'interactive') return this.work(target, call);
+    this.riders.join(target.address, call);
+    try {
+      return await this.work(target, call);
+    } finally {
+      this.riders.leave(target.address, call);
+    }
+  }
+
+  private async work(target: MxTarget, call: ProbeCall): Promise<ProbeOutcome | null> {
     const tries: Tries = { reconnects: 0, freshRetryLeft: true };
-    while (call.queue.size > 0 && !routeStopped(call)) {
+    for (;;) {
+      if (call.queue.size === 0 || routeStopped(call)) {
+        // Addresses out on other calls' sessions: their answers (or their return) are awaited here.
+        if (call.riding === 0) return null;
+        await call.woken();
+        continue;
+      }
       const attempted = this.clock();
       let lease: Lease | null;
       let next: Next;
@@ -53,7 +77,7 @@ export class MxSessions {
         if (next === 'again') continue;
         return this.stopIfRouteFailed(next, call);
       }
-      if (!lease) return null;
+      if (!lease) continue;
       next = await this.afterSession(await this.session(lease, target, call), lease, target, call.deadline, tries);
       if (next !== 'again') return this.stopIfRouteFailed(next, call);
     }
@@ -66,18 +90,30 @@ export class MxSessions {
     return failure;
   }
 
-  /** Runs a session to its end, settles it, gives back what it took and got no answer for, and hands the lease back. */
+  /**
+   * Runs a session to its end, settles it, gives back what it took and got no answer for (a rider's
+   * addresses to that rider), and hands the lease back.
+   */
   private async session(lease: Lease, target: MxTarget, call: ProbeCall): Promise<Settled & { decided: number }> {
     const decidedBefore = call.outcomes.size;
-    const { end, unanswered } = await new ProbeSession(lease, target, call, this.pool, this.settings, this.clock).run();
+    const session = new ProbeSession(lease, target, call, this.pool, this.settings, this.clock, this.riders);
+    const { end, unanswered } = await session.run();
     const settled = settleSession(end, lease, target, this.feedback, this.settings.backoffMs);
-    call.queue.giveBack(unanswered);
+    // Before the give-back: a rider woken by it must find the route refused, not connect.
+    if (settled.failure) this.stopRiders(settled.failure, call, unanswered);
+    giveBackRcpts(unanswered, call);
     // Counted before the hand-back: meanwhile the call's other sessions go on deciding.
     const decided = call.outcomes.size - decidedBefore;
     // Before the hand-back too: a session waiting for this slot must find the route refused, not connect.
     if (settled.failure) this.stopIfRouteFailed(settled.failure, call);
-    await this.pool.release(lease, settled.keep, this.settings.maxRcptsPerSession);
+    if (end.why !== 'handed_over' || !this.pool.handOver(lease))
+      await this.pool.release(lease, settled.keep, this.settings.maxRcptsPerSession);
     return { ...settled, decided };
+  }
+
+  /** A route refused at this MX address is refused to every call riding the session too (one sender). */
+  private stopRiders(failure: ProbeOutcome, carrier: ProbeCall, unanswered: readonly Rcpt[]): void {
+    for (const { call } of unanswered) if (call !== carrier) this.stopIfRouteFailed(failure, call);
   }
 
   private async afterConnectError(

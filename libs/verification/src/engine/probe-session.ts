@@ -1,9 +1,9 @@
 import { classifyRcptReply } from '../smtp/reply-classifier';
 import { SmtpReply } from '../smtp/smtp-reply';
-import { Lease, MxPool, ProbeLane } from '../smtp/mx-pool';
-import { AddressQueue } from './address-queue';
+import { Lease, MxPool } from '../smtp/mx-pool';
+import { MxRiders } from './mx-riders';
 import { MxTarget, spokenTo } from './mx-target';
-import { ProbeControl, ProbeOutcome } from './probe-outcome';
+import { answerRcpt, ProbeCall, Rcpt } from './probe-call';
 import { ProberSettings } from './prober-settings';
 import { SessionEnd } from './session-end';
 
@@ -20,26 +20,6 @@ const PIPELINE_SAFE_ERRORS = 8;
 // eslint-disable-next-line no-control-regex -- the ASCII range starts at NUL by definition.
 const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s);
 
-/** One probe call, shared by every session working its addresses. */
-export interface ProbeCall {
-  queue: AddressQueue;
-  outcomes: Map<string, ProbeOutcome>;
-  deadline: number;
-  control: ProbeControl;
-  lane: ProbeLane;
-  /** Set when a session found the route refused (ROUTE_FAILURES): the call's other sessions stop, the rest get it. */
-  stopped: ProbeOutcome | null;
-  /** Resolves at the call's first RCPT answer that does not refuse the route (see ProberSettings.failover). */
-  answered: Promise<void>;
-  heard(): void;
-}
-
-/** Why the call must send nothing more on this route: its own sessions found it refused, or another call did. */
-export function routeStopped(call: ProbeCall): ProbeOutcome | null {
-  call.stopped ??= call.control.routeOut?.() ?? null;
-  return call.stopped;
-}
-
 /**
  * Where a session is: between batches (`plan`), sending a batch (MAIL FROM when no transaction is open,
  * then its RCPTs), reading the batch's replies, or ended, with the addresses it took from the queue and
@@ -47,15 +27,17 @@ export function routeStopped(call: ProbeCall): ProbeOutcome | null {
  */
 export type SessionStep =
   | { at: 'plan' }
-  | { at: 'send'; batch: string[] }
-  | { at: 'read'; batch: string[] }
-  | { at: 'end'; end: SessionEnd; unanswered: readonly string[] };
+  | { at: 'send'; batch: Rcpt[] }
+  | { at: 'read'; batch: Rcpt[] }
+  | { at: 'end'; end: SessionEnd; unanswered: readonly Rcpt[] };
 
-const ended = (end: SessionEnd, unanswered: readonly string[] = []): SessionStep => ({ at: 'end', end, unanswered });
+const ended = (end: SessionEnd, unanswered: readonly Rcpt[] = []): SessionStep => ({ at: 'end', end, unanswered });
 
 /**
  * One session on a lease asking batches of addresses from the call's queue, as steps: each reads the
  * session and returns the next step. Steps only say why a session ended; settleSession reports it.
+ * An interactive session fills the room its call leaves in a batch with the addresses of other
+ * interactive calls waiting at the same MX address (MxRiders); each reply goes to its own call.
  */
 export class ProbeSession {
   constructor(
@@ -65,10 +47,11 @@ export class ProbeSession {
     private readonly pool: MxPool,
     private readonly settings: ProberSettings,
     private readonly clock: () => number,
+    private readonly riders: MxRiders,
   ) {}
 
   /** Runs the steps from the first batch to the session's end. */
-  async run(): Promise<{ end: SessionEnd; unanswered: readonly string[] }> {
+  async run(): Promise<{ end: SessionEnd; unanswered: readonly Rcpt[] }> {
     let step: SessionStep = { at: 'plan' };
     while (step.at !== 'end') {
       if (step.at === 'plan') step = this.plan();
@@ -84,7 +67,11 @@ export class ProbeSession {
     const { queue } = this.call;
     const budget = limits.errorBudget(this.clock());
     // The list is done; a session with no error budget left is retired rather than parked for reuse.
-    if (queue.size === 0) return ended({ why: session.errors >= budget ? 'error_budget_spent' : 'done' });
+    if (queue.size === 0 && session.errors >= budget) return ended({ why: 'error_budget_spent' });
+    // Another interactive call waits for a session at this MX: it takes this one, no RSET, transaction open.
+    if (queue.size === 0 && this.call.lane === 'interactive' && this.pool.interactiveWaiting(this.lease.key))
+      return ended({ why: session.rcptCount < this.settings.maxRcptsPerSession ? 'handed_over' : 'done' });
+    if (queue.size === 0) return ended({ why: 'done' });
     if (session.rcptCount >= this.settings.maxRcptsPerSession) return ended({ why: 'done' });
     if (this.call.lane === 'bulk' && this.pool.interactiveWaiting(this.lease.key))
       return ended({ why: 'bulk_yielded' });
@@ -117,25 +104,44 @@ export class ProbeSession {
     );
   }
 
-  /** Up to `room` addresses from the queue; one a server without SMTPUTF8 cannot be asked about is decided here. */
-  private take(room: number): string[] {
-    const { queue, outcomes } = this.call;
-    const addresses: string[] = [];
-    while (addresses.length < room && queue.size > 0) {
-      const address = queue.take()!;
-      if (!isAscii(address) && !this.lease.session.supports('SMTPUTF8'))
-        outcomes.set(address, { kind: 'smtputf8_unsupported', ...spokenTo(this.target) });
-      else addresses.push(address);
+  /**
+   * Up to `room` addresses: the call's own first, then, on the interactive lane, those of other calls
+   * waiting at this MX address, in their order. One a server without SMTPUTF8 cannot be asked about is
+   * decided here. A call whose last address is taken stops waiting for a session of its own.
+   */
+  private take(room: number): Rcpt[] {
+    const batch: Rcpt[] = [];
+    this.takeFrom(this.call, room, batch);
+    if (this.call.lane !== 'interactive' || batch.length >= room) return batch;
+    let rode = false;
+    for (const rider of this.riders.others(this.target.address, this.call, this.clock())) {
+      rode = this.takeFrom(rider, room, batch) || rode;
+      if (batch.length >= room) break;
     }
-    return addresses;
+    if (rode) this.pool.withdrawUnwanted(this.lease.key);
+    return batch;
   }
 
-  private async send(batch: string[]): Promise<SessionStep> {
+  /** Moves addresses of `call` into the batch until it holds `room`; true if any was taken. */
+  private takeFrom(call: ProbeCall, room: number, batch: Rcpt[]): boolean {
+    let took = false;
+    while (batch.length < room && call.queue.size > 0) {
+      const rcpt = { address: call.queue.take()!, call };
+      if (call !== this.call) call.riding++;
+      took = true;
+      if (!isAscii(rcpt.address) && !this.lease.session.supports('SMTPUTF8'))
+        answerRcpt(rcpt, { kind: 'smtputf8_unsupported', ...spokenTo(this.target) }, this.call);
+      else batch.push(rcpt);
+    }
+    return took;
+  }
+
+  private async send(batch: Rcpt[]): Promise<SessionStep> {
     let refusal: SmtpReply | null;
     try {
       refusal = await this.lease.session.sendRcpts(
-        batch,
-        batch.some((a) => !isAscii(a)),
+        batch.map((rcpt) => rcpt.address),
+        batch.some((rcpt) => !isAscii(rcpt.address)),
       );
     } catch (error) {
       return ended({ why: 'failed', error }, batch);
@@ -149,7 +155,7 @@ export class ProbeSession {
   }
 
   /** The batch's replies, in order, each kept as its address's outcome until one ends the session. */
-  private async read(batch: string[]): Promise<SessionStep> {
+  private async read(batch: Rcpt[]): Promise<SessionStep> {
     const { session } = this.lease;
     for (let index = 0; index < batch.length; index++) {
       const errorsBefore = session.errors;
@@ -167,9 +173,9 @@ export class ProbeSession {
   }
 
   /** The reply to the batch's RCPT at `index`: kept as that address's outcome, and the session's end if it ends it. */
-  private heard(batch: string[], index: number, reply: SmtpReply, errorsBefore: number): SessionStep | null {
+  private heard(batch: Rcpt[], index: number, reply: SmtpReply, errorsBefore: number): SessionStep | null {
     const { session } = this.lease;
-    const address = batch[index];
+    const rcpt = batch[index];
     const kind = classifyRcptReply(reply, this.target.host);
     if (reply.code === 421) return ended({ why: 'closed_421', reply }, batch.slice(index));
     if (kind === 'too_many_recipients' && session.rcptsInTransaction > 1)
@@ -181,10 +187,10 @@ export class ProbeSession {
     // against us); the address is asked again on another route (RoutedProber), when there is one.
     if (kind === 'ip_blocked' && this.settings.failover)
       return ended({ why: 'sender_blocked', reply }, batch.slice(index));
-    this.call.outcomes.set(address, { kind, reply, ...spokenTo(this.target) });
-    this.call.control.probed?.(address);
+    answerRcpt(rcpt, { kind, reply, ...spokenTo(this.target) }, this.call);
+    rcpt.call.control.probed?.(rcpt.address);
     this.pool.markAnswered(this.lease.key);
-    this.call.heard();
+    rcpt.call.heard();
     // Only a slow refusal counts: error sleeps hold back every reply, and most replies of a list are
     // refusals, while a slow acceptance is a server opening its queue file (Postfix waits up to
     // in_flow_delay for a flow token there when its queue manager has not delivered mail lately).

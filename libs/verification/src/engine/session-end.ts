@@ -11,6 +11,8 @@ export type SessionEnd =
   | { why: 'done' }
   /** A bulk session between two RCPTs while an interactive call waits for the MX: its connection goes to that call. */
   | { why: 'bulk_yielded' }
+  /** An interactive call's addresses are answered while another waits for the MX: it takes the session as it is. */
+  | { why: 'handed_over' }
   /** The session made as many errors as the MX's budget: retired before the server's own error limit. */
   | { why: 'error_budget_spent' }
   /** The open message carries as many recipients as the MX takes (`learned`: the cap a 452 4.5.3 just taught). */
@@ -52,6 +54,9 @@ export function settleSession(
       return { keep: true, failure: null };
     case 'bulk_yielded':
       feedback.adapted('bulk_yielded', target);
+      return { keep: true, failure: null };
+    case 'handed_over':
+      // Not an end for the MX: the session goes on, its transaction open, for the next call (MxPool.handOver).
       return { keep: true, failure: null };
     case 'error_budget_spent':
       // Retired before the server's error limit: a fresh session is served without delays.

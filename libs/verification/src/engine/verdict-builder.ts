@@ -15,14 +15,19 @@ export interface AddressFacts {
   didYouMean: string | null;
 }
 
-/** Steps 5-10 for one address: list flags, the mapped result, risk score and quality. */
+/**
+ * Steps 5-10 for one address: list flags, the mapped result, risk score and quality. `probedAs`: the
+ * address whose probe answers for this one (another of the same canonical form, when a call joined a
+ * verification under way: AddressFlights).
+ */
 export function buildVerdict(
   facts: AddressFacts,
   findings: DomainFindings,
   executionMs: number,
   retryAfterMs?: number,
+  probedAs = facts.normalized,
 ): VerificationVerdict {
-  const outcome: ProbeOutcome = findings.outcomes.get(facts.normalized) ?? { kind: 'deadline_exceeded' };
+  const outcome: ProbeOutcome = findings.outcomes.get(probedAs) ?? { kind: 'deadline_exceeded' };
   const mapped =
     domainResult(findings) ??
     probeResult(outcome, findings.catchAll, findings.profile.acceptsAllAtRcpt, findings.catchAllProbe);

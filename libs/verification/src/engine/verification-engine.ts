@@ -16,6 +16,7 @@ import { VerificationConfig } from '../verification.config';
 import { CandidateProbeReport, VerificationMode, VerificationVerdict } from '../verification.types';
 import { SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
 import { mapBounded } from '@lib/common';
+import { AddressFlights, Flight } from './address-flights';
 import { CandidateOptions, probeCandidatesOn } from './candidate-probing';
 import { CatchAllCache } from './catch-all-cache';
 import { FindingsContext, gatherFindings } from './domain-findings';
@@ -44,6 +45,21 @@ function progressOnce(report: VerifyManyOptions['progress']): (indexes: number[]
 // How long an error budget or recipient cap learned from an MX is trusted before the defaults are tried again.
 const LEARNED_MEMORY_MS = 60 * 60_000;
 
+/** One address of a verifyMany call: its input index and what syntax made of it. */
+interface Entry {
+  index: number;
+  facts: AddressFacts;
+}
+
+/** What one verifyMany call's domains share while they are verified. */
+interface CallState {
+  mode: VerificationMode;
+  start: number;
+  signal?: AbortSignal;
+  progress: (indexes: number[]) => void;
+  verdicts: VerificationVerdict[];
+}
+
 /**
  * The ten-step pipeline: syntax, normalize, did-you-mean, DNS/MX, disposable, free, role,
  * SMTP probe, risk score, quality. Holds the DNS cache, catch-all cache and SMTP session
@@ -52,6 +68,7 @@ const LEARNED_MEMORY_MS = 60 * 60_000;
 export class VerificationEngine {
   private readonly ctx: FindingsContext;
   private readonly observer: VerificationObserver;
+  private readonly flights = new AddressFlights();
   /** The ways out to mail servers, each with its own session pool (egress/); one 'default' route without SMTP_ROUTES. */
   readonly routes: ProbeRoute[];
   /** Which routes are out of service, and where (the admin view and /ready read it). */
@@ -142,7 +159,7 @@ export class VerificationEngine {
     const mode = options.mode ?? 'interactive';
     const verdicts = new Array<VerificationVerdict>(emails.length);
     const progress = progressOnce(options.progress);
-    const byDomain = new Map<string, Array<{ index: number; facts: AddressFacts }>>();
+    const byDomain = new Map<string, Entry[]>();
     emails.forEach((raw, index) => {
       const email = raw.trim();
       const didYouMean = suggestCorrection(email);
@@ -164,46 +181,80 @@ export class VerificationEngine {
       group.push({ index, facts });
       byDomain.set(syntax.domain, group);
     });
+    const call: CallState = { mode, start, signal: options.signal, progress, verdicts };
     await mapBounded([...byDomain], options.concurrency ?? DEFAULT_DOMAIN_CONCURRENCY, async ([domain, group]) => {
-      try {
-        const deadline = mode === 'interactive' ? start + this.config.interactiveBudgetMs : Number.POSITIVE_INFINITY;
-        // Input indexes per normalized address: a domain's group can hold a whole list, so no scan per answer.
-        const indexesOf = new Map<string, number[]>();
-        for (const { index, facts } of group) {
-          const indexes = indexesOf.get(facts.normalized);
-          if (indexes) indexes.push(index);
-          else indexesOf.set(facts.normalized, [index]);
+      // An address another interactive call is verifying right now is not probed again: it waits for that one.
+      const joined = new Map<Entry, Promise<Flight | null>>();
+      if (mode === 'interactive')
+        for (const entry of group) {
+          const flight = this.flights.joined(entry.facts.canonical);
+          if (flight) joined.set(entry, flight);
         }
-        const unique = [...indexesOf.keys()];
-        const control = { signal: options.signal, probed: (address: string) => progress(indexesOf.get(address) ?? []) };
-        const findings = await gatherFindings(this.ctx, domain, unique, deadline, control, mode);
-        const settled = await settleTemporaryFailures(
-          this.ctx,
-          domain,
-          findings,
-          mode,
-          this.config.greylistDelaysMs,
-          deadline,
-          control,
-        );
-        const retryAfterMs = findings.status === 'dns_error' ? this.config.greylistDelaysMs[0] : settled;
-        for (const { index, facts } of group)
-          verdicts[index] = buildVerdict(facts, findings, this.clock() - start, retryAfterMs);
-      } catch {
-        // A defect must not sink the other domains of a batch: report `error` for this one.
-        for (const { index, facts } of group)
-          verdicts[index] = earlyVerdict(
-            facts.email,
-            'error',
-            'internal_error',
-            facts.didYouMean,
-            this.clock() - start,
-          );
-      }
+      const own = joined.size > 0 ? group.filter((entry) => !joined.has(entry)) : group;
+      await Promise.all([
+        own.length > 0 ? this.verifyDomain(domain, own, call) : undefined,
+        ...[...joined].map(([entry, flight]) => this.afterFlight(entry, flight, call)),
+      ]);
       progress(group.map((g) => g.index));
     });
     for (const verdict of verdicts) this.observer.verdict(verdict, mode);
     return verdicts;
+  }
+
+  /** Probes one domain's addresses of a call and builds their verdicts; interactive calls let others join each address meanwhile. */
+  private async verifyDomain(domain: string, group: Entry[], call: CallState): Promise<void> {
+    const { mode, start, verdicts } = call;
+    const land = mode === 'interactive' ? this.flights.depart(group.map((g) => g.facts.canonical)) : null;
+    const flights = new Map<string, Flight>();
+    try {
+      const deadline = mode === 'interactive' ? start + this.config.interactiveBudgetMs : Number.POSITIVE_INFINITY;
+      // Input indexes per normalized address: a domain's group can hold a whole list, so no scan per answer.
+      const indexesOf = new Map<string, number[]>();
+      for (const { index, facts } of group) {
+        const indexes = indexesOf.get(facts.normalized);
+        if (indexes) indexes.push(index);
+        else indexesOf.set(facts.normalized, [index]);
+      }
+      const unique = [...indexesOf.keys()];
+      const control = {
+        signal: call.signal,
+        probed: (address: string) => call.progress(indexesOf.get(address) ?? []),
+      };
+      const findings = await gatherFindings(this.ctx, domain, unique, deadline, control, mode);
+      const settled = await settleTemporaryFailures(
+        this.ctx,
+        domain,
+        findings,
+        mode,
+        this.config.greylistDelaysMs,
+        deadline,
+        control,
+      );
+      const retryAfterMs = findings.status === 'dns_error' ? this.config.greylistDelaysMs[0] : settled;
+      for (const { index, facts } of group) {
+        verdicts[index] = buildVerdict(facts, findings, this.clock() - start, retryAfterMs);
+        if (!flights.has(facts.canonical))
+          flights.set(facts.canonical, { findings, retryAfterMs, probedAs: facts.normalized });
+      }
+    } catch {
+      // A defect must not sink the other domains of a batch: report `error` for this one.
+      for (const { index, facts } of group) verdicts[index] = this.internalError(facts, start);
+    } finally {
+      land?.((canonical) => flights.get(canonical) ?? null);
+    }
+  }
+
+  /** The verdict of an address another call was verifying, from what that verification came to. */
+  private async afterFlight(entry: Entry, flight: Promise<Flight | null>, call: CallState): Promise<void> {
+    const { facts, index } = entry;
+    const landed = await flight;
+    call.verdicts[index] = landed
+      ? buildVerdict(facts, landed.findings, this.clock() - call.start, landed.retryAfterMs, landed.probedAs)
+      : this.internalError(facts, call.start);
+  }
+
+  private internalError(facts: AddressFacts, start: number): VerificationVerdict {
+    return earlyVerdict(facts.email, 'error', 'internal_error', facts.didYouMean, this.clock() - start);
   }
 
   /** For the finder: candidate local parts on one domain, in order, sharing SMTP sessions; none after `signal` aborts. Finder jobs pass lane 'bulk'. */

@@ -24,6 +24,15 @@ export interface Lease {
 
 export type { ProbeLane };
 
+/**
+ * A caller queued for a slot: resumed with true when it gets one, with a lease when another caller hands
+ * its session over (handOver), false when it no longer wants one.
+ */
+interface Waiter {
+  wanted: () => boolean;
+  resume: (grant: boolean | Lease) => void;
+}
+
 interface HostState {
   /** Slots taken (sessions leased or being opened); `connected`: of those, the sessions established. */
   active: number;
@@ -31,7 +40,7 @@ interface HostState {
   /** Connections being opened with a shared slot taken (see learnConnectionCap). */
   opening: number;
   idle: SmtpSession[];
-  waiting: Record<ProbeLane, Array<() => void>>;
+  waiting: Record<ProbeLane, Waiter[]>;
   backoffUntil: number;
   clearTextUntil: number;
   limits: MxLimits;
@@ -80,7 +89,10 @@ export class MxPool {
     shared.onWanted((key) => this.closeParked(key));
   }
 
-  /** A session for the caller; null, without connecting, when `wanted` says no once a slot is free (the work went elsewhere meanwhile). */
+  /**
+   * A session for the caller; null, without connecting, when `wanted` says no once a slot is free, or
+   * while it waits for one and withdrawUnwanted is called (the work went elsewhere meanwhile).
+   */
   async acquire(
     host: string,
     address: string,
@@ -92,7 +104,11 @@ export class MxPool {
     const state = this.state(key);
     if (state.backoffUntil > this.clock()) throw new MxBackoffError(state.backoffUntil);
     if (state.active < this.capacity(state, lane) && state.waiting[lane].length === 0) state.active++;
-    else await new Promise<void>((resolve) => state.waiting[lane].push(resolve));
+    else {
+      const grant = await new Promise<boolean | Lease>((resume) => state.waiting[lane].push({ wanted, resume }));
+      if (grant === false) return null;
+      if (grant !== true) return grant;
+    }
     if (!wanted()) {
       this.releaseSlot(state);
       return null;
@@ -141,6 +157,38 @@ export class MxPool {
     if (!state.limits.learnConnectionCap(Math.max(ours, all ?? 0), now)) return;
     this.observer.sessionAdapted('connection_cap_learned', providerForMx(host).provider);
     await this.shared.recordCap(key, state.limits.ceiling(now), Date.now() + this.adaptive.learnedMemoryMs);
+  }
+
+  /** Resumes, without a slot, the callers queued for this MX that no longer want one (their addresses went to other sessions). */
+  withdrawUnwanted(key: string): void {
+    const state = this.hosts.get(key);
+    if (!state) return;
+    for (const lane of ['interactive', 'bulk'] as const) {
+      const gone = state.waiting[lane].filter((waiter) => !waiter.wanted());
+      if (gone.length === 0) continue;
+      state.waiting[lane] = state.waiting[lane].filter((waiter) => !gone.includes(waiter));
+      for (const waiter of gone) waiter.resume(false);
+    }
+  }
+
+  /**
+   * Gives a leased session, as it is (its transaction open, its slot held), to the first interactive caller
+   * queued for its MX that still wants one: no RSET, no new lease of a slot. False when there is none (or the
+   * connection is gone); the caller then releases the lease.
+   */
+  handOver(lease: Lease): boolean {
+    const waiting = this.hosts.get(lease.key)?.waiting.interactive ?? [];
+    while (lease.session.usable && waiting.length > 0) {
+      const waiter = waiting.shift()!;
+      if (!waiter.wanted()) {
+        waiter.resume(false);
+        continue;
+      }
+      this.observer.sessionReused(providerForMx(lease.session.host).provider);
+      waiter.resume({ ...lease, reused: true, since: this.clock() });
+      return true;
+    }
+    return false;
   }
 
   /** An interactive caller is queued for this MX: a bulk session should hand its connection over. */
@@ -306,12 +354,20 @@ export class MxPool {
     this.dispatch(state);
   }
 
-  /** Hands free slots to waiters, interactive ones first; the slot is counted before the waiter resumes. */
+  /**
+   * Hands free slots to waiters, interactive ones first; the slot is counted before the waiter resumes.
+   * A waiter that no longer wants one is resumed without it.
+   */
   private dispatch(state: HostState): void {
     for (const lane of ['interactive', 'bulk'] as const) {
       while (state.waiting[lane].length && state.active < this.capacity(state, lane)) {
+        const waiter = state.waiting[lane].shift()!;
+        if (!waiter.wanted()) {
+          waiter.resume(false);
+          continue;
+        }
         state.active++;
-        state.waiting[lane].shift()!();
+        waiter.resume(true);
       }
     }
   }
