@@ -1,4 +1,11 @@
+import { MxTarget } from './mx-target';
 import { ProbeCall, routeStopped } from './probe-call';
+
+/** A call waiting at an MX address, with the host name it reached that address by. */
+export interface Rider {
+  call: ProbeCall;
+  target: MxTarget;
+}
 
 /**
  * Interactive calls at each MX address of one route, whose addresses any interactive session there may
@@ -9,31 +16,32 @@ import { ProbeCall, routeStopped } from './probe-call';
  * riders: a session takes what is queued when it plans a batch.
  */
 export class MxRiders {
-  private readonly calls = new Map<string, ProbeCall[]>();
+  private readonly riders = new Map<string, Rider[]>();
 
-  join(address: string, call: ProbeCall): void {
-    const calls = this.calls.get(address);
-    if (calls) calls.push(call);
-    else this.calls.set(address, [call]);
+  join(target: MxTarget, call: ProbeCall): void {
+    const riders = this.riders.get(target.address);
+    if (riders) riders.push({ call, target });
+    else this.riders.set(target.address, [{ call, target }]);
   }
 
-  leave(address: string, call: ProbeCall): void {
-    const calls = this.calls.get(address);
-    if (!calls) return;
-    const at = calls.indexOf(call);
-    if (at >= 0) calls.splice(at, 1);
-    if (calls.length === 0) this.calls.delete(address);
+  leave(target: MxTarget, call: ProbeCall): void {
+    const riders = this.riders.get(target.address);
+    if (!riders) return;
+    const at = riders.findIndex((rider) => rider.call === call);
+    if (at >= 0) riders.splice(at, 1);
+    if (riders.length === 0) this.riders.delete(target.address);
   }
 
   /**
    * The calls besides `carrier` whose addresses may ride now, in arrival order: addresses left, still
    * within their deadline, not cancelled, and the route not refused to them.
    */
-  *others(address: string, carrier: ProbeCall, now: number): Generator<ProbeCall> {
-    for (const call of this.calls.get(address) ?? []) {
+  *others(address: string, carrier: ProbeCall, now: number): Generator<Rider> {
+    for (const rider of this.riders.get(address) ?? []) {
+      const { call } = rider;
       if (call === carrier || call.queue.size === 0) continue;
       if (now >= call.deadline || call.control.signal?.aborted || routeStopped(call)) continue;
-      yield call;
+      yield rider;
     }
   }
 }

@@ -48,11 +48,11 @@ export class MxSessions {
   /** Probes as many of the call's pending addresses as this address allows; returns the failure that stopped it, if any. */
   async probe(target: MxTarget, call: ProbeCall): Promise<ProbeOutcome | null> {
     if (call.lane !== 'interactive') return this.work(target, call);
-    this.riders.join(target.address, call);
+    this.riders.join(target, call);
     try {
       return await this.work(target, call);
     } finally {
-      this.riders.leave(target.address, call);
+      this.riders.leave(target, call);
     }
   }
 

@@ -1,5 +1,6 @@
 import { ProbeLane } from '../smtp/probe-lane';
 import { AddressQueue } from './address-queue';
+import type { MxTarget } from './mx-target';
 import { ProbeControl, ProbeOutcome } from './probe-outcome';
 
 /** One probe call, shared by every session working its addresses (its own, and other calls' it rides). */
@@ -21,10 +22,14 @@ export interface ProbeCall {
   wake(): void;
 }
 
-/** One RCPT of a session's batch: the address and the call it answers to. */
+/**
+ * One RCPT of a session's batch: the address, the call it answers to, and the MX host name that call
+ * looked up (domains sharing an MX address may name it differently: the evidence keeps each one's).
+ */
 export interface Rcpt {
   address: string;
   call: ProbeCall;
+  target: MxTarget;
 }
 
 export function createProbeCall(

@@ -1,7 +1,7 @@
 import { classifyRcptReply } from '../smtp/reply-classifier';
 import { SmtpReply } from '../smtp/smtp-reply';
 import { Lease, MxPool } from '../smtp/mx-pool';
-import { MxRiders } from './mx-riders';
+import { MxRiders, Rider } from './mx-riders';
 import { MxTarget, spokenTo } from './mx-target';
 import { answerRcpt, ProbeCall, Rcpt } from './probe-call';
 import { ProberSettings } from './prober-settings';
@@ -111,7 +111,7 @@ export class ProbeSession {
    */
   private take(room: number): Rcpt[] {
     const batch: Rcpt[] = [];
-    this.takeFrom(this.call, room, batch);
+    this.takeFrom({ call: this.call, target: this.target }, room, batch);
     if (this.call.lane !== 'interactive' || batch.length >= room) return batch;
     let rode = false;
     for (const rider of this.riders.others(this.target.address, this.call, this.clock())) {
@@ -122,15 +122,15 @@ export class ProbeSession {
     return batch;
   }
 
-  /** Moves addresses of `call` into the batch until it holds `room`; true if any was taken. */
-  private takeFrom(call: ProbeCall, room: number, batch: Rcpt[]): boolean {
+  /** Moves addresses of the rider's call into the batch until it holds `room`; true if any was taken. */
+  private takeFrom({ call, target }: Rider, room: number, batch: Rcpt[]): boolean {
     let took = false;
     while (batch.length < room && call.queue.size > 0) {
-      const rcpt = { address: call.queue.take()!, call };
+      const rcpt = { address: call.queue.take()!, call, target };
       if (call !== this.call) call.riding++;
       took = true;
       if (!isAscii(rcpt.address) && !this.lease.session.supports('SMTPUTF8'))
-        answerRcpt(rcpt, { kind: 'smtputf8_unsupported', ...spokenTo(this.target) }, this.call);
+        answerRcpt(rcpt, { kind: 'smtputf8_unsupported', ...spokenTo(target) }, this.call);
       else batch.push(rcpt);
     }
     return took;
@@ -176,7 +176,7 @@ export class ProbeSession {
   private heard(batch: Rcpt[], index: number, reply: SmtpReply, errorsBefore: number): SessionStep | null {
     const { session } = this.lease;
     const rcpt = batch[index];
-    const kind = classifyRcptReply(reply, this.target.host);
+    const kind = classifyRcptReply(reply, rcpt.target.host);
     if (reply.code === 421) return ended({ why: 'closed_421', reply }, batch.slice(index));
     if (kind === 'too_many_recipients' && session.rcptsInTransaction > 1)
       // 452 4.5.3: this message is full; the address goes on in a new session, and later sessions stop short of the cap.
@@ -187,7 +187,7 @@ export class ProbeSession {
     // against us); the address is asked again on another route (RoutedProber), when there is one.
     if (kind === 'ip_blocked' && this.settings.failover)
       return ended({ why: 'sender_blocked', reply }, batch.slice(index));
-    answerRcpt(rcpt, { kind, reply, ...spokenTo(this.target) }, this.call);
+    answerRcpt(rcpt, { kind, reply, ...spokenTo(rcpt.target) }, this.call);
     rcpt.call.control.probed?.(rcpt.address);
     this.pool.markAnswered(this.lease.key);
     rcpt.call.heard();

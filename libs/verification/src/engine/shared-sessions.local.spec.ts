@@ -67,6 +67,9 @@ describe('concurrent single verifies at one MX address', () => {
       expect(transactions.length).toBeLessThanOrEqual(calls.length / 2);
       expect(transactions.some((rcpts) => new Set(rcpts.map((a) => a.split('@')[1])).size > 1)).toBe(true);
       expect(h.smtp.stats.pipelinedCommands).toBeGreaterThan(0);
+      // The evidence names the MX host each call looked up, whichever call's session carried its RCPT.
+      expect(verdicts.map((v) => v.smtp?.mxHost)).toEqual(calls.map((a) => `mx.${a.split('@')[1]}`));
+      expect(verdicts.every((v) => v.smtp?.mxAddress === '127.0.0.1' && v.smtp?.route === 'default')).toBe(true);
     });
 
     it("keeps each call's own answer when others in its transaction are refused (550) or accepted", async () => {
