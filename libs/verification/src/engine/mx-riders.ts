@@ -34,12 +34,12 @@ export class MxRiders {
 
   /**
    * The calls besides `carrier` whose addresses may ride now, in arrival order: addresses left, still
-   * within their deadline, not cancelled, and the route not refused to them.
+   * within their deadline, not cancelled, the route not refused to them, none given back by a session.
    */
   *others(address: string, carrier: ProbeCall, now: number): Generator<Rider> {
     for (const rider of this.riders.get(address) ?? []) {
       const { call } = rider;
-      if (call === carrier || call.queue.size === 0) continue;
+      if (call === carrier || call.queue.size === 0 || call.grounded) continue;
       if (now >= call.deadline || call.control.signal?.aborted || routeStopped(call)) continue;
       yield rider;
     }

@@ -78,7 +78,14 @@ export class MxSessions {
         return this.stopIfRouteFailed(next, call);
       }
       if (!lease) continue;
-      next = await this.afterSession(await this.session(lease, target, call), lease, target, call.deadline, tries);
+      next = await this.afterSession(
+        await this.session(lease, target, call),
+        call,
+        lease,
+        target,
+        call.deadline,
+        tries,
+      );
       if (next !== 'again') return this.stopIfRouteFailed(next, call);
     }
     return null;
@@ -131,6 +138,7 @@ export class MxSessions {
 
   private async afterSession(
     result: Settled & { decided: number },
+    call: ProbeCall,
     lease: Lease,
     target: MxTarget,
     deadline: number,
@@ -138,6 +146,8 @@ export class MxSessions {
   ): Promise<Next> {
     if (result.decided > 0) tries.reconnects = 0;
     if (!result.failure) return 'again';
+    // Only riders' addresses were left unanswered: they are their own calls' to ask again, not this one's.
+    if (call.queue.size === 0) return 'again';
     if (lease.reused && tries.freshRetryLeft && result.failure.kind === 'connection_closed') {
       tries.freshRetryLeft = false;
       return 'again';

@@ -17,6 +17,8 @@ export interface ProbeCall {
   heard(): void;
   /** Addresses of this call sent on another call's session and not answered or given back yet (see MxRiders). */
   riding: number;
+  /** Another call's session gave some back (a 421, a lost connection): the call asks the rest on its own sessions. */
+  grounded: boolean;
   /** Resolves when another call's session answered or gave back some of this call's addresses. */
   woken(): Promise<void>;
   wake(): void;
@@ -51,6 +53,7 @@ export function createProbeCall(
     answered,
     heard,
     riding: 0,
+    grounded: false,
     woken: () => new Promise<void>((resolve) => waiters.push(resolve)),
     wake: () => {
       const woken = waiters;
@@ -76,7 +79,8 @@ export function answerRcpt(rcpt: Rcpt, outcome: ProbeOutcome, carrier: ProbeCall
 
 /**
  * RCPTs a session took and got no answer for, back to the front of each one's own call's queue, in order:
- * the call's own sessions ask them next (a rider's loop is woken for it), as if they had never left.
+ * the call's own sessions ask them next (a rider's loop is woken for it, and rides no more), as if they
+ * had never left: what ended the carrier's session is not carried into a third call's.
  */
 export function giveBackRcpts(rcpts: readonly Rcpt[], carrier: ProbeCall): void {
   const byCall = new Map<ProbeCall, string[]>();
@@ -85,6 +89,7 @@ export function giveBackRcpts(rcpts: readonly Rcpt[], carrier: ProbeCall): void 
     call.queue.giveBack(addresses);
     if (call === carrier) continue;
     call.riding -= addresses.length;
+    call.grounded = true;
     call.wake();
   }
 }

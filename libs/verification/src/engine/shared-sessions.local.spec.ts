@@ -1,4 +1,4 @@
-import { accept, postfixDefaults } from '../../../../test/support/peers/smtp-peer';
+import { accept, postfixDefaults, rateLimit, RcptBehaviour } from '../../../../test/support/peers/smtp-peer';
 import { EngineWorld, mxZone, startEngineWorld } from '../../../../test/support/engine-world';
 import { SILENT_VERIFICATION_OBSERVER } from '../verification-observer';
 
@@ -36,11 +36,11 @@ const callTransactions = (h: EngineWorld) =>
 describe('concurrent single verifies at one MX address', () => {
   let h: EngineWorld;
   let opened = 0;
-  const start = async (hidePipelining = false) => {
+  const start = async (hidePipelining = false, recipients: Record<string, RcptBehaviour> = {}) => {
     opened = 0;
     h = await startEngineWorld(
       zones,
-      { ...script, defences: postfixDefaults(), hidePipelining },
+      { ...script, recipients, defences: postfixDefaults(), hidePipelining },
       {
         perMxConcurrency: PER_MX,
         observer: { ...SILENT_VERIFICATION_OBSERVER, sessionOpened: () => void opened++ },
@@ -94,6 +94,17 @@ describe('concurrent single verifies at one MX address', () => {
     expect(h.smtp.stats.pipelinedCommands).toBe(0);
     expect(h.smtp.stats.maxConcurrent).toBeLessThanOrEqual(PER_MX);
     expect(callTransactions(h).length).toBeLessThanOrEqual(calls.length / 2);
+  });
+
+  it("leaves the other calls' answers right when one RCPT gets a 421 and the connection is closed", async () => {
+    const limited = 'limited@acme.test';
+    await start(false, { [limited]: rateLimit() });
+    const withLimit = [...calls.slice(0, 6), limited, ...calls.slice(6, 12)];
+    const verdicts = await Promise.all(withLimit.map((email) => h.engine.verify(email)));
+    expect(verdicts.map((v) => v.result)).toEqual(
+      withLimit.map((a) => (a === limited ? 'unknown' : expected[calls.indexOf(a)])),
+    );
+    expect(verdicts.every((v) => v.email === limited || v.smtp?.code !== 421)).toBe(true);
   });
 
   it('probes an address once for calls that arrive together, and answers each call with its own verdict', async () => {
