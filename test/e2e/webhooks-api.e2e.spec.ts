@@ -172,6 +172,7 @@ describe('webhooks API', () => {
       expect(JSON.parse(received.body)).toMatchObject({
         id: res.body.data.eventId,
         type: 'webhook.test',
+        livemode: true,
         data: { webhookId: created.body.data.id },
       });
       expect(received.headers['x-svc-signature']).toBe(hmac(created.body.data.secret, received.body));

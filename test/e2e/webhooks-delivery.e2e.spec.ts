@@ -82,6 +82,7 @@ describe('webhook deliveries of finished jobs', () => {
     expect(payload).toEqual({
       id: expect.any(String),
       type: 'job.completed',
+      livemode: true,
       createdAt: expect.any(String),
       data: { jobId, kind: 'verification', finishedAt: expect.any(String), summary },
     });

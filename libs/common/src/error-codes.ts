@@ -74,6 +74,11 @@ export const ErrorCodes = {
     message:
       'This route does not accept this kind of API key; `error.keyKind` names the kind presented (a publishable key only verifies single addresses).',
   },
+  TEST_KEY_REQUIRED: {
+    code: 1118,
+    status: 403,
+    message: "This route acts on test mode's own balance: call it with a test key (mck_test_…).",
+  },
   ORIGIN_NOT_ALLOWED: {
     code: 1120,
     status: 403,
@@ -107,6 +112,11 @@ export const ErrorCodes = {
     message: 'Rate limit exceeded; retry after the time in Retry-After, with exponential backoff.',
   },
   INSUFFICIENT_CREDITS: { code: 2001, status: 402, message: 'Not enough credits for this request.' },
+  INVALID_TEST_BALANCE: {
+    code: 2020,
+    status: 400,
+    message: 'A test balance is a whole number of credits from 0 to 1000000.',
+  },
   KEY_CREDIT_CAP_REACHED: {
     code: 2018,
     status: 402,

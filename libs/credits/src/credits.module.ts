@@ -7,6 +7,7 @@ import { AdjustCreditsHandler } from './adjust-credits/adjust-credits.handler';
 import { CreditCatalogue } from './catalogue/credit-catalogue';
 import { CREDITS_CONFIG, CreditsConfig, creditsConfigProvider } from './credits.config';
 import { GrantCreditsHandler } from './grant-credits/grant-credits.handler';
+import { ResetTestBalanceHandler } from './reset-test-balance/reset-test-balance.handler';
 import { CreditLedger } from './ledger/credit-ledger.service';
 import { PaidCalls } from './paid-calls/paid-calls';
 import { RecordOrderHandler } from './record-order/record-order.handler';
@@ -55,6 +56,7 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
       inject: [CREDITS_CONFIG],
     },
     GrantCreditsHandler,
+    ResetTestBalanceHandler,
     RecordOrderHandler,
     AdjustCreditsHandler,
     GetBalanceHandler,

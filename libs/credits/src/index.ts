@@ -5,6 +5,8 @@
 export { CreditsModule } from './credits.module';
 export { CreditHoldSweeperModule } from './holds/credit-hold-sweeper.module';
 export { GrantCreditsCommand } from './grant-credits/grant-credits.command';
+export { ResetTestBalanceCommand } from './reset-test-balance/reset-test-balance.command';
+export { TEST_BALANCE_MAX, TEST_STARTING_BALANCE } from './domain/test-balance';
 export { AdjustCreditsCommand } from './adjust-credits/adjust-credits.command';
 export { RecordOrderCommand } from './record-order/record-order.command';
 export { GetBalanceQuery, type BalanceView } from './get-balance/get-balance.query';

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CreditsModule } from '@lib/credits';
 import { EmailFinder } from './domain/find-email';
 import { finderEngineProviders } from './finder-engine.providers';
+import { EmailFinders } from './test-mode/email-finders';
 import { FinderReadModelModule } from './finder-read-model.module';
 import { FindBatchService } from './find-batch/find-batch.service';
 import { FindOneService } from './find-one/find-one.service';
@@ -14,6 +15,6 @@ import { FinderCallCharges } from './shared/finder-call-charges';
 @Module({
   imports: [CreditsModule, FinderReadModelModule],
   providers: [...finderEngineProviders, FindOneService, FindBatchService, FinderCallCharges],
-  exports: [EmailFinder, FindOneService, FindBatchService],
+  exports: [EmailFinder, EmailFinders, FindOneService, FindBatchService],
 })
 export class FinderModule {}

@@ -16,7 +16,11 @@ export {
 } from './verification-observer';
 export type { ProbeKind } from './engine/probe-outcome';
 export { defaultVerificationConfig, type VerificationConfig } from './verification.config';
-export { VerificationEngine } from './engine/verification-engine';
+export { VerificationEngine, type VerifyManyOptions } from './engine/verification-engine';
+export { AddressVerifier } from './test-mode/address-verifier';
+export { Verifiers } from './test-mode/verifiers';
+export { MagicVerifier } from './test-mode/magic-verifier';
+export { magicError, MAGIC_ERROR_NAMES } from './test-mode/magic-errors';
 export { checkSyntax } from './syntax/email-syntax';
 export { canonicalEmail, normalizeEmail } from './syntax/canonical-email';
 export { suggestCorrection } from './syntax/did-you-mean';

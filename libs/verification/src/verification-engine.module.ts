@@ -9,6 +9,8 @@ import { SmtpEgressMonitor } from './smtp-egress-monitor';
 import { MxSlots } from './smtp/mx-slots.port';
 import { engineConfigFrom, PROBE_CONFIG, probeConfigProvider, type ProbeConfig } from './probe.config';
 import type { VerificationObserver } from './verification-observer';
+import { MagicVerifier } from './test-mode/magic-verifier';
+import { Verifiers } from './test-mode/verifiers';
 
 /**
  * The process's observer of the engine (its metrics), when it has one. A token rather than a class: the
@@ -43,13 +45,19 @@ function createMxSlots(config: Pick<AppConfig, 'mongoUrl' | 'mongoDatabase'>): M
       inject: [PROBE_CONFIG, MxSlots, { token: VERIFICATION_OBSERVER, optional: true }],
     },
     {
+      // Test accounts are answered from the magic table, live ones by the engine (docs/test-mode.md).
+      provide: Verifiers,
+      useFactory: (engine: VerificationEngine) => new Verifiers({ live: engine, test: new MagicVerifier() }),
+      inject: [VerificationEngine],
+    },
+    {
       // The process's one resolver for host names (webhook URL checks use it too): DNS_SERVERS when set.
       provide: HostResolver,
       useFactory: (engine: VerificationEngine) => engine.resolver,
       inject: [VerificationEngine],
     },
   ],
-  exports: [VerificationEngine, HostResolver],
+  exports: [VerificationEngine, Verifiers, HostResolver],
 })
 export class VerificationEngineModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '@lib/common';
+import { DomainError, testAccountOf } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
 import { parseApiKey, secretMatches } from '../keys/api-key-secret';
 import { API_KEYS_COLLECTION, ApiKeyDoc } from './api-keys.projection';
@@ -10,6 +10,7 @@ import type { ApiKeyKind } from '../domain/key-kind';
 /** Who is calling: the key, and the account whose credits it spends (the team owner's). */
 export interface Principal {
   keyId: string;
+  /** A test key's is the live account's shadow (testAccountOf): its balance, history, jobs and webhooks. */
   accountId: string;
   role: 'owner' | 'member';
   /** The team member the key was minted for (or the signed-in user of a session); none for the account's opening key and admin-issued keys. */
@@ -44,7 +45,8 @@ export class ApiKeyAuthenticator {
     this.lastUsed.touch(doc._id);
     return {
       keyId: doc._id,
-      accountId: doc.accountId,
+      // Test mode by construction: everything a test key does is kept under the shadow account.
+      accountId: kind === 'test' ? testAccountOf(doc.accountId) : doc.accountId,
       role: doc.role,
       ...(doc.userId ? { userId: doc.userId } : {}),
       kind,

@@ -7,7 +7,7 @@ import { API_CONFIG, type ApiConfig } from '../api.config';
 import { allowCorsOrigin, PUBLIC_ROUTE } from '@lib/http-host';
 import { ADMIN_ROUTE, PAID_ROUTE, QUERY_KEY_ALLOWED, REQUIRED_SCOPE } from './auth.decorators';
 import { enforceKeyLimits } from './key-limits';
-import { ACCEPTED_KEY_KINDS, enforceKeyKind } from './key-kinds';
+import { ACCEPTED_KEY_KINDS, enforceKeyKind, LIVE_ONLY_REASON } from './key-kinds';
 import { enforceKeyOrigin } from './key-origin';
 import { DASHBOARD_ROUTE } from '../dashboard/session/dashboard.decorators';
 import { authenticateSession, hasSessionCookie } from '../dashboard/session/dashboard-session.guard';
@@ -54,7 +54,11 @@ export class ApiKeyGuard implements CanActivate {
       key === undefined && hasSessionCookie(request)
         ? await this.sessionPrincipal(request, this.reflector.getAllAndOverride<boolean>(PAID_ROUTE, targets) ?? false)
         : await this.authenticator.authenticate(key);
-    enforceKeyKind(principal, this.reflector.getAllAndOverride<ApiKeyKind[]>(ACCEPTED_KEY_KINDS, targets));
+    enforceKeyKind(principal, this.reflector.getAllAndOverride<ApiKeyKind[]>(ACCEPTED_KEY_KINDS, targets), {
+      method: request.method,
+      path: request.routeOptions.url ?? request.url.split('?')[0],
+      liveOnlyReason: this.reflector.getAllAndOverride<string>(LIVE_ONLY_REASON, targets),
+    });
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     // Past the origin check the page may read every answer, a 402 or 429 included; before it, none.
     if (principal.kind === 'publishable') allowCorsOrigin(reply, enforceKeyOrigin(principal, request.headers.origin));

@@ -87,4 +87,17 @@ export type ReleaseHold = {
   retire?: boolean;
 };
 
-export type CreditLedgerCommand = GrantCredits | AdjustCredits | HoldCredits | SettleHold | ReleaseHold;
+/**
+ * Sets a test account's available balance to `balance` (test mode's reset, docs/test-mode.md), written as an
+ * adjustment by the difference; held credits stay held. Refused for a live account (TEST_KEY_REQUIRED).
+ */
+export type ResetTestBalance = {
+  type: 'ResetTestBalance';
+  accountId: string;
+  transactionId: string;
+  balance: number;
+  at: string;
+};
+
+export type CreditLedgerCommand =
+  GrantCredits | AdjustCredits | HoldCredits | SettleHold | ReleaseHold | ResetTestBalance;

@@ -145,6 +145,11 @@ export class CreditLedger {
     return this.run(accountId, { type: 'AdjustCredits', transactionId: `tx_${randomUUID()}`, amount, reason });
   }
 
+  /** Sets a test account's available balance (ResetTestBalance); TEST_KEY_REQUIRED for a live account. */
+  resetTestBalance(accountId: string, balance: number): Promise<LedgerView> {
+    return this.run(accountId, { type: 'ResetTestBalance', transactionId: `tx_${randomUUID()}`, balance });
+  }
+
   /**
    * The credits `keyId`'s open holds set aside now, read from the event store: while any, a hold refused
    * for the key's monthly cap may pass later (a hold settled for less gives its room back).

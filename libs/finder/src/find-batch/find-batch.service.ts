@@ -3,7 +3,7 @@ import { Clock, DomainError, ErrorCodes, mapBounded, newNumericId } from '@lib/c
 import { FINDER_BATCH_CONCURRENCY } from '@lib/config';
 import { CreditLedger, creditsRemaining, PaidCalls } from '@lib/credits';
 import { EventStore, readEvents, runCommand } from '@lib/eventstore';
-import { EmailFinder } from '../domain/find-email';
+import { EmailFinders } from '../test-mode/email-finders';
 import type { FinderOutcome } from '../domain/finder-outcome';
 import { FinderInputError, type ValidFinderInput } from '../domain/input/finder-input';
 import { FinderBatchAnswered, finderBatchStream } from '../domain/finder-batch.events';
@@ -48,7 +48,7 @@ export class FindBatchService {
   private readonly logger = new Logger('finder');
 
   constructor(
-    private readonly finder: EmailFinder,
+    private readonly finders: EmailFinders,
     private readonly paidCalls: PaidCalls,
     private readonly ledger: CreditLedger,
     private readonly events: EventStore,
@@ -141,7 +141,7 @@ export class FindBatchService {
     input: ValidFinderInput,
   ): Promise<Lookup> {
     try {
-      const outcome = await this.finder.find(input);
+      const outcome = await this.finders.for(accountId).find(input);
       const findId = newNumericId(this.clock.now());
       await recordFinderCall(this.events, {
         findId,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock, newNumericId } from '@lib/common';
 import { creditsRemaining, PaidCalls } from '@lib/credits';
 import { EventStore, readEvents } from '@lib/eventstore';
-import { EmailFinder } from '../domain/find-email';
+import { EmailFinders } from '../test-mode/email-finders';
 import { validateFinderInput, type FinderInput, type ValidFinderInput } from '../domain/input/finder-input';
 import type { FinderOutcome } from '../domain/finder-outcome';
 import { FINDER_HOLD_PURPOSES, FINDER_PRICE, finderCallDecider, finderCallStream } from '../domain/finder-call.decider';
@@ -20,7 +20,7 @@ import { recordFinderCall } from '../shared/record-finder-call';
 @Injectable()
 export class FindOneService {
   constructor(
-    private readonly finder: EmailFinder,
+    private readonly finders: EmailFinders,
     private readonly paidCalls: PaidCalls,
     private readonly events: EventStore,
     private readonly clock: Clock,
@@ -51,7 +51,7 @@ export class FindOneService {
       basis: attempt?.claimedAtPosition,
       by: caller,
     });
-    const outcome = await held.releaseOnFailure(this.lookUp(valid), 'finder_call_failed');
+    const outcome = await held.releaseOnFailure(this.lookUp(accountId, valid), 'finder_call_failed');
     const recorded = await recordFinderCall(this.events, {
       findId,
       accountId,
@@ -70,9 +70,9 @@ export class FindOneService {
   }
 
   /** The finder's answer; a contact it finds invalid only now is the same 400 as one refused up front. */
-  private async lookUp(valid: ValidFinderInput): Promise<FinderOutcome> {
+  private async lookUp(accountId: string, valid: ValidFinderInput): Promise<FinderOutcome> {
     try {
-      return await this.finder.find(valid);
+      return await this.finders.for(accountId).find(valid);
     } catch (error) {
       throw toPublicInputError(error);
     }

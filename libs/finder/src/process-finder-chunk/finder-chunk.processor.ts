@@ -11,7 +11,7 @@ import {
   type CreditsFailure,
   type PaidChunk,
 } from '@lib/jobs';
-import { EmailFinder } from '../domain/find-email';
+import { EmailFinders } from '../test-mode/email-finders';
 import { FINDER_PRICE } from '../domain/finder-call.decider';
 import { finderJobDecider } from '../domain/finder-job.decider';
 import { rowsOf, type FinderChunk } from '../create-finder-job/finder-job-plan';
@@ -44,7 +44,7 @@ export class FinderChunkProcessor
   constructor(
     private readonly events: EventStore,
     private readonly workflow: ChunkWorkflow,
-    private readonly finder: EmailFinder,
+    private readonly finders: EmailFinders,
     private readonly clock: Clock,
   ) {}
 
@@ -74,8 +74,9 @@ export class FinderChunkProcessor
     signal: AbortSignal,
     rowsDone: (rows: number) => void,
   ): Promise<FinderJobRowResult[]> {
+    const finder = this.finders.for(message.accountId);
     return mapBounded(message.contacts, CONTACT_CONCURRENCY, async (contact) => {
-      const outcome = await this.finder.find(contact.input, { signal, lane: 'bulk' });
+      const outcome = await finder.find(contact.input, { signal, lane: 'bulk' });
       rowsDone(rowsOf(contact));
       return { ...contact, outcome };
     });

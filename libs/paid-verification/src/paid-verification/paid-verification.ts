@@ -5,7 +5,7 @@ import { Clock } from '@lib/common';
 import { PaidCalls, type HeldCredits, type PaidCallPurpose } from '@lib/credits';
 import { EventStore, runCommand } from '@lib/eventstore';
 import type { IdempotentAttempt } from '@lib/idempotency';
-import { VerificationEngine, VerificationVerdict } from '@lib/verification';
+import { Verifiers, VerificationVerdict } from '@lib/verification';
 import { planBatch } from '../domain/batch-plan';
 import {
   verificationCharge,
@@ -44,7 +44,7 @@ type VerificationAttempt = Pick<IdempotentAttempt, 'id' | 'supersedes'> &
 @Injectable()
 export class PaidVerification {
   constructor(
-    private readonly engine: VerificationEngine,
+    private readonly verifiers: Verifiers,
     private readonly paidCalls: PaidCalls,
     private readonly events: EventStore,
     private readonly records: VerificationRecords,
@@ -60,7 +60,7 @@ export class PaidVerification {
     const earlier = await this.resume(principal.accountId, attempt.supersedes);
     if (earlier?.type === 'EmailVerified') return answeredResult(earlier.data.result, earlier.data.verdict, evidence);
     const held = await this.hold(principal, attempt, VERIFICATION_HOLD_PURPOSES.single, [email]);
-    const [verdict] = await held.releaseOnFailure(this.probe([email]), 'probe failed');
+    const [verdict] = await held.releaseOnFailure(this.probe(principal.accountId, [email]), 'probe failed');
     const recorded = await this.record<EmailVerified>({
       type: 'RecordSingleVerification',
       ...this.call(principal, attempt.id, held, [verdict]),
@@ -81,7 +81,7 @@ export class PaidVerification {
     if (earlier?.type === 'BatchVerified') return batchResponse(earlier.data, evidence);
     const { unique } = planBatch(emails);
     const held = await this.hold(principal, attempt, VERIFICATION_HOLD_PURPOSES.batch, unique);
-    const verdicts = await held.releaseOnFailure(this.probe(unique), 'probe failed');
+    const verdicts = await held.releaseOnFailure(this.probe(principal.accountId, unique), 'probe failed');
     const recorded = await this.record<BatchVerified>({
       type: 'RecordBatchVerification',
       ...this.call(principal, attempt.id, held, verdicts),
@@ -118,8 +118,9 @@ export class PaidVerification {
     });
   }
 
-  private probe(addresses: string[]): Promise<VerificationVerdict[]> {
-    return this.engine.verifyMany(addresses, { mode: 'interactive' });
+  /** By the account's verifier: a test account's answers come from the magic table (docs/test-mode.md). */
+  private probe(accountId: string, addresses: string[]): Promise<VerificationVerdict[]> {
+    return this.verifiers.for(accountId).verifyMany(addresses, { mode: 'interactive' });
   }
 
   /** What both records say besides the verdicts, creditsRemaining computed as if the verdicts' charge were settled. */

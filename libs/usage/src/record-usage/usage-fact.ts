@@ -1,3 +1,4 @@
+import { isTestAccount } from '@lib/common';
 import type { FinderCallEvent, FinderJobEvent } from '@lib/finder';
 import type { JobEvent } from '@lib/verification-jobs';
 import type { RelayedEvent } from '@lib/messaging';
@@ -32,10 +33,16 @@ export const USAGE_TOPICS = ['verifications', 'finder', 'jobs'] as const;
 export type CallEvent = VerificationEvent | FinderCallEvent | JobEvent | FinderJobEvent;
 
 /**
- * The usage fact of a relayed event, or null for events that are not calls. The event comes in today's
- * shape: the consumer reads it through its aggregate's upcasters (usage-analytics.consumer.ts).
+ * The usage fact of a relayed event, or null for events that are not calls and for test mode's calls (its
+ * shadow accounts keep no usage: docs/test-mode.md). The event comes in today's shape: the consumer reads it
+ * through its aggregate's upcasters (usage-analytics.consumer.ts).
  */
 export function usageFactOf(message: RelayedEvent<CallEvent>): UsageFactDoc | null {
+  const fact = callFactOf(message);
+  return fact && !isTestAccount(fact.accountId) ? fact : null;
+}
+
+function callFactOf(message: RelayedEvent<CallEvent>): UsageFactDoc | null {
   const base = {
     _id: message.eventId,
     day: '',

@@ -2,7 +2,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { MessageBus } from '@lib/messaging';
-import { VerificationEngine } from '@lib/verification';
+import { Verifiers } from '@lib/verification';
 import { splitForRetry, type ChunkOutcome } from '../domain/chunk-retry';
 import { chunkDone, jobDecider } from '../domain/verification-job.decider';
 import { LaterItems } from '../domain/verification-job.commands';
@@ -43,7 +43,7 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkWork, Record
     private readonly workflow: ChunkWorkflow,
     private readonly bus: MessageBus,
     private readonly clock: Clock,
-    private readonly engine: VerificationEngine,
+    private readonly verifiers: Verifiers,
     @Inject(JOBS_CONFIG) private readonly config: JobsConfig,
   ) {}
 
@@ -77,7 +77,8 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkWork, Record
     const items = message.items.slice(0, budget);
     const rest = message.items.slice(budget);
     const progress = (indexes: number[]) => rowsDone(indexes.reduce((sum, i) => sum + items[i].rows, 0));
-    const verdicts = await this.engine.verifyMany(
+    // A test job's rows are answered from the magic table, through the same workflow as a live job's.
+    const verdicts = await this.verifiers.for(message.accountId).verifyMany(
       items.map((item) => item.email),
       { mode: 'bulk', signal, progress },
     );

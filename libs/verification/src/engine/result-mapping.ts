@@ -38,6 +38,28 @@ const SUB_RESULT: Partial<Record<ProbeKind, string>> = {
   proxy_timeout: 'no_route',
 };
 
+/**
+ * Every subResult a verdict can carry, by result: what the mappings below and the engine's early verdicts
+ * (invalid_syntax, internal_error) write. Test mode's magic table answers each (its spec checks this list).
+ */
+export const ANSWERABLE_SUB_RESULTS: Readonly<Record<VerificationResultName, readonly string[]>> = {
+  ok: ['ok'],
+  catch_all: ['catch_all'],
+  invalid: [
+    'no_mailbox',
+    'mailbox_disabled',
+    'domain_not_found',
+    'null_mx',
+    'mx_host_not_found',
+    'no_mx',
+    'reserved_domain',
+    'invalid_syntax',
+  ],
+  disposable: ['disposable'],
+  error: ['internal_error'],
+  unknown: [...new Set(['dns_error', 'accept_all_provider', 'catch_all_inconclusive', ...Object.values(SUB_RESULT)])],
+};
+
 /** Domain-level outcomes that end the pipeline before SMTP. */
 export function domainResult(findings: DomainFindings): MappedResult | null {
   switch (findings.status) {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { isTestAccount } from '@lib/common';
 import type { JobCompleted, JobFailed } from '@lib/jobs';
 import type { RelayedEvent } from '@lib/messaging';
 import type { WebhookEventName } from '../domain/webhook-event-types';
@@ -12,21 +13,31 @@ export const JOB_EVENT_NAMES: Readonly<Record<string, WebhookEventName>> = {
   JobFailed: 'job.failed',
 };
 
+/** false for a test account's events (docs/test-mode.md): a receiver can refuse test events in production. */
+const livemodeOf = (accountId: string): boolean => !isTestAccount(accountId);
+
 /** Fixed key order: the body is built once, stored, and signed byte for byte on every attempt. */
 export function jobEventBody(event: JobFinished, type: WebhookEventName): string {
-  const { jobId, kind, summary, finishedAt } = event.data;
+  const { jobId, kind, summary, finishedAt, accountId } = event.data;
   const reason = event.type === 'JobFailed' ? event.data.reason : undefined;
   const data =
     type === 'job.failed'
       ? { jobId, kind, reason: reason ?? null, finishedAt, summary }
       : { jobId, kind, finishedAt, summary };
-  return JSON.stringify({ id: event.eventId, type, createdAt: event.occurredAt, data });
+  return JSON.stringify({
+    id: event.eventId,
+    type,
+    livemode: livemodeOf(accountId),
+    createdAt: event.occurredAt,
+    data,
+  });
 }
 
-export function testEventBody(eventId: string, webhookId: number, createdAt: string): string {
+export function testEventBody(eventId: string, webhookId: number, createdAt: string, accountId: string): string {
   return JSON.stringify({
     id: eventId,
     type: 'webhook.test',
+    livemode: livemodeOf(accountId),
     createdAt,
     data: { webhookId, message: 'Test delivery: your endpoint is reachable and can verify signatures.' },
   });

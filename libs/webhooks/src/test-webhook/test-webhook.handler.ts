@@ -38,7 +38,7 @@ export class TestWebhookHandler implements ICommandHandler<TestWebhookCommand, T
       accountId,
       eventId,
       eventType: 'webhook.test',
-      body: testEventBody(eventId, webhookId, at),
+      body: testEventBody(eventId, webhookId, at, accountId),
       retryDelaysMs: [],
       at,
       claimLeaseMs: this.attempts.leaseMs,

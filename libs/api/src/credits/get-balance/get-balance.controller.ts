@@ -5,11 +5,13 @@ import type { Principal } from '@lib/accounts';
 import { GetBalanceQuery } from '@lib/credits';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
+import { AcceptsKeyKinds } from '../../auth/key-kinds';
 import { BalanceModel } from './balance.model';
 
 /** The caller's credit balance, from the read model. */
 @ApiTags('credits')
 @RequiresScope('credits:read')
+@AcceptsKeyKinds('test')
 @Controller('v1/credits/balance')
 export class GetBalanceController {
   constructor(private readonly queries: QueryBus) {}

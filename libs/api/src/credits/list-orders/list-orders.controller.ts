@@ -6,11 +6,15 @@ import { parsePageRequest } from '@lib/common';
 import { ListOrdersQuery } from '@lib/credits';
 import { ApiEnvelope, ApiErrors, ApiPageQueries } from '@lib/http-host';
 import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
+import { LiveOnly } from '../../auth/key-kinds';
 import { OrderPageModel } from '../shared/order.models';
 
 /** The caller's orders, a page at a time. */
 @ApiTags('credits')
 @RequiresScope('credits:read')
+@LiveOnly(
+  'orders are bought with real money, so test mode has none (its balance resets instead: POST /v1/credits/test-balance/reset)',
+)
 @Controller('v1/credits/orders')
 export class ListOrdersController {
   constructor(private readonly queries: QueryBus) {}

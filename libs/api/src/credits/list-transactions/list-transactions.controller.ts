@@ -6,12 +6,14 @@ import { parsePageRequest } from '@lib/common';
 import { ListTransactionsQuery } from '@lib/credits';
 import { ApiEnvelope, ApiErrors, ApiPageQueries } from '@lib/http-host';
 import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
+import { AcceptsKeyKinds } from '../../auth/key-kinds';
 import { TransactionPageModel } from './transaction.models';
 import { parseTransactionType } from './transaction-type';
 
 /** The caller's credit history, a page at a time, optionally of one transaction type. */
 @ApiTags('credits')
 @RequiresScope('credits:read')
+@AcceptsKeyKinds('test')
 @Controller('v1/credits/transactions')
 export class ListTransactionsController {
   constructor(private readonly queries: QueryBus) {}

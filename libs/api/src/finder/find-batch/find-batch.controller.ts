@@ -6,6 +6,7 @@ import { FindBatchService, type FinderBatchView } from '@lib/finder';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentPrincipal, PaidRoute, RequiresScope } from '../../auth/auth.decorators';
+import { AcceptsKeyKinds } from '../../auth/key-kinds';
 import { claimOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { FinderBatchDto, FinderBatchModel } from './find-batch.dto';
 
@@ -17,6 +18,7 @@ const BATCH_TIMING = { waitMs: 120_000 };
 @ApiTags('finder')
 @PaidRoute()
 @RequiresScope('finder')
+@AcceptsKeyKinds('test')
 @Controller('v1/finder/batch')
 export class FindBatchController {
   constructor(

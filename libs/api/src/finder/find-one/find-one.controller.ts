@@ -5,6 +5,7 @@ import type { Principal } from '@lib/accounts';
 import { FindOneService, type FinderResultView } from '@lib/finder';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentPrincipal, PaidRoute, RequiresScope } from '../../auth/auth.decorators';
+import { AcceptsKeyKinds } from '../../auth/key-kinds';
 import { claimOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { FinderRequestDto, FinderResultModel } from './find-one.dto';
@@ -17,6 +18,7 @@ import { FinderRequestDto, FinderResultModel } from './find-one.dto';
 @ApiTags('finder')
 @PaidRoute()
 @RequiresScope('finder')
+@AcceptsKeyKinds('test')
 @Controller('v1/finder')
 export class FinderController {
   constructor(

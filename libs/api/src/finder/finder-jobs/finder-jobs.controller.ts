@@ -8,6 +8,7 @@ import {
   type FinderJobKind,
 } from '@lib/finder';
 import { RequiresScope } from '../../auth/auth.decorators';
+import { AcceptsKeyKinds } from '../../auth/key-kinds';
 import { JobKindController, JobRoutesWiring, type JobKindDocs } from '../../job-routes/job-kind-controller';
 import { parseFinderJobOptions } from './finder-job-upload';
 import { FinderJobDto, FinderJobPageDto } from './finder-jobs.dto';
@@ -54,6 +55,7 @@ const FINDER_JOB_ROUTES: JobKindDocs = {
 /** Finder file jobs: the routes every job kind has, as bulk jobs (JobKindController). */
 @ApiTags('finder')
 @RequiresScope(FINDER_JOB_ROUTES.scope)
+@AcceptsKeyKinds('test')
 @Controller('v1/finder/jobs')
 export class FinderJobsController extends JobKindController<FinderJobKind>(FINDER_JOB_ROUTES) {
   constructor(

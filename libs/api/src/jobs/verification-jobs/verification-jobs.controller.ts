@@ -20,6 +20,7 @@ import { parseBulkJobOptions } from './bulk-job-options';
 import type { Principal } from '@lib/accounts';
 import { ResumeJobService } from '@lib/jobs';
 import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
+import { AcceptsKeyKinds } from '../../auth/key-kinds';
 import { JobResumeRoute } from '../../job-routes/job-routes.decorators';
 
 const JOB_ROUTES: JobKindDocs = {
@@ -86,6 +87,7 @@ const JOB_ROUTES: JobKindDocs = {
 /** Bulk verification jobs (spec: Bulk verification jobs): the routes every job kind has (JobKindController). */
 @ApiTags('jobs')
 @RequiresScope(JOB_ROUTES.scope)
+@AcceptsKeyKinds('test')
 @Controller('v1/jobs')
 export class JobsController extends JobKindController<VerificationJobKind>(JOB_ROUTES) {
   constructor(

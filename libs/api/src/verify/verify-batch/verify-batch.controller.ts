@@ -5,6 +5,7 @@ import type { Principal } from '@lib/accounts';
 import { DomainError } from '@lib/common';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentPrincipal, PaidRoute, RequiresScope } from '../../auth/auth.decorators';
+import { AcceptsKeyKinds } from '../../auth/key-kinds';
 import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { PaidVerification, type BatchResponse } from '@lib/paid-verification';
 import { claimOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
@@ -14,6 +15,7 @@ import { MAX_BATCH_SIZE, VerifyBatchDto } from './verify-batch.dto';
 @ApiTags('verification')
 @PaidRoute()
 @RequiresScope('verify')
+@AcceptsKeyKinds('test')
 @Controller('v1/verify/batch')
 export class VerifyBatchController {
   constructor(

@@ -19,6 +19,7 @@ const PUBLISHABLE_DOC =
 @ApiTags('verification')
 @PaidRoute()
 @RequiresScope('verify')
+@AcceptsKeyKinds('test')
 @Controller('v1/verify/single')
 export class VerifySingleController {
   constructor(

@@ -5,6 +5,7 @@ import type { Principal } from '@lib/accounts';
 import { DeleteWebhookCommand, parseWebhookId } from '@lib/webhooks';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
+import { AcceptsKeyKinds } from '../../auth/key-kinds';
 import { WebhookManagerGuard } from '../shared/webhook-manager.guard';
 import { WebhookIdParam } from '../shared/webhook-id.param';
 import { DeletedWebhookModel } from './deleted-webhook.model';
@@ -12,6 +13,7 @@ import { DeletedWebhookModel } from './deleted-webhook.model';
 /** Deleting a webhook; its pending retries end as failed. */
 @ApiTags('webhooks')
 @RequiresScope('webhooks')
+@AcceptsKeyKinds('test')
 @Controller('v1/webhooks')
 @UseGuards(WebhookManagerGuard)
 export class DeleteWebhookController {

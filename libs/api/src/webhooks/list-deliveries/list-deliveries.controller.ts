@@ -6,12 +6,14 @@ import { parsePageRequest } from '@lib/common';
 import { ListDeliveriesQuery, parseWebhookId } from '@lib/webhooks';
 import { ApiEnvelope, ApiErrors, ApiPageQueries } from '@lib/http-host';
 import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
+import { AcceptsKeyKinds } from '../../auth/key-kinds';
 import { WebhookIdParam } from '../shared/webhook-id.param';
 import { DeliveryPageModel } from './delivery.models';
 
 /** A webhook's delivery history with every attempt (payloads, signatures and retries: docs/webhooks.md). */
 @ApiTags('webhooks')
 @RequiresScope('webhooks')
+@AcceptsKeyKinds('test')
 @Controller('v1/webhooks')
 export class ListDeliveriesController {
   constructor(private readonly queries: QueryBus) {}

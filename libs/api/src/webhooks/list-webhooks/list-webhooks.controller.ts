@@ -5,11 +5,13 @@ import type { Principal } from '@lib/accounts';
 import { ListWebhooksQuery } from '@lib/webhooks';
 import { ApiErrors } from '@lib/http-host';
 import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
+import { AcceptsKeyKinds } from '../../auth/key-kinds';
 import { WebhookModel } from '../shared/webhook.models';
 
 /** The caller's webhooks (secrets are never listed). */
 @ApiTags('webhooks')
 @RequiresScope('webhooks')
+@AcceptsKeyKinds('test')
 @Controller('v1/webhooks')
 export class ListWebhooksController {
   constructor(private readonly queries: QueryBus) {}

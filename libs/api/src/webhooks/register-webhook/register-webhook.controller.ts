@@ -5,6 +5,7 @@ import type { Principal } from '@lib/accounts';
 import { RegisterWebhookCommand } from '@lib/webhooks';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
+import { AcceptsKeyKinds } from '../../auth/key-kinds';
 import { WebhookManagerGuard } from '../shared/webhook-manager.guard';
 import { WebhookWithSecretModel } from '../shared/webhook.models';
 import { CreateWebhookDto } from './register-webhook.dto';
@@ -12,6 +13,7 @@ import { CreateWebhookDto } from './register-webhook.dto';
 /** Registering a webhook; its signing secret is in this answer. */
 @ApiTags('webhooks')
 @RequiresScope('webhooks')
+@AcceptsKeyKinds('test')
 @Controller('v1/webhooks')
 @UseGuards(WebhookManagerGuard)
 export class RegisterWebhookController {

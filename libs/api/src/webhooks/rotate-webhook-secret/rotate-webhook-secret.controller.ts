@@ -5,6 +5,7 @@ import type { Principal } from '@lib/accounts';
 import { parseWebhookId, RotateWebhookSecretCommand } from '@lib/webhooks';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
+import { AcceptsKeyKinds } from '../../auth/key-kinds';
 import { WebhookManagerGuard } from '../shared/webhook-manager.guard';
 import { WebhookIdParam } from '../shared/webhook-id.param';
 import { WebhookWithSecretModel } from '../shared/webhook.models';
@@ -12,6 +13,7 @@ import { WebhookWithSecretModel } from '../shared/webhook.models';
 /** A new signing secret for every attempt from now on. */
 @ApiTags('webhooks')
 @RequiresScope('webhooks')
+@AcceptsKeyKinds('test')
 @Controller('v1/webhooks')
 @UseGuards(WebhookManagerGuard)
 export class RotateWebhookSecretController {

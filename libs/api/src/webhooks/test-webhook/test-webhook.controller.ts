@@ -5,6 +5,7 @@ import type { Principal } from '@lib/accounts';
 import { parseWebhookId, TestWebhookCommand } from '@lib/webhooks';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
+import { AcceptsKeyKinds } from '../../auth/key-kinds';
 import { WebhookManagerGuard } from '../shared/webhook-manager.guard';
 import { WebhookIdParam } from '../shared/webhook-id.param';
 import { TestDeliveryModel } from './test-delivery.model';
@@ -12,6 +13,7 @@ import { TestDeliveryModel } from './test-delivery.model';
 /** A signed test delivery, sent now, and how the receiver answered. */
 @ApiTags('webhooks')
 @RequiresScope('webhooks')
+@AcceptsKeyKinds('test')
 @Controller('v1/webhooks')
 @UseGuards(WebhookManagerGuard)
 export class TestWebhookController {

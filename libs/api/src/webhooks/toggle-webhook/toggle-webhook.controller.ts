@@ -5,6 +5,7 @@ import type { Principal } from '@lib/accounts';
 import { parseWebhookId, ToggleWebhookCommand } from '@lib/webhooks';
 import { ApiEnvelope, ApiErrors, ApiOptionalBody } from '@lib/http-host';
 import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
+import { AcceptsKeyKinds } from '../../auth/key-kinds';
 import { WebhookManagerGuard } from '../shared/webhook-manager.guard';
 import { WebhookIdParam } from '../shared/webhook-id.param';
 import { WebhookModel } from '../shared/webhook.models';
@@ -13,6 +14,7 @@ import { ToggleWebhookDto } from './toggle-webhook.dto';
 /** Activating or deactivating a webhook. */
 @ApiTags('webhooks')
 @RequiresScope('webhooks')
+@AcceptsKeyKinds('test')
 @Controller('v1/webhooks')
 @UseGuards(WebhookManagerGuard)
 export class ToggleWebhookController {
