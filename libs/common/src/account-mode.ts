@@ -14,6 +14,11 @@ export function testAccountOf(liveAccountId: string): string {
   return isTestAccount(liveAccountId) ? liveAccountId : `${TEST_ACCOUNT_PREFIX}${liveAccountId}`;
 }
 
+/** The live account a shadow account belongs to (its team, roles and keys); a live id is its own. */
+export function liveAccountOf(accountId: string): string {
+  return isTestAccount(accountId) ? accountId.slice(TEST_ACCOUNT_PREFIX.length) : accountId;
+}
+
 export function isTestAccount(accountId: string): boolean {
   return accountId.startsWith(TEST_ACCOUNT_PREFIX);
 }

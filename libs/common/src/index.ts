@@ -14,5 +14,5 @@ export { mapBounded } from './map-bounded';
 export { MemoByKey } from './memo-by-key';
 export { PeriodicSweep, type PeriodicSweepOptions } from './periodic-sweep';
 export { outcomesInSavepoints, SameTurnGroups, type GroupOutcome } from './same-turn-groups';
-export { accountModeOf, isTestAccount, testAccountOf, type AccountMode } from './account-mode';
+export { accountModeOf, isTestAccount, liveAccountOf, testAccountOf, type AccountMode } from './account-mode';
 export { abortablePause, type Pause } from './abortable-pause';

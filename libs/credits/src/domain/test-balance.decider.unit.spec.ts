@@ -1,5 +1,6 @@
 import { decidedHistory, deciderSpec } from '@lib/common/testing';
 import { CreditLedgerCommand } from './credit-ledger.commands';
+import type { CreditLedgerEvent } from './credit-ledger.events';
 import { available, creditLedgerDecider } from './credit-ledger.decider';
 import { TEST_STARTING_BALANCE } from './test-balance';
 
@@ -22,7 +23,7 @@ const reset = (accountId: string, balance: number): CreditLedgerCommand => ({
   balance,
   at,
 });
-const fold = (events: ReturnType<typeof decidedHistory>) => given(events).state;
+const fold = (events: CreditLedgerEvent[]) => given(events).state;
 
 describe('credit ledger in test mode', () => {
   describe('when a test account first uses its ledger', () => {

@@ -28,6 +28,7 @@ export function setupOpenApi(app: INestApplication): void {
       'Every JSON response uses the envelope `{ status, data, error }`; on failure `error = { code, message }` and clients branch on the numeric `code`. ' +
         'JSON bodies are accepted as `application/json`, `text/json` or `application/*+json`.\n\n' +
         "Authenticate with the `X-API-KEY` header. (The dashboard web UI calls the same routes with its session cookie instead, and the session's `X-CSRF-Token` on every state change; see docs/dashboard-api.md.) Rate limits are per key: over the limit the API answers 429 with `Retry-After` and `RateLimit-*` headers; back off exponentially.\n\n" +
+        '**Test mode**: a test key (`mck_test_…`) calls the operations whose `x-key-kinds` include `test` and answers from a documented table of magic addresses and finder domains (docs/test-mode.md), never probing a mail or DNS server, on a balance of its own (`POST /v1/credits/test-balance/reset`); webhook bodies say `livemode`. Other operations refuse it (403, code 1117).\n\n' +
         errorTable(),
     )
     .addServer('/', 'This service')

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { Principal, TeamRoleQuery } from '@lib/accounts';
-import { DomainError } from '@lib/common';
+import { DomainError, liveAccountOf } from '@lib/common';
 
 /**
  * Registering, redirecting, pausing, deleting, testing a webhook and rotating its secret decide where
@@ -17,8 +17,9 @@ export class WebhookManagerGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const principal = context.switchToHttp().getRequest<{ principal: Principal }>().principal;
     if (principal.role === 'owner') return true;
+    // Roles are the team's, kept on the live account (a test key's principal names its shadow).
     const role = principal.userId
-      ? await this.queries.execute(new TeamRoleQuery(principal.accountId, principal.userId))
+      ? await this.queries.execute(new TeamRoleQuery(liveAccountOf(principal.accountId), principal.userId))
       : null;
     if (role === 'owner' || role === 'admin') return true;
     throw new DomainError('TEAM_ROLE_FORBIDDEN', 'Only team owners and admins manage webhooks.');
