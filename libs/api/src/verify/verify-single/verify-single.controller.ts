@@ -19,7 +19,6 @@ const PUBLISHABLE_DOC =
 @ApiTags('verification')
 @PaidRoute()
 @RequiresScope('verify')
-@AcceptsKeyKinds('test')
 @Controller('v1/verify/single')
 export class VerifySingleController {
   constructor(
@@ -39,7 +38,7 @@ export class VerifySingleController {
 
   @Post()
   @HttpCode(200)
-  @AcceptsKeyKinds('publishable')
+  @AcceptsKeyKinds('test', 'publishable')
   @ApiOperation({
     summary: 'Verify one address (1 credit on ok, invalid, catch_all, disposable; unknown and error are free)',
     description: PUBLISHABLE_DOC,
@@ -58,7 +57,7 @@ export class VerifySingleController {
 
   @Get()
   @AllowQueryApiKey()
-  @AcceptsKeyKinds('publishable')
+  @AcceptsKeyKinds('test', 'publishable')
   @ApiOperation({
     summary:
       'Same as POST; the key may also be sent as the X-API-KEY query parameter (discouraged: keys leak into logs and history)',
