@@ -4,6 +4,7 @@ import type {
   Balance,
   BatchResponse,
   Catalogue,
+  CheckedToken,
   CreateWebhook,
   DeletedWebhook,
   DeliveryPage,
@@ -11,10 +12,11 @@ import type {
   FinderContact,
   FinderResult,
   OrderPage,
+  SingleVerification,
   TestDelivery,
+  TokenKeySet,
   TransactionPage,
   UpdateWebhook,
-  VerificationResult,
   Webhook,
   WebhookWithSecret,
 } from './types.js';
@@ -117,6 +119,28 @@ export class Webhooks {
 }
 
 /**
+ * The back-end half of a sign-up form: confirm a verification token a publishable key's answer carried. Free;
+ * offline, use verifyVerificationToken (`mailcheck/tokens`) with the keys `keys()` returns.
+ */
+export class VerificationTokens {
+  constructor(private readonly transport: Transport) {}
+
+  /**
+   * What the token vouches for, when this service signed it for this key's account and `email` and it has not
+   * expired; otherwise an InvalidRequestError with code 1121 (forged), 1122 (expired), 1123 (another account's)
+   * or 1124 (another address).
+   */
+  check(token: string, email: string): Promise<CheckedToken> {
+    return this.transport.json({ method: 'POST', path: '/v1/verify/token', json: { token, email } });
+  }
+
+  /** The public keys tokens are signed with (no API key needed): keep them for offline checks. */
+  keys(): Promise<TokenKeySet> {
+    return this.transport.json({ method: 'GET', path: '/v1/verify/token/keys' });
+  }
+}
+
+/**
  * The client: `new Mailcheck({ apiKey, baseUrl })`. Paid POSTs carry an Idempotency-Key reused on
  * their retries; 429, 5xx and network errors are retried with backoff; failures are MailcheckErrors
  * with the service's numeric `code`.
@@ -126,6 +150,7 @@ export class Mailcheck {
   readonly finder: Finder;
   readonly credits: Credits;
   readonly webhooks: Webhooks;
+  readonly tokens: VerificationTokens;
   private readonly transport: Transport;
 
   constructor(options: ClientOptions) {
@@ -134,10 +159,14 @@ export class Mailcheck {
     this.finder = new Finder(this.transport);
     this.credits = new Credits(this.transport);
     this.webhooks = new Webhooks(this.transport);
+    this.tokens = new VerificationTokens(this.transport);
   }
 
-  /** Verifies one address (1 credit for ok, invalid, catch_all and disposable; unknown and error are free). */
-  verify(email: string, options: VerifyOptions = {}): Promise<VerificationResult> {
+  /**
+   * Verifies one address (1 credit for ok, invalid, catch_all and disposable; unknown and error are free). With a
+   * publishable key (browsers only: the service checks the Origin header) the answer carries `verificationToken`.
+   */
+  verify(email: string, options: VerifyOptions = {}): Promise<SingleVerification> {
     const { evidence, ...call } = options;
     return this.transport.json({
       method: 'POST',

@@ -3,6 +3,9 @@ import type { components } from './generated/api.js';
 
 type Schemas = components['schemas'];
 export type VerificationResult = Schemas['VerificationResultModel'];
+export type SingleVerification = Schemas['SingleVerificationModel'];
+export type CheckedToken = Schemas['CheckedTokenModel'];
+export type TokenKeySet = Schemas['TokenKeySetModel'];
 export type BatchResponse = Schemas['BatchResponseModel'];
 export type FinderRequest = Schemas['FinderRequestDto'];
 export type FinderResult = Schemas['FinderResultModel'];
