@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds and tests the client libraries (sdks/typescript, sdks/python) against the real service:
-#   1. installs their tools (npm ci in sdks/typescript; a virtualenv in sdks/python/.venv with httpx and build);
+#   1. installs their tools (npm ci in sdks/typescript; a virtualenv in sdks/python/.venv with httpx, cryptography
+#      for the offline token check, and build);
 #   2. builds the TypeScript package (ESM + CJS), and packs clean copies of both packages to check what they
 #      ship (packages.test.mjs: `prepack` builds the npm package, `python -m build` the sdist and its wheel);
 #   3. starts the service twice (test/support/serve-for-clients.ts: default limits, and one request a
@@ -51,7 +52,7 @@ install_tools() {
   if [ ! -x "$venv/bin/pip" ]; then
     python3 -m venv "$venv" || { apt-get update -qq && apt-get install -y -qq python3-venv && python3 -m venv "$venv"; } || return 1
   fi
-  "$venv/bin/pip" install --quiet --disable-pip-version-check "httpx>=0.23,<1" build
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "httpx>=0.23,<1" "cryptography>=3.1" build
 }
 check "tools installed" install_tools
 check "typescript package built (ESM and CJS)" bash -c "cd '$sdks/typescript' && node scripts/build.mjs"

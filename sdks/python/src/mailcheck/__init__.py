@@ -20,6 +20,7 @@ from .errors import (  # noqa: E402
     ServerError,
     WebhookSignatureError,
 )
+from .tokens import VerificationTokenError, canonical_token_address, verify_verification_token  # noqa: E402
 from .webhooks import DeliveryDedupe, verify_webhook_signature  # noqa: E402
 
 __all__ = [
@@ -42,5 +43,8 @@ __all__ = [
     "WebhookSignatureError",
     "verify_webhook_signature",
     "DeliveryDedupe",
+    "verify_verification_token",
+    "canonical_token_address",
+    "VerificationTokenError",
     "safe_file_name",
 ]

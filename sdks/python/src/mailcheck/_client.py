@@ -6,7 +6,7 @@ from typing import Any, Optional
 import httpx
 
 from ._jobs import FINDER_JOBS, AsyncJobs, Jobs
-from ._resources import Credits, FinderCalls, Verify, Webhooks
+from ._resources import Credits, FinderCalls, Tokens, Verify, Webhooks
 from ._transport import AsyncTransport, Settings, SyncTransport
 
 
@@ -40,6 +40,7 @@ class Mailcheck(Verify):
         self.finder = Finder(self._transport, Jobs(self._transport, FINDER_JOBS))
         self.credits = Credits(self._transport)
         self.webhooks = Webhooks(self._transport)
+        self.tokens = Tokens(self._transport)
 
     def close(self) -> None:
         self._transport.close()
@@ -70,6 +71,7 @@ class AsyncMailcheck(Verify):
         self.finder = Finder(self._transport, AsyncJobs(self._transport, FINDER_JOBS))
         self.credits = Credits(self._transport)
         self.webhooks = Webhooks(self._transport)
+        self.tokens = Tokens(self._transport)
 
     async def close(self) -> None:
         await self._transport.close()

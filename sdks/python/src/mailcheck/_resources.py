@@ -19,7 +19,8 @@ class _Resource:
 
 class Verify(_Resource):
     def verify(self, email: str, evidence: bool = False, idempotency_key: Optional[str] = None) -> Any:
-        """One address: 1 credit for ok, invalid, catch_all and disposable; unknown and error are free."""
+        """One address: 1 credit for ok, invalid, catch_all and disposable; unknown and error are free. A
+        publishable key's answer (browsers only: the service checks Origin) carries `verificationToken`."""
         body = {"email": email, "evidence": evidence}
         return self._call(Request("POST", "/v1/verify/single", json=body, paid=True, idempotency_key=idempotency_key))
 
@@ -91,3 +92,18 @@ class Webhooks(_Resource):
 
     def deliveries(self, id: Id, page: Optional[int] = None, page_size: Optional[int] = None) -> Any:
         return self._call(Request("GET", "/v1/webhooks/%s/deliveries" % id, params={"page": page, "pageSize": page_size}))
+
+
+class Tokens(_Resource):
+    """The back-end half of a sign-up form: confirm a publishable answer's verification token (free). Offline,
+    use mailcheck.verify_verification_token with the keys keys() returns."""
+
+    def check(self, token: str, email: str) -> Any:
+        """What the token vouches for, when this service signed it for this key's account and `email` and it has
+        not expired; else InvalidRequestError with code 1121 (forged), 1122 (expired), 1123 (another account's)
+        or 1124 (another address)."""
+        return self._call(Request("POST", "/v1/verify/token", json={"token": token, "email": email}))
+
+    def keys(self) -> Any:
+        """The public keys tokens are signed with (a JSON Web Key Set): keep them for offline checks."""
+        return self._call(Request("GET", "/v1/verify/token/keys"))
