@@ -1,12 +1,4 @@
 export { Mailcheck, Finder, Credits, Webhooks, VerificationTokens } from './client.js';
-export {
-  verifyVerificationToken,
-  canonicalTokenAddress,
-  VerificationTokenError,
-  type VerificationTokenClaims,
-  type VerifyTokenOptions,
-  type TokenPublicKey,
-} from './verification-token.js';
 export type { PaidCallOptions, VerifyOptions } from './client.js';
 export { Job, VerificationJobs, FinderJobs } from './jobs.js';
 export type { WaitOptions, DownloadOptions, VerificationJobOptions, FinderJobOptions, PageOptions } from './jobs.js';

@@ -3,7 +3,8 @@ import { createPublicKey, verify } from 'node:crypto';
 /**
  * The offline check of a verification token (what a publishable key's answer carries and a sign-up form posts):
  * a compact JWS signed with Ed25519 by one of the service's keys (GET /v1/verify/token/keys, a JSON Web Key
- * Set). Same rules and codes as POST /v1/verify/token, with no call: docs/sign-up-forms.md.
+ * Set). Same rules and codes as POST /v1/verify/token, with no call: docs/sign-up-forms.md. Its own entry
+ * (`mailcheck/tokens`), like the webhook check: it needs node:crypto, and the main entry stays browser-safe.
  */
 export const TOKEN_TYPE = 'mailcheck-verification+jws';
 
