@@ -3,6 +3,7 @@ import { Clock } from '@lib/common';
 import type { DnsPeer, DnsPeerOptions, ZoneEntry } from '../support/peers/dns-peer';
 import { startMailPeers } from '../support/peers/mail-peers';
 import { accept, blocklist, DomainScript, SmtpPeer } from '../support/peers/smtp-peer';
+import type { AdapterWrappers } from '@lib/platform';
 import { ADMIN_TOKEN, HttpResult, startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -51,6 +52,8 @@ export async function startVerifyWorld(
     domains?: Record<string, DomainScript>;
     zones?: Record<string, ZoneEntry>;
     dns?: DnsPeerOptions;
+    /** Wraps the app's adapters (the crash harness). */
+    wrap?: AdapterWrappers;
   } = {},
 ): Promise<VerifyWorld> {
   const peers = await startMailPeers(overrides.domains ?? ADDRESS_DOMAINS, {
@@ -66,7 +69,7 @@ export async function startVerifyWorld(
     },
   });
   const { smtp, dns } = peers;
-  const app = await startTestApp(peers.env, { clock: overrides.clock });
+  const app = await startTestApp(peers.env, { clock: overrides.clock, wrap: overrides.wrap });
   return {
     app,
     smtp,

@@ -151,5 +151,57 @@ export function appendContract(ctx: ContractContext): void {
       expect(await ctx.store.readStream(refused)).toEqual([]);
       expect(await ctx.store.readStream(existing)).toHaveLength(1);
     });
+
+    it('answers a retry sent together with its original as the original, writing the events once', async () => {
+      const stream = ctx.unique('order-');
+      const events = [
+        { id: randomUUID(), ...event('A') },
+        { id: randomUUID(), ...event('B') },
+      ];
+      const [first, retried] = await Promise.all([
+        ctx.store.appendToStream(stream, events, 'no_stream'),
+        ctx.store.appendToStream(stream, events, 'no_stream'),
+      ]);
+      expect(retried).toEqual(first);
+      expect(await ctx.store.readStream(stream)).toHaveLength(2);
+    });
+
+    it('keeps every acknowledged append of a burst across many streams, and refuses only the conflicts', async () => {
+      const streams = Array.from({ length: 40 }, () => ctx.unique('burst-'));
+      // Twice per stream, both expecting no stream: exactly one of each pair is written.
+      const results = await Promise.allSettled(
+        streams.flatMap((stream, n) =>
+          [0, 1].map((k) => ctx.store.appendToStream(stream, [event('A', n * 2 + k)], 'no_stream')),
+        ),
+      );
+      const written = results.filter((r) => r.status === 'fulfilled');
+      expect(written).toHaveLength(streams.length);
+      for (const r of results.filter((r) => r.status === 'rejected'))
+        expect((r as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+      const positions = written.map((r) => (r as PromiseFulfilledResult<{ position: number }>).value.position);
+      expect(new Set(positions).size).toBe(streams.length);
+      for (const [n, stream] of streams.entries()) {
+        const stored = await ctx.store.readStream(stream);
+        expect(stored).toHaveLength(1);
+        const winner = results.findIndex((r, i) => Math.floor(i / 2) === n && r.status === 'fulfilled');
+        expect(stored[0].data).toEqual({ n: winner });
+      }
+    });
+  });
+
+  // Calls made together from two clients (two processes on one store): each client's group is checked
+  // against what the other already wrote, so the expected revision still decides one winner.
+  describe('appending concurrently from two clients', () => {
+    it('lets exactly one client win an expected revision both race for', async () => {
+      const other = await ctx.open();
+      const stream = ctx.unique('order-');
+      await ctx.store.appendToStream(stream, [event('A')], 'no_stream');
+      const results = await Promise.allSettled([
+        ...[1, 2].map((n) => ctx.store.appendToStream(stream, [event('B', n)], 0)),
+        ...[3, 4].map((n) => other.store.appendToStream(stream, [event('B', n)], 0)),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect((await ctx.store.readStream(stream)).map((e) => e.revision)).toEqual([0, 1]);
+    });
   });
 }
