@@ -6,6 +6,8 @@ export {
   type EventSubscription,
   type ExpectedRevision,
   type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
   type RecordedEvent,
   type SubscribeOptions,
 } from './event-store.port';

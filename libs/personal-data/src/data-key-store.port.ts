@@ -22,6 +22,9 @@ export abstract class DataKeyStore {
   /** The keys that still exist among these scopes (a scope erased or never used is absent). */
   abstract existing(scopes: string[]): Promise<Map<string, DataKey>>;
 
+  /** The keys of these generations that still exist, by key id (what opening a sealed value needs). */
+  abstract byKeyIds(keyIds: string[]): Promise<Map<string, DataKey>>;
+
   /** Destroys the keys of these scopes; answers how many existed. Idempotent. */
   abstract destroy(scopes: string[]): Promise<number>;
 

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { DataKey } from './data-key-store.port';
 
 const ALGORITHM = 'aes-256-gcm';
@@ -7,31 +7,42 @@ const TAG_BYTES = 16;
 const VERSION = 'pd1';
 
 /**
- * Personal fields sealed under one data key: `pd1.<keyId>.<iv+ciphertext+tag, base64url>`. The key id
- * names the key generation, so a scope erased and later used again never opens what was sealed before.
- * `binding` (the event's id and type) is authenticated with the data: a sealed value cannot be moved to
- * another event unnoticed.
+ * The key that seals under several data keys at once: derived (HKDF-SHA256) from all of them, so destroying
+ * any one (the job's, the day's, the address's) makes the value unreadable, at the cost of one cipher pass.
  */
-export function sealWith(key: DataKey, value: unknown, binding: string): string {
+function sealingKey(keys: DataKey[]): Buffer {
+  const material = Buffer.concat(keys.map((key) => key.key));
+  return Buffer.from(hkdfSync('sha256', material, Buffer.alloc(0), VERSION, 32));
+}
+
+/**
+ * A value sealed under one or more data keys: `pd1.<keyId>[+<keyId>...].<iv+ciphertext+tag, base64url>`. The
+ * key ids name key generations, so a scope erased and used again never opens what was sealed before.
+ * `binding` (where the value belongs: the event's stream and type) is authenticated with it: a sealed value
+ * moved elsewhere does not open.
+ */
+export function sealWith(keys: DataKey[], value: unknown, binding: string): string {
+  if (keys.length === 0) throw new Error('sealing needs at least one data key');
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv(ALGORITHM, key.key, iv).setAAD(Buffer.from(binding, 'utf8'));
+  const cipher = createCipheriv(ALGORITHM, sealingKey(keys), iv).setAAD(Buffer.from(binding, 'utf8'));
   const plain = Buffer.from(JSON.stringify(value), 'utf8');
   const sealed = Buffer.concat([iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
-  return `${VERSION}.${key.keyId}.${sealed.toString('base64url')}`;
+  return `${VERSION}.${keys.map((key) => key.keyId).join('+')}.${sealed.toString('base64url')}`;
 }
 
-/** The key id a sealed value needs, or null when the text is not a sealed value. */
-export function sealedKeyId(sealed: string): string | null {
-  const [version, keyId] = sealed.split('.', 3);
-  return version === VERSION && keyId ? keyId : null;
+/** The key ids a sealed value needs, in order, or null when the text is not a sealed value. */
+export function sealedKeyIds(sealed: string): string[] | null {
+  const [version, keyIds, body] = sealed.split('.', 3);
+  return version === VERSION && keyIds && body ? keyIds.split('+') : null;
 }
 
-/** The value sealed under this key; throws when the key is not the one it was sealed with or it was tampered with. */
-export function openWith(key: DataKey, sealed: string, binding: string): unknown {
-  const [version, keyId, body] = sealed.split('.', 3);
-  if (version !== VERSION || keyId !== key.keyId || !body) throw new Error('not sealed under this key');
+/** The value sealed under these keys (in the order sealedKeyIds names them); throws on any mismatch or tampering. */
+export function openWith(keys: DataKey[], sealed: string, binding: string): unknown {
+  const [, , body] = sealed.split('.', 3);
+  const ids = sealedKeyIds(sealed);
+  if (!ids || ids.join('+') !== keys.map((key) => key.keyId).join('+')) throw new Error('not sealed under these keys');
   const bytes = Buffer.from(body, 'base64url');
-  const decipher = createDecipheriv(ALGORITHM, key.key, bytes.subarray(0, IV_BYTES)).setAAD(
+  const decipher = createDecipheriv(ALGORITHM, sealingKey(keys), bytes.subarray(0, IV_BYTES)).setAAD(
     Buffer.from(binding, 'utf8'),
   );
   decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));

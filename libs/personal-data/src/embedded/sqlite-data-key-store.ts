@@ -29,7 +29,8 @@ export class SqliteDataKeyStore extends DataKeyStore {
     this.db.pragma('secure_delete = ON');
     this.db.exec(`CREATE TABLE IF NOT EXISTS data_keys (
       scope TEXT PRIMARY KEY, key_id TEXT NOT NULL, master_key_id TEXT NOT NULL, wrapped TEXT NOT NULL
-    ) WITHOUT ROWID`);
+    ) WITHOUT ROWID;
+    CREATE UNIQUE INDEX IF NOT EXISTS data_keys_by_key_id ON data_keys (key_id)`);
   }
 
   async keysFor(scopes: string[]): Promise<Map<string, DataKey>> {
@@ -52,16 +53,26 @@ export class SqliteDataKeyStore extends DataKeyStore {
 
   async existing(scopes: string[]): Promise<Map<string, DataKey>> {
     const keys = new Map<string, DataKey>();
-    const unique = [...new Set(scopes)];
+    for (const row of this.rowsWhere('scope', scopes)) keys.set(row.scope, this.unwrapped(row));
+    return keys;
+  }
+
+  async byKeyIds(keyIds: string[]): Promise<Map<string, DataKey>> {
+    const keys = new Map<string, DataKey>();
+    for (const row of this.rowsWhere('key_id', keyIds)) keys.set(row.key_id, this.unwrapped(row));
+    return keys;
+  }
+
+  private rowsWhere(column: 'scope' | 'key_id', values: string[]): Row[] {
+    const unique = [...new Set(values)];
+    const rows: Row[] = [];
     // SQLite binds at most 32,766 parameters per statement.
     for (let i = 0; i < unique.length; i += 500) {
       const slice = unique.slice(i, i + 500);
-      const rows = this.db
-        .prepare(`SELECT * FROM data_keys WHERE scope IN (${slice.map(() => '?').join(',')})`)
-        .all(...slice) as Row[];
-      for (const row of rows) keys.set(row.scope, this.unwrapped(row));
+      const sql = `SELECT * FROM data_keys WHERE ${column} IN (${slice.map(() => '?').join(',')})`;
+      rows.push(...(this.db.prepare(sql).all(...slice) as Row[]));
     }
-    return keys;
+    return rows;
   }
 
   async destroy(scopes: string[]): Promise<number> {

@@ -18,6 +18,7 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 export class MongoDataKeyStore extends DataKeyStore {
   private readonly mongo: MongoConnection;
   private readonly keys: Collection<KeyDoc>;
+  private indexed: Promise<string> | null = null;
 
   constructor(
     options: Omit<MongoConnectionOptions, 'ignoreUndefined'>,
@@ -48,12 +49,23 @@ export class MongoDataKeyStore extends DataKeyStore {
 
   async existing(scopes: string[]): Promise<Map<string, DataKey>> {
     const keys = new Map<string, DataKey>();
-    const unique = [...new Set(scopes)];
-    for (let i = 0; i < unique.length; i += 1000) {
-      const docs = await this.keys.find({ _id: { $in: unique.slice(i, i + 1000) } }).toArray();
-      for (const doc of docs) keys.set(doc._id, this.unwrapped(doc));
-    }
+    for (const doc of await this.docsWhere('_id', scopes)) keys.set(doc._id, this.unwrapped(doc));
     return keys;
+  }
+
+  async byKeyIds(keyIds: string[]): Promise<Map<string, DataKey>> {
+    await (this.indexed ??= this.keys.createIndex({ keyId: 1 }, { unique: true }));
+    const keys = new Map<string, DataKey>();
+    for (const doc of await this.docsWhere('keyId', keyIds)) keys.set(doc.keyId, this.unwrapped(doc));
+    return keys;
+  }
+
+  private async docsWhere(field: '_id' | 'keyId', values: string[]): Promise<KeyDoc[]> {
+    const unique = [...new Set(values)];
+    const docs: KeyDoc[] = [];
+    for (let i = 0; i < unique.length; i += 1000)
+      docs.push(...(await this.keys.find({ [field]: { $in: unique.slice(i, i + 1000) } }).toArray()));
+    return docs;
   }
 
   async destroy(scopes: string[]): Promise<number> {

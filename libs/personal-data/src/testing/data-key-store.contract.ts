@@ -43,6 +43,15 @@ export function dataKeyStoreContract(name: string, open: (masters: MasterKeys) =
       expect(k1.get(x)!.key.equals(k2.get(x)!.key)).toBe(true);
     });
 
+    it('finds keys by generation id, as a sealed value names them', async () => {
+      const s = await store();
+      const [a, b] = [scope('by-id-a'), scope('by-id-b')];
+      const keys = await s.keysFor([a, b]);
+      const found = await (await store()).byKeyIds([keys.get(a)!.keyId, 'ffffffffffffffff', keys.get(b)!.keyId]);
+      expect([...found.keys()].sort()).toEqual([keys.get(a)!.keyId, keys.get(b)!.keyId].sort());
+      expect(found.get(keys.get(a)!.keyId)).toEqual(keys.get(a));
+    });
+
     it('answers only the keys that exist, creating none', async () => {
       const s = await store();
       const [kept, never] = [scope('kept'), scope('never')];
@@ -55,13 +64,14 @@ export function dataKeyStoreContract(name: string, open: (masters: MasterKeys) =
       const s = await store();
       const gone = scope('gone');
       const old = (await s.keysFor([gone])).get(gone)!;
-      const sealed = sealWith(old, { email: 'ada@example.com' }, 'event-1');
+      const sealed = sealWith([old], { email: 'ada@example.com' }, 'event-1');
       expect(await s.destroy([gone, scope('absent')])).toBe(1);
       expect(await s.destroy([gone])).toBe(0);
       expect((await (await store()).existing([gone])).size).toBe(0);
       const fresh = (await s.keysFor([gone])).get(gone)!;
       expect(fresh.keyId).not.toBe(old.keyId);
-      expect(() => openWith(fresh, sealed, 'event-1')).toThrow();
+      expect(() => openWith([fresh], sealed, 'event-1')).toThrow();
+      expect((await s.byKeyIds([old.keyId, fresh.keyId])).has(old.keyId)).toBe(false);
     });
 
     it('destroys every scope under a prefix, and nothing else', async () => {

@@ -1,0 +1,120 @@
+import {
+  DelegatingEventStore,
+  type AppendResult,
+  type EventStore,
+  type EventSubscription,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+} from '@lib/eventstore';
+import type { DataKey } from '../data-key-store.port';
+import { openWith, sealedKeyIds, sealWith } from '../field-cipher';
+import { DataKeyCache } from './data-key-cache';
+import { PersonalDataRegistry } from './personal-data-registry';
+import { type ScopeRef, SEALED_FIELD } from './personal-data-policy';
+import { accountPepperScope, addressScope } from './scopes';
+
+type Data = Record<string, unknown>;
+
+/** A sealed part is bound to the stream and type of its event: moved to another, it does not open. */
+const binding = (streamId: string, type: string): string => `${streamId}|${type}`;
+
+/**
+ * Crypto-shredding around any event store: on append, the personal fields of every event type with a policy
+ * are sealed under the keys of their scopes (DataKeyStore, outside the log); on every read and subscription
+ * they are opened again, and a part whose key was destroyed reads as erased (the policy's join says how).
+ * The log itself never holds an address or a name, and stays immutable: erasing is destroying a key.
+ * Events written in the clear before sealing existed read as they are.
+ */
+export class SealingEventStore extends DelegatingEventStore {
+  constructor(
+    inner: EventStore,
+    private readonly keys: DataKeyCache,
+    private readonly registry: PersonalDataRegistry,
+  ) {
+    super(inner);
+  }
+
+  override async appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult> {
+    return this.inner.appendToStream(streamId, await this.sealAll(streamId, events), expectedRevision);
+  }
+
+  override async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    return this.openAll(await this.inner.readStream(streamId, options));
+  }
+
+  override async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
+    return this.openAll(await this.inner.readAll(options));
+  }
+
+  override subscribeToAll(
+    options: SubscribeOptions,
+    handler: (event: RecordedEvent) => Promise<void>,
+  ): EventSubscription {
+    return this.inner.subscribeToAll(options, async (event) => handler((await this.openAll([event]))[0]));
+  }
+
+  private async sealAll(streamId: string, events: NewEvent[]): Promise<NewEvent[]> {
+    const split = events.map((event) => {
+      const policy = this.registry.policyFor(event.type);
+      return policy ? policy.split(event.data) : null;
+    });
+    const parts = split.flatMap((s) => s?.parts ?? []);
+    if (parts.length === 0) return events;
+    const scopesOf = await this.resolver(parts.flatMap((part) => part.scopes));
+    const keys = await this.keys.keysFor([...new Set(parts.flatMap((part) => part.scopes.map(scopesOf)))]);
+    return events.map((event, i) => {
+      const s = split[i];
+      if (!s) return event;
+      const sealed = s.parts.map((part) =>
+        sealWith(
+          part.scopes.map((ref) => keys.get(scopesOf(ref)) as DataKey),
+          part.value,
+          binding(streamId, event.type),
+        ),
+      );
+      return { ...event, data: { ...s.clear, [SEALED_FIELD]: sealed } };
+    });
+  }
+
+  /** Literal scopes as they are; an address turned into its account's keyed digest (the pepper is a key too). */
+  private async resolver(refs: ScopeRef[]): Promise<(ref: ScopeRef) => string> {
+    const accounts = [...new Set(refs.flatMap((ref) => (typeof ref === 'string' ? [] : [ref.accountId])))];
+    const peppers = accounts.length > 0 ? await this.keys.keysFor(accounts.map(accountPepperScope)) : new Map();
+    return (ref) =>
+      typeof ref === 'string'
+        ? ref
+        : addressScope(ref.accountId, ref.address, (peppers.get(accountPepperScope(ref.accountId)) as DataKey).key);
+  }
+
+  private async openAll(events: RecordedEvent[]): Promise<RecordedEvent[]> {
+    const sealedOf = (event: RecordedEvent): string[] | null => {
+      const sealed = (event.data as Data | null)?.[SEALED_FIELD];
+      return Array.isArray(sealed) ? (sealed as string[]) : null;
+    };
+    const keyIds = events.flatMap((event) => (sealedOf(event) ?? []).flatMap((part) => sealedKeyIds(part) ?? []));
+    if (keyIds.length === 0) return events;
+    const keys = await this.keys.byKeyIds([...new Set(keyIds)]);
+    return events.map((event) => {
+      const sealed = sealedOf(event);
+      if (!sealed) return event;
+      const policy = this.registry.policyFor(event.type);
+      if (!policy) throw new Error(`event ${event.id} (${event.type}) is sealed but no personal-data policy reads it`);
+      const { [SEALED_FIELD]: _sealed, ...clear } = event.data as Data;
+      const opened = sealed.map((part) => {
+        const needed = (sealedKeyIds(part) ?? []).map((id) => keys.get(id));
+        // A destroyed key is an erasure: the part reads as null and the policy writes it as erased.
+        if (needed.length === 0 || needed.some((key) => !key)) return null;
+        return openWith(needed as DataKey[], part, binding(event.streamId, event.type));
+      });
+      return { ...event, data: policy.join(clear, opened) };
+    });
+  }
+}
