@@ -40,4 +40,20 @@ describe('verification events as stored', () => {
     for (const type of ['EmailVerified', 'BatchVerified'])
       expect(asStored(stored[type])).toBe(asStored(expected[type]));
   });
+
+  it('keeps the addresses sealed in the log itself: its files hold none of them (issue 39)', async () => {
+    const { apiKey } = await world.app.createAccount(20);
+    const address = 'sealed.Person@acme.test';
+    await world.app.request('POST', '/v1/verify/single', { key: apiKey, body: { email: address } });
+    await world.app.request('POST', '/v1/verify/batch', { key: apiKey, body: { emails: [address, ADDRESSES.ok] } });
+    const events = await world.app.running.app.get(EventStore).readAll({ eventTypes: ['EmailVerified'] });
+    expect(events.some((e) => e.data.result.email === address)).toBe(true);
+    const log = fs
+      .readdirSync(world.app.dataDir)
+      .filter((name) => name.startsWith('events.sqlite'))
+      .map((name) => fs.readFileSync(path.join(world.app.dataDir, name)).toString('latin1').toLowerCase());
+    expect(log.length).toBeGreaterThan(0);
+    expect(log.some((bytes) => bytes.includes('sealed.person'))).toBe(false);
+    expect(log.some((bytes) => bytes.includes('verificationid'))).toBe(true);
+  });
 });

@@ -32,7 +32,13 @@ function hasGo(): boolean {
 const OPERATOR_ADMIN_TOKEN = '5f0c9e1d2b7a4e8c93d6f1a0b2c4e6d8a1b3c5e7f9d2c4b6';
 /** And the verification tokens' key (docs/sign-up-forms.md: openssl genpkey -algorithm ed25519 -outform DER | base64 -w0). */
 const OPERATOR_SIGNING_KEY = 'MC4CAQAwBQYDK2VwBCIEICXj65L59DSWDPuM68dwPFbxNm/2a+nnD4JyVLhcUkOR';
-const OPERATOR_SHELL = { ADMIN_TOKEN: OPERATOR_ADMIN_TOKEN, VERIFICATION_TOKEN_SIGNING_KEY: OPERATOR_SIGNING_KEY };
+/** And the master key of personal data (docs/production.md: openssl rand -base64 32). */
+const OPERATOR_MASTER_KEY = 'q2T0mJ3k5n8Yv1cX4bZ7wR9eU6iO0pA2sD5fG8hJ1kM=';
+const OPERATOR_SHELL = {
+  ADMIN_TOKEN: OPERATOR_ADMIN_TOKEN,
+  VERIFICATION_TOKEN_SIGNING_KEY: OPERATOR_SIGNING_KEY,
+  DATA_MASTER_KEY: OPERATOR_MASTER_KEY,
+};
 
 /**
  * docker-compose.yml as Docker Compose itself resolves it (compose-go), see scripts/compose-check,
@@ -126,9 +132,9 @@ suite(`docker-compose.yml${hasGo() ? '' : ' [SKIPPED: no Go toolchain]'}`, () =>
     });
 
     it('refuses to start without ADMIN_TOKEN in the shell, naming it', async () => {
-      await expect(resolveCompose({ VERIFICATION_TOKEN_SIGNING_KEY: OPERATOR_SIGNING_KEY })).rejects.toThrow(
-        /ADMIN_TOKEN/,
-      );
+      await expect(
+        resolveCompose({ VERIFICATION_TOKEN_SIGNING_KEY: OPERATOR_SIGNING_KEY, DATA_MASTER_KEY: OPERATOR_MASTER_KEY }),
+      ).rejects.toThrow(/ADMIN_TOKEN/);
     }, 500_000);
   });
 
@@ -139,9 +145,21 @@ suite(`docker-compose.yml${hasGo() ? '' : ' [SKIPPED: no Go toolchain]'}`, () =>
     });
 
     it('refuses to start without it in the shell, naming it', async () => {
-      await expect(resolveCompose({ ADMIN_TOKEN: OPERATOR_ADMIN_TOKEN })).rejects.toThrow(
-        /VERIFICATION_TOKEN_SIGNING_KEY/,
-      );
+      await expect(
+        resolveCompose({ ADMIN_TOKEN: OPERATOR_ADMIN_TOKEN, DATA_MASTER_KEY: OPERATOR_MASTER_KEY }),
+      ).rejects.toThrow(/VERIFICATION_TOKEN_SIGNING_KEY/);
+    }, 500_000);
+  });
+
+  describe('issue 39: compose requires DATA_MASTER_KEY, the key that wraps the keys of personal data', () => {
+    it("passes the operator's DATA_MASTER_KEY to every app", () => {
+      for (const app of Object.keys(APPS)) expect(services[app].environment.DATA_MASTER_KEY).toBe(OPERATOR_MASTER_KEY);
+    });
+
+    it('refuses to start without DATA_MASTER_KEY in the shell, naming it', async () => {
+      await expect(
+        resolveCompose({ ADMIN_TOKEN: OPERATOR_ADMIN_TOKEN, VERIFICATION_TOKEN_SIGNING_KEY: OPERATOR_SIGNING_KEY }),
+      ).rejects.toThrow(/DATA_MASTER_KEY/);
     }, 500_000);
   });
 });

@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from '@lib/config';
 import { PlatformModule } from '@lib/platform';
 import { ProjectorModule } from '@lib/projector';
+import { PersonalDataPoliciesModule } from '@lib/roles';
 
 /**
  * The domain modules the projector imports (so every projection is registered for a rebuild), read
@@ -18,7 +19,12 @@ export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CliModule,
-      imports: [PlatformModule.forRoot(config), CqrsModule, ...(projectedModules() as DynamicModule[])],
+      imports: [
+        PlatformModule.forRoot(config),
+        PersonalDataPoliciesModule,
+        CqrsModule,
+        ...(projectedModules() as DynamicModule[]),
+      ],
     };
   }
 }

@@ -15,6 +15,7 @@ import { confirmOrder, failOrder } from './commands/settle-order/settle-order.co
 import { ledgerReplay } from './commands/ledger-replay/ledger-replay.command';
 import { rebuildReadModels } from './commands/rebuild-read-models/rebuild-read-models.command';
 import { listCheckpoints, moveCheckpoint } from './commands/checkpoints/checkpoint.commands';
+import { rewrapDataKeys } from './commands/rewrap-data-keys/rewrap-data-keys.command';
 
 const COMMANDS: CliCommand[] = [
   createAccount,
@@ -29,6 +30,7 @@ const COMMANDS: CliCommand[] = [
   rebuildReadModels,
   listCheckpoints,
   moveCheckpoint,
+  rewrapDataKeys,
 ];
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);

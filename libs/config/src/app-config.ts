@@ -1,4 +1,5 @@
 import type { EgressRoutes } from './egress-routes.types';
+import type { PersonalDataConfig } from './personal-data-config';
 /** Validated configuration of every app. Built once at start from the environment; nothing else reads process.env. */
 export interface AppConfig {
   port: number;
@@ -145,6 +146,8 @@ export interface AppConfig {
     /** Unexpired sessions one user may hold at once; a sign-in past it answers 409 (code 6015). */
     maxSessionsPerUser: number;
   };
+  /** How personal fields are sealed in the event log (crypto-shredding). */
+  personalData: PersonalDataConfig;
   /** manualAutoConfirm: the manual processor's test mode, in which every payment succeeds at once (never in production). */
   payments: {
     processor: 'manual' | 'stripe';

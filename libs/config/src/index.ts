@@ -1,5 +1,6 @@
 // The validated configuration (loaded once from the environment) and the paid-call time budgets derived from it.
 export type { AppConfig } from './app-config';
+export type { PersonalDataConfig } from './personal-data-config';
 export { ConfigError, loadConfig } from './load-config';
 export { readEgressRoutes, type RouteDefaults } from './egress-routes';
 export {

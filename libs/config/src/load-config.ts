@@ -9,6 +9,7 @@ import { mongoUrlDatabase, mongoUrlProblem } from './mongo-url';
 import { longestPaidCallMs } from './paid-call-budget';
 import { isProduction, readAdminToken, readManualAutoConfirm } from './production-rules';
 import { readVerificationToken } from './verification-token-keys';
+import { readPersonalData } from './personal-data-config';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -113,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
     },
     dashboard: readDashboard(r),
     payments: readPayments(r, production),
+    personalData: readPersonalData(r, production),
     roles,
   };
   config.probe.routes = readEgressRoutes(

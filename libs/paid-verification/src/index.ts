@@ -11,3 +11,4 @@ export {
   type RecordedResult,
   type BatchSummary,
 } from './domain/verification.events';
+export { VERIFICATION_PERSONAL_DATA } from './domain/verification-personal-data';

@@ -1,7 +1,27 @@
-// The public surface of personal-data: data keys outside the event log (crypto-shredding), the master keys
-// that wrap them, and the cipher that seals personal fields under them.
+// The public surface of personal-data: crypto-shredding. Data keys outside the event log (DataKeyStore and
+// its adapters), the master keys that wrap them, the event store decorator that seals personal fields under
+// them, the policies by which domains say which fields are personal, and the scopes one erasure destroys.
 export { DataKeyStore, type DataKey } from './data-key-store.port';
 export { MasterKeys, masterKeyOf, type MasterKey } from './master-keys';
 export { sealWith, openWith, sealedKeyIds } from './field-cipher';
 export { SqliteDataKeyStore } from './embedded/sqlite-data-key-store';
 export { MongoDataKeyStore } from './mongo/mongo-data-key-store';
+export { openDataKeyStore, type DataKeyStoreChoice } from './open-data-key-store';
+export { DataKeyCache } from './sealing/data-key-cache';
+export { PersonalDataRegistry } from './sealing/personal-data-registry';
+export { SealingEventStore } from './sealing/sealing-event-store';
+export {
+  SEALED_FIELD,
+  type PersonalDataPolicy,
+  type PersonalPart,
+  type ScopeRef,
+} from './sealing/personal-data-policy';
+export {
+  accountPepperScope,
+  accountScopePrefix,
+  addressScope,
+  callsDayScope,
+  finderDayScope,
+  jobScope,
+  subjectAddress,
+} from './sealing/scopes';

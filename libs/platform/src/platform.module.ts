@@ -5,6 +5,13 @@ import { EventStore } from '@lib/eventstore';
 import { ReadStore } from '@lib/readstore';
 import { MessageBus } from '@lib/messaging';
 import { BlobStore } from '@lib/blobstore';
+import {
+  DataKeyCache,
+  DataKeyStore,
+  openDataKeyStore,
+  PersonalDataRegistry,
+  SealingEventStore,
+} from '@lib/personal-data';
 import { ADAPTER_CHOICE, APP_CONFIG } from './tokens';
 import {
   AdapterObservers,
@@ -45,6 +52,7 @@ export class PlatformModule implements OnApplicationShutdown {
     @Inject(ReadStore) private readonly readStore: ReadStore,
     @Inject(MessageBus) private readonly bus: MessageBus,
     @Inject(BlobStore) private readonly blobs: BlobStore,
+    @Inject(DataKeyStore) private readonly dataKeys: DataKeyStore,
   ) {}
 
   static forRoot(config: AppConfig, overrides: PlatformOverrides = {}): DynamicModule {
@@ -56,8 +64,26 @@ export class PlatformModule implements OnApplicationShutdown {
         { provide: ADAPTER_CHOICE, useValue: describeAdapters(config) },
         { provide: Clock, useValue: overrides.clock ?? new SystemClock() },
         {
+          provide: DataKeyStore,
+          useFactory: () =>
+            openDataKeyStore({
+              dataDir: config.dataDir,
+              mongo: config.mongoUrl ? { url: config.mongoUrl, dbName: config.mongoDatabase } : null,
+              personalData: config.personalData,
+            }),
+        },
+        { provide: DataKeyCache, useFactory: (keys: DataKeyStore) => new DataKeyCache(keys), inject: [DataKeyStore] },
+        // Filled by the domain modules with the policies of their events, before anything is appended.
+        { provide: PersonalDataRegistry, useValue: new PersonalDataRegistry() },
+        {
           provide: EventStore,
-          useFactory: () => (wrap.eventStore ?? same)(createEventStore(config, overrides.observers)),
+          // Sealing sits right on the adapter, so every other decorator (metrics, the test harness) sees events opened.
+          useFactory: (keys: DataKeyCache, policies: PersonalDataRegistry) => {
+            const store = createEventStore(config, overrides.observers);
+            const sealed = config.personalData.sealing ? new SealingEventStore(store, keys, policies) : store;
+            return (wrap.eventStore ?? same)(sealed);
+          },
+          inject: [DataKeyCache, PersonalDataRegistry],
         },
         {
           provide: ReadStore,
@@ -76,6 +102,9 @@ export class PlatformModule implements OnApplicationShutdown {
         ReadStore,
         MessageBus,
         BlobStore,
+        DataKeyStore,
+        DataKeyCache,
+        PersonalDataRegistry,
         ProjectionRegistry,
         ReadModelFreshness,
       ],
@@ -86,5 +115,6 @@ export class PlatformModule implements OnApplicationShutdown {
     // Consumers and dispatchers stopped in beforeApplicationShutdown, before the HTTP server drained; the
     // projector stops in its own onApplicationShutdown first (Nest calls these hooks in reverse order).
     await Promise.allSettled([this.bus.close(), this.eventStore.close(), this.readStore.close(), this.blobs.close()]);
+    await this.dataKeys.close();
   }
 }

@@ -1,2 +1,3 @@
 export { main, startRoles, type RunningApp } from './start-roles';
 export { RootModule } from './root.module';
+export { PersonalDataPoliciesModule } from './personal-data-policies.module';

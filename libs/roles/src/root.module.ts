@@ -7,6 +7,7 @@ import { ApiModule } from '@lib/api';
 import { OpsModule } from '@lib/http-host';
 import { ProjectorModule } from '@lib/projector';
 import { WorkerModule } from '@lib/worker';
+import { PersonalDataPoliciesModule } from './personal-data-policies.module';
 
 /** Composes the roles this process runs (APP_ROLES) on the adapters chosen by configuration, with one Metrics for the process. */
 @Module({})
@@ -22,6 +23,7 @@ export class RootModule {
           observers: { appends: metrics.events, bus: metrics.bus, reads: metrics.reads },
         }),
         MetricsModule.forRoot(metrics),
+        PersonalDataPoliciesModule,
         // Every process answers /health, /ready and /metrics; only the api role adds the use cases.
         OpsModule,
         ...(roles.has('api') ? [ApiModule] : []),

@@ -36,3 +36,11 @@ describe('finding 10: production refuses (exit 78) MANUAL_PAYMENTS_AUTO_CONFIRM'
     expect(output).toMatch(/MANUAL_PAYMENTS_AUTO_CONFIRM must not be true under NODE_ENV=production/);
   }, 60_000);
 });
+
+describe('issue 39: production refuses (exit 78) to start without DATA_MASTER_KEY', () => {
+  it('names the variable and never starts', async () => {
+    const { code, output } = await startInProduction({ ADMIN_TOKEN: 'b'.repeat(40) });
+    expect(code).toBe(78);
+    expect(output).toMatch(/DATA_MASTER_KEY is required under NODE_ENV=production/);
+  }, 60_000);
+});

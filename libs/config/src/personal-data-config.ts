@@ -1,0 +1,37 @@
+import { EnvReader } from './env-parsers';
+
+/**
+ * Crypto-shredding of personal data (docs/personal-data.md). `masterKey` and `previousMasterKeys` are base64
+ * of 32 random bytes: the current key wraps every data key, the previous ones still unwrap keys wrapped
+ * before a rotation until `npm run admin -- rewrap-data-keys` moves them. Without DATA_MASTER_KEY (never in
+ * production) a development key is kept beside the data keys, which protects nothing.
+ */
+export interface PersonalDataConfig {
+  sealing: boolean;
+  masterKey: string | null;
+  previousMasterKeys: string[];
+}
+
+const isMasterKey = (text: string): boolean =>
+  /^[A-Za-z0-9+/]{43}=$/.test(text) && Buffer.from(text, 'base64').length === 32;
+
+export function readPersonalData(r: EnvReader, production: boolean): PersonalDataConfig {
+  const sealing = r.bool('SEAL_PERSONAL_DATA', true);
+  const masterKey = r.optional('DATA_MASTER_KEY');
+  const previousMasterKeys = r.list('DATA_MASTER_KEYS_PREVIOUS') ?? [];
+  for (const [name, key] of [
+    ['DATA_MASTER_KEY', masterKey],
+    ...previousMasterKeys.map((key) => ['DATA_MASTER_KEYS_PREVIOUS', key]),
+  ] as const)
+    if (key !== null && !isMasterKey(key))
+      r.problems.push(`${name} must be base64 of 32 random bytes (openssl rand -base64 32)`);
+  if (production && !sealing)
+    r.problems.push(
+      'SEAL_PERSONAL_DATA must not be false under NODE_ENV=production: addresses would enter the log in clear',
+    );
+  if (production && masterKey === null)
+    r.problems.push(
+      'DATA_MASTER_KEY is required under NODE_ENV=production: it wraps the keys that seal personal data (openssl rand -base64 32)',
+    );
+  return { sealing, masterKey, previousMasterKeys };
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { PersonalDataRegistry } from '@lib/personal-data';
+import { VERIFICATION_PERSONAL_DATA } from '@lib/paid-verification';
+
+/**
+ * Every event type that carries personal data, with the policy that seals it (docs/personal-data.md lists
+ * them): one list, registered in every process that appends or reads events (each role, the CLI) before it
+ * does either, since a sealed event can be read only by a process that knows its policy.
+ */
+const POLICIES = [...VERIFICATION_PERSONAL_DATA];
+
+@Module({})
+export class PersonalDataPoliciesModule {
+  constructor(registry: PersonalDataRegistry) {
+    for (const policy of POLICIES) registry.register(policy);
+  }
+}
