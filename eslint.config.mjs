@@ -27,6 +27,7 @@ export default tseslint.config(
       'tools/openapi/generated/**',
       'tools/openapi/build/**',
       'sdks/typescript/dist/**',
+      'sdks/widget/dist/**',
       'sdks/typescript/src/generated/**',
       'web/src/api/generated/**',
       'sdks/python/**',
@@ -132,6 +133,21 @@ export default tseslint.config(
           'Headers',
         ].map((name) => [name, 'readonly']),
       ),
+    },
+  },
+  {
+    // examples/: a back end run by Node, and the scripts its pages load in the browser.
+    files: ['examples/**/*.mjs'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: Object.fromEntries(['process', 'console', 'URL', 'URLSearchParams'].map((name) => [name, 'readonly'])),
+    },
+  },
+  {
+    files: ['examples/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: { document: 'readonly', window: 'readonly', MailcheckWidget: 'readonly' },
     },
   },
 );

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Builds and tests the client libraries (sdks/typescript, sdks/python) against the real service:
-#   1. installs their tools (npm ci in sdks/typescript; a virtualenv in sdks/python/.venv with httpx, cryptography
-#      for the offline token check, and build);
-#   2. builds the TypeScript package (ESM + CJS), and packs clean copies of both packages to check what they
-#      ship (packages.test.mjs: `prepack` builds the npm package, `python -m build` the sdist and its wheel);
+# Builds and tests the client libraries (sdks/typescript, sdks/python) against the real service, and the
+# sign-up form widget (sdks/widget):
+#   1. installs their tools (npm ci in sdks/typescript and sdks/widget; a virtualenv in sdks/python/.venv with
+#      httpx, cryptography for the offline token check, and build);
+#   2. builds the TypeScript package (ESM + CJS) and the widget (ES module + script tag bundle; its README's
+#      gzip size must be the measured one), runs the widget's Node tests, and packs clean copies of the
+#      packages to check what they ship (packages.test.mjs: `prepack` builds the npm packages, `python -m build`
+#      the sdist and its wheel). The widget's browser tests (test/integration/widget, real Chromium against the
+#      real service) run in the integration suite, on these builds;
 #   3. starts the service twice (test/support/serve-for-clients.ts: default limits, and one request a
 #      second per key for the 429 tests) and shares them with every test below;
 #   4. regenerates both libraries' types from the service's /docs-json and compares them with the
@@ -49,6 +53,7 @@ trap finish EXIT
 venv="$sdks/python/.venv"
 install_tools() {
   (cd "$sdks/typescript" && npm ci --no-audit --no-fund --loglevel=error) || return 1
+  (cd "$sdks/widget" && npm ci --no-audit --no-fund --loglevel=error) || return 1
   if [ ! -x "$venv/bin/pip" ]; then
     python3 -m venv "$venv" || { apt-get update -qq && apt-get install -y -qq python3-venv && python3 -m venv "$venv"; } || return 1
   fi
@@ -56,7 +61,12 @@ install_tools() {
 }
 check "tools installed" install_tools
 check "typescript package built (ESM and CJS)" bash -c "cd '$sdks/typescript' && node scripts/build.mjs"
-check "both packages build themselves when packed from a clean copy (npm pack, python -m build)" \
+check "widget built (ES module and script tag bundle), README states its measured gzip size" \
+  bash -c "cd '$sdks/widget' && node scripts/build.mjs && node scripts/size.mjs --check"
+(cd "$sdks/widget" && node --test --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter="$sdks/results-reporter.mjs" --test-reporter-destination="$work/widget.jsonl" test/*.test.mjs) 2>&1 | tail -n 40
+cat "$work/widget.jsonl" >> "$lines" 2>/dev/null || record "widget tests ran" failed
+check "every package builds itself when packed from a clean copy (npm pack, python -m build)" \
   env PYTHON="$venv/bin/python" node --test "$sdks/packages.test.mjs"
 
 # The services: serve-for-clients.ts prints its description (url, admin token, certificates) as one
@@ -92,7 +102,7 @@ types_current() {
 check "generated types match /docs-json" types_current
 
 (cd "$sdks/typescript" && node --test --test-reporter=spec --test-reporter-destination=stdout \
-  --test-reporter=./test/results-reporter.mjs --test-reporter-destination="$work/ts.jsonl" test/*.test.mjs) 2>&1 | tail -n 80
+  --test-reporter="$sdks/results-reporter.mjs" --test-reporter-destination="$work/ts.jsonl" test/*.test.mjs) 2>&1 | tail -n 80
 cat "$work/ts.jsonl" >> "$lines" 2>/dev/null || record "typescript tests ran" failed
 
 (cd "$sdks/python" && PYTHONPATH=src "$venv/bin/python" tests/run.py "$lines") 2>&1 | tail -n 80

@@ -1,8 +1,8 @@
-// Both client packages build themselves when packed: `npm pack` in a clean copy of sdks/typescript (its
+// Every package builds itself when packed: `npm pack` in a clean copy of sdks/typescript (its
 // tracked files only, no dist/) runs `prepack` and ships the built ESM and CJS files, their declarations and
-// the executable CLI; `python -m build` on a clean copy of sdks/python makes an sdist and, from it, a wheel,
+// the executable CLI; in sdks/widget, the ES module, the script tag bundle and the declarations; `python -m build` on a clean copy of sdks/python makes an sdist and, from it, a wheel,
 // both with every module of the package and its py.typed marker. Run by sdks/check.sh (after its tools are
-// installed: sdks/typescript/node_modules, and PYTHON, a Python with `build`).
+// installed: sdks/typescript/node_modules, sdks/widget/node_modules, and PYTHON, a Python with `build`).
 // Usage: PYTHON=sdks/python/.venv/bin/python node --test sdks/packages.test.mjs
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
@@ -54,6 +54,27 @@ test('npm pack in a clean sdks/typescript ships the built library, its types and
   assert.equal(files.get('dist/cjs/cli/main.js').mode & 0o111, 0o111, 'the CLI is not executable');
   assert.deepEqual(
     [...files.keys()].filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md'].includes(file)),
+    [],
+  );
+});
+
+test('npm pack in a clean sdks/widget ships the ES module, the script tag bundle and the declarations', () => {
+  const { copy } = cleanCopy('sdks/widget');
+  assert.equal(readdirSync(copy).includes('dist'), false);
+  symlinkSync(path.join(sdks, 'widget', 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], copy));
+  const files = packed.files.map((file) => file.path);
+  for (const expected of [
+    'package.json',
+    'README.md',
+    'dist/mailcheck-widget.mjs',
+    'dist/mailcheck-widget.js',
+    'dist/types/index.d.ts',
+    'dist/types/widget.d.ts',
+  ])
+    assert.ok(files.includes(expected), `${expected} is missing from the package (${files.join(', ')})`);
+  assert.deepEqual(
+    files.filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md'].includes(file)),
     [],
   );
 });

@@ -9,15 +9,21 @@ export const SCREENSHOTS_DIR = path.resolve(__dirname, '../../../docs/screenshot
 
 /**
  * Registers the suite when the browser binary and (unless `needs.dashboard` is false: a page the API
- * serves itself, such as /docs) the built dashboard exist; otherwise the same tests are registered as
- * skipped with the reason in the suite name (as for missing integration servers).
+ * serves itself, such as /docs) the built dashboard exist, and nothing else the suite needs is `missing`
+ * (a reason each); otherwise the same tests are registered as skipped with the reason in the suite name (as for
+ * missing integration servers).
  */
-export function describeWithBrowser(title: string, body: () => void, needs = { dashboard: true }): void {
+export function describeWithBrowser(
+  title: string,
+  body: () => void,
+  needs: { dashboard: boolean; missing?: string[] } = { dashboard: true },
+): void {
   const missing = [
     !fs.existsSync(CHROMIUM_PATH) && `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`,
     needs.dashboard &&
       !fs.existsSync(path.resolve(__dirname, '../../../dist/web/index.html')) &&
       'the dashboard is not built (npm run build)',
+    ...(needs.missing ?? []),
   ].filter(Boolean);
   if (missing.length === 0) return describe(title, body);
   process.stderr.write(`\n*** SKIPPED browser suite "${title}": ${missing.join('; ')} ***\n\n`);
