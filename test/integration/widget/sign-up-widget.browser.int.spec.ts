@@ -4,7 +4,7 @@ import { freeLoopbackPort } from '../../support/app-process';
 import { MailPeers, startMailPeers } from '../../support/peers/mail-peers';
 import { accept } from '../../support/peers/smtp-peer';
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../../support/test-app';
-import { describeWithBrowser, launchChromium, seriousAxeViolations } from '../dashboard/browser-support';
+import { describeWithBrowser, launchChromium, screenshot, seriousAxeViolations } from '../dashboard/browser-support';
 import { EXAMPLE_BUILDS, ExampleServer, SlowService, startSignUpExample, startSlowService } from './sign-up-example';
 
 /** The widget's default debounce and timeout (sdks/widget/src/options.ts). */
@@ -171,10 +171,21 @@ describeWithBrowser(
         (await app.request('GET', '/v1/credits/balance', { key: secretKey })).body.data.available as number;
       const before = await balance();
       const { page } = await openForm(unlisted);
+      // What reached the network, which the page itself is not allowed to read: Chromium's own record of it.
       const answered: number[] = [];
-      page.on('response', (response) => {
-        if (response.url().includes('/v1/verify/single') && response.request().method() === 'GET')
-          answered.push(response.status());
+      const failed: string[] = [];
+      const network = await page.context().newCDPSession(page);
+      await network.send('Network.enable');
+      // The raw answers' statuses: a 204 to the preflight, then the check's own (a blocked answer has no other event).
+      const checkRequests = new Set<string>();
+      network.on('Network.requestWillBeSent', ({ requestId, request }) => {
+        if (request.url.includes('/v1/verify/single')) checkRequests.add(requestId);
+      });
+      network.on('Network.responseReceivedExtraInfo', ({ requestId, statusCode }) => {
+        if (checkRequests.has(requestId)) answered.push(statusCode);
+      });
+      page.on('requestfailed', (request) => {
+        if (request.url().includes('/v1/verify/single')) failed.push(request.failure()!.errorText);
       });
       await page.getByLabel('Name').fill('Jane');
       await page.getByLabel('Email').fill('jane@gmial.com');
@@ -185,7 +196,8 @@ describeWithBrowser(
         return seen;
       });
       // The service refused the origin (403, without CORS headers), so the browser hid even that from the page.
-      expect(answered).toEqual([403]);
+      expect(answered).toEqual([204, 403]);
+      expect(failed).toEqual(['net::ERR_FAILED']);
       expect([unavailable.type, unavailable.detail.reason]).toEqual(['mailcheck:unavailable', 'network']);
       expect(await message(page).innerText()).toBe('');
       expect(await token(page)).toBe('');
@@ -212,6 +224,8 @@ describeWithBrowser(
 
       await page.keyboard.press('Tab');
       expect(await focused()).toBe('Use ada@gmail.com');
+      await page.setViewportSize({ width: 560, height: 380 });
+      await screenshot(page, 'sign-up-widget', { fullPage: false });
       await page.keyboard.press('Enter');
       expect(await focused()).toBe('email');
       expect(await page.getByLabel('Email').inputValue()).toBe('ada@gmail.com');
