@@ -4,7 +4,7 @@ import { PaidVerificationModule } from '@lib/paid-verification';
 import { VerifyBatchController } from './verify-batch/verify-batch.controller';
 import { VerifySingleController } from './verify-single/verify-single.controller';
 import { CheckTokenController } from './check-token/check-token.controller';
-import { VerificationTokens } from './verification-token/verification-tokens';
+import { VerificationTokens } from './shared/verification-token/verification-tokens';
 import { ApiConfigModule } from '../api.config';
 
 /**

@@ -3,7 +3,7 @@ import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { ApiEnvelope, ApiErrors, Public } from '@lib/http-host';
 import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
-import { VerificationTokens } from '../verification-token/verification-tokens';
+import { VerificationTokens } from '../shared/verification-token/verification-tokens';
 import { CheckTokenDto } from './check-token.dto';
 import { CheckedTokenModel, TokenKeySetModel } from './checked-token.model';
 

@@ -9,7 +9,7 @@ import { IdempotencyGate, requestFingerprint } from '@lib/idempotency';
 import { claimOnce, IDEMPOTENCY_HEADER_DOC } from '../../idempotency/answer-once';
 import { PaidVerification, type VerificationResult } from '@lib/paid-verification';
 import { EVIDENCE_DOC } from '../shared/verification-result.model';
-import { VerificationTokens } from '../verification-token/verification-tokens';
+import { VerificationTokens } from '../shared/verification-token/verification-tokens';
 import { SingleVerificationModel } from './single-verification.model';
 import { VerifySingleDto } from './verify-single.dto';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Principal } from '@lib/accounts';
 import { Clock } from '@lib/common';
-import { API_CONFIG, type ApiConfig } from '../../api.config';
+import { API_CONFIG, type ApiConfig } from '../../../api.config';
 import { loadTokenSigningKeys, type TokenSigningKeys } from './token-signing-keys';
 import {
   canonicalTokenAddress,
