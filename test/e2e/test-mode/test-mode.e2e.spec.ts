@@ -199,6 +199,20 @@ describe('test mode', () => {
   });
 
   describe('the test balance', () => {
+    it('reads its starting balance wherever it is read before first use', async () => {
+      const { accountId: fresh } = await app.createAccount(0);
+      const unused = (await keyWith(app, fresh, { kind: 'test' })).apiKey;
+      // Only invalid contacts: nothing is held, so creditsRemaining is read from the ledger as it stands.
+      const batch = await app.request('POST', '/v1/finder/batch', {
+        key: unused,
+        body: { contacts: [{ firstName: 'Ada' }] },
+      });
+      expect(batch.status).toBe(200);
+      expect(batch.body.data.summary).toMatchObject({ errors: 1, creditsCharged: 0, creditsRemaining: 10_000 });
+      const balance = (await app.request('GET', '/v1/credits/balance', { key: unused })).body.data;
+      expect(balance).toMatchObject({ balance: 10_000, available: 10_000 });
+    });
+
     it('resets to the starting amount or any amount, with test keys only', async () => {
       const reset = await app.request('POST', '/v1/credits/test-balance/reset', { key: test, body: { balance: 3 } });
       expect(reset.body.data).toEqual({ balance: 3, held: 0, available: 3 });

@@ -140,6 +140,21 @@ export const creditLedgerDecider: Decider<CreditLedgerCommand, CreditLedgerEvent
   },
 };
 
+/**
+ * A ledger before its first event as every reader sees it: what it opens with (a test account's starting
+ * balance, which decide writes as its first event), not the bare initial state, which holds no credits.
+ */
+export const unopenedLedger = (accountId: string): LedgerState => ({
+  ...creditLedgerDecider.initialState,
+  balance: openingBalanceOf(accountId),
+});
+
+/** One account's ledger fold: its events folded from what it opens with (every read of its state uses it). */
+export const creditLedgerOf = (accountId: string): typeof creditLedgerDecider => ({
+  ...creditLedgerDecider,
+  initialState: unopenedLedger(accountId),
+});
+
 function decideOn(command: CreditLedgerCommand, state: LedgerState): CreditLedgerEvent[] {
   const base = { accountId: command.accountId, at: command.at };
   switch (command.type) {

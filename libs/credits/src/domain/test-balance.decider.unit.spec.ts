@@ -1,7 +1,7 @@
 import { decidedHistory, deciderSpec } from '@lib/common/testing';
 import { CreditLedgerCommand } from './credit-ledger.commands';
 import type { CreditLedgerEvent } from './credit-ledger.events';
-import { available, creditLedgerDecider } from './credit-ledger.decider';
+import { available, creditLedgerDecider, creditLedgerOf } from './credit-ledger.decider';
 import { TEST_STARTING_BALANCE } from './test-balance';
 
 // Issue 38, test mode: a test account's ledger opens with its starting balance and resets on request.
@@ -49,6 +49,32 @@ describe('credit ledger in test mode', () => {
       given([])
         .when(hold('test_42', 'h1', TEST_STARTING_BALANCE + 1))
         .thenThrows('INSUFFICIENT_CREDITS');
+    });
+  });
+
+  describe('when a test ledger was never used', () => {
+    const unused = deciderSpec(creditLedgerOf('test_42'))([]);
+
+    it('reads its starting balance, as the balance query does', () => {
+      expect({ balance: unused.state.balance, available: available(unused.state) }).toEqual({
+        balance: TEST_STARTING_BALANCE,
+        available: TEST_STARTING_BALANCE,
+      });
+    });
+
+    it('still writes the starting balance with its first command, counted once', () => {
+      const events = unused.when(hold('test_42', 'h1', 3)).events();
+      expect(events.map((e) => e.type)).toEqual(['CreditsAdded', 'CreditsHeld']);
+      expect(events).toEqual(
+        given([])
+          .when(hold('test_42', 'h1', 3))
+          .events(),
+      );
+      expect(available(deciderSpec(creditLedgerOf('test_42'))(events).state)).toBe(TEST_STARTING_BALANCE - 3);
+    });
+
+    it('reads nothing for a live ledger never used', () => {
+      expect(available(deciderSpec(creditLedgerOf('42'))([]).state)).toBe(0);
     });
   });
 

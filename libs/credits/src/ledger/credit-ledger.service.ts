@@ -7,6 +7,7 @@ import { OrderSource } from '../domain/credit-ledger.events';
 import {
   available,
   creditLedgerDecider,
+  creditLedgerOf,
   creditLedgerStream,
   heldThrough,
   LedgerState,
@@ -127,7 +128,7 @@ export class CreditLedger {
       bonus,
       source,
     };
-    const result = await runCommand(this.events, stream, creditLedgerDecider, command, {
+    const result = await runCommand(this.events, stream, creditLedgerOf(accountId), command, {
       load: 'last',
       skipIf: async () =>
         (await findSince(
@@ -155,18 +156,22 @@ export class CreditLedger {
    * for the key's monthly cap may pass later (a hold settled for less gives its room back).
    */
   async heldThrough(accountId: string, keyId: string): Promise<number> {
-    const { state } = await aggregateStream(this.events, creditLedgerStream(accountId), creditLedgerDecider, {
-      latest: 1,
-    });
+    const { state } = await this.latest(accountId);
     return heldThrough(state.holds, keyId);
   }
 
-  /** The exact current ledger state, read from the event store (not the read model). */
+  /**
+   * The exact current ledger state, read from the event store (not the read model); a ledger not used yet
+   * holds what it opens with (a test account's starting balance), as the balance query answers.
+   */
   async current(accountId: string): Promise<LedgerView> {
-    const { state, position } = await aggregateStream(this.events, creditLedgerStream(accountId), creditLedgerDecider, {
-      latest: 1,
-    });
+    const { state, position } = await this.latest(accountId);
     return this.view(state, position);
+  }
+
+  /** The state after the latest event (each event carries the full state), folded from the ledger's opening. */
+  private latest(accountId: string) {
+    return aggregateStream(this.events, creditLedgerStream(accountId), creditLedgerOf(accountId), { latest: 1 });
   }
 
   private async run(

@@ -1,6 +1,6 @@
 import { EventStore, runDecision, type RunOptions } from '@lib/eventstore';
 import { CreditLedgerCommand } from '../domain/credit-ledger.commands';
-import { creditLedgerDecider, LedgerState } from '../domain/credit-ledger.decider';
+import { creditLedgerDecider, creditLedgerOf, LedgerState } from '../domain/credit-ledger.decider';
 import { CreditLedgerEvent } from '../domain/credit-ledger.events';
 
 interface Pending {
@@ -64,7 +64,7 @@ export class LedgerGroupCommit {
       const written = await runDecision(
         this.events,
         stream,
-        creditLedgerDecider,
+        creditLedgerOf(batch[0].command.accountId), // one stream, so one account
         (loaded) => {
           let state = loaded;
           const decided: CreditLedgerEvent[] = [];
