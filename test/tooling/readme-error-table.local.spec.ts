@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ErrorCodes } from '@lib/common';
+
+// README's "Errors" table is written by hand for readers of the repository; the catalogue
+// (libs/common/src/error-codes.ts) is the source. This fails when a code is added, changed or dropped in
+// one and not the other.
+const README = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+const section = README.slice(
+  README.indexOf('\n## Errors\n'),
+  README.indexOf('\n## ', README.indexOf('\n## Errors\n') + 1),
+);
+const ROW = /^\| (\d+) \| (\d+) \| `(\w+)` \| (.*) \|$/gm;
+const documented = new Map([...section.matchAll(ROW)].map((m) => [Number(m[1]), m[0]]));
+
+describe("README's error table", () => {
+  it('is found', () => {
+    expect(documented.size).toBeGreaterThan(50);
+  });
+
+  it.each(Object.entries(ErrorCodes).map(([name, e]) => [e.code, name, e] as const))(
+    'has code %d (%s) with its status and message',
+    (code, name, e) => {
+      expect(documented.get(code)).toBe(`| ${code} | ${e.status} | \`${name}\` | ${e.message} |`);
+    },
+  );
+
+  it('lists no code the catalogue lacks', () => {
+    const known = new Set<number>(Object.values(ErrorCodes).map((e) => e.code));
+    expect([...documented.keys()].filter((code) => !known.has(code))).toEqual([]);
+  });
+});
