@@ -90,6 +90,13 @@ describe('verification tokens', () => {
     });
   });
 
+  it('refuses a test key (403, 1117): tokens come from publishable keys, which are live', async () => {
+    const { apiKey } = await keyWith(app, accountId, { kind: 'test' });
+    const res = await check({ token }, apiKey);
+    expect(answer(res)).toEqual({ status: 403, code: 1117 });
+    expect(res.body.error.message).toContain('there are no test publishable keys');
+  });
+
   it('refuses the token once it has expired (1122)', async () => {
     clock.travel(15 * 60 * 1000);
     const res = await check({ token });

@@ -3,6 +3,7 @@ import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { ApiEnvelope, ApiErrors, Public } from '@lib/http-host';
 import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
+import { LiveOnly } from '../../auth/key-kinds';
 import { VerificationTokens } from '../shared/verification-token/verification-tokens';
 import { CheckTokenDto } from './check-token.dto';
 import { CheckedTokenModel, TokenKeySetModel } from './checked-token.model';
@@ -21,6 +22,9 @@ export class CheckTokenController {
   @Post()
   @HttpCode(200)
   @RequiresScope('verify')
+  @LiveOnly(
+    'verification tokens come only from publishable keys, which are live (there are no test publishable keys): check a token with a live secret key',
+  )
   @ApiOperation({
     summary: 'Check a verification token from a publishable answer (free)',
     description:
