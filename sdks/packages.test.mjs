@@ -1,11 +1,12 @@
 // Every package builds itself when packed: `npm pack` in a clean copy of sdks/typescript (its
-// tracked files only, no dist/) runs `prepack` and ships the built ESM and CJS files, their declarations and
-// the executable CLI; in sdks/widget, the ES module, the script tag bundle and the declarations; `python -m build` on a clean copy of sdks/python makes an sdist and, from it, a wheel,
+// tracked files only, no dist/) runs `prepack` and ships every file its manifest names (each `exports` entry
+// for import and require, with its declarations) and the executable CLI, and each entry loads by name;
+// in sdks/widget, the ES module, the script tag bundle and the declarations; `python -m build` on a clean copy of sdks/python makes an sdist and, from it, a wheel,
 // both with every module of the package and its py.typed marker. Run by sdks/check.sh (after its tools are
 // installed: sdks/typescript/node_modules, sdks/widget/node_modules, and PYTHON, a Python with `build`).
 // Usage: PYTHON=sdks/python/.venv/bin/python node --test sdks/packages.test.mjs
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
@@ -30,32 +31,57 @@ function cleanCopy(folder) {
   return { copy, files: files.map((file) => path.relative(folder, file)) };
 }
 
-test('npm pack in a clean sdks/typescript ships the built library, its types and the CLI', () => {
+/** Every file a manifest field names: main, module, types, bin and each `exports` target (conditions included). */
+function named(manifest) {
+  const targets = (value) => (typeof value === 'string' ? [value] : Object.values(value).flatMap(targets));
+  return [manifest.main, manifest.module, manifest.types, ...targets(manifest.bin), ...targets(manifest.exports)].map(
+    (file) => path.posix.normalize(file),
+  );
+}
+
+test('npm pack in a clean sdks/typescript ships every entry point, its types and the CLI, and each loads', () => {
   const { copy } = cleanCopy('sdks/typescript');
   assert.equal(readdirSync(copy).includes('dist'), false);
   // The build tools, as `npm ci` installs them (check.sh's first step): installing is not what is tested.
   symlinkSync(path.join(sdks, 'typescript', 'node_modules'), path.join(copy, 'node_modules'), 'dir');
   const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], copy));
   const files = new Map(packed.files.map((file) => [file.path, file]));
-  for (const expected of [
-    'package.json',
+  const manifest = JSON.parse(readFileSync(path.join(copy, 'package.json'), 'utf8'));
+  // The documented entries (README: `mailcheck`, `mailcheck/webhooks`, `mailcheck/tokens`) stay in the manifest.
+  assert.deepEqual(Object.keys(manifest.exports), ['.', './webhooks', './tokens', './package.json']);
+  const entries = named(manifest);
+  // TypeScript finds a subpath's types beside its JavaScript, and each dist folder's package.json says its module kind.
+  const declarations = entries.filter((file) => file.endsWith('.js')).map((file) => file.replace(/\.js$/, '.d.ts'));
+  for (const expected of new Set([
+    ...entries,
+    ...declarations,
     'README.md',
-    'dist/esm/index.js',
-    'dist/esm/index.d.ts',
     'dist/esm/package.json',
-    'dist/esm/webhook-signature.js',
-    'dist/cjs/index.js',
-    'dist/cjs/index.d.ts',
     'dist/cjs/package.json',
-    'dist/cjs/webhook-signature.js',
-    'dist/cjs/cli/main.js',
-  ])
+  ]))
     assert.ok(files.has(expected), `${expected} is missing from the package (${[...files.keys()].join(', ')})`);
-  assert.equal(files.get('dist/cjs/cli/main.js').mode & 0o111, 0o111, 'the CLI is not executable');
+  assert.ok(files.has('dist/esm/verification-token.js') && files.has('dist/cjs/verification-token.d.ts'));
+  assert.equal(files.get(manifest.bin.mailcheck).mode & 0o111, 0o111, 'the CLI is not executable');
   assert.deepEqual(
     [...files.keys()].filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md'].includes(file)),
     [],
   );
+
+  // Each entry, imported and required by name from the unpacked tarball, as a project that installed it would.
+  const consumer = path.join(work, 'consumer');
+  const installed = path.join(consumer, 'node_modules', 'mailcheck');
+  mkdirSync(installed, { recursive: true });
+  run('tar', ['-xzf', path.join(work, packed.filename), '-C', installed, '--strip-components=1'], work);
+  for (const subpath of Object.keys(manifest.exports).filter((key) => key !== './package.json')) {
+    const name = path.posix.join('mailcheck', subpath);
+    const cjs = run(process.execPath, ['-p', `Object.keys(require('${name}')).length`], consumer);
+    const esm = run(
+      process.execPath,
+      ['--input-type=module', '-e', `console.log(Object.keys(await import('${name}')).length)`],
+      consumer,
+    );
+    assert.ok(Number(cjs) > 0 && Number(esm) > 0, `${name} exports nothing (require: ${cjs}, import: ${esm})`);
+  }
 });
 
 test('npm pack in a clean sdks/widget ships the ES module, the script tag bundle and the declarations', () => {
