@@ -368,6 +368,10 @@ class PromotionModel(TypedDict):
     endsAt: Optional[str]
 
 
+class ResetTestBalanceDto(TypedDict, total=False):
+    balance: int
+
+
 class _SingleVerificationModelRequired(TypedDict):
     email: str
     result: Literal["ok", "invalid", "catch_all", "unknown", "disposable", "error"]
@@ -396,6 +400,12 @@ class SingleVerificationModel(_SingleVerificationModelRequired, total=False):
     smtpReply: Optional[str]
     egressRoute: Optional[str]
     verificationToken: str
+
+
+class TestBalanceModel(TypedDict):
+    balance: int
+    held: int
+    available: int
 
 
 class TestDeliveryModel(TypedDict):

@@ -431,6 +431,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/credits/test-balance/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset the test balance (test keys only)
+         * @description Test mode (docs/test-mode.md): sets the available balance of the account's test mode to `balance` (default 10000), recorded as an adjustment in the test history; credits held for test work in flight stay held. The live balance is never touched. A live key or a dashboard session gets 403 (code 1118).
+         *
+         *     Requires the API key scope `credits:read` (a key without scopes has every scope).
+         */
+        post: operations["CreditsController_resetTestBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -846,6 +868,33 @@ export interface components {
             total: number;
             /** Format: int32 */
             totalPages: number;
+        };
+        TestBalanceModel: {
+            /**
+             * Format: int64
+             * @example 10000
+             */
+            balance: number;
+            /**
+             * Format: int64
+             * @description Credits held for test work in flight
+             * @example 0
+             */
+            held: number;
+            /**
+             * Format: int64
+             * @description balance - held: the reset target
+             * @example 10000
+             */
+            available: number;
+        };
+        ResetTestBalanceDto: {
+            /**
+             * Format: int64
+             * @description The available test balance after the reset. A small one (such as 5) lets a job or a batch run out of credits through the real pipeline.
+             * @default 10000
+             */
+            balance?: number;
         };
         FinderResultModel: {
             /** @example jose.muller@example.com */
@@ -3845,6 +3894,94 @@ export interface operations {
             };
             /** @description The API key lacks the `credits:read` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    CreditsController_resetTestBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetTestBalanceDto"];
+                "text/json": components["schemas"]["ResetTestBalanceDto"];
+                "application/*+json": components["schemas"]["ResetTestBalanceDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["TestBalanceModel"];
+                        /** @example null */
+                        error: Record<string, never> | null;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (dashboard: missing or wrong CSRF token, unconfirmed address; a team role that does not allow it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
