@@ -257,6 +257,11 @@ export const ErrorCodes = {
     message:
       'You are signed in on as many devices as allowed (MAX_SESSIONS_PER_USER): sign out elsewhere, or reset your password to end every session.',
   },
+  RETENTION_OUT_OF_BOUNDS: {
+    code: 6020,
+    status: 400,
+    message: 'The retention is outside the bounds this service allows (see GET /dashboard/v1/retention).',
+  },
   ORDER_NOT_FOUND: { code: 2009, status: 404, message: 'Order not found.' },
   PAYMENT_PROCESSOR_MISMATCH: {
     code: 2010,

@@ -1,5 +1,6 @@
 import type { EgressRoutes } from './egress-routes.types';
 import type { PersonalDataConfig } from './personal-data-config';
+import type { RetentionConfig } from './retention-config';
 /** Validated configuration of every app. Built once at start from the environment; nothing else reads process.env. */
 export interface AppConfig {
   port: number;
@@ -148,6 +149,8 @@ export interface AppConfig {
   };
   /** How personal fields are sealed in the event log (crypto-shredding). */
   personalData: PersonalDataConfig;
+  /** The retention each account may choose, within the operator's bounds (HISTORY_RETENTION_DAYS*, JOB_FILE_RETENTION_DAYS*). */
+  retention: RetentionConfig;
   /** manualAutoConfirm: the manual processor's test mode, in which every payment succeeds at once (never in production). */
   payments: {
     processor: 'manual' | 'stripe';

@@ -1,6 +1,7 @@
 // The validated configuration (loaded once from the environment) and the paid-call time budgets derived from it.
 export type { AppConfig } from './app-config';
 export type { PersonalDataConfig } from './personal-data-config';
+export type { RetentionConfig, RetentionRange } from './retention-config';
 export { ConfigError, loadConfig } from './load-config';
 export { readEgressRoutes, type RouteDefaults } from './egress-routes';
 export {

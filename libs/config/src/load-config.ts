@@ -10,6 +10,7 @@ import { longestPaidCallMs } from './paid-call-budget';
 import { isProduction, readAdminToken, readManualAutoConfirm } from './production-rules';
 import { readVerificationToken } from './verification-token-keys';
 import { readPersonalData } from './personal-data-config';
+import { readRetention } from './retention-config';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -34,6 +35,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
     if (!/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\])(:\d{1,5})?$|^[0-9a-f:]+$/i.test(server))
       r.problems.push(`DNS_SERVERS entry "${server}" must be ip or ip:port`);
   }
+  const fileRetentionDays = r.int('JOB_FILE_RETENTION_DAYS', 30, 0, 36_500);
   const config: AppConfig = {
     port: r.int('PORT', 3000, 0, 65535),
     host: r.string('HOST', '0.0.0.0'),
@@ -94,7 +96,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
       greylistRetryDelaysMs: r.intList('JOB_GREYLIST_RETRY_DELAYS_MS', [120_000, 600_000, 1_800_000]),
       maxUploadBytes: r.int('JOB_MAX_UPLOAD_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
       maxUniqueEmails: r.int('JOB_MAX_UNIQUE_EMAILS', 500_000, 1, 10_000_000),
-      fileRetentionDays: r.int('JOB_FILE_RETENTION_DAYS', 30, 0, 36_500),
+      fileRetentionDays,
       duplicateWindowHours: r.int('JOB_DUPLICATE_WINDOW_HOURS', 24, 0, 8_760),
     },
     webhooks: {
@@ -115,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
     dashboard: readDashboard(r),
     payments: readPayments(r, production),
     personalData: readPersonalData(r, production),
+    retention: readRetention(r, fileRetentionDays),
     roles,
   };
   config.probe.routes = readEgressRoutes(

@@ -87,6 +87,33 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('retention bounds (HISTORY_RETENTION_DAYS*, JOB_FILE_RETENTION_DAYS_MIN/_MAX)', () => {
+    it('defaults history to 90 days within 1..365 and job files to JOB_FILE_RETENTION_DAYS within 1..90', () => {
+      expect(load({}).retention).toEqual({
+        history: { min: 1, max: 365, default: 90 },
+        jobFiles: { min: 1, max: 90, default: 30 },
+      });
+      expect(load({ JOB_FILE_RETENTION_DAYS: '7' }).retention.jobFiles.default).toBe(7);
+    });
+
+    it('accepts 0 as a default (kept until the account chooses)', () => {
+      expect(load({ HISTORY_RETENTION_DAYS: '0', JOB_FILE_RETENTION_DAYS: '0' }).retention).toMatchObject({
+        history: { default: 0 },
+        jobFiles: { default: 0 },
+      });
+    });
+
+    it('refuses a default outside the bounds, and a minimum above the maximum', () => {
+      expect(() => load({ HISTORY_RETENTION_DAYS: '7', HISTORY_RETENTION_DAYS_MIN: '14' })).toThrow(
+        /HISTORY_RETENTION_DAYS \(7\) must be 0 or between/,
+      );
+      expect(() => load({ JOB_FILE_RETENTION_DAYS: '120' })).toThrow(/JOB_FILE_RETENTION_DAYS \(120\)/);
+      expect(() => load({ JOB_FILE_RETENTION_DAYS_MIN: '10', JOB_FILE_RETENTION_DAYS_MAX: '5' })).toThrow(
+        /JOB_FILE_RETENTION_DAYS_MIN \(10\) must not exceed/,
+      );
+    });
+  });
+
   describe('JOB_DUPLICATE_WINDOW_HOURS', () => {
     it('finding 3: defaults to 24 hours and accepts 0 (never refuse the same file again)', () => {
       expect(load({}).jobs.duplicateWindowHours).toBe(24);

@@ -31,6 +31,12 @@ export abstract class DataKeyStore {
   /** Destroys every key whose scope starts with this prefix (an account's, at closure); answers how many. */
   abstract destroyPrefix(prefix: string): Promise<number>;
 
+  /**
+   * The scopes that have a key and start with this prefix, in order, at most `limit` of them from after
+   * `after` (a page): how a retention sweep finds the days it has to destroy without listing accounts.
+   */
+  abstract scopesUnder(prefix: string, options?: { after?: string; limit?: number }): Promise<string[]>;
+
   /** Wraps every key under the current master key (after a rotation); answers how many were rewrapped. */
   abstract rewrap(): Promise<number>;
 

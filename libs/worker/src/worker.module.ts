@@ -5,6 +5,7 @@ import { JobRetentionModule } from '@lib/jobs';
 import { VERIFICATION_JOB_FILES, VerificationJobsWorkerModule } from '@lib/verification-jobs';
 import { FINDER_JOB_FILES, FinderJobsWorkerModule } from '@lib/finder';
 import { UsageAnalyticsModule } from '@lib/usage';
+import { HistoryRetentionModule } from '@lib/retention';
 import { VerificationRecordsModule } from '@lib/paid-verification';
 import { VerificationEngineModule } from '@lib/verification';
 import { AutoTopupModule } from './auto-topup/auto-topup.module';
@@ -14,7 +15,7 @@ import { TeamRemovalModule } from './team-removal/team-removal.module';
 /**
  * The worker role: Kafka consumers for probing, finder jobs, webhook delivery, automatic top-ups, usage
  * analytics, confirmed sign-ups' accounts and the completion of team removals; the hold sweeper (which settles recorded verifications); the
- * retention sweep of both job kinds' files.
+ * retention sweeps of call history (shredded by day) and of both job kinds' files.
  */
 @Module({
   imports: [
@@ -30,6 +31,7 @@ import { TeamRemovalModule } from './team-removal/team-removal.module';
     UsageAnalyticsModule,
     SignUpAccountsConsumerModule,
     TeamRemovalModule,
+    HistoryRetentionModule,
     JobRetentionModule.forKinds([VERIFICATION_JOB_FILES, FINDER_JOB_FILES]),
   ],
 })

@@ -5,7 +5,9 @@ import { jobStream } from '@lib/jobs';
 import { JobRetentionSweeper } from '@lib/jobs/testing';
 import { JOB_RESULTS_COLLECTION, jobDecider, jobsProjection } from '@lib/verification-jobs/testing';
 import { ProjectionRunner, ReadStore } from '@lib/readstore';
+import { DataKeyStore, jobScope } from '@lib/personal-data';
 import { startTestApp, TestApp } from '../../support/test-app';
+import { signedInUser } from '../dashboard/dashboard-users';
 import { DAY_MS, TravelClock } from '../../support/travel-clock';
 import { followStream, JobsPeers, ledgerOf, startJobsPeers, uploadJob } from './jobs-world';
 
@@ -219,6 +221,40 @@ describe('bulk job file retention', () => {
       expect((await download(app, key, recent.id)).text).toBe(before.recentCsv);
       expect((await download(app, key, old.id)).status).toBe(410);
     });
+  });
+
+  describe('with JOB_FILE_RETENTION_DAYS=1 and a team that chose 3 days', () => {
+    it("keeps the team's files past the default, then purges them and the job's key after its own retention", async () => {
+      const clock = new TravelClock();
+      const app = await startTestApp({ ...peers.env, JOB_FILE_RETENTION_DAYS: '1' }, { clock });
+      try {
+        const owner = await signedInUser(app);
+        const chosen = await owner.browser.request('PUT', '/dashboard/v1/retention', {
+          body: { historyDays: 90, jobFilesDays: 3 },
+        });
+        expect(chosen.status).toBe(200);
+        const apiKey = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'k' } })).body.data
+          .apiKey;
+        const job = await completedJob(app, apiKey);
+        const keys = app.running.app.get(DataKeyStore);
+        const scope = jobScope(owner.user.accountId, job.id);
+        await keys.keysFor([scope]); // the key the job's sealed events are under
+        const sweeper = app.running.app.get(JobRetentionSweeper);
+
+        clock.travel(2 * DAY_MS);
+        expect(await sweeper.sweepOnce()).toBe(0);
+        expect(await app.running.app.get(BlobStore).stat(`jobs/${job.id}/original`)).not.toBeNull();
+        expect((await keys.existing([scope])).size).toBe(1);
+
+        clock.travel(2 * DAY_MS);
+        expect(await sweeper.sweepOnce()).toBe(1);
+        expect(await app.running.app.get(BlobStore).stat(`jobs/${job.id}/original`)).toBeNull();
+        expect((await keys.existing([scope])).size).toBe(0);
+        expect((await purgeEvents(app, job.id)).map((e) => e.data.retentionDays)).toEqual([3]);
+      } finally {
+        await app.close();
+      }
+    }, 60_000);
   });
 
   describe('with JOB_FILE_RETENTION_DAYS=0', () => {

@@ -5,6 +5,7 @@ import { CreditsModule } from '@lib/credits';
 import { IdempotencyModule } from '@lib/idempotency';
 import { IdentityModule, SignUpAccountModule } from '@lib/identity';
 import { UsageModule } from '@lib/usage';
+import { RetentionModule } from '@lib/retention';
 import { ApiConfigModule } from '../api.config';
 import { RateLimitModule } from '../auth/rate-limit.module';
 import { AccountProvisioning } from '../provisioning/account-provisioning';
@@ -36,6 +37,7 @@ import { TeamMembers } from './show-team/team-members';
 import { TeamUsageController } from './team-usage/team-usage.controller';
 import { UploadLimitsController } from './upload-limits/upload-limits.controller';
 import { RestrictKeyController } from './restrict-key/restrict-key.controller';
+import { RetentionController } from './retention/retention.controller';
 
 /**
  * /dashboard/v1: the customer dashboard's back end, authenticated by session cookies. One controller
@@ -52,6 +54,7 @@ import { RestrictKeyController } from './restrict-key/restrict-key.controller';
     CreditsModule,
     IdempotencyModule,
     UsageModule,
+    RetentionModule,
   ],
   controllers: [
     CsrfTokenController,
@@ -74,6 +77,7 @@ import { RestrictKeyController } from './restrict-key/restrict-key.controller';
     ShowTeamController,
     InviteMemberController,
     RemoveMemberController,
+    RetentionController,
     AutoTopupController,
     CheckoutController,
     DashboardListOrdersController,

@@ -1,5 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { BlobStore } from '@lib/blobstore';
+import { jobScope, type DataKeyCache, type DataKeyStore } from '@lib/personal-data';
 import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
 import type { ReadStore } from '@lib/readstore';
 import { jobStream } from '../domain/job-stream';
@@ -20,12 +21,20 @@ export class JobFilesPurger {
     private readonly events: EventStore,
     private readonly readStore: ReadStore,
     private readonly blobs: BlobStore,
+    private readonly keys: DataKeyStore,
+    private readonly cache: DataKeyCache,
     private readonly logger: Logger,
   ) {}
 
-  /** Purges every job of the kind that ended by the command's retention cut-off; returns how many it purged. */
-  async purgeEnded(kind: PurgeableJobKind, command: PurgeJobFiles): Promise<number> {
-    const cutoff = retentionCutoff(Date.parse(command.at), command.retentionDays);
+  /**
+   * Purges every job of the kind that ended more than its account's retention ago (`retentionOf`); returns
+   * how many it purged. Jobs are read oldest first up to the shortest retention any account may have.
+   */
+  async purgeEnded(
+    kind: PurgeableJobKind,
+    sweep: { at: string; shortestDays: number; retentionOf: (accountId: string) => Promise<number> },
+  ): Promise<number> {
+    const cutoff = retentionCutoff(Date.parse(sweep.at), sweep.shortestDays);
     const jobs = this.readStore
       .collection<PurgeCandidate>(kind.collection)
       .stream({ filter: { filesPurged: null, status: { $in: ENDED } }, sort: { finishedAt: 1 } });
@@ -34,6 +43,8 @@ export class JobFilesPurger {
       if (!job.finishedAt) continue;
       if (job.finishedAt > cutoff) break;
       try {
+        const retentionDays = await sweep.retentionOf(job.accountId);
+        const command: PurgeJobFiles = { type: 'PurgeJobFiles', reason: 'retention', retentionDays, at: sweep.at };
         if (await this.purge(kind, job, command)) purged++;
       } catch (error) {
         // One job's failure must not hold back the others; the next sweep tries it again.
@@ -44,7 +55,7 @@ export class JobFilesPurger {
   }
 
   /**
-   * Blobs first, then the event. The event is the record that the files are gone: the job shows
+   * Blobs and the job's data key first (what the job's events sealed becomes unreadable), then the event. The event is the record that the files are gone: the job shows
    * filesPurgedAt, downloads answer 410 and the projection deletes the row results. Appended first, a
    * crash before the deletes would leave a job recorded as purged whose personal data is still stored,
    * and no sweep would look at it again (sweeps select jobs not recorded as purged). Deleted first, a
@@ -56,6 +67,9 @@ export class JobFilesPurger {
     if (!(await this.wouldPurge(kind, job.jobId, command))) return false;
     await this.blobs.delete(job.file.blobKey);
     await this.blobs.delete(job.file.planKey);
+    const scope = jobScope(job.accountId, job.jobId);
+    await this.keys.destroy([scope]);
+    this.cache.forget([scope]);
     const run = await runCommand(this.events, jobStream(job.jobId), kind.decider, command, { load: 'last' });
     return run.events.length > 0;
   }

@@ -3,8 +3,8 @@ import { BlobStore } from '@lib/blobstore';
 import { Clock, PeriodicSweep } from '@lib/common';
 import { EventStore } from '@lib/eventstore';
 import { ReadStore } from '@lib/readstore';
-import type { PurgeJobFiles } from '../domain/job.commands';
-import { JOBS_CONFIG, type JobsConfig } from '../jobs.config';
+import { DataKeyCache, DataKeyStore } from '@lib/personal-data';
+import { AccountRetention } from '@lib/retention';
 import { JobFilesPurger } from './job-files-purger';
 import type { PurgeableJobKind } from './purgeable-job-kind';
 
@@ -16,9 +16,10 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const FIRST_SWEEP_AFTER_MS = 60 * 1000;
 
 /**
- * Data retention for job files (JOB_FILE_RETENTION_DAYS): the uploaded file, the chunk plan and the row
- * results of every job of the registered kinds that ended more than the retention ago are deleted; the
- * job's record, counts and charges stay. Safe with several workers: a purge is idempotent.
+ * Data retention for job files, as each account chose it (JOB_FILE_RETENTION_DAYS until it does): the
+ * uploaded file, the chunk plan, the row results and the job's data key (what its events sealed) of every
+ * job of the registered kinds that ended more than the retention ago are deleted; the job's record, counts
+ * and charges stay. Safe with several workers: a purge is idempotent.
  */
 @Injectable()
 export class JobRetentionSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -31,10 +32,12 @@ export class JobRetentionSweeper implements OnApplicationBootstrap, BeforeApplic
     events: EventStore,
     readStore: ReadStore,
     blobs: BlobStore,
+    keys: DataKeyStore,
+    cache: DataKeyCache,
+    private readonly retention: AccountRetention,
     private readonly clock: Clock,
-    @Inject(JOBS_CONFIG) private readonly config: JobsConfig,
   ) {
-    this.purger = new JobFilesPurger(events, readStore, blobs, this.logger);
+    this.purger = new JobFilesPurger(events, readStore, blobs, keys, cache, this.logger);
     this.schedule = new PeriodicSweep(() => this.sweep(), {
       everyMs: SWEEP_EVERY_MS,
       firstAfterMs: FIRST_SWEEP_AFTER_MS,
@@ -43,7 +46,7 @@ export class JobRetentionSweeper implements OnApplicationBootstrap, BeforeApplic
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.fileRetentionDays > 0) this.schedule.start();
+    this.schedule.start();
   }
 
   beforeApplicationShutdown(): Promise<void> {
@@ -56,18 +59,16 @@ export class JobRetentionSweeper implements OnApplicationBootstrap, BeforeApplic
   }
 
   private async sweep(): Promise<number> {
-    const retentionDays = this.config.fileRetentionDays;
-    if (retentionDays === 0) return 0;
-    const command: PurgeJobFiles = {
-      type: 'PurgeJobFiles',
-      reason: 'retention',
-      retentionDays,
+    const retentionOf = this.retention.perPass();
+    const sweep = {
       at: this.clock.nowIso(),
+      // No account keeps files for less than the operator's minimum (AccountRetention holds choices within it).
+      shortestDays: this.retention.bounds.jobFiles.min,
+      retentionOf: async (accountId: string) => (await retentionOf(accountId)).jobFilesDays,
     };
     let purged = 0;
-    for (const kind of this.kinds) purged += await this.purger.purgeEnded(kind, command);
-    if (purged > 0)
-      this.logger.log(`deleted the files of ${purged} job(s) that ended more than ${retentionDays} days ago`);
+    for (const kind of this.kinds) purged += await this.purger.purgeEnded(kind, sweep);
+    if (purged > 0) this.logger.log(`deleted the files of ${purged} job(s) past their account's retention`);
     return purged;
   }
 }

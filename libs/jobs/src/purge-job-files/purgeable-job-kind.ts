@@ -16,6 +16,7 @@ export interface PurgeableJobKind {
 export interface PurgeCandidate {
   _id: string;
   jobId: number;
+  accountId: string;
   status: JobStatus;
   finishedAt: string | null;
   file: Pick<JobFile, 'blobKey' | 'planKey'>;

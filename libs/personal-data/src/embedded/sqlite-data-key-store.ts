@@ -93,6 +93,13 @@ export class SqliteDataKeyStore extends DataKeyStore {
     return changes;
   }
 
+  async scopesUnder(prefix: string, options: { after?: string; limit?: number } = {}): Promise<string[]> {
+    const rows = this.db
+      .prepare('SELECT scope FROM data_keys WHERE scope >= ? AND scope > ? AND scope < ? ORDER BY scope LIMIT ?')
+      .all(prefix, options.after ?? '', `${prefix}\u{10FFFF}`, options.limit ?? 1000) as { scope: string }[];
+    return rows.map((row) => row.scope);
+  }
+
   async rewrap(): Promise<number> {
     const rows = this.db
       .prepare('SELECT * FROM data_keys WHERE master_key_id <> ?')

@@ -78,6 +78,16 @@ export class MongoDataKeyStore extends DataKeyStore {
     return deletedCount;
   }
 
+  async scopesUnder(prefix: string, options: { after?: string; limit?: number } = {}): Promise<string[]> {
+    const docs = await this.keys
+      .find(
+        { _id: { $regex: `^${escapeRegex(prefix)}`, $gt: options.after ?? '' } },
+        { projection: { _id: 1 }, sort: { _id: 1 }, limit: options.limit ?? 1000 },
+      )
+      .toArray();
+    return docs.map((doc) => doc._id);
+  }
+
   async rewrap(): Promise<number> {
     const stale = await this.keys.find({ masterKeyId: { $ne: this.masters.current.id } }).toArray();
     for (const doc of stale) {

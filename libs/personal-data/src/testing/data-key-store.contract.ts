@@ -85,6 +85,18 @@ export function dataKeyStoreContract(name: string, open: (masters: MasterKeys) =
       expect([...(await s.existing([...inside, ...outside])).keys()].sort()).toEqual([...outside].sort());
     });
 
+    it('lists the scopes under a prefix, in order and by pages, and forgets destroyed ones', async () => {
+      const s = await store();
+      const prefix = scope('account:7:calls:');
+      const days = ['2026-11-01', '2026-11-02', '2026-11-03'].map((day) => `${prefix}${day}`);
+      await s.keysFor([...days, scope('account:7:finder:2026-11-01'), scope('account:70:calls:2026-11-01')]);
+      expect(await s.scopesUnder(prefix)).toEqual(days);
+      expect(await s.scopesUnder(prefix, { limit: 2 })).toEqual(days.slice(0, 2));
+      expect(await s.scopesUnder(prefix, { after: days[1] })).toEqual(days.slice(2));
+      await s.destroy([days[0]]);
+      expect(await s.scopesUnder(prefix)).toEqual(days.slice(1));
+    });
+
     it('reads no key under another master key, and rewraps every key after a rotation', async () => {
       const s = await store();
       const kept = scope('rotated');

@@ -1006,6 +1006,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/v1/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's data retention in force and the bounds it may choose within */
+        get: operations["DashboardRetentionController_retention"];
+        /** Choose the retention (owner or admin): call history older than it is shredded within a day, a job’s files and results that long after it ended */
+        put: operations["DashboardRetentionController_chooseRetention"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/v1/billing/auto-topup": {
         parameters: {
             query?: never;
@@ -3235,6 +3253,51 @@ export interface components {
              * @example 2
              */
             revokedKeys: number;
+        };
+        RetentionRangeModel: {
+            /** @example 3 */
+            min: number;
+            /** @example 90 */
+            max: number;
+            /**
+             * @description In force until the account chooses; 0 keeps the data
+             * @example 30
+             */
+            default: number;
+        };
+        RetentionBoundsModel: {
+            history: components["schemas"]["RetentionRangeModel"];
+            jobFiles: components["schemas"]["RetentionRangeModel"];
+        };
+        RetentionModel: {
+            /**
+             * @description Days single, batch and finder calls are kept; 0: kept
+             * @example 7
+             */
+            historyDays: number;
+            /**
+             * @description Days a list job's file and results are kept after it ended; 0: kept
+             * @example 14
+             */
+            jobFilesDays: number;
+            /**
+             * @description false while the operator's defaults apply
+             * @example true
+             */
+            chosen: boolean;
+            bounds: components["schemas"]["RetentionBoundsModel"];
+        };
+        ChooseRetentionDto: {
+            /**
+             * @description Days single, batch and finder calls are kept (whole UTC days)
+             * @example 7
+             */
+            historyDays: number;
+            /**
+             * @description Days a list job's file and results are kept after the job ended
+             * @example 14
+             */
+            jobFilesDays: number;
         };
         AutoTopupDto: {
             /** @example true */
@@ -8022,6 +8085,140 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    DashboardRetentionController_retention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["RetentionModel"];
+                        /** @example null */
+                        error: Record<string, never> | null;
+                    };
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    DashboardRetentionController_chooseRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChooseRetentionDto"];
+                "text/json": components["schemas"]["ChooseRetentionDto"];
+                "application/*+json": components["schemas"]["ChooseRetentionDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["RetentionModel"];
+                        /** @example null */
+                        error: Record<string, never> | null;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (dashboard: missing or wrong CSRF token, unconfirmed address; a team role that does not allow it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
