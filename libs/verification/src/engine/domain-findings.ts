@@ -171,8 +171,9 @@ async function catchAllStatus(
   const cached = ctx.catchAll.get(domain);
   if (cached !== undefined) return { catchAll: cached };
   if (!kinds.includes('accepted') || control.signal?.aborted) return { catchAll: null };
-  // Probed after the real addresses, on a session that has been RSET, so the random
-  // address cannot hide the real answer (the flaw of probing it first).
+  // Probed after the real addresses were answered, so the random address cannot hide the real answer
+  // (the flaw of probing it first): on a session RSET since, or for an interactive call possibly later in a
+  // transaction shared with other calls (MxRiders), never before its own call's addresses.
   const random = `${randomBytes(9).toString('hex')}-nx@${domain}`;
   const probe = (await ctx.prober.probe(hosts, [random], deadline, control, lane, domain)).get(random);
   if (probe?.kind === 'accepted') ctx.catchAll.set(domain, true);
