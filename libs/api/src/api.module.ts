@@ -16,6 +16,7 @@ import { ApiKeyGuard } from './auth/api-key.guard';
 import { RateLimitModule } from './auth/rate-limit.module';
 import { FinderApiModule } from './finder/finder-api.module';
 import { JobsApiModule } from './jobs/jobs-api.module';
+import { ErasuresApiModule } from './erasures/erasures-api.module';
 import { WebhooksApiModule } from './webhooks/webhooks-api.module';
 import { DashboardApiModule } from './dashboard/dashboard-api.module';
 
@@ -37,6 +38,7 @@ import { DashboardApiModule } from './dashboard/dashboard-api.module';
     WebhooksApiModule,
     VerifyModule,
     JobsApiModule,
+    ErasuresApiModule,
     DashboardApiModule,
   ],
   controllers: [...ADMIN_CONTROLLERS, StripeWebhookController, ...CREDITS_CONTROLLERS],

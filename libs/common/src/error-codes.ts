@@ -185,6 +185,17 @@ export const ErrorCodes = {
   },
   WEBHOOK_INACTIVE: { code: 4004, status: 400, message: 'Only an active webhook can receive a test delivery.' },
   WEBHOOK_EVENTS_INVALID: { code: 4005, status: 400, message: 'events must list at least one known event.' },
+  JOB_NOT_ENDED: {
+    code: 4006,
+    status: 409,
+    message: 'Only an ended job can be erased: cancel it first, or wait until it ends.',
+  },
+  ERASURE_NOT_FOUND: { code: 4007, status: 404, message: 'No erasure of your account has that id.' },
+  ERASURE_ADDRESS_INVALID: {
+    code: 4008,
+    status: 400,
+    message: 'address must be the email address to erase (at most 320 characters, with an @).',
+  },
   FINDER_INVALID_INPUT: { code: 5001, status: 400, message: 'A contact needs a domain and a first or last name.' },
   JOB_FILES_PURGED: {
     code: 3012,

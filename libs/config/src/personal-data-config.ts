@@ -10,6 +10,11 @@ export interface PersonalDataConfig {
   sealing: boolean;
   masterKey: string | null;
   previousMasterKeys: string[];
+  /**
+   * How long a process keeps a data key it looked up (DATA_KEY_CACHE_SECONDS, default 30): an erasure
+   * elsewhere is in force here at most this much later, and an erasure reports done only after it.
+   */
+  keyCacheTtlMs: number;
 }
 
 const isMasterKey = (text: string): boolean =>
@@ -33,5 +38,6 @@ export function readPersonalData(r: EnvReader, production: boolean): PersonalDat
     r.problems.push(
       'DATA_MASTER_KEY is required under NODE_ENV=production: it wraps the keys that seal personal data (openssl rand -base64 32)',
     );
-  return { sealing, masterKey, previousMasterKeys };
+  const keyCacheTtlMs = r.int('DATA_KEY_CACHE_SECONDS', 30, 0, 3600) * 1000;
+  return { sealing, masterKey, previousMasterKeys, keyCacheTtlMs };
 }

@@ -9,7 +9,10 @@ const read = (env: Record<string, string>, production = false) => {
 
 describe('personal data configuration', () => {
   it('seals by default, with a development master key outside production', () => {
-    expect(read({})).toEqual({ config: { sealing: true, masterKey: null, previousMasterKeys: [] }, problems: [] });
+    expect(read({})).toEqual({
+      config: { sealing: true, masterKey: null, previousMasterKeys: [], keyCacheTtlMs: 30_000 },
+      problems: [],
+    });
   });
 
   it('takes a master key and previous ones as base64 of 32 bytes', () => {
@@ -18,6 +21,7 @@ describe('personal data configuration', () => {
       sealing: true,
       masterKey: KEY,
       previousMasterKeys: [previous],
+      keyCacheTtlMs: 30_000,
     });
   });
 

@@ -8,6 +8,7 @@ export { JobLifecycleModule } from './job-lifecycle.module';
 export { JobProgressModule } from './track-progress/job-progress.module';
 export { ChunkWorkflowModule } from './process-chunk/chunk-workflow.module';
 export { JobRetentionModule } from './purge-job-files/job-retention.module';
+export { JobFilesPurger } from './purge-job-files/job-files-purger';
 export type { JobKindStream, JobKindTypes } from './job-kind';
 export { JobCreation, type JobCreationKind, type JobUploads } from './create-job/job-creation';
 export { stagedJobFile, type StagedUpload, type UploadInspection } from './create-job/upload-reuse';

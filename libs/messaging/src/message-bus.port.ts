@@ -68,6 +68,13 @@ export abstract class MessageBus {
     options: SubscribeOptions,
     handler: (message: IncomingMessage) => Promise<void>,
   ): Promise<BusConsumer>;
+  /**
+   * Erasure: deletes the stored messages of every topic whose value holds `value` at one of `fields` (a
+   * dotted path, e.g. `jobId` or `data.jobId`); answers how many. Meant for messages already handled (an
+   * ended job's). A broker that cannot delete single messages (Kafka) deletes nothing and answers 0: there
+   * the topics' retention (docs/personal-data.md) is what removes them.
+   */
+  abstract forgetMessages(fields: string[], value: string | number): Promise<number>;
   /** Whether the bus answers; used by /ready. */
   abstract ping(): Promise<boolean>;
   abstract close(): Promise<void>;

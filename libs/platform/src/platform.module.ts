@@ -72,7 +72,11 @@ export class PlatformModule implements OnApplicationShutdown {
               personalData: config.personalData,
             }),
         },
-        { provide: DataKeyCache, useFactory: (keys: DataKeyStore) => new DataKeyCache(keys), inject: [DataKeyStore] },
+        {
+          provide: DataKeyCache,
+          useFactory: (keys: DataKeyStore) => new DataKeyCache(keys, Date.now, config.personalData.keyCacheTtlMs),
+          inject: [DataKeyStore],
+        },
         // Filled by the domain modules with the policies of their events, before anything is appended.
         { provide: PersonalDataRegistry, useValue: new PersonalDataRegistry() },
         {

@@ -59,5 +59,12 @@ export abstract class ReadStore {
   abstract listCollections(): Promise<string[]>;
   /** Whether the store answers; used by /ready. */
   abstract ping(): Promise<boolean>;
+  /**
+   * Erasure: drops the copies of deleted documents the store still keeps on its own disk (embedded: the
+   * write-ahead log is checkpointed and truncated; deleted rows are overwritten as they go). A server
+   * (MongoDB, FerretDB on PostgreSQL) keeps its own journal and vacuums it: nothing to do here, its
+   * operator's duties are in docs/personal-data.md.
+   */
+  abstract compact(): Promise<void>;
   abstract close(): Promise<void>;
 }

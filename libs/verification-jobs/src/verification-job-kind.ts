@@ -1,7 +1,7 @@
 import type { CancellableJobKind, PurgeableJobKind, ResumableJobKind } from '@lib/jobs';
 import type { VerificationJobKind } from './create-job/verification-job-creation';
 import { jobDecider } from './domain/verification-job.decider';
-import { JOBS_COLLECTION } from './query-jobs/verification-job.documents';
+import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION } from './query-jobs/verification-job.documents';
 
 /** The id bulk verification jobs register with: stored in their events' `kind`, so it never changes. */
 export const VERIFICATION_JOB_KIND = 'verification';
@@ -20,9 +20,10 @@ export const VERIFICATION_JOB_RESUME: ResumableJobKind<VerificationJobKind> = {
   resumeCommand: (accountId, at) => ({ type: 'ResumeJob', accountId, at }),
 };
 
-/** Bulk jobs in the retention sweep (JobRetentionModule.forKinds). */
+/** Bulk jobs in the retention sweep (JobRetentionModule.forKinds) and erasures. */
 export const VERIFICATION_JOB_FILES: PurgeableJobKind = {
   kind: VERIFICATION_JOB_KIND,
   collection: JOBS_COLLECTION,
+  resultsCollection: JOB_RESULTS_COLLECTION,
   decider: jobDecider,
 };

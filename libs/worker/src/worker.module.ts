@@ -11,11 +11,12 @@ import { VerificationEngineModule } from '@lib/verification';
 import { AutoTopupModule } from './auto-topup/auto-topup.module';
 import { SignUpAccountsConsumerModule } from './sign-up/sign-up-accounts-consumer.module';
 import { TeamRemovalModule } from './team-removal/team-removal.module';
+import { ErasureWorkerModule } from '@lib/erasure';
 
 /**
  * The worker role: Kafka consumers for probing, finder jobs, webhook delivery, automatic top-ups, usage
  * analytics, confirmed sign-ups' accounts and the completion of team removals; the hold sweeper (which settles recorded verifications); the
- * retention sweeps of call history (shredded by day) and of both job kinds' files.
+ * retention sweeps of call history (shredded by day) and of both job kinds' files; the erasures customers ask for.
  */
 @Module({
   imports: [
@@ -33,6 +34,7 @@ import { TeamRemovalModule } from './team-removal/team-removal.module';
     TeamRemovalModule,
     HistoryRetentionModule,
     JobRetentionModule.forKinds([VERIFICATION_JOB_FILES, FINDER_JOB_FILES]),
+    ErasureWorkerModule.forJobKinds([VERIFICATION_JOB_FILES, FINDER_JOB_FILES]),
   ],
 })
 export class WorkerModule {}

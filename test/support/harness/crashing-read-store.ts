@@ -24,6 +24,10 @@ export class CrashingReadStore extends ReadStore {
     return this.inner.listCollections();
   }
 
+  compact(): Promise<void> {
+    return this.inner.compact();
+  }
+
   ping(): Promise<boolean> {
     return this.inner.ping();
   }

@@ -40,6 +40,10 @@ export class HeldBackBus extends MessageBus {
     });
   }
 
+  forgetMessages(fields: string[], value: string | number): Promise<number> {
+    return this.inner.forgetMessages(fields, value);
+  }
+
   ping(): Promise<boolean> {
     return this.inner.ping();
   }

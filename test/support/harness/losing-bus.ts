@@ -49,6 +49,10 @@ export class LosingBus extends MessageBus {
     });
   }
 
+  forgetMessages(fields: string[], value: string | number): Promise<number> {
+    return this.inner.forgetMessages(fields, value);
+  }
+
   ping(): Promise<boolean> {
     return this.inner.ping();
   }

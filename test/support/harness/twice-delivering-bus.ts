@@ -37,6 +37,10 @@ export class TwiceDeliveringBus extends MessageBus {
     });
   }
 
+  forgetMessages(fields: string[], value: string | number): Promise<number> {
+    return this.inner.forgetMessages(fields, value);
+  }
+
   ping(): Promise<boolean> {
     return this.inner.ping();
   }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ErasureModule } from '@lib/erasure';
 import { ApiConfigModule } from '../api.config';
 import { JobRoutesWiring } from '../job-routes/job-kind-controller';
 import { UploadIdempotencyModule } from '../idempotency/upload-idempotency.module';
@@ -10,7 +11,14 @@ import { FinderController } from './find-one/find-one.controller';
 
 /** HTTP side of the finder: single, batch and file jobs, on the process's one VerificationEngine. */
 @Module({
-  imports: [ApiConfigModule, VerificationEngineModule, FinderModule, FinderJobsModule, UploadIdempotencyModule],
+  imports: [
+    ApiConfigModule,
+    VerificationEngineModule,
+    FinderModule,
+    FinderJobsModule,
+    UploadIdempotencyModule,
+    ErasureModule,
+  ],
   providers: [JobRoutesWiring],
   controllers: [FinderController, FindBatchController, FinderJobsController],
 })

@@ -11,12 +11,22 @@ import {
   type JobCreationKind,
   type JobKindTypes,
   type JobReads,
+  type PurgeableJobKind,
 } from '@lib/jobs';
+import { ErasureRequests } from '@lib/erasure';
+import { ErasureReceiptDto } from '../erasures/erasure-receipt.dto';
 import { API_CONFIG, type ApiConfig } from '../api.config';
 import { ApiCsvUpload, ApiEnvelope, ApiErrors, ApiPageQueries } from '@lib/http-host';
 import { CurrentPrincipal, RequiresScope } from '../auth/auth.decorators';
 import { UploadIdempotency } from '../idempotency/upload-idempotency';
-import { JobCancelRoute, JobDownloadRoute, JobRouteDocs, JobStreamRoute, JobViewRoute } from './job-routes.decorators';
+import {
+  JobCancelRoute,
+  JobDownloadRoute,
+  JobEraseRoute,
+  JobRouteDocs,
+  JobStreamRoute,
+  JobViewRoute,
+} from './job-routes.decorators';
 import { JobUploadRoute } from './job-upload-route.decorator';
 import { receiveJobUpload, type JobUploadKind } from './job-upload';
 import { sendCsvDownload, streamJobView } from './raw-replies';
@@ -44,6 +54,7 @@ export interface JobKindDocs extends JobRouteDocs {
   list: string;
   detail: string;
   cancel: string;
+  erase: string;
   /** `queries`: the kind's download options (bulk: columns, dedupe, results). */
   download: { summary: string; queries?: ApiQueryOptions[] };
   stream: { summary: string; response: string };
@@ -57,6 +68,8 @@ export interface JobKindRoutes<K extends JobKindTypes> {
     list(accountId: string, request: PageRequest): Promise<Page<K['view']>>;
   };
   cancel(accountId: string, id: string): Promise<K['view']>;
+  /** "Delete now": asks for the erasure of the account's ended job; its receipt. */
+  erase(principal: Principal, id: string): Promise<unknown>;
   /** Checks everything (404, 410, not downloadable) before the first byte is sent. */
   download(accountId: string, id: string, query: DownloadQuery): Promise<PreparedCsv>;
   idempotency: UploadIdempotency;
@@ -71,6 +84,8 @@ export interface JobKindPlugIn<K extends JobKindTypes> {
   parseOptions(fields: Record<string, string>): K['options'];
   queries: JobKindRoutes<K>['queries'] & JobReads<K['view']>;
   cancel: CancellableJobKind<K>;
+  /** The kind as retention and erasure purge its files. */
+  files: PurgeableJobKind;
   download: JobKindRoutes<K>['download'];
 }
 
@@ -81,6 +96,7 @@ export class JobRoutesWiring {
     private readonly creation: JobCreation,
     private readonly cancelJobs: CancelJobService,
     private readonly idempotency: UploadIdempotency,
+    private readonly erasures: ErasureRequests,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
@@ -95,6 +111,15 @@ export class JobRoutesWiring {
       },
       queries,
       cancel: (accountId, id) => this.cancelJobs.cancel(kind.cancel, queries, accountId, id),
+      erase: async (principal, id) => {
+        // Read as the account's first: another account's job answers 404, as every job route does.
+        const view = (await queries.view(principal.accountId, id)) as { id: number; status: string };
+        return this.erasures.eraseJob(
+          principal.accountId,
+          { id: view.id, kind: kind.files.kind, status: view.status },
+          { keyId: principal.keyId, userId: principal.userId ?? null },
+        );
+      },
       download: kind.download,
       idempotency: this.idempotency,
       maxUploadBytes: this.config.jobs.maxUploadBytes,
@@ -143,6 +168,11 @@ export function JobKindController<K extends JobKindTypes>(docs: JobKindDocs) {
     @JobCancelRoute(docs, docs.cancel)
     cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
       return this.routes.cancel(principal.accountId, id);
+    }
+
+    @JobEraseRoute(docs, docs.erase, ErasureReceiptDto)
+    erase(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+      return this.routes.erase(principal, id);
     }
 
     @JobDownloadRoute(docs, docs.download.summary)

@@ -41,6 +41,17 @@ export const JobResumeRoute = (docs: JobRouteDocs, summary: string): MethodDecor
     ApiErrors(401, 402, 404, 409),
   );
 
+/** `POST {id}/erase`: "delete now", answering with the erasure's receipt (202: it runs in the worker). */
+export const JobEraseRoute = (docs: JobRouteDocs, summary: string, receipt: Type<unknown>): MethodDecorator =>
+  applyDecorators(
+    Post(':id/erase'),
+    HttpCode(202),
+    ApiIdParam(docs.id),
+    ApiOperation({ summary }),
+    ApiEnvelope(receipt, 202),
+    ApiErrors(401, 404, 409),
+  );
+
 /** `GET {id}/stream`: Server-Sent Events of the job's progress (a raw reply). */
 export const JobStreamRoute = (docs: JobRouteDocs, summary: string, responseDescription: string): MethodDecorator =>
   applyDecorators(

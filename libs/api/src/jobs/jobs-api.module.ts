@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ErasureModule } from '@lib/erasure';
 import { ApiConfigModule } from '../api.config';
 import { JobRoutesWiring } from '../job-routes/job-kind-controller';
 import { UploadIdempotencyModule } from '../idempotency/upload-idempotency.module';
@@ -7,7 +8,7 @@ import { JobsController } from './verification-jobs/verification-jobs.controller
 
 /** HTTP surface of bulk verification jobs. */
 @Module({
-  imports: [ApiConfigModule, VerificationJobsModule, UploadIdempotencyModule],
+  imports: [ApiConfigModule, VerificationJobsModule, UploadIdempotencyModule, ErasureModule],
   providers: [JobRoutesWiring],
   controllers: [JobsController],
 })

@@ -18,12 +18,15 @@ export interface EndedJob {
 /**
  * The purge decision of both job kinds. Only an ended job: a running one's upload and plan are still read
  * by workers and downloads. Once only: a second purge records nothing, so the event stays the one record
- * of when and why. Retention 0 means keep forever.
+ * of when and why. Retention 0 means keep forever; a purge on request (an erasure) needs only the job ended.
  */
 export function decidePurge(job: EndedJob | null, command: PurgeJobFiles): JobFilesPurged[] {
-  if (!job || job.filesPurgedAt !== null || command.retentionDays <= 0) return [];
-  if (Date.parse(job.finishedAt) > Date.parse(command.at) - command.retentionDays * DAY_MS) return [];
+  if (!job || job.filesPurgedAt !== null || !due(job, command)) return [];
   const { status, jobId, accountId, kind, finishedAt } = job;
+  const why =
+    command.reason === 'request'
+      ? { reason: command.reason, retentionDays: 0, erasureId: command.erasureId }
+      : { reason: command.reason, retentionDays: command.retentionDays };
   return [
     {
       type: 'JobFilesPurged',
@@ -33,12 +36,17 @@ export function decidePurge(job: EndedJob | null, command: PurgeJobFiles): JobFi
         kind,
         status,
         finishedAt,
-        reason: command.reason,
-        retentionDays: command.retentionDays,
+        ...why,
         purgedAt: command.at,
       },
     },
   ];
+}
+
+function due(job: EndedJob, command: PurgeJobFiles): boolean {
+  if (command.reason === 'request') return true;
+  if (command.retentionDays <= 0) return false;
+  return Date.parse(job.finishedAt) <= Date.parse(command.at) - command.retentionDays * DAY_MS;
 }
 
 /** The ended state after a purge, from the event alone. */

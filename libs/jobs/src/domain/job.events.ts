@@ -55,8 +55,8 @@ export type JobFailed = {
 export type EndedStatus = 'Completed' | 'Failed' | 'Cancelled';
 
 /**
- * The job's uploaded file, chunk plan and row results were deleted (data retention); its record, counts
- * and charges stay. Shared by both job kinds, like JobCompleted. It repeats how the job ended so that
+ * The job's uploaded file, chunk plan and row results were deleted (data retention, or on request: "delete
+ * now", reason `request`, retentionDays 0 and the erasure's id); its record, counts and charges stay. Shared by both job kinds, like JobCompleted. It repeats how the job ended so that
  * folding this event alone (commands load only the latest event) gives the whole ended state.
  */
 export type JobFilesPurged = {
@@ -67,8 +67,10 @@ export type JobFilesPurged = {
     kind: JobKind;
     status: EndedStatus;
     finishedAt: string;
-    reason: 'retention';
+    reason: 'retention' | 'request';
     retentionDays: number;
+    /** The erasure that asked (reason `request`). */
+    erasureId?: string;
     purgedAt: string;
   };
 };

@@ -26,6 +26,11 @@ function filesPurgedError(jobId: number, purge: FilesPurge | null): DomainError 
       'JOB_FILES_PURGED',
       `The uploaded file of job ${jobId} is no longer stored: it was deleted under the data-retention policy. ${remains}`,
     );
+  if (purge.reason === 'request')
+    return new DomainError(
+      'JOB_FILES_PURGED',
+      `The uploaded file and results of job ${jobId} were erased on ${purge.at} at the account's request. ${remains}`,
+    );
   const days = `${purge.retentionDays} ${purge.retentionDays === 1 ? 'day' : 'days'}`;
   return new DomainError(
     'JOB_FILES_PURGED',

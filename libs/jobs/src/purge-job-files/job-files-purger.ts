@@ -9,6 +9,8 @@ import { retentionCutoff } from '../domain/job-files-purge';
 import type { EndedStatus } from '../domain/job.events';
 import type { PurgeableJobKind, PurgeCandidate } from './purgeable-job-kind';
 
+type RequestPurge = Extract<PurgeJobFiles, { reason: 'request' }>;
+
 const ENDED: EndedStatus[] = ['Completed', 'Failed', 'Cancelled'];
 
 /**
@@ -52,6 +54,17 @@ export class JobFilesPurger {
       }
     }
     return purged;
+  }
+
+  /**
+   * Purges one ended job now (an erasure's "delete now"), the same way as retention does; false when it
+   * was purged already (a redelivered request is a no-op). Throws while the kind's read model does not hold
+   * the job yet (the caller retries).
+   */
+  async purgeNow(kind: PurgeableJobKind, jobId: number, command: RequestPurge): Promise<boolean> {
+    const job = await this.readStore.collection<PurgeCandidate>(kind.collection).get(String(jobId));
+    if (!job) throw new Error(`job ${jobId} is not in ${kind.collection} yet`);
+    return this.purge(kind, job, command);
   }
 
   /**

@@ -8,6 +8,8 @@ export interface PurgeableJobKind {
   kind: JobKind;
   /** The kind's job read model: one document per job, shaped like PurgeCandidate. */
   collection: string;
+  /** The kind's row results (one document per row or address, with `jobId`): a purge leaves none. */
+  resultsCollection: string;
   /** The decider of the kind's `jobs-<id>` streams; it accepts PurgeJobFiles. */
   decider: Decider<PurgeJobFiles, DomainEvent, unknown>;
 }

@@ -108,6 +108,10 @@ export class SqliteMessageBus extends MessageBus {
     return consumer;
   }
 
+  override async forgetMessages(fields: string[], value: string | number): Promise<number> {
+    return this.log.forget(fields, value);
+  }
+
   override async ping(): Promise<boolean> {
     try {
       return this.log.ping();

@@ -61,6 +61,8 @@ export class TopicLog {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
+    // Deleted messages (retention, erasure) are overwritten on disk, not left in free pages.
+    this.db.pragma('secure_delete = ON');
     this.db.exec(SCHEMA);
     this.addPublishedAt();
     this.appendInSavepoint = this.db.transaction((topic: string, messages: OutgoingMessage[]) =>
@@ -192,6 +194,28 @@ export class TopicLog {
           .run(topic, partition, upTo).changes;
       })
       .immediate();
+  }
+
+  /**
+   * Erasure: deletes every message whose value holds `value` at one of the JSON paths; answers how many.
+   * A partition's newest message is kept (append numbers on from it) with its value emptied instead. The
+   * write-ahead log is truncated after, so no copy of the deleted pages stays in it.
+   */
+  forget(paths: string[], value: string | number): number {
+    const where = paths.map(() => 'json_extract(value, ?) = ?').join(' OR ');
+    const args = paths.flatMap((path) => [`$.${path}`, value]);
+    const changed = this.db
+      .transaction(() => {
+        const newest = `(topic, partition, offset) IN (SELECT topic, partition, MAX(offset) FROM messages GROUP BY topic, partition)`;
+        const emptied = this.db
+          .prepare(`UPDATE messages SET value = '{"erased":true}', headers = '{}' WHERE (${where}) AND ${newest}`)
+          .run(...args).changes;
+        const deleted = this.db.prepare(`DELETE FROM messages WHERE (${where}) AND NOT ${newest}`).run(...args).changes;
+        return emptied + deleted;
+      })
+      .immediate();
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
+    return changed;
   }
 
   /** Returns up to `pages` free pages to the file system (a no-op on files created before auto_vacuum). */

@@ -186,6 +186,11 @@ export class KafkaMessageBus extends MessageBus {
   }
 
   /** True when a broker answers a metadata request within the timeout. */
+  /** Kafka cannot delete one message: the topics' retention removes them (docs/personal-data.md). */
+  async forgetMessages(): Promise<number> {
+    return 0;
+  }
+
   async ping(): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<boolean>(

@@ -46,6 +46,8 @@ const PUBLISHED_TOPICS: Record<string, PublishedTopic> = {
   webhooks: published(),
   webhookdeliveries: published(),
   idempotency: published('response'),
+  // An erasure names a job by id and an address by its keyed digest: nothing personal to hold back.
+  erasures: published(),
   // Not listed, so not published:
   // - email (email-claims-<hash of the address>): a claim is an address and its user, nothing else, and
   //   the stream name is a hash anyone can test guesses against; events.users says who signed up, by id;

@@ -28,6 +28,8 @@ export class SqliteReadStore extends ReadStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
+    // Deleted documents (erasure, retention) are overwritten on disk, not left in free pages.
+    this.db.pragma('secure_delete = ON');
   }
 
   /** Creates the table on first use; throws InvalidIdentifierError for a name outside [A-Za-z0-9_.-]. */
@@ -47,6 +49,10 @@ export class SqliteReadStore extends ReadStore {
       )
       .all() as { name: string }[];
     return rows.map((r) => r.name);
+  }
+
+  override async compact(): Promise<void> {
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   override async ping(): Promise<boolean> {

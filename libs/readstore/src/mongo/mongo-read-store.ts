@@ -37,6 +37,9 @@ export class MongoReadStore extends ReadStore {
     return infos.map((info) => info.name).filter((name) => !name.startsWith('system.'));
   }
 
+  /** The server's journal and vacuum are its own (docs/personal-data.md, operator's duties). */
+  async compact(): Promise<void> {}
+
   /** True when the server answers a ping within the ping timeout. */
   ping(): Promise<boolean> {
     return this.mongo.ping();

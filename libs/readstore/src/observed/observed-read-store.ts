@@ -50,6 +50,10 @@ export class ObservedReadStore extends ReadStore {
     return this.inner.listCollections();
   }
 
+  compact(): Promise<void> {
+    return this.inner.compact();
+  }
+
   ping(): Promise<boolean> {
     return this.inner.ping();
   }

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   FINDER_JOB_CANCEL,
+  FINDER_JOB_FILES,
   FinderJobCreation,
   FinderJobDownloads,
   FinderJobQueries,
@@ -41,6 +42,8 @@ const FINDER_JOB_ROUTES: JobKindDocs = {
   list: "The caller's finder jobs, newest first",
   detail: 'Status, found / not found counts, progress, credits charged, timestamps',
   cancel: 'Cancel a Pending or Processing job; contacts not yet looked up are never charged',
+  erase:
+    "Delete now: erase an ended job's data (its uploaded file, results and row data, everywhere they are stored, sealed data made unreadable by destroying the job's key); the job's record, counts and charges stay. Answers the erasure's receipt (202, status erasing; GET /v1/erasures/{erasureId} until done). 409 (code 4006) while the job runs: cancel it first. Asked again, answers the same erasure",
   download: {
     summary:
       'The original CSV with email, status, quality, result, reason, confidence, provider appended; while not Completed, the rows done so far (X-Partial-Result: true)',
@@ -71,6 +74,7 @@ export class FinderJobsController extends JobKindController<FinderJobKind>(FINDE
         creation: kind,
         parseOptions: parseFinderJobOptions,
         queries,
+        files: FINDER_JOB_FILES,
         cancel: FINDER_JOB_CANCEL,
         download,
       }),

@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import {
   RESULT_COLUMNS,
   VERIFICATION_JOB_CANCEL,
+  VERIFICATION_JOB_FILES,
   VERIFICATION_JOB_RESUME,
   VerificationJobCreation,
   VerificationJobDownloads,
@@ -45,6 +46,8 @@ const JOB_ROUTES: JobKindDocs = {
   list: "The caller's jobs, newest first",
   detail: 'Status, counts per result, progress, credits charged, timestamps and ETA',
   cancel: 'Cancel a Pending or Processing job; rows not yet verified are never charged',
+  erase:
+    "Delete now: erase an ended job's data (its uploaded file, results and row data, everywhere they are stored, sealed data made unreadable by destroying the job's key); the job's record, counts and charges stay. Answers the erasure's receipt (202, status erasing; GET /v1/erasures/{erasureId} until done). 409 (code 4006) while the job runs: cancel it first. Asked again, answers the same erasure",
   download: {
     summary:
       'The original CSV with result columns appended; while not Completed, the rows verified so far (X-Partial-Result: true)',
@@ -105,6 +108,7 @@ export class JobsController extends JobKindController<VerificationJobKind>(JOB_R
         creation: kind,
         parseOptions: parseBulkJobOptions,
         queries,
+        files: VERIFICATION_JOB_FILES,
         cancel: VERIFICATION_JOB_CANCEL,
         download,
       }),

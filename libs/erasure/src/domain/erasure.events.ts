@@ -1,0 +1,54 @@
+// Event type strings are stored forever: never rename one; add a new type, and read a changed
+// shape through an upcaster (CONTRIBUTING.md, Adding an event).
+// An account's erasures (`erasures-<accountId>`): what each destroyed, who asked and when. No personal data:
+// a job is named by its id, an address only by its keyed digest (the account's pepper, scopes.ts).
+
+/** What one erasure covers. */
+export type ErasureTarget = { kind: 'job'; jobId: number; jobKind: string } | { kind: 'address'; digest: string };
+export type ErasureKind = ErasureTarget['kind'];
+
+/** Who asked: the key (or dashboard session) and, when known, the team member. */
+export interface ErasureRequester {
+  keyId: string;
+  userId: string | null;
+}
+
+/**
+ * An erasure was asked for. `scopes` are the data-key scopes it destroys; `keyGenerations` the key
+ * generations they held when it was asked (random ids: what the receipt counts as destroyed).
+ */
+export type ErasureRequested = {
+  type: 'ErasureRequested';
+  data: {
+    erasureId: string;
+    accountId: string;
+    target: ErasureTarget;
+    scopes: string[];
+    keyGenerations: string[];
+    requestedBy: ErasureRequester;
+    requestedAt: string;
+  };
+};
+
+/**
+ * The erasure's keys are destroyed: nothing sealed under them opens again in this process from now, nor in
+ * any other process after `inForceAt` (their key caches' time to live).
+ */
+export type ErasureKeysDestroyed = {
+  type: 'ErasureKeysDestroyed';
+  data: { erasureId: string; accountId: string; destroyedAt: string; inForceAt: string };
+};
+
+/** What the erasure removed beside the keys: read-model documents and fields, blobs, bus messages, by count. */
+export type ErasureCompleted = {
+  type: 'ErasureCompleted';
+  data: { erasureId: string; accountId: string; removed: Record<string, number>; completedAt: string };
+};
+
+export type ErasureEvent = ErasureRequested | ErasureKeysDestroyed | ErasureCompleted;
+
+export const ERASURE_EVENT_TYPES: ErasureEvent['type'][] = [
+  'ErasureRequested',
+  'ErasureKeysDestroyed',
+  'ErasureCompleted',
+];

@@ -1,0 +1,56 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Clock } from '@lib/common';
+import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
+import { DataKeyCache, DataKeyStore } from '@lib/personal-data';
+import { erasureDecider } from '../domain/erasure.decider';
+import { erasureStream } from '../domain/erasure-stream';
+import { ERASURE_CLEANUPS, type ErasureCleanup } from './erasure-cleanup';
+
+/**
+ * Runs one erasure to its end, from wherever it stands. Keys first: once ErasureKeysDestroyed is recorded,
+ * nothing sealed under them opens (here at once, elsewhere after the key caches' time to live), so a crash
+ * after it leaves nothing readable. Then the cleanup of read models, blobs and the bus, idempotent, then
+ * ErasureCompleted. A step found recorded is not run again; a step run but not recorded (a crash between)
+ * runs again and changes nothing more (destroying a destroyed key destroys nothing).
+ */
+@Injectable()
+export class ErasureWorkflow {
+  private readonly logger = new Logger('erasure');
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly keys: DataKeyStore,
+    private readonly cache: DataKeyCache,
+    private readonly clock: Clock,
+    @Inject(ERASURE_CLEANUPS) private readonly cleanups: ErasureCleanup[],
+  ) {}
+
+  async run(accountId: string, erasureId: string): Promise<void> {
+    const stream = erasureStream(accountId);
+    const { state } = await aggregateStream(this.events, stream, erasureDecider);
+    const progress = state[erasureId];
+    if (!progress || progress.step === 'completed') return;
+    const { request } = progress;
+    if (progress.step === 'requested') {
+      await this.keys.destroy(request.scopes);
+      this.cache.forget(request.scopes);
+      const at = this.clock.now();
+      await runCommand(this.events, stream, erasureDecider, {
+        type: 'RecordKeysDestroyed',
+        erasureId,
+        at: new Date(at).toISOString(),
+        inForceAt: new Date(at + this.cache.ttlMs).toISOString(),
+      });
+    }
+    const cleanup = this.cleanups.find((c) => c.kind === request.target.kind);
+    if (!cleanup) throw new Error(`no cleanup for erasures of kind ${request.target.kind}`);
+    const removed = await cleanup.clean(request);
+    await runCommand(this.events, stream, erasureDecider, {
+      type: 'CompleteErasure',
+      erasureId,
+      removed,
+      at: this.clock.nowIso(),
+    });
+    this.logger.log(`erasure ${erasureId} of account ${accountId} completed`);
+  }
+}

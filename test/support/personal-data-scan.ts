@@ -1,0 +1,66 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** One place a needle was found: the file (relative to the scanned root) and the encoding it was in. */
+export interface ScanHit {
+  file: string;
+  encoding: string;
+}
+
+/** The forms a stored string may take: as given, JSON-escaped, base64 at each alignment, and case-folded. */
+function encodingsOf(needle: string): Array<{ encoding: string; bytes: Buffer; folded?: boolean }> {
+  const utf8 = Buffer.from(needle, 'utf8');
+  const forms = [
+    { encoding: 'utf8', bytes: utf8 },
+    { encoding: 'json-escaped', bytes: Buffer.from(JSON.stringify(needle).slice(1, -1), 'utf8') },
+    { encoding: 'utf16le', bytes: Buffer.from(needle, 'utf16le') },
+    { encoding: 'case-folded', bytes: Buffer.from(needle.toLowerCase(), 'utf8'), folded: true },
+  ];
+  // A base64 encoding of a longer text holds the needle at one of three alignments; the inner characters
+  // that do not depend on the neighbours are what a scan can look for.
+  for (let pad = 0; pad < 3; pad++) {
+    const encoded = Buffer.concat([Buffer.alloc(pad, 0), utf8])
+      .toString('base64')
+      .replace(/=+$/, '');
+    const skip = pad === 0 ? 0 : 4;
+    forms.push({ encoding: `base64+${pad}`, bytes: Buffer.from(encoded.slice(skip, encoded.length - 4), 'utf8') });
+  }
+  return forms;
+}
+
+/** Every file under `root`, recursively. */
+function filesUnder(root: string): string[] {
+  if (!fs.existsSync(root)) return [];
+  return fs.readdirSync(root, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(root, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : entry.isFile() ? [full] : [];
+  });
+}
+
+/**
+ * Scans every byte of every file under `root` for the needles in each of their encodings (issue 39: the
+ * proof that an erasure left nothing). Case-folded forms are searched in the lower-cased bytes.
+ */
+export function scanForPersonalData(root: string, needles: string[]): ScanHit[] {
+  const hits: ScanHit[] = [];
+  for (const file of filesUnder(root)) {
+    const bytes = fs.readFileSync(file);
+    const lowered = Buffer.from(bytes.toString('latin1').toLowerCase(), 'latin1');
+    for (const needle of needles)
+      for (const form of encodingsOf(needle))
+        if ((form.folded ? lowered : bytes).includes(form.bytes))
+          hits.push({ file: path.relative(root, file), encoding: form.encoding });
+  }
+  return hits;
+}
+
+/** The store a file under DATA_DIR belongs to, by its name (docs/operations: what DATA_DIR holds). */
+export function storeOf(file: string): string {
+  if (/^events/.test(file)) return 'event store';
+  if (/^read/.test(file)) return 'read store';
+  if (/^bus/.test(file)) return 'bus';
+  if (/^blobs/.test(file)) return 'blobs';
+  if (/outbox/.test(file)) return 'outbox';
+  if (/\.log$|^logs/.test(file)) return 'logs';
+  return file;
+}
