@@ -114,7 +114,7 @@ npm_artefact() {
   cd "$project" && npm init -y > /dev/null && npm install --no-audit --no-fund --loglevel=error "$work/$(tail -n 1 "$work/pack.txt")" || return 1
   cp "$sdks/typescript/test/artefact.cjs" "$sdks/typescript/test/artefact.mjs" . || return 1
   node artefact.cjs "$MAILCHECK_TEST_SERVICE" && node artefact.mjs "$MAILCHECK_TEST_SERVICE" \
-    && MAILCHECK_API_KEY=$(node -p "require('$MAILCHECK_TEST_SERVICE').apiKey") MAILCHECK_BASE_URL="$url" npx --no-install mailcheck balance
+    && MAILCHECK_API_KEY=$(node -p "require('$MAILCHECK_TEST_SERVICE').testApiKey") MAILCHECK_BASE_URL="$url" npx --no-install mailcheck balance
 }
 check "npm pack installs in a fresh project and works (ESM, CJS, npx mailcheck)" npm_artefact
 

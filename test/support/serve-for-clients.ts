@@ -1,9 +1,10 @@
 /**
  * The real service for the client libraries' tests (sdks/): the all-in-one app on embedded adapters,
  * probing loopback SMTP and DNS peers (so verdicts are real), trusting a throwaway CA whose server
- * certificate the tests' HTTPS webhook receivers use. Prints one JSON line (url, admin token, an API
- * key, the certificate files, addresses with known verdicts), then serves until stdin closes or a
- * SIGTERM/SIGINT arrives.
+ * certificate the tests' HTTPS webhook receivers use. Prints one JSON line (url, admin token, a live API
+ * key, a team owner's test key `testApiKey`, the certificate files, addresses with known verdicts), then
+ * serves until stdin closes or a SIGTERM/SIGINT arrives. The client libraries' tests call with test keys
+ * (docs/test-mode.md's magic addresses); the live key and the peers' verdicts serve what test mode has not.
  *
  *   node -r ./scripts/register-ts.js test/support/serve-for-clients.ts ['{"RATE_LIMIT_PER_SECOND":"1"}'] [--bulk-domains=N]
  *
@@ -14,6 +15,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { signedInUser } from '../e2e/dashboard/dashboard-users';
 import { COMPANY_DOMAINS } from '../e2e/finder/finder-world';
 import { startMailPeers } from './peers/mail-peers';
 import { accept, blocklist, DomainScript, reject, RcptBehaviour } from './peers/smtp-peer';
@@ -62,6 +64,13 @@ async function main(): Promise<void> {
   );
   const app = await startTestApp({ ...peers.env, WEBHOOK_CA_FILE: caFile, ...env });
   const account = await app.createAccount(1_000_000, 'client libraries');
+  // A team owner's test key, made on the dashboard: the admin API issues member keys, and only owners and
+  // admins manage webhooks.
+  const { browser } = await signedInUser(app, 'owner@clients.example', 'Client Libraries');
+  const testKey = await browser.request('POST', '/dashboard/v1/keys', {
+    body: { label: 'client libraries (test mode)', kind: 'test' },
+  });
+  if (testKey.status !== 201) throw new Error(`test key: ${testKey.status} ${testKey.text}`);
   let closing = false;
   const close = async () => {
     if (closing) return;
@@ -79,6 +88,7 @@ async function main(): Promise<void> {
       url: app.url,
       adminToken: ADMIN_TOKEN,
       apiKey: account.apiKey,
+      testApiKey: testKey.body.data.apiKey,
       accountId: account.accountId,
       tls: { key: path.join(tlsDir, 'receiver.key'), cert: path.join(tlsDir, 'receiver.pem'), ca: caFile },
       addresses: ADDRESSES,

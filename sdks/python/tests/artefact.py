@@ -12,8 +12,9 @@ from mailcheck import AsyncMailcheck, InvalidRequestError, Mailcheck, verify_web
 
 svc = json.load(open(sys.argv[1]))
 assert "site-packages" in mailcheck.__file__, mailcheck.__file__
-with Mailcheck(svc["apiKey"], base_url=svc["url"]) as client:
-    assert client.verify(svc["addresses"]["ok"])["result"] == "ok"
+# A test key: valid@ is deliverable by docs/test-mode.md's table.
+with Mailcheck(svc["testApiKey"], base_url=svc["url"]) as client:
+    assert client.verify("valid@acme.test")["result"] == "ok"
     try:
         client.verify("")
         raise AssertionError("an empty address was accepted")
@@ -22,10 +23,10 @@ with Mailcheck(svc["apiKey"], base_url=svc["url"]) as client:
 
 
 async def bulk():
-    async with AsyncMailcheck(svc["apiKey"], base_url=svc["url"]) as client:
-        job = await client.jobs.create(b"email\nalice@acme.test\n", file_name="artefact.csv")
+    async with AsyncMailcheck(svc["testApiKey"], base_url=svc["url"]) as client:
+        job = await client.jobs.create(b"email\nvalid@acme.test\n", file_name="artefact.csv")
         assert (await job.wait())["status"] == "Completed"
-        assert [line async for line in (await job.download(columns="result")).alines()] == ["email,result", "alice@acme.test,ok"]
+        assert [line async for line in (await job.download(columns="result")).alines()] == ["email,result", "valid@acme.test,ok"]
 
 
 asyncio.run(bulk())

@@ -1,6 +1,6 @@
-"""Test support: the real service (test/support/serve-for-clients.ts: the app on embedded adapters with
-loopback SMTP and DNS peers), accounts opened through its admin API, a TCP proxy that breaks chosen
-requests' connections, and an HTTPS webhook receiver. sdks/check.sh starts the services once and names
+"""Test support: the real service (test/support/serve-for-clients.ts: the app on embedded adapters), test
+keys of fresh accounts (answers fixed by docs/test-mode.md's magic addresses, no probes), a TCP proxy that
+breaks chosen requests' connections, and an HTTPS webhook receiver. sdks/check.sh starts the services once and names
 their descriptions in MAILCHECK_TEST_SERVICE / MAILCHECK_TEST_LIMITED_SERVICE; run alone, the tests
 start their own."""
 from __future__ import annotations
@@ -65,20 +65,45 @@ def limited_service():
     return _described("MAILCHECK_TEST_LIMITED_SERVICE", {"RATE_LIMIT_PER_SECOND": "1", "RATE_LIMIT_BURST": "1"})
 
 
-def new_account(svc, credits=10_000):
-    """A fresh account with `credits`; returns its API key."""
-    request = urllib.request.Request(
-        svc["url"] + "/admin/v1/accounts",
-        data=json.dumps({"name": "python sdk test", "credits": credits}).encode(),
-        headers={"authorization": "Bearer " + svc["adminToken"], "content-type": "application/json"},
-    )
+# Addresses and names whose answers docs/test-mode.md's tables fix for a test key (the local part decides an
+# address's verdict; a company domain's first label decides what the finder finds): no probe, no DNS.
+MAGIC = {
+    "ok": "valid@acme.test",
+    "invalid": "no-mailbox@acme.test",
+    "catchAll": "catch-all@acme.test",
+    "insufficientCredits": "insufficient-credits@acme.test",
+    "person": {"firstName": "Ada", "lastName": "Lovelace", "domain": "found.acme.test", "email": "ada.lovelace@found.acme.test"},
+    "nobody": {"firstName": "No", "lastName": "Body", "domain": "not-found.acme.test"},
+}
+
+
+def _post(url, body, headers):
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"content-type": "application/json", **headers})
     with urllib.request.urlopen(request) as response:
-        return json.load(response)["data"]["apiKey"]
+        return json.load(response)["data"]
+
+
+def new_account(svc, credits=10_000):
+    """A fresh account with `credits`; returns its live API key."""
+    admin = {"authorization": "Bearer " + svc["adminToken"]}
+    return _post(svc["url"] + "/admin/v1/accounts", {"name": "python sdk test", "credits": credits}, admin)["apiKey"]
+
+
+def test_key(svc, balance=None):
+    """A test key (mck_test_...) of a fresh account, through the admin API: its test balance starts at 10,000
+    credits, or is reset to `balance`."""
+    admin = {"authorization": "Bearer " + svc["adminToken"]}
+    account = _post(svc["url"] + "/admin/v1/accounts", {"name": "python sdk test", "credits": 0}, admin)
+    keys = svc["url"] + "/admin/v1/accounts/%s/keys" % account["accountId"]
+    key = _post(keys, {"label": "python sdk test", "kind": "test"}, admin)["apiKey"]
+    if balance is not None:
+        _post(svc["url"] + "/v1/credits/test-balance/reset", {"balance": balance}, {"x-api-key": key})
+    return key
 
 
 def list_csv(rows=50):
-    """`rows` addresses: one deliverable, one refused, the rest at a catch-all domain."""
-    lines = ["email", "alice@acme.test", "bob@acme.test"] + ["user%d@catchall.test" % i for i in range(2, rows)]
+    """`rows` magic addresses: one deliverable, one refused, the rest catch-all (distinct by +tag)."""
+    lines = ["email", MAGIC["ok"], MAGIC["invalid"]] + ["catch-all+%d@acme.test" % i for i in range(2, rows)]
     return ("\n".join(lines) + "\n").encode()
 
 

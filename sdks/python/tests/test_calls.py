@@ -1,4 +1,5 @@
-"""Every call of the sync client against the real service."""
+"""Every call of the sync client against the real service, with test keys: answers come from
+docs/test-mode.md's magic addresses and names, so each assertion is exact and nothing is probed."""
 import io
 import json
 import os
@@ -6,16 +7,16 @@ import subprocess
 import tempfile
 import unittest
 
-from support import ROOT, list_csv, new_account, service, settled_balance
+from support import MAGIC, ROOT, list_csv, service, settled_balance, test_key
 
-from mailcheck import AuthenticationError, InvalidRequestError, Mailcheck, MailcheckError, NotFoundError
+from mailcheck import AuthenticationError, InsufficientCreditsError, InvalidRequestError, Mailcheck, MailcheckError, NotFoundError
 
 
 class Calls(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.svc = service()
-        cls.client = Mailcheck(new_account(cls.svc, 100_000), base_url=cls.svc["url"])
+        cls.client = Mailcheck(test_key(cls.svc, balance=100_000), base_url=cls.svc["url"])
         cls.dir = tempfile.mkdtemp(prefix="sdk-py-")
 
     @classmethod
@@ -23,12 +24,12 @@ class Calls(unittest.TestCase):
         cls.client.close()
 
     def test_verify_and_verify_batch(self):
-        addresses = self.svc["addresses"]
-        ok = self.client.verify(addresses["ok"])
+        ok = self.client.verify(MAGIC["ok"])
         self.assertEqual((ok["result"], ok["creditsCharged"]), ("ok", 1))
-        invalid = self.client.verify(addresses["invalid"], evidence=True)
-        self.assertEqual((invalid["result"], invalid["smtpCode"]), ("invalid", 550))
-        batch = self.client.verify_batch([addresses["ok"], addresses["invalid"], addresses["catchAll"]])
+        invalid = self.client.verify(MAGIC["invalid"], evidence=True)
+        self.assertEqual((invalid["result"], invalid["subResult"]), ("invalid", "no_mailbox"))
+        self.assertEqual(self.client.verify("valid@gmial.com")["didYouMean"], "valid@gmail.com")
+        batch = self.client.verify_batch([MAGIC["ok"], MAGIC["invalid"], MAGIC["catchAll"]])
         self.assertEqual([r["result"] for r in batch["results"]], ["ok", "invalid", "catch_all"])
         self.assertEqual(batch["summary"]["creditsCharged"], 3)
 
@@ -37,7 +38,7 @@ class Calls(unittest.TestCase):
             self.client.verify("")
         self.assertEqual((refused.exception.code, refused.exception.status), (1006, 400))
         self.assertTrue(refused.exception.request_id)
-        with Mailcheck("mk_0000000000000000_nope", base_url=self.svc["url"], max_retries=0) as stranger:
+        with Mailcheck("mck_test_0000000000000000_nope", base_url=self.svc["url"], max_retries=0) as stranger:
             with self.assertRaises(AuthenticationError) as unknown:
                 stranger.credits.balance()
         self.assertEqual(unknown.exception.code, 1102)
@@ -61,9 +62,9 @@ class Calls(unittest.TestCase):
         download = job.download(results=["ok", "invalid"], columns=["result", "riskScore"])
         self.assertEqual((download.file_name, download.partial), ("list-deliverable-invalid.csv", False))
         lines = [",".join(line.split(",")[:2]) for line in download.lines()]
-        self.assertEqual(lines, ["email,result", "alice@acme.test,ok", "bob@acme.test,invalid"])
+        self.assertEqual(lines, ["email,result", MAGIC["ok"] + ",ok", MAGIC["invalid"] + ",invalid"])
         simple = list(job.download(results="ok", format="simple").lines())
-        self.assertEqual(simple, ["email,Email status", "alice@acme.test,Deliverable"])
+        self.assertEqual(simple, ["email,Email status", MAGIC["ok"] + ",Deliverable"])
         saved = os.path.join(self.dir, "all.csv")
         written = job.download(columns="result").save_to(saved)
         with open(saved, "rb") as handle:
@@ -74,10 +75,10 @@ class Calls(unittest.TestCase):
         self.assertGreater(chunks, 398 * 10)
 
     def test_job_from_bytes_a_file_object_and_an_iterable_get_list_cancel(self):
-        from_file = self.client.jobs.create(io.BytesIO(b"name,address\nAlice,alice@acme.test\n"), file_name="file.csv", email_column=1)
+        from_file = self.client.jobs.create(io.BytesIO(("name,address\nAlice,%s\n" % MAGIC["ok"]).encode()), file_name="file.csv", email_column=1)
         self.assertEqual(from_file.view["emailColumn"], {"index": 1, "chosenBy": "request", "headerName": "address"})
         from_bytes = self.client.jobs.create(list_csv(3), file_name="bytes.csv")
-        from_chunks = self.client.jobs.create(iter([b"email\n", b"alice@acme.test\n"]), file_name="chunks.csv")
+        from_chunks = self.client.jobs.create(iter([b"email\n", MAGIC["ok"].encode() + b"\n"]), file_name="chunks.csv")
         self.assertEqual(from_chunks.wait()["status"], "Completed")
         self.assertEqual(from_bytes.wait()["counts"]["rows"], 3)
         self.assertEqual(self.client.jobs.get(from_file.id).view["fileName"], "file.csv")
@@ -91,8 +92,8 @@ class Calls(unittest.TestCase):
             self.client.jobs.create(b"email\n", colour="blue")
 
     def test_lists_as_excel_saves_them_windows_1252_and_an_xlsx_sheet(self):
-        rows = [["Name", "Email"], ["José Müller, 5 €", "alice@acme.test"], ["Zoë O’Brien", "bob@acme.test"]]
-        expected = "\ufeffName,Email,result\r\n\"José Müller, 5 €\",alice@acme.test,ok\r\nZoë O’Brien,bob@acme.test,invalid\r\n"
+        rows = [["Name", "Email"], ["José Müller, 5 €", MAGIC["ok"]], ["Zoë O’Brien", MAGIC["invalid"]]]
+        expected = "\ufeffName,Email,result\r\n\"José Müller, 5 €\",%s,ok\r\nZoë O’Brien,%s,invalid\r\n" % (MAGIC["ok"], MAGIC["invalid"])
         text = "\r\n".join(",".join('"%s"' % v if "," in v else v for v in row) for row in rows) + "\r\n"
         job = self.client.jobs.create(text.encode("cp1252"), file_name="excel.csv")  # Python's own Windows-1252 encoder
         self.assertEqual(job.wait()["status"], "Completed")
@@ -109,14 +110,13 @@ class Calls(unittest.TestCase):
         self.assertEqual(b"".join(sheet.download(columns="result")).decode("utf-8"), expected)
 
     def test_finder_single_batch_and_job(self):
-        person = self.svc["addresses"]["person"]
+        person, nobody = MAGIC["person"], MAGIC["nobody"]
         found = self.client.finder.find(person["domain"], person["firstName"], person["lastName"])
         self.assertEqual((found["email"], found["creditsCharged"]), (person["email"], 10))
         batch = self.client.finder.find_batch(
-            [{"firstName": person["firstName"], "lastName": person["lastName"], "domain": person["domain"]}, {"first_name": "No", "last_name": "Body", "domain": "nomx.test"}]
+            [{"firstName": person["firstName"], "lastName": person["lastName"], "domain": person["domain"]}, {"first_name": nobody["firstName"], "last_name": nobody["lastName"], "domain": nobody["domain"]}]
         )
-        self.assertEqual(batch["results"][0]["email"], person["email"])
-        self.assertEqual(len(batch["results"]), 2)
+        self.assertEqual([(r["email"], r["status"]) for r in batch["results"]], [(person["email"], "Found"), (None, "Not Found")])
         csv = ("first,last,domain\n%s,%s,%s\n" % (person["firstName"], person["lastName"], person["domain"])).encode()
         job = self.client.finder.jobs.create(csv, file_name="people.csv")
         final = job.wait()
@@ -125,30 +125,56 @@ class Calls(unittest.TestCase):
         self.assertIn(job.id, [j["id"] for j in self.client.finder.jobs.list()["items"]])
 
     def test_credits(self):
-        with Mailcheck(new_account(self.svc, 50), base_url=self.svc["url"]) as fresh:
-            self.assertEqual(fresh.credits.balance()["available"], 50)
-            fresh.verify(self.svc["addresses"]["ok"])
+        with Mailcheck(test_key(self.svc), base_url=self.svc["url"]) as fresh:
+            self.assertEqual(fresh.credits.balance()["available"], 10_000, "a test balance starts at 10,000")
+            self.assertEqual(fresh.credits.reset_test_balance(50), {"balance": 50, "held": 0, "available": 50})
+            fresh.verify(MAGIC["ok"])
             self.assertEqual(settled_balance(fresh, 49), 49)
-            self.assertGreaterEqual(len(fresh.credits.transactions()["items"]), 1)
+            types = {t["type"] for t in fresh.credits.transactions()["items"]}
+            self.assertTrue({"Adjusted", "Used"} <= types, "the reset and the charge are in the test history")
             self.assertIsInstance(fresh.credits.packages()["packages"], list)
-            self.assertIsInstance(fresh.credits.orders()["items"], list)
+            # Orders are bought with real money: a test key is refused, saying so.
+            with self.assertRaises(AuthenticationError) as live_only:
+                fresh.credits.orders()
+            self.assertEqual(live_only.exception.code, 1117)
+
+    def test_reset_test_balance(self):
+        with Mailcheck(test_key(self.svc, balance=1), base_url=self.svc["url"]) as fresh:
+            with self.assertRaises(InsufficientCreditsError) as short:
+                fresh.verify_batch([MAGIC["ok"], "valid+2@acme.test"])
+            self.assertEqual(short.exception.code, 2001)
+            self.assertEqual(fresh.credits.reset_test_balance(), {"balance": 10_000, "held": 0, "available": 10_000})
+            with self.assertRaises(InsufficientCreditsError):
+                fresh.verify(MAGIC["insufficientCredits"])  # the magic 402 of docs/test-mode.md
+            with self.assertRaises(InvalidRequestError) as out_of_range:
+                fresh.credits.reset_test_balance(-1)
+            self.assertEqual(out_of_range.exception.code, 2020)
+        with Mailcheck(self.svc["apiKey"], base_url=self.svc["url"]) as live:
+            with self.assertRaises(AuthenticationError) as refused:
+                live.credits.reset_test_balance()
+            self.assertEqual(refused.exception.code, 1118)
 
     def test_webhooks(self):
-        created = self.client.webhooks.create("https://127.0.0.1:9/hook", ["job.completed"])
+        # Owners and admins manage webhooks: the service's team owner's test key.
+        with Mailcheck(self.svc["testApiKey"], base_url=self.svc["url"]) as owner:
+            self._webhooks(owner)
+
+    def _webhooks(self, client):
+        created = client.webhooks.create("https://127.0.0.1:9/hook", ["job.completed"])
         self.assertTrue(created["secret"].startswith("whsec_"))
-        self.assertIn(created["id"], [w["id"] for w in self.client.webhooks.list()])
-        self.assertEqual(self.client.webhooks.update(created["id"], events=[1, 2])["eventNames"], ["job.completed", "job.failed"])
-        self.assertFalse(self.client.webhooks.toggle(created["id"], False)["isActive"])
-        self.assertTrue(self.client.webhooks.toggle(created["id"])["isActive"])
-        self.assertNotEqual(self.client.webhooks.rotate_secret(created["id"])["secret"], created["secret"])
-        self.assertFalse(self.client.webhooks.test(created["id"])["success"])
-        self.assertEqual(len(self.client.webhooks.deliveries(created["id"])["items"]), 1)
-        self.assertEqual(self.client.webhooks.remove(created["id"]), {"id": created["id"], "deleted": True})
+        self.assertIn(created["id"], [w["id"] for w in client.webhooks.list()])
+        self.assertEqual(client.webhooks.update(created["id"], events=[1, 2])["eventNames"], ["job.completed", "job.failed"])
+        self.assertFalse(client.webhooks.toggle(created["id"], False)["isActive"])
+        self.assertTrue(client.webhooks.toggle(created["id"])["isActive"])
+        self.assertNotEqual(client.webhooks.rotate_secret(created["id"])["secret"], created["secret"])
+        self.assertFalse(client.webhooks.test(created["id"])["success"])
+        self.assertEqual(len(client.webhooks.deliveries(created["id"])["items"]), 1)
+        self.assertEqual(client.webhooks.remove(created["id"]), {"id": created["id"], "deleted": True})
         with self.assertRaises(NotFoundError) as gone:
-            self.client.webhooks.remove(created["id"])
+            client.webhooks.remove(created["id"])
         self.assertEqual(gone.exception.code, 4001)
         with self.assertRaises(InvalidRequestError) as plain:
-            self.client.webhooks.create("http://example.com/hook", [1])
+            client.webhooks.create("http://example.com/hook", [1])
         self.assertEqual(plain.exception.code, 4002)
 
 

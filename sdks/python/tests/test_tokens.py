@@ -1,5 +1,7 @@
 """Verification tokens, the back-end half of a sign-up form: a publishable key's answer (as a browser page at a
-listed origin gets it from the real service) confirmed online with a secret key and offline with the keys."""
+listed origin gets it from the real service) confirmed online with a secret key and offline with the keys.
+Live keys on purpose: publishable keys are live only (there are no test publishable keys, docs/test-mode.md),
+so a token and its check are live too."""
 import base64
 import json
 import unittest
@@ -7,7 +9,7 @@ import urllib.request
 
 from support import service
 
-from mailcheck import InvalidRequestError, Mailcheck, VerificationTokenError, verify_verification_token
+from mailcheck import AuthenticationError, InvalidRequestError, Mailcheck, VerificationTokenError, verify_verification_token
 
 SHOP = "https://shop.example"
 
@@ -47,6 +49,13 @@ class Tokens(unittest.TestCase):
         with self.assertRaises(InvalidRequestError) as refused:
             self.client.tokens.check(forged, "jane@example.com")
         self.assertEqual(refused.exception.code, 1121)
+
+    def test_a_test_key_cannot_check_a_token(self):
+        svc = service()
+        with Mailcheck(svc["testApiKey"], base_url=svc["url"]) as test:
+            with self.assertRaises(AuthenticationError) as refused:
+                test.tokens.check(self.token, "jane@example.com")
+        self.assertEqual(refused.exception.code, 1117)
 
     def test_offline_the_published_keys_verify_a_token_bound_to_our_key_or_account(self):
         keys = self.client.tokens.keys()["keys"]

@@ -3,7 +3,7 @@ import hashlib
 import hmac
 import unittest
 
-from support import Receiver, list_csv, new_account, service
+from support import Receiver, list_csv, service
 
 from mailcheck import Mailcheck, WebhookSignatureError, verify_webhook_signature
 
@@ -19,13 +19,14 @@ class Webhooks(unittest.TestCase):
         cls.receiver.close()
 
     def test_a_job_completed_delivery_verifies_and_a_tampered_one_does_not(self):
-        with Mailcheck(new_account(self.svc), base_url=self.svc["url"]) as client:
+        with Mailcheck(self.svc["testApiKey"], base_url=self.svc["url"]) as client:  # an owner's test key: owners manage webhooks
             webhook = client.webhooks.create(self.receiver.url, ["job.completed"])
             job = client.jobs.create(list_csv(5), file_name="hooked.csv")
             job.wait()
         delivery = self.receiver.next(lambda event: event["type"] == "job.completed" and event["data"]["jobId"] == job.id)
         event = verify_webhook_signature(delivery["body"], delivery["headers"], webhook["secret"])
         self.assertEqual((event["data"]["jobId"], event["data"]["summary"]["status"]), (job.id, "Completed"))
+        self.assertIs(event["livemode"], False, "a test key's events say so")
         self.assertEqual(verify_webhook_signature(delivery["body"].decode(), delivery["headers"], webhook["secret"])["id"], event["id"])
         with self.assertRaises(WebhookSignatureError):
             verify_webhook_signature(delivery["body"], delivery["headers"], "whsec_wrong")
@@ -36,7 +37,7 @@ class Webhooks(unittest.TestCase):
             verify_webhook_signature(delivery["body"], unsigned, webhook["secret"])
 
     def test_the_timestamp_window_and_a_rotated_secret(self):
-        with Mailcheck(new_account(self.svc), base_url=self.svc["url"]) as client:
+        with Mailcheck(self.svc["testApiKey"], base_url=self.svc["url"]) as client:  # an owner's test key: owners manage webhooks
             webhook = client.webhooks.create(self.receiver.url, [1])
             self.assertTrue(client.webhooks.test(webhook["id"])["success"])
             delivery = self.receiver.next(lambda event: event["type"] == "webhook.test" and event["data"]["webhookId"] == webhook["id"])

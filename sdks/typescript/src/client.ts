@@ -12,6 +12,7 @@ import type {
   FinderContact,
   FinderResult,
   OrderPage,
+  TestBalance,
   SingleVerification,
   TestDelivery,
   TokenKeySet,
@@ -71,6 +72,15 @@ export class Credits {
 
   orders(options: { page?: number; limit?: number } = {}): Promise<OrderPage> {
     return this.transport.json({ method: 'GET', path: '/v1/credits/orders', query: { ...options } });
+  }
+
+  /**
+   * Test mode only (a test key, `mck_test_…`): sets the test balance's available credits, 10,000 unless
+   * `balance` says otherwise; a small one lets a batch or a job run out of credits. Safe to retry: it sets a
+   * target rather than adding. A live key gets 403 (code 1118).
+   */
+  resetTestBalance(options: { balance?: number } = {}): Promise<TestBalance> {
+    return this.transport.json({ method: 'POST', path: '/v1/credits/test-balance/reset', json: options });
   }
 }
 

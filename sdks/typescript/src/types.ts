@@ -20,6 +20,7 @@ export type Balance = Schemas['BalanceModel'];
 export type TransactionPage = Schemas['TransactionPageModel'];
 export type Catalogue = Schemas['CatalogueModel'];
 export type OrderPage = Schemas['OrderPageModel'];
+export type TestBalance = Schemas['TestBalanceModel'];
 export type Webhook = Schemas['WebhookModel'];
 export type WebhookWithSecret = Schemas['WebhookWithSecretModel'];
 export type CreateWebhook = Schemas['CreateWebhookDto'];

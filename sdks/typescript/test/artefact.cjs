@@ -10,8 +10,8 @@ const svc = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 assert.ok(require.resolve('mailcheck').includes('node_modules/mailcheck/dist/cjs/'));
 assert.ok(readFileSync(require.resolve('mailcheck').replace(/index\.js$/, 'index.d.ts'), 'utf8').includes('Mailcheck'));
 (async () => {
-  const client = new Mailcheck({ apiKey: svc.apiKey, baseUrl: svc.url });
-  assert.equal((await client.verify(svc.addresses.ok)).result, 'ok');
+  const client = new Mailcheck({ apiKey: svc.testApiKey, baseUrl: svc.url }); // valid@: ok in test mode
+  assert.equal((await client.verify('valid@acme.test')).result, 'ok');
   await assert.rejects(client.verify(''), (e) => e instanceof MailcheckError && e.code === 1006);
   const body = '{"id":"x"}';
   const ts = String(Math.floor(Date.now() / 1000));

@@ -7,8 +7,9 @@ import { verifyWebhookSignature } from 'mailcheck/webhooks';
 const svc = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 assert.match(import.meta.resolve('mailcheck'), /node_modules\/mailcheck\/dist\/esm\/index\.js$/);
 assert.equal(typeof verifyWebhookSignature, 'function');
-const client = new Mailcheck({ apiKey: svc.apiKey, baseUrl: svc.url });
-const job = await client.jobs.create(new Blob(['email\nalice@acme.test\n']), { fileName: 'artefact.csv' });
+// A test key: valid@ is deliverable by docs/test-mode.md's table.
+const client = new Mailcheck({ apiKey: svc.testApiKey, baseUrl: svc.url });
+const job = await client.jobs.create(new Blob(['email\nvalid@acme.test\n']), { fileName: 'artefact.csv' });
 assert.equal((await job.wait()).status, 'Completed');
-assert.equal((await (await job.download({ columns: 'result' })).text()).trim(), 'email,result\nalice@acme.test,ok');
+assert.equal((await (await job.download({ columns: 'result' })).text()).trim(), 'email,result\nvalid@acme.test,ok');
 console.log('esm artefact: ok');

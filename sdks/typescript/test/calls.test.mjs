@@ -1,4 +1,5 @@
-// Every call of the client against the real service.
+// Every call of the client against the real service, with test keys: answers come from docs/test-mode.md's
+// magic addresses and names, so each assertion is exact and nothing is probed.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,12 +8,13 @@ import { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import {
   AuthenticationError,
+  InsufficientCreditsError,
   InvalidRequestError,
   Mailcheck,
   MailcheckError,
   NotFoundError,
 } from '../dist/esm/index.js';
-import { listCsv, newAccount, service, stopServices } from './support.mjs';
+import { listCsv, MAGIC, service, stopServices, testKey } from './support.mjs';
 
 let svc;
 let client;
@@ -20,22 +22,24 @@ const dir = mkdtempSync(join(tmpdir(), 'sdk-ts-'));
 
 before(async () => {
   svc = await service();
-  client = new Mailcheck({ apiKey: await newAccount(svc, 100_000), baseUrl: svc.url });
+  client = new Mailcheck({ apiKey: await testKey(svc, { balance: 100_000 }), baseUrl: svc.url });
 });
 after(stopServices);
 
 describe('verify', () => {
-  test('verify(email) answers the peers verdicts and charges one credit', async () => {
-    const ok = await client.verify(svc.addresses.ok);
+  test('verify(email) answers the magic verdicts and charges one credit', async () => {
+    const ok = await client.verify(MAGIC.ok);
     assert.equal(ok.result, 'ok');
     assert.equal(ok.creditsCharged, 1);
-    const invalid = await client.verify(svc.addresses.invalid, { evidence: true });
+    const invalid = await client.verify(MAGIC.invalid, { evidence: true });
     assert.equal(invalid.result, 'invalid');
-    assert.equal(invalid.smtpCode, 550);
+    assert.equal(invalid.subResult, 'no_mailbox');
+    const typo = await client.verify('valid@gmial.com');
+    assert.equal(typo.didYouMean, 'valid@gmail.com');
   });
 
   test('verifyBatch(emails) answers each address and sums them up', async () => {
-    const batch = await client.verifyBatch([svc.addresses.ok, svc.addresses.invalid, svc.addresses.catchAll]);
+    const batch = await client.verifyBatch([MAGIC.ok, MAGIC.invalid, MAGIC.catchAll]);
     assert.deepEqual(
       batch.results.map((r) => r.result),
       ['ok', 'invalid', 'catch_all'],
@@ -48,7 +52,7 @@ describe('verify', () => {
       client.verify(''),
       (e) => e instanceof InvalidRequestError && e.code === 1006 && e.status === 400 && Boolean(e.requestId),
     );
-    const stranger = new Mailcheck({ apiKey: 'mk_0000000000000000_nope', baseUrl: svc.url, maxRetries: 0 });
+    const stranger = new Mailcheck({ apiKey: 'mck_test_0000000000000000_nope', baseUrl: svc.url, maxRetries: 0 });
     await assert.rejects(stranger.credits.balance(), (e) => e instanceof AuthenticationError && e.code === 1102);
     await assert.rejects(
       client.jobs.get(1),
@@ -79,7 +83,7 @@ describe('bulk jobs', () => {
     for await (const line of download.lines()) lines.push(line);
     assert.deepEqual(
       lines.map((l) => l.split(',').slice(0, 2).join(',')),
-      ['email,result', 'alice@acme.test,ok', 'bob@acme.test,invalid'],
+      ['email,result', `${MAGIC.ok},ok`, `${MAGIC.invalid},invalid`],
     );
 
     const saved = join(dir, 'all.csv');
@@ -89,7 +93,7 @@ describe('bulk jobs', () => {
     assert.equal(text.trim().split('\n').length, 401);
 
     const simple = await (await job.download({ results: 'ok', format: 'simple' })).text();
-    assert.deepEqual(simple.trim().split('\n'), ['email,Email status', 'alice@acme.test,Deliverable']);
+    assert.deepEqual(simple.trim().split('\n'), ['email,Email status', `${MAGIC.ok},Deliverable`]);
 
     let chunks = 0;
     for await (const chunk of await job.download({ results: 'catch_all', columns: 'none' })) chunks += chunk.length;
@@ -97,17 +101,16 @@ describe('bulk jobs', () => {
   });
 
   test('jobs.create takes a Blob, bytes or a stream, with options; get, list and cancel', async () => {
-    const fromBlob = await client.jobs.create(new Blob(['name,address\nAlice,alice@acme.test\n']), {
+    const fromBlob = await client.jobs.create(new Blob([`name,address\nAlice,${MAGIC.ok}\n`]), {
       fileName: 'blob.csv',
       emailColumn: 1,
     });
     assert.equal(fromBlob.view.emailColumn.index, 1);
     assert.equal(fromBlob.view.emailColumn.chosenBy, 'request');
     const fromBytes = await client.jobs.create(Buffer.from(listCsv(3)), { fileName: 'bytes.csv' });
-    const fromStream = await client.jobs.create(
-      Readable.from([Buffer.from('email\n'), Buffer.from('alice@acme.test\n')]),
-      { fileName: 'stream.csv' },
-    );
+    const fromStream = await client.jobs.create(Readable.from([Buffer.from('email\n'), Buffer.from(`${MAGIC.ok}\n`)]), {
+      fileName: 'stream.csv',
+    });
     assert.equal((await fromStream.wait()).status, 'Completed');
     assert.equal((await fromBytes.wait()).counts.rows, 3);
     const again = await client.jobs.get(fromBlob.id);
@@ -121,7 +124,7 @@ describe('bulk jobs', () => {
 
 describe('finder', () => {
   test('finder.find, findBatch and a finder job with its download', async () => {
-    const { person } = svc.addresses;
+    const { person, nobody } = MAGIC;
     const found = await client.finder.find({
       firstName: person.firstName,
       lastName: person.lastName,
@@ -131,10 +134,15 @@ describe('finder', () => {
     assert.equal(found.creditsCharged, 10);
     const batch = await client.finder.findBatch([
       { firstName: person.firstName, lastName: person.lastName, domain: person.domain },
-      { firstName: 'Nobody', lastName: 'Here', domain: 'nomx.test' },
+      nobody,
     ]);
-    assert.equal(batch.results.length, 2);
-    assert.equal(batch.results[0].email, person.email);
+    assert.deepEqual(
+      batch.results.map((r) => [r.email, r.status]),
+      [
+        [person.email, 'Found'],
+        [null, 'Not Found'],
+      ],
+    );
 
     const job = await client.finder.jobs.create(
       Buffer.from(`first,last,domain\n${person.firstName},${person.lastName},${person.domain}\n`),
@@ -150,23 +158,52 @@ describe('finder', () => {
 });
 
 describe('credits', () => {
-  test('balance, transactions, packages and orders', async () => {
-    const fresh = new Mailcheck({ apiKey: await newAccount(svc, 50), baseUrl: svc.url });
-    assert.equal((await fresh.credits.balance()).available, 50);
-    await fresh.verify(svc.addresses.ok);
+  test('balance, transactions and packages; the test balance resets; orders are live-only', async () => {
+    const fresh = new Mailcheck({ apiKey: await testKey(svc), baseUrl: svc.url });
+    assert.equal((await fresh.credits.balance()).available, 10_000, 'a test balance starts at 10,000');
+    assert.deepEqual(await fresh.credits.resetTestBalance({ balance: 50 }), { balance: 50, held: 0, available: 50 });
+    await fresh.verify(MAGIC.ok);
     for (let i = 0; (await fresh.credits.balance()).balance !== 49; i += 1) {
       assert.ok(i < 100, 'the balance read model shows the charge');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const transactions = await fresh.credits.transactions();
-    assert.ok(transactions.items.length >= 1);
+    assert.ok(
+      transactions.items.some((t) => t.type === 'Adjusted'),
+      'the reset is in the test history',
+    );
+    assert.ok(transactions.items.some((t) => t.type === 'Used'));
     assert.ok(Array.isArray((await fresh.credits.packages()).packages));
-    assert.ok(Array.isArray((await fresh.credits.orders()).items));
+    // Orders are bought with real money: a test key is refused, saying so.
+    await assert.rejects(fresh.credits.orders(), (e) => e instanceof AuthenticationError && e.code === 1117);
+  });
+
+  test('resetTestBalance() with no balance restores 10,000; a small one runs out with a typed 402', async () => {
+    const fresh = new Mailcheck({ apiKey: await testKey(svc), baseUrl: svc.url });
+    await fresh.credits.resetTestBalance({ balance: 1 });
+    await assert.rejects(
+      fresh.verifyBatch([MAGIC.ok, 'valid+2@acme.test']),
+      (e) => e instanceof InsufficientCreditsError && e.code === 2001,
+    );
+    assert.deepEqual(await fresh.credits.resetTestBalance(), { balance: 10_000, held: 0, available: 10_000 });
+    await assert.rejects(
+      fresh.verify(MAGIC.insufficientCredits),
+      (e) => e instanceof InsufficientCreditsError && e.code === 2001,
+      'the magic 402 of docs/test-mode.md',
+    );
+    await assert.rejects(fresh.credits.resetTestBalance({ balance: -1 }), (e) => e.code === 2020 && e.status === 400);
+  });
+
+  test('resetTestBalance() with a live key is refused (403, 1118)', async () => {
+    const live = new Mailcheck({ apiKey: svc.apiKey, baseUrl: svc.url });
+    await assert.rejects(live.credits.resetTestBalance(), (e) => e instanceof AuthenticationError && e.code === 1118);
   });
 });
 
 describe('webhooks', () => {
   test('create, list, update, toggle, rotate-secret, deliveries and remove', async () => {
+    // Owners and admins manage webhooks: the service's team owner's test key.
+    const client = new Mailcheck({ apiKey: svc.testApiKey, baseUrl: svc.url });
     const created = await client.webhooks.create({ url: 'https://127.0.0.1:9/hook', events: ['job.completed'] });
     assert.match(created.secret, /^whsec_/);
     assert.ok((await client.webhooks.list()).some((w) => w.id === created.id));

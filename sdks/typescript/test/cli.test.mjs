@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { Mailcheck } from '../dist/esm/index.js';
-import { listCsv, newAccount, PACKAGE, service, stopServices, startReceiver } from './support.mjs';
+import { listCsv, MAGIC, PACKAGE, service, stopServices, startReceiver, testKey } from './support.mjs';
 
 const CLI = join(PACKAGE, 'dist/cjs/cli/main.js');
 const dir = mkdtempSync(join(tmpdir(), 'sdk-cli-'));
@@ -15,7 +15,7 @@ let svc;
 let env;
 before(async () => {
   svc = await service();
-  env = { ...process.env, MAILCHECK_API_KEY: await newAccount(svc, 100_000), MAILCHECK_BASE_URL: svc.url };
+  env = { ...process.env, MAILCHECK_API_KEY: await testKey(svc, { balance: 100_000 }), MAILCHECK_BASE_URL: svc.url };
 });
 after(stopServices);
 
@@ -51,7 +51,7 @@ test('verify list.csv in a terminal draws a progress bar in place, downloads the
     'a partly filled bar was drawn',
   );
   assert.match(stdout, /Completed: ok 1, invalid 1, catch_all 1,498; 1,500 credits charged/);
-  assert.equal(readFileSync(join(dir, 'out.csv'), 'utf8'), 'email,result\nalice@acme.test,ok\nbob@acme.test,invalid\n');
+  assert.equal(readFileSync(join(dir, 'out.csv'), 'utf8'), `email,result\n${MAGIC.ok},ok\n${MAGIC.invalid},invalid\n`);
 });
 
 test('verify --simple writes the rows it keeps with one plain-words column, named after them', async () => {
@@ -61,7 +61,7 @@ test('verify --simple writes the rows it keeps with one plain-words column, name
   assert.match(stderr, /results written to simple-deliverable\.csv/);
   assert.equal(
     readFileSync(join(dir, 'simple-deliverable.csv'), 'utf8'),
-    'email,Email status\nalice@acme.test,Deliverable\n',
+    `email,Email status\n${MAGIC.ok},Deliverable\n`,
   );
 });
 
@@ -81,8 +81,8 @@ test('verify list.xlsx --sheet reads that sheet of an Excel workbook and downloa
   book.addWorksheet('Notes').addRows([['nothing here']]);
   book.addWorksheet('Leads').addRows([
     ['Name', 'Email'],
-    ['José Müller', 'alice@acme.test'],
-    ['Zoë O’Brien', 'bob@acme.test'],
+    ['José Müller', MAGIC.ok],
+    ['Zoë O’Brien', MAGIC.invalid],
   ]);
   await book.xlsx.writeFile(join(dir, 'list.xlsx'));
   const { code, stderr } = await run(process.execPath, [
@@ -99,12 +99,12 @@ test('verify list.xlsx --sheet reads that sheet of an Excel workbook and downloa
   assert.equal(code, 0, stderr);
   assert.equal(
     readFileSync(join(dir, 'xlsx-out.csv'), 'utf8'),
-    '\uFEFFName,Email,result\r\nJosé Müller,alice@acme.test,ok\r\nZoë O’Brien,bob@acme.test,invalid\r\n',
+    `\uFEFFName,Email,result\r\nJosé Müller,${MAGIC.ok},ok\r\nZoë O’Brien,${MAGIC.invalid},invalid\r\n`,
   );
 });
 
 test('find, balance and webhooks subcommands', async () => {
-  const { person } = svc.addresses;
+  const { person } = MAGIC;
   const found = await run(process.execPath, [
     CLI,
     'find',
@@ -130,36 +130,31 @@ test('find, balance and webhooks subcommands', async () => {
   assert.equal(typeof JSON.parse(balance.stdout).available, 'number');
 
   const receiver = await startReceiver(svc);
+  // Owners and admins manage webhooks: the service's team owner's test key.
+  const asOwner = (args) => run(process.execPath, [CLI, ...args], { MAILCHECK_API_KEY: svc.testApiKey });
   try {
-    const created = await run(process.execPath, [CLI, 'webhooks', 'create', receiver.url, '--json']);
+    const created = await asOwner(['webhooks', 'create', receiver.url, '--json']);
     assert.equal(created.code, 0, created.stderr);
     const { id, secret } = JSON.parse(created.stdout);
     assert.match(secret, /^whsec_/);
     assert.match(
-      (await run(process.execPath, [CLI, 'webhooks', 'list'])).stdout,
+      (await asOwner(['webhooks', 'list'])).stdout,
       new RegExp(`^${id} ${receiver.url.replace(/\./g, '\\.')}`, 'm'),
     );
-    assert.match((await run(process.execPath, [CLI, 'webhooks', 'test', String(id)])).stdout, /^delivered \(HTTP 200/);
-    assert.match(
-      (await run(process.execPath, [CLI, 'webhooks', 'toggle', String(id), '--active', 'false'])).stdout,
-      /\(paused\)/,
-    );
-    assert.match(
-      (await run(process.execPath, [CLI, 'webhooks', 'deliveries', String(id)])).stdout,
-      /webhook\.test succeeded/,
-    );
-    assert.match(
-      (await run(process.execPath, [CLI, 'webhooks', 'rotate-secret', String(id)])).stdout,
-      /^secret: whsec_/,
-    );
-    assert.match((await run(process.execPath, [CLI, 'webhooks', 'delete', String(id)])).stdout, /deleted/);
+    assert.match((await asOwner(['webhooks', 'test', String(id)])).stdout, /^delivered \(HTTP 200/);
+    assert.match((await asOwner(['webhooks', 'toggle', String(id), '--active', 'false'])).stdout, /\(paused\)/);
+    assert.match((await asOwner(['webhooks', 'deliveries', String(id)])).stdout, /webhook\.test succeeded/);
+    assert.match((await asOwner(['webhooks', 'rotate-secret', String(id)])).stdout, /^secret: whsec_/);
+    assert.match((await asOwner(['webhooks', 'delete', String(id)])).stdout, /deleted/);
   } finally {
     await receiver.close();
   }
 });
 
 test('exit statuses: 1 when the service refuses, 2 on bad usage', async () => {
-  const refused = await run(process.execPath, [CLI, 'balance'], { MAILCHECK_API_KEY: 'mk_0000000000000000_nope' });
+  const refused = await run(process.execPath, [CLI, 'balance'], {
+    MAILCHECK_API_KEY: 'mck_test_0000000000000000_nope',
+  });
   assert.equal(refused.code, 1);
   assert.match(refused.stderr, /^error 1102: /);
   const missing = await run(process.execPath, [CLI, 'verify', 'no-such-file.csv']);

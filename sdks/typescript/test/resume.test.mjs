@@ -1,5 +1,6 @@
 // Issue 37, finding 1, through the client and the CLI: a list over budget stops with the balance spent
 // (`resumable`, a message saying what was done and charged) and resumes after a top-up, each row charged once.
+// On a test key's balance: a reset is its top-up.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { Mailcheck } from '../dist/esm/index.js';
-import { listCsv, PACKAGE, service, stopServices } from './support.mjs';
+import { listCsv, PACKAGE, service, stopServices, testKey } from './support.mjs';
 
 const CLI = join(PACKAGE, 'dist/cjs/cli/main.js');
 let svc;
@@ -16,28 +17,16 @@ before(async () => {
 });
 after(stopServices);
 
-const admin = async (path, body) => {
-  const response = await fetch(`${svc.url}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${svc.adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()).data;
-};
-/** A fresh account with `credits`, and a way to add more. */
+/** A test key whose balance is `credits`, and a way to give it more (a reset sets what is available). */
 async function smallAccount(credits) {
-  const { accountId, apiKey } = await admin('/admin/v1/accounts', { name: 'sdk resume test', credits });
-  return {
-    apiKey,
-    topUp: (amount) => admin(`/admin/v1/accounts/${accountId}/adjustments`, { amount, reason: 'top-up' }),
-  };
+  const apiKey = await testKey(svc, { balance: credits });
+  const client = new Mailcheck({ apiKey, baseUrl: svc.url });
+  return { apiKey, client, topUp: (available) => client.credits.resetTestBalance({ balance: available }) };
 }
 
 // listCsv(6): 6 rows, each a decisive verdict (1 credit), so 4 credits pay for 4 of them.
 test('job.resume() after a top-up finishes a job the balance stopped, charging each row once', async () => {
-  const { apiKey, topUp } = await smallAccount(4);
-  const client = new Mailcheck({ apiKey, baseUrl: svc.url });
+  const { client, topUp } = await smallAccount(4);
   const job = await client.jobs.create(Buffer.from(listCsv(6)), { fileName: 'over-budget.csv' });
   const stopped = await job.wait();
   assert.equal(stopped.status, 'Failed');
@@ -50,12 +39,11 @@ test('job.resume() after a top-up finishes a job the balance stopped, charging e
   const done = await job.wait();
   assert.equal(done.status, 'Completed');
   assert.equal(done.creditsCharged, 6);
-  assert.equal((await client.credits.balance()).balance, 4 + 10 - 6);
+  assert.equal((await client.credits.balance()).balance, 10 - 2, 'the resumed rows only');
 });
 
 test('mailcheck resume <id> follows the resumed job to its download', async () => {
-  const { apiKey, topUp } = await smallAccount(4);
-  const client = new Mailcheck({ apiKey, baseUrl: svc.url });
+  const { apiKey, client, topUp } = await smallAccount(4);
   const job = await client.jobs.create(Buffer.from(listCsv(6)), { fileName: 'cli-over-budget.csv' });
   await job.wait();
   await topUp(10);

@@ -1,6 +1,6 @@
-// Test support: the real service (test/support/serve-for-clients.ts: the app on embedded adapters
-// with loopback SMTP and DNS peers), accounts opened through its admin API, a TCP proxy that breaks
-// chosen connections, and an HTTPS webhook receiver. sdks/check.sh starts the services once and names
+// Test support: the real service (test/support/serve-for-clients.ts: the app on embedded adapters), test
+// keys of fresh accounts (answers fixed by docs/test-mode.md's magic addresses, no probes), a TCP proxy
+// that breaks chosen connections, and an HTTPS webhook receiver. sdks/check.sh starts the services once and names
 // their descriptions in MAILCHECK_TEST_SERVICE / MAILCHECK_TEST_LIMITED_SERVICE; run alone, a test
 // file starts its own.
 import { spawn } from 'node:child_process';
@@ -51,7 +51,49 @@ export const service = () => (normal ??= described('MAILCHECK_TEST_SERVICE', {})
 export const limitedService = () =>
   (limited ??= described('MAILCHECK_TEST_LIMITED_SERVICE', { RATE_LIMIT_PER_SECOND: '1', RATE_LIMIT_BURST: '1' }));
 
-/** Opens a fresh account with `credits` through the admin API; resolves with its API key. */
+/**
+ * Addresses and names whose answers docs/test-mode.md's tables fix for a test key (the local part decides an
+ * address's verdict; a company domain's first label decides what the finder finds): no probe, no DNS.
+ */
+export const MAGIC = {
+  ok: 'valid@acme.test',
+  invalid: 'no-mailbox@acme.test',
+  catchAll: 'catch-all@acme.test',
+  unknown: 'unknown@acme.test',
+  insufficientCredits: 'insufficient-credits@acme.test',
+  person: { firstName: 'Ada', lastName: 'Lovelace', domain: 'found.acme.test', email: 'ada.lovelace@found.acme.test' },
+  nobody: { firstName: 'Nobody', lastName: 'Here', domain: 'not-found.acme.test' },
+};
+
+const admin = async (svc, path, body) => {
+  const response = await fetch(`${svc.url}/admin/v1${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${svc.adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()).data;
+};
+
+/**
+ * A test key (`mck_test_…`) of a fresh account, through the admin API: its test balance starts at 10,000
+ * credits, or is reset to `balance`.
+ */
+export async function testKey(svc, { balance } = {}) {
+  const { accountId } = await admin(svc, '/accounts', { name: 'sdk test', credits: 0 });
+  const { apiKey } = await admin(svc, `/accounts/${accountId}/keys`, { label: 'sdk test', kind: 'test' });
+  if (balance !== undefined) {
+    const response = await fetch(`${svc.url}/v1/credits/test-balance/reset`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ balance }),
+    });
+    if (response.status !== 200) throw new Error(`reset: ${response.status} ${await response.text()}`);
+  }
+  return apiKey;
+}
+
+/** Opens a fresh account with `credits` through the admin API; resolves with its live API key. */
 export async function newAccount(svc, credits = 10_000) {
   const response = await fetch(`${svc.url}/admin/v1/accounts`, {
     method: 'POST',
@@ -158,9 +200,9 @@ export async function startReceiver(svc) {
   };
 }
 
-/** A CSV of `rows` addresses: one deliverable, one refused, the rest at a catch-all domain. */
+/** A CSV of `rows` magic addresses: one deliverable, one refused, the rest catch-all (distinct by `+tag`). */
 export function listCsv(rows = 50) {
-  const lines = ['email', 'alice@acme.test', 'bob@acme.test'];
-  for (let i = lines.length - 1; i < rows; i += 1) lines.push(`user${i}@catchall.test`);
+  const lines = ['email', MAGIC.ok, MAGIC.invalid];
+  for (let i = lines.length - 1; i < rows; i += 1) lines.push(`catch-all+${i}@acme.test`);
   return `${lines.join('\n')}\n`;
 }

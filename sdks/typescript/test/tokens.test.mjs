@@ -1,5 +1,7 @@
 // Verification tokens, the back-end half of a sign-up form: a publishable key's answer (as a browser page at a
 // listed origin gets it from the real service) confirmed online with a secret key and offline with the keys.
+// Live keys on purpose: publishable keys are live only (there are no test publishable keys, docs/test-mode.md),
+// so a token and its check are live too.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { InvalidRequestError, Mailcheck } from '../dist/esm/index.js';
@@ -51,6 +53,11 @@ test('online: the secret key confirms the token for the submitted address, and r
   const [header, claims, signature] = token.split('.');
   const forged = `${header}.${claims}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
   await assert.rejects(client.tokens.check(forged, 'jane@example.com'), (error) => error.code === 1121);
+});
+
+test('a test key cannot check a token: tokens come only from live publishable keys (403, 1117)', async () => {
+  const test = new Mailcheck({ apiKey: svc.testApiKey, baseUrl: svc.url });
+  await assert.rejects(test.tokens.check(token, 'jane@example.com'), (error) => error.code === 1117);
 });
 
 test('offline: the published keys verify the token bound to our publishable key or account', async () => {

@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { Mailcheck } from '../dist/esm/index.js';
 import { verifyWebhookSignature, WebhookSignatureError } from '../dist/esm/webhook-signature.js';
-import { listCsv, newAccount, service, startReceiver, stopServices } from './support.mjs';
+import { listCsv, service, startReceiver, stopServices } from './support.mjs';
 
 let svc;
 let receiver;
@@ -18,7 +18,7 @@ after(async () => {
 });
 
 test('a job.completed delivery verifies with the secret, and not with another or once tampered', async () => {
-  const client = new Mailcheck({ apiKey: await newAccount(svc), baseUrl: svc.url });
+  const client = new Mailcheck({ apiKey: svc.testApiKey, baseUrl: svc.url }); // an owner's test key: owners manage webhooks
   const webhook = await client.webhooks.create({ url: receiver.url, events: ['job.completed'] });
   const job = await client.jobs.create(Buffer.from(listCsv(5)), { fileName: 'hooked.csv' });
   await job.wait();
@@ -27,6 +27,7 @@ test('a job.completed delivery verifies with the secret, and not with another or
   const event = verifyWebhookSignature(delivery.body, delivery.headers, webhook.secret);
   assert.equal(event.data.jobId, job.id);
   assert.equal(event.data.summary.status, 'Completed');
+  assert.equal(event.livemode, false, "a test key's events say so");
   // A Headers object works as well as Node's header record.
   const headers = new Headers(Object.entries(delivery.headers).map(([k, v]) => [k, String(v)]));
   assert.equal(verifyWebhookSignature(delivery.body.toString('utf8'), headers, webhook.secret).id, event.id);
@@ -39,7 +40,7 @@ test('a job.completed delivery verifies with the secret, and not with another or
 });
 
 test('the timestamp window: a delivery replayed later is refused, and so is a moved timestamp', async () => {
-  const client = new Mailcheck({ apiKey: await newAccount(svc), baseUrl: svc.url });
+  const client = new Mailcheck({ apiKey: svc.testApiKey, baseUrl: svc.url }); // an owner's test key: owners manage webhooks
   const webhook = await client.webhooks.create({ url: receiver.url, events: [1] });
   assert.equal((await client.webhooks.test(webhook.id)).success, true);
   const delivery = await receiver.next((event) => event.type === 'webhook.test' && event.data.webhookId === webhook.id);

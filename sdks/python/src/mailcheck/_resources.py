@@ -61,6 +61,13 @@ class Credits(_Resource):
     def orders(self, page: Optional[int] = None, limit: Optional[int] = None) -> Any:
         return self._call(Request("GET", "/v1/credits/orders", params={"page": page, "limit": limit}))
 
+    def reset_test_balance(self, balance: Optional[int] = None) -> Any:
+        """Test mode only (a test key, mck_test_...): sets the test balance's available credits, 10,000 unless
+        `balance` says otherwise; a small one lets a batch or a job run out of credits. It sets a target rather
+        than adding, so a retry is harmless. A live key gets 403 (code 1118)."""
+        body = {} if balance is None else {"balance": balance}
+        return self._call(Request("POST", "/v1/credits/test-balance/reset", json=body))
+
 
 class Webhooks(_Resource):
     """Webhook endpoints; check deliveries with mailcheck.verify_webhook_signature."""
