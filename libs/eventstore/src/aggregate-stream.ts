@@ -55,7 +55,13 @@ export async function aggregateStream<E extends DomainEvent, S>(
   return { state, expectedRevision: last ? last.revision : 'no_stream', position: last ? last.position : -1 };
 }
 
-const PAGE = 100;
+/**
+ * Pages of the backwards walk to `after`: small first, since the events after a caller's recent read are
+ * usually a few (a page of 100 parsed ~15 times the ledger events a chunk's hold needed, each carrying every
+ * open hold), then doubling, so a long tail still costs few reads.
+ */
+const FIRST_PAGE = 8;
+const MAX_PAGE = 256;
 
 /** The newest `latest` events, and before them every event after `after`: newest first. */
 async function readNewest(
@@ -65,14 +71,14 @@ async function readNewest(
 ): Promise<RecordedEvent[]> {
   const read = await store.readStream(streamId, { direction: 'backwards', maxCount: latest });
   if (after === undefined) return read;
-  for (;;) {
+  for (let size = FIRST_PAGE; ; size = Math.min(size * 2, MAX_PAGE)) {
     const oldest = read.at(-1);
     if (!oldest || oldest.position <= after || oldest.revision === 0) return read;
-    const options = { direction: 'backwards', fromRevision: oldest.revision - 1, maxCount: PAGE } as const;
+    const options = { direction: 'backwards', fromRevision: oldest.revision - 1, maxCount: size } as const;
     const page = await store.readStream(streamId, options);
     const since = page.filter((event) => event.position > after);
     read.push(...since);
-    if (since.length < PAGE) return read;
+    if (since.length < page.length || page.length < size) return read; // reached `after`, or the stream's start
   }
 }
 
