@@ -54,6 +54,12 @@ export {
   type RunningSnapshot,
 } from './domain/job-lifecycle';
 export type { PurgeJobFiles } from './domain/job.commands';
+export {
+  EXPIRY_NOTICE_DAYS,
+  filesDeleteOn,
+  filesExpiryNoticeStream,
+  type JobFilesExpiring,
+} from './domain/files-expiry-notice';
 export type {
   EndedStatus,
   JobCaller,

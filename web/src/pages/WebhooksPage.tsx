@@ -11,6 +11,7 @@ import { useLoad } from '../lib/use-load';
 const EVENTS = [
   { name: 'job.completed', label: 'A job finished (results ready)' },
   { name: 'job.failed', label: 'A job stopped before completing' },
+  { name: 'job.files_expiring', label: "A job's files are deleted in 7 days, then in 1 day" },
 ];
 
 function Deliveries({ id }: { id: number }) {

@@ -7,6 +7,8 @@ import { jobStream } from '../domain/job-stream';
 import type { PurgeJobFiles } from '../domain/job.commands';
 import { retentionCutoff } from '../domain/job-files-purge';
 import type { EndedStatus } from '../domain/job.events';
+import { EXPIRY_NOTICE_DAYS, filesDeleteOn } from '../domain/files-expiry-notice';
+import { FilesExpiryNotifier } from '../notice-files-expiry/files-expiry-notifier';
 import type { PurgeableJobKind, PurgeCandidate } from './purgeable-job-kind';
 
 type RequestPurge = Extract<PurgeJobFiles, { reason: 'request' }>;
@@ -19,6 +21,8 @@ const ENDED: EndedStatus[] = ['Completed', 'Failed', 'Cancelled'];
  * rebuild of the read models from the log ends in the same state.
  */
 export class JobFilesPurger {
+  private readonly notices: FilesExpiryNotifier;
+
   constructor(
     private readonly events: EventStore,
     private readonly readStore: ReadStore,
@@ -26,17 +30,20 @@ export class JobFilesPurger {
     private readonly keys: DataKeyStore,
     private readonly cache: DataKeyCache,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.notices = new FilesExpiryNotifier(events);
+  }
 
   /**
-   * Purges every job of the kind that ended more than its account's retention ago (`retentionOf`); returns
-   * how many it purged. Jobs are read oldest first up to the shortest retention any account may have.
+   * Purges every job of the kind that ended more than its account's retention ago (`retentionOf`), and
+   * notices the others whose files go within a week; returns how many it purged. Jobs are read oldest
+   * first, up to the shortest retention any account may have less the longest notice.
    */
   async purgeEnded(
     kind: PurgeableJobKind,
     sweep: { at: string; shortestDays: number; retentionOf: (accountId: string) => Promise<number> },
   ): Promise<number> {
-    const cutoff = retentionCutoff(Date.parse(sweep.at), sweep.shortestDays);
+    const cutoff = retentionCutoff(Date.parse(sweep.at), Math.max(0, sweep.shortestDays - EXPIRY_NOTICE_DAYS[0]));
     const jobs = this.readStore
       .collection<PurgeCandidate>(kind.collection)
       .stream({ filter: { filesPurged: null, status: { $in: ENDED } }, sort: { finishedAt: 1 } });
@@ -46,6 +53,16 @@ export class JobFilesPurger {
       if (job.finishedAt > cutoff) break;
       try {
         const retentionDays = await sweep.retentionOf(job.accountId);
+        const deleteOn = filesDeleteOn(job.finishedAt, retentionDays);
+        if (deleteOn === null) continue;
+        if (deleteOn > sweep.at) {
+          await this.notices.noticeIfDue(
+            { ...job, kind: kind.kind, finishedAt: job.finishedAt },
+            retentionDays,
+            sweep.at,
+          );
+          continue;
+        }
         const command: PurgeJobFiles = { type: 'PurgeJobFiles', reason: 'retention', retentionDays, at: sweep.at };
         if (await this.purge(kind, job, command)) purged++;
       } catch (error) {

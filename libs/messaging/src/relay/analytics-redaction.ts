@@ -42,6 +42,7 @@ const PUBLISHED_TOPICS: Record<string, PublishedTopic> = {
   autotopups: published(),
   verifications: published(),
   jobs: published(),
+  jobnotices: published(),
   finder: published(),
   webhooks: published(),
   webhookdeliveries: published(),

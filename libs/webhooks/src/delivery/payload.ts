@@ -1,16 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isTestAccount } from '@lib/common';
-import type { JobCompleted, JobFailed } from '@lib/jobs';
+import type { JobCompleted, JobFailed, JobFilesExpiring } from '@lib/jobs';
 import type { RelayedEvent } from '@lib/messaging';
 import type { WebhookEventName } from '../domain/webhook-event-types';
 
 /** The relayed job events webhooks announce (docs/contracts.md), in today's shape. */
 export type JobFinished = RelayedEvent<JobCompleted | JobFailed>;
+export type JobExpiring = RelayedEvent<JobFilesExpiring>;
 
 /** The job events webhooks announce, by their event-store type. Cancelled jobs send nothing. */
 export const JOB_EVENT_NAMES: Readonly<Record<string, WebhookEventName>> = {
   JobCompleted: 'job.completed',
   JobFailed: 'job.failed',
+  JobFilesExpiring: 'job.files_expiring',
 };
 
 /** false for a test account's events (docs/test-mode.md): a receiver can refuse test events in production. */
@@ -30,6 +32,18 @@ export function jobEventBody(event: JobFinished, type: WebhookEventName): string
     livemode: livemodeOf(accountId),
     createdAt: event.occurredAt,
     data,
+  });
+}
+
+/** `job.files_expiring`: the job's file and results are deleted on `filesDeleteOn`, about `daysLeft` days from now. */
+export function expiringEventBody(event: JobExpiring): string {
+  const { jobId, kind, daysLeft, deleteOn, accountId } = event.data;
+  return JSON.stringify({
+    id: event.eventId,
+    type: 'job.files_expiring',
+    livemode: livemodeOf(accountId),
+    createdAt: event.occurredAt,
+    data: { jobId, kind, daysLeft, filesDeleteOn: deleteOn },
   });
 }
 

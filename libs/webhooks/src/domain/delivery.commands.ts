@@ -1,5 +1,5 @@
 /** What a delivery announces: a job event, or a test the customer asked for. */
-export type DeliveryEventType = 'job.completed' | 'job.failed' | 'webhook.test';
+export type DeliveryEventType = 'job.completed' | 'job.failed' | 'job.files_expiring' | 'webhook.test';
 
 export type ScheduleDelivery = {
   type: 'ScheduleDelivery';

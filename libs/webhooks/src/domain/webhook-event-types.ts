@@ -1,10 +1,14 @@
 import { DomainError } from '@lib/common';
 
 /** The events a webhook can subscribe to; names are part of the public payload and never change. */
-export type WebhookEventName = 'job.completed' | 'job.failed';
+export type WebhookEventName = 'job.completed' | 'job.failed' | 'job.files_expiring';
 
 /** Numeric values accepted in requests (the spec sends WebhookEvent as a number). Never renumber. */
-export const WEBHOOK_EVENT_CODES: Readonly<Record<WebhookEventName, number>> = { 'job.completed': 1, 'job.failed': 2 };
+export const WEBHOOK_EVENT_CODES: Readonly<Record<WebhookEventName, number>> = {
+  'job.completed': 1,
+  'job.failed': 2,
+  'job.files_expiring': 3,
+};
 
 const BY_CODE = new Map<number, WebhookEventName>(
   Object.entries(WEBHOOK_EVENT_CODES).map(([name, code]) => [code, name as WebhookEventName]),
@@ -20,7 +24,7 @@ export function parseWebhookEvents(input: unknown): WebhookEventName[] {
   if (!Array.isArray(input) || input.length === 0) {
     throw new DomainError(
       'WEBHOOK_EVENTS_INVALID',
-      'events must be a non-empty array of event numbers (1 = job.completed, 2 = job.failed) or names.',
+      'events must be a non-empty array of event numbers (1 = job.completed, 2 = job.failed, 3 = job.files_expiring) or names.',
     );
   }
   const names = input.map((value) => {
@@ -33,7 +37,7 @@ export function parseWebhookEvents(input: unknown): WebhookEventName[] {
     if (!name)
       throw new DomainError(
         'WEBHOOK_EVENTS_INVALID',
-        `events: unknown event ${JSON.stringify(value)}; use 1 (job.completed) or 2 (job.failed).`,
+        `events: unknown event ${JSON.stringify(value)}; use 1 (job.completed), 2 (job.failed) or 3 (job.files_expiring).`,
       );
     return name;
   });

@@ -17,7 +17,7 @@ describe('webhook events input', () => {
     expect(parseWebhookEvents([2, 'job.completed', 'job.failed'])).toEqual(['job.completed', 'job.failed']);
   });
 
-  it.each([[[]], [[3]], [['job.cancelled']], [[0]], [['1']], ['job.completed'], [undefined]])(
+  it.each([[[]], [[4]], [['job.cancelled']], [[0]], [['1']], ['job.completed'], [undefined]])(
     'refuses %j with code 4005',
     (input) => {
       expect(codeOf(() => parseWebhookEvents(input))).toBe(4005);

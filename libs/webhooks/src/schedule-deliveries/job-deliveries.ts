@@ -4,13 +4,14 @@ import { EventStore, runCommand } from '@lib/eventstore';
 import { JOB_UPCASTERS, type JobEvent } from '@lib/verification-jobs';
 import { RelayMessageV1, upcastRelayed } from '@lib/messaging';
 import { ReadStore } from '@lib/readstore';
-import { jobDeliveryId, jobEventBody, JOB_EVENT_NAMES } from '../delivery/payload';
+import type { JobFilesExpiring } from '@lib/jobs';
+import { expiringEventBody, jobDeliveryId, jobEventBody, JOB_EVENT_NAMES } from '../delivery/payload';
 import { deliveryDecider, deliveryStream } from '../domain/delivery.decider';
 import { WebhookDoc, WEBHOOKS_COLLECTION } from '../list-webhooks/webhooks.projection';
 import { WEBHOOKS_CONFIG, WebhooksConfig } from '../webhooks.config';
 
 /**
- * Turns one finished-job event into one scheduled delivery per active webhook of the account that
+ * Turns one finished-job event (or a notice that a job's files go soon) into one scheduled delivery per active webhook of the account that
  * subscribes to it. Only appends: sending is the dispatcher's job, so a slow receiver never holds up
  * the topic. Safe to repeat: delivery ids derive from (webhook, event).
  */
@@ -26,15 +27,15 @@ export class JobDeliveries {
   /** Returns how many deliveries the event needs (already scheduled ones included). */
   async schedule(message: RelayMessageV1): Promise<number> {
     // Both job kinds end with jobs' JobCompleted / JobFailed: read them through the jobs decider's upcasters.
-    const event = upcastRelayed<JobEvent>(message, JOB_UPCASTERS);
-    if (event.type !== 'JobCompleted' && event.type !== 'JobFailed') return 0;
+    const event = upcastRelayed<JobEvent | JobFilesExpiring>(message, JOB_UPCASTERS);
+    if (event.type !== 'JobCompleted' && event.type !== 'JobFailed' && event.type !== 'JobFilesExpiring') return 0;
     const type = JOB_EVENT_NAMES[event.type];
     if (!type) return 0;
     const hooks = await this.readStore
       .collection<WebhookDoc>(WEBHOOKS_COLLECTION)
       .find({ filter: { accountId: event.data.accountId, isActive: true, deleted: false } });
     const subscribed = hooks.filter((hook) => hook.events.includes(type));
-    const body = jobEventBody(event, type);
+    const body = event.type === 'JobFilesExpiring' ? expiringEventBody(event) : jobEventBody(event, type);
     for (const hook of subscribed) {
       const deliveryId = jobDeliveryId(hook.webhookId, event.eventId);
       await runCommand(this.events, deliveryStream(deliveryId), deliveryDecider, {

@@ -3,9 +3,12 @@ import { BusConsumer, MessageBus, relayTopic } from '@lib/messaging';
 import { JobDeliveries } from './job-deliveries';
 
 export const JOB_EVENTS_TOPIC = relayTopic('jobs');
+/** The notices that a job's files go soon (JobFilesExpiring on `jobnotices-<jobId>`). */
+export const JOB_NOTICES_TOPIC = relayTopic('jobnotices');
+const TOPICS = [JOB_EVENTS_TOPIC, JOB_NOTICES_TOPIC];
 export const WEBHOOK_DELIVERY_GROUP = 'webhook-delivery';
 
-/** Consumes the relay's job events (docs/contracts.md) and schedules webhook deliveries for the finished ones. */
+/** Consumes the relay's job events and notices (docs/contracts.md) and schedules webhook deliveries for the finished and expiring ones. */
 @Injectable()
 export class JobEventsConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('webhook-delivery');
@@ -17,10 +20,10 @@ export class JobEventsConsumer implements OnApplicationBootstrap, BeforeApplicat
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.bus.ensureTopics([JOB_EVENTS_TOPIC]);
+    await this.bus.ensureTopics(TOPICS);
     this.consumer = await this.bus.subscribe(
       // Scheduling is a few appends per event, so a handful in parallel keeps up with bulk job bursts.
-      { groupId: WEBHOOK_DELIVERY_GROUP, topics: [JOB_EVENTS_TOPIC], concurrency: 4 },
+      { groupId: WEBHOOK_DELIVERY_GROUP, topics: TOPICS, concurrency: 4 },
       async (message) => {
         const count = await this.deliveries.schedule(message.value);
         if (count > 0)

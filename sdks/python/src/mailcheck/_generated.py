@@ -64,7 +64,7 @@ class CheckedTokenModel(TypedDict):
 
 class _CreateWebhookDtoRequired(TypedDict):
     url: str
-    events: List[Union[Literal[1, 2], Literal["job.completed", "job.failed"]]]
+    events: List[Union[Literal[1, 2, 3], Literal["job.completed", "job.failed", "job.files_expiring"]]]
 
 
 class CreateWebhookDto(_CreateWebhookDtoRequired, total=False):
@@ -88,7 +88,7 @@ class _DeliveryModelRequired(TypedDict):
     id: str
     webhookId: int
     eventId: str
-    eventType: Literal["job.completed", "job.failed", "webhook.test"]
+    eventType: Literal["job.completed", "job.failed", "job.files_expiring", "webhook.test"]
     status: Literal["pending", "succeeded", "failed"]
     attempts: List["DeliveryAttemptModel"]
     createdAt: str
@@ -420,7 +420,7 @@ class TestDeliveryModel(TypedDict):
 class ToggleWebhookDto(TypedDict, total=False):
     isActive: Optional[bool]
     url: Optional[str]
-    events: Optional[List[Union[Literal[1, 2], Literal["job.completed", "job.failed"]]]]
+    events: Optional[List[Union[Literal[1, 2, 3], Literal["job.completed", "job.failed", "job.files_expiring"]]]]
 
 
 class TokenKeyModel(TypedDict):
@@ -457,7 +457,7 @@ class TransactionPageModel(TypedDict):
 
 class UpdateWebhookDto(TypedDict, total=False):
     url: Optional[str]
-    events: Optional[List[Union[Literal[1, 2], Literal["job.completed", "job.failed"]]]]
+    events: Optional[List[Union[Literal[1, 2, 3], Literal["job.completed", "job.failed", "job.files_expiring"]]]]
     isActive: Optional[bool]
 
 
@@ -509,8 +509,8 @@ class VerifySingleDto(_VerifySingleDtoRequired, total=False):
 class WebhookModel(TypedDict):
     id: int
     url: str
-    events: List[Literal[1, 2]]
-    eventNames: List[Literal["job.completed", "job.failed"]]
+    events: List[Literal[1, 2, 3]]
+    eventNames: List[Literal["job.completed", "job.failed", "job.files_expiring"]]
     isActive: bool
     createdAt: str
     updatedAt: str
@@ -519,8 +519,8 @@ class WebhookModel(TypedDict):
 class WebhookWithSecretModel(TypedDict):
     id: int
     url: str
-    events: List[Literal[1, 2]]
-    eventNames: List[Literal["job.completed", "job.failed"]]
+    events: List[Literal[1, 2, 3]]
+    eventNames: List[Literal["job.completed", "job.failed", "job.files_expiring"]]
     isActive: bool
     createdAt: str
     updatedAt: str

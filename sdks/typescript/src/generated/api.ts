@@ -1226,14 +1226,14 @@ export interface components {
             url: string;
             /**
              * Format: int32
-             * @description 1 = job.completed, 2 = job.failed
+             * @description 1 = job.completed, 2 = job.failed, 3 = job.files_expiring
              * @example [
              *       1,
              *       2
              *     ]
              */
-            events: (1 | 2)[];
-            eventNames: ("job.completed" | "job.failed")[];
+            events: (1 | 2 | 3)[];
+            eventNames: ("job.completed" | "job.failed" | "job.files_expiring")[];
             isActive: boolean;
             /** Format: date-time */
             createdAt: string;
@@ -1250,14 +1250,14 @@ export interface components {
             url: string;
             /**
              * Format: int32
-             * @description 1 = job.completed, 2 = job.failed
+             * @description 1 = job.completed, 2 = job.failed, 3 = job.files_expiring
              * @example [
              *       1,
              *       2
              *     ]
              */
-            events: (1 | 2)[];
-            eventNames: ("job.completed" | "job.failed")[];
+            events: (1 | 2 | 3)[];
+            eventNames: ("job.completed" | "job.failed" | "job.files_expiring")[];
             isActive: boolean;
             /** Format: date-time */
             createdAt: string;
@@ -1277,13 +1277,13 @@ export interface components {
              */
             url: string;
             /**
-             * @description WebhookEvent values: 1 = job.completed, 2 = job.failed (the names are accepted too). Unknown values: 400 code 4005.
+             * @description WebhookEvent values: 1 = job.completed, 2 = job.failed, 3 = job.files_expiring (the names are accepted too). Unknown values: 400 code 4005.
              * @example [
              *       1,
              *       2
              *     ]
              */
-            events: ((1 | 2) | ("job.completed" | "job.failed"))[];
+            events: ((1 | 2 | 3) | ("job.completed" | "job.failed" | "job.files_expiring"))[];
             /** @default true */
             isActive?: boolean;
         };
@@ -1294,13 +1294,13 @@ export interface components {
              */
             url?: string | null;
             /**
-             * @description WebhookEvent values: 1 = job.completed, 2 = job.failed (the names are accepted too). Unknown values: 400 code 4005.
+             * @description WebhookEvent values: 1 = job.completed, 2 = job.failed, 3 = job.files_expiring (the names are accepted too). Unknown values: 400 code 4005.
              * @example [
              *       1,
              *       2
              *     ]
              */
-            events?: ((1 | 2) | ("job.completed" | "job.failed"))[] | null;
+            events?: ((1 | 2 | 3) | ("job.completed" | "job.failed" | "job.files_expiring"))[] | null;
             isActive?: boolean | null;
         };
         ToggleWebhookDto: {
@@ -1315,7 +1315,7 @@ export interface components {
              *       2
              *     ]
              */
-            events?: ((1 | 2) | ("job.completed" | "job.failed"))[] | null;
+            events?: ((1 | 2 | 3) | ("job.completed" | "job.failed" | "job.files_expiring"))[] | null;
         };
         DeletedWebhookModel: {
             /** Format: int64 */
@@ -1368,7 +1368,7 @@ export interface components {
             /** @description The payload `id`: receivers de-duplicate by it */
             eventId: string;
             /** @enum {string} */
-            eventType: "job.completed" | "job.failed" | "webhook.test";
+            eventType: "job.completed" | "job.failed" | "job.files_expiring" | "webhook.test";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attempts: components["schemas"]["DeliveryAttemptModel"][];

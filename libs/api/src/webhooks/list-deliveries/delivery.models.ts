@@ -27,7 +27,7 @@ export class DeliveryModel {
   @ApiProperty({ description: 'The payload `id`: receivers de-duplicate by it' })
   eventId!: string;
 
-  @ApiProperty({ enum: ['job.completed', 'job.failed', 'webhook.test'] })
+  @ApiProperty({ enum: ['job.completed', 'job.failed', 'job.files_expiring', 'webhook.test'] })
   eventType!: string;
 
   @ApiProperty({ enum: ['pending', 'succeeded', 'failed'] })

@@ -6,12 +6,17 @@ export const EVENTS_SCHEMA = {
   minItems: 1,
   items: {
     oneOf: [
-      { type: 'integer', format: 'int32', enum: [1, 2], description: '1 = job.completed, 2 = job.failed' },
-      { type: 'string', enum: ['job.completed', 'job.failed'] },
+      {
+        type: 'integer',
+        format: 'int32',
+        enum: [1, 2, 3],
+        description: '1 = job.completed, 2 = job.failed, 3 = job.files_expiring',
+      },
+      { type: 'string', enum: ['job.completed', 'job.failed', 'job.files_expiring'] },
     ],
   },
   description:
-    'WebhookEvent values: 1 = job.completed, 2 = job.failed (the names are accepted too). Unknown values: 400 code 4005.',
+    'WebhookEvent values: 1 = job.completed, 2 = job.failed, 3 = job.files_expiring (the names are accepted too). Unknown values: 400 code 4005.',
   example: [1, 2],
 };
 export const URL_DOC =

@@ -11,13 +11,13 @@ export class WebhookModel {
     type: 'integer',
     format: 'int32',
     isArray: true,
-    enum: [1, 2],
-    description: '1 = job.completed, 2 = job.failed',
+    enum: [1, 2, 3],
+    description: '1 = job.completed, 2 = job.failed, 3 = job.files_expiring',
     example: [1, 2],
   })
   events!: number[];
 
-  @ApiProperty({ type: 'string', isArray: true, enum: ['job.completed', 'job.failed'] })
+  @ApiProperty({ type: 'string', isArray: true, enum: ['job.completed', 'job.failed', 'job.files_expiring'] })
   eventNames!: string[];
 
   @ApiProperty()
