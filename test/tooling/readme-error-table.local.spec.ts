@@ -18,10 +18,12 @@ describe("README's error table", () => {
     expect(documented.size).toBeGreaterThan(50);
   });
 
+  // The meaning is the catalogue's message, which the README may follow with a note for its readers.
   it.each(Object.entries(ErrorCodes).map(([name, e]) => [e.code, name, e] as const))(
     'has code %d (%s) with its status and message',
     (code, name, e) => {
-      expect(documented.get(code)).toBe(`| ${code} | ${e.status} | \`${name}\` | ${e.message} |`);
+      const row = `| ${code} | ${e.status} | \`${name}\` | ${e.message}`;
+      expect(documented.get(code)?.slice(0, row.length)).toBe(row);
     },
   );
 
