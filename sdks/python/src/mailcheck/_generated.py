@@ -125,6 +125,39 @@ class EmailColumnDto(TypedDict):
     headerName: Optional[str]
 
 
+class ErasureListDto(TypedDict):
+    items: List["ErasureReceiptDto"]
+
+
+class ErasureReceiptDto(TypedDict):
+    erasureId: str
+    target: "ErasureTargetDto"
+    requestedBy: "ErasureRequesterDto"
+    requestedAt: str
+    status: Literal["erasing", "done"]
+    scopes: List[str]
+    keysDestroyed: int
+    keysDestroyedAt: Optional[str]
+    inForceAt: Optional[str]
+    removed: Dict[str, int]
+    completedAt: Optional[str]
+
+
+class ErasureRequesterDto(TypedDict):
+    keyId: str
+    userId: Optional[str]
+
+
+class _ErasureTargetDtoRequired(TypedDict):
+    kind: Literal["job", "address"]
+
+
+class ErasureTargetDto(_ErasureTargetDtoRequired, total=False):
+    jobId: int
+    jobKind: str
+    digest: str
+
+
 class ErrorEnvelope(TypedDict):
     status: Literal["error"]
     data: Optional[Dict[str, Any]]

@@ -204,6 +204,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/finder/jobs/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete now: erase an ended job's data (its uploaded file, results and row data, everywhere they are stored, sealed data made unreadable by destroying the job's key); the job's record, counts and charges stay. Answers the erasure's receipt (202, status erasing; GET /v1/erasures/{erasureId} until done). 409 (code 4006) while the job runs: cancel it first. Asked again, answers the same erasure
+         * @description Requires the API key scope `finder` (a key without scopes has every scope).
+         */
+        post: operations["FinderJobsController_erase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/finder/jobs/{id}/download": {
         parameters: {
             query?: never;
@@ -307,6 +327,26 @@ export interface paths {
          * @description Requires the API key scope `jobs` (a key without scopes has every scope).
          */
         delete: operations["JobsController_cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete now: erase an ended job's data (its uploaded file, results and row data, everywhere they are stored, sealed data made unreadable by destroying the job's key); the job's record, counts and charges stay. Answers the erasure's receipt (202, status erasing; GET /v1/erasures/{erasureId} until done). 409 (code 4006) while the job runs: cancel it first. Asked again, answers the same erasure
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
+        post: operations["JobsController_erase"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -581,6 +621,46 @@ export interface paths {
          * @description Requires the API key scope `webhooks` (a key without scopes has every scope).
          */
         get: operations["WebhooksController_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/erasures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's erasures, newest first
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
+        get: operations["ErasuresController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/erasures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An erasure's receipt, for an auditor: what it covered (a job, or an address by its keyed digest), who asked, when, how many keys were destroyed and what was removed; status done once in force everywhere
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
+        get: operations["ErasuresController_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1215,6 +1295,81 @@ export interface components {
              * @example 1
              */
             totalPages: number;
+        };
+        ErasureTargetDto: {
+            /**
+             * @description A job's data, or one address across the account
+             * @enum {string}
+             */
+            kind: "job" | "address";
+            /**
+             * Format: int64
+             * @description kind job: the job
+             * @example 42
+             */
+            jobId?: number;
+            /**
+             * @description kind job: the job's kind (verification, finder)
+             * @example verification
+             */
+            jobKind?: string;
+            /**
+             * @description kind address: the address's digest, keyed with the account's own secret (the address itself is never stored with the erasure)
+             * @example 3f1c0b6e9d2a47a1b8e5c4d3a2b1c0d9
+             */
+            digest?: string;
+        };
+        ErasureRequesterDto: {
+            /**
+             * @description The API key or dashboard session that asked
+             * @example key_8f2c
+             */
+            keyId: string;
+            /** @description The team member who asked, when known */
+            userId: string | null;
+        };
+        ErasureReceiptDto: {
+            /** @example job-42 */
+            erasureId: string;
+            target: components["schemas"]["ErasureTargetDto"];
+            requestedBy: components["schemas"]["ErasureRequesterDto"];
+            /** Format: date-time */
+            requestedAt: string;
+            /**
+             * @description done once the keys are destroyed, the stores cleaned and every process has let go of the keys (DATA_KEY_CACHE_SECONDS after they were destroyed)
+             * @enum {string}
+             */
+            status: "erasing" | "done";
+            /**
+             * @description The data-key scopes destroyed: everything sealed under them is unreadable
+             * @example [
+             *       "account:acc_1:job:42"
+             *     ]
+             */
+            scopes: string[];
+            /**
+             * Format: int32
+             * @description Key generations destroyed
+             */
+            keysDestroyed: number;
+            /** Format: date-time */
+            keysDestroyedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When every process's key cache has let go of the destroyed keys
+             */
+            inForceAt: string | null;
+            /**
+             * @description What was removed beside the keys, by count
+             * @example {
+             *       "jobsPurged": 1
+             *     }
+             */
+            removed: {
+                [key: string]: number;
+            };
+            /** Format: date-time */
+            completedAt: string | null;
         };
         WebhookModel: {
             /**
@@ -1852,6 +2007,9 @@ export interface components {
              * @example 1
              */
             totalPages: number;
+        };
+        ErasureListDto: {
+            items: components["schemas"]["ErasureReceiptDto"][];
         };
     };
     responses: never;
@@ -2950,6 +3108,91 @@ export interface operations {
             };
         };
     };
+    FinderJobsController_erase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Finder job id (int64) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["ErasureReceiptDto"];
+                        /** @example null */
+                        error: Record<string, never> | null;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `finder` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     FinderJobsController_download: {
         parameters: {
             query?: never;
@@ -3515,6 +3758,91 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    JobsController_erase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Job id (int64) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["ErasureReceiptDto"];
+                        /** @example null */
+                        error: Record<string, never> | null;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4624,6 +4952,137 @@ export interface operations {
                 };
             };
             /** @description The API key lacks the `webhooks` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ErasuresController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["ErasureListDto"];
+                        /** @example null */
+                        error: Record<string, never> | null;
+                    };
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ErasuresController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Erasure id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["ErasureReceiptDto"];
+                        /** @example null */
+                        error: Record<string, never> | null;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
             403: {
                 headers: {
                     [name: string]: unknown;
