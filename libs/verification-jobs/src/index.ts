@@ -19,5 +19,6 @@ export { VerificationJobDownloads } from './download-job/verification-job-downlo
 export { VerificationJobQueries } from './query-jobs/verification-job.queries';
 export type { VerificationJobView } from './query-jobs/verification-job.view';
 export { JOB_UPCASTERS } from './domain/verification-job.upcast';
+export { VERIFICATION_JOB_PERSONAL_DATA } from './domain/verification-job-personal-data';
 export { RESULT_COLUMNS } from './csv/result-columns';
 export type { JobEvent } from './domain/verification-job.events';

@@ -45,7 +45,7 @@ export class FinderJobDownloads {
     await assertFilesKept(this.blobs, job);
     const resolver = new FinderRowResolver(this.readStore, job);
     return {
-      fileName: `${job.file.name.replace(/\.(csv|txt|tsv)$/i, '') || 'contacts'}-found.csv`,
+      fileName: `${(job.file.name ?? '').replace(/\.(csv|txt|tsv)$/i, '') || 'contacts'}-found.csv`,
       partial: job.status !== 'Completed',
       body: csvDownload(this.blobs, job.file, FINDER_RESULT_COLUMNS, resolver),
     };

@@ -13,7 +13,8 @@ export type JobStatus = 'Pending' | 'Processing' | 'Completed' | 'Cancelled' | '
 
 /** How to read the stored original again at download. */
 export interface JobFile {
-  name: string;
+  /** As uploaded; null once the job's data is erased (a file name may name a person). */
+  name: string | null;
   blobKey: string;
   planKey: string;
   sizeBytes: number;

@@ -66,7 +66,7 @@ export interface JobViewCommon {
 export interface JobDocumentCommon {
   jobId: number;
   status: JobStatus;
-  file: { name: string; hasHeader: boolean };
+  file: { name: string | null; hasHeader: boolean };
   quote: number;
   creditsCharged: number;
   createdAt: string;
@@ -86,7 +86,8 @@ export function commonJobView(
   return {
     id: doc.jobId,
     status: doc.status,
-    fileName: doc.file.name,
+    // An erased file name (the job's data was erased) shows as empty: the API's field is a plain string.
+    fileName: doc.file.name ?? '',
     hasHeader: doc.file.hasHeader,
     quote: doc.quote,
     progress: progressOf(facts),

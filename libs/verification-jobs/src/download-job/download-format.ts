@@ -36,10 +36,11 @@ export function simpleRows(resolver: RowResolver): RowResolver {
 
 /**
  * The download's file name says which rows it holds: `leads-results.csv` for every row,
- * `leads-deliverable.csv` or `leads-deliverable-catch-all.csv` for a filtered one (labels in page order).
+ * `leads-deliverable.csv` or `leads-deliverable-catch-all.csv` for a filtered one (labels in page order);
+ * `job-results.csv` when the name was erased.
  */
-export function resultFileName(original: string, wanted: ReadonlySet<string> | null = null): string {
-  const base = original.replace(/\.(csv|txt|tsv|xlsx)$/i, '') || 'job';
+export function resultFileName(original: string | null, wanted: ReadonlySet<string> | null = null): string {
+  const base = (original ?? '').replace(/\.(csv|txt|tsv|xlsx)$/i, '') || 'job';
   if (!wanted) return `${base}-results.csv`;
   const slugs = RESULT_LABELS.filter((r) => wanted.has(r.name)).map((r) => r.slug);
   return `${base}-${slugs.join('-')}.csv`;

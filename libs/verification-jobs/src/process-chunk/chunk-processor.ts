@@ -141,7 +141,10 @@ export async function publishLater(
   job: { jobId: number; accountId: string; run?: number },
   later: { retryChunkNo: number; level: number; notBefore: string; items: ChunkMessage['items'] },
 ): Promise<void> {
-  const { retryChunkNo, level, notBefore, items } = later;
+  const { retryChunkNo, level, notBefore } = later;
+  // An address erased in the log since (a data subject's request) is not verified again; the chunk still
+  // runs, so the job still ends.
+  const items = later.items.filter((item) => item.email !== null);
   const message: ChunkMessage = {
     jobId: job.jobId,
     accountId: job.accountId,
@@ -151,7 +154,7 @@ export async function publishLater(
     items,
     ...(job.run ? { run: job.run } : {}),
   };
-  const key = items[0].email.slice(items[0].email.lastIndexOf('@') + 1);
+  const key = items.length > 0 ? items[0].email.slice(items[0].email.lastIndexOf('@') + 1) : `job-${job.jobId}`;
   await bus.publish(level === 0 ? CHUNK_TOPIC : retryTopic(level), [{ key, value: { ...message } }]);
 }
 

@@ -30,8 +30,10 @@ export const jobsProjection: Projection = {
     const current = upcast<JobEvent>(event, jobDecider.upcasters);
     if (current.type === 'ChunkCompleted') {
       const { jobId, results } = current.data;
+      // A row erased in the log (its address's or its job's key destroyed) has nothing left to download.
+      const kept = results.filter((r) => r.canonical !== null);
       await store.collection<VerificationJobResultDocument>(JOB_RESULTS_COLLECTION).insertNew(
-        results.map((r) => ({
+        kept.map((r) => ({
           _id: verificationJobResultId(jobId, r.canonical),
           jobId,
           firstRow: r.firstRow,
