@@ -19,5 +19,6 @@ export { FINDER_JOB_FILES } from './shared/finder-job-files';
 export type { FinderCallEvent } from './domain/finder-call.events';
 export { FINDER_JOB_UPCASTERS } from './domain/finder-job.upcast';
 export { FINDER_CALL_UPCASTERS } from './domain/finder-call.upcast';
+export { FINDER_PERSONAL_DATA } from './domain/finder-personal-data';
 export type { FinderJobEvent } from './domain/finder-job.events';
 export type { FinderReason } from './domain/finder-outcome';

@@ -92,7 +92,7 @@ function callFactOf(message: RelayedEvent<CallEvent>): UsageFactDoc | null {
     const finder = message.type === 'FinderChunkCompleted';
     const results =
       message.type === 'FinderChunkCompleted'
-        ? message.data.results.map((row) => (row.outcome.email ? 'found' : 'not_found'))
+        ? message.data.results.map((row) => (row.outcome.status === 'Found' ? 'found' : 'not_found'))
         : message.data.results.map((row) => row.verdict.result);
     const byResult: Record<string, number> = {};
     for (const result of results) byResult[result] = (byResult[result] ?? 0) + 1;
