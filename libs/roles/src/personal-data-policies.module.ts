@@ -3,13 +3,19 @@ import { PersonalDataRegistry } from '@lib/personal-data';
 import { VERIFICATION_PERSONAL_DATA } from '@lib/paid-verification';
 import { VERIFICATION_JOB_PERSONAL_DATA } from '@lib/verification-jobs';
 import { FINDER_PERSONAL_DATA } from '@lib/finder';
+import { IDEMPOTENCY_PERSONAL_DATA } from '@lib/idempotency';
 
 /**
  * Every event type that carries personal data, with the policy that seals it (docs/personal-data.md lists
  * them): one list, registered in every process that appends or reads events (each role, the CLI) before it
  * does either, since a sealed event can be read only by a process that knows its policy.
  */
-const POLICIES = [...VERIFICATION_PERSONAL_DATA, ...VERIFICATION_JOB_PERSONAL_DATA, ...FINDER_PERSONAL_DATA];
+const POLICIES = [
+  ...VERIFICATION_PERSONAL_DATA,
+  ...VERIFICATION_JOB_PERSONAL_DATA,
+  ...FINDER_PERSONAL_DATA,
+  ...IDEMPOTENCY_PERSONAL_DATA,
+];
 
 @Module({})
 export class PersonalDataPoliciesModule {

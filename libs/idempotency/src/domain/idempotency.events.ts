@@ -3,6 +3,13 @@
 /** `idempotency-<accountId>-<sha256(key)>`: keys are scoped per account and never stored in clear. */
 export const idempotencyStream = (accountId: string, keyHash: string): string => `idempotency-${accountId}-${keyHash}`;
 
+/** The account of an idempotency stream: what lies between the prefix and the key's hash (64 hex digits). */
+export function idempotencyStreamAccount(streamId: string): string {
+  const match = /^idempotency-(.+)-[0-9a-f]{64}$/.exec(streamId);
+  if (!match) throw new Error(`not an idempotency stream: ${streamId}`);
+  return match[1];
+}
+
 /**
  * `supersedes`: the claim before this one, taken over from a dead process or released after a failure.
  * Its work may have been recorded (and charged) before the end: the new claimant looks for it first.

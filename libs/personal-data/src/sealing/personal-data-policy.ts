@@ -20,7 +20,8 @@ export interface PersonalPart {
  */
 export interface PersonalDataPolicy {
   eventTypes: readonly string[];
-  split(data: Record<string, unknown>): { clear: Record<string, unknown>; parts: PersonalPart[] };
+  /** `streamId` (always given by the sealing store) for events that name their account only there (idempotency). */
+  split(data: Record<string, unknown>, streamId?: string): { clear: Record<string, unknown>; parts: PersonalPart[] };
   join(clear: Record<string, unknown>, parts: Array<unknown | null>): Record<string, unknown>;
 }
 

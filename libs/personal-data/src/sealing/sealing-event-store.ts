@@ -64,7 +64,7 @@ export class SealingEventStore extends DelegatingEventStore {
   private async sealAll(streamId: string, events: NewEvent[]): Promise<NewEvent[]> {
     const split = events.map((event) => {
       const policy = this.registry.policyFor(event.type);
-      return policy ? policy.split(event.data) : null;
+      return policy ? policy.split(event.data, streamId) : null;
     });
     const parts = split.flatMap((s) => s?.parts ?? []);
     if (parts.length === 0) return events;
