@@ -1,4 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import type { AppConfig } from '@lib/config';
 
 /** The JSON printed on stdout, and the exit code (0 unless the command found a problem). */
 export interface CliOutcome {
@@ -9,7 +10,8 @@ export interface CliOutcome {
 export interface CliCommand {
   name: string;
   usage: string;
-  run(app: INestApplicationContext, flags: Record<string, string>): Promise<CliOutcome>;
+  /** `config`: the validated configuration the app context was built from. */
+  run(app: INestApplicationContext, flags: Record<string, string>, config: AppConfig): Promise<CliOutcome>;
 }
 
 /** Exit codes: 0 done, 1 failed, 2 usage mistake, 3 the audit found a mismatch. */

@@ -16,6 +16,7 @@ import { ledgerReplay } from './commands/ledger-replay/ledger-replay.command';
 import { rebuildReadModels } from './commands/rebuild-read-models/rebuild-read-models.command';
 import { listCheckpoints, moveCheckpoint } from './commands/checkpoints/checkpoint.commands';
 import { rewrapDataKeys } from './commands/rewrap-data-keys/rewrap-data-keys.command';
+import { sealEventLog } from './commands/seal-event-log/seal-event-log.command';
 
 const COMMANDS: CliCommand[] = [
   createAccount,
@@ -31,6 +32,7 @@ const COMMANDS: CliCommand[] = [
   listCheckpoints,
   moveCheckpoint,
   rewrapDataKeys,
+  sealEventLog,
 ];
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -47,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env, []);
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: ['error'] });
   try {
-    const outcome = await command.run(app, flags);
+    const outcome = await command.run(app, flags, config);
     print(outcome.output);
     return outcome.exitCode ?? EXIT.ok;
   } finally {

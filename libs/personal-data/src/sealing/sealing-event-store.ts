@@ -38,6 +38,11 @@ export class SealingEventStore extends DelegatingEventStore {
     super(inner);
   }
 
+  /** The log as stored under this decorator, sealed parts unopened (the migration checks what it wrote). */
+  get stored(): EventStore {
+    return this.inner;
+  }
+
   override async appendToStream(
     streamId: string,
     events: NewEvent[],
