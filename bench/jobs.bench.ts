@@ -49,7 +49,7 @@ function startPeers(): Promise<{ child: ChildProcess; dns: string; smtpPort: num
   );
 }
 
-async function main(): Promise<void> {
+async function main(seal: boolean): Promise<number> {
   const file = join(tmpdir(), `jobs-bench-${process.pid}.csv`);
   await pipeline(Readable.from(syntheticCsv(ROWS)), createWriteStream(file));
   const size = statSync(file).size;
@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     SMTP_PROBE_PORT: String(peers.smtpPort),
     JOB_MAX_UPLOAD_BYTES: String(Math.max(50 * MB, size)),
     LOG_LEVEL: 'silent',
+    SEAL_PERSONAL_DATA: String(seal),
   });
   const idleRss = process.memoryUsage().rss;
   // Peaks per phase: the upload (store, dedupe, plan) and the processing (chunks, projections, relay).
@@ -100,6 +101,7 @@ async function main(): Promise<void> {
     console.log(
       JSON.stringify(
         {
+          sealPersonalData: seal,
           file: `${(size / MB).toFixed(1)} MB, ${ROWS.toLocaleString('en')} rows, ${job.counts.uniqueAddresses.toLocaleString('en')} unique over ${DOMAINS} domains`,
           status,
           uploadToCreatedSeconds: ((uploaded - started) / 1000).toFixed(1),
@@ -124,6 +126,7 @@ async function main(): Promise<void> {
         2,
       ),
     );
+    return ROWS / ((done - started) / 1000);
   } finally {
     clearInterval(sampler);
     await app.close();
@@ -132,9 +135,16 @@ async function main(): Promise<void> {
   }
 }
 
+/** `--compare-sealing`: the same job with personal data sealed and in the clear, one after the other (issue 39). */
+async function compareSealing(): Promise<void> {
+  const clear = await main(false);
+  const sealed = await main(true);
+  console.log(JSON.stringify({ sealingCostPercent: (((clear - sealed) / clear) * 100).toFixed(1) }));
+}
+
 if (process.argv.includes('--peers')) void runPeers();
 else
-  main().catch((error) => {
+  (process.argv.includes('--compare-sealing') ? compareSealing() : main(arg('seal') !== 'off')).catch((error) => {
     console.error(error);
     process.exit(1);
   });

@@ -26,6 +26,8 @@ async function main(): Promise<void> {
     RATE_LIMIT_PER_SECOND: '1000000',
     RATE_LIMIT_BURST: '1000000',
     SMTP_PER_MX_CONCURRENCY: '10',
+    // `--seal=off`: personal data in the clear, to measure what sealing costs side by side (issue 39).
+    SEAL_PERSONAL_DATA: process.argv.includes('--seal=off') ? 'false' : 'true',
   });
   const { apiKey } = await app.createAccount(total + 100);
   const latencies: number[] = [];
@@ -54,7 +56,7 @@ async function main(): Promise<void> {
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(1);
   const balance = await app.request('GET', '/v1/credits/balance', { key: apiKey });
   console.log(
-    `verify/single: ${total} requests, ${concurrency} concurrent clients, local SMTP server (${smtp.stats.sessions} SMTP sessions, ${smtp.stats.rcpts.length} RCPTs)`,
+    `verify/single (sealing ${process.argv.includes('--seal=off') ? 'off' : 'on'}): ${total} requests, ${concurrency} concurrent clients, local SMTP server (${smtp.stats.sessions} SMTP sessions, ${smtp.stats.rcpts.length} RCPTs)`,
   );
   console.log(`  ${(total / seconds).toFixed(0)} requests/s  (${seconds.toFixed(2)} s)`);
   console.log(
