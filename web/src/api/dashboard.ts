@@ -27,6 +27,7 @@ export const DASHBOARD = {
   orders: '/dashboard/v1/billing/orders',
   autoTopup: '/dashboard/v1/billing/auto-topup',
   limits: '/dashboard/v1/limits',
+  retention: '/dashboard/v1/retention',
 };
 
 type Schemas = components['schemas'];
@@ -54,6 +55,8 @@ export type Session = Schemas['SessionModel'];
 export type SessionList = Schemas['SessionListModel'];
 /** The list-upload limits this server enforces (JOB_MAX_UPLOAD_BYTES, JOB_MAX_UNIQUE_EMAILS). */
 export type UploadLimits = Schemas['UploadLimitsModel'];
+/** How long the team's data is kept, and the bounds the operator allows (docs/personal-data.md, Retention). */
+export type Retention = Schemas['RetentionModel'];
 
 /** Order status as the spec numbers it. */
 export const ORDER_STATUS: Record<number, string> = { 1: 'Pending', 2: 'Completed', 3: 'Failed', 4: 'Refunded' };

@@ -1,6 +1,7 @@
 import { AnyJob } from '../api/v1';
 import { Link } from '../router';
 import { useJobStream } from '../lib/use-job-stream';
+import { FilesDeleteOn } from './FilesDeleteOn';
 import { ProgressBar } from './ProgressBar';
 
 /**
@@ -26,6 +27,12 @@ export function JobRow({ job, basePath, streamPath }: { job: AnyJob; basePath: s
                 </a>
               </>
             )}
+          </>
+        )}
+        {live.status !== 'Pending' && !live.filesPurgedAt && live.finishedAt && (
+          <>
+            {' '}
+            · <FilesDeleteOn job={live} />
           </>
         )}
       </td>

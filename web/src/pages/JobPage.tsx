@@ -6,6 +6,7 @@ import { PageTitle } from '../components/PageTitle';
 import { ProgressBar } from '../components/ProgressBar';
 import { JobDownloads, nothingToDownload } from '../components/JobDownloads';
 import { JobResults } from '../components/JobResults';
+import { FilesDeleteOn } from '../components/FilesDeleteOn';
 import { isTerminal } from '../lib/progress';
 import { useJobStream } from '../lib/use-job-stream';
 import { Link } from '../router';
@@ -109,6 +110,7 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
               {shown.status !== 'Pending' && !shown.filesPurgedAt && <JobDownloads job={shown} />}
             </>
           )}
+          <FilesDeleteOn job={shown} sentence />
           {shown.filesPurgedAt && (
             <p>
               The file and its results were deleted on {new Date(shown.filesPurgedAt).toLocaleDateString('en')} under

@@ -4,6 +4,7 @@ import { DASHBOARD, Invitation, Me, PendingInviteList, RemovedMember, Team, Usag
 import { ErrorAlert, Notice } from '../components/Alert';
 import { Field } from '../components/Field';
 import { PendingInvites } from '../components/PendingInvites';
+import { RetentionSettings } from '../components/RetentionSettings';
 import { PageTitle } from '../components/PageTitle';
 import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
@@ -123,6 +124,7 @@ export function TeamPage({ me }: { me: Me }) {
           </table>
         </div>
       )}
+      {team.data && <RetentionSettings canManage={canManage} act={act} setNotice={setNotice} />}
     </>
   );
 }
