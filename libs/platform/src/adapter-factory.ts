@@ -59,6 +59,7 @@ export function createMessageBus(config: AppConfig, observers: AdapterObservers 
       clientId: `mailcheck-${config.roles.join('-')}`,
       partitions: config.kafkaPartitions,
       sessionTimeoutMs: config.kafkaSessionTimeoutMs,
+      retentionMs: config.busRetentionHours * 3_600_000,
       observer: observers.bus,
     });
   }

@@ -42,6 +42,11 @@ export class GroupMember {
    */
   async process(message: LoggedMessage, commit: () => void): Promise<boolean> {
     if (this.stopping) return false;
+    // What retention or an erasure emptied (a partition's newest message stays, without content): nothing to handle.
+    if (isEmptied(message.value)) {
+      commit();
+      return true;
+    }
     const release = await this.slots.take();
     // A message that waited for a slot while the member stopped stays uncommitted for the next owner.
     if (this.stopping) {
@@ -84,4 +89,14 @@ export class GroupMember {
     this.changed.notify();
     while (this.active > 0) await this.changed.wait(1000);
   }
+}
+
+/** The value topic-log.ts leaves in a partition's newest message once it expired or was erased. */
+function isEmptied(value: unknown): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  return (
+    keys.length === 1 &&
+    ((value as Record<string, unknown>).expired === true || (value as Record<string, unknown>).erased === true)
+  );
 }

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WakeSignal } from '@lib/common';
@@ -213,8 +213,8 @@ describe('embedded bus retention', () => {
     await eventually(() => expect(group.numbers()).toEqual([0, 1, 2, 3, 4]), BROKER_PATIENCE);
 
     clock = T0 + 2 * HOUR;
-    // Everything is read and old; the newest message stays so the next append numbers on from it.
-    expect(await bus.trimLog()).toBe(4);
+    // Everything is read and old; the newest message stays so the next append numbers on from it, emptied.
+    expect(await bus.trimLog()).toBe(5);
     await publish(5, 8);
     await eventually(() => expect(group.numbers()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]), BROKER_PATIENCE);
     expect(group.received.map((m) => m.offset)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
@@ -225,7 +225,22 @@ describe('embedded bus retention', () => {
     clock = T0 + HOUR - 1;
     expect(await bus.trimLog()).toBe(0);
     clock = T0 + HOUR + 1;
-    expect(await bus.trimLog()).toBe(2);
+    expect(await bus.trimLog()).toBe(3);
+  });
+
+  it('keeps no content past the retention, not even in the newest message, and delivers nothing of it', async () => {
+    await bus.publish('t', [{ key: 'k', value: { n: 0, items: [{ email: 'ada@example.test' }] } }]);
+    const group = await gatedGroup('g');
+    await eventually(() => expect(group.numbers()).toEqual([0]), BROKER_PATIENCE);
+    clock = T0 + 2 * HOUR;
+    expect(await bus.trimLog()).toBe(1);
+    expect(await bus.trimLog()).toBe(0);
+    await bus.close();
+    expect(readFileSync(file).includes('ada@example.test')).toBe(false);
+    bus = new SqliteMessageBus(file, { partitions: 1, pollIntervalMs: 20, retentionMs: HOUR, now: () => clock });
+    const late = await gatedGroup('late');
+    await publish(1, 2);
+    await eventually(() => expect(late.numbers()).toEqual([1]), BROKER_PATIENCE);
   });
 
   it('ages messages written before retention existed from the first start with it', async () => {
@@ -243,6 +258,6 @@ describe('embedded bus retention', () => {
     clock = T0 + HOUR - 1;
     expect(await bus.trimLog()).toBe(0);
     clock = T0 + HOUR + 1;
-    expect(await bus.trimLog()).toBe(2);
+    expect(await bus.trimLog()).toBe(3);
   });
 });

@@ -181,7 +181,8 @@ export class TopicLog {
           last: number | null;
         };
         if (range.first === null || range.last === null) return 0;
-        let upTo = Math.min(range.last, range.first + limit, this.readFloor(topic, partition));
+        const floor = this.readFloor(topic, partition);
+        let upTo = Math.min(range.last, range.first + limit, floor);
         // Stops at the first young message, so a clock step back never lets a newer message go early.
         const young = this.statements
           .get(
@@ -189,9 +190,20 @@ export class TopicLog {
           )
           .get(topic, partition, upTo, olderThan) as { offset: number } | undefined;
         if (young) upTo = young.offset;
-        return this.statements
+        const deleted = this.statements
           .get('DELETE FROM messages WHERE topic = ? AND partition = ? AND offset < ?')
           .run(topic, partition, upTo).changes;
+        // The newest message stays (offsets go on from it), but past its retention and read by every group
+        // it keeps no content: a chunk's addresses must not outlive the retention in a quiet partition.
+        if (upTo !== range.last || floor <= range.last) return deleted;
+        return (
+          deleted +
+          this.statements
+            .get(
+              `UPDATE messages SET value = '{"expired":true}', headers = '{}' WHERE topic = ? AND partition = ? AND offset = ? AND published_at < ? AND value <> '{"expired":true}'`,
+            )
+            .run(topic, partition, range.last, olderThan).changes
+        );
       })
       .immediate();
   }

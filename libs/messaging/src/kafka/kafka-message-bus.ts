@@ -1,4 +1,5 @@
 import {
+  ConfigResourceTypes,
   Kafka,
   logLevel,
   Partitioners,
@@ -32,6 +33,9 @@ import { deadLetterHeaders, encode } from './kafka-codec';
  */
 const MAX_MEMBERS_PER_SUBSCRIPTION = 64;
 
+/** Longest a topic segment stays open: the broker deletes whole closed segments, so this bounds the overshoot. */
+const SEGMENT_MS = 60 * 60 * 1000;
+
 export interface KafkaMessageBusOptions {
   brokers: string[];
   clientId: string;
@@ -39,6 +43,11 @@ export interface KafkaMessageBusOptions {
   partitions?: number;
   /** Replicas of topics this bus creates; default -1 = the broker's default.replication.factor. */
   replicationFactor?: number;
+  /**
+   * retention.ms of the topics this bus creates or ensures (BUS_RETENTION_HOURS), with segment.ms at most
+   * an hour so that old messages leave closed segments the broker can delete; unset: the broker's defaults.
+   */
+  retentionMs?: number;
   /** A member that misses heartbeats this long loses its partitions. Default 30 s; the broker accepts 6 s to 30 min by default. */
   sessionTimeoutMs?: number;
   /** How long ping() waits. Default 3 s. */
@@ -59,6 +68,7 @@ export class KafkaMessageBus extends MessageBus {
   private readonly admin: Admin;
   private connecting?: Promise<void>;
   private readonly subscriptions = new Set<KafkaSubscription>();
+  private readonly retentionApplied = new Set<string>();
   private readonly log: (message: string) => void;
 
   constructor(private readonly options: KafkaMessageBusOptions) {
@@ -99,6 +109,7 @@ export class KafkaMessageBus extends MessageBus {
             topic,
             numPartitions: Math.max(this.options.partitions ?? 4, options.minPartitions ?? 0),
             replicationFactor: this.options.replicationFactor ?? -1,
+            configEntries: this.topicConfig(),
           })),
         })
         .catch((error: unknown) => {
@@ -106,6 +117,32 @@ export class KafkaMessageBus extends MessageBus {
         });
     }
     await waitForTopicLeaders(this.admin, wanted);
+    await this.applyRetention(wanted.filter((topic) => existing.has(topic)));
+  }
+
+  /** The retention entries of the app's topics (docs/personal-data.md, The bus). */
+  private topicConfig(): Array<{ name: string; value: string }> {
+    const retentionMs = this.options.retentionMs;
+    if (!retentionMs) return [];
+    return [
+      { name: 'retention.ms', value: String(retentionMs) },
+      { name: 'segment.ms', value: String(Math.min(retentionMs, SEGMENT_MS)) },
+    ];
+  }
+
+  /**
+   * Topics created before the retention was configured (or with another) get it too, once per process: the
+   * chunks carry addresses, and a topic's overrides are what the broker deletes by.
+   */
+  private async applyRetention(topics: string[]): Promise<void> {
+    const entries = this.topicConfig();
+    const pending = topics.filter((topic) => !this.retentionApplied.has(topic));
+    if (entries.length === 0 || pending.length === 0) return;
+    await this.admin.alterConfigs({
+      validateOnly: false,
+      resources: pending.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configEntries: entries })),
+    });
+    for (const topic of pending) this.retentionApplied.add(topic);
   }
 
   /** Resolves once every in-sync replica has the messages. */
