@@ -196,6 +196,12 @@ export const ErrorCodes = {
     status: 400,
     message: 'address must be the email address to erase (at most 320 characters, with an @).',
   },
+  ERASURE_JOBS_RUNNING: {
+    code: 4009,
+    status: 409,
+    message:
+      'An address can be erased while no list job of the account is pending or running: wait until they end, or cancel them.',
+  },
   FINDER_INVALID_INPUT: { code: 5001, status: 400, message: 'A contact needs a domain and a first or last name.' },
   JOB_FILES_PURGED: {
     code: 3012,

@@ -1,29 +1,58 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { PurgeableJobKind } from '@lib/jobs';
+import { BlobStore } from '@lib/blobstore';
+import { ReadStore } from '@lib/readstore';
+import type { AddressErasableJobKind, PurgeableJobKind } from '@lib/jobs';
 import { ErasureRequests } from './request-erasure/erasure-requests.service';
 import { ErasureReceipts } from './query-erasures/erasure-receipts.query';
 import { ErasureConsumer } from './run-erasure/erasure.consumer';
 import { ERASURE_CLEANUPS, type ErasureCleanup } from './run-erasure/erasure-cleanup';
 import { ErasureWorkflow } from './run-erasure/erasure-workflow';
 import { ERASABLE_JOB_KINDS, JobErasureCleanup } from './run-erasure/job-erasure.cleanup';
+import { ADDRESS_ERASABLE_JOB_KINDS, AddressErasureCleanup } from './run-erasure/address-erasure.cleanup';
+import {
+  ADDRESS_ERASURE_JOB_COLLECTIONS,
+  AddressErasureRequests,
+} from './request-address-erasure/address-erasure-requests.service';
+
+/** How a job kind's lib gives its address erasure (verificationAddressErasure, ...), from the stores. */
+export type AddressErasableJobKindFactory = (readStore: ReadStore, blobs: BlobStore) => AddressErasableJobKind;
 
 /** The API side of erasures: asking for one, reading receipts. */
 @Module({ providers: [ErasureRequests, ErasureReceipts], exports: [ErasureRequests, ErasureReceipts] })
 export class ErasureModule {}
 
+/** Asking for a data subject's erasure, with the job read models it checks for open jobs. */
+@Module({})
+export class AddressErasureModule {
+  static forJobCollections(collections: string[]): DynamicModule {
+    return {
+      module: AddressErasureModule,
+      imports: [ErasureModule],
+      providers: [{ provide: ADDRESS_ERASURE_JOB_COLLECTIONS, useValue: collections }, AddressErasureRequests],
+      exports: [AddressErasureRequests, ErasureModule],
+    };
+  }
+}
+
 /** The worker side: runs every erasure asked for (events.erasures), with the job kinds it may purge. */
 @Module({})
 export class ErasureWorkerModule {
-  static forJobKinds(kinds: PurgeableJobKind[]): DynamicModule {
+  static forJobKinds(kinds: PurgeableJobKind[], addressKinds: AddressErasableJobKindFactory[]): DynamicModule {
     return {
       module: ErasureWorkerModule,
       providers: [
         { provide: ERASABLE_JOB_KINDS, useValue: kinds },
+        {
+          provide: ADDRESS_ERASABLE_JOB_KINDS,
+          useFactory: (readStore: ReadStore, blobs: BlobStore) => addressKinds.map((kind) => kind(readStore, blobs)),
+          inject: [ReadStore, BlobStore],
+        },
         JobErasureCleanup,
+        AddressErasureCleanup,
         {
           provide: ERASURE_CLEANUPS,
           useFactory: (...cleanups: ErasureCleanup[]) => cleanups,
-          inject: [JobErasureCleanup],
+          inject: [JobErasureCleanup, AddressErasureCleanup],
         },
         ErasureWorkflow,
         ErasureConsumer,

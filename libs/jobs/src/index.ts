@@ -32,6 +32,8 @@ export { ChunkWorkflow, type ChunkKind, type ChunkStatus, type PaidChunk } from 
 export { chunkHoldId, chunkOfHoldId } from './process-chunk/chunk-hold-id';
 export { scanJobStreamBackwards } from './process-chunk/job-stream-reader';
 export type { PurgeableJobKind } from './purge-job-files/purgeable-job-kind';
+export { ERASED_CELL, eraseRowsInOriginal, isErasedRecord } from './erase-address/erased-rows-rewrite';
+export type { AddressErasableJobKind, ErasableJobFiles } from './erase-address/address-erasable-job-kind';
 export { jobStream } from './domain/job-stream';
 export {
   assertNewJob,

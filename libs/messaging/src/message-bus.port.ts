@@ -75,6 +75,12 @@ export abstract class MessageBus {
    * the topics' retention (docs/personal-data.md) is what removes them.
    */
   abstract forgetMessages(fields: string[], value: string | number): Promise<number>;
+  /**
+   * Erasure of one address: deletes the stored messages of every topic whose value holds `text` anywhere,
+   * compared case-folded (a chunk's items, a relayed verification); answers how many. Like forgetMessages,
+   * a broker that cannot delete single messages (Kafka) answers 0 and leaves it to the topics' retention.
+   */
+  abstract forgetMessagesHolding(text: string): Promise<number>;
   /** Whether the bus answers; used by /ready. */
   abstract ping(): Promise<boolean>;
   abstract close(): Promise<void>;

@@ -21,6 +21,7 @@ export {
   accountScopePrefix,
   addressScope,
   callsDayScope,
+  erasureScope,
   finderDayScope,
   jobScope,
   subjectAddress,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PersonalDataRegistry } from '@lib/personal-data';
+import { ERASURE_PERSONAL_DATA } from '@lib/erasure';
 import { VERIFICATION_PERSONAL_DATA } from '@lib/paid-verification';
 import { VERIFICATION_JOB_PERSONAL_DATA } from '@lib/verification-jobs';
 import { FINDER_PERSONAL_DATA } from '@lib/finder';
@@ -15,6 +16,7 @@ const POLICIES = [
   ...VERIFICATION_JOB_PERSONAL_DATA,
   ...FINDER_PERSONAL_DATA,
   ...IDEMPOTENCY_PERSONAL_DATA,
+  ...ERASURE_PERSONAL_DATA,
 ];
 
 @Module({})

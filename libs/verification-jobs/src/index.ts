@@ -15,6 +15,7 @@ export {
   VERIFICATION_JOB_KIND,
   VERIFICATION_JOB_RESUME,
 } from './verification-job-kind';
+export { verificationAddressErasure } from './erase-address/verification-address-erasure';
 export { VerificationJobDownloads } from './download-job/verification-job-download.service';
 export { VerificationJobQueries } from './query-jobs/verification-job.queries';
 export type { VerificationJobView } from './query-jobs/verification-job.view';

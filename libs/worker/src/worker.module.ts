@@ -2,7 +2,11 @@ import { Module } from '@nestjs/common';
 import { CreditHoldSweeperModule, CreditsModule, OrderRecoveryModule } from '@lib/credits';
 import { WebhookDeliveryModule } from '@lib/webhooks';
 import { JobRetentionModule } from '@lib/jobs';
-import { VERIFICATION_JOB_FILES, VerificationJobsWorkerModule } from '@lib/verification-jobs';
+import {
+  VERIFICATION_JOB_FILES,
+  VerificationJobsWorkerModule,
+  verificationAddressErasure,
+} from '@lib/verification-jobs';
 import { FINDER_JOB_FILES, FinderJobsWorkerModule } from '@lib/finder';
 import { UsageAnalyticsModule } from '@lib/usage';
 import { HistoryRetentionModule } from '@lib/retention';
@@ -34,7 +38,7 @@ import { ErasureWorkerModule } from '@lib/erasure';
     TeamRemovalModule,
     HistoryRetentionModule,
     JobRetentionModule.forKinds([VERIFICATION_JOB_FILES, FINDER_JOB_FILES]),
-    ErasureWorkerModule.forJobKinds([VERIFICATION_JOB_FILES, FINDER_JOB_FILES]),
+    ErasureWorkerModule.forJobKinds([VERIFICATION_JOB_FILES, FINDER_JOB_FILES], [verificationAddressErasure]),
   ],
 })
 export class WorkerModule {}

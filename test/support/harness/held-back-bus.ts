@@ -44,6 +44,10 @@ export class HeldBackBus extends MessageBus {
     return this.inner.forgetMessages(fields, value);
   }
 
+  forgetMessagesHolding(text: string): Promise<number> {
+    return this.inner.forgetMessagesHolding(text);
+  }
+
   ping(): Promise<boolean> {
     return this.inner.ping();
   }

@@ -41,6 +41,10 @@ export class TwiceDeliveringBus extends MessageBus {
     return this.inner.forgetMessages(fields, value);
   }
 
+  forgetMessagesHolding(text: string): Promise<number> {
+    return this.inner.forgetMessagesHolding(text);
+  }
+
   ping(): Promise<boolean> {
     return this.inner.ping();
   }

@@ -27,6 +27,12 @@ export type ErasureRequested = {
     keyGenerations: string[];
     requestedBy: ErasureRequester;
     requestedAt: string;
+    /**
+     * The address of a data subject's request, which the workflow needs to find it in read models, files and
+     * the bus. Sealed in the log under the erasure's own scope (erasure-personal-data.ts), destroyed when the
+     * erasure completes; withheld from events.erasures. Absent for a job's erasure.
+     */
+    address?: string | null;
   };
 };
 

@@ -35,12 +35,14 @@ export class ErasureRequests {
     return this.request(accountId, jobErasureId(job.id), target, [jobScope(accountId, job.id)], requestedBy);
   }
 
-  private async request(
+  /** Records an erasure (a retried request with the same id records nothing) and answers its receipt. */
+  async request(
     accountId: string,
     erasureId: string,
     target: ErasureTarget,
     scopes: string[],
     requestedBy: ErasureRequester,
+    address: string | null = null,
   ): Promise<ErasureReceipt> {
     const keyGenerations = [...(await this.keys.existing(scopes)).values()].map((key) => key.keyId);
     const run = await runCommand(this.events, erasureStream(accountId), erasureDecider, {
@@ -52,6 +54,7 @@ export class ErasureRequests {
       keyGenerations,
       requestedBy,
       requestedAt: this.clock.nowIso(),
+      ...(address ? { address } : {}),
     });
     return erasureReceipt(run.state[erasureId], this.clock.nowIso());
   }

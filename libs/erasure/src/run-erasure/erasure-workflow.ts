@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
-import { DataKeyCache, DataKeyStore } from '@lib/personal-data';
+import { DataKeyCache, DataKeyStore, erasureScope } from '@lib/personal-data';
 import { erasureDecider } from '../domain/erasure.decider';
 import { erasureStream } from '../domain/erasure-stream';
 import { ERASURE_CLEANUPS, type ErasureCleanup } from './erasure-cleanup';
@@ -29,7 +29,8 @@ export class ErasureWorkflow {
     const stream = erasureStream(accountId);
     const { state } = await aggregateStream(this.events, stream, erasureDecider);
     const progress = state[erasureId];
-    if (!progress || progress.step === 'completed') return;
+    if (!progress) return;
+    if (progress.step === 'completed') return this.forgetRequest(accountId, erasureId);
     const { request } = progress;
     if (progress.step === 'requested') {
       await this.keys.destroy(request.scopes);
@@ -51,6 +52,17 @@ export class ErasureWorkflow {
       removed,
       at: this.clock.nowIso(),
     });
+    await this.forgetRequest(accountId, erasureId);
     this.logger.log(`erasure ${erasureId} of account ${accountId} completed`);
+  }
+
+  /**
+   * What the request sealed for the workflow alone (an address to find) becomes unreadable once the erasure
+   * is recorded complete; run again on every redelivery, so a crash right after the record loses nothing.
+   */
+  private async forgetRequest(accountId: string, erasureId: string): Promise<void> {
+    const scope = erasureScope(accountId, erasureId);
+    await this.keys.destroy([scope]);
+    this.cache.forget([scope]);
   }
 }

@@ -112,6 +112,10 @@ export class SqliteMessageBus extends MessageBus {
     return this.log.forget(fields, value);
   }
 
+  override async forgetMessagesHolding(text: string): Promise<number> {
+    return this.log.forgetHolding(text);
+  }
+
   override async ping(): Promise<boolean> {
     try {
       return this.log.ping();

@@ -215,7 +215,19 @@ export class TopicLog {
    */
   forget(paths: string[], value: string | number): number {
     const where = paths.map(() => 'json_extract(value, ?) = ?').join(' OR ');
-    const args = paths.flatMap((path) => [`$.${path}`, value]);
+    return this.forgetWhere(
+      where,
+      paths.flatMap((path) => [`$.${path}`, value]),
+    );
+  }
+
+  /** Forgets every message whose value holds `text` (case-folded, as stored in JSON). */
+  forgetHolding(text: string): number {
+    const escaped = JSON.stringify(text.toLowerCase()).slice(1, -1);
+    return this.forgetWhere('instr(lower(value), ?) > 0', [escaped]);
+  }
+
+  private forgetWhere(where: string, args: Array<string | number>): number {
     const changed = this.db
       .transaction(() => {
         const newest = `(topic, partition, offset) IN (SELECT topic, partition, MAX(offset) FROM messages GROUP BY topic, partition)`;

@@ -228,6 +228,10 @@ export class KafkaMessageBus extends MessageBus {
     return 0;
   }
 
+  async forgetMessagesHolding(): Promise<number> {
+    return 0;
+  }
+
   async ping(): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<boolean>(

@@ -47,8 +47,9 @@ const PUBLISHED_TOPICS: Record<string, PublishedTopic> = {
   webhooks: published(),
   webhookdeliveries: published(),
   idempotency: published('response'),
-  // An erasure names a job by id and an address by its keyed digest: nothing personal to hold back.
-  erasures: published(),
+  // An erasure names a job by id and an address by its keyed digest; the address of a subject's request,
+  // which only the worker's workflow reads (from the log, sealed), stays out.
+  erasures: published('address'),
   // Not listed, so not published:
   // - email (email-claims-<hash of the address>): a claim is an address and its user, nothing else, and
   //   the stream name is a hash anyone can test guesses against; events.users says who signed up, by id;

@@ -20,6 +20,13 @@ export const finderDayScope = (accountId: string, at: string): string =>
 export const jobScope = (accountId: string, jobId: string | number): string =>
   `${accountScopePrefix(accountId)}job:${jobId}`;
 
+/**
+ * What one erasure must read while it runs and nothing after (the address a data subject asked to erase):
+ * the workflow destroys it once the erasure is completed.
+ */
+export const erasureScope = (accountId: string, erasureId: string): string =>
+  `${accountScopePrefix(accountId)}erasure:${erasureId}`;
+
 /** How addresses are compared for a data subject's request: trimmed and case-folded. */
 export const subjectAddress = (address: string): string => address.trim().toLowerCase();
 

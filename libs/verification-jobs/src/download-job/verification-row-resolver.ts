@@ -7,7 +7,7 @@ import {
   StoredVerificationJobResult,
 } from '../query-jobs/verification-job.documents';
 import { jobResultCells, resultCells } from '../query-jobs/job-result-cells';
-import { CsvRecord, RowResolver, ResultCells } from '@lib/jobs';
+import { CsvRecord, isErasedRecord, RowResolver, ResultCells } from '@lib/jobs';
 
 /**
  * Rows of a verification job: an address's result is looked up by the same key the upload deduped
@@ -30,6 +30,8 @@ export class VerificationRowResolver implements RowResolver {
     const found = ids.length ? await this.results.find({ filter: { _id: { $in: ids } } }) : [];
     const byId = new Map(found.map((doc) => [doc._id, doc]));
     return records.map((record, k) => {
+      // A row erased at a data subject's request (erase-address): every cell reads [erased], the result too.
+      if (isErasedRecord(record)) return { result: 'erased' };
       const key = keys[k];
       if (!key) return resultCells(invalidSyntaxVerdict(emails[k]));
       const doc = byId.get(verificationJobResultId(this.job.jobId, key.canonical));

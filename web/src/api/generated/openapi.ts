@@ -1397,7 +1397,11 @@ export interface paths {
          */
         get: operations["ErasuresController_list"];
         put?: never;
-        post?: never;
+        /**
+         * A data subject's request: erases one address across the account (single and batch verifications, job rows and files); answers the receipt, done once in force everywhere
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
+        post: operations["ErasuresController_eraseAddress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3038,6 +3042,13 @@ export interface components {
              * @example 1
              */
             totalPages: number;
+        };
+        EraseAddressDto: {
+            /**
+             * @description The address to erase across the account, compared trimmed and case-folded; the erasure records only its keyed digest
+             * @example jane.doe@example.com
+             */
+            address: string;
         };
         ErasureListDto: {
             items: components["schemas"]["ErasureReceiptDto"][];
@@ -9993,6 +10004,103 @@ export interface operations {
             };
             /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ErasuresController_eraseAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EraseAddressDto"];
+                "text/json": components["schemas"]["EraseAddressDto"];
+                "application/*+json": components["schemas"]["EraseAddressDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["ErasureReceiptDto"];
+                        /** @example null */
+                        error: Record<string, never> | null;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
