@@ -22,3 +22,4 @@ export { FINDER_CALL_UPCASTERS } from './domain/finder-call.upcast';
 export { FINDER_PERSONAL_DATA } from './domain/finder-personal-data';
 export type { FinderJobEvent } from './domain/finder-job.events';
 export type { FinderReason } from './domain/finder-outcome';
+export { FINDER_CALL_ANALYTICS, FINDER_JOB_ANALYTICS } from './domain/finder-analytics';

@@ -56,6 +56,7 @@ export {
   type RunningSnapshot,
 } from './domain/job-lifecycle';
 export type { PurgeJobFiles } from './domain/job.commands';
+export { JOB_NOTICE_ANALYTICS, SHARED_JOB_ANALYTICS } from './domain/job-analytics';
 export {
   EXPIRY_NOTICE_DAYS,
   filesDeleteOn,

@@ -13,3 +13,11 @@ export { KafkaMessageBus, type KafkaMessageBusOptions } from './kafka/kafka-mess
 export { EventRelay, type EventRelayOptions } from './relay/event-relay';
 export { RELAY_CATEGORIES, relayTopic, type RelayMessageV1 } from './relay/relay-message';
 export { upcastRelayed, type RelayedEvent } from './relay/relayed-event';
+export {
+  allowedData,
+  type AnalyticsAllowlists,
+  type Decisions,
+  type EventAllowlist,
+  type FieldDecisions,
+} from './relay/analytics-allowlist';
+export { ALLOWLISTED_CATEGORIES } from './relay/analytics-redaction';

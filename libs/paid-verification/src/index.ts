@@ -12,3 +12,4 @@ export {
   type BatchSummary,
 } from './domain/verification.events';
 export { VERIFICATION_PERSONAL_DATA } from './domain/verification-personal-data';
+export { VERIFICATION_ANALYTICS } from './domain/verification-analytics';

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { EventStore } from '@lib/eventstore';
 import { EventRelay, MessageBus } from '@lib/messaging';
+import { ANALYTICS_ALLOWLISTS } from './analytics-allowlists';
 import { Metrics } from '@lib/metrics';
 import { ProjectionRunner, ReadStore, refuseCheckpointsAheadOfLog } from '@lib/readstore';
 import { ProjectionRegistry } from '@lib/platform';
@@ -26,7 +27,7 @@ export class ProjectorService implements OnApplicationBootstrap, OnApplicationSh
     await refuseCheckpointsAheadOfLog(this.events, this.readStore);
     this.runner = new ProjectionRunner(this.events, this.readStore, projections);
     await this.runner.start();
-    this.relay = new EventRelay(this.events, this.bus, this.readStore);
+    this.relay = new EventRelay(this.events, this.bus, this.readStore, { allowlists: ANALYTICS_ALLOWLISTS });
     await this.relay.start();
     const runner = this.runner;
     const relay = this.relay;

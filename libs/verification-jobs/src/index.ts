@@ -23,3 +23,4 @@ export { JOB_UPCASTERS } from './domain/verification-job.upcast';
 export { VERIFICATION_JOB_PERSONAL_DATA } from './domain/verification-job-personal-data';
 export { RESULT_COLUMNS } from './csv/result-columns';
 export type { JobEvent } from './domain/verification-job.events';
+export { VERIFICATION_JOB_ANALYTICS } from './domain/verification-job-analytics';

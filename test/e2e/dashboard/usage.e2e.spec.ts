@@ -113,7 +113,7 @@ describe('usage analytics in the dashboard', () => {
       charged: 10,
       completedAt: today,
       snapshot,
-      results: [{ outcome: { email: 'a@b.example' } }, { outcome: { email: null } }],
+      results: [{ outcome: { status: 'Found' } }, { outcome: { status: 'Not Found' } }],
     });
     const found = relayed(`found-${key.keyId}`, 'EmailFound', 'finder', {
       accountId: owner.user.accountId,

@@ -1,3 +1,5 @@
+import { allowedData, type AnalyticsAllowlists } from './analytics-allowlist';
+
 /**
  * What the analytics feed may carry, topic by topic. The feed leaves the service's trust boundary
  * (other teams, warehouses, their retention), so it carries who did what and when, by id, and never
@@ -23,12 +25,15 @@ const SECRET_FIELDS = new Set([
   'client_secret',
 ]);
 
-/** A topic that is published, without these fields at any depth of its events' data (beside the secrets). */
-interface PublishedTopic {
-  withheldFields: ReadonlySet<string>;
-}
+/**
+ * A topic that is published: without these fields at any depth of its events' data (beside the secrets), or,
+ * for the topics that carry customers' lists (addresses, people's names and domains, SMTP text), only what the
+ * allowlist of each event type lets out (analytics-allowlist.ts; an event type with none publishes no data).
+ */
+type PublishedTopic = { withheldFields: ReadonlySet<string> } | { allowlisted: true };
 
 const published = (...withheldFields: string[]): PublishedTopic => ({ withheldFields: new Set(withheldFields) });
+const allowlisted = (): PublishedTopic => ({ allowlisted: true });
 
 /** Every category whose topic (events.<category>) is published, and what it holds back. */
 const PUBLISHED_TOPICS: Record<string, PublishedTopic> = {
@@ -40,10 +45,10 @@ const PUBLISHED_TOPICS: Record<string, PublishedTopic> = {
   stripe: published(),
   autotopup: published(),
   autotopups: published(),
-  verifications: published(),
-  jobs: published(),
-  jobnotices: published(),
-  finder: published(),
+  verifications: allowlisted(),
+  jobs: allowlisted(),
+  jobnotices: allowlisted(),
+  finder: allowlisted(),
   webhooks: published(),
   webhookdeliveries: published(),
   idempotency: published('response'),
@@ -59,10 +64,28 @@ const PUBLISHED_TOPICS: Record<string, PublishedTopic> = {
 /** The categories whose topic is published, in the order above. */
 export const PUBLISHED_CATEGORIES: readonly string[] = Object.keys(PUBLISHED_TOPICS);
 
-/** The event's data as the analytics topic of `category` may carry it, or null when that topic is not published. */
-export function analyticsData(category: string, data: Record<string, unknown>): Record<string, unknown> | null {
+/** The categories whose events publish only what their allowlists let out. */
+export const ALLOWLISTED_CATEGORIES: readonly string[] = PUBLISHED_CATEGORIES.filter(
+  (category) => 'allowlisted' in PUBLISHED_TOPICS[category],
+);
+
+/**
+ * The event's data as the analytics topic of `category` may carry it, or null when that topic is not
+ * published. `allowlists` holds the decisions of the allowlisted topics' event types.
+ */
+export function analyticsData(
+  category: string,
+  type: string,
+  data: Record<string, unknown>,
+  allowlists: AnalyticsAllowlists = {},
+): Record<string, unknown> | null {
   const topic = Object.hasOwn(PUBLISHED_TOPICS, category) ? PUBLISHED_TOPICS[category] : undefined;
   if (!topic) return null;
+  if ('allowlisted' in topic) {
+    const decisions =
+      allowlists[category] && Object.hasOwn(allowlists[category], type) ? allowlists[category][type] : {};
+    return redact(allowedData(data ?? {}, decisions), new Set()) as Record<string, unknown>;
+  }
   return redact(data ?? {}, topic.withheldFields) as Record<string, unknown>;
 }
 

@@ -10,6 +10,10 @@ import { BROKER_PATIENCE } from '../testing/contract-context';
 import { EventRelay } from './event-relay';
 import schema from './relay-message.schema.json';
 
+/** The test's own event type on the allowlisted topics (issue 39: those publish only decided fields). */
+const STEP = { n: true, round: true, size: true };
+const STEPS = { jobs: { Step: STEP, JobQueued: STEP }, verifications: { Step: STEP } };
+
 describe('event relay', () => {
   let dir: string;
   let events: SqliteEventStore;
@@ -23,7 +27,7 @@ describe('event relay', () => {
     events = new SqliteEventStore(join(dir, 'events.sqlite'), { pollIntervalMs: 20 });
     reads = new SqliteReadStore(join(dir, 'read.sqlite'));
     bus = new SqliteMessageBus(join(dir, 'bus.sqlite'), { partitions: 2, pollIntervalMs: 20 });
-    relay = new EventRelay(events, bus, reads);
+    relay = new EventRelay(events, bus, reads, { allowlists: STEPS });
   }
 
   async function closeAll(): Promise<void> {
@@ -188,7 +192,7 @@ describe('event relay', () => {
   });
 
   it('retries a batch the bus refused, in order, and skips nothing', async () => {
-    relay = new EventRelay(events, bus, reads, { retryDelayMs: 10 });
+    relay = new EventRelay(events, bus, reads, { retryDelayMs: 10, allowlists: STEPS });
     for (let n = 0; n < 5; n += 1)
       await events.appendToStream('verifications-r1', [{ type: 'Step', data: { n } }], n === 0 ? 'no_stream' : n - 1);
     watchPublishes(2);
@@ -213,7 +217,7 @@ describe('event relay', () => {
   });
 
   it('keeps publishing when batches fill faster than the linger (back-pressure), in many rounds', async () => {
-    relay = new EventRelay(events, bus, reads, { maxBatch: 4 });
+    relay = new EventRelay(events, bus, reads, { maxBatch: 4, allowlists: STEPS });
     await relay.start();
     await listen(['events.jobs']);
     for (let round = 0; round < 5; round += 1) {

@@ -2,6 +2,7 @@ import type { EventStore, EventSubscription, RecordedEvent } from '@lib/eventsto
 import { CheckpointStore, ReadStore } from '@lib/readstore';
 import { Logger } from '@nestjs/common';
 import { MessageBus, OutgoingMessage } from '../message-bus.port';
+import type { AnalyticsAllowlists } from './analytics-allowlist';
 import { RELAY_CATEGORIES, relayTopic, toRelayMessage } from './relay-message';
 
 export interface EventRelayOptions {
@@ -16,6 +17,11 @@ export interface EventRelayOptions {
    * few at a time from many commands, and each batch costs one durable write (an fsync) per topic.
    */
   lingerMs?: number;
+  /**
+   * What the allowlisted topics (verifications, finder, jobs, jobnotices) publish of each event type; without
+   * it their events publish no data at all. libs/projector composes it from the domains' allowlists.
+   */
+  allowlists?: AnalyticsAllowlists;
 }
 
 /** An event read from the log, waiting to be published; one whose topic is not published only moves the checkpoint. */
@@ -44,6 +50,7 @@ export class EventRelay {
   private readonly maxBatch: number;
   private readonly retryDelayMs: number;
   private readonly lingerMs: number;
+  private readonly allowlists: AnalyticsAllowlists;
   private pending: PendingMessage[] = [];
   /** The publish in progress (one at a time, so batches reach the bus in log order). */
   private flushing: Promise<void> | null = null;
@@ -62,6 +69,7 @@ export class EventRelay {
     this.maxBatch = options.maxBatch ?? 100;
     this.retryDelayMs = options.retryDelayMs ?? 1000;
     this.lingerMs = options.lingerMs ?? 5;
+    this.allowlists = options.allowlists ?? {};
   }
 
   /** Creates the category topics and follows the log from the saved checkpoint. */
@@ -102,7 +110,7 @@ export class EventRelay {
   }
 
   private async relay(event: RecordedEvent): Promise<void> {
-    const message = toRelayMessage(event);
+    const message = toRelayMessage(event, this.allowlists);
     const topic = message && relayTopic(message.category);
     if (topic && !this.ensuredTopics.has(topic)) {
       // Brokers often run without topic auto-creation; publishing to a missing topic would stall the relay.

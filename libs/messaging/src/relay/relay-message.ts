@@ -10,6 +10,7 @@
  * analytics-redaction.ts lists are published: another category's events are not relayed at all.
  */
 import type { RecordedEvent } from '@lib/eventstore';
+import type { AnalyticsAllowlists } from './analytics-allowlist';
 import { analyticsData, PUBLISHED_CATEGORIES } from './analytics-redaction';
 
 export const RELAY_SCHEMA_VERSION = 1;
@@ -46,10 +47,10 @@ export const relayTopic = (category: string): string => `events.${category}`;
  * The message value for one recorded event, its data as analytics may carry it, or null when its
  * category's topic is not published (analytics-redaction.ts).
  */
-export function toRelayMessage(event: RecordedEvent): RelayMessageV1 | null {
+export function toRelayMessage(event: RecordedEvent, allowlists?: AnalyticsAllowlists): RelayMessageV1 | null {
   const occurredAt = event.metadata?.occurredAt;
   const category = categoryOf(event.streamId);
-  const data = analyticsData(category, event.data);
+  const data = analyticsData(category, event.type, event.data, allowlists);
   if (data === null) return null;
   return {
     schemaVersion: RELAY_SCHEMA_VERSION,

@@ -43,7 +43,7 @@ describe('relay message', () => {
 
     it('drops secret fields at any depth, in objects and arrays, on every topic', () => {
       expect(
-        relayed('jobs-1', 'Anything', {
+        relayed('webhooks-1', 'Anything', {
           keep: 1,
           nested: { clientSecret: 's', client_secret: 's', list: [{ tokenHash: 't', n: 2 }, 'text', null] },
         }),
@@ -69,6 +69,38 @@ describe('relay message', () => {
       expect(
         relayed('accounts-3', 'MemberInvited', { accountId: '3', inviteId: 'i', email: 'g@x.test', role: 'admin' }),
       ).toEqual({ accountId: '3', inviteId: 'i', role: 'admin' });
+    });
+  });
+
+  describe("issue 39: an allowlist of fields per event type on the topics of customers' lists", () => {
+    const allowlists = { jobs: { JobQueued: { jobId: true, file: { planKey: true, name: false } } } };
+    const message = (streamId: string, type: string, data: Record<string, unknown>) =>
+      toRelayMessage(
+        { id: 'e', type, streamId, revision: 0, position: 1, metadata: {}, recordedAt: 'x', data },
+        allowlists,
+      )?.data;
+
+    it('publishes only the fields decided, at every depth', () => {
+      expect(
+        message('jobs-1', 'JobQueued', { jobId: 1, email: 'a@x.test', file: { planKey: 'p', name: 'ada.csv', n: 2 } }),
+      ).toEqual({ jobId: 1, file: { planKey: 'p' } });
+    });
+
+    it('publishes no data of an event type without decisions, and none at all without allowlists', () => {
+      expect(message('jobs-1', 'JobRenamed', { jobId: 1, name: 'ada.csv' })).toEqual({});
+      for (const stream of ['jobs-1', 'verifications-1', 'finder-1', 'jobnotices-1'])
+        expect(
+          toRelayMessage({
+            id: 'e',
+            type: 'JobQueued',
+            streamId: stream,
+            revision: 0,
+            position: 1,
+            metadata: {},
+            recordedAt: 'x',
+            data: { jobId: 1, email: 'a@x.test' },
+          })?.data,
+        ).toEqual({});
     });
   });
 
