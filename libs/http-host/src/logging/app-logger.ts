@@ -1,16 +1,18 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger as Pino } from 'pino';
 import { AppConfig } from '@lib/config';
+import { redactPersonal } from './redact-personal';
 import { redactSecrets } from './redact-secrets';
 
 /**
  * One pino instance per process: Fastify's request logs and Nest's messages share its JSON lines. Every
- * line passes through redactSecrets on its way out, whatever field or message carries a credential.
+ * line passes through redactSecrets and redactPersonal on its way out, whatever field or message carries a
+ * credential, an address or a person's name.
  */
 export function createPino(config: AppConfig, out: { write(line: string): unknown } = process.stdout): Pino {
   return pino(
     { level: config.logLevel, formatters: { level: (label) => ({ level: label }) } },
-    { write: (line: string) => out.write(redactSecrets(line)) },
+    { write: (line: string) => out.write(redactPersonal(redactSecrets(line))) },
   );
 }
 

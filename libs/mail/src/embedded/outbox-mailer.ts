@@ -38,7 +38,8 @@ export class OutboxMailer extends Mailer {
     const temporary = path.join(this.dir, `.${name}.tmp`);
     await fs.writeFile(temporary, built.message as Buffer);
     await fs.rename(temporary, path.join(this.dir, name));
-    this.logger.log(`wrote ${name}: "${mail.subject}"`);
+    // The subject may name someone (an invitation names the inviter): the file name only.
+    this.logger.log(`wrote ${name}`);
   }
 
   async close(): Promise<void> {}
