@@ -16,6 +16,7 @@ import { KeyLastUsed } from './usage/key-last-used';
 import { InviteMemberHandler } from './invite-member/invite-member.handler';
 import { AcceptInviteHandler } from './accept-invite/accept-invite.handler';
 import { RemoveMemberHandler } from './remove-member/remove-member.handler';
+import { AccountStatusHandler, CloseAccountHandler } from './close-account/close-account.handler';
 import { RevokeInviteHandler } from './revoke-invite/revoke-invite.handler';
 import { ListInvitesHandler } from './list-invites/list-invites.handler';
 import { ListTeamMembersHandler } from './list-team-members/list-team-members.handler';
@@ -36,6 +37,8 @@ import { ApiKeyReadyHandler, GetApiKeyHandler, ListApiKeysHandler } from './list
     InviteMemberHandler,
     AcceptInviteHandler,
     RemoveMemberHandler,
+    CloseAccountHandler,
+    AccountStatusHandler,
     RevokeInviteHandler,
     ListInvitesHandler,
     ListTeamMembersHandler,

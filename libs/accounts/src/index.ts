@@ -16,6 +16,7 @@ export { originAllowed } from './domain/key-origins';
 export { InviteMemberCommand, type Invitation } from './invite-member/invite-member.command';
 export { AcceptInviteCommand, type JoinedTeam } from './accept-invite/accept-invite.command';
 export { RemoveMemberCommand, type RemovedMember } from './remove-member/remove-member.command';
+export { AccountStatusQuery, CloseAccountCommand, type ClosedAccount } from './close-account/close-account.command';
 export { RevokeInviteCommand, type RevokedInvite } from './revoke-invite/revoke-invite.command';
 export { ListTeamMembersQuery, type TeamMember } from './list-team-members/list-team-members.query';
 export { TeamRoleQuery } from './list-team-members/team-role.query';

@@ -274,6 +274,22 @@ export const ErrorCodes = {
     message:
       'You are signed in on as many devices as allowed (MAX_SESSIONS_PER_USER): sign out elsewhere, or reset your password to end every session.',
   },
+  ACCOUNT_CLOSE_NAME_MISMATCH: {
+    code: 6016,
+    status: 400,
+    message: "Type the team's name exactly as it is shown to close the account.",
+  },
+  ACCOUNT_CLOSED: {
+    code: 6017,
+    status: 403,
+    message: 'This account is closed: its keys are revoked and its data erased; it can no longer be used.',
+  },
+  ACCOUNT_CLOSE_JOBS_RUNNING: {
+    code: 6018,
+    status: 409,
+    message: 'A list job of the account is still running: cancel it or wait for it to end, then close the account.',
+  },
+  ACCOUNT_CLOSE_OWNER_ONLY: { code: 6019, status: 403, message: "Only the team's owner can close the account." },
   RETENTION_OUT_OF_BOUNDS: {
     code: 6020,
     status: 400,

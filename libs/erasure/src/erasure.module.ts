@@ -9,6 +9,8 @@ import { ERASURE_CLEANUPS, type ErasureCleanup } from './run-erasure/erasure-cle
 import { ErasureWorkflow } from './run-erasure/erasure-workflow';
 import { ERASABLE_JOB_KINDS, JobErasureCleanup } from './run-erasure/job-erasure.cleanup';
 import { ADDRESS_ERASABLE_JOB_KINDS, AddressErasureCleanup } from './run-erasure/address-erasure.cleanup';
+import { AccountErasureCleanup } from './run-erasure/account-erasure.cleanup';
+import { AccountErasureRequests } from './request-account-erasure/account-erasure-requests.service';
 import {
   ADDRESS_ERASURE_JOB_COLLECTIONS,
   AddressErasureRequests,
@@ -21,15 +23,19 @@ export type AddressErasableJobKindFactory = (readStore: ReadStore, blobs: BlobSt
 @Module({ providers: [ErasureRequests, ErasureReceipts], exports: [ErasureRequests, ErasureReceipts] })
 export class ErasureModule {}
 
-/** Asking for a data subject's erasure, with the job read models it checks for open jobs. */
+/** Asking for a data subject's or a closing account's erasure, with the job read models checked for open jobs. */
 @Module({})
 export class AddressErasureModule {
   static forJobCollections(collections: string[]): DynamicModule {
     return {
       module: AddressErasureModule,
       imports: [ErasureModule],
-      providers: [{ provide: ADDRESS_ERASURE_JOB_COLLECTIONS, useValue: collections }, AddressErasureRequests],
-      exports: [AddressErasureRequests, ErasureModule],
+      providers: [
+        { provide: ADDRESS_ERASURE_JOB_COLLECTIONS, useValue: collections },
+        AddressErasureRequests,
+        AccountErasureRequests,
+      ],
+      exports: [AddressErasureRequests, AccountErasureRequests, ErasureModule],
     };
   }
 }
@@ -49,10 +55,11 @@ export class ErasureWorkerModule {
         },
         JobErasureCleanup,
         AddressErasureCleanup,
+        AccountErasureCleanup,
         {
           provide: ERASURE_CLEANUPS,
           useFactory: (...cleanups: ErasureCleanup[]) => cleanups,
-          inject: [JobErasureCleanup, AddressErasureCleanup],
+          inject: [JobErasureCleanup, AddressErasureCleanup, AccountErasureCleanup],
         },
         ErasureWorkflow,
         ErasureConsumer,

@@ -8,6 +8,7 @@ export {
   type AddressErasableJobKindFactory,
 } from './erasure.module';
 export { AddressErasureRequests } from './request-address-erasure/address-erasure-requests.service';
+export { AccountErasureRequests } from './request-account-erasure/account-erasure-requests.service';
 export { ErasureRequests, type ErasableJob } from './request-erasure/erasure-requests.service';
 export { ErasureReceipts } from './query-erasures/erasure-receipts.query';
 export { ErasureWorkflow } from './run-erasure/erasure-workflow';

@@ -9,6 +9,7 @@ import { usersProjection } from './shared/users.projection';
 import { EmailChangeService } from './change-email/email-change.service';
 import { TeamInvitationsService } from './invite-member/team-invitations.service';
 import { MemberRemovalService } from './remove-member/member-removal.service';
+import { AccountClosureService } from './close-account/account-closure.service';
 import { PasswordService } from './change-password/password.service';
 import { RegistrationService } from './sign-up/registration.service';
 import { SessionAuthenticator } from './authenticate/session-authenticator';
@@ -36,6 +37,7 @@ const SERVICES = [
   EmailChangeService,
   TeamInvitationsService,
   MemberRemovalService,
+  AccountClosureService,
 ];
 
 /**

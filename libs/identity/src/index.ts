@@ -18,6 +18,7 @@ export { MailThrottle } from './sign-in-throttle/mail-throttle';
 export { EmailChangeService } from './change-email/email-change.service';
 export { TeamInvitationsService } from './invite-member/team-invitations.service';
 export { MemberRemovalService } from './remove-member/member-removal.service';
+export { AccountClosureService } from './close-account/account-closure.service';
 export { requireManager } from './shared/team-roles';
 export { normalizeEmail } from './shared/user-streams';
 export { JoinTeamCommand, LeaveTeamCommand } from './switch-team/switch-team.commands';

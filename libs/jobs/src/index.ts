@@ -31,7 +31,7 @@ export { SSE_HEADERS, streamProgress, type ProgressSource } from './stream-progr
 export { ChunkWorkflow, type ChunkKind, type ChunkStatus, type PaidChunk } from './process-chunk/chunk-workflow';
 export { chunkHoldId, chunkOfHoldId } from './process-chunk/chunk-hold-id';
 export { scanJobStreamBackwards } from './process-chunk/job-stream-reader';
-export type { PurgeableJobKind } from './purge-job-files/purgeable-job-kind';
+export type { PurgeableJobKind, PurgeCandidate } from './purge-job-files/purgeable-job-kind';
 export { ERASED_CELL, eraseRowsInOriginal, isErasedRecord } from './erase-address/erased-rows-rewrite';
 export type { AddressErasableJobKind, ErasableJobFiles } from './erase-address/address-erasable-job-kind';
 export { jobStream } from './domain/job-stream';

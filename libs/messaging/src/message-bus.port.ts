@@ -72,9 +72,10 @@ export abstract class MessageBus {
    * Erasure: deletes the stored messages of every topic whose value holds `value` at one of `fields` (a
    * dotted path, e.g. `jobId` or `data.jobId`); answers how many. Meant for messages already handled (an
    * ended job's). A broker that cannot delete single messages (Kafka) deletes nothing and answers 0: there
-   * the topics' retention (docs/personal-data.md) is what removes them.
+   * the topics' retention (docs/personal-data.md) is what removes them. `exceptTopics`: topics left alone
+   * (an account's closure keeps the messages other consumers still need: the ledger's, the team's).
    */
-  abstract forgetMessages(fields: string[], value: string | number): Promise<number>;
+  abstract forgetMessages(fields: string[], value: string | number, exceptTopics?: string[]): Promise<number>;
   /**
    * Erasure of one address: deletes the stored messages of every topic whose value holds `text` anywhere,
    * compared case-folded (a chunk's items, a relayed verification); answers how many. Like forgetMessages,

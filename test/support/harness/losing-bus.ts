@@ -49,8 +49,8 @@ export class LosingBus extends MessageBus {
     });
   }
 
-  forgetMessages(fields: string[], value: string | number): Promise<number> {
-    return this.inner.forgetMessages(fields, value);
+  forgetMessages(fields: string[], value: string | number, exceptTopics?: string[]): Promise<number> {
+    return this.inner.forgetMessages(fields, value, exceptTopics);
   }
 
   forgetMessagesHolding(text: string): Promise<number> {

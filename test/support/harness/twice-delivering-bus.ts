@@ -37,8 +37,8 @@ export class TwiceDeliveringBus extends MessageBus {
     });
   }
 
-  forgetMessages(fields: string[], value: string | number): Promise<number> {
-    return this.inner.forgetMessages(fields, value);
+  forgetMessages(fields: string[], value: string | number, exceptTopics?: string[]): Promise<number> {
+    return this.inner.forgetMessages(fields, value, exceptTopics);
   }
 
   forgetMessagesHolding(text: string): Promise<number> {

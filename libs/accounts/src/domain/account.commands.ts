@@ -66,6 +66,9 @@ export type RemoveMember = { type: 'RemoveMember'; userId: string; email?: strin
 /** An owner or admin withdraws a pending invitation. */
 export type RevokeInvite = { type: 'RevokeInvite'; inviteId: string; revokedBy: string; at: string };
 
+/** The owner closes the team, confirming with its name typed (compared trimmed). */
+export type CloseAccount = { type: 'CloseAccount'; by: string; teamName: string; at: string };
+
 export type AccountCommand =
   | OpenAccount
   | IssueApiKey
@@ -75,4 +78,5 @@ export type AccountCommand =
   | InviteMember
   | AcceptInvite
   | RemoveMember
-  | RevokeInvite;
+  | RevokeInvite
+  | CloseAccount;

@@ -13,15 +13,20 @@ import {
 } from './account-team';
 import { KeyRestrictions, KeyScope, restrictionsAfter, sameRestrictions, UNRESTRICTED } from './key-restrictions';
 import { ApiKeyKind, requireKeyKind } from './key-kind';
+import { closeAccount } from './account-closure';
 
 export type { TeamMemberRole } from './account-team';
 type KeyState = { revoked: boolean; userId: string | null; kind: ApiKeyKind; restrictions: KeyRestrictions };
-export type AccountState = { status: 'none' } | ({ status: 'open'; keys: Record<string, KeyState> } & TeamState);
+export type AccountState =
+  | { status: 'none' }
+  | ({ status: 'open'; name: string; keys: Record<string, KeyState> } & TeamState)
+  | { status: 'closed'; accountId: string; name: string; closedAt: string };
 type OpenAccount = Extract<AccountState, { status: 'open' }>;
 
 export const accountStream = (accountId: string): string => `accounts-${accountId}`;
 
 function requireOpen(state: AccountState): OpenAccount {
+  if (state.status === 'closed') throw new DomainError('ACCOUNT_CLOSED');
   if (state.status !== 'open') throw new DomainError('ACCOUNT_NOT_FOUND');
   return state;
 }
@@ -189,6 +194,9 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
           },
         ];
       }
+      case 'CloseAccount':
+        if (state.status === 'closed') return []; // a retried closure is a no-op
+        return closeAccount(requireOpen(state), command);
       case 'RemoveMember': {
         const open = requireOpen(state);
         // Judged here, not on the users read model: an admin removed a moment ago removes nobody.
@@ -235,7 +243,8 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
       const members: Record<string, TeamMemberRole> = event.data.ownerUserId
         ? { [event.data.ownerUserId]: 'owner' }
         : {};
-      return { status: 'open', accountId: event.data.accountId, keys: {}, members, invites: {}, joinedAs: {} };
+      const { accountId, name } = event.data;
+      return { status: 'open', accountId, name, keys: {}, members, invites: {}, joinedAs: {} };
     }
     if (state.status !== 'open') return state;
     switch (event.type) {
@@ -313,6 +322,8 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         const { [event.data.inviteId]: _withdrawn, ...invites } = state.invites;
         return { ...state, invites };
       }
+      case 'AccountClosed':
+        return { status: 'closed', accountId: state.accountId, name: state.name, closedAt: event.data.closedAt };
     }
   },
 };

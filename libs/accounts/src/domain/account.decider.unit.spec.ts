@@ -56,6 +56,7 @@ describe('account', () => {
       expect(state).toEqual({
         status: 'open',
         accountId: 'a',
+        name: 'Acme',
         keys: {},
         members: { owner: 'owner' },
         invites: {},

@@ -87,7 +87,14 @@ export type InviteRevoked = {
   };
 };
 /** `reinvited`: the address was invited again while this one was pending; the new invitation replaces it. */
-export type InviteRevocationReason = 'revoked' | 'inviter_removed' | 'invitee_removed' | 'reinvited';
+export type InviteRevocationReason = 'revoked' | 'inviter_removed' | 'invitee_removed' | 'reinvited' | 'account_closed';
+
+/**
+ * The team closed by its owner: its keys revoked, its members removed and its invitations withdrawn in the
+ * same append (before this event). Its data is erased by the account's erasure (libs/erasure); nothing on
+ * this stream is decided again.
+ */
+export type AccountClosed = { type: 'AccountClosed'; data: { accountId: string; closedBy: string; closedAt: string } };
 
 export type AccountEvent =
   | AccountOpened
@@ -98,7 +105,8 @@ export type AccountEvent =
   | MemberInvited
   | MemberJoined
   | MemberRemoved
-  | InviteRevoked;
+  | InviteRevoked
+  | AccountClosed;
 export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = [
   'AccountOpened',
   'ApiKeyIssued',
@@ -109,4 +117,5 @@ export const ACCOUNT_EVENT_TYPES: AccountEvent['type'][] = [
   'MemberJoined',
   'MemberRemoved',
   'InviteRevoked',
+  'AccountClosed',
 ];

@@ -7,6 +7,7 @@ import { AdminRevokeKeyController } from './revoke-key/revoke-key.controller';
 import { AdminRotateKeyController } from './rotate-key/rotate-key.controller';
 import { AdminRestrictKeyController } from './restrict-key/restrict-key.controller';
 import { SettleOrderController } from './settle-order/settle-order.controller';
+import { AdminListErasuresController } from './list-erasures/list-erasures.controller';
 
 /**
  * /admin/v1: the operator's side (ADMIN_TOKEN), one controller per use case, in the order /docs lists
@@ -22,4 +23,5 @@ export const ADMIN_CONTROLLERS = [
   AdjustCreditsController,
   SettleOrderController,
   ListEgressRoutesController,
+  AdminListErasuresController,
 ];

@@ -38,6 +38,9 @@ import { TeamUsageController } from './team-usage/team-usage.controller';
 import { UploadLimitsController } from './upload-limits/upload-limits.controller';
 import { RestrictKeyController } from './restrict-key/restrict-key.controller';
 import { RetentionController } from './retention/retention.controller';
+import { ErasuresApiModule } from '../erasures/erasures-api.module';
+import { AccountClosing } from './close-account/account-closing';
+import { CloseAccountController } from './close-account/close-account.controller';
 
 /**
  * /dashboard/v1: the customer dashboard's back end, authenticated by session cookies. One controller
@@ -55,6 +58,7 @@ import { RetentionController } from './retention/retention.controller';
     IdempotencyModule,
     UsageModule,
     RetentionModule,
+    ErasuresApiModule,
   ],
   controllers: [
     CsrfTokenController,
@@ -78,11 +82,12 @@ import { RetentionController } from './retention/retention.controller';
     InviteMemberController,
     RemoveMemberController,
     RetentionController,
+    CloseAccountController,
     AutoTopupController,
     CheckoutController,
     DashboardListOrdersController,
     DashboardPaymentMethodController,
   ],
-  providers: [DashboardSessionGuard, AccountProvisioning, TeamKeyList, TeamKeys, TeamMembers],
+  providers: [DashboardSessionGuard, AccountProvisioning, TeamKeyList, TeamKeys, TeamMembers, AccountClosing],
 })
 export class DashboardApiModule {}

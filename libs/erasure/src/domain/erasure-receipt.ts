@@ -34,7 +34,7 @@ export function erasureReceipt(progress: ErasureProgress, now: string): ErasureR
     status: completed && completed.inForceAt <= now ? 'done' : 'erasing',
     // A scope names the account and a job id or a keyed digest: nothing personal.
     scopes: request.scopes,
-    keysDestroyed: destroyed ? request.keyGenerations.length : 0,
+    keysDestroyed: destroyed ? (request.keysHeld ?? request.keyGenerations.length) : 0,
     keysDestroyedAt: destroyed?.destroyedAt ?? null,
     inForceAt: destroyed?.inForceAt ?? null,
     removed: completed?.removed ?? {},

@@ -1,10 +1,17 @@
 import type { ErasuresState } from './erasure.decider';
+import type { ErasureTarget } from './erasure.events';
 
 /** The stream of one account's erasures. */
 export const erasureStream = (accountId: string): string => `erasures-${accountId}`;
 
 /** The id of a job's erasure: a job is erased once, so asking again finds the same erasure. */
 export const jobErasureId = (jobId: number): string => `job-${jobId}`;
+
+/** The id of an account's erasure at closure: an account is closed once. */
+export const ACCOUNT_ERASURE_ID = 'account';
+
+/** Whether an erasure's scopes are prefixes, each destroying every key under it (an account's). */
+export const erasesByPrefix = (target: ErasureTarget): boolean => target.kind === 'account';
 
 /**
  * The id of an address's erasure: the one still running for that digest if there is one (asking twice while

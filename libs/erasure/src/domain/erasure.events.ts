@@ -4,7 +4,11 @@
 // a job is named by its id, an address only by its keyed digest (the account's pepper, scopes.ts).
 
 /** What one erasure covers. */
-export type ErasureTarget = { kind: 'job'; jobId: number; jobKind: string } | { kind: 'address'; digest: string };
+export type ErasureTarget =
+  | { kind: 'job'; jobId: number; jobKind: string }
+  | { kind: 'address'; digest: string }
+  /** A closed account: the live account and its test-mode shadow; its scopes are key-scope prefixes. */
+  | { kind: 'account'; accountIds: string[] };
 export type ErasureKind = ErasureTarget['kind'];
 
 /** Who asked: the key (or dashboard session) and, when known, the team member. */
@@ -33,6 +37,11 @@ export type ErasureRequested = {
      * erasure completes; withheld from events.erasures. Absent for a job's erasure.
      */
     address?: string | null;
+    /**
+     * An account's erasure, whose scopes are prefixes (every key of the account): how many keys they held when
+     * it was asked, the receipt's count (listing every generation of a large account would bloat the event).
+     */
+    keysHeld?: number;
   };
 };
 

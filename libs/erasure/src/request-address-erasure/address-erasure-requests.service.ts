@@ -43,6 +43,6 @@ export class AddressErasureRequests {
     const digest = scope.slice(scope.lastIndexOf(':') + 1);
     const { state } = await aggregateStream(this.events, erasureStream(accountId), erasureDecider);
     const erasureId = addressErasureId(state, digest);
-    return this.requests.request(accountId, erasureId, { kind: 'address', digest }, [scope], requestedBy, address);
+    return this.requests.request(accountId, erasureId, { kind: 'address', digest }, [scope], requestedBy, { address });
   }
 }

@@ -5,7 +5,7 @@ import { DataKeyStore, jobScope } from '@lib/personal-data';
 import { erasureDecider } from '../domain/erasure.decider';
 import type { ErasureRequester, ErasureTarget } from '../domain/erasure.events';
 import { erasureReceipt, type ErasureReceipt } from '../domain/erasure-receipt';
-import { erasureStream, jobErasureId } from '../domain/erasure-stream';
+import { erasesByPrefix, erasureStream, jobErasureId } from '../domain/erasure-stream';
 
 /** A job as the erasure request sees it (any kind's view has these). */
 export interface ErasableJob {
@@ -42,9 +42,12 @@ export class ErasureRequests {
     target: ErasureTarget,
     scopes: string[],
     requestedBy: ErasureRequester,
-    address: string | null = null,
+    extra: { address?: string; keysHeld?: number } = {},
   ): Promise<ErasureReceipt> {
-    const keyGenerations = [...(await this.keys.existing(scopes)).values()].map((key) => key.keyId);
+    // An account's scopes are prefixes, counted (keysHeld) rather than listed.
+    const keyGenerations = erasesByPrefix(target)
+      ? []
+      : [...(await this.keys.existing(scopes)).values()].map((key) => key.keyId);
     const run = await runCommand(this.events, erasureStream(accountId), erasureDecider, {
       type: 'RequestErasure',
       erasureId,
@@ -54,7 +57,8 @@ export class ErasureRequests {
       keyGenerations,
       requestedBy,
       requestedAt: this.clock.nowIso(),
-      ...(address ? { address } : {}),
+      ...(extra.address ? { address: extra.address } : {}),
+      ...(extra.keysHeld !== undefined ? { keysHeld: extra.keysHeld } : {}),
     });
     return erasureReceipt(run.state[erasureId], this.clock.nowIso());
   }

@@ -3,7 +3,8 @@ import { Clock } from '@lib/common';
 import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
 import { DataKeyCache, DataKeyStore, erasureScope } from '@lib/personal-data';
 import { erasureDecider } from '../domain/erasure.decider';
-import { erasureStream } from '../domain/erasure-stream';
+import { erasesByPrefix, erasureStream } from '../domain/erasure-stream';
+import type { ErasureTarget } from '../domain/erasure.events';
 import { ERASURE_CLEANUPS, type ErasureCleanup } from './erasure-cleanup';
 
 /**
@@ -33,8 +34,7 @@ export class ErasureWorkflow {
     if (progress.step === 'completed') return this.forgetRequest(accountId, erasureId);
     const { request } = progress;
     if (progress.step === 'requested') {
-      await this.keys.destroy(request.scopes);
-      this.cache.forget(request.scopes);
+      await this.destroyKeys(request.target, request.scopes);
       const at = this.clock.now();
       await runCommand(this.events, stream, erasureDecider, {
         type: 'RecordKeysDestroyed',
@@ -54,6 +54,17 @@ export class ErasureWorkflow {
     });
     await this.forgetRequest(accountId, erasureId);
     this.logger.log(`erasure ${erasureId} of account ${accountId} completed`);
+  }
+
+  private async destroyKeys(target: ErasureTarget, scopes: string[]): Promise<void> {
+    if (!erasesByPrefix(target)) {
+      await this.keys.destroy(scopes);
+      return this.cache.forget(scopes);
+    }
+    for (const prefix of scopes) {
+      await this.keys.destroyPrefix(prefix);
+      this.cache.forgetPrefix(prefix);
+    }
   }
 
   /**

@@ -40,22 +40,32 @@ export class JobErasureCleanup extends ErasureCleanup {
   async clean(request: ErasureRequested['data']): Promise<Record<string, number>> {
     const { target, erasureId } = request;
     if (target.kind !== 'job') throw new Error(`erasure ${erasureId} is not a job's`);
-    const kind = this.kinds.find((k) => k.kind === target.jobKind);
-    if (!kind) throw new Error(`no erasable job kind ${target.jobKind}`);
-    await this.purger.purgeNow(kind, target.jobId, {
+    await this.eraseJob(target.jobKind, target.jobId, erasureId);
+    await this.readStore.compact();
+    // What is gone whichever run removed it: the job's files (upload, chunk plan, row results).
+    return { jobsPurged: 1 };
+  }
+
+  /** The job kinds this cleanup knows (an account's closure goes through each kind's jobs). */
+  get jobKinds(): readonly PurgeableJobKind[] {
+    return this.kinds;
+  }
+
+  /** One job's files, row results and bus messages, for this erasure; idempotent. */
+  async eraseJob(jobKind: string, jobId: number, erasureId: string): Promise<void> {
+    const kind = this.kinds.find((k) => k.kind === jobKind);
+    if (!kind) throw new Error(`no erasable job kind ${jobKind}`);
+    await this.purger.purgeNow(kind, jobId, {
       type: 'PurgeJobFiles',
       reason: 'request',
       erasureId,
       at: this.clock.nowIso(),
     });
     // Chunk messages carry `jobId`, the relayed events of the job's stream `data.jobId`.
-    await this.bus.forgetMessages(['jobId', 'data.jobId'], target.jobId);
+    await this.bus.forgetMessages(['jobId', 'data.jobId'], jobId);
     // The kind's projection deletes the row results when it applies JobFilesPurged; until then this step
     // fails and the message comes again, so the erasure is never completed with the rows still stored.
-    const rows = await this.readStore.collection(kind.resultsCollection).count({ jobId: target.jobId });
-    if (rows > 0) throw new Error(`job ${target.jobId} still has ${rows} row results in the read model`);
-    await this.readStore.compact();
-    // What is gone whichever run removed it: the job's files (upload, chunk plan, row results).
-    return { jobsPurged: 1 };
+    const rows = await this.readStore.collection(kind.resultsCollection).count({ jobId });
+    if (rows > 0) throw new Error(`job ${jobId} still has ${rows} row results in the read model`);
   }
 }

@@ -30,6 +30,8 @@ export type StartSession = {
   at: string;
 };
 export type EndSession = { type: 'EndSession'; sessionId: string; reason: SessionEndReason; at: string };
+/** Ends every open session of the user at once (their account was closed). */
+export type EndAllSessions = { type: 'EndAllSessions'; reason: SessionEndReason; at: string };
 export type RequestPasswordReset = { type: 'RequestPasswordReset'; tokenHash: string; expiresAt: string; at: string };
 export type ResetPassword = { type: 'ResetPassword'; tokenHash: string; passwordHash: string; at: string };
 /** The caller has verified the current password; every other session ends. */
@@ -57,6 +59,7 @@ export type UserCommand =
   | ReissueConfirmation
   | StartSession
   | EndSession
+  | EndAllSessions
   | RequestPasswordReset
   | ResetPassword
   | ChangePassword

@@ -124,6 +124,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
           },
         ];
       }
+      case 'EndAllSessions':
+        return endAll(requireUser(state), command.reason, command.at);
       case 'RequestPasswordReset': {
         const user = requireUser(state);
         return [

@@ -74,7 +74,7 @@ export type TeamLeft = {
   data: { userId: string; accountId: string; homeAccountId: string; leftAt: string };
 };
 
-export type SessionEndReason = 'signed_out' | 'revoked' | 'password_reset' | 'password_changed';
+export type SessionEndReason = 'signed_out' | 'revoked' | 'password_reset' | 'password_changed' | 'account_closed';
 
 export type UserEvent =
   | UserRegistered

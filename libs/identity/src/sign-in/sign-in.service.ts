@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { AccountStatusQuery } from '@lib/accounts';
 import { Clock, DomainError, newNumericId } from '@lib/common';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { newSession } from '../tokens/session-token';
@@ -34,6 +36,7 @@ export class SignInService {
     private readonly hasher: PasswordHasher,
     private readonly throttle: SignInThrottle,
     private readonly clock: Clock,
+    private readonly queries: QueryBus,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -45,11 +48,15 @@ export class SignInService {
     const registered = userId && user.status === 'registered' ? user : null;
     const attempt = await this.throttle.admit(email, context.address, registered?.knownClients);
     const passwordHash = registered?.passwordHash ?? null;
-    if (!(await this.hasher.verify(passwordHash, password)) || !userId) {
+    if (!(await this.hasher.verify(passwordHash, password)) || !registered) {
       throw new DomainError('INVALID_CREDENTIALS'); // the attempt stays counted
     }
     await attempt.succeeded();
-    return this.startSession(userId, context);
+    // Told only to whoever knows the password: the account they work in was closed (a member of a closed
+    // team is back in their own account already).
+    const account = await this.queries.execute(new AccountStatusQuery(registered.accountId));
+    if (account.status === 'closed') throw new DomainError('ACCOUNT_CLOSED');
+    return this.startSession(registered.userId, context);
   }
 
   /**

@@ -108,8 +108,8 @@ export class SqliteMessageBus extends MessageBus {
     return consumer;
   }
 
-  override async forgetMessages(fields: string[], value: string | number): Promise<number> {
-    return this.log.forget(fields, value);
+  override async forgetMessages(fields: string[], value: string | number, exceptTopics: string[] = []): Promise<number> {
+    return this.log.forget(fields, value, exceptTopics);
   }
 
   override async forgetMessagesHolding(text: string): Promise<number> {

@@ -213,12 +213,10 @@ export class TopicLog {
    * A partition's newest message is kept (append numbers on from it) with its value emptied instead. The
    * write-ahead log is truncated after, so no copy of the deleted pages stays in it.
    */
-  forget(paths: string[], value: string | number): number {
-    const where = paths.map(() => 'json_extract(value, ?) = ?').join(' OR ');
-    return this.forgetWhere(
-      where,
-      paths.flatMap((path) => [`$.${path}`, value]),
-    );
+  forget(paths: string[], value: string | number, exceptTopics: string[] = []): number {
+    const held = paths.map(() => 'json_extract(value, ?) = ?').join(' OR ');
+    const except = exceptTopics.length ? ` AND topic NOT IN (${exceptTopics.map(() => '?').join(', ')})` : '';
+    return this.forgetWhere(`(${held})${except}`, [...paths.flatMap((path) => [`$.${path}`, value]), ...exceptTopics]);
   }
 
   /** Forgets every message whose value holds `text` (case-folded, as stored in JSON). */

@@ -967,7 +967,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your team: its account, your role, the members */
+        /** Your team: its account and name, your role, the members */
         get: operations["DashboardTeamController_show"];
         put?: never;
         post?: never;
@@ -1058,6 +1058,23 @@ export interface paths {
         /** Choose the retention (owner or admin): call history older than it is shredded within a day, a job’s files and results that long after it ended */
         put: operations["DashboardRetentionController_chooseRetention"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/v1/account/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the account (owner only, confirmed by the team's name): keys revoked, members removed, sessions ended, every personal field of the account and of its test mode erased */
+        post: operations["DashboardAccountController_close"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1325,6 +1342,40 @@ export interface paths {
         };
         /** The egress routes of this process and their health per provider (docs/production.md, 'Egress') */
         get: operations["AdminEgressRoutesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/accounts/{accountId}/erasures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's erasures, newest first (its closure's is `account`), open or closed */
+        get: operations["AdminErasuresController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/accounts/{accountId}/erasures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of an account's erasure receipts */
+        get: operations["AdminErasuresController_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1773,6 +1824,84 @@ export interface components {
             routes: {
                 [key: string]: unknown;
             }[];
+        };
+        ErasureTargetDto: {
+            /**
+             * @description A job's data, or one address across the account
+             * @enum {string}
+             */
+            kind: "job" | "address";
+            /**
+             * Format: int64
+             * @description kind job: the job
+             * @example 42
+             */
+            jobId?: number;
+            /**
+             * @description kind job: the job's kind (verification, finder)
+             * @example verification
+             */
+            jobKind?: string;
+            /**
+             * @description kind address: the address's digest, keyed with the account's own secret (the address itself is never stored with the erasure)
+             * @example 3f1c0b6e9d2a47a1b8e5c4d3a2b1c0d9
+             */
+            digest?: string;
+        };
+        ErasureRequesterDto: {
+            /**
+             * @description The API key or dashboard session that asked
+             * @example key_8f2c
+             */
+            keyId: string;
+            /** @description The team member who asked, when known */
+            userId: string | null;
+        };
+        ErasureReceiptDto: {
+            /** @example job-42 */
+            erasureId: string;
+            target: components["schemas"]["ErasureTargetDto"];
+            requestedBy: components["schemas"]["ErasureRequesterDto"];
+            /** Format: date-time */
+            requestedAt: string;
+            /**
+             * @description done once the keys are destroyed, the stores cleaned and every process has let go of the keys (DATA_KEY_CACHE_SECONDS after they were destroyed)
+             * @enum {string}
+             */
+            status: "erasing" | "done";
+            /**
+             * @description The data-key scopes destroyed: everything sealed under them is unreadable
+             * @example [
+             *       "account:acc_1:job:42"
+             *     ]
+             */
+            scopes: string[];
+            /**
+             * Format: int32
+             * @description Key generations destroyed
+             */
+            keysDestroyed: number;
+            /** Format: date-time */
+            keysDestroyedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When every process's key cache has let go of the destroyed keys
+             */
+            inForceAt: string | null;
+            /**
+             * @description What was removed beside the keys, by count
+             * @example {
+             *       "jobsPurged": 1
+             *     }
+             */
+            removed: {
+                [key: string]: number;
+            };
+            /** Format: date-time */
+            completedAt: string | null;
+        };
+        ErasureListDto: {
+            items: components["schemas"]["ErasureReceiptDto"][];
         };
         WebhookReceiptModel: {
             /** @example true */
@@ -2330,81 +2459,6 @@ export interface components {
              * @example 1
              */
             totalPages: number;
-        };
-        ErasureTargetDto: {
-            /**
-             * @description A job's data, or one address across the account
-             * @enum {string}
-             */
-            kind: "job" | "address";
-            /**
-             * Format: int64
-             * @description kind job: the job
-             * @example 42
-             */
-            jobId?: number;
-            /**
-             * @description kind job: the job's kind (verification, finder)
-             * @example verification
-             */
-            jobKind?: string;
-            /**
-             * @description kind address: the address's digest, keyed with the account's own secret (the address itself is never stored with the erasure)
-             * @example 3f1c0b6e9d2a47a1b8e5c4d3a2b1c0d9
-             */
-            digest?: string;
-        };
-        ErasureRequesterDto: {
-            /**
-             * @description The API key or dashboard session that asked
-             * @example key_8f2c
-             */
-            keyId: string;
-            /** @description The team member who asked, when known */
-            userId: string | null;
-        };
-        ErasureReceiptDto: {
-            /** @example job-42 */
-            erasureId: string;
-            target: components["schemas"]["ErasureTargetDto"];
-            requestedBy: components["schemas"]["ErasureRequesterDto"];
-            /** Format: date-time */
-            requestedAt: string;
-            /**
-             * @description done once the keys are destroyed, the stores cleaned and every process has let go of the keys (DATA_KEY_CACHE_SECONDS after they were destroyed)
-             * @enum {string}
-             */
-            status: "erasing" | "done";
-            /**
-             * @description The data-key scopes destroyed: everything sealed under them is unreadable
-             * @example [
-             *       "account:acc_1:job:42"
-             *     ]
-             */
-            scopes: string[];
-            /**
-             * Format: int32
-             * @description Key generations destroyed
-             */
-            keysDestroyed: number;
-            /** Format: date-time */
-            keysDestroyedAt: string | null;
-            /**
-             * Format: date-time
-             * @description When every process's key cache has let go of the destroyed keys
-             */
-            inForceAt: string | null;
-            /**
-             * @description What was removed beside the keys, by count
-             * @example {
-             *       "jobsPurged": 1
-             *     }
-             */
-            removed: {
-                [key: string]: number;
-            };
-            /** Format: date-time */
-            completedAt: string | null;
         };
         WebhookModel: {
             /**
@@ -3050,9 +3104,6 @@ export interface components {
              */
             address: string;
         };
-        ErasureListDto: {
-            items: components["schemas"]["ErasureReceiptDto"][];
-        };
         CsrfModel: {
             /**
              * @description Echo in X-CSRF-Token on state-changing requests (also set as the mc_csrf cookie).
@@ -3358,6 +3409,11 @@ export interface components {
             /** @example 3349518220705793 */
             accountId: string;
             /**
+             * @description The team's name (typed to confirm closing the account)
+             * @example Engines Ltd
+             */
+            name: string;
+            /**
              * @description Your role in it
              * @enum {string}
              */
@@ -3467,6 +3523,29 @@ export interface components {
              * @example 14
              */
             jobFilesDays: number;
+        };
+        ClosedAccountModel: {
+            /** Format: date-time */
+            closedAt: string;
+            /**
+             * Format: int32
+             * @description Keys revoked with the closure
+             */
+            revokedKeys: number;
+            /**
+             * Format: int32
+             * @description Other members removed from the team
+             */
+            membersRemoved: number;
+            /** @description The account's erasure (id `account`): status done once every key is destroyed and the stores cleaned. The operator reads it later at GET /admin/v1/accounts/{accountId}/erasures */
+            erasure: components["schemas"]["ErasureReceiptDto"];
+        };
+        CloseAccountDto: {
+            /**
+             * @description The team's name as the Team page shows it, typed to confirm (compared trimmed)
+             * @example Engines Ltd
+             */
+            teamName: string;
         };
         AutoTopupDto: {
             /** @example true */
@@ -8578,6 +8657,103 @@ export interface operations {
             };
         };
     };
+    DashboardAccountController_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseAccountDto"];
+                "text/json": components["schemas"]["CloseAccountDto"];
+                "application/*+json": components["schemas"]["CloseAccountDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["ClosedAccountModel"];
+                        /** @example null */
+                        error: Record<string, never> | null;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (dashboard: missing or wrong CSRF token, unconfirmed address; a team role that does not allow it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     DashboardBillingController_autoTopup: {
         parameters: {
             query?: never;
@@ -9841,6 +10017,131 @@ export interface operations {
             };
             /** @description Missing, invalid or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    AdminErasuresController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["ErasureListDto"];
+                        /** @example null */
+                        error: Record<string, never> | null;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    AdminErasuresController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                /** @description Erasure id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["ErasureReceiptDto"];
+                        /** @example null */
+                        error: Record<string, never> | null;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

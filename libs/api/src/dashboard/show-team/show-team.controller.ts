@@ -1,5 +1,7 @@
 import { Get } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
+import { QueryBus } from '@nestjs/cqrs';
+import { AccountStatusQuery } from '@lib/accounts';
 import { DashboardPrincipal } from '@lib/identity';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentUser } from '../session/dashboard.decorators';
@@ -10,16 +12,20 @@ import { TeamModel } from './team.models';
 /** The team sharing one balance, as its members see it. */
 @DashboardController('dashboard/v1/team')
 export class ShowTeamController {
-  constructor(private readonly members: TeamMembers) {}
+  constructor(
+    private readonly members: TeamMembers,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Get()
   @ApiOperation({
     operationId: 'DashboardTeamController_show',
-    summary: 'Your team: its account, your role, the members',
+    summary: 'Your team: its account and name, your role, the members',
   })
   @ApiEnvelope(TeamModel)
   @ApiErrors(401)
   async show(@CurrentUser() user: DashboardPrincipal) {
-    return { accountId: user.accountId, role: user.role, members: await this.members.of(user) };
+    const { name } = await this.queries.execute(new AccountStatusQuery(user.accountId));
+    return { accountId: user.accountId, name: name ?? '', role: user.role, members: await this.members.of(user) };
   }
 }

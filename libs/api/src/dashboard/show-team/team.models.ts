@@ -10,6 +10,8 @@ export class TeamMemberModel {
 
 export class TeamModel {
   @ApiProperty({ example: '3349518220705793' }) accountId!: string;
+  @ApiProperty({ example: 'Engines Ltd', description: "The team's name (typed to confirm closing the account)" })
+  name!: string;
   @ApiProperty({ enum: ['owner', 'admin', 'member'], description: 'Your role in it' }) role!: string;
   @ApiProperty({ type: [TeamMemberModel] }) members!: TeamMemberModel[];
 }
