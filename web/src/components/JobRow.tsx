@@ -10,14 +10,16 @@ import { ProgressBar } from './ProgressBar';
  */
 export function JobRow({ job, basePath, streamPath }: { job: AnyJob; basePath: string | null; streamPath: string }) {
   const live = useJobStream<AnyJob>(streamPath, String(job.id), job).job ?? job;
+  // A job whose data was deleted (retention, erasure) keeps no file name: it may have named a person.
+  const name = job.fileName || `Job ${job.id}`;
   return (
     <tr>
       <td>
         {basePath ? (
-          <Link to={`${basePath}/${job.id}`}>{job.fileName}</Link>
+          <Link to={`${basePath}/${job.id}`}>{name}</Link>
         ) : (
           <>
-            {job.fileName}
+            {name}
             {live.status !== 'Pending' && !live.filesPurgedAt && (
               <>
                 {' '}
@@ -38,7 +40,7 @@ export function JobRow({ job, basePath, streamPath }: { job: AnyJob; basePath: s
       </td>
       <td>{new Date(job.createdAt).toLocaleString('en')}</td>
       <td>
-        <ProgressBar view={live} label={`Progress of ${job.fileName}`} />
+        <ProgressBar view={live} label={`Progress of ${name}`} />
       </td>
       <td>{live.creditsCharged.toLocaleString('en')}</td>
     </tr>

@@ -59,7 +59,7 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
       <p>
         <Link to="/lists">← All lists</Link>
       </p>
-      <PageTitle>{shown ? shown.fileName : 'List'}</PageTitle>
+      <PageTitle>{shown ? shown.fileName || `Job ${shown.id}` : 'List'}</PageTitle>
       <ErrorAlert error={error ?? actionError} />
       {shown && (
         <>

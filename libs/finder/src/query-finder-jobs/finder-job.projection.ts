@@ -145,7 +145,8 @@ export function evolveFinderJob(doc: FinderJobDocument | null, event: FinderJobE
         failureReason: event.data.reason,
       };
     case 'JobFilesPurged':
-      return { ...doc, filesPurged: filesPurgeOf(event) };
+      // The purge destroyed the job's key, under which the file name is sealed: a rebuild reads it erased.
+      return { ...doc, file: { ...doc.file, name: null }, filesPurged: filesPurgeOf(event) };
   }
 }
 

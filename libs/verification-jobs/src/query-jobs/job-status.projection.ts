@@ -67,7 +67,8 @@ export function evolveVerificationJob(
     case 'JobCancelled':
       return { ...doc, status: 'Cancelled', finishedAt: event.data.cancelledAt };
     case 'JobFilesPurged':
-      return { ...doc, filesPurged: filesPurgeOf(event) };
+      // The purge destroyed the job's key, under which the file name is sealed: a rebuild reads it erased.
+      return { ...doc, file: { ...doc.file, name: null }, filesPurged: filesPurgeOf(event) };
     case 'JobResumed':
       return { ...doc, ...progress(event.data.snapshot), status: 'Processing', finishedAt: null, failureReason: null };
   }
