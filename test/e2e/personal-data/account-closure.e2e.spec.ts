@@ -65,6 +65,7 @@ describe('closing an account', () => {
     await completedJob(app, liveKey, LIST);
     const test = await app.request('POST', '/v1/verify/single', { key: testKey, body: { email: TEST_ADDRESS } });
     expect(test.status).toBe(200);
+    await completedJob(app, testKey, `email\r\n${TEST_ADDRESS}\r\n`);
     before = { live: storesHolding(app, ADDRESS), test: storesHolding(app, TEST_ADDRESS) };
   }, 90_000);
   afterAll(async () => {
@@ -74,8 +75,7 @@ describe('closing an account', () => {
 
   it('finds both accounts’ addresses before the closure, so the scan can fail', () => {
     expect(before.live).toEqual(expect.arrayContaining(['blobs', 'bus', 'read store']));
-    // The test key's call is sealed in the log; its relayed copy on the bus is in the clear until retention.
-    expect(before.test).toEqual(['bus']);
+    expect(before.test).toEqual(expect.arrayContaining(['blobs', 'read store']));
   });
 
   it('shows the team’s name to type', () => {
@@ -132,7 +132,8 @@ describe('closing an account', () => {
       expect(receipt).toMatchObject({
         scopes: [`account:${accountId}:`, `account:test_${accountId}:`],
         keysDestroyed: expect.any(Number),
-        removed: { jobsPurged: 1 },
+        // The live account's job and the test mode's.
+        removed: { jobsPurged: 2 },
         requestedBy: { userId: owner.user.userId },
       });
       expect(receipt.keysDestroyed).toBeGreaterThan(2);
