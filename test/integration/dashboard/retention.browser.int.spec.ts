@@ -1,4 +1,5 @@
 import { Browser, Page } from 'playwright-core';
+import { eventually, present } from '@lib/common/testing';
 import { joinedMember, signedInUser } from '../../e2e/dashboard/dashboard-users';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { describeWithBrowser, launchChromium, seriousAxeViolations } from './browser-support';
@@ -50,6 +51,41 @@ describeWithBrowser('data retention on the Team page', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     const stored = await owner.browser.request('GET', '/dashboard/v1/retention');
     expect(stored.body.data).toMatchObject({ historyDays: 7, jobFilesDays: 14, chosen: true });
+  }, 60_000);
+
+  it("says on the lists page and the job page when an ended job's files are deleted", async () => {
+    const key = (await owner.browser.request('POST', '/dashboard/v1/keys', { body: { label: 'k' } })).body.data.apiKey;
+    const form = new FormData();
+    form.append('file', new Blob(['email\r\nada@example.invalid\r\n']), 'list.csv');
+    const upload = await fetch(`${app.url}/v1/jobs`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+    const uploaded = (await upload.json()) as { data: { id: number } | null };
+    if (!uploaded.data) throw new Error(JSON.stringify(uploaded));
+    const jobId = uploaded.data.id;
+    let finishedAt = '';
+    await eventually(
+      async () => {
+        const job = (await app.request('GET', `/v1/jobs/${jobId}`, { key })).body.data;
+        finishedAt = job.finishedAt;
+        return present(job.status === 'Completed', 'the job to complete');
+      },
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
+    // 14 days after it ended: the team chose 14 above.
+    const on = new Date(Date.parse(finishedAt) + 14 * 24 * 3_600_000).toLocaleDateString('en', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+    });
+    const page = await open(owner);
+    await page.goto(`${app.url}/app/lists`);
+    const row = page.getByRole('region', { name: 'Jobs' }).getByTestId('files-delete-on');
+    await row.waitFor();
+    expect(await row.innerText()).toBe(`Files deleted on ${on}`);
+    await page.goto(`${app.url}/app/lists/${jobId}`);
+    const notice = page.getByTestId('files-delete-on');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain(`will be deleted on ${on}`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   }, 60_000);
 
   it('shows a member the retention without a form', async () => {
