@@ -138,10 +138,16 @@ export class KafkaMessageBus extends MessageBus {
     const entries = this.topicConfig();
     const pending = topics.filter((topic) => !this.retentionApplied.has(topic));
     if (entries.length === 0 || pending.length === 0) return;
-    await this.admin.alterConfigs({
-      validateOnly: false,
-      resources: pending.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configEntries: entries })),
-    });
+    try {
+      await this.admin.alterConfigs({
+        validateOnly: false,
+        resources: pending.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configEntries: entries })),
+      });
+    } catch (error) {
+      // A broker that refuses (no ALTER_CONFIGS right on a managed cluster) must not stop the app: the
+      // operator sets the topics' retention there (docs/production.md, Kafka retention).
+      this.log(`could not set the retention of ${pending.join(', ')}: ${String(error)}`);
+    }
     for (const topic of pending) this.retentionApplied.add(topic);
   }
 
