@@ -28,6 +28,8 @@ export const DASHBOARD = {
   autoTopup: '/dashboard/v1/billing/auto-topup',
   limits: '/dashboard/v1/limits',
   retention: '/dashboard/v1/retention',
+  erasures: '/dashboard/v1/erasures',
+  closeAccount: '/dashboard/v1/account/close',
 };
 
 type Schemas = components['schemas'];
@@ -57,6 +59,10 @@ export type SessionList = Schemas['SessionListModel'];
 export type UploadLimits = Schemas['UploadLimitsModel'];
 /** How long the team's data is kept, and the bounds the operator allows (docs/personal-data.md, Retention). */
 export type Retention = Schemas['RetentionModel'];
+/** What an erasure covered and where it stands (docs/personal-data.md, Erasure). */
+export type ErasureReceipt = Schemas['ErasureReceiptDto'];
+/** POST /account/close: keys revoked, members removed, and the account's erasure. */
+export type ClosedAccount = Schemas['ClosedAccountModel'];
 
 /** Order status as the spec numbers it. */
 export const ORDER_STATUS: Record<number, string> = { 1: 'Pending', 2: 'Completed', 3: 'Failed', 4: 'Refunded' };

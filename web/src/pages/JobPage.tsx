@@ -7,6 +7,7 @@ import { ProgressBar } from '../components/ProgressBar';
 import { JobDownloads, nothingToDownload } from '../components/JobDownloads';
 import { JobResults } from '../components/JobResults';
 import { FilesDeleteOn } from '../components/FilesDeleteOn';
+import { DeleteJobNow } from '../components/DeleteJobNow';
 import { isTerminal } from '../lib/progress';
 import { useJobStream } from '../lib/use-job-stream';
 import { Link } from '../router';
@@ -38,6 +39,17 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
     try {
       setCancelled(await api<VerificationJob>('DELETE', `${V1.jobs}/${id}`));
       onSpent();
+    } catch (e) {
+      setActionError(e);
+    }
+  };
+
+  const [erased, setErased] = useState(false);
+  const deleteNow = async () => {
+    setActionError(null);
+    try {
+      await api('POST', `${V1.jobs}/${id}/erase`);
+      setErased(true);
     } catch (e) {
       setActionError(e);
     }
@@ -107,10 +119,16 @@ export function JobPage({ id, onSpent }: { id: string; onSpent: () => void }) {
           ) : (
             <>
               <JobResults job={shown} />
-              {shown.status !== 'Pending' && !shown.filesPurgedAt && <JobDownloads job={shown} />}
+              {shown.status !== 'Pending' && !shown.filesPurgedAt && !erased && <JobDownloads job={shown} />}
             </>
           )}
-          <FilesDeleteOn job={shown} sentence />
+          {!erased && <FilesDeleteOn job={shown} sentence />}
+          {erased && (
+            <p role="status" data-testid="job-erased">
+              The file, its results and every address in it are being erased; the job&apos;s counts and charges stay.
+            </p>
+          )}
+          {finished && !shown.filesPurgedAt && !erased && <DeleteJobNow onDelete={deleteNow} />}
           {shown.filesPurgedAt && (
             <p>
               The file and its results were deleted on {new Date(shown.filesPurgedAt).toLocaleDateString('en')} under

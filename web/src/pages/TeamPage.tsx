@@ -1,6 +1,18 @@
 import { FormEvent, useState } from 'react';
 import { api } from '../api/client';
-import { DASHBOARD, Invitation, Me, PendingInviteList, RemovedMember, Team, Usage } from '../api/dashboard';
+import {
+  ClosedAccount,
+  DASHBOARD,
+  ErasureReceipt,
+  Invitation,
+  Me,
+  PendingInviteList,
+  RemovedMember,
+  Team,
+  Usage,
+} from '../api/dashboard';
+import { CloseAccountForm } from '../components/CloseAccountForm';
+import { EraseAddressForm } from '../components/EraseAddressForm';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { Field } from '../components/Field';
 import { PendingInvites } from '../components/PendingInvites';
@@ -38,6 +50,22 @@ export function TeamPage({ me }: { me: Me }) {
       );
       setEmail('');
     });
+  };
+  const [closing, setClosing] = useState(false);
+  const eraseAddress = (address: string) =>
+    act(async () => {
+      const receipt = await api<ErasureReceipt>('POST', DASHBOARD.erasures, { address });
+      setNotice(
+        `The address is being erased (erasure ${receipt.erasureId}); it is gone everywhere within a minute. The receipt names it only by a keyed digest.`,
+      );
+    });
+  const closeAccount = (teamName: string) => {
+    setClosing(true);
+    void act(async () => {
+      await api<ClosedAccount>('POST', DASHBOARD.closeAccount, { teamName });
+      // The session ended with the account: back to the start, signed out.
+      window.location.assign('/');
+    }).finally(() => setClosing(false));
   };
   const remove = (userId: string, who: string) => {
     if (!window.confirm(`Remove ${who} from the team? Their API keys stop working at once.`)) return;
@@ -125,6 +153,10 @@ export function TeamPage({ me }: { me: Me }) {
         </div>
       )}
       {team.data && <RetentionSettings canManage={canManage} act={act} setNotice={setNotice} />}
+      {canManage && <EraseAddressForm onErase={eraseAddress} />}
+      {team.data?.role === 'owner' && (
+        <CloseAccountForm teamName={team.data.name} busy={closing} onClose={closeAccount} />
+      )}
     </>
   );
 }

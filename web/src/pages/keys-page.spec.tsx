@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { act } from 'react';
 import type { ApiKey } from '../api/dashboard';
-import { click, render } from '../testing/render';
+import { click, render, type } from '../testing/render';
 import { KeysPage } from './KeysPage';
 
 // The Keys page against a stand-in for the browser's fetch that answers as /dashboard/v1/keys does.
@@ -52,14 +52,6 @@ function serve(items: ApiKey[], refusal?: { code: number; message: string }) {
 
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 
-/** Types into an input or textarea the way React sees a user's typing. */
-function type(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
-  act(() => {
-    setter.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
 const byLabel = (container: HTMLElement, text: string) =>
   [...container.querySelectorAll('label')].find((label) => label.textContent!.startsWith(text));
 const control = (container: HTMLElement, text: string) =>

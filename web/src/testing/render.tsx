@@ -40,3 +40,12 @@ export function click(element: Element): void {
     (element as HTMLElement).click();
   });
 }
+
+/** Types into an input or textarea the way React sees a user's typing. */
+export function type(element: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
+  act(() => {
+    setter.call(element, value);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}

@@ -41,6 +41,7 @@ import { RetentionController } from './retention/retention.controller';
 import { ErasuresApiModule } from '../erasures/erasures-api.module';
 import { AccountClosing } from './close-account/account-closing';
 import { CloseAccountController } from './close-account/close-account.controller';
+import { DashboardEraseAddressController } from './erase-address/erase-address.controller';
 
 /**
  * /dashboard/v1: the customer dashboard's back end, authenticated by session cookies. One controller
@@ -82,6 +83,7 @@ import { CloseAccountController } from './close-account/close-account.controller
     InviteMemberController,
     RemoveMemberController,
     RetentionController,
+    DashboardEraseAddressController,
     CloseAccountController,
     AutoTopupController,
     CheckoutController,
