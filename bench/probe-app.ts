@@ -33,7 +33,7 @@ export async function createBenchAccount(url: string, credits: number): Promise<
   return body.data;
 }
 
-export async function startBenchApp(env: Record<string, string>): Promise<BenchApp> {
+export async function startBenchApp(env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchApp> {
   if (process.env.BENCH_APP_PROCESS === '0') {
     const app = await startTestApp(env);
     return {
@@ -45,12 +45,15 @@ export async function startBenchApp(env: Record<string, string>): Promise<BenchA
     };
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'probe-bench-app-'));
-  const { child, url } = await spawnApp({
-    DATA_DIR: dataDir,
-    PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
-    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-    ...env,
-  });
+  const { child, url } = await spawnApp(
+    {
+      DATA_DIR: dataDir,
+      PROBE_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      ...env,
+    },
+    nodeArgs,
+  );
   return {
     url,
     topology: 'app as its own process (npm start)',

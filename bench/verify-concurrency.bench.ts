@@ -143,7 +143,7 @@ function startApp(env: Record<string, string>): Promise<BenchApp> {
   const prof = process.env.BENCH_CPU_PROF;
   if (prof) {
     fs.mkdirSync(prof, { recursive: true });
-    return startBenchApp({ ...env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${prof}` });
+    return startBenchApp(env, ['--cpu-prof', `--cpu-prof-dir=${prof}`]);
   }
   return startBenchApp(env);
 }

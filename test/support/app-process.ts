@@ -16,20 +16,27 @@ export interface AppProcess {
   listening: () => Promise<string>;
 }
 
-/** `npm start`'s entry (api + worker + projector) as a real OS process, on loopback, port chosen by the OS. */
-export function startAppProcess(env: Record<string, string>): AppProcess {
-  const child = spawn(process.execPath, ['-r', './scripts/register-ts.js', 'apps/all-in-one/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      DEMO_ACCOUNT: 'false',
-      SMTP_PREFLIGHT: 'false',
-      ...env,
+/**
+ * `npm start`'s entry (api + worker + projector) as a real OS process, on loopback, port chosen by the OS.
+ * `nodeArgs`: options for node itself that NODE_OPTIONS refuses (--cpu-prof).
+ */
+export function startAppProcess(env: Record<string, string>, nodeArgs: string[] = []): AppProcess {
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '-r', './scripts/register-ts.js', 'apps/all-in-one/src/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        DEMO_ACCOUNT: 'false',
+        SMTP_PREFLIGHT: 'false',
+        ...env,
+      },
     },
-  });
+  );
   let output = '';
   child.stdout!.on('data', (chunk) => {
     output += chunk;
@@ -82,9 +89,12 @@ export function freeLoopbackPort(): Promise<number> {
  * The app as a killable OS process with an admin token, quiet, on a port chosen beforehand (so it can
  * be reached as soon as /health answers): the crash tests SIGKILL it in the middle of a chunk.
  */
-export async function spawnApp(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+export async function spawnApp(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<{ child: ChildProcess; url: string }> {
   const port = await freeLoopbackPort();
-  const started = startAppProcess({ ...env, PORT: String(port), ADMIN_TOKEN, LOG_LEVEL: 'silent' });
+  const started = startAppProcess({ ...env, PORT: String(port), ADMIN_TOKEN, LOG_LEVEL: 'silent' }, nodeArgs);
   return { child: started.child, url: await started.listening() };
 }
 
