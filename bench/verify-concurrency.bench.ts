@@ -21,7 +21,8 @@
  * (Kafka + the MongoDB-wire server from KAFKA_BROKERS / MONGO_URL, all-in-one process) or roles (the same,
  * api / projector / worker as separate processes, BENCH_API_REPLICAS (2) api replicas sharing the read store,
  * clients spread round robin). BENCH_CPU_PROF=<dir> runs the app under node --cpu-prof (embedded,
- * all-in-one only) and writes its profile there when the app stops.
+ * all-in-one only) and writes its profile there when the app stops. BENCH_DETAIL=1 also prints the read-store
+ * operations per call by collection and operation.
  */
 import * as fs from 'node:fs';
 import { PORT, realPostfix, startBenchPeers, userAddress } from './probe-peers';
@@ -40,6 +41,7 @@ const IDEMPOTENCY = num('BENCH_IDEMPOTENCY', 1) === 1;
 const TOPOLOGY = (process.env.BENCH_TOPOLOGY ?? 'embedded') as 'embedded' | 'production' | 'roles';
 const API_REPLICAS = num('BENCH_API_REPLICAS', 2);
 const METRICS_TOKEN = 'verify-concurrency-bench-metrics-token';
+const DETAIL = num('BENCH_DETAIL', 0) === 1;
 
 interface Level {
   clients: number;
@@ -73,10 +75,16 @@ async function counters(app: BenchApp): Promise<Record<string, number>> {
     const text = await (
       await fetch(`${p.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
     ).text();
-    for (const line of text.split('\n'))
+    for (const line of text.split('\n')) {
       for (const name of names)
         if (line.startsWith(`${name}{`) || line.startsWith(`${name} `))
           sums[name] += Number(line.slice(line.lastIndexOf(' ') + 1));
+      // Per collection and operation, for BENCH_DETAIL: which read-store round trips a call makes.
+      if (line.startsWith('mailcheck_read_store_operations_total{')) {
+        const label = line.slice(line.indexOf('{'), line.lastIndexOf(' '));
+        sums[`read ${label}`] = (sums[`read ${label}`] ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1));
+      }
+    }
   }
   return sums;
 }
@@ -170,9 +178,10 @@ async function singlesPhase(adapters: Record<string, string>, dnsServer: string,
       const before = await counters(app);
       const level = await runLevel(urls, apiKey, clients, next, { seconds: SECONDS });
       const after = await counters(app);
-      const per = Object.fromEntries(Object.keys(after).map((k) => [k, (after[k] - before[k]) / level.calls]));
+      const per = Object.fromEntries(Object.keys(after).map((k) => [k, (after[k] - (before[k] ?? 0)) / level.calls]));
       levels.push({ ...level, per });
       printLevel(levels[levels.length - 1]);
+      if (DETAIL) printReadOps(per);
     }
   } finally {
     await app.close();
@@ -181,6 +190,12 @@ async function singlesPhase(adapters: Record<string, string>, dnsServer: string,
 }
 
 const pad = (value: string | number, width: number) => String(value).padStart(width);
+
+/** The read-store operations per call by collection and operation, most first. */
+function printReadOps(per: Record<string, number>): void {
+  const reads = Object.entries(per).filter(([k, v]) => k.startsWith('read {') && v >= 0.01);
+  for (const [k, v] of reads.sort((a, b) => b[1] - a[1])) console.log(`          ${v.toFixed(2)} ${k.slice(5)}`);
+}
 
 function printLevel(level: Level): void {
   const { latencies: l, per } = level;
