@@ -34,6 +34,15 @@ class AsyncCalls(unittest.IsolatedAsyncioTestCase):
         with self.assertRaises(NotFoundError):
             await self.client.jobs.get(1)
 
+    async def test_erase_a_job_and_read_its_receipt(self):
+        job = await self.client.jobs.create(("email\n%s\n" % MAGIC["ok"]).encode(), file_name="erase-me.csv")
+        await job.wait()
+        erasing = await job.erase()
+        self.assertEqual(erasing["target"], {"kind": "job", "jobId": job.id, "jobKind": "verification"})
+        receipt = await self.client.erasures.get(erasing["erasureId"])
+        self.assertEqual(receipt["erasureId"], "job-%d" % job.id)
+        self.assertIn(receipt["erasureId"], [r["erasureId"] for r in (await self.client.erasures.list())["items"]])
+
     async def test_job_from_an_async_stream_waited_and_downloaded(self):
         async def chunks():
             for line in list_csv(120).splitlines(keepends=True):

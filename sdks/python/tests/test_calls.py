@@ -91,6 +91,28 @@ class Calls(unittest.TestCase):
         with self.assertRaises(TypeError):
             self.client.jobs.create(b"email\n", colour="blue")
 
+    def test_erase_a_job_and_an_address_and_read_the_receipts(self):
+        # An account of its own: an address erasure is refused while a list job of the account runs.
+        with Mailcheck(test_key(self.svc, balance=1_000), base_url=self.svc["url"]) as client:
+            job = client.jobs.create(("email\n%s\n" % MAGIC["ok"]).encode(), file_name="erase-me.csv")
+            job.wait()
+            erasing = job.erase()
+            self.assertEqual(erasing["erasureId"], "job-%d" % job.id)
+            self.assertEqual(erasing["target"], {"kind": "job", "jobId": job.id, "jobKind": "verification"})
+            self.assertEqual(job.erase()["erasureId"], erasing["erasureId"])
+            address = client.erasures.erase_address("Jane.Subject@example.com")
+            self.assertEqual(address["target"]["kind"], "address")
+            self.assertRegex(address["target"]["digest"], r"^[0-9a-f]{32}$")
+            self.assertNotIn("jane.subject", repr(address).lower())
+            ids = [r["erasureId"] for r in client.erasures.list()["items"]]
+            self.assertEqual(ids[:2], [address["erasureId"], erasing["erasureId"]])
+            self.assertEqual(client.erasures.get(erasing["erasureId"])["erasureId"], erasing["erasureId"])
+            with self.assertRaises(NotFoundError):
+                client.erasures.get("job-0")
+            with self.assertRaises(InvalidRequestError) as refused:
+                client.erasures.erase_address("nobody")
+            self.assertEqual(refused.exception.code, 4008)
+
     def test_lists_as_excel_saves_them_windows_1252_and_an_xlsx_sheet(self):
         rows = [["Name", "Email"], ["José Müller, 5 €", MAGIC["ok"]], ["Zoë O’Brien", MAGIC["invalid"]]]
         expected = "\ufeffName,Email,result\r\n\"José Müller, 5 €\",%s,ok\r\nZoë O’Brien,%s,invalid\r\n" % (MAGIC["ok"], MAGIC["invalid"])

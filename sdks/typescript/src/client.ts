@@ -8,6 +8,8 @@ import type {
   CreateWebhook,
   DeletedWebhook,
   DeliveryPage,
+  ErasureList,
+  ErasureReceipt,
   FinderBatch,
   FinderContact,
   FinderResult,
@@ -151,6 +153,33 @@ export class VerificationTokens {
 }
 
 /**
+ * Erasures (docs/personal-data.md): a data subject's address erased across the account, and the receipts an
+ * auditor is shown. A job's own erasure is `job.erase()`.
+ */
+export class Erasures {
+  constructor(private readonly transport: Transport) {}
+
+  /**
+   * Erases one address across the account (single and batch verifications, job rows and files); answers the
+   * receipt, which names the address only by a keyed digest. 400 (4008) for what is not an address, 409 (4009)
+   * while a list job of the account runs.
+   */
+  eraseAddress(address: string): Promise<ErasureReceipt> {
+    return this.transport.json({ method: 'POST', path: '/v1/erasures', json: { address } });
+  }
+
+  /** The account's erasures, newest first. */
+  async list(): Promise<ErasureReceipt[]> {
+    return (await this.transport.json<ErasureList>({ method: 'GET', path: '/v1/erasures' })).items;
+  }
+
+  /** One erasure's receipt; `status` is done once the erasure is in force everywhere. */
+  get(erasureId: string): Promise<ErasureReceipt> {
+    return this.transport.json({ method: 'GET', path: `/v1/erasures/${encodeURIComponent(erasureId)}` });
+  }
+}
+
+/**
  * The client: `new Mailcheck({ apiKey, baseUrl })`. Paid POSTs carry an Idempotency-Key reused on
  * their retries; 429, 5xx and network errors are retried with backoff; failures are MailcheckErrors
  * with the service's numeric `code`.
@@ -161,6 +190,7 @@ export class Mailcheck {
   readonly credits: Credits;
   readonly webhooks: Webhooks;
   readonly tokens: VerificationTokens;
+  readonly erasures: Erasures;
   private readonly transport: Transport;
 
   constructor(options: ClientOptions) {
@@ -170,6 +200,7 @@ export class Mailcheck {
     this.credits = new Credits(this.transport);
     this.webhooks = new Webhooks(this.transport);
     this.tokens = new VerificationTokens(this.transport);
+    this.erasures = new Erasures(this.transport);
   }
 
   /**

@@ -1,4 +1,4 @@
-export { Mailcheck, Finder, Credits, Webhooks, VerificationTokens } from './client.js';
+export { Mailcheck, Finder, Credits, Webhooks, VerificationTokens, Erasures } from './client.js';
 export type { PaidCallOptions, VerifyOptions } from './client.js';
 export { Job, VerificationJobs, FinderJobs } from './jobs.js';
 export type { WaitOptions, DownloadOptions, VerificationJobOptions, FinderJobOptions, PageOptions } from './jobs.js';

@@ -2,7 +2,7 @@ import { Download } from './download.js';
 import { ConnectionError, MailcheckError } from './errors.js';
 import { readEvents } from './sse.js';
 import { sleep, Transport } from './transport.js';
-import type { FinderJobPage, FinderJobView, JobPage, VerificationJobView } from './types.js';
+import type { ErasureReceipt, FinderJobPage, FinderJobView, JobPage, VerificationJobView } from './types.js';
 import { uploadBlob, UploadSource } from './upload.js';
 
 const TERMINAL = new Set(['Completed', 'Cancelled', 'Failed']);
@@ -63,6 +63,15 @@ export class Job<V extends { id: number; status: string } = VerificationJobView>
   async cancel(): Promise<V> {
     this.view = await this.transport.json<V>({ method: 'DELETE', path: `${this.basePath}/${this.id}` });
     return this.view;
+  }
+
+  /**
+   * "Delete now": erases the ended job's file, results and row data everywhere the service stored them; the
+   * job's record, counts and charges stay. Answers the erasure's receipt (`status` erasing, then done:
+   * `client.erasures.get(receipt.erasureId)`); asked again, the same erasure.
+   */
+  erase(): Promise<ErasureReceipt> {
+    return this.transport.json<ErasureReceipt>({ method: 'POST', path: `${this.basePath}/${this.id}/erase` });
   }
 
   /**

@@ -30,3 +30,6 @@ export type TestDelivery = Schemas['TestDeliveryModel'];
 export type DeliveryPage = Schemas['DeliveryPageModel'];
 export type ApiErrorBody = Schemas['ApiErrorBody'];
 export type { components, paths } from './generated/api.js';
+/** What an erasure covered and where it stands: a job by id, an address only by its keyed digest. */
+export type ErasureReceipt = Schemas['ErasureReceiptDto'];
+export type ErasureList = Schemas['ErasureListDto'];

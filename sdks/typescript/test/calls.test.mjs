@@ -122,6 +122,31 @@ describe('bulk jobs', () => {
   });
 });
 
+describe('erasures', () => {
+  test('job.erase() deletes an ended job now; eraseAddress, list and get show the receipts', async () => {
+    // An account of its own: an address erasure is refused while a list job of the account runs.
+    const client = new Mailcheck({ apiKey: await testKey(svc, { balance: 1_000 }), baseUrl: svc.url });
+    const job = await client.jobs.create(Buffer.from(`email\n${MAGIC.ok}\n`), { fileName: 'erase-me.csv' });
+    await job.wait();
+    const erasing = await job.erase();
+    assert.equal(erasing.erasureId, `job-${job.id}`);
+    assert.deepEqual(erasing.target, { kind: 'job', jobId: job.id, jobKind: 'verification' });
+    assert.equal((await job.erase()).erasureId, erasing.erasureId);
+    const address = await client.erasures.eraseAddress('Jane.Subject@example.com');
+    assert.equal(address.target.kind, 'address');
+    assert.match(address.target.digest, /^[0-9a-f]{32}$/);
+    assert.ok(!JSON.stringify(address).toLowerCase().includes('jane.subject'));
+    const ids = (await client.erasures.list()).map((r) => r.erasureId);
+    assert.deepEqual(ids.slice(0, 2), [address.erasureId, erasing.erasureId]);
+    assert.equal((await client.erasures.get(erasing.erasureId)).erasureId, erasing.erasureId);
+    await assert.rejects(client.erasures.get('job-0'), (e) => e instanceof NotFoundError);
+    await assert.rejects(
+      client.erasures.eraseAddress('nobody'),
+      (e) => e instanceof InvalidRequestError && e.code === 4008,
+    );
+  });
+});
+
 describe('finder', () => {
   test('finder.find, findBatch and a finder job with its download', async () => {
     const { person, nobody } = MAGIC;

@@ -1,7 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class ErasureTargetDto {
-  @ApiProperty({ enum: ['job', 'address'], description: "A job's data, or one address across the account" })
+  @ApiProperty({
+    enum: ['job', 'address', 'account'],
+    description: "A job's data, one address across the account, or the whole account at its closure",
+  })
   kind!: string;
   @ApiPropertyOptional({ type: 'integer', format: 'int64', example: 42, description: 'kind job: the job' })
   jobId?: number;
@@ -13,6 +16,12 @@ export class ErasureTargetDto {
       "kind address: the address's digest, keyed with the account's own secret (the address itself is never stored with the erasure)",
   })
   digest?: string;
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['3349518220705793', 'test_3349518220705793'],
+    description: 'kind account: the closed account and its test-mode account',
+  })
+  accountIds?: string[];
 }
 
 export class ErasureRequesterDto {

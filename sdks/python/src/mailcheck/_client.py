@@ -6,7 +6,7 @@ from typing import Any, Optional
 import httpx
 
 from ._jobs import FINDER_JOBS, AsyncJobs, Jobs
-from ._resources import Credits, FinderCalls, Tokens, Verify, Webhooks
+from ._resources import Credits, Erasures, FinderCalls, Tokens, Verify, Webhooks
 from ._transport import AsyncTransport, Settings, SyncTransport
 
 
@@ -41,6 +41,7 @@ class Mailcheck(Verify):
         self.credits = Credits(self._transport)
         self.webhooks = Webhooks(self._transport)
         self.tokens = Tokens(self._transport)
+        self.erasures = Erasures(self._transport)
 
     def close(self) -> None:
         self._transport.close()
@@ -72,6 +73,7 @@ class AsyncMailcheck(Verify):
         self.credits = Credits(self._transport)
         self.webhooks = Webhooks(self._transport)
         self.tokens = Tokens(self._transport)
+        self.erasures = Erasures(self._transport)
 
     async def close(self) -> None:
         await self._transport.close()

@@ -125,6 +125,10 @@ class EmailColumnDto(TypedDict):
     headerName: Optional[str]
 
 
+class EraseAddressDto(TypedDict):
+    address: str
+
+
 class ErasureListDto(TypedDict):
     items: List["ErasureReceiptDto"]
 
@@ -149,13 +153,14 @@ class ErasureRequesterDto(TypedDict):
 
 
 class _ErasureTargetDtoRequired(TypedDict):
-    kind: Literal["job", "address"]
+    kind: Literal["job", "address", "account"]
 
 
 class ErasureTargetDto(_ErasureTargetDtoRequired, total=False):
     jobId: int
     jobKind: str
     digest: str
+    accountIds: List[str]
 
 
 class ErrorEnvelope(TypedDict):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any, List, Optional, Sequence, Union
+from urllib.parse import quote
 
 from ._transport import Request
 
@@ -99,6 +100,25 @@ class Webhooks(_Resource):
 
     def deliveries(self, id: Id, page: Optional[int] = None, page_size: Optional[int] = None) -> Any:
         return self._call(Request("GET", "/v1/webhooks/%s/deliveries" % id, params={"page": page, "pageSize": page_size}))
+
+
+class Erasures(_Resource):
+    """Erasures (docs/personal-data.md): a data subject's address erased across the account, and the receipts an
+    auditor is shown. A job's own erasure is job.erase()."""
+
+    def erase_address(self, address: str) -> Any:
+        """Erases one address across the account (single and batch verifications, job rows and files); answers the
+        receipt, which names the address only by a keyed digest. InvalidRequestError 4008 for what is not an
+        address, 4009 while a list job of the account runs."""
+        return self._call(Request("POST", "/v1/erasures", json={"address": address}))
+
+    def list(self) -> Any:
+        """The account's erasures, newest first: {"items": [receipt, ...]}."""
+        return self._call(Request("GET", "/v1/erasures"))
+
+    def get(self, erasure_id: str) -> Any:
+        """One erasure's receipt; `status` is done once the erasure is in force everywhere."""
+        return self._call(Request("GET", "/v1/erasures/%s" % quote(erasure_id, safe="")))
 
 
 class Tokens(_Resource):

@@ -642,7 +642,11 @@ export interface paths {
          */
         get: operations["ErasuresController_list"];
         put?: never;
-        post?: never;
+        /**
+         * A data subject's request: erases one address across the account (single and batch verifications, job rows and files); answers the receipt, done once in force everywhere
+         * @description Requires the API key scope `jobs` (a key without scopes has every scope).
+         */
+        post: operations["ErasuresController_eraseAddress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -747,6 +751,92 @@ export interface components {
             isAutoTopup: boolean;
             createdAt: string;
             completedAt: string | null;
+        };
+        ErasureTargetDto: {
+            /**
+             * @description A job's data, one address across the account, or the whole account at its closure
+             * @enum {string}
+             */
+            kind: "job" | "address" | "account";
+            /**
+             * Format: int64
+             * @description kind job: the job
+             * @example 42
+             */
+            jobId?: number;
+            /**
+             * @description kind job: the job's kind (verification, finder)
+             * @example verification
+             */
+            jobKind?: string;
+            /**
+             * @description kind address: the address's digest, keyed with the account's own secret (the address itself is never stored with the erasure)
+             * @example 3f1c0b6e9d2a47a1b8e5c4d3a2b1c0d9
+             */
+            digest?: string;
+            /**
+             * @description kind account: the closed account and its test-mode account
+             * @example [
+             *       "3349518220705793",
+             *       "test_3349518220705793"
+             *     ]
+             */
+            accountIds?: string[];
+        };
+        ErasureRequesterDto: {
+            /**
+             * @description The API key or dashboard session that asked
+             * @example key_8f2c
+             */
+            keyId: string;
+            /** @description The team member who asked, when known */
+            userId: string | null;
+        };
+        ErasureReceiptDto: {
+            /** @example job-42 */
+            erasureId: string;
+            target: components["schemas"]["ErasureTargetDto"];
+            requestedBy: components["schemas"]["ErasureRequesterDto"];
+            /** Format: date-time */
+            requestedAt: string;
+            /**
+             * @description done once the keys are destroyed, the stores cleaned and every process has let go of the keys (DATA_KEY_CACHE_SECONDS after they were destroyed)
+             * @enum {string}
+             */
+            status: "erasing" | "done";
+            /**
+             * @description The data-key scopes destroyed: everything sealed under them is unreadable
+             * @example [
+             *       "account:acc_1:job:42"
+             *     ]
+             */
+            scopes: string[];
+            /**
+             * Format: int32
+             * @description Key generations destroyed
+             */
+            keysDestroyed: number;
+            /** Format: date-time */
+            keysDestroyedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When every process's key cache has let go of the destroyed keys
+             */
+            inForceAt: string | null;
+            /**
+             * @description What was removed beside the keys, by count
+             * @example {
+             *       "jobsPurged": 1
+             *     }
+             */
+            removed: {
+                [key: string]: number;
+            };
+            /** Format: date-time */
+            completedAt: string | null;
+        };
+        ErasureListDto: {
+            items: components["schemas"]["ErasureReceiptDto"][];
         };
         BalanceModel: {
             /**
@@ -1295,81 +1385,6 @@ export interface components {
              * @example 1
              */
             totalPages: number;
-        };
-        ErasureTargetDto: {
-            /**
-             * @description A job's data, or one address across the account
-             * @enum {string}
-             */
-            kind: "job" | "address";
-            /**
-             * Format: int64
-             * @description kind job: the job
-             * @example 42
-             */
-            jobId?: number;
-            /**
-             * @description kind job: the job's kind (verification, finder)
-             * @example verification
-             */
-            jobKind?: string;
-            /**
-             * @description kind address: the address's digest, keyed with the account's own secret (the address itself is never stored with the erasure)
-             * @example 3f1c0b6e9d2a47a1b8e5c4d3a2b1c0d9
-             */
-            digest?: string;
-        };
-        ErasureRequesterDto: {
-            /**
-             * @description The API key or dashboard session that asked
-             * @example key_8f2c
-             */
-            keyId: string;
-            /** @description The team member who asked, when known */
-            userId: string | null;
-        };
-        ErasureReceiptDto: {
-            /** @example job-42 */
-            erasureId: string;
-            target: components["schemas"]["ErasureTargetDto"];
-            requestedBy: components["schemas"]["ErasureRequesterDto"];
-            /** Format: date-time */
-            requestedAt: string;
-            /**
-             * @description done once the keys are destroyed, the stores cleaned and every process has let go of the keys (DATA_KEY_CACHE_SECONDS after they were destroyed)
-             * @enum {string}
-             */
-            status: "erasing" | "done";
-            /**
-             * @description The data-key scopes destroyed: everything sealed under them is unreadable
-             * @example [
-             *       "account:acc_1:job:42"
-             *     ]
-             */
-            scopes: string[];
-            /**
-             * Format: int32
-             * @description Key generations destroyed
-             */
-            keysDestroyed: number;
-            /** Format: date-time */
-            keysDestroyedAt: string | null;
-            /**
-             * Format: date-time
-             * @description When every process's key cache has let go of the destroyed keys
-             */
-            inForceAt: string | null;
-            /**
-             * @description What was removed beside the keys, by count
-             * @example {
-             *       "jobsPurged": 1
-             *     }
-             */
-            removed: {
-                [key: string]: number;
-            };
-            /** Format: date-time */
-            completedAt: string | null;
         };
         WebhookModel: {
             /**
@@ -2008,8 +2023,12 @@ export interface components {
              */
             totalPages: number;
         };
-        ErasureListDto: {
-            items: components["schemas"]["ErasureReceiptDto"][];
+        EraseAddressDto: {
+            /**
+             * @description The address to erase across the account, compared trimmed and case-folded; the erasure records only its keyed digest
+             * @example jane.doe@example.com
+             */
+            address: string;
         };
     };
     responses: never;
@@ -5017,6 +5036,103 @@ export interface operations {
             };
             /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ErasuresController_eraseAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EraseAddressDto"];
+                "text/json": components["schemas"]["EraseAddressDto"];
+                "application/*+json": components["schemas"]["EraseAddressDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["ErasureReceiptDto"];
+                        /** @example null */
+                        error: Record<string, never> | null;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The API key lacks the `jobs` scope (code 1109), or is used from a client address outside its allowlist (code 1110) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1844,10 +1844,10 @@ export interface components {
         };
         ErasureTargetDto: {
             /**
-             * @description A job's data, or one address across the account
+             * @description A job's data, one address across the account, or the whole account at its closure
              * @enum {string}
              */
-            kind: "job" | "address";
+            kind: "job" | "address" | "account";
             /**
              * Format: int64
              * @description kind job: the job
@@ -1864,6 +1864,14 @@ export interface components {
              * @example 3f1c0b6e9d2a47a1b8e5c4d3a2b1c0d9
              */
             digest?: string;
+            /**
+             * @description kind account: the closed account and its test-mode account
+             * @example [
+             *       "3349518220705793",
+             *       "test_3349518220705793"
+             *     ]
+             */
+            accountIds?: string[];
         };
         ErasureRequesterDto: {
             /**
