@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Collection } from 'mongodb';
+import { mapBounded } from '@lib/common';
 import { MongoConnection, type MongoConnectionOptions } from '@lib/mongo';
 import { DataKey, DataKeyStore } from '../data-key-store.port';
 import { MasterKeys } from '../master-keys';
@@ -9,6 +10,7 @@ type KeyDoc = { _id: string; keyId: string; masterKeyId: string; wrapped: string
 
 const COLLECTION = 'data_keys';
 const DUPLICATE_KEY = 11000;
+const LOOKUPS_AT_ONCE = 16;
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -33,18 +35,25 @@ export class MongoDataKeyStore extends DataKeyStore {
     const found = await this.existing(scopes);
     const missing = [...new Set(scopes)].filter((scope) => !found.has(scope));
     if (missing.length === 0) return found;
-    const docs = missing.map((scope) => {
+    const docs: KeyDoc[] = missing.map((scope) => {
       const keyId = newKeyId();
       return { _id: scope, keyId, ...this.masters.wrap(randomBytes(32), keyBinding(scope, keyId)) };
     });
+    let raced = new Set<number>();
     try {
       await this.keys.insertMany(docs, { ordered: false });
     } catch (error) {
-      // Another process created some of them first: the stored ones are the keys, read below.
-      const codes = ((error as { writeErrors?: { code: number }[] }).writeErrors ?? []).map((e) => e.code);
-      if (codes.length === 0 || codes.some((code) => code !== DUPLICATE_KEY)) throw error;
+      // Another process created some of them first: those are the keys, read back below.
+      const errors = (error as { writeErrors?: { code: number; index: number }[] }).writeErrors ?? [];
+      if (errors.length === 0 || errors.some((e) => e.code !== DUPLICATE_KEY)) throw error;
+      raced = new Set(errors.map((e) => e.index));
     }
-    return this.existing(scopes);
+    docs.forEach((doc, index) => {
+      if (!raced.has(index)) found.set(doc._id, this.unwrapped(doc));
+    });
+    const theirs = await this.existing([...raced].map((index) => docs[index]._id));
+    for (const [scope, key] of theirs) found.set(scope, key);
+    return found;
   }
 
   async existing(scopes: string[]): Promise<Map<string, DataKey>> {
@@ -60,12 +69,16 @@ export class MongoDataKeyStore extends DataKeyStore {
     return keys;
   }
 
+  /**
+   * One equality query per value, a few at a time: FerretDB 1.24 pushes an equality filter down to
+   * PostgreSQL but not `$in`, for which it reads the whole collection into itself and filters there, so one
+   * `$in` over a store of many keys cost seconds where the equalities cost a scan in the database each.
+   */
   private async docsWhere(field: '_id' | 'keyId', values: string[]): Promise<KeyDoc[]> {
-    const unique = [...new Set(values)];
-    const docs: KeyDoc[] = [];
-    for (let i = 0; i < unique.length; i += 1000)
-      docs.push(...(await this.keys.find({ [field]: { $in: unique.slice(i, i + 1000) } }).toArray()));
-    return docs;
+    const found = await mapBounded([...new Set(values)], LOOKUPS_AT_ONCE, (value) =>
+      this.keys.findOne({ [field]: value } as Partial<KeyDoc>),
+    );
+    return found.filter((doc): doc is KeyDoc => doc !== null);
   }
 
   async destroy(scopes: string[]): Promise<number> {
