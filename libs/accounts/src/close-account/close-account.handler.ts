@@ -30,7 +30,9 @@ export class CloseAccountHandler implements ICommandHandler<CloseAccountCommand,
     await Promise.all(
       revoked.map((key) => this.freshness.waitForDocument(API_KEYS_COLLECTION, key.keyId, key.position)),
     );
-    const removedUserIds = closed.events.flatMap((event) => (event.type === 'MemberRemoved' ? [event.data.userId] : []));
+    const removedUserIds = closed.events.flatMap((event) =>
+      event.type === 'MemberRemoved' ? [event.data.userId] : [],
+    );
     return { removedUserIds, revokedKeys: revoked.length, closedAt };
   }
 }

@@ -97,9 +97,7 @@ describe('closing an account', () => {
       given(closed)
         .when({ type: 'IssueApiKey', maxActiveKeys: 10, keyId: 'k3', secretHash: hash, label: 'l', at: later })
         .thenThrows('ACCOUNT_CLOSED');
-      given(closed)
-        .when({ type: 'RevokeApiKey', keyId: 'k1', at: later })
-        .thenThrows('ACCOUNT_CLOSED');
+      given(closed).when({ type: 'RevokeApiKey', keyId: 'k1', at: later }).thenThrows('ACCOUNT_CLOSED');
     });
   });
 });

@@ -26,7 +26,14 @@ export function closeAccount(account: ClosableAccount, command: CloseAccount): A
     .filter(([, invite]) => !invite.used && invite.expiresAt > at)
     .map(([inviteId, invite]) => ({
       type: 'InviteRevoked',
-      data: { accountId, inviteId, email: invite.email, reason: 'account_closed', revokedBy: command.by, revokedAt: at },
+      data: {
+        accountId,
+        inviteId,
+        email: invite.email,
+        reason: 'account_closed',
+        revokedBy: command.by,
+        revokedAt: at,
+      },
     }));
   return [
     ...revoked,

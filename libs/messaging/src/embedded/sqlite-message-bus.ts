@@ -108,7 +108,11 @@ export class SqliteMessageBus extends MessageBus {
     return consumer;
   }
 
-  override async forgetMessages(fields: string[], value: string | number, exceptTopics: string[] = []): Promise<number> {
+  override async forgetMessages(
+    fields: string[],
+    value: string | number,
+    exceptTopics: string[] = [],
+  ): Promise<number> {
     return this.log.forget(fields, value, exceptTopics);
   }
 
