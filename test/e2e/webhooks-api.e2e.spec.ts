@@ -55,7 +55,7 @@ describe('webhooks API', () => {
     it.each([
       { name: 'an empty events list', body: { url: 'https://127.0.0.1/x', events: [] }, code: 4005 },
       { name: 'a missing events list', body: { url: 'https://127.0.0.1/x' }, code: 4005 },
-      { name: 'an unknown event number', body: { url: 'https://127.0.0.1/x', events: [3] }, code: 4005 },
+      { name: 'an unknown event number', body: { url: 'https://127.0.0.1/x', events: [4] }, code: 4005 },
       { name: 'an unknown event name', body: { url: 'https://127.0.0.1/x', events: ['job.cancelled'] }, code: 4005 },
       { name: 'a plain-HTTP url', body: { url: 'http://127.0.0.1/x', events: [1] }, code: 4002 },
       { name: 'a url with credentials', body: { url: 'https://user:pass@127.0.0.1/x', events: [1] }, code: 4002 },
@@ -75,8 +75,8 @@ describe('webhooks API', () => {
     it('documents the numeric event values in the OpenAPI schema', async () => {
       const doc = (await app.request('GET', '/docs-json')).body;
       const events = doc.components.schemas.CreateWebhookDto.properties.events;
-      expect(events.description).toContain('1 = job.completed, 2 = job.failed');
-      expect(events.items.oneOf).toContainEqual(expect.objectContaining({ type: 'integer', enum: [1, 2] }));
+      expect(events.description).toContain('1 = job.completed, 2 = job.failed, 3 = job.files_expiring');
+      expect(events.items.oneOf).toContainEqual(expect.objectContaining({ type: 'integer', enum: [1, 2, 3] }));
     });
 
     it('needs an API key', async () => {

@@ -57,7 +57,10 @@ describe('usage fact', () => {
         charged: 10,
         completedAt: '2025-03-04T05:06:07.000Z',
         snapshot,
-        results: [{ outcome: { email: 'a@b.example' } }, { outcome: { email: null } }],
+        results: [
+          { outcome: { status: 'Found', email: 'a@b.example' } },
+          { outcome: { status: 'Not Found', email: null } },
+        ],
       });
     expect(usageFactOf(chunk({ accountId: '1', keyId: 'k' }))).toEqual({
       _id: 'evt-1',
