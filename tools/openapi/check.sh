@@ -67,7 +67,8 @@ admin_token=$(node -p 'require("crypto").randomBytes(24).toString("hex")')
   JOB_DUPLICATE_WINDOW_HOURS=0 \
   node dist/apps/all-in-one/src/main.js) > "$work/service.log" 2>&1 &
 service_pid=$!
-# Prints the API key of a fresh account with credits enough for every check.
+# Opens two fresh accounts with credits enough for every check: schemathesis fuzzes with the first (and the
+# admin token, with which it may revoke, rotate or restrict what it finds), the client drivers use the second.
 start_service() {
   node -e '
     const [base, token, out] = process.argv.slice(1);
@@ -77,15 +78,18 @@ start_service() {
         if (Date.now() > deadline) throw new Error("the service did not become ready");
       }
       require("fs").writeFileSync(out + "/openapi.json", await (await fetch(base + "/docs-json")).text());
-      const opened = await fetch(base + "/admin/v1/accounts", { method: "POST", headers: { authorization: "Bearer " + token, "content-type": "application/json" }, body: JSON.stringify({ name: "openapi checks", credits: 1000000 }) });
-      if (opened.status !== 201) throw new Error("account: " + opened.status + " " + (await opened.text()));
-      require("fs").writeFileSync(out + "/api-key", (await opened.json()).data.apiKey);
+      for (const file of ["api-key", "driver-key"]) {
+        const opened = await fetch(base + "/admin/v1/accounts", { method: "POST", headers: { authorization: "Bearer " + token, "content-type": "application/json" }, body: JSON.stringify({ name: "openapi checks", credits: 1000000 }) });
+        if (opened.status !== 201) throw new Error("account: " + opened.status + " " + (await opened.text()));
+        require("fs").writeFileSync(out + "/" + file, (await opened.json()).data.apiKey);
+      }
     })().catch((e) => { console.error(e.message); process.exit(1); });
   ' "$base" "$admin_token" "$work"
 }
 check "service started" start_service
 [ -s "$work/api-key" ] || { cat "$work/service.log"; exit 1; }
 api_key=$(cat "$work/api-key")
+driver_key=$(cat "$work/driver-key")
 
 check "redocly lint (zero errors)" "$here/node_modules/.bin/redocly" lint "$work/openapi.json" --format=stylish
 
@@ -100,14 +104,14 @@ typescript_client() {
   (cd "$here" \
     && ./node_modules/.bin/openapi-typescript "$work/openapi.json" --default-non-nullable=false -o generated/api.d.ts \
     && ./node_modules/.bin/tsc -p tsconfig.json \
-    && node build/drive-ts-client.js "$base" "$api_key")
+    && node build/drive-ts-client.js "$base" "$driver_key")
 }
 check "typescript client (openapi-typescript + openapi-fetch)" typescript_client
 
 python_client() {
   "$root/.tools/venv/bin/python" "$here/json-only.py" "$work/openapi.json" "$work/openapi.python.json" \
     && "$root/.tools/venv/bin/openapi-python-client" generate --path "$work/openapi.python.json" --output-path "$work/python-client" --config "$here/python-client.yaml" --overwrite \
-    && PYTHONPATH="$work/python-client" "$root/.tools/venv/bin/python" "$here/drive_python_client.py" "$base" "$api_key"
+    && PYTHONPATH="$work/python-client" "$root/.tools/venv/bin/python" "$here/drive_python_client.py" "$base" "$driver_key"
 }
 check "python client (openapi-python-client)" python_client
 
