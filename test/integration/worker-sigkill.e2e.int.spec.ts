@@ -55,7 +55,7 @@ for (const takeover of ['a new worker process', 'the second worker process'] as 
           env: { KAFKA_SESSION_TIMEOUT_MS: '6000' },
         });
         if (takeover === 'the second worker process') await cluster.startWorker('worker-2');
-        events = cluster.eventStore();
+        events = await cluster.eventStore();
       }, 240_000);
       afterAll(() => cluster?.close(), 60_000);
 

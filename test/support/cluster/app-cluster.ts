@@ -5,6 +5,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { EsdbEventStore, EventStore, SqliteEventStore } from '@lib/eventstore';
+import { DataKeyCache, openDataKeyStore, PersonalDataRegistry, SealingEventStore } from '@lib/personal-data';
+import { PersonalDataPoliciesModule } from '@lib/roles';
 import { CHUNK_TOPIC, retryTopic } from '@lib/verification-jobs/testing';
 import { relayTopic } from '@lib/messaging';
 import { startClusterMailPeers, type MailPeers } from './cluster-mail-peers';
@@ -47,8 +49,11 @@ export interface AppCluster {
     options?: { key?: string; body?: unknown; admin?: boolean },
   ): Promise<HttpResult>;
   uploadJob(key: string, csv: string, fileName?: string): Promise<HttpResult>;
-  /** The shared event store, opened by the test process (the source of truth for ledger checks). */
-  eventStore(): EventStore;
+  /**
+   * The shared event store, opened by the test process (the source of truth for ledger checks), reading
+   * personal fields opened as the apps do, with their data keys and every personal-data policy.
+   */
+  eventStore(): Promise<EventStore>;
   /** Every process's recent output, for a failing test. */
   outputs(): string;
   close(): Promise<void>;
@@ -116,7 +121,7 @@ export async function startAppCluster(
     });
     return parse(response);
   };
-  const stores: EventStore[] = [];
+  const stores: Array<{ close(): Promise<void> }> = [];
 
   return {
     api,
@@ -131,13 +136,26 @@ export async function startAppCluster(
       form.append('file', new Blob([csv]), fileName);
       return parse(await fetch(`${api.url}/v1/jobs`, { method: 'POST', headers: { 'x-api-key': key }, body: form }));
     },
-    eventStore() {
+    async eventStore() {
       const url = process.env.EVENTSTORE_URL;
       const store = url
         ? new EsdbEventStore({ connectionString: url, log: () => undefined })
         : new SqliteEventStore(path.join(dataDir, 'events.sqlite'));
-      stores.push(store);
-      return store;
+      const keys = await openDataKeyStore({
+        dataDir,
+        mongo: { url: servers.MONGO_URL, dbName: mongoDatabase },
+        personalData: {
+          sealing: true,
+          masterKey: env.DATA_MASTER_KEY ?? null,
+          previousMasterKeys: [],
+          keyCacheTtlMs: 30_000,
+        },
+      });
+      const policies = new PersonalDataRegistry();
+      new PersonalDataPoliciesModule(policies);
+      const sealed = new SealingEventStore(store, new DataKeyCache(keys), policies);
+      stores.push(sealed, { close: () => keys.close() });
+      return sealed;
     },
     outputs,
     async close() {

@@ -38,7 +38,7 @@ export function describeRestartMidJob(engine: keyof typeof ENGINES): void {
 
     beforeAll(async () => {
       cluster = await startAppCluster(servers, { slowBannerMs: SLOW_BANNER_MS });
-      events = cluster.eventStore();
+      events = await cluster.eventStore();
     }, 240_000);
     afterAll(() => cluster?.close(), 60_000);
 
