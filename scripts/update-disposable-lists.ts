@@ -11,7 +11,7 @@
  *   npm run update:disposable-lists -- --no-install --mx-csv ./TempEmailDomainMXRecords.csv
  *   npm run update:disposable-lists -- --resolve           # also resolve the hosts now
  *
- * Then run `npx jest libs/verification/src/lists` and copy the sizes it prints into the README.
+ * Then run `npx jest libs/verification/src/lists` and copy the sizes it prints into libs/verification/README.md.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';

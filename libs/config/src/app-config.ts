@@ -75,7 +75,7 @@ export interface AppConfig {
     greylistDelaysMs: number[];
     interactiveBudgetMs: number;
     perMxConcurrency: number;
-    /** Adaptive SMTP sessions (libs/verification's MxLimits): see the SMTP_* rows in README's configuration table. */
+    /** Adaptive SMTP sessions (libs/verification's MxLimits): see the SMTP_* entries of docs/configuration.md. */
     perMxConcurrencyFloor: number;
     connectsPerSecondPerMx: number;
     connectsPerSecondPerMxCeiling: number;

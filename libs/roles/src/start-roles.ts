@@ -14,7 +14,7 @@ export interface RunningApp {
   app: NestFastifyApplication;
   config: AppConfig;
   url: string;
-  /** Where Prometheus scrapes this process; null when metrics are not served (README, Operations). */
+  /** Where Prometheus scrapes this process; null when metrics are not served (docs/operations.md, Metrics). */
   metricsUrl: string | null;
   demo: { accountId: string; apiKey: string; credits: number } | null;
   /** Closes the application, then gives DATA_DIR up to the next process. */
