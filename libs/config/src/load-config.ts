@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import * as path from 'node:path';
 import { AppConfig } from './app-config';
 import { readEgressRoutes } from './egress-routes';
-import { EnvReader } from './env-parsers';
+import { EnvReader, type EnvVariable } from './env-parsers';
 import { eventStoreUrlProblem } from './eventstore-url';
 import { mongoUrlDatabase, mongoUrlProblem } from './mongo-url';
 import { longestPaidCallMs } from './paid-call-budget';
@@ -25,6 +25,23 @@ const ROLES = ['api', 'worker', 'projector'] as const;
 /** Reads and validates the whole configuration; throws ConfigError listing every problem. */
 export function loadConfig(env: Record<string, string | undefined>, defaultRoles: AppConfig['roles']): AppConfig {
   const r = new EnvReader(env);
+  const config = readConfig(r, defaultRoles);
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  return config;
+}
+
+/**
+ * Every variable loadConfig reads, with the kind, fallback and bounds its parser applies, from a read of an
+ * empty environment (every read is unconditional, so none is missed): docs/configuration.md is generated
+ * from this and config-reference.ts (npm run generate:config-docs).
+ */
+export function declaredConfigVariables(): EnvVariable[] {
+  const r = new EnvReader({});
+  readConfig(r, ['api', 'worker', 'projector']);
+  return [...r.variables.values()];
+}
+
+function readConfig(r: EnvReader, defaultRoles: AppConfig['roles']): AppConfig {
   const production = isProduction(r);
   const brokers = r.list('KAFKA_BROKERS');
   const roles = (r.list('APP_ROLES') ?? defaultRoles) as AppConfig['roles'];
@@ -131,7 +148,6 @@ export function loadConfig(env: Record<string, string | undefined>, defaultRoles
   }
   const holdProblem = holdExpiryProblem(config.credits.holdExpirySeconds, config.probe.interactiveBudgetMs);
   if (holdProblem) r.problems.push(holdProblem);
-  if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
 }
 

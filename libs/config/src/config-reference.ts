@@ -1,0 +1,426 @@
+/**
+ * What each environment variable means, for docs/configuration.md. The kind, fallback and bounds of every
+ * variable come from its parser (`declaredConfigVariables`, a dry read of `loadConfig`); this file adds the
+ * words. `npm run generate:config-docs` writes the page, and test/tooling/configuration-docs.local.spec.ts
+ * fails when a variable is read without an entry here, an entry names a variable nobody reads, or the page
+ * is stale.
+ */
+export interface ConfigReferenceEntry {
+  /** Variables documented together (a pair such as PORT and HOST); each is shown with its own kind and default. */
+  names: readonly string[];
+  /** Words for a default the parser cannot state (it depends on another variable or the machine, or means an adapter). */
+  defaults?: Readonly<Record<string, string>>;
+  meaning: string;
+}
+
+export interface ConfigReferenceGroup {
+  title: string;
+  entries: readonly ConfigReferenceEntry[];
+}
+
+export const CONFIG_REFERENCE: readonly ConfigReferenceGroup[] = [
+  {
+    title: 'Process and HTTP',
+    entries: [
+      {
+        names: ['NODE_ENV'],
+        meaning:
+          '`production` (the image sets it) applies the production rules: a weak or documented `ADMIN_TOKEN`, `MANUAL_PAYMENTS_AUTO_CONFIRM=true`, `SEAL_PERSONAL_DATA=false`, a missing `DATA_MASTER_KEY` and, where the api runs, a missing `VERIFICATION_TOKEN_SIGNING_KEY` stop the start (exit 78)',
+      },
+      {
+        names: ['APP_ROLES'],
+        defaults: { APP_ROLES: "the entry's roles (all three for all-in-one)" },
+        meaning: '`api`, `worker`, `projector` (comma-separated)',
+      },
+      {
+        names: ['PORT', 'HOST'],
+        meaning: 'HTTP listener',
+      },
+      {
+        names: ['DATA_DIR'],
+        meaning: "embedded adapters' files (SQLite event store, read models, bus log, blobs)",
+      },
+      {
+        names: ['LOG_LEVEL'],
+        meaning:
+          '`fatal` … `trace`, `silent`; JSON logs with a request id, credentials, addresses and names redacted ([operations.md](operations.md), [docs/personal-data.md](personal-data.md#logs))',
+      },
+      {
+        names: ['HTTP_REQUEST_TIMEOUT_MS'],
+        meaning:
+          "1,000-3,600,000; a request's head and whole body (uploads included) must arrive within this, else 408 (code 1011) and the connection is closed; raise it for large uploads over slow links",
+      },
+      {
+        names: ['SHUTDOWN_TIMEOUT_MS'],
+        meaning:
+          "1,000-600,000; after SIGTERM/SIGINT the process exits at the latest this long after the signal (keep it below the orchestrator's grace period: Docker 10 s, Kubernetes 30 s)",
+      },
+      {
+        names: ['TRUSTED_PROXIES'],
+        meaning:
+          "comma-separated IP addresses or CIDR ranges of load balancers in front of the api: a request from one of them counts as coming from the address it forwards in `X-Forwarded-For`; unset, the header is ignored. Every per-address throttle keys on it (sign-in, mail, the anonymous dashboard's rate limit, wrong admin tokens): behind a balancer it must name exactly the balancers, else every client is the balancer and ten wrong admin tokens a minute from anyone lock the operator out (docs/production.md)",
+      },
+      {
+        names: ['THROTTLE_IPV6_PREFIX_LENGTH'],
+        meaning:
+          'the per-address throttles count an IPv6 client by this many leading bits (one subscriber holds a whole /64), an IPv4 one (IPv4-mapped IPv6 too) by its address',
+      },
+      {
+        names: ['DEMO_ACCOUNT', 'DEMO_ACCOUNT_CREDITS'],
+        meaning: 'demo account on first embedded start',
+      },
+    ],
+  },
+  {
+    title: 'Stores and the bus',
+    entries: [
+      {
+        names: ['EVENTSTORE_URL'],
+        defaults: { EVENTSTORE_URL: 'unset: the embedded SQLite store' },
+        meaning:
+          "selects EventStoreDB / KurrentDB 22.6+: `esdb://host:2113?tls=false`, a cluster as gossip seeds `esdb://user:pw@a:2113,b:2113,c:2113`, or `esdb+discover://one-dns-name:2113`; checked with the client's own parser (`esdb+discover://` with several hosts is refused: the client would use only the first). The user needs read access to `$all` (docs/production.md)",
+      },
+      {
+        names: ['MONGO_URL', 'MONGO_DATABASE'],
+        defaults: {
+          MONGO_URL: 'unset: the embedded SQLite read models and files',
+          MONGO_DATABASE: "the database in `MONGO_URL`'s path, else `mailcheck`",
+        },
+        meaning:
+          "selects MongoDB read models and GridFS blobs: a standard connection string (`mongodb://u:pw@a:27017,b:27017/mydb?replicaSet=rs0` or `mongodb+srv://`); its path names the database (MongoDB's convention), `MONGO_DATABASE` overrides it",
+      },
+      {
+        names: ['KAFKA_BROKERS', 'KAFKA_PARTITIONS'],
+        defaults: { KAFKA_BROKERS: 'unset: the embedded SQLite bus log' },
+        meaning:
+          'comma-separated brokers select Kafka; partitions of created topics (`jobs.chunks` gets at least 128: a worker runs 32 chunks at once, up to 64 while its event loop has time to spare; each consumer runs a group member per partition, docs/production.md)',
+      },
+      {
+        names: ['KAFKA_SESSION_TIMEOUT_MS'],
+        meaning:
+          "a Kafka consumer silent this long loses its partitions: how long a crashed worker's partitions wait before another worker takes them (`6000`–`300000`, within the broker's `group.min/max.session.timeout.ms`)",
+      },
+      {
+        names: ['BUS_RETENTION_HOURS'],
+        meaning:
+          "embedded bus: messages older than this that every consumer group has committed are deleted from `DATA_DIR/bus.sqlite` (a topic no group reads: age alone; a partition's newest is emptied); Kafka: `retention.ms` of the topics the app creates, with `segment.ms` ≤ 1 h ([docs/personal-data.md](personal-data.md#the-bus)); `0` keeps everything (Kafka: the broker's defaults)",
+      },
+    ],
+  },
+  {
+    title: 'Personal data and retention',
+    entries: [
+      {
+        names: ['DATA_MASTER_KEY'],
+        defaults: { DATA_MASTER_KEY: 'unset (development key in `DATA_DIR`)' },
+        meaning:
+          'base64 of 32 random bytes (`openssl rand -base64 32`): wraps the keys that seal personal fields in the event log (docs/personal-data.md); required under `NODE_ENV=production` and by compose. Unset elsewhere, a development key is kept beside the data keys and protects nothing',
+      },
+      {
+        names: ['DATA_MASTER_KEYS_PREVIOUS'],
+        meaning:
+          'comma-separated earlier master keys, still unwrapping data keys after a rotation until `rewrap` moves them (docs/personal-data.md)',
+      },
+      {
+        names: ['SEAL_PERSONAL_DATA'],
+        meaning:
+          '`false` writes personal fields in clear (benchmarks measure the cost side by side); refused under `NODE_ENV=production`',
+      },
+      {
+        names: ['DATA_KEY_CACHE_SECONDS'],
+        meaning:
+          'How long a process keeps a data key it looked up: an erasure is in force everywhere, and reports `done`, this long after its keys are destroyed',
+      },
+      {
+        names: ['JOB_FILE_RETENTION_DAYS'],
+        meaning:
+          "days after a bulk or finder job ended (Completed, Failed or Cancelled) before the worker deletes its uploaded file, results and the job's data key, for an account that has not chosen its own (`GET/PUT /dashboard/v1/retention`); the job's record, counts and charges stay, its download answers 410 (code 3012); `0` keeps them until the account chooses",
+      },
+      {
+        names: ['JOB_FILE_RETENTION_DAYS_MIN', 'JOB_FILE_RETENTION_DAYS_MAX'],
+        meaning: 'the job file retention an account may choose; the default must be `0` or within them',
+      },
+      {
+        names: ['HISTORY_RETENTION_DAYS'],
+        meaning:
+          "days single, batch and finder calls are kept (whole UTC days: older days' data keys are destroyed, [docs/personal-data.md](personal-data.md#retention)) for an account that has not chosen; `0` keeps them until it chooses",
+      },
+      {
+        names: ['HISTORY_RETENTION_DAYS_MIN', 'HISTORY_RETENTION_DAYS_MAX'],
+        meaning: 'the history retention an account may choose; the default must be `0` or within them',
+      },
+    ],
+  },
+  {
+    title: 'Admin API, keys and rate limits',
+    entries: [
+      {
+        names: ['ADMIN_TOKEN'],
+        meaning:
+          'bearer token of `/admin/v1`; the admin API is disabled (404) when unset; under `NODE_ENV=production` (the image sets it) a token shorter than 32 characters or one shown in these docs stops the start (exit 78): use `openssl rand -hex 24`',
+      },
+      {
+        names: ['ADMIN_MAX_FAILURES_PER_ADDRESS'],
+        meaning:
+          "wrong admin tokens one client address may send per minute (a burst of that many, refilled over the minute); past it every admin request from that address answers 429 (code 1201) with `Retry-After`, a right token included, until the bucket refills. With `MONGO_URL` the buckets are in MongoDB (`api_rate_grants`, beside the per-key limit), so api replicas count one address's guesses together; the store unreachable: 503 (code 1008). Behind a load balancer set `TRUSTED_PROXIES`, or every client counts as the balancer's address and anyone's wrong guesses lock the operator out",
+      },
+      {
+        names: ['RATE_LIMIT_PER_SECOND', 'RATE_LIMIT_BURST'],
+        meaning:
+          "token bucket per API key (per signed-in user, all their sessions together, on `/v1`), one for every api process: with `MONGO_URL` the buckets are in MongoDB (`api_rate_grants`), so N replicas answer 429 at the documented rate, not N times it (each process takes tokens in blocks of up to 5% of the burst and spends them locally, one round trip per block; tokens it does not spend within a second are lost, so the limit errs strict); embedded, in the process's memory. The store unreachable: 503 (code 1008)",
+      },
+      {
+        names: ['RATE_LIMIT_ACCOUNT_PER_SECOND', 'RATE_LIMIT_ACCOUNT_BURST'],
+        defaults: {
+          RATE_LIMIT_ACCOUNT_PER_SECOND: '`RATE_LIMIT_PER_SECOND`',
+          RATE_LIMIT_ACCOUNT_BURST: '`RATE_LIMIT_BURST`',
+        },
+        meaning:
+          "token bucket per account, spent beside the key's by every request of its keys and signed-in users on `/v1`: more keys or sessions buy no more than this (429, code 1201)",
+      },
+      {
+        names: ['DASHBOARD_RATE_LIMIT_PER_SECOND', 'DASHBOARD_RATE_LIMIT_BURST'],
+        meaning:
+          'token bucket per signed-in user on `/dashboard/v1` (all their sessions together), per client address on its anonymous routes (429, code 1201), in the same store',
+      },
+      {
+        names: ['MAX_KEYS_PER_ACCOUNT', 'MAX_SESSIONS_PER_USER'],
+        meaning:
+          'active (not revoked) API keys one account may hold (past it 409, code 1108, from the dashboard, the admin API and the CLI) and unexpired sessions one user may hold (a sign-in past it: 409, code 6015)',
+      },
+      {
+        names: [
+          'PUBLISHABLE_RATE_LIMIT_PER_VISITOR_PER_MINUTE',
+          'PUBLISHABLE_RATE_LIMIT_PER_MINUTE',
+          'PUBLISHABLE_RATE_LIMIT_PER_DAY',
+        ],
+        meaning:
+          "a publishable key's (`mck_pub_`) single verifies per visitor (client address, IPv6 by `THROTTLE_IPV6_PREFIX_LENGTH`) of the key, per key per minute and per key per day: a burst of the number refilled over the period, spent before the key's own bucket in the same shared store (429, code 1201, `error.limit` `visitor`, `minute` or `day`; docs/api-keys.md)",
+      },
+      {
+        names: ['VERIFICATION_TOKEN_SIGNING_KEY'],
+        defaults: { VERIFICATION_TOKEN_SIGNING_KEY: 'generated in `DATA_DIR`' },
+        meaning:
+          "base64 of the Ed25519 private key (PKCS#8 DER) that signs publishable answers' verification tokens: `openssl genpkey -algorithm ed25519 -outform DER | base64 -w0`; required under `NODE_ENV=production` (exit 78) and the same on every api replica (docs/sign-up-forms.md)",
+      },
+      {
+        names: ['VERIFICATION_TOKEN_RETIRED_PUBLIC_KEYS', 'VERIFICATION_TOKEN_TTL_SECONDS'],
+        meaning:
+          "comma-separated base64 SPKI DER public keys of retired signing keys whose tokens are still accepted and published during a rotation; a token's lifetime (60-86400)",
+      },
+    ],
+  },
+  {
+    title: 'Probing (DNS and SMTP)',
+    entries: [
+      {
+        names: ['DNS_SERVERS'],
+        defaults: { DNS_SERVERS: 'the system resolver' },
+        meaning:
+          "comma-separated `ip` or `ip:port`: the resolver for every name the process looks up (MX routing, the port-25 preflight host, webhook URL hosts); the host's names file (`/etc/hosts`) still answers first for the preflight and webhook hosts, and `localhost` names are loopback (RFC 6761), as the system resolver answers them",
+      },
+      {
+        names: ['SMTP_PROBE_PORT'],
+        meaning: 'port used for every MX',
+      },
+      {
+        names: ['SMTP_HELO_NAME', 'SMTP_MAIL_FROM'],
+        meaning: 'use a real name with matching PTR in production',
+      },
+      {
+        names: ['SMTP_CONNECT_TIMEOUT_MS', 'SMTP_BANNER_TIMEOUT_MS', 'SMTP_COMMAND_TIMEOUT_MS'],
+        meaning: 'prober timeouts',
+      },
+      {
+        names: ['GREYLIST_RETRY_DELAYS_MS'],
+        meaning: "greylist retry delays (each list: delays in ms, each at most `2147483647`, a Node timer's limit)",
+      },
+      {
+        names: ['VERIFY_INTERACTIVE_BUDGET_MS'],
+        meaning: 'time a single verify may wait for a greylist retry',
+      },
+      {
+        names: ['SMTP_PER_MX_CONCURRENCY', 'SMTP_PER_MX_CONCURRENCY_FLOOR'],
+        meaning:
+          'ceiling and floor of the adaptive number of sessions per MX address; the ceiling holds for all the processes with the same `SMTP_EGRESS_ID` together (the floor and the adaptive limit are per process): starts half-way, one more per clean session until the MX first pushes back, then one more after as many clean sessions in a row, halved on a 421, a timeout or a tarpitted reply; a 421 at the banner while sessions were connected caps it at that many for an hour; API calls (single, batch, finder) are served before job work, may use one slot above the adaptive limit (never above the ceiling), at the ceiling a job session hands its connection over between two RCPTs, and API calls waiting at one MX address share the sessions open there (their RCPTs in one transaction)',
+      },
+      {
+        names: ['SMTP_EGRESS_ID'],
+        defaults: { SMTP_EGRESS_ID: 'the host name' },
+        meaning:
+          'processes with the same id share one budget of `SMTP_PER_MX_CONCURRENCY` sessions per MX address (in MongoDB\'s `smtp_mx_slots` when `MONGO_URL` is set; a killed process\'s slots are free again after 15 s; a connection cap learned from a 421 at the banner holds for all of them); give each egress address the mail servers see its own id, and the same id to hosts behind one NAT address (docs/production.md, "Scaling workers and api replicas")',
+      },
+      {
+        names: ['SMTP_CONNECTS_PER_SECOND_PER_MX', 'SMTP_CONNECTS_PER_SECOND_PER_MX_CEILING'],
+        meaning:
+          "new SMTP connections per second per MX address, shared by every process with the same `SMTP_EGRESS_ID` that connects to the MX (each paces at its adaptive rate divided by how many of them hold the MX's slots): the adaptive rate starts at the first, grows by 12.5% per clean session whose connect, banner and EHLO were fast (2% once the MX has pushed back), never above the second, and halves on a 421, a timeout or a tarpitted reply. Set both equal for a fixed rate. An API call's connection is never held back by it",
+      },
+      {
+        names: ['SMTP_SESSION_ERROR_BUDGET'],
+        meaning:
+          'rejected MAIL/RCPTs per session before it is retired (Postfix delays every reply after 10, disconnects after 20); lowered per MX to just under the count where it started delaying replies or said 421, for an hour',
+      },
+      {
+        names: ['SMTP_RECONNECT_BACKOFF_MS'],
+        meaning:
+          'pause before reconnecting after a 421 (doubles; after 3 reconnects the MX backs off for the first greylist delay)',
+      },
+      {
+        names: ['SMTP_TARPIT_FLOOR_MS'],
+        meaning:
+          "a reply this slow and 5x the session's median means the server is tarpitting it: the session is replaced",
+      },
+      {
+        names: ['SMTP_SESSION_REUSE'],
+        meaning: 'many RCPTs per SMTP session',
+      },
+      {
+        names: ['PROBE_ALLOW_PRIVATE_NETWORKS'],
+        meaning: 'allow MX hosts on loopback/private addresses (tests, labs)',
+      },
+      {
+        names: ['SMTP_ROUTES_FILE', 'SMTP_ROUTES'],
+        meaning:
+          'the prober\'s egress routes, a JSON file or the JSON itself (not both): `routes` (direct, optionally from a `localAddress`, or `socks5` with a `proxy` URL; each with optional `heloName`, `mailFrom`, `egressId`, `perMxConcurrency`, `connectsPerSecondPerMx`, `checksPerMinute`, `checksPerDay`, `providers` caps, `proxyTimeoutMs`), `rules` (`provider`, `mxDomain` or `recipientDomain` with `routes`; the first match wins) and `default` (the routes of every other check; all routes when absent). Unset: one direct route named `default` with the settings above. Validated at start (exit 78 naming the route and field); docs/production.md, "Egress routes"',
+      },
+      {
+        names: ['SMTP_PREFLIGHT', 'SMTP_PREFLIGHT_HOST'],
+        defaults: { SMTP_PREFLIGHT_HOST: '`gmail-smtp-in.l.google.com`' },
+        meaning:
+          'port-25 reachability check at start and every 5 minutes while blocked; while blocked, public MX probes answer `port_25_blocked` at once',
+      },
+    ],
+  },
+  {
+    title: 'Bulk jobs',
+    entries: [
+      {
+        names: ['JOB_CHUNK_SIZE'],
+        meaning: 'rows per bulk-job chunk message',
+      },
+      {
+        names: ['JOB_GREYLIST_RETRY_DELAYS_MS'],
+        meaning: 'in-job greylist retries',
+      },
+      {
+        names: ['JOB_MAX_UPLOAD_BYTES', 'JOB_MAX_UNIQUE_EMAILS'],
+        meaning: 'upload limits (the dashboard reads them from `GET /dashboard/v1/limits`)',
+      },
+      {
+        names: ['JOB_DUPLICATE_WINDOW_HOURS'],
+        meaning:
+          'an upload of the same file with the same options by the same account within this many hours of an earlier one answers 409 (code 3021, `error.duplicateOf`) unless it sends `allowDuplicate=true`; `0` never refuses',
+      },
+    ],
+  },
+  {
+    title: 'Webhooks',
+    entries: [
+      {
+        names: ['WEBHOOK_ALLOW_PRIVATE_NETWORKS'],
+        meaning: 'allow webhook URLs on private/loopback addresses',
+      },
+      {
+        names: ['WEBHOOK_CA_FILE'],
+        meaning: 'extra trusted CA (PEM) for webhook receivers',
+      },
+      {
+        names: ['WEBHOOK_TIMEOUT_MS', 'WEBHOOK_RETRY_DELAYS_MS'],
+        meaning: 'delivery timeout and retry schedule',
+      },
+    ],
+  },
+  {
+    title: 'Credits and payments',
+    entries: [
+      {
+        names: ['CREDIT_PACKAGES_FILE'],
+        defaults: { CREDIT_PACKAGES_FILE: 'built-in' },
+        meaning: 'JSON catalogue of credit packages and promotions',
+      },
+      {
+        names: ['CREDIT_HOLD_EXPIRY_SECONDS'],
+        meaning:
+          "a hold older than this was left by a dead process (or a job chunk message lost after its record): the worker charges it when its result was recorded, else releases it (a job chunk's hold is kept while its job still runs). Must outlive the longest paid call: at least the longer of `VERIFY_INTERACTIVE_BUDGET_MS` and a 100-contact finder batch (130 s), plus 30 s to settle (160 with the defaults); a shorter one is refused at start",
+      },
+      {
+        names: ['PAYMENT_PROCESSOR'],
+        meaning:
+          '`manual` (an operator confirms orders) or `stripe` (PaymentIntents and the signed webhook at `POST /payments/stripe/webhook`); see docs/dashboard-api.md',
+      },
+      {
+        names: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+        meaning: "required with `PAYMENT_PROCESSOR=stripe`: the API key and the webhook endpoint's signing secret",
+      },
+      {
+        names: ['STRIPE_API_URL'],
+        defaults: { STRIPE_API_URL: "Stripe's own" },
+        meaning: 'another API base, for stripe-mock in tests',
+      },
+      {
+        names: ['ORDER_RECOVERY_AFTER_SECONDS'],
+        meaning:
+          'the worker asks the payment processor about orders still Pending (placed within the last 3 days), and credits completed orders not yet credited, this long after they were placed (10 to 86,400)',
+      },
+      {
+        names: ['MANUAL_PAYMENTS_AUTO_CONFIRM'],
+        meaning:
+          'test mode of the manual payment processor: every dashboard checkout completes at once (otherwise an operator confirms with `POST /admin/v1/orders/{id}/confirm` or `confirm-order`); refused under `NODE_ENV=production` (exit 78): it gives credits away',
+      },
+    ],
+  },
+  {
+    title: 'Dashboard and its mail',
+    entries: [
+      {
+        names: ['DASHBOARD_URL'],
+        defaults: { DASHBOARD_URL: '`http://localhost:PORT`' },
+        meaning:
+          "where the customer dashboard's web UI is served: mailed links start with it, and session cookies are `Secure` exactly when it is `https`",
+      },
+      {
+        names: ['TRIAL_CREDITS'],
+        meaning: "free credits a new sign-up's account starts with, granted once when the address is confirmed",
+      },
+      {
+        names: ['SESSION_TTL_HOURS'],
+        meaning: 'dashboard sessions end this long after sign-in (sooner on sign-out, revocation or a password change)',
+      },
+      {
+        names: ['MAIL_MAX_PER_CLIENT', 'MAIL_MAX_PER_RECIPIENT', 'INVITES_MAX_PER_ACCOUNT', 'MAIL_WINDOW_SECONDS'],
+        meaning:
+          'dashboard requests that mail someone or hash a password anonymously (sign-up, password-reset request and confirmation, new confirmation link) allowed per client IP, mails (and reset confirmations) per recipient address, signed-in changes of password or address per user (and per client IP and recipient), and invitations per team within the window before 429 (code 6014) with `Retry-After`; counted in the same shared store as sign-in failures',
+      },
+      {
+        names: ['SIGNIN_MAX_FAILURES_PER_ACCOUNT', 'SIGNIN_MAX_FAILURES_PER_ADDRESS', 'SIGNIN_WINDOW_SECONDS'],
+        meaning:
+          'failed dashboard sign-ins (and wrong current passwords given to a change of password or address) allowed per address typed and per client IP within the window (from a client the account signed in from before, per account and that client instead, so guesses elsewhere do not lock the owner out there) before 429 (code 6004) with `Retry-After`; counted in fixed windows in the shared `SignInAttempts` store (MongoDB with `MONGO_URL`, else `DATA_DIR/sign-in-attempts.sqlite`), so every api process counts against one limit',
+      },
+      {
+        names: ['SMTP_RELAY_URL'],
+        meaning:
+          "`smtp://` or `smtps://` relay for the dashboard's mail (confirmation, reset, invitation links); unset: each message is written as an `.eml` file under `DATA_DIR/outbox/` and its subject logged",
+      },
+      {
+        names: ['MAIL_FROM'],
+        meaning: "sender of the dashboard's mail",
+      },
+    ],
+  },
+  {
+    title: 'Metrics',
+    entries: [
+      {
+        names: ['METRICS_PORT', 'METRICS_HOST'],
+        defaults: { METRICS_HOST: '`HOST`' },
+        meaning:
+          "Prometheus metrics on a listener of their own that serves only `GET /metrics`, in every role (`0` picks a free port); the API's `PORT` then never serves them",
+      },
+      {
+        names: ['METRICS_TOKEN'],
+        meaning:
+          'bearer token `/metrics` requires (at least 16 printable characters); without `METRICS_PORT` it puts `/metrics` on `PORT` behind the token. With neither variable, metrics are not served',
+      },
+    ],
+  },
+];
