@@ -131,7 +131,11 @@ export interface JobRunOptions {
 
 export async function runTopologyJob(options: JobRunOptions): Promise<JobFigures> {
   const rows = options.addresses.length;
-  const app = await (options.startApp ?? startBenchApp)({
+  // BENCH_CPU_PROF=<dir>: the all-in-one app under node --cpu-prof, a profile per run in <dir>.
+  const prof = process.env.BENCH_CPU_PROF;
+  const startDefault = (env: Record<string, string>) =>
+    startBenchApp(env, prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []);
+  const app = await (options.startApp ?? startDefault)({
     DNS_SERVERS: options.dnsServer,
     SMTP_PROBE_PORT: String(options.smtpPort),
     SMTP_PER_MX_CONCURRENCY: process.env.BENCH_PER_MX ?? '20',

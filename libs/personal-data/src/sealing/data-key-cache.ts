@@ -2,15 +2,26 @@ import type { DataKey, DataKeyStore } from '../data-key-store.port';
 
 const DEFAULT_TTL_MS = 30_000;
 const MAX_ENTRIES = 50_000;
+/** Derived entries: about two per row sealed (its sealing key, its opened text), the last ~10,000 rows. */
+const MAX_DERIVED = 20_000;
+
+/** Something made from data keys (a sealing key, an opened value), with the keys it was made from. */
+interface Derived {
+  from: DataKey[];
+  value: unknown;
+  until: number;
+}
 
 /**
  * Keys as the sealing store uses them, remembered for a short while so a projection reading thousands of
  * events does not look each key up. An erasure elsewhere is seen here at most `ttlMs` later; one in this
- * process at once (forget). The erasure workflow waits the TTL before it reports the data gone.
+ * process at once (forget). The erasure workflow waits the TTL before it reports the data gone. What the
+ * sealing store makes from keys (derivedFrom) is remembered the same way, and dropped with them.
  */
 export class DataKeyCache {
   private readonly byScope = new Map<string, { key: DataKey; until: number }>();
   private readonly byId = new Map<string, { key: DataKey; until: number }>();
+  private readonly derived = new Map<string, Derived>();
 
   constructor(
     private readonly store: DataKeyStore,
@@ -34,8 +45,29 @@ export class DataKeyCache {
     return keys;
   }
 
+  /**
+   * What `derive` makes from these keys, remembered under `id` (which must name everything else it depends on)
+   * as long as the keys would be: every projection and the relay open each sealed part again, and deriving
+   * and deciphering cost more than the rest of reading an event. It is handed out only to a caller that shows
+   * the same keys, byte for byte (found through keysFor or byKeyIds, so a destroyed key opens nothing here
+   * either), and dropped with them (forget, forgetPrefix, the TTL).
+   */
+  derivedFrom<T>(id: string, keys: DataKey[], derive: () => T): T {
+    const now = this.now();
+    const entry = this.derived.get(id);
+    if (entry && entry.until > now && sameKeys(entry.from, keys)) return entry.value as T;
+    const value = derive();
+    this.derived.delete(id);
+    if (this.derived.size >= MAX_DERIVED) this.derived.delete(this.derived.keys().next().value as string);
+    this.derived.set(id, { from: keys, value, until: now + this.ttlMs });
+    return value;
+  }
+
   /** Drops what this process remembers of these scopes (they were just erased here). */
   forget(scopes: string[]): void {
+    const erased = new Set(scopes);
+    for (const [id, entry] of this.derived)
+      if (entry.from.some((key) => erased.has(key.scope))) this.derived.delete(id);
     for (const scope of scopes) {
       const entry = this.byScope.get(scope);
       if (entry) this.byId.delete(entry.key.keyId);
@@ -46,6 +78,8 @@ export class DataKeyCache {
 
   /** Drops every remembered key whose scope starts with this prefix. */
   forgetPrefix(prefix: string): void {
+    for (const [id, entry] of this.derived)
+      if (entry.from.some((key) => key.scope.startsWith(prefix))) this.derived.delete(id);
     this.forget([...this.byScope.keys()].filter((scope) => scope.startsWith(prefix)));
     for (const [id, entry] of this.byId) if (entry.key.scope.startsWith(prefix)) this.byId.delete(id);
   }
@@ -70,4 +104,12 @@ export class DataKeyCache {
     this.byId.set(key.keyId, entry);
     return key;
   }
+}
+
+/** The same keys in the same order: same generations and the same bytes (the same objects, mostly). */
+function sameKeys(a: DataKey[], b: DataKey[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((key, i) => key.keyId === b[i].keyId && (key.key === b[i].key || key.key.equals(b[i].key)))
+  );
 }

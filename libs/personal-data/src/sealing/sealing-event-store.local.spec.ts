@@ -103,6 +103,19 @@ describe('the sealing event store (crypto-shredding over SQLite)', () => {
     expect((await store.readAll()).filter((e) => e.streamId === 'checks-4')[0].data.email).toBeNull();
   });
 
+  it('reads a part it sealed and opened as erased once a key destroyed elsewhere is past its TTL', async () => {
+    let now = 0;
+    const here = new SealingEventStore(inner, new DataKeyCache(keyStore, () => now, 1000), registry);
+    await here.appendToStream('checks-elsewhere', [checked('hopper@example.com', '11')], 'no_stream');
+    expect((await here.readStream('checks-elsewhere'))[0].data.email).toBe('hopper@example.com');
+    // Another process erases the day (its own cache forgets; this one is not told).
+    await keyStore.destroy([callsDayScope('11', '2026-11-28')]);
+    now += 999;
+    expect((await here.readStream('checks-elsewhere'))[0].data.email).toBe('hopper@example.com');
+    now += 2;
+    expect((await here.readStream('checks-elsewhere'))[0].data.email).toBeNull();
+  });
+
   it('delivers subscriptions opened', async () => {
     const seen: RecordedEvent[] = [];
     const subscription = store.subscribeToAll({ eventTypes: ['Checked'] }, async (event) => {

@@ -11,7 +11,7 @@ import {
   type SubscribeOptions,
 } from '@lib/eventstore';
 import type { DataKey } from '../data-key-store.port';
-import { openWith, sealedKeyIds, sealWith } from '../field-cipher';
+import { openTextWith, sealedKeyIds, sealingKey, sealTextWith } from '../field-cipher';
 import { DataKeyCache } from './data-key-cache';
 import { PersonalDataRegistry } from './personal-data-registry';
 import { type ScopeRef, SEALED_FIELD } from './personal-data-policy';
@@ -21,6 +21,9 @@ type Data = Record<string, unknown>;
 
 /** A sealed part is bound to the stream and type of its event: moved to another, it does not open. */
 const binding = (streamId: string, type: string): string => `${streamId}|${type}`;
+
+/** What a sealed part opens to is remembered by the part and where it is (a part moved elsewhere misses). */
+const openedId = (sealed: string, where: string): string => `opened|${where}|${sealed}`;
 
 /**
  * Crypto-shredding around any event store: on append, the personal fields of every event type with a policy
@@ -78,15 +81,22 @@ export class SealingEventStore extends DelegatingEventStore {
     return events.map((event, i) => {
       const s = split[i];
       if (!s) return event;
-      const sealed = s.parts.map((part) =>
-        sealWith(
-          part.scopes.map((ref) => keys.get(scopesOf(ref)) as DataKey),
-          part.value,
-          binding(streamId, event.type),
-        ),
-      );
+      const where = binding(streamId, event.type);
+      const sealed = s.parts.map((part) => {
+        const partKeys = part.scopes.map((ref) => keys.get(scopesOf(ref)) as DataKey);
+        const text = JSON.stringify(part.value);
+        const value = sealTextWith(partKeys, text, where, this.sealingKeyOf(partKeys));
+        // The readers of this process (projections, the relay) open it soon: what it opens to is known.
+        this.keys.derivedFrom(openedId(value, where), partKeys, () => text);
+        return value;
+      });
       return { ...event, data: { ...s.clear, [SEALED_FIELD]: sealed } };
     });
+  }
+
+  /** HKDF over the part's keys, once for all the parts and readers that use the same keys. */
+  private sealingKeyOf(keys: DataKey[]): Buffer {
+    return this.keys.derivedFrom(`sealing-key|${keys.map((key) => key.keyId).join('+')}`, keys, () => sealingKey(keys));
   }
 
   /** Literal scopes as they are; an address turned into its account's keyed digest (the pepper is a key too). */
@@ -117,7 +127,12 @@ export class SealingEventStore extends DelegatingEventStore {
         const needed = (sealedKeyIds(part) ?? []).map((id) => keys.get(id));
         // A destroyed key is an erasure: the part reads as null and the policy writes it as erased.
         if (needed.length === 0 || needed.some((key) => !key)) return null;
-        return openWith(needed as DataKey[], part, binding(event.streamId, event.type));
+        const partKeys = needed as DataKey[];
+        const where = binding(event.streamId, event.type);
+        const text = this.keys.derivedFrom(openedId(part, where), partKeys, () =>
+          openTextWith(partKeys, part, where, this.sealingKeyOf(partKeys)),
+        );
+        return JSON.parse(text) as unknown;
       });
       return { ...event, data: policy.join(clear, opened) };
     });
