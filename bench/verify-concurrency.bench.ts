@@ -12,7 +12,8 @@
  * (no cache helps), with its own Idempotency-Key (BENCH_IDEMPOTENCY=0 sends none), the rate limit lifted.
  * The app runs as its own process (bench/probe-app.ts); its per-MX session ceiling is the app's default
  * unless BENCH_SINGLE_PER_MX sets it. Per level: calls/s, p50/p99/max, wrong verdicts, and from the app's
- * /metrics the event-store appends, read-store operations and SMTP sessions per call.
+ * /metrics the event-store appends, read-store operations, SMTP sessions and the app's CPU time per call (the
+ * steadiest figure on a loaded machine).
  * The baseline: a bulk job of BENCH_JOB_ROWS rows through POST /v1/jobs on the same MX (bench/topology-job.ts,
  * a fresh app with the bulk path's per-MX ceiling BENCH_PER_MX, 20, as bench:probe uses).
  *
@@ -69,6 +70,8 @@ async function counters(app: BenchApp): Promise<Record<string, number>> {
     'mailcheck_read_store_operations_total',
     'mailcheck_smtp_sessions_opened_total',
     'mailcheck_smtp_sessions_reused_total',
+    // The app's CPU per call: unlike calls/s, barely moved by what else runs on a shared machine.
+    'process_cpu_seconds_total',
   ];
   const sums: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
   for (const p of app.processes) {
@@ -211,6 +214,7 @@ function printLevel(level: Level): void {
       pad(per.mailcheck_event_appends_total.toFixed(2), 8),
       pad(per.mailcheck_read_store_operations_total.toFixed(2), 8),
       pad(per.mailcheck_smtp_sessions_opened_total.toFixed(3), 9),
+      pad((per.process_cpu_seconds_total * 1000).toFixed(2), 7),
       `  ${JSON.stringify(Object.fromEntries(level.outcomes))}`,
     ].join(' '),
   );
@@ -233,7 +237,7 @@ async function main(): Promise<void> {
       `Idempotency-Key ${IDEMPOTENCY ? 'on' : 'off'}, ${SECONDS} s per level; topology ${TOPOLOGY}; load ${load()}`,
   );
   console.log(
-    `${pad('clients', 7)} ${pad('calls', 7)} ${pad('calls/s', 8)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('max ms', 7)} ${pad('wrong', 5)} ${pad('appends', 8)} ${pad('readops', 8)} ${pad('sessions', 9)}  (appends, read-store ops, SMTP sessions opened: per call)`,
+    `${pad('clients', 7)} ${pad('calls', 7)} ${pad('calls/s', 8)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('max ms', 7)} ${pad('wrong', 5)} ${pad('appends', 8)} ${pad('readops', 8)} ${pad('sessions', 9)} ${pad('cpu ms', 7)}  (appends, read-store ops, SMTP sessions opened, app CPU: per call)`,
   );
   try {
     const adapters = await adaptersFor(TOPOLOGY, servers as Servers, null);

@@ -33,6 +33,14 @@ export function rateGrantsContract(name: string, factory: () => Promise<RateGran
       expect(await grants().latest(key)).toEqual({ seq: 0, tatMs: 1_000 });
     });
 
+    it('refuses a number below the newest that is recorded, and the newest stays the latest', async () => {
+      const key = context.unique('key');
+      for (const seq of [0, 1, 2]) expect(await grants().record(key, { seq, tatMs: 1_000 + seq }, 9e12)).toBe(true);
+      expect(await grants().record(key, { seq: 1, tatMs: 9_000 }, 9e12)).toBe(false);
+      expect(await grants().record(key, { seq: 0, tatMs: 9_000 }, 9e12)).toBe(false);
+      expect(await grants().latest(key)).toEqual({ seq: 2, tatMs: 1_002 });
+    });
+
     it('keeps each key apart', async () => {
       const [a, b] = [context.unique('a'), context.unique('b')];
       await grants().record(a, { seq: 0, tatMs: 1 }, 9e12);
