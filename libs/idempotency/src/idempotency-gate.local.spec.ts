@@ -47,3 +47,51 @@ describe('idempotency gate, a claim whose process died', () => {
     });
   });
 });
+
+describe('idempotency gate, work answered before its last write ends (answerFinishing)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idempotency-finishing-'));
+  const store = new SqliteEventStore(path.join(dir, 'events.sqlite'));
+  const gate = new IdempotencyGate(store, new FixedClock(Date.UTC(2026, 0, 1)), { interactiveBudgetMs: 25_000 });
+  const claimed = async (key: string) => {
+    const claim = await gate.claim<string>('acct', key, 'h');
+    if (claim.replayed) throw new Error('expected a fresh claim');
+    return claim.attempt;
+  };
+
+  afterAll(async () => {
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers only once the last write has ended, and a retry replays the answer', async () => {
+    let endLastWrite!: () => void;
+    const lastWrite = new Promise<void>((resolve) => (endLastWrite = resolve));
+    let answered = false;
+    const answering = gate
+      .answerFinishing(await claimed('finishing'), Promise.resolve({ answer: 'ok', finishing: lastWrite }))
+      .then((answer) => ((answered = true), answer));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the response's append has had its commit
+    expect(answered).toBe(false);
+    endLastWrite();
+    await expect(answering).resolves.toBe('ok');
+    await expect(gate.claim('acct', 'finishing', 'h')).resolves.toEqual({ replayed: true, data: 'ok' });
+  });
+
+  it('throws a failed last write on, keeping the recorded answer for the retry', async () => {
+    const attempt = await claimed('last-write-failed');
+    const finishing = Promise.reject(new Error('settle failed'));
+    await expect(gate.answerFinishing(attempt, Promise.resolve({ answer: 'ok', finishing }))).rejects.toThrow(
+      'settle failed',
+    );
+    await expect(gate.claim('acct', 'last-write-failed', 'h')).resolves.toEqual({ replayed: true, data: 'ok' });
+  });
+
+  it('releases the key when the work fails before it has an answer', async () => {
+    const attempt = await claimed('work-failed');
+    await expect(gate.answerFinishing(attempt, Promise.reject(new Error('probe failed')))).rejects.toThrow();
+    await expect(gate.claim('acct', 'work-failed', 'h')).resolves.toMatchObject({
+      replayed: false,
+      attempt: { supersedes: attempt.id },
+    });
+  });
+});

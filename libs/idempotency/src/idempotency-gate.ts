@@ -33,6 +33,15 @@ export interface GateTiming {
   waitMs: number;
 }
 
+/**
+ * Work whose answer is final before the work has ended: the proof of the answer is durable already (a paid
+ * call's record), and only `finishing` is still being written (its settle, which that record can always redo).
+ */
+export interface FinishingWork<T> {
+  answer: T;
+  finishing: Promise<void>;
+}
+
 /** What claiming a key gives: the stored answer of an earlier request to replay, or the claim to answer under. */
 export type GateClaim<T> = { replayed: true; data: T } | { replayed: false; attempt: IdempotentAttempt };
 
@@ -112,21 +121,50 @@ export class IdempotencyGate {
 
   /** The work's response, recorded under the claim for replays; a failure releases the key and is thrown on. */
   async answer<T>(attempt: IdempotentAttempt, work: Promise<T>): Promise<T> {
-    const claimId = attempt.id;
-    let data: T;
+    const data = await this.releasingOnFailure(attempt, work);
+    await this.exec(attempt.stream, {
+      type: 'RecordResponse',
+      claimId: attempt.id,
+      response: data,
+      at: this.clock.nowIso(),
+    });
+    return data;
+  }
+
+  /**
+   * Like `answer`, for work that is answered before it has ended: the response is recorded while its last
+   * write is still going on, so both are written in one group commit (one fsync, not two, per paid call).
+   * Resolves only once both are durable. If the last write fails, the recorded response stays (a retry
+   * replays it; the work's own proof lets its owner redo that write: the hold sweeper settles from the
+   * record) and the failure is thrown on.
+   */
+  async answerFinishing<T>(attempt: IdempotentAttempt, work: Promise<FinishingWork<T>>): Promise<T> {
+    const { answer, finishing } = await this.releasingOnFailure(attempt, work);
+    const response = {
+      type: 'RecordResponse',
+      claimId: attempt.id,
+      response: answer,
+      at: this.clock.nowIso(),
+    } as const;
+    const [recorded, finished] = await Promise.allSettled([this.exec(attempt.stream, response), finishing]);
+    if (recorded.status === 'rejected') throw recorded.reason;
+    if (finished.status === 'rejected') throw finished.reason;
+    return answer;
+  }
+
+  /** The work's result; when the work fails, the key is released for a retry and the failure thrown on. */
+  private async releasingOnFailure<W>(attempt: IdempotentAttempt, work: Promise<W>): Promise<W> {
     try {
-      data = await work;
+      return await work;
     } catch (error) {
       await this.exec(attempt.stream, {
         type: 'ReleaseKey',
-        claimId,
+        claimId: attempt.id,
         reason: error instanceof DomainError ? error.errorName : 'failed',
         at: this.clock.nowIso(),
       });
       throw error;
     }
-    await this.exec(attempt.stream, { type: 'RecordResponse', claimId, response: data, at: this.clock.nowIso() });
-    return data;
   }
 
   /** Until the claim is answered, released or goes stale (a waiting retry then takes over at once), or the deadline. */

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import {
+  FinishingWork,
   GateTiming,
   IdempotencyGate,
   IdempotentAttempt,
@@ -27,7 +28,14 @@ export interface IdempotentRequest {
 
 /** A request under its Idempotency-Key: the stored answer to replay, or the attempt to answer under (none without a key). */
 export type IdempotentClaim<T> =
-  { replayed: true; data: T } | { replayed: false; attempt?: IdempotentAttempt; answer(work: Promise<T>): Promise<T> };
+  | { replayed: true; data: T }
+  | {
+      replayed: false;
+      attempt?: IdempotentAttempt;
+      answer(work: Promise<T>): Promise<T>;
+      /** For work answered before its last write ends (IdempotencyGate.answerFinishing): one commit for both. */
+      answerFinishing(work: Promise<FinishingWork<T>>): Promise<T>;
+    };
 
 /**
  * A JSON endpoint's answer at most once per Idempotency-Key (verify single and batch, finder single and
@@ -43,12 +51,24 @@ export type IdempotentClaim<T> =
  */
 export async function claimOnce<T>(gate: IdempotencyGate, request: IdempotentRequest): Promise<IdempotentClaim<T>> {
   const key = parseIdempotencyKey(request.rawKey);
-  if (!key) return { replayed: false, answer: (work) => work };
+  if (!key) return { replayed: false, answer: (work) => work, answerFinishing: finished };
   const claim = await gate.claim<T>(request.accountId, key, request.requestHash, request.timing);
   if (claim.replayed) {
     request.reply.header('Idempotent-Replayed', 'true');
     return claim;
   }
   const { attempt } = claim;
-  return { replayed: false, attempt, answer: (work) => gate.answer(attempt, work) };
+  return {
+    replayed: false,
+    attempt,
+    answer: (work) => gate.answer(attempt, work),
+    answerFinishing: (work) => gate.answerFinishing(attempt, work),
+  };
+}
+
+/** Without a key there is nothing to record: the answer once the work has ended. */
+async function finished<T>(work: Promise<FinishingWork<T>>): Promise<T> {
+  const { answer, finishing } = await work;
+  await finishing;
+  return answer;
 }

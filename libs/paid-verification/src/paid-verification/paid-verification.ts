@@ -4,7 +4,7 @@ import type { Principal } from '@lib/accounts';
 import { Clock } from '@lib/common';
 import { PaidCalls, type HeldCredits, type PaidCallPurpose } from '@lib/credits';
 import { EventStore, runCommand } from '@lib/eventstore';
-import type { IdempotentAttempt } from '@lib/idempotency';
+import type { FinishingWork, IdempotentAttempt } from '@lib/idempotency';
 import { Verifiers, VerificationVerdict } from '@lib/verification';
 import { planBatch } from '../domain/batch-plan';
 import {
@@ -24,6 +24,8 @@ import {
   verificationStream,
 } from '../domain/verification.events';
 import { VerificationRecords } from '../records/verification-records';
+
+const done = Promise.resolve();
 
 export interface BatchResponse {
   results: VerificationResult[];
@@ -57,8 +59,25 @@ export class PaidVerification {
     attempt: VerificationAttempt = { id: randomUUID() },
     evidence = false,
   ): Promise<VerificationResult> {
+    const { answer, finishing } = await this.singleFinishing(principal, email, attempt, evidence);
+    await finishing;
+    return answer;
+  }
+
+  /**
+   * `single`, answered as soon as the verification is recorded, with its settle still being written
+   * (`finishing`): the record is the proof of the charge, so the caller may store the answer for replays in
+   * the same group commit as the settle (IdempotencyGate.answerFinishing) and reply once both are durable.
+   */
+  async singleFinishing(
+    principal: Principal,
+    email: string,
+    attempt: VerificationAttempt = { id: randomUUID() },
+    evidence = false,
+  ): Promise<FinishingWork<VerificationResult>> {
     const earlier = await this.resume(principal.accountId, attempt.supersedes);
-    if (earlier?.type === 'EmailVerified') return answeredResult(earlier.data.result, earlier.data.verdict, evidence);
+    if (earlier?.type === 'EmailVerified')
+      return { answer: answeredResult(earlier.data.result, earlier.data.verdict, evidence), finishing: done };
     const held = await this.hold(principal, attempt, VERIFICATION_HOLD_PURPOSES.single, [email]);
     const [verdict] = await held.releaseOnFailure(this.probe(principal.accountId, [email]), 'probe failed');
     const recorded = await this.record<EmailVerified>({
@@ -66,8 +85,8 @@ export class PaidVerification {
       ...this.call(principal, attempt.id, held, [verdict]),
       verdict,
     });
-    await held.settle(recordedCharge(recorded));
-    return answeredResult(recorded.data.result, recorded.data.verdict, evidence);
+    const finishing = held.settle(recordedCharge(recorded));
+    return { answer: answeredResult(recorded.data.result, recorded.data.verdict, evidence), finishing };
   }
 
   /** Duplicates (by canonical form) are probed and charged once; each position repeats its address's result. */

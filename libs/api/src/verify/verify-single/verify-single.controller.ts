@@ -105,7 +105,7 @@ export class VerifySingleController {
     const claim = await claimOnce<VerificationResult>(this.gate, request);
     const result = claim.replayed
       ? claim.data
-      : await claim.answer(this.verification.single(principal, email, claim.attempt, evidence));
+      : await claim.answerFinishing(this.verification.singleFinishing(principal, email, claim.attempt, evidence));
     // Signed per answer (a replayed one too), never stored: a token is the signer's word at that moment.
     if (principal.kind !== 'publishable') return result;
     return { ...result, verificationToken: this.tokens.issue(principal, result) };
