@@ -1,4 +1,5 @@
 import { EnvReader } from './env-parsers';
+import { isPlainPostgresName, postgresUrlProblem } from './postgres-url';
 
 /**
  * Crypto-shredding of personal data (docs/personal-data.md). `masterKey` and `previousMasterKeys` are base64
@@ -15,6 +16,12 @@ export interface PersonalDataConfig {
    * elsewhere is in force here at most this much later, and an erasure reports done only after it.
    */
   keyCacheTtlMs: number;
+  /**
+   * Where the data keys live when not beside the read store (DATA_KEYS_POSTGRES_URL, and the schema of their
+   * table, DATA_KEYS_POSTGRES_SCHEMA, default `personal_data`): a PostgreSQL table, for a cluster whose read
+   * store is FerretDB, which cannot look a key document up by `_id` without scanning them all.
+   */
+  keyStorePostgres: { url: string; schema: string } | null;
 }
 
 const isMasterKey = (text: string): boolean =>
@@ -39,5 +46,15 @@ export function readPersonalData(r: EnvReader, production: boolean): PersonalDat
       'DATA_MASTER_KEY is required under NODE_ENV=production: it wraps the keys that seal personal data (openssl rand -base64 32)',
     );
   const keyCacheTtlMs = r.int('DATA_KEY_CACHE_SECONDS', 30, 0, 3600) * 1000;
-  return { sealing, masterKey, previousMasterKeys, keyCacheTtlMs };
+  return { sealing, masterKey, previousMasterKeys, keyCacheTtlMs, keyStorePostgres: readKeyStorePostgres(r) };
+}
+
+function readKeyStorePostgres(r: EnvReader): PersonalDataConfig['keyStorePostgres'] {
+  const url = r.checked('DATA_KEYS_POSTGRES_URL', (raw) => postgresUrlProblem('DATA_KEYS_POSTGRES_URL', raw));
+  const schema = r.string('DATA_KEYS_POSTGRES_SCHEMA', 'personal_data');
+  if (!isPlainPostgresName(schema))
+    r.problems.push(
+      `DATA_KEYS_POSTGRES_SCHEMA must be a plain PostgreSQL name: a-z, 0-9 and _, not starting with a digit, at most 63 (got "${schema}")`,
+    );
+  return url === null ? null : { url, schema };
 }

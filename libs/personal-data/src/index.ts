@@ -6,6 +6,7 @@ export { MasterKeys, masterKeyOf, type MasterKey } from './master-keys';
 export { sealWith, openWith, sealedKeyIds } from './field-cipher';
 export { SqliteDataKeyStore } from './embedded/sqlite-data-key-store';
 export { MongoDataKeyStore } from './mongo/mongo-data-key-store';
+export { PostgresDataKeyStore, type PostgresDataKeyStoreOptions } from './postgres/postgres-data-key-store';
 export { openDataKeyStore, type DataKeyStoreChoice } from './open-data-key-store';
 export { DataKeyCache } from './sealing/data-key-cache';
 export { PersonalDataRegistry } from './sealing/personal-data-registry';

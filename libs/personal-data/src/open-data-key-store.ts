@@ -7,6 +7,7 @@ import { SqliteDataKeyStore } from './embedded/sqlite-data-key-store';
 import { MasterKeys, masterKeyOf } from './master-keys';
 import { developmentMasterKeyDoc } from './mongo/development-master-key-doc';
 import { MongoDataKeyStore } from './mongo/mongo-data-key-store';
+import { PostgresDataKeyStore } from './postgres/postgres-data-key-store';
 
 export interface DataKeyStoreChoice {
   dataDir: string;
@@ -14,7 +15,10 @@ export interface DataKeyStoreChoice {
   personalData: PersonalDataConfig;
 }
 
-/** The data key store of this topology: MongoDB when the read store is, else a SQLite file in DATA_DIR. */
+/**
+ * The data key store of this topology: PostgreSQL when DATA_KEYS_POSTGRES_URL names one (a cluster on
+ * FerretDB), else MongoDB when the read store is, else a SQLite file in DATA_DIR.
+ */
 export async function openDataKeyStore({ dataDir, mongo, personalData }: DataKeyStoreChoice): Promise<DataKeyStore> {
   fs.mkdirSync(dataDir, { recursive: true });
   const configured = personalData.masterKey ? Buffer.from(personalData.masterKey, 'base64') : null;
@@ -25,6 +29,7 @@ export async function openDataKeyStore({ dataDir, mongo, personalData }: DataKey
     masterKeyOf(current),
     personalData.previousMasterKeys.map((key) => masterKeyOf(Buffer.from(key, 'base64'))),
   );
+  if (personalData.keyStorePostgres) return new PostgresDataKeyStore(personalData.keyStorePostgres, masters);
   return mongo
     ? new MongoDataKeyStore(mongo, masters)
     : new SqliteDataKeyStore(path.join(dataDir, 'data-keys.sqlite'), masters);

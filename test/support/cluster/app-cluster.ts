@@ -149,6 +149,7 @@ export async function startAppCluster(
           masterKey: env.DATA_MASTER_KEY ?? null,
           previousMasterKeys: [],
           keyCacheTtlMs: 30_000,
+          keyStorePostgres: null,
         },
       });
       const policies = new PersonalDataRegistry();

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 export type ServerVariable =
   | 'KAFKA_BROKERS'
   | 'MONGO_URL'
+  | 'POSTGRES_URL'
   | 'EVENTSTORE_URL'
   | 'POSTFIX_SMTP_HOST'
   | 'POSTFIX_SMTP_PORT'
@@ -21,7 +22,7 @@ export type ServerVariable =
   | 'DANTE_PID_OPEN';
 
 const HOW_TO =
-  'run `scripts/integration-services.sh up && . .integration/env` (Kafka, FerretDB, Postfix, stripe-mock, dante), or point the variable at a server';
+  'run `scripts/integration-services.sh up && . .integration/env` (Kafka, FerretDB and its PostgreSQL, Postfix, stripe-mock, dante), or point the variable at a server';
 
 /**
  * Registers `body` under `title` when every variable names a server. Otherwise the same tests are
