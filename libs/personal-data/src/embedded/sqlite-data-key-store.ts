@@ -15,6 +15,7 @@ type Row = { scope: string; key_id: string; master_key_id: string; wrapped: stri
  */
 export class SqliteDataKeyStore extends DataKeyStore {
   private readonly db: Database.Database;
+  private readonly insert: Database.Statement;
 
   constructor(
     filePath: string,
@@ -31,24 +32,29 @@ export class SqliteDataKeyStore extends DataKeyStore {
       scope TEXT PRIMARY KEY, key_id TEXT NOT NULL, master_key_id TEXT NOT NULL, wrapped TEXT NOT NULL
     ) WITHOUT ROWID;
     CREATE UNIQUE INDEX IF NOT EXISTS data_keys_by_key_id ON data_keys (key_id)`);
-  }
-
-  async keysFor(scopes: string[]): Promise<Map<string, DataKey>> {
-    const insert = this.db.prepare(
+    this.insert = this.db.prepare(
       'INSERT OR IGNORE INTO data_keys (scope, key_id, master_key_id, wrapped) VALUES (?, ?, ?, ?)',
     );
-    const create = this.db.transaction((missing: string[]) => {
-      for (const scope of missing) {
-        const keyId = newKeyId();
-        const { masterKeyId, wrapped } = this.masters.wrap(randomBytes(32), keyBinding(scope, keyId));
-        insert.run(scope, keyId, masterKeyId, wrapped);
-      }
-    });
-    const found = await this.existing(scopes);
-    const missing = [...new Set(scopes)].filter((scope) => !found.has(scope));
-    if (missing.length === 0) return found;
-    create.immediate(missing);
-    return this.existing(scopes);
+  }
+
+  /** Inserts first: a new scope (most of them: one per address) costs no look-up, only existing ones do. */
+  async keysFor(scopes: string[]): Promise<Map<string, DataKey>> {
+    const created = new Map<string, DataKey>();
+    this.db
+      .transaction((unique: string[]) => {
+        for (const scope of unique) {
+          const keyId = newKeyId();
+          const key = randomBytes(32);
+          const { masterKeyId, wrapped } = this.masters.wrap(key, keyBinding(scope, keyId));
+          if (this.insert.run(scope, keyId, masterKeyId, wrapped).changes === 1)
+            created.set(scope, { scope, keyId, key });
+        }
+      })
+      .immediate([...new Set(scopes)]);
+    const before = scopes.filter((scope) => !created.has(scope));
+    const keys = before.length > 0 ? await this.existing(before) : new Map<string, DataKey>();
+    for (const [scope, key] of created) keys.set(scope, key);
+    return keys;
   }
 
   async existing(scopes: string[]): Promise<Map<string, DataKey>> {

@@ -31,29 +31,28 @@ export class MongoDataKeyStore extends DataKeyStore {
     this.keys = this.mongo.db.collection<KeyDoc>(COLLECTION);
   }
 
+  /**
+   * Inserts first: a new scope (most of them: one per address) costs no look-up, only the ones that already
+   * had a key (a duplicate `_id`, created earlier or by another process at once) are read back.
+   */
   async keysFor(scopes: string[]): Promise<Map<string, DataKey>> {
-    const found = await this.existing(scopes);
-    const missing = [...new Set(scopes)].filter((scope) => !found.has(scope));
-    if (missing.length === 0) return found;
-    const docs: KeyDoc[] = missing.map((scope) => {
+    const docs: KeyDoc[] = [...new Set(scopes)].map((scope) => {
       const keyId = newKeyId();
       return { _id: scope, keyId, ...this.masters.wrap(randomBytes(32), keyBinding(scope, keyId)) };
     });
-    let raced = new Set<number>();
+    let before = new Set<number>();
     try {
       await this.keys.insertMany(docs, { ordered: false });
     } catch (error) {
-      // Another process created some of them first: those are the keys, read back below.
       const errors = (error as { writeErrors?: { code: number; index: number }[] }).writeErrors ?? [];
       if (errors.length === 0 || errors.some((e) => e.code !== DUPLICATE_KEY)) throw error;
-      raced = new Set(errors.map((e) => e.index));
+      before = new Set(errors.map((e) => e.index));
     }
+    const keys = await this.existing([...before].map((index) => docs[index]._id));
     docs.forEach((doc, index) => {
-      if (!raced.has(index)) found.set(doc._id, this.unwrapped(doc));
+      if (!before.has(index)) keys.set(doc._id, this.unwrapped(doc));
     });
-    const theirs = await this.existing([...raced].map((index) => docs[index]._id));
-    for (const [scope, key] of theirs) found.set(scope, key);
-    return found;
+    return keys;
   }
 
   async existing(scopes: string[]): Promise<Map<string, DataKey>> {
