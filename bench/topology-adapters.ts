@@ -1,9 +1,12 @@
 /**
  * The adapter settings of the benches that compare topologies (bench:topology, bench:verify-concurrency):
  * embedded, or Kafka + the MongoDB-wire server from the environment (a fresh database per run), optionally
- * with the event store on an EventStoreDB server.
+ * with the event store on an EventStoreDB server. When POSTGRES_URL names the PostgreSQL that FerretDB runs
+ * on, the data keys live there in a table of their own (DATA_KEYS_POSTGRES_URL, a fresh schema per run), as
+ * a FerretDB deployment keeps them (docs/personal-data.md).
  */
 import { MongoClient } from 'mongodb';
+import { Client } from 'pg';
 import { relayTopic } from '@lib/messaging';
 import type { FakeEsdbServer } from '../libs/eventstore/src/testing/fake-esdb/fake-esdb-server';
 import { APP_GROUPS } from '../test/support/cluster/app-cluster';
@@ -12,14 +15,16 @@ import { skipBacklog } from '../test/support/cluster/kafka-backlog';
 export interface Servers {
   kafka: string;
   mongo: string;
+  /** The PostgreSQL under FerretDB, for the data keys; null keeps them in the MongoDB-wire server. */
+  postgres: string | null;
 }
 
 /** Kafka and the MongoDB-wire server of scripts/integration-services.sh, or why they cannot be used. */
 export function productionServers(): Servers | string {
-  const { KAFKA_BROKERS, MONGO_URL } = process.env;
+  const { KAFKA_BROKERS, MONGO_URL, POSTGRES_URL } = process.env;
   if (!KAFKA_BROKERS || !MONGO_URL)
     return 'KAFKA_BROKERS and MONGO_URL not set (scripts/integration-services.sh up, then load its env file)';
-  return { kafka: KAFKA_BROKERS, mongo: MONGO_URL };
+  return { kafka: KAFKA_BROKERS, mongo: MONGO_URL, postgres: POSTGRES_URL || null };
 }
 
 /** The adapters' settings of one run, and what to clean after it. */
@@ -29,7 +34,14 @@ export async function adaptersFor(
   esdb: FakeEsdbServer | null,
 ): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   // Empty values unset what the bench's own environment holds (the app process inherits it).
-  const unset = { KAFKA_BROKERS: '', MONGO_URL: '', MONGO_DATABASE: '', EVENTSTORE_URL: '' };
+  const unset = {
+    KAFKA_BROKERS: '',
+    MONGO_URL: '',
+    MONGO_DATABASE: '',
+    EVENTSTORE_URL: '',
+    DATA_KEYS_POSTGRES_URL: '',
+    DATA_KEYS_POSTGRES_SCHEMA: '',
+  };
   if (topology === 'embedded') return { env: unset, cleanup: async () => undefined };
   const database = `bench_topology_${Date.now().toString(36)}`;
   // The usage consumer too: a run whose read side lagged leaves its events unconsumed on the broker.
@@ -44,12 +56,21 @@ export async function adaptersFor(
     MONGO_DATABASE: database,
   };
   if (topology === 'esdb' && esdb) env.EVENTSTORE_URL = esdb.connectionString();
+  if (servers.postgres) {
+    env.DATA_KEYS_POSTGRES_URL = servers.postgres;
+    env.DATA_KEYS_POSTGRES_SCHEMA = database;
+  }
   return {
     env,
     cleanup: async () => {
       const mongo = await MongoClient.connect(servers.mongo);
       await mongo.db(database).dropDatabase();
       await mongo.close();
+      if (!servers.postgres) return;
+      const sql = new Client(servers.postgres);
+      await sql.connect();
+      await sql.query(`DROP SCHEMA IF EXISTS ${database} CASCADE`);
+      await sql.end();
     },
   };
 }
