@@ -52,9 +52,11 @@ export class MongoReadCollection<T extends Doc = Doc> extends ReadCollection<T> 
 
   /**
    * One unordered insertMany: every document is tried, and a duplicate-key error on a document already
-   * stored is the "already there" answer. Which index refused is checked by looking the refused ids up
-   * (FerretDB's message names no index): only a replay pays that one query, and a clash on another
-   * unique index still fails.
+   * stored is the "already there" answer. When the collection has no unique index but `_id`'s (usage facts,
+   * row results), that is all a duplicate can be; otherwise which index refused is checked by looking the
+   * refused ids up (FerretDB's message names no index), and a clash on another unique index still fails.
+   * The look-up is the last resort: FerretDB 1.24 does not push `$in` down, so it reads the whole
+   * collection, which on a replay of usage facts cost seconds per redelivered event.
    */
   async insertNew(docs: T[]): Promise<void> {
     if (docs.length === 0) return;
@@ -64,10 +66,16 @@ export class MongoReadCollection<T extends Doc = Doc> extends ReadCollection<T> 
       if (!(error instanceof MongoBulkWriteError)) throw error;
       const refused = [error.writeErrors].flat();
       if (refused.some((e) => e.code !== DUPLICATE_KEY)) throw error;
+      if (!(await this.hasUniqueIndexBesideId())) return;
       const ids = refused.map((e) => docs[e.index]._id);
       const stored = await this.collection.find({ _id: { $in: ids } }, { projection: { _id: 1 } }).toArray();
       if (stored.length < new Set(ids).size) throw error;
     }
+  }
+
+  private async hasUniqueIndexBesideId(): Promise<boolean> {
+    const indexes = await this.collection.listIndexes().toArray();
+    return indexes.some((index) => index.unique === true && index.name !== '_id_');
   }
 
   /** Sets top-level fields; false when the document is missing and no upsert was asked. */
