@@ -132,6 +132,12 @@ export const CONFIG_REFERENCE: readonly ConfigReferenceGroup[] = [
           'How long a process keeps a data key it looked up: an erasure is in force everywhere, and reports `done`, this long after its keys are destroyed',
       },
       {
+        names: ['DATA_KEYS_POSTGRES_URL', 'DATA_KEYS_POSTGRES_SCHEMA'],
+        defaults: { DATA_KEYS_POSTGRES_URL: 'unset: the data keys live beside the read store (MongoDB or `DATA_DIR`)' },
+        meaning:
+          "keeps the data keys in a PostgreSQL table (`<schema>.data_keys`, created when missing; the role needs CREATE on the database, or the schema made for it) instead of the read store's `data_keys` collection: a standard connection string (`postgres://user:pw@host:5432/database?sslmode=require`). Set it on every process of a cluster whose `MONGO_URL` is FerretDB, with the PostgreSQL FerretDB runs on: FerretDB 1.24 looks a key document up by scanning the whole collection (docs/personal-data.md, Where the keys live)",
+      },
+      {
         names: ['JOB_FILE_RETENTION_DAYS'],
         meaning:
           "days after a bulk or finder job ended (Completed, Failed or Cancelled) before the worker deletes its uploaded file, results and the job's data key, for an account that has not chosen its own (`GET/PUT /dashboard/v1/retention`); the job's record, counts and charges stay, its download answers 410 (code 3012); `0` keeps them until the account chooses",
