@@ -4,9 +4,48 @@ import { dirname, join, relative, resolve } from 'node:path';
 /**
  * The front door (README.md), CONTRIBUTING.md and docs/ link to each other by relative paths and
  * `#anchors`; sections move between files, so a link that points nowhere is caught here instead of
- * by a reader. External links (http:, mailto:) are not followed.
+ * by a reader. External links (http:, mailto:) are not followed. Lines stay readable in a terminal and a
+ * diff: none over MAX_LINE characters, except a table row whose cells are all short (MAX_CELL: each cell
+ * would fit on a line of its own; a longer one belongs in the prose under the table).
  */
 const ROOT = join(__dirname, '..', '..');
+
+const MAX_LINE = 200;
+const MAX_CELL = 200;
+
+/** A table row's cells: split on `|` outside code spans, `\|` kept. */
+function tableCells(row: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let inCode = false;
+  const text = row.trim().replace(/^\|/, '').replace(/\|$/, '');
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\' && text[i + 1] === '|') {
+      cell += '\\|';
+      i++;
+    } else if (c === '|' && !inCode) {
+      cells.push(cell.trim());
+      cell = '';
+    } else {
+      if (c === '`') inCode = !inCode;
+      cell += c;
+    }
+  }
+  cells.push(cell.trim());
+  return cells;
+}
+
+/** Why a line of a document is too long, or null. */
+function lineProblem(line: string): string | null {
+  const length = [...line].length;
+  if (length <= MAX_LINE) return null;
+  if (!line.trimStart().startsWith('|')) return `${length} characters (at most ${MAX_LINE})`;
+  const longest = Math.max(...tableCells(line).map((cell) => [...cell].length));
+  return longest > MAX_CELL
+    ? `a table row of ${length} characters with a cell of ${longest} (at most ${MAX_CELL})`
+    : null;
+}
 
 /** README.md, CONTRIBUTING.md and every Markdown file under docs/, repository-relative. */
 function documentationFiles(): string[] {
@@ -85,6 +124,27 @@ describe('links between README.md, CONTRIBUTING.md and docs/', () => {
     expect(brokenLink('README.md', 'docs/no-such-page.md')).toMatch(/no such file/);
     expect(brokenLink('README.md', 'docs/errors.md#no-such-heading')).toMatch(/no heading/);
     expect(brokenLink('docs/errors.md', '../README.md#personal-data')).toBeNull();
+  });
+
+  it('measures lines and table cells', () => {
+    expect(lineProblem('x'.repeat(200))).toBeNull();
+    expect(lineProblem('x'.repeat(201))).toMatch(/201 characters/);
+    const shortCells = `| ${Array.from({ length: 4 }, () => 'c'.repeat(60)).join(' | ')} |`;
+    expect(lineProblem(shortCells)).toBeNull();
+    expect(lineProblem(`| \`a|b\` | ${'c'.repeat(201)} | d |`)).toMatch(/cell of 201/);
+    expect(tableCells('| `a|b` | c \\| d | e |')).toEqual(['`a|b`', 'c \\| d', 'e']);
+  });
+
+  it('has no line over 200 characters outside tables of short cells', () => {
+    const long = documentationFiles().flatMap((file) =>
+      readFileSync(join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => {
+          const problem = lineProblem(line);
+          return problem ? [`${file}:${i + 1}: ${problem}`] : [];
+        }),
+    );
+    expect(long).toEqual([]);
   });
 
   it('has every relative link and anchor resolve', () => {
