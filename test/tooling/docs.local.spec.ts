@@ -147,6 +147,14 @@ describe('links between README.md, CONTRIBUTING.md and docs/', () => {
     expect(long).toEqual([]);
   });
 
+  it('has README.md link every document under docs/', () => {
+    const linked = new Set(relativeLinks(readFileSync(join(ROOT, 'README.md'), 'utf8')).map((t) => t.split('#')[0]));
+    const pages = documentationFiles().filter((file) => /^docs\/[^/]+\.md$/.test(file));
+    expect(pages.length).toBeGreaterThan(15);
+    expect(pages.filter((page) => !linked.has(page))).toEqual([]);
+    expect(linked.has('docs/decisions/')).toBe(true);
+  });
+
   it('has every relative link and anchor resolve', () => {
     const broken = documentationFiles().flatMap((file) =>
       relativeLinks(readFileSync(join(ROOT, file), 'utf8')).flatMap((target) => brokenLink(file, target) ?? []),
