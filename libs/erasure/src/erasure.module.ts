@@ -10,6 +10,7 @@ import { ErasureWorkflow } from './run-erasure/erasure-workflow';
 import { ERASABLE_JOB_KINDS, JobErasureCleanup } from './run-erasure/job-erasure.cleanup';
 import { ADDRESS_ERASABLE_JOB_KINDS, AddressErasureCleanup } from './run-erasure/address-erasure.cleanup';
 import { AccountErasureCleanup } from './run-erasure/account-erasure.cleanup';
+import { ERASABLE_READ_MODELS, type ErasableReadModelFactory } from './run-erasure/erasable-read-model';
 import { AccountErasureRequests } from './request-account-erasure/account-erasure-requests.service';
 import {
   ADDRESS_ERASURE_JOB_COLLECTIONS,
@@ -40,10 +41,17 @@ export class AddressErasureModule {
   }
 }
 
-/** The worker side: runs every erasure asked for (events.erasures), with the job kinds it may purge. */
+/**
+ * The worker side: runs every erasure asked for (events.erasures), with the job kinds it may purge and the other
+ * read models that keep what an account taught them.
+ */
 @Module({})
 export class ErasureWorkerModule {
-  static forJobKinds(kinds: PurgeableJobKind[], addressKinds: AddressErasableJobKindFactory[]): DynamicModule {
+  static forJobKinds(
+    kinds: PurgeableJobKind[],
+    addressKinds: AddressErasableJobKindFactory[],
+    readModels: ErasableReadModelFactory[] = [],
+  ): DynamicModule {
     return {
       module: ErasureWorkerModule,
       providers: [
@@ -52,6 +60,11 @@ export class ErasureWorkerModule {
           provide: ADDRESS_ERASABLE_JOB_KINDS,
           useFactory: (readStore: ReadStore, blobs: BlobStore) => addressKinds.map((kind) => kind(readStore, blobs)),
           inject: [ReadStore, BlobStore],
+        },
+        {
+          provide: ERASABLE_READ_MODELS,
+          useFactory: (readStore: ReadStore) => readModels.map((readModel) => readModel(readStore)),
+          inject: [ReadStore],
         },
         JobErasureCleanup,
         AddressErasureCleanup,

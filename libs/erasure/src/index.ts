@@ -12,6 +12,7 @@ export { AccountErasureRequests } from './request-account-erasure/account-erasur
 export { ErasureRequests, type ErasableJob } from './request-erasure/erasure-requests.service';
 export { ErasureReceipts } from './query-erasures/erasure-receipts.query';
 export { ErasureWorkflow } from './run-erasure/erasure-workflow';
+export type { ErasableReadModel, ErasableReadModelFactory } from './run-erasure/erasable-read-model';
 export { erasureReceipt, type ErasureReceipt } from './domain/erasure-receipt';
 export { erasureStream, jobErasureId } from './domain/erasure-stream';
 export type {

@@ -16,6 +16,7 @@ export { FinderJobDownloads } from './download-finder-job/finder-job-download.se
 export { FinderJobQueries } from './query-finder-jobs/finder-job.queries';
 export type { FinderJobView } from './query-finder-jobs/finder-job.view';
 export { FINDER_JOB_FILES } from './shared/finder-job-files';
+export { knownAddressesErasure } from './known-addresses/known-addresses.erasure';
 export type { FinderCallEvent } from './domain/finder-call.events';
 export { FINDER_JOB_UPCASTERS } from './domain/finder-job.upcast';
 export { FINDER_CALL_UPCASTERS } from './domain/finder-call.upcast';

@@ -7,7 +7,7 @@ import {
   VerificationJobsWorkerModule,
   verificationAddressErasure,
 } from '@lib/verification-jobs';
-import { FINDER_JOB_FILES, FinderJobsWorkerModule } from '@lib/finder';
+import { FINDER_JOB_FILES, FinderJobsWorkerModule, knownAddressesErasure } from '@lib/finder';
 import { UsageAnalyticsModule } from '@lib/usage';
 import { HistoryRetentionModule } from '@lib/retention';
 import { VerificationRecordsModule } from '@lib/paid-verification';
@@ -38,7 +38,11 @@ import { ErasureWorkerModule } from '@lib/erasure';
     TeamRemovalModule,
     HistoryRetentionModule,
     JobRetentionModule.forKinds([VERIFICATION_JOB_FILES, FINDER_JOB_FILES]),
-    ErasureWorkerModule.forJobKinds([VERIFICATION_JOB_FILES, FINDER_JOB_FILES], [verificationAddressErasure]),
+    ErasureWorkerModule.forJobKinds(
+      [VERIFICATION_JOB_FILES, FINDER_JOB_FILES],
+      [verificationAddressErasure],
+      [knownAddressesErasure],
+    ),
   ],
 })
 export class WorkerModule {}

@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { PurgeCandidate } from '@lib/jobs';
 import { MessageBus, relayTopic } from '@lib/messaging';
 import { DataKeyCache, DataKeyStore } from '@lib/personal-data';
 import { ReadStore } from '@lib/readstore';
 import type { ErasureRequested } from '../domain/erasure.events';
 import { ErasureCleanup } from './erasure-cleanup';
+import { ERASABLE_READ_MODELS, type ErasableReadModel } from './erasable-read-model';
 import { JobErasureCleanup } from './job-erasure.cleanup';
 
 /**
@@ -16,8 +17,8 @@ const KEPT_TOPICS = ['accounts', 'users', 'credits', 'erasures'].map(relayTopic)
 /**
  * A closed account, beside its keys (every key under its prefixes, the live account's and its test-mode
  * shadow's, destroyed first): every job of both goes the way "delete now" sends one (files, row results,
- * bus messages), and the bus forgets the account's other messages (relayed verifications and finder calls)
- * where it can. Keys sealed after the prefixes were destroyed (a call in flight at that moment) are
+ * bus messages), the other read models forget what either taught them (the finder's known addresses), and the
+ * bus forgets the account's other messages (relayed verifications and finder calls) where it can. Keys sealed after the prefixes were destroyed (a call in flight at that moment) are
  * destroyed again at the end.
  */
 @Injectable()
@@ -26,6 +27,7 @@ export class AccountErasureCleanup extends ErasureCleanup {
 
   constructor(
     private readonly jobs: JobErasureCleanup,
+    @Inject(ERASABLE_READ_MODELS) private readonly readModels: ErasableReadModel[],
     private readonly readStore: ReadStore,
     private readonly bus: MessageBus,
     private readonly keys: DataKeyStore,
@@ -50,6 +52,7 @@ export class AccountErasureCleanup extends ErasureCleanup {
       }
       await this.bus.forgetMessages(['accountId', 'data.accountId'], accountId, KEPT_TOPICS);
     }
+    for (const readModel of this.readModels) await readModel.forgetAccounts(target.accountIds);
     for (const prefix of scopes) {
       await this.keys.destroyPrefix(prefix);
       this.cache.forgetPrefix(prefix);

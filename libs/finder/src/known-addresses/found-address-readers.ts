@@ -10,10 +10,13 @@ import type { FoundAddressReader } from './known-addresses.projection';
 export const FOUND_ADDRESS_READERS: Record<string, FoundAddressReader> = {
   EmailFound: (event: RecordedEvent) => {
     const found = upcast<FinderCallEvent>(event, finderCallDecider.upcasters);
-    return found.type === 'EmailFound' ? [{ input: found.data.input, outcome: found.data.outcome }] : [];
+    if (found.type !== 'EmailFound') return [];
+    return [{ accountId: found.data.accountId, input: found.data.input, outcome: found.data.outcome }];
   },
   FinderChunkCompleted: (event: RecordedEvent) => {
     const completed = upcast<FinderJobEvent>(event, finderJobDecider.upcasters);
-    return completed.type === 'FinderChunkCompleted' ? completed.data.results : [];
+    if (completed.type !== 'FinderChunkCompleted') return [];
+    const { accountId } = completed.data.snapshot;
+    return completed.data.results.map((row) => ({ ...row, accountId }));
   },
 };

@@ -12,17 +12,28 @@ export const KNOWN_ADDRESSES_COLLECTION = 'finder_known_addresses';
  */
 export const MAX_ADDRESSES_PER_DOMAIN = 50;
 
+/**
+ * A confirmed address as one account's call taught it: an erasure of the address for that account, or the
+ * account's closure, removes what that account taught and keeps what other accounts confirmed themselves.
+ * `accountId` is absent from entries projected before it was kept (origin unknown: any account's erasure of
+ * the address removes them; a rebuild of the read model fills it in).
+ */
+export interface KnownAddressEntry extends KnownAddressRecord {
+  accountId?: string;
+}
+
 export interface KnownAddressesDocument {
   _id: string;
   domain: string;
-  addresses: KnownAddressRecord[];
+  addresses: KnownAddressEntry[];
   updatedAt: string;
   /** Global position of the last event applied: replays at or below it change nothing. */
   _position: number;
 }
 
-/** A found address with the name it was found for, from any event that carries finder outcomes. */
+/** A found address with the name it was found for and the account that asked, from any event that carries finder outcomes. */
 export interface FoundAddress {
+  accountId: string;
   input: FinderCallInput;
   outcome: Pick<FinderOutcome, 'email' | 'result'>;
 }
@@ -34,21 +45,26 @@ export type FoundAddressReader = (event: RecordedEvent) => FoundAddress[];
  * Only server-confirmed addresses (result Ok) teach a domain's format: a catch-all guess or an
  * unverified known-format answer merely repeats the finder's own belief and would reinforce it.
  */
-function confirmedByDomain(found: FoundAddress[]): Map<string, KnownAddressRecord[]> {
-  const byDomain = new Map<string, KnownAddressRecord[]>();
-  for (const { input, outcome } of found) {
+function confirmedByDomain(found: FoundAddress[]): Map<string, KnownAddressEntry[]> {
+  const byDomain = new Map<string, KnownAddressEntry[]>();
+  for (const { accountId, input, outcome } of found) {
     if (outcome.result !== 'Ok' || !outcome.email) continue;
-    const domain = outcome.email.slice(outcome.email.lastIndexOf('@') + 1).toLowerCase();
-    const list = byDomain.get(domain) ?? [];
-    list.push({ email: outcome.email.toLowerCase(), firstName: input.firstName, lastName: input.lastName });
-    byDomain.set(domain, list);
+    const email = outcome.email.toLowerCase();
+    const list = byDomain.get(domainOf(email)) ?? [];
+    list.push({ email, firstName: input.firstName, lastName: input.lastName, accountId });
+    byDomain.set(domainOf(email), list);
   }
   return byDomain;
 }
 
-function merged(existing: KnownAddressRecord[], added: KnownAddressRecord[]): KnownAddressRecord[] {
-  const fresh = new Set(added.map((a) => a.email));
-  return [...existing.filter((a) => !fresh.has(a.email)), ...added].slice(-MAX_ADDRESSES_PER_DOMAIN);
+/** The domain of a lower-cased address. */
+export const domainOf = (email: string): string => email.slice(email.lastIndexOf('@') + 1);
+
+const entryKey = (entry: KnownAddressEntry) => `${entry.email} ${entry.accountId ?? ''}`;
+
+function merged(existing: KnownAddressEntry[], added: KnownAddressEntry[]): KnownAddressEntry[] {
+  const fresh = new Set(added.map(entryKey));
+  return [...existing.filter((a) => !fresh.has(entryKey(a))), ...added].slice(-MAX_ADDRESSES_PER_DOMAIN);
 }
 
 /** `finder_known_addresses`, keyed by domain: the addresses the finder confirmed there, with their owners' names. */

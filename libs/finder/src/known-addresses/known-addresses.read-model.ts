@@ -12,6 +12,12 @@ export class KnownAddressesReadModel extends DomainFormatSource {
 
   async knownAddresses(domain: string): Promise<KnownAddressRecord[]> {
     const doc = await this.readStore.collection<KnownAddressesDocument>(KNOWN_ADDRESSES_COLLECTION).get(domain);
-    return doc?.addresses ?? [];
+    // One record per address, the newest: two accounts that confirmed one address teach its format once.
+    const newest = new Map<string, KnownAddressRecord>();
+    for (const { email, firstName, lastName } of doc?.addresses ?? []) {
+      newest.delete(email);
+      newest.set(email, { email, firstName, lastName });
+    }
+    return [...newest.values()];
   }
 }
