@@ -194,7 +194,8 @@ export const ErrorCodes = {
   ERASURE_ADDRESS_INVALID: {
     code: 4008,
     status: 400,
-    message: 'address must be the email address to erase (at most 320 characters, with an @).',
+    message:
+      'address must be the email address to erase: a local part, an @ and a domain, without spaces, at most 320 characters.',
   },
   ERASURE_JOBS_RUNNING: {
     code: 4009,

@@ -13,6 +13,12 @@ import { ErasureRequests } from '../request-erasure/erasure-requests.service';
 export const ADDRESS_ERASURE_JOB_COLLECTIONS = Symbol('ADDRESS_ERASURE_JOB_COLLECTIONS');
 
 const MAX_ADDRESS = 320;
+/**
+ * An address to erase: a local part, one @, a domain, no white space or control character inside. Loose on
+ * purpose (what a list held is erasable even when no mail server would take it), but `@`, `jane@`, `@x.test`
+ * or `a@b@c` name nobody: erasing them would record an erasure that can match nothing.
+ */
+const ADDRESS = /^[^@\s\p{Cc}]+@[^@\s\p{Cc}]+$/u;
 const OPEN = ['Pending', 'Processing'];
 
 /**
@@ -33,7 +39,7 @@ export class AddressErasureRequests {
 
   async eraseAddress(accountId: string, given: unknown, requestedBy: ErasureRequester): Promise<ErasureReceipt> {
     const address = typeof given === 'string' ? subjectAddress(given) : '';
-    if (!address.includes('@') || address.length > MAX_ADDRESS) throw new DomainError('ERASURE_ADDRESS_INVALID');
+    if (!ADDRESS.test(address) || address.length > MAX_ADDRESS) throw new DomainError('ERASURE_ADDRESS_INVALID');
     for (const collection of this.jobCollections)
       if ((await this.readStore.collection(collection).count({ accountId, status: { $in: OPEN } })) > 0)
         throw new DomainError('ERASURE_JOBS_RUNNING');
