@@ -64,3 +64,8 @@ export function storeOf(file: string): string {
   if (/\.log$|^logs/.test(file)) return 'logs';
   return file;
 }
+
+/** The stores (storeOf) that hold the needle anywhere under the data directory, sorted: [] when none does. */
+export function storesHolding(dataDir: string, needle: string): string[] {
+  return [...new Set(scanForPersonalData(dataDir, [needle]).map((hit) => storeOf(hit.file)))].sort();
+}

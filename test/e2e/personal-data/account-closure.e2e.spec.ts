@@ -1,8 +1,8 @@
-import { eventually, present } from '@lib/common/testing';
 import { EventStore } from '@lib/eventstore';
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../../support/test-app';
 import { DashboardBrowser } from '../../support/dashboard-browser';
-import { scanForPersonalData, storeOf } from '../../support/personal-data-scan';
+import { completedJob, erasureDone } from '../../support/erasure-progress';
+import { storesHolding } from '../../support/personal-data-scan';
 import { joinedMember, PASSWORD, signedInUser } from '../dashboard/dashboard-users';
 import { JobsPeers, startJobsPeers, uploadJob } from '../jobs/jobs-world';
 
@@ -10,8 +10,6 @@ const ADDRESS = 'Orla.Vantresca@beta.test';
 const TEST_ADDRESS = 'Piet.Quorndal@beta.test';
 const LIST = `name,email\r\nOrla,${ADDRESS}\r\nKeep,keep.me@beta.test\r\n`;
 
-const storesHolding = (app: TestApp, needle: string) =>
-  [...new Set(scanForPersonalData(app.dataDir, [needle]).map((hit) => storeOf(hit.file)))].sort();
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 async function newKey(browser: DashboardBrowser, kind?: 'test') {
@@ -20,18 +18,6 @@ async function newKey(browser: DashboardBrowser, kind?: 'test') {
   });
   expect(created.status).toBe(201);
   return created.body.data.apiKey as string;
-}
-
-async function completedJob(app: TestApp, key: string, csv: string) {
-  const created = await uploadJob(app, key, csv);
-  expect(created.status).toBe(201);
-  return eventually(
-    async () => {
-      const job = (await app.request('GET', `/v1/jobs/${created.body.data.id}`, { key })).body.data;
-      return present(job.status === 'Completed' && job, 'the job to complete');
-    },
-    { timeoutMs: 20_000, intervalMs: 100 },
-  );
 }
 
 /**
@@ -66,7 +52,7 @@ describe('closing an account', () => {
     const test = await app.request('POST', '/v1/verify/single', { key: testKey, body: { email: TEST_ADDRESS } });
     expect(test.status).toBe(200);
     await completedJob(app, testKey, `email\r\n${TEST_ADDRESS}\r\n`);
-    before = { live: storesHolding(app, ADDRESS), test: storesHolding(app, TEST_ADDRESS) };
+    before = { live: storesHolding(app.dataDir, ADDRESS), test: storesHolding(app.dataDir, TEST_ADDRESS) };
   }, 90_000);
   afterAll(async () => {
     await app?.close();
@@ -110,13 +96,7 @@ describe('closing an account', () => {
       closed = await owner.browser.request('POST', '/dashboard/v1/account/close', {
         body: { teamName: ` ${teamName} ` },
       });
-      receipt = await eventually(
-        async () => {
-          const res = await app.request('GET', `/admin/v1/accounts/${accountId}/erasures/account`, { headers: admin });
-          return present(res.body.data?.status === 'done' && res.body.data, 'the closure’s erasure to be done');
-        },
-        { timeoutMs: 30_000, intervalMs: 200 },
-      );
+      receipt = await erasureDone(app, { accountId, erasureId: 'account' });
     }, 40_000);
 
     it('answers 202: keys revoked, the admin removed, the erasure of both accounts asked', () => {
@@ -173,8 +153,8 @@ describe('closing an account', () => {
     });
 
     it('leaves neither account’s address anywhere under DATA_DIR', () => {
-      expect(storesHolding(app, ADDRESS)).toEqual([]);
-      expect(storesHolding(app, TEST_ADDRESS)).toEqual([]);
+      expect(storesHolding(app.dataDir, ADDRESS)).toEqual([]);
+      expect(storesHolding(app.dataDir, TEST_ADDRESS)).toEqual([]);
     });
   });
 });

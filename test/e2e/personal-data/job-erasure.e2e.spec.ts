@@ -1,29 +1,14 @@
-import { eventually, present } from '@lib/common/testing';
 import { BlobStore } from '@lib/blobstore';
 import { EventStore } from '@lib/eventstore';
 import { jobStream } from '@lib/jobs';
-import { scanForPersonalData, storeOf } from '../../support/personal-data-scan';
+import { completedJob, erasureDone } from '../../support/erasure-progress';
+import { scanForPersonalData, storeOf, storesHolding } from '../../support/personal-data-scan';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { JobsPeers, startJobsPeers, uploadJob } from '../jobs/jobs-world';
 
 const ADDRESS = 'Zelda.Quist@beta.test';
 const OTHER = 'keep.me@beta.test';
 const listOf = (address: string) => `name,email\r\nZelda,${address}\r\nNobody,x@gamma.test\r\n`;
-
-async function completedJob(app: TestApp, key: string, csv: string) {
-  const created = await uploadJob(app, key, csv);
-  expect(created.status).toBe(201);
-  return eventually(
-    async () => {
-      const job = (await app.request('GET', `/v1/jobs/${created.body.data.id}`, { key })).body.data;
-      return present(job.status === 'Completed' && job, 'the job to complete');
-    },
-    { timeoutMs: 20_000, intervalMs: 100 },
-  );
-}
-
-const storesHolding = (app: TestApp, needle: string) =>
-  [...new Set(scanForPersonalData(app.dataDir, [needle]).map((hit) => storeOf(hit.file)))].sort();
 
 /**
  * Issue 39, "one job's data now": the job's key destroyed, its files and results deleted the way retention
@@ -42,7 +27,7 @@ describe('erasing one job now', () => {
     ({ apiKey: key } = await app.createAccount(100));
     job = await completedJob(app, key, listOf(ADDRESS));
     kept = await completedJob(app, key, listOf(OTHER));
-    before = storesHolding(app, ADDRESS);
+    before = storesHolding(app.dataDir, ADDRESS);
   }, 60_000);
   afterAll(async () => {
     await app?.close();
@@ -59,13 +44,7 @@ describe('erasing one job now', () => {
     let done: any;
     beforeAll(async () => {
       asked = await app.request('POST', `/v1/jobs/${job.id}/erase`, { key });
-      done = await eventually(
-        async () => {
-          const receipt = (await app.request('GET', `/v1/erasures/${asked.body.data.erasureId}`, { key })).body.data;
-          return present(receipt.status === 'done' && receipt, 'the erasure to be done');
-        },
-        { timeoutMs: 20_000, intervalMs: 200 },
-      );
+      done = await erasureDone(app, { key, erasureId: asked.body.data.erasureId });
     }, 30_000);
 
     it('answers 202 with a receipt that is not done yet', () => {
@@ -120,7 +99,7 @@ describe('erasing one job now', () => {
     });
 
     it('leaves the address nowhere in the event store, nor anywhere else under DATA_DIR', () => {
-      expect(storesHolding(app, ADDRESS)).toEqual([]);
+      expect(storesHolding(app.dataDir, ADDRESS)).toEqual([]);
     });
   });
 
