@@ -26,13 +26,15 @@ import { ReadModelFreshness } from './read-model-freshness';
 
 /**
  * Decorators around the chosen adapters: the redelivery and crash harness (test/support/harness) wraps the event
- * store, the read store and the bus of a real app this way to deliver every message twice and kill a
- * handler mid-way.
+ * store, the read store, the bus, the data keys and the blobs of a real app this way to deliver every message
+ * twice and kill a handler mid-way.
  */
 export interface AdapterWrappers {
   eventStore?: (store: EventStore) => EventStore;
   readStore?: (store: ReadStore) => ReadStore;
   bus?: (bus: MessageBus) => MessageBus;
+  dataKeys?: (keys: DataKeyStore) => DataKeyStore;
+  blobs?: (blobs: BlobStore) => BlobStore;
 }
 
 export interface PlatformOverrides {
@@ -65,12 +67,14 @@ export class PlatformModule implements OnApplicationShutdown {
         { provide: Clock, useValue: overrides.clock ?? new SystemClock() },
         {
           provide: DataKeyStore,
-          useFactory: () =>
-            openDataKeyStore({
-              dataDir: config.dataDir,
-              mongo: config.mongoUrl ? { url: config.mongoUrl, dbName: config.mongoDatabase } : null,
-              personalData: config.personalData,
-            }),
+          useFactory: async () =>
+            (wrap.dataKeys ?? same)(
+              await openDataKeyStore({
+                dataDir: config.dataDir,
+                mongo: config.mongoUrl ? { url: config.mongoUrl, dbName: config.mongoDatabase } : null,
+                personalData: config.personalData,
+              }),
+            ),
         },
         {
           provide: DataKeyCache,
@@ -94,7 +98,7 @@ export class PlatformModule implements OnApplicationShutdown {
           useFactory: () => (wrap.readStore ?? same)(createReadStore(config, overrides.observers)),
         },
         { provide: MessageBus, useFactory: () => (wrap.bus ?? same)(createMessageBus(config, overrides.observers)) },
-        { provide: BlobStore, useFactory: () => createBlobStore(config) },
+        { provide: BlobStore, useFactory: () => (wrap.blobs ?? same)(createBlobStore(config)) },
         ProjectionRegistry,
         ReadModelFreshness,
       ],

@@ -24,7 +24,13 @@ export interface CrashPoint {
 export class CrashSwitch {
   private fired = false;
 
-  constructor(private readonly point: CrashPoint | null) {}
+  constructor(private point: CrashPoint | null) {}
+
+  /** Arms the switch again, for another run in the same app (one scenario per point). */
+  arm(point: CrashPoint | null): void {
+    this.point = point;
+    this.fired = false;
+  }
 
   get hasFired(): boolean {
     return this.fired;

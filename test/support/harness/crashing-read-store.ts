@@ -72,7 +72,8 @@ class CrashingReadCollection<T extends Doc> extends ReadCollection<T> {
   }
 
   deleteMany(filter: Filter): Promise<number> {
-    return this.inner.deleteMany(filter);
+    const asEvents = [{ type: `deleteMany:${this.name}`, data: filter }];
+    return this.crash.around(this.name, asEvents, () => this.inner.deleteMany(filter));
   }
 
   find(options?: FindOptions): Promise<T[]> {

@@ -10,7 +10,8 @@ import type { CrashSwitch } from './crash-points';
 
 /**
  * The app's bus, delivering every message twice (the second time as a redelivery after a crash between
- * the handler's end and the offset commit), with a publishing handler killable before or after a publish.
+ * the handler's end and the offset commit), with a publishing handler killable before or after a publish, and
+ * a handler that makes the bus forget messages (an erasure) killable before or after that.
  * A handler that throws is redelivered by the real bus underneath, as after a restart.
  */
 export class TwiceDeliveringBus extends MessageBus {
@@ -38,11 +39,13 @@ export class TwiceDeliveringBus extends MessageBus {
   }
 
   forgetMessages(fields: string[], value: string | number, exceptTopics?: string[]): Promise<number> {
-    return this.inner.forgetMessages(fields, value, exceptTopics);
+    const asEvents = [{ type: 'forget:bus', data: { fields, value } }];
+    return this.crash.around('bus', asEvents, () => this.inner.forgetMessages(fields, value, exceptTopics));
   }
 
   forgetMessagesHolding(text: string): Promise<number> {
-    return this.inner.forgetMessagesHolding(text);
+    const asEvents = [{ type: 'forget:bus', data: { holding: text } }];
+    return this.crash.around('bus', asEvents, () => this.inner.forgetMessagesHolding(text));
   }
 
   ping(): Promise<boolean> {
