@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { TeamRoleQuery } from '@lib/accounts';
+import { AccountStatusQuery, TeamRoleQuery } from '@lib/accounts';
 import { Clock, DomainError } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
 import { sameHash, sha256Hex } from '../tokens/secret-hash';
@@ -23,7 +23,8 @@ export interface DashboardPrincipal {
  * Reads the session and its user from the read models on every request, with no cache, so a session
  * ended anywhere (sign-out, revocation, password reset) stops working at once in every process. A user
  * working in a team they joined is judged by the team's account stream, not the users read model: removed
- * from it, they act in it no more, even before their own stream records that they left (TeamLeft).
+ * from it, they act in it no more, even before their own stream records that they left (TeamLeft). An owner
+ * of a closed account is signed out, even before their stream records the sessions ended (SessionEnded).
  */
 @Injectable()
 export class SessionAuthenticator {
@@ -42,7 +43,13 @@ export class SessionAuthenticator {
       throw new DomainError('NOT_SIGNED_IN');
     const user = await this.readStore.collection<UserDoc>(USERS_COLLECTION).get(session.userId);
     if (!user) throw new DomainError('NOT_SIGNED_IN');
-    // An owner works in their own account, which nobody can remove them from; anyone else in a team they joined.
+    // An owner works in their own account, which nobody can remove them from, but which can be closed: a
+    // closure that died before ending the owner's sessions must not leave one working. Anyone else works in a
+    // team they joined, judged by its account stream (a closed account has no members).
+    if (user.role === 'owner') {
+      const { status } = await this.queries.execute(new AccountStatusQuery(user.accountId));
+      if (status === 'closed') throw new DomainError('NOT_SIGNED_IN');
+    }
     const role =
       user.role === 'owner' ? 'owner' : await this.queries.execute(new TeamRoleQuery(user.accountId, user._id));
     if (!role) throw new DomainError('TEAM_ROLE_FORBIDDEN', 'You are no longer a member of this team.');
