@@ -63,6 +63,19 @@ export abstract class MessageBus {
   abstract ensureTopics(topics: string[], options?: EnsureTopicsOptions): Promise<void>;
   /** Publishes durably: resolves once the broker (or embedded log) has stored the messages. */
   abstract publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
+  /**
+   * Publishes like `publish` (stored, in order, delivered at once), but durable against a power cut only
+   * once a `sync` called after it has resolved: for a publisher that can publish again whatever a power cut
+   * takes (the event relay re-reads the event log, its checkpoint kept behind its last sync), so that its
+   * batches share one durable write. A broker whose every publish is durable (Kafka) just publishes.
+   */
+  publishUnsynced(topic: string, messages: OutgoingMessage[]): Promise<void> {
+    return this.publish(topic, messages);
+  }
+  /** Makes every publish that resolved before this call durable (see publishUnsynced). */
+  sync(): Promise<void> {
+    return Promise.resolve();
+  }
   /** Joins a consumer group; members of one group share the topic's partitions. */
   abstract subscribe(
     options: SubscribeOptions,

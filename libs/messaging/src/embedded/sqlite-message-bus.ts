@@ -14,6 +14,9 @@ import { LogRetention } from './log-retention';
 import { LoggedMessage, TopicAppend, TopicLog } from './topic-log';
 import { GroupOutcome, SameTurnGroups, WakeSignal } from '@lib/common';
 
+/** One publish call; `synced` false for publishUnsynced. */
+type SyncedAppend = TopicAppend & { synced: boolean };
+
 export interface SqliteMessageBusOptions {
   /** Partitions of a new topic. Default 4. */
   partitions?: number;
@@ -54,7 +57,7 @@ export class SqliteMessageBus extends MessageBus {
   private readonly groups = new Map<string, ConsumerGroup>();
   private readonly consumers = new Set<BusConsumer>();
   private readonly retention?: LogRetention;
-  private readonly publishGroups = new SameTurnGroups<TopicAppend, void>((group) => this.writeGroup(group));
+  private readonly publishGroups = new SameTurnGroups<SyncedAppend, void>((group) => this.writeGroup(group));
 
   constructor(
     filePath: string,
@@ -81,7 +84,19 @@ export class SqliteMessageBus extends MessageBus {
   /** Joins the group written at the end of this turn of the event loop; resolves once it is on disk. */
   override async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
     if (messages.length === 0) return;
-    return this.publishGroups.add({ topic, messages });
+    return this.publishGroups.add({ topic, messages, synced: true });
+  }
+
+  /** Joins the same group; a group of unsynced publishes alone is committed without an fsync. */
+  override async publishUnsynced(topic: string, messages: OutgoingMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    return this.publishGroups.add({ topic, messages, synced: false });
+  }
+
+  /** One synced write: the WAL is synced in order, so every earlier commit is durable with it. */
+  override async sync(): Promise<void> {
+    this.publishGroups.flush();
+    this.log.sync();
   }
 
   /** Joins the group in this process; partitions are shared among the group's live members. */
@@ -143,12 +158,17 @@ export class SqliteMessageBus extends MessageBus {
   }
 
   /** Writes one group and wakes the partitions each stored publish wrote to, before its caller hears. */
-  private writeGroup(group: TopicAppend[]): GroupOutcome<void>[] {
-    return this.log.append(group).map((outcome, i) => {
-      if (!outcome.ok) return outcome;
-      for (const partition of outcome.result) this.signalOf(group[i].topic, partition).notify();
-      return { ok: true, result: undefined };
-    });
+  private writeGroup(group: SyncedAppend[]): GroupOutcome<void>[] {
+    return this.log
+      .append(
+        group,
+        group.some((append) => append.synced),
+      )
+      .map((outcome, i) => {
+        if (!outcome.ok) return outcome;
+        for (const partition of outcome.result) this.signalOf(group[i].topic, partition).notify();
+        return { ok: true, result: undefined };
+      });
   }
 
   private async deadLetter(message: LoggedMessage, error: unknown, attempts: number): Promise<void> {

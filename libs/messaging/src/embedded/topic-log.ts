@@ -27,6 +27,7 @@ CREATE TABLE IF NOT EXISTS messages (
   key TEXT NOT NULL, value TEXT NOT NULL, headers TEXT NOT NULL, published_at INTEGER NOT NULL,
   PRIMARY KEY (topic, partition, offset)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sync_marks (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS offsets (
   group_id TEXT NOT NULL, topic TEXT NOT NULL, partition INTEGER NOT NULL, next_offset INTEGER NOT NULL,
   PRIMARY KEY (group_id, topic, partition)
@@ -96,8 +97,25 @@ export class TopicLog {
    * contiguous with writers in other processes), each publish in its own savepoint, so one that fails
    * (a value that is not JSON) is refused alone. Throws, having written nothing, when the transaction fails.
    */
-  append(group: TopicAppend[]): GroupOutcome<number[]>[] {
-    return this.appendGroup.immediate(group);
+  append(group: TopicAppend[], synced = true): GroupOutcome<number[]>[] {
+    if (synced) return this.appendGroup.immediate(group);
+    // Not synced on its own (see commit): durable with the next synced write, which `sync` makes on demand.
+    this.statements.get('PRAGMA synchronous = NORMAL').run();
+    try {
+      return this.appendGroup.immediate(group);
+    } finally {
+      this.statements.get('PRAGMA synchronous = FULL').run();
+    }
+  }
+
+  /**
+   * A synced write of its own (the time of the last sync in `sync_marks`): the WAL is synced in order, so
+   * every commit before it, unsynced publishes and offset commits alike, is durable once it returns.
+   */
+  sync(): void {
+    this.statements
+      .get('INSERT INTO sync_marks (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at')
+      .run(this.now());
   }
 
   /** Up to `limit` messages of one partition from `fromOffset` on. */

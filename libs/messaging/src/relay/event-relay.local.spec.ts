@@ -1,5 +1,5 @@
 import { SqliteEventStore } from '@lib/eventstore';
-import { SqliteReadStore } from '@lib/readstore';
+import { CheckpointStore, SqliteReadStore } from '@lib/readstore';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,10 +157,10 @@ describe('event relay', () => {
 
   /** Counts the bus writes the relay makes and fails the first `failures` of them (the bus itself is real). */
   function watchPublishes(failures = 0): { writes: () => number } {
-    const publish = bus.publish.bind(bus);
+    const publish = bus.publishUnsynced.bind(bus);
     let writes = 0;
     let failed = 0;
-    bus.publish = async (topic, messages) => {
+    bus.publishUnsynced = async (topic, messages) => {
       if (failed < failures) {
         failed += 1;
         throw new Error('broker unavailable');
@@ -232,9 +232,9 @@ describe('event relay', () => {
     for (let n = 0; n < 6; n += 1)
       await events.appendToStream(`jobs-k${n}`, [{ type: 'Step', data: { n } }], 'no_stream');
     // The "kill": the bus stores the batch, then the process dies before the checkpoint is written.
-    const publish = bus.publish.bind(bus);
+    const publish = bus.publishUnsynced.bind(bus);
     let killed = false;
-    bus.publish = async (topic, messages) => {
+    bus.publishUnsynced = async (topic, messages) => {
       if (killed) throw new Error('the process is dead');
       await publish(topic, messages);
       killed = true;
@@ -254,5 +254,29 @@ describe('event relay', () => {
       expect(new Set(ids).size).toBe(6);
       expect(ids).toHaveLength(12); // the stored batch, then the same six again from the checkpoint
     }, BROKER_PATIENCE);
+  });
+
+  it('keeps its checkpoint behind what the bus has synced: a power cut can only make it publish again', async () => {
+    const saved = () => new CheckpointStore(reads).load('relay:analytics');
+    const sync = bus.sync.bind(bus);
+    let diskBack = false;
+    let failedSyncs = 0;
+    bus.sync = async () => {
+      if (diskBack) return sync();
+      failedSyncs += 1;
+      throw new Error('disk unavailable');
+    };
+    relay = new EventRelay(events, bus, reads, { checkpointEveryMs: 20, retryDelayMs: 20, allowlists: STEPS });
+    await relay.start();
+    await listen(['events.jobs']);
+    for (let n = 0; n < 4; n += 1)
+      await events.appendToStream(`jobs-c${n}`, [{ type: 'Step', data: { n } }], 'no_stream');
+    // Published (and delivered) at once, unsynced; the checkpoint waits for a sync that succeeds.
+    await eventually(() => expect(received).toHaveLength(4), BROKER_PATIENCE);
+    await eventually(() => expect(failedSyncs).toBeGreaterThanOrEqual(2), BROKER_PATIENCE);
+    expect(await saved()).toBe(0);
+    diskBack = true;
+    const last = (await events.readAll()).at(-1)!.position;
+    await eventually(async () => expect(await saved()).toBe(last), BROKER_PATIENCE);
   });
 });

@@ -14,12 +14,17 @@ export interface EventRelayOptions {
   retryDelayMs?: number;
   /**
    * How long the first event of a batch waits for others (Kafka's linger.ms). Default 25 ms: events come a
-   * few at a time from many commands, and each batch costs one durable write (on the embedded bus an fsync
-   * that stalls the whole process). At 5 ms a single verify, whose five appends are a few ms apart, cost
-   * 2.5 bus fsyncs, about as many as its own event-store commits (issue 40); consumers of the relayed
-   * topics (auto top-up, job dispatch) hear at most 20 ms later for it.
+   * few at a time from many commands, and each batch is a bus write that wakes its consumers. At 5 ms a
+   * single verify, whose appends are a few ms apart, cost 2.5 bus writes, each then an fsync that stalled
+   * the whole process (issue 40); consumers of the relayed topics (auto top-up, job dispatch) hear at most
+   * 20 ms later for it.
    */
   lingerMs?: number;
+  /**
+   * How often the checkpoint is saved, each time after one `bus.sync()` (batches are published unsynced, so
+   * many share one durable write). Default 250 ms: a power cut republishes at most about that much.
+   */
+  checkpointEveryMs?: number;
   /**
    * What the allowlisted topics (verifications, finder, jobs, jobnotices) publish of each event type; without
    * it their events publish no data at all. libs/projector composes it from the domains' allowlists.
@@ -37,10 +42,11 @@ interface PendingMessage {
 /**
  * Publishes every domain event, in global order, to `events.<category>` (see relay-message.ts for the
  * format). Events that arrive together (a page of the log) are published as one batch, one bus write per
- * topic, because each durable write is an fsync and one per event was the relay's whole cost. The
- * checkpoint is saved only after the bus has stored the batch, so a crash republishes at most the last
- * batch (consumers are at-least-once) and never skips an event; a failed publish is retried with the same
- * batch, in order, until it succeeds or the relay stops (then the next start republishes from the checkpoint).
+ * topic, published unsynced: the checkpoint is saved every `checkpointEveryMs`, each time after one
+ * `bus.sync()` has made every batch before it durable (on the embedded bus one fsync, where one per batch
+ * was as many as the event store's own commits). So a crash republishes at most what came after the last
+ * checkpoint (consumers are at-least-once) and never skips an event; a failed publish is retried with the
+ * same batch, in order, until it succeeds or the relay stops (then the next start republishes from the checkpoint).
  */
 export class EventRelay {
   private subscription: EventSubscription | null = null;
@@ -55,6 +61,12 @@ export class EventRelay {
   private readonly lingerMs: number;
   private readonly allowlists: AnalyticsAllowlists;
   private pending: PendingMessage[] = [];
+  /** Position of the last checkpoint saved: every event up to it is durable on the bus. */
+  private savedPosition = 0;
+  private readonly checkpointEveryMs: number;
+  private checkpointTimer: NodeJS.Timeout | null = null;
+  /** The sync and save in progress (one at a time, so a later position is never overwritten by an earlier one). */
+  private checkpointing: Promise<void> = Promise.resolve();
   /** The publish in progress (one at a time, so batches reach the bus in log order). */
   private flushing: Promise<void> | null = null;
   private flushScheduled = false;
@@ -72,6 +84,7 @@ export class EventRelay {
     this.maxBatch = options.maxBatch ?? 100;
     this.retryDelayMs = options.retryDelayMs ?? 1000;
     this.lingerMs = options.lingerMs ?? 25;
+    this.checkpointEveryMs = options.checkpointEveryMs ?? 250;
     this.allowlists = options.allowlists ?? {};
   }
 
@@ -84,6 +97,7 @@ export class EventRelay {
     topics.forEach((topic) => this.ensuredTopics.add(topic));
     const after = await this.checkpoints.load(this.checkpointName);
     this.position = after;
+    this.savedPosition = after;
     this.subscription = this.eventStore.subscribeToAll({ after, name: this.checkpointName }, (event) =>
       this.relay(event),
     );
@@ -105,6 +119,7 @@ export class EventRelay {
     } finally {
       this.pending = [];
     }
+    await this.saveCheckpoint();
   }
 
   /** Events stored after the last one published, counted up to `cap` (one bounded read; 0 when caught up). */
@@ -168,16 +183,40 @@ export class EventRelay {
       messages.push(message);
       byTopic.set(topic, messages);
     }
-    // Called together, so a bus that groups writes (the embedded one) stores the batch with one fsync;
-    // settled together, so a retry never overtakes a publish still in flight.
+    // Called together, so a bus that groups writes (the embedded one) stores the batch in one transaction;
+    // settled together, so a retry never overtakes a publish still in flight. Unsynced: the event log can
+    // always publish it again, as long as the checkpoint stays behind the bus's last sync (saveCheckpoint).
     const published = await Promise.allSettled(
-      [...byTopic].map(([topic, messages]) => this.bus.publish(topic, messages)),
+      [...byTopic].map(([topic, messages]) => this.bus.publishUnsynced(topic, messages)),
     );
     const failed = published.find((p): p is PromiseRejectedResult => p.status === 'rejected');
     if (failed) throw failed.reason;
-    const position = batch[batch.length - 1].position;
-    await this.checkpoints.save([{ name: this.checkpointName, position }]);
     this.pending = this.pending.slice(batch.length);
-    this.position = position;
+    this.position = batch[batch.length - 1].position;
+    this.checkpointTimer ??= setTimeout(() => void this.saveCheckpoint(), this.checkpointEveryMs).unref();
+  }
+
+  /**
+   * Makes what was published durable (one `bus.sync()`), then saves the position it covers: a power cut
+   * loses at most what came after, which the next start publishes again from the checkpoint. A failed
+   * sync or save leaves the checkpoint where it was, for the next try.
+   */
+  private saveCheckpoint(): Promise<void> {
+    if (this.checkpointTimer) clearTimeout(this.checkpointTimer);
+    this.checkpointTimer = null;
+    this.checkpointing = this.checkpointing.then(async () => {
+      const position = this.position; // every publish up to it has resolved, so the sync covers it
+      if (position <= this.savedPosition) return;
+      try {
+        await this.bus.sync();
+        await this.checkpoints.save([{ name: this.checkpointName, position }]);
+        this.savedPosition = position;
+      } catch (error) {
+        this.logger.warn(`${this.checkpointName}: checkpoint not saved, trying again later: ${String(error)}`);
+        if (!this.stopping)
+          this.checkpointTimer ??= setTimeout(() => void this.saveCheckpoint(), this.retryDelayMs).unref();
+      }
+    });
+    return this.checkpointing;
   }
 }

@@ -18,6 +18,20 @@ export function deliveryContract(ctx: BusContractContext): void {
       expect(typeof seen[0].offset).toBe('string');
     });
 
+    it('delivers unsynced publishes like durable ones, in order of one key among them, and syncs them', async () => {
+      const topic = ctx.unique('unsynced');
+      await ctx.bus.ensureTopics([topic]);
+      await ctx.bus.publishUnsynced(topic, [{ key: 'k', value: { n: 1 } }]);
+      await ctx.bus.publish(topic, [{ key: 'k', value: { n: 2 } }]);
+      await ctx.bus.publishUnsynced(topic, [
+        { key: 'k', value: { n: 3 } },
+        { key: 'k', value: { n: 4 } },
+      ]);
+      await ctx.bus.sync();
+      const { seen } = await ctx.record({ groupId: ctx.unique('g'), topics: [topic] });
+      await eventually(() => expect(values(seen)).toEqual([1, 2, 3, 4]), BROKER_PATIENCE);
+    });
+
     it('creates a topic with minPartitions when that is more than the configured count; an existing topic keeps its count', async () => {
       const wide = ctx.unique('wide');
       const plain = ctx.unique('plain');
