@@ -45,6 +45,9 @@ export class PollingSubscription {
       const page = await this.readAfter(checkpoint);
       if (page.length === 0) {
         await this.appended.wait(this.options.pollIntervalMs);
+        // Woken by a commit: its appenders (a request's next step) go on first, and the commits of this
+        // turn are read as one page, instead of every subscription reading ahead of them.
+        await new Promise((resolve) => setImmediate(resolve));
         continue;
       }
       for (const event of page) {
