@@ -56,9 +56,11 @@ export async function adaptersFor(
     MONGO_DATABASE: database,
   };
   if (topology === 'esdb' && esdb) env.EVENTSTORE_URL = esdb.connectionString();
+  // Not the database's own name: FerretDB keeps each database in the PostgreSQL schema of that name.
+  const keySchema = `${database}_keys`;
   if (servers.postgres) {
     env.DATA_KEYS_POSTGRES_URL = servers.postgres;
-    env.DATA_KEYS_POSTGRES_SCHEMA = database;
+    env.DATA_KEYS_POSTGRES_SCHEMA = keySchema;
   }
   return {
     env,
@@ -69,7 +71,7 @@ export async function adaptersFor(
       if (!servers.postgres) return;
       const sql = new Client(servers.postgres);
       await sql.connect();
-      await sql.query(`DROP SCHEMA IF EXISTS ${database} CASCADE`);
+      await sql.query(`DROP SCHEMA IF EXISTS ${keySchema} CASCADE`);
       await sql.end();
     },
   };
