@@ -8,52 +8,24 @@
  *   npm run bench:jobs                    # 100,000 rows
  *   npm run bench:jobs -- --rows=500000   # the 500,000-row / ~50 MB limit case
  */
-import { fork, ChildProcess } from 'node:child_process';
 import { createWriteStream, openAsBlob, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { syntheticCsv } from '../libs/jobs/src/csv/synthetic-csv';
-import { startDnsPeer, ZoneEntry } from '../test/support/peers/dns-peer';
-import { accept, startSmtpPeer } from '../test/support/peers/smtp-peer';
 import { startTestApp } from '../test/support/test-app';
+import { JOB_DOMAINS as DOMAINS, startJobPeers } from './job-peers';
 
 const MB = 1024 * 1024;
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const ROWS = Number(arg('rows') ?? 100_000);
-const DOMAINS = 300; // syntheticCsv spreads rows over domain0..domain299.example
-const IPS = Array.from({ length: 30 }, (_, i) => `127.0.2.${i + 1}`);
-
-async function runPeers(): Promise<void> {
-  const zones: Record<string, ZoneEntry> = {};
-  for (let i = 0; i < DOMAINS; i++) {
-    zones[`domain${i}.example`] = { mx: [{ exchange: `mx.domain${i}.example`, priority: 10 }], ttl: 3600 };
-    zones[`mx.domain${i}.example`] = { a: [IPS[i % IPS.length]], ttl: 3600 };
-  }
-  const dns = await startDnsPeer(zones);
-  const smtp = await startSmtpPeer({ default: accept(), listen: IPS });
-  setInterval(() => process.send!({ rss: process.memoryUsage().rss }), 250).unref();
-  process.send!({ dns: dns.server, smtpPort: smtp.port });
-  process.on('disconnect', () => process.exit(0));
-}
-
-function startPeers(): Promise<{ child: ChildProcess; dns: string; smtpPort: number; peakRss: () => number }> {
-  const child = fork(__filename, ['--peers'], { execArgv: process.execArgv });
-  let peak = 0;
-  return new Promise((resolve) =>
-    child.on('message', (m: any) => {
-      if (m.rss) peak = Math.max(peak, m.rss);
-      if (m.dns) resolve({ child, dns: m.dns, smtpPort: m.smtpPort, peakRss: () => peak });
-    }),
-  );
-}
 
 async function main(seal: boolean): Promise<number> {
   const file = join(tmpdir(), `jobs-bench-${process.pid}.csv`);
   await pipeline(Readable.from(syntheticCsv(ROWS)), createWriteStream(file));
   const size = statSync(file).size;
-  const peers = await startPeers();
+  const peers = await startJobPeers();
   const app = await startTestApp({
     DNS_SERVERS: peers.dns,
     SMTP_PROBE_PORT: String(peers.smtpPort),
@@ -130,7 +102,7 @@ async function main(seal: boolean): Promise<number> {
   } finally {
     clearInterval(sampler);
     await app.close();
-    peers.child.disconnect();
+    peers.close();
     rmSync(file, { force: true });
   }
 }
@@ -142,9 +114,7 @@ async function compareSealing(): Promise<void> {
   console.log(JSON.stringify({ sealingCostPercent: (((clear - sealed) / clear) * 100).toFixed(1) }));
 }
 
-if (process.argv.includes('--peers')) void runPeers();
-else
-  (process.argv.includes('--compare-sealing') ? compareSealing() : main(arg('seal') !== 'off')).catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
+(process.argv.includes('--compare-sealing') ? compareSealing() : main(arg('seal') !== 'off')).catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
