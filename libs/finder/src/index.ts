@@ -21,6 +21,7 @@ export type { FinderCallEvent } from './domain/finder-call.events';
 export { FINDER_JOB_UPCASTERS } from './domain/finder-job.upcast';
 export { FINDER_CALL_UPCASTERS } from './domain/finder-call.upcast';
 export { FINDER_PERSONAL_DATA } from './domain/finder-personal-data';
+export { FINDER_CHUNK_MESSAGE_PERSONAL_DATA } from './process-finder-chunk/finder-chunk-message-personal-data';
 export type { FinderJobEvent } from './domain/finder-job.events';
 export type { FinderReason } from './domain/finder-outcome';
 export { FINDER_CALL_ANALYTICS, FINDER_JOB_ANALYTICS } from './domain/finder-analytics';

@@ -11,6 +11,8 @@ export { openDataKeyStore, type DataKeyStoreChoice } from './open-data-key-store
 export { DataKeyCache } from './sealing/data-key-cache';
 export { PersonalDataRegistry } from './sealing/personal-data-registry';
 export { SealingEventStore } from './sealing/sealing-event-store';
+export { SealingMessageBus } from './bus/sealing-message-bus';
+export { PersonalMessageRegistry, type PersonalMessagePolicy } from './bus/personal-message-policy';
 export {
   SEALED_FIELD,
   type PersonalDataPolicy,

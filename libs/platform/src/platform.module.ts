@@ -10,7 +10,9 @@ import {
   DataKeyStore,
   openDataKeyStore,
   PersonalDataRegistry,
+  PersonalMessageRegistry,
   SealingEventStore,
+  SealingMessageBus,
 } from '@lib/personal-data';
 import { ADAPTER_CHOICE, APP_CONFIG } from './tokens';
 import {
@@ -83,6 +85,7 @@ export class PlatformModule implements OnApplicationShutdown {
         },
         // Filled by the domain modules with the policies of their events, before anything is appended.
         { provide: PersonalDataRegistry, useValue: new PersonalDataRegistry() },
+        { provide: PersonalMessageRegistry, useValue: new PersonalMessageRegistry() },
         {
           provide: EventStore,
           // Sealing sits right on the adapter, so every other decorator (metrics, the test harness) sees events opened.
@@ -97,7 +100,15 @@ export class PlatformModule implements OnApplicationShutdown {
           provide: ReadStore,
           useFactory: () => (wrap.readStore ?? same)(createReadStore(config, overrides.observers)),
         },
-        { provide: MessageBus, useFactory: () => (wrap.bus ?? same)(createMessageBus(config, overrides.observers)) },
+        {
+          provide: MessageBus,
+          // As for the event store: sealing on the adapter, so the broker holds chunks' rows as ciphertext only.
+          useFactory: (keys: DataKeyCache, policies: PersonalMessageRegistry) => {
+            const bus = createMessageBus(config, overrides.observers);
+            return (wrap.bus ?? same)(config.personalData.sealing ? new SealingMessageBus(bus, keys, policies) : bus);
+          },
+          inject: [DataKeyCache, PersonalMessageRegistry],
+        },
         { provide: BlobStore, useFactory: () => (wrap.blobs ?? same)(createBlobStore(config)) },
         ProjectionRegistry,
         ReadModelFreshness,
@@ -113,6 +124,7 @@ export class PlatformModule implements OnApplicationShutdown {
         DataKeyStore,
         DataKeyCache,
         PersonalDataRegistry,
+        PersonalMessageRegistry,
         ProjectionRegistry,
         ReadModelFreshness,
       ],

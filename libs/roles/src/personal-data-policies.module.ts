@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { PersonalDataRegistry } from '@lib/personal-data';
+import { PersonalDataRegistry, PersonalMessageRegistry } from '@lib/personal-data';
 import { ERASURE_PERSONAL_DATA } from '@lib/erasure';
 import { VERIFICATION_PERSONAL_DATA } from '@lib/paid-verification';
-import { VERIFICATION_JOB_PERSONAL_DATA } from '@lib/verification-jobs';
-import { FINDER_PERSONAL_DATA } from '@lib/finder';
+import { CHUNK_MESSAGE_PERSONAL_DATA, VERIFICATION_JOB_PERSONAL_DATA } from '@lib/verification-jobs';
+import { FINDER_CHUNK_MESSAGE_PERSONAL_DATA, FINDER_PERSONAL_DATA } from '@lib/finder';
 import { IDEMPOTENCY_PERSONAL_DATA } from '@lib/idempotency';
 
 /**
@@ -19,9 +19,13 @@ const POLICIES = [
   ...ERASURE_PERSONAL_DATA,
 ];
 
+/** Every bus topic whose messages carry personal data (list jobs' chunks), sealed on the bus the same way. */
+const MESSAGE_POLICIES = [CHUNK_MESSAGE_PERSONAL_DATA, FINDER_CHUNK_MESSAGE_PERSONAL_DATA];
+
 @Module({})
 export class PersonalDataPoliciesModule {
-  constructor(registry: PersonalDataRegistry) {
+  constructor(registry: PersonalDataRegistry, messages: PersonalMessageRegistry) {
     for (const policy of POLICIES) registry.register(policy);
+    for (const policy of MESSAGE_POLICIES) messages.register(policy);
   }
 }

@@ -21,6 +21,7 @@ export { VerificationJobQueries } from './query-jobs/verification-job.queries';
 export type { VerificationJobView } from './query-jobs/verification-job.view';
 export { JOB_UPCASTERS } from './domain/verification-job.upcast';
 export { VERIFICATION_JOB_PERSONAL_DATA } from './domain/verification-job-personal-data';
+export { CHUNK_MESSAGE_PERSONAL_DATA } from './process-chunk/chunk-message-personal-data';
 export { RESULT_COLUMNS } from './csv/result-columns';
 export type { JobEvent } from './domain/verification-job.events';
 export { VERIFICATION_JOB_ANALYTICS } from './domain/verification-job-analytics';

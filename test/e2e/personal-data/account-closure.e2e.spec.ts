@@ -60,7 +60,9 @@ describe('closing an account', () => {
   });
 
   it('finds both accounts’ addresses before the closure, so the scan can fail', () => {
-    expect(before.live).toEqual(expect.arrayContaining(['blobs', 'bus', 'read store']));
+    expect(before.live).toEqual(expect.arrayContaining(['blobs', 'read store']));
+    // Chunk messages carry their rows sealed under the job's and the address's keys: never in the clear.
+    expect([...before.live, ...before.test]).not.toContain('bus');
     expect(before.test).toEqual(expect.arrayContaining(['blobs', 'read store']));
   });
 

@@ -36,7 +36,9 @@ describe('erasing one address across the account', () => {
   });
 
   it('finds the address before the erasure, so the scan can fail', () => {
-    expect(before).toEqual(expect.arrayContaining(['blobs', 'bus', 'read store']));
+    expect(before).toEqual(expect.arrayContaining(['blobs', 'read store']));
+    // Chunk messages carry their rows sealed under the job's and the address's keys: never in the clear.
+    expect(before).not.toContain('bus');
   });
 
   it.each([

@@ -5,7 +5,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { EsdbEventStore, EventStore, SqliteEventStore } from '@lib/eventstore';
-import { DataKeyCache, openDataKeyStore, PersonalDataRegistry, SealingEventStore } from '@lib/personal-data';
+import {
+  DataKeyCache,
+  openDataKeyStore,
+  PersonalDataRegistry,
+  PersonalMessageRegistry,
+  SealingEventStore,
+} from '@lib/personal-data';
 import { PersonalDataPoliciesModule } from '@lib/roles';
 import { CHUNK_TOPIC, retryTopic } from '@lib/verification-jobs/testing';
 import { relayTopic } from '@lib/messaging';
@@ -153,7 +159,7 @@ export async function startAppCluster(
         },
       });
       const policies = new PersonalDataRegistry();
-      new PersonalDataPoliciesModule(policies);
+      new PersonalDataPoliciesModule(policies, new PersonalMessageRegistry());
       const sealed = new SealingEventStore(store, new DataKeyCache(keys), policies);
       stores.push(sealed, { close: () => keys.close() });
       return sealed;

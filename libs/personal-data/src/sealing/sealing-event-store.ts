@@ -14,8 +14,8 @@ import type { DataKey } from '../data-key-store.port';
 import { openTextWith, sealedKeyIds, sealingKey, sealTextWith } from '../field-cipher';
 import { DataKeyCache } from './data-key-cache';
 import { PersonalDataRegistry } from './personal-data-registry';
-import { type ScopeRef, SEALED_FIELD } from './personal-data-policy';
-import { accountPepperScope, addressScope } from './scopes';
+import { SEALED_FIELD } from './personal-data-policy';
+import { resolveScopes } from './scope-resolver';
 
 type Data = Record<string, unknown>;
 
@@ -76,7 +76,10 @@ export class SealingEventStore extends DelegatingEventStore {
     });
     const parts = split.flatMap((s) => s?.parts ?? []);
     if (parts.length === 0) return events;
-    const scopesOf = await this.resolver(parts.flatMap((part) => part.scopes));
+    const scopesOf = await resolveScopes(
+      this.keys,
+      parts.flatMap((part) => part.scopes),
+    );
     const keys = await this.keys.keysFor([...new Set(parts.flatMap((part) => part.scopes.map(scopesOf)))]);
     return events.map((event, i) => {
       const s = split[i];
@@ -97,16 +100,6 @@ export class SealingEventStore extends DelegatingEventStore {
   /** HKDF over the part's keys, once for all the parts and readers that use the same keys. */
   private sealingKeyOf(keys: DataKey[]): Buffer {
     return this.keys.derivedFrom(`sealing-key|${keys.map((key) => key.keyId).join('+')}`, keys, () => sealingKey(keys));
-  }
-
-  /** Literal scopes as they are; an address turned into its account's keyed digest (the pepper is a key too). */
-  private async resolver(refs: ScopeRef[]): Promise<(ref: ScopeRef) => string> {
-    const accounts = [...new Set(refs.flatMap((ref) => (typeof ref === 'string' ? [] : [ref.accountId])))];
-    const peppers = accounts.length > 0 ? await this.keys.keysFor(accounts.map(accountPepperScope)) : new Map();
-    return (ref) =>
-      typeof ref === 'string'
-        ? ref
-        : addressScope(ref.accountId, ref.address, (peppers.get(accountPepperScope(ref.accountId)) as DataKey).key);
   }
 
   private async openAll(events: RecordedEvent[]): Promise<RecordedEvent[]> {

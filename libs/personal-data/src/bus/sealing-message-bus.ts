@@ -1,0 +1,103 @@
+import {
+  MessageBus,
+  type BusConsumer,
+  type EnsureTopicsOptions,
+  type IncomingMessage,
+  type OutgoingMessage,
+  type SubscribeOptions,
+} from '@lib/messaging';
+import type { DataKey } from '../data-key-store.port';
+import { openWith, sealedKeyIds, sealWith } from '../field-cipher';
+import { DataKeyCache } from '../sealing/data-key-cache';
+import { SEALED_FIELD } from '../sealing/personal-data-policy';
+import { resolveScopes } from '../sealing/scope-resolver';
+import { PersonalMessageRegistry } from './personal-message-policy';
+
+type Value = Record<string, unknown>;
+
+/** A sealed part is bound to its topic: copied onto another topic, it does not open. */
+const binding = (topic: string): string => `bus|${topic}`;
+
+/**
+ * Crypto-shredding on the bus, as SealingEventStore does it on the log: a message of a topic with a policy is
+ * published with its personal fields sealed under the keys of their scopes and opened again for its consumer.
+ * The broker (Kafka keeps every message until the topic's retention) holds only ciphertext of them, which an
+ * erasure makes unreadable at once. A part whose key was destroyed reads as the policy's erased form.
+ */
+export class SealingMessageBus extends MessageBus {
+  constructor(
+    private readonly inner: MessageBus,
+    private readonly keys: DataKeyCache,
+    private readonly registry: PersonalMessageRegistry,
+  ) {
+    super();
+  }
+
+  ensureTopics(topics: string[], options?: EnsureTopicsOptions): Promise<void> {
+    return this.inner.ensureTopics(topics, options);
+  }
+
+  async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
+    const policy = this.registry.policyFor(topic);
+    if (!policy) return this.inner.publish(topic, messages);
+    const split = messages.map((message) => policy.split(message.value));
+    const refs = split.flatMap((s) => s.parts.flatMap((part) => part.scopes));
+    if (refs.length === 0) return this.inner.publish(topic, messages);
+    const scopesOf = await resolveScopes(this.keys, refs);
+    const keys = await this.keys.keysFor([...new Set(refs.map(scopesOf))]);
+    const sealed = messages.map((message, i) => ({
+      ...message,
+      value: {
+        ...split[i].clear,
+        [SEALED_FIELD]: split[i].parts.map((part) =>
+          sealWith(
+            part.scopes.map((ref) => keys.get(scopesOf(ref)) as DataKey),
+            part.value,
+            binding(topic),
+          ),
+        ),
+      },
+    }));
+    return this.inner.publish(topic, sealed);
+  }
+
+  subscribe(options: SubscribeOptions, handler: (message: IncomingMessage) => Promise<void>): Promise<BusConsumer> {
+    return this.inner.subscribe(options, async (message) => handler(await this.open(message)));
+  }
+
+  // Erasing by value finds only what a message keeps in the clear (ids); its sealed fields need no deleting.
+  forgetMessages(fields: string[], value: string | number, exceptTopics?: string[]): Promise<number> {
+    return this.inner.forgetMessages(fields, value, exceptTopics);
+  }
+
+  forgetMessagesHolding(text: string): Promise<number> {
+    return this.inner.forgetMessagesHolding(text);
+  }
+
+  ping(): Promise<boolean> {
+    return this.inner.ping();
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  private async open(message: IncomingMessage): Promise<IncomingMessage> {
+    const value = message.value as Value | null;
+    const sealed = value?.[SEALED_FIELD];
+    // A message published before sealing (or on a topic without a policy) reads as it is.
+    if (!Array.isArray(sealed)) return message;
+    const policy = this.registry.policyFor(message.topic);
+    if (!policy) throw new Error(`a message on ${message.topic} is sealed but no personal-data policy reads it`);
+    const parts = sealed as string[];
+    const keys = await this.keys.byKeyIds([...new Set(parts.flatMap((part) => sealedKeyIds(part) ?? []))]);
+    const opened = parts.map((part) => {
+      const needed = (sealedKeyIds(part) ?? []).map((id) => keys.get(id));
+      // A destroyed key is an erasure: the part reads as null and the policy writes the message as erased.
+      if (needed.length === 0 || needed.some((key) => !key)) return null;
+      return openWith(needed as DataKey[], part, binding(message.topic));
+    });
+    const { [SEALED_FIELD]: _sealed, ...clear } = value as Value;
+    return { ...message, value: policy.join(clear, opened) };
+  }
+}

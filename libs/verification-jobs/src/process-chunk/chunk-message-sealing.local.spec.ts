@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventually, present } from '@lib/common/testing';
+import { SqliteMessageBus, type BusConsumer, type IncomingMessage } from '@lib/messaging';
+import {
+  accountPepperScope,
+  addressScope,
+  DataKeyCache,
+  jobScope,
+  MasterKeys,
+  masterKeyOf,
+  PersonalMessageRegistry,
+  SealingMessageBus,
+  SqliteDataKeyStore,
+} from '@lib/personal-data';
+import { CHUNK_TOPIC, retryTopic, type ChunkMessage } from './chunk-message';
+import { CHUNK_MESSAGE_PERSONAL_DATA } from './chunk-message-personal-data';
+
+const ACCOUNT = 'acc-1';
+const item = (email: string, firstRow: number) => ({ email, canonical: email.toLowerCase(), firstRow, rows: 1 });
+const chunk = (jobId: number, emails: string[], level = 0): ChunkMessage => ({
+  jobId,
+  accountId: ACCOUNT,
+  chunkNo: 3,
+  level,
+  items: emails.map((email, i) => item(email, i + 1)),
+});
+
+// Issue 39: a chunk's rows reach the broker sealed under the job's and each address's key, as the log seals
+// them, and a consumer reads them opened; an erasure of the job or of one address leaves ciphertext only.
+describe('chunk messages on a sealing bus (embedded bus, real key store)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'chunk-sealing-'));
+  const keyStore = new SqliteDataKeyStore(join(dir, 'data-keys.sqlite'), new MasterKeys(masterKeyOf(randomBytes(32))));
+  const keys = new DataKeyCache(keyStore, Date.now, 0);
+  const registry = new PersonalMessageRegistry();
+  registry.register(CHUNK_MESSAGE_PERSONAL_DATA);
+  const inner = new SqliteMessageBus(join(dir, 'bus.sqlite'), { partitions: 2, pollIntervalMs: 20 });
+  const bus = new SealingMessageBus(inner, keys, registry);
+  const consumers: BusConsumer[] = [];
+  const busBytes = () =>
+    Buffer.concat(
+      readdirSync(dir)
+        .filter((name) => name.startsWith('bus.sqlite'))
+        .map((name) => readFileSync(join(dir, name))),
+    ).toString('latin1');
+
+  async function delivered(topic: string, group: string, count: number, from = bus): Promise<IncomingMessage[]> {
+    const seen: IncomingMessage[] = [];
+    consumers.push(await from.subscribe({ groupId: group, topics: [topic] }, async (m) => void seen.push(m)));
+    return eventually(async () => present(seen.length >= count && seen, `${count} messages on ${topic}`), {
+      timeoutMs: 5_000,
+      intervalMs: 20,
+    });
+  }
+
+  beforeAll(() => bus.ensureTopics([CHUNK_TOPIC, retryTopic(1), 'other.topic']));
+  afterAll(async () => {
+    await Promise.all(consumers.map((c) => c.stop()));
+    await bus.close();
+    await keyStore.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stores no address, and delivers the chunk as it was published', async () => {
+    const sent = chunk(1, ['Ada.Lovelace@Example.test', 'grace@example.test']);
+    await bus.publish(CHUNK_TOPIC, [{ key: 'example.test', value: { ...sent } }]);
+    const [got] = await delivered(CHUNK_TOPIC, 'g-first', 1);
+    expect(got.value).toEqual(sent);
+    expect(busBytes().toLowerCase()).not.toContain('lovelace');
+    expect(busBytes()).not.toContain('grace@');
+    const [stored] = await delivered(CHUNK_TOPIC, 'g-stored', 1, inner);
+    expect(stored.value).toMatchObject({
+      jobId: 1,
+      accountId: ACCOUNT,
+      chunkNo: 3,
+      _sealed: [expect.any(String), expect.any(String)],
+    });
+    expect(stored.value.items).toEqual([
+      { email: null, canonical: null, firstRow: 1, rows: 1 },
+      { email: null, canonical: null, firstRow: 2, rows: 1 },
+    ]);
+  });
+
+  it('seals retry levels too, and leaves topics without a policy as they are', async () => {
+    await bus.publish(retryTopic(1), [{ key: 'k', value: { ...chunk(2, ['retry.me@example.test'], 1) } }]);
+    await bus.publish('other.topic', [{ key: 'k', value: { note: 'plain.text@example.test' } }]);
+    expect((await delivered(retryTopic(1), 'g-retry', 1))[0].value.items[0].email).toBe('retry.me@example.test');
+    expect(busBytes()).not.toContain('retry.me@');
+    expect(busBytes()).toContain('plain.text@example.test');
+  });
+
+  it("drops the rows of an erased address and every row of an erased job, the job's ids kept", async () => {
+    await bus.publish(CHUNK_TOPIC, [
+      { key: 'a', value: { ...chunk(10, ['gone@example.test', 'kept@example.test']) } },
+      { key: 'b', value: { ...chunk(11, ['kept@example.test']) } },
+    ]);
+    const pepper = (await keyStore.keysFor([accountPepperScope(ACCOUNT)])).get(accountPepperScope(ACCOUNT))!;
+    await keyStore.destroy([addressScope(ACCOUNT, 'GONE@example.test', pepper.key), jobScope(ACCOUNT, 11)]);
+    const seen = await delivered(CHUNK_TOPIC, 'g-after-erasure', 3);
+    const byJob = new Map(seen.map((m) => [m.value.jobId, m.value]));
+    expect(byJob.get(10).items.map((i: { email: string }) => i.email)).toEqual(['kept@example.test']);
+    expect(byJob.get(11)).toMatchObject({ jobId: 11, accountId: ACCOUNT, chunkNo: 3, items: [] });
+  });
+});
