@@ -16,6 +16,8 @@ export interface AppConfig {
   kafkaPartitions: number;
   /** A Kafka consumer that misses heartbeats this long loses its partitions (how soon a crashed worker's work moves). */
   kafkaSessionTimeoutMs: number;
+  /** KAFKA_NAMESPACE: prefix of every topic and consumer group on a broker shared with other deployments; null: none. */
+  kafkaNamespace: string | null;
   /** Embedded bus: age after which messages every group has read are deleted; 0 keeps the log forever. */
   busRetentionHours: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

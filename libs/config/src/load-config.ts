@@ -67,6 +67,11 @@ function readConfig(r: EnvReader, defaultRoles: AppConfig['roles']): AppConfig {
     kafkaPartitions: r.int('KAFKA_PARTITIONS', 6, 1, 1000),
     // Within the broker's default group.min/max.session.timeout.ms (6 s / 30 min; 5 min before Kafka 2.3).
     kafkaSessionTimeoutMs: r.int('KAFKA_SESSION_TIMEOUT_MS', 30_000, 6_000, 300_000),
+    kafkaNamespace: r.checked('KAFKA_NAMESPACE', (raw) =>
+      /^[A-Za-z0-9_-]{1,60}\.$/.test(raw)
+        ? null
+        : 'KAFKA_NAMESPACE must be letters, digits, _ or - (at most 60), then a dot',
+    ),
     busRetentionHours: r.int('BUS_RETENTION_HOURS', 24, 0, 87_600),
     logLevel: r.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
     http: readHttpTimeouts(r),

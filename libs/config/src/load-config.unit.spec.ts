@@ -4,6 +4,18 @@ import { FINDER_BATCH_BUDGET_MS, longestPaidCallMs } from './paid-call-budget';
 const load = (env: Record<string, string>) => loadConfig(env, ['api']);
 
 describe('loadConfig', () => {
+  describe('KAFKA_NAMESPACE', () => {
+    it('is unset by default and takes a prefix that ends in a dot', () => {
+      expect(load({}).kafkaNamespace).toBeNull();
+      expect(load({ KAFKA_NAMESPACE: 'staging-2.' }).kafkaNamespace).toBe('staging-2.');
+    });
+
+    it('refuses a prefix Kafka would not take in a topic name, or one without its dot', () => {
+      for (const value of ['staging', 'a b.', 'x/y.', `${'n'.repeat(61)}.`])
+        expect(() => load({ KAFKA_NAMESPACE: value })).toThrow(/KAFKA_NAMESPACE/);
+    });
+  });
+
   describe('KAFKA_SESSION_TIMEOUT_MS', () => {
     it('defaults to 30 s and takes a value the broker accepts', () => {
       expect(load({}).kafkaSessionTimeoutMs).toBe(30_000);

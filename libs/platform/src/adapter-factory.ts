@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { AppConfig } from '@lib/config';
 import { AppendObserver, EsdbEventStore, EventStore, ObservedEventStore, SqliteEventStore } from '@lib/eventstore';
 import { MongoReadStore, ObservedReadStore, ReadStore, ReadStoreObserver, SqliteReadStore } from '@lib/readstore';
-import { BusObserver, KafkaMessageBus, MessageBus, SqliteMessageBus } from '@lib/messaging';
+import { BusObserver, KafkaMessageBus, MessageBus, NamespacedMessageBus, SqliteMessageBus } from '@lib/messaging';
 import { BlobStore, FileBlobStore, GridFsBlobStore } from '@lib/blobstore';
 
 /** Which adapter each port got; logged at start and shown by /ready. */
@@ -54,7 +54,7 @@ export function createReadStore(config: AppConfig, observers: AdapterObservers =
 
 export function createMessageBus(config: AppConfig, observers: AdapterObservers = {}): MessageBus {
   if (config.kafkaBrokers) {
-    return new KafkaMessageBus({
+    const kafka = new KafkaMessageBus({
       brokers: config.kafkaBrokers,
       clientId: `mailcheck-${config.roles.join('-')}`,
       partitions: config.kafkaPartitions,
@@ -62,6 +62,7 @@ export function createMessageBus(config: AppConfig, observers: AdapterObservers 
       retentionMs: config.busRetentionHours * 3_600_000,
       observer: observers.bus,
     });
+    return config.kafkaNamespace ? new NamespacedMessageBus(kafka, config.kafkaNamespace) : kafka;
   }
   return new SqliteMessageBus(path.join(ensureDataDir(config), 'bus.sqlite'), {
     partitions: config.kafkaPartitions,

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually, present } from '@lib/common/testing';
-import { SqliteMessageBus, type BusConsumer, type IncomingMessage } from '@lib/messaging';
+import { MessageBus, SqliteMessageBus, type BusConsumer, type IncomingMessage } from '@lib/messaging';
 import {
   accountPepperScope,
   addressScope,
@@ -46,7 +46,12 @@ describe('chunk messages on a sealing bus (embedded bus, real key store)', () =>
         .map((name) => readFileSync(join(dir, name))),
     ).toString('latin1');
 
-  async function delivered(topic: string, group: string, count: number, from = bus): Promise<IncomingMessage[]> {
+  async function delivered(
+    topic: string,
+    group: string,
+    count: number,
+    from: MessageBus = bus,
+  ): Promise<IncomingMessage[]> {
     const seen: IncomingMessage[] = [];
     consumers.push(await from.subscribe({ groupId: group, topics: [topic] }, async (m) => void seen.push(m)));
     return eventually(async () => present(seen.length >= count && seen, `${count} messages on ${topic}`), {
