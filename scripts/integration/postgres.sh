@@ -74,6 +74,17 @@ pg_stat_statements.track = all
 EOF
 }
 
+# As in production (docs/production.md, "Erasures on PostgreSQL"): WAL segments past a checkpoint are deleted,
+# not renamed for reuse with the rows of erased documents still in them. Applied with ALTER SYSTEM and a
+# reload, so a cluster initdb'd before this line gets it too, without a restart.
+apply_production_settings() {
+  local psql=("$(bin_dir)/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -d postgres -v ON_ERROR_STOP=1 -qAt)
+  if [[ $("${psql[@]}" -c 'SHOW wal_recycle') != off ]]; then
+    log "wal_recycle = off (ALTER SYSTEM, reload)"
+    "${psql[@]}" -c 'ALTER SYSTEM SET wal_recycle = off' -c 'SELECT pg_reload_conf()' >/dev/null
+  fi
+}
+
 running() { as_owner "$(bin_dir)/pg_ctl" -D "$DATA" status >/dev/null 2>&1; }
 
 cmd_up() {
@@ -92,6 +103,7 @@ cmd_up() {
     "${psql[@]}" -d postgres -c "CREATE DATABASE \"$PG_DATABASE\""
   fi
   "${psql[@]}" -d "$PG_DATABASE" -c 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements'
+  apply_production_settings
   printf 'export POSTGRES_URL=postgres://postgres@127.0.0.1:%s/%s\n' "$PG_PORT" "$PG_DATABASE" >"$ENV_FILE"
   cat "$ENV_FILE"
 }

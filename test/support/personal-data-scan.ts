@@ -5,6 +5,7 @@ import * as path from 'node:path';
 export interface ScanHit {
   file: string;
   encoding: string;
+  needle: string;
 }
 
 /** The forms a stored string may take: as given, JSON-escaped, base64 at each alignment, and case-folded. */
@@ -28,28 +29,52 @@ function encodingsOf(needle: string): Array<{ encoding: string; bytes: Buffer; f
   return forms;
 }
 
-/** Every file under `root`, recursively. */
+/** Every file under `root`, recursively (`root` itself when it is a file); what vanishes meanwhile is skipped. */
 function filesUnder(root: string): string[] {
-  if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root, { withFileTypes: true }).flatMap((entry) => {
+  let entries: fs.Dirent[];
+  try {
+    if (fs.statSync(root).isFile()) return [root];
+    entries = fs.readdirSync(root, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return entries.flatMap((entry) => {
     const full = path.join(root, entry.name);
     return entry.isDirectory() ? filesUnder(full) : entry.isFile() ? [full] : [];
   });
 }
 
+/** A file's bytes, or null when it went between listing and reading (a server deleting a segment meanwhile). */
+function readIfThere(file: string): Buffer | null {
+  try {
+    return fs.readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 /**
  * Scans every byte of every file under `root` for the needles in each of their encodings (issue 39: the
- * proof that an erasure left nothing). Case-folded forms are searched in the lower-cased bytes.
+ * proof that an erasure left nothing). Case-folded forms are searched in the lower-cased bytes. `skip`: files whose
+ * format holds no payload (said where it is used).
  */
-export function scanForPersonalData(root: string, needles: string[]): ScanHit[] {
+export function scanForPersonalData(
+  root: string,
+  needles: string[],
+  options: { skip?: (file: string) => boolean } = {},
+): ScanHit[] {
   const hits: ScanHit[] = [];
   for (const file of filesUnder(root)) {
-    const bytes = fs.readFileSync(file);
+    if (options.skip?.(file)) continue;
+    const bytes = readIfThere(file);
+    if (!bytes) continue;
     const lowered = Buffer.from(bytes.toString('latin1').toLowerCase(), 'latin1');
     for (const needle of needles)
       for (const form of encodingsOf(needle))
         if ((form.folded ? lowered : bytes).includes(form.bytes))
-          hits.push({ file: path.relative(root, file), encoding: form.encoding });
+          hits.push({ file: path.relative(root, file) || path.basename(file), encoding: form.encoding, needle });
   }
   return hits;
 }

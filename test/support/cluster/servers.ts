@@ -5,6 +5,7 @@ export type ServerVariable =
   | 'MONGO_URL'
   | 'POSTGRES_URL'
   | 'EVENTSTORE_URL'
+  | 'POSTGRES_URL'
   | 'POSTFIX_SMTP_HOST'
   | 'POSTFIX_SMTP_PORT'
   | 'POSTFIX_DOMAIN'

@@ -1,0 +1,306 @@
+// Issue 39 on the production topology: api, worker and projector as three processes on Kafka and FerretDB over
+// PostgreSQL. For each erasure kind, the data a customer makes (a single check, a batch, a 1,000-row list job and
+// a finder call for one person), then the erasure, then the operator's reclaim step on PostgreSQL
+// (scripts/postgres-reclaim-erased.sh, docs/production.md), then a scan of every byte the service and its servers
+// wrote: DATA_DIR, PostgreSQL's data directory (tables, indexes, WAL) and log, Kafka's log directories and log,
+// FerretDB's state and log, the processes' output. The names and addresses are new in every run, so other tests'
+// data on the shared servers cannot answer for them.
+import { Kafka } from 'kafkajs';
+import { MongoClient } from 'mongodb';
+import { DashboardBrowser, tokenFromOutbox } from '../../support/dashboard-browser';
+import { startAppCluster, showingOutputsOnFailure, type AppCluster } from '../../support/cluster/app-cluster';
+import {
+  postgresFileNamer,
+  psqlValue,
+  reclaimErasedOnPostgres,
+  serverPlaces,
+  type ServerPlaces,
+} from '../../support/cluster/production-disks';
+import { brokersOf, describeWithServers } from '../../support/cluster/servers';
+import type { MailPeers } from '../../support/peers/mail-peers';
+import {
+  callsFor,
+  completedJob,
+  JOB_ROWS,
+  needlesOf,
+  newPerson,
+  scanEverywhere,
+  startErasurePeers,
+  whenDone,
+  where,
+  type Person,
+} from './erasure-scan-world';
+
+const PASSWORD = 'correct horse battery staple';
+
+describeWithServers(
+  ['KAFKA_BROKERS', 'MONGO_URL', 'POSTGRES_URL'],
+  'erasures on Kafka + FerretDB/PostgreSQL: no byte of the address or the name left anywhere',
+  (servers) => {
+    // One person per kind; `kept` is the job account's other calls, which no erasure here reaches.
+    const people = { job: newPerson(), kept: newPerson(), address: newPerson(), account: newPerson() };
+    const tag = `r${Date.now().toString(36)}`;
+    // Topics and consumer groups of their own: another app on the shared broker (a bench, another suite) must
+    // not take this cluster's partitions, nor this cluster theirs.
+    const namespace = `it-erasure-${tag}.`;
+    let peers: MailPeers;
+    let cluster: AppCluster | undefined;
+    let places: ServerPlaces;
+    const keys: Record<'job' | 'address' | 'account', string> = { job: '', address: '', account: '' };
+    const jobs: Record<'job' | 'address' | 'account', number> = { job: 0, address: 0, account: 0 };
+    let jobsAccount: string;
+    let subjectsAccount: string;
+    let closure: { browser: DashboardBrowser; accountId: string; teamName: string };
+    let before: Map<string, string[]>;
+
+    /** Where a person is found, PostgreSQL's files named by their table (a checkpoint first: see flushed). */
+    const scanFor = async (person: Person) => named(scanEverywhere(cluster!, places, needlesOf(person)));
+    const named = async (hits: ReturnType<typeof scanEverywhere>) => {
+      const name = await postgresFileNamer(servers.POSTGRES_URL);
+      return where(hits.map((hit) => (hit.place === 'postgresql data' ? { ...hit, file: name(hit.file) } : hit)));
+    };
+    // What PostgreSQL holds in its shared buffers reaches the table files at a checkpoint: the scan before the
+    // erasures must see the tables, not only the WAL (the reclaim step checkpoints on its own).
+    const flushed = () => psqlValue(servers.POSTGRES_URL, 'CHECKPOINT');
+    const dataKeys = async (prefix: string) => {
+      const mongo = await MongoClient.connect(servers.MONGO_URL);
+      try {
+        const docs = await mongo
+          .db(cluster!.env.MONGO_DATABASE)
+          .collection<{ _id: string; keyId: string; wrapped: string }>('data_keys')
+          .find({ _id: { $regex: `^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` } })
+          .toArray();
+        return docs;
+      } finally {
+        await mongo.close();
+      }
+    };
+
+    async function openAccount(name: string): Promise<{ apiKey: string; accountId: string }> {
+      const opened = await cluster!.request('POST', '/admin/v1/accounts', {
+        admin: true,
+        body: { name, credits: 5_000 },
+      });
+      expect(opened.status).toBe(201);
+      return opened.body.data;
+    }
+
+    /** The owner of a dashboard account (closure is the owner's, on the dashboard), with an API key. */
+    async function dashboardOwner(): Promise<typeof closure & { key: string }> {
+      const email = `owner-${tag}@owners.example`;
+      const browser = new DashboardBrowser(cluster!.api.url);
+      await browser.prepare();
+      const signUp = await browser.request('POST', '/dashboard/v1/sign-up', {
+        body: { email, password: PASSWORD, name: 'Owner', company: `Closing ${tag}` },
+      });
+      expect(signUp.status).toBe(202);
+      const token = await tokenFromOutbox(cluster!.env.DATA_DIR, email, '/confirm-email');
+      expect((await browser.request('POST', '/dashboard/v1/confirm-email', { body: { token } })).status).toBe(200);
+      const team = (await browser.request('GET', '/dashboard/v1/team')).body.data;
+      const created = await browser.request('POST', '/dashboard/v1/keys', { body: { label: 'lists' } });
+      expect(created.status).toBe(201);
+      return { browser, accountId: team.accountId, teamName: team.name, key: created.body.data.apiKey };
+    }
+
+    beforeAll(async () => {
+      peers = await startErasurePeers(Object.values(people));
+      cluster = await startAppCluster(servers, {
+        mailPeers: async () => peers,
+        env: { JOB_CHUNK_SIZE: '50', DATA_KEY_CACHE_SECONDS: '1', TRIAL_CREDITS: '5000', KAFKA_NAMESPACE: namespace },
+      });
+      places = await serverPlaces(servers.POSTGRES_URL);
+      const jobsOwner = await openAccount(`Jobs ${tag}`);
+      [keys.job, jobsAccount] = [jobsOwner.apiKey, jobsOwner.accountId];
+      const subjects = await openAccount(`Subjects ${tag}`);
+      [keys.address, subjectsAccount] = [subjects.apiKey, subjects.accountId];
+      const owner = await dashboardOwner();
+      closure = owner;
+      keys.account = owner.key;
+      // The job account's calls are for another person: a job's erasure does not reach them, and the scan
+      // still finds them after it.
+      await callsFor(cluster, keys.job, people.kept);
+      await callsFor(cluster, keys.address, people.address);
+      await callsFor(cluster, keys.account, people.account);
+      [jobs.job, jobs.address, jobs.account] = await Promise.all([
+        completedJob(cluster, keys.job, people.job, `${tag}j`),
+        completedJob(cluster, keys.address, people.address, `${tag}a`),
+        completedJob(cluster, keys.account, people.account, `${tag}c`),
+      ]);
+      // One pass over every place for everyone (the places hold hundreds of megabytes), sorted out per person.
+      await flushed();
+      const hits = scanEverywhere(cluster, places, Object.values(people).flatMap(needlesOf));
+      before = new Map();
+      for (const [kind, person] of Object.entries(people))
+        before.set(kind, await named(hits.filter((hit) => needlesOf(person).includes(hit.needle))));
+    }, 600_000);
+    afterAll(async () => {
+      await cluster?.close();
+      const admin = new Kafka({ brokers: brokersOf(servers.KAFKA_BROKERS), logCreator: () => () => undefined }).admin();
+      await admin.connect();
+      const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(namespace));
+      if (topics.length > 0) await admin.deleteTopics({ topics });
+      await admin.disconnect();
+    }, 60_000);
+
+    it('runs PostgreSQL as production does: wal_recycle off', async () => {
+      expect(await psqlValue(servers.POSTGRES_URL, 'SHOW wal_recycle')).toBe('off');
+    });
+
+    it(`finds every person in PostgreSQL before any erasure (the read store, the ${JOB_ROWS}-row job's file), so the scan can fail`, () => {
+      for (const kind of Object.keys(people)) {
+        const hits = before.get(kind)!;
+        expect({ kind, postgres: hits.some((hit) => hit.startsWith('postgresql data: base/')) }).toEqual({
+          kind,
+          postgres: true,
+        });
+      }
+    });
+
+    it('finds no person on Kafka even before an erasure: chunks carry their rows sealed, analytics topics none', () => {
+      for (const [kind, hits] of before)
+        expect({ kind, kafka: hits.filter((hit) => hit.startsWith('kafka')) }).toEqual({ kind, kafka: [] });
+    });
+
+    describe('one job, erased now (POST /v1/jobs/{id}/erase)', () => {
+      let receipt: any;
+      let destroyed: Array<{ keyId: string; wrapped: string }>;
+      beforeAll(async () => {
+        destroyed = await dataKeys(`account:${jobsAccount}:job:${jobs.job}`);
+        const asked = await cluster!.request('POST', `/v1/jobs/${jobs.job}/erase`, { key: keys.job });
+        expect(asked.status).toBe(202);
+        receipt = await whenDone(
+          async () =>
+            (await cluster!.request('GET', `/v1/erasures/${asked.body.data.erasureId}`, { key: keys.job })).body.data,
+        );
+        await reclaimErasedOnPostgres(servers.POSTGRES_URL, cluster!.env.MONGO_DATABASE);
+      }, 120_000);
+
+      it(
+        'leaves the person of the job nowhere',
+        showingOutputsOnFailure(
+          () => cluster,
+          async () => {
+            expect(receipt.removed).toMatchObject({ jobsPurged: 1 });
+            expect(await scanFor(people.job)).toEqual([]);
+          },
+        ),
+      );
+
+      it("still finds the account's calls for another person, which a job's erasure does not reach", async () => {
+        expect((await scanFor(people.kept)).some((hit) => hit.startsWith('postgresql data: base/'))).toBe(true);
+      });
+
+      it("leaves the job key's wrapped bytes nowhere in PostgreSQL", () => {
+        expect(destroyed).toHaveLength(1);
+        expect(
+          where(
+            scanEverywhere(
+              cluster!,
+              { pg: places['postgresql data'] },
+              destroyed.map((d) => d.wrapped),
+            ),
+          ),
+        ).toEqual([]);
+      });
+    });
+
+    describe("one address, a data subject's request (POST /v1/erasures)", () => {
+      let receipt: any;
+      let addressKeys: Array<{ _id: string; wrapped: string }>;
+      beforeAll(async () => {
+        addressKeys = await dataKeys(`account:${subjectsAccount}:address:`);
+        const asked = await cluster!.request('POST', '/v1/erasures', {
+          key: keys.address,
+          body: { address: people.address.address },
+        });
+        expect(asked.status).toBe(202);
+        receipt = await whenDone(
+          async () =>
+            (await cluster!.request('GET', `/v1/erasures/${asked.body.data.erasureId}`, { key: keys.address })).body
+              .data,
+        );
+        await reclaimErasedOnPostgres(servers.POSTGRES_URL, cluster!.env.MONGO_DATABASE);
+      }, 120_000);
+
+      it(
+        'leaves the address and the name nowhere',
+        showingOutputsOnFailure(
+          () => cluster,
+          async () => {
+            expect(receipt.removed).toMatchObject({ jobsSearched: 1 });
+            expect(await scanFor(people.address)).toEqual([]);
+          },
+        ),
+      );
+
+      it("leaves the address key's wrapped bytes nowhere in PostgreSQL", () => {
+        const destroyed = addressKeys.filter((doc) => receipt.scopes.includes(doc._id));
+        expect(destroyed).toHaveLength(1);
+        const pg = { pg: places['postgresql data'] };
+        expect(
+          where(
+            scanEverywhere(
+              cluster!,
+              pg,
+              destroyed.map((doc) => doc.wrapped),
+            ),
+          ),
+        ).toEqual([]);
+      });
+    });
+
+    describe('the account, closed by its owner (POST /dashboard/v1/account/close)', () => {
+      let receipt: any;
+      let accountKeys: Array<{ _id: string; wrapped: string }>;
+      beforeAll(async () => {
+        accountKeys = [
+          ...(await dataKeys(`account:${closure.accountId}:`)),
+          ...(await dataKeys(`account:test_${closure.accountId}:`)),
+        ];
+        const closed = await closure.browser.request('POST', '/dashboard/v1/account/close', {
+          body: { teamName: closure.teamName },
+        });
+        expect(closed.status).toBe(202);
+        receipt = await whenDone(
+          async () =>
+            (
+              await cluster!.request('GET', `/admin/v1/accounts/${closure.accountId}/erasures/account`, {
+                admin: true,
+              })
+            ).body.data,
+        );
+        await reclaimErasedOnPostgres(servers.POSTGRES_URL, cluster!.env.MONGO_DATABASE);
+      }, 120_000);
+
+      it(
+        'leaves the address and the name nowhere',
+        showingOutputsOnFailure(
+          () => cluster,
+          async () => {
+            expect(receipt.removed).toMatchObject({ jobsPurged: 1 });
+            expect(await scanFor(people.account)).toEqual([]);
+          },
+        ),
+      );
+
+      it("leaves the account's keys' wrapped bytes nowhere in PostgreSQL", () => {
+        // A thousand address keys (one per row of the job) cost a scan each: every key but those, and 25 of them.
+        const sample = [
+          ...accountKeys.filter((doc) => !doc._id.includes(':address:')),
+          ...accountKeys.filter((doc) => doc._id.includes(':address:')).slice(0, 25),
+        ];
+        expect(sample.length).toBeGreaterThan(25);
+        const pg = { pg: places['postgresql data'] };
+        expect(
+          where(
+            scanEverywhere(
+              cluster!,
+              pg,
+              sample.map((doc) => doc.wrapped),
+            ),
+          ),
+        ).toEqual([]);
+      });
+    });
+  },
+);
