@@ -96,6 +96,12 @@ export const CONFIG_REFERENCE: readonly ConfigReferenceGroup[] = [
           'comma-separated brokers select Kafka; partitions of created topics (`jobs.chunks` gets at least 128: a worker runs 32 chunks at once, up to 64 while its event loop has time to spare; each consumer runs a group member per partition, docs/production.md)',
       },
       {
+        names: ['KAFKA_NAMESPACE'],
+        defaults: { KAFKA_NAMESPACE: 'unset: topic and group names as listed' },
+        meaning:
+          'a prefix (letters, digits, `_` or `-`, then a dot) of every topic and consumer group name, for deployments sharing one broker: without it they take each other\'s partitions (docs/production.md, Sharing a broker)',
+      },
+      {
         names: ['KAFKA_SESSION_TIMEOUT_MS'],
         meaning:
           "a Kafka consumer silent this long loses its partitions: how long a crashed worker's partitions wait before another worker takes them (`6000`–`300000`, within the broker's `group.min/max.session.timeout.ms`)",

@@ -6,7 +6,6 @@
 // FerretDB's state and log, the processes' output. The names and addresses are new in every run, so other tests'
 // data on the shared servers cannot answer for them.
 import { Kafka } from 'kafkajs';
-import { MongoClient } from 'mongodb';
 import { DashboardBrowser, tokenFromOutbox } from '../../support/dashboard-browser';
 import { startAppCluster, showingOutputsOnFailure, type AppCluster } from '../../support/cluster/app-cluster';
 import {
@@ -43,6 +42,10 @@ describeWithServers(
     // Topics and consumer groups of their own: another app on the shared broker (a bench, another suite) must
     // not take this cluster's partitions, nor this cluster theirs.
     const namespace = `it-erasure-${tag}.`;
+    // The data keys in a PostgreSQL table beside FerretDB's schemas, as this topology runs them (docs/personal-data.md,
+    // Where the keys live); a schema of this run's own.
+    const keySchema = `it_keys_${tag}`;
+    const reclaim = () => reclaimErasedOnPostgres(servers.POSTGRES_URL, [cluster!.env.MONGO_DATABASE, keySchema]);
     let peers: MailPeers;
     let cluster: AppCluster | undefined;
     let places: ServerPlaces;
@@ -62,18 +65,19 @@ describeWithServers(
     // What PostgreSQL holds in its shared buffers reaches the table files at a checkpoint: the scan before the
     // erasures must see the tables, not only the WAL (the reclaim step checkpoints on its own).
     const flushed = () => psqlValue(servers.POSTGRES_URL, 'CHECKPOINT');
-    const dataKeys = async (prefix: string) => {
-      const mongo = await MongoClient.connect(servers.MONGO_URL);
-      try {
-        const docs = await mongo
-          .db(cluster!.env.MONGO_DATABASE)
-          .collection<{ _id: string; keyId: string; wrapped: string }>('data_keys')
-          .find({ _id: { $regex: `^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` } })
-          .toArray();
-        return docs;
-      } finally {
-        await mongo.close();
-      }
+    /** The wrapped data keys under a scope prefix, read from the key table as the operator would. */
+    const dataKeys = async (prefix: string): Promise<Array<{ scope: string; wrapped: string }>> => {
+      const rows = await psqlValue(
+        servers.POSTGRES_URL,
+        `SELECT scope || '|' || wrapped FROM ${keySchema}.data_keys WHERE starts_with(scope, '${prefix}')`,
+      );
+      return rows
+        .split('\n')
+        .filter(Boolean)
+        .map((row) => {
+          const [scope, wrapped] = row.split('|');
+          return { scope, wrapped };
+        });
     };
 
     async function openAccount(name: string): Promise<{ apiKey: string; accountId: string }> {
@@ -106,7 +110,14 @@ describeWithServers(
       peers = await startErasurePeers(Object.values(people));
       cluster = await startAppCluster(servers, {
         mailPeers: async () => peers,
-        env: { JOB_CHUNK_SIZE: '50', DATA_KEY_CACHE_SECONDS: '1', TRIAL_CREDITS: '5000', KAFKA_NAMESPACE: namespace },
+        env: {
+          JOB_CHUNK_SIZE: '50',
+          DATA_KEY_CACHE_SECONDS: '1',
+          TRIAL_CREDITS: '5000',
+          KAFKA_NAMESPACE: namespace,
+          DATA_KEYS_POSTGRES_URL: servers.POSTGRES_URL,
+          DATA_KEYS_POSTGRES_SCHEMA: keySchema,
+        },
       });
       places = await serverPlaces(servers.POSTGRES_URL);
       const jobsOwner = await openAccount(`Jobs ${tag}`);
@@ -140,6 +151,7 @@ describeWithServers(
       const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(namespace));
       if (topics.length > 0) await admin.deleteTopics({ topics });
       await admin.disconnect();
+      await psqlValue(servers.POSTGRES_URL, `DROP SCHEMA IF EXISTS ${keySchema} CASCADE`);
     }, 60_000);
 
     it('runs PostgreSQL as production does: wal_recycle off', async () => {
@@ -163,7 +175,7 @@ describeWithServers(
 
     describe('one job, erased now (POST /v1/jobs/{id}/erase)', () => {
       let receipt: any;
-      let destroyed: Array<{ keyId: string; wrapped: string }>;
+      let destroyed: Array<{ scope: string; wrapped: string }>;
       beforeAll(async () => {
         destroyed = await dataKeys(`account:${jobsAccount}:job:${jobs.job}`);
         const asked = await cluster!.request('POST', `/v1/jobs/${jobs.job}/erase`, { key: keys.job });
@@ -172,7 +184,7 @@ describeWithServers(
           async () =>
             (await cluster!.request('GET', `/v1/erasures/${asked.body.data.erasureId}`, { key: keys.job })).body.data,
         );
-        await reclaimErasedOnPostgres(servers.POSTGRES_URL, cluster!.env.MONGO_DATABASE);
+        await reclaim();
       }, 120_000);
 
       it(
@@ -206,7 +218,7 @@ describeWithServers(
 
     describe("one address, a data subject's request (POST /v1/erasures)", () => {
       let receipt: any;
-      let addressKeys: Array<{ _id: string; wrapped: string }>;
+      let addressKeys: Array<{ scope: string; wrapped: string }>;
       beforeAll(async () => {
         addressKeys = await dataKeys(`account:${subjectsAccount}:address:`);
         const asked = await cluster!.request('POST', '/v1/erasures', {
@@ -219,7 +231,7 @@ describeWithServers(
             (await cluster!.request('GET', `/v1/erasures/${asked.body.data.erasureId}`, { key: keys.address })).body
               .data,
         );
-        await reclaimErasedOnPostgres(servers.POSTGRES_URL, cluster!.env.MONGO_DATABASE);
+        await reclaim();
       }, 120_000);
 
       it(
@@ -234,7 +246,7 @@ describeWithServers(
       );
 
       it("leaves the address key's wrapped bytes nowhere in PostgreSQL", () => {
-        const destroyed = addressKeys.filter((doc) => receipt.scopes.includes(doc._id));
+        const destroyed = addressKeys.filter((doc) => receipt.scopes.includes(doc.scope));
         expect(destroyed).toHaveLength(1);
         const pg = { pg: places['postgresql data'] };
         expect(
@@ -251,7 +263,7 @@ describeWithServers(
 
     describe('the account, closed by its owner (POST /dashboard/v1/account/close)', () => {
       let receipt: any;
-      let accountKeys: Array<{ _id: string; wrapped: string }>;
+      let accountKeys: Array<{ scope: string; wrapped: string }>;
       beforeAll(async () => {
         accountKeys = [
           ...(await dataKeys(`account:${closure.accountId}:`)),
@@ -269,7 +281,7 @@ describeWithServers(
               })
             ).body.data,
         );
-        await reclaimErasedOnPostgres(servers.POSTGRES_URL, cluster!.env.MONGO_DATABASE);
+        await reclaim();
       }, 120_000);
 
       it(
@@ -286,8 +298,8 @@ describeWithServers(
       it("leaves the account's keys' wrapped bytes nowhere in PostgreSQL", () => {
         // A thousand address keys (one per row of the job) cost a scan each: every key but those, and 25 of them.
         const sample = [
-          ...accountKeys.filter((doc) => !doc._id.includes(':address:')),
-          ...accountKeys.filter((doc) => doc._id.includes(':address:')).slice(0, 25),
+          ...accountKeys.filter((doc) => !doc.scope.includes(':address:')),
+          ...accountKeys.filter((doc) => doc.scope.includes(':address:')).slice(0, 25),
         ];
         expect(sample.length).toBeGreaterThan(25);
         const pg = { pg: places['postgresql data'] };

@@ -84,12 +84,13 @@ export async function serverPlaces(postgresUrl: string): Promise<ServerPlaces> {
 
 /**
  * The operator's step after erasures on FerretDB/PostgreSQL, exactly as docs/production.md says to run it:
- * scripts/postgres-reclaim-erased.sh for the service's database. Answers what the script printed.
+ * scripts/postgres-reclaim-erased.sh for the service's schemas (FerretDB's database, the data keys' schema).
+ * Answers what the script printed.
  */
-export async function reclaimErasedOnPostgres(postgresUrl: string, mongoDatabase: string): Promise<string> {
+export async function reclaimErasedOnPostgres(postgresUrl: string, schemas: string[]): Promise<string> {
   const script = path.join(__dirname, '../../../scripts/postgres-reclaim-erased.sh');
-  const { stdout } = await run('bash', [script], {
-    env: { ...process.env, POSTGRES_URL: postgresUrl, MONGO_DATABASE: mongoDatabase, PSQL: psqlBinary() },
+  const { stdout } = await run('bash', [script, ...schemas], {
+    env: { ...process.env, POSTGRES_URL: postgresUrl, PSQL: psqlBinary() },
   });
   return stdout.trim();
 }
