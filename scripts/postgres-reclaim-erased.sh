@@ -6,7 +6,8 @@
 # database in the PostgreSQL schema of the same name; the data keys' table is in DATA_KEYS_POSTGRES_SCHEMA,
 # default personal_data) into new files holding live rows only, then checkpoints
 # past the WAL segments that held the deleted rows, so they are deleted (wal_recycle = off; a recycled segment
-# keeps its old bytes until overwritten). Run it on a schedule (daily) and after an erasure you must prove.
+# keeps its old bytes until overwritten). The planner's statistics, which sample column values, are recomputed and
+# rewritten the same way. Run it on a schedule (daily) and after an erasure you must prove.
 # VACUUM FULL locks each table while it is rewritten: reads of that collection wait (seconds per million rows).
 # Usage: POSTGRES_URL=postgres://... scripts/postgres-reclaim-erased.sh <schema>...   e.g. mailcheck personal_data
 # Needs a superuser (CHECKPOINT, pg_switch_wal). PSQL names the psql binary (default: psql on PATH).
@@ -25,7 +26,10 @@ fi
 
 in_schemas="FROM pg_tables WHERE schemaname = ANY (string_to_array(:'schemas', ','))"
 schemas=$(IFS=,; echo "$*")
-psql_do -v schemas="$schemas" <<<"SELECT format('VACUUM (FULL) %I.%I', schemaname, tablename) $in_schemas \gexec"
+psql_do -v schemas="$schemas" <<<"SELECT format('VACUUM (FULL, ANALYZE) %I.%I', schemaname, tablename) $in_schemas \gexec"
+# The planner's statistics sample column values (histogram bounds, most common values): ANALYZE above replaced
+# the erased ones, whose old rows are dead rows of pg_statistic until it is rewritten too.
+psql_do -c 'VACUUM (FULL) pg_catalog.pg_statistic'
 psql_do <<<"CHECKPOINT; SELECT pg_switch_wal() \g /dev/null
 CHECKPOINT;"
 count="SELECT count(*) $in_schemas"

@@ -4,6 +4,7 @@ import { randomInt } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { BSON, MongoClient } from 'mongodb';
 import { eventually, present } from '@lib/common/testing';
 import { scanForPersonalData, type ScanHit } from '../../support/personal-data-scan';
 import { startMailPeers, type MailPeers } from '../../support/peers/mail-peers';
@@ -110,18 +111,44 @@ export const where = (hits: Array<ScanHit & { place: string }>): string[] =>
 const kafkaIndex = (file: string): boolean => /\.(time)?index$/.test(file);
 
 /**
- * Scans every place for the needles: the servers' (PostgreSQL's data directory and log, Kafka's log directories
- * and log, FerretDB's), the cluster's DATA_DIR (event store, data keys, outbox), and the app processes' output.
+ * Every document of the cluster's database as FerretDB returns it, one BSON file per collection: PostgreSQL
+ * compresses a value over about 2 kB (TOAST), which a scan of its files cannot read through; what is live in a
+ * collection is read here whatever PostgreSQL did with its bytes.
  */
-export function scanEverywhere(
+async function dumpReadStore(cluster: AppCluster, dir: string): Promise<void> {
+  const mongo = await MongoClient.connect(cluster.env.MONGO_URL);
+  try {
+    const db = mongo.db(cluster.env.MONGO_DATABASE);
+    for (const { name } of await db.listCollections({}, { nameOnly: true }).toArray()) {
+      const docs = await db.collection(name).find({}).toArray();
+      fs.writeFileSync(path.join(dir, `${name}.bson`), Buffer.concat(docs.map((doc) => BSON.serialize(doc))));
+    }
+  } finally {
+    await mongo.close();
+  }
+}
+
+/**
+ * Scans every place for the needles: the servers' (PostgreSQL's data directory and log, Kafka's log directories
+ * and log, FerretDB's), the cluster's DATA_DIR (event store, outbox), the app processes' output, and every
+ * document of the read store as FerretDB returns it.
+ */
+export async function scanEverywhere(
   cluster: AppCluster,
   places: ServerPlaces,
   needles: string[],
-): Array<ScanHit & { place: string }> {
+): Promise<Array<ScanHit & { place: string }>> {
   const logs = fs.mkdtempSync(path.join(os.tmpdir(), 'it-erasure-logs-'));
+  const documents = fs.mkdtempSync(path.join(os.tmpdir(), 'it-erasure-documents-'));
   try {
     fs.writeFileSync(path.join(logs, 'processes.log'), cluster.outputs());
-    const all: ServerPlaces = { ...places, DATA_DIR: cluster.env.DATA_DIR, 'app processes': logs };
+    await dumpReadStore(cluster, documents);
+    const all: ServerPlaces = {
+      ...places,
+      DATA_DIR: cluster.env.DATA_DIR,
+      'app processes': logs,
+      'read store documents': documents,
+    };
     return Object.entries(all).flatMap(([place, root]) =>
       scanForPersonalData(root, needles, { skip: place.startsWith('kafka') ? kafkaIndex : undefined }).map((hit) => ({
         ...hit,
@@ -130,5 +157,6 @@ export function scanEverywhere(
     );
   } finally {
     fs.rmSync(logs, { recursive: true, force: true });
+    fs.rmSync(documents, { recursive: true, force: true });
   }
 }
