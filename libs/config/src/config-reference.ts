@@ -99,7 +99,7 @@ export const CONFIG_REFERENCE: readonly ConfigReferenceGroup[] = [
         names: ['KAFKA_NAMESPACE'],
         defaults: { KAFKA_NAMESPACE: 'unset: topic and group names as listed' },
         meaning:
-          'a prefix (letters, digits, `_` or `-`, then a dot) of every topic and consumer group name, for deployments sharing one broker: without it they take each other\'s partitions (docs/production.md, Sharing a broker)',
+          "a prefix (letters, digits, `_` or `-`, then a dot) of every topic and consumer group name, for deployments sharing one broker: without it they take each other's partitions (docs/production.md, Sharing a broker)",
       },
       {
         names: ['KAFKA_SESSION_TIMEOUT_MS'],
