@@ -56,22 +56,35 @@ export async function adaptersFor(
     MONGO_DATABASE: database,
   };
   if (topology === 'esdb' && esdb) env.EVENTSTORE_URL = esdb.connectionString();
-  // Not the database's own name: FerretDB keeps each database in the PostgreSQL schema of that name.
-  const keySchema = `${database}_keys`;
-  if (servers.postgres) {
-    env.DATA_KEYS_POSTGRES_URL = servers.postgres;
-    env.DATA_KEYS_POSTGRES_SCHEMA = keySchema;
-  }
+  const keys = postgresKeyStore(servers.postgres, database);
+  Object.assign(env, keys.env);
   return {
     env,
     cleanup: async () => {
       const mongo = await MongoClient.connect(servers.mongo);
       await mongo.db(database).dropDatabase();
       await mongo.close();
-      if (!servers.postgres) return;
-      const sql = new Client(servers.postgres);
+      await keys.cleanup();
+    },
+  };
+}
+
+/**
+ * The data keys of one run in PostgreSQL (schema `<name>_keys`, dropped by cleanup), or nothing to set when
+ * no PostgreSQL is given. Not the database's own name: FerretDB keeps each database in the schema of its name.
+ */
+export function postgresKeyStore(
+  url: string | null,
+  name: string,
+): { env: Record<string, string>; cleanup: () => Promise<void> } {
+  if (!url) return { env: {}, cleanup: async () => undefined };
+  const schema = `${name}_keys`;
+  return {
+    env: { DATA_KEYS_POSTGRES_URL: url, DATA_KEYS_POSTGRES_SCHEMA: schema },
+    cleanup: async () => {
+      const sql = new Client(url);
       await sql.connect();
-      await sql.query(`DROP SCHEMA IF EXISTS ${keySchema} CASCADE`);
+      await sql.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await sql.end();
     },
   };

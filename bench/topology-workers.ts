@@ -17,10 +17,13 @@ import type { MailPeers } from '../test/support/peers/mail-peers';
 import { startAppCluster, type AppCluster } from '../test/support/cluster/app-cluster';
 import { jobWhenFinished } from '../test/support/cluster/cluster-helpers';
 import { slowManyCsv, startSlowManyPeers } from '../test/support/peers/slow-many-peers';
+import { postgresKeyStore } from './topology-adapters';
 
 export interface WorkerScalingOptions {
   kafkaBrokers: string;
   mongoUrl: string;
+  /** The PostgreSQL under FerretDB, where the data keys then live (bench/topology-adapters.ts); null: in MONGO_URL. */
+  postgresUrl?: string | null;
   /** Rows of the list (default 4,000), spread evenly over `domains` (default 40), each with its own slow MX. */
   rows?: number;
   domains?: number;
@@ -63,11 +66,13 @@ async function runOnce(
 ): Promise<WorkerRun> {
   const egressOf = (w: number) => ({ SMTP_EGRESS_ID: egress === 'shared' ? 'bench-host' : `bench-host-${w}` });
   let peers: MailPeers | undefined;
+  const keys = postgresKeyStore(options.postgresUrl, `bench_workers_${Date.now().toString(36)}`);
   const cluster: AppCluster = await startAppCluster(
     { KAFKA_BROKERS: options.kafkaBrokers, MONGO_URL: options.mongoUrl },
     {
       mailPeers: async () => (peers = await startSlowManyPeers(options.domains, options.bannerMs)),
       env: {
+        ...keys.env,
         JOB_CHUNK_SIZE: '200',
         LOG_LEVEL: 'warn',
         SMTP_PER_MX_CONCURRENCY: String(options.perMxCeiling),
@@ -105,6 +110,7 @@ async function runOnce(
     };
   } finally {
     await cluster.close();
+    await keys.cleanup();
   }
 }
 
@@ -121,6 +127,7 @@ export async function measureWorkerScaling(options: WorkerScalingOptions): Promi
   const settings = {
     kafkaBrokers: options.kafkaBrokers,
     mongoUrl: options.mongoUrl,
+    postgresUrl: options.postgresUrl ?? null,
     rows: options.rows ?? 4_000,
     domains: options.domains ?? 40,
     bannerMs: options.bannerMs ?? 1_000,
@@ -199,6 +206,7 @@ if (require.main === module) {
   measureWorkerLists(sizes, {
     kafkaBrokers: env.KAFKA_BROKERS,
     mongoUrl: env.MONGO_URL,
+    postgresUrl: env.POSTGRES_URL || null,
     domains: int('BENCH_DOMAINS'),
     bannerMs: int('BENCH_BANNER_MS'),
     perMxCeiling: int('BENCH_PER_MX_CEILING'),

@@ -86,6 +86,7 @@ async function workerScaling(servers: Servers): Promise<void> {
   const targets = await measureWorkerLists(WORKER_LIST_ROWS, {
     kafkaBrokers: servers.kafka,
     mongoUrl: servers.mongo,
+    postgresUrl: servers.postgres,
     log: (line) => console.log(`  ${line}`),
   });
   for (const line of targets) console.log(line);
