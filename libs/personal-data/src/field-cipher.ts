@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync } from 'node:crypto';
 import type { DataKey } from './data-key-store.port';
+import { publicRandomBytes } from './public-random';
 
 const ALGORITHM = 'aes-256-gcm';
 const IV_BYTES = 12;
@@ -29,7 +30,7 @@ export function sealWith(keys: DataKey[], value: unknown, binding: string): stri
 /** sealWith for a value already in JSON (`text`); `derived`: sealingKey(keys), when the caller has it. */
 export function sealTextWith(keys: DataKey[], text: string, binding: string, derived?: Buffer): string {
   if (keys.length === 0) throw new Error('sealing needs at least one data key');
-  const iv = randomBytes(IV_BYTES);
+  const iv = publicRandomBytes(IV_BYTES);
   const cipher = createCipheriv(ALGORITHM, derived ?? sealingKey(keys), iv).setAAD(Buffer.from(binding, 'utf8'));
   const plain = Buffer.from(text, 'utf8');
   const sealed = Buffer.concat([iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
+import { publicRandomBytes } from './public-random';
 
 const ALGORITHM = 'aes-256-gcm';
 const IV_BYTES = 12;
@@ -32,7 +33,7 @@ export class MasterKeys {
 
   /** Wraps a data key; the scope and key id are bound in as associated data, so a wrapped key cannot be moved. */
   wrap(dataKey: Buffer, binding: string): { masterKeyId: string; wrapped: string } {
-    const iv = randomBytes(IV_BYTES);
+    const iv = publicRandomBytes(IV_BYTES);
     const cipher = createCipheriv(ALGORITHM, this.current.key, iv).setAAD(Buffer.from(binding, 'utf8'));
     const sealed = Buffer.concat([cipher.update(dataKey), cipher.final(), cipher.getAuthTag()]);
     return { masterKeyId: this.current.id, wrapped: Buffer.concat([iv, sealed]).toString('base64') };

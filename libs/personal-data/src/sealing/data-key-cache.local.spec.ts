@@ -45,6 +45,16 @@ describe('DataKeyCache.derivedFrom', () => {
     expect(cache.derivedFrom('y', [job, job], made.derive)).toBe('made 4');
   });
 
+  it('remembers the last 10,000 to 20,000 things derived, no more', async () => {
+    const job = (await cache.keysFor(['job:5'])).get('job:5')!;
+    const made = counting();
+    cache.derivedFrom('first', [job], made.derive);
+    for (let i = 0; i < 10_000; i++) cache.derivedFrom(`row ${i}`, [job], () => i);
+    expect(cache.derivedFrom('first', [job], made.derive)).toBe('made 1');
+    for (let i = 10_000; i < 30_000; i++) cache.derivedFrom(`row ${i}`, [job], () => i);
+    expect(cache.derivedFrom('first', [job], made.derive)).toBe('made 2');
+  });
+
   it('drops what was derived from a scope it forgets, and from a prefix', async () => {
     const keys = await cache.keysFor(['account:3:job:1', 'account:3:address:a', 'account:4:job:1']);
     const [job, address, other] = ['account:3:job:1', 'account:3:address:a', 'account:4:job:1'].map((scope) =>

@@ -2,8 +2,8 @@ import type { DataKey, DataKeyStore } from '../data-key-store.port';
 
 const DEFAULT_TTL_MS = 30_000;
 const MAX_ENTRIES = 50_000;
-/** Derived entries: about two per row sealed (its sealing key, its opened text), the last ~10,000 rows. */
-const MAX_DERIVED = 20_000;
+/** Derived entries per generation: about two per row sealed (its sealing key, its opened text). */
+const DERIVED_GENERATION = 10_000;
 
 /** Something made from data keys (a sealing key, an opened value), with the keys it was made from. */
 interface Derived {
@@ -21,7 +21,9 @@ interface Derived {
 export class DataKeyCache {
   private readonly byScope = new Map<string, { key: DataKey; until: number }>();
   private readonly byId = new Map<string, { key: DataKey; until: number }>();
-  private readonly derived = new Map<string, Derived>();
+  /** Two generations: when the newer fills up, the older is dropped whole (no per-entry eviction). */
+  private derived = new Map<string, Derived>();
+  private olderDerived = new Map<string, Derived>();
 
   constructor(
     private readonly store: DataKeyStore,
@@ -54,11 +56,13 @@ export class DataKeyCache {
    */
   derivedFrom<T>(id: string, keys: DataKey[], derive: () => T): T {
     const now = this.now();
-    const entry = this.derived.get(id);
+    const entry = this.derived.get(id) ?? this.olderDerived.get(id);
     if (entry && entry.until > now && sameKeys(entry.from, keys)) return entry.value as T;
     const value = derive();
-    this.derived.delete(id);
-    if (this.derived.size >= MAX_DERIVED) this.derived.delete(this.derived.keys().next().value as string);
+    if (this.derived.size >= DERIVED_GENERATION) {
+      this.olderDerived = this.derived;
+      this.derived = new Map();
+    }
     this.derived.set(id, { from: keys, value, until: now + this.ttlMs });
     return value;
   }
@@ -66,8 +70,7 @@ export class DataKeyCache {
   /** Drops what this process remembers of these scopes (they were just erased here). */
   forget(scopes: string[]): void {
     const erased = new Set(scopes);
-    for (const [id, entry] of this.derived)
-      if (entry.from.some((key) => erased.has(key.scope))) this.derived.delete(id);
+    this.forgetDerived((key) => erased.has(key.scope));
     for (const scope of scopes) {
       const entry = this.byScope.get(scope);
       if (entry) this.byId.delete(entry.key.keyId);
@@ -78,10 +81,14 @@ export class DataKeyCache {
 
   /** Drops every remembered key whose scope starts with this prefix. */
   forgetPrefix(prefix: string): void {
-    for (const [id, entry] of this.derived)
-      if (entry.from.some((key) => key.scope.startsWith(prefix))) this.derived.delete(id);
+    this.forgetDerived((key) => key.scope.startsWith(prefix));
     this.forget([...this.byScope.keys()].filter((scope) => scope.startsWith(prefix)));
     for (const [id, entry] of this.byId) if (entry.key.scope.startsWith(prefix)) this.byId.delete(id);
+  }
+
+  private forgetDerived(erased: (key: DataKey) => boolean): void {
+    for (const generation of [this.derived, this.olderDerived])
+      for (const [id, entry] of generation) if (entry.from.some(erased)) generation.delete(id);
   }
 
   private fresh(map: Map<string, { key: DataKey; until: number }>, ids: string[]): Map<string, DataKey> {
