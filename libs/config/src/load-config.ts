@@ -153,6 +153,11 @@ function readConfig(r: EnvReader, defaultRoles: AppConfig['roles']): AppConfig {
   }
   const holdProblem = holdExpiryProblem(config.credits.holdExpirySeconds, config.probe.interactiveBudgetMs);
   if (holdProblem) r.problems.push(holdProblem);
+  const keys = config.personalData.keyStorePostgres;
+  if (keys && config.mongoUrl && keys.schema === config.mongoDatabase)
+    r.problems.push(
+      `DATA_KEYS_POSTGRES_SCHEMA must not be MONGO_DATABASE's name ("${keys.schema}"): FerretDB keeps that database in the PostgreSQL schema of the same name, and dropping the database would drop the keys`,
+    );
   return config;
 }
 

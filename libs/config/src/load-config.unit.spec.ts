@@ -73,6 +73,30 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('DATA_KEYS_POSTGRES_URL beside MONGO_URL', () => {
+    const keysAt = { DATA_KEYS_POSTGRES_URL: 'postgres://keys:secret@pg:5432/ferretdb' };
+
+    it('keeps the data keys in PostgreSQL, in a schema of their own', () => {
+      expect(load({ MONGO_URL: 'mongodb://ferretdb/mailcheck', ...keysAt }).personalData.keyStorePostgres).toEqual({
+        url: keysAt.DATA_KEYS_POSTGRES_URL,
+        schema: 'personal_data',
+      });
+    });
+
+    it("refuses the read store's database name as the key schema (FerretDB's schema of that name), without echoing the URL", () => {
+      const env = { MONGO_URL: 'mongodb://ferretdb/mailcheck', ...keysAt, DATA_KEYS_POSTGRES_SCHEMA: 'mailcheck' };
+      expect(() => load(env)).toThrow(/DATA_KEYS_POSTGRES_SCHEMA must not be MONGO_DATABASE's name \("mailcheck"\)/);
+      expect(() => load(env)).not.toThrow(/secret/);
+      expect(() => load({ ...keysAt, DATA_KEYS_POSTGRES_SCHEMA: 'mailcheck' })).not.toThrow();
+    });
+
+    it('refuses a malformed connection string', () => {
+      expect(() => load({ DATA_KEYS_POSTGRES_URL: 'pg://db/keys' })).toThrow(
+        /DATA_KEYS_POSTGRES_URL must start with postgres:\/\/ or postgresql:\/\//,
+      );
+    });
+  });
+
   describe('BUS_RETENTION_HOURS', () => {
     it('defaults to 24 and accepts 0 (keep forever)', () => {
       expect(load({}).busRetentionHours).toBe(24);
