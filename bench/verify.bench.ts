@@ -5,8 +5,11 @@
 //   npm run bench:verify -- --compare-sealing [--rounds 6]
 // `--compare-sealing` (issue 39: sealing may cost at most 10% of the p50): rounds with sealing on and off
 // in one process, interleaved on, off, off, on, on, off, ... so load drift on a shared machine falls on both
-// alike; each round is a fresh app and account (warmed up with `--warmup` calls, 200 by default) against
-// the same peers. Prints each round, then p50/p99/calls per second per mode over all its rounds and the cost.
+// alike, after one round of each not counted; each round is a fresh app and account (warmed up with
+// `--warmup` calls, 200 by default) against the same peers. Prints each round, then p50/p99/calls per second
+// per mode over all its rounds and the cost, the p50 cost within each adjacent on/off pair of rounds with
+// their median, and this process's CPU time per call (app and clients share the process: barely moved by what
+// else runs on the machine, unlike latency).
 import { loadavg } from 'node:os';
 import { startDnsPeer } from '../test/support/peers/dns-peer';
 import { accept, startSmtpPeer } from '../test/support/peers/smtp-peer';
@@ -30,6 +33,8 @@ interface Round {
   latencies: number[];
   statuses: Map<string, number>;
   balance: number;
+  /** This process's CPU time per measured call (app and clients; the clients' share is the same in both modes). */
+  cpuMsPerCall: number;
 }
 
 /** `total` calls from `concurrency` closed-loop clients on a fresh app, after `warmup` calls not counted. */
@@ -49,6 +54,7 @@ async function round(peers: Peers, seal: boolean, total: number, concurrency: nu
       const latencies: number[] = [];
       const statuses = new Map<string, number>();
       let next = 0;
+      const cpu = process.cpuUsage();
       const started = process.hrtime.bigint();
       await Promise.all(
         Array.from({ length: concurrency }, async () => {
@@ -67,7 +73,9 @@ async function round(peers: Peers, seal: boolean, total: number, concurrency: nu
           }
         }),
       );
-      return { latencies, statuses, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+      const used = process.cpuUsage(cpu);
+      const cpuMsPerCall = (used.user + used.system) / 1000 / calls;
+      return { latencies, statuses, seconds: Number(process.hrtime.bigint() - started) / 1e9, cpuMsPerCall };
     };
     if (warmup > 0) await run(warmup);
     const measured = await run(total);
@@ -88,6 +96,7 @@ function summary(rounds: Round[]) {
     perSecond: latencies.length / seconds,
     p50: pct(latencies, 0.5),
     p99: pct(latencies, 0.99),
+    cpuMsPerCall: rounds.reduce((s, r) => s + r.cpuMsPerCall, 0) / rounds.length,
   };
 }
 
@@ -124,6 +133,9 @@ async function main(): Promise<void> {
       `bench:verify --compare-sealing ${new Date().toISOString()}: ${rounds} rounds of ${total} calls (after ${warmup} ` +
         `warm-up calls), ${concurrency} concurrent clients, local SMTP server; load ${load()}`,
     );
+    // A round of each mode not counted first: the process's own warm-up (JIT, modules, heap growth) fell on
+    // round 1 otherwise (its CPU per call 30-40% above every later round's, in runs on 2026-11-28).
+    for (const seal of [true, false]) await round(peers, seal, total, concurrency, warmup);
     const done: Round[] = [];
     for (let i = 0; i < rounds; i++) {
       // on, off, off, on, on, off, ...: each mode goes first as often as last.
@@ -132,7 +144,8 @@ async function main(): Promise<void> {
       done.push(r);
       console.log(
         `  round ${i + 1} sealing ${seal ? 'on ' : 'off'}: ${(r.latencies.length / r.seconds).toFixed(0)} calls/s, ` +
-          `p50 ${pct(r.latencies, 0.5).toFixed(1)} ms, p99 ${pct(r.latencies, 0.99).toFixed(1)} ms; ` +
+          `p50 ${pct(r.latencies, 0.5).toFixed(1)} ms, p99 ${pct(r.latencies, 0.99).toFixed(1)} ms, ` +
+          `CPU ${r.cpuMsPerCall.toFixed(2)} ms/call; ` +
           `${JSON.stringify(Object.fromEntries(r.statuses))}; load ${load()}`,
       );
     }
@@ -145,11 +158,25 @@ async function main(): Promise<void> {
       ['sealing off', off],
     ] as const)
       console.log(
-        `${name}: ${s.calls} calls, ${s.perSecond.toFixed(0)} calls/s, p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms`,
+        `${name}: ${s.calls} calls, ${s.perSecond.toFixed(0)} calls/s, p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, ` +
+          `CPU ${s.cpuMsPerCall.toFixed(2)} ms/call`,
       );
     console.log(
-      `sealing costs: p50 ${cost(on.p50, off.p50, off.p50)}, p99 ${cost(on.p99, off.p99, off.p99)}, calls/s ${cost(off.perSecond, on.perSecond, off.perSecond)} ` +
+      `sealing costs: p50 ${cost(on.p50, off.p50, off.p50)}, p99 ${cost(on.p99, off.p99, off.p99)}, calls/s ${cost(off.perSecond, on.perSecond, off.perSecond)}, ` +
+        `CPU per call ${cost(on.cpuMsPerCall, off.cpuMsPerCall, off.cpuMsPerCall)} ` +
         `(positive: slower with sealing); load ${load()}`,
+    );
+    // Rounds 1-2, 3-4, ... each hold one of each mode minutes apart: their ratio is the least moved by drift.
+    const pairs: number[] = [];
+    for (let i = 0; i + 1 < done.length; i += 2) {
+      const [a, b] = [done[i], done[i + 1]];
+      const [sealed, clear] = a.seal ? [a, b] : [b, a];
+      pairs.push((pct(sealed.latencies, 0.5) - pct(clear.latencies, 0.5)) / pct(clear.latencies, 0.5));
+    }
+    const median = [...pairs].sort((x, y) => x - y)[Math.floor((pairs.length - 1) / 2)];
+    console.log(
+      `p50 cost per adjacent on/off pair: ${pairs.map((c) => `${(c * 100).toFixed(1)}%`).join(', ')}; ` +
+        `median ${(median * 100).toFixed(1)}%`,
     );
   } finally {
     await smtp.close();
