@@ -15,6 +15,14 @@ dataKeyStoreContract(
 );
 
 describe('SqliteDataKeyStore on disk', () => {
+  it('commits keys with a full sync, so no sealed event outlives its key in a power cut', async () => {
+    const store = new SqliteDataKeyStore(join(dir, 'sync.sqlite'), new MasterKeys(masterKeyOf(randomBytes(32))));
+    const db = (store as unknown as { db: { pragma(sql: string, o: object): unknown } }).db;
+    // 2 = FULL: the WAL is synced at each commit (NORMAL, 1, only at checkpoints).
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    await store.close();
+  });
+
   it('leaves no byte of a destroyed wrapped key in the database file or its log', async () => {
     const file = join(dir, 'scan.sqlite');
     const store = new SqliteDataKeyStore(file, new MasterKeys(masterKeyOf(randomBytes(32))));

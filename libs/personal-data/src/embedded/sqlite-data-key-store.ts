@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { GroupOutcome, SameTurnGroups } from '@lib/common';
 import { DataKey, DataKeyStore } from '../data-key-store.port';
 import { MasterKeys } from '../master-keys';
 import { keyBinding, newKeyId } from '../data-key-ids';
@@ -16,6 +17,7 @@ type Row = { scope: string; key_id: string; master_key_id: string; wrapped: stri
 export class SqliteDataKeyStore extends DataKeyStore {
   private readonly db: Database.Database;
   private readonly insert: Database.Statement;
+  private readonly creations = new SameTurnGroups<string[], Map<string, DataKey>>((group) => this.createGroup(group));
 
   constructor(
     filePath: string,
@@ -25,7 +27,9 @@ export class SqliteDataKeyStore extends DataKeyStore {
     fs.mkdirSync(path.dirname(filePath), { recursive: true });
     this.db = new Database(filePath);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
+    // FULL: a key must be on disk before the event sealed under it is appended to another file, or a power
+    // cut could keep the event and lose its key. Concurrent creations share one commit (creations below).
+    this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('secure_delete = ON');
     this.db.exec(`CREATE TABLE IF NOT EXISTS data_keys (
@@ -37,24 +41,35 @@ export class SqliteDataKeyStore extends DataKeyStore {
     );
   }
 
-  /** Inserts first: a new scope (most of them: one per address) costs no look-up, only existing ones do. */
+  /**
+   * Inserts first: a new scope (most of them: one per address) costs no look-up, only existing ones do.
+   * Calls made in the same turn of the event loop create their keys in one transaction and one fsync.
+   */
   async keysFor(scopes: string[]): Promise<Map<string, DataKey>> {
-    const created = new Map<string, DataKey>();
-    this.db
-      .transaction((unique: string[]) => {
-        for (const scope of unique) {
-          const keyId = newKeyId();
-          const key = randomBytes(32);
-          const { masterKeyId, wrapped } = this.masters.wrap(key, keyBinding(scope, keyId));
-          if (this.insert.run(scope, keyId, masterKeyId, wrapped).changes === 1)
-            created.set(scope, { scope, keyId, key });
-        }
-      })
-      .immediate([...new Set(scopes)]);
+    const created = await this.creations.add([...new Set(scopes)]);
     const before = scopes.filter((scope) => !created.has(scope));
     const keys = before.length > 0 ? await this.existing(before) : new Map<string, DataKey>();
     for (const [scope, key] of created) keys.set(scope, key);
     return keys;
+  }
+
+  /** One transaction for a group of keysFor calls; a scope two of them ask for is created by the first. */
+  private createGroup(group: string[][]): GroupOutcome<Map<string, DataKey>>[] {
+    return this.db
+      .transaction((calls: string[][]) =>
+        calls.map((unique) => {
+          const created = new Map<string, DataKey>();
+          for (const scope of unique) {
+            const keyId = newKeyId();
+            const key = randomBytes(32);
+            const { masterKeyId, wrapped } = this.masters.wrap(key, keyBinding(scope, keyId));
+            if (this.insert.run(scope, keyId, masterKeyId, wrapped).changes === 1)
+              created.set(scope, { scope, keyId, key });
+          }
+          return { ok: true as const, result: created };
+        }),
+      )
+      .immediate(group);
   }
 
   async existing(scopes: string[]): Promise<Map<string, DataKey>> {
@@ -124,6 +139,7 @@ export class SqliteDataKeyStore extends DataKeyStore {
   }
 
   async close(): Promise<void> {
+    this.creations.flush();
     this.db.close();
   }
 

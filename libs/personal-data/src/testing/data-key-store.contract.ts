@@ -43,6 +43,18 @@ export function dataKeyStoreContract(name: string, open: (masters: MasterKeys) =
       expect(k1.get(x)!.key.equals(k2.get(x)!.key)).toBe(true);
     });
 
+    it('answers calls made together on one store, sharing scopes, with one key per scope', async () => {
+      const s = await store();
+      const [x, y, z] = [scope('together-x'), scope('together-y'), scope('together-z')];
+      const answers = await Promise.all([s.keysFor([x, y]), s.keysFor([y, z]), s.keysFor([z, x, x])]);
+      expect(answers.map((keys) => [...keys.keys()].sort())).toEqual([[x, y].sort(), [y, z].sort(), [x, z].sort()]);
+      for (const name of [x, y, z]) {
+        const ids = answers.filter((keys) => keys.has(name)).map((keys) => keys.get(name)!.keyId);
+        expect(new Set(ids).size).toBe(1);
+      }
+      expect((await (await store()).existing([x, y, z])).size).toBe(3);
+    });
+
     it('finds keys by generation id, as a sealed value names them', async () => {
       const s = await store();
       const [a, b] = [scope('by-id-a'), scope('by-id-b')];
