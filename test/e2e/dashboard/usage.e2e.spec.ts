@@ -7,6 +7,9 @@ import { startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser, uniqueEmail } from './dashboard-users';
 import { uploadJob } from '../jobs/jobs-world';
 
+/** The usage answer's parts these cases read (the dashboard API's shape). */
+type UsageAnswer = { daily: Record<string, unknown>[]; byKey: { keyId: string }[]; byMember: unknown[] };
+
 describe('usage analytics in the dashboard', () => {
   let app: TestApp;
 
@@ -158,14 +161,21 @@ describe('usage analytics in the dashboard', () => {
         expect((await facts.find({ filter: { accountId: `marker-${key.keyId}` } })).length).toBeGreaterThanOrEqual(2),
       { timeoutMs: 10_000, intervalMs: 50 },
     );
-    const usage = (await owner.browser.request('GET', '/dashboard/v1/team/usage?days=1')).body.data;
-    expect(usage.daily[0]).toEqual({
-      day: today.slice(0, 10),
-      verifications: 4,
-      finderCalls: 4,
-      credits: 2 + 10 + 10 + 1,
-      byResult: { ok: 2, unknown: 1, invalid: 1, found: 2, not_found: 2 },
-    });
+    // The dashboard-session call reaches usage through the event relay, not the markers' partition: wait for it.
+    let usage: UsageAnswer = { daily: [], byKey: [], byMember: [] };
+    await eventually(
+      async () => {
+        usage = (await owner.browser.request('GET', '/dashboard/v1/team/usage?days=1')).body.data;
+        expect(usage.daily[0]).toEqual({
+          day: today.slice(0, 10),
+          verifications: 4,
+          finderCalls: 4,
+          credits: 2 + 10 + 10 + 1,
+          byResult: { ok: 2, unknown: 1, invalid: 1, found: 2, not_found: 2 },
+        });
+      },
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
     const byKey = Object.fromEntries(usage.byKey.map((k: { keyId: string }) => [k.keyId, k]));
     expect(byKey[key.keyId]).toMatchObject({ label: 'jobs key', finderCalls: 1, credits: 10 });
     expect(byKey.unknown).toMatchObject({ verifications: 3, finderCalls: 3, credits: 12, ownerUserId: null });
