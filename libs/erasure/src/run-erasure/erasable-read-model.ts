@@ -13,6 +13,8 @@ export interface ErasableReadModel {
   forgetAddress(accountId: string, address: string): Promise<void>;
   /** Removes everything these accounts taught (a closure: the live account and its test-mode shadow). */
   forgetAccounts(accountIds: string[]): Promise<void>;
+  /** Removes what one job's rows taught (a job's "delete now"); a model no job of this kind taught ignores it. */
+  forgetJob(jobKind: string, jobId: number): Promise<void>;
 }
 
 /** How a lib gives its erasable read model, from the read store. */

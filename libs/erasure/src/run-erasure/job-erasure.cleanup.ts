@@ -8,6 +8,7 @@ import { DataKeyCache, DataKeyStore } from '@lib/personal-data';
 import { ReadStore } from '@lib/readstore';
 import type { ErasureRequested } from '../domain/erasure.events';
 import { ErasureCleanup } from './erasure-cleanup';
+import { ERASABLE_READ_MODELS, type ErasableReadModel } from './erasable-read-model';
 
 /** The job kinds whose jobs can be erased (each kind's lib exports its PurgeableJobKind). */
 export const ERASABLE_JOB_KINDS = Symbol('ERASABLE_JOB_KINDS');
@@ -15,8 +16,9 @@ export const ERASABLE_JOB_KINDS = Symbol('ERASABLE_JOB_KINDS');
 /**
  * "Delete now": the job's files go the way retention sends them (JobFilesPurger: the uploaded file and the
  * chunk plan deleted, then JobFilesPurged, from which the kind's projection deletes the row results), and
- * the bus forgets the job's messages (its chunks, its relayed events) where it can. The job's record, counts
- * and charges stay.
+ * the bus forgets the job's messages (its chunks, its relayed events) where it can, and the other read models
+ * forget what the job's rows taught them (the finder's known addresses). The job's record, counts and charges
+ * stay.
  */
 @Injectable()
 export class JobErasureCleanup extends ErasureCleanup {
@@ -25,6 +27,7 @@ export class JobErasureCleanup extends ErasureCleanup {
 
   constructor(
     @Inject(ERASABLE_JOB_KINDS) private readonly kinds: PurgeableJobKind[],
+    @Inject(ERASABLE_READ_MODELS) private readonly readModels: ErasableReadModel[],
     events: EventStore,
     private readonly readStore: ReadStore,
     blobs: BlobStore,
@@ -41,6 +44,8 @@ export class JobErasureCleanup extends ErasureCleanup {
     const { target, erasureId } = request;
     if (target.kind !== 'job') throw new Error(`erasure ${erasureId} is not a job's`);
     await this.eraseJob(target.jobKind, target.jobId, erasureId);
+    // Not in eraseJob: a closure goes through every job of the account, and forgetAccounts covers them all.
+    for (const readModel of this.readModels) await readModel.forgetJob(target.jobKind, target.jobId);
     await this.readStore.compact();
     // What is gone whichever run removed it: the job's files (upload, chunk plan, row results).
     return { jobsPurged: 1 };

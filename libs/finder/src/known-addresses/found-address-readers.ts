@@ -17,6 +17,7 @@ export const FOUND_ADDRESS_READERS: Record<string, FoundAddressReader> = {
     const completed = upcast<FinderJobEvent>(event, finderJobDecider.upcasters);
     if (completed.type !== 'FinderChunkCompleted') return [];
     const { accountId } = completed.data.snapshot;
-    return completed.data.results.map((row) => ({ ...row, accountId }));
+    const { jobId } = completed.data;
+    return completed.data.results.map((row) => ({ ...row, accountId, jobId }));
   },
 };

@@ -1,4 +1,5 @@
 import type { ReadStore } from '@lib/readstore';
+import { FINDER_JOB_FILES } from '../shared/finder-job-files';
 import {
   domainOf,
   KNOWN_ADDRESSES_COLLECTION,
@@ -8,7 +9,8 @@ import {
 
 /**
  * What an erasure removes from `finder_known_addresses` (shared by every account, keyed by domain): the
- * entries an account taught, by address (a data subject's request) or all of them (the account's closure).
+ * entries an account taught, by address (a data subject's request) or all of them (the account's closure), and
+ * the entries one finder job's rows taught (the job's "delete now").
  * Idempotent: a run again finds nothing more to remove. A document keeps its `_position` (emptied, it stays),
  * so an event redelivered to the projection is still recognised as applied; replayed, the erased events
  * open with the address null and teach nothing.
@@ -38,6 +40,16 @@ export function knownAddressesErasure(readStore: ReadStore) {
       const closing = new Set(accountIds);
       for await (const doc of collection.stream({ sort: { _id: 1 } }))
         await keepOnly(doc, (e) => e.accountId === undefined || !closing.has(e.accountId));
+    },
+
+    /**
+     * Removes what one finder job's rows taught, across every domain (the job's rows may span any number of
+     * them, and its row results are gone by now). What a single call or another job taught of the same
+     * address stays until its own retention or erasure.
+     */
+    async forgetJob(jobKind: string, jobId: number): Promise<void> {
+      if (jobKind !== FINDER_JOB_FILES.kind) return;
+      for await (const doc of collection.stream({ sort: { _id: 1 } })) await keepOnly(doc, (e) => e.jobId !== jobId);
     },
   };
 }

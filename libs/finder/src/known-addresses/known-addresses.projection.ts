@@ -16,10 +16,13 @@ export const MAX_ADDRESSES_PER_DOMAIN = 50;
  * A confirmed address as one account's call taught it: an erasure of the address for that account, or the
  * account's closure, removes what that account taught and keeps what other accounts confirmed themselves.
  * `accountId` is absent from entries projected before it was kept (origin unknown: any account's erasure of
- * the address removes them; a rebuild of the read model fills it in).
+ * the address removes them; a rebuild of the read model fills it in). `jobId` names the finder job whose row
+ * taught the entry, so that job's erasure removes it; absent for a single call (and for job entries projected
+ * before it was kept, until a rebuild).
  */
 export interface KnownAddressEntry extends KnownAddressRecord {
   accountId?: string;
+  jobId?: number;
 }
 
 export interface KnownAddressesDocument {
@@ -34,6 +37,8 @@ export interface KnownAddressesDocument {
 /** A found address with the name it was found for and the account that asked, from any event that carries finder outcomes. */
 export interface FoundAddress {
   accountId: string;
+  /** The finder job whose row found it; absent for a single call. */
+  jobId?: number;
   input: FinderCallInput;
   outcome: Pick<FinderOutcome, 'email' | 'result'>;
 }
@@ -47,11 +52,12 @@ export type FoundAddressReader = (event: RecordedEvent) => FoundAddress[];
  */
 function confirmedByDomain(found: FoundAddress[]): Map<string, KnownAddressEntry[]> {
   const byDomain = new Map<string, KnownAddressEntry[]>();
-  for (const { accountId, input, outcome } of found) {
+  for (const { accountId, jobId, input, outcome } of found) {
     if (outcome.result !== 'Ok' || !outcome.email) continue;
     const email = outcome.email.toLowerCase();
     const list = byDomain.get(domainOf(email)) ?? [];
-    list.push({ email, firstName: input.firstName, lastName: input.lastName, accountId });
+    const entry: KnownAddressEntry = { email, firstName: input.firstName, lastName: input.lastName, accountId };
+    list.push(jobId === undefined ? entry : { ...entry, jobId });
     byDomain.set(domainOf(email), list);
   }
   return byDomain;
@@ -60,7 +66,8 @@ function confirmedByDomain(found: FoundAddress[]): Map<string, KnownAddressEntry
 /** The domain of a lower-cased address. */
 export const domainOf = (email: string): string => email.slice(email.lastIndexOf('@') + 1);
 
-const entryKey = (entry: KnownAddressEntry) => `${entry.email} ${entry.accountId ?? ''}`;
+// Per job too: a job's erasure then removes its own entry and keeps the one a single call (or another job) taught.
+const entryKey = (entry: KnownAddressEntry) => `${entry.email} ${entry.accountId ?? ''} ${entry.jobId ?? ''}`;
 
 function merged(existing: KnownAddressEntry[], added: KnownAddressEntry[]): KnownAddressEntry[] {
   const fresh = new Set(added.map(entryKey));
