@@ -112,6 +112,62 @@ describe('projection runner positions and lag', () => {
     await quick.stop();
   });
 
+  it('applies a backlog as batches: one look-up and one write of a document for many of its events', async () => {
+    const calls: string[] = [];
+    const observed = new ObservedReadStore(reads, {
+      operation: (collection, operation) => {
+        if (collection === 'balances') calls.push(operation);
+      },
+    });
+    let last = 0;
+    for (let n = 0; n < 40; n++) last = (await add('a1', 1)).position;
+    const batched = new ProjectionRunner(events, observed, [balances], { batchSize: 100 });
+    await batched.start();
+    expect(await batched.waitForPosition(last, 5000)).toBe(true);
+    await batched.stop();
+    expect(await reads.collection('balances').get('a1')).toMatchObject({ credits: 40, events: 40, _position: last });
+    // Event by event this was 40 look-ups and 40 writes; the page the subscription reads comes as few batches.
+    expect(calls.filter((c) => c === 'get').length).toBeLessThan(5);
+    expect(calls.filter((c) => c === 'bulkWrite').length).toBeLessThan(5);
+  });
+
+  it('applies a failed batch again from its first event, each event taking effect once', async () => {
+    let failures = 0;
+    const flaky: Projection = {
+      name: 'flaky',
+      eventTypes: ['CreditsCharged'],
+      collections: [],
+      async handle() {
+        if (failures++ === 0) throw new Error('read store unavailable');
+      },
+    };
+    await add('a1', 10);
+    await add('a1', 5);
+    const last = await charge('a1', 3);
+    const retried = new ProjectionRunner(events, reads, [balances, flaky], { retryDelayMs: 10 });
+    await retried.start();
+    expect(await retried.waitForPosition(last.position, 5000)).toBe(true);
+    await retried.stop();
+    expect(failures).toBe(2);
+    expect(await reads.collection('balances').get('a1')).toMatchObject({ credits: 12, events: 3 });
+  });
+
+  it('does not report a position reached while the events before it wait in the queue', async () => {
+    const slow: Projection = {
+      name: 'slow',
+      eventTypes: ['CreditsAdded'],
+      collections: [],
+      handle: () => new Promise((resolve) => setTimeout(resolve, 300)),
+    };
+    const waiting = new ProjectionRunner(events, reads, [balances, slow]);
+    await waiting.start();
+    const first = await add('a1', 1);
+    expect(await waiting.waitForPosition(first.position, 100)).toBe(false);
+    expect(await waiting.waitForPosition(first.position, 5000)).toBe(true);
+    expect(await reads.collection('balances').get('a1')).toMatchObject({ credits: 1 });
+    await waiting.stop();
+  });
+
   it('refuses to rebuild a projection that does not declare its collections', async () => {
     const undeclared: Projection = { name: 'x', eventTypes: ['X'], handle: async () => undefined };
     const partial = new ProjectionRunner(events, reads, [balances, undeclared]);

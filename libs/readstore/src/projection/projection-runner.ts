@@ -1,5 +1,7 @@
 import type { EventStore, EventSubscription, RecordedEvent } from '@lib/eventstore';
 import type { ReadStore } from '../read-store.port';
+import { Logger } from '@nestjs/common';
+import { BatchReadStore } from './batch-read-store';
 import { CheckpointStore } from './checkpoint-store';
 import type { Projection } from './projection';
 import { ProgressSignal } from './progress-signal';
@@ -16,6 +18,13 @@ export interface ProjectionRunnerOptions {
    * 0 saves after every event.
    */
   checkpointEveryMs?: number;
+  /**
+   * Most events applied as one batch, their documents written together (see BatchReadStore). Default 200.
+   * Delivery waits while this many are queued.
+   */
+  batchSize?: number;
+  /** Pause before a failed batch is applied again. Default 1000 ms. */
+  retryDelayMs?: number;
 }
 
 export interface RebuildProgress {
@@ -32,6 +41,9 @@ export interface RebuildProgress {
  * Checkpoints are saved at most every `checkpointEveryMs` (and when the runner stops or finishes a
  * rebuild): a crash replays the events applied since the last save, in log order, which projections
  * take harmlessly (they must be idempotent: delivery is at-least-once).
+ * Delivered events queue up and are applied in batches of what arrived meanwhile, each batch's documents
+ * written once at its end (a batch that fails is applied again from its first event after a pause, which the
+ * projections' idempotence makes harmless); checkpoints and progress move only once a batch is stored.
  * One runner per set of projections: two runners on the same checkpoints would race.
  */
 export class ProjectionRunner {
@@ -46,6 +58,19 @@ export class ProjectionRunner {
   private saveTimer: NodeJS.Timeout | null = null;
   /** The save under way; saves run one after another so a later position is never overwritten by an earlier one. */
   private saving: Promise<void> = Promise.resolve();
+  private readonly logger = new Logger('ProjectionRunner');
+  /** Delivered, not yet applied. */
+  private queue: RecordedEvent[] = [];
+  /** The loop applying the queue, while it runs. */
+  private draining: Promise<void> | null = null;
+  private stopping = false;
+  /** A stop gave up on the queue: later deliveries are ignored too, or they would be applied past the gap. */
+  private dropped = false;
+  /** Events delivered and events applied (or dropped at a stop) since start, to place the subscription's checkpoints. */
+  private delivered = 0;
+  private settled = 0;
+  /** A subscription checkpoint told while events before it were still queued: covered once they are applied. */
+  private pendingCover: { before: number; delivered: number } | null = null;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -62,6 +87,10 @@ export class ProjectionRunner {
   /** Loads the checkpoints and subscribes from the oldest of them; safe to call once per stop. */
   async start(): Promise<void> {
     if (this.subscription) return;
+    this.stopping = false;
+    this.dropped = false;
+    this.delivered = this.settled = 0;
+    this.pendingCover = null;
     for (const p of this.projections) this.positions.set(p.name, await this.checkpoints.load(checkpointName(p)));
     const from = this.positions.size ? Math.min(...this.positions.values()) : 0;
     this.progress.advance(from);
@@ -71,17 +100,22 @@ export class ProjectionRunner {
         eventTypes: this.eventTypes,
         name: this.options.name ?? 'projections',
         // The filter has looked this far: waitForPosition need not read the events nobody here handles.
-        onCheckpoint: (before) => this.progress.cover(before),
+        onCheckpoint: (before) => this.cover(before),
       },
-      (event) => this.apply(event),
+      (event) => this.deliver(event),
     );
   }
 
-  /** Stops the subscription after the event in progress has been applied, then saves every checkpoint. */
+  /**
+   * Stops the subscription, applies what it delivered (one attempt: a failing batch is left to the next
+   * start, which redelivers it from the checkpoints), then saves every checkpoint.
+   */
   async stop(): Promise<void> {
     const subscription = this.subscription;
     this.subscription = null;
+    this.stopping = true;
     await subscription?.stop();
+    await this.draining;
     await this.saveCheckpoints();
   }
 
@@ -141,7 +175,7 @@ export class ProjectionRunner {
         maxCount: this.options.rebuildPageSize ?? 500,
       });
       if (page.length === 0) break;
-      for (const event of page) await this.apply(event);
+      await this.apply(page);
       progress.position = page[page.length - 1].position;
       progress.events += page.length;
       onProgress?.({ ...progress });
@@ -151,19 +185,86 @@ export class ProjectionRunner {
     return progress;
   }
 
-  private async apply(event: RecordedEvent): Promise<void> {
-    for (const projection of this.projections) {
-      if ((this.positions.get(projection.name) ?? 0) >= event.position) continue;
-      if (projection.eventTypes.includes(event.type)) await projection.handle(event, this.readStore);
-      // Kept in memory at once so a retry of this event (another projection failed) does not re-apply it.
-      this.positions.set(projection.name, event.position);
+  /** Queues an event; holds delivery back while a full batch waits. */
+  private async deliver(event: RecordedEvent): Promise<void> {
+    if (this.dropped) return;
+    this.queue.push(event);
+    this.delivered++;
+    this.draining ??= this.drain().finally(() => (this.draining = null));
+    if (this.queue.length >= this.batchSize) await this.draining;
+  }
+
+  /** Applies the queue batch by batch until it is empty, each failed batch again after a pause. */
+  private async drain(): Promise<void> {
+    // Let the subscription hand over the rest of the page it holds, so they make one batch.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.queue.length > 0) {
+      const batch = this.queue.slice(0, this.batchSize);
+      try {
+        await this.apply(batch);
+      } catch (error) {
+        this.logger.warn(
+          `${this.options.name ?? 'projections'}: batch from position ${batch[0].position} failed, retrying: ${String(error)}`,
+        );
+        if (this.stopping) {
+          // Not applied: the next start subscribes from the checkpoints, before these events.
+          this.dropped = true;
+          this.settle(this.queue.length);
+          this.queue = [];
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, this.options.retryDelayMs ?? 1000));
+        continue;
+      }
+      this.queue.splice(0, batch.length);
+      this.settle(batch.length);
     }
-    for (const p of this.projections)
-      if (this.positions.get(p.name) === event.position) this.unsaved.set(checkpointName(p), event.position);
+  }
+
+  private settle(events: number): void {
+    this.settled += events;
+    if (this.pendingCover && this.settled >= this.pendingCover.delivered) {
+      this.progress.cover(this.pendingCover.before);
+      this.pendingCover = null;
+    }
+  }
+
+  /** Every event before `before` is delivered; it is applied once the queue holds none of them. */
+  private cover(before: number): void {
+    if (this.settled >= this.delivered) this.progress.cover(before);
+    else this.pendingCover = { before, delivered: this.delivered };
+  }
+
+  private get batchSize(): number {
+    return Math.max(1, this.options.batchSize ?? 200);
+  }
+
+  /**
+   * Applies events in log order, their documents written at the end; positions move only then, so a failed
+   * batch is applied again whole (the events already stored are skipped or rewritten the same).
+   */
+  private async apply(events: RecordedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const store = new BatchReadStore(this.readStore);
+    const reached = new Map(this.positions);
+    for (const event of events) {
+      for (const projection of this.projections) {
+        if ((reached.get(projection.name) ?? 0) >= event.position) continue;
+        if (projection.eventTypes.includes(event.type)) await projection.handle(event, store);
+        reached.set(projection.name, event.position);
+      }
+    }
+    await store.flush();
+    for (const p of this.projections) {
+      const position = reached.get(p.name) ?? 0;
+      if (position === this.positions.get(p.name)) continue;
+      this.positions.set(p.name, position);
+      this.unsaved.set(checkpointName(p), position);
+    }
     const every = this.options.checkpointEveryMs ?? 250;
     if (Date.now() - this.lastSave >= every) await this.saveCheckpoints();
     else this.saveTimer ??= setTimeout(() => void this.saveCheckpoints().catch(() => undefined), every).unref();
-    this.progress.advance(event.position);
+    this.progress.advance(events[events.length - 1].position);
   }
 
   /** Saves the positions applied since the last save (a failed save keeps them for the next one). */
