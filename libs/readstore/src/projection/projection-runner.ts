@@ -115,7 +115,7 @@ export class ProjectionRunner {
     this.subscription = null;
     this.stopping = true;
     await subscription?.stop();
-    await this.draining;
+    while (this.draining) await this.draining;
     await this.saveCheckpoints();
   }
 
@@ -190,8 +190,16 @@ export class ProjectionRunner {
     if (this.dropped) return;
     this.queue.push(event);
     this.delivered++;
-    this.draining ??= this.drain().finally(() => (this.draining = null));
+    this.kick();
     if (this.queue.length >= this.batchSize) await this.draining;
+  }
+
+  /** Starts the loop that applies the queue unless it runs; it starts again if an event came as it ended. */
+  private kick(): void {
+    this.draining ??= this.drain().finally(() => {
+      this.draining = null;
+      if (this.queue.length > 0 && !this.dropped) this.kick();
+    });
   }
 
   /** Applies the queue batch by batch until it is empty, each failed batch again after a pause. */
