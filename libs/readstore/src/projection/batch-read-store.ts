@@ -1,6 +1,6 @@
 import { ReadCollection, ReadStore, type BulkOp, type Doc, type Filter, type FindOptions } from '../read-store.port';
 
-type Pending = { kind: 'upsert' | 'insertNew'; doc: Doc };
+type Pending = { kind: 'upsert' | 'insertNew'; doc: Doc } | { kind: 'delete' };
 
 /**
  * The read store as projections see it while a runner applies one batch of events: whole-document writes
@@ -38,9 +38,10 @@ export class BatchReadStore extends ReadStore {
       const collection = this.inner.collection(name);
       const created: Doc[] = [];
       const replaced: BulkOp<Doc>[] = [];
-      for (const { kind, doc } of docs.values()) {
-        if (kind === 'insertNew') created.push(doc);
-        else replaced.push({ kind: 'upsert', doc });
+      for (const [id, write] of docs) {
+        if (write.kind === 'insertNew') created.push(write.doc);
+        else if (write.kind === 'upsert') replaced.push({ kind: 'upsert', doc: write.doc });
+        else replaced.push({ kind: 'delete', id });
       }
       // Distinct ids: which of the two goes first changes nothing.
       if (created.length) await collection.insertNew(created);
@@ -88,6 +89,9 @@ class BatchReadCollection<T extends Doc> extends ReadCollection<T> {
     const pending = this.batch.pendingOf(this.name, false)?.get(id);
     // A pending insertNew may lose to a stored document: only the store knows which one stands.
     if (pending?.kind === 'upsert') return structuredClone(pending.doc) as T;
+    if (pending?.kind === 'delete') return null;
+    // Nothing pending for this document: the store has it as the batch left it, whatever else waits.
+    if (!pending) return this.inner.get(id);
     return (await this.written()).get(id);
   }
 
@@ -98,16 +102,28 @@ class BatchReadCollection<T extends Doc> extends ReadCollection<T> {
   async insertNew(docs: T[]): Promise<void> {
     const pending = this.batch.pendingOf(this.name, true);
     // Already pending either way: the stored document (or the pending one) stands, as insertNew leaves it.
-    for (const doc of docs)
-      if (!pending.has(doc._id)) pending.set(doc._id, { kind: 'insertNew', doc: structuredClone(doc) });
+    for (const doc of docs) {
+      const before = pending.get(doc._id);
+      // After a pending delete nothing stands in the way: the document is written as given.
+      if (!before || before.kind === 'delete')
+        pending.set(doc._id, { kind: before ? 'upsert' : 'insertNew', doc: structuredClone(doc) });
+    }
   }
 
   async set(id: string, fields: Partial<T>, options?: { upsert?: boolean }): Promise<boolean> {
     return (await this.written()).set(id, fields, options);
   }
 
+  /**
+   * A document this batch wrote is deleted with the batch. Any other is deleted at once, ahead of the
+   * pending writes (of other documents: the same one's order is kept), so the answer is the store's.
+   */
   async delete(id: string): Promise<boolean> {
-    return (await this.written()).delete(id);
+    const pending = this.batch.pendingOf(this.name, false)?.get(id);
+    if (!pending) return this.inner.delete(id);
+    if (pending.kind === 'insertNew') return (await this.written()).delete(id);
+    this.batch.pendingOf(this.name, true).set(id, { kind: 'delete' });
+    return pending.kind === 'upsert';
   }
 
   async deleteMany(filter: Filter): Promise<number> {
