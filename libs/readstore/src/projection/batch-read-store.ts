@@ -4,10 +4,11 @@ type Pending = { kind: 'upsert' | 'insertNew'; doc: Doc } | { kind: 'delete' };
 
 /**
  * The read store as projections see it while a runner applies one batch of events: whole-document writes
- * (`upsert`, `insertNew`) wait in memory, keyed by document, and `flush` sends each collection's as one
- * `insertNew` and one `bulkWrite`; `get` answers a pending document from memory. A batch of a job's chunk
- * events then costs a look-up and a write of the job's document instead of one of each per event (on
- * FerretDB 1.24 every look-up by `_id` is a scan of the collection).
+ * (`upsert`, `insertNew`) and deletes of documents the batch wrote wait in memory, keyed by document, and
+ * `flush` sends each collection's as one `insertNew` and one `bulkWrite`; `get` answers a pending document
+ * from memory and reads any other from the store. A batch of an account's credit events then costs a
+ * look-up and a write of its balance instead of one of each per event (on FerretDB 1.24 every look-up by
+ * `_id` is a scan of the collection).
  * Every other operation writes the pending documents first and then runs as asked, so what the projections
  * read and what the store holds after the batch are as if each event had been applied alone.
  * Collections are flushed in the order the batch first wrote them: a later collection's documents (a job's
