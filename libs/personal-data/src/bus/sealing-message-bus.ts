@@ -15,6 +15,25 @@ import { PersonalMessageRegistry } from './personal-message-policy';
 
 type Value = Record<string, unknown>;
 
+/** About how many scope references one slice of a publish seals before it lets other work run. */
+const REFS_PER_SLICE = 256;
+
+/** Messages in slices of about REFS_PER_SLICE scope references (a message is never split). */
+function* slicesOf<T extends { split: { parts: { scopes: unknown[] }[] } }>(items: T[]): Generator<T[]> {
+  let slice: T[] = [];
+  let refs = 0;
+  for (const item of items) {
+    slice.push(item);
+    refs += item.split.parts.reduce((sum, part) => sum + part.scopes.length, 0);
+    if (refs >= REFS_PER_SLICE) {
+      yield slice;
+      slice = [];
+      refs = 0;
+    }
+  }
+  if (slice.length > 0) yield slice;
+}
+
 /** A sealed part is bound to its topic: copied onto another topic, it does not open. */
 const binding = (topic: string): string => `bus|${topic}`;
 
@@ -41,23 +60,30 @@ export class SealingMessageBus extends MessageBus {
     const policy = this.registry.policyFor(topic);
     if (!policy) return this.inner.publish(topic, messages);
     const split = messages.map((message) => policy.split(message.value));
-    const refs = split.flatMap((s) => s.parts.flatMap((part) => part.scopes));
-    if (refs.length === 0) return this.inner.publish(topic, messages);
-    const scopesOf = await resolveScopes(this.keys, refs);
-    const keys = await this.keys.keysFor([...new Set(refs.map(scopesOf))]);
-    const sealed = messages.map((message, i) => ({
-      ...message,
-      value: {
-        ...split[i].clear,
-        [SEALED_FIELD]: split[i].parts.map((part) =>
-          sealWith(
-            part.scopes.map((ref) => keys.get(scopesOf(ref)) as DataKey),
-            part.value,
-            binding(topic),
-          ),
-        ),
-      },
-    }));
+    if (split.every((s) => s.parts.length === 0)) return this.inner.publish(topic, messages);
+    const sealed: OutgoingMessage[] = [];
+    for (const slice of slicesOf(split.map((s, i) => ({ message: messages[i], split: s })))) {
+      const refs = slice.flatMap(({ split: s }) => s.parts.flatMap((part) => part.scopes));
+      const scopesOf = await resolveScopes(this.keys, refs);
+      const keys = await this.keys.keysFor([...new Set(refs.map(scopesOf))]);
+      for (const { message, split: s } of slice)
+        sealed.push({
+          ...message,
+          value: {
+            ...s.clear,
+            [SEALED_FIELD]: s.parts.map((part) =>
+              sealWith(
+                part.scopes.map((ref) => keys.get(scopesOf(ref)) as DataKey),
+                part.value,
+                binding(topic),
+              ),
+            ),
+          },
+        });
+      // A job's chunks are published at once (20,000 rows: 20,000 new keys and parts): sealed a slice at a
+      // time, with the event loop free between slices, so interactive calls are not held up behind them.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     return this.inner.publish(topic, sealed);
   }
 

@@ -108,4 +108,37 @@ describe('chunk messages on a sealing bus (embedded bus, real key store)', () =>
     expect(byJob.get(10).items.map((i: { email: string }) => i.email)).toEqual(['kept@example.test']);
     expect(byJob.get(11)).toMatchObject({ jobId: 11, accountId: ACCOUNT, chunkNo: 3, items: [] });
   });
+  it('seals a whole job of chunks a slice at a time, letting other work run between slices', async () => {
+    const chunks = Array.from({ length: 20 }, (_, c) =>
+      chunk(
+        40,
+        Array.from({ length: 200 }, (_, i) => `row${c}-${i}@bulk.test`),
+      ),
+    );
+    // An interactive call's turn, stood for by a ticker: with the publish holding the event loop for the
+    // whole sealing (4,000 new keys and parts), it would tick once at most before the publish resolved.
+    let ticks = 0;
+    let ticking = true;
+    const tick = (): void => {
+      ticks++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await bus.publish(
+      CHUNK_TOPIC,
+      chunks.map((value) => ({ key: 'bulk.test', value: { ...value } })),
+    );
+    ticking = false;
+    expect(ticks).toBeGreaterThanOrEqual(10);
+    const seen: IncomingMessage[] = [];
+    consumers.push(await bus.subscribe({ groupId: 'g-slices', topics: [CHUNK_TOPIC] }, async (m) => void seen.push(m)));
+    const jobChunks = await eventually(
+      async () => {
+        const ours = seen.filter((m) => (m.value as ChunkMessage).jobId === 40);
+        return present(ours.length === chunks.length && ours, 'the 20 chunks of job 40');
+      },
+      { timeoutMs: 10_000, intervalMs: 20 },
+    );
+    expect(jobChunks.map((m) => m.value)).toEqual(chunks);
+  });
 });
