@@ -10,6 +10,7 @@ export {
 export type { BusObserver } from './bus-observer';
 export { SqliteMessageBus, type SqliteMessageBusOptions } from './embedded/sqlite-message-bus';
 export { KafkaMessageBus, type KafkaMessageBusOptions } from './kafka/kafka-message-bus';
+export { MessageBusDecorator, type PublishTo } from './message-bus-decorator';
 export { NamespacedMessageBus } from './namespaced-message-bus';
 export { EventRelay, type EventRelayOptions } from './relay/event-relay';
 export { RELAY_CATEGORIES, relayTopic, type RelayMessageV1 } from './relay/relay-message';

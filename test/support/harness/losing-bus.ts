@@ -1,11 +1,4 @@
-import {
-  BusConsumer,
-  EnsureTopicsOptions,
-  IncomingMessage,
-  MessageBus,
-  OutgoingMessage,
-  SubscribeOptions,
-} from '@lib/messaging';
+import { BusConsumer, IncomingMessage, MessageBus, MessageBusDecorator, SubscribeOptions } from '@lib/messaging';
 import { SimulatedCrash } from './crash-points';
 
 /**
@@ -13,11 +6,11 @@ import { SimulatedCrash } from './crash-points';
  * the work had finished, so nothing redelivers it. The test may hand it to its consumer again later
  * (`redeliverLost`), as a bus that finally redelivers it would.
  */
-export class LosingBus extends MessageBus {
+export class LosingBus extends MessageBusDecorator {
   private lost: { message: IncomingMessage; handler: (message: IncomingMessage) => Promise<void> } | null = null;
 
-  constructor(private readonly inner: MessageBus) {
-    super();
+  constructor(inner: MessageBus) {
+    super(inner);
   }
 
   /** The message lost so far, if any. */
@@ -30,15 +23,10 @@ export class LosingBus extends MessageBus {
     await this.lost.handler({ ...this.lost.message, attempt: this.lost.message.attempt + 1 });
   }
 
-  ensureTopics(topics: string[], options?: EnsureTopicsOptions): Promise<void> {
-    return this.inner.ensureTopics(topics, options);
-  }
-
-  publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
-    return this.inner.publish(topic, messages);
-  }
-
-  subscribe(options: SubscribeOptions, handler: (message: IncomingMessage) => Promise<void>): Promise<BusConsumer> {
+  override subscribe(
+    options: SubscribeOptions,
+    handler: (message: IncomingMessage) => Promise<void>,
+  ): Promise<BusConsumer> {
     return this.inner.subscribe(options, async (message) => {
       try {
         await handler(message);
@@ -47,21 +35,5 @@ export class LosingBus extends MessageBus {
         this.lost = { message, handler };
       }
     });
-  }
-
-  forgetMessages(fields: string[], value: string | number, exceptTopics?: string[]): Promise<number> {
-    return this.inner.forgetMessages(fields, value, exceptTopics);
-  }
-
-  forgetMessagesHolding(text: string): Promise<number> {
-    return this.inner.forgetMessagesHolding(text);
-  }
-
-  ping(): Promise<boolean> {
-    return this.inner.ping();
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }

@@ -1,9 +1,10 @@
 import {
   BusConsumer,
-  EnsureTopicsOptions,
   IncomingMessage,
   MessageBus,
+  MessageBusDecorator,
   OutgoingMessage,
+  PublishTo,
   SubscribeOptions,
 } from '@lib/messaging';
 import type { CrashSwitch } from './crash-points';
@@ -14,45 +15,36 @@ import type { CrashSwitch } from './crash-points';
  * a handler that makes the bus forget messages (an erasure) killable before or after that.
  * A handler that throws is redelivered by the real bus underneath, as after a restart.
  */
-export class TwiceDeliveringBus extends MessageBus {
+export class TwiceDeliveringBus extends MessageBusDecorator {
   constructor(
-    private readonly inner: MessageBus,
+    inner: MessageBus,
     private readonly crash: CrashSwitch,
   ) {
-    super();
+    super(inner);
   }
 
-  ensureTopics(topics: string[], options?: EnsureTopicsOptions): Promise<void> {
-    return this.inner.ensureTopics(topics, options);
-  }
-
-  publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
+  protected override send(topic: string, messages: OutgoingMessage[], to: PublishTo): Promise<void> {
     const asEvents = messages.map((m) => ({ type: `publish:${topic}`, data: m.value }));
-    return this.crash.around(topic, asEvents, () => this.inner.publish(topic, messages));
+    return this.crash.around(topic, asEvents, () => to(topic, messages));
   }
 
-  subscribe(options: SubscribeOptions, handler: (message: IncomingMessage) => Promise<void>): Promise<BusConsumer> {
+  override subscribe(
+    options: SubscribeOptions,
+    handler: (message: IncomingMessage) => Promise<void>,
+  ): Promise<BusConsumer> {
     return this.inner.subscribe(options, async (message) => {
       await handler(message);
       await handler({ ...message, attempt: message.attempt + 1 });
     });
   }
 
-  forgetMessages(fields: string[], value: string | number, exceptTopics?: string[]): Promise<number> {
+  override forgetMessages(fields: string[], value: string | number, exceptTopics?: string[]): Promise<number> {
     const asEvents = [{ type: 'forget:bus', data: { fields, value } }];
     return this.crash.around('bus', asEvents, () => this.inner.forgetMessages(fields, value, exceptTopics));
   }
 
-  forgetMessagesHolding(text: string): Promise<number> {
+  override forgetMessagesHolding(text: string): Promise<number> {
     const asEvents = [{ type: 'forget:bus', data: { holding: text } }];
     return this.crash.around('bus', asEvents, () => this.inner.forgetMessagesHolding(text));
-  }
-
-  ping(): Promise<boolean> {
-    return this.inner.ping();
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }

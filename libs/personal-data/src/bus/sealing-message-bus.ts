@@ -1,9 +1,10 @@
 import {
-  MessageBus,
+  MessageBusDecorator,
   type BusConsumer,
-  type EnsureTopicsOptions,
   type IncomingMessage,
+  type MessageBus,
   type OutgoingMessage,
+  type PublishTo,
   type SubscribeOptions,
 } from '@lib/messaging';
 import type { DataKey } from '../data-key-store.port';
@@ -43,24 +44,20 @@ const binding = (topic: string): string => `bus|${topic}`;
  * The broker (Kafka keeps every message until the topic's retention) holds only ciphertext of them, which an
  * erasure makes unreadable at once. A part whose key was destroyed reads as the policy's erased form.
  */
-export class SealingMessageBus extends MessageBus {
+export class SealingMessageBus extends MessageBusDecorator {
   constructor(
-    private readonly inner: MessageBus,
+    inner: MessageBus,
     private readonly keys: DataKeyCache,
     private readonly registry: PersonalMessageRegistry,
   ) {
-    super();
+    super(inner);
   }
 
-  ensureTopics(topics: string[], options?: EnsureTopicsOptions): Promise<void> {
-    return this.inner.ensureTopics(topics, options);
-  }
-
-  async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
+  protected override async send(topic: string, messages: OutgoingMessage[], to: PublishTo): Promise<void> {
     const policy = this.registry.policyFor(topic);
-    if (!policy) return this.inner.publish(topic, messages);
+    if (!policy) return to(topic, messages);
     const split = messages.map((message) => policy.split(message.value));
-    if (split.every((s) => s.parts.length === 0)) return this.inner.publish(topic, messages);
+    if (split.every((s) => s.parts.length === 0)) return to(topic, messages);
     const sealed: OutgoingMessage[] = [];
     for (const slice of slicesOf(split.map((s, i) => ({ message: messages[i], split: s })))) {
       const refs = slice.flatMap(({ split: s }) => s.parts.flatMap((part) => part.scopes));
@@ -84,29 +81,18 @@ export class SealingMessageBus extends MessageBus {
       // time, with the event loop free between slices, so interactive calls are not held up behind them.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    return this.inner.publish(topic, sealed);
+    return to(topic, sealed);
   }
 
-  subscribe(options: SubscribeOptions, handler: (message: IncomingMessage) => Promise<void>): Promise<BusConsumer> {
+  override subscribe(
+    options: SubscribeOptions,
+    handler: (message: IncomingMessage) => Promise<void>,
+  ): Promise<BusConsumer> {
     return this.inner.subscribe(options, async (message) => handler(await this.open(message)));
   }
 
-  // Erasing by value finds only what a message keeps in the clear (ids); its sealed fields need no deleting.
-  forgetMessages(fields: string[], value: string | number, exceptTopics?: string[]): Promise<number> {
-    return this.inner.forgetMessages(fields, value, exceptTopics);
-  }
-
-  forgetMessagesHolding(text: string): Promise<number> {
-    return this.inner.forgetMessagesHolding(text);
-  }
-
-  ping(): Promise<boolean> {
-    return this.inner.ping();
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
-  }
+  // Erasing by value (forgetMessages, passed through) finds only what a message keeps in the clear (ids);
+  // its sealed fields need no deleting.
 
   private async open(message: IncomingMessage): Promise<IncomingMessage> {
     const value = message.value as Value | null;

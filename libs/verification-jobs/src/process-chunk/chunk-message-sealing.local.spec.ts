@@ -88,6 +88,26 @@ describe('chunk messages on a sealing bus (embedded bus, real key store)', () =>
     ]);
   });
 
+  it('seals an unsynced publish too, which stays unsynced until the inner bus syncs', async () => {
+    const sent = chunk(7, ['unsynced.person@example.test']);
+    await bus.publishUnsynced(CHUNK_TOPIC, [{ key: 'example.test', value: { ...sent } }]);
+    await bus.sync();
+    expect(busBytes().toLowerCase()).not.toContain('unsynced.person');
+    const seen: IncomingMessage[] = [];
+    consumers.push(
+      await bus.subscribe({ groupId: 'g-unsynced', topics: [CHUNK_TOPIC] }, async (m) => void seen.push(m)),
+    );
+    const ours = await eventually(
+      async () =>
+        present(
+          seen.find((m) => (m.value as ChunkMessage).jobId === 7),
+          'the chunk of job 7',
+        ),
+      { timeoutMs: 5_000, intervalMs: 20 },
+    );
+    expect(ours.value).toEqual(sent);
+  });
+
   it('seals retry levels too, and leaves topics without a policy as they are', async () => {
     await bus.publish(retryTopic(1), [{ key: 'k', value: { ...chunk(2, ['retry.me@example.test'], 1) } }]);
     await bus.publish('other.topic', [{ key: 'k', value: { note: 'plain.text@example.test' } }]);
