@@ -96,6 +96,8 @@ export async function eventuallyBalance(
     async () => {
       balance = (await app.request('GET', '/v1/credits/balance', { key })).body.data;
       expect(balance?.balance).toBe(expected);
+      // The call's hold is settled in the same commit as its answer; the balance read model follows.
+      expect(balance?.held).toBe(0);
     },
     { timeoutMs, intervalMs: 25 },
   ).catch(() => undefined);

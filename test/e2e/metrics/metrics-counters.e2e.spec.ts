@@ -139,9 +139,13 @@ describe('Prometheus metrics of the all-in-one process', () => {
       expect(
         moved('mailcheck_read_store_operations_total', { collection: 'api_keys', operation: 'get' }),
       ).toBeGreaterThan(0);
-      expect(
-        moved('mailcheck_read_store_operations_total', { collection: 'job_results', operation: 'insertNew' }),
-      ).toBe(moved('mailcheck_job_chunks_completed_total'));
+      // The projection runner writes a batch of events at once: chunks applied together share one insert.
+      const inserts = moved('mailcheck_read_store_operations_total', {
+        collection: 'job_results',
+        operation: 'insertNew',
+      });
+      expect(inserts).toBeGreaterThan(0);
+      expect(inserts).toBeLessThanOrEqual(moved('mailcheck_job_chunks_completed_total'));
       // Each of the four addresses ends with one result document (the stuck one after its retries).
       expect(
         moved('mailcheck_read_store_batch_documents_total', { collection: 'job_results', operation: 'insertNew' }),

@@ -253,8 +253,11 @@ describe('test mode', () => {
       });
       expect(liveCall.status).toBe(200);
       expect(peers.smtp.stats.sessions).toBeGreaterThan(0);
-      const balance = (await app.request('GET', '/v1/credits/balance', { key: live })).body.data;
-      expect(balance.balance).toBe(1000 - liveCall.body.data.creditsCharged);
+      // The balance read model follows the call's settle a moment later.
+      await eventually(async () => {
+        const balance = (await app.request('GET', '/v1/credits/balance', { key: live })).body.data;
+        expect(balance.balance).toBe(1000 - liveCall.body.data.creditsCharged);
+      });
       const facts = app.running.app.get(ReadStore).collection<UsageFactDoc>(USAGE_FACTS_COLLECTION);
       await eventually(async () => expect((await facts.find({ filter: { accountId } })).length).toBe(1), {
         timeoutMs: 10_000,
