@@ -35,8 +35,9 @@ describe('cancelling a bulk job while a chunk is being probed', () => {
       async () => present((await ledgerOf(app, accountId)).held === 0 && Date.now(), 'the hold to be released'),
       { timeoutMs: 10_000, intervalMs: 100 },
     );
-    // The cancel reaches the chunks in flight within a second (JOB_END_POLL_MS plus an answer in flight), and their holds end then.
-    expect(released - cancelledAt).toBeLessThanOrEqual(1_000);
+    // The cancel reaches the chunks in flight within a second (JOB_END_POLL_MS plus an answer in flight), and their holds end then;
+    // the ledger read here is the read model, which follows the ledger by a batch of the projection runner.
+    expect(released - cancelledAt).toBeLessThanOrEqual(2_000);
 
     // Checked on the peer: nothing was probed a second after the cancel, nor once the hold was released, and the chunks were cut short.
     const rcptsAtRelease = smtp.stats.rcpts.length;
