@@ -54,11 +54,11 @@ export class DnsClient {
     const id = randomInt(0, 0xffff);
     const socket = createSocket(server.host.includes(':') ? 'udp6' : 'udp4');
     return new Promise<DnsResponse>((resolve, reject) => {
-      const timer = setTimeout(
-        () => finish(new DnsTimeoutError(`dns: timeout asking ${server.host}:${server.port} for ${name}`)),
-        this.timeoutMs,
-      );
+      let settled = false;
+      let timer: NodeJS.Timeout | undefined;
       const finish = (error: Error | null, response?: DnsResponse) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
         socket.close();
         if (error) reject(error);
@@ -74,7 +74,20 @@ export class DnsClient {
           finish(error as Error);
         }
       });
-      socket.send(encodeQuery(id, name, type), server.port, server.host);
+      // The clock starts once the query is on the wire (the socket binds first, a turn later), and timers
+      // run before I/O in a turn of the event loop: after a stall of our own (a synchronous compile, a long
+      // GC) the answer may be waiting unread when the timer fires. setImmediate runs after the poll phase
+      // has read it, so only a reply that really did not come counts as a timeout.
+      socket.send(encodeQuery(id, name, type), server.port, server.host, (error) => {
+        if (error) return finish(error);
+        timer = setTimeout(
+          () =>
+            setImmediate(() =>
+              finish(new DnsTimeoutError(`dns: timeout asking ${server.host}:${server.port} for ${name}`)),
+            ),
+          this.timeoutMs,
+        );
+      });
     });
   }
 
