@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { RecordedEvent } from '@lib/eventstore';
-import { SqliteReadStore } from '@lib/readstore';
 import { knownAddressesErasure } from './known-addresses.erasure';
+import { knownAddressesWorld } from './known-addresses.spec-world';
 import { type FoundAddress, knownAddressesProjection } from './known-addresses.projection';
-import { KnownAddressesReadModel } from './known-addresses.read-model';
 
 const projection = knownAddressesProjection({ Found: (event) => event.data.found as FoundAddress[] });
 let position = 0;
@@ -21,22 +17,7 @@ const found = (accountId: string, email: string, firstName: string): RecordedEve
 });
 
 describe('finder known addresses under erasure', () => {
-  let dir: string;
-  let reads: SqliteReadStore;
-  let known: KnownAddressesReadModel;
-  const learn = async (...events: RecordedEvent[]) => {
-    for (const event of events) await projection.handle(event, reads);
-  };
-  const emails = async (domain: string) => (await known.knownAddresses(domain)).map((a) => `${a.email} ${a.firstName}`);
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'known-addresses-'));
-    reads = new SqliteReadStore(join(dir, 'read.sqlite'));
-    known = new KnownAddressesReadModel(reads);
-  });
-  afterEach(async () => {
-    await reads.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { reads, learn, emails } = knownAddressesWorld(projection);
 
   it("teaches an address once however many accounts confirmed it, the newest account's names", async () => {
     await learn(found('a', 'Zelda.Quist@Beta.test', 'Zelda'), found('b', 'zelda.quist@beta.test', 'Z'));
@@ -47,28 +28,28 @@ describe('finder known addresses under erasure', () => {
     it('removes what that account taught of the address, and nothing another account confirmed', async () => {
       await learn(found('a', 'zelda.quist@beta.test', 'Zelda'), found('a', 'keep.me@beta.test', 'Keep'));
       await learn(found('b', 'zelda.quist@beta.test', 'Z'));
-      await knownAddressesErasure(reads).forgetAddress('a', ' Zelda.Quist@BETA.test ');
+      await knownAddressesErasure(reads()).forgetAddress('a', ' Zelda.Quist@BETA.test ');
       expect(await emails('beta.test')).toEqual(['keep.me@beta.test Keep', 'zelda.quist@beta.test Z']);
-      await knownAddressesErasure(reads).forgetAddress('b', 'zelda.quist@beta.test');
+      await knownAddressesErasure(reads()).forgetAddress('b', 'zelda.quist@beta.test');
       expect(await emails('beta.test')).toEqual(['keep.me@beta.test Keep']);
     });
 
     it('removes an entry of unknown origin (projected before entries named their account)', async () => {
-      await reads.collection('finder_known_addresses').upsert({
+      await reads().collection('finder_known_addresses').upsert({
         _id: 'beta.test',
         domain: 'beta.test',
         addresses: [{ email: 'zelda.quist@beta.test', firstName: 'Zelda', lastName: 'Quist' }],
         updatedAt: 't',
         _position: 1,
       });
-      await knownAddressesErasure(reads).forgetAddress('a', 'zelda.quist@beta.test');
+      await knownAddressesErasure(reads()).forgetAddress('a', 'zelda.quist@beta.test');
       expect(await emails('beta.test')).toEqual([]);
     });
 
     it('keeps the position, so a redelivered event taught before the erasure does not teach it again', async () => {
       const taught = found('a', 'zelda.quist@beta.test', 'Zelda');
       await learn(taught);
-      await knownAddressesErasure(reads).forgetAddress('a', 'zelda.quist@beta.test');
+      await knownAddressesErasure(reads()).forgetAddress('a', 'zelda.quist@beta.test');
       await learn(taught);
       expect(await emails('beta.test')).toEqual([]);
     });
@@ -77,7 +58,7 @@ describe('finder known addresses under erasure', () => {
   it('removes at closure every entry the account and its test mode taught, across domains', async () => {
     await learn(found('a', 'zelda.quist@beta.test', 'Zelda'), found('test_a', 'piet@gamma.test', 'Piet'));
     await learn(found('b', 'keep.me@gamma.test', 'Keep'), found('b', 'zelda.quist@beta.test', 'Z'));
-    const erasure = knownAddressesErasure(reads);
+    const erasure = knownAddressesErasure(reads());
     for (let run = 0; run < 2; run++) await erasure.forgetAccounts(['a', 'test_a']);
     expect(await emails('beta.test')).toEqual(['zelda.quist@beta.test Z']);
     expect(await emails('gamma.test')).toEqual(['keep.me@gamma.test Keep']);

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { RecordedEvent } from '@lib/eventstore';
-import { SqliteReadStore } from '@lib/readstore';
 import { FOUND_ADDRESS_READERS } from './found-address-readers';
 import { knownAddressesErasure } from './known-addresses.erasure';
+import { knownAddressesWorld } from './known-addresses.spec-world';
 import { knownAddressesProjection } from './known-addresses.projection';
-import { KnownAddressesReadModel } from './known-addresses.read-model';
 
 // The real readers: what a finder job's chunk and a single call record is what the projection learns from.
 const projection = knownAddressesProjection(FOUND_ADDRESS_READERS);
@@ -40,28 +36,13 @@ const jobChunk = (accountId: string, jobId: number, ...rows: [string, string][])
   });
 
 describe("finder known addresses under a finder job's erasure (delete now)", () => {
-  let dir: string;
-  let reads: SqliteReadStore;
-  let known: KnownAddressesReadModel;
-  const learn = async (...events: RecordedEvent[]) => {
-    for (const event of events) await projection.handle(event, reads);
-  };
-  const emails = async (domain: string) => (await known.knownAddresses(domain)).map((a) => `${a.email} ${a.firstName}`);
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'known-addresses-job-'));
-    reads = new SqliteReadStore(join(dir, 'read.sqlite'));
-    known = new KnownAddressesReadModel(reads);
-  });
-  afterEach(async () => {
-    await reads.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { reads, learn, emails } = knownAddressesWorld(projection);
 
   it("removes what the job's rows taught, across domains, and keeps what a single call taught", async () => {
     await learn(singleCall('a', 'keep.me@beta.test', 'Keep'));
     await learn(jobChunk('a', 7, ['zelda.quist@beta.test', 'Zelda'], ['piet@gamma.test', 'Piet']));
     expect(await emails('beta.test')).toEqual(['keep.me@beta.test Keep', 'zelda.quist@beta.test Zelda']);
-    await knownAddressesErasure(reads).forgetJob('finder', 7);
+    await knownAddressesErasure(reads()).forgetJob('finder', 7);
     expect(await emails('beta.test')).toEqual(['keep.me@beta.test Keep']);
     expect(await emails('gamma.test')).toEqual([]);
   });
@@ -69,14 +50,14 @@ describe("finder known addresses under a finder job's erasure (delete now)", () 
   it('keeps the same address where a single call or another job taught it too', async () => {
     await learn(singleCall('a', 'zelda.quist@beta.test', 'Single'));
     await learn(jobChunk('a', 7, ['zelda.quist@beta.test', 'Job7']), jobChunk('b', 8, ['piet@beta.test', 'Job8']));
-    await knownAddressesErasure(reads).forgetJob('finder', 7);
+    await knownAddressesErasure(reads()).forgetJob('finder', 7);
     expect(await emails('beta.test')).toEqual(['zelda.quist@beta.test Single', 'piet@beta.test Job8']);
   });
 
   it('is idempotent under redelivery: run again, or the chunk redelivered, nothing comes back', async () => {
     const chunk = jobChunk('a', 7, ['zelda.quist@beta.test', 'Zelda']);
     await learn(chunk);
-    const erasure = knownAddressesErasure(reads);
+    const erasure = knownAddressesErasure(reads());
     for (let run = 0; run < 2; run++) await erasure.forgetJob('finder', 7);
     await learn(chunk);
     expect(await emails('beta.test')).toEqual([]);
@@ -84,7 +65,7 @@ describe("finder known addresses under a finder job's erasure (delete now)", () 
 
   it("ignores another job kind's erasure with the same id (a verification job taught nothing here)", async () => {
     await learn(jobChunk('a', 7, ['zelda.quist@beta.test', 'Zelda']));
-    await knownAddressesErasure(reads).forgetJob('verification', 7);
+    await knownAddressesErasure(reads()).forgetJob('verification', 7);
     expect(await emails('beta.test')).toEqual(['zelda.quist@beta.test Zelda']);
   });
 });
