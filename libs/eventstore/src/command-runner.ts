@@ -10,7 +10,19 @@ import {
   type NewEvent,
 } from './event-store.port';
 
-export interface RunOptions {
+/** A stream's state as its caller already knows it (it wrote the stream's last event, or names a new stream). */
+export interface AssumedStream<S> {
+  state: S;
+  /** The stream's last revision as the caller knows it: `no_stream` for a stream named by a fresh id. */
+  expectedRevision: number | 'no_stream';
+  /** Global position of that last event; -1 for no stream. */
+  position: number;
+}
+
+/** No stream yet: the assumption of a write to a stream named by a fresh id. */
+export const newStream = <S>(state: S): AssumedStream<S> => ({ state, expectedRevision: 'no_stream', position: -1 });
+
+export interface RunOptions<S = unknown> {
   /**
    * 'full' folds the whole stream. 'last' folds only the latest event: for streams whose every event
    * carries the complete state the decider needs (the credit ledger's running balance), so a command
@@ -30,6 +42,12 @@ export interface RunOptions {
    * concurrent writer makes the append conflict and the check run again: check-then-append is atomic.
    */
   skipIf?: () => Promise<boolean>;
+  /**
+   * The first attempt decides on this state instead of reading the stream: the append carries its
+   * revision, so if the stream is not as assumed the append conflicts and the next attempt reads it, at
+   * once. Saves the read on the write path of a stream its caller just wrote or named by a fresh id.
+   */
+  assume?: AssumedStream<S>;
 }
 
 export interface RunResult<E extends DomainEvent, S> {
@@ -48,7 +66,7 @@ export function runCommand<C, E extends DomainEvent, S>(
   streamId: string,
   decider: Decider<C, E, S>,
   command: C,
-  options: RunOptions = {},
+  options: RunOptions<S> = {},
 ): Promise<RunResult<E, S>> {
   return runDecision(store, streamId, decider, (state) => decider.decide(command, state), options);
 }
@@ -63,11 +81,12 @@ export async function runDecision<E extends DomainEvent, S>(
   streamId: string,
   decider: StreamFold<E, S>,
   decide: (state: S) => E[],
-  options: RunOptions = {},
+  options: RunOptions<S> = {},
 ): Promise<RunResult<E, S>> {
   const maxAttempts = options.maxAttempts ?? 50;
+  let assumed = options.assume;
   for (let attempt = 1; ; attempt++) {
-    const loaded = await aggregateStream(store, streamId, decider, loadOptions(options.load));
+    const loaded = assumed ?? (await aggregateStream(store, streamId, decider, loadOptions(options.load)));
     const events = options.skipIf && (await options.skipIf()) ? [] : decide(loaded.state);
     const state = events.reduce((s, e) => decider.evolve(s, e), loaded.state);
     if (events.length === 0) {
@@ -98,6 +117,11 @@ export async function runDecision<E extends DomainEvent, S>(
       };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) throw error;
+      // A wrong assumption is no contention: read the stream now.
+      if (assumed) {
+        assumed = undefined;
+        continue;
+      }
       // Spread retries so many concurrent writers of one stream do not collide in lockstep.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, attempt * 5)));
     }

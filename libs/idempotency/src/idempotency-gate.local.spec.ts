@@ -46,6 +46,20 @@ describe('idempotency gate, a claim whose process died', () => {
       attempt: { supersedes: !dead.replayed && dead.attempt.id },
     });
   });
+
+  it('records nothing for a claimant that answers after its claim was taken over, and replays the taker', async () => {
+    const dead = await gate.claim<string>('acct', 'late-key', 'h');
+    clock.advance(bound + 1_000);
+    const taker = await gate.claim<string>('acct', 'late-key', 'h', { waitMs: 0 });
+    if (dead.replayed || taker.replayed) throw new Error('expected two claims');
+    // The late answer was decided on the claim as its own append left it: the taker's claim makes it conflict.
+    await gate.answer(dead.attempt, Promise.resolve('late'));
+    await expect(gate.claim('acct', 'late-key', 'h', { waitMs: 0 })).rejects.toMatchObject({
+      errorName: 'IDEMPOTENCY_IN_PROGRESS',
+    });
+    await gate.answer(taker.attempt, Promise.resolve('taker'));
+    await expect(gate.claim('acct', 'late-key', 'h')).resolves.toEqual({ replayed: true, data: 'taker' });
+  });
 });
 
 describe('idempotency gate, work answered before its last write ends (answerFinishing)', () => {

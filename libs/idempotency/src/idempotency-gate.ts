@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock, DomainError } from '@lib/common';
 import { longestPaidCallMs } from '@lib/config';
-import { aggregateStream, EventStore, runCommand } from '@lib/eventstore';
+import { aggregateStream, type AssumedStream, EventStore, newStream, runCommand } from '@lib/eventstore';
 import { idempotencyDecider, IdempotencyState } from './domain/idempotency.decider';
 import { IdempotencyCommand, idempotencyStream } from './domain/idempotency.events';
 import { IDEMPOTENCY_CONFIG, type IdempotencyConfig } from './idempotency.config';
@@ -57,6 +57,8 @@ export class IdempotencyGate {
   private readonly logger = new Logger('idempotency');
   private readonly waitMs: number;
   private readonly staleMs: number;
+  /** Each live claim's stream as its own last append left it, so answering it needs no read (see exec). */
+  private readonly claimed = new WeakMap<IdempotentAttempt, AssumedStream<IdempotencyState>>();
 
   constructor(
     private readonly events: EventStore,
@@ -82,13 +84,12 @@ export class IdempotencyGate {
     for (;;) {
       const claimId = randomUUID();
       const staleBefore = new Date(this.clock.now() - staleMs).toISOString();
-      const claim = await this.exec(stream, {
-        type: 'ClaimKey',
-        requestHash,
-        claimId,
-        at: this.clock.nowIso(),
-        staleBefore,
-      });
+      // Most keys are new: claim assuming no stream; a key used before makes the append conflict, then read.
+      const claim = await this.exec(
+        stream,
+        { type: 'ClaimKey', requestHash, claimId, at: this.clock.nowIso(), staleBefore },
+        newStream(idempotencyDecider.initialState),
+      );
       const [claimed] = claim.events;
       if (claimed?.type === 'IdempotencyKeyClaimed') {
         if (claimed.data.staleClaimAt)
@@ -102,9 +103,10 @@ export class IdempotencyGate {
           supersededWork: claimed.data.supersededWork,
           claimedAtPosition: claim.position,
           bind: async (bound) => {
-            await this.exec(stream, { type: 'BindWork', claimId, work: bound, at: this.clock.nowIso() });
+            await this.execUnder(attempt, { type: 'BindWork', claimId, work: bound, at: this.clock.nowIso() });
           },
         };
+        this.remember(attempt, claim);
         return { replayed: false, attempt };
       }
       if (claim.state.status === 'recorded') return { replayed: true, data: claim.state.response as T };
@@ -122,7 +124,7 @@ export class IdempotencyGate {
   /** The work's response, recorded under the claim for replays; a failure releases the key and is thrown on. */
   async answer<T>(attempt: IdempotentAttempt, work: Promise<T>): Promise<T> {
     const data = await this.releasingOnFailure(attempt, work);
-    await this.exec(attempt.stream, {
+    await this.execUnder(attempt, {
       type: 'RecordResponse',
       claimId: attempt.id,
       response: data,
@@ -146,7 +148,7 @@ export class IdempotencyGate {
       response: answer,
       at: this.clock.nowIso(),
     } as const;
-    const [recorded, finished] = await Promise.allSettled([this.exec(attempt.stream, response), finishing]);
+    const [recorded, finished] = await Promise.allSettled([this.execUnder(attempt, response), finishing]);
     if (recorded.status === 'rejected') throw recorded.reason;
     if (finished.status === 'rejected') throw finished.reason;
     return answer;
@@ -157,7 +159,7 @@ export class IdempotencyGate {
     try {
       return await work;
     } catch (error) {
-      await this.exec(attempt.stream, {
+      await this.execUnder(attempt, {
         type: 'ReleaseKey',
         claimId: attempt.id,
         reason: error instanceof DomainError ? error.errorName : 'failed',
@@ -186,7 +188,26 @@ export class IdempotencyGate {
     return (await aggregateStream(this.events, stream, idempotencyDecider)).state;
   }
 
-  private exec(stream: string, command: IdempotencyCommand) {
-    return runCommand(this.events, stream, idempotencyDecider, command, { load: 'full' });
+  /**
+   * Decides on `assume` when given, without reading: the append expects the assumed revision, so a stream
+   * that moved on (a retry took the claim over) makes it conflict, and the command runs again on a fresh read.
+   */
+  private exec(stream: string, command: IdempotencyCommand, assume?: AssumedStream<IdempotencyState>) {
+    return runCommand(this.events, stream, idempotencyDecider, command, { load: 'full', assume });
+  }
+
+  /** A command under a live claim, decided on the stream as the claim's last append left it. */
+  private async execUnder(attempt: IdempotentAttempt, command: IdempotencyCommand) {
+    const result = await this.exec(attempt.stream, command, this.claimed.get(attempt));
+    this.remember(attempt, result);
+    return result;
+  }
+
+  private remember(attempt: IdempotentAttempt, result: Awaited<ReturnType<IdempotencyGate['exec']>>): void {
+    const { state, nextRevision, streamPosition } = result;
+    // Only a claim still ours is worth assuming; an answered or lost one needs no more commands.
+    if (state.status === 'claimed' && state.claimId === attempt.id && nextRevision >= 0)
+      this.claimed.set(attempt, { state, expectedRevision: nextRevision, position: streamPosition });
+    else this.claimed.delete(attempt);
   }
 }

@@ -11,13 +11,21 @@ function describe(errors: ValidationError[], prefix = ''): string[] {
   });
 }
 
+// Decorators register a DTO's metadata when its class is defined, before any request: one look-up per type.
+const declaredByType = new WeakMap<object, Set<string> | null>();
+
 /** The properties a DTO declares to class-validator, or null for a type without validation metadata. */
 function declaredProperties(type: unknown): Set<string> | null {
   if (typeof type !== 'function') return null;
-  const names = getMetadataStorage()
-    .getTargetValidationMetadatas(type, '', true, false)
-    .map((meta) => meta.propertyName);
-  return names.length > 0 ? new Set(names) : null;
+  let declared = declaredByType.get(type);
+  if (declared === undefined) {
+    const names = getMetadataStorage()
+      .getTargetValidationMetadatas(type, '', true, false)
+      .map((meta) => meta.propertyName);
+    declared = names.length > 0 ? new Set(names) : null;
+    declaredByType.set(type, declared);
+  }
+  return declared;
 }
 
 /**

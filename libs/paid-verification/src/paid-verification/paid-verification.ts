@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '@lib/accounts';
 import { Clock } from '@lib/common';
 import { PaidCalls, type HeldCredits, type PaidCallPurpose } from '@lib/credits';
-import { EventStore, runCommand } from '@lib/eventstore';
+import { EventStore, newStream, runCommand } from '@lib/eventstore';
 import type { FinishingWork, IdempotentAttempt } from '@lib/idempotency';
 import { Verifiers, VerificationVerdict } from '@lib/verification';
 import { planBatch } from '../domain/batch-plan';
@@ -149,7 +149,10 @@ export class PaidVerification {
     return { verificationId, accountId, keyId, creditsRemaining, at: this.clock.nowIso() };
   }
 
-  /** Records the verification once (the stream is named by its id); a repeated record returns the one recorded. */
+  /**
+   * Records the verification once (the stream is named by its id, so it is new: no read first); a repeated
+   * record conflicts on that assumption, reads, and returns the one recorded.
+   */
   private async record<E extends VerificationEvent>(
     command: E extends EmailVerified ? RecordSingleVerification : RecordBatchVerification,
   ): Promise<E> {
@@ -158,6 +161,7 @@ export class PaidVerification {
       verificationStream(command.verificationId),
       verificationRecordDecider,
       command,
+      { assume: newStream(verificationRecordDecider.initialState) },
     );
     if (state.status !== 'Recorded') throw new Error(`verification ${command.verificationId} was not recorded`);
     return state.recorded as E;
