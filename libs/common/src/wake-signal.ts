@@ -5,15 +5,15 @@
 export class WakeSignal {
   private waiters = new Set<() => void>();
 
-  /** Resolves on the next `notify()` or after `timeoutMs`. */
-  wait(timeoutMs: number): Promise<void> {
+  /** Resolves on the next `notify()` or after `timeoutMs`; without one, only on `notify()`. */
+  wait(timeoutMs?: number): Promise<void> {
     return new Promise((resolve) => {
       const done = (): void => {
-        clearTimeout(timer);
+        if (timer) clearTimeout(timer);
         this.waiters.delete(done);
         resolve();
       };
-      const timer = setTimeout(done, timeoutMs);
+      const timer = timeoutMs === undefined ? undefined : setTimeout(done, timeoutMs);
       this.waiters.add(done);
     });
   }

@@ -18,7 +18,6 @@ export class ConsumerGroup {
     private readonly groupId: string,
     private readonly log: TopicLog,
     private readonly signalOf: (topic: string, partition: number) => WakeSignal,
-    private readonly pollIntervalMs: number,
   ) {}
 
   /** Adds the member and starts one worker per partition of each topic not yet consumed by the group. */
@@ -40,7 +39,6 @@ export class ConsumerGroup {
               p,
               () => this.ownerOf(topic, p),
               this.signalOf(topic, p),
-              this.pollIntervalMs,
             ),
         ),
       );

@@ -18,7 +18,6 @@ export class PartitionWorker {
     private readonly partition: number,
     private readonly ownerOf: () => GroupMember | null,
     private readonly published: WakeSignal,
-    private readonly pollIntervalMs: number,
   ) {
     this.done = this.run();
   }
@@ -36,7 +35,8 @@ export class PartitionWorker {
     while (this.running) {
       const batch = this.log.fetch(this.topic, this.partition, offset, 100);
       if (batch.length === 0) {
-        await this.published.wait(this.pollIntervalMs);
+        // Woken by a publish of this process, or by the bus noticing another process's write (ExternalWrites).
+        await this.published.wait();
         continue;
       }
       for (const message of batch) {

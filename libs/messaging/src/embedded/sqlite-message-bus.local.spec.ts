@@ -9,7 +9,7 @@ import { messageBusContract } from '../testing/message-bus.contract';
 import { eventually } from '@lib/common/testing';
 import { BROKER_PATIENCE } from '../testing/contract-context';
 import { SqliteMessageBus } from './sqlite-message-bus';
-import { partitionOf } from './topic-log';
+import { partitionOf, TopicLog } from './topic-log';
 
 const dir = mkdtempSync(join(tmpdir(), 'messaging-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -101,6 +101,58 @@ describe('embedded bus group commit', () => {
       keys.map((k, n) => message(k, n)),
     );
     await eventually(() => expect(received).toHaveLength(24), BROKER_PATIENCE);
+  });
+});
+
+describe('embedded bus writes of other processes', () => {
+  let file: string;
+  const closing: Array<() => Promise<void> | void> = [];
+  beforeEach(() => {
+    file = join(dir, `other-${Math.random().toString(36).slice(2)}.sqlite`);
+  });
+  afterEach(async () => {
+    for (const close of closing.splice(0).reverse()) await close();
+  });
+
+  it('tells a commit of another connection from its own publishes and offset commits', () => {
+    const own = new TopicLog(file, 2);
+    const other = new TopicLog(file, 2);
+    closing.push(
+      () => own.close(),
+      () => other.close(),
+    );
+    own.changedElsewhere();
+    own.append([{ topic: 't', messages: [{ key: 'k', value: { n: 1 } }] }]);
+    own.commit('g', 't', partitionOf('k', 2), 1);
+    own.sync();
+    expect(own.changedElsewhere()).toBe(false);
+    other.append([{ topic: 't', messages: [{ key: 'k', value: { n: 2 } }] }]);
+    expect(own.changedElsewhere()).toBe(true);
+    expect(own.changedElsewhere()).toBe(false);
+  });
+
+  it('delivers to idle consumers what another process publishes, within the poll interval', async () => {
+    // The consumers' own partition workers never poll: only the bus's check of the file can bring these.
+    const consuming = new SqliteMessageBus(file, { partitions: 4, pollIntervalMs: 20 });
+    const publishing = new SqliteMessageBus(file, { partitions: 4, pollIntervalMs: 20 });
+    closing.push(
+      () => consuming.close(),
+      () => publishing.close(),
+    );
+    await consuming.ensureTopics(['x.a']);
+    const received: string[] = [];
+    await consuming.subscribe({ groupId: 'other', topics: ['x.a'], concurrency: 4 }, async (m) => {
+      received.push(m.key);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const keys = Array.from({ length: 12 }, (_, i) => `key-${i}`);
+    await publishing.publish(
+      'x.a',
+      keys.map((key, n) => ({ key, value: { n } })),
+    );
+    await eventually(() => expect([...received].sort()).toEqual([...keys].sort()), BROKER_PATIENCE);
+    await publishing.publish('x.a', [{ key: 'later', value: { n: 12 } }]);
+    await eventually(() => expect(received).toContain('later'), BROKER_PATIENCE);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   SubscribeOptions,
 } from '../message-bus.port';
 import { ConsumerGroup } from './consumer-group';
+import { ExternalWrites } from './external-writes';
 import { GroupMember } from './group-member';
 import { LogRetention } from './log-retention';
 import { LoggedMessage, TopicAppend, TopicLog } from './topic-log';
@@ -57,6 +58,7 @@ export class SqliteMessageBus extends MessageBus {
   private readonly groups = new Map<string, ConsumerGroup>();
   private readonly consumers = new Set<BusConsumer>();
   private readonly retention?: LogRetention;
+  private readonly externalWrites: ExternalWrites;
   private readonly publishGroups = new SameTurnGroups<SyncedAppend, void>((group) => this.writeGroup(group));
 
   constructor(
@@ -66,6 +68,9 @@ export class SqliteMessageBus extends MessageBus {
     super();
     const now = options.now ?? Date.now;
     this.log = new TopicLog(filePath, options.partitions ?? 4, now);
+    this.externalWrites = new ExternalWrites(this.log, options.pollIntervalMs ?? 200, () => {
+      for (const signal of this.signals.values()) signal.notify();
+    });
     if (options.retentionMs && options.retentionMs > 0) {
       this.retention = new LogRetention(this.log, {
         retentionMs: options.retentionMs,
@@ -112,6 +117,7 @@ export class SqliteMessageBus extends MessageBus {
       this.options.observer ?? SILENT_BUS_OBSERVER,
     );
     const group = this.groupOf(options.groupId);
+    this.externalWrites.start();
     await group.join(member);
     const consumer: BusConsumer = {
       stop: async () => {
@@ -153,6 +159,7 @@ export class SqliteMessageBus extends MessageBus {
     this.publishGroups.flush();
     await this.retention?.stop();
     await Promise.all([...this.consumers].map((c) => c.stop()));
+    this.externalWrites.stop();
     this.publishGroups.flush(); // what stopping handlers published
     this.log.close();
   }
@@ -186,12 +193,7 @@ export class SqliteMessageBus extends MessageBus {
   private groupOf(groupId: string): ConsumerGroup {
     let group = this.groups.get(groupId);
     if (!group) {
-      group = new ConsumerGroup(
-        groupId,
-        this.log,
-        (topic, partition) => this.signalOf(topic, partition),
-        this.options.pollIntervalMs ?? 200,
-      );
+      group = new ConsumerGroup(groupId, this.log, (topic, partition) => this.signalOf(topic, partition));
       this.groups.set(groupId, group);
     }
     return group;

@@ -46,6 +46,8 @@ export class TopicLog {
   private readonly statements = new MemoByKey((sql) => this.db.prepare(sql));
   /** Partition counts of topics known to exist: a topic's count never changes once created. */
   private readonly partitionCounts = new Map<string, number>();
+  /** SQLite's data_version at the last `changedElsewhere`. */
+  private dataVersion?: number;
   /** One publish inside the group's transaction: nested, so better-sqlite3 runs it in a savepoint. */
   private readonly appendInSavepoint: (topic: string, messages: OutgoingMessage[]) => number[];
   /** The group's IMMEDIATE transaction: one fsync for every publish of the group. */
@@ -116,6 +118,17 @@ export class TopicLog {
     this.statements
       .get('INSERT INTO sync_marks (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at')
       .run(this.now());
+  }
+
+  /**
+   * Whether another connection (another process) committed to the file since the last call; commits of
+   * this connection do not count. The first call answers true.
+   */
+  changedElsewhere(): boolean {
+    const { data_version: version } = this.statements.get('PRAGMA data_version').get() as { data_version: number };
+    const changed = version !== this.dataVersion;
+    this.dataVersion = version;
+    return changed;
   }
 
   /** Up to `limit` messages of one partition from `fromOffset` on. */
