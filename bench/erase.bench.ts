@@ -25,19 +25,17 @@
  * by the erasures' own events.
  */
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, openAsBlob, rmSync, statSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync, openAsBlob, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import Database from 'better-sqlite3';
 import { EventStore } from '@lib/eventstore';
 import { SqliteEventStore } from '../libs/eventstore/src/embedded/sqlite-event-store';
-import { syntheticCsv } from '../libs/jobs/src/csv/synthetic-csv';
 import { jobStream } from '../libs/jobs/src/domain/job-stream';
 import { signedInUser } from '../test/e2e/dashboard/dashboard-users';
-import { ADMIN_TOKEN, startTestApp, type TestApp } from '../test/support/test-app';
-import { JOB_DOMAINS, startJobPeers } from './job-peers';
+import { ADMIN_TOKEN, type TestApp } from '../test/support/test-app';
+import { JOB_DOMAINS } from './job-peers';
+import { startJobBench } from './job-bench-app';
 
 const MB = 1024 * 1024;
 const ROWS = Number(process.env.BENCH_ERASE_ROWS ?? 500_000);
@@ -170,17 +168,11 @@ async function uploadAndRun(app: TestApp, apiKey: string, file: string): Promise
 }
 
 async function main(): Promise<void> {
-  const file = join(tmpdir(), `erase-bench-${process.pid}.csv`);
-  await pipeline(Readable.from(syntheticCsv(ROWS)), createWriteStream(file));
-  const size = statSync(file).size;
-  const peers = await startJobPeers();
-  const app = await startTestApp({
-    DNS_SERVERS: peers.dns,
-    SMTP_PROBE_PORT: String(peers.smtpPort),
-    JOB_MAX_UPLOAD_BYTES: String(Math.max(50 * MB, size)),
+  const bench = await startJobBench('erase-bench', ROWS, {
     SEAL_PERSONAL_DATA: 'true',
     ...(process.env.DATA_KEY_CACHE_SECONDS ? { DATA_KEY_CACHE_SECONDS: process.env.DATA_KEY_CACHE_SECONDS } : {}),
   });
+  const { file, size, app } = bench;
   try {
     console.log(
       `bench:erase ${new Date().toISOString()} — ${ROWS.toLocaleString('en')} rows (${(size / MB).toFixed(1)} MB, ` +
@@ -277,9 +269,7 @@ async function main(): Promise<void> {
     );
     if (!same) throw new Error('the erasures rewrote the job events');
   } finally {
-    await app.close();
-    peers.close();
-    rmSync(file, { force: true });
+    await bench.close();
   }
 }
 

@@ -8,31 +8,18 @@
  *   npm run bench:jobs                    # 100,000 rows
  *   npm run bench:jobs -- --rows=500000   # the 500,000-row / ~50 MB limit case
  */
-import { createWriteStream, openAsBlob, rmSync, statSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { syntheticCsv } from '../libs/jobs/src/csv/synthetic-csv';
-import { startTestApp } from '../test/support/test-app';
-import { JOB_DOMAINS as DOMAINS, startJobPeers } from './job-peers';
+import { openAsBlob } from 'node:fs';
+import { loadavg } from 'node:os';
+import { JOB_DOMAINS as DOMAINS } from './job-peers';
+import { startJobBench } from './job-bench-app';
 
 const MB = 1024 * 1024;
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const ROWS = Number(arg('rows') ?? 100_000);
 
 async function main(seal: boolean): Promise<number> {
-  const file = join(tmpdir(), `jobs-bench-${process.pid}.csv`);
-  await pipeline(Readable.from(syntheticCsv(ROWS)), createWriteStream(file));
-  const size = statSync(file).size;
-  const peers = await startJobPeers();
-  const app = await startTestApp({
-    DNS_SERVERS: peers.dns,
-    SMTP_PROBE_PORT: String(peers.smtpPort),
-    JOB_MAX_UPLOAD_BYTES: String(Math.max(50 * MB, size)),
-    LOG_LEVEL: 'silent',
-    SEAL_PERSONAL_DATA: String(seal),
-  });
+  const bench = await startJobBench('jobs-bench', ROWS, { LOG_LEVEL: 'silent', SEAL_PERSONAL_DATA: String(seal) });
+  const { file, size, peers, app } = bench;
   const idleRss = process.memoryUsage().rss;
   // Peaks per phase: the upload (store, dedupe, plan) and the processing (chunks, projections, relay).
   const peaks = { upload: { rss: idleRss, heap: 0 }, processing: { rss: idleRss, heap: 0 } };
@@ -101,9 +88,7 @@ async function main(seal: boolean): Promise<number> {
     return ROWS / ((done - started) / 1000);
   } finally {
     clearInterval(sampler);
-    await app.close();
-    peers.close();
-    rmSync(file, { force: true });
+    await bench.close();
   }
 }
 
