@@ -181,116 +181,93 @@ describeWithServers(
         expect({ kind, kafka: hits.filter((hit) => hit.startsWith('kafka')) }).toEqual({ kind, kafka: [] });
     });
 
-    describe('one job, erased now (POST /v1/jobs/{id}/erase)', () => {
-      let receipt: any;
-      let destroyed: Array<{ scope: string; wrapped: string }>;
+    type DataKey = { scope: string; wrapped: string };
+    /**
+     * In the block's beforeAll: notes the keys `keysBefore` finds, starts the erasure (`ask` returns how to
+     * read its receipt), waits for the receipt to say done, then runs the operator's reclaim step.
+     */
+    const erasure = (keysBefore: () => Promise<DataKey[]>, ask: () => Promise<() => Promise<any>>) => {
+      const erased = { receipt: undefined as any, keys: [] as DataKey[] };
       beforeAll(async () => {
-        destroyed = await dataKeys(`account:${jobsAccount}:job:${jobs.job}`);
-        const asked = await cluster!.request('POST', `/v1/jobs/${jobs.job}/erase`, { key: keys.job });
-        expect(asked.status).toBe(202);
-        receipt = await whenDone(
-          async () =>
-            (await cluster!.request('GET', `/v1/erasures/${asked.body.data.erasureId}`, { key: keys.job })).body.data,
-        );
+        erased.keys = await keysBefore();
+        erased.receipt = await whenDone(await ask());
         await reclaim();
       }, 120_000);
-
+      return erased;
+    };
+    const itLeavesNowhere = (title: string, person: Person, erased: { receipt: any }, removed: object) =>
       it(
-        'leaves the person of the job nowhere',
+        title,
         showingOutputsOnFailure(
           () => cluster,
           async () => {
-            expect(receipt.removed).toMatchObject({ jobsPurged: 1 });
-            expect(await scanFor(people.job)).toEqual([]);
+            expect(erased.receipt.removed).toMatchObject(removed);
+            expect(await scanFor(person)).toEqual([]);
           },
         ),
       );
+    /** POSTs an erasure request under `key` and reads its receipt at /v1/erasures/{id} (read when the block runs). */
+    const requested = (request: () => { key: string; path: string; body?: object }) => async () => {
+      const { key, path, body } = request();
+      const asked = await cluster!.request('POST', path, { key, body });
+      expect(asked.status).toBe(202);
+      const receipt = `/v1/erasures/${asked.body.data.erasureId}`;
+      return async () => (await cluster!.request('GET', receipt, { key })).body.data;
+    };
+
+    describe('one job, erased now (POST /v1/jobs/{id}/erase)', () => {
+      const erased = erasure(
+        () => dataKeys(`account:${jobsAccount}:job:${jobs.job}`),
+        requested(() => ({ key: keys.job, path: `/v1/jobs/${jobs.job}/erase` })),
+      );
+      itLeavesNowhere('leaves the person of the job nowhere', people.job, erased, { jobsPurged: 1 });
 
       it("still finds the account's calls for another person, which a job's erasure does not reach", async () => {
         expect((await scanFor(people.kept)).some((hit) => hit.startsWith('postgresql data: base/'))).toBe(true);
       });
 
       it("leaves the job key's wrapped bytes nowhere in PostgreSQL", async () => {
-        expect(destroyed).toHaveLength(1);
-        expect(await keyBytesLeft(destroyed.map((d) => d.wrapped))).toEqual([]);
+        expect(erased.keys).toHaveLength(1);
+        expect(await keyBytesLeft(erased.keys.map((d) => d.wrapped))).toEqual([]);
       });
     });
 
     describe("one address, a data subject's request (POST /v1/erasures)", () => {
-      let receipt: any;
-      let addressKeys: Array<{ scope: string; wrapped: string }>;
-      beforeAll(async () => {
-        addressKeys = await dataKeys(`account:${subjectsAccount}:address:`);
-        const asked = await cluster!.request('POST', '/v1/erasures', {
-          key: keys.address,
-          body: { address: people.address.address },
-        });
-        expect(asked.status).toBe(202);
-        receipt = await whenDone(
-          async () =>
-            (await cluster!.request('GET', `/v1/erasures/${asked.body.data.erasureId}`, { key: keys.address })).body
-              .data,
-        );
-        await reclaim();
-      }, 120_000);
-
-      it(
-        'leaves the address and the name nowhere',
-        showingOutputsOnFailure(
-          () => cluster,
-          async () => {
-            expect(receipt.removed).toMatchObject({ jobsSearched: 1 });
-            expect(await scanFor(people.address)).toEqual([]);
-          },
-        ),
+      const erased = erasure(
+        () => dataKeys(`account:${subjectsAccount}:address:`),
+        requested(() => ({ key: keys.address, path: '/v1/erasures', body: { address: people.address.address } })),
       );
+      itLeavesNowhere('leaves the address and the name nowhere', people.address, erased, { jobsSearched: 1 });
 
       it("leaves the address key's wrapped bytes nowhere in PostgreSQL", async () => {
-        const destroyed = addressKeys.filter((doc) => receipt.scopes.includes(doc.scope));
+        const destroyed = erased.keys.filter((doc) => erased.receipt.scopes.includes(doc.scope));
         expect(destroyed).toHaveLength(1);
         expect(await keyBytesLeft(destroyed.map((doc) => doc.wrapped))).toEqual([]);
       });
     });
 
     describe('the account, closed by its owner (POST /dashboard/v1/account/close)', () => {
-      let receipt: any;
-      let accountKeys: Array<{ scope: string; wrapped: string }>;
-      beforeAll(async () => {
-        accountKeys = [
+      const erased = erasure(
+        async () => [
           ...(await dataKeys(`account:${closure.accountId}:`)),
           ...(await dataKeys(`account:test_${closure.accountId}:`)),
-        ];
-        const closed = await closure.browser.request('POST', '/dashboard/v1/account/close', {
-          body: { teamName: closure.teamName },
-        });
-        expect(closed.status).toBe(202);
-        receipt = await whenDone(
-          async () =>
-            (
-              await cluster!.request('GET', `/admin/v1/accounts/${closure.accountId}/erasures/account`, {
-                admin: true,
-              })
-            ).body.data,
-        );
-        await reclaim();
-      }, 120_000);
-
-      it(
-        'leaves the address and the name nowhere',
-        showingOutputsOnFailure(
-          () => cluster,
-          async () => {
-            expect(receipt.removed).toMatchObject({ jobsPurged: 1 });
-            expect(await scanFor(people.account)).toEqual([]);
-          },
-        ),
+        ],
+        async () => {
+          const closed = await closure.browser.request('POST', '/dashboard/v1/account/close', {
+            body: { teamName: closure.teamName },
+          });
+          expect(closed.status).toBe(202);
+          const receipt = `/admin/v1/accounts/${closure.accountId}/erasures/account`;
+          return async () => (await cluster!.request('GET', receipt, { admin: true })).body.data;
+        },
       );
+      itLeavesNowhere('leaves the address and the name nowhere', people.account, erased, { jobsPurged: 1 });
 
       it("leaves the account's keys' wrapped bytes nowhere in PostgreSQL", async () => {
         // A thousand address keys (one per row of the job) cost a scan each: every key but those, and 25 of them.
         const sample = [
-          ...accountKeys.filter((doc) => !doc.scope.includes(':address:')),
-          ...accountKeys.filter((doc) => doc.scope.includes(':address:')).slice(0, 25),
+          ...erased.keys.filter((doc) => !doc.scope.includes(':address:')),
+          ...erased.keys.filter((doc) => doc.scope.includes(':address:')).slice(0, 25),
         ];
         expect(sample.length).toBeGreaterThan(25);
         expect(await keyBytesLeft(sample.map((doc) => doc.wrapped))).toEqual([]);
