@@ -1,4 +1,4 @@
-import type { ConfigReferenceGroup } from './config-reference';
+import type { ConfigReferenceGroup } from './config-reference-entry';
 
 /** How the service runs: process and HTTP, stores and bus, personal data, access and limits. */
 export const PLATFORM_REFERENCE: readonly ConfigReferenceGroup[] = [

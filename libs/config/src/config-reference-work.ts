@@ -1,4 +1,4 @@
-import type { ConfigReferenceGroup } from './config-reference';
+import type { ConfigReferenceGroup } from './config-reference-entry';
 
 /** What the service does: probing, bulk jobs, webhooks, credits, the dashboard, metrics. */
 export const WORK_REFERENCE: readonly ConfigReferenceGroup[] = [

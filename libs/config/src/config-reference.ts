@@ -1,5 +1,6 @@
 import { PLATFORM_REFERENCE } from './config-reference-platform';
 import { WORK_REFERENCE } from './config-reference-work';
+import type { ConfigReferenceGroup } from './config-reference-entry';
 
 /**
  * What each environment variable means, for docs/configuration.md. The kind, fallback and bounds of every
@@ -8,18 +9,7 @@ import { WORK_REFERENCE } from './config-reference-work';
  * fails when a variable is read without an entry here, an entry names a variable nobody reads, or the page
  * is stale.
  */
-export interface ConfigReferenceEntry {
-  /** Variables documented together (a pair such as PORT and HOST); each is shown with its own kind and default. */
-  names: readonly string[];
-  /** Words for a default the parser cannot state (it depends on another variable or the machine, or means an adapter). */
-  defaults?: Readonly<Record<string, string>>;
-  meaning: string;
-}
-
-export interface ConfigReferenceGroup {
-  title: string;
-  entries: readonly ConfigReferenceEntry[];
-}
+export type { ConfigReferenceEntry, ConfigReferenceGroup } from './config-reference-entry';
 
 // The groups live in two files by concern (each under the 400-line mark); the page shows them in this order.
 export const CONFIG_REFERENCE: readonly ConfigReferenceGroup[] = [...PLATFORM_REFERENCE, ...WORK_REFERENCE];
