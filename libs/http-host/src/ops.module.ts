@@ -3,7 +3,6 @@ import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { HealthController } from './health/health.controller';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
-import { IntegerQueryInterceptor } from './http/integer-query.interceptor';
 import { MetricsHttp } from './metrics/metrics-http';
 
 /**
@@ -17,7 +16,6 @@ import { MetricsHttp } from './metrics/metrics-http';
   providers: [
     MetricsHttp,
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: IntegerQueryInterceptor },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],
 })
