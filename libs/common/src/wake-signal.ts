@@ -4,6 +4,12 @@
  */
 export class WakeSignal {
   private waiters = new Set<() => void>();
+  private notified = 0;
+
+  /** How many times `notify()` was called: unchanged since a read of the log, nothing was signalled since. */
+  get notifications(): number {
+    return this.notified;
+  }
 
   /** Resolves on the next `notify()` or after `timeoutMs`; without one, only on `notify()`. */
   wait(timeoutMs?: number): Promise<void> {
@@ -20,6 +26,7 @@ export class WakeSignal {
 
   /** Wakes every current waiter. */
   notify(): void {
+    this.notified += 1;
     for (const waiter of [...this.waiters]) waiter();
   }
 }

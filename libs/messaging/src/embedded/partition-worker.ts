@@ -2,6 +2,9 @@ import type { GroupMember } from './group-member';
 import type { TopicLog } from './topic-log';
 import type { WakeSignal } from '@lib/common';
 
+/** Messages read per fetch. */
+const FETCH_LIMIT = 100;
+
 /**
  * The only reader of one partition for one group in this process: it reads from the committed offset and
  * hands messages one by one to whichever member currently owns the partition. Because it waits for each
@@ -33,12 +36,14 @@ export class PartitionWorker {
     this.log.register(this.groupId, this.topic, this.partition);
     let offset = this.log.committed(this.groupId, this.topic, this.partition);
     while (this.running) {
-      const batch = this.log.fetch(this.topic, this.partition, offset, 100);
+      const signalled = this.published.notifications;
+      const batch = this.log.fetch(this.topic, this.partition, offset, FETCH_LIMIT);
       if (batch.length === 0) {
         // Woken by a publish of this process, or by the bus noticing another process's write (ExternalWrites).
         await this.published.wait();
         continue;
       }
+      let handled = 0;
       for (const message of batch) {
         const owner = this.ownerOf();
         if (!this.running || !owner) break;
@@ -49,7 +54,12 @@ export class PartitionWorker {
         // Not settled: the owner is leaving; re-read from the same offset for the next owner.
         if (!settled) break;
         offset = next;
+        handled += 1;
       }
+      // A short batch, all handled, and no signal since it was read: the partition is drained, so wait
+      // rather than read again to find nothing (a publish or another process's write signals).
+      const drained = handled === batch.length && batch.length < FETCH_LIMIT;
+      if (drained && this.running && this.published.notifications === signalled) await this.published.wait();
     }
   }
 }

@@ -104,6 +104,29 @@ describe('embedded bus group commit', () => {
   });
 });
 
+describe('embedded bus partition workers', () => {
+  it('deliver what is published to their partition while they handle the batch before it', async () => {
+    // No polling to speak of: a worker that waited after its batch without reading again would miss these.
+    const bus = new SqliteMessageBus(join(dir, `workers-${Math.random().toString(36).slice(2)}.sqlite`), {
+      partitions: 1,
+      pollIntervalMs: 600_000,
+    });
+    const received: number[] = [];
+    const consumer = await bus.subscribe({ groupId: 'chain', topics: ['c.a'] }, async (m) => {
+      const n = m.value.n as number;
+      received.push(n);
+      if (n < 5) await bus.publish('c.a', [{ key: 'k', value: { n: n + 1 } }]);
+    });
+    try {
+      await bus.publish('c.a', [{ key: 'k', value: { n: 0 } }]);
+      await eventually(() => expect(received).toEqual([0, 1, 2, 3, 4, 5]), BROKER_PATIENCE);
+    } finally {
+      await consumer.stop();
+      await bus.close();
+    }
+  });
+});
+
 describe('embedded bus writes of other processes', () => {
   let file: string;
   const closing: Array<() => Promise<void> | void> = [];
