@@ -58,6 +58,8 @@ export interface RunResult<E extends DomainEvent, S> {
   /** Global position of the stream's last event after the decision (appended or loaded); -1 for an empty stream. */
   streamPosition: number;
   nextRevision: number;
+  /** Global position of the stream's last event the decision was made on (assumed or read); -1 for an empty stream. */
+  basePosition: number;
 }
 
 /** Load the stream, fold with evolve, decide, append with the expected revision; retry on a conflict. */
@@ -91,7 +93,14 @@ export async function runDecision<E extends DomainEvent, S>(
     const state = events.reduce((s, e) => decider.evolve(s, e), loaded.state);
     if (events.length === 0) {
       const nextRevision = typeof loaded.expectedRevision === 'number' ? loaded.expectedRevision : -1;
-      return { events, state, position: -1, streamPosition: loaded.position, nextRevision };
+      return {
+        events,
+        state,
+        position: -1,
+        streamPosition: loaded.position,
+        nextRevision,
+        basePosition: loaded.position,
+      };
     }
     // Ids fixed once per decision, so resending after an unconfirmed append is recognised by the store.
     const batch = events.map((e) => ({
@@ -114,6 +123,7 @@ export async function runDecision<E extends DomainEvent, S>(
         position: result.position,
         streamPosition: result.position,
         nextRevision: result.nextRevision,
+        basePosition: loaded.position,
       };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) throw error;

@@ -15,6 +15,13 @@ export { SqliteEventStore, type SqliteEventStoreOptions } from './embedded/sqlit
 export { EsdbEventStore, type EsdbEventStoreOptions } from './eventstoredb/esdb-event-store';
 export { DelegatingEventStore } from './delegating-event-store';
 export { ObservedEventStore, type AppendObserver } from './observed/observed-event-store';
-export { newStream, runCommand, runDecision, type AssumedStream, type RunOptions } from './command-runner';
+export {
+  newStream,
+  runCommand,
+  runDecision,
+  type AssumedStream,
+  type RunOptions,
+  type RunResult,
+} from './command-runner';
 export { aggregateStream, readEvents, type UpcastEvent } from './aggregate-stream';
 export { appendedPositions } from './appended-positions';

@@ -63,7 +63,7 @@ function without(holds: Holds, holdId: string): Holds {
 }
 
 /** The hold an event ends: a settlement's charge or a release (a charge without a hold ends none). */
-function endedHoldId(event: CreditLedgerEvent): string | null {
+export function endedHoldId(event: CreditLedgerEvent): string | null {
   if (event.type === 'CreditHoldReleased') return event.data.holdId;
   if (event.type === 'CreditsUsed') return event.data.holdId;
   return null;

@@ -2,6 +2,7 @@ import { EventStore, runDecision, type RunOptions } from '@lib/eventstore';
 import { CreditLedgerCommand } from '../domain/credit-ledger.commands';
 import { creditLedgerDecider, creditLedgerOf, LedgerState } from '../domain/credit-ledger.decider';
 import { CreditLedgerEvent } from '../domain/credit-ledger.events';
+import { KnownLedgerHeads } from './known-ledger-heads';
 
 interface Pending {
   command: CreditLedgerCommand;
@@ -32,10 +33,12 @@ function loadFor(batch: Pending[]): RunOptions['load'] {
  * revision. Each command still gets its own answer (a refused hold rejects only its caller), but
  * 50 concurrent chargers cost one durable write instead of 50. Another process writing the same
  * stream makes the append conflict; the whole batch is then re-decided on the fresh state (runDecision,
- * the same load-decide-append loop every command runs).
+ * the same load-decide-append loop every command runs). A batch after this process's own append is decided
+ * on what that append left (KnownLedgerHeads), not on a read: the append's expected revision checks it.
  */
 export class LedgerGroupCommit {
   private readonly queues = new Map<string, Pending[]>();
+  private readonly heads = new KnownLedgerHeads();
 
   constructor(private readonly events: EventStore) {}
 
@@ -59,35 +62,41 @@ export class LedgerGroupCommit {
 
   private async commit(stream: string, batch: Pending[]): Promise<void> {
     let outcomes: Outcome[] = [];
+    // Every attempt decides the whole batch again on the state it read, so outcomes are the last attempt's.
+    const decideBatch = (loaded: LedgerState): CreditLedgerEvent[] => {
+      let state = loaded;
+      const decided: CreditLedgerEvent[] = [];
+      outcomes = batch.map(({ command }) => {
+        try {
+          const events = creditLedgerDecider.decide(command, state);
+          state = events.reduce((s, e) => creditLedgerDecider.evolve(s, e), state);
+          decided.push(...events);
+          return { ok: true, state };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      });
+      return decided;
+    };
     try {
-      // Every attempt decides the whole batch again on the state it read, so outcomes are the last attempt's.
-      const written = await runDecision(
-        this.events,
+      const fold = creditLedgerOf(batch[0].command.accountId); // one stream, so one account
+      const options = { load: loadFor(batch), maxAttempts: MAX_ATTEMPTS };
+      const assume = this.heads.stateFor(
         stream,
-        creditLedgerOf(batch[0].command.accountId), // one stream, so one account
-        (loaded) => {
-          let state = loaded;
-          const decided: CreditLedgerEvent[] = [];
-          outcomes = batch.map(({ command }) => {
-            try {
-              const events = creditLedgerDecider.decide(command, state);
-              state = events.reduce((s, e) => creditLedgerDecider.evolve(s, e), state);
-              decided.push(...events);
-              return { ok: true, state };
-            } catch (error) {
-              return { ok: false, error };
-            }
-          });
-          return decided;
-        },
-        { load: loadFor(batch), maxAttempts: MAX_ATTEMPTS },
+        batch.map((pending) => pending.command),
       );
+      let written = await runDecision(this.events, stream, fold, decideBatch, { ...options, assume });
+      // Nothing appended, so no revision checked what was assumed (a refusal, a settle already done): read.
+      if (assume && written.events.length === 0)
+        written = await runDecision(this.events, stream, fold, decideBatch, options);
+      this.heads.record(stream, written);
       batch.forEach((pending, i) => {
         const outcome = outcomes[i];
         if (outcome.ok) pending.resolve({ state: outcome.state, position: written.streamPosition });
         else pending.reject(outcome.error);
       });
     } catch (error) {
+      this.heads.forget(stream);
       batch.forEach((pending) => pending.reject(error));
     }
   }
