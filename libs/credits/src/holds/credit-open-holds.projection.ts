@@ -20,6 +20,7 @@ export const creditOpenHoldsProjection = documentProjection<OpenHoldDoc, CreditL
   eventTypes: ['CreditsHeld', 'CreditsUsed', 'CreditHoldReleased'],
   upcasters: creditLedgerDecider.upcasters,
   documentId: (event) => ('holdId' in event.data ? event.data.holdId : null),
+  replaces: (event) => event.type === 'CreditsHeld', // a hold id is opened once while open
   evolve: (_doc, event) => {
     if (event.type !== 'CreditsHeld') return null; // settled or released: the hold is gone
     return {

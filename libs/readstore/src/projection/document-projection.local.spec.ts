@@ -80,4 +80,31 @@ describe('document projection', () => {
       ]);
     });
   });
+
+  describe('when an event makes its document from nothing (replaces)', () => {
+    type Hold = { _id: string; amount: number };
+    type HoldEvent = { type: 'Held' | 'Ended'; data: { id: string; amount: number } };
+    const holds = documentProjection<Hold, HoldEvent>({
+      name: 'holds',
+      collection: 'holds',
+      eventTypes: ['Held', 'Ended'],
+      documentId: (event) => event.data.id,
+      evolve: (_doc, event) => (event.type === 'Held' ? { _id: event.data.id, amount: event.data.amount } : null),
+      replaces: (event) => event.type === 'Held',
+    });
+
+    it('writes it without a lookup, and a replay ends where the first run did', async () => {
+      const operations: ReadStoreOperation[] = [];
+      const observed = new ObservedReadStore(reads, { operation: (_c, operation) => operations.push(operation) });
+      const history = [
+        stored(1, 'Held', { id: 'h1', amount: 2 }),
+        stored(2, 'Held', { id: 'h2', amount: 3 }),
+        stored(3, 'Ended', { id: 'h1', amount: 2 }),
+      ];
+      for (const event of history) await holds.handle(event, observed);
+      expect(operations).toEqual(['upsert', 'upsert', 'get', 'delete']);
+      for (const event of history) await holds.handle(event, reads);
+      expect(await reads.collection<Hold>('holds').find({})).toEqual([{ _id: 'h2', amount: 3, _position: 2 }]);
+    });
+  });
 });

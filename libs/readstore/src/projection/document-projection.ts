@@ -27,6 +27,12 @@ export interface DocumentProjectionSpec<T extends Doc, E extends DomainEvent = R
    * per event costs O(collection), and such collections grow with the service's whole history.
    */
   createsOnce?: boolean;
+  /**
+   * Events after which the document is what evolve makes of nothing, whatever was stored (a hold opening):
+   * upserted without a look-up, which would only find nothing or this same event's document. A replay
+   * writes it again, and the later events, replayed after it in log order, end where they did.
+   */
+  replaces?: (event: UpcastEvent<E>) => boolean;
 }
 
 /**
@@ -49,6 +55,10 @@ export function documentProjection<T extends Doc, E extends DomainEvent = Record
         const created = spec.evolve(null, event);
         if (created !== null) await collection.insertNew([{ ...created, _id: id, _position: event.position }]);
         return;
+      }
+      if (spec.replaces?.(event)) {
+        const next = spec.evolve(null, event);
+        if (next !== null) return collection.upsert({ ...next, _id: id, _position: event.position });
       }
       const stored = await collection.get(id);
       if (stored && stored._position >= event.position) return;
