@@ -49,9 +49,12 @@ export class KafkaBusConsumer implements BusConsumer {
   private readonly pauses = new Pauses();
   private readonly inFlight = new Set<Promise<void>>();
   private rejoinDelayMs = REJOIN_FIRST_DELAY_MS;
+  /** The kafkajs consumer the member runs on now; undefined between a crash and the next join. */
+  private current?: Consumer;
 
+  /** `newConsumer` must build kafkajs consumers that never restart themselves (retry.restartOnFailure false): this class does. */
   constructor(
-    private readonly consumer: Consumer,
+    private readonly newConsumer: () => Consumer,
     private readonly options: SubscribeOptions,
     private readonly partitionsAtOnce: number,
     private readonly slots: HandlerSlots,
@@ -63,41 +66,61 @@ export class KafkaBusConsumer implements BusConsumer {
 
   /** Connects, joins the group and starts consuming; resolves once the member is running. */
   async start(): Promise<void> {
-    // kafkajs restarts a member after a retriable crash but gives up after any other one (INCONSISTENT_GROUP_PROTOCOL
-    // while members that offer other assigners hold the group, as after a broker restart): the member would be
-    // out of its group for good while its process looked healthy.
-    this.consumer.on(this.consumer.events.CRASH, ({ payload }) => {
-      if (!payload.restart && !this.stopping) void this.rejoinAfterCrash(payload.error);
-    });
-    this.consumer.on(this.consumer.events.GROUP_JOIN, () => (this.rejoinDelayMs = REJOIN_FIRST_DELAY_MS));
     await this.join();
   }
 
+  /** Joins the group on a fresh kafkajs consumer. */
   private async join(): Promise<void> {
-    await this.consumer.connect();
+    const consumer = this.newConsumer();
+    this.current = consumer;
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (consumer !== this.current || this.stopping) return;
+      this.current = undefined;
+      void this.rejoinAfterCrash(consumer, payload.error);
+    });
+    consumer.on(consumer.events.GROUP_JOIN, () => (this.rejoinDelayMs = REJOIN_FIRST_DELAY_MS));
+    await consumer.connect();
     // A group without committed offsets starts at the beginning: nothing published before the first worker is lost.
-    await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: true });
-    await this.consumer.run({
+    await consumer.subscribe({ topics: this.options.topics, fromBeginning: true });
+    await consumer.run({
       autoCommit: false,
       partitionsConsumedConcurrently: this.partitionsAtOnce,
-      eachMessage: (payload) => this.track(this.handle(payload)),
+      eachMessage: (payload) => this.track(this.handle(consumer, payload)),
     });
+    // A member stopped while it joined again: stop() disconnected the consumer before run() connected it anew.
+    if (this.stopping) await consumer.disconnect();
   }
 
-  /** Joins again after a pause (doubling up to a limit while it keeps failing) until the member is back or the consumer stops. */
-  private async rejoinAfterCrash(error: unknown): Promise<void> {
+  /**
+   * After any crash, joins again on a new kafkajs consumer after a pause that doubles (up to a limit) while
+   * the member keeps failing, until it is back or the member stops. kafkajs on its own gives up after a
+   * non-retriable crash (INCONSISTENT_GROUP_PROTOCOL while members offering other assigners hold the group, as
+   * after a broker restart), and after a retriable one restarts the same consumer every 300-400 ms without
+   * end: while a restarted broker elects and loads its group coordinators (NOT_COORDINATOR,
+   * COORDINATOR_LOAD_IN_PROGRESS) every member of every subscription (a worker runs over a hundred) then
+   * reconnects and asks again a few times a second, and each member that joined a pending rebalance before
+   * crashing again is one more the rebalance waits for until its session ends. The pause is jittered so that
+   * members that crashed together do not come back together.
+   */
+  private async rejoinAfterCrash(crashed: Consumer, error: unknown): Promise<void> {
+    if (this.stopping) return;
     const delayMs = this.rejoinDelayMs;
     this.rejoinDelayMs = Math.min(delayMs * 2, REJOIN_MAX_DELAY_MS);
+    const waitMs = Math.round(delayMs / 2 + (Math.random() * delayMs) / 2);
     this.log(
-      `${this.options.groupId}: kafkajs stopped the member (${(error as Error)?.message ?? error}); joining again in ${delayMs} ms`,
+      `${this.options.groupId}: kafkajs stopped the member (${(error as Error)?.message ?? error}); joining again in ${waitMs} ms`,
     );
-    await this.pauses.wait(delayMs);
+    // kafkajs disconnects a crashed consumer itself; one whose connect failed may still hold sockets.
+    await crashed.disconnect().catch(() => undefined);
+    await this.pauses.wait(waitMs);
     if (this.stopping) return;
     try {
       await this.join();
     } catch (failure) {
       // A join that fails at once (the broker unreachable) is tried again; one that crashes later comes back through CRASH.
-      await this.rejoinAfterCrash(failure);
+      const failed = this.current;
+      this.current = undefined;
+      if (failed) await this.rejoinAfterCrash(failed, failure);
     }
   }
 
@@ -110,7 +133,7 @@ export class KafkaBusConsumer implements BusConsumer {
   private async shutdown(): Promise<void> {
     this.stopping = true;
     try {
-      this.consumer.pause(this.options.topics.map((topic) => ({ topic })));
+      this.current?.pause(this.options.topics.map((topic) => ({ topic })));
     } catch {
       // Not running yet (stop during start): there is nothing to pause.
     }
@@ -118,7 +141,7 @@ export class KafkaBusConsumer implements BusConsumer {
     this.pauses.interruptAll();
     // kafkajs drops commits once its runner is stopping, so in-flight handlers finish and commit before disconnect.
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
-    await this.consumer.disconnect();
+    await this.current?.disconnect();
   }
 
   private track(handling: Promise<void>): Promise<void> {
@@ -127,17 +150,21 @@ export class KafkaBusConsumer implements BusConsumer {
   }
 
   /** Beats while the message waits for a slot, runs or waits out a retry, so a long one does not cost the member its partitions. */
-  private async handle({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
+  private async handle(
+    consumer: Consumer,
+    { topic, partition, message, heartbeat }: EachMessagePayload,
+  ): Promise<void> {
     if (this.stopping) return;
     const beat = setInterval(() => heartbeat().catch(() => undefined), HEARTBEAT_MS);
     try {
-      await this.deliver(topic, partition, message);
+      await this.deliver(consumer, topic, partition, message);
     } finally {
       clearInterval(beat);
     }
   }
 
-  private async deliver(topic: string, partition: number, message: KafkaMessage): Promise<void> {
+  /** `consumer` is the kafkajs consumer that delivered the message: only its group generation may commit it. */
+  private async deliver(consumer: Consumer, topic: string, partition: number, message: KafkaMessage): Promise<void> {
     const maxAttempts = this.options.maxAttempts ?? 5;
     const baseDelay = this.options.retryDelayMs ?? 200;
     for (let attempt = 1; ; attempt++) {
@@ -147,7 +174,7 @@ export class KafkaBusConsumer implements BusConsumer {
       const error = await this.attempt(topic, partition, message, attempt).finally(release);
       if (error === undefined) {
         this.observer.consumed(topic, this.options.groupId);
-        return this.commit(topic, partition, message.offset);
+        return this.commit(consumer, topic, partition, message.offset);
       }
       this.observer.failed(topic, this.options.groupId);
       const final = attempt >= maxAttempts || error instanceof UndecodableMessageError;
@@ -157,7 +184,7 @@ export class KafkaBusConsumer implements BusConsumer {
       if (final) {
         await this.deadLetter(topic, partition, message, attempt, error);
         this.observer.deadLettered(topic, this.options.groupId);
-        return this.commit(topic, partition, message.offset);
+        return this.commit(consumer, topic, partition, message.offset);
       }
       await this.pauses.wait(baseDelay * 2 ** (attempt - 1));
       if (this.stopping) return;
@@ -175,9 +202,9 @@ export class KafkaBusConsumer implements BusConsumer {
   }
 
   /** Commits the offset after this message. A failed commit (e.g. during a rebalance) means a redelivery, which handlers tolerate. */
-  private async commit(topic: string, partition: number, offset: string): Promise<void> {
+  private async commit(consumer: Consumer, topic: string, partition: number, offset: string): Promise<void> {
     try {
-      await this.consumer.commitOffsets([{ topic, partition, offset: (BigInt(offset) + 1n).toString() }]);
+      await consumer.commitOffsets([{ topic, partition, offset: (BigInt(offset) + 1n).toString() }]);
     } catch (error) {
       this.log(
         `commit of ${topic}[${partition}]@${offset} failed (${(error as Error).message}); it will be redelivered`,

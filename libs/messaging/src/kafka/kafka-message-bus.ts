@@ -202,15 +202,18 @@ export class KafkaMessageBus extends MessageBus {
   ): KafkaBusConsumer {
     const sessionTimeout = this.options.sessionTimeoutMs ?? 30_000;
     return new KafkaBusConsumer(
-      this.kafka.consumer({
-        groupId: options.groupId,
-        sessionTimeout,
-        // kafkajs beats every 3 s; a short session needs a few beats per timeout to survive one lost beat.
-        heartbeatInterval: Math.min(3000, Math.floor(sessionTimeout / 3)),
-        allowAutoTopicCreation: false,
-        // Partitions dealt in number order; the stock round-robin stays listed for members of an older release.
-        partitionAssigners: [partitionDealer(name), PartitionAssigners.roundRobin],
-      }),
+      () =>
+        this.kafka.consumer({
+          groupId: options.groupId,
+          sessionTimeout,
+          // kafkajs beats every 3 s; a short session needs a few beats per timeout to survive one lost beat.
+          heartbeatInterval: Math.min(3000, Math.floor(sessionTimeout / 3)),
+          allowAutoTopicCreation: false,
+          // Partitions dealt in number order; the stock round-robin stays listed for members of an older release.
+          partitionAssigners: [partitionDealer(name), PartitionAssigners.roundRobin],
+          // The member restarts a crashed consumer itself, with a growing pause, on a new one (KafkaBusConsumer).
+          retry: { retries: 5, restartOnFailure: async () => false },
+        }),
       options,
       partitionsAtOnce,
       slots,
