@@ -8,11 +8,16 @@ import { SqliteEventStore } from './embedded/sqlite-event-store';
 import type { ReadStreamOptions, RecordedEvent } from './event-store.port';
 
 type Added = { type: 'Added'; data: { n: number; total: number } };
+type Add = { type: 'Add'; n: number; upTo?: number };
 
 /** A running total: each Add records the total after it, so a decision on a stale state writes a wrong one. */
-const totals: Decider<{ type: 'Add'; n: number }, Added, number> = {
+// `upTo` refuses quietly (decides nothing) when the total would pass it, as a capped charge would.
+const totals: Decider<Add, Added, number> = {
   initialState: 0,
-  decide: (command, total) => [{ type: 'Added', data: { n: command.n, total: total + command.n } }],
+  decide: (command, total) =>
+    command.upTo !== undefined && total + command.n > command.upTo
+      ? []
+      : [{ type: 'Added', data: { n: command.n, total: total + command.n } }],
   evolve: (_total, event) => event.data.total,
 };
 
@@ -57,5 +62,15 @@ describe('runCommand with an assumed stream', () => {
     expect(store.reads).toBe(1);
     expect(result.state).toBe(11);
     expect((await sqlite.readStream('taken-1')).map((e) => e.data.total)).toEqual([10, 11]);
+  });
+
+  it('reads before answering a decision that appends nothing on the assumed state (no append checked it)', async () => {
+    await sqlite.appendToStream('taken-2', [{ type: 'Added', data: { n: 1, total: 1 } }], 'no_stream');
+    // Assumed at 9, adding 5 up to 10 would be refused; the stream really stands at 1, so it is added.
+    const assume = { state: 9, expectedRevision: 0, position: -1 };
+    const result = await runCommand(store, 'taken-2', totals, { type: 'Add', n: 5, upTo: 10 }, { assume });
+    expect(store.reads).toBe(1);
+    expect(result.state).toBe(6);
+    expect((await sqlite.readStream('taken-2')).map((e) => e.data.total)).toEqual([1, 6]);
   });
 });

@@ -92,6 +92,12 @@ export async function runDecision<E extends DomainEvent, S>(
     const events = options.skipIf && (await options.skipIf()) ? [] : decide(loaded.state);
     const state = events.reduce((s, e) => decider.evolve(s, e), loaded.state);
     if (events.length === 0) {
+      // Nothing appended means nothing checked the assumption: a no-op (a refusal, an already-done step)
+      // decided on an assumed state is only an answer once decided on the stream as it is.
+      if (assumed) {
+        assumed = undefined;
+        continue;
+      }
       const nextRevision = typeof loaded.expectedRevision === 'number' ? loaded.expectedRevision : -1;
       return {
         events,

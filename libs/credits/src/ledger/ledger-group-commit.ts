@@ -85,10 +85,8 @@ export class LedgerGroupCommit {
         stream,
         batch.map((pending) => pending.command),
       );
-      let written = await runDecision(this.events, stream, fold, decideBatch, { ...options, assume });
-      // Nothing appended, so no revision checked what was assumed (a refusal, a settle already done): read.
-      if (assume && written.events.length === 0)
-        written = await runDecision(this.events, stream, fold, decideBatch, options);
+      // runDecision reads and decides again when the append conflicts or nothing was appended to check it.
+      const written = await runDecision(this.events, stream, fold, decideBatch, { ...options, assume });
       this.heads.record(stream, written);
       batch.forEach((pending, i) => {
         const outcome = outcomes[i];
