@@ -35,13 +35,15 @@ describe('finder known addresses under erasure', () => {
     });
 
     it('removes an entry of unknown origin (projected before entries named their account)', async () => {
-      await reads().collection('finder_known_addresses').upsert({
-        _id: 'beta.test',
-        domain: 'beta.test',
-        addresses: [{ email: 'zelda.quist@beta.test', firstName: 'Zelda', lastName: 'Quist' }],
-        updatedAt: 't',
-        _position: 1,
-      });
+      await reads()
+        .collection('finder_known_addresses')
+        .upsert({
+          _id: 'beta.test',
+          domain: 'beta.test',
+          addresses: [{ email: 'zelda.quist@beta.test', firstName: 'Zelda', lastName: 'Quist' }],
+          updatedAt: 't',
+          _position: 1,
+        });
       await knownAddressesErasure(reads()).forgetAddress('a', 'zelda.quist@beta.test');
       expect(await emails('beta.test')).toEqual([]);
     });
