@@ -60,6 +60,9 @@ export class PartitionWorker {
       // rather than read again to find nothing (a publish or another process's write signals).
       const drained = handled === batch.length && batch.length < FETCH_LIMIT;
       if (drained && this.running && this.published.notifications === signalled) await this.published.wait();
+      // Nothing handled (no owner yet, or the owner leaving): give the turn back before reading again, so a
+      // hand-over in progress can finish instead of this loop spinning on the same fetch.
+      else if (handled === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 }
