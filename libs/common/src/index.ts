@@ -16,3 +16,4 @@ export { PeriodicSweep, type PeriodicSweepOptions } from './periodic-sweep';
 export { outcomesInSavepoints, SameTurnGroups, type GroupOutcome } from './same-turn-groups';
 export { accountModeOf, isTestAccount, liveAccountOf, testAccountOf, type AccountMode } from './account-mode';
 export { abortablePause, type Pause } from './abortable-pause';
+export { openSqlite, type OpenSqliteOptions } from './open-sqlite';

@@ -14,7 +14,7 @@ import {
 } from '../event-store.port';
 import { EVENT_COLUMNS, EVENT_SCHEMA, EventRow, toRecordedEvent } from './sqlite-event-schema';
 import { PollingSubscription } from './polling-subscription';
-import { GroupOutcome, MemoByKey, outcomesInSavepoints, SameTurnGroups, WakeSignal } from '@lib/common';
+import { GroupOutcome, MemoByKey, openSqlite, outcomesInSavepoints, SameTurnGroups, WakeSignal } from '@lib/common';
 
 /** One appendToStream call of a group. */
 interface GroupedAppend {
@@ -62,11 +62,7 @@ export class SqliteEventStore extends EventStore {
     private readonly options: SqliteEventStoreOptions = {},
   ) {
     super();
-    this.db = new Database(filePath);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
-    // Another process may hold the write lock for a moment; wait rather than fail.
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openSqlite(filePath, { synchronous: 'FULL' });
     this.db.exec(EVENT_SCHEMA);
     this.appendInSavepoint = this.db.transaction((streamId: string, events: NewEvent[], expected: ExpectedRevision) =>
       this.appendInTransaction(streamId, events, expected),

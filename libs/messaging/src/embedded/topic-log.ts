@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { GroupOutcome, MemoByKey, outcomesInSavepoints } from '@lib/common';
+import { GroupOutcome, MemoByKey, openSqlite, outcomesInSavepoints } from '@lib/common';
 import type { OutgoingMessage } from '../message-bus.port';
 
 /** A message as stored in a partition of a topic's log. */
@@ -58,14 +58,8 @@ export class TopicLog {
     private readonly defaultPartitions: number,
     private readonly now: () => number = Date.now,
   ) {
-    this.db = new Database(filePath);
-    // Only takes effect on a new file (before the first table); lets retention hand freed pages back.
-    this.db.pragma('auto_vacuum = INCREMENTAL');
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
-    this.db.pragma('busy_timeout = 5000');
-    // Deleted messages (retention, erasure) are overwritten on disk, not left in free pages.
-    this.db.pragma('secure_delete = ON');
+    // Retention hands freed pages back; deleted messages (retention, erasure) are overwritten on disk.
+    this.db = openSqlite(filePath, { synchronous: 'FULL', incrementalVacuum: true, secureDelete: true });
     this.db.exec(SCHEMA);
     this.addPublishedAt();
     this.appendInSavepoint = this.db.transaction((topic: string, messages: OutgoingMessage[]) =>

@@ -1,8 +1,6 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { GroupOutcome, SameTurnGroups } from '@lib/common';
+import { GroupOutcome, openSqlite, SameTurnGroups } from '@lib/common';
 import { DataKey, DataKeyStore } from '../data-key-store.port';
 import { MasterKeys } from '../master-keys';
 import { keyBinding, newKeyId } from '../data-key-ids';
@@ -24,14 +22,9 @@ export class SqliteDataKeyStore extends DataKeyStore {
     private readonly masters: MasterKeys,
   ) {
     super();
-    fs.mkdirSync(path.dirname(filePath), { recursive: true });
-    this.db = new Database(filePath);
-    this.db.pragma('journal_mode = WAL');
     // FULL: a key must be on disk before the event sealed under it is appended to another file, or a power
     // cut could keep the event and lose its key. Concurrent creations share one commit (creations below).
-    this.db.pragma('synchronous = FULL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('secure_delete = ON');
+    this.db = openSqlite(filePath, { synchronous: 'FULL', secureDelete: true });
     this.db.exec(`CREATE TABLE IF NOT EXISTS data_keys (
       scope TEXT PRIMARY KEY, key_id TEXT NOT NULL, master_key_id TEXT NOT NULL, wrapped TEXT NOT NULL
     ) WITHOUT ROWID;

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { openSqlite } from '@lib/common';
 import { Doc, ReadCollection, ReadStore } from '../read-store.port';
 import { tableName } from './sql-identifiers';
 import { SqliteReadCollection } from './sqlite-read-collection';
@@ -24,12 +25,8 @@ export class SqliteReadStore extends ReadStore {
     private readonly options: SqliteReadStoreOptions = {},
   ) {
     super();
-    this.db = new Database(filePath);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
     // Deleted documents (erasure, retention) are overwritten on disk, not left in free pages.
-    this.db.pragma('secure_delete = ON');
+    this.db = openSqlite(filePath, { synchronous: 'NORMAL', secureDelete: true });
   }
 
   /** Creates the table on first use; throws InvalidIdentifierError for a name outside [A-Za-z0-9_.-]. */

@@ -1,6 +1,5 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import Database from 'better-sqlite3';
+import { openSqlite } from '@lib/common';
 import { AttemptWindow, firstFreeSlot, SignInAttempts, slotId } from '../sign-in-attempts.port';
 
 /**
@@ -14,11 +13,7 @@ export class SqliteSignInAttempts extends SignInAttempts {
 
   constructor(filePath: string) {
     super();
-    fs.mkdirSync(path.dirname(filePath), { recursive: true });
-    this.db = new Database(filePath);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openSqlite(filePath, { synchronous: 'NORMAL' });
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS sign_in_attempts (
         id TEXT PRIMARY KEY, key TEXT NOT NULL, window INTEGER NOT NULL, n INTEGER NOT NULL, expires_at INTEGER NOT NULL
