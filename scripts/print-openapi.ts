@@ -5,8 +5,11 @@ import { startTestApp } from '../test/support/test-app';
 async function main(): Promise<void> {
   const app = await startTestApp();
   try {
-    const response = await fetch(`${app.url}/docs-json`);
-    process.stdout.write(await response.text());
+    const document = await (await fetch(`${app.url}/docs-json`)).text();
+    // A pipe takes the text in pieces: exit only once all of it is written.
+    await new Promise<void>((resolve, reject) =>
+      process.stdout.write(document, (error) => (error ? reject(error) : resolve())),
+    );
   } finally {
     await app.close();
   }
