@@ -1,4 +1,4 @@
-// Layer boundaries, checked by `npm run lint` (dependency-cruiser over apps, libs, test, bench, scripts).
+// Layer boundaries, checked by `npm run lint` (dependency-cruiser over apps, libs, test, bench, scripts, web).
 // No rule has an exception: code that would break one moves instead (test/tooling/layer-rules.local.spec.ts
 // proves each rule fails on a deliberate violation).
 
@@ -88,6 +88,14 @@ module.exports = {
       to: { path: '^libs/[^/]+/src/testing/' },
     },
     {
+      name: 'web-never-imports-libs',
+      comment:
+        'The dashboard (web/) is its own build and sees the service only through its API: what it needs of a lib is generated into web/src/api/generated (npm run generate:web-api).',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^(libs|apps)/' },
+    },
+    {
       name: 'no-circular-between-libs',
       comment: 'Two libs importing each other are one lib with a wall in the wrong place.',
       severity: 'error',
@@ -97,13 +105,13 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(dist|node_modules|web)/' },
+    exclude: { path: '^(dist|node_modules|web/dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default'],
-      extensions: ['.ts', '.js', '.json'],
+      extensions: ['.ts', '.tsx', '.js', '.json'],
     },
     reporterOptions: { text: { highlightFocused: true } },
   },

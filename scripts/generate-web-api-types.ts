@@ -4,7 +4,9 @@
  *    /dashboard/v1 routes; the SDKs get only the /v1 part), made by the openapi-typescript command
  *    as sdks/openapi/generate.sh runs it;
  *  - web/src/api/generated/error-codes.ts: the numeric codes of the error catalogue (@lib/common),
- *    by name, for the pages that branch on a code.
+ *    by name, for the pages that branch on a code;
+ *  - web/src/api/generated/result-lists.ts: the results in the customer's words and the result columns
+ *    of a download (@lib/verification-jobs), for the chart, the filters and the column picker.
  * The document comes from the application itself (api role, embedded adapters, a throw-away data
  * directory) through Fastify's inject: no port is opened. The files are checked in, so the web build
  * needs no server; `--check` (run by test/tooling/web-api-types.local.spec.ts) fails when they are stale.
@@ -20,6 +22,7 @@ import { ErrorCodes } from '@lib/common';
 import { loadConfig } from '@lib/config';
 import { createHttpApp } from '@lib/http-host';
 import { RootModule } from '@lib/roles';
+import { RESULT_COLUMNS, RESULT_LABELS } from '@lib/verification-jobs';
 
 const ROOT = join(__dirname, '..');
 const GENERATED_DIR = join(ROOT, 'web/src/api/generated');
@@ -71,7 +74,19 @@ function webApiFiles(document: Record<string, unknown>): Record<string, string> 
       HEADER +
       '/** The stable numeric codes of the error envelope, by name (the catalogue is libs/common/src/error-codes.ts). */\n' +
       `export const ErrorCode = {\n${codes.join('\n')}\n} as const;\n`,
+    'result-lists.ts': HEADER + resultLists(),
   };
+}
+
+/** The download's lists as the service holds them, one entry a line. */
+function resultLists(): string {
+  const entries = (list: readonly unknown[]) => list.map((entry) => `  ${JSON.stringify(entry)},`).join('\n');
+  return (
+    "/** The six results in the customer's words, in the dashboard's order (libs/verification-jobs' RESULT_LABELS). */\n" +
+    `export const RESULT_LABELS = [\n${entries(RESULT_LABELS)}\n] as const;\n\n` +
+    '/** The result columns a download can append, in their default order (RESULT_COLUMNS). */\n' +
+    `export const RESULT_COLUMNS = [\n${entries(RESULT_COLUMNS)}\n] as const;\n`
+  );
 }
 
 /** With `--check [DIR]`, compares DIR (default: the checked-in files) with what it would write, and writes nothing. */

@@ -23,5 +23,6 @@ export { JOB_UPCASTERS } from './domain/verification-job.upcast';
 export { VERIFICATION_JOB_PERSONAL_DATA } from './domain/verification-job-personal-data';
 export { CHUNK_MESSAGE_PERSONAL_DATA } from './process-chunk/chunk-message-personal-data';
 export { RESULT_COLUMNS } from './csv/result-columns';
+export { RESULT_LABELS } from './csv/result-labels';
 export type { JobEvent } from './domain/verification-job.events';
 export { VERIFICATION_JOB_ANALYTICS } from './domain/verification-job-analytics';

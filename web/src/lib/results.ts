@@ -1,4 +1,4 @@
-import { RESULT_LABELS } from '../../../libs/verification-jobs/src/csv/result-labels';
+import { RESULT_LABELS } from '../api/generated/result-lists';
 
 /** The service's words for each result (a file without imports): a `format=simple` download says the same. */
 const label = (name: string): string => RESULT_LABELS.find((r) => r.name === name)!.label;
