@@ -22,7 +22,7 @@ import { ErrorCodes } from '@lib/common';
 import { loadConfig } from '@lib/config';
 import { createHttpApp } from '@lib/http-host';
 import { RootModule } from '@lib/roles';
-import { RESULT_COLUMNS, RESULT_LABELS } from '@lib/verification-jobs';
+import { VERIFICATION_RESULT_COLUMNS, RESULT_LABELS } from '@lib/verification-jobs';
 
 const ROOT = join(__dirname, '..');
 const GENERATED_DIR = join(ROOT, 'web/src/api/generated');
@@ -84,8 +84,8 @@ function resultLists(): string {
   return (
     "/** The six results in the customer's words, in the dashboard's order (libs/verification-jobs' RESULT_LABELS). */\n" +
     `export const RESULT_LABELS = [\n${entries(RESULT_LABELS)}\n] as const;\n\n` +
-    '/** The result columns a download can append, in their default order (RESULT_COLUMNS). */\n' +
-    `export const RESULT_COLUMNS = [\n${entries(RESULT_COLUMNS)}\n] as const;\n`
+    '/** The result columns a download can append, in their default order (VERIFICATION_RESULT_COLUMNS). */\n' +
+    `export const RESULT_COLUMNS = [\n${entries(VERIFICATION_RESULT_COLUMNS)}\n] as const;\n`
   );
 }
 

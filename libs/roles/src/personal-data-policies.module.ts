@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { PersonalDataRegistry, PersonalMessageRegistry } from '@lib/personal-data';
 import { ERASURE_PERSONAL_DATA } from '@lib/erasure';
 import { VERIFICATION_PERSONAL_DATA } from '@lib/paid-verification';
-import { CHUNK_MESSAGE_PERSONAL_DATA, VERIFICATION_JOB_PERSONAL_DATA } from '@lib/verification-jobs';
+import { VERIFICATION_CHUNK_MESSAGE_PERSONAL_DATA, VERIFICATION_JOB_PERSONAL_DATA } from '@lib/verification-jobs';
 import { FINDER_CHUNK_MESSAGE_PERSONAL_DATA, FINDER_PERSONAL_DATA } from '@lib/finder';
 import { IDEMPOTENCY_PERSONAL_DATA } from '@lib/idempotency';
 
@@ -20,7 +20,7 @@ const POLICIES = [
 ];
 
 /** Every bus topic whose messages carry personal data (list jobs' chunks), sealed on the bus the same way. */
-const MESSAGE_POLICIES = [CHUNK_MESSAGE_PERSONAL_DATA, FINDER_CHUNK_MESSAGE_PERSONAL_DATA];
+const MESSAGE_POLICIES = [VERIFICATION_CHUNK_MESSAGE_PERSONAL_DATA, FINDER_CHUNK_MESSAGE_PERSONAL_DATA];
 
 @Module({})
 export class PersonalDataPoliciesModule {

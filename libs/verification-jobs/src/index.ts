@@ -6,7 +6,7 @@ export { VerificationJobsModule } from './verification-jobs.module';
 export { VerificationJobsWorkerModule } from './verification-jobs-worker.module';
 export {
   VerificationJobCreation,
-  type CreateJobOptions,
+  type CreateVerificationJobOptions,
   type VerificationJobKind,
 } from './create-job/verification-job-creation';
 export {
@@ -19,10 +19,10 @@ export { verificationAddressErasure } from './erase-address/verification-address
 export { VerificationJobDownloads } from './download-job/verification-job-download.service';
 export { VerificationJobQueries } from './query-jobs/verification-job.queries';
 export type { VerificationJobView } from './query-jobs/verification-job.view';
-export { JOB_UPCASTERS } from './domain/verification-job.upcast';
+export { VERIFICATION_JOB_UPCASTERS } from './domain/verification-job.upcast';
 export { VERIFICATION_JOB_PERSONAL_DATA } from './domain/verification-job-personal-data';
-export { CHUNK_MESSAGE_PERSONAL_DATA } from './process-chunk/chunk-message-personal-data';
-export { RESULT_COLUMNS } from './csv/result-columns';
+export { VERIFICATION_CHUNK_MESSAGE_PERSONAL_DATA } from './process-chunk/chunk-message-personal-data';
+export { VERIFICATION_RESULT_COLUMNS } from './csv/result-columns';
 export { RESULT_LABELS } from './csv/result-labels';
-export type { JobEvent } from './domain/verification-job.events';
+export type { VerificationJobEvent } from './domain/verification-job.events';
 export { VERIFICATION_JOB_ANALYTICS } from './domain/verification-job-analytics';

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CreditsModule } from '@lib/credits';
-import { JobDispatcher } from './dispatch-job/job-dispatcher';
-import { ChunkConsumers } from './process-chunk/chunk-consumers';
-import { ChunkProcessor } from './process-chunk/chunk-processor';
+import { VerificationJobDispatcher } from './dispatch-job/job-dispatcher';
+import { VerificationChunkConsumers } from './process-chunk/chunk-consumers';
+import { VerificationChunkProcessor } from './process-chunk/chunk-processor';
 import { ChunkWorkflowModule, JobsConfigModule } from '@lib/jobs';
 
 /**
@@ -12,6 +12,6 @@ import { ChunkWorkflowModule, JobsConfigModule } from '@lib/jobs';
  */
 @Module({
   imports: [CreditsModule, ChunkWorkflowModule, JobsConfigModule],
-  providers: [ChunkProcessor, ChunkConsumers, JobDispatcher],
+  providers: [VerificationChunkProcessor, VerificationChunkConsumers, VerificationJobDispatcher],
 })
 export class VerificationJobsWorkerModule {}

@@ -3,8 +3,11 @@ import { ProjectionRegistry } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
 import { VerificationJobCreation } from './create-job/verification-job-creation';
 import { VerificationJobDownloads } from './download-job/verification-job-download.service';
-import { JOB_RESULTS_COLLECTION, JOBS_COLLECTION } from './query-jobs/verification-job.documents';
-import { jobsProjection } from './query-jobs/jobs.projection';
+import {
+  VERIFICATION_JOB_RESULTS_COLLECTION,
+  VERIFICATION_JOBS_COLLECTION,
+} from './query-jobs/verification-job.documents';
+import { verificationJobsProjection } from './query-jobs/jobs.projection';
 import { VerificationJobQueries } from './query-jobs/verification-job.queries';
 import { JobLifecycleModule, JobProgressModule, JobsConfigModule } from '@lib/jobs';
 
@@ -21,10 +24,10 @@ export class VerificationJobsModule implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.projections.register(jobsProjection);
-    await this.readStore.collection(JOBS_COLLECTION).ensureIndex({ accountId: 1, kind: 1, createdAt: -1 });
-    await this.readStore.collection(JOBS_COLLECTION).ensureIndex({ filesPurged: 1, finishedAt: 1 }); // the retention sweep
-    await this.readStore.collection(JOBS_COLLECTION).ensureIndex({ accountId: 1, 'file.fingerprint': 1 }); // duplicate uploads
-    await this.readStore.collection(JOB_RESULTS_COLLECTION).ensureIndex({ jobId: 1 });
+    this.projections.register(verificationJobsProjection);
+    await this.readStore.collection(VERIFICATION_JOBS_COLLECTION).ensureIndex({ accountId: 1, kind: 1, createdAt: -1 });
+    await this.readStore.collection(VERIFICATION_JOBS_COLLECTION).ensureIndex({ filesPurged: 1, finishedAt: 1 }); // the retention sweep
+    await this.readStore.collection(VERIFICATION_JOBS_COLLECTION).ensureIndex({ accountId: 1, 'file.fingerprint': 1 }); // duplicate uploads
+    await this.readStore.collection(VERIFICATION_JOB_RESULTS_COLLECTION).ensureIndex({ jobId: 1 });
   }
 }

@@ -1,7 +1,7 @@
 import { eventually, present } from '@lib/common/testing';
 import Database from 'better-sqlite3';
 import * as path from 'node:path';
-import { CHUNK_TOPIC } from '@lib/verification-jobs/testing';
+import { VERIFICATION_CHUNK_TOPIC } from '@lib/verification-jobs/testing';
 import { JobsWorld, slowAddresses, startSlowWorld, uploadJob } from './jobs-world';
 
 const PARTITIONS = 6; // the configured partition count of every other topic (KAFKA_PARTITIONS' default)
@@ -34,12 +34,12 @@ describe('bulk job chunks in flight', () => {
     expect(job.results).toMatchObject({ invalid: 40, unknown: 0 });
 
     const bus = new Database(path.join(world.app.dataDir, 'bus.sqlite'), { readonly: true });
-    const topic = bus.prepare('SELECT partitions FROM topics WHERE name = ?').get(CHUNK_TOPIC) as {
+    const topic = bus.prepare('SELECT partitions FROM topics WHERE name = ?').get(VERIFICATION_CHUNK_TOPIC) as {
       partitions: number;
     };
     const used = bus
       .prepare('SELECT COUNT(DISTINCT partition) AS n FROM messages WHERE topic = ?')
-      .get(CHUNK_TOPIC) as { n: number };
+      .get(VERIFICATION_CHUNK_TOPIC) as { n: number };
     bus.close();
     expect(topic.partitions).toBeGreaterThan(PARTITIONS);
     expect(used.n).toBeGreaterThan(PARTITIONS);

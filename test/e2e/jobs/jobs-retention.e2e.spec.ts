@@ -3,7 +3,11 @@ import { BlobStore } from '@lib/blobstore';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { jobStream } from '@lib/jobs';
 import { JobRetentionSweeper } from '@lib/jobs/testing';
-import { JOB_RESULTS_COLLECTION, jobDecider, jobsProjection } from '@lib/verification-jobs/testing';
+import {
+  VERIFICATION_JOB_RESULTS_COLLECTION,
+  verificationJobDecider,
+  verificationJobsProjection,
+} from '@lib/verification-jobs/testing';
 import { ProjectionRunner, ReadStore } from '@lib/readstore';
 import { DataKeyStore, jobScope } from '@lib/personal-data';
 import { startTestApp, TestApp } from '../../support/test-app';
@@ -28,7 +32,7 @@ async function completedJob(app: TestApp, key: string, csv = LIST) {
 const purgeEvents = async (app: TestApp, jobId: number) =>
   (await app.running.app.get(EventStore).readStream(jobStream(jobId))).filter((e) => e.type === 'JobFilesPurged');
 const resultRows = (app: TestApp, jobId: number) =>
-  app.running.app.get(ReadStore).collection(JOB_RESULTS_COLLECTION).count({ jobId });
+  app.running.app.get(ReadStore).collection(VERIFICATION_JOB_RESULTS_COLLECTION).count({ jobId });
 const download = (app: TestApp, key: string, jobId: number) =>
   app.request('GET', `/v1/jobs/${jobId}/download`, { key });
 
@@ -197,7 +201,7 @@ describe('bulk job file retention', () => {
       const direct = await runCommand(
         app.running.app.get(EventStore),
         jobStream(old.id),
-        jobDecider,
+        verificationJobDecider,
         { type: 'PurgeJobFiles', reason: 'retention', retentionDays: 1, at: clock.nowIso() },
         { load: 'last' },
       );
@@ -213,9 +217,14 @@ describe('bulk job file retention', () => {
         recent: await view(recent.id),
         recentCsv: (await download(app, key, recent.id)).text,
       };
-      await new ProjectionRunner(app.running.app.get(EventStore), app.running.app.get(ReadStore), [jobsProjection], {
-        name: 'retention-test',
-      }).rebuild();
+      await new ProjectionRunner(
+        app.running.app.get(EventStore),
+        app.running.app.get(ReadStore),
+        [verificationJobsProjection],
+        {
+          name: 'retention-test',
+        },
+      ).rebuild();
       expect(await view(old.id)).toEqual(before.old);
       expect(await view(recent.id)).toEqual(before.recent);
       expect(await resultRows(app, old.id)).toBe(0);

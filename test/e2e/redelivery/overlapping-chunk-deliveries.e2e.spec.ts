@@ -4,7 +4,7 @@ import { ChargingKeys, CreditLedger, RecordedWorkCharges } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { ChunkProgressBoard, ChunkWorkflow } from '@lib/jobs';
 import type { MessageBus } from '@lib/messaging';
-import { CHUNK_TOPIC, ChunkProcessor } from '@lib/verification-jobs/testing';
+import { VERIFICATION_CHUNK_TOPIC, VerificationChunkProcessor } from '@lib/verification-jobs/testing';
 import { runAdmin } from '../../support/app-process';
 import { HeldBackBus } from '../../support/harness/held-back-bus';
 import { ledgerState, upload } from '../../support/harness/redelivery-harness';
@@ -37,7 +37,7 @@ describe('one chunk delivered twice, the deliveries overlapping', () => {
     app = await startTestApp(peers.env, {
       wrap: {
         eventStore: (s: EventStore) => (store = new SteppedEventStore(s)),
-        bus: (b: MessageBus) => (bus = new HeldBackBus(b, 'job-chunks', CHUNK_TOPIC)),
+        bus: (b: MessageBus) => (bus = new HeldBackBus(b, 'job-chunks', VERIFICATION_CHUNK_TOPIC)),
       },
     });
   }, 60_000);
@@ -91,7 +91,7 @@ describe('one chunk delivered twice, the deliveries overlapping', () => {
   });
 
   it('finding 1: charges the chunk once wherever B pauses while A does all of its work', async () => {
-    const kind = app.running.app.get(ChunkProcessor, { strict: false });
+    const kind = app.running.app.get(VerificationChunkProcessor, { strict: false });
     const workerA = app.running.app.get(ChunkWorkflow, { strict: false });
     const workerB = secondWorker();
     for (let k = 0; ; k++) {
@@ -107,7 +107,7 @@ describe('one chunk delivered twice, the deliveries overlapping', () => {
   }, 300_000);
 
   it('finding 1: charges the chunk once when the two deliveries alternate step by step', async () => {
-    const kind = app.running.app.get(ChunkProcessor, { strict: false });
+    const kind = app.running.app.get(VerificationChunkProcessor, { strict: false });
     const [workerA, workerB] = [app.running.app.get(ChunkWorkflow, { strict: false }), secondWorker()];
     const { accountId, jobId, message, view } = await heldChunk();
     const ended = { A: false, B: false };

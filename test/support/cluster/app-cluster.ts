@@ -13,7 +13,7 @@ import {
   SealingEventStore,
 } from '@lib/personal-data';
 import { PersonalDataPoliciesModule } from '@lib/roles';
-import { CHUNK_TOPIC, retryTopic } from '@lib/verification-jobs/testing';
+import { VERIFICATION_CHUNK_TOPIC, verificationRetryTopic } from '@lib/verification-jobs/testing';
 import { relayTopic } from '@lib/messaging';
 import { startClusterMailPeers, type MailPeers } from './cluster-mail-peers';
 import { skipBacklog } from './kafka-backlog';
@@ -28,8 +28,8 @@ export const APP_GROUPS: Record<string, string[]> = {
   'job-dispatch': [relayTopic('jobs')],
   'finder-job-dispatch': [relayTopic('jobs')],
   'webhook-delivery': [relayTopic('jobs')],
-  'job-chunks': [CHUNK_TOPIC],
-  'job-chunk-retries': [1, 2, 3].map(retryTopic),
+  'job-chunks': [VERIFICATION_CHUNK_TOPIC],
+  'job-chunk-retries': [1, 2, 3].map(verificationRetryTopic),
   'finder-job-chunks': ['finder.chunks'],
 };
 

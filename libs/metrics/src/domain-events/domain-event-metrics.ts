@@ -2,7 +2,7 @@ import { Counter, Registry } from 'prom-client';
 import type { AppendObserver, NewEvent } from '@lib/eventstore';
 import type { CreditLedgerEvent } from '@lib/credits';
 import type { FinderCallEvent, FinderJobEvent } from '@lib/finder';
-import type { JobEvent } from '@lib/verification-jobs';
+import type { VerificationJobEvent } from '@lib/verification-jobs';
 import type { DeliveryEvent } from '@lib/webhooks';
 import type { VerificationMetrics } from '../verification-metrics';
 import { CreditEventMetrics } from './credit-event-metrics';
@@ -11,7 +11,7 @@ import { JobEventMetrics } from './job-event-metrics';
 import { WebhookEventMetrics } from './webhook-event-metrics';
 
 /** Any event this codebase appends; each group reads the members it knows by their type. */
-type DomainEvent = CreditLedgerEvent | JobEvent | FinderJobEvent | FinderCallEvent | DeliveryEvent;
+type DomainEvent = CreditLedgerEvent | VerificationJobEvent | FinderJobEvent | FinderCallEvent | DeliveryEvent;
 
 /**
  * Credits, jobs, finder and webhook series, counted from the events this process appends: every such
@@ -50,7 +50,7 @@ export class DomainEventMetrics implements AppendObserver {
       this.events.inc({ type });
       const event = { type, data } as DomainEvent;
       this.credits.record(event as CreditLedgerEvent);
-      this.jobs.record(event as JobEvent | FinderJobEvent);
+      this.jobs.record(event as VerificationJobEvent | FinderJobEvent);
       this.finder.record(event as FinderCallEvent | FinderJobEvent);
       this.webhooks.record(event as DeliveryEvent);
     }

@@ -1,5 +1,5 @@
 import { Counter, Registry } from 'prom-client';
-import type { JobEvent } from '@lib/verification-jobs';
+import type { VerificationJobEvent } from '@lib/verification-jobs';
 import type { FinderJobEvent } from '@lib/finder';
 import type { VerificationMetrics } from '../verification-metrics';
 
@@ -43,7 +43,7 @@ export class JobEventMetrics {
       for (const status of ['completed', 'failed', 'cancelled']) this.ended.inc({ kind, status }, 0);
   }
 
-  record(event: JobEvent | FinderJobEvent): void {
+  record(event: VerificationJobEvent | FinderJobEvent): void {
     switch (event.type) {
       case 'ChunkCompleted':
         this.chunks.inc({ kind: 'verification' });

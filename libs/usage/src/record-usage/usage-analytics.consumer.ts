@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Upcasters } from '@lib/common';
 import { FINDER_CALL_UPCASTERS, FINDER_JOB_UPCASTERS } from '@lib/finder';
-import { JOB_UPCASTERS } from '@lib/verification-jobs';
+import { VERIFICATION_JOB_UPCASTERS } from '@lib/verification-jobs';
 import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic, upcastRelayed } from '@lib/messaging';
 import { ReadStore } from '@lib/readstore';
 import { CallEvent, USAGE_FACTS_COLLECTION, USAGE_TOPICS, UsageFactDoc, usageFactOf } from './usage-fact';
@@ -12,7 +12,7 @@ import { CallEvent, USAGE_FACTS_COLLECTION, USAGE_TOPICS, UsageFactDoc, usageFac
  * BatchVerified have none: verification-<id> streams have no decider (and no older shape) yet.
  */
 const CALL_EVENT_UPCASTERS: Readonly<Record<string, Upcasters<CallEvent>>> = {
-  ChunkCompleted: JOB_UPCASTERS,
+  ChunkCompleted: VERIFICATION_JOB_UPCASTERS,
   FinderChunkCompleted: FINDER_JOB_UPCASTERS,
   EmailFound: FINDER_CALL_UPCASTERS,
   EmailNotFound: FINDER_CALL_UPCASTERS,

@@ -1,6 +1,6 @@
 import { isTestAccount } from '@lib/common';
 import type { FinderCallEvent, FinderJobEvent } from '@lib/finder';
-import type { JobEvent } from '@lib/verification-jobs';
+import type { VerificationJobEvent } from '@lib/verification-jobs';
 import type { RelayedEvent } from '@lib/messaging';
 import type { VerificationEvent } from '@lib/paid-verification';
 
@@ -30,7 +30,7 @@ export const USAGE_FACTS_COLLECTION = 'usage_facts';
 export const USAGE_TOPICS = ['verifications', 'finder', 'jobs'] as const;
 
 /** The call events a usage fact is made of, as their aggregates declare them. */
-export type CallEvent = VerificationEvent | FinderCallEvent | JobEvent | FinderJobEvent;
+export type CallEvent = VerificationEvent | FinderCallEvent | VerificationJobEvent | FinderJobEvent;
 
 /**
  * The usage fact of a relayed event, or null for events that are not calls and for test mode's calls (its

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { DomainError } from '@lib/common';
 import { addressKey } from '../domain/address-key';
-import { JobCounts } from '../domain/verification-job.events';
+import { VerificationJobCounts } from '../domain/verification-job.events';
 import { CsvDelimiter, CsvRecordReader } from '@lib/jobs';
 
 /**
@@ -18,7 +18,7 @@ export class AddressIndex {
   readonly domains: string[] = [];
   private readonly byCanonical = new Map<string, number>();
   private readonly domainIndex = new Map<string, number>();
-  counts: JobCounts = { rows: 0, uniqueAddresses: 0, duplicates: 0, invalidSyntax: 0, blank: 0 };
+  counts: VerificationJobCounts = { rows: 0, uniqueAddresses: 0, duplicates: 0, invalidSyntax: 0, blank: 0 };
   /** Distinct well-formed addresses (a column of nothing but malformed cells is not an email column). */
   wellFormed = 0;
 

@@ -11,7 +11,7 @@ export interface PlannedChunk {
    * their chunks go where the key hashes.
    */
   key: string;
-  /** The partition of CHUNK_TOPIC the chunk is published to: its lane's, see cutChunks. */
+  /** The partition of VERIFICATION_CHUNK_TOPIC the chunk is published to: its lane's, see cutChunks. */
   partition?: number;
   items: ChunkItem[];
 }

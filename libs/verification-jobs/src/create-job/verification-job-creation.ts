@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
-import { type CreateJob, type JobCommand } from '../domain/verification-job.commands';
-import { jobDecider, type JobState } from '../domain/verification-job.decider';
-import { type JobEvent } from '../domain/verification-job.events';
-import { JOBS_COLLECTION, VerificationJobDocument } from '../query-jobs/verification-job.documents';
+import { type CreateJob, type VerificationJobCommand } from '../domain/verification-job.commands';
+import { verificationJobDecider, type VerificationJobState } from '../domain/verification-job.decider';
+import { type VerificationJobEvent } from '../domain/verification-job.events';
+import { VERIFICATION_JOBS_COLLECTION, VerificationJobDocument } from '../query-jobs/verification-job.documents';
 import { evolveVerificationJob } from '../query-jobs/job-status.projection';
 import { VerificationJobView, toVerificationJobView } from '../query-jobs/verification-job.view';
 import { indexAddresses } from './address-index';
@@ -18,7 +18,7 @@ import {
   type StagedUpload,
 } from '@lib/jobs';
 
-export interface CreateJobOptions {
+export interface CreateVerificationJobOptions {
   /** Zero-based; null to detect it. */
   emailColumn: number | null;
   dedupe: boolean;
@@ -26,19 +26,19 @@ export interface CreateJobOptions {
 
 /** Bulk verification jobs as the shared job steps see them. */
 export interface VerificationJobKind extends JobKindTypes {
-  options: CreateJobOptions;
+  options: CreateVerificationJobOptions;
   view: VerificationJobView;
-  command: JobCommand;
-  event: JobEvent;
-  state: JobState;
+  command: VerificationJobCommand;
+  event: VerificationJobEvent;
+  state: VerificationJobState;
 }
 
 /** POST /v1/jobs in the shared creation (JobCreation): pick the email column, dedupe by address, cut and store the chunk plan. */
 @Injectable()
 export class VerificationJobCreation implements JobCreationKind<VerificationJobKind> {
   readonly names = { defaultFileName: 'upload.csv', planFileName: 'plan.jsonl' };
-  readonly decider = jobDecider;
-  readonly collection = JOBS_COLLECTION;
+  readonly decider = verificationJobDecider;
+  readonly collection = VERIFICATION_JOBS_COLLECTION;
 
   constructor(
     private readonly blobs: BlobStore,
@@ -47,7 +47,7 @@ export class VerificationJobCreation implements JobCreationKind<VerificationJobK
 
   async plan(
     staged: StagedUpload,
-    options: CreateJobOptions,
+    options: CreateVerificationJobOptions,
     keyId: string | undefined,
     at: string,
   ): Promise<CreateJob> {
@@ -79,7 +79,7 @@ export class VerificationJobCreation implements JobCreationKind<VerificationJobK
     };
   }
 
-  viewOf(created: JobEvent, now: number): VerificationJobView {
+  viewOf(created: VerificationJobEvent, now: number): VerificationJobView {
     return toVerificationJobView(evolveVerificationJob(null, created) as VerificationJobDocument, now);
   }
 }

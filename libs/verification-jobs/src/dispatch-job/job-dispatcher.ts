@@ -3,9 +3,13 @@ import { BlobStore } from '@lib/blobstore';
 import { Clock } from '@lib/common';
 import { EventStore, readEvents, runCommand } from '@lib/eventstore';
 import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic, upcastRelayed } from '@lib/messaging';
-import { jobDecider } from '../domain/verification-job.decider';
-import { ChunkRetryScheduled, JobCreated, JobEvent, JobResumed } from '../domain/verification-job.events';
-import { CHUNK_TOPIC, CHUNK_TOPIC_PARTITIONS, ChunkMessage } from '../process-chunk/chunk-message';
+import { verificationJobDecider } from '../domain/verification-job.decider';
+import { ChunkRetryScheduled, JobCreated, VerificationJobEvent, JobResumed } from '../domain/verification-job.events';
+import {
+  VERIFICATION_CHUNK_TOPIC,
+  CHUNK_TOPIC_PARTITIONS,
+  VerificationChunkMessage,
+} from '../process-chunk/chunk-message';
 import { publishLater } from '../process-chunk/chunk-processor';
 import { readPlan } from './plan-reader';
 import { hasChunk, jobStream, scanJobStreamBackwards } from '@lib/jobs';
@@ -21,7 +25,7 @@ export const JOB_EVENTS_TOPIC = relayTopic('jobs');
  * those scheduled later (greylisting retries, remainders), skipping every chunk recorded before.
  */
 @Injectable()
-export class JobDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class VerificationJobDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private consumer?: BusConsumer;
 
   constructor(
@@ -33,7 +37,7 @@ export class JobDispatcher implements OnApplicationBootstrap, BeforeApplicationS
 
   async onApplicationBootstrap(): Promise<void> {
     await this.bus.ensureTopics([JOB_EVENTS_TOPIC]);
-    await this.bus.ensureTopics([CHUNK_TOPIC], { minPartitions: CHUNK_TOPIC_PARTITIONS });
+    await this.bus.ensureTopics([VERIFICATION_CHUNK_TOPIC], { minPartitions: CHUNK_TOPIC_PARTITIONS });
     this.consumer = await this.bus.subscribe(
       { groupId: 'job-dispatch', topics: [JOB_EVENTS_TOPIC], maxAttempts: 10, retryDelayMs: 500 },
       (m) => this.handle(m),
@@ -45,7 +49,7 @@ export class JobDispatcher implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   private async handle(message: IncomingMessage<RelayMessageV1>): Promise<void> {
-    const event = upcastRelayed<JobEvent>(message.value, jobDecider.upcasters);
+    const event = upcastRelayed<VerificationJobEvent>(message.value, verificationJobDecider.upcasters);
     if (event.type === 'JobCreated') await this.dispatch(event.data);
     if (event.type === 'JobResumed') await this.redispatch(event.data);
   }
@@ -54,7 +58,7 @@ export class JobDispatcher implements OnApplicationBootstrap, BeforeApplicationS
     const run = await runCommand(
       this.events,
       jobStream(created.jobId),
-      jobDecider,
+      verificationJobDecider,
       { type: 'StartJob', at: this.clock.nowIso() },
       { load: 'last' },
     );
@@ -81,9 +85,9 @@ export class JobDispatcher implements OnApplicationBootstrap, BeforeApplicationS
       const chunks = planned.filter((chunk) => include(chunk.chunkNo));
       if (chunks.length === 0) continue;
       await this.bus.publish(
-        CHUNK_TOPIC,
+        VERIFICATION_CHUNK_TOPIC,
         chunks.map((chunk) => {
-          const value: ChunkMessage = {
+          const value: VerificationChunkMessage = {
             jobId: job.jobId,
             accountId: job.accountId,
             chunkNo: chunk.chunkNo,
@@ -98,7 +102,12 @@ export class JobDispatcher implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   private async createdEvent(jobId: number): Promise<JobCreated['data']> {
-    const [first] = await readEvents<JobEvent>(this.events, jobStream(jobId), jobDecider.upcasters, { maxCount: 1 });
+    const [first] = await readEvents<VerificationJobEvent>(
+      this.events,
+      jobStream(jobId),
+      verificationJobDecider.upcasters,
+      { maxCount: 1 },
+    );
     if (first?.type !== 'JobCreated') throw new Error(`job ${jobId} does not start with JobCreated`);
     return first.data;
   }
@@ -106,10 +115,15 @@ export class JobDispatcher implements OnApplicationBootstrap, BeforeApplicationS
   /** Every chunk a record scheduled (greylisting retries, remainders), done or not. */
   private async scheduledLater(jobId: number): Promise<ChunkRetryScheduled['data'][]> {
     const later: ChunkRetryScheduled['data'][] = [];
-    await scanJobStreamBackwards<JobEvent>(this.events, jobId, jobDecider.upcasters, (event) => {
-      if (event.type === 'ChunkRetryScheduled') later.unshift(event.data);
-      return false;
-    });
+    await scanJobStreamBackwards<VerificationJobEvent>(
+      this.events,
+      jobId,
+      verificationJobDecider.upcasters,
+      (event) => {
+        if (event.type === 'ChunkRetryScheduled') later.unshift(event.data);
+        return false;
+      },
+    );
     return later;
   }
 }

@@ -5,13 +5,13 @@ import {
   verdictEvidence,
   VerificationVerdict,
 } from '@lib/verification';
-import { RESULT_COLUMNS } from '../csv/result-columns';
+import { VERIFICATION_RESULT_COLUMNS } from '../csv/result-columns';
 import { RowVerdict } from './verification-job.events';
 
 /** The appended columns of a verdict: the public fields (every result column) and the evidence; the rest is diagnostics. */
 export function toRowVerdict(v: VerificationVerdict): RowVerdict {
-  // RESULT_COLUMNS names every PublicVerdict field, each a RowVerdict field (result-columns.ts refuses to compile otherwise).
-  const shown = Object.fromEntries(RESULT_COLUMNS.map((column) => [column, v[column]])) as PublicVerdict;
+  // VERIFICATION_RESULT_COLUMNS names every PublicVerdict field, each a RowVerdict field (result-columns.ts refuses to compile otherwise).
+  const shown = Object.fromEntries(VERIFICATION_RESULT_COLUMNS.map((column) => [column, v[column]])) as PublicVerdict;
   return { ...shown, ...verdictEvidence(v) };
 }
 

@@ -1,8 +1,8 @@
 import type { EventAllowlist, FieldDecisions } from '@lib/messaging';
 import { SHARED_JOB_ANALYTICS } from '@lib/jobs';
-import type { ChunkResult, JobSnapshot, JobEvent, RowVerdict } from './verification-job.events';
+import type { ChunkResult, VerificationJobSnapshot, VerificationJobEvent, RowVerdict } from './verification-job.events';
 
-const SNAPSHOT: FieldDecisions<JobSnapshot> = {
+const SNAPSHOT: FieldDecisions<VerificationJobSnapshot> = {
   jobId: true,
   accountId: true,
   keyId: true,
@@ -56,7 +56,7 @@ const ROW: FieldDecisions<ChunkResult> = {
  * counts, progress and charges; no address of any row. The job dispatcher reads JobCreated's plan key and
  * JobResumed's done chunks; usage reads ChunkCompleted's results' verdicts and charge.
  */
-export const VERIFICATION_JOB_ANALYTICS: EventAllowlist<JobEvent> = {
+export const VERIFICATION_JOB_ANALYTICS: EventAllowlist<VerificationJobEvent> = {
   JobCompleted: SHARED_JOB_ANALYTICS.JobCompleted,
   JobFailed: SHARED_JOB_ANALYTICS.JobFailed,
   JobFilesPurged: SHARED_JOB_ANALYTICS.JobFilesPurged,

@@ -4,13 +4,13 @@ import type {
   ChunkResult,
   ChunkRetryScheduled,
   JobCreated,
-  JobSnapshot,
+  VerificationJobSnapshot,
 } from './verification-job.events';
 
 const [created, completed, retry] = VERIFICATION_JOB_PERSONAL_DATA;
 const at = '2026-11-28T10:00:00.000Z';
 
-const snapshot = { jobId: 42, accountId: '7', status: 'Processing' } as unknown as JobSnapshot;
+const snapshot = { jobId: 42, accountId: '7', status: 'Processing' } as unknown as VerificationJobSnapshot;
 const result = (email: string, evidence = true): ChunkResult =>
   ({
     email,

@@ -1,5 +1,5 @@
 import type { JobFile, JobKind, PurgeJobFiles } from '@lib/jobs';
-import { ChunkItem, ChunkResult, EmailColumnChoice, JobCounts } from './verification-job.events';
+import { ChunkItem, ChunkResult, EmailColumnChoice, VerificationJobCounts } from './verification-job.events';
 
 export type CreateJob = {
   type: 'CreateJob';
@@ -10,7 +10,7 @@ export type CreateJob = {
   file: JobFile;
   emailColumn: EmailColumnChoice;
   dedupe: boolean;
-  counts: JobCounts;
+  counts: VerificationJobCounts;
   chunkCount: number;
   at: string;
 };
@@ -35,4 +35,5 @@ export type CompleteChunk = {
 export type ResumeJob = { type: 'ResumeJob'; accountId: string; at: string };
 export type FailJob = { type: 'FailJob'; reason: string; at: string };
 export type CancelJob = { type: 'CancelJob'; accountId: string; at: string };
-export type JobCommand = CreateJob | StartJob | CompleteChunk | FailJob | CancelJob | PurgeJobFiles | ResumeJob;
+export type VerificationJobCommand =
+  CreateJob | StartJob | CompleteChunk | FailJob | CancelJob | PurgeJobFiles | ResumeJob;

@@ -1,8 +1,21 @@
 import { Decider } from '@lib/common';
 import { creditsFor } from '@lib/verification';
-import { CancelJob, CompleteChunk, CreateJob, JobCommand, LaterItems, ResumeJob } from './verification-job.commands';
-import { ChunkResult, JobCounts, JobEvent, JobSnapshot, ResultName } from './verification-job.events';
-import { JOB_UPCASTERS } from './verification-job.upcast';
+import {
+  CancelJob,
+  CompleteChunk,
+  CreateJob,
+  VerificationJobCommand,
+  LaterItems,
+  ResumeJob,
+} from './verification-job.commands';
+import {
+  ChunkResult,
+  VerificationJobCounts,
+  VerificationJobEvent,
+  VerificationJobSnapshot,
+  ResultName,
+} from './verification-job.events';
+import { VERIFICATION_JOB_UPCASTERS } from './verification-job.upcast';
 import {
   hasChunk,
   withChunk,
@@ -22,9 +35,9 @@ import {
   JobSummary,
 } from '@lib/jobs';
 
-export type JobState = JobLifecycleState<JobSnapshot>;
+export type VerificationJobState = JobLifecycleState<VerificationJobSnapshot>;
 
-export const jobDownloadPath = (jobId: number): string => `/v1/jobs/${jobId}/download`;
+export const verificationJobDownloadPath = (jobId: number): string => `/v1/jobs/${jobId}/download`;
 
 /** What a chunk costs: each address at the verification price of its verdict. */
 export const chargeFor = (results: ChunkResult[]): number =>
@@ -39,7 +52,7 @@ export const emptyCounts = (): Record<ResultName, number> => ({
   error: 0,
 });
 
-const VERIFICATION_ENDING: JobKindEnding<JobSnapshot> = {
+const VERIFICATION_ENDING: JobKindEnding<VerificationJobSnapshot> = {
   kindOf: (snapshot) => snapshot.kind,
   cancelledEventType: 'JobCancelled',
   summary: (snapshot, status): JobSummary => ({
@@ -48,16 +61,16 @@ const VERIFICATION_ENDING: JobKindEnding<JobSnapshot> = {
     processedRows: snapshot.processedRows,
     counts: { ...snapshot.counts },
     creditsCharged: snapshot.creditsCharged,
-    downloadPath: jobDownloadPath(snapshot.jobId),
+    downloadPath: verificationJobDownloadPath(snapshot.jobId),
   }),
 };
 
-const decidedAtUpload = (counts: JobCounts): number => counts.blank ?? counts.invalidSyntax;
+const decidedAtUpload = (counts: VerificationJobCounts): number => counts.blank ?? counts.invalidSyntax;
 
-function create(command: CreateJob, state: JobState): JobEvent[] {
+function create(command: CreateJob, state: VerificationJobState): VerificationJobEvent[] {
   assertNewJob(state, command.jobId);
   const { counts } = command;
-  const snapshot: JobSnapshot = {
+  const snapshot: VerificationJobSnapshot = {
     jobId: command.jobId,
     accountId: command.accountId,
     ...(command.keyId ? { keyId: command.keyId } : {}),
@@ -78,7 +91,7 @@ function create(command: CreateJob, state: JobState): JobEvent[] {
   return [{ type: 'JobCreated', data: { ...fields, quote: counts.uniqueAddresses, createdAt: at, snapshot } }];
 }
 
-function completeChunk(command: CompleteChunk, state: JobState): JobEvent[] {
+function completeChunk(command: CompleteChunk, state: VerificationJobState): VerificationJobEvent[] {
   const snapshot = chunkRecordable(state, command.chunkNo);
   if (!snapshot || (command.run ?? 0) !== (snapshot.run ?? 0)) return []; // a delivery of an earlier run
   if (command.chunkNo >= snapshot.chunksScheduled)
@@ -88,7 +101,7 @@ function completeChunk(command: CompleteChunk, state: JobState): JobEvent[] {
   for (const r of command.results) counts[r.verdict.result] += r.rows;
   const later = [command.retry, command.remainder ?? null].map((l) => (l && l.items.length > 0 ? l : null));
   const added = later.filter((l) => l !== null).length;
-  const after: JobSnapshot = {
+  const after: VerificationJobSnapshot = {
     ...snapshot,
     doneChunks: withChunk(snapshot.doneChunks, command.chunkNo),
     chunksScheduled: snapshot.chunksScheduled + added,
@@ -98,7 +111,7 @@ function completeChunk(command: CompleteChunk, state: JobState): JobEvent[] {
     counts,
     creditsCharged: snapshot.creditsCharged + charged,
   };
-  const events: JobEvent[] = [
+  const events: VerificationJobEvent[] = [
     {
       type: 'ChunkCompleted',
       data: {
@@ -126,14 +139,14 @@ function scheduled(
   retryChunkNo: number,
   later: LaterItems,
   remainder: boolean,
-  snapshot: JobSnapshot,
-): JobEvent {
+  snapshot: VerificationJobSnapshot,
+): VerificationJobEvent {
   const { level, notBefore, items } = later;
   const data = { jobId, fromChunkNo, retryChunkNo, level, notBefore, items, snapshot };
   return { type: 'ChunkRetryScheduled', data: remainder ? { ...data, remainder: true } : data };
 }
 
-function resume(command: ResumeJob, state: JobState): JobEvent[] {
+function resume(command: ResumeJob, state: VerificationJobState): VerificationJobEvent[] {
   const running = runningSnapshot(state);
   // A retried resume (its answer lost) finds the job running its new run: nothing more to do.
   if (running && (running.run ?? 0) > 0 && running.accountId === command.accountId) return [];
@@ -153,15 +166,15 @@ function resume(command: ResumeJob, state: JobState): JobEvent[] {
   ];
 }
 
-function cancel(command: CancelJob, state: JobState): JobEvent[] {
+function cancel(command: CancelJob, state: VerificationJobState): VerificationJobEvent[] {
   const snapshot = cancellableSnapshot(state, command.accountId);
   const { jobId, accountId } = snapshot;
   return [{ type: 'JobCancelled', data: { jobId, accountId, cancelledAt: command.at, snapshot } }];
 }
 
-export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
+export const verificationJobDecider: Decider<VerificationJobCommand, VerificationJobEvent, VerificationJobState> = {
   initialState: { status: 'Initial' },
-  upcasters: JOB_UPCASTERS,
+  upcasters: VERIFICATION_JOB_UPCASTERS,
 
   decide(command, state) {
     switch (command.type) {
@@ -194,7 +207,7 @@ export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
 };
 
 /** Whether a chunk's results were recorded (only answerable when the state has a snapshot). */
-export function chunkDone(state: JobState, chunkNo: number): boolean | null {
+export function chunkDone(state: VerificationJobState, chunkNo: number): boolean | null {
   if (state.status === 'Initial' || !state.snapshot) return null;
   return hasChunk(state.snapshot.doneChunks, chunkNo);
 }

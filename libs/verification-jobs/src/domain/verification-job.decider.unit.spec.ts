@@ -1,8 +1,8 @@
 import { DomainError, fold } from '@lib/common';
 import { DecisionSpec, decidedHistory, deciderSpec } from '@lib/common/testing';
-import { CompleteChunk, CreateJob, JobCommand } from './verification-job.commands';
-import { jobDecider } from './verification-job.decider';
-import { ChunkResult, JobEvent, ResultName } from './verification-job.events';
+import { CompleteChunk, CreateJob, VerificationJobCommand } from './verification-job.commands';
+import { verificationJobDecider } from './verification-job.decider';
+import { ChunkResult, VerificationJobEvent, ResultName } from './verification-job.events';
 import { PurgeJobFiles } from '@lib/jobs';
 import { aVerdict } from '../../../../test/support/verdicts';
 import { AT, createJobCommand } from './verification-job.fixture';
@@ -22,10 +22,12 @@ const result = (email: string, outcome: ResultName, rows = 1): ChunkResult => ({
   verdict: aVerdict({ result: outcome, resultCode: 1 }),
 });
 
-const given = deciderSpec(jobDecider);
+const given = deciderSpec(verificationJobDecider);
 /** What a load-'last' command runner sees: only the latest event folded. */
-const whenLoadingLast = (history: JobEvent[], command: JobCommand): DecisionSpec<JobEvent> =>
-  given(history.slice(-1)).when(command);
+const whenLoadingLast = (
+  history: VerificationJobEvent[],
+  command: VerificationJobCommand,
+): DecisionSpec<VerificationJobEvent> => given(history.slice(-1)).when(command);
 
 const chunk = (chunkNo: number, results: ChunkResult[], retry: CompleteChunk['retry'] = null): CompleteChunk => ({
   type: 'CompleteChunk',
@@ -35,12 +37,12 @@ const chunk = (chunkNo: number, results: ChunkResult[], retry: CompleteChunk['re
   at: AT,
 });
 
-const started = () => decidedHistory(jobDecider, createJob(), { type: 'StartJob', at: AT });
+const started = () => decidedHistory(verificationJobDecider, createJob(), { type: 'StartJob', at: AT });
 
 describe('bulk verification job', () => {
   describe('when created', () => {
     it('is Pending, quotes one credit per unique address and counts invalid-syntax rows as processed', () => {
-      const [event] = decidedHistory(jobDecider, createJob());
+      const [event] = decidedHistory(verificationJobDecider, createJob());
       expect(event.type).toBe('JobCreated');
       if (event.type !== 'JobCreated') return;
       expect(event.data.quote).toBe(4);
@@ -54,7 +56,7 @@ describe('bulk verification job', () => {
     });
 
     it('refuses to create a job whose stream already exists', () => {
-      given(decidedHistory(jobDecider, createJob()))
+      given(decidedHistory(verificationJobDecider, createJob()))
         .when(createJob())
         .thenThrows((error) => /already exists/.test(error.message));
     });
@@ -74,7 +76,7 @@ describe('bulk verification job', () => {
         .when(chunk(0, [result('a@x.test', 'ok', 2), result('b@x.test', 'unknown'), result('c@x.test', 'invalid')]))
         .events();
       expect(events.map((e) => e.type)).toEqual(['ChunkCompleted']);
-      const data = events[0].data as Extract<JobEvent, { type: 'ChunkCompleted' }>['data'];
+      const data = events[0].data as Extract<VerificationJobEvent, { type: 'ChunkCompleted' }>['data'];
       expect(data.charged).toBe(2);
       expect(data.snapshot).toMatchObject({
         creditsCharged: 2,
@@ -173,7 +175,7 @@ describe('bulk verification job', () => {
 
     it('fails only once', () => {
       const history = decidedHistory(
-        jobDecider,
+        verificationJobDecider,
         createJob(),
         { type: 'StartJob', at: AT },
         { type: 'FailJob', reason: 'insufficient_credits', at: AT },
@@ -221,12 +223,18 @@ describe('bulk verification job', () => {
 
   describe('when resumed after the balance ran out', () => {
     const failed = () =>
-      decidedHistory(jobDecider, createJob(), { type: 'StartJob', at: AT }, chunk(0, [result('a@x.test', 'ok')]), {
-        type: 'FailJob',
-        reason: 'insufficient_credits',
-        at: AT,
-      });
-    const resume: JobCommand = { type: 'ResumeJob', accountId: 'acc-1', at: AT };
+      decidedHistory(
+        verificationJobDecider,
+        createJob(),
+        { type: 'StartJob', at: AT },
+        chunk(0, [result('a@x.test', 'ok')]),
+        {
+          type: 'FailJob',
+          reason: 'insufficient_credits',
+          at: AT,
+        },
+      );
+    const resume: VerificationJobCommand = { type: 'ResumeJob', accountId: 'acc-1', at: AT };
 
     it('finding 1: works again in a new run, keeping the done chunks and the charges', () => {
       const [resumed] = given(failed().slice(-2)).when(resume).events();
@@ -250,7 +258,7 @@ describe('bulk verification job', () => {
     it('finding 1: refuses with 409 code 3020 a job that failed for another reason, or is running or completed', () => {
       const notResumable = (e: Error) => e instanceof DomainError && e.code === 3020 && e.status === 409;
       const otherFailure = decidedHistory(
-        jobDecider,
+        verificationJobDecider,
         createJob(),
         { type: 'StartJob', at: AT },
         { type: 'FailJob', reason: 'engine_down', at: AT },
@@ -273,18 +281,26 @@ describe('bulk verification job', () => {
 
   describe('when cancelled', () => {
     it('cancels a Pending job, after which it cannot be started', () => {
-      const history = decidedHistory(jobDecider, createJob(), { type: 'CancelJob', accountId: 'acc-1', at: AT });
+      const history = decidedHistory(verificationJobDecider, createJob(), {
+        type: 'CancelJob',
+        accountId: 'acc-1',
+        at: AT,
+      });
       expect(history.map((e) => e.type)).toEqual(['JobCreated', 'JobCancelled']);
       given(history).when({ type: 'StartJob', at: AT }).then([]);
     });
 
     it('refuses with 400 code 3002 once the job is Completed or Cancelled', () => {
-      const cancelled = decidedHistory(jobDecider, createJob(), { type: 'CancelJob', accountId: 'acc-1', at: AT });
+      const cancelled = decidedHistory(verificationJobDecider, createJob(), {
+        type: 'CancelJob',
+        accountId: 'acc-1',
+        at: AT,
+      });
       given(cancelled)
         .when({ type: 'CancelJob', accountId: 'acc-1', at: AT })
         .thenThrows((error) => error instanceof DomainError && error.code === 3002 && error.status === 400);
       const completed = decidedHistory(
-        jobDecider,
+        verificationJobDecider,
         createJob(1),
         { type: 'StartJob', at: AT },
         chunk(0, [result('a@x.test', 'ok')]),
@@ -305,7 +321,12 @@ describe('bulk verification job', () => {
       at,
     });
     const completed = () =>
-      decidedHistory(jobDecider, createJob(1), { type: 'StartJob', at: AT }, chunk(0, [result('a@x.test', 'ok')]));
+      decidedHistory(
+        verificationJobDecider,
+        createJob(1),
+        { type: 'StartJob', at: AT },
+        chunk(0, [result('a@x.test', 'ok')]),
+      );
 
     it('records JobFilesPurged with how the job ended, once it ended more than the retention ago', () => {
       const events = whenLoadingLast(completed(), purge('2025-03-31T10:00:00.000Z')).events();
@@ -331,13 +352,13 @@ describe('bulk verification job', () => {
     });
 
     it('never purges a Pending or Processing job, however old', () => {
-      given(decidedHistory(jobDecider, createJob())).when(purge('2030-01-01T00:00:00.000Z')).then([]);
+      given(decidedHistory(verificationJobDecider, createJob())).when(purge('2030-01-01T00:00:00.000Z')).then([]);
       whenLoadingLast(started(), purge('2030-01-01T00:00:00.000Z')).then([]);
     });
 
     it('purges Failed and Cancelled jobs, counting from when they ended', () => {
       const failed = decidedHistory(
-        jobDecider,
+        verificationJobDecider,
         createJob(),
         { type: 'StartJob', at: AT },
         { type: 'FailJob', reason: 'insufficient_credits', at: '2025-03-10T10:00:00.000Z' },
@@ -347,7 +368,11 @@ describe('bulk verification job', () => {
         status: 'Failed',
         finishedAt: '2025-03-10T10:00:00.000Z',
       });
-      const cancelled = decidedHistory(jobDecider, createJob(), { type: 'CancelJob', accountId: 'acc-1', at: AT });
+      const cancelled = decidedHistory(verificationJobDecider, createJob(), {
+        type: 'CancelJob',
+        accountId: 'acc-1',
+        at: AT,
+      });
       expect(whenLoadingLast(cancelled, purge('2025-04-01T10:00:00.000Z')).events()[0].data).toMatchObject({
         status: 'Cancelled',
         finishedAt: AT,
@@ -366,7 +391,7 @@ describe('bulk verification job', () => {
 
     it('stays what it was: still Completed, not cancellable, and late chunk results are dropped', () => {
       const history = [...completed(), ...whenLoadingLast(completed(), purge('2025-04-01T10:00:00.000Z')).events()];
-      expect(fold(jobDecider, history.slice(-1))).toMatchObject({
+      expect(fold(verificationJobDecider, history.slice(-1))).toMatchObject({
         status: 'Completed',
         jobId: 42,
         accountId: 'acc-1',

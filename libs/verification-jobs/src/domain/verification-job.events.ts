@@ -9,7 +9,7 @@ import type { DoneChunks, JobCompleted, JobFailed, JobFile, JobFilesPurged, JobK
 
 export type ResultName = VerificationResultName;
 
-export interface JobCounts {
+export interface VerificationJobCounts {
   /** Data rows (a header row excluded). */
   rows: number;
   /**
@@ -35,7 +35,7 @@ export interface EmailColumnChoice {
 }
 
 /** The decision state after an event. `doneChunks` is a base64 bitmap indexed by chunk number (chunk-bitmap.ts, as finder jobs). */
-export interface JobSnapshot {
+export interface VerificationJobSnapshot {
   jobId: number;
   accountId: string;
   /** The key (or `session:<id>`) that created the job, for usage analytics; absent on jobs created before it was recorded. */
@@ -86,14 +86,17 @@ export type JobCreated = {
     file: JobFile;
     emailColumn: EmailColumnChoice;
     dedupe: boolean;
-    counts: JobCounts;
+    counts: VerificationJobCounts;
     quote: number;
     chunkCount: number;
     createdAt: string;
-    snapshot: JobSnapshot;
+    snapshot: VerificationJobSnapshot;
   };
 };
-export type JobStarted = { type: 'JobStarted'; data: { jobId: number; startedAt: string; snapshot: JobSnapshot } };
+export type JobStarted = {
+  type: 'JobStarted';
+  data: { jobId: number; startedAt: string; snapshot: VerificationJobSnapshot };
+};
 export type ChunkCompleted = {
   type: 'ChunkCompleted';
   data: {
@@ -104,7 +107,7 @@ export type ChunkCompleted = {
     completedAt: string;
     /** The run that recorded the chunk, when not the first (absent: 0); only that run's hold is charged. */
     run?: number;
-    snapshot: JobSnapshot;
+    snapshot: VerificationJobSnapshot;
   };
 };
 /**
@@ -122,23 +125,23 @@ export type ChunkRetryScheduled = {
     items: ChunkItem[];
     /** Not greylisted: the rows the chunk left for the credits that come back (absent: greylisted). */
     remainder?: true;
-    snapshot: JobSnapshot;
+    snapshot: VerificationJobSnapshot;
   };
 };
 /**
  * A job failed because the balance ran out works again from its first undone row, in run `run`: its undone
- * chunks are published again (JobDispatcher); rows recorded before are not verified or charged again.
+ * chunks are published again (VerificationJobDispatcher); rows recorded before are not verified or charged again.
  */
 export type JobResumed = {
   type: 'JobResumed';
-  data: { jobId: number; accountId: string; run: number; resumedAt: string; snapshot: JobSnapshot };
+  data: { jobId: number; accountId: string; run: number; resumedAt: string; snapshot: VerificationJobSnapshot };
 };
 export type JobCancelled = {
   type: 'JobCancelled';
-  data: { jobId: number; accountId: string; cancelledAt: string; snapshot: JobSnapshot };
+  data: { jobId: number; accountId: string; cancelledAt: string; snapshot: VerificationJobSnapshot };
 };
 
-export type JobEvent =
+export type VerificationJobEvent =
   | JobCreated
   | JobStarted
   | ChunkCompleted
@@ -149,7 +152,7 @@ export type JobEvent =
   | JobFilesPurged
   | JobResumed;
 
-export const JOB_EVENT_TYPES: JobEvent['type'][] = [
+export const VERIFICATION_JOB_EVENT_TYPES: VerificationJobEvent['type'][] = [
   'JobCreated',
   'JobStarted',
   'ChunkCompleted',

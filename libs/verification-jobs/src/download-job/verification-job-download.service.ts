@@ -4,7 +4,10 @@ import { DomainError } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
 import { parseResultColumns } from '../csv/result-columns';
 import { SIMPLE_RESULT_COLUMN } from '../csv/result-labels';
-import { JOB_RESULTS_COLLECTION, StoredVerificationJobResult } from '../query-jobs/verification-job.documents';
+import {
+  VERIFICATION_JOB_RESULTS_COLLECTION,
+  StoredVerificationJobResult,
+} from '../query-jobs/verification-job.documents';
 import { VerificationJobQueries } from '../query-jobs/verification-job.queries';
 import { filterRowsByResult, parseResultFilter } from './result-filter';
 import { parseDownloadFormat, resultFileName, simpleRows } from './download-format';
@@ -45,7 +48,7 @@ export class VerificationJobDownloads {
     await assertFilesKept(this.blobs, job);
     const filtered = filterRowsByResult(
       new VerificationRowResolver(
-        this.readStore.collection<StoredVerificationJobResult>(JOB_RESULTS_COLLECTION),
+        this.readStore.collection<StoredVerificationJobResult>(VERIFICATION_JOB_RESULTS_COLLECTION),
         job,
         dedupe,
       ),

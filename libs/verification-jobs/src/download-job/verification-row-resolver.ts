@@ -6,7 +6,7 @@ import {
   verificationJobResultId,
   StoredVerificationJobResult,
 } from '../query-jobs/verification-job.documents';
-import { jobResultCells, resultCells } from '../query-jobs/job-result-cells';
+import { verificationJobResultCells, resultCells } from '../query-jobs/job-result-cells';
 import { CsvRecord, isErasedRecord, RowResolver, ResultCells } from '@lib/jobs';
 
 /**
@@ -36,7 +36,7 @@ export class VerificationRowResolver implements RowResolver {
       if (!key) return resultCells(invalidSyntaxVerdict(emails[k]));
       const doc = byId.get(verificationJobResultId(this.job.jobId, key.canonical));
       if (!doc || (this.dedupe && doc.firstRow !== record.index)) return null;
-      return jobResultCells(doc);
+      return verificationJobResultCells(doc);
     });
   }
 }

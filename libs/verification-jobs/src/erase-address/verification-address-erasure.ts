@@ -6,8 +6,8 @@ import type { PlannedChunk } from '../create-job/chunk-plan';
 import { readPlan } from '../dispatch-job/plan-reader';
 import { addressKey } from '../domain/address-key';
 import {
-  JOBS_COLLECTION,
-  JOB_RESULTS_COLLECTION,
+  VERIFICATION_JOBS_COLLECTION,
+  VERIFICATION_JOB_RESULTS_COLLECTION,
   verificationJobResultId,
   type VerificationJobDocument,
 } from '../query-jobs/verification-job.documents';
@@ -23,11 +23,13 @@ const PLAN_BATCH = 200;
 export function verificationAddressErasure(readStore: ReadStore, blobs: BlobStore): AddressErasableJobKind {
   return {
     kind: 'verification',
-    collection: JOBS_COLLECTION,
+    collection: VERIFICATION_JOBS_COLLECTION,
     async eraseAddress(ended, address) {
       const key = addressKey(address);
       if (!key) return 0;
-      const job = await readStore.collection<VerificationJobDocument>(JOBS_COLLECTION).get(String(ended.jobId));
+      const job = await readStore
+        .collection<VerificationJobDocument>(VERIFICATION_JOBS_COLLECTION)
+        .get(String(ended.jobId));
       if (!job || job.filesPurged) return 0;
       const column = job.emailColumn.index;
       const rows = await eraseRowsInOriginal(
@@ -36,7 +38,9 @@ export function verificationAddressErasure(readStore: ReadStore, blobs: BlobStor
         (record) => addressKey(record.fields[column])?.canonical === key.canonical,
       );
       await erasePlanItems(blobs, job.file.planKey, key.canonical);
-      await readStore.collection(JOB_RESULTS_COLLECTION).delete(verificationJobResultId(job.jobId, key.canonical));
+      await readStore
+        .collection(VERIFICATION_JOB_RESULTS_COLLECTION)
+        .delete(verificationJobResultId(job.jobId, key.canonical));
       return rows;
     },
   };

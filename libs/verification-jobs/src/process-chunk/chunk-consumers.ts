@@ -5,12 +5,12 @@ import { BusConsumer, IncomingMessage, MessageBus } from '@lib/messaging';
 import {
   CHUNK_CONCURRENCY,
   CHUNK_MAX_CONCURRENCY,
-  CHUNK_TOPIC,
+  VERIFICATION_CHUNK_TOPIC,
   CHUNK_TOPIC_PARTITIONS,
-  ChunkMessage,
-  retryTopic,
+  VerificationChunkMessage,
+  verificationRetryTopic,
 } from './chunk-message';
-import { ChunkProcessor } from './chunk-processor';
+import { VerificationChunkProcessor } from './chunk-processor';
 import { ChunkWorkflow, JOBS_CONFIG, type JobsConfig } from '@lib/jobs';
 
 /** Retry messages waiting for their time hold no resources but a timer, so many may wait at once. */
@@ -22,7 +22,7 @@ const RETRY_CONCURRENCY = 64;
  * message of a level has the same delay, the head of a partition is always the next one due.
  */
 @Injectable()
-export class ChunkConsumers implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class VerificationChunkConsumers implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('jobs');
   private readonly consumers: BusConsumer[] = [];
   private readonly shutdown = new AbortController();
@@ -30,21 +30,21 @@ export class ChunkConsumers implements OnApplicationBootstrap, BeforeApplication
   constructor(
     private readonly bus: MessageBus,
     private readonly workflow: ChunkWorkflow,
-    private readonly processor: ChunkProcessor,
+    private readonly processor: VerificationChunkProcessor,
     private readonly clock: Clock,
     @Inject(JOBS_CONFIG) private readonly config: JobsConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const retryTopics = this.config.greylistRetryDelaysMs.map((_, k) => retryTopic(k + 1));
-    await this.bus.ensureTopics([CHUNK_TOPIC], { minPartitions: CHUNK_TOPIC_PARTITIONS });
+    const retryTopics = this.config.greylistRetryDelaysMs.map((_, k) => verificationRetryTopic(k + 1));
+    await this.bus.ensureTopics([VERIFICATION_CHUNK_TOPIC], { minPartitions: CHUNK_TOPIC_PARTITIONS });
     await this.bus.ensureTopics(retryTopics);
     const options = { maxAttempts: 10, retryDelayMs: 500 };
     this.consumers.push(
       await this.bus.subscribe(
         {
           groupId: 'job-chunks',
-          topics: [CHUNK_TOPIC],
+          topics: [VERIFICATION_CHUNK_TOPIC],
           concurrency: CHUNK_CONCURRENCY,
           maxConcurrency: CHUNK_MAX_CONCURRENCY,
           ...options,
@@ -68,11 +68,11 @@ export class ChunkConsumers implements OnApplicationBootstrap, BeforeApplication
     await Promise.all(stopping);
   }
 
-  private first(message: IncomingMessage<ChunkMessage>): Promise<void> {
+  private first(message: IncomingMessage<VerificationChunkMessage>): Promise<void> {
     return this.workflow.run(this.processor, message.value);
   }
 
-  private async retry(message: IncomingMessage<ChunkMessage>): Promise<void> {
+  private async retry(message: IncomingMessage<VerificationChunkMessage>): Promise<void> {
     const wait = Date.parse(message.value.notBefore ?? '') - this.clock.now();
     if (wait > 0) await sleep(wait, undefined, { signal: this.shutdown.signal });
     this.logger.debug(`retrying ${message.value.items.length} greylisted address(es) of job ${message.value.jobId}`);

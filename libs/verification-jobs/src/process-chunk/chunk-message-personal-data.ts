@@ -1,6 +1,6 @@
 import { jobScope, type PersonalMessagePolicy } from '@lib/personal-data';
 import type { ChunkItem } from '../domain/verification-job.events';
-import { CHUNK_TOPIC, type ChunkMessage } from './chunk-message';
+import { VERIFICATION_CHUNK_TOPIC, type VerificationChunkMessage } from './chunk-message';
 
 // A chunk message carries its rows' addresses to the worker: sealed item by item, under the job's key and the
 // address's, as ChunkRetryScheduled seals them in the log. Kafka keeps a message until the topic's retention;
@@ -17,10 +17,10 @@ const RETRY_TOPIC = /^jobs\.chunks\.retry\.\d+$/;
  * is dropped when the message is opened: erased, it has nothing left to verify (and an erasure waits for the
  * account's open jobs, so only a redelivery after the job ended meets one).
  */
-export const CHUNK_MESSAGE_PERSONAL_DATA: PersonalMessagePolicy = {
-  appliesTo: (topic) => topic === CHUNK_TOPIC || RETRY_TOPIC.test(topic),
+export const VERIFICATION_CHUNK_MESSAGE_PERSONAL_DATA: PersonalMessagePolicy = {
+  appliesTo: (topic) => topic === VERIFICATION_CHUNK_TOPIC || RETRY_TOPIC.test(topic),
   split(raw) {
-    const message = raw as unknown as ChunkMessage;
+    const message = raw as unknown as VerificationChunkMessage;
     return {
       clear: { ...message, items: message.items.map((item) => ({ ...item, email: null, canonical: null })) },
       parts: message.items.map((item) => ({

@@ -1,7 +1,7 @@
 import { ChunkItem } from '../domain/verification-job.events';
 
 /** First passes of chunks, keyed by domain (`<domain>#<n>` for a large domain's chunks, see cutChunks). */
-export const CHUNK_TOPIC = 'jobs.chunks';
+export const VERIFICATION_CHUNK_TOPIC = 'jobs.chunks';
 
 /**
  * Chunks a worker process verifies at once (each already verifies its domains concurrently). Chunks at a
@@ -22,7 +22,7 @@ export const CHUNK_CONCURRENCY = 32;
 export const CHUNK_MAX_CONCURRENCY = 64;
 
 /**
- * Partitions of CHUNK_TOPIC when it is created: a partition is worked one chunk at a time, so with fewer
+ * Partitions of VERIFICATION_CHUNK_TOPIC when it is created: a partition is worked one chunk at a time, so with fewer
  * partitions than CHUNK_MAX_CONCURRENCY the worker could never run that many, and keys hashing unevenly
  * (several of one domain's chunks on one partition) would queue behind each other. Two workers' worth.
  */
@@ -33,9 +33,9 @@ export const CHUNK_TOPIC_PARTITIONS = 2 * CHUNK_MAX_CONCURRENCY;
  * within a partition messages are due in publishing order and a consumer waiting for the head of a
  * partition never holds back a message that is already due.
  */
-export const retryTopic = (level: number): string => `jobs.chunks.retry.${level}`;
+export const verificationRetryTopic = (level: number): string => `jobs.chunks.retry.${level}`;
 
-export interface ChunkMessage {
+export interface VerificationChunkMessage {
   jobId: number;
   accountId: string;
   chunkNo: number;

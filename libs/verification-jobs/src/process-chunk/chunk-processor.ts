@@ -4,11 +4,11 @@ import { EventStore, runCommand } from '@lib/eventstore';
 import { MessageBus } from '@lib/messaging';
 import { Verifiers } from '@lib/verification';
 import { splitForRetry, type ChunkOutcome } from '../domain/chunk-retry';
-import { chunkDone, jobDecider } from '../domain/verification-job.decider';
+import { chunkDone, verificationJobDecider } from '../domain/verification-job.decider';
 import { LaterItems } from '../domain/verification-job.commands';
-import { JobEvent } from '../domain/verification-job.events';
-import { CHUNK_TOPIC, ChunkMessage, retryTopic } from './chunk-message';
-import { findRecordedChunk, loadJobState, RecordedChunk } from './recorded-chunks';
+import { VerificationJobEvent } from '../domain/verification-job.events';
+import { VERIFICATION_CHUNK_TOPIC, VerificationChunkMessage, verificationRetryTopic } from './chunk-message';
+import { findRecordedChunk, loadVerificationJobState, RecordedChunk } from './recorded-chunks';
 import {
   jobStream,
   isTerminal,
@@ -32,7 +32,9 @@ type ChunkWork = ChunkOutcome & { remainder: LaterItems | null };
  * that many and records the rest as a remainder chunk, published like a retry, which holds again when it runs.
  */
 @Injectable()
-export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkWork, RecordedChunk>, OnModuleInit {
+export class VerificationChunkProcessor
+  implements ChunkKind<VerificationChunkMessage, ChunkWork, RecordedChunk>, OnModuleInit
+{
   readonly purpose = 'job_chunk';
   readonly holdPrefix = 'job';
   readonly cancelledEventType = 'JobCancelled';
@@ -51,12 +53,12 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkWork, Record
     this.workflow.registerSweptHolds(this);
   }
 
-  holdAmount(message: ChunkMessage): number {
+  holdAmount(message: VerificationChunkMessage): number {
     return message.items.length;
   }
 
   async status(message: Pick<PaidChunk, 'jobId' | 'chunkNo'>): Promise<ChunkStatus<RecordedChunk>> {
-    const state = await loadJobState(this.events, message.jobId);
+    const state = await loadVerificationJobState(this.events, message.jobId);
     if (state.status === 'Initial') return { open: false, recorded: null }; // a job that never existed: nothing to do or pay
     const done = chunkDone(state, message.chunkNo);
     if (!isTerminal(state.status) && !done)
@@ -68,7 +70,7 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkWork, Record
   }
 
   async work(
-    message: ChunkMessage,
+    message: VerificationChunkMessage,
     signal: AbortSignal,
     rowsDone: (rows: number) => void,
     budget: number,
@@ -90,11 +92,11 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkWork, Record
     };
   }
 
-  async record(message: ChunkMessage, outcome: ChunkWork): Promise<RecordedChunk | null> {
+  async record(message: VerificationChunkMessage, outcome: ChunkWork): Promise<RecordedChunk | null> {
     const run = await runCommand(
       this.events,
       jobStream(message.jobId),
-      jobDecider,
+      verificationJobDecider,
       {
         type: 'CompleteChunk',
         chunkNo: message.chunkNo,
@@ -117,15 +119,15 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkWork, Record
     return recorded.completed.run ?? 0;
   }
 
-  async afterRecord(message: ChunkMessage, recorded: RecordedChunk): Promise<void> {
+  async afterRecord(message: VerificationChunkMessage, recorded: RecordedChunk): Promise<void> {
     for (const later of recorded.later) await publishLater(this.bus, message, later);
   }
 
-  async failForCredits(message: ChunkMessage, reason: CreditsFailure): Promise<void> {
+  async failForCredits(message: VerificationChunkMessage, reason: CreditsFailure): Promise<void> {
     await runCommand(
       this.events,
       jobStream(message.jobId),
-      jobDecider,
+      verificationJobDecider,
       { type: 'FailJob', reason, at: this.clock.nowIso() },
       { load: 'last' },
     );
@@ -139,13 +141,13 @@ export class ChunkProcessor implements ChunkKind<ChunkMessage, ChunkWork, Record
 export async function publishLater(
   bus: MessageBus,
   job: { jobId: number; accountId: string; run?: number },
-  later: { retryChunkNo: number; level: number; notBefore: string; items: ChunkMessage['items'] },
+  later: { retryChunkNo: number; level: number; notBefore: string; items: VerificationChunkMessage['items'] },
 ): Promise<void> {
   const { retryChunkNo, level, notBefore } = later;
   // An address erased in the log since (a data subject's request) is not verified again; the chunk still
   // runs, so the job still ends.
   const items = later.items.filter((item) => item.email !== null);
-  const message: ChunkMessage = {
+  const message: VerificationChunkMessage = {
     jobId: job.jobId,
     accountId: job.accountId,
     chunkNo: retryChunkNo,
@@ -155,10 +157,12 @@ export async function publishLater(
     ...(job.run ? { run: job.run } : {}),
   };
   const key = items.length > 0 ? items[0].email.slice(items[0].email.lastIndexOf('@') + 1) : `job-${job.jobId}`;
-  await bus.publish(level === 0 ? CHUNK_TOPIC : retryTopic(level), [{ key, value: { ...message } }]);
+  await bus.publish(level === 0 ? VERIFICATION_CHUNK_TOPIC : verificationRetryTopic(level), [
+    { key, value: { ...message } },
+  ]);
 }
 
-function recordedIn(events: JobEvent[], chunkNo: number): RecordedChunk | null {
+function recordedIn(events: VerificationJobEvent[], chunkNo: number): RecordedChunk | null {
   const completed = events.find((e) => e.type === 'ChunkCompleted' && e.data.chunkNo === chunkNo);
   if (!completed || completed.type !== 'ChunkCompleted') return null;
   const later = events.flatMap((e) =>

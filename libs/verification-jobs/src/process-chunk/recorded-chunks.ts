@@ -1,14 +1,14 @@
 import { aggregateStream, EventStore } from '@lib/eventstore';
 import { jobStream, scanJobStreamBackwards } from '@lib/jobs';
-import { jobDecider, JobState } from '../domain/verification-job.decider';
-import { ChunkCompleted, ChunkRetryScheduled, JobEvent } from '../domain/verification-job.events';
+import { verificationJobDecider, VerificationJobState } from '../domain/verification-job.decider';
+import { ChunkCompleted, ChunkRetryScheduled, VerificationJobEvent } from '../domain/verification-job.events';
 
 /**
  * The job's state from its last two events: enough to know, even after a terminal event, which chunks
  * were recorded (a terminal event follows the snapshot-carrying event it ends).
  */
-export async function loadJobState(events: EventStore, jobId: number): Promise<JobState> {
-  return (await aggregateStream(events, jobStream(jobId), jobDecider, { latest: 2 })).state;
+export async function loadVerificationJobState(events: EventStore, jobId: number): Promise<VerificationJobState> {
+  return (await aggregateStream(events, jobStream(jobId), verificationJobDecider, { latest: 2 })).state;
 }
 
 export interface RecordedChunk {
@@ -25,7 +25,7 @@ export async function findRecordedChunk(
 ): Promise<RecordedChunk | null> {
   const later: RecordedChunk['later'] = [];
   let found: RecordedChunk | null = null;
-  await scanJobStreamBackwards<JobEvent>(events, jobId, jobDecider.upcasters, (event) => {
+  await scanJobStreamBackwards<VerificationJobEvent>(events, jobId, verificationJobDecider.upcasters, (event) => {
     if (event.type === 'ChunkRetryScheduled' && event.data.fromChunkNo === chunkNo) later.unshift(event.data);
     if (event.type === 'ChunkCompleted' && event.data.chunkNo === chunkNo) found = { completed: event.data, later };
     return found !== null;

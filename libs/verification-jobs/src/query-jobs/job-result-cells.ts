@@ -38,5 +38,5 @@ export function resultCells(verdict: RowVerdict): ResultCells<ResultColumn> {
 }
 
 /** A stored row result's cells by column name, whichever shape it was stored in. */
-export const jobResultCells = (row: StoredVerificationJobResult): ResultCells<ResultColumn> =>
+export const verificationJobResultCells = (row: StoredVerificationJobResult): ResultCells<ResultColumn> =>
   storedCells(row, POSITIONAL_ORDER);

@@ -6,17 +6,17 @@ import { SqliteEventStore } from '@lib/eventstore';
 import { ProjectionRunner, SqliteReadStore } from '@lib/readstore';
 import { parseResultColumns } from '../csv/result-columns';
 import { CreateJob } from '../domain/verification-job.commands';
-import { jobDecider } from '../domain/verification-job.decider';
+import { verificationJobDecider } from '../domain/verification-job.decider';
 import { ChunkResult } from '../domain/verification-job.events';
 import { filterRowsByResult } from '../download-job/result-filter';
 import { VerificationRowResolver } from '../download-job/verification-row-resolver';
 import {
-  JOB_RESULTS_COLLECTION,
-  JOBS_COLLECTION,
+  VERIFICATION_JOB_RESULTS_COLLECTION,
+  VERIFICATION_JOBS_COLLECTION,
   VerificationJobDocument,
   StoredVerificationJobResult,
 } from './verification-job.documents';
-import { jobsProjection } from './jobs.projection';
+import { verificationJobsProjection } from './jobs.projection';
 import { CsvRecord, jobStream } from '@lib/jobs';
 import { aVerdict } from '../../../../test/support/verdicts';
 import { AT, createJobCommand } from '../domain/verification-job.fixture';
@@ -82,8 +82,8 @@ describe('job row results', () => {
   });
 
   const job = async (): Promise<VerificationJobDocument> =>
-    (await reads.collection<VerificationJobDocument>(JOBS_COLLECTION).get('42'))!;
-  const results = () => reads.collection<StoredVerificationJobResult>(JOB_RESULTS_COLLECTION);
+    (await reads.collection<VerificationJobDocument>(VERIFICATION_JOBS_COLLECTION).get('42'))!;
+  const results = () => reads.collection<StoredVerificationJobResult>(VERIFICATION_JOB_RESULTS_COLLECTION);
   const resolve = async (
     jobDoc: VerificationJobDocument,
     columns: string | undefined,
@@ -99,7 +99,7 @@ describe('job row results', () => {
   describe('when the read model was rebuilt from events stored before verdicts carried evidence', () => {
     it('stores every row by column name and reads each value under its own column', async () => {
       const history = decidedHistory(
-        jobDecider,
+        verificationJobDecider,
         createJob,
         { type: 'StartJob', at: AT },
         {
@@ -118,7 +118,7 @@ describe('job row results', () => {
       // A row left by the positional read model: the rebuild replaces it.
       await results().upsert({ _id: '42:a@x.test', jobId: 42, firstRow: 1, values: positional('unknown', '50') });
 
-      await new ProjectionRunner(events, reads, [jobsProjection], { name: 'rebuild-test' }).rebuild();
+      await new ProjectionRunner(events, reads, [verificationJobsProjection], { name: 'rebuild-test' }).rebuild();
 
       const stored = await results().find({ filter: { jobId: 42 } });
       expect(stored.map((doc) => 'cells' in doc && !('values' in doc))).toEqual([true, true]);
@@ -136,13 +136,13 @@ describe('job row results', () => {
 
   describe('when rows were stored by position and never rebuilt', () => {
     it('reads them by the column order they were written in, with or without evidence', async () => {
-      const history = decidedHistory(jobDecider, createJob);
+      const history = decidedHistory(verificationJobDecider, createJob);
       await events.appendToStream(
         jobStream(42),
         history.map((e) => ({ type: e.type, data: e.data as Record<string, unknown> })),
         'no_stream',
       );
-      await new ProjectionRunner(events, reads, [jobsProjection], { name: 'positional-test' }).rebuild();
+      await new ProjectionRunner(events, reads, [verificationJobsProjection], { name: 'positional-test' }).rebuild();
       await results().upsert({
         _id: '42:a@x.test',
         jobId: 42,

@@ -1,10 +1,15 @@
 import { documentProjection } from '@lib/readstore';
-import { jobDecider } from '../domain/verification-job.decider';
-import { JOB_EVENT_TYPES, JobEvent, JobSnapshot, ResultName } from '../domain/verification-job.events';
-import { JOBS_COLLECTION, VerificationJobDocument } from './verification-job.documents';
+import { verificationJobDecider } from '../domain/verification-job.decider';
+import {
+  VERIFICATION_JOB_EVENT_TYPES,
+  VerificationJobEvent,
+  VerificationJobSnapshot,
+  ResultName,
+} from '../domain/verification-job.events';
+import { VERIFICATION_JOBS_COLLECTION, VerificationJobDocument } from './verification-job.documents';
 import { filesPurgeOf } from '@lib/jobs';
 
-function progress(snapshot: JobSnapshot): Partial<VerificationJobDocument> {
+function progress(snapshot: VerificationJobSnapshot): Partial<VerificationJobDocument> {
   return {
     results: snapshot.counts,
     processedRows: snapshot.processedRows,
@@ -28,7 +33,7 @@ function addressResultsAfter(doc: VerificationJobDocument, results: readonly { v
 /** Pure: the job document after one event. Also used to answer the create request without a read. */
 export function evolveVerificationJob(
   doc: VerificationJobDocument | null,
-  event: JobEvent,
+  event: VerificationJobEvent,
 ): VerificationJobDocument | null {
   if (event.type === 'JobCreated') {
     const d = event.data;
@@ -74,11 +79,11 @@ export function evolveVerificationJob(
   }
 }
 
-export const jobStatusProjection = documentProjection<VerificationJobDocument, JobEvent>({
+export const verificationJobStatusProjection = documentProjection<VerificationJobDocument, VerificationJobEvent>({
   name: 'job-status',
-  collection: JOBS_COLLECTION,
-  eventTypes: JOB_EVENT_TYPES,
-  upcasters: jobDecider.upcasters,
+  collection: VERIFICATION_JOBS_COLLECTION,
+  eventTypes: VERIFICATION_JOB_EVENT_TYPES,
+  upcasters: verificationJobDecider.upcasters,
   documentId: (event) => String(event.data.jobId),
   evolve: evolveVerificationJob,
 });

@@ -1,15 +1,15 @@
 import { upcast } from '@lib/common';
 import type { Projection } from '@lib/readstore';
-import { jobDecider } from '../domain/verification-job.decider';
-import { JOB_EVENT_TYPES, JobEvent } from '../domain/verification-job.events';
+import { verificationJobDecider } from '../domain/verification-job.decider';
+import { VERIFICATION_JOB_EVENT_TYPES, VerificationJobEvent } from '../domain/verification-job.events';
 import {
-  JOB_RESULTS_COLLECTION,
-  JOBS_COLLECTION,
+  VERIFICATION_JOB_RESULTS_COLLECTION,
+  VERIFICATION_JOBS_COLLECTION,
   VerificationJobResultDocument,
   verificationJobResultId,
 } from './verification-job.documents';
 import { resultCells } from './job-result-cells';
-import { jobStatusProjection } from './job-status.projection';
+import { verificationJobStatusProjection } from './job-status.projection';
 
 /**
  * One projection for both job read models, so they share a checkpoint: a chunk's row results are
@@ -22,17 +22,17 @@ import { jobStatusProjection } from './job-status.projection';
  * the collection). A purge deletes the rows here, from its event, so a
  * rebuild from the log ends without them too; deleting again on a replay deletes nothing.
  */
-export const jobsProjection: Projection = {
+export const verificationJobsProjection: Projection = {
   name: 'jobs',
-  eventTypes: JOB_EVENT_TYPES,
-  collections: [JOBS_COLLECTION, JOB_RESULTS_COLLECTION],
+  eventTypes: VERIFICATION_JOB_EVENT_TYPES,
+  collections: [VERIFICATION_JOBS_COLLECTION, VERIFICATION_JOB_RESULTS_COLLECTION],
   async handle(event, store) {
-    const current = upcast<JobEvent>(event, jobDecider.upcasters);
+    const current = upcast<VerificationJobEvent>(event, verificationJobDecider.upcasters);
     if (current.type === 'ChunkCompleted') {
       const { jobId, results } = current.data;
       // A row erased in the log (its address's or its job's key destroyed) has nothing left to download.
       const kept = results.filter((r) => r.canonical !== null);
-      await store.collection<VerificationJobResultDocument>(JOB_RESULTS_COLLECTION).insertNew(
+      await store.collection<VerificationJobResultDocument>(VERIFICATION_JOB_RESULTS_COLLECTION).insertNew(
         kept.map((r) => ({
           _id: verificationJobResultId(jobId, r.canonical),
           jobId,
@@ -42,8 +42,8 @@ export const jobsProjection: Projection = {
       );
     }
     if (current.type === 'JobFilesPurged' && current.data.kind === 'verification') {
-      await store.collection(JOB_RESULTS_COLLECTION).deleteMany({ jobId: current.data.jobId });
+      await store.collection(VERIFICATION_JOB_RESULTS_COLLECTION).deleteMany({ jobId: current.data.jobId });
     }
-    await jobStatusProjection.handle(event, store);
+    await verificationJobStatusProjection.handle(event, store);
   },
 };

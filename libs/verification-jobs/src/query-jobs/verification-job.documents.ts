@@ -1,5 +1,5 @@
 import { type ResultColumn } from '../csv/result-columns';
-import { EmailColumnChoice, JobCounts, ResultName } from '../domain/verification-job.events';
+import { EmailColumnChoice, VerificationJobCounts, ResultName } from '../domain/verification-job.events';
 import type { CellsByName, FilesPurge, JobFile, JobKind, JobStatus, StoredRowResult } from '@lib/jobs';
 
 /** The bulk job status read model (collection `jobs`), one document per job. */
@@ -12,7 +12,7 @@ export interface VerificationJobDocument {
   file: JobFile;
   emailColumn: EmailColumnChoice;
   dedupe: boolean;
-  counts: JobCounts;
+  counts: VerificationJobCounts;
   quote: number;
   results: Record<ResultName, number>;
   /** Results counted once per address (what a deduplicated download holds); absent on documents projected before it existed. */
@@ -29,7 +29,7 @@ export interface VerificationJobDocument {
   filesPurged?: FilesPurge | null;
 }
 
-export const JOBS_COLLECTION = 'jobs';
+export const VERIFICATION_JOBS_COLLECTION = 'jobs';
 
 /** Row results (collection `job_results`), one document per distinct address of a job: its cells by column name. */
 export interface VerificationJobResultDocument extends CellsByName<ResultColumn> {
@@ -38,10 +38,10 @@ export interface VerificationJobResultDocument extends CellsByName<ResultColumn>
   firstRow: number;
 }
 
-/** A row result as `job_results` may hold it: by name, or by position when written before (read it with `jobResultCells`). */
+/** A row result as `job_results` may hold it: by name, or by position when written before (read it with `verificationJobResultCells`). */
 export type StoredVerificationJobResult = StoredRowResult<VerificationJobResultDocument>;
 
-export const JOB_RESULTS_COLLECTION = 'job_results';
+export const VERIFICATION_JOB_RESULTS_COLLECTION = 'job_results';
 
 /** `_id` of an address's result: the job and the address's canonical form. */
 export const verificationJobResultId = (jobId: number, canonical: string): string => `${jobId}:${canonical}`;

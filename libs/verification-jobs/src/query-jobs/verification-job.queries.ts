@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainError, isNumericId, Page, PageRequest, toPage } from '@lib/common';
 import { ReadStore, readPage } from '@lib/readstore';
-import { JOBS_COLLECTION, VerificationJobDocument } from './verification-job.documents';
+import { VERIFICATION_JOBS_COLLECTION, VerificationJobDocument } from './verification-job.documents';
 import { VerificationJobView, toVerificationJobView } from './verification-job.view';
 import { JobKind, NEWEST_JOBS_FIRST, ChunkProgressBoard } from '@lib/jobs';
 
@@ -15,7 +15,7 @@ export class VerificationJobQueries {
   ) {}
 
   private get jobs() {
-    return this.readStore.collection<VerificationJobDocument>(JOBS_COLLECTION);
+    return this.readStore.collection<VerificationJobDocument>(VERIFICATION_JOBS_COLLECTION);
   }
 
   /** The caller's job document, or 404 (also for a malformed id and for another account's job). */

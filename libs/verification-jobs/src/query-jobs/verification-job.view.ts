@@ -1,5 +1,5 @@
-import { jobDownloadPath } from '../domain/verification-job.decider';
-import { EmailColumnChoice, JobCounts, ResultName } from '../domain/verification-job.events';
+import { verificationJobDownloadPath } from '../domain/verification-job.decider';
+import { EmailColumnChoice, VerificationJobCounts, ResultName } from '../domain/verification-job.events';
 import { VerificationJobDocument } from './verification-job.documents';
 import {
   JobKind,
@@ -17,7 +17,7 @@ export interface VerificationJobView extends JobViewCommon {
   emailColumn: EmailColumnChoice;
   dedupe: boolean;
   /** `quote`: one credit per unique address. */
-  counts: JobCounts;
+  counts: VerificationJobCounts;
   results: Record<ResultName, number>;
   /** One per address: the rows a deduplicated download holds per result. */
   addressResults: Record<ResultName, number>;
@@ -69,7 +69,7 @@ export function toVerificationJobView(
   const facts = verificationProgressFacts(doc, rowsInFlight);
   const resumable = doc.status === 'Failed' && isCreditsFailure(doc.failureReason) && !doc.filesPurged;
   return {
-    ...commonJobView(doc, facts, now, jobDownloadPath(doc.jobId)),
+    ...commonJobView(doc, facts, now, verificationJobDownloadPath(doc.jobId)),
     kind: doc.kind,
     emailColumn: doc.emailColumn,
     dedupe: doc.dedupe,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { EventStore, runCommand } from '@lib/eventstore';
-import { JOB_UPCASTERS, type JobEvent } from '@lib/verification-jobs';
+import { VERIFICATION_JOB_UPCASTERS, type VerificationJobEvent } from '@lib/verification-jobs';
 import { RelayMessageV1, upcastRelayed } from '@lib/messaging';
 import { ReadStore } from '@lib/readstore';
 import type { JobFilesExpiring } from '@lib/jobs';
@@ -27,7 +27,7 @@ export class JobDeliveries {
   /** Returns how many deliveries the event needs (already scheduled ones included). */
   async schedule(message: RelayMessageV1): Promise<number> {
     // Both job kinds end with jobs' JobCompleted / JobFailed: read them through the jobs decider's upcasters.
-    const event = upcastRelayed<JobEvent | JobFilesExpiring>(message, JOB_UPCASTERS);
+    const event = upcastRelayed<VerificationJobEvent | JobFilesExpiring>(message, VERIFICATION_JOB_UPCASTERS);
     if (event.type !== 'JobCompleted' && event.type !== 'JobFailed' && event.type !== 'JobFilesExpiring') return 0;
     const type = JOB_EVENT_NAMES[event.type];
     if (!type) return 0;

@@ -11,7 +11,7 @@ export const RESULT_LABELS = [
   {"name":"error","label":"Error","slug":"error"},
 ] as const;
 
-/** The result columns a download can append, in their default order (RESULT_COLUMNS). */
+/** The result columns a download can append, in their default order (VERIFICATION_RESULT_COLUMNS). */
 export const RESULT_COLUMNS = [
   "result",
   "resultCode",

@@ -1,8 +1,8 @@
 import { DomainError } from '@lib/common';
-import type { CreateJobOptions } from '@lib/verification-jobs';
+import type { CreateVerificationJobOptions } from '@lib/verification-jobs';
 
 /** POST /v1/jobs fields: `emailColumn` (zero-based index) and `dedupe`. */
-export function parseBulkJobOptions(fields: Record<string, string>): CreateJobOptions {
+export function parseBulkJobOptions(fields: Record<string, string>): CreateVerificationJobOptions {
   const column = fields.emailColumn?.trim();
   if (column !== undefined && column !== '' && !/^\d{1,6}$/.test(column)) {
     throw new DomainError('VALIDATION_FAILED', 'emailColumn must be a zero-based column index (0, 1, 2 ...).');

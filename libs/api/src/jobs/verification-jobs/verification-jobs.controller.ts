@@ -1,7 +1,7 @@
 import { Controller, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  RESULT_COLUMNS,
+  VERIFICATION_RESULT_COLUMNS,
   VERIFICATION_JOB_CANCEL,
   VERIFICATION_JOB_FILES,
   VERIFICATION_JOB_RESUME,
@@ -56,7 +56,7 @@ const JOB_ROUTES: JobKindDocs = {
         name: 'columns',
         required: false,
         schema: { type: 'string' },
-        description: `Comma-separated result columns in the wanted order (${RESULT_COLUMNS.join(',')}), case-insensitive; 'all' (default) or 'none'`,
+        description: `Comma-separated result columns in the wanted order (${VERIFICATION_RESULT_COLUMNS.join(',')}), case-insensitive; 'all' (default) or 'none'`,
       },
       {
         name: 'format',
