@@ -2,6 +2,7 @@ export { PaidVerificationModule } from './paid-verification/paid-verification.mo
 export { PaidVerification, type BatchResponse } from './paid-verification/paid-verification';
 export type { VerificationResult } from './domain/verification-result';
 export { VerificationRecordsModule } from './records/verification-records.module';
+export { creditsFor } from './domain/verification-price';
 export {
   recordedCharge,
   VERIFICATION_HOLD_PURPOSES,

@@ -32,7 +32,6 @@ export { isDisposableDomain } from './lists/disposable-domains';
 export { isRoleLocalPart } from './lists/role-local-parts';
 export { riskScore, qualityFor, RESULT_BASE, SIGNAL_WEIGHTS } from './scoring/risk-score';
 export { providerForMx } from './providers/provider-playbook';
-export { creditsFor, VERIFICATION_PRICE } from './verification-price';
 export { EVIDENCE_FIELDS, verdictEvidence, type VerdictEvidence } from './verdict-evidence';
 export { earlyVerdict } from './engine/verdict-builder';
 export { HostNotFoundError, HostResolver, type ResolvedAddress } from './dns/host-resolver';

@@ -1,6 +1,7 @@
 import type { Decider } from '@lib/common';
-import { creditsFor, type VerificationVerdict } from '@lib/verification';
+import type { VerificationVerdict } from '@lib/verification';
 import { planBatch, summarize } from './batch-plan';
+import { creditsFor } from './verification-price';
 import { toRecordedResult } from './verification-result';
 import type { BatchVerified, EmailVerified, VerificationEvent } from './verification.events';
 

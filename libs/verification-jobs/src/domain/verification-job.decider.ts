@@ -1,5 +1,5 @@
 import { Decider } from '@lib/common';
-import { creditsFor } from '@lib/verification';
+import { creditsFor } from '@lib/paid-verification';
 import {
   CancelJob,
   CompleteChunk,

@@ -1,10 +1,10 @@
-import type { VerificationResultName } from './verification.types';
+import type { VerificationResultName } from '@lib/verification';
 
 /**
  * The spec's price list, the one rule for every paid verification (single, batch and bulk-job rows):
  * a decisive result costs 1 credit; `unknown` and `error` are free.
  */
-export const VERIFICATION_PRICE: Record<VerificationResultName, 0 | 1> = {
+const VERIFICATION_PRICE: Record<VerificationResultName, 0 | 1> = {
   ok: 1,
   invalid: 1,
   catch_all: 1,
