@@ -1,5 +1,5 @@
 import { startTestApp, TestApp } from '../../support/test-app';
-import { eventuallyBalance } from '../verify-world';
+import { eventuallyBalance } from '../verify/verify-world';
 import { signedInUser } from './dashboard-users';
 
 describe('dashboard API keys', () => {

@@ -2,7 +2,7 @@ import { autoTopupSettingsStream } from '@lib/credits/testing';
 import { EventStore } from '@lib/eventstore';
 import { mailsArrived } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { eventuallyBalance } from '../verify-world';
+import { eventuallyBalance } from '../verify/verify-world';
 import { signedInUser } from './dashboard-users';
 
 describe('automatic top-up', () => {

@@ -1,7 +1,7 @@
 import { eventually } from '@lib/common/testing';
 import { DashboardBrowser, tokenFromOutbox } from '../../support/dashboard-browser';
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../../support/test-app';
-import { eventuallyBalance } from '../verify-world';
+import { eventuallyBalance } from '../verify/verify-world';
 import { signedInUser, uniqueEmail } from './dashboard-users';
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };

@@ -1,4 +1,4 @@
-import { ADDRESSES, startVerifyWorld, VerifyWorld } from '../verify-world';
+import { ADDRESSES, startVerifyWorld, VerifyWorld } from '../verify/verify-world';
 import { DashboardBrowser } from '../../support/dashboard-browser';
 import { signedInUser } from './dashboard-users';
 

@@ -1,6 +1,6 @@
 import { tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { eventuallyBalance } from '../verify-world';
+import { eventuallyBalance } from '../verify/verify-world';
 import { signedInUser, uniqueEmail } from './dashboard-users';
 
 describe('dashboard teams', () => {

@@ -6,7 +6,7 @@ import { EventStore, type NewEvent } from '@lib/eventstore';
 import { accept } from '../../support/peers/smtp-peer';
 import { GroupKillingEventStore } from '../../support/harness/group-killing-event-store';
 import { TravelClock } from '../../support/travel-clock';
-import { startVerifyWorld, VerifyWorld } from '../verify-world';
+import { startVerifyWorld, VerifyWorld } from '../verify/verify-world';
 
 const CALLS = 20;
 const address = (n: number) => `user${n}@crash.test`;

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ADMIN_TOKEN } from '../../support/test-app';
-import { eventuallyBalance, startVerifyWorld, VerifyWorld } from '../verify-world';
+import { eventuallyBalance, startVerifyWorld, VerifyWorld } from '../verify/verify-world';
 import { Operation, operationsOf } from './openapi-operations';
 import { Outcome, sendAll } from './raw-http';
 import { reportedCharge, violationsOf } from './response-rules';

@@ -1,6 +1,6 @@
 import { HttpsReceiver } from '../../support/peers/https-receiver';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { ADDRESSES, startVerifyWorld, VerifyWorld } from '../verify-world';
+import { ADDRESSES, startVerifyWorld, VerifyWorld } from '../verify/verify-world';
 import { joinedMember, signedInUser, uniqueEmail } from '../dashboard/dashboard-users';
 
 /** Issue 25's findings on the HTTP surface, each named after its finding (the webhook URL ones: webhook-url-answers). */

@@ -2,7 +2,7 @@ import { CheckoutService, CreditCatalogue } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
 import { signature, stripeEvent, WEBHOOK_SECRET } from '../../integration/payments/stripe-signature';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { eventuallyBalance } from '../verify-world';
+import { eventuallyBalance } from '../verify/verify-world';
 
 /**
  * The Stripe webhook with signed bodies, as Stripe sends them, against the real app: no Stripe API is

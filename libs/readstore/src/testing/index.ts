@@ -1,2 +1,3 @@
 export * from './read-store.contract';
 export * from './balance-projection';
+export { projectionRunnerContract } from './projection-runner.contract';
