@@ -1,4 +1,4 @@
-/** Time source; injected so tests fix the clock and deciders never call `new Date()`. */
+/** Time source; injected so tests drive the clock (`FakeClock` in `@lib/common/testing`) and deciders never call `new Date()`. */
 export abstract class Clock {
   /** Milliseconds since the epoch. */
   abstract now(): number;
@@ -12,20 +12,5 @@ export abstract class Clock {
 export class SystemClock extends Clock {
   now(): number {
     return Date.now();
-  }
-}
-
-/** A clock that moves only when told; for tests. */
-export class FixedClock extends Clock {
-  constructor(private current: number) {
-    super();
-  }
-
-  now(): number {
-    return this.current;
-  }
-
-  advance(ms: number): void {
-    this.current += ms;
   }
 }

@@ -1,7 +1,7 @@
 // The shared primitives every lib builds on: errors, the clock, the decider and its upcasting, paging, ids.
 export { ErrorCodes, type ErrorName } from './error-codes';
 export { DomainError } from './domain-error';
-export { Clock, FixedClock, SystemClock } from './clock';
+export { Clock, SystemClock } from './clock';
 export { type DomainEvent } from './domain-event';
 export { fold, type Decider } from './decider';
 export { upcast, type StoredEvent, type Upcaster, type Upcasters } from './upcasting';

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { FixedClock } from '@lib/common';
+import { FakeClock } from '@lib/common/testing';
 import { longestPaidCallMs } from '@lib/config';
 import { SqliteEventStore } from '@lib/eventstore';
 import { IdempotencyGate } from './idempotency-gate';
@@ -9,7 +9,7 @@ import { IdempotencyGate } from './idempotency-gate';
 describe('idempotency gate, a claim whose process died', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idempotency-gate-'));
   const store = new SqliteEventStore(path.join(dir, 'events.sqlite'));
-  const clock = new FixedClock(Date.UTC(2026, 0, 1));
+  const clock = FakeClock.at(Date.UTC(2026, 0, 1));
   const interactiveBudgetMs = 25_000;
   const gate = new IdempotencyGate(store, clock, { interactiveBudgetMs });
   const bound = longestPaidCallMs(interactiveBudgetMs);
@@ -65,7 +65,7 @@ describe('idempotency gate, a claim whose process died', () => {
 describe('idempotency gate, work answered before its last write ends (answerFinishing)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idempotency-finishing-'));
   const store = new SqliteEventStore(path.join(dir, 'events.sqlite'));
-  const gate = new IdempotencyGate(store, new FixedClock(Date.UTC(2026, 0, 1)), { interactiveBudgetMs: 25_000 });
+  const gate = new IdempotencyGate(store, FakeClock.at(Date.UTC(2026, 0, 1)), { interactiveBudgetMs: 25_000 });
   const claimed = async (key: string) => {
     const claim = await gate.claim<string>('acct', key, 'h');
     if (claim.replayed) throw new Error('expected a fresh claim');

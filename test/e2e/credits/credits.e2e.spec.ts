@@ -1,13 +1,12 @@
-import { eventually } from '@lib/common/testing';
+import { eventually, FakeClock } from '@lib/common/testing';
 import { CreditLedger } from '@lib/credits';
 import { ExpiredHoldSweeper } from '@lib/credits/testing';
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../../support/test-app';
-import { TravelClock } from '../../support/travel-clock';
 
 describe('credits API', () => {
   let app: TestApp;
-  // Holds expire by travelling this clock past CREDIT_HOLD_EXPIRY_SECONDS (which must outlive the longest paid call).
-  const clock = new TravelClock();
+  // Holds expire by advancing this clock past CREDIT_HOLD_EXPIRY_SECONDS (which must outlive the longest paid call).
+  const clock = FakeClock.running();
   beforeAll(async () => {
     app = await startTestApp({}, { clock });
   });
@@ -240,7 +239,7 @@ describe('credits API', () => {
         purpose: 'job_chunk',
         reference: 'job:1:chunk:0',
       });
-      clock.travel(app.config.credits.holdExpirySeconds * 1000 + 1000);
+      clock.advance(app.config.credits.holdExpirySeconds * 1000 + 1000);
       // The sweeper reads the projected open holds (retried until they are there); the worker's own timer
       // may get there first; either way the outcome below must hold.
       await eventually(async () => {

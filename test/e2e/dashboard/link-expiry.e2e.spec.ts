@@ -1,11 +1,11 @@
 import { DashboardBrowser, tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { TravelClock } from '../../support/travel-clock';
+import { FakeClock } from '@lib/common/testing';
 import { PASSWORD, signedInUser, uniqueEmail } from './dashboard-users';
 
 /** Mailed links through HTTP once their lifetime is over: a reset link lives 1 hour, a confirmation link 48. */
 describe('dashboard links that expired', () => {
-  const clock = new TravelClock();
+  const clock = FakeClock.running();
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({}, { clock });
@@ -23,7 +23,7 @@ describe('dashboard links that expired', () => {
     const browser = await anonymous();
     await browser.request('POST', '/dashboard/v1/password-reset/request', { body: { email } });
     const stale = await tokenFromOutbox(app.dataDir, email, '/reset-password');
-    clock.travel(60 * 60_000 + 1_000);
+    clock.advance(60 * 60_000 + 1_000);
     const late = await browser.request('POST', '/dashboard/v1/password-reset/confirm', {
       body: { token: stale, password: 'a password too late' },
     });
@@ -54,7 +54,7 @@ describe('dashboard links that expired', () => {
     const browser = await anonymous();
     await browser.request('POST', '/dashboard/v1/sign-up', { body: { email, password: PASSWORD, name: 'Late' } });
     const stale = await tokenFromOutbox(app.dataDir, email, '/confirm-email');
-    clock.travel(48 * 3_600_000 + 1_000);
+    clock.advance(48 * 3_600_000 + 1_000);
     const late = await browser.request('POST', '/dashboard/v1/confirm-email', { body: { token: stale } });
     expect({ status: late.status, code: late.body.error.code }).toEqual({ status: 400, code: 6006 });
     const signIn = await browser.request('POST', '/dashboard/v1/sign-in', { body: { email, password: PASSWORD } });

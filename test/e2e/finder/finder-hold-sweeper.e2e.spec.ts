@@ -1,8 +1,7 @@
-import { eventually } from '@lib/common/testing';
+import { eventually, FakeClock } from '@lib/common/testing';
 import { CreditLedger } from '@lib/credits';
 import { ExpiredHoldSweeper } from '@lib/credits/testing';
 import { FINDER_PRICE } from '@lib/finder/testing';
-import { TravelClock } from '../../support/travel-clock';
 import { FinderWorld, holdFind, recordFindAnswer, startFinderWorld } from './finder-world';
 
 /**
@@ -12,8 +11,8 @@ import { FinderWorld, holdFind, recordFindAnswer, startFinderWorld } from './fin
  */
 describe('hold sweeper on single finder calls', () => {
   let world: FinderWorld;
-  // Holds expire by travelling this clock past CREDIT_HOLD_EXPIRY_SECONDS.
-  const clock = new TravelClock();
+  // Holds expire by advancing this clock past CREDIT_HOLD_EXPIRY_SECONDS.
+  const clock = FakeClock.running();
   beforeAll(async () => {
     world = await startFinderWorld({}, { clock });
   }, 30_000);
@@ -33,7 +32,7 @@ describe('hold sweeper on single finder calls', () => {
     expect(outcome.email).toBe('jdoe@flast.test');
     // Held after recording (a live process holds first) so that no sweep can fall between the two.
     for (const findId of [recordedId, silentId]) await holdFind(world.app, accountId, findId);
-    clock.travel(world.app.config.credits.holdExpirySeconds * 1000 + 1000);
+    clock.advance(world.app.config.credits.holdExpirySeconds * 1000 + 1000);
     // The sweeper reads the projected open holds (retried until they are there); the worker's own timer
     // may get there first; either way the ledger below must be the outcome.
     await eventually(async () => {

@@ -4,8 +4,7 @@ import { EventStore } from '@lib/eventstore';
 import { FinderBatchAnswered, finderBatchStream, finderCallStream, FINDER_PRICE } from '@lib/finder/testing';
 import { requestFingerprint } from '@lib/idempotency';
 import { idempotencyStream, sha256 } from '@lib/idempotency/testing';
-import { eventually } from '@lib/common/testing';
-import { TravelClock } from '../../support/travel-clock';
+import { eventually, FakeClock } from '@lib/common/testing';
 import { FinderWorld, holdFind, recordFindAnswer, startFinderWorld } from './finder-world';
 
 const JANE = { firstName: 'Jane', lastName: 'Doe', domain: 'flast.test' };
@@ -21,7 +20,7 @@ describe('Idempotency-Key on the finder', () => {
   let events: EventStore;
   // The sweeper case moves this clock past the hold expiry instead of shortening the expiry: a 1 s expiry
   // let the sweeper release a find's hold while a loaded machine was still answering it.
-  const clock = new TravelClock();
+  const clock = FakeClock.running();
   beforeAll(async () => {
     world = await startFinderWorld({}, { clock });
     ledger = world.app.running.app.get(CreditLedger);
@@ -135,7 +134,7 @@ describe('Idempotency-Key on the finder', () => {
       purpose: 'finder_batch',
       reference: `finder-batch:${batchId}`,
     });
-    clock.travel(world.app.config.credits.holdExpirySeconds * 1000 + 1000);
+    clock.advance(world.app.config.credits.holdExpirySeconds * 1000 + 1000);
     // The sweeper reads the open-holds read model, which takes the new hold in asynchronously.
     const sweeper = world.app.running.app.get(ExpiredHoldSweeper);
     await eventually(async () => expect(await sweeper.sweepOnce()).toBe(1));

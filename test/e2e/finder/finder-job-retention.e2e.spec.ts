@@ -1,4 +1,4 @@
-import { eventually, present } from '@lib/common/testing';
+import { DAY_MS, eventually, FakeClock, present } from '@lib/common/testing';
 import { BlobStore } from '@lib/blobstore';
 import { EventStore } from '@lib/eventstore';
 import { FINDER_JOB_RESULTS_COLLECTION } from '@lib/finder/testing';
@@ -6,7 +6,6 @@ import { jobStream } from '@lib/jobs';
 import { JobRetentionSweeper } from '@lib/jobs/testing';
 import { ReadStore } from '@lib/readstore';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { DAY_MS, TravelClock } from '../../support/travel-clock';
 import { JobsPeers, ledgerOf, startJobsPeers } from '../jobs/jobs-world';
 
 // alice@alpha.test exists on the loopback peer (found, 10 credits); nobody at gamma.test does (free).
@@ -14,7 +13,7 @@ const CONTACTS = 'first_name,domain\nAlice,alpha.test\nNobody,gamma.test\n';
 
 describe('finder job file retention', () => {
   let peers: JobsPeers;
-  const clock = new TravelClock();
+  const clock = FakeClock.running();
   let app: TestApp;
   let key: string;
   let accountId: string;
@@ -54,7 +53,7 @@ describe('finder job file retention', () => {
       creditsCharged: 10,
       filesPurgedAt: null,
     });
-    clock.travel(2 * DAY_MS);
+    clock.advance(2 * DAY_MS);
     recent = await upload();
     ledgerBefore = await ledgerOf(app, accountId);
   }, 60_000);

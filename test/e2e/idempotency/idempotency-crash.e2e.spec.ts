@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventually } from '@lib/common/testing';
+import { eventually, FakeClock } from '@lib/common/testing';
 import { CreditLedger } from '@lib/credits';
 import { ExpiredHoldSweeper } from '@lib/credits/testing';
 import { EventStore } from '@lib/eventstore';
@@ -13,7 +13,6 @@ import {
   VerificationResult,
   verificationStream,
 } from '@lib/paid-verification/testing';
-import { TravelClock } from '../../support/travel-clock';
 import { startVerifyWorld, VerifyWorld } from '../verify/verify-world';
 import { longestPaidCallMs } from '@lib/config';
 
@@ -27,8 +26,8 @@ describe('Idempotency-Key when the first request died part-way', () => {
   let world: VerifyWorld;
   let ledger: CreditLedger;
   let events: EventStore;
-  // Holds expire by travelling this clock past CREDIT_HOLD_EXPIRY_SECONDS; sweeping earlier never changes an outcome below.
-  const clock = new TravelClock();
+  // Holds expire by advancing this clock past CREDIT_HOLD_EXPIRY_SECONDS; sweeping earlier never changes an outcome below.
+  const clock = FakeClock.running();
   beforeAll(async () => {
     world = await startVerifyWorld({}, { clock });
     ledger = world.app.running.app.get(CreditLedger);
@@ -145,7 +144,7 @@ describe('Idempotency-Key when the first request died part-way', () => {
     await recordVerification(account, 'carol@acme.test', recordedHold, 3);
     await holdFor(account.accountId, recordedHold);
     await holdFor(account.accountId, emptyHold);
-    clock.travel(world.app.config.credits.holdExpirySeconds * 1000 + 1000);
+    clock.advance(world.app.config.credits.holdExpirySeconds * 1000 + 1000);
     // The sweeper reads the projected open holds (retried until they are there); the worker's own timer
     // may get there first; either way the ledger below must be the outcome.
     await eventually(async () => {

@@ -1,18 +1,17 @@
-import { eventually, present } from '@lib/common/testing';
+import { DAY_MS, eventually, FakeClock, present } from '@lib/common/testing';
 import { createHmac } from 'node:crypto';
 import { EventStore } from '@lib/eventstore';
 import { filesExpiryNoticeStream } from '@lib/jobs';
 import { JobRetentionSweeper } from '@lib/jobs/testing';
 import { HttpsReceiver } from '../../support/peers/https-receiver';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { DAY_MS, TravelClock } from '../../support/travel-clock';
 import { JobsPeers, startJobsPeers, uploadJob } from './jobs-world';
 
 const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
 
 // Issue 39: the account is told 7 days and 1 day before a job's files go, by webhook and in the job's record.
 describe("notices before a job's files go", () => {
-  const clock = new TravelClock();
+  const clock = FakeClock.running();
   let peers: JobsPeers;
   let receiver: HttpsReceiver;
   let app: TestApp;
@@ -58,11 +57,11 @@ describe("notices before a job's files go", () => {
     const notices = async () =>
       (await app.running.app.get(EventStore).readStream(filesExpiryNoticeStream(job.id))).map((e) => e.data.daysLeft);
 
-    clock.travel(2 * DAY_MS);
+    clock.advance(2 * DAY_MS);
     await sweeper.sweepOnce();
     expect(await notices()).toEqual([]);
 
-    clock.travel(DAY_MS + 60_000);
+    clock.advance(DAY_MS + 60_000);
     await sweeper.sweepOnce();
     await sweeper.sweepOnce();
     expect(await notices()).toEqual([7]);
@@ -77,7 +76,7 @@ describe("notices before a job's files go", () => {
       data: { jobId: job.id, kind: 'verification', daysLeft: 7, filesDeleteOn: deleteOn },
     });
 
-    clock.travel(6 * DAY_MS);
+    clock.advance(6 * DAY_MS);
     await sweeper.sweepOnce();
     expect(await notices()).toEqual([7, 1]);
     const received = await receiver.waitFor('/expiring', 2);
@@ -88,7 +87,7 @@ describe("notices before a job's files go", () => {
       filesDeleteOn: deleteOn,
     });
 
-    clock.travel(DAY_MS);
+    clock.advance(DAY_MS);
     expect(await sweeper.sweepOnce()).toBe(1);
     expect(await notices()).toEqual([7, 1]);
     // A deliberate pause: room for a duplicate delivery, if a notice were sent twice.

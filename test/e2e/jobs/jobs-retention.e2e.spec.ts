@@ -1,4 +1,4 @@
-import { eventually, present } from '@lib/common/testing';
+import { DAY_MS, eventually, FakeClock, present } from '@lib/common/testing';
 import { BlobStore } from '@lib/blobstore';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { jobStream } from '@lib/jobs';
@@ -12,7 +12,6 @@ import { ProjectionRunner, ReadStore } from '@lib/readstore';
 import { DataKeyStore, jobScope } from '@lib/personal-data';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser } from '../dashboard/dashboard-users';
-import { DAY_MS, TravelClock } from '../../support/travel-clock';
 import { followStream, JobsPeers, ledgerOf, startJobsPeers, uploadJob } from './jobs-world';
 
 const LIST = 'name,email\r\nAlice,alice@alpha.test\r\nNobody,x@gamma.test\r\n';
@@ -37,7 +36,7 @@ const download = (app: TestApp, key: string, jobId: number) =>
   app.request('GET', `/v1/jobs/${jobId}/download`, { key });
 
 /**
- * Days pass on a travelling clock (real time plus an offset). The greylisting retry delay is 20 days, so
+ * Days pass on a running FakeClock (real time plus an offset). The greylisting retry delay is 20 days, so
  * the job waiting on stuck@sticky.test stays Processing whatever the clock says while the test runs.
  */
 describe('bulk job file retention', () => {
@@ -50,7 +49,7 @@ describe('bulk job file retention', () => {
   });
 
   describe('with JOB_FILE_RETENTION_DAYS=1, two days later', () => {
-    const clock = new TravelClock();
+    const clock = FakeClock.running();
     let app: TestApp;
     let key: string;
     let accountId: string;
@@ -83,7 +82,7 @@ describe('bulk job file retention', () => {
         { timeoutMs: 20_000, intervalMs: 100 },
       );
 
-      clock.travel(2 * DAY_MS);
+      clock.advance(2 * DAY_MS);
       recent = await completedJob(app, key);
       // What a purge that died after deleting the blobs and before its event leaves behind.
       await blobs.delete(`jobs/${crashed.id}/original`);
@@ -235,7 +234,7 @@ describe('bulk job file retention', () => {
 
   describe('with JOB_FILE_RETENTION_DAYS=1 and a team that chose 3 days', () => {
     it("keeps the team's files past the default, then purges them and the job's key after its own retention", async () => {
-      const clock = new TravelClock();
+      const clock = FakeClock.running();
       const app = await startTestApp({ ...peers.env, JOB_FILE_RETENTION_DAYS: '1' }, { clock });
       try {
         const owner = await signedInUser(app);
@@ -251,12 +250,12 @@ describe('bulk job file retention', () => {
         await keys.keysFor([scope]); // the key the job's sealed events are under
         const sweeper = app.running.app.get(JobRetentionSweeper);
 
-        clock.travel(2 * DAY_MS);
+        clock.advance(2 * DAY_MS);
         expect(await sweeper.sweepOnce()).toBe(0);
         expect(await app.running.app.get(BlobStore).stat(`jobs/${job.id}/original`)).not.toBeNull();
         expect((await keys.existing([scope])).size).toBe(1);
 
-        clock.travel(2 * DAY_MS);
+        clock.advance(2 * DAY_MS);
         expect(await sweeper.sweepOnce()).toBe(1);
         expect(await app.running.app.get(BlobStore).stat(`jobs/${job.id}/original`)).toBeNull();
         expect((await keys.existing([scope])).size).toBe(0);
@@ -269,12 +268,12 @@ describe('bulk job file retention', () => {
 
   describe('with JOB_FILE_RETENTION_DAYS=0', () => {
     it('keeps every file however old the job', async () => {
-      const clock = new TravelClock();
+      const clock = FakeClock.running();
       const app = await startTestApp({ ...peers.env, JOB_FILE_RETENTION_DAYS: '0' }, { clock });
       try {
         const { apiKey } = await app.createAccount(10);
         const job = await completedJob(app, apiKey);
-        clock.travel(3650 * DAY_MS);
+        clock.advance(3650 * DAY_MS);
         expect(await app.running.app.get(JobRetentionSweeper).sweepOnce()).toBe(0);
         expect(await app.running.app.get(BlobStore).stat(`jobs/${job.id}/original`)).not.toBeNull();
         expect(await purgeEvents(app, job.id)).toEqual([]);

@@ -2,13 +2,13 @@ import { EventStore } from '@lib/eventstore';
 import { DataKeyStore, callsDayScope } from '@lib/personal-data';
 import { HistoryRetentionSweeper, retentionStream } from '@lib/retention';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { DAY_MS, TravelClock } from '../../support/travel-clock';
+import { DAY_MS, FakeClock } from '@lib/common/testing';
 import { joinedMember, signedInUser } from '../dashboard/dashboard-users';
 
 // Issue 39, retention the customer chooses: an event on the account's retention stream, within the
 // operator's bounds, enforced by the worker's sweep through the same shredding as an erasure.
 describe('retention the customer chooses', () => {
-  const clock = new TravelClock();
+  const clock = FakeClock.running();
   let app: TestApp;
   let owner: Awaited<ReturnType<typeof signedInUser>>;
 
@@ -89,7 +89,7 @@ describe('retention the customer chooses', () => {
         );
       expect(await emails()).toEqual(expect.arrayContaining(['not-an-address-of-ours', 'not-an-address-of-theirs']));
 
-      clock.travel(5 * DAY_MS);
+      clock.advance(5 * DAY_MS);
       const sweeper = app.running.app.get(HistoryRetentionSweeper);
       expect(await sweeper.sweepOnce()).toBe(1);
 

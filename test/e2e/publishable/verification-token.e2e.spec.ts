@@ -1,6 +1,6 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { TravelClock } from '../../support/travel-clock';
+import { FakeClock } from '@lib/common/testing';
 import { answer, keyWith } from '../keys/scoped-keys';
 import { publishableKey, SHOP, verifyFrom } from './publishable-support';
 
@@ -15,7 +15,7 @@ const parts = (token: string) =>
 // Issue 38, item 3: the form's back end confirms a publishable answer with one call made with a secret key.
 describe('verification tokens', () => {
   let app: TestApp;
-  const clock = new TravelClock();
+  const clock = FakeClock.running();
   let accountId: string;
   let secretKey: string;
   let token: string;
@@ -98,7 +98,7 @@ describe('verification tokens', () => {
   });
 
   it('refuses the token once it has expired (1122)', async () => {
-    clock.travel(15 * 60 * 1000);
+    clock.advance(15 * 60 * 1000);
     const res = await check({ token });
     expect(answer(res)).toEqual({ status: 400, code: 1122 });
     expect(res.body.error.expiredAt).toBe(new Date(parts(token)[1].exp * 1000).toISOString());

@@ -1,4 +1,4 @@
-import { eventually } from '@lib/common/testing';
+import { eventually, FakeClock } from '@lib/common/testing';
 import { CREDIT_OPEN_HOLDS_COLLECTION, ExpiredHoldSweeper, type OpenHoldDoc } from '@lib/credits/testing';
 import type { EventStore, NewEvent } from '@lib/eventstore';
 import type { MessageBus } from '@lib/messaging';
@@ -8,7 +8,6 @@ import { CrashingEventStore } from '../../support/harness/crashing-event-store';
 import { LosingBus } from '../../support/harness/losing-bus';
 import { ledgerState, upload } from '../../support/harness/redelivery-harness';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { TravelClock } from '../../support/travel-clock';
 import { startFinderPeers } from '../finder/finder-world';
 import { startJobsPeers } from '../jobs/jobs-world';
 
@@ -53,7 +52,7 @@ describe.each(kinds)('$name chunk whose message is lost', (kind) => {
   let peers: Awaited<ReturnType<Kind['startPeers']>>;
   let app: TestApp;
   let bus: LosingBus;
-  const clock = new TravelClock();
+  const clock = FakeClock.running();
 
   /** A fresh app whose first chunk handler of this kind is killed at `when` its record and its message lost. */
   async function startLosing(when: 'before' | 'after'): Promise<void> {
@@ -80,7 +79,7 @@ describe.each(kinds)('$name chunk whose message is lost', (kind) => {
   const view = async (apiKey: string, id: number) =>
     (await app.request('GET', `${kind.route}/${id}`, { key: apiKey })).body.data;
   const sweeper = () => app.running.app.get(ExpiredHoldSweeper);
-  const expireHolds = () => clock.travel(app.config.credits.holdExpirySeconds * 1000 + 1000);
+  const expireHolds = () => clock.advance(app.config.credits.holdExpirySeconds * 1000 + 1000);
   /** The open-holds read model (what the sweeper reads) has caught up with the ledger's open chunk holds. */
   const sweeperSees = async (accountId: string, holds: number) => {
     const open = await app.running.app

@@ -4,7 +4,7 @@ import { ReadStore } from '@lib/readstore';
 import { CrashSwitch } from '../../support/harness/crash-points';
 import { CrashingEventStore } from '../../support/harness/crashing-event-store';
 import { projected } from '../../support/harness/redelivery-harness';
-import { TravelClock } from '../../support/travel-clock';
+import { FakeClock } from '@lib/common/testing';
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser } from '../dashboard/dashboard-users';
 
@@ -17,7 +17,7 @@ const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
  */
 describe('order recovery sweep', () => {
   let app: TestApp;
-  const clock = new TravelClock();
+  const clock = FakeClock.running();
 
   beforeAll(async () => {
     const crash = new CrashSwitch({
@@ -52,7 +52,7 @@ describe('order recovery sweep', () => {
 
     const sweeper = app.running.app.get(OrderRecoverySweeper);
     expect(await sweeper.sweepOnce()).toEqual({ examined: 0, completed: 0, failed: 0, credited: 0 }); // too young yet
-    clock.travel(601_000);
+    clock.advance(601_000);
     expect(await sweeper.sweepOnce()).toMatchObject({ credited: 1, completed: 0, failed: 0 });
     expect(await ledger(owner.user.accountId)).toEqual([1_000]);
     const credited = await projected(async () => (await orderDoc(paid))?.invoiceNumber, 'INV-000001');

@@ -1,11 +1,10 @@
-import { eventually } from '@lib/common/testing';
+import { eventually, FakeClock } from '@lib/common/testing';
 import { longestPaidCallMs } from '@lib/config';
 import { CreditLedger } from '@lib/credits';
 import { ExpiredHoldSweeper } from '@lib/credits/testing';
 import { EventStore, type NewEvent } from '@lib/eventstore';
 import { accept } from '../../support/peers/smtp-peer';
 import { GroupKillingEventStore } from '../../support/harness/group-killing-event-store';
-import { TravelClock } from '../../support/travel-clock';
 import { startVerifyWorld, VerifyWorld } from '../verify/verify-world';
 
 const CALLS = 20;
@@ -39,7 +38,7 @@ const POINTS: [string, (streamId: string, event: NewEvent) => boolean][] = [
  * recorded verification is charged exactly once, and nothing is charged without a record.
  */
 describe('single verify killed between a group commit and its answers', () => {
-  const clock = new TravelClock();
+  const clock = FakeClock.running();
 
   describe.each(POINTS)('killed after the group that writes one of %s', (_, trigger) => {
     let world: VerifyWorld;
@@ -74,7 +73,7 @@ describe('single verify killed between a group commit and its answers', () => {
       expect(first.filter((res) => res.status !== 200).length).toBeGreaterThan(1);
 
       killer!.revive();
-      clock.travel(longestPaidCallMs(world.app.config.probe.interactiveBudgetMs) + 10_000);
+      clock.advance(longestPaidCallMs(world.app.config.probe.interactiveBudgetMs) + 10_000);
       const retried = await Promise.all(Array.from({ length: CALLS }, (_, n) => call(account.apiKey, n)));
       retried.forEach((res, n) => {
         expect(res.status).toBe(200);
@@ -83,7 +82,7 @@ describe('single verify killed between a group commit and its answers', () => {
       });
 
       // Holds the dead process left (work that never recorded) expire and are released by the sweeper.
-      clock.travel(world.app.config.credits.holdExpirySeconds * 1000 + 1000);
+      clock.advance(world.app.config.credits.holdExpirySeconds * 1000 + 1000);
       const ledger = world.app.running.app.get(CreditLedger);
       await eventually(async () => {
         await world.app.running.app.get(ExpiredHoldSweeper).sweepOnce();

@@ -1,6 +1,5 @@
-import { eventually } from '@lib/common/testing';
+import { eventually, FakeClock } from '@lib/common/testing';
 import { OrderRecoverySweeper } from '@lib/credits/testing';
-import { TravelClock } from '../../support/travel-clock';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser } from '../../e2e/dashboard/dashboard-users';
 import { describeWithServers } from '../../support/cluster/servers';
@@ -10,7 +9,7 @@ import { WEBHOOK_SECRET } from './stripe-signature';
 describeWithServers(['STRIPE_MOCK_URL'], 'Stripe orders whose webhook never came', (env) => {
   let app: TestApp;
   let stripe: StripePeer;
-  const clock = new TravelClock();
+  const clock = FakeClock.running();
 
   beforeAll(async () => {
     stripe = await StripePeer.start(env.STRIPE_MOCK_URL);
@@ -50,7 +49,7 @@ describeWithServers(['STRIPE_MOCK_URL'], 'Stripe orders whose webhook never came
       { timeoutMs: 10_000, intervalMs: 50 },
     );
 
-    clock.travel(601_000);
+    clock.advance(601_000);
     const sweeper = app.running.app.get(OrderRecoverySweeper);
     expect(await sweeper.sweepOnce()).toMatchObject({ completed: 1, failed: 0, credited: 0 });
     expect(stripe.made('GET', `/v1/payment_intents/${paid.processorPaymentIntentId}`).length).toBeGreaterThan(0);

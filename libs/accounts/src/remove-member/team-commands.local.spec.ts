@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DomainError, FixedClock } from '@lib/common';
-import { eventually } from '@lib/common/testing';
+import { DomainError } from '@lib/common';
+import { eventually, FakeClock } from '@lib/common/testing';
 import { SqliteEventStore } from '@lib/eventstore';
 import { ReadModelFreshness } from '@lib/platform';
 import { SqliteReadStore } from '@lib/readstore';
@@ -30,7 +30,7 @@ describe('team commands (libs/accounts handlers)', () => {
   let dir: string;
   let events: SqliteEventStore;
   let reads: SqliteReadStore;
-  const clock = new FixedClock(NOW);
+  const clock = FakeClock.at(NOW);
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'team-commands-'));
     events = new SqliteEventStore(join(dir, 'events.sqlite'));

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { FixedClock } from '@lib/common';
+import { FakeClock } from '@lib/common/testing';
 import { SqliteEventStore } from '@lib/eventstore';
 import { CreditLedger } from './credit-ledger.service';
 import { auditLedger } from '../domain/ledger-audit';
@@ -12,7 +12,7 @@ describe('credit ledger group commit', () => {
   // Two store connections and two ledgers on one file behave like two processes sharing the ledger.
   const storeA = new SqliteEventStore(path.join(dir, 'events.sqlite'));
   const storeB = new SqliteEventStore(path.join(dir, 'events.sqlite'));
-  const clock = new FixedClock(Date.UTC(2025, 0, 1));
+  const clock = FakeClock.at(Date.UTC(2025, 0, 1));
   const a = new CreditLedger(storeA, clock);
   const b = new CreditLedger(storeB, clock);
 

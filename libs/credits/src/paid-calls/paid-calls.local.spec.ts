@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DomainError, FixedClock } from '@lib/common';
+import { DomainError } from '@lib/common';
+import { FakeClock } from '@lib/common/testing';
 import { SqliteEventStore } from '@lib/eventstore';
 import { CreditLedger } from '../ledger/credit-ledger.service';
 import { creditLedgerStream } from '../domain/credit-ledger.decider';
@@ -11,7 +12,7 @@ import { PaidCalls, type PaidCallHold } from './paid-calls';
 describe('the paid-call path (hold -> work -> record -> settle)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paid-calls-'));
   const store = new SqliteEventStore(path.join(dir, 'events.sqlite'));
-  const ledger = new CreditLedger(store, new FixedClock(Date.UTC(2025, 0, 1)));
+  const ledger = new CreditLedger(store, FakeClock.at(Date.UTC(2025, 0, 1)));
   const paidCalls = new PaidCalls(ledger);
   let accountNo = 0;
 

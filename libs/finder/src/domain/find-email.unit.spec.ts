@@ -1,16 +1,17 @@
 import { FinderInputError } from './input/finder-input';
 import { EmailFinder } from './find-email';
-import { InMemoryEngine, InMemoryKnownAddresses, ManualClock, type FakeDomain } from '../../test/in-memory-engine';
+import { FakeClock } from '@lib/common/testing';
+import { InMemoryEngine, InMemoryKnownAddresses, type FakeDomain } from '../testing/in-memory-engine';
 import type { KnownAddressRecord } from '../finder.ports';
 
 const FREE = new Set(['gmail.com', 'yahoo.com']);
 
 function setUp(domains: Record<string, FakeDomain>, known: Record<string, KnownAddressRecord[]> = {}) {
-  const clock = new ManualClock();
+  const clock = FakeClock.at(1_000);
   const engine = new InMemoryEngine(domains, clock);
   const finder = new EmailFinder(engine, new InMemoryKnownAddresses(known), {
     isFreeDomain: (domain) => FREE.has(domain),
-    now: clock.now,
+    now: () => clock.now(),
   });
   return { finder, engine, clock };
 }
@@ -334,7 +335,7 @@ describe('email finder', () => {
     });
 
     it('hands the engine what is left of the time budget after the format lookup', async () => {
-      const clock = new ManualClock();
+      const clock = FakeClock.at(1_000);
       const engine = new InMemoryEngine({ 'acme.com': { mailboxes: [] } }, clock);
       const slowKnownAddresses = new (class extends InMemoryKnownAddresses {
         override async knownAddresses(): Promise<KnownAddressRecord[]> {
@@ -344,7 +345,7 @@ describe('email finder', () => {
       })();
       const finder = new EmailFinder(engine, slowKnownAddresses, {
         isFreeDomain: () => false,
-        now: clock.now,
+        now: () => clock.now(),
         budgetMs: 5_000,
         maxProbes: 3,
       });

@@ -5,7 +5,7 @@ import {
   type CandidateProbeReport,
   type KnownAddressRecord,
   type ProbeOptions,
-} from '../src/finder.ports';
+} from '../finder.ports';
 
 /** How a fake domain behaves: which mailboxes exist and what the engine learns about it. */
 export interface FakeDomain {
@@ -82,14 +82,5 @@ export class InMemoryKnownAddresses extends DomainFormatSource {
 
   async knownAddresses(domain: string): Promise<KnownAddressRecord[]> {
     return this.byDomain[domain] ?? [];
-  }
-}
-
-/** A clock the test moves by hand. */
-export class ManualClock {
-  private ms = 1_000;
-  readonly now = () => this.ms;
-  advance(ms: number): void {
-    this.ms += ms;
   }
 }
