@@ -15,6 +15,13 @@ const INFRASTRUCTURE = [
  */
 const ROLE_LIBS = '^libs/(api|worker|projector|roles)/';
 
+/**
+ * Shared and infrastructure libs: the stores, the bus, mail, the network, configuration, metrics and the
+ * HTTP host. Every domain stands on them, so they import nothing but each other.
+ */
+const INFRASTRUCTURE_LIBS =
+  '^libs/(common|config|eventstore|readstore|messaging|blobstore|mail|net|mongo|personal-data|platform|metrics|http-host)/';
+
 /** Services and views: what a stored event's payload must never be typed by (events outlive them). */
 const SERVICES_AND_VIEWS = [
   '\\.(service|view|views|controller|dto|handler|projection|model|models)\\.ts$',
@@ -46,6 +53,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^libs/([^/]+)/', pathNot: '^libs/roles/' },
       to: { path: ROLE_LIBS, pathNot: '^libs/$1/' },
+    },
+    {
+      name: 'infrastructure-knows-no-domain',
+      comment:
+        'Infrastructure (metrics and the HTTP host included) sits below every domain: a domain reports to it through a port the domain owns (VerificationObserver, HoldSweepObserver, its events), and the app (libs/roles) wires the two.',
+      severity: 'error',
+      from: { path: INFRASTRUCTURE_LIBS },
+      to: { path: '^libs/', pathNot: INFRASTRUCTURE_LIBS },
     },
     {
       name: 'domain-never-imports-infrastructure',

@@ -90,7 +90,25 @@ describe('layer rules (dependency-cruiser)', () => {
         "import { ApiModule } from '@lib/api';\nimport { Public } from '@lib/http-host';\nexport const r = [ApiModule, Public];\n",
     });
     expect(names(found)).toEqual([
+      'infrastructure-knows-no-domain: libs/http-host/src/ops.module.ts -> libs/api/src/index.ts',
       'role-libs-only-from-apps: libs/http-host/src/ops.module.ts -> libs/api/src/index.ts',
+    ]);
+  });
+
+  it('refuses an infrastructure lib importing a domain lib, and allows a domain or the host using metrics', async () => {
+    const found = await violations({
+      'libs/metrics/src/index.ts': 'export const Metrics = 1;\n',
+      'libs/credits/src/index.ts':
+        "import { Metrics } from '@lib/metrics';\nexport const HoldSweepObserver = Metrics;\n",
+      'libs/verification/src/index.ts': 'export const VerificationEngine = 1;\n',
+      'libs/metrics/src/hold-sweep-metrics.ts':
+        "import { HoldSweepObserver } from '@lib/credits';\nexport const m = HoldSweepObserver;\n",
+      'libs/http-host/src/health.controller.ts':
+        "import { Metrics } from '@lib/metrics';\nimport { VerificationEngine } from '@lib/verification';\nexport const h = [Metrics, VerificationEngine];\n",
+    });
+    expect(names(found)).toEqual([
+      'infrastructure-knows-no-domain: libs/http-host/src/health.controller.ts -> libs/verification/src/index.ts',
+      'infrastructure-knows-no-domain: libs/metrics/src/hold-sweep-metrics.ts -> libs/credits/src/index.ts',
     ]);
   });
 

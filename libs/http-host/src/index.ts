@@ -2,6 +2,7 @@
 // OpenAPI conventions, the web app's files and the ops routes. It knows no use case: libs/api brings those.
 export { createHttpApp } from './create-http-app';
 export { OpsModule } from './ops.module';
+export { ReadinessNotes } from './health/readiness-notes';
 export { AllExceptionsFilter } from './http/all-exceptions.filter';
 export { EnvelopeInterceptor } from './http/envelope.interceptor';
 export { AcceptsUpload, MultipartRoutesGuard } from './http/multipart-routes.guard';

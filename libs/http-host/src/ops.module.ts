@@ -1,6 +1,7 @@
-import { Module } from '@nestjs/common';
+import { DynamicModule, Module, Type } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { HealthController } from './health/health.controller';
+import { ReadinessNotes } from './health/readiness-notes';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { MetricsHttp } from './metrics/metrics-http';
@@ -11,12 +12,19 @@ import { MetricsHttp } from './metrics/metrics-http';
  * in, and the check of every route's documented integer query parameters. A worker-only or projector-only
  * process runs this alone; the api role adds ApiModule beside it.
  */
-@Module({
-  controllers: [HealthController],
-  providers: [
-    MetricsHttp,
-    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-    { provide: APP_FILTER, useClass: AllExceptionsFilter },
-  ],
-})
-export class OpsModule {}
+@Module({})
+export class OpsModule {
+  /** `readiness`: what this process adds to /ready (ReadinessNotes), when it adds anything. */
+  static forRoot(readiness?: Type<ReadinessNotes>): DynamicModule {
+    return {
+      module: OpsModule,
+      controllers: [HealthController],
+      providers: [
+        MetricsHttp,
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        ...(readiness ? [{ provide: ReadinessNotes, useClass: readiness }] : []),
+      ],
+    };
+  }
+}

@@ -1,23 +1,21 @@
 import { collectDefaultMetrics, Registry } from 'prom-client';
+import { AppendMetrics } from './append-metrics';
 import { BusMetrics } from './bus-metrics';
-import { DomainEventMetrics } from './domain-events/domain-event-metrics';
-import { HoldSweepMetrics } from './hold-sweep-metrics';
 import { HttpMetrics } from './http-metrics';
 import { ProjectionLagMetrics } from './projection-lag-metrics';
 import { ReadStoreMetrics } from './read-store-metrics';
-import { VerificationMetrics } from './verification-metrics';
 
 /**
- * Every series of one process, in its own registry (not prom-client's global one, so two apps in one
- * test process do not share counters). Each group is the observer a library accepts; the app wires them.
+ * The series every process has, whatever its domains, in its own registry (not prom-client's global one,
+ * so two apps in one test process do not share counters): HTTP, appends, bus, read store, projection lag
+ * and the runtime. Each group is the observer an infrastructure lib accepts; what the domains report
+ * (through ports they own) the app counts on this same registry. The app wires them.
  */
 export class Metrics {
   readonly registry = new Registry();
   readonly http = new HttpMetrics(this.registry);
-  readonly verification = new VerificationMetrics(this.registry);
-  readonly events = new DomainEventMetrics(this.registry, this.verification);
+  readonly appends = new AppendMetrics(this.registry);
   readonly bus = new BusMetrics(this.registry);
-  readonly holdSweeps = new HoldSweepMetrics(this.registry);
   readonly projections = new ProjectionLagMetrics(this.registry);
   readonly reads = new ReadStoreMetrics(this.registry);
 

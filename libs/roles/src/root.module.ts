@@ -8,6 +8,9 @@ import { OpsModule } from '@lib/http-host';
 import { ProjectorModule } from '@lib/projector';
 import { WorkerModule } from '@lib/worker';
 import { PersonalDataPoliciesModule } from './personal-data-policies.module';
+import { DomainMetrics } from './domain-metrics/domain-metrics';
+import { DomainMetricsModule } from './domain-metrics/domain-metrics.module';
+import { EgressReadiness } from './egress-readiness';
 
 /** Composes the roles this process runs (APP_ROLES) on the adapters chosen by configuration, with one Metrics for the process. */
 @Module({})
@@ -15,17 +18,19 @@ export class RootModule {
   static forRoles(config: AppConfig, overrides: { clock?: Clock; wrap?: AdapterWrappers } = {}): DynamicModule {
     const roles = new Set(config.roles);
     const metrics = new Metrics();
+    const domainMetrics = new DomainMetrics(metrics);
     return {
       module: RootModule,
       imports: [
         PlatformModule.forRoot(config, {
           ...overrides,
-          observers: { appends: metrics.events, bus: metrics.bus, reads: metrics.reads },
+          observers: { appends: domainMetrics.appends, bus: metrics.bus, reads: metrics.reads },
         }),
         MetricsModule.forRoot(metrics),
+        DomainMetricsModule.forRoot(domainMetrics),
         PersonalDataPoliciesModule,
         // Every process answers /health, /ready and /metrics; only the api role adds the use cases.
-        OpsModule,
+        OpsModule.forRoot(EgressReadiness),
         ...(roles.has('api') ? [ApiModule] : []),
         ...(roles.has('worker') ? [WorkerModule] : []),
         ...(roles.has('projector') ? [ProjectorModule] : []),

@@ -13,9 +13,8 @@ import { MagicVerifier } from './test-mode/magic-verifier';
 import { Verifiers } from './test-mode/verifiers';
 
 /**
- * The process's observer of the engine (its metrics), when it has one. A token rather than a class: the
- * metrics lib implements VerificationObserver and provides it here, as this lib cannot import metrics
- * (metrics imports this lib's types).
+ * The process's observer of the engine (its metrics), when it has one: the port this lib reports through.
+ * The app's wiring (libs/roles) implements VerificationObserver and provides it under this token.
  */
 export const VERIFICATION_OBSERVER = Symbol('VERIFICATION_OBSERVER');
 

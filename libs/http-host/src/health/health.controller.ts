@@ -8,10 +8,10 @@ import { checkpointsAheadOfLog, checkpointsAheadProblem, ReadStore } from '@lib/
 import { MessageBus } from '@lib/messaging';
 import { BlobStore } from '@lib/blobstore';
 import { ADAPTER_CHOICE, type AdapterChoice } from '@lib/platform';
-import { VerificationEngine } from '@lib/verification';
 import { Public } from '../http/public-route.decorator';
 import { failure, success } from '../http/envelope';
 import { RawResponse } from '../http/raw-response.decorator';
+import { ReadinessNotes } from './readiness-notes';
 
 async function probe(ping: () => Promise<boolean>): Promise<boolean> {
   try {
@@ -60,8 +60,8 @@ export class HealthController {
     private readonly readStore: ReadStore,
     private readonly bus: MessageBus,
     private readonly blobs: BlobStore,
-    // Absent in a process that does not probe (a projector alone).
-    @Optional() private readonly engine?: VerificationEngine,
+    // Absent when the app adds nothing to /ready.
+    @Optional() private readonly notes?: ReadinessNotes,
   ) {}
 
   @Get('health')
@@ -101,14 +101,11 @@ export class HealthController {
       blobStore: { adapter: this.adapters.blobStore, up: blobStore },
     };
     const allUp = Object.values(checks).every((check) => check.up);
-    // Informational: a blocked port 25 does not make the API unready (it answers port_25_blocked honestly).
-    const smtpEgress = this.engine?.egress.status;
-    const egressRoutes = this.engine?.egressReport();
     reply
       .status(allUp ? 200 : 503)
       .send(
         allUp
-          ? success({ status: 'ready', checks, ...(smtpEgress ? { smtpEgress, egressRoutes } : {}) })
+          ? success({ status: 'ready', checks, ...this.notes?.notes() })
           : { ...failure(1008, `Not ready: ${JSON.stringify(checks)}`) },
       );
   }

@@ -1,6 +1,6 @@
 import { Counter, Registry } from 'prom-client';
 import { HOLD_PURPOSES, type CreditLedgerEvent } from '@lib/credits';
-import { oneOf } from '../label-values';
+import { oneOf } from '@lib/metrics';
 
 const PURPOSES = new Set<string>(HOLD_PURPOSES);
 // Release reasons are written by code (CreditLedger.release callers and the decider), each named here.

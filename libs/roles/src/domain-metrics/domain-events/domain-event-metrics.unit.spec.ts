@@ -1,18 +1,21 @@
 import type { NewEvent } from '@lib/eventstore';
-import { parseExposition, sumOf } from '../../../../test/support/prometheus-text';
-import { Metrics } from '../metrics';
+import { Metrics } from '@lib/metrics';
+import { parseExposition, sumOf } from '../../../../../test/support/prometheus-text';
+import { DomainMetrics } from '../domain-metrics';
 
 const ledger = { accountId: 'acc_secret', balanceAfter: 10, holdsAfter: {}, at: '2026-01-01T00:00:00.000Z' };
 
 describe('metrics counted from appended events', () => {
   let metrics: Metrics;
+  let domain: DomainMetrics;
   const append = (...events: Array<{ type: string; data: Record<string, unknown> }>) =>
-    metrics.events.appended('any-stream', events as NewEvent[]);
+    domain.appends.appended('any-stream', events as NewEvent[]);
   const value = async (name: string, labels: Record<string, string> = {}) =>
     sumOf(parseExposition(await metrics.render()), name, labels);
 
   beforeEach(() => {
     metrics = new Metrics();
+    domain = new DomainMetrics(metrics);
   });
 
   describe('credit ledger events', () => {

@@ -1,4 +1,4 @@
-import { Counter, Registry } from 'prom-client';
+import { Registry } from 'prom-client';
 import type { AppendObserver, NewEvent } from '@lib/eventstore';
 import type { CreditLedgerEvent } from '@lib/credits';
 import type { FinderCallEvent, FinderJobEvent } from '@lib/finder';
@@ -15,29 +15,16 @@ type DomainEvent = CreditLedgerEvent | VerificationJobEvent | FinderJobEvent | F
 
 /**
  * Credits, jobs, finder and webhook series, counted from the events this process appends: every such
- * fact is an event, so the domain code needs no metrics hooks, and an idempotent no-op (nothing
- * appended) is never counted.
+ * fact is an event the domain declares, so the domain code needs no metrics hooks, and an idempotent
+ * no-op (nothing appended) is never counted.
  */
 export class DomainEventMetrics implements AppendObserver {
-  private readonly events: Counter<'type'>;
-  private readonly appends: Counter;
   private readonly credits: CreditEventMetrics;
   private readonly jobs: JobEventMetrics;
   private readonly finder: FinderEventMetrics;
   private readonly webhooks: WebhookEventMetrics;
 
   constructor(registry: Registry, verification: VerificationMetrics) {
-    this.events = new Counter({
-      name: 'mailcheck_events_appended_total',
-      help: 'Domain events appended by this process, by event type.',
-      labelNames: ['type'],
-      registers: [registry],
-    });
-    this.appends = new Counter({
-      name: 'mailcheck_event_appends_total',
-      help: 'Appends (writes to the event store, each one or more events to one stream) made by this process.',
-      registers: [registry],
-    });
     this.credits = new CreditEventMetrics(registry);
     this.jobs = new JobEventMetrics(registry, verification);
     this.finder = new FinderEventMetrics(registry);
@@ -45,9 +32,7 @@ export class DomainEventMetrics implements AppendObserver {
   }
 
   appended(_streamId: string, events: readonly NewEvent[]): void {
-    this.appends.inc();
     for (const { type, data } of events) {
-      this.events.inc({ type });
       const event = { type, data } as DomainEvent;
       this.credits.record(event as CreditLedgerEvent);
       this.jobs.record(event as VerificationJobEvent | FinderJobEvent);

@@ -1,6 +1,6 @@
 import { Counter, Histogram, Registry } from 'prom-client';
 import type { DeliveryEvent } from '@lib/webhooks';
-import { statusClass } from '../label-values';
+import { statusClass } from '@lib/metrics';
 
 /** Webhook deliveries as their streams recorded them in this process. */
 export class WebhookEventMetrics {

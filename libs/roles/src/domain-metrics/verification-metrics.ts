@@ -11,7 +11,7 @@ import { EgressRouteMetrics } from './egress-route-metrics';
 // The engine passes playbook provider names only; '' (no rule matched) is shown as `other`.
 const provider = (name: string): string => name || 'other';
 
-/** The verification engine's reports (libs/verification's observer) as Prometheus series. */
+/** The verification engine's reports (libs/verification's VerificationObserver port) as Prometheus series. */
 export class VerificationMetrics implements VerificationObserver {
   private readonly verdicts: Counter<'result' | 'sub_result' | 'mode'>;
   private readonly probeDuration: Histogram<'outcome'>;
