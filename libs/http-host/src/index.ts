@@ -3,6 +3,7 @@
 export { createHttpApp } from './create-http-app';
 export { OpsModule } from './ops.module';
 export { ReadinessNotes } from './health/readiness-notes';
+export type { OpsOptions, ReadyAdapters } from './health/ops-options';
 export { AllExceptionsFilter } from './http/all-exceptions.filter';
 export { EnvelopeInterceptor } from './http/envelope.interceptor';
 export { AcceptsUpload, MultipartRoutesGuard } from './http/multipart-routes.guard';

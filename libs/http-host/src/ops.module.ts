@@ -1,6 +1,7 @@
-import { DynamicModule, Module, Type } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { HealthController } from './health/health.controller';
+import { READY_ADAPTERS, type OpsOptions } from './health/ops-options';
 import { ReadinessNotes } from './health/readiness-notes';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
@@ -14,13 +15,13 @@ import { MetricsHttp } from './metrics/metrics-http';
  */
 @Module({})
 export class OpsModule {
-  /** `readiness`: what this process adds to /ready (ReadinessNotes), when it adds anything. */
-  static forRoot(readiness?: Type<ReadinessNotes>): DynamicModule {
+  static forRoot({ adapters, readiness }: OpsOptions): DynamicModule {
     return {
       module: OpsModule,
       controllers: [HealthController],
       providers: [
         MetricsHttp,
+        { provide: READY_ADAPTERS, useValue: adapters },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         ...(readiness ? [{ provide: ReadinessNotes, useClass: readiness }] : []),

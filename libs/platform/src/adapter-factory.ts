@@ -6,7 +6,7 @@ import { MongoReadStore, ObservedReadStore, ReadStore, ReadStoreObserver, Sqlite
 import { BusObserver, KafkaMessageBus, MessageBus, NamespacedMessageBus, SqliteMessageBus } from '@lib/messaging';
 import { BlobStore, FileBlobStore, GridFsBlobStore } from '@lib/blobstore';
 
-/** Which adapter each port got; logged at start and shown by /ready. */
+/** Which adapter each port got; logged at start and shown by /ready (the app hands it to the HTTP host's OpsModule). */
 export interface AdapterChoice {
   eventStore: 'eventstoredb' | 'sqlite';
   readStore: 'mongodb' | 'sqlite';

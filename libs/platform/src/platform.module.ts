@@ -14,14 +14,13 @@ import {
   SealingEventStore,
   SealingMessageBus,
 } from '@lib/personal-data';
-import { ADAPTER_CHOICE, APP_CONFIG } from './tokens';
+import { APP_CONFIG } from './tokens';
 import {
   AdapterObservers,
   createBlobStore,
   createEventStore,
   createMessageBus,
   createReadStore,
-  describeAdapters,
 } from './adapter-factory';
 import { ProjectionRegistry } from './projection-registry';
 import { ReadModelFreshness } from './read-model-freshness';
@@ -65,7 +64,6 @@ export class PlatformModule implements OnApplicationShutdown {
       module: PlatformModule,
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: ADAPTER_CHOICE, useValue: describeAdapters(config) },
         { provide: Clock, useValue: overrides.clock ?? new SystemClock() },
         {
           provide: DataKeyStore,
@@ -115,7 +113,6 @@ export class PlatformModule implements OnApplicationShutdown {
       ],
       exports: [
         APP_CONFIG,
-        ADAPTER_CHOICE,
         Clock,
         EventStore,
         ReadStore,

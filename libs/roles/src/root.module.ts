@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '@lib/config';
 import { Clock } from '@lib/common';
 import { Metrics, MetricsModule } from '@lib/metrics';
-import { AdapterWrappers, PlatformModule } from '@lib/platform';
+import { AdapterWrappers, describeAdapters, PlatformModule } from '@lib/platform';
 import { ApiModule } from '@lib/api';
 import { OpsModule } from '@lib/http-host';
 import { ProjectorModule } from '@lib/projector';
@@ -26,11 +26,11 @@ export class RootModule {
           ...overrides,
           observers: { appends: domainMetrics.appends, bus: metrics.bus, reads: metrics.reads },
         }),
-        MetricsModule.forRoot(metrics),
+        MetricsModule.forRoot(metrics, config.metrics),
         DomainMetricsModule.forRoot(domainMetrics),
         PersonalDataPoliciesModule,
         // Every process answers /health, /ready and /metrics; only the api role adds the use cases.
-        OpsModule.forRoot(EgressReadiness),
+        OpsModule.forRoot({ adapters: describeAdapters(config), readiness: EgressReadiness }),
         ...(roles.has('api') ? [ApiModule] : []),
         ...(roles.has('worker') ? [WorkerModule] : []),
         ...(roles.has('projector') ? [ProjectorModule] : []),

@@ -7,10 +7,10 @@ import { EventStore } from '@lib/eventstore';
 import { checkpointsAheadOfLog, checkpointsAheadProblem, ReadStore } from '@lib/readstore';
 import { MessageBus } from '@lib/messaging';
 import { BlobStore } from '@lib/blobstore';
-import { ADAPTER_CHOICE, type AdapterChoice } from '@lib/platform';
 import { Public } from '../http/public-route.decorator';
 import { failure, success } from '../http/envelope';
 import { RawResponse } from '../http/raw-response.decorator';
+import { READY_ADAPTERS, type ReadyAdapters } from './ops-options';
 import { ReadinessNotes } from './readiness-notes';
 
 async function probe(ping: () => Promise<boolean>): Promise<boolean> {
@@ -55,7 +55,7 @@ class ReadinessModel {
 @Controller()
 export class HealthController {
   constructor(
-    @Inject(ADAPTER_CHOICE) private readonly adapters: AdapterChoice,
+    @Inject(READY_ADAPTERS) private readonly adapters: ReadyAdapters,
     private readonly eventStore: EventStore,
     private readonly readStore: ReadStore,
     private readonly bus: MessageBus,
