@@ -1,5 +1,5 @@
 import { eventually } from '@lib/common/testing';
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 /**
  * Rejected RCPTs of each session a real Postfix logged after byte `from` of its log ("rcpt=accepted/total"
@@ -12,7 +12,7 @@ export async function postfixRejectionsPerSession(maillog: string, from: number,
   let counts: number[] = [];
   await eventually(
     () => {
-      const log = readFileSync(maillog, 'utf8').slice(from);
+      const log = readFrom(maillog, from);
       counts = [...log.matchAll(/disconnect from [^\n]*/g)].map((m) => {
         const rcpt = /rcpt=(\d+)\/(\d+)/.exec(m[0]);
         return rcpt ? Number(rcpt[2]) - Number(rcpt[1]) : 0;
@@ -22,4 +22,16 @@ export async function postfixRejectionsPerSession(maillog: string, from: number,
     { timeoutMs: 5_000, intervalMs: 25 },
   ).catch(() => undefined);
   return counts;
+}
+
+/** The log after byte `from`: the shared maillog outgrows what one string may hold, so never the whole file. */
+function readFrom(file: string, from: number): string {
+  const fd = openSync(file, 'r');
+  try {
+    const bytes = Buffer.alloc(Math.max(0, fstatSync(fd).size - from));
+    const read = readSync(fd, bytes, 0, bytes.length, from);
+    return bytes.subarray(0, read).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
 }
