@@ -1,4 +1,5 @@
-import { defaultVerificationConfig, VerificationConfig, VerificationEngine } from '@lib/verification';
+import { defaultProbeConfig } from '@lib/config';
+import { VerificationConfig, VerificationEngine } from '@lib/verification';
 import { DnsPeer, DnsPeerOptions, startDnsPeer, ZoneEntry } from './peers/dns-peer';
 import { SmtpPeer, SmtpPeerScript, startSmtpPeer } from './peers/smtp-peer';
 
@@ -17,7 +18,7 @@ export function loopbackConfig(
   overrides: Partial<VerificationConfig> = {},
 ): VerificationConfig {
   return {
-    ...defaultVerificationConfig(),
+    ...defaultProbeConfig(),
     dnsServers: [dnsServer],
     smtpPort,
     heloName: 'verifier.test',

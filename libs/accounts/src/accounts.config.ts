@@ -7,6 +7,4 @@ export type AccountsConfig = Pick<AppConfig, 'maxKeysPerAccount'>;
 /** DI token of AccountsConfig (a type, so it needs a token); AccountsModule provides it. */
 export const ACCOUNTS_CONFIG = Symbol('ACCOUNTS_CONFIG');
 
-export const accountsConfigProvider = provideConfigSlice(ACCOUNTS_CONFIG, (config): AccountsConfig => ({
-  maxKeysPerAccount: config.maxKeysPerAccount,
-}));
+export const accountsConfigProvider = provideConfigSlice(ACCOUNTS_CONFIG, (config): AccountsConfig => config);

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import type { AppConfig } from '@lib/config';
+import type { AppConfig, DashboardConfig, JobsConfig } from '@lib/config';
 import { provideConfigSlice } from '@lib/platform';
 
 /**
@@ -18,32 +18,17 @@ export type ApiConfig = Pick<
   | 'verificationToken'
   | 'dataDir'
 > & {
-  jobs: Pick<AppConfig['jobs'], 'maxUploadBytes' | 'maxUniqueEmails'>;
-  dashboard: Pick<AppConfig['dashboard'], 'sessionTtlHours' | 'secureCookies' | 'trialCredits'>;
+  jobs: Pick<JobsConfig, 'maxUploadBytes' | 'maxUniqueEmails'>;
+  dashboard: Pick<DashboardConfig, 'sessionTtlHours' | 'secureCookies' | 'trialCredits'>;
 };
 
 /** DI token of ApiConfig (a type, so it needs a token); ApiConfigModule provides and exports it. */
 export const API_CONFIG = Symbol('API_CONFIG');
 
-export function apiConfigFrom(config: AppConfig): ApiConfig {
-  const { maxUploadBytes, maxUniqueEmails } = config.jobs;
-  const { sessionTtlHours, secureCookies, trialCredits } = config.dashboard;
-  return {
-    adminToken: config.adminToken,
-    adminMaxFailuresPerAddress: config.adminMaxFailuresPerAddress,
-    rateLimit: config.rateLimit,
-    throttleIpv6PrefixLength: config.throttleIpv6PrefixLength,
-    publishableRateLimit: config.publishableRateLimit,
-    verificationToken: config.verificationToken,
-    dataDir: config.dataDir,
-    jobs: { maxUploadBytes, maxUniqueEmails },
-    dashboard: { sessionTtlHours, secureCookies, trialCredits },
-  };
-}
-
 /**
  * The api slice for ApiModule and the area modules it imports (dashboard, jobs, finder), which cannot see
- * ApiModule's own providers: each module that reads it imports this one.
+ * ApiModule's own providers: each module that reads it imports this one. The configuration is handed over as
+ * it is, narrowed by the type: nothing is copied.
  */
-@Module({ providers: [provideConfigSlice(API_CONFIG, apiConfigFrom)], exports: [API_CONFIG] })
+@Module({ providers: [provideConfigSlice(API_CONFIG, (config): ApiConfig => config)], exports: [API_CONFIG] })
 export class ApiConfigModule {}

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './load-config';
 import { DOCUMENTED_ADMIN_TOKEN_EXAMPLES } from './production-rules';
 
 const ROOT = path.resolve(__dirname, '../../..');
-// Production needs the verification tokens' signing key (verification-token-keys.unit.spec.ts) and the
+// Production needs the verification tokens' signing key (slices/verification-token.unit.spec.ts) and the
 // master key of personal data (issue 39); these specs are about the rest.
 const SIGNING_KEY = generateKeyPairSync('ed25519')
   .privateKey.export({ format: 'der', type: 'pkcs8' })

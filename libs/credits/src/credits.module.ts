@@ -5,7 +5,7 @@ import { ProjectionRegistry } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
 import { AdjustCreditsHandler } from './adjust-credits/adjust-credits.handler';
 import { CreditCatalogue } from './catalogue/credit-catalogue';
-import { CREDITS_CONFIG, CreditsConfig, creditsConfigProvider } from './credits.config';
+import { CREDITS_CONFIG, CreditsAndPaymentsConfig, creditsConfigProvider } from './credits.config';
 import { GrantCreditsHandler } from './grant-credits/grant-credits.handler';
 import { ResetTestBalanceHandler } from './reset-test-balance/reset-test-balance.handler';
 import { CreditLedger } from './ledger/credit-ledger.service';
@@ -52,7 +52,7 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
     RecordedWorkCharges,
     {
       provide: CreditCatalogue,
-      useFactory: (config: CreditsConfig) => CreditCatalogue.fromFile(config.packagesFile),
+      useFactory: (config: CreditsAndPaymentsConfig) => CreditCatalogue.fromFile(config.packagesFile),
       inject: [CREDITS_CONFIG],
     },
     GrantCreditsHandler,
@@ -68,12 +68,13 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
     GetAutoTopupHandler,
     {
       provide: STRIPE_CLIENT,
-      useFactory: (config: CreditsConfig) => (config.payments.stripe ? stripeClient(config.payments.stripe) : null),
+      useFactory: (config: CreditsAndPaymentsConfig) =>
+        config.payments.stripe ? stripeClient(config.payments.stripe) : null,
       inject: [CREDITS_CONFIG],
     },
     {
       provide: PaymentProcessor,
-      useFactory: (config: CreditsConfig, stripe: Stripe | null) =>
+      useFactory: (config: CreditsAndPaymentsConfig, stripe: Stripe | null) =>
         stripe ? new StripePaymentProcessor(stripe) : new ManualPaymentProcessor(config.payments.manualAutoConfirm),
       inject: [CREDITS_CONFIG, STRIPE_CLIENT],
     },
@@ -85,7 +86,7 @@ const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
     {
       provide: StripeWebhooks,
       useFactory: (
-        config: CreditsConfig,
+        config: CreditsAndPaymentsConfig,
         stripe: Stripe | null,
         events: EventStore,
         settlement: OrderSettlement,

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import type { AppConfig } from '@lib/config';
+import type { AppConfig, DashboardConfig } from '@lib/config';
 import { provideConfigSlice } from '@lib/platform';
 
 /**
  * What libs/identity reads of the configuration: the dashboard's settings (public URL, sessions, trial credits,
  * throttles) and how its per-address throttles count an IPv6 client.
  */
-export type IdentityConfig = AppConfig['dashboard'] & Pick<AppConfig, 'throttleIpv6PrefixLength'>;
+export type IdentityConfig = DashboardConfig & Pick<AppConfig, 'throttleIpv6PrefixLength'>;
 
 /** DI token of IdentityConfig (a type, so it needs a token); IdentityConfigModule provides and exports it. */
 export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');

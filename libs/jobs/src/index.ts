@@ -3,7 +3,7 @@
 // @lib/finder). The shared steps (create, cancel, chunk workflow, progress, file purge), the lifecycle
 // every kind's decider is built on, the end events other libs read, and the CSV building blocks.
 // Tests reach the sweeper and the CSV reader through @lib/jobs/testing.
-export { JOBS_CONFIG, JobsConfigModule, type JobsConfig } from './jobs.config';
+export { JOBS_CONFIG, JobsConfigModule } from './jobs.config';
 export { JobLifecycleModule } from './job-lifecycle.module';
 export { JobProgressModule } from './track-progress/job-progress.module';
 export { ChunkWorkflowModule } from './process-chunk/chunk-workflow.module';

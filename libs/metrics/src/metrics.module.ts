@@ -1,7 +1,8 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { MetricsExposure } from './exposure/metrics-exposure';
 import { Metrics } from './metrics';
-import { METRICS_CONFIG, type MetricsConfig } from './metrics.config';
+import type { MetricsConfig } from '@lib/config';
+import { METRICS_CONFIG } from './metrics.config';
 
 /**
  * The process's one Metrics, for the modules that report to it (the projector, the HTTP hooks), its

@@ -15,7 +15,7 @@ export {
   type VerificationObserver,
 } from './verification-observer';
 export type { ProbeKind } from './engine/probe-outcome';
-export { defaultVerificationConfig, type VerificationConfig } from './verification.config';
+export type { VerificationConfig } from './verification.config';
 export { VerificationEngine, type VerifyManyOptions } from './engine/verification-engine';
 export { AddressVerifier } from './test-mode/address-verifier';
 export { Verifiers } from './test-mode/verifiers';

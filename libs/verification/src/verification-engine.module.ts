@@ -1,13 +1,12 @@
 import { Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '@lib/config';
-import { provideAdapter } from '@lib/platform';
+import type { AppConfig, ProbeConfig } from '@lib/config';
+import { provideAdapter, provideConfigSlice } from '@lib/platform';
 import { HostResolver } from './dns/host-resolver';
 import { MemoryMxSlots } from './embedded/memory-mx-slots';
 import { VerificationEngine } from './engine/verification-engine';
 import { MongoMxSlots } from './mongo/mongo-mx-slots';
 import { SmtpEgressMonitor } from './smtp-egress-monitor';
 import { MxSlots } from './smtp/mx-slots.port';
-import { engineConfigFrom, PROBE_CONFIG, probeConfigProvider, type ProbeConfig } from './probe.config';
 import type { VerificationObserver } from './verification-observer';
 import { MagicVerifier } from './test-mode/magic-verifier';
 import { Verifiers } from './test-mode/verifiers';
@@ -17,6 +16,9 @@ import { Verifiers } from './test-mode/verifiers';
  * The app's wiring (libs/roles) implements VerificationObserver and provides it under this token.
  */
 export const VERIFICATION_OBSERVER = Symbol('VERIFICATION_OBSERVER');
+
+/** DI token of the probe slice (a type, so it needs a token): what the engine and the port-25 preflight read. */
+const PROBE_CONFIG = Symbol('PROBE_CONFIG');
 
 /**
  * Where this process shares its per-MX session slots: MongoDB when MONGO_URL is set, so every worker with
@@ -35,12 +37,12 @@ function createMxSlots(config: Pick<AppConfig, 'mongoUrl' | 'mongoDatabase'>): M
 @Global()
 @Module({
   providers: [
-    probeConfigProvider,
+    provideConfigSlice(PROBE_CONFIG, (config): ProbeConfig => config.probe),
     provideAdapter(MxSlots, createMxSlots),
     {
       provide: VerificationEngine,
       useFactory: (probe: ProbeConfig, mxSlots: MxSlots, observer?: VerificationObserver) =>
-        new VerificationEngine({ ...engineConfigFrom(probe), mxSlots, observer }),
+        new VerificationEngine({ ...probe, mxSlots, observer }),
       inject: [PROBE_CONFIG, MxSlots, { token: VERIFICATION_OBSERVER, optional: true }],
     },
     {
@@ -70,11 +72,7 @@ export class VerificationEngineModule implements OnApplicationBootstrap, OnAppli
   /** Port-25 check in the background: start-up is not delayed; while blocked, public MX probes answer port_25_blocked at once. */
   onApplicationBootstrap(): void {
     if (!this.probe.preflight) return;
-    this.egressMonitor = new SmtpEgressMonitor(
-      this.engine,
-      engineConfigFrom(this.probe),
-      this.probe.preflightHost ?? undefined,
-    );
+    this.egressMonitor = new SmtpEgressMonitor(this.engine, this.probe, this.probe.preflightHost ?? undefined);
     this.egressMonitor.start();
   }
 

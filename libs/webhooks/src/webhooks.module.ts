@@ -15,7 +15,7 @@ import { TestWebhookHandler } from './test-webhook/test-webhook.handler';
 import { ToggleWebhookHandler } from './toggle-webhook/toggle-webhook.handler';
 import { UpdateWebhookHandler } from './update-webhook/update-webhook.handler';
 import { WebhooksReadModelModule } from './webhooks-read-model.module';
-import { WEBHOOKS_CONFIG, WebhooksConfig, webhooksConfigProvider } from './webhooks.config';
+import { WEBHOOKS_CONFIG, WebhookDeliveryConfig, webhooksConfigProvider } from './webhooks.config';
 
 /** Webhook registration, queries, test deliveries and the signed HTTPS sender. */
 @Module({
@@ -26,7 +26,7 @@ import { WEBHOOKS_CONFIG, WebhooksConfig, webhooksConfigProvider } from './webho
       provide: WebhookAddressGuard,
       // Webhook hosts resolve like every name in the process: the engine's resolver (DNS_SERVERS when set);
       // a process without the engine builds the same one from the same configuration.
-      useFactory: (config: WebhooksConfig, shared?: HostResolver) => {
+      useFactory: (config: WebhookDeliveryConfig, shared?: HostResolver) => {
         const resolver = shared ?? HostResolver.fromServers(config.dnsServers);
         return new WebhookAddressGuard(config.allowPrivateNetworks, (hostname) => resolver.resolve(hostname));
       },
@@ -34,7 +34,7 @@ import { WEBHOOKS_CONFIG, WebhooksConfig, webhooksConfigProvider } from './webho
     },
     {
       provide: HttpsWebhookSender,
-      useFactory: (config: WebhooksConfig, guard: WebhookAddressGuard) =>
+      useFactory: (config: WebhookDeliveryConfig, guard: WebhookAddressGuard) =>
         new HttpsWebhookSender(guard, createWebhookAgent(config.caFile), config.timeoutMs),
       inject: [WEBHOOKS_CONFIG, WebhookAddressGuard],
     },

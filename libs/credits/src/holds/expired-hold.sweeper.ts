@@ -12,7 +12,7 @@ import { CreditLedger } from '../ledger/credit-ledger.service';
 import { CREDIT_OPEN_HOLDS_COLLECTION, OpenHoldDoc } from './credit-open-holds.projection';
 import { HoldSweepObserver } from './hold-sweep-observer';
 import { RecordedWorkCharges, STILL_WORKING } from './recorded-work-charges';
-import { CREDITS_CONFIG, CreditsConfig } from '../credits.config';
+import { CREDITS_CONFIG, CreditsAndPaymentsConfig } from '../credits.config';
 
 /**
  * Holds of interactive calls live for seconds, a job chunk's for as long as its probes; one older than
@@ -31,7 +31,7 @@ export class ExpiredHoldSweeper implements OnApplicationBootstrap, BeforeApplica
     private readonly ledger: CreditLedger,
     private readonly recordedWork: RecordedWorkCharges,
     private readonly clock: Clock,
-    @Inject(CREDITS_CONFIG) private readonly config: CreditsConfig,
+    @Inject(CREDITS_CONFIG) private readonly config: CreditsAndPaymentsConfig,
     @Optional() private readonly observer?: HoldSweepObserver,
   ) {
     this.schedule = new PeriodicSweep(() => this.sweep(), {

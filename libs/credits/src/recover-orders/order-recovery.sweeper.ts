@@ -4,7 +4,7 @@ import { ReadStore } from '@lib/readstore';
 import { CREDIT_ORDERS_COLLECTION, CreditOrderDoc } from '../list-orders/credit-orders.projection';
 import { CheckoutService } from '../checkout/checkout.service';
 import { OrderStatus } from '../domain/order-status';
-import { CREDITS_CONFIG, CreditsConfig } from '../credits.config';
+import { CREDITS_CONFIG, CreditsAndPaymentsConfig } from '../credits.config';
 
 /** Stripe retries a webhook for up to three days; a Pending order older than that is an abandoned checkout, no longer asked about. */
 export const PENDING_ORDER_RECOVERY_WINDOW_MS = 3 * 24 * 3_600_000;
@@ -34,7 +34,7 @@ export class OrderRecoverySweeper implements OnApplicationBootstrap, BeforeAppli
     private readonly readStore: ReadStore,
     private readonly checkout: CheckoutService,
     private readonly clock: Clock,
-    @Inject(CREDITS_CONFIG) private readonly config: CreditsConfig,
+    @Inject(CREDITS_CONFIG) private readonly config: CreditsAndPaymentsConfig,
   ) {
     this.schedule = new PeriodicSweep(() => this.sweep(), {
       everyMs: Math.min(300_000, Math.max(5_000, (config.payments.orderRecoveryAfterSeconds * 1000) / 3)),

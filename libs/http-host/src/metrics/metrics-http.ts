@@ -1,7 +1,8 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { answerScrape, METRICS_CONFIG, METRICS_PATH, Metrics, MetricsExposure, type MetricsConfig } from '@lib/metrics';
+import type { MetricsConfig } from '@lib/config';
+import { answerScrape, METRICS_CONFIG, METRICS_PATH, Metrics, MetricsExposure } from '@lib/metrics';
 
 /**
  * Latency of every request on PORT by route template, and GET /metrics on PORT when METRICS_TOKEN puts it

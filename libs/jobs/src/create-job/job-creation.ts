@@ -2,12 +2,13 @@ import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
 import { Clock } from '@lib/common';
+import type { JobsConfig } from '@lib/config';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { ReadModelFreshness } from '@lib/platform';
 import { ReadStore } from '@lib/readstore';
 import { jobStream } from '../domain/job-stream';
 import type { JobKindStream, JobKindTypes } from '../job-kind';
-import { JOBS_CONFIG, type JobsConfig } from '../jobs.config';
+import { JOBS_CONFIG } from '../jobs.config';
 import { duplicateUploadError, findDuplicateUpload } from './duplicate-uploads';
 import { UploadStaging, type StagedUpload, type StagingNames } from './upload-staging';
 

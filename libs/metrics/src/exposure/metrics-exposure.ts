@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { MetricsConfig } from '@lib/config';
 import { Metrics } from '../metrics';
-import { METRICS_CONFIG, type MetricsConfig } from '../metrics.config';
+import { METRICS_CONFIG } from '../metrics.config';
 import { MetricsListener } from './metrics-listener';
 
 /**

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { RetentionConfig, RetentionRange } from '@lib/config';
 import { aggregateStream, EventStore } from '@lib/eventstore';
 import { retentionDecider } from '../domain/retention.decider';
 import { retentionStream } from '../domain/retention.events';
-import type { EffectiveRetention, RetentionBounds, RetentionRange } from '../domain/retention-bounds';
+import type { EffectiveRetention } from '../domain/effective-retention';
 import { RETENTION_BOUNDS } from '../retention.config';
 
 const within = (days: number, range: RetentionRange): number => Math.min(range.max, Math.max(range.min, days));
@@ -12,7 +13,7 @@ const within = (days: number, range: RetentionRange): number => Math.min(range.m
 export class AccountRetention {
   constructor(
     private readonly events: EventStore,
-    @Inject(RETENTION_BOUNDS) readonly bounds: RetentionBounds,
+    @Inject(RETENTION_BOUNDS) readonly bounds: RetentionConfig,
   ) {}
 
   async of(accountId: string): Promise<EffectiveRetention> {

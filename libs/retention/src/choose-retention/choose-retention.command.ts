@@ -1,5 +1,5 @@
 import { Command, Query } from '@nestjs/cqrs';
-import type { EffectiveRetention } from '../domain/retention-bounds';
+import type { EffectiveRetention } from '../domain/effective-retention';
 
 /** Sets the account's retention (owner or admin, within the operator's bounds); answers with the retention in force. */
 export class ChooseRetentionCommand extends Command<EffectiveRetention> {

@@ -4,7 +4,7 @@ import { EventStore, runCommand } from '@lib/eventstore';
 import { AccountRetention } from '../account-retention/account-retention';
 import { retentionDecider } from '../domain/retention.decider';
 import { retentionStream } from '../domain/retention.events';
-import type { EffectiveRetention } from '../domain/retention-bounds';
+import type { EffectiveRetention } from '../domain/effective-retention';
 import { ChooseRetentionCommand, GetRetentionQuery } from './choose-retention.command';
 
 @CommandHandler(ChooseRetentionCommand)

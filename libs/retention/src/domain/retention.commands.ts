@@ -1,11 +1,12 @@
-import type { RetentionBounds } from './retention-bounds';
+import type { RetentionConfig } from '@lib/config';
 
 export type ChooseRetention = {
   type: 'ChooseRetention';
   accountId: string;
   historyDays: number;
   jobFilesDays: number;
-  bounds: RetentionBounds;
+  /** The operator's bounds (HISTORY_RETENTION_DAYS*, JOB_FILE_RETENTION_DAYS*) when the account chose. */
+  bounds: RetentionConfig;
   chosenBy: string;
   at: string;
 };

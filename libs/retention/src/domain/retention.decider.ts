@@ -1,7 +1,7 @@
 import { DomainError, type Decider } from '@lib/common';
+import type { RetentionRange } from '@lib/config';
 import type { RetentionCommand } from './retention.commands';
 import type { RetentionEvent } from './retention.events';
-import type { RetentionRange } from './retention-bounds';
 
 export type RetentionState = {
   choice: { historyDays: number; jobFilesDays: number } | null;

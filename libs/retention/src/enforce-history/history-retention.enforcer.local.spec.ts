@@ -6,7 +6,7 @@ import { Logger } from '@nestjs/common';
 import { SqliteEventStore } from '@lib/eventstore';
 import { MasterKeys, masterKeyOf, SqliteDataKeyStore } from '@lib/personal-data';
 import { retentionStream } from '../domain/retention.events';
-import type { EffectiveRetention } from '../domain/retention-bounds';
+import type { EffectiveRetention } from '../domain/effective-retention';
 import { HistoryRetentionEnforcer } from './history-retention.enforcer';
 
 describe('history retention enforcer', () => {

@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import { EventStore, runCommand } from '@lib/eventstore';
 import type { DataKeyCache, DataKeyStore } from '@lib/personal-data';
-import type { EffectiveRetention } from '../domain/retention-bounds';
+import type { EffectiveRetention } from '../domain/effective-retention';
 import { dueDayScopes, parseDayScope, type DayScope } from '../domain/day-scopes';
 import { retentionDecider } from '../domain/retention.decider';
 import { retentionStream } from '../domain/retention.events';

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BlobStore } from '@lib/blobstore';
+import type { JobsConfig } from '@lib/config';
 import { type CreateJob, type VerificationJobCommand } from '../domain/verification-job.commands';
 import { verificationJobDecider, type VerificationJobState } from '../domain/verification-job.decider';
 import { type VerificationJobEvent } from '../domain/verification-job.events';
@@ -9,14 +10,7 @@ import { VerificationJobView, toVerificationJobView } from '../query-jobs/verifi
 import { indexAddresses } from './address-index';
 import { cutChunks, planLines } from './chunk-plan';
 import { chooseEmailColumn } from './choose-email-column';
-import {
-  JOBS_CONFIG,
-  type JobCreationKind,
-  type JobKindTypes,
-  type JobsConfig,
-  stagedJobFile,
-  type StagedUpload,
-} from '@lib/jobs';
+import { JOBS_CONFIG, type JobCreationKind, type JobKindTypes, stagedJobFile, type StagedUpload } from '@lib/jobs';
 
 export interface CreateVerificationJobOptions {
   /** Zero-based; null to detect it. */

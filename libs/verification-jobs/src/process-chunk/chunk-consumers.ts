@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Clock } from '@lib/common';
+import type { JobsConfig } from '@lib/config';
 import { BusConsumer, IncomingMessage, MessageBus } from '@lib/messaging';
 import {
   CHUNK_CONCURRENCY,
@@ -11,7 +12,7 @@ import {
   verificationRetryTopic,
 } from './chunk-message';
 import { VerificationChunkProcessor } from './chunk-processor';
-import { ChunkWorkflow, JOBS_CONFIG, type JobsConfig } from '@lib/jobs';
+import { ChunkWorkflow, JOBS_CONFIG } from '@lib/jobs';
 
 /** Retry messages waiting for their time hold no resources but a timer, so many may wait at once. */
 const RETRY_CONCURRENCY = 64;

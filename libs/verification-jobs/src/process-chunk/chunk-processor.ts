@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Clock } from '@lib/common';
+import type { JobsConfig } from '@lib/config';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { MessageBus } from '@lib/messaging';
 import { Verifiers } from '@lib/verification';
@@ -17,7 +18,6 @@ import {
   ChunkWorkflow,
   JOBS_CONFIG,
   type CreditsFailure,
-  type JobsConfig,
   PaidChunk,
 } from '@lib/jobs';
 

@@ -10,7 +10,7 @@ export interface DnsServerAddress {
 }
 
 /** Parses 'ip', 'ip:port', '[v6]:port' or bare v6; falls back to the system's servers. */
-export function parseDnsServers(servers?: string[]): DnsServerAddress[] {
+export function parseDnsServers(servers?: string[] | null): DnsServerAddress[] {
   const list = servers && servers.length ? servers : getServers();
   return list.map((entry) => {
     const bracketed = entry.match(/^\[([^\]]+)\](?::(\d+))?$/);
@@ -31,7 +31,7 @@ export class DnsClient {
   private readonly servers: DnsServerAddress[];
 
   constructor(
-    servers: string[] | undefined,
+    servers: string[] | null | undefined,
     private readonly timeoutMs: number,
   ) {
     this.servers = parseDnsServers(servers);

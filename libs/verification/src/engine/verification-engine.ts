@@ -84,9 +84,9 @@ export class VerificationEngine {
     const plan = config.routes ?? singleRoute(config);
     const context: RouteContext = {
       adaptive: {
-        concurrencyFloor: config.perMxConcurrencyFloor ?? 1,
-        connectsPerSecondCeiling: config.connectsPerSecondPerMxCeiling ?? 500,
-        errorBudget: config.sessionErrorBudget ?? 8,
+        concurrencyFloor: config.perMxConcurrencyFloor,
+        connectsPerSecondCeiling: config.connectsPerSecondPerMxCeiling,
+        errorBudget: config.sessionErrorBudget,
         learnedMemoryMs: LEARNED_MEMORY_MS,
       },
       timeouts: {
@@ -99,8 +99,8 @@ export class VerificationEngine {
         allowPrivateNetworks: config.allowPrivateNetworks,
         maxRcptsPerSession: config.maxRcptsPerSession ?? 20,
         backoffMs: config.greylistDelaysMs[0] ?? 60_000,
-        reconnectBackoffMs: config.reconnectBackoffMs ?? 1_000,
-        tarpitFloorMs: config.tarpitFloorMs ?? 500,
+        reconnectBackoffMs: config.reconnectBackoffMs,
+        tarpitFloorMs: config.tarpitFloorMs,
         failover: config.routes != null,
       },
       sessionReuse: config.sessionReuse,

@@ -7,7 +7,7 @@ import { loadWebhook } from '../shared/load-webhook';
 import { WebhookSecrets } from '../shared/webhook-secrets';
 import { HttpsWebhookSender, WebhookResponse } from './https-sender';
 import { signedHeaders } from './signature';
-import { WEBHOOKS_CONFIG, WebhooksConfig } from '../webhooks.config';
+import { WEBHOOKS_CONFIG, WebhookDeliveryConfig } from '../webhooks.config';
 
 /** `position` is where the outcome was appended, for callers that wait for the history read model. */
 export type AttemptOutcome = WebhookResponse & { attempt: number; position: number };
@@ -33,7 +33,7 @@ export class DeliveryAttempts {
     private readonly sender: HttpsWebhookSender,
     private readonly secrets: WebhookSecrets,
     private readonly clock: Clock,
-    @Inject(WEBHOOKS_CONFIG) config: WebhooksConfig,
+    @Inject(WEBHOOKS_CONFIG) config: WebhookDeliveryConfig,
   ) {
     this.leaseMs = 2 * config.timeoutMs + 5_000;
   }

@@ -3,7 +3,7 @@ import { Clock, PeriodicSweep } from '@lib/common';
 import { ReadStore } from '@lib/readstore';
 import { DeliveryAttempts } from '../delivery/delivery-attempts';
 import { DeliveryDoc, DELIVERIES_COLLECTION } from '../list-deliveries/webhook-deliveries.projection';
-import { WEBHOOKS_CONFIG, WebhooksConfig } from '../webhooks.config';
+import { WEBHOOKS_CONFIG, WebhookDeliveryConfig } from '../webhooks.config';
 
 /** Attempts in flight at once per worker: one slow receiver occupies one slot, never the queue. */
 const MAX_IN_FLIGHT = 16;
@@ -27,7 +27,7 @@ export class DeliveryDispatcher implements OnApplicationBootstrap, BeforeApplica
     private readonly readStore: ReadStore,
     private readonly attempts: DeliveryAttempts,
     private readonly clock: Clock,
-    @Inject(WEBHOOKS_CONFIG) config: WebhooksConfig,
+    @Inject(WEBHOOKS_CONFIG) config: WebhookDeliveryConfig,
   ) {
     this.schedule = new PeriodicSweep(() => this.tick(), {
       everyMs: pollIntervalMs(config.retryDelaysMs),

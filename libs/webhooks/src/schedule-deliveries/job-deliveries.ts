@@ -8,7 +8,7 @@ import type { JobFilesExpiring } from '@lib/jobs';
 import { expiringEventBody, jobDeliveryId, jobEventBody, JOB_EVENT_NAMES } from '../delivery/payload';
 import { deliveryDecider, deliveryStream } from '../domain/delivery.decider';
 import { WebhookDoc, WEBHOOKS_COLLECTION } from '../list-webhooks/webhooks.projection';
-import { WEBHOOKS_CONFIG, WebhooksConfig } from '../webhooks.config';
+import { WEBHOOKS_CONFIG, WebhookDeliveryConfig } from '../webhooks.config';
 
 /**
  * Turns one finished-job event (or a notice that a job's files go soon) into one scheduled delivery per active webhook of the account that
@@ -21,7 +21,7 @@ export class JobDeliveries {
     private readonly events: EventStore,
     private readonly readStore: ReadStore,
     private readonly clock: Clock,
-    @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
+    @Inject(WEBHOOKS_CONFIG) private readonly config: WebhookDeliveryConfig,
   ) {}
 
   /** Returns how many deliveries the event needs (already scheduled ones included). */

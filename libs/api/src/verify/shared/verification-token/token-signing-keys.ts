@@ -18,9 +18,7 @@ export const generatedKeyFile = (dataDir: string): string => path.join(dataDir, 
  * the key generated once in DATA_DIR, whose lock makes this the only api process, so it never differs
  * between the process that signs a token and the one that checks it.
  */
-export function loadTokenSigningKeys(
-  config: Pick<AppConfig, 'dataDir'> & { verificationToken: AppConfig['verificationToken'] },
-): TokenSigningKeys {
+export function loadTokenSigningKeys(config: Pick<AppConfig, 'dataDir' | 'verificationToken'>): TokenSigningKeys {
   const raw = config.verificationToken.signingKey ?? generatedKey(config.dataDir);
   const privateKey = createPrivateKey({ key: Buffer.from(raw, 'base64'), format: 'der', type: 'pkcs8' });
   const publicKey = createPublicKey(privateKey);

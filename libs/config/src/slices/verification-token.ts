@@ -1,6 +1,17 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
-import type { AppConfig } from './app-config';
-import type { EnvReader } from './env-parsers';
+import type { EnvReader } from '../env-parsers';
+
+/**
+ * The Ed25519 keypair that signs the verification tokens of publishable answers. signingKey: base64 of
+ * the PKCS#8 DER private key (null: generated once in DATA_DIR, refused under NODE_ENV=production,
+ * as every api replica must sign with the same key). retiredPublicKeys: base64 SPKI DER public keys still
+ * accepted (and published) during a rotation. ttlSeconds: how long a token is valid.
+ */
+export interface VerificationTokenConfig {
+  signingKey: string | null;
+  retiredPublicKeys: string[];
+  ttlSeconds: number;
+}
 
 /**
  * VERIFICATION_TOKEN_*: the Ed25519 key that signs publishable answers' verification tokens, the public keys
@@ -11,8 +22,8 @@ import type { EnvReader } from './env-parsers';
 export function readVerificationToken(
   r: EnvReader,
   production: boolean,
-  roles: AppConfig['roles'],
-): AppConfig['verificationToken'] {
+  roles: readonly string[],
+): VerificationTokenConfig {
   const signingKey = r.checked('VERIFICATION_TOKEN_SIGNING_KEY', (raw) =>
     keyProblem('VERIFICATION_TOKEN_SIGNING_KEY', () =>
       createPrivateKey({ key: Buffer.from(raw, 'base64'), format: 'der', type: 'pkcs8' }),

@@ -1,4 +1,4 @@
-import { EnvReader } from './env-parsers';
+import { EnvReader } from '../env-parsers';
 
 /** What an account may choose for one kind of data, in days; `default` applies until it chooses (0: kept). */
 export interface RetentionRange {

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { ConfigError, loadConfig } from './load-config';
+import { ConfigError, loadConfig } from '../load-config';
 
 const ed25519 = generateKeyPairSync('ed25519');
 const SIGNING_KEY = ed25519.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');

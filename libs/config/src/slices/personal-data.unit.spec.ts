@@ -1,5 +1,5 @@
-import { EnvReader } from './env-parsers';
-import { readPersonalData } from './personal-data-config';
+import { EnvReader } from '../env-parsers';
+import { readPersonalData } from './personal-data';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const read = (env: Record<string, string>, production = false) => {

@@ -1,5 +1,5 @@
-import { EnvReader } from './env-parsers';
-import { isPlainPostgresName, postgresUrlProblem } from './postgres-url';
+import { EnvReader } from '../env-parsers';
+import { isPlainPostgresName, postgresUrlProblem } from '../postgres-url';
 
 /**
  * Crypto-shredding of personal data (docs/personal-data.md). `masterKey` and `previousMasterKeys` are base64
