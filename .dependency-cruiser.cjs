@@ -6,21 +6,23 @@
 const INFRASTRUCTURE = [
   '(^|/)node_modules/@nestjs/',
   '(^|/)node_modules/(better-sqlite3|mongodb|kafkajs|@eventstore/db-client|fastify|@fastify/|nodemailer|smtp-server|stripe)',
-  '^libs/[^/]+/src/(embedded|mongo|eventstoredb|kafka|gridfs|sqlite|smtp-relay)/',
+  '^libs/[^/]+/[^/]+/src/(embedded|mongo|eventstoredb|kafka|gridfs|sqlite|smtp-relay)/',
 ];
 
 /**
- * The role libs: what apps compose (HTTP controllers, DTOs and models; bus consumers; projector; startRoles).
- * libs/http-host (the HTTP app every process runs) is not one: it sits under them and so never sees a use case.
+ * libs/ is grouped by what a lib is, from the ground up: shared (errors, clock, decider, config), infra (stores,
+ * bus, HTTP host, metrics: no use case), domain (the use cases) and app (what apps compose: HTTP routes, bus
+ * consumers, the projector, startRoles). A group imports only the groups below it.
  */
-const ROLE_LIBS = '^libs/(api|worker|projector|roles)/';
+const GROUPS_BELOW = {
+  shared: [],
+  infra: ['shared'],
+  domain: ['shared', 'infra'],
+  app: ['shared', 'infra', 'domain'],
+};
 
-/**
- * Shared and infrastructure libs: the stores, the bus, mail, the network, configuration, metrics and the
- * HTTP host. Every domain stands on them, so they import nothing but each other.
- */
-const INFRASTRUCTURE_LIBS =
-  '^libs/(common|config|eventstore|readstore|messaging|blobstore|mail|net|mongo|personal-data|platform|metrics|http-host)/';
+/** The role libs: libs/app. libs/infra/http-host (the HTTP app every process runs) sits under them. */
+const ROLE_LIBS = '^libs/app/';
 
 /** Services and views: what a stored event's payload must never be typed by (events outlive them). */
 const SERVICES_AND_VIEWS = [
@@ -46,27 +48,26 @@ module.exports = {
       from: { path: '^libs/' },
       to: { path: '^apps/' },
     },
+    ...Object.entries(GROUPS_BELOW).map(([group, below]) => ({
+      name: `${group}-imports-only-groups-below`,
+      comment: `A lib of libs/${group} imports its own group${below.length ? ` and ${below.map((g) => `libs/${g}`).join(', ')}` : ''}, never a group above it.`,
+      severity: 'error',
+      from: { path: `^libs/${group}/` },
+      to: { path: '^libs/', pathNot: [`^libs/${group}/`, ...below.map((g) => `^libs/${g}/`)] },
+    })),
     {
       name: 'role-libs-only-from-apps',
       comment:
-        'The roles are built from the other libs, never the other way: only apps and libs/roles import a role lib.',
+        'The roles are built from the other libs, never the other way: only apps and libs/app/roles import a role lib.',
       severity: 'error',
-      from: { path: '^libs/([^/]+)/', pathNot: '^libs/roles/' },
-      to: { path: ROLE_LIBS, pathNot: '^libs/$1/' },
-    },
-    {
-      name: 'infrastructure-knows-no-domain',
-      comment:
-        'Infrastructure (metrics and the HTTP host included) sits below every domain: a domain reports to it through a port the domain owns (VerificationObserver, HoldSweepObserver, its events), and the app (libs/roles) wires the two.',
-      severity: 'error',
-      from: { path: INFRASTRUCTURE_LIBS },
-      to: { path: '^libs/', pathNot: INFRASTRUCTURE_LIBS },
+      from: { path: '^libs/app/([^/]+)/', pathNot: '^libs/app/roles/' },
+      to: { path: ROLE_LIBS, pathNot: '^libs/app/$1/' },
     },
     {
       name: 'domain-never-imports-infrastructure',
       comment: 'Deciders, events and commands are pure: no Nest, no driver, no adapter.',
       severity: 'error',
-      from: { path: '/domain/', pathNot: '\\.spec\\.ts$' },
+      from: { path: '/src/domain/', pathNot: '\\.spec\\.ts$' },
       to: { path: INFRASTRUCTURE },
     },
     {
@@ -80,18 +81,21 @@ module.exports = {
       name: 'libs-only-through-their-index',
       comment: 'Another lib or an app sees a lib through its index.ts (@lib/<name>), never its internals.',
       severity: 'error',
-      from: { path: '^(apps|libs)/([^/]+)/' },
-      to: { path: '^libs/[^/]+/', pathNot: ['^libs/$2/', '^libs/[^/]+/src/index\\.ts$', '^libs/[^/]+/src/testing/'] },
+      from: { path: '^(apps/[^/]+|libs/[^/]+/[^/]+)/' },
+      to: {
+        path: '^libs/[^/]+/[^/]+/',
+        pathNot: ['^$1/', '^libs/[^/]+/[^/]+/src/index\\.ts$', '^libs/[^/]+/[^/]+/src/testing/'],
+      },
     },
     {
       name: 'http-use-cases-stand-alone',
       comment:
-        'A use-case folder of the api (libs/api/src/<area>/<use-case>/) imports its own files, the shared/ and session/ folders, the api infrastructure folders (auth/, job-routes/ ...) and the HTTP host (@lib/http-host), never another use case: what two use cases share moves to shared/.',
+        'A use-case folder of the api (libs/app/api/src/<area>/<use-case>/) imports its own files, the shared/ and session/ folders, the api infrastructure folders (auth/, job-routes/ ...) and the HTTP host (@lib/http-host), never another use case: what two use cases share moves to shared/.',
       severity: 'error',
-      from: { path: '^libs/api/src/([^/]+)/([^/]+)/' },
+      from: { path: '^libs/app/api/src/([^/]+)/([^/]+)/' },
       to: {
-        path: '^libs/api/src/[^/]+/[^/]+/',
-        pathNot: ['^libs/api/src/$1/$2/', '^libs/api/src/[^/]+/(shared|session)/'],
+        path: '^libs/app/api/src/[^/]+/[^/]+/',
+        pathNot: ['^libs/app/api/src/$1/$2/', '^libs/app/api/src/[^/]+/(shared|session)/'],
       },
     },
     {
@@ -100,7 +104,7 @@ module.exports = {
         "A lib's testing/ entry (@lib/<name>/testing) names what only tests and benchmarks reach: production code never imports it.",
       severity: 'error',
       from: { path: '^(apps|libs)/', pathNot: ['\\.spec\\.ts$', '/testing/'] },
-      to: { path: '^libs/[^/]+/src/testing/' },
+      to: { path: '^libs/[^/]+/[^/]+/src/testing/' },
     },
     {
       name: 'web-never-imports-libs',
@@ -114,8 +118,8 @@ module.exports = {
       name: 'no-circular-between-libs',
       comment: 'Two libs importing each other are one lib with a wall in the wrong place.',
       severity: 'error',
-      from: { path: '^libs/([^/]+)/' },
-      to: { path: '^libs/', pathNot: '^libs/$1/', circular: true },
+      from: { path: '^(libs/[^/]+/[^/]+)/' },
+      to: { path: '^libs/', pathNot: '^$1/', circular: true },
     },
   ],
   options: {

@@ -13,7 +13,7 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci
-COPY tsconfig.json tsconfig.build.json nest-cli.json .swcrc ./
+COPY tsconfig.json tsconfig.build.json .swcrc ./
 COPY apps ./apps
 COPY libs ./libs
 COPY web ./web

@@ -1,11 +1,10 @@
 // The unit, local and e2e tiers (*.unit, *.local, *.e2e.spec.ts): nothing outside this machine.
 // *.int.spec.ts need external servers and run with `npm run test:integration` (CONTRIBUTING.md, Tests).
-const swc = JSON.parse(require('fs').readFileSync(__dirname + '/.swcrc', 'utf8'));
-swc.jsc.baseUrl = __dirname;
+const { swcOptions, jestModuleNameMapper } = require('./scripts/lib-aliases');
+const swc = swcOptions();
 // The dashboard's components (web/src, React): TSX compiled with the automatic JSX runtime; their specs pick jsdom with a docblock.
 const swcTsx = {
   ...swc,
-  swcrc: false,
   jsc: { ...swc.jsc, parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
 };
 module.exports = {
@@ -13,13 +12,13 @@ module.exports = {
   testEnvironment: 'node',
   transform: {
     '^.+\\.tsx$': ['@swc/jest', swcTsx],
-    '^.+\\.ts$': ['@swc/jest', { ...swc, swcrc: false }],
-    '/node_modules/content-disposition/.+\\.js$': ['@swc/jest', { ...swc, swcrc: false }],
+    '^.+\\.ts$': ['@swc/jest', swc],
+    '/node_modules/content-disposition/.+\\.js$': ['@swc/jest', swc],
   },
   // content-disposition 3 (under @fastify/static, used by Swagger UI) is ESM-only; Node loads it natively, Jest needs it compiled.
   transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
-  moduleNameMapper: { '^@lib/([^/]+)$': '<rootDir>/libs/$1/src', '^@lib/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2' },
+  moduleNameMapper: jestModuleNameMapper(),
   testMatch: ['<rootDir>/{apps,libs,test}/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.int\\.spec\\.ts$'],
   testTimeout: 30000,

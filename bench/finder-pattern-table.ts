@@ -1,5 +1,5 @@
 /**
- * The finder's pattern table (issue 26): for each common mailbox format (COMMON_PATTERNS, libs/finder),
+ * The finder's pattern table (issue 26): for each common mailbox format (COMMON_PATTERNS, libs/domain/finder),
  * companies using it, and how many of their people the finder returns and at what cost in RCPTs.
  * - runPatternTable: on a Postfix-like loopback peer (stock smtpd error limits: soft 10 with a 1 s error
  *   sleep, hard 20 then 421). Names mix plain ones, names in the nickname table (Richard, Peter: their

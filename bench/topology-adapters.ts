@@ -8,7 +8,7 @@
 import { MongoClient } from 'mongodb';
 import { Client } from 'pg';
 import { relayTopic } from '@lib/messaging';
-import type { FakeEsdbServer } from '../libs/eventstore/src/testing/fake-esdb/fake-esdb-server';
+import type { FakeEsdbServer } from '../libs/infra/eventstore/src/testing/fake-esdb/fake-esdb-server';
 import { APP_GROUPS } from '../test/support/cluster/app-cluster';
 import { skipBacklog } from '../test/support/cluster/kafka-backlog';
 

@@ -26,13 +26,13 @@
  * - roles: production, with one api, one projector and one worker as three OS processes (APP_ROLES,
  *   bench/topology-roles.ts) sharing the embedded event store's DATA_DIR;
  * - esdb: production, with the event store on the fake EventStoreDB server of the event-store contract
- *   tests (libs/eventstore/src/testing/fake-esdb: the real client over gRPC, the log in this process's memory).
+ *   tests (libs/infra/eventstore/src/testing/fake-esdb: the real client over gRPC, the log in this process's memory).
  * Row counts: BENCH_TOPOLOGY_ROWS (5000,20000,100000). Then, on the production adapters, 1 vs 2 worker
  * processes on a list over many slow mail servers (bench/topology-workers.ts, its own BENCH_* settings;
  * BENCH_TOPOLOGY_WORKERS=0 skips it).
  */
 import * as fs from 'node:fs';
-import { FakeEsdbServer } from '../libs/eventstore/src/testing/fake-esdb/fake-esdb-server';
+import { FakeEsdbServer } from '../libs/infra/eventstore/src/testing/fake-esdb/fake-esdb-server';
 import { adaptersFor, productionServers, type Servers } from './topology-adapters';
 import { PORT, realPostfix, startBenchPeers, userAddress } from './probe-peers';
 import type { SingleLoad } from './probe-job';

@@ -1,6 +1,6 @@
 /**
- * Writes docs/configuration.md from libs/config: the kind, bounds and default of every variable as its parser
- * declares them (a dry read of loadConfig) and the words of libs/config/src/config-reference.ts.
+ * Writes docs/configuration.md from libs/shared/config: the kind, bounds and default of every variable as its parser
+ * declares them (a dry read of loadConfig) and the words of libs/shared/config/src/config-reference.ts.
  * test/tooling/configuration-docs.local.spec.ts fails when the page is stale.
  *
  *   npm run generate:config-docs

@@ -72,7 +72,7 @@ function webApiFiles(document: Record<string, unknown>): Record<string, string> 
     'openapi.ts': HEADER + types,
     'error-codes.ts':
       HEADER +
-      '/** The stable numeric codes of the error envelope, by name (the catalogue is libs/common/src/error-codes.ts). */\n' +
+      '/** The stable numeric codes of the error envelope, by name (the catalogue is libs/shared/common/src/error-codes.ts). */\n' +
       `export const ErrorCode = {\n${codes.join('\n')}\n} as const;\n`,
     'result-lists.ts': HEADER + resultLists(),
   };
@@ -82,7 +82,7 @@ function webApiFiles(document: Record<string, unknown>): Record<string, string> 
 function resultLists(): string {
   const entries = (list: readonly unknown[]) => list.map((entry) => `  ${JSON.stringify(entry)},`).join('\n');
   return (
-    "/** The six results in the customer's words, in the dashboard's order (libs/verification-jobs' RESULT_LABELS). */\n" +
+    "/** The six results in the customer's words, in the dashboard's order (libs/domain/verification-jobs' RESULT_LABELS). */\n" +
     `export const RESULT_LABELS = [\n${entries(RESULT_LABELS)}\n] as const;\n\n` +
     '/** The result columns a download can append, in their default order (VERIFICATION_RESULT_COLUMNS). */\n' +
     `export const RESULT_COLUMNS = [\n${entries(VERIFICATION_RESULT_COLUMNS)}\n] as const;\n`

@@ -1,8 +1,8 @@
 // The per-MX session slots shared by workers behind one egress address, on a real MongoDB-wire server
 // (MONGO_URL: FerretDB from the script, or MongoDB).
 import { MongoClient } from 'mongodb';
-import { MongoMxSlots } from '../../libs/verification/src/mongo/mongo-mx-slots';
-import { mxSlotsContract } from '../../libs/verification/src/testing/mx-slots.contract';
+import { MongoMxSlots } from '../../libs/domain/verification/src/mongo/mongo-mx-slots';
+import { mxSlotsContract } from '../../libs/domain/verification/src/testing/mx-slots.contract';
 import { describeWithServers, uniqueDbName } from '../support/cluster/servers';
 
 describeWithServers(['MONGO_URL'], 'MxSlots on MongoDB', ({ MONGO_URL }) => {

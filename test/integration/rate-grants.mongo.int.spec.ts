@@ -1,7 +1,7 @@
 // The shared per-key rate limit's store on a real MongoDB-wire server (MONGO_URL: FerretDB from the script, or MongoDB).
 import { MongoClient } from 'mongodb';
-import { MongoRateGrants } from '../../libs/api/src/auth/rate-limit/mongo/mongo-rate-grants';
-import { rateGrantsContract } from '../../libs/api/src/testing/rate-grants.contract';
+import { MongoRateGrants } from '../../libs/app/api/src/auth/rate-limit/mongo/mongo-rate-grants';
+import { rateGrantsContract } from '../../libs/app/api/src/testing/rate-grants.contract';
 import { describeWithServers, uniqueDbName } from '../support/cluster/servers';
 
 describeWithServers(['MONGO_URL'], 'RateGrants on MongoDB', ({ MONGO_URL }) => {

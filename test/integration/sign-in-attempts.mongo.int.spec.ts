@@ -1,7 +1,7 @@
 // The SignInAttempts contract against a MongoDB-wire server (MONGO_URL: FerretDB from the script, or MongoDB).
 import { MongoClient } from 'mongodb';
-import { MongoSignInAttempts } from '../../libs/identity/src/sign-in-throttle/mongo/mongo-sign-in-attempts';
-import { signInAttemptsContract } from '../../libs/identity/src/testing/sign-in-attempts.contract';
+import { MongoSignInAttempts } from '../../libs/domain/identity/src/sign-in-throttle/mongo/mongo-sign-in-attempts';
+import { signInAttemptsContract } from '../../libs/domain/identity/src/testing/sign-in-attempts.contract';
 import { describeWithServers, uniqueDbName } from '../support/cluster/servers';
 
 describeWithServers(['MONGO_URL'], 'MongoDB sign-in attempts adapter', ({ MONGO_URL }) => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { CONFIG_REFERENCE, declaredConfigVariables, renderConfigReference } from '@lib/config';
 
 // docs/configuration.md is generated (npm run generate:config-docs) from what loadConfig's parsers declare
-// and the words of libs/config/src/config-reference.ts. This fails when a variable is read without words,
+// and the words of libs/shared/config/src/config-reference.ts. This fails when a variable is read without words,
 // words name a variable nobody reads, or the page was not regenerated after either changed.
 const PAGE = join(__dirname, '..', '..', 'docs', 'configuration.md');
 const declared = declaredConfigVariables();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ErrorCodes } from '@lib/common';
 
 // docs/errors.md's table is written by hand for readers of the repository; the catalogue
-// (libs/common/src/error-codes.ts) is the source. This fails when a code is added, changed or dropped in
+// (libs/shared/common/src/error-codes.ts) is the source. This fails when a code is added, changed or dropped in
 // one and not the other.
 const ERRORS_DOC = readFileSync(join(__dirname, '..', '..', 'docs', 'errors.md'), 'utf8');
 const ROW = /^\| (\d+) \| (\d+) \| `(\w+)` \| (.*) \|$/gm;

@@ -29,7 +29,7 @@ function messages(path: string, text: string): Promise<string[]> {
 
 describe('lib index exports (ESLint)', () => {
   it('refuses export * in a lib index', async () => {
-    expect(await messages('libs/mail/src/index.ts', "export * from './mailer.port';\n")).toEqual([
+    expect(await messages('libs/infra/mail/src/index.ts', "export * from './mailer.port';\n")).toEqual([
       'no-restricted-syntax: Name what the lib exports (CONTRIBUTING.md, Module layout); no export *.',
     ]);
   });
@@ -41,20 +41,26 @@ describe('lib index exports (ESLint)', () => {
       'no-restricted-syntax: Deciders and projections stay inside their lib: export a command or query, or the *_UPCASTERS that read its events (CONTRIBUTING.md, What an index exports).';
     expect(
       await messages(
-        'libs/accounts/src/index.ts',
+        'libs/domain/accounts/src/index.ts',
         "export { API_KEYS_COLLECTION, type ApiKeyDoc } from './authenticate/api-keys.projection';\n",
       ),
     ).toEqual([READ_MODEL, READ_MODEL, READ_MODEL]); // the statement (a projection file), then each name
     expect(
-      await messages('libs/accounts/src/index.ts', "export { accountDecider } from './domain/account.decider';\n"),
+      await messages(
+        'libs/domain/accounts/src/index.ts',
+        "export { accountDecider } from './domain/account.decider';\n",
+      ),
     ).toEqual([INTERNAL]);
     expect(
-      await messages('libs/jobs/src/index.ts', "export { jobsProjection } from './query-jobs/jobs.projection';\n"),
+      await messages(
+        'libs/domain/jobs/src/index.ts',
+        "export { jobsProjection } from './query-jobs/jobs.projection';\n",
+      ),
     ).toEqual([READ_MODEL, INTERNAL]);
     // Any name from a projection file, so a read model renamed past the suffixes above is refused too.
     expect(
       await messages(
-        'libs/credits/src/index.ts',
+        'libs/domain/credits/src/index.ts',
         "export { type Orders } from './list-orders/credit-orders.projection';\n",
       ),
     ).toEqual([READ_MODEL]);
@@ -63,29 +69,31 @@ describe('lib index exports (ESLint)', () => {
   it('accepts commands, queries and upcasters in a lib index, read models in its testing entry, and the machinery in readstore and common', async () => {
     expect(
       await messages(
-        'libs/accounts/src/index.ts',
+        'libs/domain/accounts/src/index.ts',
         "export { ListApiKeysQuery, type ApiKeyView } from './list-api-keys/list-api-keys.query';\nexport { JOB_UPCASTERS } from './domain/job.upcast';\n",
       ),
     ).toEqual([]);
     expect(
       await messages(
-        'libs/jobs/src/testing/index.ts',
+        'libs/domain/jobs/src/testing/index.ts',
         "export { jobDecider } from '../domain/job.decider';\nexport { JOB_RESULTS_COLLECTION } from '../query-jobs/job-document';\n",
       ),
     ).toEqual([]);
     expect(
       await messages(
-        'libs/readstore/src/index.ts',
+        'libs/infra/readstore/src/index.ts',
         "export { documentProjection } from './projection/document-projection';\nexport { CHECKPOINTS_COLLECTION, type Doc } from './read-store.port';\n",
       ),
     ).toEqual([]);
-    expect(await messages('libs/common/src/index.ts', "export { fold, type Decider } from './decider';\n")).toEqual([]);
+    expect(
+      await messages('libs/shared/common/src/index.ts', "export { fold, type Decider } from './decider';\n"),
+    ).toEqual([]);
   });
 
   it('accepts named exports there, and export * in a file that is not a lib index', async () => {
     expect(
-      await messages('libs/mail/src/index.ts', "export { Mailer, type OutgoingMail } from './mailer.port';\n"),
+      await messages('libs/infra/mail/src/index.ts', "export { Mailer, type OutgoingMail } from './mailer.port';\n"),
     ).toEqual([]);
-    expect(await messages('libs/jobs/src/csv/index.ts', "export * from './csv-record';\n")).toEqual([]);
+    expect(await messages('libs/domain/jobs/src/csv/index.ts', "export * from './csv-record';\n")).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // The EventStore contract and the fault cases a real server allows, against EventStoreDB/KurrentDB 22.6+
 // (EVENTSTORE_URL, e.g. esdb://localhost:2113?tls=false). The remaining fault cases need control of the
-// server and run on the loopback fake in libs/eventstore/src/eventstoredb/esdb-event-store.local.spec.ts.
+// server and run on the loopback fake in libs/infra/eventstore/src/eventstoredb/esdb-event-store.local.spec.ts.
 import { EsdbEventStore } from '@lib/eventstore';
 import { eventStoreContract, eventStoreFaultContract, realEsdbFaults } from '@lib/eventstore/testing';
 import { describeWithServers } from '../../support/cluster/servers';

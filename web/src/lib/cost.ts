@@ -1,6 +1,6 @@
 import { parseCsv } from './csv-preview';
 
-// Stricter than the server's syntax check (libs/verification email-syntax.ts): every address passing it
+// Stricter than the server's syntax check (libs/domain/verification email-syntax.ts): every address passing it
 // passes there too, so two spellings that differ only in case are one address on both sides.
 const ATOM = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+$/;
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
@@ -23,7 +23,7 @@ function plainAddress(value: string): boolean {
 }
 
 /**
- * What the server counts a cell as (libs/verification-jobs address-key.ts), or a finer key: null for an
+ * What the server counts a cell as (libs/domain/verification-jobs address-key.ts), or a finer key: null for an
  * empty cell (free); a plain address case-insensitively; anything else (a malformed cell, verified as
  * invalid and charged 1 credit like any invalid) as written. A finer key can only count more, never less.
  */

@@ -1,7 +1,7 @@
 import { PREVIEW_BYTES } from './csv-preview';
 
 /**
- * A chosen list file read in the browser the way the server reads it (libs/jobs/src/upload-formats):
+ * A chosen list file read in the browser the way the server reads it (libs/domain/jobs/src/upload-formats):
  * text in UTF-8, UTF-16 (BOM) or Windows-1252 decoded, a .txt made one column, an .xlsx sheet
  * turned into CSV text. `text` is what the CSV preview and the cost estimate read.
  */
