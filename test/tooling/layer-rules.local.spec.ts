@@ -150,23 +150,6 @@ describe('layer rules (dependency-cruiser)', () => {
     ]);
   });
 
-  it('refuses the dashboard (web/) importing a lib or an app, and allows its own generated files', async () => {
-    const found = await violations({
-      'libs/domain/jobs/src/csv/result-labels.ts': "export const RESULT_LABELS = ['ok'];\n",
-      'apps/api/src/main.ts': 'export const main = 1;\n',
-      'web/src/api/generated/result-lists.ts': "export const RESULT_COLUMNS = ['result'];\n",
-      'web/src/lib/results.ts':
-        "import { RESULT_LABELS } from '../../../libs/domain/jobs/src/csv/result-labels';\nexport const r = RESULT_LABELS;\n",
-      'web/src/lib/main.tsx': "import { main } from '../../../apps/api/src/main';\nexport const m = main;\n",
-      'web/src/lib/columns.ts':
-        "import { RESULT_COLUMNS } from '../api/generated/result-lists';\nexport const c = RESULT_COLUMNS;\n",
-    });
-    expect(names(found)).toEqual([
-      'web-never-imports-libs: web/src/lib/main.tsx -> apps/api/src/main.ts',
-      'web-never-imports-libs: web/src/lib/results.ts -> libs/domain/jobs/src/csv/result-labels.ts',
-    ]);
-  });
-
   it('refuses reaching into another lib past its index, and allows its index and its testing folder', async () => {
     const found = await violations({
       'libs/domain/accounts/src/index.ts': "export { keyOwner } from './shared/key-owner';\n",
