@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { EsdbEventStore } from '@lib/eventstore';
-import { FakeEsdbServer } from '../../../libs/infra/eventstore/src/testing/fake-esdb/fake-esdb-server';
+import { FakeEsdbServer } from '@lib/eventstore/testing';
 import { runAdminWith } from '../../support/app-process';
 
 describe('admin CLI checkpoints on EventStoreDB', () => {

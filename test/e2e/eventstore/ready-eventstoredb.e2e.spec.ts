@@ -1,6 +1,6 @@
 // /ready of the whole app on EventStoreDB, against the loopback fake server with the real client:
 // what a ping alone did not show (a user without $all access, a server too old) makes the app unready.
-import { FakeEsdbServer } from '../../../libs/infra/eventstore/src/testing/fake-esdb/fake-esdb-server';
+import { FakeEsdbServer } from '@lib/eventstore/testing';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 describe('/ready on EventStoreDB', () => {

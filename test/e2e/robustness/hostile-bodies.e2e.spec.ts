@@ -1,4 +1,4 @@
-import { JSON_BODY_BOUNDS } from '../../../libs/infra/http-host/src/http/json-body-rules';
+import { JSON_BODY_BOUNDS } from '@lib/http-host/testing';
 import { manyKeysBody } from '../../support/hostile-bodies';
 import { startTestApp, TestApp } from '../../support/test-app';
 

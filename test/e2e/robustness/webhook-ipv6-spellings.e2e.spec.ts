@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DeliveryFailures } from '../../../libs/domain/webhooks/src/delivery/https-sender';
+import { DeliveryFailures } from '@lib/webhooks/testing';
 import { startTestApp, TestApp } from '../../support/test-app';
 
 /** Internal addresses spelt as IPv6 (issue 12): the URL parser keeps some, rewrites others to hex. */

@@ -2,8 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Fastify, { FastifyInstance } from 'fastify';
-import { NOT_BUILT, registerWebApp } from '../../../libs/infra/http-host/src/web/web-app';
-import { webBuildDir } from '../../../libs/infra/http-host/src/web/web-dir';
+import { NOT_BUILT, registerWebApp, webBuildDir } from '@lib/http-host/testing';
 
 function buildDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailcheck-web-'));

@@ -17,7 +17,7 @@ import {
   type IncomingMessage,
 } from '@lib/messaging';
 import { MongoReadStore } from '@lib/readstore';
-import schema from '../../../libs/infra/messaging/src/relay/relay-message.schema.json';
+import { RELAY_MESSAGE_SCHEMA as schema } from '@lib/messaging/testing';
 import { eventStoreUnderTest, type EventStoreUnderTest } from '../../support/cluster/event-store-under-test';
 import { skipBacklog } from '../../support/cluster/kafka-backlog';
 import { brokersOf, describeWithServers, uniqueDbName } from '../../support/cluster/servers';

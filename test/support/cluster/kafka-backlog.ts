@@ -1,6 +1,5 @@
 import { Kafka, logLevel, PartitionAssigners } from 'kafkajs';
-import { partitionDealer } from '../../../libs/infra/messaging/src/kafka/partition-dealer';
-import { waitForTopicLeaders } from '../../../libs/infra/messaging/src/kafka/topic-readiness';
+import { partitionDealer, waitForTopicLeaders } from '@lib/messaging/testing';
 
 /**
  * Commits, for each consumer group, the current end of its topics. The integration Kafka outlives test

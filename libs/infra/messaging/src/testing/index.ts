@@ -1,1 +1,4 @@
 export * from './message-bus.contract';
+export { partitionDealer } from '../kafka/partition-dealer';
+export { waitForTopicLeaders } from '../kafka/topic-readiness';
+export { default as RELAY_MESSAGE_SCHEMA } from '../relay/relay-message.schema.json';
