@@ -2,8 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from '@lib/config';
 import { PlatformModule } from '@lib/platform';
-import { ProjectorModule } from '@lib/projector';
-import { PersonalDataPoliciesModule } from '@lib/roles';
+import { PersonalDataPoliciesModule, ProjectorModule } from '@lib/roles';
 
 /**
  * The domain modules the projector imports (so every projection is registered for a rebuild), read

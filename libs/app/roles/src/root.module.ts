@@ -5,7 +5,7 @@ import { Metrics, MetricsModule } from '@lib/metrics';
 import { AdapterWrappers, describeAdapters, PlatformModule } from '@lib/platform';
 import { ApiModule } from '@lib/api';
 import { OpsModule } from '@lib/http-host';
-import { ProjectorModule } from '@lib/projector';
+import { ProjectorModule } from './projector/projector.module';
 import { WorkerModule } from '@lib/worker';
 import { PersonalDataPoliciesModule } from './personal-data-policies.module';
 import { DomainMetrics } from './domain-metrics/domain-metrics';

@@ -31,7 +31,7 @@ export interface Decisions {
   readonly [field: string]: boolean | Decisions;
 }
 
-/** Per topic category, per event type, the decisions: what EventRelay is given (libs/app/projector composes it). */
+/** Per topic category, per event type, the decisions: what EventRelay is given (composed by libs/app/roles' projector). */
 export type AnalyticsAllowlists = Readonly<Record<string, Readonly<Record<string, Decisions>>>>;
 
 /** The data as `decisions` let it out: only fields decided `true`, or decided field by field below. */

@@ -27,7 +27,7 @@ export interface EventRelayOptions {
   checkpointEveryMs?: number;
   /**
    * What the allowlisted topics (verifications, finder, jobs, jobnotices) publish of each event type; without
-   * it their events publish no data at all. libs/app/projector composes it from the domains' allowlists.
+   * it their events publish no data at all. libs/app/roles' projector composes it from the domains' allowlists.
    */
   allowlists?: AnalyticsAllowlists;
 }

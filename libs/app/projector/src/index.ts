@@ -1,1 +1,0 @@
-export { ProjectorModule } from './projector.module';
