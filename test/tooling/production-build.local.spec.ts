@@ -40,7 +40,7 @@ describe('the production build (tsconfig.build.json)', () => {
 
   it('knows a fixture, a testing helper and a spec when it sees one', () => {
     expect(TEST_ONLY.test('libs/domain/verification/src/smtp/fixtures/rejection-texts/zoho.fixture.ts')).toBe(true);
-    expect(TEST_ONLY.test('libs/domain/verification/src/testing/mx-slots.contract.ts')).toBe(true);
+    expect(TEST_ONLY.test('libs/infra/slots/src/testing/slot-store.contract.ts')).toBe(true);
     expect(TEST_ONLY.test('libs/domain/verification/src/smtp/reply-classifier.unit.spec.ts')).toBe(true);
     expect(TEST_ONLY.test('libs/domain/verification/src/smtp/reply-classifier.ts')).toBe(false);
   });

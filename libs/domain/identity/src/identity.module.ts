@@ -15,7 +15,7 @@ import { RegistrationService } from './sign-up/registration.service';
 import { SessionAuthenticator } from './authenticate/session-authenticator';
 import { SignInService } from './sign-in/sign-in.service';
 import { createSignInAttempts } from './sign-in-throttle/create-sign-in-attempts';
-import { SignInAttempts } from './sign-in-throttle/sign-in-attempts.port';
+import { SignInAttempts } from './sign-in-throttle/sign-in-attempts';
 import { IDENTITY_CONFIG, IdentityConfig, IdentityConfigModule } from './identity.config';
 import { SignInThrottle } from './sign-in-throttle/sign-in-throttle';
 import { MailThrottle } from './sign-in-throttle/mail-throttle';

@@ -36,7 +36,5 @@ export { EVIDENCE_FIELDS, verdictEvidence, type VerdictEvidence } from './verdic
 export { earlyVerdict } from './engine/verdict-builder';
 export { HostNotFoundError, HostResolver, type ResolvedAddress } from './dns/host-resolver';
 export type { ProbeLane } from './smtp/mx-pool';
-export { MxSlots } from './smtp/mx-slots.port';
-export { MemoryMxSlots } from './embedded/memory-mx-slots';
-export { MongoMxSlots } from './mongo/mongo-mx-slots';
+export { MxSlots } from './smtp/mx-slots';
 export { VerificationEngineModule, VERIFICATION_OBSERVER } from './verification-engine.module';

@@ -2,11 +2,10 @@ import { Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown }
 import type { AppConfig, ProbeConfig } from '@lib/config';
 import { provideAdapter, provideConfigSlice } from '@lib/platform';
 import { HostResolver } from './dns/host-resolver';
-import { MemoryMxSlots } from './embedded/memory-mx-slots';
 import { VerificationEngine } from './engine/verification-engine';
-import { MongoMxSlots } from './mongo/mongo-mx-slots';
+import { openSlotStore } from '@lib/slots';
 import { SmtpEgressMonitor } from './smtp-egress-monitor';
-import { MxSlots } from './smtp/mx-slots.port';
+import { MxSlots } from './smtp/mx-slots';
 import type { VerificationObserver } from './verification-observer';
 import { MagicVerifier } from './test-mode/magic-verifier';
 import { Verifiers } from './test-mode/verifiers';
@@ -26,8 +25,8 @@ const PROBE_CONFIG = Symbol('PROBE_CONFIG');
  * the only process).
  */
 function createMxSlots(config: Pick<AppConfig, 'mongoUrl' | 'mongoDatabase'>): MxSlots {
-  if (config.mongoUrl) return new MongoMxSlots({ url: config.mongoUrl, dbName: config.mongoDatabase });
-  return new MemoryMxSlots();
+  const { mongoUrl, mongoDatabase } = config;
+  return new MxSlots(openSlotStore({ mongoUrl, mongoDatabase, collection: 'slots_smtp_mx' }));
 }
 
 /**

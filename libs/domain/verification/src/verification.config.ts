@@ -1,5 +1,5 @@
 import type { ProbeConfig } from '@lib/config';
-import type { MxSlots } from './smtp/mx-slots.port';
+import type { MxSlots } from './smtp/mx-slots';
 import type { VerificationObserver } from './verification-observer';
 
 /**

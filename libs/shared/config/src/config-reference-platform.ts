@@ -157,12 +157,12 @@ export const PLATFORM_REFERENCE: readonly ConfigReferenceGroup[] = [
       {
         names: ['ADMIN_MAX_FAILURES_PER_ADDRESS'],
         meaning:
-          "wrong admin tokens one client address may send per minute (a burst of that many, refilled over the minute); past it every admin request from that address answers 429 (code 1201) with `Retry-After`, a right token included, until the bucket refills. With `MONGO_URL` the buckets are in MongoDB (`api_rate_grants`, beside the per-key limit), so api replicas count one address's guesses together; the store unreachable: 503 (code 1008). Behind a load balancer set `TRUSTED_PROXIES`, or every client counts as the balancer's address and anyone's wrong guesses lock the operator out",
+          "wrong admin tokens one client address may send per minute (a burst of that many, refilled over the minute); past it every admin request from that address answers 429 (code 1201) with `Retry-After`, a right token included, until the bucket refills. With `MONGO_URL` the buckets are in MongoDB (`slots_rate_grants`, beside the per-key limit), so api replicas count one address's guesses together; the store unreachable: 503 (code 1008). Behind a load balancer set `TRUSTED_PROXIES`, or every client counts as the balancer's address and anyone's wrong guesses lock the operator out",
       },
       {
         names: ['RATE_LIMIT_PER_SECOND', 'RATE_LIMIT_BURST'],
         meaning:
-          "token bucket per API key (per signed-in user, all their sessions together, on `/v1`), one for every api process: with `MONGO_URL` the buckets are in MongoDB (`api_rate_grants`), so N replicas answer 429 at the documented rate, not N times it (each process takes tokens in blocks of up to 5% of the burst and spends them locally, one round trip per block; tokens it does not spend within a second are lost, so the limit errs strict); embedded, in the process's memory. The store unreachable: 503 (code 1008)",
+          "token bucket per API key (per signed-in user, all their sessions together, on `/v1`), one for every api process: with `MONGO_URL` the buckets are in MongoDB (`slots_rate_grants`), so N replicas answer 429 at the documented rate, not N times it (each process takes tokens in blocks of up to 5% of the burst and spends them locally, one round trip per block; tokens it does not spend within a second are lost, so the limit errs strict); embedded, in the process's memory. The store unreachable: 503 (code 1008)",
       },
       {
         names: ['RATE_LIMIT_ACCOUNT_PER_SECOND', 'RATE_LIMIT_ACCOUNT_BURST'],

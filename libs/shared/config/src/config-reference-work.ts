@@ -40,7 +40,7 @@ export const WORK_REFERENCE: readonly ConfigReferenceGroup[] = [
         names: ['SMTP_EGRESS_ID'],
         defaults: { SMTP_EGRESS_ID: 'the host name' },
         meaning:
-          'processes with the same id share one budget of `SMTP_PER_MX_CONCURRENCY` sessions per MX address (in MongoDB\'s `smtp_mx_slots` when `MONGO_URL` is set; a killed process\'s slots are free again after 15 s; a connection cap learned from a 421 at the banner holds for all of them); give each egress address the mail servers see its own id, and the same id to hosts behind one NAT address (docs/production.md, "Scaling workers and api replicas")',
+          'processes with the same id share one budget of `SMTP_PER_MX_CONCURRENCY` sessions per MX address (in MongoDB\'s `slots_smtp_mx` when `MONGO_URL` is set; a killed process\'s slots are free again after 15 s; a connection cap learned from a 421 at the banner holds for all of them); give each egress address the mail servers see its own id, and the same id to hosts behind one NAT address (docs/production.md, "Scaling workers and api replicas")',
       },
       {
         names: ['SMTP_CONNECTS_PER_SECOND_PER_MX', 'SMTP_CONNECTS_PER_SECOND_PER_MX_CEILING'],
@@ -186,7 +186,7 @@ export const WORK_REFERENCE: readonly ConfigReferenceGroup[] = [
       {
         names: ['SIGNIN_MAX_FAILURES_PER_ACCOUNT', 'SIGNIN_MAX_FAILURES_PER_ADDRESS', 'SIGNIN_WINDOW_SECONDS'],
         meaning:
-          'failed dashboard sign-ins (and wrong current passwords given to a change of password or address) allowed per address typed and per client IP within the window (from a client the account signed in from before, per account and that client instead, so guesses elsewhere do not lock the owner out there) before 429 (code 6004) with `Retry-After`; counted in fixed windows in the shared `SignInAttempts` store (MongoDB with `MONGO_URL`, else `DATA_DIR/sign-in-attempts.sqlite`), so every api process counts against one limit',
+          'failed dashboard sign-ins (and wrong current passwords given to a change of password or address) allowed per address typed and per client IP within the window (from a client the account signed in from before, per account and that client instead, so guesses elsewhere do not lock the owner out there) before 429 (code 6004) with `Retry-After`; counted in fixed windows in the shared slot store (MongoDB\'s `slots_sign_in_attempts` with `MONGO_URL`, else `DATA_DIR/sign-in-attempts.sqlite`), so every api process counts against one limit',
       },
       {
         names: ['SMTP_RELAY_URL'],

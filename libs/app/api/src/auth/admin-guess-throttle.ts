@@ -1,7 +1,7 @@
 import { DomainError } from '@lib/common';
 import { clientGroup } from '@lib/net';
 import type { ApiConfig } from '../api.config';
-import { RateGrants } from './rate-limit/rate-grants.port';
+import { RateGrants } from './rate-limit/rate-grants';
 import { SharedRateLimiter } from './rate-limit/shared-rate-limiter';
 
 /**

@@ -1,6 +1,7 @@
 import { DomainError } from '@lib/common';
 import { AdminGuessThrottle } from './admin-guess-throttle';
-import { MemoryRateGrants } from './rate-limit/embedded/memory-rate-grants';
+import { MemorySlots } from '@lib/slots';
+import { RateGrants } from './rate-limit/rate-grants';
 
 const wrong = () => {
   throw new DomainError('INVALID_ADMIN_TOKEN');
@@ -15,7 +16,7 @@ const outcome = (guarding: Promise<void>) =>
 
 describe('AdminGuessThrottle', () => {
   it('compares a burst of concurrent guesses from one address no more often than its limit', async () => {
-    const throttle = new AdminGuessThrottle(new MemoryRateGrants(), 5);
+    const throttle = new AdminGuessThrottle(new RateGrants(new MemorySlots()), 5);
     const answers = await Promise.all(Array.from({ length: 20 }, () => outcome(throttle.guard('203.0.113.1', wrong))));
     expect(answers.filter((a) => a === 'INVALID_ADMIN_TOKEN')).toHaveLength(5);
     expect(answers.filter((a) => a === 'RATE_LIMITED')).toHaveLength(15);
@@ -24,16 +25,16 @@ describe('AdminGuessThrottle', () => {
   });
 
   it('never spends on a right token', async () => {
-    const throttle = new AdminGuessThrottle(new MemoryRateGrants(), 2);
+    const throttle = new AdminGuessThrottle(new RateGrants(new MemorySlots()), 2);
     for (let i = 0; i < 50; i++) expect(await outcome(throttle.guard('198.51.100.1', right))).toBe('ok');
     expect(await outcome(throttle.guard('198.51.100.1', wrong))).toBe('INVALID_ADMIN_TOKEN');
   });
 
   it('counts the guesses made through every throttle on one store (api replicas) against one limit', async () => {
-    const storage = new Map();
+    const storage = new Map(); // one store, a client per replica
     const replicas = [
-      new AdminGuessThrottle(new MemoryRateGrants(storage), 4),
-      new AdminGuessThrottle(new MemoryRateGrants(storage), 4),
+      new AdminGuessThrottle(new RateGrants(new MemorySlots(storage)), 4),
+      new AdminGuessThrottle(new RateGrants(new MemorySlots(storage)), 4),
     ];
     const answers: string[] = [];
     for (let i = 0; i < 8; i++) answers.push(await outcome(replicas[i % 2].guard('192.0.2.9', wrong)));
@@ -43,7 +44,7 @@ describe('AdminGuessThrottle', () => {
 
 describe('AdminGuessThrottle, by client', () => {
   it('finding 6: counts every address of one IPv6 /64 as one client', async () => {
-    const throttle = new AdminGuessThrottle(new MemoryRateGrants(), 2, 64);
+    const throttle = new AdminGuessThrottle(new RateGrants(new MemorySlots()), 2, 64);
     expect(await outcome(throttle.guard('2001:db8:cc:1::1', wrong))).toBe('INVALID_ADMIN_TOKEN');
     expect(await outcome(throttle.guard('2001:db8:cc:1::2', wrong))).toBe('INVALID_ADMIN_TOKEN');
     expect(await outcome(throttle.guard('2001:db8:cc:1:ffff::3', wrong))).toBe('RATE_LIMITED');

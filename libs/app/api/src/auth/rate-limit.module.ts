@@ -3,7 +3,7 @@ import { provideAdapter } from '@lib/platform';
 import { API_CONFIG, ApiConfigModule } from '../api.config';
 import { AdminGuessThrottle, createAdminGuessThrottle } from './admin-guess-throttle';
 import { createRateGrants, createRateLimits } from './rate-limit/create-rate-limiter';
-import { RateGrants } from './rate-limit/rate-grants.port';
+import { RateGrants } from './rate-limit/rate-grants';
 import { RateLimits } from './rate-limits';
 
 /**

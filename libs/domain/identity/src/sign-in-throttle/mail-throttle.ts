@@ -1,6 +1,6 @@
 import { clientGroup } from '@lib/net';
 import { sha256Hex } from '../tokens/secret-hash';
-import { SignInAttempts } from './sign-in-attempts.port';
+import { SignInAttempts } from './sign-in-attempts';
 import { CountedKey, WindowThrottle } from './window-throttle';
 
 export interface MailLimits {

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DomainError } from '@lib/common';
-import { SqliteSignInAttempts } from './embedded/sqlite-sign-in-attempts';
+import { SqliteSlots } from '@lib/slots';
+import { SignInAttempts } from './sign-in-attempts';
 import { AdmittedSignIn, SignInThrottle } from './sign-in-throttle';
 import { MailThrottle } from './mail-throttle';
 
@@ -10,11 +11,11 @@ import { MailThrottle } from './mail-throttle';
 describe('sign-in throttle', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sign-in-throttle-'));
   const file = join(dir, 'sign-in-attempts.sqlite');
-  const stores: SqliteSignInAttempts[] = [];
+  const stores: SignInAttempts[] = [];
   let now = 0;
   /** A throttle as one process has it: its own connection to the shared file. */
   const process = (limits = { perAccount: 3, perAddress: 5, windowMs: 900_000, ipv6PrefixLength: 64 }) => {
-    const store = new SqliteSignInAttempts(file);
+    const store = new SignInAttempts(new SqliteSlots(file));
     stores.push(store);
     return new SignInThrottle(store, limits, () => now);
   };
@@ -108,7 +109,7 @@ describe('sign-in throttle', () => {
 
 describe('sign-in and mail throttles, by client', () => {
   const dir = mkdtempSync(join(tmpdir(), 'client-throttles-'));
-  const store = new SqliteSignInAttempts(join(dir, 'sign-in-attempts.sqlite'));
+  const store = new SignInAttempts(new SqliteSlots(join(dir, 'sign-in-attempts.sqlite')));
   const now = () => 1_800_000_000_000 + 60_000;
   afterAll(async () => {
     await store.close();

@@ -1,5 +1,5 @@
 import { DomainError, ErrorName } from '@lib/common';
-import { AttemptWindow, SignInAttempts } from './sign-in-attempts.port';
+import { AttemptSlot, AttemptWindow, SignInAttempts } from './sign-in-attempts';
 
 /** One counted key and how many attempts its window admits. */
 export interface CountedKey {
@@ -27,24 +27,24 @@ export class WindowThrottle {
   ) {}
 
   /**
-   * Takes a slot of every key, or none: the slot ids, or throws `refusal` (429) with Retry-After, the
+   * Takes a slot of every key, or none: the slots, or throws `refusal` (429) with Retry-After, the
    * seconds until the window ends.
    */
-  async takeAll(keys: CountedKey[], refusal: ErrorName): Promise<string[]> {
+  async takeAll(keys: CountedKey[], refusal: ErrorName): Promise<AttemptSlot[]> {
     const now = this.now();
     this.purgeNowAndThen(now);
     const index = Math.floor(now / this.windowMs);
     const window: AttemptWindow = { index, expiresAtMs: (index + 1) * this.windowMs };
-    const slots = await Promise.all(keys.map(({ key, limit }) => this.attempts.take(key, window, limit)));
-    if (slots.every((slot): slot is string => slot !== null)) return slots;
+    const slots = await Promise.all(keys.map(({ key, limit }) => this.attempts.take(key, window, limit, now)));
+    if (slots.every((slot): slot is AttemptSlot => slot !== null)) return slots;
     // A refused attempt does not count: the slots it got of the other keys go back.
-    await Promise.all(slots.filter((id): id is string => id !== null).map((id) => this.attempts.release(id)));
+    await Promise.all(slots.filter((slot) => slot !== null).map((slot) => this.attempts.release(slot)));
     const retryAfter = Math.max(1, Math.ceil((window.expiresAtMs - now) / 1000));
     throw new DomainError(refusal, undefined, { 'Retry-After': String(retryAfter) });
   }
 
-  release(slotId: string): Promise<void> {
-    return this.attempts.release(slotId);
+  release(slot: AttemptSlot): Promise<void> {
+    return this.attempts.release(slot);
   }
 
   clear(key: string): Promise<void> {

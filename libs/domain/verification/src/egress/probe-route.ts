@@ -3,7 +3,7 @@ import { DomainProber } from '../engine/domain-prober';
 import type { ProberSettings } from '../engine/prober-settings';
 import { MxPool } from '../smtp/mx-pool';
 import type { AdaptiveSettings } from '../smtp/mx-limits';
-import type { MxSlots } from '../smtp/mx-slots.port';
+import type { MxSlots } from '../smtp/mx-slots';
 import { SharedMxBudget } from '../smtp/shared-mx-budget';
 import { SmtpEgress } from '../smtp/smtp-egress';
 import type { SessionOptions } from '../smtp/smtp-session';

@@ -1,5 +1,6 @@
 import { accept, m365Like, slowBanner, SmtpPeerScript } from '../../../../../test/support/peers/smtp-peer';
-import { MemoryMxSlots, MemoryMxSlotStore } from '../embedded/memory-mx-slots';
+import { MemorySlots } from '@lib/slots';
+import { MxSlots } from '../smtp/mx-slots';
 import { EngineWorld, loopbackConfig, mxZone, startEngineWorld } from '../../../../../test/support/engine-world';
 import { SILENT_VERIFICATION_OBSERVER } from '../verification-observer';
 import { VerificationConfig } from '../verification.config';
@@ -20,16 +21,16 @@ const fourBatches = (engine: VerificationEngine, tag: string) =>
 describe('the per-MX session budget shared by the processes behind one egress address', () => {
   let h: EngineWorld;
   let second: VerificationEngine | undefined;
-  let store = new MemoryMxSlotStore();
+  let store = new Map();
   const engineOn = (egressId: string, overrides: Partial<VerificationConfig>) => {
-    const config = { mxSlots: new MemoryMxSlots(store), egressId, ...overrides };
+    const config = { mxSlots: new MxSlots(new MemorySlots(store)), egressId, ...overrides };
     return { config, start: () => new VerificationEngine(loopbackConfig(h.dns.server, h.smtp.port, config)) };
   };
   afterEach(async () => {
     await second?.close();
     await h?.stop();
     second = undefined;
-    store = new MemoryMxSlotStore();
+    store = new Map();
   });
 
   // Sessions at once pinned at 2 per engine, one RCPT each, and a greeting slow enough for them to overlap.

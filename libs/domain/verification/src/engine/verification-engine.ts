@@ -1,7 +1,8 @@
 import { DnsClient } from '../dns/dns-client';
 import { HostResolver } from '../dns/host-resolver';
 import { MailRouter } from '../dns/mail-routing';
-import { MemoryMxSlots } from '../embedded/memory-mx-slots';
+import { MemorySlots } from '@lib/slots';
+import { MxSlots } from '../smtp/mx-slots';
 import { egressReport, EgressRouteReport } from '../egress/egress-report';
 import { ProbeRoute, RouteContext } from '../egress/probe-route';
 import { RouteHealth } from '../egress/route-health';
@@ -104,7 +105,7 @@ export class VerificationEngine {
         failover: config.routes != null,
       },
       sessionReuse: config.sessionReuse,
-      slots: config.mxSlots ?? new MemoryMxSlots(),
+      slots: config.mxSlots ?? new MxSlots(new MemorySlots()),
       clock,
       observer: this.observer,
     };

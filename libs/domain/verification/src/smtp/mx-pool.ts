@@ -2,7 +2,8 @@ import { providerForMx } from '../providers/provider-playbook';
 import { SILENT_VERIFICATION_OBSERVER, VerificationObserver } from '../verification-observer';
 import { SmtpTransportError } from './smtp-errors';
 import { AdaptiveSettings, MxLimits } from './mx-limits';
-import { MemoryMxSlots } from '../embedded/memory-mx-slots';
+import { MemorySlots } from '@lib/slots';
+import { MxSlots } from './mx-slots';
 import type { ProbeLane } from './probe-lane';
 import { SharedMxBudget } from './shared-mx-budget';
 import { SessionOptions, SmtpRefusedError, SmtpSession } from './smtp-session';
@@ -83,7 +84,7 @@ export class MxPool {
     private readonly clock: () => number,
     private readonly observer: VerificationObserver = SILENT_VERIFICATION_OBSERVER,
     /** The slots shared with other processes behind the same egress address; alone in memory by default. */
-    private readonly shared = new SharedMxBudget(new MemoryMxSlots(), 'local'),
+    private readonly shared = new SharedMxBudget(new MxSlots(new MemorySlots()), 'local'),
   ) {
     // Another process waits for the MX: the sessions we keep parked there hold slots it could use.
     shared.onWanted((key) => this.closeParked(key));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ProbeLane } from './probe-lane';
-import { MxSlots, PoolSurvey, slotNumber, slotPool } from './mx-slots.port';
+import { MxSlots, PoolSurvey, slotNumber, slotPool } from './mx-slots';
 
 // A holder renews its slots this often and they stay held this long after the last renewal: a worker killed
 // with SIGKILL frees its slots for the others within LEASE_MS, while a live one (renewing 3 times per lease)

@@ -1,27 +1,33 @@
 import { eventually } from '@lib/common/testing';
-import { MemoryMxSlots, MemoryMxSlotStore } from '../embedded/memory-mx-slots';
+import { MemorySlots, type MemorySlotStorage } from '@lib/slots';
+import { MxSlots } from './mx-slots';
 import { SharedMxBudget } from './shared-mx-budget';
 
 /** Counts the store's takes and releases: what a busy MX costs the MongoDB-wire server. */
-class CountingSlots extends MemoryMxSlots {
+class CountingSlots extends MxSlots {
+  constructor(storage: MemorySlotStorage = new Map()) {
+    super(new MemorySlots(storage));
+  }
   takes = 0;
   releases = 0;
-  override take(...args: Parameters<MemoryMxSlots['take']>) {
+  override take(...args: Parameters<MxSlots['take']>) {
     this.takes++;
     return super.take(...args);
   }
-  override release(...args: Parameters<MemoryMxSlots['release']>) {
+  override release(...args: Parameters<MxSlots['release']>) {
     this.releases++;
     return super.release(...args);
   }
 }
 
 const MX = '192.0.2.1:25';
+/** Another process's client of the slots in `storage`. */
+const client = (storage: MemorySlotStorage) => new MxSlots(new MemorySlots(storage));
 const ceiling = (n: number) => () => n;
 
 describe('SharedMxBudget', () => {
   const budgets: SharedMxBudget[] = [];
-  const budget = (slots: MemoryMxSlots, egress = 'host-a') => {
+  const budget = (slots: MxSlots, egress = 'host-a') => {
     const made = new SharedMxBudget(slots, egress);
     budgets.push(made);
     return made;
@@ -42,8 +48,8 @@ describe('SharedMxBudget', () => {
   });
 
   it('gives a kept slot back to another process that waits for it, and within the survey interval', async () => {
-    const store = new MemoryMxSlotStore();
-    const [first, second] = [budget(new MemoryMxSlots(store)), budget(new MemoryMxSlots(store))];
+    const store = new Map();
+    const [first, second] = [budget(client(store)), budget(client(store))];
     await first.release(await first.take(MX, ceiling(1), 'bulk')); // kept unused by the first process
     const started = Date.now();
     const id = await second.take(MX, ceiling(1), 'bulk');
@@ -52,9 +58,9 @@ describe('SharedMxBudget', () => {
   });
 
   it('while another process waits, gives back only the slots above its fair part and keeps reusing the rest', async () => {
-    const store = new MemoryMxSlotStore();
+    const store = new Map();
     const firstSlots = new CountingSlots(store);
-    const [first, second] = [budget(firstSlots), budget(new MemoryMxSlots(store))];
+    const [first, second] = [budget(firstSlots), budget(client(store))];
     const held = await Promise.all([0, 1, 2].map(() => first.take(MX, ceiling(3), 'bulk')));
     const waiting = second.take(MX, ceiling(3), 'bulk');
     await eventually(() => expect(first.isWanted(MX)).toBe(true));
@@ -77,9 +83,9 @@ describe('SharedMxBudget', () => {
   });
 
   it('counts the processes that hold slots of an MX, so each paces its connects at its share of the rate', async () => {
-    const store = new MemoryMxSlotStore();
-    const [first, second] = [budget(new MemoryMxSlots(store)), budget(new MemoryMxSlots(store))];
-    const elsewhere = budget(new MemoryMxSlots(store), 'host-b');
+    const store = new Map();
+    const [first, second] = [budget(client(store)), budget(client(store))];
+    const elsewhere = budget(client(store), 'host-b');
     await first.take(MX, ceiling(4), 'bulk');
     expect(first.sharers(MX)).toBe(1);
     await second.take(MX, ceiling(4), 'bulk');

@@ -1,8 +1,7 @@
 import { AppConfig } from '@lib/config';
 import type { ApiConfig } from '../../api.config';
-import { MemoryRateGrants } from './embedded/memory-rate-grants';
-import { MongoRateGrants } from './mongo/mongo-rate-grants';
-import { RateGrants } from './rate-grants.port';
+import { openSlotStore } from '@lib/slots';
+import { RateGrants } from './rate-grants';
 import { RateLimits } from '../rate-limits';
 import { SharedRateLimiter } from './shared-rate-limiter';
 
@@ -12,9 +11,8 @@ import { SharedRateLimiter } from './shared-rate-limiter';
  * in memory otherwise, where DATA_DIR's lock makes this the only api process.
  */
 export function createRateGrants(config: Pick<AppConfig, 'mongoUrl' | 'mongoDatabase'>): RateGrants {
-  return config.mongoUrl
-    ? new MongoRateGrants({ url: config.mongoUrl, dbName: config.mongoDatabase })
-    : new MemoryRateGrants();
+  const { mongoUrl, mongoDatabase } = config;
+  return new RateGrants(openSlotStore({ mongoUrl, mongoDatabase, collection: 'slots_rate_grants' }));
 }
 
 /**
@@ -23,7 +21,7 @@ export function createRateGrants(config: Pick<AppConfig, 'mongoUrl' | 'mongoData
  */
 export function createRateLimits(config: ApiConfig, grants: RateGrants): RateLimits {
   const limiter = ({ perSecond, burst }: { perSecond: number; burst: number }) => {
-    const maxBlock = grants instanceof MemoryRateGrants ? 1 : Math.max(1, Math.floor(burst / 20));
+    const maxBlock = grants.remote ? Math.max(1, Math.floor(burst / 20)) : 1;
     return new SharedRateLimiter(grants, { perSecond, burst, maxBlock });
   };
   const { rateLimit, publishableRateLimit: publishable } = config;

@@ -1,5 +1,5 @@
 import type { RateDecision } from '../rate-limiter';
-import { RateGrants } from './rate-grants.port';
+import { RateGrants } from './rate-grants';
 
 export interface SharedRateLimiterOptions {
   perSecond: number;

@@ -1,0 +1,1 @@
+export { slotStoreContract, type SlotStoreFixture } from './slot-store.contract';
