@@ -1,13 +1,13 @@
 import { CreditLedger } from '@lib/credits';
 import { EventStore } from '@lib/eventstore';
-import { SignUpAccounts } from '@lib/identity';
 import { UserStreams } from '@lib/identity/testing';
+import { AccountOpening } from '@lib/teams';
 import { DashboardBrowser, tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { PASSWORD, signedInUser, uniqueEmail } from './dashboard-users';
 
 /**
- * The confirmation request and the worker's EmailConfirmed consumer both run SignUpAccounts; the
+ * The confirmation request and the worker's EmailConfirmed consumer both run AccountOpening.forSignUp; the
  * redelivery harness covers them one after the other, this covers them racing.
  */
 describe('trial credits of a sign-up', () => {
@@ -32,8 +32,8 @@ describe('trial credits of a sign-up', () => {
     const { accountId } = (await app.running.app.get(UserStreams).registration(userId))!;
     const events = app.running.app.get(EventStore);
     expect(await events.readStream(`credits-${accountId}`)).toEqual([]);
-    const accounts = app.running.app.get(SignUpAccounts);
-    expect(await Promise.all(Array.from({ length: 8 }, () => accounts.ensureFor(userId)))).toEqual(Array(8).fill(true));
+    const opening = app.running.app.get(AccountOpening);
+    expect(await Promise.all(Array.from({ length: 8 }, () => opening.forSignUp(userId)))).toEqual(Array(8).fill(true));
     const ledger = await events.readStream(`credits-${accountId}`);
     expect(ledger.map((e) => [e.type, e.data.transactionId, e.data.amount])).toEqual([
       ['CreditsAdded', `trial-${accountId}`, 100],
@@ -51,11 +51,11 @@ describe('trial credits of a sign-up', () => {
       body: { token: await tokenFromOutbox(app.dataDir, email, '/confirm-email') },
     });
     expect(again.body.error.code).toBe(6006);
-    expect(await app.running.app.get(SignUpAccounts).ensureFor(user.userId)).toBe(true);
+    expect(await app.running.app.get(AccountOpening).forSignUp(user.userId)).toBe(true);
     expect((await app.running.app.get(EventStore).readStream(`credits-${user.accountId}`)).length).toBe(1);
   });
 
   it('are not granted for a user who never registered', async () => {
-    expect(await app.running.app.get(SignUpAccounts).ensureFor('123456789')).toBe(false);
+    expect(await app.running.app.get(AccountOpening).forSignUp('123456789')).toBe(false);
   });
 });

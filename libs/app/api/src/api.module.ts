@@ -5,6 +5,7 @@ import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
 import { IdentityModule } from '@lib/identity';
 import { IdempotencyModule } from '@lib/idempotency';
+import { AccountOpeningModule } from '@lib/teams';
 import { MultipartRoutesGuard, WebApp } from '@lib/http-host';
 import { ApiConfigModule } from './api.config';
 import { AccountProvisioning } from './provisioning/account-provisioning';
@@ -33,6 +34,7 @@ import { DashboardApiModule } from './dashboard/dashboard-api.module';
     AccountsModule,
     CreditsModule,
     IdentityModule,
+    AccountOpeningModule,
     IdempotencyModule, // the admin order route's Idempotency-Key
     FinderApiModule,
     WebhooksApiModule,

@@ -2,8 +2,6 @@
 // password, email change), the session authenticator, the user directory queries, and the events
 // other libs read (with the upcasters that read them).
 export { IdentityModule } from './identity.module';
-export { SignUpAccountModule } from './sign-up-account/sign-up-account.module';
-export { SignUpAccounts } from './sign-up-account/sign-up-accounts';
 export { RegistrationService, type RegisteredAccount, type SignUpRequest } from './sign-up/registration.service';
 export { SignInService, type SignInContext, type StartedSession } from './sign-in/sign-in.service';
 export { SessionAuthenticator, type DashboardPrincipal } from './authenticate/session-authenticator';
@@ -30,6 +28,7 @@ export {
   type SessionOwner,
   type UserSummary,
 } from './find-users/find-users.query';
+export { FindRegistrationQuery, type Registration } from './find-users/find-registration.query';
 export { USER_UPCASTERS } from './domain/user.upcast';
 export type { UserEvent } from './domain/user.events';
 export { newSecretToken } from './tokens/secret-hash';

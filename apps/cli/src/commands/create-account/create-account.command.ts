@@ -1,6 +1,4 @@
-import { CommandBus } from '@nestjs/cqrs';
-import { OpenAccountCommand } from '@lib/accounts';
-import { GrantCreditsCommand } from '@lib/credits';
+import { AccountOpening } from '@lib/teams';
 import { intFlag, stringFlag } from '../../cli-args';
 import { CliCommand } from '../../cli-command';
 
@@ -12,12 +10,7 @@ export const createAccount: CliCommand = {
   async run(app, flags) {
     const name = stringFlag(flags, 'name');
     const credits = intFlag(flags, 'credits', 0);
-    const commands = app.get(CommandBus);
-    const opened = await commands.execute(new OpenAccountCommand(name));
-    if (credits > 0)
-      await commands.execute(
-        new GrantCreditsCommand(opened.accountId, credits, 'opening balance', `open-${opened.accountId}`),
-      );
-    return { output: { accountId: opened.accountId, keyId: opened.keyId!, apiKey: opened.apiKey!, credits } };
+    const { accountId, keyId, apiKey } = await app.get(AccountOpening).withOwnerKey(name, credits);
+    return { output: { accountId, keyId, apiKey, credits } };
   },
 };

@@ -3,7 +3,8 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
 import { IdempotencyModule } from '@lib/idempotency';
-import { IdentityModule, SignUpAccountModule } from '@lib/identity';
+import { IdentityModule } from '@lib/identity';
+import { AccountOpeningModule } from '@lib/teams';
 import { UsageModule } from '@lib/usage';
 import { RetentionModule } from '@lib/retention';
 import { ApiConfigModule } from '../api.config';
@@ -53,7 +54,7 @@ import { DashboardEraseAddressController } from './erase-address/erase-address.c
     ApiConfigModule,
     RateLimitModule,
     IdentityModule,
-    SignUpAccountModule,
+    AccountOpeningModule,
     AccountsModule,
     CreditsModule,
     IdempotencyModule,

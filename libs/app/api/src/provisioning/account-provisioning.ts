@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiKeyReadyQuery, OpenAccountCommand } from '@lib/accounts';
-import { GrantCreditsCommand } from '@lib/credits';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiKeyReadyQuery } from '@lib/accounts';
+import { AccountOpening } from '@lib/teams';
 
 /**
- * Opening an account is two aggregates (account, credit ledger); used by the admin API and the demo
- * bootstrap (sign-up: SignUpAccounts). The CLI runs the two commands itself: it has no projector to wait for.
+ * An operator's account opened by the API (the admin route, the demo bootstrap) through AccountOpening,
+ * answered once its owner key works. The CLI opens through AccountOpening too: it has no projector to wait for.
  */
 @Injectable()
 export class AccountProvisioning {
   constructor(
-    private readonly commands: CommandBus,
+    private readonly opening: AccountOpening,
     private readonly queries: QueryBus,
   ) {}
 
@@ -18,14 +18,9 @@ export class AccountProvisioning {
     name: string,
     credits: number,
   ): Promise<{ accountId: string; keyId: string; apiKey: string; credits: number }> {
-    const opened = await this.commands.execute(new OpenAccountCommand(name));
-    if (credits > 0) {
-      await this.commands.execute(
-        new GrantCreditsCommand(opened.accountId, credits, 'opening balance', `open-${opened.accountId}`),
-      );
-    }
-    await this.waitForKey(opened.keyId!, opened.position);
-    return { accountId: opened.accountId, keyId: opened.keyId!, apiKey: opened.apiKey!, credits };
+    const opened = await this.opening.withOwnerKey(name, credits);
+    await this.waitForKey(opened.keyId, opened.position);
+    return { accountId: opened.accountId, keyId: opened.keyId, apiKey: opened.apiKey, credits };
   }
 
   /** The key works as soon as this returns, because authentication reads the projected key. */

@@ -1,13 +1,14 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { SignUpAccounts, USER_UPCASTERS, type UserEvent } from '@lib/identity';
+import { USER_UPCASTERS, type UserEvent } from '@lib/identity';
 import { BusConsumer, IncomingMessage, MessageBus, RelayMessageV1, relayTopic, upcastRelayed } from '@lib/messaging';
+import { AccountOpening } from '@lib/teams';
 
 /** The relay's topic of the users-<id> streams. */
 const USERS_TOPIC = relayTopic('users');
 
 /**
  * Follows EmailConfirmed on events.users and makes sure the confirmed user's account is open with its
- * trial credits (SignUpAccounts). The confirmation request does the same at once; this is what finishes
+ * trial credits (AccountOpening.forSignUp). The confirmation request does the same at once; this is what finishes
  * it when that request died after recording the confirmation. Idempotent, so a redelivered message or
  * a race with the request grants once.
  */
@@ -18,7 +19,7 @@ export class SignUpAccountsConsumer implements OnApplicationBootstrap, OnApplica
 
   constructor(
     private readonly bus: MessageBus,
-    private readonly accounts: SignUpAccounts,
+    private readonly opening: AccountOpening,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -37,7 +38,7 @@ export class SignUpAccountsConsumer implements OnApplicationBootstrap, OnApplica
     const event = upcastRelayed<UserEvent>(message.value, USER_UPCASTERS);
     if (event.type !== 'EmailConfirmed') return;
     const { userId } = event.data;
-    if (!(await this.accounts.ensureFor(userId)))
+    if (!(await this.opening.forSignUp(userId)))
       this.logger.warn(`EmailConfirmed for user ${userId}, who has no registration: nothing to open`);
   }
 }

@@ -7,12 +7,7 @@ export class GrantCreditsHandler implements ICommandHandler<GrantCreditsCommand,
   constructor(private readonly ledger: CreditLedger) {}
 
   execute(command: GrantCreditsCommand): Promise<LedgerView> {
-    return this.ledger.grant(
-      command.accountId,
-      command.amount,
-      0,
-      { kind: 'grant', reason: command.reason },
-      command.transactionId,
-    );
+    const source = { kind: 'grant', reason: command.reason } as const;
+    return this.ledger.grantOnce(command.accountId, command.amount, 0, source, command.transactionId, command.since);
   }
 }

@@ -19,7 +19,7 @@ export interface SignUpRequest {
 
 const ABANDONED_AFTER_MS = 5 * 60_000;
 
-/** A user and the team account they signed up with (opened with its trial credits once confirmed: SignUpAccounts). */
+/** A user and the team account they signed up with (opened with its trial credits once confirmed: AccountOpening of @lib/teams). */
 export interface RegisteredAccount {
   userId: string;
   accountId: string;
@@ -80,7 +80,7 @@ export class RegistrationService {
     await this.mailer.send(identityMails.confirm(email, this.config.publicUrl, link.token));
   }
 
-  /** Confirms the address from the mailed link (once); the caller then opens the user's account (SignUpAccounts). */
+  /** Confirms the address from the mailed link (once); the caller then opens the user's account (AccountOpening of @lib/teams). */
   async confirmEmail(token: unknown): Promise<RegisteredAccount> {
     const parsed = parseLinkToken(token);
     if (!parsed) throw new DomainError('INVALID_TOKEN');

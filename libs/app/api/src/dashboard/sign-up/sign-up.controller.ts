@@ -2,7 +2,8 @@ import { Body, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiOperation } from '@nestjs/swagger';
 import { QueryBus } from '@nestjs/cqrs';
-import { FindUsersQuery, RegistrationService, SignInService, SignUpAccounts } from '@lib/identity';
+import { FindUsersQuery, RegistrationService, SignInService } from '@lib/identity';
+import { AccountOpening } from '@lib/teams';
 import { API_CONFIG, type ApiConfig } from '../../api.config';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { Anonymous } from '../session/dashboard.decorators';
@@ -18,7 +19,7 @@ import { SignUpDto } from './sign-up.dto';
 export class SignUpController {
   constructor(
     private readonly registration: RegistrationService,
-    private readonly signUpAccounts: SignUpAccounts,
+    private readonly opening: AccountOpening,
     private readonly signIns: SignInService,
     private readonly queries: QueryBus,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
@@ -58,7 +59,7 @@ export class SignUpController {
   ) {
     const account = await this.registration.confirmEmail(body.token);
     // The worker's EmailConfirmed consumer does the same if this request dies here; done at once so the account is there at sign-in.
-    await this.signUpAccounts.ensureFor(account.userId);
+    await this.opening.forSignUp(account.userId);
     // The single-use link has just proved the mailbox: the request that used it is signed in. A fresh session
     // (new random token and CSRF token, never one the page had before) replaces the anonymous CSRF cookie.
     const userAgent = typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : '';
