@@ -1,5 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { InviteMemberCommand, IssueApiKeyCommand, RemoveMemberCommand } from '@lib/accounts';
+import { IssueApiKeyCommand } from '@lib/accounts';
+import { InviteMemberCommand, RemoveMemberCommand } from '@lib/teams';
 import { tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { joinedMember, signedInUser, uniqueEmail } from './dashboard-users';

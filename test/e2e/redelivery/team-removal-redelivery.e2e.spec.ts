@@ -8,7 +8,7 @@ import { joinedMember, signedInUser, uniqueEmail } from '../dashboard/dashboard-
  * Security review finding 11 (issue 25): a member's removal spans two streams, the team's account
  * (MemberRemoved, with their keys and invitations) and the member's user stream (TeamLeft, which moves
  * their session back to their own account). The removal request does both; the worker's consumer of
- * MemberRemoved (TeamRemovalConsumer) finishes the second when the request died between them. Killed at
+ * MemberRemoved (MemberRemovedConsumer) finishes the second when the request died between them. Killed at
  * every step, with every message delivered twice, the removed admin must end back in their own account,
  * unable to work in the team or to come back through the invitation they sent themselves (finding 1: it
  * is withdrawn in the removal's append), exactly as in a clean run.

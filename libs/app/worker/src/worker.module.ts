@@ -14,8 +14,8 @@ import { VerificationRecordsModule } from '@lib/paid-verification';
 import { VerificationEngineModule } from '@lib/verification';
 import { AutoTopupModule } from './auto-topup/auto-topup.module';
 import { SignUpAccountsConsumerModule } from './sign-up/sign-up-accounts-consumer.module';
-import { TeamRemovalModule } from './team-removal/team-removal.module';
 import { ErasureWorkerModule } from '@lib/erasure';
+import { TeamRemovalModule } from '@lib/teams';
 
 /**
  * The worker role: Kafka consumers for probing, finder jobs, webhook delivery, automatic top-ups, usage

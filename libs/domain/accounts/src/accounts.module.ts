@@ -8,19 +8,13 @@ import { IssueApiKeyHandler } from './issue-api-key/issue-api-key.handler';
 import { OpenAccountHandler } from './open-account/open-account.handler';
 import { accountsProjection } from './open-account/accounts.projection';
 import { apiKeysProjection } from './authenticate/api-keys.projection';
-import { teamMembersProjection } from './list-team-members/team-members.projection';
 import { RevokeApiKeyHandler } from './revoke-api-key/revoke-api-key.handler';
 import { RotateApiKeyHandler } from './rotate-api-key/rotate-api-key.handler';
 import { RestrictApiKeyHandler } from './restrict-api-key/restrict-api-key.handler';
 import { KeyLastUsed } from './usage/key-last-used';
-import { InviteMemberHandler } from './invite-member/invite-member.handler';
-import { AcceptInviteHandler } from './accept-invite/accept-invite.handler';
-import { RemoveMemberHandler } from './remove-member/remove-member.handler';
 import { AccountStatusHandler, CloseAccountHandler } from './close-account/close-account.handler';
-import { RevokeInviteHandler } from './revoke-invite/revoke-invite.handler';
-import { ListInvitesHandler } from './list-invites/list-invites.handler';
-import { ListTeamMembersHandler } from './list-team-members/list-team-members.handler';
-import { TeamRoleHandler } from './list-team-members/team-role.handler';
+import { TeamRoleHandler } from './get-team-role/team-role.handler';
+import { AccountTeams } from './run-team-commands/account-teams';
 import { AccountOpenedHandler } from './open-account/account-opened.handler';
 import { ApiKeyReadyHandler, GetApiKeyHandler, ListApiKeysHandler } from './list-api-keys/list-api-keys.handler';
 
@@ -34,14 +28,8 @@ import { ApiKeyReadyHandler, GetApiKeyHandler, ListApiKeysHandler } from './list
     RevokeApiKeyHandler,
     RotateApiKeyHandler,
     RestrictApiKeyHandler,
-    InviteMemberHandler,
-    AcceptInviteHandler,
-    RemoveMemberHandler,
     CloseAccountHandler,
     AccountStatusHandler,
-    RevokeInviteHandler,
-    ListInvitesHandler,
-    ListTeamMembersHandler,
     TeamRoleHandler,
     AccountOpenedHandler,
     ListApiKeysHandler,
@@ -49,13 +37,14 @@ import { ApiKeyReadyHandler, GetApiKeyHandler, ListApiKeysHandler } from './list
     ApiKeyReadyHandler,
     ApiKeyAuthenticator,
     KeyLastUsed,
+    AccountTeams,
   ],
-  exports: [ApiKeyAuthenticator, KeyLastUsed],
+  exports: [ApiKeyAuthenticator, KeyLastUsed, AccountTeams],
 })
 export class AccountsModule implements OnModuleInit {
   constructor(private readonly projections: ProjectionRegistry) {}
 
   onModuleInit(): void {
-    this.projections.register(accountsProjection, apiKeysProjection, teamMembersProjection);
+    this.projections.register(accountsProjection, apiKeysProjection);
   }
 }

@@ -1,7 +1,7 @@
-// The public surface of accounts: its module, its commands (open an account; issue, revoke, rotate a key;
-// invite, accept, remove a team member, withdraw an invitation) and queries (team members, pending
-// invitations, API keys, a member's current role), the authenticator and the key-usage clock the API injects, and the events
-// other libs read.
+// The public surface of accounts: its module, its commands (open and close an account; issue, revoke, rotate,
+// restrict a key) and queries (API keys, a member's current role), the authenticator and the key-usage clock the
+// API injects, the team part of the aggregate that @lib/teams runs its use cases on (AccountTeams), and the
+// events other libs read.
 export { AccountsModule } from './accounts.module';
 export { ApiKeyAuthenticator, type Principal } from './authenticate/api-key-authenticator';
 export { OpenAccountCommand, type OpenedAccount } from './open-account/open-account.command';
@@ -13,14 +13,10 @@ export { RestrictApiKeyCommand, type RestrictedKey } from './restrict-api-key/re
 export { KEY_SCOPES, type KeyScope, type KeyRestrictions, type KeyRestrictionsChange } from './domain/key-restrictions';
 export { API_KEY_KINDS, type ApiKeyKind } from './domain/key-kind';
 export { originAllowed } from './domain/key-origins';
-export { InviteMemberCommand, type Invitation } from './invite-member/invite-member.command';
-export { AcceptInviteCommand, type JoinedTeam } from './accept-invite/accept-invite.command';
-export { RemoveMemberCommand, type RemovedMember } from './remove-member/remove-member.command';
 export { AccountStatusQuery, CloseAccountCommand, type ClosedAccount } from './close-account/close-account.command';
-export { RevokeInviteCommand, type RevokedInvite } from './revoke-invite/revoke-invite.command';
-export { ListTeamMembersQuery, type TeamMember } from './list-team-members/list-team-members.query';
-export { TeamRoleQuery } from './list-team-members/team-role.query';
-export { ListInvitesQuery, type PendingInvite } from './list-invites/list-invites.query';
+export { TeamRoleQuery } from './get-team-role/team-role.query';
+export { AccountTeams, type TeamCommand } from './run-team-commands/account-teams';
+export { isPendingInvite, type TeamState } from './domain/account-team';
 export {
   ApiKeyReadyQuery,
   GetApiKeyQuery,
@@ -30,4 +26,5 @@ export {
 export type { TeamRole } from './domain/account.commands';
 export type { TeamMemberRole } from './domain/account.decider';
 export type { AccountEvent } from './domain/account.events';
+export { ACCOUNT_UPCASTERS } from './domain/account.upcast';
 export { KeyLastUsed } from './usage/key-last-used';

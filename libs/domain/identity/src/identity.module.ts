@@ -7,8 +7,6 @@ import { PasswordHasher } from './passwords/password-hasher';
 import { sessionsProjection } from './authenticate/sessions.projection';
 import { usersProjection } from './shared/users.projection';
 import { EmailChangeService } from './change-email/email-change.service';
-import { TeamInvitationsService } from './invite-member/team-invitations.service';
-import { MemberRemovalService } from './remove-member/member-removal.service';
 import { AccountClosureService } from './close-account/account-closure.service';
 import { PasswordService } from './change-password/password.service';
 import { RegistrationService } from './sign-up/registration.service';
@@ -35,13 +33,11 @@ const SERVICES = [
   SessionAuthenticator,
   PasswordService,
   EmailChangeService,
-  TeamInvitationsService,
-  MemberRemovalService,
   AccountClosureService,
 ];
 
 /**
- * Dashboard users: registration, sessions, passwords, team invitations and removals, sign-in throttling (SignInAttempts: MongoDB when
+ * Dashboard users: registration, sessions, passwords, closing the account, sign-in and mail throttling (SignInAttempts: MongoDB when
  * MONGO_URL is set, else DATA_DIR/sign-in-attempts.sqlite). Registers its projections in the projector role.
  */
 @Module({

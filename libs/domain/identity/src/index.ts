@@ -14,10 +14,7 @@ export {
 export { PasswordService } from './change-password/password.service';
 export { MailThrottle } from './sign-in-throttle/mail-throttle';
 export { EmailChangeService } from './change-email/email-change.service';
-export { TeamInvitationsService } from './invite-member/team-invitations.service';
-export { MemberRemovalService } from './remove-member/member-removal.service';
 export { AccountClosureService } from './close-account/account-closure.service';
-export { requireManager } from './shared/team-roles';
 export { normalizeEmail } from './shared/user-streams';
 export { JoinTeamCommand, LeaveTeamCommand } from './switch-team/switch-team.commands';
 export { SwitchTeamModule } from './switch-team/switch-team.module';

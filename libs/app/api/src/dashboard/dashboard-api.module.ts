@@ -4,8 +4,7 @@ import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
 import { IdempotencyModule } from '@lib/idempotency';
 import { IdentityModule } from '@lib/identity';
-import { AccountOpeningModule } from '@lib/teams';
-import { UsageModule } from '@lib/usage';
+import { AccountOpeningModule, TeamsModule } from '@lib/teams';
 import { RetentionModule } from '@lib/retention';
 import { ApiConfigModule } from '../api.config';
 import { RateLimitModule } from '../auth/rate-limit.module';
@@ -34,7 +33,6 @@ import { ShowTeamController } from './show-team/show-team.controller';
 import { SignInController } from './sign-in/sign-in.controller';
 import { SignOutController } from './sign-out/sign-out.controller';
 import { SignUpController } from './sign-up/sign-up.controller';
-import { TeamMembers } from './show-team/team-members';
 import { TeamUsageController } from './team-usage/team-usage.controller';
 import { UploadLimitsController } from './upload-limits/upload-limits.controller';
 import { RestrictKeyController } from './restrict-key/restrict-key.controller';
@@ -58,7 +56,7 @@ import { DashboardEraseAddressController } from './erase-address/erase-address.c
     AccountsModule,
     CreditsModule,
     IdempotencyModule,
-    UsageModule,
+    TeamsModule,
     RetentionModule,
     ErasuresApiModule,
   ],
@@ -91,6 +89,6 @@ import { DashboardEraseAddressController } from './erase-address/erase-address.c
     DashboardListOrdersController,
     DashboardPaymentMethodController,
   ],
-  providers: [DashboardSessionGuard, AccountProvisioning, TeamKeyList, TeamKeys, TeamMembers, AccountClosing],
+  providers: [DashboardSessionGuard, AccountProvisioning, TeamKeyList, TeamKeys, AccountClosing],
 })
 export class DashboardApiModule {}

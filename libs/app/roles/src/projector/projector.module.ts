@@ -5,12 +5,14 @@ import { IdentityModule } from '@lib/identity';
 import { FinderReadModelModule } from '@lib/finder';
 import { VerificationJobsModule } from '@lib/verification-jobs';
 import { WebhooksReadModelModule } from '@lib/webhooks';
+import { TeamMembersModule } from '@lib/teams';
 import { ProjectorService } from './projector.service';
 
 /** Imports every domain module so their projections are registered, then runs them. */
 @Module({
   imports: [
     AccountsModule,
+    TeamMembersModule,
     CreditsModule,
     IdentityModule,
     FinderReadModelModule,

@@ -1,9 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ListTeamMembersQuery } from '@lib/accounts';
 import { AutoTopupService, CREDIT_LEDGER_UPCASTERS, type CreditLedgerEvent } from '@lib/credits';
 import { FindUsersQuery } from '@lib/identity';
 import { Mailer } from '@lib/mail';
+import { ListTeamMembersQuery } from '@lib/teams';
 import {
   BusConsumer,
   IncomingMessage,

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { AccountsModule } from '@lib/accounts';
 import { CreditsModule } from '@lib/credits';
 import { UserDirectoryModule } from '@lib/identity';
 import { MailModule } from '@lib/mail';
+import { TeamMembersModule } from '@lib/teams';
 import { AutoTopupConsumer } from './auto-topup.consumer';
 
 /** The worker's automatic top-up consumer. */
 @Module({
-  imports: [CqrsModule, AccountsModule, CreditsModule, UserDirectoryModule, MailModule],
+  imports: [CqrsModule, CreditsModule, TeamMembersModule, UserDirectoryModule, MailModule],
   providers: [AutoTopupConsumer],
 })
 export class AutoTopupModule {}

@@ -42,19 +42,19 @@ export function requireKeyChanger(team: TeamState, userId: string, keyOwner: str
   if (role === 'member' && keyOwner !== userId) throw new DomainError('API_KEY_NOT_FOUND');
 }
 
-export const isPending = (invite: InviteState, at: string): boolean => !invite.used && invite.expiresAt > at;
+export const isPendingInvite = (invite: InviteState, at: string): boolean => !invite.used && invite.expiresAt > at;
 
 /** The unused, unexpired, not withdrawn invite whose token this is; every failure reads the same. */
 export function requireInvite(team: TeamState, tokenHash: string, email: string, at: string): [string, InviteState] {
   const found = Object.entries(team.invites).find(([, invite]) => sameHex(invite.tokenHash, tokenHash));
-  if (!found || !isPending(found[1], at) || found[1].email !== email) throw new DomainError('INVALID_TOKEN');
+  if (!found || !isPendingInvite(found[1], at) || found[1].email !== email) throw new DomainError('INVALID_TOKEN');
   return found;
 }
 
 /** A pending invitation an owner or admin may withdraw. */
 export function requirePendingInvite(team: TeamState, inviteId: string, at: string): InviteState {
   const invite = team.invites[inviteId];
-  if (!invite || !isPending(invite, at)) throw new DomainError('INVITE_NOT_FOUND');
+  if (!invite || !isPendingInvite(invite, at)) throw new DomainError('INVITE_NOT_FOUND');
   return invite;
 }
 
@@ -70,7 +70,7 @@ export function invitesWithdrawnByRemoval(
 ): InviteRevoked[] {
   const addresses = new Set([team.joinedAs[userId], currentEmail].filter((a): a is string => !!a));
   return Object.entries(team.invites).flatMap(([inviteId, invite]): InviteRevoked[] => {
-    if (!isPending(invite, at)) return [];
+    if (!isPendingInvite(invite, at)) return [];
     const reason = addresses.has(invite.email)
       ? 'invitee_removed'
       : invite.invitedBy === userId

@@ -3,7 +3,7 @@ import { AccountCommand } from './account.commands';
 import { AccountEvent } from './account.events';
 import {
   invitesWithdrawnByRemoval,
-  isPending,
+  isPendingInvite,
   requireInvite,
   requireKeyChanger,
   requireManager,
@@ -14,6 +14,7 @@ import {
 import { KeyRestrictions, KeyScope, restrictionsAfter, sameRestrictions, UNRESTRICTED } from './key-restrictions';
 import { ApiKeyKind, requireKeyKind } from './key-kind';
 import { closeAccount } from './account-closure';
+import { ACCOUNT_UPCASTERS } from './account.upcast';
 
 export type { TeamMemberRole } from './account-team';
 type KeyState = { revoked: boolean; userId: string | null; kind: ApiKeyKind; restrictions: KeyRestrictions };
@@ -61,6 +62,7 @@ const issuedKind = (kind: ApiKeyKind): { kind?: 'test' | 'publishable' } => (kin
 
 export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = {
   initialState: { status: 'none' },
+  upcasters: ACCOUNT_UPCASTERS,
 
   decide(command, state) {
     switch (command.type) {
@@ -163,7 +165,7 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         // Inviting an address again replaces its pending invitation: one invitation per person, and only
         // the newest link (with the newest role) works.
         const replaced: AccountEvent[] = Object.entries(open.invites)
-          .filter(([, invite]) => invite.email === command.email && isPending(invite, at))
+          .filter(([, invite]) => invite.email === command.email && isPendingInvite(invite, at))
           .map(([inviteId]) => ({
             type: 'InviteRevoked',
             data: {

@@ -31,7 +31,7 @@ export class AccountClosureService {
 
   async close(user: DashboardPrincipal, teamName: string): Promise<ClosedAccount> {
     const closed = await this.commands.execute(new CloseAccountCommand(user.accountId, user.userId, teamName));
-    // The worker's MemberRemoved consumer does the same if this request dies here (TeamRemovalConsumer).
+    // The worker's MemberRemoved consumer does the same if this request dies here (MemberRemovedConsumer of @lib/teams).
     for (const userId of closed.removedUserIds)
       await this.commands.execute(new LeaveTeamCommand(userId, user.accountId, closed.closedAt));
     await this.users.run(user.userId, { type: 'EndAllSessions', reason: 'account_closed', at: this.clock.nowIso() });

@@ -23,17 +23,6 @@ export const identityMails = {
     subject: 'Confirm your new email address',
     text: `Confirm that this is your new sign-in address:\n\n${baseUrl}/confirm-email-change?token=${token}\n\nThe link works once, for 24 hours.\n`,
   }),
-  invitation: (
-    to: string,
-    inviter: { name: string; email: string },
-    role: string,
-    baseUrl: string,
-    token: string,
-  ): OutgoingMail => ({
-    to,
-    subject: `${inviter.name} invited you to their team`,
-    text: `${inviter.name} (${inviter.email}) invited you to join their team as ${role}.\n\nSign up or sign in with this address, then open:\n\n${baseUrl}/accept-invite?token=${token}\n\nThe invitation is valid for 7 days.\n`,
-  }),
   emailChangeRequested: (to: string, newEmail: string): OutgoingMail => ({
     to,
     subject: 'Your sign-in address is about to change',

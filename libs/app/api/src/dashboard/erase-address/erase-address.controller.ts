@@ -1,7 +1,8 @@
 import { Body, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { AddressErasureRequests } from '@lib/erasure';
-import { DashboardPrincipal, requireManager } from '@lib/identity';
+import { DashboardPrincipal } from '@lib/identity';
+import { requireManager } from '@lib/teams';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { ErasureReceiptDto } from '../../erasures/erasure-receipt.dto';
 import { EraseAddressDto } from '../../erasures/erase-address.dto';

@@ -1,6 +1,7 @@
 import { Body, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { DashboardPrincipal, TeamInvitationsService } from '@lib/identity';
+import { DashboardPrincipal } from '@lib/identity';
+import { TeamInvitationsService } from '@lib/teams';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';

@@ -1,6 +1,7 @@
 import { Delete, HttpCode, Param } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { DashboardPrincipal, MemberRemovalService } from '@lib/identity';
+import { DashboardPrincipal } from '@lib/identity';
+import { MemberRemovalService } from '@lib/teams';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';

@@ -2,7 +2,7 @@ import { Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { DashboardPrincipal } from '@lib/identity';
-import { TeamUsageQuery } from '@lib/usage';
+import { TeamUsageQuery } from '@lib/teams';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentUser } from '../session/dashboard.decorators';
 import { DashboardController } from '../session/dashboard-controller.decorator';
