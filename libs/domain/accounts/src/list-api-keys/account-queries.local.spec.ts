@@ -2,22 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordedEvent } from '@lib/eventstore';
+import { eventRecorder } from '@lib/eventstore/testing';
 import { SqliteReadStore } from '@lib/readstore';
 import { apiKeysProjection } from '../authenticate/api-keys.projection';
 import { GetApiKeyHandler, ListApiKeysHandler } from './list-api-keys.handler';
 import { GetApiKeyQuery, ListApiKeysQuery } from './list-api-keys.query';
 
-let position = 0;
-const recorded = (type: string, data: Record<string, unknown>): RecordedEvent => ({
-  id: `e${++position}`,
-  type,
-  streamId: `accounts-${data.accountId as string}`,
-  revision: position - 1,
-  position,
-  data,
-  metadata: {},
-  recordedAt: '2025-03-01T10:00:00.000Z',
-});
+const record = eventRecorder();
+const recorded = (type: string, data: Record<string, unknown>): RecordedEvent =>
+  record(type, `accounts-${data.accountId as string}`, data);
 
 // Team 1: owner u1 (signed up), admin u2 (joined later; the team's own spec in @lib/teams lists them), an operator key, u2's key (rotated), u1's key
 // (revoked); team 2: one key of its own, which team 1's queries must never see.
