@@ -15,8 +15,8 @@ export { API_KEY_KINDS, type ApiKeyKind } from './domain/key-kind';
 export { originAllowed } from './domain/key-origins';
 export { AccountStatusQuery, CloseAccountCommand, type ClosedAccount } from './close-account/close-account.command';
 export { TeamRoleQuery } from './get-team-role/team-role.query';
-export { AccountTeams, type TeamCommand } from './run-team-commands/account-teams';
-export { isPendingInvite, type TeamState } from './domain/account-team';
+export { AccountTeams } from './run-team-commands/account-teams';
+export { isPendingInvite } from './domain/account-team';
 export {
   ApiKeyReadyQuery,
   GetApiKeyQuery,
