@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import type { AppConfig } from '@lib/config';
+import type { DashboardConfig } from '@lib/config';
 import { provideConfigSlice } from '@lib/platform';
 
 /** What libs/teams reads of the configuration: where mailed links point, and the credits a sign-up's account starts with. */
-export type TeamsConfig = Pick<AppConfig['dashboard'], 'publicUrl' | 'trialCredits'>;
+export type TeamsConfig = Pick<DashboardConfig, 'publicUrl' | 'trialCredits'>;
 
 /** DI token of TeamsConfig (a type, so it needs a token); TeamsConfigModule provides and exports it. */
 export const TEAMS_CONFIG = Symbol('TEAMS_CONFIG');
