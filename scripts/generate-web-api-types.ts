@@ -22,7 +22,7 @@ import { ErrorCodes } from '@lib/common';
 import { loadConfig } from '@lib/config';
 import { createHttpApp } from '@lib/http-host';
 import { RootModule } from '@lib/roles';
-import { VERIFICATION_RESULT_COLUMNS, RESULT_LABELS } from '@lib/verification-jobs';
+import { VERIFICATION_RESULT_COLUMNS, VERIFICATION_RESULT_LABELS } from '@lib/verification-jobs';
 
 const ROOT = join(__dirname, '..');
 const GENERATED_DIR = join(ROOT, 'web/src/api/generated');
@@ -82,8 +82,8 @@ function webApiFiles(document: Record<string, unknown>): Record<string, string> 
 function resultLists(): string {
   const entries = (list: readonly unknown[]) => list.map((entry) => `  ${JSON.stringify(entry)},`).join('\n');
   return (
-    "/** The six results in the customer's words, in the dashboard's order (libs/domain/verification-jobs' RESULT_LABELS). */\n" +
-    `export const RESULT_LABELS = [\n${entries(RESULT_LABELS)}\n] as const;\n\n` +
+    "/** The six results in the customer's words, in the dashboard's order (libs/domain/verification-jobs' VERIFICATION_RESULT_LABELS). */\n" +
+    `export const RESULT_LABELS = [\n${entries(VERIFICATION_RESULT_LABELS)}\n] as const;\n\n` +
     '/** The result columns a download can append, in their default order (VERIFICATION_RESULT_COLUMNS). */\n' +
     `export const RESULT_COLUMNS = [\n${entries(VERIFICATION_RESULT_COLUMNS)}\n] as const;\n`
   );

@@ -23,6 +23,6 @@ export { VERIFICATION_JOB_UPCASTERS } from './domain/verification-job.upcast';
 export { VERIFICATION_JOB_PERSONAL_DATA } from './domain/verification-job-personal-data';
 export { VERIFICATION_CHUNK_MESSAGE_PERSONAL_DATA } from './process-chunk/chunk-message-personal-data';
 export { VERIFICATION_RESULT_COLUMNS } from './csv/result-columns';
-export { RESULT_LABELS } from './csv/result-labels';
+export { VERIFICATION_RESULT_LABELS } from './csv/result-labels';
 export type { VerificationJobEvent } from './domain/verification-job.events';
 export { VERIFICATION_JOB_ANALYTICS } from './domain/verification-job-analytics';

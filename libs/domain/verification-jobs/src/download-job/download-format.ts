@@ -1,6 +1,6 @@
 import { DomainError } from '@lib/common';
 import { RowResolver } from '@lib/jobs';
-import { RESULT_LABELS, SIMPLE_RESULT_COLUMN } from '../csv/result-labels';
+import { VERIFICATION_RESULT_LABELS, SIMPLE_RESULT_COLUMN } from '../csv/result-labels';
 
 export type DownloadFormat = 'full' | 'simple';
 
@@ -20,7 +20,7 @@ export function parseDownloadFormat(param: string | undefined, columnsParam: str
   return 'simple';
 }
 
-const LABEL_BY_RESULT = new Map<string, string>(RESULT_LABELS.map((r) => [r.name, r.label]));
+const LABEL_BY_RESULT = new Map<string, string>(VERIFICATION_RESULT_LABELS.map((r) => [r.name, r.label]));
 
 /** Rows of a simple download: the stored cells reduced to the result's label. */
 export function simpleRows(resolver: RowResolver): RowResolver {
@@ -42,6 +42,6 @@ export function simpleRows(resolver: RowResolver): RowResolver {
 export function resultFileName(original: string | null, wanted: ReadonlySet<string> | null = null): string {
   const base = (original ?? '').replace(/\.(csv|txt|tsv|xlsx)$/i, '') || 'job';
   if (!wanted) return `${base}-results.csv`;
-  const slugs = RESULT_LABELS.filter((r) => wanted.has(r.name)).map((r) => r.slug);
+  const slugs = VERIFICATION_RESULT_LABELS.filter((r) => wanted.has(r.name)).map((r) => r.slug);
   return `${base}-${slugs.join('-')}.csv`;
 }
