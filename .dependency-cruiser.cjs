@@ -79,9 +79,10 @@ module.exports = {
     },
     {
       name: 'libs-only-through-their-index',
-      comment: 'Another lib or an app sees a lib through its index.ts (@lib/<name>), never its internals.',
+      comment:
+        'Another lib, an app, a test, a benchmark or a script sees a lib through its index.ts (@lib/<name>) or its testing entry (@lib/<name>/testing), never its internals.',
       severity: 'error',
-      from: { path: '^(apps/[^/]+|libs/[^/]+/[^/]+)/' },
+      from: { path: '^(apps/[^/]+|libs/[^/]+/[^/]+|test|bench|scripts)/' },
       to: {
         path: '^libs/[^/]+/[^/]+/',
         pathNot: ['^$1/', '^libs/[^/]+/[^/]+/src/index\\.ts$', '^libs/[^/]+/[^/]+/src/testing/'],

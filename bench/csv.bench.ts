@@ -6,8 +6,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { CsvRecordReader, limitBytes } from '../libs/domain/jobs/src/csv';
-import { syntheticCsv } from '../libs/domain/jobs/src/csv/synthetic-csv';
+import { CsvRecordReader } from '@lib/jobs';
+import { limitBytes, syntheticCsv } from '@lib/jobs/testing';
 
 const MB = 1024 * 1024;
 const rows = Number(process.argv[2] ?? 500_000);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { syntheticCsv } from '../libs/domain/jobs/src/csv/synthetic-csv';
+import { syntheticCsv } from '@lib/jobs/testing';
 import { startTestApp, type TestApp } from '../test/support/test-app';
 import { startJobPeers, type JobPeers } from './job-peers';
 

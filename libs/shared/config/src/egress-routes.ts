@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import type { CheckCaps, EgressRoute, EgressRoutes, RoutingRule, Socks5ProxySpec } from './egress-routes.types';
-import type { ProbeConfig } from './slices/probe';
-
-/** What a route takes from the single-route settings (SMTP_HELO_NAME, SMTP_MAIL_FROM, …) when it does not say. */
-export type RouteDefaults = Pick<
-  ProbeConfig,
-  'heloName' | 'mailFrom' | 'egressId' | 'perMxConcurrency' | 'connectsPerSecondPerMx'
->;
+import type {
+  CheckCaps,
+  EgressRoute,
+  EgressRoutes,
+  RouteDefaults,
+  RoutingRule,
+  Socks5ProxySpec,
+} from './egress-routes.types';
 
 const DEFAULT_PROXY_TIMEOUT_MS = 10_000;
 const NAME = /^[a-z0-9][a-z0-9_.-]{0,62}$/i;

@@ -18,7 +18,7 @@ export { ConfigError, declaredConfigVariables, loadConfig } from './load-config'
 export type { EnvVariable } from './env-parsers';
 export { CONFIG_REFERENCE, type ConfigReferenceEntry, type ConfigReferenceGroup } from './config-reference';
 export { renderConfigReference } from './config-reference-page';
-export { readEgressRoutes, type RouteDefaults } from './egress-routes';
+export { readEgressRoutes } from './egress-routes';
 export {
   FINDER_BATCH_BUDGET_MS,
   FINDER_BATCH_CONCURRENCY,
@@ -27,4 +27,11 @@ export {
   SETTLE_MARGIN_MS,
   longestPaidCallMs,
 } from './paid-call-budget';
-export type { CheckCaps, EgressRoute, EgressRoutes, RoutingRule, Socks5ProxySpec } from './egress-routes.types';
+export type {
+  CheckCaps,
+  EgressRoute,
+  EgressRoutes,
+  RouteDefaults,
+  RoutingRule,
+  Socks5ProxySpec,
+} from './egress-routes.types';

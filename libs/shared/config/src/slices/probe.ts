@@ -1,27 +1,23 @@
 import { hostname } from 'node:os';
 import { readEgressRoutes } from '../egress-routes';
-import type { EgressRoutes } from '../egress-routes.types';
+import type { EgressRoutes, RouteDefaults } from '../egress-routes.types';
 import { EnvReader } from '../env-parsers';
 
 /**
  * How this process probes mailboxes (DNS_SERVERS, SMTP_*, GREYLIST_RETRY_DELAYS_MS, VERIFY_INTERACTIVE_BUDGET_MS):
  * what libs/domain/verification's engine is built with, declared once here and read by the engine as it is.
  */
-export interface ProbeConfig {
+export interface ProbeConfig extends RouteDefaults {
   /** 'ip' or 'ip:port'; the system's resolvers when null or empty. */
   dnsServers: string[] | null;
   smtpPort: number;
-  heloName: string;
-  mailFrom: string;
   connectTimeoutMs: number;
   bannerTimeoutMs: number;
   commandTimeoutMs: number;
   greylistDelaysMs: number[];
   interactiveBudgetMs: number;
-  perMxConcurrency: number;
   /** Adaptive SMTP sessions (libs/domain/verification's MxLimits): see the SMTP_* entries of docs/configuration.md. */
   perMxConcurrencyFloor: number;
-  connectsPerSecondPerMx: number;
   connectsPerSecondPerMxCeiling: number;
   /** Rejected MAIL/RCPTs per session before it is retired, below Postfix's soft error limit of 10. */
   sessionErrorBudget: number;
@@ -31,11 +27,6 @@ export interface ProbeConfig {
   tarpitFloorMs: number;
   allowPrivateNetworks: boolean;
   sessionReuse: boolean;
-  /**
-   * Processes with the same id share one budget of sessions per MX address (in MongoDB when MONGO_URL is
-   * set): one id per egress address the mail servers see. Default: the host name.
-   */
-  egressId: string;
   preflight: boolean;
   /** The public MX the port-25 preflight connects to; null: the library's default (Gmail's MX). */
   preflightHost: string | null;
