@@ -53,9 +53,8 @@ async function main(): Promise<void> {
     execFileSync('npm', ['install', '--save-exact', ...specs], { cwd: ROOT, stdio: 'inherit' });
   }
   // Loaded only now, so the table is filtered against the lists just installed.
-  const build = await import('../libs/domain/verification/src/lists/disposable-mx-build');
-  const { isDisposableDomain } = await import('../libs/domain/verification/src/lists/disposable-domains');
-  const { isSharedMailInfrastructure } = await import('../libs/domain/verification/src/lists/disposable-mail-hosts');
+  const build = await import('@lib/verification/testing');
+  const { isDisposableDomain, isSharedMailInfrastructure } = build;
   const rules = { isListed: (d: string) => isDisposableDomain(d), isShared: isSharedMailInfrastructure };
 
   const csvPath = option('--mx-csv');
@@ -69,7 +68,7 @@ async function main(): Promise<void> {
 
   const hosts = new Set([...observed.hosts, ...curated.flatMap((c) => c.hosts)]);
   const addresses = new Set(observed.addresses);
-  const sources: import('../libs/domain/verification/src/lists/disposable-mx-build').MxTableSource[] = [
+  const sources: import('@lib/verification/testing').MxTableSource[] = [
     { ...pick(MX_CSV), hosts: observed.hosts.length, addresses: observed.addresses.length },
     ...curated.map((c) => ({ ...pick(c.source), hosts: c.hosts.length, addresses: 0 })),
   ];
