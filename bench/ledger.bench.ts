@@ -5,8 +5,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { SystemClock } from '@lib/common';
-import { CreditLedger } from '@lib/credits';
-import { auditLedger, creditLedgerStream } from '@lib/credits/testing';
+import { CreditLedger } from '@lib/ledger';
+import { auditLedger, creditLedgerStream } from '@lib/ledger/testing';
 import { SqliteEventStore } from '@lib/eventstore';
 
 function flag(name: string, fallback: number): number {

@@ -60,7 +60,7 @@ describe('lib index exports (ESLint)', () => {
     // Any name from a projection file, so a read model renamed past the suffixes above is refused too.
     expect(
       await messages(
-        'libs/domain/credits/src/index.ts',
+        'libs/domain/billing/src/index.ts',
         "export { type Orders } from './list-orders/credit-orders.projection';\n",
       ),
     ).toEqual([READ_MODEL]);

@@ -73,24 +73,24 @@ describe('layer rules (dependency-cruiser)', () => {
       'libs/infra/readstore/src/index.ts':
         "import { common } from '@lib/common';\nimport { net } from '@lib/net';\nexport const read = [common, net];\n",
       'libs/domain/usage/src/index.ts': 'export const usage = 1;\n',
-      'libs/domain/credits/src/index.ts': "import { worker } from '@lib/worker';\nexport const ledger = worker;\n",
+      'libs/domain/ledger/src/index.ts': "import { worker } from '@lib/worker';\nexport const ledger = worker;\n",
       'libs/app/worker/src/index.ts': 'export const worker = 1;\n',
       'libs/domain/jobs/src/index.ts':
         "import { usage } from '@lib/usage';\nimport { read } from '@lib/readstore';\nexport const jobs = [usage, read];\n",
       'libs/app/api/src/index.ts':
         "import { jobs } from '@lib/jobs';\nimport { read } from '@lib/readstore';\nexport const routes = [jobs, read];\n",
       'libs/infra/metrics/src/index.ts': 'export const Metrics = 1;\n',
-      'libs/domain/credits/src/hold-sweep.ts': "import { Metrics } from '@lib/metrics';\nexport const m = Metrics;\n",
+      'libs/domain/ledger/src/hold-sweep.ts': "import { Metrics } from '@lib/metrics';\nexport const m = Metrics;\n",
       'libs/infra/metrics/src/hold-sweep-metrics.ts':
-        "import { ledger } from '@lib/credits';\nexport const h = ledger;\n",
+        "import { ledger } from '@lib/ledger';\nexport const h = ledger;\n",
       'libs/infra/http-host/src/health.controller.ts':
         "import { Metrics } from '@lib/metrics';\nimport { usage } from '@lib/usage';\nexport const h = [Metrics, usage];\n",
     });
     expect(names(found)).toEqual([
-      'domain-imports-only-groups-below: libs/domain/credits/src/index.ts -> libs/app/worker/src/index.ts',
+      'domain-imports-only-groups-below: libs/domain/ledger/src/index.ts -> libs/app/worker/src/index.ts',
       'infra-imports-only-groups-below: libs/infra/eventstore/src/index.ts -> libs/domain/usage/src/index.ts',
       'infra-imports-only-groups-below: libs/infra/http-host/src/health.controller.ts -> libs/domain/usage/src/index.ts',
-      'infra-imports-only-groups-below: libs/infra/metrics/src/hold-sweep-metrics.ts -> libs/domain/credits/src/index.ts',
+      'infra-imports-only-groups-below: libs/infra/metrics/src/hold-sweep-metrics.ts -> libs/domain/ledger/src/index.ts',
       'shared-imports-only-groups-below: libs/shared/common/src/index.ts -> libs/infra/net/src/index.ts',
     ]);
   });

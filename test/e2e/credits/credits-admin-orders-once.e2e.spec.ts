@@ -1,4 +1,4 @@
-import { CreditLedger } from '@lib/credits';
+import { CreditLedger } from '@lib/ledger';
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../../support/test-app';
 
 /** The Starter package (id 1) adds 1000 credits. */

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CREDIT_BALANCES_COLLECTION } from '@lib/credits/testing';
+import { CREDIT_BALANCES_COLLECTION } from '@lib/ledger/testing';
 import { ReadStore } from '@lib/readstore';
 import { runAdmin } from '../../support/app-process';
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../../support/test-app';

@@ -1,5 +1,5 @@
-import { CreditLedger } from '@lib/credits';
-import { auditLedger, creditLedgerStream } from '@lib/credits/testing';
+import { CreditLedger } from '@lib/ledger';
+import { auditLedger, creditLedgerStream } from '@lib/ledger/testing';
 import { EventStore } from '@lib/eventstore';
 import { ADDRESSES, eventuallyBalance, startVerifyWorld, VerifyWorld } from '../verify/verify-world';
 

@@ -1,6 +1,6 @@
 import { eventually, FakeClock } from '@lib/common/testing';
-import { CreditLedger } from '@lib/credits';
-import { ExpiredHoldSweeper } from '@lib/credits/testing';
+import { CreditLedger } from '@lib/ledger';
+import { ExpiredHoldSweeper } from '@lib/ledger/testing';
 import { ADMIN_TOKEN, startTestApp, TestApp } from '../../support/test-app';
 
 describe('credits API', () => {

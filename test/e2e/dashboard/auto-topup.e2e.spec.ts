@@ -1,4 +1,4 @@
-import { autoTopupSettingsStream } from '@lib/credits/testing';
+import { autoTopupSettingsStream } from '@lib/billing/testing';
 import { EventStore } from '@lib/eventstore';
 import { mailsArrived } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';

@@ -1,4 +1,4 @@
-import { CreditLedger } from '@lib/credits';
+import { CreditLedger } from '@lib/ledger';
 import { EventStore } from '@lib/eventstore';
 import { UserStreams } from '@lib/identity/testing';
 import { AccountOpening } from '@lib/teams';

@@ -1,6 +1,6 @@
 import { eventually, FakeClock } from '@lib/common/testing';
-import { CreditLedger } from '@lib/credits';
-import { ExpiredHoldSweeper } from '@lib/credits/testing';
+import { CreditLedger } from '@lib/ledger';
+import { ExpiredHoldSweeper } from '@lib/ledger/testing';
 import { FINDER_PRICE } from '@lib/finder/testing';
 import { FinderWorld, holdFind, recordFindAnswer, startFinderWorld } from './finder-world';
 

@@ -1,5 +1,5 @@
-import { CreditLedger } from '@lib/credits';
-import { ExpiredHoldSweeper } from '@lib/credits/testing';
+import { CreditLedger } from '@lib/ledger';
+import { ExpiredHoldSweeper } from '@lib/ledger/testing';
 import { EventStore } from '@lib/eventstore';
 import { FinderBatchAnswered, finderBatchStream, finderCallStream, FINDER_PRICE } from '@lib/finder/testing';
 import { requestFingerprint } from '@lib/idempotency';

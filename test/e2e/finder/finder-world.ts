@@ -3,7 +3,7 @@ import { accept, DomainScript, greylist, reject, SmtpPeer } from '../../support/
 import type { DnsPeer } from '../../support/peers/dns-peer';
 import { MailPeers, startMailPeers } from '../../support/peers/mail-peers';
 import { Clock } from '@lib/common';
-import { CreditLedger } from '@lib/credits';
+import { CreditLedger } from '@lib/ledger';
 import { EventStore, runCommand } from '@lib/eventstore';
 import {
   EmailFinder,

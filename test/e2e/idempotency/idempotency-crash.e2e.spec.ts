@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventually, FakeClock } from '@lib/common/testing';
-import { CreditLedger } from '@lib/credits';
-import { ExpiredHoldSweeper } from '@lib/credits/testing';
+import { CreditLedger } from '@lib/ledger';
+import { ExpiredHoldSweeper } from '@lib/ledger/testing';
 import { EventStore } from '@lib/eventstore';
 import { VerificationEngine } from '@lib/verification';
 import { requestFingerprint } from '@lib/idempotency';

@@ -1,4 +1,4 @@
-import { CreditLedger } from '@lib/credits';
+import { CreditLedger } from '@lib/ledger';
 import { readCsvRecords } from '@lib/jobs/testing';
 import type { DnsPeer } from '../../support/peers/dns-peer';
 import { MailPeers, startMailPeers } from '../../support/peers/mail-peers';

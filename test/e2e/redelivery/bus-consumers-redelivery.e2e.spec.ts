@@ -8,7 +8,7 @@ import {
   settled,
   upload,
 } from '../../support/harness/redelivery-harness';
-import { autoTopupSettingsStream } from '@lib/credits/testing';
+import { autoTopupSettingsStream } from '@lib/billing/testing';
 import { HttpsReceiver } from '../../support/peers/https-receiver';
 import type { TestApp } from '../../support/test-app';
 import { EventStore } from '@lib/eventstore';

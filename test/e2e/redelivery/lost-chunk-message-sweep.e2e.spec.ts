@@ -1,5 +1,5 @@
 import { eventually, FakeClock } from '@lib/common/testing';
-import { CREDIT_OPEN_HOLDS_COLLECTION, ExpiredHoldSweeper, type OpenHoldDoc } from '@lib/credits/testing';
+import { CREDIT_OPEN_HOLDS_COLLECTION, ExpiredHoldSweeper, type OpenHoldDoc } from '@lib/ledger/testing';
 import type { EventStore, NewEvent } from '@lib/eventstore';
 import type { MessageBus } from '@lib/messaging';
 import { ReadStore } from '@lib/readstore';

@@ -1,4 +1,4 @@
-import { CREDIT_ORDERS_COLLECTION, CreditOrderDoc, OrderRecoverySweeper } from '@lib/credits/testing';
+import { CREDIT_ORDERS_COLLECTION, CreditOrderDoc, OrderRecoverySweeper } from '@lib/billing/testing';
 import { EventStore, NewEvent } from '@lib/eventstore';
 import { ReadStore } from '@lib/readstore';
 import { CrashSwitch } from '../../support/harness/crash-points';

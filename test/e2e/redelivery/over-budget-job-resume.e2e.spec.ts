@@ -1,5 +1,5 @@
 import { eventually } from '@lib/common/testing';
-import { CreditLedger } from '@lib/credits';
+import { CreditLedger } from '@lib/ledger';
 import type { EventStore, NewEvent } from '@lib/eventstore';
 import type { MessageBus } from '@lib/messaging';
 import type { ReadStore } from '@lib/readstore';

@@ -1,6 +1,6 @@
 import { Clock } from '@lib/common';
 import { eventually } from '@lib/common/testing';
-import { ChargingKeys, CreditLedger, RecordedWorkCharges } from '@lib/credits';
+import { ChargingKeys, CreditLedger, RecordedWorkCharges } from '@lib/ledger';
 import { EventStore } from '@lib/eventstore';
 import { ChunkProgressBoard, ChunkWorkflow } from '@lib/jobs';
 import type { MessageBus } from '@lib/messaging';

@@ -1,7 +1,7 @@
 import { eventually, FakeClock } from '@lib/common/testing';
 import { longestPaidCallMs } from '@lib/config';
-import { CreditLedger } from '@lib/credits';
-import { ExpiredHoldSweeper } from '@lib/credits/testing';
+import { CreditLedger } from '@lib/ledger';
+import { ExpiredHoldSweeper } from '@lib/ledger/testing';
 import { EventStore, type NewEvent } from '@lib/eventstore';
 import { accept } from '../../support/peers/smtp-peer';
 import { GroupKillingEventStore } from '../../support/harness/group-killing-event-store';

@@ -1,4 +1,5 @@
-import { CheckoutService, CreditCatalogue } from '@lib/credits';
+import { CheckoutService } from '@lib/billing';
+import { CreditCatalogue } from '@lib/catalogue';
 import { EventStore } from '@lib/eventstore';
 import { signature, stripeEvent, WEBHOOK_SECRET } from '../../integration/payments/stripe-signature';
 import { startTestApp, TestApp } from '../../support/test-app';

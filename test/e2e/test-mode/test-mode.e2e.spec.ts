@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { QueryBus } from '@nestjs/cqrs';
 import { eventually, present } from '@lib/common/testing';
-import { ListLedgerAccountsQuery } from '@lib/credits';
+import { ListLedgerAccountsQuery } from '@lib/ledger';
 import { ReadStore } from '@lib/readstore';
 import { USAGE_FACTS_COLLECTION, type UsageFactDoc } from '@lib/usage/testing';
 import { HttpsReceiver } from '../../support/peers/https-receiver';

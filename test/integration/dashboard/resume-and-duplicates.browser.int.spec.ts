@@ -1,5 +1,5 @@
 import { eventually } from '@lib/common/testing';
-import { CreditLedger } from '@lib/credits';
+import { CreditLedger } from '@lib/ledger';
 import { Browser, Page } from 'playwright-core';
 import { signedInUser } from '../../e2e/dashboard/dashboard-users';
 import { MailPeers, startMailPeers } from '../../support/peers/mail-peers';

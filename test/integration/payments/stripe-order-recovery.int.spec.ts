@@ -1,5 +1,5 @@
 import { eventually, FakeClock } from '@lib/common/testing';
-import { OrderRecoverySweeper } from '@lib/credits/testing';
+import { OrderRecoverySweeper } from '@lib/billing/testing';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { signedInUser } from '../../e2e/dashboard/dashboard-users';
 import { describeWithServers } from '../../support/cluster/servers';

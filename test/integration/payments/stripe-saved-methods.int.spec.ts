@@ -1,6 +1,6 @@
 import { eventually } from '@lib/common/testing';
-import { AutoTopupService, CheckoutService } from '@lib/credits';
-import { paymentMethodsStream } from '@lib/credits/testing';
+import { AutoTopupService, CheckoutService } from '@lib/billing';
+import { paymentMethodsStream } from '@lib/billing/testing';
 import { EventStore } from '@lib/eventstore';
 import { outboxMails } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';

@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '@lib/accounts';
-import { CreditsModule } from '@lib/credits';
+import { BillingModule } from '@lib/billing';
+import { CatalogueModule } from '@lib/catalogue';
+import { LedgerModule } from '@lib/ledger';
 import { IdentityModule } from '@lib/identity';
 import { IdempotencyModule } from '@lib/idempotency';
 import { AccountOpeningModule } from '@lib/teams';
@@ -32,7 +34,9 @@ import { DashboardApiModule } from './dashboard/dashboard-api.module';
     ApiConfigModule,
     RateLimitModule,
     AccountsModule,
-    CreditsModule,
+    LedgerModule,
+    BillingModule,
+    CatalogueModule,
     IdentityModule,
     AccountOpeningModule,
     IdempotencyModule, // the admin order route's Idempotency-Key

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CreditHoldSweeperModule, CreditsModule, OrderRecoveryModule } from '@lib/credits';
+import { CreditHoldSweeperModule, LedgerModule } from '@lib/ledger';
+import { OrderRecoveryModule } from '@lib/billing';
 import { WebhookDeliveryModule } from '@lib/webhooks';
 import { JobRetentionModule } from '@lib/jobs';
 import {
@@ -26,7 +27,7 @@ import { TeamRemovalModule } from '@lib/teams';
   imports: [
     VerificationEngineModule,
     VerificationRecordsModule,
-    CreditsModule,
+    LedgerModule,
     CreditHoldSweeperModule,
     OrderRecoveryModule,
     WebhookDeliveryModule,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CreditsModule } from '@lib/credits';
+import { LedgerModule } from '@lib/ledger';
 import { EmailFinder } from './domain/find-email';
 import { finderEngineProviders } from './finder-engine.providers';
 import { EmailFinders } from './test-mode/email-finders';
@@ -13,7 +13,7 @@ import { FinderCallCharges } from './shared/finder-call-charges';
  * app's VerificationEngine provider (a global module), which it never builds itself.
  */
 @Module({
-  imports: [CreditsModule, FinderReadModelModule],
+  imports: [LedgerModule, FinderReadModelModule],
   providers: [...finderEngineProviders, FindOneService, FindBatchService, FinderCallCharges],
   exports: [EmailFinder, EmailFinders, FindOneService, FindBatchService],
 })

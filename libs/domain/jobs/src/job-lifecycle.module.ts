@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { CreditsModule } from '@lib/credits';
+import { LedgerModule } from '@lib/ledger';
 import { CancelJobService } from './cancel-job/cancel-job.service';
 import { ResumeJobService } from './resume-job/resume-job.service';
 import { JobCreation } from './create-job/job-creation';
@@ -12,7 +12,7 @@ import { JobsConfigModule } from './jobs.config';
  * CancellableJobKind, ResumableJobKind). JobRecordedQuery answers whether a job stream exists, for the uploads of every kind.
  */
 @Module({
-  imports: [CqrsModule, CreditsModule, JobsConfigModule],
+  imports: [CqrsModule, LedgerModule, JobsConfigModule],
   providers: [JobCreation, CancelJobService, ResumeJobService, JobRecordedHandler],
   exports: [JobCreation, CancelJobService, ResumeJobService],
 })

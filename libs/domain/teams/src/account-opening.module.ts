@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '@lib/accounts';
-import { CreditsModule } from '@lib/credits';
+import { LedgerModule } from '@lib/ledger';
 import { UserDirectoryModule } from '@lib/identity';
 import { TeamsConfigModule } from './teams.config';
 import { AccountOpening } from './open-account/account-opening';
@@ -11,7 +11,7 @@ import { AccountOpening } from './open-account/account-opening';
  * demo account), the worker (the EmailConfirmed consumer) and the CLI.
  */
 @Module({
-  imports: [CqrsModule, TeamsConfigModule, AccountsModule, CreditsModule, UserDirectoryModule],
+  imports: [CqrsModule, TeamsConfigModule, AccountsModule, LedgerModule, UserDirectoryModule],
   providers: [AccountOpening],
   exports: [AccountOpening],
 })

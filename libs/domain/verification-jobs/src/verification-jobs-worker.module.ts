@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CreditsModule } from '@lib/credits';
+import { LedgerModule } from '@lib/ledger';
 import { VerificationJobDispatcher } from './dispatch-job/job-dispatcher';
 import { VerificationChunkConsumers } from './process-chunk/chunk-consumers';
 import { VerificationChunkProcessor } from './process-chunk/chunk-processor';
@@ -11,7 +11,7 @@ import { ChunkWorkflowModule, JobsConfigModule } from '@lib/jobs';
  * every probe shares one per-MX session pool and its concurrency limit.
  */
 @Module({
-  imports: [CreditsModule, ChunkWorkflowModule, JobsConfigModule],
+  imports: [LedgerModule, ChunkWorkflowModule, JobsConfigModule],
   providers: [VerificationChunkProcessor, VerificationChunkConsumers, VerificationJobDispatcher],
 })
 export class VerificationJobsWorkerModule {}

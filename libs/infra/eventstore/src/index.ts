@@ -24,4 +24,5 @@ export {
   type RunResult,
 } from './command-runner';
 export { aggregateStream, readEvents, type UpcastEvent } from './aggregate-stream';
+export { findSince } from './find-since';
 export { appendedPositions } from './appended-positions';

@@ -1,5 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { RecordOrderCommand } from '@lib/credits';
+import { RecordOrderCommand } from '@lib/billing';
 import { intFlag, stringFlag } from '../../cli-args';
 import { CliCommand } from '../../cli-command';
 

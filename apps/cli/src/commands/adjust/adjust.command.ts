@@ -1,5 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { AdjustCreditsCommand } from '@lib/credits';
+import { AdjustCreditsCommand } from '@lib/ledger';
 import { intFlag, stringFlag } from '../../cli-args';
 import { CliCommand } from '../../cli-command';
 

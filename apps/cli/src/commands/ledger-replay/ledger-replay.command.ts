@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { AuditLedgerQuery, ListLedgerAccountsQuery, type LedgerAudit } from '@lib/credits';
+import { AuditLedgerQuery, ListLedgerAccountsQuery, type LedgerAudit } from '@lib/ledger';
 import { intFlag, stringFlag, UsageError } from '../../cli-args';
 import { CliCommand, EXIT } from '../../cli-command';
 
@@ -64,7 +64,7 @@ async function replayAll(app: INestApplicationContext, waitMs: number) {
 
 /**
  * Folds the account's ledger stream from its first event by amounts alone and checks the read models
- * against it (AuditLedgerQuery, @lib/credits). Exit 0: all agree; 3: the ledger or an up-to-date read
+ * against it (AuditLedgerQuery, @lib/ledger). Exit 0: all agree; 3: the ledger or an up-to-date read
  * model is wrong; 4: the ledger is sound but the read models have not caught up (start the service or
  * run rebuild-read-models).
  */

@@ -1,4 +1,4 @@
-import { CheckoutService } from '@lib/credits';
+import { CheckoutService } from '@lib/billing';
 import { stringFlag } from '../../cli-args';
 import { CliCommand } from '../../cli-command';
 

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '@lib/accounts';
-import { CreditsModule } from '@lib/credits';
+import { BillingModule } from '@lib/billing';
+import { LedgerModule } from '@lib/ledger';
 import { IdempotencyModule } from '@lib/idempotency';
 import { IdentityModule } from '@lib/identity';
 import { AccountOpeningModule, TeamsModule } from '@lib/teams';
@@ -54,7 +55,8 @@ import { DashboardEraseAddressController } from './erase-address/erase-address.c
     IdentityModule,
     AccountOpeningModule,
     AccountsModule,
-    CreditsModule,
+    LedgerModule,
+    BillingModule,
     IdempotencyModule,
     TeamsModule,
     RetentionModule,

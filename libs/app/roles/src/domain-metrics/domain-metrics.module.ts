@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { HoldSweepObserver } from '@lib/credits';
+import { HoldSweepObserver } from '@lib/ledger';
 import { VERIFICATION_OBSERVER } from '@lib/verification';
 import { DomainMetrics } from './domain-metrics';
 

@@ -1,7 +1,7 @@
 import { Counter, Registry } from 'prom-client';
-import { HoldSweepObserver, HoldSweepOutcome } from '@lib/credits';
+import { HoldSweepObserver, HoldSweepOutcome } from '@lib/ledger';
 
-/** How the hold sweeper ended expired holds (libs/domain/credits' observer port). */
+/** How the hold sweeper ended expired holds (libs/domain/ledger's observer port). */
 export class HoldSweepMetrics extends HoldSweepObserver {
   private readonly sweeps: Counter<'outcome'>;
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '@lib/accounts';
-import { CreditsModule } from '@lib/credits';
+import { BillingModule } from '@lib/billing';
+import { LedgerModule } from '@lib/ledger';
 import { IdentityModule } from '@lib/identity';
 import { FinderReadModelModule } from '@lib/finder';
 import { VerificationJobsModule } from '@lib/verification-jobs';
@@ -13,7 +14,8 @@ import { ProjectorService } from './projector.service';
   imports: [
     AccountsModule,
     TeamMembersModule,
-    CreditsModule,
+    LedgerModule,
+    BillingModule,
     IdentityModule,
     FinderReadModelModule,
     WebhooksReadModelModule,

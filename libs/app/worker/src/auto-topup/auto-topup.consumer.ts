@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { AutoTopupService, CREDIT_LEDGER_UPCASTERS, type CreditLedgerEvent } from '@lib/credits';
+import { AutoTopupService } from '@lib/billing';
+import { CREDIT_LEDGER_UPCASTERS, type CreditLedgerEvent } from '@lib/ledger';
 import { FindUsersQuery } from '@lib/identity';
 import { Mailer } from '@lib/mail';
 import { ListTeamMembersQuery } from '@lib/teams';

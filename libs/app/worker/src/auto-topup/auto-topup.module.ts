@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { CreditsModule } from '@lib/credits';
+import { BillingModule } from '@lib/billing';
 import { UserDirectoryModule } from '@lib/identity';
 import { MailModule } from '@lib/mail';
 import { TeamMembersModule } from '@lib/teams';
@@ -8,7 +8,7 @@ import { AutoTopupConsumer } from './auto-topup.consumer';
 
 /** The worker's automatic top-up consumer. */
 @Module({
-  imports: [CqrsModule, CreditsModule, TeamMembersModule, UserDirectoryModule, MailModule],
+  imports: [CqrsModule, BillingModule, TeamMembersModule, UserDirectoryModule, MailModule],
   providers: [AutoTopupConsumer],
 })
 export class AutoTopupModule {}

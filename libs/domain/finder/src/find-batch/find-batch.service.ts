@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock, DomainError, ErrorCodes, mapBounded, newNumericId } from '@lib/common';
 import { FINDER_BATCH_CONCURRENCY } from '@lib/config';
-import { CreditLedger, creditsRemaining, PaidCalls } from '@lib/credits';
+import { CreditLedger, creditsRemaining, PaidCalls } from '@lib/ledger';
 import { EventStore, readEvents, runCommand } from '@lib/eventstore';
 import { EmailFinders } from '../test-mode/email-finders';
 import type { FinderOutcome } from '../domain/finder-outcome';
@@ -40,7 +40,7 @@ type Lookup = { outcome: FinderOutcome } | { error: ItemError };
 /**
  * POST /v1/finder/batch: up to 100 contacts, synchronous. Invalid contacts get a per-item error;
  * repeated contacts are looked up and charged once (the repeats carry creditsCharged 0). The four steps of
- * the one paid-call order (PaidCalls, libs/domain/credits): 1. hold 10 x distinct valid contacts before any probe
+ * the one paid-call order (PaidCalls, libs/domain/ledger): 1. hold 10 x distinct valid contacts before any probe
  * (402 otherwise), 2. look them up, 3. record the answer (FinderBatchAnswered), 4. settle with 10 x found.
  */
 @Injectable()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, newNumericId } from '@lib/common';
-import { creditsRemaining, PaidCalls } from '@lib/credits';
+import { creditsRemaining, PaidCalls } from '@lib/ledger';
 import { EventStore, readEvents } from '@lib/eventstore';
 import { EmailFinders } from '../test-mode/email-finders';
 import { validateFinderInput, type FinderInput, type ValidFinderInput } from '../domain/input/finder-input';
@@ -12,7 +12,7 @@ import type { FindAttempt, FinderCaller } from '../shared/find-attempt';
 import { recordFinderCall } from '../shared/record-finder-call';
 
 /**
- * POST /v1/finder as the four steps of the one paid-call order (PaidCalls, libs/domain/credits), after validating
+ * POST /v1/finder as the four steps of the one paid-call order (PaidCalls, libs/domain/ledger), after validating
  * (400, nothing held): 1. hold 10 credits (402, nothing probed), 2. find (a failure releases the hold),
  * 3. record the outcome on `finder-<id>` (the decider prices it), 4. settle 10 for a returned address or 0
  * for a miss.

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { RecordedWorkCharges } from '@lib/credits';
+import { RecordedWorkCharges } from '@lib/ledger';
 import { EventStore, readEvents } from '@lib/eventstore';
 import type { FinderBatchAnswered } from '../domain/finder-batch.events';
 import { FINDER_HOLD_PURPOSES, finderCallDecider } from '../domain/finder-call.decider';

@@ -8,7 +8,7 @@ import {
   STILL_WORKING,
   type ChargingKey,
   type JobChunkPurpose,
-} from '@lib/credits';
+} from '@lib/ledger';
 import { EventStore } from '@lib/eventstore';
 import { INSUFFICIENT_CREDITS_FAILURE, KEY_CREDIT_CAP_FAILURE, type CreditsFailure } from '../domain/job-lifecycle';
 import { jobStream } from '../domain/job-stream';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainError } from '@lib/common';
-import { CreditLedger } from '@lib/credits';
+import { CreditLedger } from '@lib/ledger';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { ReadModelFreshness } from '@lib/platform';
 import { jobStream } from '../domain/job-stream';

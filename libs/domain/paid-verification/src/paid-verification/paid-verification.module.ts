@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { CreditsModule } from '@lib/credits';
+import { LedgerModule } from '@lib/ledger';
 import { VerificationEngineModule } from '@lib/verification';
 import { VerificationRecordsModule } from '../records/verification-records.module';
 import { PaidVerification } from './paid-verification';
 
 /** Single and batch verification as paid, recorded operations, on the process's one engine. */
 @Module({
-  imports: [CreditsModule, VerificationEngineModule, VerificationRecordsModule],
+  imports: [LedgerModule, VerificationEngineModule, VerificationRecordsModule],
   providers: [PaidVerification],
   exports: [PaidVerification],
 })

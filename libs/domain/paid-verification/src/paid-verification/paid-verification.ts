@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '@lib/accounts';
 import { Clock } from '@lib/common';
-import { PaidCalls, type HeldCredits, type PaidCallPurpose } from '@lib/credits';
+import { PaidCalls, type HeldCredits, type PaidCallPurpose } from '@lib/ledger';
 import { EventStore, newStream, runCommand } from '@lib/eventstore';
 import type { FinishingWork, IdempotentAttempt } from '@lib/idempotency';
 import { Verifiers, VerificationVerdict } from '@lib/verification';
@@ -38,7 +38,7 @@ type VerificationAttempt = Pick<IdempotentAttempt, 'id' | 'supersedes'> &
 
 /**
  * Single and batch verification as paid calls, each written as the four steps of the one paid-call order
- * (PaidCalls, libs/domain/credits): 1. hold one credit per distinct address (402 and no probe when that cannot be
+ * (PaidCalls, libs/domain/ledger): 1. hold one credit per distinct address (402 and no probe when that cannot be
  * held), 2. probe, 3. record the result as an event (the decider prices it: the spec's price list,
  * creditsFor), 4. settle with what the record charged. The hold and the record are named by the attempt
  * id, so a retry under the same Idempotency-Key finds both.

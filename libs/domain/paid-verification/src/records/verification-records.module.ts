@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { CreditsModule } from '@lib/credits';
+import { LedgerModule } from '@lib/ledger';
 import { VerificationRecords } from './verification-records';
 
 /** Imported by every role that settles verification holds: the api (retries) and the worker (hold sweeper). */
 @Module({
-  imports: [CreditsModule],
+  imports: [LedgerModule],
   providers: [VerificationRecords],
   exports: [VerificationRecords],
 })

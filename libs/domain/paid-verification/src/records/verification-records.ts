@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { RecordedWorkCharges } from '@lib/credits';
+import { RecordedWorkCharges } from '@lib/ledger';
 import { EventStore, readEvents } from '@lib/eventstore';
 import {
   recordedCharge,

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { OpenAccountCommand, type OpenedAccount } from '@lib/accounts';
 import { Clock } from '@lib/common';
-import { GrantCreditsCommand } from '@lib/credits';
+import { GrantCreditsCommand } from '@lib/ledger';
 import { FindRegistrationQuery } from '@lib/identity';
 import { TEAMS_CONFIG, TeamsConfig } from '../teams.config';
 

@@ -1,7 +1,7 @@
 import { Body, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
-import { AdjustCreditsCommand } from '@lib/credits';
+import { AdjustCreditsCommand } from '@lib/ledger';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { AdminController } from '../shared/admin-controller.decorator';
 import { AdjustCreditsDto } from './adjust-credits.dto';

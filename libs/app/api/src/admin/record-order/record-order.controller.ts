@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Clock, newNumericId } from '@lib/common';
-import { RecordOrderCommand, type OrderView } from '@lib/credits';
+import { RecordOrderCommand, type OrderView } from '@lib/billing';
 import { IdempotencyGate, requestFingerprint, type IdempotentAttempt } from '@lib/idempotency';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { OrderModel } from '../../credits/shared/order.models';

@@ -1,7 +1,7 @@
 import { Body, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiProperty } from '@nestjs/swagger';
 import { IsString, Length, Matches } from 'class-validator';
-import { CheckoutService } from '@lib/credits';
+import { CheckoutService } from '@lib/billing';
 import { ApiErrors } from '@lib/http-host';
 import { AdminController } from '../shared/admin-controller.decorator';
 

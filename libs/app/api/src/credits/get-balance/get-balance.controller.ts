@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
-import { GetBalanceQuery } from '@lib/credits';
+import { GetBalanceQuery } from '@lib/ledger';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
 import { AcceptsKeyKinds } from '../../auth/key-kinds';

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { parsePageRequest } from '@lib/common';
-import { ListOrdersQuery } from '@lib/credits';
+import { ListOrdersQuery } from '@lib/billing';
 import { ApiEnvelope, ApiErrors, ApiPageQueries } from '@lib/http-host';
 import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
 import { LiveOnly } from '../../auth/key-kinds';

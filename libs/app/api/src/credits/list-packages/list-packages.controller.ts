@@ -1,7 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { Clock } from '@lib/common';
-import { CreditCatalogue } from '@lib/credits';
+import { CreditCatalogue } from '@lib/catalogue';
 import { Public, ApiEnvelope } from '@lib/http-host';
 import { API_CONFIG, type ApiConfig } from '../../api.config';
 import { CatalogueModel } from './catalogue.models';

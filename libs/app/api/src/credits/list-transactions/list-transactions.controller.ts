@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
 import { parsePageRequest } from '@lib/common';
-import { ListTransactionsQuery } from '@lib/credits';
+import { ListTransactionsQuery } from '@lib/ledger';
 import { ApiEnvelope, ApiErrors, ApiPageQueries } from '@lib/http-host';
 import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
 import { AcceptsKeyKinds } from '../../auth/key-kinds';

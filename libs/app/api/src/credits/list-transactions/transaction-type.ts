@@ -1,5 +1,5 @@
 import { DomainError } from '@lib/common';
-import { TRANSACTION_TYPES, TransactionType } from '@lib/credits';
+import { TRANSACTION_TYPES, TransactionType } from '@lib/ledger';
 
 /** The `type` filter: absent means all; otherwise one of the spec's names (any letter case). */
 export function parseTransactionType(value: unknown): TransactionType | null {

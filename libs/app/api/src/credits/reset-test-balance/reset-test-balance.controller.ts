@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@lib/accounts';
-import { ResetTestBalanceCommand, TEST_STARTING_BALANCE } from '@lib/credits';
+import { ResetTestBalanceCommand, TEST_STARTING_BALANCE } from '@lib/ledger';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';
 import { CurrentPrincipal, RequiresScope } from '../../auth/auth.decorators';
 import { AcceptsKeyKinds } from '../../auth/key-kinds';

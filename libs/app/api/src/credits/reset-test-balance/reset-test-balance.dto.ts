@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional } from 'class-validator';
-import { TEST_BALANCE_MAX, TEST_STARTING_BALANCE } from '@lib/credits';
+import { TEST_BALANCE_MAX, TEST_STARTING_BALANCE } from '@lib/ledger';
 
 export class ResetTestBalanceDto {
   @ApiPropertyOptional({

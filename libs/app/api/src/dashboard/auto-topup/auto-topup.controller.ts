@@ -1,7 +1,7 @@
 import { Body, Get, Put } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ConfigureAutoTopupCommand, GetAutoTopupQuery } from '@lib/credits';
+import { ConfigureAutoTopupCommand, GetAutoTopupQuery } from '@lib/billing';
 import { DashboardPrincipal } from '@lib/identity';
 import { requireManager } from '@lib/teams';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';

@@ -1,7 +1,7 @@
 import { Body, Headers, Post, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CheckoutService, type CheckoutResult } from '@lib/credits';
+import { CheckoutService, type CheckoutResult } from '@lib/billing';
 import { DashboardPrincipal } from '@lib/identity';
 import { requireManager } from '@lib/teams';
 import { IdempotencyGate, requestFingerprint, type IdempotentAttempt } from '@lib/idempotency';

@@ -2,7 +2,7 @@ import { Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation } from '@nestjs/swagger';
 import { parsePageRequest } from '@lib/common';
-import { ListOrdersQuery } from '@lib/credits';
+import { ListOrdersQuery } from '@lib/billing';
 import { DashboardPrincipal } from '@lib/identity';
 import { ApiEnvelope, ApiErrors, ApiPageQueries } from '@lib/http-host';
 import { OrderPageModel } from '../../credits/shared/order.models';

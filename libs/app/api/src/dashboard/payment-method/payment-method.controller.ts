@@ -1,7 +1,7 @@
 import { Body, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, Matches } from 'class-validator';
-import { StripePaymentMethodSetup } from '@lib/credits';
+import { StripePaymentMethodSetup } from '@lib/billing';
 import { DashboardPrincipal } from '@lib/identity';
 import { requireManager } from '@lib/teams';
 import { ApiEnvelope, ApiErrors } from '@lib/http-host';

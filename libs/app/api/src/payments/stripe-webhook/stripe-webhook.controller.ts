@@ -1,7 +1,7 @@
 import { Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiProperty, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { StripeWebhooks } from '@lib/credits';
+import { StripeWebhooks } from '@lib/billing';
 import { Public, ApiEnvelope, ApiErrors } from '@lib/http-host';
 
 class WebhookReceiptModel {

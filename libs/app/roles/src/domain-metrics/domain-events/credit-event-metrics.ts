@@ -1,5 +1,5 @@
 import { Counter, Registry } from 'prom-client';
-import { HOLD_PURPOSES, type CreditLedgerEvent } from '@lib/credits';
+import { HOLD_PURPOSES, type CreditLedgerEvent } from '@lib/ledger';
 import { oneOf } from '@lib/metrics';
 
 const PURPOSES = new Set<string>(HOLD_PURPOSES);

@@ -1,6 +1,6 @@
 import { Registry } from 'prom-client';
 import type { AppendObserver, NewEvent } from '@lib/eventstore';
-import type { CreditLedgerEvent } from '@lib/credits';
+import type { CreditLedgerEvent } from '@lib/ledger';
 import type { FinderCallEvent, FinderJobEvent } from '@lib/finder';
 import type { VerificationJobEvent } from '@lib/verification-jobs';
 import type { DeliveryEvent } from '@lib/webhooks';
