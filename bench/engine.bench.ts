@@ -12,7 +12,7 @@
  */
 import { startDnsPeer, ZoneEntry } from '../test/support/peers/dns-peer';
 import { accept, startSmtpPeer } from '../test/support/peers/smtp-peer';
-import { VerificationEngine } from '@lib/verification';
+import { VerificationEngine } from '@lib/verification-engine';
 import { loopbackConfig } from '../test/support/engine-world';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);

@@ -22,7 +22,7 @@ import {
   type KnownAddressRecord,
   type PatternName,
 } from '@lib/finder/testing';
-import { isFreeProvider, VerificationEngine } from '@lib/verification';
+import { isFreeProvider, VerificationEngine } from '@lib/verification-engine';
 import { loopbackConfig } from '../test/support/engine-world';
 import { postfixRejectionsPerSession } from '../test/support/cluster/postfix-log';
 

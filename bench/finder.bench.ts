@@ -16,7 +16,7 @@
 import { startDnsPeer, ZoneEntry } from '../test/support/peers/dns-peer';
 import { accept, startSmtpPeer } from '../test/support/peers/smtp-peer';
 import { EmailFinder, type PatternName } from '@lib/finder/testing';
-import { isFreeProvider, VerificationEngine } from '@lib/verification';
+import { isFreeProvider, VerificationEngine } from '@lib/verification-engine';
 import { loopbackConfig } from '../test/support/engine-world';
 import { mailboxOf, Remembered, runPatternTable, runPostfixPatternTable } from './finder-pattern-table';
 import { realPostfix } from './probe-peers';

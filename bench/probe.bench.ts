@@ -34,7 +34,7 @@ import {
   VerificationObserver,
   SILENT_VERIFICATION_OBSERVER,
   AdaptiveDecision,
-} from '@lib/verification';
+} from '@lib/verification-engine';
 import { loopbackConfig } from '../test/support/engine-world';
 import { probeOneSessionEach } from './probe-baseline';
 import { runJobPhase } from './probe-job';

@@ -26,7 +26,7 @@
  */
 import { loadavg } from 'node:os';
 import { Logger } from '@nestjs/common';
-import { VerificationEngine, type VerificationVerdict } from '@lib/verification';
+import { VerificationEngine, type VerificationVerdict } from '@lib/verification-engine';
 import { loopbackConfig } from '../test/support/engine-world';
 import { routesFrom } from '../test/support/egress-routes';
 import type { MailPeers } from '../test/support/peers/mail-peers';

@@ -1,8 +1,8 @@
 /**
- * Refreshes the disposable-mail data in one go (libs/domain/verification/README.md, "Data"):
+ * Refreshes the disposable-mail data in one go (libs/domain/verification-engine/README.md, "Data"):
  *  1. the npm domain lists (disposable-email-domains, disposable-domains, mailchecker,
  *     burner-email-providers) and email-providers, to their latest versions, pinned exactly;
- *  2. libs/domain/verification/data/disposable-mx-hosts.json, the MX hosts and addresses of throwaway
+ *  2. libs/domain/verification-engine/data/disposable-mx-hosts.json, the MX hosts and addresses of throwaway
  *     providers, from infiniteloopltd/TempEmailDomainMXRecords (observed domain, MX, IP rows) and
  *     data/disposable-mx-curated.json, filtered against the lists just installed;
  *  3. with --resolve, where DNS to the internet exists: today's A/AAAA of every kept host, added.
@@ -11,7 +11,7 @@
  *   npm run update:disposable-lists -- --no-install --mx-csv ./TempEmailDomainMXRecords.csv
  *   npm run update:disposable-lists -- --resolve           # also resolve the hosts now
  *
- * Then run `npx jest libs/domain/verification/src/lists` and copy the sizes it prints into libs/domain/verification/README.md.
+ * Then run `npx jest libs/domain/verification-engine/src/lists` and copy the sizes it prints into libs/domain/verification-engine/README.md.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ import { promises as dns } from 'node:dns';
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..');
-const DATA = join(ROOT, 'libs/domain/verification/data');
+const DATA = join(ROOT, 'libs/domain/verification-engine/data');
 const LIST_PACKAGES = [
   'disposable-email-domains',
   'disposable-domains',
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     execFileSync('npm', ['install', '--save-exact', ...specs], { cwd: ROOT, stdio: 'inherit' });
   }
   // Loaded only now, so the table is filtered against the lists just installed.
-  const build = await import('@lib/verification/testing');
+  const build = await import('@lib/verification-engine/testing');
   const { isDisposableDomain, isSharedMailInfrastructure } = build;
   const rules = { isListed: (d: string) => isDisposableDomain(d), isShared: isSharedMailInfrastructure };
 
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
 
   const hosts = new Set([...observed.hosts, ...curated.flatMap((c) => c.hosts)]);
   const addresses = new Set(observed.addresses);
-  const sources: import('@lib/verification/testing').MxTableSource[] = [
+  const sources: import('@lib/verification-engine/testing').MxTableSource[] = [
     { ...pick(MX_CSV), hosts: observed.hosts.length, addresses: observed.addresses.length },
     ...curated.map((c) => ({ ...pick(c.source), hosts: c.hosts.length, addresses: 0 })),
   ];

@@ -1,5 +1,5 @@
 import { defaultProbeConfig } from '@lib/config';
-import { VerificationConfig, VerificationEngine } from '@lib/verification';
+import { VerificationConfig, VerificationEngine } from '@lib/verification-engine';
 import { DnsPeer, DnsPeerOptions, startDnsPeer, ZoneEntry } from './peers/dns-peer';
 import { SmtpPeer, SmtpPeerScript, startSmtpPeer } from './peers/smtp-peer';
 

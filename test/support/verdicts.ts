@@ -1,4 +1,4 @@
-import { PublicVerdict, RESULT_CODES } from '@lib/verification';
+import { PublicVerdict, RESULT_CODES } from '@lib/verification-engine';
 
 /**
  * A verdict's public fields for specs that record or fold one (an `ok` at an ordinary mailbox unless

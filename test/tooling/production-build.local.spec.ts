@@ -34,14 +34,15 @@ describe('the production build (tsconfig.build.json)', () => {
   it('compiles the apps and libs and no spec, testing helper or fixture', async () => {
     const files = await filesTheBuildCompiles();
     expect(files).toContain('apps/api/src/main.ts');
-    expect(files).toContain('libs/domain/verification/src/smtp/reply-classifier.ts');
+    expect(files).toContain('libs/domain/verification-engine/src/smtp/reply-classifier.ts');
     expect(files.filter((file) => TEST_ONLY.test(file))).toEqual([]);
   }, 120_000);
 
   it('knows a fixture, a testing helper and a spec when it sees one', () => {
-    expect(TEST_ONLY.test('libs/domain/verification/src/smtp/fixtures/rejection-texts/zoho.fixture.ts')).toBe(true);
+    const fixtures = 'libs/domain/verification-engine/src/smtp/fixtures';
+    expect(TEST_ONLY.test(`${fixtures}/rejection-texts/zoho.fixture.ts`)).toBe(true);
     expect(TEST_ONLY.test('libs/infra/slots/src/testing/slot-store.contract.ts')).toBe(true);
-    expect(TEST_ONLY.test('libs/domain/verification/src/smtp/reply-classifier.unit.spec.ts')).toBe(true);
-    expect(TEST_ONLY.test('libs/domain/verification/src/smtp/reply-classifier.ts')).toBe(false);
+    expect(TEST_ONLY.test('libs/domain/verification-engine/src/smtp/reply-classifier.unit.spec.ts')).toBe(true);
+    expect(TEST_ONLY.test('libs/domain/verification-engine/src/smtp/reply-classifier.ts')).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { eventually, FakeClock } from '@lib/common/testing';
 import { CreditLedger } from '@lib/ledger';
 import { ExpiredHoldSweeper } from '@lib/ledger/testing';
 import { EventStore } from '@lib/eventstore';
-import { VerificationEngine } from '@lib/verification';
+import { VerificationEngine } from '@lib/verification-engine';
 import { requestFingerprint } from '@lib/idempotency';
 import { idempotencyStream, sha256 } from '@lib/idempotency/testing';
 import { EmailVerified } from '@lib/paid-verification';

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { DomainFormatSource, EmailFinder, type KnownAddressRecord } from '@lib/finder/testing';
-import { isFreeProvider, VerificationEngine } from '@lib/verification';
+import { isFreeProvider, VerificationEngine } from '@lib/verification-engine';
 import { DnsPeer, startDnsPeer } from '../../support/peers/dns-peer';
 import { loopbackConfig } from '../../support/engine-world';
 import { postfixRejectionsPerSession } from '../../support/cluster/postfix-log';

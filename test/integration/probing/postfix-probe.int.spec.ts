@@ -4,7 +4,7 @@ import {
   SILENT_VERIFICATION_OBSERVER,
   VerificationConfig,
   VerificationEngine,
-} from '@lib/verification';
+} from '@lib/verification-engine';
 import { DnsPeer, startDnsPeer } from '../../support/peers/dns-peer';
 import { loopbackConfig } from '../../support/engine-world';
 import { describeWithServers } from '../../support/cluster/servers';

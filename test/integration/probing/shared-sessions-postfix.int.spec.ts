@@ -1,4 +1,4 @@
-import { SILENT_VERIFICATION_OBSERVER, VerificationEngine } from '@lib/verification';
+import { SILENT_VERIFICATION_OBSERVER, VerificationEngine } from '@lib/verification-engine';
 import { DnsPeer, startDnsPeer } from '../../support/peers/dns-peer';
 import { loopbackConfig } from '../../support/engine-world';
 import { describeWithServers } from '../../support/cluster/servers';

@@ -1,6 +1,6 @@
 import { parseCsv } from './csv-preview';
 
-// Stricter than the server's syntax check (libs/domain/verification email-syntax.ts): every address passing it
+// Stricter than the server's syntax check (libs/domain/verification-engine email-syntax.ts): every address passing it
 // passes there too, so two spellings that differ only in case are one address on both sides.
 const ATOM = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+$/;
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;

@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { ReadinessNotes } from '@lib/http-host';
-import { VerificationEngine } from '@lib/verification';
+import { VerificationEngine } from '@lib/verification-engine';
 
 /**
  * /ready's informational SMTP egress state, in a process that probes (api, worker): port 25 through the

@@ -12,7 +12,7 @@ import { FINDER_JOB_FILES, FinderJobsWorkerModule, knownAddressesErasure } from 
 import { UsageAnalyticsModule } from '@lib/usage';
 import { HistoryRetentionModule } from '@lib/retention';
 import { VerificationRecordsModule } from '@lib/paid-verification';
-import { VerificationEngineModule } from '@lib/verification';
+import { VerificationEngineModule } from '@lib/verification-engine';
 import { AutoTopupModule } from './auto-topup/auto-topup.module';
 import { SignUpAccountsConsumerModule } from './sign-up/sign-up-accounts-consumer.module';
 import { ErasureWorkerModule } from '@lib/erasure';

@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { isFreeProvider, VerificationEngine } from '@lib/verification';
+import { isFreeProvider, VerificationEngine } from '@lib/verification-engine';
 import { EmailFinder } from './domain/find-email';
 import { CandidateProber, DomainFormatSource } from './finder.ports';
 import { KnownAddressesReadModel } from './known-addresses/known-addresses.read-model';

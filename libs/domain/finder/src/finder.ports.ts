@@ -1,8 +1,8 @@
-import type { CandidateProbe, CandidateProbeReport } from '@lib/verification';
+import type { CandidateProbe, CandidateProbeReport } from '@lib/verification-engine';
 
 /**
  * The verification engine's report for one domain and a list of local parts, declared once by the
- * engine (libs/domain/verification), so the engine is passed in as the prober directly.
+ * engine (libs/domain/verification-engine), so the engine is passed in as the prober directly.
  */
 export type { CandidateProbe, CandidateProbeReport };
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { HostResolver } from '@lib/verification';
+import { HostResolver } from '@lib/verification-engine';
 import { WebhookAddressGuard } from './delivery/address-guard';
 import { DeliveryAttempts } from './delivery/delivery-attempts';
 import { createWebhookAgent, HttpsWebhookSender } from './delivery/https-sender';

@@ -1,6 +1,6 @@
 /**
  * The prober's ways out to mail servers (SMTP_ROUTES_FILE or SMTP_ROUTES; docs/production.md, "Egress routes"). Plain data,
- * validated once at start by readEgressRoutes; libs/domain/verification builds one MX pool per route from it.
+ * validated once at start by readEgressRoutes; libs/domain/verification-engine builds one MX pool per route from it.
  */
 /**
  * The single-route settings (SMTP_HELO_NAME, SMTP_MAIL_FROM, SMTP_EGRESS_ID, SMTP_PER_MX_CONCURRENCY,

@@ -4,7 +4,7 @@ import { ApiConfigModule } from '../api.config';
 import { JobRoutesWiring } from '../job-routes/job-kind-controller';
 import { UploadIdempotencyModule } from '../idempotency/upload-idempotency.module';
 import { FinderJobsModule, FinderModule } from '@lib/finder';
-import { VerificationEngineModule } from '@lib/verification';
+import { VerificationEngineModule } from '@lib/verification-engine';
 import { FinderJobsController } from './finder-jobs/finder-jobs.controller';
 import { FindBatchController } from './find-batch/find-batch.controller';
 import { FinderController } from './find-one/find-one.controller';

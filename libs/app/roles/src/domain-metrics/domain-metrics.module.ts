@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { HoldSweepObserver } from '@lib/ledger';
-import { VERIFICATION_OBSERVER } from '@lib/verification';
+import { VERIFICATION_OBSERVER } from '@lib/verification-engine';
 import { DomainMetrics } from './domain-metrics';
 
 /**

@@ -1,9 +1,9 @@
 import { Counter, Histogram, Registry } from 'prom-client';
-import type { ProbeKind } from '@lib/verification';
+import type { ProbeKind } from '@lib/verification-engine';
 
 const provider = (name: string): string => name || 'other';
 
-/** Per egress route (libs/domain/verification's routes): sessions, RCPT outcomes and their latency, quarantines, failovers. */
+/** Per egress route (libs/domain/verification-engine's routes): sessions, RCPT outcomes and their latency, quarantines, failovers. */
 export class EgressRouteMetrics {
   private readonly sessions: Counter<'route' | 'provider'>;
   private readonly rcpts: Counter<'route' | 'outcome' | 'provider'>;

@@ -5,13 +5,13 @@ import type {
   VerificationMode,
   VerificationObserver,
   VerificationVerdict,
-} from '@lib/verification';
+} from '@lib/verification-engine';
 import { EgressRouteMetrics } from './egress-route-metrics';
 
 // The engine passes playbook provider names only; '' (no rule matched) is shown as `other`.
 const provider = (name: string): string => name || 'other';
 
-/** The verification engine's reports (libs/domain/verification's VerificationObserver port) as Prometheus series. */
+/** The verification engine's reports (libs/domain/verification-engine's VerificationObserver port) as Prometheus series. */
 export class VerificationMetrics implements VerificationObserver {
   private readonly verdicts: Counter<'result' | 'sub_result' | 'mode'>;
   private readonly probeDuration: Histogram<'outcome'>;

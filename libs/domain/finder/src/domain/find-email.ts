@@ -14,7 +14,7 @@ export interface EmailFinderOptions {
    * Probes per call asked of the engine (default 16, every candidate). The engine holds a call to two
    * sessions' worth of the error budget it keeps for the domain's MX (8 a session, below Postfix's
    * soft error limit of 10, or less when the MX taught it so), so no session runs into the server's
-   * error limits; see CANDIDATE_SESSIONS in libs/domain/verification.
+   * error limits; see CANDIDATE_SESSIONS in libs/domain/verification-engine.
    */
   maxProbes?: number;
   /** Candidates generated per call (default 16: the ten common formats and their alternates). */

@@ -1,5 +1,5 @@
 import { abortablePause, type Pause } from '@lib/common';
-import { magicError } from '@lib/verification';
+import { magicError } from '@lib/verification-engine';
 import { CandidateProber, type CandidateProbeReport, type ProbeOptions } from '../finder.ports';
 import {
   MAGIC_DOMAINS,

@@ -1,4 +1,4 @@
-import { isFreeProvider } from '@lib/verification';
+import { isFreeProvider } from '@lib/verification-engine';
 import { EmailFinder } from '../domain/find-email';
 import { MagicCandidateProber } from './magic-candidate-prober';
 import { MagicDomainFormats } from './magic-domain-formats';

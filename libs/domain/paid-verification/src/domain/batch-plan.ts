@@ -1,4 +1,4 @@
-import { canonicalEmail } from '@lib/verification';
+import { canonicalEmail } from '@lib/verification-engine';
 import type { BatchSummary, RecordedResult } from './verification.events';
 
 /** Each request position points at one unique address; only unique addresses are probed and paid for. */

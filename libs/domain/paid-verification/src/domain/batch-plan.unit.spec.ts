@@ -1,5 +1,5 @@
 import { planBatch, summarize } from './batch-plan';
-import type { VerificationResultName } from '@lib/verification';
+import type { VerificationResultName } from '@lib/verification-engine';
 import type { RecordedResult } from './verification.events';
 import { aVerdict } from '../../../../../test/support/verdicts';
 

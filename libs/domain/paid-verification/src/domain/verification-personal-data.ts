@@ -1,5 +1,5 @@
 import { callsDayScope, type PersonalDataPolicy, type PersonalPart } from '@lib/personal-data';
-import type { VerificationVerdict } from '@lib/verification';
+import type { VerificationVerdict } from '@lib/verification-engine';
 import { planBatch } from './batch-plan';
 import type { BatchVerified, EmailVerified, RecordedResult } from './verification.events';
 

@@ -1,4 +1,4 @@
-import type { VerificationVerdict } from '@lib/verification';
+import type { VerificationVerdict } from '@lib/verification-engine';
 import { VERIFICATION_PERSONAL_DATA } from './verification-personal-data';
 import type { BatchVerified, EmailVerified, RecordedResult } from './verification.events';
 

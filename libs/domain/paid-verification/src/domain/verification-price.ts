@@ -1,4 +1,4 @@
-import type { VerificationResultName } from '@lib/verification';
+import type { VerificationResultName } from '@lib/verification-engine';
 
 /**
  * The spec's price list, the one rule for every paid verification (single, batch and bulk-job rows):

@@ -1,5 +1,5 @@
 import type { Decider } from '@lib/common';
-import type { VerificationVerdict } from '@lib/verification';
+import type { VerificationVerdict } from '@lib/verification-engine';
 import { planBatch, summarize } from './batch-plan';
 import { creditsFor } from './verification-price';
 import { toRecordedResult } from './verification-result';

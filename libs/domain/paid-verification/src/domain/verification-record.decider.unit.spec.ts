@@ -1,5 +1,5 @@
 import { deciderSpec, decidedHistory } from '@lib/common/testing';
-import type { VerificationResultName, VerificationVerdict } from '@lib/verification';
+import type { VerificationResultName, VerificationVerdict } from '@lib/verification-engine';
 import {
   verificationCharge,
   verificationRecordDecider,

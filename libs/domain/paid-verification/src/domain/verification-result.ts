@@ -1,4 +1,4 @@
-import { verdictEvidence, type VerdictEvidence, type VerificationVerdict } from '@lib/verification';
+import { verdictEvidence, type VerdictEvidence, type VerificationVerdict } from '@lib/verification-engine';
 import type { RecordedResult } from './verification.events';
 
 /**

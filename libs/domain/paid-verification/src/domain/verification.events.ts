@@ -1,7 +1,7 @@
-import type { PublicVerdict, VerificationVerdict } from '@lib/verification';
+import type { PublicVerdict, VerificationVerdict } from '@lib/verification-engine';
 
 // Event type strings are stored forever: never rename one. Each carries the engine's full verdict
-// (including SMTP diagnostics, @lib/verification's VerificationVerdict, whose declaration says how it may
+// (including SMTP diagnostics, @lib/verification-engine's VerificationVerdict, whose declaration says how it may
 // change) and the result as answered, so history and analytics can be rebuilt.
 
 export const verificationStream = (verificationId: string): string => `verifications-${verificationId}`;

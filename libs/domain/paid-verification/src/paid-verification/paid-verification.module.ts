@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { LedgerModule } from '@lib/ledger';
-import { VerificationEngineModule } from '@lib/verification';
+import { VerificationEngineModule } from '@lib/verification-engine';
 import { VerificationRecordsModule } from '../records/verification-records.module';
 import { PaidVerification } from './paid-verification';
 

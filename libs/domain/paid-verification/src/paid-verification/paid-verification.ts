@@ -5,7 +5,7 @@ import { Clock } from '@lib/common';
 import { PaidCalls, type HeldCredits, type PaidCallPurpose } from '@lib/ledger';
 import { EventStore, newStream, runCommand } from '@lib/eventstore';
 import type { FinishingWork, IdempotentAttempt } from '@lib/idempotency';
-import { Verifiers, VerificationVerdict } from '@lib/verification';
+import { Verifiers, VerificationVerdict } from '@lib/verification-engine';
 import { planBatch } from '../domain/batch-plan';
 import {
   verificationCharge,

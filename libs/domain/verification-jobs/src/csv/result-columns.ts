@@ -1,4 +1,4 @@
-import { EVIDENCE_FIELDS, type PublicVerdict } from '@lib/verification';
+import { EVIDENCE_FIELDS, type PublicVerdict } from '@lib/verification-engine';
 import { type RowVerdict } from '../domain/verification-job.events';
 import { InvalidResultColumnsError } from '@lib/jobs';
 

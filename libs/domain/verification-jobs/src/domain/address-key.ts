@@ -1,4 +1,4 @@
-import { canonicalEmail, checkSyntax } from '@lib/verification';
+import { canonicalEmail, checkSyntax } from '@lib/verification-engine';
 
 export interface AddressKey {
   /** What is probed: the cell trimmed, domain lowercased and punycoded. */

@@ -1,4 +1,4 @@
-import type { VerificationVerdict } from '@lib/verification';
+import type { VerificationVerdict } from '@lib/verification-engine';
 import { ChunkItem, ChunkResult } from './verification-job.events';
 import { toRowVerdict } from './row-verdict';
 

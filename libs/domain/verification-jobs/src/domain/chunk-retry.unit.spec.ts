@@ -1,4 +1,4 @@
-import type { VerificationVerdict } from '@lib/verification';
+import type { VerificationVerdict } from '@lib/verification-engine';
 import { splitForRetry } from './chunk-retry';
 import { aVerdict } from '../../../../../test/support/verdicts';
 

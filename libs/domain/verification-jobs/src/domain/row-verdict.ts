@@ -4,7 +4,7 @@ import {
   suggestCorrection,
   verdictEvidence,
   VerificationVerdict,
-} from '@lib/verification';
+} from '@lib/verification-engine';
 import { VERIFICATION_RESULT_COLUMNS } from '../csv/result-columns';
 import { RowVerdict } from './verification-job.events';
 

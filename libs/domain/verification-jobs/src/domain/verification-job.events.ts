@@ -1,4 +1,4 @@
-import type { PublicVerdict, VerdictEvidence, VerificationResultName } from '@lib/verification';
+import type { PublicVerdict, VerdictEvidence, VerificationResultName } from '@lib/verification-engine';
 import type { DoneChunks, JobCompleted, JobFailed, JobFile, JobFilesPurged, JobKind } from '@lib/jobs';
 
 // Event type strings are stored forever: never rename one; add a new type, and read a changed

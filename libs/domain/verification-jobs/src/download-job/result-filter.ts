@@ -1,5 +1,5 @@
 import { DomainError } from '@lib/common';
-import { RESULT_CODES, VerificationResultName } from '@lib/verification';
+import { RESULT_CODES, VerificationResultName } from '@lib/verification-engine';
 import { RowResolver } from '@lib/jobs';
 
 const RESULT_NAMES = Object.keys(RESULT_CODES) as VerificationResultName[];

@@ -3,7 +3,7 @@ import { Clock } from '@lib/common';
 import type { JobsConfig } from '@lib/config';
 import { EventStore, runCommand } from '@lib/eventstore';
 import { MessageBus } from '@lib/messaging';
-import { Verifiers } from '@lib/verification';
+import { Verifiers } from '@lib/verification-engine';
 import { splitForRetry, type ChunkOutcome } from '../domain/chunk-retry';
 import { chunkDone, verificationJobDecider } from '../domain/verification-job.decider';
 import { LaterItems } from '../domain/verification-job.commands';

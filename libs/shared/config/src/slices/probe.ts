@@ -5,7 +5,7 @@ import { EnvReader } from '../env-parsers';
 
 /**
  * How this process probes mailboxes (DNS_SERVERS, SMTP_*, GREYLIST_RETRY_DELAYS_MS, VERIFY_INTERACTIVE_BUDGET_MS):
- * what libs/domain/verification's engine is built with, declared once here and read by the engine as it is.
+ * what libs/domain/verification-engine's engine is built with, declared once here and read by the engine as it is.
  */
 export interface ProbeConfig extends RouteDefaults {
   /** 'ip' or 'ip:port'; the system's resolvers when null or empty. */
@@ -16,7 +16,7 @@ export interface ProbeConfig extends RouteDefaults {
   commandTimeoutMs: number;
   greylistDelaysMs: number[];
   interactiveBudgetMs: number;
-  /** Adaptive SMTP sessions (libs/domain/verification's MxLimits): see the SMTP_* entries of docs/configuration.md. */
+  /** Adaptive SMTP sessions (libs/domain/verification-engine's MxLimits): see the SMTP_* entries of docs/configuration.md. */
   perMxConcurrencyFloor: number;
   connectsPerSecondPerMxCeiling: number;
   /** Rejected MAIL/RCPTs per session before it is retired, below Postfix's soft error limit of 10. */

@@ -1,7 +1,7 @@
 import { Get } from '@nestjs/common';
 import { ApiOperation, ApiProperty } from '@nestjs/swagger';
 import { ApiEnvelope } from '@lib/http-host';
-import { type EgressRouteReport, VerificationEngine } from '@lib/verification';
+import { type EgressRouteReport, VerificationEngine } from '@lib/verification-engine';
 import { AdminController } from '../shared/admin-controller.decorator';
 
 class EgressRoutesModel {

@@ -76,7 +76,7 @@ export function domainResult(findings: DomainFindings): MappedResult | null {
       return { result: 'unknown', subResult: 'dns_error' };
     case 'disposable':
       return { result: 'disposable', subResult: 'disposable' };
-    // Reserved names can never receive mail: as decided as a domain that does not exist (libs/domain/verification/README.md).
+    // Reserved names can never receive mail: as decided as a domain that does not exist (libs/domain/verification-engine/README.md).
     case 'reserved_domain':
       return { result: 'invalid', subResult: 'reserved_domain' };
     default:

@@ -21,7 +21,7 @@ export interface ProbeOutcome {
   /** The IP address of mxHost that was spoken to. */
   mxAddress?: string;
   retryAfterMs?: number;
-  /** The egress route the probe went out on (libs/domain/verification/src/egress). */
+  /** The egress route the probe went out on (libs/domain/verification-engine/src/egress). */
   route?: string;
 }
 

@@ -9,7 +9,7 @@ import exclusions from '../../data/disposable-exclusions.json';
 let cache: Set<string> | null = null;
 
 /**
- * Union of four maintained npm lists (sizes at the pinned versions, see libs/domain/verification/README.md):
+ * Union of four maintained npm lists (sizes at the pinned versions, see libs/domain/verification-engine/README.md):
  * ivolo disposable-email-domains (121,570 + 399 wildcards), disposable-domains (133,604),
  * mailchecker and burner-email-providers. Entries in data/disposable-exclusions.json are
  * removed: mailbox providers and institutions that some list carries by mistake, and

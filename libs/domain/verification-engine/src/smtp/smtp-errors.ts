@@ -14,7 +14,7 @@ export type SmtpFailureKind =
  * credentials (`proxy_auth_failed`), refuses to connect to the MX (`proxy_refused`: SOCKS replies 0x02
  * "not allowed by ruleset" and 0x05 "connection refused", which on port 25 means the proxy's own network
  * blocks it) or does not answer in time (`proxy_timeout`). They say nothing about the MX or the mailbox:
- * the route is taken out and the address probed on another one (libs/domain/verification/src/egress).
+ * the route is taken out and the address probed on another one (libs/domain/verification-engine/src/egress).
  */
 export type ProxyFailureKind = 'proxy_unreachable' | 'proxy_auth_failed' | 'proxy_refused' | 'proxy_timeout';
 
