@@ -1,8 +1,7 @@
 // The DataKeyStore contract against a MongoDB-wire server (MONGO_URL: FerretDB on PostgreSQL from the script,
 // or MongoDB): the keys that seal personal fields, shared by every process of a cluster.
 import { MongoClient } from 'mongodb';
-import { MongoDataKeyStore } from '@lib/personal-data';
-import { dataKeyStoreContract } from '@lib/personal-data/testing';
+import { dataKeyStoreContract, MongoDataKeyStore } from '@lib/personal-data/testing';
 import { describeWithServers, uniqueDbName } from '../../support/cluster/servers';
 
 describeWithServers(['MONGO_URL'], 'MongoDB data key store', ({ MONGO_URL }) => {

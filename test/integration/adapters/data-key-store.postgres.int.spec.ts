@@ -2,8 +2,7 @@
 // in a schema of this run's own, dropped after; and what a destroyed key leaves in the table's file.
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { MasterKeys, masterKeyOf, PostgresDataKeyStore } from '@lib/personal-data';
-import { dataKeyStoreContract } from '@lib/personal-data/testing';
+import { dataKeyStoreContract, MasterKeys, masterKeyOf, PostgresDataKeyStore } from '@lib/personal-data/testing';
 import { describeWithServers, uniqueDbName } from '../../support/cluster/servers';
 
 describeWithServers(['POSTGRES_URL'], 'PostgreSQL data key store', ({ POSTGRES_URL }) => {

@@ -7,17 +7,9 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { MongoClient } from 'mongodb';
 import type { EventStore, RecordedEvent } from '@lib/eventstore';
-import {
-  ALLOWLISTED_CATEGORIES,
-  EventRelay,
-  KafkaMessageBus,
-  RELAY_CATEGORIES,
-  relayTopic,
-  type BusConsumer,
-  type IncomingMessage,
-} from '@lib/messaging';
+import { EventRelay, KafkaMessageBus, relayTopic, type BusConsumer, type IncomingMessage } from '@lib/messaging';
 import { MongoReadStore } from '@lib/readstore';
-import { RELAY_MESSAGE_SCHEMA as schema } from '@lib/messaging/testing';
+import { ALLOWLISTED_CATEGORIES, RELAY_CATEGORIES, RELAY_MESSAGE_SCHEMA as schema } from '@lib/messaging/testing';
 import { eventStoreUnderTest, type EventStoreUnderTest } from '../../support/cluster/event-store-under-test';
 import { skipBacklog } from '../../support/cluster/kafka-backlog';
 import { brokersOf, describeWithServers, uniqueDbName } from '../../support/cluster/servers';

@@ -1,8 +1,7 @@
 // The slot store of the rate limits, the sign-in throttle and the MX sessions on a real MongoDB-wire server
 // (MONGO_URL: FerretDB from the script, or MongoDB).
 import { MongoClient } from 'mongodb';
-import { MongoSlots } from '@lib/slots';
-import { slotStoreContract } from '@lib/slots/testing';
+import { MongoSlots, slotStoreContract } from '@lib/slots/testing';
 import { describeWithServers, uniqueDbName } from '../../support/cluster/servers';
 
 describeWithServers(['MONGO_URL'], 'SlotStore on MongoDB', ({ MONGO_URL }) => {

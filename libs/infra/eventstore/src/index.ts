@@ -1,7 +1,6 @@
 // The public surface of eventstore: the port, its adapters, and the one load-fold-decide-append path.
 export {
   EventStore,
-  WrongExpectedRevisionError,
   type AppendResult,
   type EventSubscription,
   type ExpectedRevision,
@@ -11,8 +10,8 @@ export {
   type RecordedEvent,
   type SubscribeOptions,
 } from './event-store.port';
-export { SqliteEventStore, type SqliteEventStoreOptions } from './embedded/sqlite-event-store';
-export { EsdbEventStore, type EsdbEventStoreOptions } from './eventstoredb/esdb-event-store';
+export { SqliteEventStore } from './embedded/sqlite-event-store';
+export { EsdbEventStore } from './eventstoredb/esdb-event-store';
 export { DelegatingEventStore } from './delegating-event-store';
 export { ObservedEventStore, type AppendObserver } from './observed/observed-event-store';
 export {

@@ -3,12 +3,9 @@
 export { createHttpApp } from './create-http-app';
 export { OpsModule } from './ops.module';
 export { ReadinessNotes } from './health/readiness-notes';
-export type { OpsOptions, ReadyAdapters } from './health/ops-options';
-export { AllExceptionsFilter } from './http/all-exceptions.filter';
-export { EnvelopeInterceptor } from './http/envelope.interceptor';
 export { AcceptsUpload, MultipartRoutesGuard } from './http/multipart-routes.guard';
 export { Public, PUBLIC_ROUTE } from './http/public-route.decorator';
-export { allowCorsOrigin, answerPreflight, CORS_ALLOWED_HEADERS } from './http/cors';
+export { allowCorsOrigin, answerPreflight } from './http/cors';
 export { RawResponse } from './http/raw-response.decorator';
 export { receiveCsvUpload, type ReceivedFile } from './http/csv-upload';
 export { ValidatesOwnText } from './http/input-text-rules';

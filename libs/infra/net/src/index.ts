@@ -2,4 +2,4 @@
 // prober), which client an address counts as for the per-address throttles, and the API keys' address allowlists.
 export { nonPublicReason } from './address-policy';
 export { clientGroup } from './client-group';
-export { addressInBlocks, parseAddressBlock, type AddressBlock } from './address-allowlist';
+export { addressInBlocks, parseAddressBlock } from './address-allowlist';

@@ -3,7 +3,7 @@
 // APP_CONFIG, the whole configuration, is not exported: a lib injects its slice (provideConfigSlice) and never the whole.
 export { provideAdapter, provideConfigSlice } from './config-slice';
 export { PlatformModule, type AdapterWrappers } from './platform.module';
-export { describeAdapters, type AdapterChoice } from './adapter-factory';
+export { describeAdapters } from './adapter-factory';
 export { ProjectionRegistry } from './projection-registry';
 export { ReadModelFreshness } from './read-model-freshness';
 export { DataDirInUseError, DataDirLock } from './data-dir-lock';

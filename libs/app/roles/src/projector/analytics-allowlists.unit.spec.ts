@@ -1,4 +1,5 @@
-import { allowedData, ALLOWLISTED_CATEGORIES, upcastRelayed, type RelayMessageV1 } from '@lib/messaging';
+import { upcastRelayed, type RelayMessageV1 } from '@lib/messaging';
+import { allowedData, ALLOWLISTED_CATEGORIES } from '@lib/messaging/testing';
 import { usageFactOf } from '@lib/usage/testing';
 import { ANALYTICS_ALLOWLISTS } from './analytics-allowlists';
 

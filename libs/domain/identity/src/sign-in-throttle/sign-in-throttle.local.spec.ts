@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DomainError } from '@lib/common';
-import { SqliteSlots } from '@lib/slots';
+import { SqliteSlots } from '@lib/slots/testing';
 import { SignInAttempts } from './sign-in-attempts';
 import { AdmittedSignIn, SignInThrottle } from './sign-in-throttle';
 import { MailThrottle } from './mail-throttle';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { SqliteEventStore } from '@lib/eventstore';
-import { MasterKeys, masterKeyOf, SqliteDataKeyStore } from '@lib/personal-data';
+import { MasterKeys, masterKeyOf, SqliteDataKeyStore } from '@lib/personal-data/testing';
 import { retentionStream } from '../domain/retention.events';
 import type { EffectiveRetention } from '../domain/effective-retention';
 import { HistoryRetentionEnforcer } from './history-retention.enforcer';

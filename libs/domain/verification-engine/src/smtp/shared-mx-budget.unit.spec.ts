@@ -1,5 +1,5 @@
 import { eventually } from '@lib/common/testing';
-import { MemorySlots, type MemorySlotStorage } from '@lib/slots';
+import { MemorySlots, type MemorySlotStorage } from '@lib/slots/testing';
 import { MxSlots } from './mx-slots';
 import { SharedMxBudget } from './shared-mx-budget';
 

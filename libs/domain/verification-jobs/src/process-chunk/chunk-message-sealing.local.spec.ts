@@ -9,12 +9,10 @@ import {
   addressScope,
   DataKeyCache,
   jobScope,
-  MasterKeys,
-  masterKeyOf,
   PersonalMessageRegistry,
   SealingMessageBus,
-  SqliteDataKeyStore,
 } from '@lib/personal-data';
+import { MasterKeys, masterKeyOf, SqliteDataKeyStore } from '@lib/personal-data/testing';
 import { VERIFICATION_CHUNK_TOPIC, verificationRetryTopic, type VerificationChunkMessage } from './chunk-message';
 import { VERIFICATION_CHUNK_MESSAGE_PERSONAL_DATA } from './chunk-message-personal-data';
 

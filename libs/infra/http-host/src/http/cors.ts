@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 
 /** The request headers a cross-origin caller may send: its key and a JSON body's type. */
-export const CORS_ALLOWED_HEADERS = 'X-API-KEY, Content-Type';
+const CORS_ALLOWED_HEADERS = 'X-API-KEY, Content-Type';
 /** What a cross-origin caller may read besides the body: when to retry, the rate limit, the request id. */
 const EXPOSED_HEADERS = 'Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id';
 /** How long a browser may reuse a preflight's answer (seconds). */

@@ -3,7 +3,7 @@ import type { ReadStore } from '../read-store.port';
 import { CheckpointStore } from './checkpoint-store';
 
 /** The command that drops the read models and replays them from the event log the process is given. */
-export const REBUILD_READ_MODELS_COMMAND = 'npm run admin -- rebuild-read-models';
+const REBUILD_READ_MODELS_COMMAND = 'npm run admin -- rebuild-read-models';
 
 /**
  * Checkpoints past the newest event of the log: positions this log never had, so the read models were
