@@ -6,9 +6,9 @@ import { EventStore } from '@lib/eventstore';
 import { VerificationEngine } from '@lib/verification-engine';
 import { requestFingerprint } from '@lib/idempotency';
 import { idempotencyStream, sha256 } from '@lib/idempotency/testing';
-import { EmailVerified } from '@lib/paid-verification';
 import {
   answeredResult,
+  EmailVerified,
   toRecordedResult,
   VerificationResult,
   verificationStream,

@@ -1,6 +1,6 @@
 import { EventStore } from '@lib/eventstore';
 import { DataKeyStore, callsDayScope } from '@lib/personal-data';
-import { HistoryRetentionSweeper, retentionStream } from '@lib/retention';
+import { HistoryRetentionSweeper, retentionStream } from '@lib/retention/testing';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { DAY_MS, FakeClock } from '@lib/common/testing';
 import { joinedMember, signedInUser } from '../dashboard/dashboard-users';

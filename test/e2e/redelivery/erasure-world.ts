@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { eventually, present } from '@lib/common/testing';
 import { EventStore } from '@lib/eventstore';
-import { erasureStream } from '@lib/erasure';
+import { erasureStream } from '@lib/erasure/testing';
 import { jobStream } from '@lib/jobs';
 import type { MessageBus } from '@lib/messaging';
 import { ReadStore } from '@lib/readstore';

@@ -14,7 +14,6 @@ export type { FinderJobKind } from './shared/finder-job-kind';
 export { FINDER_JOB_CANCEL } from './cancel-finder-job/finder-job-cancel';
 export { FinderJobDownloads } from './download-finder-job/finder-job-download.service';
 export { FinderJobQueries } from './query-finder-jobs/finder-job.queries';
-export type { FinderJobView } from './query-finder-jobs/finder-job.view';
 export { FINDER_JOB_FILES } from './shared/finder-job-files';
 export { knownAddressesErasure } from './known-addresses/known-addresses.erasure';
 export type { FinderCallEvent } from './domain/finder-call.events';

@@ -1,11 +1,4 @@
 export { IdempotencyModule } from './idempotency.module';
-export {
-  IdempotencyGate,
-  type FinishingWork,
-  type GateClaim,
-  type GateTiming,
-  type IdempotentAttempt,
-} from './idempotency-gate';
+export { IdempotencyGate, type FinishingWork, type GateTiming, type IdempotentAttempt } from './idempotency-gate';
 export { IDEMPOTENCY_KEY_SCHEMA, parseIdempotencyKey, requestFingerprint } from './idempotency-key';
-export type { IdempotencyEvent } from './domain/idempotency.events';
 export { IDEMPOTENCY_PERSONAL_DATA } from './domain/idempotency-personal-data';

@@ -3,14 +3,6 @@ export { PaidVerification, type BatchResponse } from './paid-verification/paid-v
 export type { VerificationResult } from './domain/verification-result';
 export { VerificationRecordsModule } from './records/verification-records.module';
 export { creditsFor } from './domain/verification-price';
-export {
-  recordedCharge,
-  VERIFICATION_HOLD_PURPOSES,
-  type VerificationEvent,
-  type EmailVerified,
-  type BatchVerified,
-  type RecordedResult,
-  type BatchSummary,
-} from './domain/verification.events';
+export type { VerificationEvent } from './domain/verification.events';
 export { VERIFICATION_PERSONAL_DATA } from './domain/verification-personal-data';
 export { VERIFICATION_ANALYTICS } from './domain/verification-analytics';

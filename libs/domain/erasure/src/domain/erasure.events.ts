@@ -61,9 +61,3 @@ export type ErasureCompleted = {
 };
 
 export type ErasureEvent = ErasureRequested | ErasureKeysDestroyed | ErasureCompleted;
-
-export const ERASURE_EVENT_TYPES: ErasureEvent['type'][] = [
-  'ErasureRequested',
-  'ErasureKeysDestroyed',
-  'ErasureCompleted',
-];
