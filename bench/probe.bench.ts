@@ -29,12 +29,8 @@
  * BENCH_CONNECTS_PER_SECOND (50) and BENCH_CONNECTS_PER_SECOND_CEILING (500): the engine's defaults for the adaptive
  * per-MX connect rate, where it starts and how high it may grow (phase (a) only).
  */
-import {
-  VerificationEngine,
-  VerificationObserver,
-  SILENT_VERIFICATION_OBSERVER,
-  AdaptiveDecision,
-} from '@lib/verification-engine';
+import { VerificationEngine, VerificationObserver, AdaptiveDecision } from '@lib/verification-engine';
+import { SILENT_VERIFICATION_OBSERVER } from '@lib/verification-engine/testing';
 import { loopbackConfig } from '../test/support/engine-world';
 import { probeOneSessionEach } from './probe-baseline';
 import { runJobPhase } from './probe-job';

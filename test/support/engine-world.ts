@@ -1,5 +1,6 @@
 import { defaultProbeConfig } from '@lib/config';
-import { VerificationConfig, VerificationEngine } from '@lib/verification-engine';
+import { VerificationEngine } from '@lib/verification-engine';
+import type { VerificationConfig } from '@lib/verification-engine/testing';
 import { DnsPeer, DnsPeerOptions, startDnsPeer, ZoneEntry } from './peers/dns-peer';
 import { SmtpPeer, SmtpPeerScript, startSmtpPeer } from './peers/smtp-peer';
 

@@ -1,8 +1,7 @@
 import { DAY_MS, eventually, FakeClock, present } from '@lib/common/testing';
 import { createHmac } from 'node:crypto';
 import { EventStore } from '@lib/eventstore';
-import { filesExpiryNoticeStream } from '@lib/jobs';
-import { JobRetentionSweeper } from '@lib/jobs/testing';
+import { filesExpiryNoticeStream, JobRetentionSweeper } from '@lib/jobs/testing';
 import { HttpsReceiver } from '../../support/peers/https-receiver';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { JobsPeers, startJobsPeers, uploadJob } from './jobs-world';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { dirname } from 'node:path';
-import { VerificationConfig, VerificationEngine } from '@lib/verification-engine';
+import { VerificationEngine } from '@lib/verification-engine';
+import type { VerificationConfig } from '@lib/verification-engine/testing';
 import { eventually } from '@lib/common/testing';
 import { describeWithServers } from '../../support/cluster/servers';
 import { loopbackConfig } from '../../support/engine-world';

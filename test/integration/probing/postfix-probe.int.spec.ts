@@ -1,10 +1,6 @@
 import { statSync } from 'node:fs';
-import {
-  AdaptiveDecision,
-  SILENT_VERIFICATION_OBSERVER,
-  VerificationConfig,
-  VerificationEngine,
-} from '@lib/verification-engine';
+import { AdaptiveDecision, VerificationEngine } from '@lib/verification-engine';
+import { SILENT_VERIFICATION_OBSERVER, VerificationConfig } from '@lib/verification-engine/testing';
 import { DnsPeer, startDnsPeer } from '../../support/peers/dns-peer';
 import { loopbackConfig } from '../../support/engine-world';
 import { describeWithServers } from '../../support/cluster/servers';

@@ -1,4 +1,5 @@
-import { SILENT_VERIFICATION_OBSERVER, VerificationEngine } from '@lib/verification-engine';
+import { VerificationEngine } from '@lib/verification-engine';
+import { SILENT_VERIFICATION_OBSERVER } from '@lib/verification-engine/testing';
 import { DnsPeer, startDnsPeer } from '../../support/peers/dns-peer';
 import { loopbackConfig } from '../../support/engine-world';
 import { describeWithServers } from '../../support/cluster/servers';

@@ -9,30 +9,22 @@ export { JobProgressModule } from './track-progress/job-progress.module';
 export { ChunkWorkflowModule } from './process-chunk/chunk-workflow.module';
 export { JobRetentionModule } from './purge-job-files/job-retention.module';
 export { JobFilesPurger } from './purge-job-files/job-files-purger';
-export type { JobKindStream, JobKindTypes } from './job-kind';
+export type { JobKindTypes } from './job-kind';
 export { JobCreation, type JobCreationKind, type JobUploads } from './create-job/job-creation';
 export { stagedJobFile, type StagedUpload, type UploadInspection } from './create-job/upload-reuse';
-export type { StagingNames } from './create-job/upload-staging';
 export { CancelJobService, type CancellableJobKind, type JobReads } from './cancel-job/cancel-job.service';
 export { ResumeJobService, type ResumableJobKind } from './resume-job/resume-job.service';
 export { csvDownload, type RowResolver } from './download-job/csv-download';
 export { assertFilesKept } from './download-job/files-kept';
-export {
-  storedCells,
-  type CellsByName,
-  type CellsByPosition,
-  type ResultCells,
-  type StoredRowResult,
-} from './download-job/stored-cells';
+export { storedCells, type CellsByName, type ResultCells, type StoredRowResult } from './download-job/stored-cells';
 export { JobRecordedQuery } from './query-jobs/job-recorded.query';
 export { ChunkProgressBoard } from './track-progress/chunk-progress-board';
 export { commonJobView, type JobViewCommon, type ProgressFacts } from './track-progress/job-progress';
 export { SSE_HEADERS, streamProgress, type ProgressSource } from './stream-progress/sse-progress';
 export { ChunkWorkflow, type ChunkKind, type ChunkStatus, type PaidChunk } from './process-chunk/chunk-workflow';
-export { chunkHoldId, chunkOfHoldId } from './process-chunk/chunk-hold-id';
 export { scanJobStreamBackwards } from './process-chunk/job-stream-reader';
 export type { PurgeableJobKind, PurgeCandidate } from './purge-job-files/purgeable-job-kind';
-export { ERASED_CELL, eraseRowsInOriginal, isErasedRecord } from './erase-address/erased-rows-rewrite';
+export { eraseRowsInOriginal, isErasedRecord } from './erase-address/erased-rows-rewrite';
 export type { AddressErasableJobKind, ErasableJobFiles } from './erase-address/address-erasable-job-kind';
 export { jobStream } from './domain/job-stream';
 export {
@@ -53,18 +45,11 @@ export {
   type CreditsFailure,
   type JobKindEnding,
   type JobLifecycleState,
-  type RunningSnapshot,
 } from './domain/job-lifecycle';
 export type { PurgeJobFiles } from './domain/job.commands';
 export { JOB_NOTICE_ANALYTICS, SHARED_JOB_ANALYTICS } from './domain/job-analytics';
-export {
-  EXPIRY_NOTICE_DAYS,
-  filesDeleteOn,
-  filesExpiryNoticeStream,
-  type JobFilesExpiring,
-} from './domain/files-expiry-notice';
+export type { JobFilesExpiring } from './domain/files-expiry-notice';
 export type {
-  EndedStatus,
   JobCaller,
   JobCompleted,
   JobFailed,
@@ -75,7 +60,6 @@ export type {
   JobSummary,
 } from './domain/job.events';
 export { chunksBitmap, countChunks, EMPTY_BITMAP, hasChunk, withChunk, type DoneChunks } from './domain/chunk-bitmap';
-export { decidePurge, purgedJob, type EndedJob } from './domain/job-files-purge';
 export {
   columnCount,
   columnShare,

@@ -9,16 +9,10 @@ export {
   type CreateVerificationJobOptions,
   type VerificationJobKind,
 } from './create-job/verification-job-creation';
-export {
-  VERIFICATION_JOB_CANCEL,
-  VERIFICATION_JOB_FILES,
-  VERIFICATION_JOB_KIND,
-  VERIFICATION_JOB_RESUME,
-} from './verification-job-kind';
+export { VERIFICATION_JOB_CANCEL, VERIFICATION_JOB_FILES, VERIFICATION_JOB_RESUME } from './verification-job-kind';
 export { verificationAddressErasure } from './erase-address/verification-address-erasure';
 export { VerificationJobDownloads } from './download-job/verification-job-download.service';
 export { VerificationJobQueries } from './query-jobs/verification-job.queries';
-export type { VerificationJobView } from './query-jobs/verification-job.view';
 export { VERIFICATION_JOB_UPCASTERS } from './domain/verification-job.upcast';
 export { VERIFICATION_JOB_PERSONAL_DATA } from './domain/verification-job-personal-data';
 export { VERIFICATION_CHUNK_MESSAGE_PERSONAL_DATA } from './process-chunk/chunk-message-personal-data';

@@ -7,7 +7,7 @@ import {
 } from './query-jobs/verification-job.documents';
 
 /** The id bulk verification jobs register with: stored in their events' `kind`, so it never changes. */
-export const VERIFICATION_JOB_KIND = 'verification';
+const VERIFICATION_JOB_KIND = 'verification';
 
 /** Bulk jobs in the shared cancel (CancelJobService): rows not yet verified are never charged. */
 export const VERIFICATION_JOB_CANCEL: CancellableJobKind<VerificationJobKind> = {

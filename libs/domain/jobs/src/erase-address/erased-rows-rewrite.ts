@@ -4,7 +4,7 @@ import { CsvRecordReader, UTF8_BOM, type CsvRecord } from '../csv';
 import type { CsvDownloadSource } from '../download-job/csv-download';
 
 /** What every field of a row erased for a data subject's request reads (the row keeps its place and width). */
-export const ERASED_CELL = '[erased]';
+const ERASED_CELL = '[erased]';
 
 /** Whether a record is already erased (a rewrite run again finds it so and changes nothing). */
 export const isErasedRecord = (record: CsvRecord): boolean =>

@@ -9,7 +9,7 @@ export interface RiskSignals {
 }
 
 /** Starting points per result: the evidence the probe produced. */
-export const RESULT_BASE: Record<VerificationResultName, number> = {
+const RESULT_BASE: Record<VerificationResultName, number> = {
   ok: 5,
   catch_all: 50,
   unknown: 45,
@@ -19,7 +19,7 @@ export const RESULT_BASE: Record<VerificationResultName, number> = {
 };
 
 /** Additions for signals that raise the chance of a bounce or complaint whatever the result. */
-export const SIGNAL_WEIGHTS = { role: 10, didYouMean: 30, antiSpam: 5, acceptsAllProvider: 5 } as const;
+const SIGNAL_WEIGHTS = { role: 10, didYouMean: 30, antiSpam: 5, acceptsAllProvider: 5 } as const;
 
 /**
  * riskScore = clamp(base[result] + 10 role + 30 did-you-mean + 5 anti-spam gateway

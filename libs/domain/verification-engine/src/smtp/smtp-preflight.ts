@@ -6,7 +6,7 @@ import { SmtpFailureKind, SmtpTransportError } from './smtp-errors';
 import type { SmtpEgressState } from './smtp-egress';
 
 // A large public MX that always answers on port 25 when outbound SMTP is allowed.
-export const DEFAULT_PREFLIGHT_HOST = 'gmail-smtp-in.l.google.com';
+const DEFAULT_PREFLIGHT_HOST = 'gmail-smtp-in.l.google.com';
 
 // Failures that mean the network stops outbound SMTP (a proxy refusing port 25 included); anything else
 // (no DNS, a proxy that is down) proves nothing about port 25 either way.
