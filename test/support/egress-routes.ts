@@ -1,4 +1,5 @@
-import { EgressRoutes, readEgressRoutes } from '@lib/config';
+import { EgressRoutes } from '@lib/config';
+import { readEgressRoutes } from '@lib/config/testing';
 
 /** A routes document as an operator writes it (SMTP_ROUTES), parsed and validated as at start: the tests' routes. */
 export function routesFrom(document: object): EgressRoutes {

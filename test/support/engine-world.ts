@@ -1,4 +1,4 @@
-import { defaultProbeConfig } from '@lib/config';
+import { defaultProbeConfig } from '@lib/config/testing';
 import { VerificationEngine } from '@lib/verification-engine';
 import type { VerificationConfig } from '@lib/verification-engine/testing';
 import { DnsPeer, DnsPeerOptions, startDnsPeer, ZoneEntry } from './peers/dns-peer';

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { loadConfig, AppConfig } from '@lib/config';
 import { Clock } from '@lib/common';
 import type { AdapterWrappers } from '@lib/platform';
-import { startRoles, RunningApp } from '@lib/roles';
+import { startRoles, RunningApp } from '@lib/roles/testing';
 
 export const ADMIN_TOKEN = 'test-admin-token';
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFIG_REFERENCE, declaredConfigVariables, renderConfigReference } from '@lib/config';
+import { renderConfigReference } from '@lib/config';
+import { CONFIG_REFERENCE, declaredConfigVariables } from '@lib/config/testing';
 
 // docs/configuration.md is generated (npm run generate:config-docs) from what loadConfig's parsers declare
 // and the words of libs/shared/config/src/config-reference.ts. This fails when a variable is read without words,

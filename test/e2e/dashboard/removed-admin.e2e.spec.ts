@@ -1,5 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { RemoveMemberCommand } from '@lib/teams';
+import { RemoveMemberCommand } from '@lib/teams/testing';
 import { GatedEventStore } from '../../support/harness/gated-event-store';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { joinedMember, signedInUser } from './dashboard-users';

@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { IssueApiKeyCommand } from '@lib/accounts';
-import { InviteMemberCommand, RemoveMemberCommand } from '@lib/teams';
+import { InviteMemberCommand, RemoveMemberCommand } from '@lib/teams/testing';
 import { tokenFromOutbox } from '../../support/dashboard-browser';
 import { startTestApp, TestApp } from '../../support/test-app';
 import { joinedMember, signedInUser, uniqueEmail } from './dashboard-users';

@@ -4,6 +4,5 @@ export { Metrics } from './metrics';
 export { oneOf, statusClass } from './label-values';
 export { MetricsModule } from './metrics.module';
 export { METRICS_CONFIG } from './metrics.config';
-export { LAG_CAP, type LagSource } from './projection-lag-metrics';
-export { METRICS_PATH, answerScrape, type ScrapeAnswer } from './exposure/scrape';
-export { MetricsExposure, exposureOf, type MetricsExposureMode } from './exposure/metrics-exposure';
+export { METRICS_PATH, answerScrape } from './exposure/scrape';
+export { MetricsExposure } from './exposure/metrics-exposure';

@@ -13,7 +13,7 @@ export const FINDER_BATCH_MAX_CONTACTS = 100;
 /** Contacts of one finder batch looked up at once. */
 export const FINDER_BATCH_CONCURRENCY = 8;
 /** Time to record a call's result and settle its hold once the work is done, with room for a slow store. */
-export const SETTLE_MARGIN_MS = 30_000;
+const SETTLE_MARGIN_MS = 30_000;
 
 /** A full finder batch: its contacts in waves of FINDER_BATCH_CONCURRENCY, each wave within one call budget (130 s). */
 export const FINDER_BATCH_BUDGET_MS =

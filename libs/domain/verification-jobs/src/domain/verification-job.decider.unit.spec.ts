@@ -1,4 +1,5 @@
-import { DomainError, fold } from '@lib/common';
+import { DomainError } from '@lib/common';
+import { fold } from '@lib/common/testing';
 import { DecisionSpec, decidedHistory, deciderSpec } from '@lib/common/testing';
 import { CompleteChunk, CreateJob, VerificationJobCommand } from './verification-job.commands';
 import { verificationJobDecider } from './verification-job.decider';

@@ -1,4 +1,4 @@
-import { fold } from '@lib/common';
+import { fold } from '@lib/common/testing';
 import { deciderSpec } from '@lib/common/testing';
 import { webhookDecider } from './webhook.decider';
 import type { WebhookEvent } from './webhook.events';

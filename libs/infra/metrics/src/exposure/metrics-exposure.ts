@@ -11,7 +11,7 @@ import { MetricsListener } from './metrics-listener';
 export type MetricsExposureMode = 'own-port' | 'api-port' | 'off';
 
 /** Never unauthenticated on the public port: without a port of its own, only a token puts /metrics on PORT. */
-export function exposureOf(settings: MetricsConfig): MetricsExposureMode {
+function exposureOf(settings: MetricsConfig): MetricsExposureMode {
   if (settings.port !== null) return 'own-port';
   return settings.token !== null ? 'api-port' : 'off';
 }
