@@ -186,7 +186,7 @@ export const WORK_REFERENCE: readonly ConfigReferenceGroup[] = [
       {
         names: ['SIGNIN_MAX_FAILURES_PER_ACCOUNT', 'SIGNIN_MAX_FAILURES_PER_ADDRESS', 'SIGNIN_WINDOW_SECONDS'],
         meaning:
-          'failed dashboard sign-ins (and wrong current passwords given to a change of password or address) allowed per address typed and per client IP within the window (from a client the account signed in from before, per account and that client instead, so guesses elsewhere do not lock the owner out there) before 429 (code 6004) with `Retry-After`; counted in fixed windows in the shared slot store (MongoDB\'s `slots_sign_in_attempts` with `MONGO_URL`, else `DATA_DIR/sign-in-attempts.sqlite`), so every api process counts against one limit',
+          "failed dashboard sign-ins (and wrong current passwords given to a change of password or address) allowed per address typed and per client IP within the window (from a client the account signed in from before, per account and that client instead, so guesses elsewhere do not lock the owner out there) before 429 (code 6004) with `Retry-After`; counted in fixed windows in the shared slot store (MongoDB's `slots_sign_in_attempts` with `MONGO_URL`, else `DATA_DIR/sign-in-attempts.sqlite`), so every api process counts against one limit",
       },
       {
         names: ['SMTP_RELAY_URL'],
