@@ -104,7 +104,7 @@ module.exports = {
       comment:
         "A lib's testing/ entry (@lib/<name>/testing) names what only tests and benchmarks reach: production code never imports it.",
       severity: 'error',
-      from: { path: '^(apps|libs)/', pathNot: ['\\.spec\\.ts$', '/testing/'] },
+      from: { path: '^(apps|libs)/', pathNot: ['\\.spec\\.ts$', '\\.fixture\\.ts$', '/testing/'] },
       to: { path: '^libs/[^/]+/[^/]+/src/testing/' },
     },
     {
