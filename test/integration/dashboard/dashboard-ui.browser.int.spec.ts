@@ -1,124 +1,28 @@
 import { eventually } from '@lib/common/testing';
-import { Browser, BrowserContext, Page } from 'playwright-core';
-import { startDnsPeer, DnsPeer, ZoneEntry } from '../../support/peers/dns-peer';
-import { accept, DomainScript, greylist, SmtpPeer, startSmtpPeer } from '../../support/peers/smtp-peer';
+import { Page } from 'playwright-core';
 import { tokenFromOutbox } from '../../support/dashboard-browser';
-import { HttpsReceiver } from '../../support/peers/https-receiver';
-import { startTestApp, TestApp } from '../../support/test-app';
 import { parseCsv } from '../../e2e/jobs/jobs-world';
-import {
-  describeWithBrowser,
-  launchChromium,
-  overflowsHorizontally,
-  screenshot,
-  seriousAxeViolations,
-} from './browser-support';
+import { describeWithBrowser, screenshot, seriousAxeViolations } from './browser-support';
+import { BOUGHT, GROWTH_WITH_OFFER, listCsv, MEMBER, OWNER, PASSWORD, TRIAL } from './dashboard-ui-fixture';
+import { checkPhoneLayout } from './dashboard-ui-phone';
+import { inviteTheMember, memberJoinsAndMakesAKey } from './dashboard-ui-team';
+import { DashboardUiWorld } from './dashboard-ui-world';
 
-// 2,000 rows: 1,200 deliverable, 300 at a catch-all domain, 450 rejected, 50 repeats of deliverable addresses.
-const ROWS = 2000;
-function listCsv(): string {
-  const lines = ['id,name,email,company'];
-  for (let i = 0; i < ROWS; i++) {
-    const email =
-      i < 1200
-        ? `p${i}@shop.test`
-        : i < 1500
-          ? `c${i}@beta.test`
-          : i < 1950
-            ? `x${i}@shop.test`
-            : `p${i - 1950}@shop.test`;
-    lines.push(`${i},Person ${i},${email},"Shop, Inc."`);
-  }
-  return lines.join('\n') + '\n';
-}
-
-const DOMAINS: Record<string, DomainScript> = {
-  'shop.test': {
-    recipients: {
-      ...Object.fromEntries(Array.from({ length: 1200 }, (_, i) => [`p${i}`, accept()])),
-      'grace.hopper': accept(),
-      'alan.turing': accept(),
-    },
-  },
-  'beta.test': { default: accept() },
-  // Greylists every attempt: a list of it has verified no row when it is cancelled.
-  'grey.test': { default: greylist(1_000) },
-};
-
-const PASSWORD = 'correct horse battery staple';
-const TRIAL = 100;
-/** The default catalogue's Growth package (5,000 credits, $40) with its 10 % launch bonus. */
-const GROWTH_WITH_OFFER = 5500;
-const BOUGHT = TRIAL + GROWTH_WITH_OFFER;
-const OWNER = { name: 'Ada Owner', email: 'ada@owner.example', company: 'Engines Ltd' };
-const MEMBER = { name: 'Grace Member', email: 'grace@member.example' };
-
+// One story in one app and one browser: each test goes on from where the one before left the owner's
+// page (signed in, credits bought, the job done). The world, the data and the longer steps live beside it
+// (dashboard-ui-*.ts) so this file reads as the story.
 describeWithBrowser('the customer dashboard in Chromium', () => {
-  let smtp: SmtpPeer;
-  let receiver: HttpsReceiver;
-  let dns: DnsPeer;
-  let app: TestApp;
-  let browser: Browser;
-  let context: BrowserContext;
+  const world = new DashboardUiWorld();
+  const { axeFindings, url, audit, headerBalance, overviewShowsBalance } = world;
   let page: Page;
-  const axeFindings: Record<string, unknown[]> = {};
   let jobUrl = '';
-  const url = (path: string) => `${app.url}${path}`;
-
-  /** Runs axe on the page and keeps the serious findings by page name (asserted at the end). */
-  const audit = async (name: string) => {
-    axeFindings[name] = await seriousAxeViolations(page);
-  };
-  const headerBalance = async () =>
-    Number((await page.getByTestId('header-balance').innerText()).replace(/[^0-9]/g, ''));
-  /** Reloads the overview until it shows `expected` (the balance read model trails the ledger by a moment). */
-  const overviewShowsBalance = async (expected: number) => {
-    await eventually(
-      async () => {
-        await page.goto(url('/app'));
-        await page.getByTestId('header-balance').filter({ hasText: 'credits' }).waitFor();
-        expect(await headerBalance()).toBe(expected);
-      },
-      { timeoutMs: 15_000, intervalMs: 250 },
-    );
-    expect(Number((await page.getByTestId('balance').innerText()).replace(/[^0-9]/g, ''))).toBe(expected);
-  };
 
   beforeAll(async () => {
-    smtp = await startSmtpPeer({ domains: DOMAINS });
-    const zones: Record<string, ZoneEntry> = {};
-    for (const domain of Object.keys(DOMAINS)) {
-      zones[domain] = { mx: [{ exchange: `mx.${domain}`, priority: 10 }] };
-      zones[`mx.${domain}`] = { a: ['127.0.0.1'] };
-    }
-    dns = await startDnsPeer(zones);
-    receiver = await HttpsReceiver.start();
-    app = await startTestApp({
-      WEBHOOK_CA_FILE: receiver.caFile,
-      DNS_SERVERS: dns.server,
-      SMTP_PROBE_PORT: String(smtp.port),
-      SMTP_CONNECT_TIMEOUT_MS: '3000',
-      SMTP_COMMAND_TIMEOUT_MS: '3000',
-      SMTP_BANNER_TIMEOUT_MS: '3000',
-      // The manual payment processor's test mode: a checkout completes at once (no operator confirmation).
-      MANUAL_PAYMENTS_AUTO_CONFIRM: 'true',
-    });
-    browser = await launchChromium();
-    // bypassCSP only so the test can inject axe-core; the app itself runs under the page's CSP.
-    context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      acceptDownloads: true,
-      bypassCSP: true,
-    });
-    page = await context.newPage();
-    page.on('pageerror', (error) => process.stderr.write(`page error: ${error.message}\n`));
+    await world.start();
+    page = world.page;
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await Promise.all([smtp?.close(), dns?.close(), receiver?.close()]);
-  });
+  afterAll(() => world.close());
 
   it('signs up from the landing page, confirms from the outbox link and is signed in by it', async () => {
     await page.goto(url('/'));
@@ -138,7 +42,9 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Create account', exact: true }).click();
     await page.getByText('Check your inbox').waitFor();
 
-    await page.goto(url(`/confirm-email?token=${await tokenFromOutbox(app.dataDir, OWNER.email, '/confirm-email')}`));
+    await page.goto(
+      url(`/confirm-email?token=${await tokenFromOutbox(world.app.dataDir, OWNER.email, '/confirm-email')}`),
+    );
     // Finding 9: the confirmation link signs in; no password asked again.
     await page.getByText('Your email address is confirmed and you are signed in.').waitFor();
     await page.getByRole('button', { name: 'Go to the dashboard', exact: true }).click();
@@ -303,65 +209,8 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
   });
 
   it("invites a member who signs up, joins and makes a key; a verify with it lowers the owner's balance in the UI", async () => {
-    await page.getByRole('link', { name: 'Team', exact: true }).click();
-    await page.getByLabel('Email of the person to invite', { exact: true }).fill(MEMBER.email);
-    await page.getByLabel('Role', { exact: true }).selectOption('member');
-    await page.getByRole('button', { name: 'Send invitation', exact: true }).click();
-    await page.getByText(`Invitation sent to ${MEMBER.email} as member`).waitFor();
-    const invites = page.getByTestId('invites-table');
-    await invites.getByRole('cell', { name: MEMBER.email, exact: true }).waitFor();
-    // Small finding: inviting the same person again replaces the invitation instead of adding one.
-    await page.getByLabel('Email of the person to invite', { exact: true }).fill(MEMBER.email);
-    await page.getByRole('button', { name: 'Send invitation', exact: true }).click();
-    await eventually(
-      async () => {
-        await page.reload();
-        await invites.getByRole('cell', { name: MEMBER.email, exact: true }).first().waitFor();
-        expect(await invites.getByRole('cell', { name: MEMBER.email, exact: true }).count()).toBe(1);
-      },
-      { timeoutMs: 10_000, intervalMs: 250 },
-    );
-    await audit('team');
-    // A second invitation, withdrawn: it leaves the list and its link stops working (issue 25, finding 1).
-    const stray = 'stray@member.example';
-    await page.getByLabel('Email of the person to invite', { exact: true }).fill(stray);
-    await page.getByRole('button', { name: 'Send invitation', exact: true }).click();
-    await invites.getByRole('cell', { name: stray, exact: true }).waitFor();
-    page.once('dialog', (dialog) => void dialog.accept());
-    await invites
-      .getByRole('row', { name: new RegExp(stray) })
-      .getByRole('button', { name: 'Withdraw' })
-      .click();
-    await page.getByText(`The invitation to ${stray} was withdrawn.`).waitFor();
-    // The notice shows once the withdrawal is answered; the list is read again after it.
-    await invites.getByRole('cell', { name: stray, exact: true }).waitFor({ state: 'detached' });
-    await invites.getByRole('cell', { name: MEMBER.email, exact: true }).waitFor();
-
-    const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    const member = await memberContext.newPage();
-    // The newest invitation's link (the first one was replaced).
-    const invite = url(`/accept-invite?token=${await tokenFromOutbox(app.dataDir, MEMBER.email, '/accept-invite', 2)}`);
-    await member.goto(invite);
-    await member.getByRole('link', { name: 'Create an account', exact: true }).click();
-    await member.getByLabel('Your name', { exact: true }).fill(MEMBER.name);
-    await member.getByLabel('Email', { exact: true }).fill(MEMBER.email);
-    await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await member.getByRole('button', { name: 'Create account', exact: true }).click();
-    await member.getByText('Check your inbox').waitFor();
-    await member.goto(
-      url(`/confirm-email?token=${await tokenFromOutbox(app.dataDir, MEMBER.email, '/confirm-email')}`),
-    );
-    await member.getByText('Your email address is confirmed and you are signed in.').waitFor();
-    await member.goto(invite);
-    await member.getByRole('button', { name: 'Join the team', exact: true }).click();
-    await member.getByRole('heading', { name: 'Team', exact: true }).waitFor();
-    await member.getByText('Your role: member').waitFor();
-
-    await member.getByRole('link', { name: 'API keys', exact: true }).click();
-    await member.getByLabel('Label for the new key', { exact: true }).fill('Grace laptop');
-    await member.getByRole('button', { name: 'Create key', exact: true }).click();
-    const secret = await member.getByTestId('secret-value').innerText();
-    await memberContext.close();
+    await inviteTheMember(world);
+    const secret = await memberJoinsAndMakesAKey(world);
 
     const verified = await fetch(url('/v1/verify/single'), {
       method: 'POST',
@@ -444,13 +293,13 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
     await screenshot(page, 'webhooks-validation');
     await page
       .getByLabel('HTTPS address that receives the events', { exact: true })
-      .fill(receiver.url('/dashboard-hook'));
+      .fill(world.receiver.url('/dashboard-hook'));
     await page.getByRole('button', { name: 'Add webhook', exact: true }).click();
     expect(await page.getByTestId('secret-value').innerText()).toMatch(/\S{16,}/);
     await page.getByRole('button', { name: 'I saved it', exact: true }).click();
     await page.getByRole('button', { name: 'Send a test', exact: true }).click();
     await page.getByText(/Test delivered: the receiver answered 200/).waitFor();
-    expect(receiver.requests.some((r) => r.path === '/dashboard-hook')).toBe(true);
+    expect(world.receiver.requests.some((r) => r.path === '/dashboard-hook')).toBe(true);
     await page.getByRole('button', { name: 'Delivery log', exact: true }).click();
     // The log is a read model: it may trail the delivery by a moment.
     await eventually(
@@ -496,76 +345,11 @@ describeWithBrowser('the customer dashboard in Chromium', () => {
   }, 60_000);
 
   it('finding 10: works on a phone: a short header, readable chart labels, a table that says it scrolls, no drag and drop', async () => {
-    const phoneContext = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      bypassCSP: true,
-      storageState: await context.storageState(),
-    });
-    const phone = await phoneContext.newPage();
-    await phone.goto(url('/app'));
-    await phone.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
-    await phone.getByTestId('header-balance').filter({ hasText: 'credits' }).waitFor();
-    expect(await overflowsHorizontally(phone)).toBe(false);
-    const header = await phone.locator('header.topbar').boundingBox();
-    expect(header!.height).toBeLessThanOrEqual(72);
-    expect(await phone.getByTestId('verify-list').isVisible()).toBe(true);
-    await screenshot(phone, 'phone-overview');
-
-    expect(await phone.getByRole('link', { name: 'Billing', exact: true }).isVisible()).toBe(false);
-    await phone.getByRole('button', { name: 'Menu', exact: true }).click();
-    expect(await phone.getByRole('link', { name: 'Billing', exact: true }).isVisible()).toBe(true);
-    await phone.getByRole('link', { name: 'Lists', exact: true }).click();
-    await phone.getByRole('heading', { name: 'Lists', exact: true }).waitFor();
-    await phone.getByText(/^Pick a list .* saved on this device/).waitFor();
-    // In the page, but hidden: the pointer wording is what a touch screen leaves out.
-    expect(await phone.getByText(/^Drag and drop/).count()).toBe(1);
-    expect(await phone.getByText(/^Drag and drop/).isVisible()).toBe(false);
-    // A list as exported from a CRM: more columns than a phone shows.
-    await phone.locator('input[type=file]').setInputFiles({
-      name: 'crm-export.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(
-        'first_name,last_name,email,company,city,phone\n' +
-          'Ada,Lovelace,ada@shop.test,Analytical Engines Ltd,London,+44 20 7946 0000\n' +
-          'Grace,Hopper,grace.hopper@shop.test,Naval Computing Lab,Arlington,+1 703 555 0100\n',
-      ),
-    });
-    await phone.getByLabel('Email column', { exact: true }).waitFor();
-    expect(await phone.getByTestId('scroll-hint').isVisible()).toBe(true);
-    const table = phone.getByRole('region', { name: 'First rows of the file' });
-    expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    expect(await overflowsHorizontally(phone)).toBe(false);
-    // The viewport as the phone shows it (a full-page capture drops the touch emulation, and with it the
-    // touch wording): the drop zone's sentence, then the preview with its scroll hint.
-    await screenshot(phone, 'phone-lists', { fullPage: false });
-
-    await phone.goto(jobUrl);
-    await phone.getByTestId('send-advice').waitFor();
-    // Rendered size of the chart's labels: their font size in SVG units times the SVG's scale on the phone.
-    const labelPx = await phone
-      .locator('.result-chart svg text')
-      .first()
-      .evaluate((el) => {
-        const svg = (el as SVGTextElement).ownerSVGElement!;
-        return (
-          (parseFloat(getComputedStyle(el).fontSize) * svg.getBoundingClientRect().width) / svg.viewBox.baseVal.width
-        );
-      });
-    expect(labelPx).toBeGreaterThanOrEqual(11);
-    expect(await overflowsHorizontally(phone)).toBe(false);
-    await screenshot(phone, 'phone-job');
-
-    await phone.goto(url('/app/billing'));
-    await phone.getByTestId('per-credit-2').waitFor();
-    expect(await overflowsHorizontally(phone)).toBe(false);
-    await screenshot(phone, 'phone-billing');
-    await phoneContext.close();
+    await checkPhoneLayout(world, jobUrl);
   }, 60_000);
 
   it('focuses the email field on the sign-in page', async () => {
-    const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const fresh = await world.browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const signIn = await fresh.newPage();
     await signIn.goto(url('/app/signin'));
     await signIn.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
