@@ -49,7 +49,12 @@ export function BillingPage({ balance, onBought }: { balance: number | null; onB
       );
       setNotice(checkoutMessage(answer, pkg.offer.totalCreditsAdded));
       setChosen(null);
-      await orders.reload();
+      // The orders list shows the new order, and a paid one's invoice number, a moment after the answer.
+      await orders.reload((page) =>
+        page.items.some(
+          (o) => String(o.id) === answer.orderId && (answer.status !== 'Completed' || o.invoiceNumber !== ''),
+        ),
+      );
       onBought();
     } catch (e) {
       setError(e);
