@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Clock, DomainError } from '@lib/common';
+import { Clock, DomainError, timeOrderedUuid } from '@lib/common';
 import { longestPaidCallMs } from '@lib/config';
 import { aggregateStream, type AssumedStream, EventStore, newStream, runCommand } from '@lib/eventstore';
 import { idempotencyDecider, IdempotencyState } from './domain/idempotency.decider';
@@ -82,7 +81,7 @@ export class IdempotencyGate {
     const deadline = this.clock.now() + (timing.waitMs ?? this.waitMs);
     const staleMs = timing.staleMs ?? this.staleMs;
     for (;;) {
-      const claimId = randomUUID();
+      const claimId = timeOrderedUuid();
       const staleBefore = new Date(this.clock.now() - staleMs).toISOString();
       // Most keys are new: claim assuming no stream; a key used before makes the append conflict, then read.
       const claim = await this.exec(

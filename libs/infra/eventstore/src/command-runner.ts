@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { Decider, DomainEvent } from '@lib/common';
+import { Decider, DomainEvent, timeOrderedUuid } from '@lib/common';
 import { aggregateStream, type AggregateStreamOptions, StreamFold } from './aggregate-stream';
 import {
   AppendOutcomeUnknownError,
@@ -110,7 +109,7 @@ export async function runDecision<E extends DomainEvent, S>(
     }
     // Ids fixed once per decision, so resending after an unconfirmed append is recognised by the store.
     const batch = events.map((e) => ({
-      id: randomUUID(),
+      id: timeOrderedUuid(),
       type: e.type,
       data: e.data as Record<string, unknown>,
       metadata: options.metadata,

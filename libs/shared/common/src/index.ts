@@ -17,3 +17,4 @@ export { outcomesInSavepoints, SameTurnGroups, type GroupOutcome } from './same-
 export { accountModeOf, isTestAccount, liveAccountOf, testAccountOf, type AccountMode } from './account-mode';
 export { abortablePause, type Pause } from './abortable-pause';
 export { openSqlite } from './open-sqlite';
+export { timeOrderedUuid } from './time-ordered-uuid';

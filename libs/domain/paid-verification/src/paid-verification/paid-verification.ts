@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '@lib/accounts';
-import { Clock } from '@lib/common';
+import { Clock, timeOrderedUuid } from '@lib/common';
 import { PaidCalls, type HeldCredits, type PaidCallPurpose } from '@lib/ledger';
 import { EventStore, newStream, runCommand } from '@lib/eventstore';
 import type { FinishingWork, IdempotentAttempt } from '@lib/idempotency';
@@ -56,7 +55,7 @@ export class PaidVerification {
   async single(
     principal: Principal,
     email: string,
-    attempt: VerificationAttempt = { id: randomUUID() },
+    attempt: VerificationAttempt = { id: timeOrderedUuid() },
     evidence = false,
   ): Promise<VerificationResult> {
     const { answer, finishing } = await this.singleFinishing(principal, email, attempt, evidence);
@@ -72,7 +71,7 @@ export class PaidVerification {
   async singleFinishing(
     principal: Principal,
     email: string,
-    attempt: VerificationAttempt = { id: randomUUID() },
+    attempt: VerificationAttempt = { id: timeOrderedUuid() },
     evidence = false,
   ): Promise<FinishingWork<VerificationResult>> {
     const earlier = await this.resume(principal.accountId, attempt.supersedes);
@@ -93,7 +92,7 @@ export class PaidVerification {
   async batch(
     principal: Principal,
     emails: string[],
-    attempt: VerificationAttempt = { id: randomUUID() },
+    attempt: VerificationAttempt = { id: timeOrderedUuid() },
     evidence = false,
   ): Promise<BatchResponse> {
     const earlier = await this.resume(principal.accountId, attempt.supersedes);

@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
 import {
   AppendResult,
   EventStore,
@@ -14,7 +13,15 @@ import {
 } from '../event-store.port';
 import { EVENT_COLUMNS, EVENT_SCHEMA, EventRow, toRecordedEvent } from './sqlite-event-schema';
 import { PollingSubscription } from './polling-subscription';
-import { GroupOutcome, MemoByKey, openSqlite, outcomesInSavepoints, SameTurnGroups, WakeSignal } from '@lib/common';
+import {
+  GroupOutcome,
+  MemoByKey,
+  openSqlite,
+  outcomesInSavepoints,
+  SameTurnGroups,
+  timeOrderedUuid,
+  WakeSignal,
+} from '@lib/common';
 
 /** One appendToStream call of a group. */
 interface GroupedAppend {
@@ -188,7 +195,7 @@ export class SqliteEventStore extends EventStore {
     for (const event of events) {
       revision += 1;
       const info = insert.run(
-        event.id ?? randomUUID(),
+        event.id ?? timeOrderedUuid(),
         streamId,
         revision,
         event.type,
