@@ -13,6 +13,7 @@ import {
 } from '../event-store.port';
 import { EVENT_COLUMNS, EVENT_SCHEMA, EventRow, toRecordedEvent } from './sqlite-event-schema';
 import { PollingSubscription } from './polling-subscription';
+import { CommittedTail, type CommittedTailLimits } from './committed-tail';
 import {
   GroupOutcome,
   MemoByKey,
@@ -30,11 +31,19 @@ interface GroupedAppend {
   expected: ExpectedRevision;
 }
 
+/** What one append of a group wrote: its result, and its rows for the committed tail. */
+interface WrittenAppend {
+  result: AppendResult;
+  rows: EventRow[];
+}
+
 export interface SqliteEventStoreOptions {
   /** How often subscriptions look for events written by other processes. Default 200 ms. */
   pollIntervalMs?: number;
   /** Pause before a subscription retries an event whose handler rejected. Default 1000 ms. */
   retryDelayMs?: number;
+  /** Bounds of the events kept in memory after their commit for readers of the log (see CommittedTail). */
+  tail?: CommittedTailLimits;
 }
 
 /**
@@ -55,14 +64,21 @@ export class SqliteEventStore extends EventStore {
   private readonly appended = new WakeSignal();
   private readonly subscriptions = new Set<PollingSubscription>();
   private readonly groups = new SameTurnGroups<GroupedAppend, AppendResult>((group) => this.commitGroup(group));
+  /** What this process committed last, read from memory by the subscriptions that follow the log. */
+  private readonly tail: CommittedTail;
   /** One append inside the group's transaction: nested, so better-sqlite3 runs it in a savepoint. */
   private readonly appendInSavepoint: (
     streamId: string,
     events: NewEvent[],
     expected: ExpectedRevision,
-  ) => AppendResult;
-  /** The group's IMMEDIATE transaction, so no other writer (another process) interleaves with the revision checks. */
-  private readonly groupTransaction: Database.Transaction<(group: GroupedAppend[]) => GroupOutcome<AppendResult>[]>;
+  ) => WrittenAppend;
+  /**
+   * The group's IMMEDIATE transaction, so no other writer (another process) interleaves with the revision
+   * checks; it also reads data_version, which no other connection can change before it commits.
+   */
+  private readonly groupTransaction: Database.Transaction<
+    (group: GroupedAppend[]) => { outcomes: GroupOutcome<WrittenAppend>[]; version: number }
+  >;
 
   constructor(
     filePath: string,
@@ -74,13 +90,18 @@ export class SqliteEventStore extends EventStore {
     this.appendInSavepoint = this.db.transaction((streamId: string, events: NewEvent[], expected: ExpectedRevision) =>
       this.appendInTransaction(streamId, events, expected),
     );
-    this.groupTransaction = this.db.transaction((group: GroupedAppend[]) =>
-      outcomesInSavepoints(
+    this.groupTransaction = this.db.transaction((group: GroupedAppend[]) => ({
+      version: this.dataVersion(),
+      outcomes: outcomesInSavepoints(
         group,
         ({ streamId, events, expected }) => this.appendInSavepoint(streamId, events, expected),
         () => this.db.inTransaction,
       ),
-    );
+    }));
+    this.tail = new CommittedTail(() => this.dataVersion(), options.tail);
+    // The version first: a commit by another process in between makes the first read go to the file.
+    const version = this.dataVersion();
+    this.tail.start(this.headRow(), version);
   }
 
   /** Joins the group committed at the end of this turn of the event loop (see the class comment). */
@@ -105,9 +126,15 @@ export class SqliteEventStore extends EventStore {
     return rows.map(toRecordedEvent);
   }
 
+  /**
+   * From memory when the range is in what this process committed last (CommittedTail), else from the file.
+   * Events read from memory are shared by every reader and frozen: readers must not change them.
+   */
   override async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const types = options.eventTypes;
     if (types && types.length === 0) return [];
+    const kept = this.tail.read(options);
+    if (kept) return kept;
     const typeClause = types ? `AND type IN (${types.map(() => '?').join(', ')})` : '';
     const rows = this.statements
       .get(
@@ -123,10 +150,7 @@ export class SqliteEventStore extends EventStore {
   }
 
   override async headPosition(): Promise<number> {
-    const row = this.statements.get('SELECT MAX(position) AS position FROM events').get() as {
-      position: number | null;
-    };
-    return row.position ?? 0;
+    return this.headRow();
   }
 
   override subscribeToAll(
@@ -171,14 +195,28 @@ export class SqliteEventStore extends EventStore {
 
   /** Writes one group (SameTurnGroups settles each call after this returns, so only after the commit). */
   private commitGroup(group: GroupedAppend[]): GroupOutcome<AppendResult>[] {
-    const outcomes = this.groupTransaction.immediate(group);
+    const { outcomes, version } = this.groupTransaction.immediate(group);
+    const rows = outcomes.flatMap((o) => (o.ok ? o.result.rows : []));
+    this.tail.committed(rows, version);
     if (outcomes.some((o) => o.ok)) this.appended.notify();
-    return outcomes;
+    return outcomes.map((o) => (o.ok ? { ok: true, result: o.result.result } : o));
   }
 
-  private appendInTransaction(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
+  private headRow(): number {
+    const row = this.statements.get('SELECT MAX(position) AS position FROM events').get() as {
+      position: number | null;
+    };
+    return row.position ?? 0;
+  }
+
+  /** Changes whenever another connection commits to the file (never for this one's commits). */
+  private dataVersion(): number {
+    return (this.statements.get('PRAGMA data_version').get() as { data_version: number }).data_version;
+  }
+
+  private appendInTransaction(streamId: string, events: NewEvent[], expected: ExpectedRevision): WrittenAppend {
     const earlier = this.earlierAppend(streamId, events, expected);
-    if (earlier) return earlier;
+    if (earlier) return { result: earlier, rows: [] };
     const last = this.statements
       .get('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?')
       .get(streamId) as {
@@ -191,21 +229,30 @@ export class SqliteEventStore extends EventStore {
     );
     const recordedAt = new Date().toISOString();
     let revision = actual === 'no_stream' ? -1 : actual;
-    let position = 0;
+    const rows: EventRow[] = [];
     for (const event of events) {
       revision += 1;
-      const info = insert.run(
-        event.id ?? timeOrderedUuid(),
-        streamId,
+      const row = {
+        event_id: event.id ?? timeOrderedUuid(),
+        stream_id: streamId,
         revision,
-        event.type,
-        JSON.stringify(event.data),
-        JSON.stringify(event.metadata ?? {}),
-        recordedAt,
+        type: event.type,
+        data: JSON.stringify(event.data),
+        metadata: JSON.stringify(event.metadata ?? {}),
+        recorded_at: recordedAt,
+      };
+      const info = insert.run(
+        row.event_id,
+        row.stream_id,
+        row.revision,
+        row.type,
+        row.data,
+        row.metadata,
+        row.recorded_at,
       );
-      position = Number(info.lastInsertRowid);
+      rows.push({ position: Number(info.lastInsertRowid), ...row });
     }
-    return { nextRevision: revision, position };
+    return { result: { nextRevision: revision, position: rows[rows.length - 1].position }, rows };
   }
 
   /**
