@@ -211,7 +211,7 @@ export class SqliteEventStore extends EventStore {
 
   /** Changes whenever another connection commits to the file (never for this one's commits). */
   private dataVersion(): number {
-    return (this.statements.get('PRAGMA data_version').get() as { data_version: number }).data_version;
+    return this.statements.get('PRAGMA data_version').pluck().get() as number;
   }
 
   private appendInTransaction(streamId: string, events: NewEvent[], expected: ExpectedRevision): WrittenAppend {
