@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { eventually } from '@lib/common/testing';
 import { AppProcess, startAppProcess } from '../../support/app-process';
 
 /** `npm start`'s entry on a fresh embedded installation, as a newcomer runs it (demo account on). */
@@ -21,6 +22,8 @@ describe('the first start of an embedded installation', () => {
   it('says on its first lines where the docs and the demo key are, keeps the key out of the log, and the key works', async () => {
     const first = start();
     const url = await first.listening();
+    // The demo account is announced just after "listening on": its line may come in a later chunk.
+    await eventually(() => expect(first.output()).toContain('demo account created'), { timeoutMs: 10_000 });
     const lines = first.output().split('\n').filter(Boolean);
     const docs = lines.findIndex((line) => line.includes(`API docs at ${url}/docs`));
     const demo = lines.findIndex((line) => line.includes(`demo account created: its API key is in ${keyFile}`));
