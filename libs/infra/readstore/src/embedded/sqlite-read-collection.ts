@@ -29,13 +29,20 @@ export class SqliteReadCollection<T extends Doc = Doc> extends ReadCollection<T>
   /** One transaction; `ON CONFLICT DO NOTHING` keeps a stored document as it is. */
   override async insertNew(docs: T[]): Promise<void> {
     const insert = this.statements.get(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`);
-    this.db.transaction(() => {
-      for (const doc of docs) insert.run(doc._id, JSON.stringify(doc));
-    })();
+    this.db
+      .transaction(() => {
+        for (const doc of docs) insert.run(doc._id, JSON.stringify(doc));
+      })
+      .immediate();
   }
 
+  /**
+   * Reads the document, then writes it, in one IMMEDIATE transaction: a deferred one would read a snapshot
+   * and fail at once (SQLITE_BUSY, no waiting) when another process, the CLI say, committed before its
+   * write. Taking the write lock first makes that process's commit wait for this one, or this one for it.
+   */
   override async set(id: string, fields: Partial<T>, options: { upsert?: boolean } = {}): Promise<boolean> {
-    return this.db.transaction(() => this.setNow(id, fields, options.upsert ?? false))();
+    return this.db.transaction(() => this.setNow(id, fields, options.upsert ?? false)).immediate();
   }
 
   override async delete(id: string): Promise<boolean> {
@@ -66,15 +73,17 @@ export class SqliteReadCollection<T extends Doc = Doc> extends ReadCollection<T>
     ).n;
   }
 
-  /** Applies every op in one transaction: all or nothing, and one fsync instead of one per op. */
+  /** Applies every op in one IMMEDIATE transaction (its sets read first, see set): all or nothing, one fsync. */
   override async bulkWrite(ops: BulkOp<T>[]): Promise<void> {
-    this.db.transaction(() => {
-      for (const op of ops) {
-        if (op.kind === 'upsert') this.write(op.doc);
-        else if (op.kind === 'set') this.setNow(op.id, op.fields, op.upsert ?? false);
-        else this.statements.get(`DELETE FROM ${this.table} WHERE id = ?`).run(op.id);
-      }
-    })();
+    this.db
+      .transaction(() => {
+        for (const op of ops) {
+          if (op.kind === 'upsert') this.write(op.doc);
+          else if (op.kind === 'set') this.setNow(op.id, op.fields, op.upsert ?? false);
+          else this.statements.get(`DELETE FROM ${this.table} WHERE id = ?`).run(op.id);
+        }
+      })
+      .immediate();
   }
 
   /**
