@@ -49,12 +49,7 @@ export function BillingPage({ balance, onBought }: { balance: number | null; onB
       );
       setNotice(checkoutMessage(answer, pkg.offer.totalCreditsAdded));
       setChosen(null);
-      // The orders list shows the new order, and a paid one's invoice number, a moment after the answer.
-      await orders.reload((page) =>
-        page.items.some(
-          (o) => String(o.id) === answer.orderId && (answer.status !== 'Completed' || o.invoiceNumber !== ''),
-        ),
-      );
+      await orders.reload();
       onBought();
     } catch (e) {
       setError(e);

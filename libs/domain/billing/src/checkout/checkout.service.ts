@@ -5,9 +5,11 @@ import { CreditCatalogue } from '@lib/catalogue';
 import { PaymentProcessor } from '../payment-processor.port';
 import { SavedPaymentMethods } from '../save-payment-method/saved-payment-methods';
 import { OpenedAccounts } from '@lib/ledger';
+import { ReadModelFreshness } from '@lib/platform';
 import { orderDecider, OrderState, orderStream, PlacedOrderState } from '../domain/order.decider';
 import { OrderQuoted } from '../domain/order.events';
 import { OrderSettlement } from '../settle-order/order-settlement';
+import { CREDIT_ORDERS_COLLECTION } from '../list-orders/credit-orders.projection';
 
 export interface CheckoutResult {
   orderId: string;
@@ -38,6 +40,7 @@ export class CheckoutService {
     private readonly settlement: OrderSettlement,
     private readonly savedMethods: SavedPaymentMethods,
     private readonly clock: Clock,
+    private readonly freshness: ReadModelFreshness,
   ) {}
 
   newOrderId(): string {
@@ -68,6 +71,18 @@ export class CheckoutService {
       state.status === 'quoted' ? state.quote.accountId : state.status === 'none' ? null : state.order.accountId;
     if (accountOf !== accountId) throw new DomainError('ORDER_NOT_FOUND');
     return state.status === 'quoted' ? this.pay(state.quote) : this.resume(state as PlacedOrderState);
+  }
+
+  /**
+   * Waits until the orders list shows the order as its stream stands now (read-your-writes): the dashboard
+   * lists its orders as soon as a checkout answers, and a paid order's invoice number comes with the order's
+   * last event. false when the projector did not catch up within the wait.
+   */
+  async shownInOrders(orderId: string): Promise<boolean> {
+    const [last] = await this.events.readStream(orderStream(orderId), { direction: 'backwards', maxCount: 1 });
+    return (
+      last !== undefined && this.freshness.waitForDocument(CREDIT_ORDERS_COLLECTION, orderId, last.position, 5_000)
+    );
   }
 
   /**

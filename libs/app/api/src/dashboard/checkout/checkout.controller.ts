@@ -57,6 +57,9 @@ export class CheckoutController {
   ): Promise<CheckoutResult> {
     const orderId = attempt?.supersededWork ?? this.checkout.newOrderId();
     await attempt?.bind(orderId);
-    return this.checkout.checkout(user.accountId, packageId, promotionId, user.userId, false, orderId);
+    const result = await this.checkout.checkout(user.accountId, packageId, promotionId, user.userId, false, orderId);
+    // The page reads its orders list next: answer once the list shows the order as it now stands.
+    await this.checkout.shownInOrders(orderId);
+    return result;
   }
 }
