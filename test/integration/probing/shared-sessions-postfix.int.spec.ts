@@ -17,9 +17,6 @@ describeWithServers(
   (env) => {
     const domain = env.POSTFIX_DOMAIN;
     const PER_MX = 3;
-    // DEFAULT_ADAPTIVE_SETTINGS.errorBudget: a session that collected this many rejections is retired
-    // (below Postfix's soft error limit), the one reason a fresh session may follow a closed one here.
-    const ERROR_BUDGET = 8;
     let dns: DnsPeer;
     let relay: CountingRelay;
     beforeAll(async () => {
@@ -35,9 +32,11 @@ describeWithServers(
     });
 
     it('answers 20 calls arriving together right, on at most the per-MX ceiling of sessions', async () => {
-      const engine = new VerificationEngine(
-        loopbackConfig(dns.server, relay.port, { perMxConcurrency: PER_MX, observer: SILENT_VERIFICATION_OBSERVER }),
-      );
+      const config = loopbackConfig(dns.server, relay.port, {
+        perMxConcurrency: PER_MX,
+        observer: SILENT_VERIFICATION_OBSERVER,
+      });
+      const engine = new VerificationEngine(config);
       // Half real mailboxes (user0, user10, ...), half missing, interleaved.
       const calls = Array.from({ length: 20 }, (_, n) =>
         n % 2 === 0 ? `user${n * 5}@${domain}` : `nobody${n}@${domain}`,
@@ -52,7 +51,7 @@ describeWithServers(
         // Shared, not one per call: the missing mailboxes and the catch-all probe are every rejection there
         // is, so error budgets spent can add at most this many sessions after the first ones.
         const rejections = calls.filter((email) => email.startsWith('nobody')).length + 1;
-        expect(relay.accepted).toBeLessThanOrEqual(PER_MX + Math.floor(rejections / ERROR_BUDGET));
+        expect(relay.accepted).toBeLessThanOrEqual(PER_MX + Math.floor(rejections / config.sessionErrorBudget));
         expect(engine.sessionsOpened).toBe(relay.accepted);
       } finally {
         await engine.close();
