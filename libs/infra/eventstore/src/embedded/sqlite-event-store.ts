@@ -225,7 +225,8 @@ export class SqliteEventStore extends EventStore {
     const actual = last.revision ?? 'no_stream';
     if (!revisionMatches(expected, actual)) throw new WrongExpectedRevisionError(streamId, expected, actual);
     const insert = this.statements.get(
-      `INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at)
+       VALUES (@event_id, @stream_id, @revision, @type, @data, @metadata, @recorded_at)`,
     );
     const recordedAt = new Date().toISOString();
     let revision = actual === 'no_stream' ? -1 : actual;
@@ -241,15 +242,7 @@ export class SqliteEventStore extends EventStore {
         metadata: JSON.stringify(event.metadata ?? {}),
         recorded_at: recordedAt,
       };
-      const info = insert.run(
-        row.event_id,
-        row.stream_id,
-        row.revision,
-        row.type,
-        row.data,
-        row.metadata,
-        row.recorded_at,
-      );
+      const info = insert.run(row);
       rows.push({ position: Number(info.lastInsertRowid), ...row });
     }
     return { result: { nextRevision: revision, position: rows[rows.length - 1].position }, rows };
