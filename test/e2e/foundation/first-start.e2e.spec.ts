@@ -27,6 +27,8 @@ describe('the first start of an embedded installation', () => {
     const lines = first.output().split('\n').filter(Boolean);
     const docs = lines.findIndex((line) => line.includes(`API docs at ${url}/docs`));
     const demo = lines.findIndex((line) => line.includes(`demo account created: its API key is in ${keyFile}`));
+    // findIndex answers -1 for a missing line, which any(Number) would accept.
+    expect(Math.min(docs, demo)).toBeGreaterThanOrEqual(0);
     expect({ docs, demo }).toEqual({ docs: expect.any(Number), demo: expect.any(Number) });
     expect(Math.max(docs, demo)).toBeLessThan(8);
     expect(JSON.parse(lines[demo])).toMatchObject({ context: 'demo', credits: 1000, apiKeyFile: keyFile });
